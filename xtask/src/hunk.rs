@@ -1,0 +1,1 @@
+//! ELF -> AmigaOS hunk executable converter (being written).

@@ -1,0 +1,6 @@
+//! `cargo xtask <command>`: host build orchestration for GadgetScope.
+mod hunk;
+
+fn main() {
+    println!("xtask");
+}
