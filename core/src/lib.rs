@@ -5,3 +5,4 @@
 //! Knows nothing of ARexx or of the GUI (see docs/design/layers.md).
 #![cfg_attr(not(test), no_std)]
 extern crate alloc;
+pub mod manifest;
