@@ -1,1 +1,496 @@
-//! uae harness
+//! `uae_harness`: runs scenarios in FS-UAE (built-in AROS ROM, or a user's
+//! Kickstart/Workbench) and reports Pass / Fail / Crash / Hang.
+//!
+//! A run of scenario `<name>` lives in `target/uae/<name>/` (wiped first):
+//!
+//! ```text
+//! hd/                  the boot drive (DH0:), S/Startup-Sequence generated
+//! home/ base/          HOME and FS-UAE's base_dir
+//! fs-uae.conf          the config file
+//! serial.log           Paula serial output (AROS debug + CrashGuard report)
+//! fs-uae.stdout.txt fs-uae.stderr.txt  xvfb.log   captured output
+//! <shot>.png           screenshots
+//! outcome.txt          the outcome and timings
+//! ```
+//!
+//! The generated Startup-Sequence is: `C:CrashGuard`, `FailAt 1000`, the
+//! scenario's lines, `Echo "done" >DH0:sentinel`, `C:ExitEmu`. The host
+//! waits for the sentinel (not the result files: a file appears on the host
+//! when opened, before it has content).
+//!
+//! Screenshots: the script writes `go` into `DH0:shot-request-<name>` and
+//! spins (`Lab`/`If NOT EXISTS`/`Skip BACK`: the ROM has no `Wait`) until
+//! `DH0:shot-done-<name>` exists; the host sees the request, takes
+//! `import -window root` on its Xvfb display, then creates the done file.
+//! A scenario with screenshot lines (or [`Options::final_screenshot`])
+//! runs under a private Xvfb; otherwise FS-UAE runs with
+//! `SDL_VIDEODRIVER=offscreen`.
+//!
+//! Emulator runs are not `cargo test` tests: call [`run`] /
+//! [`scenarios::smoke`] from xtask (`cargo xtask uae-test`) or the
+//! `uae-harness` binary of this crate.
+
+pub mod native;
+pub mod process;
+pub mod scenario;
+pub mod scenarios;
+pub mod serial;
+pub mod stage;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+pub use native::NativeTools;
+pub use scenario::{Check, FileSource, Line, Scenario, StagedFile};
+pub use serial::CrashReport;
+
+/// The result of a scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Sentinel written, no crash, every check passed.
+    Pass,
+    /// A check failed, the emulator misbehaved, or the harness could not run
+    /// (missing tool, staging error): the reason says which.
+    Fail(String),
+    /// CrashGuard reported a CPU exception. `trap` is the exception vector
+    /// number, `pc` the faulting PC, `log` a description plus the report line.
+    Crash { trap: u32, pc: u32, log: String },
+    /// The timeout passed without sentinel or crash report.
+    Hang,
+}
+
+impl Outcome {
+    pub fn is_pass(&self) -> bool {
+        matches!(self, Outcome::Pass)
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Pass => write!(f, "PASS"),
+            Outcome::Fail(r) => write!(f, "FAIL: {r}"),
+            Outcome::Crash { trap, pc, log } => write!(f, "CRASH: trap {trap} pc ${pc:08X}: {log}"),
+            Outcome::Hang => write!(f, "HANG (no sentinel before the timeout)"),
+        }
+    }
+}
+
+/// How to run scenarios (not what they do).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Built harness tools (ExitEmu, CrashGuard): see [`native::build`].
+    pub tools: NativeTools,
+    /// Scenario directories go to `<root>/<name>/`; default
+    /// `<workspace>/target/uae`.
+    pub root: PathBuf,
+    /// A Kickstart ROM file instead of FS-UAE's built-in AROS ROM
+    /// (`GADGETSCOPE_KICKSTART`).
+    pub kickstart: Option<PathBuf>,
+    /// A user's Workbench directory, copied as the base of the boot drive
+    /// (`GADGETSCOPE_WORKBENCH`). Its `C:SetPatch` is run if present.
+    pub workbench: Option<PathBuf>,
+    /// Run under Xvfb even without screenshot requests.
+    pub force_xvfb: bool,
+    /// Take `final.png` just before the sentinel (implies Xvfb).
+    pub final_screenshot: bool,
+    /// Wait this long after a screenshot request before `import`, so that
+    /// FS-UAE has presented a current frame.
+    pub screenshot_delay: Duration,
+    /// Xvfb screen and FS-UAE window size.
+    pub screen: (u32, u32),
+    /// How long FS-UAE may take to quit after the sentinel / crash report.
+    pub exit_grace: Duration,
+    /// Extra FS-UAE config `key = value` pairs (override the defaults).
+    pub extra_config: Vec<(String, String)>,
+    /// The `fs-uae` executable.
+    pub fs_uae: PathBuf,
+}
+
+impl Options {
+    /// Defaults, with `GADGETSCOPE_KICKSTART` / `GADGETSCOPE_WORKBENCH`
+    /// taken from the environment.
+    pub fn new(tools: NativeTools) -> Options {
+        let env_path = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+        Options {
+            tools,
+            root: workspace_root().join("target").join("uae"),
+            kickstart: env_path("GADGETSCOPE_KICKSTART"),
+            workbench: env_path("GADGETSCOPE_WORKBENCH"),
+            force_xvfb: false,
+            final_screenshot: false,
+            screenshot_delay: Duration::from_millis(400),
+            screen: (800, 600),
+            exit_grace: Duration::from_secs(10),
+            extra_config: Vec::new(),
+            fs_uae: PathBuf::from("fs-uae"),
+        }
+    }
+}
+
+/// The cargo workspace root (`tests-uae/..`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests-uae has a parent").to_path_buf()
+}
+
+/// Everything about one finished run.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub name: String,
+    pub outcome: Outcome,
+    pub run: RunDir,
+    /// From starting FS-UAE to seeing the sentinel (boot + script).
+    pub to_sentinel: Option<Duration>,
+    /// From starting FS-UAE to its own exit (ExitEmu), if it exited itself.
+    pub to_exit: Option<Duration>,
+    /// Wall time of the whole run including staging and cleanup.
+    pub total: Duration,
+    pub screenshots: Vec<PathBuf>,
+    pub crash: Option<CrashReport>,
+    /// Whether Xvfb was used.
+    pub xvfb: bool,
+}
+
+impl Report {
+    pub fn summary(&self) -> String {
+        let ms = |d: Option<Duration>| d.map(|d| format!("{} ms", d.as_millis())).unwrap_or_else(|| "-".into());
+        format!(
+            "{}: {} (sentinel {}, fs-uae exit {}, total {} ms{})",
+            self.name,
+            self.outcome,
+            ms(self.to_sentinel),
+            ms(self.to_exit),
+            self.total.as_millis(),
+            if self.xvfb { ", Xvfb" } else { "" }
+        )
+    }
+}
+
+/// A scenario's directory, with helpers to read what the Amiga side wrote.
+#[derive(Clone, Debug)]
+pub struct RunDir {
+    pub dir: PathBuf,
+}
+
+impl RunDir {
+    /// The boot drive (DH0:).
+    pub fn hd(&self) -> PathBuf {
+        self.dir.join("hd")
+    }
+    pub fn serial_log(&self) -> PathBuf {
+        self.dir.join("serial.log")
+    }
+    pub fn config(&self) -> PathBuf {
+        self.dir.join("fs-uae.conf")
+    }
+    pub fn stdout(&self) -> PathBuf {
+        self.dir.join("fs-uae.stdout.txt")
+    }
+    pub fn stderr(&self) -> PathBuf {
+        self.dir.join("fs-uae.stderr.txt")
+    }
+    pub fn screenshot(&self, name: &str) -> PathBuf {
+        self.dir.join(format!("{name}.png"))
+    }
+
+    /// Host path of an Amiga path on the boot drive, resolving each part
+    /// case-insensitively like AmigaDOS does (exact match preferred).
+    pub fn host_path(&self, amiga: &str) -> Result<PathBuf, String> {
+        let rel = stage::amiga_to_relative(amiga)?;
+        let mut p = self.hd();
+        for part in rel.components() {
+            let want = part.as_os_str();
+            let exact = p.join(want);
+            if exact.exists() {
+                p = exact;
+                continue;
+            }
+            let lower = want.to_string_lossy().to_lowercase();
+            let found = fs::read_dir(&p)
+                .ok()
+                .and_then(|rd| rd.flatten().find(|e| e.file_name().to_string_lossy().to_lowercase() == lower))
+                .map(|e| e.path());
+            p = found.unwrap_or(exact);
+        }
+        Ok(p)
+    }
+
+    pub fn exists(&self, amiga: &str) -> bool {
+        self.host_path(amiga).map(|p| p.exists()).unwrap_or(false)
+    }
+
+    /// Bytes of a file the Amiga side wrote.
+    pub fn read(&self, amiga: &str) -> Result<Vec<u8>, String> {
+        let p = self.host_path(amiga)?;
+        fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))
+    }
+
+    /// Text of a file the Amiga side wrote (lossy UTF-8; AROS writes Latin-1).
+    pub fn read_text(&self, amiga: &str) -> Result<String, String> {
+        self.read(amiga).map(|b| String::from_utf8_lossy(&b).into_owned())
+    }
+
+    /// The return code captured by [`Scenario::capture`] under `tag`.
+    pub fn rc(&self, tag: &str) -> Option<i32> {
+        self.read_text(&format!("{tag}.rc")).ok()?.trim().parse().ok()
+    }
+
+    /// Output captured by [`Scenario::capture`] under `tag`.
+    pub fn output(&self, tag: &str) -> Result<String, String> {
+        self.read_text(&format!("{tag}.out"))
+    }
+
+    pub fn serial_text(&self) -> String {
+        fs::read(self.serial_log()).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
+    }
+}
+
+/// What the wait loop saw; input of [`classify`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Observed {
+    pub crash: Option<CrashReport>,
+    pub sentinel: bool,
+    pub timed_out: bool,
+    /// FS-UAE quit before the sentinel, with this description of its status.
+    pub exited_early: Option<String>,
+    /// FS-UAE was still running `exit_grace` after the sentinel.
+    pub no_exit_after_sentinel: bool,
+    /// A harness-side error during the run (e.g. a screenshot failed).
+    pub harness_error: Option<String>,
+}
+
+/// Outcome from observations and the check results (first failing check).
+/// A crash report wins over everything; then harness errors; then the
+/// sentinel decides between Pass/Fail and Hang/Fail.
+pub fn classify(o: &Observed, check: Result<(), String>) -> Outcome {
+    if let Some(c) = &o.crash {
+        return Outcome::Crash { trap: c.trap, pc: c.pc, log: format!("{} -- {}", c.describe(), c.line) };
+    }
+    if let Some(e) = &o.harness_error {
+        return Outcome::Fail(format!("harness: {e}"));
+    }
+    if o.sentinel {
+        if o.no_exit_after_sentinel {
+            return Outcome::Fail("sentinel written but C:ExitEmu did not end FS-UAE".into());
+        }
+        return match check {
+            Ok(()) => Outcome::Pass,
+            Err(e) => Outcome::Fail(e),
+        };
+    }
+    if let Some(st) = &o.exited_early {
+        return Outcome::Fail(format!("FS-UAE exited before the sentinel ({st})"));
+    }
+    if o.timed_out {
+        return Outcome::Hang;
+    }
+    Outcome::Fail("run ended without sentinel, crash or timeout".into())
+}
+
+/// Run a scenario; see [`run_report`] for the details.
+pub fn run(scenario: &Scenario, opts: &Options) -> Outcome {
+    run_report(scenario, opts).outcome
+}
+
+/// Stage, run FS-UAE, wait for sentinel / crash report / timeout, end every
+/// process started, evaluate the checks, write `outcome.txt`.
+pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
+    let t0 = Instant::now();
+    let dir = opts.root.join(&scenario.name);
+    let run = RunDir { dir: dir.clone() };
+    let mut report = Report {
+        name: scenario.name.clone(),
+        outcome: Outcome::Hang,
+        run: run.clone(),
+        to_sentinel: None,
+        to_exit: None,
+        total: Duration::ZERO,
+        screenshots: Vec::new(),
+        crash: None,
+        xvfb: false,
+    };
+    let mut observed = Observed::default();
+    match execute(scenario, opts, &run, &mut report, &mut observed) {
+        Ok(()) => {
+            let check = if observed.sentinel && observed.crash.is_none() {
+                scenario.checks.iter().try_for_each(|c| c.evaluate(&run))
+            } else {
+                Ok(())
+            };
+            report.outcome = classify(&observed, check);
+        }
+        Err(e) => report.outcome = Outcome::Fail(format!("harness: {e}")),
+    }
+    report.crash = observed.crash.clone();
+    report.total = t0.elapsed();
+    if dir.is_dir() {
+        let _ = fs::write(dir.join("outcome.txt"), format!("{}\n", report.summary()));
+    }
+    report
+}
+
+fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Report, observed: &mut Observed) -> Result<(), String> {
+    if !stage::is_scenario_name(&scenario.name) {
+        return Err(format!("scenario name {:?} must be [A-Za-z0-9._-]+", scenario.name));
+    }
+    let dir = &run.dir;
+    stage::fresh_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let hd = run.hd();
+    let home = dir.join("home");
+    let base = dir.join("base");
+    for d in [&hd, &home, &base] {
+        fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    }
+
+    // The boot drive: a scratch copy of the user's Workbench, then ours.
+    let mut setpatch = false;
+    if let Some(wb) = &opts.workbench {
+        if !wb.is_dir() {
+            return Err(format!("GADGETSCOPE_WORKBENCH={} is not a directory", wb.display()));
+        }
+        stage::copy_tree(wb, &hd).map_err(|e| format!("copying Workbench {}: {e}", wb.display()))?;
+        setpatch = run.exists("C/SetPatch");
+    }
+    if let Some(k) = &opts.kickstart {
+        if !k.is_file() {
+            return Err(format!("GADGETSCOPE_KICKSTART={} is not a file", k.display()));
+        }
+    }
+    let tools = [(stage::CRASH_GUARD_PATH, &opts.tools.crash_guard), (stage::EXIT_EMU_PATH, &opts.tools.exit_emu)];
+    for (amiga, host) in tools {
+        stage::place_file(&hd, amiga, &FileSource::Host(host.clone()), true)?;
+    }
+    for f in &scenario.files {
+        stage::place_file(&hd, &f.amiga_path, &f.source, f.executable)?;
+    }
+    let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch)?;
+    let s_dir = hd.join("S");
+    fs::create_dir_all(&s_dir).map_err(|e| e.to_string())?;
+    // A Workbench copy may carry `s/startup-sequence` in another case.
+    let seq = run.host_path("S/Startup-Sequence")?;
+    fs::write(&seq, script).map_err(|e| format!("{}: {e}", seq.display()))?;
+    let serial = run.serial_log();
+    fs::write(&serial, b"").map_err(|e| format!("{}: {e}", serial.display()))?;
+
+    let mut shots: Vec<String> = scenario.screenshot_names().into_iter().map(String::from).collect();
+    if opts.final_screenshot {
+        shots.push("final".into());
+    }
+    let use_xvfb = opts.force_xvfb || !shots.is_empty();
+    report.xvfb = use_xvfb;
+
+    let params = stage::ConfigParams {
+        hd_dir: hd.clone(),
+        serial_log: serial.clone(),
+        base_dir: base.clone(),
+        kickstart: opts.kickstart.clone(),
+        window: if use_xvfb { Some(opts.screen) } else { None },
+        extra: opts.extra_config.clone(),
+    };
+    fs::write(run.config(), stage::fs_uae_config(&params)).map_err(|e| e.to_string())?;
+
+    let mut xvfb = if use_xvfb { Some(process::Xvfb::start(dir, opts.screen.0, opts.screen.1)?) } else { None };
+
+    let mut cmd = Command::new(&opts.fs_uae);
+    cmd.arg(run.config())
+        .current_dir(dir)
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env("XDG_CACHE_HOME", home.join(".cache"))
+        .env("SDL_AUDIODRIVER", "dummy")
+        .env("ALSOFT_DRIVERS", "null");
+    match &xvfb {
+        Some(x) => {
+            cmd.env("DISPLAY", &x.display).env_remove("SDL_VIDEODRIVER").env_remove("WAYLAND_DISPLAY");
+        }
+        None => {
+            cmd.env("SDL_VIDEODRIVER", "offscreen").env_remove("DISPLAY");
+        }
+    }
+    let started = Instant::now();
+    let mut emu = process::Group::spawn(cmd, "fs-uae", &run.stdout(), &run.stderr())
+        .map_err(|e| format!("cannot start {} ({e}); install the Debian package `fs-uae`", opts.fs_uae.display()))?;
+
+    let sentinel = hd.join(stage::SENTINEL);
+    let mut pending: Vec<String> = shots.clone();
+    loop {
+        let log = run.serial_text();
+        if let Some(c) = serial::parse_crash(&log) {
+            observed.crash = Some(c);
+            break;
+        }
+        if fs::read(&sentinel).map(|b| !b.is_empty()).unwrap_or(false) {
+            observed.sentinel = true;
+            report.to_sentinel = Some(started.elapsed());
+            break;
+        }
+        // Screenshot requests with content.
+        if let Some(x) = &xvfb {
+            let mut i = 0;
+            while i < pending.len() {
+                let name = pending[i].clone();
+                let req = hd.join(stage::shot_request_file(&name));
+                if fs::read(&req).map(|b| !b.is_empty()).unwrap_or(false) {
+                    sleep(opts.screenshot_delay);
+                    let png = run.screenshot(&name);
+                    if let Err(e) = x.screenshot(&png) {
+                        observed.harness_error = Some(format!("screenshot {name}: {e}"));
+                    } else {
+                        report.screenshots.push(png);
+                    }
+                    fs::write(hd.join(stage::shot_done_file(&name)), b"ok\n").map_err(|e| e.to_string())?;
+                    pending.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if let Some(st) = emu.try_wait() {
+            // One more look: the crash report / sentinel may have landed
+            // just before the exit.
+            let log = run.serial_text();
+            if let Some(c) = serial::parse_crash(&log) {
+                observed.crash = Some(c);
+                report.to_exit = Some(started.elapsed());
+            } else if fs::read(&sentinel).map(|b| !b.is_empty()).unwrap_or(false) {
+                observed.sentinel = true;
+                report.to_sentinel = Some(started.elapsed());
+                report.to_exit = Some(started.elapsed());
+            } else {
+                observed.exited_early = Some(st.to_string());
+            }
+            break;
+        }
+        if started.elapsed() >= scenario.timeout {
+            observed.timed_out = true;
+            if let Some(x) = &xvfb {
+                let png = run.screenshot("hang");
+                if x.screenshot(&png).is_ok() {
+                    report.screenshots.push(png);
+                }
+            }
+            break;
+        }
+        sleep(Duration::from_millis(10));
+    }
+
+    // ExitEmu (or the crash guard's ExitEmu) should end FS-UAE by itself.
+    if report.to_exit.is_none() && (observed.sentinel || observed.crash.is_some()) {
+        match emu.wait_for(opts.exit_grace) {
+            Some(_) => report.to_exit = Some(started.elapsed()),
+            None => observed.no_exit_after_sentinel = observed.sentinel,
+        }
+    }
+    emu.kill_group();
+    if let Some(x) = xvfb.as_mut() {
+        x.stop();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

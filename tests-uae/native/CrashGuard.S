@@ -1,0 +1,206 @@
+/*
+ * CrashGuard -- GadgetScope TEST-HARNESS TOOL, not product code.
+ *
+ * The first line of every generated S/Startup-Sequence. It installs a trap
+ * handler as tc_TrapCode of the Shell process that runs the script, so any
+ * CPU exception in a command the script runs afterwards (they all run on
+ * that same process) is reported on the serial port and ends FS-UAE at once
+ * instead of leaving a modal "Software Failure" requester until the timeout.
+ *
+ * The handler cannot live in this program's own segment (the Shell unloads
+ * it when CrashGuard returns), so it is copied into a never-freed AllocMem
+ * block (position-independent code) and the caches are flushed.
+ *
+ * How the handler is entered (exec on AmigaOS, and AROS m68k's
+ * M68KExceptionHelper likewise): supervisor mode, the exception frame on the
+ * supervisor stack, and the exception vector number pushed on top of it as a
+ * longword:
+ *     0(sp) ULONG vector number (2 bus error, 3 address error, 4 illegal,
+ *                 5 zero divide, 8 privilege, 10 line A, 11 line F, 32+n TRAP #n)
+ *     4(sp) UWORD SR
+ *     6(sp) ULONG PC
+ *    10(sp) UWORD format/vector word (68010+)
+ *    20(sp) ULONG fault address (68020 format $A/$B bus/address error frames)
+ *
+ * Serial line written (Paula SERDAT $DFF030, SERPER $DFF032, polling TBE =
+ * bit 13 of SERDATR $DFF018, interrupts masked):
+ *     "\nCRASHGUARD trap=XXXXXXXX pc=XXXXXXXX sr=XXXX fmt=XXXX addr=XXXXXXXX
+ *      task=XXXXXXXX seg=XXXXXXXX cmd=<name>\n"   (one line)
+ * seg = start of the running command's first hunk (0 if unknown), so
+ * pc - seg is the offset into that hunk; cmd = the CLI command name.
+ * then uaelib ExitEmu (function 13 at $F0FF60). If that returns (no UAE
+ * boot ROM), it spins forever.
+ *
+ * struct Task: tc_TrapCode is at offset 50 (exec/tasks.h: 14-byte Node,
+ * Flags, State, IDNestCnt, TDNestCnt, 4 signal longs, TrapAlloc.w,
+ * TrapAble.w, ExceptData, ExceptCode, TrapData, TrapCode).
+ *
+ * Position-independent, no relocations; _start must be first in .text.
+ */
+	.set	TC_TRAPCODE, 50
+	.set	LVO_FINDTASK, -294
+	.set	LVO_ALLOCMEM, -198
+	.set	LVO_CACHECLEARU, -636
+	.set	MEMF_PUBLIC, 1
+	.set	LN_TYPE, 8
+	.set	NT_PROCESS, 13
+	.set	PR_CLI, 172		/* struct Process: BPTR to CommandLineInterface */
+	.set	CLI_COMMANDNAME, 16	/* BSTR */
+	.set	CLI_MODULE, 60		/* BPTR seglist of the running command */
+
+	.text
+	.globl	_start
+_start:
+	movem.l	%d2/%a2/%a6,-(%sp)
+	move.l	4.w,%a6
+	move.l	#(handler_end - handler),%d0
+	moveq	#MEMF_PUBLIC,%d1
+	jsr	LVO_ALLOCMEM(%a6)
+	tst.l	%d0
+	beq.s	.Lfail
+	move.l	%d0,%a2			/* a2 = copy of the handler */
+	lea	handler(%pc),%a0
+	move.l	%d0,%a1
+	move.l	#(handler_end - handler)/2-1,%d2
+.Lcopy:	move.w	(%a0)+,(%a1)+
+	dbra	%d2,.Lcopy
+	jsr	LVO_CACHECLEARU(%a6)
+	sub.l	%a1,%a1
+	jsr	LVO_FINDTASK(%a6)	/* this Shell process */
+	move.l	%d0,%a0
+	move.l	%a2,TC_TRAPCODE(%a0)
+	moveq	#0,%d0
+	bra.s	.Lout
+.Lfail:	moveq	#20,%d0
+.Lout:	movem.l	(%sp)+,%d2/%a2/%a6
+	rts
+
+/* ---- everything from here to handler_end is copied ---- */
+	.balign	2
+handler:
+	move.w	#0x2700,%sr		/* mask interrupts: we own the serial port */
+	move.l	%sp,%a3			/* a3 = frame (vector number on top) */
+	move.w	#30,0xDFF032		/* SERPER: fast; FS-UAE logs bytes regardless */
+	lea	s_trap(%pc),%a0
+	bsr	puts
+	move.l	0(%a3),%d0
+	bsr	hex8
+	lea	s_pc(%pc),%a0
+	bsr	puts
+	move.l	6(%a3),%d0
+	bsr	hex8
+	lea	s_sr(%pc),%a0
+	bsr	puts
+	move.w	4(%a3),%d0
+	bsr	hex4
+	lea	s_fmt(%pc),%a0
+	bsr	puts
+	move.w	10(%a3),%d0
+	bsr	hex4
+	lea	s_addr(%pc),%a0
+	bsr	puts
+	moveq	#0,%d0
+	move.w	10(%a3),%d1
+	lsr.w	#8,%d1
+	lsr.w	#4,%d1
+	cmp.w	#0xA,%d1		/* short bus cycle fault frame */
+	beq.s	1f
+	cmp.w	#0xB,%d1		/* long bus cycle fault frame */
+	bne.s	2f
+1:	move.l	20(%a3),%d0
+2:	bsr	hex8
+	lea	s_task(%pc),%a0
+	bsr	puts
+	move.l	4.w,%a0
+	move.l	276(%a0),%a4		/* ExecBase->ThisTask */
+	move.l	%a4,%d0
+	bsr	hex8
+	/* If the task is a CLI process: the running command's first hunk
+	 * (cli_Module) and its name (cli_CommandName), so the host can turn
+	 * the PC into an offset in the executable. */
+	sub.l	%a5,%a5
+	cmp.b	#NT_PROCESS,LN_TYPE(%a4)
+	bne.s	4f
+	move.l	PR_CLI(%a4),%d1
+	beq.s	4f
+	lsl.l	#2,%d1
+	move.l	%d1,%a5			/* a5 = struct CommandLineInterface */
+4:	lea	s_seg(%pc),%a0
+	bsr	puts
+	moveq	#0,%d0
+	move.l	%a5,%d1
+	beq.s	5f
+	move.l	CLI_MODULE(%a5),%d1
+	beq.s	5f
+	lsl.l	#2,%d1
+	addq.l	#4,%d1			/* code starts after the next-segment BPTR */
+	move.l	%d1,%d0
+5:	bsr	hex8
+	lea	s_cmd(%pc),%a0
+	bsr	puts
+	move.l	%a5,%d1
+	beq.s	7f
+	move.l	CLI_COMMANDNAME(%a5),%d1
+	beq.s	7f
+	lsl.l	#2,%d1
+	move.l	%d1,%a4			/* BSTR: length byte, then characters */
+	moveq	#0,%d4
+	move.b	(%a4)+,%d4
+	cmp.w	#64,%d4
+	bls.s	6f
+	moveq	#64,%d4
+6:	subq.w	#1,%d4
+	bmi.s	7f
+	move.b	(%a4)+,%d0
+	bsr	putc
+	bra.s	6b
+7:	moveq	#10,%d0
+	bsr	putc
+	move.l	#13,-(%sp)		/* uaelib ExitEmu */
+	jsr	0xF0FF60
+	addq.l	#4,%sp
+3:	bra.s	3b
+
+/* a0 = NUL-terminated string */
+puts:	move.b	(%a0)+,%d0
+	beq.s	1f
+	bsr.s	putc
+	bra.s	puts
+1:	rts
+
+/* d0.l printed as 8 hex digits; hex4: d0.w as 4 digits */
+hex8:	moveq	#7,%d2
+	move.l	%d0,%d3
+	bra.s	hexn
+hex4:	moveq	#3,%d2
+	move.l	%d0,%d3
+	swap	%d3
+hexn:	rol.l	#4,%d3
+	move.l	%d3,%d0
+	and.w	#15,%d0
+	add.b	#'0',%d0
+	cmp.b	#'9',%d0
+	bls.s	1f
+	addq.b	#7,%d0
+1:	bsr.s	putc
+	dbra	%d2,hexn
+	rts
+
+/* d0.b = byte to send */
+putc:	btst	#5,0xDFF018		/* SERDATR TBE (bit 13 = bit 5 of high byte) */
+	beq.s	putc
+	and.w	#0xFF,%d0
+	or.w	#0x100,%d0		/* one stop bit */
+	move.w	%d0,0xDFF030		/* SERDAT */
+	rts
+
+s_trap:	.asciz	"\nCRASHGUARD trap="
+s_pc:	.asciz	" pc="
+s_sr:	.asciz	" sr="
+s_fmt:	.asciz	" fmt="
+s_addr:	.asciz	" addr="
+s_task:	.asciz	" task="
+s_seg:	.asciz	" seg="
+s_cmd:	.asciz	" cmd="
+	.balign	2
+handler_end:

@@ -1,0 +1,217 @@
+//! What a scenario is: files for the boot drive, Startup-Sequence lines,
+//! screenshot requests, checks on what the Amiga side wrote, a timeout.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::RunDir;
+
+/// Where the bytes of a staged file come from.
+#[derive(Clone, Debug)]
+pub enum FileSource {
+    /// Copied from this host file.
+    Host(PathBuf),
+    /// Written from memory.
+    Bytes(Vec<u8>),
+}
+
+/// One file placed on the boot drive before the run.
+#[derive(Clone, Debug)]
+pub struct StagedFile {
+    /// Amiga path relative to the boot drive, e.g. `C/ExitEmu`, `GadgetScope`
+    /// (a leading `DH0:` or `SYS:` is accepted and dropped).
+    pub amiga_path: String,
+    pub source: FileSource,
+    /// Give the host file mode 0755 (the Amiga `e` protection bit, which
+    /// real AmigaOS checks before running a command).
+    pub executable: bool,
+}
+
+/// One logical line of the generated Startup-Sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Written as is.
+    Raw(String),
+    /// Ask the host for a screenshot named `<name>.png` and wait until it
+    /// is taken (see the crate docs for the handshake).
+    Screenshot(String),
+}
+
+/// A check on the boot drive after the sentinel appeared; the first failing
+/// check turns the outcome into `Outcome::Fail`.
+pub enum Check {
+    /// The file exists (Amiga path relative to the boot drive).
+    Exists(String),
+    /// The file's bytes are exactly these.
+    Equals(String, Vec<u8>),
+    /// The file, read as (lossy) UTF-8, contains this text.
+    Contains(String, String),
+    /// The return code captured by [`Scenario::capture`] under this tag.
+    Rc(String, i32),
+    /// Anything else: a description and a function of the run directory.
+    Custom(String, CheckFn),
+}
+
+/// The function of a [`Check::Custom`].
+pub type CheckFn = Box<dyn Fn(&RunDir) -> Result<(), String> + Send + Sync>;
+
+impl std::fmt::Debug for Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Check::Exists(p) => write!(f, "Exists({p:?})"),
+            Check::Equals(p, b) => write!(f, "Equals({p:?}, {} bytes)", b.len()),
+            Check::Contains(p, s) => write!(f, "Contains({p:?}, {s:?})"),
+            Check::Rc(t, rc) => write!(f, "Rc({t:?}, {rc})"),
+            Check::Custom(d, _) => write!(f, "Custom({d:?})"),
+        }
+    }
+}
+
+impl Check {
+    /// Evaluate against a finished run.
+    pub fn evaluate(&self, run: &RunDir) -> Result<(), String> {
+        match self {
+            Check::Exists(p) => {
+                if run.exists(p) {
+                    Ok(())
+                } else {
+                    Err(format!("{p} was not written"))
+                }
+            }
+            Check::Equals(p, want) => {
+                let got = run.read(p).map_err(|e| format!("{p}: {e}"))?;
+                if &got == want {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{p}: expected {:?}, got {:?}",
+                        String::from_utf8_lossy(want),
+                        String::from_utf8_lossy(&got)
+                    ))
+                }
+            }
+            Check::Contains(p, needle) => {
+                let got = run.read_text(p).map_err(|e| format!("{p}: {e}"))?;
+                if got.contains(needle.as_str()) {
+                    Ok(())
+                } else {
+                    Err(format!("{p}: expected it to contain {needle:?}, got {got:?}"))
+                }
+            }
+            Check::Rc(tag, want) => match run.rc(tag) {
+                Some(rc) if rc == *want => Ok(()),
+                Some(rc) => Err(format!("`{tag}` returned RC {rc}, expected {want}")),
+                None => Err(format!("no return code captured for `{tag}`")),
+            },
+            Check::Custom(desc, f) => f(run).map_err(|e| format!("{desc}: {e}")),
+        }
+    }
+}
+
+/// A named emulator run. Build with the chained methods:
+///
+/// ```
+/// use uae_harness::{Scenario, Check};
+/// let s = Scenario::new("version")
+///     .host_file("GadgetScope", "target/amiga/GadgetScope")
+///     .capture("GadgetScope VERSION", "version")
+///     .check(Check::Rc("version".into(), 0))
+///     .check(Check::Contains("version.out".into(), "GadgetScope".into()));
+/// assert_eq!(s.name, "version");
+/// ```
+#[derive(Debug)]
+pub struct Scenario {
+    /// Also the directory name under `target/uae/`: `[A-Za-z0-9._-]+`.
+    pub name: String,
+    pub files: Vec<StagedFile>,
+    pub lines: Vec<Line>,
+    pub checks: Vec<Check>,
+    /// From the emulator's start to the sentinel.
+    pub timeout: Duration,
+}
+
+/// Default [`Scenario::timeout`]: AROS boots and runs a short script in
+/// about 1.5 s in warp mode; this leaves room for slow machines.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl Scenario {
+    pub fn new(name: impl Into<String>) -> Self {
+        Scenario {
+            name: name.into(),
+            files: Vec::new(),
+            lines: Vec::new(),
+            checks: Vec::new(),
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
+
+    /// Stage a host file at `amiga_path` (made executable).
+    pub fn host_file(mut self, amiga_path: impl Into<String>, host: impl Into<PathBuf>) -> Self {
+        self.files.push(StagedFile {
+            amiga_path: amiga_path.into(),
+            source: FileSource::Host(host.into()),
+            executable: true,
+        });
+        self
+    }
+
+    /// Stage bytes at `amiga_path` (a data file, not executable).
+    pub fn bytes(mut self, amiga_path: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Self {
+        self.files.push(StagedFile {
+            amiga_path: amiga_path.into(),
+            source: FileSource::Bytes(bytes.into()),
+            executable: false,
+        });
+        self
+    }
+
+    /// Stage any [`StagedFile`].
+    pub fn staged(mut self, file: StagedFile) -> Self {
+        self.files.push(file);
+        self
+    }
+
+    /// Append a Startup-Sequence line.
+    pub fn line(mut self, line: impl Into<String>) -> Self {
+        self.lines.push(Line::Raw(line.into()));
+        self
+    }
+
+    /// Run `command` with its output redirected to `DH0:<tag>.out`, then
+    /// store its return code in `DH0:<tag>.rc` (read back with
+    /// [`RunDir::rc`] or checked with [`Check::Rc`]). `command` must not
+    /// redirect its own output.
+    pub fn capture(mut self, command: &str, tag: &str) -> Self {
+        self.lines.push(Line::Raw(format!("{command} >DH0:{tag}.out")));
+        self.lines.push(Line::Raw(format!("Echo \"$RC\" >DH0:{tag}.rc")));
+        self
+    }
+
+    /// Take a screenshot `<name>.png` at this point of the script (the run
+    /// then uses Xvfb). `name`: `[A-Za-z0-9_-]+`.
+    pub fn screenshot(mut self, name: &str) -> Self {
+        self.lines.push(Line::Screenshot(name.to_string()));
+        self
+    }
+
+    pub fn check(mut self, check: Check) -> Self {
+        self.checks.push(check);
+        self
+    }
+
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Screenshot names requested by the lines, in order.
+    pub fn screenshot_names(&self) -> Vec<&str> {
+        self.lines
+            .iter()
+            .filter_map(|l| match l {
+                Line::Screenshot(n) => Some(n.as_str()),
+                Line::Raw(_) => None,
+            })
+            .collect()
+    }
+}
