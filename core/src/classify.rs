@@ -1,0 +1,342 @@
+//! Gadget roles and the classification rules (PRODUCT.md "Classification
+//! rules", FORMATS.md "Roles"). Pure functions; `walk` sequences them with
+//! the OS calls.
+//!
+//! The rules, in the order the walker applies them:
+//!
+//! 1. Dispatch on `GadgetType & GTYP_GTYPEMASK` compared *for equality*
+//!    ([`dispatch`]). `GTYP_CUSTOMGADGET` (5) is a value of a 3-bit field,
+//!    not a flag: a bitmask test `GadgetType & GTYP_CUSTOMGADGET` is also
+//!    true for `GTYP_BOOLGADGET` (1), `GTYP_PROPGADGET` (3) and
+//!    `GTYP_STRGADGET` (4), which sends classic gadgets (no `_Object`
+//!    header) into `OCLASS()` and crashed AmiPilot. Pinned by a test.
+//! 2. A custom gadget is a BOOPSI object only if its class pointer
+//!    (`OCLASS()`) is non-NULL and `TypeOfMem()` says real memory. Otherwise:
+//!    role `custom`, class `""`, label `""`, no `GetAttr` and no GadTools
+//!    probe (GadTools on AROS routes the probe through `GetAttr` too).
+//! 3. A trusted object with `GADTOOL_TYPE` set is a GadTools gadget that the
+//!    OS built as a BOOPSI object (AROS: GadgetType 0x0105, private classes
+//!    without a name). It is classified by GadTools probes
+//!    ([`AROS_GADTOOLS_PROBES`]) so that it prints as the same GadTools
+//!    gadget prints on AmigaOS 3.x, with `class=""` and the GadTools label
+//!    rule. This takes precedence over the class-ID table.
+//! 4. A trusted object with `GTYP_SYSGADGET` set is a system gadget:
+//!    role `custom` with its real class (FORMATS.md).
+//! 5. Any other trusted object: role from the class-ID table
+//!    ([`role_for_class_id`]); unknown classes keep their name, role `custom`.
+//! 6. Classic `GTYP_BOOLGADGET`: a GadTools gadget (`GADTOOL_TYPE`) is a
+//!    checkbox if `GT_GetGadgetAttrsA(GTCB_Checked)` processes the tag, else
+//!    a button; a non-GadTools BOOL gadget is a button (GadTools calls on a
+//!    gadget GadTools did not create are undefined, so none is made).
+//! 7. Classic `GTYP_STRGADGET`: integer if the GadTools probe processes
+//!    `GTIN_Number`, else string (same GadTools-only guard).
+//! 8. `GTYP_PROPGADGET`: slider. Anything else: unknown (the GadTools
+//!    context gadget prints `role=unknown ... [0,0 0x0]`).
+//! 9. Any gadget with `GTYP_SYSGADGET` prints role `custom` (system gadgets
+//!    are BOOPSI on 3.x and AROS; a classic one on an old OS is still not a
+//!    button the user should address).
+
+use alloc::vec::Vec;
+
+use crate::ndk::*;
+use crate::snapshot::WindowInfo;
+
+/// A gadget's role, as printed in `role=` (FORMATS.md "Roles").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// `button`
+    Button,
+    /// `string`
+    String,
+    /// `integer`
+    Integer,
+    /// `checkbox`
+    Checkbox,
+    /// `radio_button`
+    RadioButton,
+    /// `cycle`
+    Cycle,
+    /// `slider`
+    Slider,
+    /// `scroller`
+    Scroller,
+    /// `listview`
+    Listview,
+    /// `listbrowser`
+    Listbrowser,
+    /// `text`
+    Text,
+    /// `page_tab_list`
+    PageTabList,
+    /// `color_wheel`
+    ColorWheel,
+    /// `calendar`
+    Calendar,
+    /// `progress_bar`
+    ProgressBar,
+    /// `color_chooser`
+    ColorChooser,
+    /// `file_chooser`
+    FileChooser,
+    /// `font_chooser`
+    FontChooser,
+    /// `screenmode_chooser`
+    ScreenmodeChooser,
+    /// `palette`
+    Palette,
+    /// `canvas`
+    Canvas,
+    /// `toolbar`
+    Toolbar,
+    /// `text_editor`
+    TextEditor,
+    /// `custom`
+    Custom,
+    /// `unknown`
+    Unknown,
+}
+
+/// Every role, in the order FORMATS.md lists them.
+pub const ALL_ROLES: [Role; 25] = [
+    Role::Button,
+    Role::String,
+    Role::Integer,
+    Role::Checkbox,
+    Role::RadioButton,
+    Role::Cycle,
+    Role::Slider,
+    Role::Scroller,
+    Role::Listview,
+    Role::Listbrowser,
+    Role::Text,
+    Role::PageTabList,
+    Role::ColorWheel,
+    Role::Calendar,
+    Role::ProgressBar,
+    Role::ColorChooser,
+    Role::FileChooser,
+    Role::FontChooser,
+    Role::ScreenmodeChooser,
+    Role::Palette,
+    Role::Canvas,
+    Role::Toolbar,
+    Role::TextEditor,
+    Role::Custom,
+    Role::Unknown,
+];
+
+impl Role {
+    /// The role's name as printed in `role=`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Button => "button",
+            Role::String => "string",
+            Role::Integer => "integer",
+            Role::Checkbox => "checkbox",
+            Role::RadioButton => "radio_button",
+            Role::Cycle => "cycle",
+            Role::Slider => "slider",
+            Role::Scroller => "scroller",
+            Role::Listview => "listview",
+            Role::Listbrowser => "listbrowser",
+            Role::Text => "text",
+            Role::PageTabList => "page_tab_list",
+            Role::ColorWheel => "color_wheel",
+            Role::Calendar => "calendar",
+            Role::ProgressBar => "progress_bar",
+            Role::ColorChooser => "color_chooser",
+            Role::FileChooser => "file_chooser",
+            Role::FontChooser => "font_chooser",
+            Role::ScreenmodeChooser => "screenmode_chooser",
+            Role::Palette => "palette",
+            Role::Canvas => "canvas",
+            Role::Toolbar => "toolbar",
+            Role::TextEditor => "text_editor",
+            Role::Custom => "custom",
+            Role::Unknown => "unknown",
+        }
+    }
+
+    /// Parse a role name case-insensitively (ASCII), as `ROLE=` compares.
+    pub fn from_name(name: &[u8]) -> Option<Role> {
+        ALL_ROLES
+            .iter()
+            .copied()
+            .find(|r| r.as_str().as_bytes().eq_ignore_ascii_case(name))
+    }
+}
+
+/// Role of a BOOPSI class ID (FORMATS.md table). Exact, case-sensitive
+/// match, as `cl_ID` strings are; `speedbar` has no ".gadget" suffix.
+pub fn role_for_class_id(class_id: &[u8]) -> Role {
+    match class_id {
+        b"button.gadget" => Role::Button,
+        b"checkbox.gadget" => Role::Checkbox,
+        b"string.gadget" | b"getstring.gadget" => Role::String,
+        b"integer.gadget" => Role::Integer,
+        b"radiobutton.gadget" => Role::RadioButton,
+        b"chooser.gadget" => Role::Cycle,
+        b"scroller.gadget" => Role::Scroller,
+        b"slider.gadget" | b"gradientslider.gadget" => Role::Slider,
+        b"listbrowser.gadget" => Role::Listbrowser,
+        b"sketchboard.gadget" => Role::Canvas,
+        b"speedbar" => Role::Toolbar,
+        b"clicktab.gadget" => Role::PageTabList,
+        b"colorwheel.gadget" => Role::ColorWheel,
+        b"datebrowser.gadget" => Role::Calendar,
+        b"fuelgauge.gadget" => Role::ProgressBar,
+        b"getcolor.gadget" => Role::ColorChooser,
+        b"getfile.gadget" => Role::FileChooser,
+        b"getfont.gadget" => Role::FontChooser,
+        b"getscreenmode.gadget" => Role::ScreenmodeChooser,
+        b"palette.gadget" => Role::Palette,
+        b"texteditor.gadget" => Role::TextEditor,
+        _ => Role::Custom,
+    }
+}
+
+/// Where the walker sends a gadget, from `GadgetType & GTYP_GTYPEMASK`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dispatch {
+    /// `== GTYP_CUSTOMGADGET`: possibly a BOOPSI object (check its class).
+    Custom,
+    /// `== GTYP_BOOLGADGET`.
+    Bool,
+    /// `== GTYP_STRGADGET`.
+    Str,
+    /// `== GTYP_PROPGADGET`.
+    Prop,
+    /// Anything else (`GTYP_GADGET0002`, 0, 6, 7).
+    Other,
+}
+
+/// Dispatch on the gadget type field by *equality* (see module doc, rule 1).
+pub fn dispatch(gadget_type: u16) -> Dispatch {
+    match gadget_type & GTYP_GTYPEMASK {
+        GTYP_CUSTOMGADGET => Dispatch::Custom,
+        GTYP_BOOLGADGET => Dispatch::Bool,
+        GTYP_STRGADGET => Dispatch::Str,
+        GTYP_PROPGADGET => Dispatch::Prop,
+        _ => Dispatch::Other,
+    }
+}
+
+/// `GADTOOL_TYPE` is set: GadTools created this gadget (libraries/gadtools.h).
+pub fn is_gadtools(gadget_type: u16) -> bool {
+    gadget_type & GADTOOL_TYPE != 0
+}
+
+/// Kind of a system gadget, printed as `sys=` in `TREE ... FULL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SysGadget {
+    /// `GTYP_CLOSE`
+    Close,
+    /// `GTYP_WDEPTH` / `GTYP_SDEPTH`
+    Depth,
+    /// `GTYP_WZOOM`
+    Zoom,
+    /// `GTYP_WDRAGGING` / `GTYP_SDRAGGING`
+    Drag,
+    /// `GTYP_SIZING`
+    Size,
+}
+
+impl SysGadget {
+    /// Name printed after `sys=`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SysGadget::Close => "close",
+            SysGadget::Depth => "depth",
+            SysGadget::Zoom => "zoom",
+            SysGadget::Drag => "drag",
+            SysGadget::Size => "size",
+        }
+    }
+}
+
+/// System-gadget kind from `GadgetType & GTYP_SYSTYPEMASK`, only when
+/// `GTYP_SYSGADGET` is set (intuition/intuition.h).
+pub fn sys_gadget(gadget_type: u16) -> Option<SysGadget> {
+    if gadget_type & GTYP_SYSGADGET == 0 {
+        return None;
+    }
+    match gadget_type & GTYP_SYSTYPEMASK {
+        GTYP_CLOSE => Some(SysGadget::Close),
+        GTYP_WDEPTH | GTYP_SDEPTH => Some(SysGadget::Depth),
+        GTYP_WZOOM => Some(SysGadget::Zoom),
+        GTYP_WDRAGGING | GTYP_SDRAGGING => Some(SysGadget::Drag),
+        GTYP_SIZING => Some(SysGadget::Size),
+        _ => None,
+    }
+}
+
+/// What a GadTools probe that processes the tag makes of a GadTools gadget
+/// that the OS built as a BOOPSI object (AROS; rule 3), tried in order.
+/// The roles are those the same gadget gets on AmigaOS 3.x, where it is a
+/// classic gadget: CHECKBOX and BUTTON/CYCLE/MX/PALETTE are BOOL gadgets
+/// (checkbox / button), STRING/INTEGER are STR gadgets, SLIDER/SCROLLER are
+/// PROP gadgets (slider), TEXT/NUMBER and the LISTVIEW list area are generic
+/// gadgets (unknown). No probe processed: button, except a 0x0 gadget (the
+/// context gadget): unknown.
+pub const AROS_GADTOOLS_PROBES: [(u32, Role); 8] = [
+    (GTCB_CHECKED, Role::Checkbox),
+    (GTIN_NUMBER, Role::Integer),
+    (GTST_STRING, Role::String),
+    (GTSL_LEVEL, Role::Slider),
+    (GTSC_TOP, Role::Slider),
+    (GTTX_TEXT, Role::Unknown),
+    (GTNM_NUMBER, Role::Unknown),
+    (GTLV_TOP, Role::Unknown),
+];
+
+/// Remove the GadTools keyboard-shortcut marker (the first `_`) from a label.
+/// GadTools underlines the character after it; the marker is not label text.
+pub fn strip_shortcut_marker(label: &mut Vec<u8>) {
+    if let Some(i) = label.iter().position(|&c| c == b'_') {
+        label.remove(i);
+    }
+}
+
+/// Resolve a gadget's geometry to window-relative pixels, borders included.
+///
+/// `raw` is (LeftEdge, TopEdge, Width, Height) as stored (or from
+/// `GA_Left/Top/Width/Height`). With `GFLG_RELRIGHT` / `GFLG_RELBOTTOM` the
+/// edge is an offset from the domain's width / height; with `GFLG_RELWIDTH`
+/// / `GFLG_RELHEIGHT` the size is added to the domain's width / height
+/// (intuition/intuition.h; the arithmetic Intuition's hit testing uses in
+/// AROS, and the numbers AmiPilot 1.1 prints). The domain is the window
+/// (Width x Height at 0,0), except for a non-`GTYP_GZZGADGET` gadget in a
+/// `WFLG_GIMMEZEROZERO` window, which lives in the inner layer: domain
+/// GZZWidth x GZZHeight at (BorderLeft, BorderTop), RKRM Libraries ch. 5.
+pub fn resolve_geometry(
+    raw: (i32, i32, i32, i32),
+    flags: u16,
+    gadget_type: u16,
+    window: &WindowInfo,
+) -> (i32, i32, i32, i32) {
+    let inner = window.flags & WFLG_GIMMEZEROZERO != 0 && gadget_type & GTYP_GZZGADGET == 0;
+    let (ox, oy, dw, dh) = if inner {
+        (
+            i32::from(window.border_left),
+            i32::from(window.border_top),
+            i32::from(window.gzz_width),
+            i32::from(window.gzz_height),
+        )
+    } else {
+        (0, 0, i32::from(window.width), i32::from(window.height))
+    };
+    let (mut l, mut t, mut w, mut h) = raw;
+    if flags & GFLG_RELRIGHT != 0 {
+        l = l.wrapping_add(dw);
+    }
+    if flags & GFLG_RELBOTTOM != 0 {
+        t = t.wrapping_add(dh);
+    }
+    if flags & GFLG_RELWIDTH != 0 {
+        w = w.wrapping_add(dw);
+    }
+    if flags & GFLG_RELHEIGHT != 0 {
+        h = h.wrapping_add(dh);
+    }
+    (l.wrapping_add(ox), t.wrapping_add(oy), w, h)
+}

@@ -1,0 +1,404 @@
+//! A fake Intuition for host tests: a byte-addressed big-endian memory in
+//! which a small builder lays out `IntuitionBase`, screens, windows,
+//! gadgets, BOOPSI objects with their `_Object` header and class, and menu
+//! strips at the NDK offsets, plus scripted `GetAttr` / GadTools answers
+//! and a log of every OS call.
+//!
+//! It implements [`IntuitionOs`], so the tests run the same walker the
+//! Amiga runs. Addresses start at [`FakeIntuition::BASE`]; everything the
+//! builder allocates is readable and "real memory" unless marked otherwise.
+
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+
+use crate::ndk::*;
+use crate::walk::{IntuitionMemory, IntuitionOs};
+
+/// One OS call the walker made, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// `LockIBase(0)`.
+    Lock,
+    /// `UnlockIBase()`.
+    Unlock,
+    /// `TypeOfMem(addr)`.
+    IsRealMemory(u32),
+    /// `GetAttr(attr, object)`: (object, attr).
+    GetAttr(u32, u32),
+    /// `GT_GetGadgetAttrsA(gadget, ...)` for one tag: (gadget, tag).
+    GtGetAttr(u32, u32),
+}
+
+/// Geometry and fields of a `struct Gadget` to lay out.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GadgetSpec {
+    /// `LeftEdge`, pixels (or offset with GFLG_RELRIGHT).
+    pub left: i16,
+    /// `TopEdge`, pixels (or offset with GFLG_RELBOTTOM).
+    pub top: i16,
+    /// `Width`, pixels (or delta with GFLG_RELWIDTH).
+    pub width: i16,
+    /// `Height`, pixels (or delta with GFLG_RELHEIGHT).
+    pub height: i16,
+    /// `Flags` (GFLG_*).
+    pub flags: u16,
+    /// `Activation` (GACT_*).
+    pub activation: u16,
+    /// `GadgetType` (GTYP_*, GADTOOL_TYPE).
+    pub gadget_type: u16,
+    /// `GadgetText` (IntuiText, string or Image address; 0 for NULL).
+    pub gadget_text: u32,
+    /// `SpecialInfo` (StringInfo / PropInfo address; 0 for NULL).
+    pub special_info: u32,
+    /// `GadgetID`.
+    pub id: u16,
+}
+
+impl GadgetSpec {
+    /// A spec with this type and box (pixels).
+    pub fn new(gadget_type: u16, left: i16, top: i16, width: i16, height: i16) -> Self {
+        GadgetSpec { left, top, width, height, gadget_type, ..Default::default() }
+    }
+}
+
+/// The fake OS (see module doc).
+pub struct FakeIntuition {
+    mem: Vec<u8>,
+    ibase: u32,
+    not_real: Vec<(u32, u32)>,
+    unreadable: Vec<(u32, u32)>,
+    attrs: BTreeMap<(u32, u32), u32>,
+    gt_attrs: BTreeMap<(u32, u32), u32>,
+    locked: bool,
+    /// Every OS call, in order.
+    pub log: Vec<Call>,
+    /// When set, the window is unlinked (closed) at the first `GetAttr`.
+    pub close_on_get_attr: Option<u32>,
+}
+
+impl Default for FakeIntuition {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FakeIntuition {
+    /// First address of the fake memory.
+    pub const BASE: u32 = 0x0001_0000;
+
+    /// An empty system: an `IntuitionBase` with no screens.
+    pub fn new() -> Self {
+        let mut f = FakeIntuition {
+            mem: Vec::new(),
+            ibase: 0,
+            not_real: Vec::new(),
+            unreadable: Vec::new(),
+            attrs: BTreeMap::new(),
+            gt_attrs: BTreeMap::new(),
+            locked: false,
+            log: Vec::new(),
+            close_on_get_attr: None,
+        };
+        f.ibase = f.alloc(80);
+        f
+    }
+
+    /// Address of the fake `IntuitionBase`.
+    pub fn ibase(&self) -> u32 {
+        self.ibase
+    }
+
+    /// Allocate `size` zeroed bytes, 4-byte aligned; returns the address.
+    pub fn alloc(&mut self, size: usize) -> u32 {
+        while self.mem.len() % 4 != 0 {
+            self.mem.push(0);
+        }
+        let at = Self::BASE + self.mem.len() as u32;
+        self.mem.resize(self.mem.len() + size, 0);
+        at
+    }
+
+    /// Allocate and fill with `bytes`.
+    pub fn alloc_bytes(&mut self, bytes: &[u8]) -> u32 {
+        let at = self.alloc(bytes.len());
+        self.write(at, bytes);
+        at
+    }
+
+    /// A NUL-terminated Latin-1 string.
+    pub fn cstr(&mut self, s: &[u8]) -> u32 {
+        let at = self.alloc(s.len() + 1);
+        self.write(at, s);
+        at
+    }
+
+    /// An optional string: 0 for `None`.
+    pub fn opt_cstr(&mut self, s: Option<&[u8]>) -> u32 {
+        s.map_or(0, |s| self.cstr(s))
+    }
+
+    /// A `struct IntuiText` whose IText is `text` (NULL for `None`).
+    pub fn intuitext(&mut self, text: Option<&[u8]>) -> u32 {
+        let t = self.opt_cstr(text);
+        let it = self.alloc(20);
+        self.write_u32(it + IT_ITEXT as u32, t);
+        it
+    }
+
+    /// A `struct StringInfo` whose Buffer holds `text`.
+    pub fn string_info(&mut self, text: &[u8]) -> u32 {
+        let b = self.cstr(text);
+        let si = self.alloc(36);
+        self.write_u32(si + SI_BUFFER as u32, b);
+        si
+    }
+
+    /// Write raw bytes at `addr` (must be allocated).
+    pub fn write(&mut self, addr: u32, bytes: &[u8]) {
+        let o = (addr - Self::BASE) as usize;
+        self.mem[o..o + bytes.len()].copy_from_slice(bytes);
+    }
+
+    /// Write a big-endian UWORD.
+    pub fn write_u16(&mut self, addr: u32, v: u16) {
+        self.write(addr, &v.to_be_bytes());
+    }
+
+    /// Write a big-endian ULONG / APTR.
+    pub fn write_u32(&mut self, addr: u32, v: u32) {
+        self.write(addr, &v.to_be_bytes());
+    }
+
+    /// Read a big-endian ULONG (test helper; panics outside memory).
+    pub fn peek_u32(&self, addr: u32) -> u32 {
+        let o = (addr - Self::BASE) as usize;
+        u32::from_be_bytes([self.mem[o], self.mem[o + 1], self.mem[o + 2], self.mem[o + 3]])
+    }
+
+    /// Make `[addr, addr+len)` unreadable.
+    pub fn mark_unreadable(&mut self, addr: u32, len: u32) {
+        self.unreadable.push((addr, addr + len));
+    }
+
+    /// Make `[addr, addr+len)` readable but not "real memory" (TypeOfMem 0).
+    pub fn mark_not_real(&mut self, addr: u32, len: u32) {
+        self.not_real.push((addr, addr + len));
+    }
+
+    /// Follow the NEXT pointer at `next_off` from the pointer stored at
+    /// `head` to the last link; returns the address of the NULL slot.
+    fn tail_slot(&self, head: u32, next_off: u32) -> u32 {
+        let mut slot = head;
+        let mut guard = 0;
+        while self.peek_u32(slot) != 0 && guard < 100_000 {
+            slot = self.peek_u32(slot) + next_off;
+            guard += 1;
+        }
+        slot
+    }
+
+    /// Add a screen at the back of the list; `(left, top, width, height)` in pixels.
+    pub fn add_screen(&mut self, default_title: Option<&[u8]>, geo: (i16, i16, i16, i16)) -> u32 {
+        let t = self.opt_cstr(default_title);
+        let s = self.alloc(64);
+        self.write_u16(s + SC_LEFT_EDGE as u32, geo.0 as u16);
+        self.write_u16(s + SC_TOP_EDGE as u32, geo.1 as u16);
+        self.write_u16(s + SC_WIDTH as u32, geo.2 as u16);
+        self.write_u16(s + SC_HEIGHT as u32, geo.3 as u16);
+        self.write_u32(s + SC_DEFAULT_TITLE as u32, t);
+        let slot = self.tail_slot(self.ibase + IB_FIRST_SCREEN as u32, SC_NEXT_SCREEN as u32);
+        self.write_u32(slot, s);
+        s
+    }
+
+    /// Add a window at the back of `screen`'s list; geometry in pixels.
+    pub fn add_window(&mut self, screen: u32, title: Option<&[u8]>, geo: (i16, i16, i16, i16)) -> u32 {
+        let t = self.opt_cstr(title);
+        let w = self.alloc(136);
+        self.write_u16(w + WD_LEFT_EDGE as u32, geo.0 as u16);
+        self.write_u16(w + WD_TOP_EDGE as u32, geo.1 as u16);
+        self.write_u16(w + WD_WIDTH as u32, geo.2 as u16);
+        self.write_u16(w + WD_HEIGHT as u32, geo.3 as u16);
+        self.write_u32(w + WD_TITLE as u32, t);
+        self.write_u32(w + WD_WSCREEN as u32, screen);
+        let slot = self.tail_slot(screen + SC_FIRST_WINDOW as u32, WD_NEXT_WINDOW as u32);
+        self.write_u32(slot, w);
+        w
+    }
+
+    /// Make `window` the active one (`IntuitionBase->ActiveWindow`).
+    pub fn set_active(&mut self, window: u32) {
+        self.write_u32(self.ibase + IB_ACTIVE_WINDOW as u32, window);
+    }
+
+    /// Unlink `window` from its screen's list (as CloseWindow would).
+    pub fn close_window(&mut self, window: u32) {
+        let mut scr = self.peek_u32(self.ibase + IB_FIRST_SCREEN as u32);
+        while scr != 0 {
+            let mut slot = scr + SC_FIRST_WINDOW as u32;
+            while self.peek_u32(slot) != 0 {
+                if self.peek_u32(slot) == window {
+                    let next = self.peek_u32(window + WD_NEXT_WINDOW as u32);
+                    self.write_u32(slot, next);
+                    return;
+                }
+                slot = self.peek_u32(slot) + WD_NEXT_WINDOW as u32;
+            }
+            scr = self.peek_u32(scr + SC_NEXT_SCREEN as u32);
+        }
+    }
+
+    fn fill_gadget(&mut self, g: u32, spec: &GadgetSpec) {
+        self.write_u16(g + GG_LEFT_EDGE as u32, spec.left as u16);
+        self.write_u16(g + GG_TOP_EDGE as u32, spec.top as u16);
+        self.write_u16(g + GG_WIDTH as u32, spec.width as u16);
+        self.write_u16(g + GG_HEIGHT as u32, spec.height as u16);
+        self.write_u16(g + GG_FLAGS as u32, spec.flags);
+        self.write_u16(g + GG_ACTIVATION as u32, spec.activation);
+        self.write_u16(g + GG_GADGET_TYPE as u32, spec.gadget_type);
+        self.write_u32(g + GG_GADGET_TEXT as u32, spec.gadget_text);
+        self.write_u32(g + GG_SPECIAL_INFO as u32, spec.special_info);
+        self.write_u16(g + GG_GADGET_ID as u32, spec.id);
+    }
+
+    fn link_gadget(&mut self, window: u32, g: u32) {
+        let slot = self.tail_slot(window + WD_FIRST_GADGET as u32, GG_NEXT_GADGET as u32);
+        self.write_u32(slot, g);
+    }
+
+    /// Append a classic (non-BOOPSI) gadget to `window`'s list.
+    pub fn add_gadget(&mut self, window: u32, spec: &GadgetSpec) -> u32 {
+        let g = self.alloc(GADGET_SIZE);
+        self.fill_gadget(g, spec);
+        self.link_gadget(window, g);
+        g
+    }
+
+    /// A BOOPSI class (`struct IClass`) whose cl_ID is `name` (NULL for `None`).
+    pub fn make_class(&mut self, name: Option<&[u8]>) -> u32 {
+        let n = self.opt_cstr(name);
+        let c = self.alloc(48);
+        self.write_u32(c + CL_ID as u32, n);
+        c
+    }
+
+    /// Append a gadget preceded by an `_Object` header whose o_Class is
+    /// `class` (any value, for bogus-pointer tests).
+    pub fn add_object(&mut self, window: u32, class: u32, spec: &GadgetSpec) -> u32 {
+        let header = self.alloc(12 + GADGET_SIZE);
+        let g = header + 12;
+        self.write_u32(g - OBJECT_CLASS_BEFORE, class);
+        self.fill_gadget(g, spec);
+        self.link_gadget(window, g);
+        g
+    }
+
+    /// Script `GetAttr(attr, object)` to process and answer `value`.
+    pub fn set_attr(&mut self, object: u32, attr: u32, value: u32) {
+        self.attrs.insert((object, attr), value);
+    }
+
+    /// Script the GadTools probe of `tag` on `gadget` to process and answer `value`.
+    pub fn set_gt_attr(&mut self, gadget: u32, tag: u32, value: u32) {
+        self.gt_attrs.insert((gadget, tag), value);
+    }
+
+    /// Append a menu (`Flags` as given) to `window`'s strip.
+    pub fn add_menu(&mut self, window: u32, title: Option<&[u8]>, flags: u16) -> u32 {
+        let t = self.opt_cstr(title);
+        let m = self.alloc(MENU_SIZE);
+        self.write_u16(m + MU_FLAGS as u32, flags);
+        self.write_u32(m + MU_MENU_NAME as u32, t);
+        let slot = self.tail_slot(window + WD_MENU_STRIP as u32, MU_NEXT_MENU as u32);
+        self.write_u32(slot, m);
+        m
+    }
+
+    fn make_item(&mut self, text: Option<&[u8]>, flags: u16, command: u8) -> u32 {
+        let fill = if flags & ITEMTEXT != 0 { self.intuitext(text) } else { self.alloc(20) };
+        let i = self.alloc(MENUITEM_SIZE);
+        self.write_u16(i + MI_FLAGS as u32, flags);
+        self.write_u32(i + MI_ITEM_FILL as u32, fill);
+        self.write(i + MI_COMMAND as u32, &[command]);
+        i
+    }
+
+    /// Append an item to `menu` (`ItemFill` is an IntuiText with ITEMTEXT,
+    /// else a dummy Image).
+    pub fn add_item(&mut self, menu: u32, text: Option<&[u8]>, flags: u16, command: u8) -> u32 {
+        let i = self.make_item(text, flags, command);
+        let slot = self.tail_slot(menu + MU_FIRST_ITEM as u32, MI_NEXT_ITEM as u32);
+        self.write_u32(slot, i);
+        i
+    }
+
+    /// Append a subitem to `item`.
+    pub fn add_subitem(&mut self, item: u32, text: Option<&[u8]>, flags: u16, command: u8) -> u32 {
+        let i = self.make_item(text, flags, command);
+        let slot = self.tail_slot(item + MI_SUB_ITEM as u32, MI_NEXT_ITEM as u32);
+        self.write_u32(slot, i);
+        i
+    }
+
+    /// `GetAttr` calls made on `object`.
+    pub fn get_attr_calls_on(&self, object: u32) -> usize {
+        self.log.iter().filter(|c| matches!(c, Call::GetAttr(o, _) | Call::GtGetAttr(o, _) if *o == object)).count()
+    }
+
+    fn in_ranges(r: &[(u32, u32)], a: u32) -> bool {
+        r.iter().any(|&(s, e)| a >= s && a < e)
+    }
+}
+
+impl IntuitionMemory for FakeIntuition {
+    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+        let Some(off) = addr.checked_sub(Self::BASE) else { return false };
+        let (off, len) = (off as usize, buf.len());
+        if off.checked_add(len).map_or(true, |end| end > self.mem.len()) {
+            return false;
+        }
+        if (0..len as u32).any(|i| Self::in_ranges(&self.unreadable, addr + i)) {
+            return false;
+        }
+        buf.copy_from_slice(&self.mem[off..off + len]);
+        true
+    }
+}
+
+impl IntuitionOs for FakeIntuition {
+    fn intuition_base(&mut self) -> u32 {
+        self.ibase
+    }
+
+    fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> R {
+        assert!(!self.locked, "LockIBase nested");
+        self.log.push(Call::Lock);
+        self.locked = true;
+        let r = f(self);
+        self.locked = false;
+        self.log.push(Call::Unlock);
+        r
+    }
+
+    fn is_real_memory(&mut self, addr: u32) -> bool {
+        assert!(!self.locked, "TypeOfMem under LockIBase");
+        self.log.push(Call::IsRealMemory(addr));
+        let inside = addr >= Self::BASE && ((addr - Self::BASE) as usize) < self.mem.len();
+        inside && !Self::in_ranges(&self.not_real, addr)
+    }
+
+    fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {
+        assert!(!self.locked, "GetAttr under LockIBase");
+        self.log.push(Call::GetAttr(object, attr));
+        if let Some(w) = self.close_on_get_attr.take() {
+            self.close_window(w);
+        }
+        self.attrs.get(&(object, attr)).copied()
+    }
+
+    fn gt_get_attr(&mut self, gadget: u32, _window: u32, tag: u32) -> Option<u32> {
+        assert!(!self.locked, "GT_GetGadgetAttrsA under LockIBase");
+        self.log.push(Call::GtGetAttr(gadget, tag));
+        self.gt_attrs.get(&(gadget, tag)).copied()
+    }
+}

@@ -1,0 +1,196 @@
+//! Owned snapshots of Intuition's screens, windows, gadgets and menu strips.
+//!
+//! Everything is copied out of OS memory; the only addresses kept are
+//! opaque `u32` identities (`address` fields) used to re-resolve an object
+//! in a later walk. They are never dereferenced by Rust.
+//!
+//! Text is Latin-1 bytes (`Vec<u8>`), exactly as Intuition holds it; `None`
+//! stands for a NULL (or unreadable) string pointer.
+
+use alloc::vec::Vec;
+
+use crate::classify::{Role, SysGadget};
+
+/// One screen from `IntuitionBase->FirstScreen` (intuition/screens.h).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScreenInfo {
+    /// Address of the `struct Screen` (identity only).
+    pub address: u32,
+    /// `Screen->DefaultTitle`, Latin-1; `None` for NULL.
+    pub default_title: Option<Vec<u8>>,
+    /// `Screen->LeftEdge`, pixels, display-relative.
+    pub left: i16,
+    /// `Screen->TopEdge`, pixels, display-relative.
+    pub top: i16,
+    /// `Screen->Width`, pixels.
+    pub width: i16,
+    /// `Screen->Height`, pixels.
+    pub height: i16,
+    /// True for the first screen of the list (IntuitionBase->FirstScreen is
+    /// the frontmost screen, intuition/intuitionbase.h).
+    pub frontmost: bool,
+    /// The screen's windows in `Screen->FirstWindow` order.
+    pub windows: Vec<WindowInfo>,
+}
+
+/// The header fields of one window (intuition/intuition.h, struct Window).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowInfo {
+    /// Address of the `struct Window` (identity only).
+    pub address: u32,
+    /// Address of the screen it was found on (identity only).
+    pub screen: u32,
+    /// `Window->Title`, Latin-1; `None` for NULL (printed `(untitled)`).
+    pub title: Option<Vec<u8>>,
+    /// `DefaultTitle` of the window's screen; `None` for NULL.
+    pub screen_title: Option<Vec<u8>>,
+    /// `Window->LeftEdge`, pixels, screen-relative.
+    pub left: i16,
+    /// `Window->TopEdge`, pixels, screen-relative.
+    pub top: i16,
+    /// `Window->Width`, pixels, borders included.
+    pub width: i16,
+    /// `Window->Height`, pixels, borders included.
+    pub height: i16,
+    /// `Window->Flags` (WFLG_*).
+    pub flags: u32,
+    /// `Window->BorderLeft`, pixels.
+    pub border_left: i8,
+    /// `Window->BorderTop`, pixels.
+    pub border_top: i8,
+    /// `Window->BorderRight`, pixels.
+    pub border_right: i8,
+    /// `Window->BorderBottom`, pixels.
+    pub border_bottom: i8,
+    /// `Window->GZZWidth`, pixels (inner width of a GIMMEZEROZERO window).
+    pub gzz_width: i16,
+    /// `Window->GZZHeight`, pixels (inner height of a GIMMEZEROZERO window).
+    pub gzz_height: i16,
+    /// `Window->FirstGadget` at list-read time (identity only).
+    pub first_gadget: u32,
+    /// `Window->MenuStrip` at list-read time (identity only).
+    pub menu_strip: u32,
+}
+
+/// All screens and their windows, read under one `LockIBase()` hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScreensSnapshot {
+    /// Screens front to back.
+    pub screens: Vec<ScreenInfo>,
+    /// `IntuitionBase->ActiveWindow` (identity only; 0 when none).
+    pub active_window: u32,
+    /// True if a list was cut short: a cap was reached (cyclic or garbage
+    /// list) or the copy buffer was full. The snapshot holds what was read.
+    pub truncated: bool,
+}
+
+impl ScreensSnapshot {
+    /// The window with this address, if it is in the snapshot.
+    pub fn window(&self, address: u32) -> Option<&WindowInfo> {
+        self.windows().find(|w| w.address == address)
+    }
+
+    /// Every window of every screen, screens front to back.
+    pub fn windows(&self) -> impl Iterator<Item = &WindowInfo> {
+        self.screens.iter().flat_map(|s| s.windows.iter())
+    }
+}
+
+/// One gadget of a window, classified (see `classify` for the rules).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GadgetSnap {
+    /// Address of the `struct Gadget` / BOOPSI object (identity only).
+    pub address: u32,
+    /// `GA_ID` (BOOPSI, via GetAttr) or `Gadget->GadgetID`.
+    pub id: u32,
+    /// Role from the classification rules.
+    pub role: Role,
+    /// BOOPSI class ID (`cl_ID`) of a trusted BOOPSI object; empty for
+    /// classic and GadTools gadgets and for untrusted class pointers.
+    pub class: Vec<u8>,
+    /// Label text, Latin-1, GadTools `_` marker removed; empty when none or
+    /// when the label is an Image.
+    pub label: Vec<u8>,
+    /// Current text of string/integer gadgets, when readable.
+    pub value: Option<Vec<u8>>,
+    /// Left edge, pixels, window-relative, borders included, REL flags resolved.
+    pub left: i32,
+    /// Top edge, pixels, window-relative, borders included, REL flags resolved.
+    pub top: i32,
+    /// Width, pixels, REL flags resolved.
+    pub width: i32,
+    /// Height, pixels, REL flags resolved.
+    pub height: i32,
+    /// `Gadget->Flags` (GFLG_*), for `state=`.
+    pub flags: u16,
+    /// `Gadget->GadgetType` as read.
+    pub gadget_type: u16,
+    /// System-gadget kind when `GTYP_SYSGADGET` is set.
+    pub sys: Option<SysGadget>,
+    /// Slider level or checkbox state (0/1), when readable.
+    pub level: Option<i32>,
+}
+
+impl GadgetSnap {
+    /// `GFLG_SELECTED` is set.
+    pub fn selected(&self) -> bool {
+        self.flags & crate::ndk::GFLG_SELECTED != 0
+    }
+
+    /// `GFLG_DISABLED` is set.
+    pub fn disabled(&self) -> bool {
+        self.flags & crate::ndk::GFLG_DISABLED != 0
+    }
+}
+
+/// A window with its gadgets in `Window->FirstGadget` order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowSnap {
+    /// The window's header fields.
+    pub info: WindowInfo,
+    /// Gadgets in list order, system gadgets included.
+    pub gadgets: Vec<GadgetSnap>,
+    /// True if the gadget list was cut short (cap reached: cyclic or
+    /// garbage list; or an unreadable `struct Gadget`).
+    pub truncated: bool,
+}
+
+/// A menu item or subitem (intuition/intuition.h, struct MenuItem).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuItemSnap {
+    /// Item text (`ItemFill` IntuiText when `ITEMTEXT`); `None` for graphic
+    /// items, bars and NULL text (printed `text=""`).
+    pub text: Option<Vec<u8>>,
+    /// `Command` byte when `COMMSEQ` is set and the byte is not 0.
+    pub shortcut: Option<u8>,
+    /// `CHECKIT` flag.
+    pub checkit: bool,
+    /// `CHECKED` flag.
+    pub checked: bool,
+    /// `ITEMENABLED` flag.
+    pub enabled: bool,
+    /// Subitems (`SubItem` chain); always empty for a subitem.
+    pub subitems: Vec<MenuItemSnap>,
+}
+
+/// A menu of a strip (intuition/intuition.h, struct Menu).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuSnap {
+    /// `MenuName`, Latin-1; `None` for NULL.
+    pub title: Option<Vec<u8>>,
+    /// `MENUENABLED` flag.
+    pub enabled: bool,
+    /// Items in `FirstItem` order.
+    pub items: Vec<MenuItemSnap>,
+}
+
+/// A window's menu strip (`Window->MenuStrip`), with the window header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuStripSnap {
+    /// The window's header fields.
+    pub info: WindowInfo,
+    /// Menus in `NextMenu` order; empty when the window has no strip.
+    pub menus: Vec<MenuSnap>,
+    /// True if a chain was cut short (cap reached or unreadable).
+    pub truncated: bool,
+}

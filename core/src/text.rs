@@ -1,0 +1,185 @@
+//! TREE, MENU and SCREENS text, byte-exactly as FORMATS.md specifies.
+//!
+//! Output is Latin-1 bytes (`Vec<u8>`), copied through unchanged from the
+//! snapshot: no UTF-8 assumption anywhere. Lines end with LF. Quoted fields
+//! escape `"` as `\"` and `\` as `\\`, nothing else.
+
+use alloc::vec::Vec;
+
+use crate::snapshot::{GadgetSnap, MenuItemSnap, MenuStripSnap, ScreensSnapshot, WindowInfo, WindowSnap};
+
+/// Append `s` between double quotes, escaping only `"` and `\`.
+pub fn push_quoted(out: &mut Vec<u8>, s: &[u8]) {
+    out.push(b'"');
+    for &c in s {
+        if c == b'"' || c == b'\\' {
+            out.push(b'\\');
+        }
+        out.push(c);
+    }
+    out.push(b'"');
+}
+
+/// Append a signed decimal number.
+pub fn push_int(out: &mut Vec<u8>, v: i64) {
+    let mut n = v.unsigned_abs();
+    if v < 0 {
+        out.push(b'-');
+    }
+    let mut digits = [0u8; 20];
+    let mut i = 0;
+    loop {
+        digits[i] = b'0' + (n % 10) as u8;
+        i += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[..i].iter().rev());
+}
+
+/// Append `[<left>,<top> <width>x<height>]` (pixels).
+pub fn push_geometry(out: &mut Vec<u8>, left: i64, top: i64, width: i64, height: i64) {
+    out.push(b'[');
+    push_int(out, left);
+    out.push(b',');
+    push_int(out, top);
+    out.push(b' ');
+    push_int(out, width);
+    out.push(b'x');
+    push_int(out, height);
+    out.push(b']');
+}
+
+fn push_flag(out: &mut Vec<u8>, name: &[u8], on: bool) {
+    out.extend_from_slice(name);
+    out.push(if on { b'1' } else { b'0' });
+}
+
+/// Append the window line: `window "<title>" screen="<DefaultTitle>" [l,t wxh]`
+/// (a NULL title prints as `(untitled)`, a NULL screen title as `""`).
+/// Geometry is `Window->LeftEdge/TopEdge/Width/Height`.
+pub fn push_window_line(out: &mut Vec<u8>, w: &WindowInfo) {
+    out.extend_from_slice(b"window ");
+    push_quoted(out, w.title.as_deref().unwrap_or(b"(untitled)"));
+    out.extend_from_slice(b" screen=");
+    push_quoted(out, w.screen_title.as_deref().unwrap_or(b""));
+    out.push(b' ');
+    push_geometry(out, w.left.into(), w.top.into(), w.width.into(), w.height.into());
+    out.push(b'\n');
+}
+
+/// Append one `  gadget ...` line. With `full`, ` sys=<kind>` (system
+/// gadgets), ` state="<flags>"` (every gadget; `selected`, `disabled`,
+/// space-separated, possibly empty) and ` level=<n>` (when readable) go
+/// before the geometry.
+pub fn push_gadget_line(out: &mut Vec<u8>, g: &GadgetSnap, full: bool) {
+    out.extend_from_slice(b"  gadget id=");
+    push_int(out, g.id.into());
+    out.extend_from_slice(b" role=");
+    out.extend_from_slice(g.role.as_str().as_bytes());
+    out.extend_from_slice(b" class=");
+    push_quoted(out, &g.class);
+    out.extend_from_slice(b" label=");
+    push_quoted(out, &g.label);
+    if let Some(v) = &g.value {
+        out.extend_from_slice(b" value=");
+        push_quoted(out, v);
+    }
+    if full {
+        if let Some(sys) = g.sys {
+            out.extend_from_slice(b" sys=");
+            out.extend_from_slice(sys.as_str().as_bytes());
+        }
+        let mut state = Vec::new();
+        if g.selected() {
+            state.extend_from_slice(b"selected");
+        }
+        if g.disabled() {
+            if !state.is_empty() {
+                state.push(b' ');
+            }
+            state.extend_from_slice(b"disabled");
+        }
+        out.extend_from_slice(b" state=");
+        push_quoted(out, &state);
+        if let Some(level) = g.level {
+            out.extend_from_slice(b" level=");
+            push_int(out, level.into());
+        }
+    }
+    out.push(b' ');
+    push_geometry(out, g.left.into(), g.top.into(), g.width.into(), g.height.into());
+    out.push(b'\n');
+}
+
+/// TREE text of one window: the window line, then one line per gadget in
+/// `Window->FirstGadget` order. `full` selects `TREE ... FULL`.
+pub fn tree_text(w: &WindowSnap, full: bool) -> Vec<u8> {
+    let mut out = Vec::new();
+    push_window_line(&mut out, &w.info);
+    for g in &w.gadgets {
+        push_gadget_line(&mut out, g, full);
+    }
+    out
+}
+
+fn push_item(out: &mut Vec<u8>, indent: &[u8], tag: &[u8], nums: &[usize], item: &MenuItemSnap) {
+    out.extend_from_slice(indent);
+    out.extend_from_slice(tag);
+    out.extend_from_slice(b" num=");
+    for (i, n) in nums.iter().enumerate() {
+        if i > 0 {
+            out.push(b'/');
+        }
+        push_int(out, *n as i64);
+    }
+    out.extend_from_slice(b" text=");
+    push_quoted(out, item.text.as_deref().unwrap_or(b""));
+    if let Some(c) = item.shortcut {
+        out.extend_from_slice(b" shortcut=");
+        out.push(c);
+    }
+    push_flag(out, b" checkit=", item.checkit);
+    push_flag(out, b" checked=", item.checked);
+    push_flag(out, b" enabled=", item.enabled);
+    out.push(b'\n');
+}
+
+/// MENU text: the window line, then `menu`, `  item` and `    subitem`
+/// lines (numbers are 0-based positions, as MENUNUM/ITEMNUM/SUBNUM count).
+pub fn menu_text(m: &MenuStripSnap) -> Vec<u8> {
+    let mut out = Vec::new();
+    push_window_line(&mut out, &m.info);
+    for (mi, menu) in m.menus.iter().enumerate() {
+        out.extend_from_slice(b"menu num=");
+        push_int(&mut out, mi as i64);
+        out.extend_from_slice(b" title=");
+        push_quoted(&mut out, menu.title.as_deref().unwrap_or(b""));
+        push_flag(&mut out, b" enabled=", menu.enabled);
+        out.push(b'\n');
+        for (ii, item) in menu.items.iter().enumerate() {
+            push_item(&mut out, b"  ", b"item", &[mi, ii], item);
+            for (si, sub) in item.subitems.iter().enumerate() {
+                push_item(&mut out, b"    ", b"subitem", &[mi, ii, si], sub);
+            }
+        }
+    }
+    out
+}
+
+/// SCREENS text: one `screen title="<DefaultTitle>" [l,t wxh] frontmost=<0|1>`
+/// line per screen, front to back.
+pub fn screens_text(s: &ScreensSnapshot) -> Vec<u8> {
+    let mut out = Vec::new();
+    for sc in &s.screens {
+        out.extend_from_slice(b"screen title=");
+        push_quoted(&mut out, sc.default_title.as_deref().unwrap_or(b""));
+        out.push(b' ');
+        push_geometry(&mut out, sc.left.into(), sc.top.into(), sc.width.into(), sc.height.into());
+        push_flag(&mut out, b" frontmost=", sc.frontmost);
+        out.push(b'\n');
+    }
+    out
+}

@@ -1,0 +1,797 @@
+//! The walker: decodes Intuition's structures from big-endian bytes at the
+//! NDK offsets (see `ndk`) into owned snapshots, through two small traits
+//! at the OS boundary.
+//!
+//! # Boundary
+//!
+//! - [`IntuitionMemory`]: copy bytes of OS memory. The only thing the walker
+//!   does while `LockIBase()` is held.
+//! - [`IntuitionOs`]: the memory plus the few OS calls a walk needs
+//!   (`LockIBase`, `TypeOfMem`, `GetAttr`, `GT_GetGadgetAttrsA`).
+//!
+//! The Amiga implementation lives in the program (app-gui); the host test
+//! implementation is [`crate::fake`].
+//!
+//! # What happens under `LockIBase()` and what after
+//!
+//! Under the lock ([`IntuitionOs::with_ibase_locked`], closure gets only
+//! `&mut dyn IntuitionMemory`, so nothing else can be called):
+//! - reading `IntuitionBase->ActiveWindow/FirstScreen`, the screen list, each
+//!   screen's window list, the `struct Screen` / `struct Window` header
+//!   fields and the screen/window title strings ([`read_screens`]), into
+//!   buffers allocated *before* the lock is taken (no allocation under it);
+//! - checking that a window is still in the lists ([`window_is_open`]).
+//!
+//! After the lock is released (never under it):
+//! - reading the gadget chain and menu strip of the chosen window (plain
+//!   reads of application-owned memory);
+//! - `TypeOfMem()` on BOOPSI class pointers, `GetAttr()` (GA_ID, GA_Text,
+//!   geometry, STRINGA_TextVal, INTEGER_Number, levels) and
+//!   `GT_GetGadgetAttrsA()` probes;
+//! - everything that allocates.
+//!
+//! The window is checked again (under the lock) before the first OS call on
+//! its gadgets and after the last one; if it has gone the walk answers
+//! [`WalkError::NotFound`]. Between those checks an application closing
+//! the window remains a race the public API cannot close (as in AmiPilot).
+//!
+//! # Garbage tolerance
+//!
+//! Every list walk is capped ([`MAX_SCREENS`], [`MAX_WINDOWS`],
+//! [`MAX_GADGETS`], [`MAX_MENUS`], [`MAX_ITEMS`], [`MAX_SUBITEMS`]); a
+//! cyclic or garbage list stops at the cap and sets `truncated`. An
+//! unreadable structure ends its list (also `truncated`); an unreadable
+//! string reads as NULL. Strings stop at [`MAX_STRING`] bytes. Nothing
+//! panics and nothing loops without bound.
+
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::classify::{
+    dispatch, is_gadtools, resolve_geometry, role_for_class_id, strip_shortcut_marker,
+    sys_gadget, Dispatch, Role, AROS_GADTOOLS_PROBES,
+};
+use crate::ndk::*;
+use crate::snapshot::*;
+
+/// Copy-in of OS memory (the bytes of Intuition's and applications'
+/// structures). Safe to call under `LockIBase()`: the Amiga implementation
+/// is a bounds-checked memory copy, no OS call, no allocation.
+pub trait IntuitionMemory {
+    /// Copy `buf.len()` bytes of OS memory at absolute address `addr` into
+    /// `buf`; false if any of it is unreadable (then `buf` is unspecified).
+    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool;
+}
+
+/// The OS calls a walk needs, on top of memory reads.
+pub trait IntuitionOs: IntuitionMemory {
+    /// Address of `IntuitionBase` (`struct IntuitionBase`, intuition/intuitionbase.h).
+    fn intuition_base(&mut self) -> u32;
+
+    /// Run `f` between `LockIBase(0)` and `UnlockIBase()`. `f` may only read
+    /// memory; it is given nothing else.
+    fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> R;
+
+    /// exec `TypeOfMem(addr) != 0`: `addr` is in a memory region exec
+    /// manages. Guards BOOPSI class pointers. Never called under the lock.
+    /// (ROM is not "real memory": only used on class pointers, which
+    /// `MakeClass()` allocates in RAM.)
+    fn is_real_memory(&mut self, addr: u32) -> bool;
+
+    /// intuition `GetAttr(attr, object, &value)`: `Some(value)` if the
+    /// attribute was processed (non-zero return). Only called on objects
+    /// whose class pointer passed [`is_real_memory`](Self::is_real_memory).
+    fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32>;
+
+    /// gadtools `GT_GetGadgetAttrsA(gadget, window, NULL, {tag, &value})`:
+    /// `Some(value)` if one tag was processed. Must answer `None` without
+    /// calling when gadtools.library is missing or older than V39 (then BOOL
+    /// gadgets print as buttons and STR gadgets as strings). Only called on
+    /// gadgets with `GADTOOL_TYPE` set.
+    fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32>;
+}
+
+/// Why a walk produced nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkError {
+    /// The window is not (or no longer) in Intuition's lists.
+    NotFound,
+    /// `IntuitionBase` itself could not be read.
+    Unreadable,
+}
+
+/// Most screens read (a longer list is cyclic or garbage).
+pub const MAX_SCREENS: usize = 64;
+/// Most windows read over all screens.
+pub const MAX_WINDOWS: usize = 512;
+/// Most gadgets read from one window's list.
+pub const MAX_GADGETS: usize = 4096;
+/// Most menus of a strip (menu numbers are 5 bits, NOMENU = 31: intuition/intuition.h).
+pub const MAX_MENUS: usize = 31;
+/// Most items of a menu (item numbers are 6 bits, NOITEM = 63).
+pub const MAX_ITEMS: usize = 63;
+/// Most subitems of an item (subitem numbers are 5 bits, NOSUB = 31).
+pub const MAX_SUBITEMS: usize = 31;
+/// Longest string copied, in bytes; longer strings are cut.
+pub const MAX_STRING: usize = 1024;
+/// Bytes reserved for screen and window titles read under the lock.
+pub const LIST_TITLE_BYTES: usize = 32 * 1024;
+
+// ---------------------------------------------------------------- reading
+
+fn read_u32<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<u32> {
+    let mut b = [0u8; 4];
+    if m.read(addr, &mut b) {
+        Some(u32::from_be_bytes(b))
+    } else {
+        None
+    }
+}
+
+/// Read a NUL-terminated string, in chunks, calling `sink` per byte; stops at
+/// NUL, [`MAX_STRING`] or unreadable memory (chunk failure -> per byte).
+/// Returns false if not even the first byte was readable.
+fn read_cstr_with<M: IntuitionMemory + ?Sized>(
+    m: &mut M,
+    addr: u32,
+    mut sink: impl FnMut(u8) -> bool,
+) -> bool {
+    const CHUNK: usize = 32;
+    let mut chunk = [0u8; CHUNK];
+    let mut done = 0usize;
+    while done < MAX_STRING {
+        let at = addr.wrapping_add(done as u32);
+        let n = if m.read(at, &mut chunk) {
+            CHUNK
+        } else {
+            // Near the end of readable memory: fall back to single bytes.
+            let mut got = 0;
+            while got < CHUNK && m.read(at.wrapping_add(got as u32), &mut chunk[got..got + 1]) {
+                if chunk[got] == 0 {
+                    got += 1;
+                    break;
+                }
+                got += 1;
+            }
+            if got == 0 {
+                return done > 0;
+            }
+            got
+        };
+        for &c in &chunk[..n] {
+            if c == 0 || done >= MAX_STRING || !sink(c) {
+                return true;
+            }
+            done += 1;
+        }
+        if n < CHUNK {
+            return true;
+        }
+    }
+    true
+}
+
+/// A NUL-terminated string at `addr`; `None` for NULL or unreadable.
+fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8>> {
+    if addr == 0 {
+        return None;
+    }
+    let mut v = Vec::new();
+    if read_cstr_with(m, addr, |c| {
+        v.push(c);
+        true
+    }) {
+        Some(v)
+    } else {
+        None
+    }
+}
+
+/// `IntuiText->IText` of the IntuiText at `itext`.
+fn read_itext<M: IntuitionMemory + ?Sized>(m: &mut M, itext: u32) -> Option<Vec<u8>> {
+    if itext == 0 {
+        return None;
+    }
+    let p = read_u32(m, itext.wrapping_add(IT_ITEXT as u32))?;
+    read_cstr(m, p)
+}
+
+// ------------------------------------------------- lists, under the lock
+
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: u32,
+    len: u32,
+    present: bool,
+}
+
+#[derive(Clone, Copy)]
+struct RawScreen {
+    address: u32,
+    bytes: [u8; SCREEN_READ_SIZE],
+    title: Span,
+    windows: (u32, u32),
+}
+
+#[derive(Clone, Copy)]
+struct RawWindow {
+    address: u32,
+    bytes: [u8; WINDOW_READ_SIZE],
+    title: Span,
+}
+
+/// Fixed-capacity buffers filled under the lock; never grow.
+struct ListBuffer {
+    screens: Vec<RawScreen>,
+    windows: Vec<RawWindow>,
+    titles: Vec<u8>,
+    active_window: u32,
+    truncated: bool,
+    unreadable: bool,
+}
+
+impl ListBuffer {
+    fn new() -> Self {
+        ListBuffer {
+            screens: Vec::with_capacity(MAX_SCREENS),
+            windows: Vec::with_capacity(MAX_WINDOWS),
+            titles: Vec::with_capacity(LIST_TITLE_BYTES),
+            active_window: 0,
+            truncated: false,
+            unreadable: false,
+        }
+    }
+}
+
+/// Push only while there is capacity: never reallocates (used under the lock).
+fn push_within<T>(v: &mut Vec<T>, x: T) -> bool {
+    if v.len() < v.capacity() {
+        v.push(x);
+        true
+    } else {
+        false
+    }
+}
+
+fn title_into(m: &mut dyn IntuitionMemory, addr: u32, titles: &mut Vec<u8>, truncated: &mut bool) -> Span {
+    if addr == 0 {
+        return Span::default();
+    }
+    let start = titles.len() as u32;
+    let mut full = false;
+    let ok = read_cstr_with(m, addr, |c| {
+        if push_within(titles, c) {
+            true
+        } else {
+            full = true;
+            false
+        }
+    });
+    if full {
+        *truncated = true;
+    }
+    Span { start, len: titles.len() as u32 - start, present: ok }
+}
+
+/// The lock-time list copy. Reads only; pushes only within capacity.
+fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer) {
+    let mut head = [0u8; 12];
+    if !m.read(ibase.wrapping_add(IB_ACTIVE_WINDOW as u32), &mut head) {
+        buf.unreadable = true;
+        return;
+    }
+    buf.active_window = be_u32(&head, 0);
+    let mut scr = be_u32(&head, IB_FIRST_SCREEN - IB_ACTIVE_WINDOW);
+    while scr != 0 {
+        if buf.screens.len() == buf.screens.capacity() {
+            buf.truncated = true;
+            break;
+        }
+        let mut sb = [0u8; SCREEN_READ_SIZE];
+        if !m.read(scr, &mut sb) {
+            buf.truncated = true;
+            break;
+        }
+        let title = title_into(m, be_u32(&sb, SC_DEFAULT_TITLE), &mut buf.titles, &mut buf.truncated);
+        let first = buf.windows.len() as u32;
+        let mut win = be_u32(&sb, SC_FIRST_WINDOW);
+        while win != 0 {
+            if buf.windows.len() == buf.windows.capacity() {
+                buf.truncated = true;
+                break;
+            }
+            let mut wb = [0u8; WINDOW_READ_SIZE];
+            if !m.read(win, &mut wb) {
+                buf.truncated = true;
+                break;
+            }
+            let wt = title_into(m, be_u32(&wb, WD_TITLE), &mut buf.titles, &mut buf.truncated);
+            push_within(&mut buf.windows, RawWindow { address: win, bytes: wb, title: wt });
+            win = be_u32(&wb, WD_NEXT_WINDOW);
+        }
+        let last = buf.windows.len() as u32;
+        push_within(&mut buf.screens, RawScreen { address: scr, bytes: sb, title, windows: (first, last) });
+        scr = be_u32(&sb, SC_NEXT_SCREEN);
+    }
+}
+
+/// Whether `window` is in Intuition's screen/window lists. Reads only;
+/// call under the lock.
+fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool {
+    let Some(mut scr) = read_u32(m, ibase.wrapping_add(IB_FIRST_SCREEN as u32)) else {
+        return false;
+    };
+    let (mut screens, mut windows) = (0, 0);
+    while scr != 0 && screens < MAX_SCREENS {
+        screens += 1;
+        let Some(mut win) = read_u32(m, scr.wrapping_add(SC_FIRST_WINDOW as u32)) else {
+            return false;
+        };
+        while win != 0 && windows < MAX_WINDOWS {
+            if win == window {
+                return true;
+            }
+            windows += 1;
+            match read_u32(m, win.wrapping_add(WD_NEXT_WINDOW as u32)) {
+                Some(n) => win = n,
+                None => break,
+            }
+        }
+        match read_u32(m, scr.wrapping_add(SC_NEXT_SCREEN as u32)) {
+            Some(n) => scr = n,
+            None => break,
+        }
+    }
+    false
+}
+
+/// Whether the window at `window` is still open: one short `LockIBase()`
+/// hold walking the screen and window lists.
+pub fn window_is_open<O: IntuitionOs>(os: &mut O, window: u32) -> bool {
+    let ibase = os.intuition_base();
+    os.with_ibase_locked(|m| window_in_lists(m, ibase, window))
+}
+
+fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
+    if !s.present {
+        return None;
+    }
+    let r: Range<usize> = s.start as usize..(s.start + s.len) as usize;
+    Some(titles.get(r).map(|b| b.to_vec()).unwrap_or_default())
+}
+
+/// Read every screen and window (header fields and titles) under one short
+/// `LockIBase()` hold, then build the owned snapshot after unlocking.
+pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkError> {
+    let ibase = os.intuition_base();
+    let mut buf = ListBuffer::new(); // allocated before the lock
+    os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf));
+    if buf.unreadable {
+        return Err(WalkError::Unreadable);
+    }
+    let mut screens = Vec::with_capacity(buf.screens.len());
+    for (i, s) in buf.screens.iter().enumerate() {
+        let screen_title = span_bytes(&buf.titles, s.title);
+        let windows = buf.windows[s.windows.0 as usize..s.windows.1 as usize]
+            .iter()
+            .map(|w| {
+                let b = &w.bytes;
+                WindowInfo {
+                    address: w.address,
+                    screen: s.address,
+                    title: span_bytes(&buf.titles, w.title),
+                    screen_title: screen_title.clone(),
+                    left: be_i16(b, WD_LEFT_EDGE),
+                    top: be_i16(b, WD_TOP_EDGE),
+                    width: be_i16(b, WD_WIDTH),
+                    height: be_i16(b, WD_HEIGHT),
+                    flags: be_u32(b, WD_FLAGS),
+                    border_left: be_i8(b, WD_BORDER_LEFT),
+                    border_top: be_i8(b, WD_BORDER_TOP),
+                    border_right: be_i8(b, WD_BORDER_RIGHT),
+                    border_bottom: be_i8(b, WD_BORDER_BOTTOM),
+                    gzz_width: be_i16(b, WD_GZZ_WIDTH),
+                    gzz_height: be_i16(b, WD_GZZ_HEIGHT),
+                    first_gadget: be_u32(b, WD_FIRST_GADGET),
+                    menu_strip: be_u32(b, WD_MENU_STRIP),
+                }
+            })
+            .collect();
+        screens.push(ScreenInfo {
+            address: s.address,
+            default_title: screen_title,
+            left: be_i16(&s.bytes, SC_LEFT_EDGE),
+            top: be_i16(&s.bytes, SC_TOP_EDGE),
+            width: be_i16(&s.bytes, SC_WIDTH),
+            height: be_i16(&s.bytes, SC_HEIGHT),
+            frontmost: i == 0,
+            windows,
+        });
+    }
+    Ok(ScreensSnapshot { screens, active_window: buf.active_window, truncated: buf.truncated })
+}
+
+// ------------------------------------------------ gadgets, after the lock
+
+/// `struct Gadget` fields the classification uses, decoded from 44 bytes.
+#[derive(Clone, Copy, Debug)]
+struct RawGadget {
+    address: u32,
+    next: u32,
+    left: i16,
+    top: i16,
+    width: i16,
+    height: i16,
+    flags: u16,
+    gadget_type: u16,
+    gadget_text: u32,
+    special_info: u32,
+    gadget_id: u16,
+}
+
+impl RawGadget {
+    fn decode(address: u32, b: &[u8; GADGET_SIZE]) -> Self {
+        RawGadget {
+            address,
+            next: be_u32(b, GG_NEXT_GADGET),
+            left: be_i16(b, GG_LEFT_EDGE),
+            top: be_i16(b, GG_TOP_EDGE),
+            width: be_i16(b, GG_WIDTH),
+            height: be_i16(b, GG_HEIGHT),
+            flags: be_u16(b, GG_FLAGS),
+            gadget_type: be_u16(b, GG_GADGET_TYPE),
+            gadget_text: be_u32(b, GG_GADGET_TEXT),
+            special_info: be_u32(b, GG_SPECIAL_INFO),
+            gadget_id: be_u16(b, GG_GADGET_ID),
+        }
+    }
+
+    fn raw_box(&self) -> (i32, i32, i32, i32) {
+        (self.left.into(), self.top.into(), self.width.into(), self.height.into())
+    }
+}
+
+/// Label from `Gadget->GadgetText` as `GFLG_LABELMASK` says it is: an
+/// IntuiText (its IText), a string, or an Image (not text: empty).
+fn label_from_fields<M: IntuitionMemory + ?Sized>(m: &mut M, g: &RawGadget) -> Vec<u8> {
+    let text = match g.flags & GFLG_LABELMASK {
+        GFLG_LABELITEXT => read_itext(m, g.gadget_text),
+        GFLG_LABELSTRING => read_cstr(m, g.gadget_text),
+        _ => None, // GFLG_LABELIMAGE (or both bits): an Image, not text
+    };
+    text.unwrap_or_default()
+}
+
+/// `StringInfo->Buffer` of a classic string gadget (`SpecialInfo`).
+fn string_info_buffer<M: IntuitionMemory + ?Sized>(m: &mut M, special_info: u32) -> Option<Vec<u8>> {
+    if special_info == 0 {
+        return None;
+    }
+    let buf = read_u32(m, special_info.wrapping_add(SI_BUFFER as u32))?;
+    read_cstr(m, buf)
+}
+
+fn decimal(v: i32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut n = i64::from(v);
+    if n < 0 {
+        out.push(b'-');
+        n = -n;
+    }
+    let mut digits = [0u8; 12];
+    let mut i = 0;
+    loop {
+        digits[i] = b'0' + (n % 10) as u8;
+        i += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[..i].iter().rev());
+    out
+}
+
+fn new_snap(g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
+    let (left, top, width, height) = resolve_geometry(g.raw_box(), g.flags, g.gadget_type, win);
+    GadgetSnap {
+        address: g.address,
+        id: u32::from(g.gadget_id),
+        role: Role::Unknown,
+        class: Vec::new(),
+        label: Vec::new(),
+        value: None,
+        left,
+        top,
+        width,
+        height,
+        flags: g.flags,
+        gadget_type: g.gadget_type,
+        sys: sys_gadget(g.gadget_type),
+        level: None,
+    }
+}
+
+/// Classify one gadget (rules in `classify`). OS calls happen here only.
+fn classify_one<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
+    let mut s = new_snap(g, win);
+    let gadtools = is_gadtools(g.gadget_type);
+    let system = g.gadget_type & GTYP_SYSGADGET != 0;
+    let d = dispatch(g.gadget_type);
+    if d == Dispatch::Custom {
+        // OCLASS(): only now, after the equality dispatch, is the word
+        // before the gadget taken for a class pointer.
+        let class_ptr = read_u32(os, g.address.wrapping_sub(OBJECT_CLASS_BEFORE)).unwrap_or(0);
+        if class_ptr == 0 || !os.is_real_memory(class_ptr) {
+            s.role = Role::Custom; // untrusted: no GetAttr, class and label empty
+            return s;
+        }
+        if gadtools && !system {
+            aros_gadtools(os, g, win, &mut s);
+        } else {
+            boopsi(os, g, win, class_ptr, system, &mut s);
+        }
+        return s;
+    }
+    s.label = label_from_fields(os, g);
+    if gadtools {
+        strip_shortcut_marker(&mut s.label);
+    }
+    if system {
+        s.role = Role::Custom;
+        return s;
+    }
+    s.role = match d {
+        Dispatch::Bool if gadtools => match os.gt_get_attr(g.address, win.address, GTCB_CHECKED) {
+            Some(v) => {
+                s.level = Some(i32::from(v != 0));
+                Role::Checkbox
+            }
+            None => Role::Button,
+        },
+        Dispatch::Bool => Role::Button,
+        Dispatch::Str => {
+            s.value = string_info_buffer(os, g.special_info);
+            if gadtools && os.gt_get_attr(g.address, win.address, GTIN_NUMBER).is_some() {
+                Role::Integer
+            } else {
+                Role::String
+            }
+        }
+        Dispatch::Prop => {
+            if gadtools {
+                s.level = os.gt_get_attr(g.address, win.address, GTSL_LEVEL).map(|v| v as i32);
+            }
+            Role::Slider
+        }
+        _ => Role::Unknown,
+    };
+    s
+}
+
+/// A trusted BOOPSI object that GadTools made (AROS, GadgetType 0x0105):
+/// classified by GadTools probes, printed like the 3.x GadTools gadget.
+fn aros_gadtools<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo, s: &mut GadgetSnap) {
+    s.label = label_from_fields(os, g);
+    strip_shortcut_marker(&mut s.label);
+    let mut hit = None;
+    for (tag, role) in AROS_GADTOOLS_PROBES {
+        if let Some(v) = os.gt_get_attr(g.address, win.address, tag) {
+            hit = Some((tag, role, v));
+            break;
+        }
+    }
+    s.role = match hit {
+        Some((_, role, v)) => {
+            match role {
+                Role::Checkbox => s.level = Some(i32::from(v != 0)),
+                Role::Integer => s.value = Some(decimal(v as i32)),
+                Role::String => {
+                    s.value = read_cstr(os, v).or_else(|| string_info_buffer(os, g.special_info))
+                }
+                _ => {}
+            }
+            if let Some((GTSL_LEVEL, _, v)) = hit {
+                s.level = Some(v as i32);
+            }
+            role
+        }
+        None if g.width == 0 && g.height == 0 => Role::Unknown, // context gadget
+        None => Role::Button,
+    };
+}
+
+/// A trusted BOOPSI object: class name, GetAttr with per-attribute
+/// fallback to the classic fields.
+fn boopsi<O: IntuitionOs>(
+    os: &mut O,
+    g: &RawGadget,
+    win: &WindowInfo,
+    class_ptr: u32,
+    system: bool,
+    s: &mut GadgetSnap,
+) {
+    // cl_ID may point into ROM: read it, never TypeOfMem it.
+    s.class = read_u32(os, class_ptr.wrapping_add(CL_ID as u32))
+        .and_then(|p| read_cstr(os, p))
+        .unwrap_or_default();
+    s.role = if system { Role::Custom } else { role_for_class_id(&s.class) };
+    if let Some(id) = os.get_attr(g.address, GA_ID) {
+        s.id = id;
+    }
+    // GA_Text: a class's own STRPTR, or gadgetclass's GadgetText field
+    // (then GFLG_LABELMASK says what it points at). An Image label is not
+    // text, and GA_Text would hand back the Image: not asked.
+    let mask = g.flags & GFLG_LABELMASK;
+    s.label = if mask == GFLG_LABELIMAGE || mask == GFLG_LABELMASK {
+        Vec::new()
+    } else {
+        match os.get_attr(g.address, GA_TEXT) {
+            Some(p) if p != 0 && p == g.gadget_text => label_from_fields(os, g),
+            Some(p) if p != 0 => read_cstr(os, p).unwrap_or_default(),
+            _ => label_from_fields(os, g),
+        }
+    };
+    let attr = |os: &mut O, tag: u32, field: i16| os.get_attr(g.address, tag).map_or(i32::from(field), |v| v as i32);
+    let raw = (
+        attr(os, GA_LEFT, g.left),
+        attr(os, GA_TOP, g.top),
+        attr(os, GA_WIDTH, g.width),
+        attr(os, GA_HEIGHT, g.height),
+    );
+    let (l, t, w, h) = resolve_geometry(raw, g.flags, g.gadget_type, win);
+    (s.left, s.top, s.width, s.height) = (l, t, w, h);
+    match s.role {
+        Role::String => {
+            s.value = os.get_attr(g.address, STRINGA_TEXTVAL).and_then(|p| read_cstr(os, p));
+        }
+        Role::Integer => {
+            s.value = os.get_attr(g.address, INTEGER_NUMBER).map(|v| decimal(v as i32));
+        }
+        Role::Checkbox => {
+            s.level = os.get_attr(g.address, GA_SELECTED).map(|v| i32::from(v != 0));
+        }
+        Role::Slider if s.class == b"slider.gadget" => {
+            s.level = os.get_attr(g.address, SLIDER_LEVEL).map(|v| v as i32);
+        }
+        _ => {}
+    }
+}
+
+/// Walk one window: its header (from the lists, under the lock), its gadget
+/// chain (plain reads after the lock), then the classification calls.
+/// `window` is the address from a [`ScreensSnapshot`] (re-resolved here).
+pub fn walk_window<O: IntuitionOs>(os: &mut O, window: u32) -> Result<WindowSnap, WalkError> {
+    let screens = read_screens(os)?;
+    let info = screens.window(window).cloned().ok_or(WalkError::NotFound)?;
+    let mut raws = Vec::new();
+    let mut truncated = false;
+    let mut g = info.first_gadget;
+    while g != 0 {
+        if raws.len() == MAX_GADGETS {
+            truncated = true; // cyclic or garbage list
+            break;
+        }
+        let mut b = [0u8; GADGET_SIZE];
+        if !os.read(g, &mut b) {
+            truncated = true;
+            break;
+        }
+        let r = RawGadget::decode(g, &b);
+        g = r.next;
+        raws.push(r);
+    }
+    if !window_is_open(os, window) {
+        return Err(WalkError::NotFound);
+    }
+    let gadgets = raws.iter().map(|r| classify_one(os, r, &info)).collect();
+    if !window_is_open(os, window) {
+        return Err(WalkError::NotFound);
+    }
+    Ok(WindowSnap { info, gadgets, truncated })
+}
+
+// ------------------------------------------------------------------ menus
+
+fn read_item<M: IntuitionMemory + ?Sized>(m: &mut M, b: &[u8; MENUITEM_SIZE]) -> MenuItemSnap {
+    let flags = be_u16(b, MI_FLAGS);
+    let fill = be_u32(b, MI_ITEM_FILL);
+    let command = b[MI_COMMAND];
+    MenuItemSnap {
+        // ItemFill is an IntuiText only with ITEMTEXT; else an Image (or a bar).
+        text: if flags & ITEMTEXT != 0 { read_itext(m, fill) } else { None },
+        shortcut: if flags & COMMSEQ != 0 && command != 0 { Some(command) } else { None },
+        checkit: flags & CHECKIT != 0,
+        checked: flags & CHECKED != 0,
+        enabled: flags & ITEMENABLED != 0,
+        subitems: Vec::new(),
+    }
+}
+
+fn read_item_chain<M: IntuitionMemory + ?Sized>(
+    m: &mut M,
+    mut item: u32,
+    cap: usize,
+    with_subs: bool,
+    truncated: &mut bool,
+) -> Vec<MenuItemSnap> {
+    let mut out = Vec::new();
+    while item != 0 {
+        if out.len() == cap {
+            *truncated = true;
+            break;
+        }
+        let mut b = [0u8; MENUITEM_SIZE];
+        if !m.read(item, &mut b) {
+            *truncated = true;
+            break;
+        }
+        let mut snap = read_item(m, &b);
+        let sub = be_u32(&b, MI_SUB_ITEM);
+        if with_subs && sub != 0 {
+            snap.subitems = read_item_chain(m, sub, MAX_SUBITEMS, false, truncated);
+        }
+        out.push(snap);
+        item = be_u32(&b, MI_NEXT_ITEM);
+    }
+    out
+}
+
+/// Walk a window's menu strip (`Window->MenuStrip`, read under the lock;
+/// the menus themselves are read after it, then the window is re-checked).
+pub fn walk_menu<O: IntuitionOs>(os: &mut O, window: u32) -> Result<MenuStripSnap, WalkError> {
+    let screens = read_screens(os)?;
+    let info = screens.window(window).cloned().ok_or(WalkError::NotFound)?;
+    let mut menus = Vec::new();
+    let mut truncated = false;
+    let mut menu = info.menu_strip;
+    while menu != 0 {
+        if menus.len() == MAX_MENUS {
+            truncated = true;
+            break;
+        }
+        let mut b = [0u8; MENU_SIZE];
+        if !os.read(menu, &mut b) {
+            truncated = true;
+            break;
+        }
+        let title = read_cstr(os, be_u32(&b, MU_MENU_NAME));
+        let items = read_item_chain(os, be_u32(&b, MU_FIRST_ITEM), MAX_ITEMS, true, &mut truncated);
+        menus.push(MenuSnap { title, enabled: be_u16(&b, MU_FLAGS) & MENUENABLED != 0, items });
+        menu = be_u32(&b, MU_NEXT_MENU);
+    }
+    if !window_is_open(os, window) {
+        return Err(WalkError::NotFound);
+    }
+    Ok(MenuStripSnap { info, menus, truncated })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fake::FakeIntuition;
+
+    #[test]
+    fn list_copy_never_grows_its_buffers() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        for i in 0..20 {
+            f.add_window(s, Some(&[b'W', b'0' + i as u8]), (0, 0, 100, 50));
+        }
+        let ibase = f.ibase();
+        let mut buf = ListBuffer::new();
+        let caps = (buf.screens.capacity(), buf.windows.capacity(), buf.titles.capacity());
+        let ptrs = (buf.screens.as_ptr(), buf.windows.as_ptr(), buf.titles.as_ptr());
+        f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf));
+        assert_eq!(caps, (buf.screens.capacity(), buf.windows.capacity(), buf.titles.capacity()));
+        assert_eq!(ptrs, (buf.screens.as_ptr(), buf.windows.as_ptr(), buf.titles.as_ptr()));
+        assert_eq!(buf.windows.len(), 20);
+    }
+
+    #[test]
+    fn decimal_formats_signed_values() {
+        assert_eq!(decimal(0), b"0");
+        assert_eq!(decimal(-42), b"-42");
+        assert_eq!(decimal(i32::MIN), b"-2147483648");
+    }
+}
