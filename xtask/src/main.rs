@@ -1,8 +1,15 @@
 //! `cargo xtask <command>`: host build orchestration for GadgetScope.
 //!
 //! Commands are listed by `cargo xtask help`.
+mod amiga;
+mod canary;
 mod checks;
 mod hunk;
+mod osglue;
+mod tools;
+mod vamos;
+mod w2cpost;
+mod wasmcheck;
 
 use std::process::ExitCode;
 
@@ -10,8 +17,21 @@ fn usage() -> &'static str {
     "usage: cargo xtask <command>\n\
      \n\
      commands:\n\
+     \x20 amiga [PROGRAM...]     build the Amiga programs into target/amiga/ (installs missing tools)\n\
+     \x20 canary                 build the codegen canary, run it under vamos, compare with the host\n\
+     \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n"
+}
+
+fn report(r: anyhow::Result<()>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: error: {e:#}");
+            ExitCode::from(20)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -22,6 +42,24 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     match cmd.as_str() {
+        "amiga" => report(amiga::build(rest).map(|built| {
+            for b in &built {
+                println!(
+                    "{}: {} bytes (code {}, data {}, bss {}; {} relocs; wasm {} bytes)",
+                    b.hunk_path.display(),
+                    b.image.bytes.len(),
+                    b.image.code_size,
+                    b.image.data_size,
+                    b.image.bss_size,
+                    b.image.reloc_count,
+                    b.wasm_bytes
+                );
+            }
+        })),
+        "canary" => report(canary::run().map(|r| {
+            println!("canary: {} checks match the host (68020, {} emulated cycles under vamos)", r.checks, r.cycles);
+        })),
+        "gen-glue" => report(amiga::gen_glue()),
         "arexx-check" => ExitCode::from(checks::arexx_check(rest)),
         "manifest-check" => ExitCode::from(checks::manifest_check(rest)),
         "help" | "--help" | "-h" => {

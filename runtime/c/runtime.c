@@ -1,0 +1,388 @@
+/* GadgetScope native runtime: the small C floor under every Amiga program.
+ *
+ * What lives here, and only here (TOOLCHAIN.md "The native runtime"):
+ *  - process start from a Shell or from Workbench (WBStartup waited for,
+ *    replied under Forbid() at exit), a StackSwap() to a large stack;
+ *  - the wasm runtime functions wasm2c's output calls (memory and tables
+ *    allocated once at their final size, function-type registry, traps);
+ *  - a guard around the call into wasm: a trap longjmps back here, is
+ *    reported (Shell: to Output(); Workbench: an EasyRequest) and the
+ *    program ends with RC 20 after every tracked resource is released;
+ *  - mem* functions, and the "rt_*" imports the Rust side calls.
+ * OS calls go through the generated LVO stubs (os_glue.h, from
+ * runtime/os-functions.toml). Plain and boring on purpose. */
+
+#include <stdarg.h>
+#include "wasm-rt.h"
+#include "os_glue.h"
+#include "prog.h"
+
+#ifndef GS_PROGRAM_NAME
+#define GS_PROGRAM_NAME "program"
+#endif
+#define GS_STACK_BYTES (64u * 1024u)
+
+typedef unsigned long ULONG;
+
+/* exec/memory.h */
+#define MEMF_ANY 0UL
+#define MEMF_CLEAR (1UL << 16)
+/* dos/dosextens.h: struct Process offsets (bytes) */
+#define PR_MSGPORT 92
+#define PR_CLI 172
+
+#define SYSBASE (*(volatile ULONG *)4)
+
+static ULONG g_wbmsg;           /* struct WBStartup *, 0 from a Shell */
+static ULONG g_dosbase;
+static Z_prog_instance_t g_inst;
+static struct Z_amiga_instance_t { int unused; } g_env;
+
+/* ---- mem* (the compiler and wasm2c call these) ---- */
+void *memcpy(void *restrict dst, const void *restrict src, size_t n)
+{
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    if ((((ULONG)d | (ULONG)s) & 3) == 0) {
+        while (n >= 4) { *(ULONG *)d = *(const ULONG *)s; d += 4; s += 4; n -= 4; }
+    }
+    while (n--) *d++ = *s++;
+    return dst;
+}
+
+void *memmove(void *dst, const void *src, size_t n)
+{
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    if (d <= s || d >= s + n) return memcpy(dst, src, n);
+    d += n; s += n;
+    while (n--) *--d = *--s;
+    return dst;
+}
+
+void *memset(void *dst, int c, size_t n)
+{
+    unsigned char *d = dst;
+    while (n--) *d++ = (unsigned char)c;
+    return dst;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+    const unsigned char *p = a, *q = b;
+    for (; n; n--, p++, q++)
+        if (*p != *q) return *p - *q;
+    return 0;
+}
+
+size_t strlen(const char *s)
+{
+    const char *p = s;
+    while (*p) p++;
+    return (size_t)(p - s);
+}
+
+/* ---- tracked resources: released in reverse order after a trap ---- */
+enum { RES_FREE, RES_LIBRARY, RES_RDARGS, RES_FILE, RES_VEC };
+#define RES_MAX 64
+static struct { ULONG kind, handle; } g_res[RES_MAX];
+
+static int res_add(ULONG kind, ULONG handle)
+{
+    int i;
+    for (i = 0; i < RES_MAX; i++)
+        if (g_res[i].kind == RES_FREE) { g_res[i].kind = kind; g_res[i].handle = handle; return 1; }
+    return 0;
+}
+
+static void res_release(int i)
+{
+    ULONG h = g_res[i].handle;
+    switch (g_res[i].kind) {
+    case RES_LIBRARY: gs_exec_CloseLibrary(SYSBASE, h); break;
+    case RES_RDARGS: gs_dos_FreeArgs(g_dosbase, h); break;
+    case RES_FILE: gs_dos_Close(g_dosbase, h); break;
+    case RES_VEC: gs_exec_FreeVec(SYSBASE, h); break;
+    }
+    g_res[i].kind = RES_FREE;
+}
+
+static void res_release_all(void)
+{
+    int i;
+    for (i = RES_MAX - 1; i >= 0; i--)
+        if (g_res[i].kind != RES_FREE) res_release(i);
+}
+
+/* ---- wasm runtime (wasm-rt.h, wabt 1.0.32) ---- */
+uint32_t wasm_rt_call_stack_depth;
+static __attribute__((aligned(4))) void *g_guard[5]; /* __builtin_setjmp buffer */
+static wasm_rt_trap_t g_trap;
+static char g_panic[256];
+static ULONG g_panic_len;
+
+void wasm_rt_trap(wasm_rt_trap_t t)
+{
+    g_trap = t;
+    __builtin_longjmp(g_guard, 1);
+}
+
+#define FT_MAX 128
+#define FT_ARGS 12
+static struct { unsigned char np, nr, t[FT_ARGS]; } g_ft[FT_MAX];
+static uint32_t g_nft;
+
+uint32_t wasm_rt_register_func_type(uint32_t params, uint32_t results, ...)
+{
+    unsigned char t[FT_ARGS];
+    uint32_t i, n = params + results;
+    va_list ap;
+    if (n > FT_ARGS) wasm_rt_trap(WASM_RT_TRAP_CALL_INDIRECT);
+    va_start(ap, results);
+    for (i = 0; i < n; i++) t[i] = (unsigned char)va_arg(ap, int);
+    va_end(ap);
+    for (i = 0; i < g_nft; i++)
+        if (g_ft[i].np == params && g_ft[i].nr == results && memcmp(g_ft[i].t, t, n) == 0)
+            return i + 1;
+    if (g_nft == FT_MAX) wasm_rt_trap(WASM_RT_TRAP_CALL_INDIRECT);
+    g_ft[g_nft].np = (unsigned char)params;
+    g_ft[g_nft].nr = (unsigned char)results;
+    memcpy(g_ft[g_nft].t, t, n);
+    return ++g_nft;
+}
+
+static void *alloc_or_trap(ULONG bytes)
+{
+    ULONG p = gs_exec_AllocVec(SYSBASE, bytes ? bytes : 4, MEMF_ANY | MEMF_CLEAR);
+    if (!p || !res_add(RES_VEC, p)) wasm_rt_trap(WASM_RT_TRAP_EXHAUSTION);
+    return (void *)p;
+}
+
+static void free_tracked(void *p)
+{
+    int i;
+    for (i = 0; i < RES_MAX; i++)
+        if (g_res[i].kind == RES_VEC && g_res[i].handle == (ULONG)p) { res_release(i); return; }
+}
+
+/* Linear memory is allocated once at its initial size and never moves:
+ * OS structures built in it hold absolute addresses into it. */
+void wasm_rt_allocate_memory(wasm_rt_memory_t *m, uint32_t initial_pages, uint32_t max_pages)
+{
+    (void)max_pages;
+    m->pages = initial_pages;
+    m->max_pages = initial_pages;
+    m->size = initial_pages * 65536u;
+    m->data = alloc_or_trap(m->size);
+}
+
+uint32_t wasm_rt_grow_memory(wasm_rt_memory_t *m, uint32_t pages)
+{
+    (void)m; (void)pages;
+    return (uint32_t)-1; /* memory.grow fails by design; the build also rejects it */
+}
+
+void wasm_rt_free_memory(wasm_rt_memory_t *m) { free_tracked(m->data); m->data = 0; }
+
+void wasm_rt_allocate_funcref_table(wasm_rt_funcref_table_t *t, uint32_t elements, uint32_t max_elements)
+{
+    (void)max_elements;
+    t->size = elements;
+    t->max_size = elements;
+    t->data = alloc_or_trap(elements * sizeof(wasm_rt_funcref_t));
+}
+
+void wasm_rt_free_funcref_table(wasm_rt_funcref_table_t *t) { free_tracked(t->data); t->data = 0; }
+
+void wasm_rt_allocate_externref_table(wasm_rt_externref_table_t *t, uint32_t elements, uint32_t max_elements)
+{
+    (void)max_elements;
+    t->size = elements;
+    t->max_size = elements;
+    t->data = alloc_or_trap(elements * sizeof(wasm_rt_externref_t));
+}
+
+void wasm_rt_free_externref_table(wasm_rt_externref_table_t *t) { free_tracked(t->data); t->data = 0; }
+
+uint32_t wasm_rt_grow_funcref_table(wasm_rt_funcref_table_t *t, uint32_t d, wasm_rt_funcref_t i)
+{
+    (void)t; (void)d; (void)i;
+    return (uint32_t)-1;
+}
+
+uint32_t wasm_rt_grow_externref_table(wasm_rt_externref_table_t *t, uint32_t d, wasm_rt_externref_t i)
+{
+    (void)t; (void)d; (void)i;
+    return (uint32_t)-1;
+}
+
+/* ---- the rt_* imports (module "amiga") ---- */
+#define MEMBASE ((ULONG)g_inst.w2c_memory.data)
+
+/* Absolute address of linear memory offset 0 (used by os_imports.c). */
+ULONG rt_membase(void) { return MEMBASE; }
+
+u32 Z_amigaZ_rt_mem_base(struct Z_amiga_instance_t *e) { (void)e; return MEMBASE; }
+u32 Z_amigaZ_rt_wbstartup(struct Z_amiga_instance_t *e) { (void)e; return g_wbmsg; }
+
+/* Copy len bytes of OS memory at absolute address src into linear memory. */
+void Z_amigaZ_rt_copy_in(struct Z_amiga_instance_t *e, u32 dst, u32 src, u32 len)
+{
+    (void)e;
+    if (len > g_inst.w2c_memory.size || dst > g_inst.w2c_memory.size - len)
+        wasm_rt_trap(WASM_RT_TRAP_OOB);
+    memcpy((void *)(MEMBASE + dst), (const void *)src, len);
+}
+
+u32 Z_amigaZ_rt_peek32(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile ULONG *)a; }
+u32 Z_amigaZ_rt_peek16(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned short *)a; }
+u32 Z_amigaZ_rt_peek8(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned char *)a; }
+
+/* The Rust panic handler hands over its message, then executes
+ * `unreachable`, which traps back to the guard. */
+void Z_amigaZ_rt_panic(struct Z_amiga_instance_t *e, u32 msg, u32 len)
+{
+    (void)e;
+    if (len > sizeof g_panic) len = sizeof g_panic;
+    if (msg <= g_inst.w2c_memory.size && len <= g_inst.w2c_memory.size - msg)
+        memcpy(g_panic, (const void *)(MEMBASE + msg), len);
+    else
+        len = 0;
+    g_panic_len = len;
+}
+
+u32 Z_amigaZ_rt_open_library(struct Z_amiga_instance_t *e, u32 name, u32 version)
+{
+    ULONG base;
+    (void)e;
+    base = gs_exec_OpenLibrary(SYSBASE, MEMBASE + name, version);
+    if (base && !res_add(RES_LIBRARY, base)) {
+        gs_exec_CloseLibrary(SYSBASE, base);
+        base = 0;
+    }
+    return base;
+}
+
+/* Track / untrack an OS resource the Rust side acquired, so that a trap
+ * still releases it. kind: 1 library, 2 RDArgs, 3 file handle. */
+u32 Z_amigaZ_rt_track(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
+{
+    (void)e;
+    if (kind < RES_LIBRARY || kind > RES_FILE || !handle) return 0;
+    return (u32)res_add(kind, handle);
+}
+
+/* Release a tracked resource now (the Rust Drop path). */
+void Z_amigaZ_rt_release(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
+{
+    int i;
+    (void)e;
+    for (i = RES_MAX - 1; i >= 0; i--)
+        if (g_res[i].kind == kind && g_res[i].handle == handle) { res_release(i); return; }
+}
+
+/* ---- trap report ---- */
+static const char *trap_text(wasm_rt_trap_t t)
+{
+    switch (t) {
+    case WASM_RT_TRAP_OOB: return "memory access out of bounds";
+    case WASM_RT_TRAP_INT_OVERFLOW: return "integer overflow";
+    case WASM_RT_TRAP_DIV_BY_ZERO: return "division by zero";
+    case WASM_RT_TRAP_INVALID_CONVERSION: return "invalid conversion";
+    case WASM_RT_TRAP_UNREACHABLE: return "unreachable code reached";
+    case WASM_RT_TRAP_CALL_INDIRECT: return "bad indirect call";
+    case WASM_RT_TRAP_EXHAUSTION: return "out of memory or stack";
+    default: return "trap";
+    }
+}
+
+static char g_report[400];
+
+static void report_trap(void)
+{
+    ULONG n = 0, i;
+    const char *parts[4];
+    const char *p;
+    parts[0] = GS_PROGRAM_NAME ": ";
+    parts[1] = g_panic_len ? "panic: " : trap_text(g_trap);
+    parts[2] = 0;
+    for (i = 0; i < 2; i++)
+        for (p = parts[i]; *p && n < sizeof g_report - 2; p++) g_report[n++] = *p;
+    for (i = 0; i < g_panic_len && n < sizeof g_report - 2; i++) g_report[n++] = g_panic[i];
+    g_report[n++] = '\n';
+    g_report[n] = 0;
+
+    if (!g_wbmsg && g_dosbase) {
+        ULONG out = gs_dos_Output(g_dosbase);
+        if (out) {
+            gs_dos_Write(g_dosbase, out, (ULONG)g_report, n);
+            return;
+        }
+    }
+    {
+        /* intuition/intuition.h struct EasyStruct (20 bytes) */
+        static ULONG es[5];
+        ULONG args[1];
+        ULONG ibase = gs_exec_OpenLibrary(SYSBASE, (ULONG)"intuition.library", 36);
+        if (!ibase) return;
+        g_report[n - 1] = 0; /* no trailing LF in a requester */
+        es[0] = 20;
+        es[1] = 0;
+        es[2] = (ULONG)GS_PROGRAM_NAME;
+        es[3] = (ULONG)"%s";
+        es[4] = (ULONG)"OK";
+        args[0] = (ULONG)g_report;
+        gs_intuition_EasyRequestArgs(ibase, 0, (ULONG)es, 0, (ULONG)args);
+        gs_exec_CloseLibrary(SYSBASE, ibase);
+    }
+}
+
+/* ---- start ---- */
+static ULONG run_program(void)
+{
+    ULONG rc;
+    if (__builtin_setjmp(g_guard) == 0) {
+        Z_prog_init_module();
+        Z_prog_instantiate(&g_inst, &g_env);
+        rc = Z_progZ_amiga_main(&g_inst);
+    } else {
+        wasm_rt_call_stack_depth = 0;
+        report_trap();
+        rc = 20;
+    }
+    /* wasm2c's free is not used: after a trap the instance may be half
+     * built; every allocation it made is a tracked RES_VEC. */
+    res_release_all();
+    return rc;
+}
+
+ULONG rt_swap_call(void *sss, ULONG (*fn)(void));
+
+ULONG rt_start(void)
+{
+    ULONG me = gs_exec_FindTask(SYSBASE, 0);
+    ULONG rc = 20, stack;
+    ULONG sss[3]; /* exec/tasks.h struct StackSwapStruct: lower, upper, pointer */
+
+    if (*(volatile ULONG *)(me + PR_CLI) == 0) {
+        gs_exec_WaitPort(SYSBASE, me + PR_MSGPORT);
+        g_wbmsg = gs_exec_GetMsg(SYSBASE, me + PR_MSGPORT);
+    }
+    g_dosbase = gs_exec_OpenLibrary(SYSBASE, (ULONG)"dos.library", 37);
+    if (g_dosbase) {
+        stack = gs_exec_AllocVec(SYSBASE, GS_STACK_BYTES, MEMF_ANY);
+        if (stack) {
+            sss[0] = stack;
+            sss[1] = stack + GS_STACK_BYTES;
+            sss[2] = stack + GS_STACK_BYTES - 4;
+            rc = rt_swap_call(sss, run_program);
+            gs_exec_FreeVec(SYSBASE, stack);
+        }
+        gs_exec_CloseLibrary(SYSBASE, g_dosbase);
+    }
+    if (g_wbmsg) {
+        gs_exec_Forbid(SYSBASE);
+        gs_exec_ReplyMsg(SYSBASE, g_wbmsg);
+    }
+    return rc;
+}

@@ -1,0 +1,133 @@
+//! dos.library: the Shell's output, `ReadArgs()` and fault texts.
+use crate::library::{Library, LibraryError};
+use crate::decode::nul_terminated;
+use crate::readargs::{slots, Slot, Value};
+use crate::sys;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// dos.library, V37 or newer (ReadArgs and PrintFault are V36+).
+pub struct Dos {
+    lib: Library,
+}
+
+/// Shell return codes (dos/dos.h RETURN_OK .. RETURN_FAIL).
+pub const RETURN_OK: i32 = 0;
+pub const RETURN_WARN: i32 = 5;
+pub const RETURN_ERROR: i32 = 10;
+pub const RETURN_FAIL: i32 = 20;
+
+/// dos/dos.h `MODE_NEWFILE` (1006) and `MODE_OLDFILE` (1005).
+pub const MODE_NEWFILE: i32 = 1006;
+pub const MODE_OLDFILE: i32 = 1005;
+
+impl Dos {
+    /// Opens dos.library 37.
+    pub fn open() -> Result<Dos, LibraryError> {
+        Ok(Dos { lib: Library::open("dos.library", 37)? })
+    }
+
+    /// The Shell's output handle (`Output()`); 0 when started from Workbench.
+    pub fn output(&self) -> u32 {
+        // SAFETY: plain library call.
+        unsafe { sys::dos_Output(self.lib.base()) }
+    }
+
+    /// Writes all of `bytes` to file handle `fh`; false on a write error.
+    pub fn write(&self, fh: u32, bytes: &[u8]) -> bool {
+        if fh == 0 {
+            return false;
+        }
+        // SAFETY: bytes is valid for its length in linear memory.
+        let n = unsafe { sys::dos_Write(self.lib.base(), fh, bytes.as_ptr(), bytes.len() as i32) };
+        n == bytes.len() as i32
+    }
+
+    /// Writes to the Shell's output.
+    pub fn print(&self, bytes: &[u8]) -> bool {
+        self.write(self.output(), bytes)
+    }
+
+    /// `IoErr()`: the last dos error code (dos/dos.h ERROR_*).
+    pub fn io_err(&self) -> i32 {
+        // SAFETY: plain library call.
+        unsafe { sys::dos_IoErr(self.lib.base()) }
+    }
+
+    /// `PrintFault(code, header)`: the standard text for a dos error,
+    /// e.g. `GadgetScope: required argument missing`.
+    pub fn print_fault(&self, code: i32, header: &str) {
+        let z = nul_terminated(header.as_bytes());
+        // SAFETY: z is NUL-terminated in linear memory.
+        unsafe { sys::dos_PrintFault(self.lib.base(), code, z.as_ptr()) };
+    }
+
+    /// Creates (or replaces) a file and writes `bytes` into it.
+    pub fn write_file(&self, name: &str, bytes: &[u8]) -> Result<(), i32> {
+        let z = nul_terminated(name.as_bytes());
+        // SAFETY: z is NUL-terminated in linear memory.
+        let fh = unsafe { sys::dos_Open(self.lib.base(), z.as_ptr(), MODE_NEWFILE) };
+        if fh == 0 {
+            return Err(self.io_err());
+        }
+        let ok = self.write(fh, bytes);
+        let err = if ok { 0 } else { self.io_err() };
+        // SAFETY: fh came from Open and is closed once.
+        unsafe { sys::dos_Close(self.lib.base(), fh) };
+        if ok { Ok(()) } else { Err(err) }
+    }
+
+    /// `ReadArgs(template)` on the Shell's command line. Every value is
+    /// copied out before `FreeArgs()`. `Err(IoErr())` when the line does
+    /// not fit the template (the caller prints it with `print_fault`, as
+    /// Shell commands do, and returns RETURN_ERROR).
+    pub fn read_args(&self, template: &str) -> Result<Vec<Value>, i32> {
+        let kinds = slots(template);
+        let z = nul_terminated(template.as_bytes());
+        let mut array = vec![[0u8; 4]; kinds.len()];
+        // SAFETY: z is NUL-terminated and array holds one LONG per template
+        // item, as ReadArgs requires.
+        let rda = unsafe { sys::dos_ReadArgs(self.lib.base(), z.as_ptr(), array.as_mut_ptr() as *mut u8, 0) };
+        if rda == 0 {
+            return Err(self.io_err());
+        }
+        let values = kinds
+            .iter()
+            .zip(array.iter())
+            .map(|(kind, raw)| {
+                let v = u32::from_be_bytes(*raw);
+                match (kind, v) {
+                    (Slot::Switch, v) => Value::Switch(v != 0),
+                    (_, 0) => Value::Absent,
+                    (Slot::Number, p) => Value::Number(crate::mem::peek32(p) as i32),
+                    (Slot::Text, p) => Value::Text(crate::mem::c_string(p, 4096).unwrap_or_default()),
+                    (Slot::Multi, p) => {
+                        let mut items = Vec::new();
+                        let mut at = p;
+                        loop {
+                            let s = crate::mem::peek32(at);
+                            if s == 0 || items.len() >= 1024 {
+                                break;
+                            }
+                            items.push(crate::mem::c_string(s, 4096).unwrap_or_default());
+                            at += 4;
+                        }
+                        Value::Multi(items)
+                    }
+                }
+            })
+            .collect();
+        // SAFETY: rda came from ReadArgs and is freed once, after the copy.
+        unsafe { sys::dos_FreeArgs(self.lib.base(), rda) };
+        Ok(values)
+    }
+}
+
+/// `core::fmt::Write` to the Shell's output.
+pub struct Stdout<'a>(pub &'a Dos);
+
+impl core::fmt::Write for Stdout<'_> {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        if self.0.print(s.as_bytes()) { Ok(()) } else { Err(core::fmt::Error) }
+    }
+}

@@ -1,0 +1,57 @@
+//! Reading OS-owned memory: copy-in and peeks (the runtime's `rt_*`
+//! imports). Linear-memory addresses for the OS: [`abs`].
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// Copies `len` bytes of OS memory at absolute address `addr`.
+pub fn copy_in(addr: u32, len: usize) -> Vec<u8> {
+    let mut v = vec![0u8; len];
+    // SAFETY: v is writable for len bytes; the runtime bounds-checks dst.
+    unsafe { crate::rt::rt_copy_in(v.as_mut_ptr(), addr, len as u32) };
+    v
+}
+
+/// ULONG at absolute address `addr`.
+pub fn peek32(addr: u32) -> u32 {
+    // SAFETY: reads OS memory; callers pass addresses the OS gave them.
+    unsafe { crate::rt::rt_peek32(addr) }
+}
+
+/// UWORD at absolute address `addr`.
+pub fn peek16(addr: u32) -> u16 {
+    // SAFETY: as peek32.
+    unsafe { crate::rt::rt_peek16(addr) as u16 }
+}
+
+/// UBYTE at absolute address `addr`.
+pub fn peek8(addr: u32) -> u8 {
+    // SAFETY: as peek32.
+    unsafe { crate::rt::rt_peek8(addr) as u8 }
+}
+
+/// A NUL-terminated string of OS memory, at most `max` bytes (without the
+/// NUL); `None` when no NUL came within `max` bytes or `addr` is 0.
+pub fn c_string(addr: u32, max: usize) -> Option<Vec<u8>> {
+    if addr == 0 {
+        return None;
+    }
+    let mut out = Vec::new();
+    for i in 0..=max {
+        let c = peek8(addr.wrapping_add(i as u32));
+        if c == 0 {
+            return Some(out);
+        }
+        if i == max {
+            break;
+        }
+        out.push(c);
+    }
+    None
+}
+
+/// The absolute address of a linear-memory object, for OS structures
+/// that point at other structures Rust built.
+pub fn abs<T>(p: *const T) -> u32 {
+    // SAFETY: a plain read of the runtime's linear-memory base.
+    unsafe { crate::rt::rt_mem_base() }.wrapping_add(p as usize as u32)
+}

@@ -1,0 +1,37 @@
+//! The native runtime's own imports (runtime/c/runtime.c, `rt_*`).
+#![allow(dead_code)]
+
+#[link(wasm_import_module = "amiga")]
+extern "C" {
+    /// Absolute address of linear memory offset 0.
+    pub fn rt_mem_base() -> u32;
+    /// The `struct WBStartup *` of a Workbench start, 0 from a Shell.
+    pub fn rt_wbstartup() -> u32;
+    /// Copies `len` bytes of OS memory at absolute `src` to `dst`.
+    pub fn rt_copy_in(dst: *mut u8, src: u32, len: u32);
+    /// Reads a big-endian ULONG/UWORD/UBYTE of OS memory.
+    pub fn rt_peek32(addr: u32) -> u32;
+    pub fn rt_peek16(addr: u32) -> u32;
+    pub fn rt_peek8(addr: u32) -> u32;
+    /// Hands the panic message to the runtime (then the caller traps).
+    pub fn rt_panic(msg: *const u8, len: u32);
+    /// exec OpenLibrary(), tracked for release after a trap; 0 on failure.
+    pub fn rt_open_library(name: *const u8, version: u32) -> u32;
+    /// Tracks an OS resource (kind 1 library, 2 RDArgs, 3 file handle).
+    pub fn rt_track(kind: u32, handle: u32) -> u32;
+    /// Releases a tracked resource now (CloseLibrary/FreeArgs/Close).
+    pub fn rt_release(kind: u32, handle: u32);
+}
+
+/// Resource kinds known to `rt_track` / `rt_release`.
+pub const RES_LIBRARY: u32 = 1;
+pub const RES_RDARGS: u32 = 2;
+pub const RES_FILE: u32 = 3;
+
+/// The `struct WBStartup *` if Workbench started this program (the
+/// runtime has already taken it from `pr_MsgPort` and replies it at exit).
+pub fn wb_startup() -> Option<u32> {
+    // SAFETY: a plain read of a value the runtime stored at start.
+    let m = unsafe { rt_wbstartup() };
+    (m != 0).then_some(m)
+}

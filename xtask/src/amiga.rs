@@ -1,0 +1,159 @@
+//! `cargo xtask amiga`: builds every Amiga program through the pipeline of
+//! TOOLCHAIN.md, into `target/amiga/`:
+//!
+//! ```text
+//! cargo (wasm32, release) -> module check (no floats, no memory.grow)
+//!   -> wasm2c -> post-pass (w2cpost) -> m68k-linux-gnu-gcc
+//!   -> ld with runtime/c + generated LVO glue + libgcc -> ELF -> hunk
+//!   -> validated with amitools' HunkReader
+//! ```
+
+use crate::{hunk, osglue, tools, w2cpost, wasmcheck};
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One Amiga program: its cargo package, its wasm artifact name and the
+/// name of the executable on the Amiga.
+pub struct Program {
+    pub package: &'static str,
+    pub artifact: &'static str,
+    pub hunk: &'static str,
+}
+
+/// Every Amiga program the project builds.
+pub const PROGRAMS: &[Program] = &[
+    Program { package: "gadgetscope", artifact: "gadgetscope", hunk: "GadgetScope" },
+    Program { package: "canary", artifact: "canary", hunk: "Canary" },
+];
+
+/// GCC flags measured in TOOLCHAIN.md for the 68020 build.
+const CFLAGS: &[&str] = &[
+    "-m68020",
+    "-Os",
+    "-ffreestanding",
+    "-nostdlib",
+    "-fno-pic",
+    "-fno-builtin",
+    "-fomit-frame-pointer",
+    "-msoft-float",
+    "-fno-tree-loop-distribute-patterns",
+    "-fno-strict-aliasing",
+    "-ffunction-sections",
+    "-fdata-sections",
+    "-DNDEBUG",
+    "-DWASM_RT_MEMCHECK_SIGNAL_HANDLER=0",
+    "-Wall",
+    "-Wno-unused-function",
+    "-Wno-unused-variable",
+    "-Wno-unused-but-set-variable",
+];
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn sh(cmd: &mut Command) -> Result<()> {
+    let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
+    if !out.status.success() {
+        bail!("{cmd:?} failed:\n{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    }
+    Ok(())
+}
+
+/// Generates the LVO glue (C header, asm stubs, import functions) into `dir`.
+fn write_glue(root: &Path, dir: &Path) -> Result<()> {
+    let fns = osglue::load(root)?;
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join("os_glue.h"), osglue::gen_header(&fns))?;
+    std::fs::write(dir.join("os_glue.S"), osglue::gen_asm(&fns))?;
+    std::fs::write(dir.join("os_imports.c"), osglue::gen_imports_c(&fns))?;
+    Ok(())
+}
+
+/// What one program's build produced.
+pub struct Built {
+    pub hunk_path: PathBuf,
+    pub image: hunk::HunkImage,
+    pub wasm_bytes: usize,
+}
+
+/// Builds the listed programs (all when `only` is empty).
+pub fn build(only: &[String]) -> Result<Vec<Built>> {
+    tools::ensure_build_tools()?;
+    tools::ensure_amitools()?;
+    let root = root();
+    let progs: Vec<&Program> = PROGRAMS.iter().filter(|p| only.is_empty() || only.iter().any(|o| o == p.package || o == p.hunk)).collect();
+    if progs.is_empty() {
+        bail!("no program named {only:?}; known: {}", PROGRAMS.iter().map(|p| p.package).collect::<Vec<_>>().join(", "));
+    }
+    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cargo.current_dir(&root).args(["build", "--quiet", "--release", "--target", "wasm32-unknown-unknown"]);
+    for p in &progs {
+        cargo.args(["-p", p.package]);
+    }
+    sh(&mut cargo)?;
+
+    let out_dir = root.join("target/amiga");
+    let glue = out_dir.join("glue");
+    write_glue(&root, &glue)?;
+    let libgcc = String::from_utf8(Command::new("m68k-linux-gnu-gcc").args(["-m68020", "-print-libgcc-file-name"]).output()?.stdout)?;
+    let mut built = Vec::new();
+    for p in progs {
+        built.push(build_one(&root, p, &glue, libgcc.trim()).with_context(|| format!("building {}", p.hunk))?);
+    }
+    Ok(built)
+}
+
+fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Built> {
+    let wasm_path = root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact));
+    let wasm = std::fs::read(&wasm_path).with_context(|| wasm_path.display().to_string())?;
+    wasmcheck::check(&wasm).with_context(|| format!("{}: module check", wasm_path.display()))?;
+
+    let dir = root.join("target/amiga/build").join(p.package);
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join("prog.wasm"), &wasm)?;
+    sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
+    let c = std::fs::read_to_string(dir.join("prog.c"))?;
+    std::fs::write(dir.join("prog.c"), w2cpost::apply(&c)?)?;
+
+    let rt = root.join("runtime/c");
+    let name_def = format!("-DGS_PROGRAM_NAME=\"{}\"", p.hunk);
+    let incs = [format!("-I{}", dir.display()), format!("-I{}", glue.display()), "-I/usr/src/wasm2c".to_string()];
+    let sources: [(PathBuf, &str); 5] = [
+        (rt.join("start.S"), "start.o"),
+        (glue.join("os_glue.S"), "os_glue.o"),
+        (rt.join("runtime.c"), "runtime.o"),
+        (glue.join("os_imports.c"), "os_imports.o"),
+        (dir.join("prog.c"), "prog.o"),
+    ];
+    let mut objs = Vec::new();
+    for (src, obj) in &sources {
+        let o = dir.join(obj);
+        sh(Command::new("m68k-linux-gnu-gcc").args(CFLAGS).arg(&name_def).args(&incs).arg("-c").arg(src).arg("-o").arg(&o))?;
+        objs.push(o);
+    }
+    let elf = dir.join("prog.elf");
+    sh(Command::new("m68k-linux-gnu-ld")
+        .arg("-T")
+        .arg(rt.join("amiga.ld"))
+        .args(["--emit-relocs", "--gc-sections", "-z", "noexecstack", "--no-warn-rwx-segments", "-o"])
+        .arg(&elf)
+        .args(&objs)
+        .arg(libgcc))?;
+    let image = hunk::elf_to_hunk(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false })?;
+    let hunk_path = root.join("target/amiga").join(p.hunk);
+    std::fs::write(&hunk_path, &image.bytes)?;
+    hunk::validate_with_amitools(&hunk_path).map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", hunk_path.display()))?;
+    Ok(Built { hunk_path, image, wasm_bytes: wasm.len() })
+}
+
+/// `cargo xtask gen-glue`: rewrites runtime/src/sys.rs from the table.
+pub fn gen_glue() -> Result<()> {
+    let root = root();
+    let fns = osglue::load(&root)?;
+    std::fs::write(root.join("runtime/src/sys.rs"), osglue::gen_rust(&fns))?;
+    println!("wrote runtime/src/sys.rs ({} functions)", fns.iter().filter(|f| f.rust).count());
+    Ok(())
+}

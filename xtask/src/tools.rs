@@ -1,0 +1,87 @@
+//! Host tools the build and the tests need, installed when missing
+//! (Debian packages with apt-get as root, the wasm32 target with rustup,
+//! amitools/vamos with pip). A tool that cannot be installed is an error
+//! that says what to install, never a silent skip.
+
+use anyhow::{bail, Context, Result};
+use std::process::Command;
+
+/// True if `cmd` is on PATH.
+pub fn have(cmd: &str) -> bool {
+    Command::new("sh").args(["-c", &format!("command -v {cmd} >/dev/null 2>&1")]).status().map(|s| s.success()).unwrap_or(false)
+}
+
+fn run(what: &str, cmd: &mut Command) -> Result<()> {
+    eprintln!("xtask: installing {what}: {cmd:?}");
+    let st = cmd.status().with_context(|| format!("running {cmd:?}"))?;
+    if !st.success() {
+        bail!("installing {what} failed ({st}); run it by hand: {cmd:?}");
+    }
+    Ok(())
+}
+
+fn is_root() -> bool {
+    Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false)
+}
+
+/// Installs missing Debian packages; `pkgs` pairs a command with its package.
+pub fn ensure_apt(pkgs: &[(&str, &str)]) -> Result<()> {
+    let missing: Vec<&str> = pkgs.iter().filter(|(c, _)| !have(c)).map(|(_, p)| *p).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    if !is_root() {
+        bail!("missing tools; install them with: sudo apt-get install {}", missing.join(" "));
+    }
+    run("apt package lists", Command::new("apt-get").args(["update", "-qq"]))?;
+    run(
+        &missing.join(" "),
+        Command::new("apt-get").args(["install", "-y", "-qq", "--no-install-recommends"]).args(&missing).env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+/// The toolchain of the Amiga build: wasm32 target, wabt, GCC/binutils m68k.
+pub fn ensure_build_tools() -> Result<()> {
+    ensure_apt(&[("wasm2c", "wabt"), ("m68k-linux-gnu-gcc", "gcc-m68k-linux-gnu"), ("m68k-linux-gnu-ld", "binutils-m68k-linux-gnu")])?;
+    let out = Command::new("rustup").args(["target", "list", "--installed"]).output().context("rustup is required")?;
+    if !String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == "wasm32-unknown-unknown") {
+        run("the wasm32 target", Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
+    }
+    let v = Command::new("wasm2c").arg("--version").output().context("wasm2c")?;
+    let v = String::from_utf8_lossy(&v.stdout).trim().to_string();
+    if v != "1.0.32" {
+        bail!("wasm2c {v} found; the post-pass is written for wabt 1.0.32 (Debian 12)");
+    }
+    Ok(())
+}
+
+/// amitools (vamos, the hunk reader) with machine68k 0.3.0 (0.4 breaks vamos).
+pub fn ensure_amitools() -> Result<()> {
+    let ok = Command::new("python3")
+        .args(["-c", "import amitools, machine68k, importlib.metadata as m; assert m.version('machine68k') == '0.3.0'"])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if ok && have("vamos") {
+        return Ok(());
+    }
+    run("amitools", Command::new("python3").args(["-m", "pip", "install", "-q", "amitools", "machine68k==0.3.0"]))
+}
+
+/// FS-UAE and what it needs headless and for screenshots (TOOLCHAIN.md).
+pub fn ensure_emulator() -> Result<()> {
+    ensure_apt(&[("fs-uae", "fs-uae"), ("Xvfb", "xvfb"), ("xauth", "xauth"), ("import", "imagemagick")])?;
+    // Offscreen SDL needs Mesa's EGL; these have no command to probe.
+    let out = Command::new("dpkg-query").args(["-W", "-f=${Status}\\n", "libgl1-mesa-dri", "libegl-mesa0"]).output();
+    let installed = out.map(|o| String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.contains("install ok installed")).count() == 2).unwrap_or(false);
+    if !installed {
+        if !is_root() {
+            bail!("missing: sudo apt-get install libgl1-mesa-dri libegl-mesa0");
+        }
+        run(
+            "Mesa EGL",
+            Command::new("apt-get").args(["install", "-y", "-qq", "libgl1-mesa-dri", "libegl-mesa0"]).env("DEBIAN_FRONTEND", "noninteractive"),
+        )?;
+    }
+    Ok(())
+}
