@@ -118,6 +118,7 @@ pub const OBJECT_CLASS_BEFORE: u32 = 4;
 pub const CL_ID: usize = 28;
 
 // Gadget.Flags (intuition/intuition.h)
+pub const GFLG_GADGIMAGE: u16 = 0x0004;
 pub const GFLG_RELBOTTOM: u16 = 0x0008;
 pub const GFLG_RELRIGHT: u16 = 0x0010;
 pub const GFLG_RELWIDTH: u16 = 0x0020;
@@ -159,6 +160,7 @@ pub const MENUENABLED: u16 = 0x0001;
 pub const CHECKIT: u16 = 0x0001;
 pub const ITEMTEXT: u16 = 0x0002;
 pub const COMMSEQ: u16 = 0x0004;
+pub const MENUTOGGLE: u16 = 0x0008;
 pub const ITEMENABLED: u16 = 0x0010;
 pub const CHECKED: u16 = 0x0100;
 

@@ -1,0 +1,756 @@
+//! Host tests: byte images of Intuition structures in the fake memory,
+//! walked by the same walker the Amiga runs.
+
+use gadgetscope_core::classify::{dispatch, role_for_class_id, Dispatch, Role, ALL_ROLES};
+use gadgetscope_core::fake::{Call, FakeIntuition, GadgetSpec};
+use gadgetscope_core::golden::compare_golden;
+use gadgetscope_core::ndk::*;
+use gadgetscope_core::text::{menu_text, screens_text, tree_text};
+use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, WalkError, MAX_GADGETS, MAX_ITEMS};
+
+fn s(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn tree(f: &mut FakeIntuition, w: u32, full: bool) -> String {
+    s(&tree_text(&walk_window(f, w).expect("window found"), full))
+}
+
+/// Workbench screen with one 220x256 window at 40,0.
+fn setup(title: Option<&[u8]>) -> (FakeIntuition, u32) {
+    let mut f = FakeIntuition::new();
+    let scr = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+    let w = f.add_window(scr, title, (40, 0, 220, 256));
+    (f, w)
+}
+
+fn gt(kind: u16) -> u16 {
+    kind | GADTOOL_TYPE
+}
+
+/// System gadgets as OS 3.x / AROS build them: buttongclass / gadgetclass
+/// objects first in the list.
+fn add_system_gadgets(f: &mut FakeIntuition, w: u32) -> (u32, u32, u32) {
+    let button = f.make_class(Some(b"buttongclass"));
+    let gadget = f.make_class(Some(b"gadgetclass"));
+    let sys = GTYP_SYSGADGET | GTYP_CUSTOMGADGET;
+    let mut depth = GadgetSpec::new(sys | GTYP_WDEPTH, -22, 0, 24, 11);
+    depth.flags = GFLG_RELRIGHT;
+    let depth = f.add_object(w, button, &depth);
+    let close = f.add_object(w, button, &GadgetSpec::new(sys | GTYP_CLOSE, 0, 0, 20, 11));
+    let mut drag = GadgetSpec::new(sys | GTYP_WDRAGGING, 0, 0, 0, 10);
+    drag.flags = GFLG_RELWIDTH;
+    let drag = f.add_object(w, gadget, &drag);
+    (depth, close, drag)
+}
+
+#[test]
+fn gadtools_window_prints_like_amipilot() {
+    let (mut f, w) = setup(Some(b"AmiPilot GadTools Fixture"));
+    add_system_gadgets(&mut f, w);
+    // CreateContext(): a generic GadTools gadget of size 0.
+    f.add_gadget(w, &GadgetSpec::new(GADTOOL_TYPE, 0, 0, 0, 0));
+    // BUTTON_KIND, PLACETEXT_IN: the text is in the imagery; GadgetText NULL.
+    let mut b = GadgetSpec::new(gt(GTYP_BOOLGADGET), 20, 24, 100, 14);
+    b.id = 1;
+    f.add_gadget(w, &b);
+    // STRING_KIND with a PLACETEXT_LEFT label carrying the '_' marker.
+    let mut st = GadgetSpec::new(gt(GTYP_STRGADGET), 26, 51, 88, 8);
+    st.id = 2;
+    st.gadget_text = f.intuitext(Some(b"_Host:"));
+    st.special_info = f.string_info(b"");
+    f.add_gadget(w, &st);
+    // CHECKBOX_KIND: the GTCB_Checked probe processes.
+    let mut cb = GadgetSpec::new(gt(GTYP_BOOLGADGET), 20, 72, 26, 11);
+    cb.id = 3;
+    cb.gadget_text = f.intuitext(Some(b"Enabled"));
+    let cb = f.add_gadget(w, &cb);
+    f.set_gt_attr(cb, GTCB_CHECKED, 1);
+    // SLIDER_KIND.
+    let mut sl = GadgetSpec::new(gt(GTYP_PROPGADGET), 24, 122, 92, 10);
+    sl.id = 5;
+    let sl = f.add_gadget(w, &sl);
+    f.set_gt_attr(sl, GTSL_LEVEL, 7);
+    // INTEGER_KIND: the GTIN_Number probe processes.
+    let mut it = GadgetSpec::new(gt(GTYP_STRGADGET), 26, 219, 88, 8);
+    it.id = 8;
+    it.gadget_text = f.intuitext(Some(b"Count"));
+    it.special_info = f.string_info(b"0");
+    let it = f.add_gadget(w, &it);
+    f.set_gt_attr(it, GTIN_NUMBER, 0);
+
+    let expected = "\
+window \"AmiPilot GadTools Fixture\" screen=\"Workbench Screen\" [40,0 220x256]
+  gadget id=0 role=custom class=\"buttongclass\" label=\"\" [198,0 24x11]
+  gadget id=0 role=custom class=\"buttongclass\" label=\"\" [0,0 20x11]
+  gadget id=0 role=custom class=\"gadgetclass\" label=\"\" [0,0 220x10]
+  gadget id=0 role=unknown class=\"\" label=\"\" [0,0 0x0]
+  gadget id=1 role=button class=\"\" label=\"\" [20,24 100x14]
+  gadget id=2 role=string class=\"\" label=\"Host:\" value=\"\" [26,51 88x8]
+  gadget id=3 role=checkbox class=\"\" label=\"Enabled\" [20,72 26x11]
+  gadget id=5 role=slider class=\"\" label=\"\" [24,122 92x10]
+  gadget id=8 role=integer class=\"\" label=\"Count\" value=\"0\" [26,219 88x8]
+";
+    assert_eq!(tree(&mut f, w, false), expected);
+    let golden = format!("{expected}");
+    assert!(compare_golden(golden.as_bytes(), tree(&mut f, w, false).as_bytes()).is_ok());
+
+    let full = tree(&mut f, w, true);
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines[1], "  gadget id=0 role=custom class=\"buttongclass\" label=\"\" sys=depth state=\"\" [198,0 24x11]");
+    assert_eq!(lines[2], "  gadget id=0 role=custom class=\"buttongclass\" label=\"\" sys=close state=\"\" [0,0 20x11]");
+    assert_eq!(lines[3], "  gadget id=0 role=custom class=\"gadgetclass\" label=\"\" sys=drag state=\"\" [0,0 220x10]");
+    assert_eq!(lines[7], "  gadget id=3 role=checkbox class=\"\" label=\"Enabled\" state=\"\" level=1 [20,72 26x11]");
+    assert_eq!(lines[8], "  gadget id=5 role=slider class=\"\" label=\"\" state=\"\" level=7 [24,122 92x10]");
+}
+
+#[test]
+fn golden_mismatch_gives_unified_diff() {
+    let (mut f, w) = setup(Some(b"W"));
+    f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 1, 2, 3, 4));
+    let actual = tree(&mut f, w, false);
+    let golden = "window \"W\" screen=\"Workbench Screen\" [40,0 220x256]\n  gadget id=0 role=button class=\"\" label=\"\" [1,2 3x5]\n";
+    let diff = s(&compare_golden(golden.as_bytes(), actual.as_bytes()).unwrap_err());
+    assert_eq!(
+        diff,
+        "--- golden\n+++ actual\n@@ -1,2 +1,2 @@\n window \"W\" screen=\"Workbench Screen\" [40,0 220x256]\n-  gadget id=0 role=button class=\"\" label=\"\" [1,2 3x5]\n+  gadget id=0 role=button class=\"\" label=\"\" [1,2 3x4]\n"
+    );
+}
+
+#[test]
+fn dispatch_is_an_equality_test_not_a_bitmask() {
+    // The historical crash: BOOL (1), PROP (3) and STR (4) all pass a
+    // bitmask test against GTYP_CUSTOMGADGET (5).
+    for t in [GTYP_BOOLGADGET, GTYP_PROPGADGET, GTYP_STRGADGET] {
+        assert_ne!(t & GTYP_CUSTOMGADGET, 0);
+        assert_ne!(dispatch(t), Dispatch::Custom);
+    }
+    assert_eq!(dispatch(GTYP_CUSTOMGADGET | GTYP_SYSGADGET | GADTOOL_TYPE), Dispatch::Custom);
+    assert_eq!(dispatch(GTYP_GADGET0002), Dispatch::Other);
+    assert_eq!(dispatch(0x0007), Dispatch::Other);
+
+    // Classic gadgets sitting right after a real class pointer: the walker
+    // must not take the word before them for OCLASS().
+    let (mut f, w) = setup(Some(b"W"));
+    let class = f.make_class(Some(b"button.gadget"));
+    let mut ids = Vec::new();
+    for (i, t) in [GTYP_BOOLGADGET, GTYP_PROPGADGET, GTYP_STRGADGET].into_iter().enumerate() {
+        let mut spec = GadgetSpec::new(t, 0, 0, 10, 10);
+        spec.id = i as u16 + 1;
+        ids.push(f.add_object(w, class, &spec));
+    }
+    let snap = walk_window(&mut f, w).unwrap();
+    let roles: Vec<Role> = snap.gadgets.iter().map(|g| g.role).collect();
+    assert_eq!(roles, [Role::Button, Role::Slider, Role::String]);
+    assert!(snap.gadgets.iter().all(|g| g.class.is_empty()));
+    assert!(!f.log.iter().any(|c| matches!(c, Call::IsRealMemory(_))));
+    for g in ids {
+        assert_eq!(f.get_attr_calls_on(g), 0);
+    }
+}
+
+#[test]
+fn bogus_class_pointer_degrades_to_custom_without_getattr() {
+    let (mut f, w) = setup(Some(b"WBPattern"));
+    let label = f.intuitext(Some(b"Preview"));
+    let mut spec = GadgetSpec::new(GTYP_CUSTOMGADGET, 10, 20, 30, 40);
+    spec.gadget_text = label;
+    spec.id = 9;
+    // A small, clearly bogus pointer (outside memory), NULL, and a
+    // readable address that TypeOfMem says is not RAM (ROM-like).
+    let rom = f.alloc(64);
+    f.mark_not_real(rom, 64);
+    let a = f.add_object(w, 0x0000_0123, &spec);
+    let b = f.add_object(w, 0, &spec);
+    let c = f.add_object(w, rom, &spec);
+    // GadTools-flagged (AROS-like) object with a bogus class: no probe either.
+    let mut gts = spec;
+    gts.gadget_type = GTYP_CUSTOMGADGET | GADTOOL_TYPE;
+    let d = f.add_object(w, 0xDEAD_BEEF, &gts);
+    for g in [a, b, c, d] {
+        f.set_attr(g, GA_ID, 77);
+        f.set_attr(g, GA_TEXT, label);
+        f.set_gt_attr(g, GTCB_CHECKED, 1);
+    }
+    let text = tree(&mut f, w, false);
+    for line in text.lines().skip(1) {
+        assert_eq!(line, "  gadget id=9 role=custom class=\"\" label=\"\" [10,20 30x40]");
+    }
+    assert_eq!(text.lines().count(), 5);
+    for g in [a, b, c, d] {
+        assert_eq!(f.get_attr_calls_on(g), 0, "no GetAttr/GadTools call on {g:#x}");
+    }
+    assert!(f.log.contains(&Call::IsRealMemory(0x123)));
+    assert!(f.log.contains(&Call::IsRealMemory(rom)));
+}
+
+#[test]
+fn class_id_table_and_unknown_classes() {
+    let table: &[(&[u8], Role)] = &[
+        (b"button.gadget", Role::Button),
+        (b"checkbox.gadget", Role::Checkbox),
+        (b"string.gadget", Role::String),
+        (b"getstring.gadget", Role::String),
+        (b"integer.gadget", Role::Integer),
+        (b"radiobutton.gadget", Role::RadioButton),
+        (b"chooser.gadget", Role::Cycle),
+        (b"scroller.gadget", Role::Scroller),
+        (b"slider.gadget", Role::Slider),
+        (b"gradientslider.gadget", Role::Slider),
+        (b"listbrowser.gadget", Role::Listbrowser),
+        (b"sketchboard.gadget", Role::Canvas),
+        (b"speedbar", Role::Toolbar),
+        (b"clicktab.gadget", Role::PageTabList),
+        (b"colorwheel.gadget", Role::ColorWheel),
+        (b"datebrowser.gadget", Role::Calendar),
+        (b"fuelgauge.gadget", Role::ProgressBar),
+        (b"getcolor.gadget", Role::ColorChooser),
+        (b"getfile.gadget", Role::FileChooser),
+        (b"getfont.gadget", Role::FontChooser),
+        (b"getscreenmode.gadget", Role::ScreenmodeChooser),
+        (b"palette.gadget", Role::Palette),
+        (b"texteditor.gadget", Role::TextEditor),
+        (b"speedbar.gadget", Role::Custom),
+        (b"Button.gadget", Role::Custom),
+        (b"layout.gadget", Role::Custom),
+        (b"frbuttonclass", Role::Custom),
+        (b"", Role::Custom),
+    ];
+    for (id, role) in table {
+        assert_eq!(role_for_class_id(id), *role, "{}", s(id));
+    }
+    // Through the walker: real class names kept, role from the table.
+    let (mut f, w) = setup(Some(b"W"));
+    for (id, _) in table.iter().filter(|(id, _)| !id.is_empty()) {
+        let c = f.make_class(Some(id));
+        f.add_object(w, c, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 1, 1));
+    }
+    let nameless = f.make_class(None);
+    f.add_object(w, nameless, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 1, 1));
+    let snap = walk_window(&mut f, w).unwrap();
+    for (g, (id, role)) in snap.gadgets.iter().zip(table.iter().filter(|(id, _)| !id.is_empty())) {
+        assert_eq!(&g.class[..], *id);
+        assert_eq!(g.role, *role);
+    }
+    let last = snap.gadgets.last().unwrap();
+    assert_eq!((last.role, last.class.len()), (Role::Custom, 0));
+}
+
+#[test]
+fn role_names_round_trip_case_insensitively() {
+    assert_eq!(ALL_ROLES.len(), 25);
+    for r in ALL_ROLES {
+        assert_eq!(Role::from_name(r.as_str().to_uppercase().as_bytes()), Some(r));
+    }
+    assert_eq!(Role::from_name(b"Radio_Button"), Some(Role::RadioButton));
+    assert_eq!(Role::from_name(b"menu"), None);
+}
+
+#[test]
+fn boopsi_getattr_with_per_attribute_fallback() {
+    let (mut f, w) = setup(Some(b"ClassAct"));
+    let class = f.make_class(Some(b"button.gadget"));
+    let mut spec = GadgetSpec::new(GTYP_CUSTOMGADGET, 5, 6, 7, 8);
+    spec.id = 1;
+    let g = f.add_object(w, class, &spec);
+    let text = f.cstr(b"_Connect");
+    f.set_attr(g, GA_ID, 42);
+    f.set_attr(g, GA_TEXT, text);
+    f.set_attr(g, GA_LEFT, 100);
+    f.set_attr(g, GA_WIDTH, 60); // GA_Top/GA_Height not processed: fields
+    let line = tree(&mut f, w, false).lines().nth(1).unwrap().to_string();
+    // Not a GadTools label: the '_' stays.
+    assert_eq!(line, "  gadget id=42 role=button class=\"button.gadget\" label=\"_Connect\" [100,6 60x8]");
+}
+
+#[test]
+fn boopsi_values_and_levels() {
+    let (mut f, w) = setup(Some(b"W"));
+    let string = f.make_class(Some(b"string.gadget"));
+    let integer = f.make_class(Some(b"integer.gadget"));
+    let checkbox = f.make_class(Some(b"checkbox.gadget"));
+    let slider = f.make_class(Some(b"slider.gadget"));
+    let spec = GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 10, 10);
+    let a = f.add_object(w, string, &spec);
+    let b = f.add_object(w, integer, &spec);
+    let c = f.add_object(w, checkbox, &spec);
+    let d = f.add_object(w, slider, &spec);
+    let e = f.add_object(w, string, &spec); // STRINGA_TextVal not processed
+    let v = f.cstr(b"a \"quoted\" C:\\path");
+    f.set_attr(a, STRINGA_TEXTVAL, v);
+    f.set_attr(b, INTEGER_NUMBER, (-12i32) as u32);
+    f.set_attr(c, GA_SELECTED, 1);
+    f.set_attr(d, SLIDER_LEVEL, 33);
+    let _ = e;
+    let full = tree(&mut f, w, true);
+    let l: Vec<&str> = full.lines().collect();
+    assert_eq!(l[1], "  gadget id=0 role=string class=\"string.gadget\" label=\"\" value=\"a \\\"quoted\\\" C:\\\\path\" state=\"\" [0,0 10x10]");
+    assert_eq!(l[2], "  gadget id=0 role=integer class=\"integer.gadget\" label=\"\" value=\"-12\" state=\"\" [0,0 10x10]");
+    assert_eq!(l[3], "  gadget id=0 role=checkbox class=\"checkbox.gadget\" label=\"\" state=\"\" level=1 [0,0 10x10]");
+    assert_eq!(l[4], "  gadget id=0 role=slider class=\"slider.gadget\" label=\"\" state=\"\" level=33 [0,0 10x10]");
+    assert_eq!(l[5], "  gadget id=0 role=string class=\"string.gadget\" label=\"\" state=\"\" [0,0 10x10]");
+}
+
+#[test]
+fn label_flags_are_respected() {
+    let (mut f, w) = setup(Some(b"W"));
+    let image = f.alloc(20); // a struct Image, not text
+    let it = f.intuitext(Some(b"IntuiText label"));
+    let st = f.cstr(b"String label");
+    let mut spec = GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1);
+    spec.flags = GFLG_LABELIMAGE;
+    spec.gadget_text = image;
+    f.add_gadget(w, &spec);
+    spec.flags = GFLG_LABELSTRING;
+    spec.gadget_text = st;
+    f.add_gadget(w, &spec);
+    spec.flags = GFLG_LABELITEXT;
+    spec.gadget_text = it;
+    f.add_gadget(w, &spec);
+    // NULL IText inside an IntuiText, and a NULL GadgetText.
+    spec.gadget_text = f.intuitext(None);
+    f.add_gadget(w, &spec);
+    spec.gadget_text = 0;
+    f.add_gadget(w, &spec);
+    // BOOPSI with an image label: GA_Text is not even asked.
+    let class = f.make_class(Some(b"button.gadget"));
+    let mut bs = GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 1, 1);
+    bs.flags = GFLG_LABELIMAGE;
+    bs.gadget_text = image;
+    let bimg = f.add_object(w, class, &bs);
+    f.set_attr(bimg, GA_TEXT, image);
+    // BOOPSI gadgetclass-style: GA_Text answers the GadgetText field, an IntuiText.
+    bs.flags = GFLG_LABELITEXT;
+    bs.gadget_text = it;
+    let bit = f.add_object(w, class, &bs);
+    f.set_attr(bit, GA_TEXT, it);
+    // BOOPSI GA_Text not processed, GFLG_LABELSTRING field: fallback.
+    bs.flags = GFLG_LABELSTRING;
+    bs.gadget_text = st;
+    f.add_object(w, class, &bs);
+
+    let snap = walk_window(&mut f, w).unwrap();
+    let labels: Vec<String> = snap.gadgets.iter().map(|g| s(&g.label)).collect();
+    assert_eq!(labels, ["", "String label", "IntuiText label", "", "", "", "IntuiText label", "String label"]);
+    assert!(!f.log.contains(&Call::GetAttr(bimg, GA_TEXT)));
+}
+
+#[test]
+fn gadtools_placetext_in_button_has_no_label() {
+    let (mut f, w) = setup(Some(b"W"));
+    let mut spec = GadgetSpec::new(gt(GTYP_BOOLGADGET), 20, 24, 100, 14);
+    spec.id = 1;
+    spec.flags = GFLG_GADGIMAGE; // the label is drawn into the imagery
+    spec.activation = 1;
+    f.add_gadget(w, &spec);
+    assert_eq!(
+        tree(&mut f, w, false).lines().nth(1).unwrap(),
+        "  gadget id=1 role=button class=\"\" label=\"\" [20,24 100x14]"
+    );
+}
+
+#[test]
+fn gadtools_without_v39_probes_degrades_to_button_and_string() {
+    // The Amiga side answers None for every probe when gadtools < V39.
+    let (mut f, w) = setup(Some(b"W"));
+    let mut cb = GadgetSpec::new(gt(GTYP_BOOLGADGET), 0, 0, 26, 11);
+    cb.gadget_text = f.intuitext(Some(b"_Enabled"));
+    f.add_gadget(w, &cb);
+    let mut int = GadgetSpec::new(gt(GTYP_STRGADGET), 0, 0, 88, 8);
+    int.activation = GACT_LONGINT;
+    int.special_info = f.string_info(b"12");
+    f.add_gadget(w, &int);
+    let t = tree(&mut f, w, false);
+    let l: Vec<&str> = t.lines().collect();
+    assert_eq!(l[1], "  gadget id=0 role=button class=\"\" label=\"Enabled\" [0,0 26x11]");
+    assert_eq!(l[2], "  gadget id=0 role=string class=\"\" label=\"\" value=\"12\" [0,0 88x8]");
+}
+
+#[test]
+fn classic_non_gadtools_gadgets_are_never_probed() {
+    let (mut f, w) = setup(Some(b"W"));
+    let a = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    let b = f.add_gadget(w, &GadgetSpec::new(GTYP_STRGADGET, 0, 0, 1, 1));
+    let c = f.add_gadget(w, &GadgetSpec::new(GTYP_PROPGADGET, 0, 0, 1, 1));
+    let d = f.add_gadget(w, &GadgetSpec::new(GTYP_GADGET0002, 0, 0, 1, 1));
+    f.set_gt_attr(a, GTCB_CHECKED, 1);
+    f.set_gt_attr(b, GTIN_NUMBER, 1);
+    let snap = walk_window(&mut f, w).unwrap();
+    let roles: Vec<Role> = snap.gadgets.iter().map(|g| g.role).collect();
+    assert_eq!(roles, [Role::Button, Role::String, Role::Slider, Role::Unknown]);
+    for g in [a, b, c, d] {
+        assert_eq!(f.get_attr_calls_on(g), 0);
+    }
+    // A StringInfo with a NULL SpecialInfo prints no value.
+    assert_eq!(snap.gadgets[1].value, None);
+}
+
+#[test]
+fn aros_gadtools_objects_classify_like_os3() {
+    // AROS: GadTools gadgets are BOOPSI objects of private classes (no
+    // cl_ID), GadgetType 0x0105; system gadgets are buttongclass objects.
+    let (mut f, w) = setup(Some(b"AROS GadTools"));
+    add_system_gadgets(&mut f, w);
+    let private = f.make_class(None);
+    let t = GTYP_CUSTOMGADGET | GADTOOL_TYPE;
+    assert_eq!(t, 0x0105);
+    let mut id = 0;
+    let mut obj = |f: &mut FakeIntuition, label: Option<&[u8]>, w_: i16, h: i16| {
+        id += 1;
+        let mut spec = GadgetSpec::new(t, 10, 10 * id as i16, w_, h);
+        spec.id = id;
+        spec.gadget_text = label.map_or(0, |l| f.intuitext(Some(l)));
+        f.add_object(w, private, &spec)
+    };
+    let context = obj(&mut f, None, 0, 0);
+    let button = obj(&mut f, None, 100, 14);
+    let checkbox = obj(&mut f, Some(b"_Enabled"), 26, 11);
+    let integer = obj(&mut f, Some(b"Count"), 88, 8);
+    let string = obj(&mut f, Some(b"_Host:"), 88, 8);
+    let slider = obj(&mut f, Some(b"Volume"), 92, 10);
+    let scroller = obj(&mut f, None, 16, 50);
+    let text = obj(&mut f, None, 80, 10);
+    let cycle = obj(&mut f, Some(b"Mode"), 100, 14);
+    f.set_gt_attr(checkbox, GTCB_CHECKED, 0);
+    f.set_gt_attr(integer, GTIN_NUMBER, (-5i32) as u32);
+    let host = f.cstr(b"amiga.local");
+    f.set_gt_attr(string, GTST_STRING, host);
+    f.set_gt_attr(slider, GTSL_LEVEL, 4);
+    f.set_gt_attr(scroller, GTSC_TOP, 0);
+    let tx = f.cstr(b"x");
+    f.set_gt_attr(text, GTTX_TEXT, tx);
+    let _ = (context, button, cycle);
+    let out = tree(&mut f, w, true);
+    let expected = "\
+window \"AROS GadTools\" screen=\"Workbench Screen\" [40,0 220x256]
+  gadget id=0 role=custom class=\"buttongclass\" label=\"\" sys=depth state=\"\" [198,0 24x11]
+  gadget id=0 role=custom class=\"buttongclass\" label=\"\" sys=close state=\"\" [0,0 20x11]
+  gadget id=0 role=custom class=\"gadgetclass\" label=\"\" sys=drag state=\"\" [0,0 220x10]
+  gadget id=1 role=unknown class=\"\" label=\"\" state=\"\" [10,10 0x0]
+  gadget id=2 role=button class=\"\" label=\"\" state=\"\" [10,20 100x14]
+  gadget id=3 role=checkbox class=\"\" label=\"Enabled\" state=\"\" level=0 [10,30 26x11]
+  gadget id=4 role=integer class=\"\" label=\"Count\" value=\"-5\" state=\"\" [10,40 88x8]
+  gadget id=5 role=string class=\"\" label=\"Host:\" value=\"amiga.local\" state=\"\" [10,50 88x8]
+  gadget id=6 role=slider class=\"\" label=\"Volume\" state=\"\" level=4 [10,60 92x10]
+  gadget id=7 role=slider class=\"\" label=\"\" state=\"\" [10,70 16x50]
+  gadget id=8 role=unknown class=\"\" label=\"\" state=\"\" [10,80 80x10]
+  gadget id=9 role=button class=\"\" label=\"Mode\" state=\"\" [10,90 100x14]
+";
+    assert_eq!(out, expected);
+    // GadTools objects are probed through GadTools, not GetAttr.
+    for g in [context, button, checkbox, integer, string, slider, scroller, text, cycle] {
+        assert!(!f.log.iter().any(|c| matches!(c, Call::GetAttr(o, _) if *o == g)));
+    }
+}
+
+#[test]
+fn rel_flags_resolve_against_the_window() {
+    let (mut f, w) = setup(Some(b"W")); // 220x256
+    let cases: &[(u16, (i16, i16, i16, i16), &str)] = &[
+        (GFLG_RELRIGHT, (-22, 3, 24, 11), "[198,3 24x11]"),
+        (GFLG_RELBOTTOM, (4, -10, 18, 10), "[4,246 18x10]"),
+        (GFLG_RELWIDTH, (4, 11, -8, 10), "[4,11 212x10]"),
+        (GFLG_RELHEIGHT, (4, 11, 16, -21), "[4,11 16x235]"),
+        (GFLG_RELRIGHT | GFLG_RELBOTTOM | GFLG_RELWIDTH | GFLG_RELHEIGHT, (-17, -9, -200, -250), "[203,247 20x6]"),
+        (0, (-3, -4, 5, 6), "[-3,-4 5x6]"),
+    ];
+    for (flags, (l, t, wd, h), _) in cases {
+        let mut spec = GadgetSpec::new(GTYP_BOOLGADGET, *l, *t, *wd, *h);
+        spec.flags = *flags;
+        f.add_gadget(w, &spec);
+    }
+    // BOOPSI: GetAttr values get the same resolution.
+    let class = f.make_class(Some(b"layout.gadget"));
+    let mut ls = GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 0, 0);
+    ls.flags = GFLG_RELWIDTH | GFLG_RELHEIGHT;
+    let layout = f.add_object(w, class, &ls);
+    f.set_attr(layout, GA_LEFT, 4);
+    f.set_attr(layout, GA_TOP, 11);
+    f.set_attr(layout, GA_WIDTH, (-8i32) as u32);
+    f.set_attr(layout, GA_HEIGHT, (-13i32) as u32);
+    let out = tree(&mut f, w, false);
+    let lines: Vec<&str> = out.lines().skip(1).collect();
+    for (line, (_, _, want)) in lines.iter().zip(cases) {
+        assert!(line.ends_with(want), "{line} vs {want}");
+    }
+    assert!(lines[cases.len()].ends_with("[4,11 212x243]"), "{}", lines[cases.len()]);
+}
+
+#[test]
+fn gimmezerozero_inner_gadgets_are_offset_by_the_borders() {
+    let (mut f, w) = setup(Some(b"GZZ"));
+    f.write_u32(w + WD_FLAGS as u32, WFLG_GIMMEZEROZERO);
+    f.write(w + WD_BORDER_LEFT as u32, &[4, 11, 18, 2]);
+    f.write_u16(w + WD_GZZ_WIDTH as u32, 198);
+    f.write_u16(w + WD_GZZ_HEIGHT as u32, 243);
+    let mut inner = GadgetSpec::new(GTYP_BOOLGADGET, -20, 5, 10, 10);
+    inner.flags = GFLG_RELRIGHT;
+    f.add_gadget(w, &inner);
+    let mut border = GadgetSpec::new(GTYP_BOOLGADGET | GTYP_GZZGADGET, -20, 5, 10, 10);
+    border.flags = GFLG_RELRIGHT;
+    f.add_gadget(w, &border);
+    let out = tree(&mut f, w, false);
+    let l: Vec<&str> = out.lines().collect();
+    assert!(l[1].ends_with("[182,16 10x10]"), "{}", l[1]);
+    assert!(l[2].ends_with("[200,5 10x10]"), "{}", l[2]);
+}
+
+#[test]
+fn escaping_null_strings_and_latin1() {
+    let (mut f, w) = setup(None);
+    let mut spec = GadgetSpec::new(gt(GTYP_STRGADGET), 0, 0, 1, 1);
+    spec.gadget_text = f.intuitext(Some(b"Say \"hi\" \\ back"));
+    spec.special_info = f.string_info(b"caf\xe9 \\\"\t");
+    f.add_gadget(w, &spec);
+    let out = tree_text(&walk_window(&mut f, w).unwrap(), false);
+    let expected: &[u8] = b"window \"(untitled)\" screen=\"Workbench Screen\" [40,0 220x256]\n  gadget id=0 role=string class=\"\" label=\"Say \\\"hi\\\" \\\\ back\" value=\"caf\xe9 \\\\\\\"\t\" [0,0 1x1]\n";
+    assert_eq!(out, expected);
+
+    // A NULL screen title prints as "", a title that is literally
+    // "(untitled)" is quoted text like any other.
+    let mut f = FakeIntuition::new();
+    let scr = f.add_screen(None, (0, 0, 320, 200));
+    let w = f.add_window(scr, Some(b"\\\""), (1, 2, 3, 4));
+    assert_eq!(tree(&mut f, w, false), "window \"\\\\\\\"\" screen=\"\" [1,2 3x4]\n");
+}
+
+#[test]
+fn empty_window_prints_only_the_window_line() {
+    let (mut f, w) = setup(Some(b"Empty"));
+    assert_eq!(tree(&mut f, w, false), "window \"Empty\" screen=\"Workbench Screen\" [40,0 220x256]\n");
+    assert_eq!(tree(&mut f, w, true), "window \"Empty\" screen=\"Workbench Screen\" [40,0 220x256]\n");
+}
+
+#[test]
+fn window_with_200_gadgets_keeps_list_order() {
+    let (mut f, w) = setup(Some(b"Many"));
+    for i in 0..200u16 {
+        let mut spec = GadgetSpec::new(GTYP_BOOLGADGET, (i % 20) as i16 * 10, (i / 20) as i16 * 10, 10, 10);
+        spec.id = 1000 - i;
+        f.add_gadget(w, &spec);
+    }
+    let snap = walk_window(&mut f, w).unwrap();
+    assert!(!snap.truncated);
+    assert_eq!(snap.gadgets.len(), 200);
+    assert!(snap.gadgets.iter().enumerate().all(|(i, g)| g.id == 1000 - i as u32));
+    assert_eq!(tree_text(&snap, false).split(|&c| c == b'\n').count(), 202);
+}
+
+#[test]
+fn cyclic_gadget_list_stops_at_the_cap() {
+    let (mut f, w) = setup(Some(b"Loop"));
+    let a = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    let b = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    f.write_u32(b + GG_NEXT_GADGET as u32, a);
+    let snap = walk_window(&mut f, w).unwrap();
+    assert!(snap.truncated);
+    assert_eq!(snap.gadgets.len(), MAX_GADGETS);
+    // A self-loop too.
+    let (mut f, w) = setup(Some(b"Self"));
+    let a = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    f.write_u32(a + GG_NEXT_GADGET as u32, a);
+    assert!(walk_window(&mut f, w).unwrap().truncated);
+}
+
+#[test]
+fn unreadable_gadget_ends_the_list_and_is_reported() {
+    let (mut f, w) = setup(Some(b"W"));
+    f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    let b = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    f.write_u32(b + GG_NEXT_GADGET as u32, 0xFFFF_FFF0);
+    let snap = walk_window(&mut f, w).unwrap();
+    assert!(snap.truncated);
+    assert_eq!(snap.gadgets.len(), 2);
+    // An unreadable label string and StringInfo read as NULL.
+    let (mut f, w) = setup(Some(b"W"));
+    let mut spec = GadgetSpec::new(gt(GTYP_STRGADGET), 0, 0, 1, 1);
+    spec.gadget_text = f.intuitext(Some(b"Gone"));
+    spec.special_info = f.string_info(b"x");
+    f.mark_unreadable(spec.gadget_text, 20);
+    f.mark_unreadable(spec.special_info, 36);
+    f.add_gadget(w, &spec);
+    assert_eq!(tree(&mut f, w, false).lines().nth(1).unwrap(), "  gadget id=0 role=string class=\"\" label=\"\" [0,0 1x1]");
+}
+
+#[test]
+fn string_at_the_end_of_memory_and_overlong_strings() {
+    let (mut f, w) = setup(Some(b"W"));
+    let long = vec![b'x'; 5000];
+    let mut spec = GadgetSpec::new(GTYP_STRGADGET, 0, 0, 1, 1);
+    spec.gadget_text = f.intuitext(Some(&long));
+    f.add_gadget(w, &spec);
+    // Last bytes of memory: a string without NUL that runs off the end.
+    let tail = f.alloc_bytes(b"end");
+    let mut spec2 = GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1);
+    spec2.flags = GFLG_LABELSTRING;
+    spec2.gadget_text = tail;
+    // Write the gadget before the tail string so the string is last.
+    let g2 = f.add_gadget(w, &spec2);
+    let tail2 = f.alloc_bytes(b"end");
+    f.write_u32(g2 + GG_GADGET_TEXT as u32, tail2);
+    let snap = walk_window(&mut f, w).unwrap();
+    assert_eq!(snap.gadgets[0].label.len(), gadgetscope_core::walk::MAX_STRING);
+    assert_eq!(snap.gadgets[1].label, b"end");
+}
+
+#[test]
+fn duplicate_ga_ids_are_all_listed() {
+    let (mut f, w) = setup(Some(b"Dup"));
+    for (l, t) in [(10, 10), (10, 30)] {
+        let mut spec = GadgetSpec::new(gt(GTYP_BOOLGADGET), l, t, 50, 14);
+        spec.id = 7;
+        f.add_gadget(w, &spec);
+    }
+    let class = f.make_class(Some(b"button.gadget"));
+    for _ in 0..2 {
+        let g = f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 50, 10, 10));
+        f.set_attr(g, GA_ID, 7);
+    }
+    let snap = walk_window(&mut f, w).unwrap();
+    assert_eq!(snap.gadgets.iter().filter(|g| g.id == 7).count(), 4);
+    assert_eq!((snap.gadgets[0].top, snap.gadgets[1].top), (10, 30));
+}
+
+#[test]
+fn full_state_flags() {
+    let (mut f, w) = setup(Some(b"W"));
+    let mut spec = GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1);
+    spec.flags = GFLG_SELECTED | GFLG_DISABLED;
+    f.add_gadget(w, &spec);
+    spec.flags = GFLG_DISABLED;
+    f.add_gadget(w, &spec);
+    let out = tree(&mut f, w, true);
+    let l: Vec<&str> = out.lines().collect();
+    assert_eq!(l[1], "  gadget id=0 role=button class=\"\" label=\"\" state=\"selected disabled\" [0,0 1x1]");
+    assert_eq!(l[2], "  gadget id=0 role=button class=\"\" label=\"\" state=\"disabled\" [0,0 1x1]");
+    // Plain TREE never prints the extras.
+    assert!(!tree(&mut f, w, false).contains("state="));
+}
+
+#[test]
+fn lock_is_held_only_for_list_reads() {
+    let (mut f, w) = setup(Some(b"W"));
+    add_system_gadgets(&mut f, w);
+    let g = f.add_gadget(w, &GadgetSpec::new(gt(GTYP_BOOLGADGET), 0, 0, 1, 1));
+    f.set_gt_attr(g, GTCB_CHECKED, 1);
+    walk_window(&mut f, w).unwrap();
+    // Every Lock is immediately followed by its Unlock: no OS call between.
+    for (i, c) in f.log.iter().enumerate() {
+        if *c == Call::Lock {
+            assert_eq!(f.log[i + 1], Call::Unlock);
+        }
+    }
+    // Lists, re-check before the calls, re-check after them.
+    assert_eq!(f.log.iter().filter(|c| **c == Call::Lock).count(), 3);
+    let first_call = f.log.iter().position(|c| !matches!(c, Call::Lock | Call::Unlock)).unwrap();
+    let last_call = f.log.iter().rposition(|c| !matches!(c, Call::Lock | Call::Unlock)).unwrap();
+    assert_eq!(f.log[first_call - 1], Call::Unlock);
+    assert_eq!(f.log[last_call + 1], Call::Lock);
+}
+
+#[test]
+fn closed_or_closing_window_is_not_found() {
+    let (mut f, w) = setup(Some(b"W"));
+    let class = f.make_class(Some(b"button.gadget"));
+    f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 1, 1));
+    // Closes while its gadgets are being asked.
+    f.close_on_get_attr = Some(w);
+    assert_eq!(walk_window(&mut f, w), Err(WalkError::NotFound));
+    // Already gone; never existed.
+    assert_eq!(walk_window(&mut f, w), Err(WalkError::NotFound));
+    assert_eq!(walk_window(&mut f, 0x1234), Err(WalkError::NotFound));
+    assert_eq!(walk_menu(&mut f, w), Err(WalkError::NotFound));
+}
+
+#[test]
+fn unreadable_intuitionbase() {
+    let mut f = FakeIntuition::new();
+    let ib = f.ibase();
+    f.mark_unreadable(ib, 80);
+    assert_eq!(read_screens(&mut f), Err(WalkError::Unreadable));
+}
+
+#[test]
+fn screens_text_and_cyclic_window_list() {
+    let mut f = FakeIntuition::new();
+    let wb = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+    let other = f.add_screen(None, (0, 20, 320, 200));
+    let a = f.add_window(wb, Some(b"A"), (0, 0, 10, 10));
+    let b = f.add_window(other, Some(b"A"), (0, 0, 10, 10));
+    f.set_active(b);
+    let snap = read_screens(&mut f).unwrap();
+    assert_eq!(snap.active_window, b);
+    assert_eq!(
+        s(&screens_text(&snap)),
+        "screen title=\"Workbench Screen\" [0,0 640x256] frontmost=1\nscreen title=\"\" [0,20 320x200] frontmost=0\n"
+    );
+    // Same-titled windows on two screens stay apart by screen.
+    assert_eq!(snap.window(a).unwrap().screen, wb);
+    assert_eq!(snap.window(b).unwrap().screen, other);
+    // A window list that loops back on itself.
+    f.write_u32(a + WD_NEXT_WINDOW as u32, a);
+    let snap = read_screens(&mut f).unwrap();
+    assert!(snap.truncated);
+    assert!(snap.windows().count() <= gadgetscope_core::walk::MAX_WINDOWS);
+    // A screen list that loops.
+    let mut f = FakeIntuition::new();
+    let s1 = f.add_screen(Some(b"S"), (0, 0, 1, 1));
+    f.write_u32(s1 + SC_NEXT_SCREEN as u32, s1);
+    let snap = read_screens(&mut f).unwrap();
+    assert!(snap.truncated);
+    assert_eq!(snap.screens.len(), gadgetscope_core::walk::MAX_SCREENS);
+}
+
+#[test]
+fn menu_text_of_a_gadtools_style_strip() {
+    let (mut f, w) = setup(Some(b"Menus"));
+    let project = f.add_menu(w, Some(b"Project"), MENUENABLED);
+    f.add_item(project, Some(b"Open..."), ITEMTEXT | COMMSEQ | ITEMENABLED, b'O');
+    f.add_item(project, Some(b"No shortcut"), ITEMTEXT | ITEMENABLED, 0);
+    f.add_item(project, Some(b"Disabled"), ITEMTEXT, 0);
+    f.add_item(project, None, ITEMENABLED, 0); // separator bar: an Image
+    let more = f.add_item(project, Some(b"More"), ITEMTEXT | ITEMENABLED, 0);
+    f.add_subitem(more, Some(b"Sub \"one\""), ITEMTEXT | COMMSEQ | ITEMENABLED, b'1');
+    f.add_subitem(more, Some(b"Sub two"), ITEMTEXT | CHECKIT | CHECKED | ITEMENABLED, 0);
+    f.add_item(project, Some(b"COMMSEQ without key"), ITEMTEXT | COMMSEQ | ITEMENABLED, 0);
+    let off = f.add_menu(w, None, 0);
+    f.add_item(off, Some(b"Toggle"), ITEMTEXT | CHECKIT | MENUTOGGLE | ITEMENABLED, 0);
+    let m = walk_menu(&mut f, w).unwrap();
+    assert!(!m.truncated);
+    assert_eq!(
+        s(&menu_text(&m)),
+        "\
+window \"Menus\" screen=\"Workbench Screen\" [40,0 220x256]
+menu num=0 title=\"Project\" enabled=1
+  item num=0/0 text=\"Open...\" shortcut=O checkit=0 checked=0 enabled=1
+  item num=0/1 text=\"No shortcut\" checkit=0 checked=0 enabled=1
+  item num=0/2 text=\"Disabled\" checkit=0 checked=0 enabled=0
+  item num=0/3 text=\"\" checkit=0 checked=0 enabled=1
+  item num=0/4 text=\"More\" checkit=0 checked=0 enabled=1
+    subitem num=0/4/0 text=\"Sub \\\"one\\\"\" shortcut=1 checkit=0 checked=0 enabled=1
+    subitem num=0/4/1 text=\"Sub two\" checkit=1 checked=1 enabled=1
+  item num=0/5 text=\"COMMSEQ without key\" checkit=0 checked=0 enabled=1
+menu num=1 title=\"\" enabled=0
+  item num=1/0 text=\"Toggle\" checkit=1 checked=0 enabled=1
+"
+    );
+}
+
+#[test]
+fn window_without_menu_strip_and_cyclic_items() {
+    let (mut f, w) = setup(Some(b"W"));
+    let m = walk_menu(&mut f, w).unwrap();
+    assert!(m.menus.is_empty());
+    assert_eq!(s(&menu_text(&m)), "window \"W\" screen=\"Workbench Screen\" [40,0 220x256]\n");
+    let menu = f.add_menu(w, Some(b"M"), MENUENABLED);
+    let i = f.add_item(menu, Some(b"loop"), ITEMTEXT, 0);
+    f.write_u32(i + MI_NEXT_ITEM as u32, i);
+    let sub = f.add_subitem(i, Some(b"s"), ITEMTEXT, 0);
+    f.write_u32(sub + MI_NEXT_ITEM as u32, sub);
+    f.write_u32(menu + MU_NEXT_MENU as u32, menu);
+    let m = walk_menu(&mut f, w).unwrap();
+    assert!(m.truncated);
+    assert_eq!(m.menus.len(), gadgetscope_core::walk::MAX_MENUS);
+    assert_eq!(m.menus[0].items.len(), MAX_ITEMS);
+    assert_eq!(m.menus[0].items[0].subitems.len(), gadgetscope_core::walk::MAX_SUBITEMS);
+}
