@@ -1,4 +1,180 @@
 //! The ARexx command set of AREXX.md: tokenizer, parser, dispatch against an
 //! engine trait, RCs and reply text. Builds on `gadgetscope-core` only.
+//!
+//! Nothing here depends on ARexx except [`is_command`] and [`result_string`]
+//! (the reply mechanics): the same command text will later travel over
+//! serial/TCP (AREXX.md, first paragraph).
+//!
+//! - [`parse`] turns one command line (Latin-1 bytes) into a [`Command`] or
+//!   a [`ParseError`] (always RC 10).
+//! - [`Host`] keeps LASTERROR, the loaded manifest and the held (waiting)
+//!   messages, and dispatches against an [`Engine`].
 #![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
 extern crate alloc;
+
+mod command;
+mod host;
+mod lex;
+
+pub use command::{
+    parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, ParseError, Verb,
+    WaitCond, WindowTarget, TIMEOUT_MAX,
+};
+pub use gadgetscope_core::classify::Role;
+pub use host::{
+    Abandon, Condition, Destination, Engine, Host, Outcome, Target, WaitToken,
+    DEFAULT_TIMEOUT_SECS, TICKS_PER_SECOND,
+};
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Longest window or screen pattern (`<win>`, `SCREEN=`, `WINDOW=`,
+/// `NOWINDOW=`, `EXPECT=WINDOW=`), in bytes (AREXX.md "Limits").
+pub const PATTERN_MAX: usize = 127;
+/// Longest `LABEL=`, `TEXT=`, `TYPE` text and `TOOLTYPE=`, in bytes
+/// (AREXX.md "Limits": label/text 255).
+pub const TEXT_MAX: usize = 255;
+/// Longest `@name` (without the `@`), in bytes (AREXX.md "Limits"; the
+/// manifest's name limit, FORMATS.md).
+pub const NAME_MAX: usize = 31;
+/// Longest path (`MANIFEST`, `WBLAUNCH` icon, `ARG=`), in bytes (AREXX.md).
+pub const PATH_MAX: usize = 255;
+/// Longest `LAUNCH` command line and `MUIREXX` command, in bytes (AREXX.md
+/// "Limits": command line 255).
+pub const COMMAND_MAX: usize = 255;
+/// Longest `MUIREXX` application base name, in bytes: the manifest's port
+/// limit (FORMATS.md), since the port is `<base>.1`.
+pub const BASE_MAX: usize = 31;
+/// Longest whole command: an ARexx argstring holds at most 65535 bytes
+/// (rexx/storage.h `ra_Length` is a UWORD); the wire protocol keeps it.
+pub const LINE_MAX: usize = 65535;
+/// Longest RESULT: an argstring's 65535 bytes. A longer result is RC 10
+/// "result too large", never cut (AREXX.md "Limits").
+pub const RESULT_MAX: usize = 65535;
+
+/// `rm_Action & RXCODEMASK` selects the command code (rexx/storage.h).
+pub const RXCODEMASK: u32 = 0xFF00_0000;
+/// Command code of a command message (rexx/storage.h).
+pub const RXCOMM: u32 = 0x0100_0000;
+/// Modifier flag: the sender wants a result string (rexx/storage.h,
+/// `RXFB_RESULT` = 17).
+pub const RXFF_RESULT: u32 = 1 << 17;
+
+/// ARexx return codes as GadgetScope uses them (AREXX.md "Return codes").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Rc {
+    /// 0: success.
+    Ok = 0,
+    /// 5: well-formed, but the window/gadget/screen/item/port was not found.
+    NotFound = 5,
+    /// 10: bad command or arguments, unknown locator name, refusal.
+    Error = 10,
+    /// 15: a wait did not come true within TIMEOUT.
+    Timeout = 15,
+    /// 20: the action itself failed (input injection, memory, process).
+    Failed = 20,
+}
+
+impl Rc {
+    /// The number put in `rm_Result1`.
+    pub fn code(self) -> u32 {
+        self as u32
+    }
+}
+
+/// What a command is answered with: `rm_Result1` = `rc`; `text` is the
+/// RESULT (RC 0) or the error text kept for LASTERROR (RC ≠ 0). Latin-1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The return code.
+    pub rc: Rc,
+    /// RESULT text on RC 0, error text otherwise.
+    pub text: Vec<u8>,
+}
+
+impl Reply {
+    /// RC 0 with `text` as the RESULT.
+    pub fn ok(text: impl Into<Vec<u8>>) -> Reply {
+        Reply {
+            rc: Rc::Ok,
+            text: text.into(),
+        }
+    }
+    /// An RC ≠ 0 reply with its error text.
+    pub fn error(rc: Rc, text: &str) -> Reply {
+        Reply {
+            rc,
+            text: to_latin1(text),
+        }
+    }
+}
+
+/// An engine or host failure: the RC and the text LASTERROR will give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// RC 5, 10, 15 or 20 (RC 0 is treated as 20: an error is never success).
+    pub rc: Rc,
+    /// Human-readable text (ASCII; Latin-1 user text may be quoted).
+    pub text: String,
+}
+
+impl Error {
+    /// An error with its RC and text.
+    pub fn new(rc: Rc, text: impl Into<String>) -> Error {
+        Error {
+            rc,
+            text: text.into(),
+        }
+    }
+}
+
+/// True when a RexxMsg is a command: `(rm_Action & RXCODEMASK) == RXCOMM`
+/// (AREXX.md "Port"). Anything else is replied untouched.
+pub fn is_command(rm_action: u32) -> bool {
+    rm_action & RXCODEMASK == RXCOMM
+}
+
+/// The text to put in `rm_Result2` with `CreateArgstring()`, or `None` for
+/// `rm_Result2 = 0`: only when RC is 0 **and** `RXFF_RESULT` is set in
+/// `rm_Action` **and** the result is non-empty (AREXX.md "Port"; AmiPilot
+/// also sends text on errors, a documented deviation).
+pub fn result_string(reply: &Reply, rm_action: u32) -> Option<&[u8]> {
+    if reply.rc == Rc::Ok && rm_action & RXFF_RESULT != 0 && !reply.text.is_empty() {
+        Some(&reply.text)
+    } else {
+        None
+    }
+}
+
+/// The VERSION result (AREXX.md "Verbs"): `AMIPILOT 1.1 PROTOCOL 1`,
+/// `STABLE <verbs…>` (every verb, in AREXX.md's table order) and
+/// `SERVER GadgetScope <version>`, separated by LF, no final LF.
+pub fn version_text(server_version: &str) -> Vec<u8> {
+    let mut s = String::from("AMIPILOT 1.1 PROTOCOL 1\nSTABLE");
+    for v in Verb::ALL {
+        s.push(' ');
+        s.push_str(v.name());
+    }
+    s.push_str("\nSERVER GadgetScope ");
+    s.push_str(server_version);
+    to_latin1(&s)
+}
+
+/// This crate's version, for [`version_text`].
+pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Latin-1 bytes as a `String`, byte for code point (lossless).
+pub fn latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| b as char).collect()
+}
+
+/// A `String` back to Latin-1 bytes; a code point above U+00FF (never made
+/// by this crate) becomes `?`.
+pub fn to_latin1(s: &str) -> Vec<u8> {
+    s.chars()
+        .map(|c| if (c as u32) < 256 { c as u8 } else { b'?' })
+        .collect()
+}

@@ -1,0 +1,1080 @@
+//! Typed commands and the parser: every verb and rule of AREXX.md.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use gadgetscope_core::classify::Role;
+
+use crate::lex::{is_blank, Lexer, Token};
+use crate::{
+    latin1, Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX,
+};
+
+/// Every `KEY=` AREXX.md knows; a known key in the wrong place gets "does
+/// not take", any other "unknown option".
+const KEYS: [&str; 12] = [
+    "SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK",
+    "TOOLTYPE", "ARG",
+];
+
+/// Longest `TIMEOUT=`, in seconds: a day. Keeps the tick arithmetic far
+/// from u32 overflow (our choice; AREXX.md sets no maximum).
+pub const TIMEOUT_MAX: u32 = 86_400;
+
+/// A parse failure: always RC 10 (AREXX.md "Tokenizer"), with a message
+/// naming the field, option or token at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The message (ASCII, with Latin-1 user text quoted as code points).
+    pub message: String,
+}
+
+impl ParseError {
+    pub(crate) fn new(message: &str) -> ParseError {
+        ParseError {
+            message: String::from(message),
+        }
+    }
+    /// Always [`Rc::Error`] (10).
+    pub fn rc(&self) -> Rc {
+        Rc::Error
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+fn e(message: String) -> ParseError {
+    ParseError { message }
+}
+
+macro_rules! verbs {
+    ($($v:ident $n:literal $screen:literal),* $(,)?) => {
+        /// The verbs of AREXX.md, in the order of its table.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Verb { $(#[doc = concat!("`", $n, "`")] $v),* }
+        impl Verb {
+            /// Every verb, in AREXX.md table order (VERSION's `STABLE` line).
+            pub const ALL: &'static [Verb] = &[$(Verb::$v),*];
+            /// The verb's name, upper case.
+            pub fn name(self) -> &'static str {
+                match self { $(Verb::$v => $n),* }
+            }
+            /// Does the verb take `SCREEN=` right after it?
+            pub fn takes_screen(self) -> bool {
+                match self { $(Verb::$v => $screen),* }
+            }
+        }
+    };
+}
+
+verbs! {
+    Version "VERSION" false, Screens "SCREENS" false, Tree "TREE" true, Menu "MENU" true,
+    Pick "PICK" true, Click "CLICK" true, Type "TYPE" true, GetText "GETTEXT" true,
+    Drag "DRAG" true, WindowMove "WINDOWMOVE" true, WindowSize "WINDOWSIZE" true,
+    MenuPick "MENUPICK" true, WaitFor "WAITFOR" true, Manifest "MANIFEST" false,
+    Where "WHERE" false, MuiRexx "MUIREXX" false, Launch "LAUNCH" false,
+    WbLaunch "WBLAUNCH" false, LastError "LASTERROR" false, Show "SHOW" false,
+    Hide "HIDE" false, Highlight "HIGHLIGHT" true, Quit "QUIT" false,
+}
+
+impl Verb {
+    /// The verb named `name` (ASCII case-insensitive), if any.
+    pub fn from_name(name: &[u8]) -> Option<Verb> {
+        Verb::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name().as_bytes().eq_ignore_ascii_case(name))
+    }
+}
+
+/// A window locator: case-sensitive substring of the live title, first
+/// match in Intuition list order, optionally only on screens whose
+/// `DefaultTitle` holds `screen` (AREXX.md "Locators"). Each at most
+/// [`PATTERN_MAX`] bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowTarget {
+    /// `SCREEN=<substring>`, when given.
+    pub screen: Option<Vec<u8>>,
+    /// The title substring (may be empty: matches any titled window).
+    pub pattern: Vec<u8>,
+}
+
+/// A gadget within a window (AREXX.md "Locators").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GadgetLocator {
+    /// A numeric `GA_ID`, as `TREE` prints it (0-65535: `Gadget.GadgetID`
+    /// is a UWORD).
+    Id(u16),
+    /// `ROLE=` and/or `LABEL=` (at least one) plus optional `INDEX=`.
+    Match {
+        /// `ROLE=`: one of FORMATS.md "Roles" (core's [`Role`]).
+        role: Option<Role>,
+        /// Label substring, at most [`TEXT_MAX`] bytes.
+        label: Option<Vec<u8>>,
+        /// 0-based index among the matches, when given (default 0).
+        index: Option<u16>,
+    },
+}
+
+/// A gadget target: a window plus a gadget, or a manifest `@name`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GadgetTarget {
+    /// `<win> <gadget>`.
+    Located {
+        /// The window.
+        window: WindowTarget,
+        /// The gadget in it.
+        gadget: GadgetLocator,
+    },
+    /// `@name` (name without `@`, `[A-Za-z0-9_]+`, at most [`NAME_MAX`]).
+    Named(Vec<u8>),
+}
+
+/// The other end of `DRAG … TO`: a gadget in the same window, or `@name`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GadgetRef {
+    /// A gadget in the dragged gadget's window.
+    Locator(GadgetLocator),
+    /// A manifest name.
+    Named(Vec<u8>),
+}
+
+/// How far or where `DRAG` drags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DragTo {
+    /// `<dx> <dy>` in pixels (-32768..32767: Intuition WORDs).
+    By {
+        /// Horizontal distance.
+        dx: i16,
+        /// Vertical distance.
+        dy: i16,
+    },
+    /// `TO <gadget>`: to that gadget's centre.
+    To(GadgetRef),
+}
+
+/// `CLICK … EXPECT=`: what must follow the click (AREXX.md "Waits").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// `EXPECT=WINDOW=<pat>`: a window matching the pattern is open (a
+    /// fresh search).
+    Window(Vec<u8>),
+    /// `EXPECT=NOWINDOW`: the clicked window has closed.
+    NoWindow,
+}
+
+/// The condition of `WAITFOR` (AREXX.md "Waits").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WaitCond {
+    /// `WINDOW=<pat>`: a matching window is open.
+    Window {
+        /// `SCREEN=` filter.
+        screen: Option<Vec<u8>>,
+        /// Title substring.
+        pattern: Vec<u8>,
+    },
+    /// `NOWINDOW=<pat>`: no matching window is open.
+    NoWindow {
+        /// `SCREEN=` filter.
+        screen: Option<Vec<u8>>,
+        /// Title substring.
+        pattern: Vec<u8>,
+    },
+    /// `<win> <gadget> TEXT=<v>` or `@name TEXT=<v>`: GETTEXT's value
+    /// equals `text` exactly.
+    Text {
+        /// The gadget.
+        target: GadgetTarget,
+        /// The expected value, at most [`TEXT_MAX`] bytes.
+        text: Vec<u8>,
+    },
+    /// `REQUESTER`: a window has a `FirstRequest`, or a system requester
+    /// window is open.
+    Requester {
+        /// `SCREEN=` filter.
+        screen: Option<Vec<u8>>,
+    },
+}
+
+/// One parsed command line (AREXX.md "Verbs"). Text fields are Latin-1
+/// bytes; `timeout` fields are seconds as given (`None`: the default,
+/// [`crate::host::DEFAULT_TIMEOUT_SECS`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Command {
+    /// `VERSION`.
+    Version,
+    /// `SCREENS`.
+    Screens,
+    /// `TREE [SCREEN=s] <win> [FULL]`.
+    Tree { window: WindowTarget, full: bool },
+    /// `MENU [SCREEN=s] <win>`.
+    Menu { window: WindowTarget },
+    /// `PICK [SCREEN=s]`.
+    Pick { screen: Option<Vec<u8>> },
+    /// `CLICK <target> [EXPECT=…] [TIMEOUT=n]` (TIMEOUT only with EXPECT).
+    Click {
+        target: GadgetTarget,
+        expect: Option<Expect>,
+        timeout: Option<u32>,
+    },
+    /// `TYPE <target> <text…>`: text verbatim, 1 to [`TEXT_MAX`] bytes.
+    Type { target: GadgetTarget, text: Vec<u8> },
+    /// `GETTEXT <target>`.
+    GetText { target: GadgetTarget },
+    /// `DRAG <target> <dx> <dy>` or `DRAG <target> TO <gadget>`.
+    Drag { target: GadgetTarget, to: DragTo },
+    /// `WINDOWMOVE [SCREEN=s] <win> <dx> <dy>`.
+    WindowMove {
+        window: WindowTarget,
+        dx: i16,
+        dy: i16,
+    },
+    /// `WINDOWSIZE [SCREEN=s] <win> <w> <h>` (1..32767 each).
+    WindowSize {
+        window: WindowTarget,
+        width: u16,
+        height: u16,
+    },
+    /// `MENUPICK [SCREEN=s] <win> <menu> <item> [<sub>]`, 0-based; ranges
+    /// are intuition.h's: menu 0..30, item 0..62, sub 0..30.
+    MenuPick {
+        window: WindowTarget,
+        menu: u8,
+        item: u8,
+        sub: Option<u8>,
+    },
+    /// `WAITFOR [SCREEN=s] <condition> [TIMEOUT=n]`.
+    WaitFor {
+        cond: WaitCond,
+        timeout: Option<u32>,
+    },
+    /// `MANIFEST <path>`.
+    Manifest { path: Vec<u8> },
+    /// `WHERE @name [TIMEOUT=n]`.
+    Where { name: Vec<u8>, timeout: Option<u32> },
+    /// `MUIREXX <app-base> [TIMEOUT=n] <command…>`.
+    MuiRexx {
+        base: Vec<u8>,
+        timeout: Option<u32>,
+        command: Vec<u8>,
+    },
+    /// `LAUNCH [STACK=n] <command line…>`.
+    Launch {
+        stack: Option<u32>,
+        command: Vec<u8>,
+    },
+    /// `WBLAUNCH <icon path> [TOOLTYPE=k=v …] [ARG=path …]`.
+    WbLaunch {
+        path: Vec<u8>,
+        tooltypes: Vec<Vec<u8>>,
+        args: Vec<Vec<u8>>,
+    },
+    /// `LASTERROR`.
+    LastError,
+    /// `SHOW`.
+    Show,
+    /// `HIDE`.
+    Hide,
+    /// `HIGHLIGHT <target>`.
+    Highlight { target: GadgetTarget },
+    /// `QUIT`.
+    Quit,
+}
+
+fn check_len(field: &str, v: &[u8], max: usize) -> Result<(), ParseError> {
+    if v.len() > max {
+        return Err(e(format!("{field} longer than {max} bytes")));
+    }
+    Ok(())
+}
+
+/// A decimal number in `min..=max`; "<field> must be a number" otherwise
+/// (never read as 0), "<field> out of range (min..max)" when too big.
+fn number(v: &[u8], field: &str, min: i64, max: i64) -> Result<i64, ParseError> {
+    let digits = v.strip_prefix(b"-").unwrap_or(v);
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(e(format!("{field} must be a number")));
+    }
+    let mut n: i64 = 0;
+    for &d in digits {
+        // Saturate: anything this big is out of range anyway.
+        n = n.saturating_mul(10).saturating_add(i64::from(d - b'0'));
+    }
+    if v[0] == b'-' {
+        n = -n;
+    }
+    if n < min || n > max {
+        return Err(e(format!("{field} out of range ({min}..{max})")));
+    }
+    Ok(n)
+}
+
+fn check_name(name: &[u8]) -> Result<Vec<u8>, ParseError> {
+    if name.is_empty() {
+        return Err(e(String::from("empty @name")));
+    }
+    check_len("@name", name, NAME_MAX)?;
+    if !name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_') {
+        return Err(e(format!(
+            "bad @name @{} (names are [a-z0-9_]+)",
+            latin1(name)
+        )));
+    }
+    Ok(name.to_vec())
+}
+
+/// `ROLE=` value: a FORMATS.md "Roles" name, ASCII case-insensitive; any
+/// other name is RC 10 (a deviation from AmiPilot, AREXX.md).
+fn role(v: &[u8]) -> Result<Role, ParseError> {
+    Role::from_name(v).ok_or_else(|| e(format!("unknown role \"{}\"", latin1(v))))
+}
+
+fn upper_key(t: &Token) -> String {
+    latin1(t.key().unwrap_or(&[])).to_ascii_uppercase()
+}
+
+struct P<'a> {
+    lx: Lexer<'a>,
+    verb: Verb,
+}
+
+impl P<'_> {
+    fn next(&mut self) -> Result<Option<Token>, ParseError> {
+        self.lx.next()
+    }
+    fn peek(&self) -> Result<Option<Token>, ParseError> {
+        self.lx.peek()
+    }
+
+    /// The error for a token where none (or another kind) may stand.
+    fn unexpected(&self, t: &Token) -> ParseError {
+        let Some(k) = t.key() else {
+            return e(format!("extra argument \"{}\"", latin1(&t.text)));
+        };
+        let key = upper_key(t);
+        if k.eq_ignore_ascii_case(b"SCREEN") && self.verb.takes_screen() {
+            e(String::from("SCREEN= must come right after the verb"))
+        } else if KEYS.iter().any(|x| x.as_bytes().eq_ignore_ascii_case(k)) {
+            e(format!("{} does not take {key}= here", self.verb.name()))
+        } else {
+            e(format!("unknown option {key}="))
+        }
+    }
+
+    /// A required plain argument.
+    fn positional(&mut self, what: &str) -> Result<Token, ParseError> {
+        match self.next()? {
+            None => Err(e(format!("missing {what}"))),
+            Some(t) if t.eq.is_some() => {
+                let k = t.key().unwrap_or(&[]);
+                if KEYS.iter().any(|x| x.as_bytes().eq_ignore_ascii_case(k)) {
+                    Err(e(format!("missing {what} before {}=", upper_key(&t))))
+                } else {
+                    Err(e(format!("unknown option {}=", upper_key(&t))))
+                }
+            }
+            Some(t) => Ok(t),
+        }
+    }
+
+    fn num_arg(&mut self, what: &str, min: i64, max: i64) -> Result<i64, ParseError> {
+        let t = self.positional(what)?;
+        number(&t.text, what, min, max)
+    }
+
+    fn end(&mut self) -> Result<(), ParseError> {
+        match self.next()? {
+            None => Ok(()),
+            Some(t) => Err(self.unexpected(&t)),
+        }
+    }
+
+    /// Optional `SCREEN=` right after the verb.
+    fn screen(&mut self) -> Result<Option<Vec<u8>>, ParseError> {
+        match self.peek()? {
+            Some(t) if t.is_key("SCREEN") => {
+                self.next()?;
+                check_len("SCREEN", t.value(), PATTERN_MAX)?;
+                Ok(Some(t.value().to_vec()))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn window(&mut self, screen: Option<Vec<u8>>) -> Result<WindowTarget, ParseError> {
+        let t = self.positional("window pattern")?;
+        check_len("window pattern", &t.text, PATTERN_MAX)?;
+        Ok(WindowTarget {
+            screen,
+            pattern: t.text,
+        })
+    }
+
+    /// `@name` or `<win> <gadget>`, after an optional `SCREEN=`.
+    fn target(&mut self, screen: Option<Vec<u8>>) -> Result<GadgetTarget, ParseError> {
+        if let Some(t) = self.peek()? {
+            if let Some(name) = t.at_name() {
+                self.next()?;
+                if screen.is_some() {
+                    return Err(e(String::from("SCREEN= cannot be used with @name")));
+                }
+                return Ok(GadgetTarget::Named(check_name(name)?));
+            }
+        }
+        let window = self.window(screen)?;
+        let gadget = self.locator()?;
+        Ok(GadgetTarget::Located { window, gadget })
+    }
+
+    fn locator(&mut self) -> Result<GadgetLocator, ParseError> {
+        const MISSING: &str = "missing gadget (GA_ID, ROLE= or LABEL=)";
+        let Some(t) = self.peek()? else {
+            return Err(e(String::from(MISSING)));
+        };
+        if t.eq.is_none() {
+            self.next()?;
+            if !t.text.is_empty() && t.text.iter().all(u8::is_ascii_digit) {
+                let id = number(&t.text, "GA_ID", 0, 65535)? as u16;
+                if let Some(n) = self.peek()? {
+                    if n.is_key("ROLE") || n.is_key("LABEL") || n.is_key("INDEX") {
+                        return Err(e(format!(
+                            "a numeric GA_ID cannot be combined with {}=",
+                            upper_key(&n)
+                        )));
+                    }
+                }
+                return Ok(GadgetLocator::Id(id));
+            }
+            return Err(e(format!(
+                "gadget must be a number (GA_ID) or ROLE=/LABEL=, not \"{}\"",
+                latin1(&t.text)
+            )));
+        }
+        let (mut r, mut label, mut index) = (None, None, None);
+        while let Some(t) = self.peek()? {
+            let dup = |seen: bool| {
+                if seen {
+                    Err(e(format!("duplicate {}=", upper_key(&t))))
+                } else {
+                    Ok(())
+                }
+            };
+            if t.is_key("ROLE") {
+                dup(r.is_some())?;
+                r = Some(role(t.value())?);
+            } else if t.is_key("LABEL") {
+                dup(label.is_some())?;
+                check_len("LABEL", t.value(), TEXT_MAX)?;
+                label = Some(t.value().to_vec());
+            } else if t.is_key("INDEX") {
+                dup(index.is_some())?;
+                index = Some(number(t.value(), "INDEX", 0, 65535)? as u16);
+            } else {
+                break;
+            }
+            self.next()?;
+        }
+        if r.is_none() && label.is_none() {
+            if index.is_some() {
+                return Err(e(String::from("ROLE= or LABEL= is required with INDEX=")));
+            }
+            return Err(match self.peek()? {
+                Some(t) => e(format!("{MISSING} before {}=", upper_key(&t))),
+                None => e(String::from(MISSING)),
+            });
+        }
+        Ok(GadgetLocator::Match {
+            role: r,
+            label,
+            index,
+        })
+    }
+
+    /// Trailing options in any order; only `repeatable` keys may repeat.
+    fn options(
+        &mut self,
+        allowed: &[&'static str],
+        repeatable: &[&str],
+    ) -> Result<Vec<(&'static str, Token)>, ParseError> {
+        let mut out: Vec<(&'static str, Token)> = Vec::new();
+        while let Some(t) = self.next()? {
+            let Some(&k) = allowed.iter().find(|k| t.is_key(k)) else {
+                return Err(self.unexpected(&t));
+            };
+            if !repeatable.contains(&k) && out.iter().any(|(x, _)| *x == k) {
+                return Err(e(format!("duplicate {k}=")));
+            }
+            out.push((k, t));
+        }
+        Ok(out)
+    }
+
+    /// Verbatim rest of the line: 1 to `max` bytes, not only blanks unless
+    /// `blanks_ok`.
+    fn rest(&self, what: &str, max: usize, blanks_ok: bool) -> Result<Vec<u8>, ParseError> {
+        let r = self.lx.rest();
+        if r.is_empty() || (!blanks_ok && r.iter().all(|&b| is_blank(b))) {
+            return Err(e(format!("missing {what}")));
+        }
+        check_len(what, r, max)?;
+        Ok(r.to_vec())
+    }
+}
+
+fn timeout(t: &Token) -> Result<u32, ParseError> {
+    Ok(number(t.value(), "TIMEOUT", 0, i64::from(TIMEOUT_MAX))? as u32)
+}
+
+/// Parses one command line (Latin-1 bytes, no terminator) per AREXX.md
+/// "Tokenizer" and "Verbs".
+///
+/// Every failure is RC 10 with a message naming what is wrong: "missing
+/// command", "unknown command X", "missing <field>", "<field> must be a
+/// number", "<field> out of range (a..b)", "<field> longer than <n> bytes",
+/// "unknown option K=", "<VERB> does not take K= here", "duplicate K=",
+/// "extra argument \"x\"", "unknown role \"r\"", "unterminated quote", ….
+/// Limits (bytes): patterns 127, label/text 255, @name 31, path 255,
+/// command line 255, the whole line 65535. Nothing is truncated.
+pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
+    if line.len() > LINE_MAX {
+        return Err(e(format!("command longer than {LINE_MAX} bytes")));
+    }
+    let mut lx = Lexer::new(line);
+    let Some(vt) = lx.next()? else {
+        return Err(e(String::from("missing command")));
+    };
+    let Some(verb) = Verb::from_name(&vt.text).filter(|_| !vt.quoted) else {
+        return Err(e(format!("unknown command {}", latin1(&vt.text))));
+    };
+    let mut p = P { lx, verb };
+    let cmd = match verb {
+        Verb::Version => Command::Version,
+        Verb::Screens => Command::Screens,
+        Verb::LastError => Command::LastError,
+        Verb::Show => Command::Show,
+        Verb::Hide => Command::Hide,
+        Verb::Quit => Command::Quit,
+        Verb::Tree => {
+            let s = p.screen()?;
+            let window = p.window(s)?;
+            let full = matches!(p.peek()?, Some(t) if t.is_word("FULL"));
+            if full {
+                p.next()?;
+            }
+            Command::Tree { window, full }
+        }
+        Verb::Menu => {
+            let s = p.screen()?;
+            Command::Menu {
+                window: p.window(s)?,
+            }
+        }
+        Verb::Pick => Command::Pick {
+            screen: p.screen()?,
+        },
+        Verb::Click => {
+            let s = p.screen()?;
+            let target = p.target(s)?;
+            let (mut expect, mut to) = (None, None);
+            for (k, t) in p.options(&["EXPECT", "TIMEOUT"], &[])? {
+                if k == "TIMEOUT" {
+                    to = Some(timeout(&t)?);
+                    continue;
+                }
+                let v = t.value();
+                expect = Some(if v.eq_ignore_ascii_case(b"NOWINDOW") {
+                    Expect::NoWindow
+                } else if v.len() >= 7 && v[..7].eq_ignore_ascii_case(b"WINDOW=") {
+                    check_len("EXPECT=WINDOW pattern", &v[7..], PATTERN_MAX)?;
+                    Expect::Window(v[7..].to_vec())
+                } else {
+                    return Err(e(String::from(
+                        "EXPECT= must be WINDOW=<pattern> or NOWINDOW",
+                    )));
+                });
+            }
+            if to.is_some() && expect.is_none() {
+                return Err(e(String::from("CLICK TIMEOUT= needs EXPECT=")));
+            }
+            return Ok(Command::Click {
+                target,
+                expect,
+                timeout: to,
+            });
+        }
+        Verb::Type => {
+            let s = p.screen()?;
+            let target = p.target(s)?;
+            let text = p.rest("text", TEXT_MAX, true)?;
+            return Ok(Command::Type { target, text });
+        }
+        Verb::GetText => {
+            let s = p.screen()?;
+            Command::GetText {
+                target: p.target(s)?,
+            }
+        }
+        Verb::Highlight => {
+            let s = p.screen()?;
+            Command::Highlight {
+                target: p.target(s)?,
+            }
+        }
+        Verb::Drag => {
+            let s = p.screen()?;
+            let target = p.target(s)?;
+            let to = match p.peek()? {
+                Some(t) if t.is_word("TO") => {
+                    p.next()?;
+                    match p.peek()? {
+                        None => return Err(e(String::from("missing gadget after TO"))),
+                        Some(t) => match t.at_name() {
+                            Some(n) => {
+                                p.next()?;
+                                DragTo::To(GadgetRef::Named(check_name(n)?))
+                            }
+                            None => DragTo::To(GadgetRef::Locator(p.locator()?)),
+                        },
+                    }
+                }
+                _ => {
+                    let dx = p.num_arg("dx", -32768, 32767)? as i16;
+                    let dy = p.num_arg("dy", -32768, 32767)? as i16;
+                    DragTo::By { dx, dy }
+                }
+            };
+            Command::Drag { target, to }
+        }
+        Verb::WindowMove => {
+            let s = p.screen()?;
+            let window = p.window(s)?;
+            let dx = p.num_arg("dx", -32768, 32767)? as i16;
+            let dy = p.num_arg("dy", -32768, 32767)? as i16;
+            Command::WindowMove { window, dx, dy }
+        }
+        Verb::WindowSize => {
+            let s = p.screen()?;
+            let window = p.window(s)?;
+            let width = p.num_arg("width", 1, 32767)? as u16;
+            let height = p.num_arg("height", 1, 32767)? as u16;
+            Command::WindowSize {
+                window,
+                width,
+                height,
+            }
+        }
+        Verb::MenuPick => {
+            let s = p.screen()?;
+            let window = p.window(s)?;
+            // intuition.h: NOMENU 0x1F, NOITEM 0x3F, NOSUB 0x1F.
+            let menu = p.num_arg("menu", 0, 30)? as u8;
+            let item = p.num_arg("item", 0, 62)? as u8;
+            let sub = match p.peek()? {
+                Some(t) if t.eq.is_none() => Some(p.num_arg("subitem", 0, 30)? as u8),
+                _ => None,
+            };
+            Command::MenuPick {
+                window,
+                menu,
+                item,
+                sub,
+            }
+        }
+        Verb::WaitFor => {
+            let screen = p.screen()?;
+            let Some(t) = p.peek()? else {
+                return Err(e(String::from(
+                    "missing condition (WINDOW=, NOWINDOW=, REQUESTER or a gadget with TEXT=)",
+                )));
+            };
+            let mut text_form = false;
+            let cond = if t.is_key("WINDOW") || t.is_key("NOWINDOW") {
+                p.next()?;
+                let pattern = t.value().to_vec();
+                check_len(&format!("{} pattern", upper_key(&t)), &pattern, PATTERN_MAX)?;
+                if t.is_key("WINDOW") {
+                    WaitCond::Window { screen, pattern }
+                } else {
+                    WaitCond::NoWindow { screen, pattern }
+                }
+            } else if t.is_word("REQUESTER") {
+                p.next()?;
+                WaitCond::Requester { screen }
+            } else if t.eq.is_some() && !t.is_key("SCREEN") {
+                return Err(e(format!(
+                    "missing condition (WINDOW=, NOWINDOW=, REQUESTER or a gadget with TEXT=) before {}=",
+                    upper_key(&t)
+                )));
+            } else {
+                text_form = true;
+                let target = p.target(screen)?;
+                WaitCond::Text {
+                    target,
+                    text: Vec::new(),
+                }
+            };
+            let mut to = None;
+            let mut cond = cond;
+            let mut got_text = false;
+            let allowed: &[&'static str] = if text_form {
+                &["TEXT", "TIMEOUT"]
+            } else {
+                &["TIMEOUT"]
+            };
+            for (k, t) in p.options(allowed, &[])? {
+                if k == "TIMEOUT" {
+                    to = Some(timeout(&t)?);
+                } else if let WaitCond::Text { text, .. } = &mut cond {
+                    check_len("TEXT", t.value(), TEXT_MAX)?;
+                    *text = t.value().to_vec();
+                    got_text = true;
+                }
+            }
+            if text_form && !got_text {
+                return Err(e(String::from("missing TEXT=")));
+            }
+            return Ok(Command::WaitFor { cond, timeout: to });
+        }
+        Verb::Manifest => {
+            let t = p.positional("path")?;
+            if t.text.is_empty() {
+                return Err(e(String::from("empty path")));
+            }
+            check_len("path", &t.text, PATH_MAX)?;
+            Command::Manifest { path: t.text }
+        }
+        Verb::Where => {
+            let t = p.positional("@name")?;
+            let Some(n) = t.at_name() else {
+                return Err(e(format!(
+                    "WHERE needs an @name, not \"{}\"",
+                    latin1(&t.text)
+                )));
+            };
+            let name = check_name(n)?;
+            let mut to = None;
+            for (_, t) in p.options(&["TIMEOUT"], &[])? {
+                to = Some(timeout(&t)?);
+            }
+            return Ok(Command::Where { name, timeout: to });
+        }
+        Verb::MuiRexx => {
+            let t = p.positional("application base name")?;
+            if t.text.is_empty() {
+                return Err(e(String::from("empty application base name")));
+            }
+            check_len("application base name", &t.text, BASE_MAX)?;
+            let mut to = None;
+            if let Some(o) = p.peek()? {
+                if o.is_key("TIMEOUT") {
+                    p.next()?;
+                    to = Some(timeout(&o)?);
+                }
+            }
+            let command = p.rest("command", COMMAND_MAX, false)?;
+            return Ok(Command::MuiRexx {
+                base: t.text,
+                timeout: to,
+                command,
+            });
+        }
+        Verb::Launch => {
+            let mut stack = None;
+            if let Some(o) = p.peek()? {
+                if o.is_key("STACK") {
+                    p.next()?;
+                    // dos/dostags.h NP_StackSize is a LONG; below 4096 no
+                    // DOS process is safe.
+                    stack = Some(number(o.value(), "STACK", 4096, i64::from(i32::MAX))? as u32);
+                }
+            }
+            let command = p.rest("command line", COMMAND_MAX, false)?;
+            return Ok(Command::Launch { stack, command });
+        }
+        Verb::WbLaunch => {
+            let t = p.positional("icon path")?;
+            if t.text.is_empty() {
+                return Err(e(String::from("empty icon path")));
+            }
+            check_len("icon path", &t.text, PATH_MAX)?;
+            let n = t.text.len();
+            if n >= 5 && t.text[n - 5..].eq_ignore_ascii_case(b".info") {
+                return Err(e(String::from("icon path must be given without .info")));
+            }
+            let (mut tooltypes, mut args) = (Vec::new(), Vec::new());
+            for (k, o) in p.options(&["TOOLTYPE", "ARG"], &["TOOLTYPE", "ARG"])? {
+                let v = o.value();
+                if v.is_empty() {
+                    return Err(e(format!("empty {k}=")));
+                }
+                if k == "TOOLTYPE" {
+                    check_len("TOOLTYPE", v, TEXT_MAX)?;
+                    tooltypes.push(v.to_vec());
+                } else {
+                    check_len("ARG", v, PATH_MAX)?;
+                    args.push(v.to_vec());
+                }
+            }
+            return Ok(Command::WbLaunch {
+                path: t.text,
+                tooltypes,
+                args,
+            });
+        }
+    };
+    p.end()?;
+    Ok(cmd)
+}
+
+/// Appends `"…"` with `\` and `"` escaped, the tokenizer's inverse.
+fn quote(out: &mut Vec<u8>, v: &[u8]) {
+    out.push(b'"');
+    for &b in v {
+        if b == b'"' || b == b'\\' {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+    out.push(b'"');
+}
+
+impl Command {
+    /// The verb of this command.
+    pub fn verb(&self) -> Verb {
+        match self {
+            Command::Version => Verb::Version,
+            Command::Screens => Verb::Screens,
+            Command::Tree { .. } => Verb::Tree,
+            Command::Menu { .. } => Verb::Menu,
+            Command::Pick { .. } => Verb::Pick,
+            Command::Click { .. } => Verb::Click,
+            Command::Type { .. } => Verb::Type,
+            Command::GetText { .. } => Verb::GetText,
+            Command::Drag { .. } => Verb::Drag,
+            Command::WindowMove { .. } => Verb::WindowMove,
+            Command::WindowSize { .. } => Verb::WindowSize,
+            Command::MenuPick { .. } => Verb::MenuPick,
+            Command::WaitFor { .. } => Verb::WaitFor,
+            Command::Manifest { .. } => Verb::Manifest,
+            Command::Where { .. } => Verb::Where,
+            Command::MuiRexx { .. } => Verb::MuiRexx,
+            Command::Launch { .. } => Verb::Launch,
+            Command::WbLaunch { .. } => Verb::WbLaunch,
+            Command::LastError => Verb::LastError,
+            Command::Show => Verb::Show,
+            Command::Hide => Verb::Hide,
+            Command::Highlight { .. } => Verb::Highlight,
+            Command::Quit => Verb::Quit,
+        }
+    }
+
+    /// The canonical command line (Latin-1): verb and keys upper case, every
+    /// pattern/label/path quoted, rest-of-line text verbatim. [`parse`]
+    /// reads it back as the same command when it fits the limits; used by
+    /// `cargo xtask arexx-check` and for timeout messages.
+    pub fn to_line(&self) -> Vec<u8> {
+        let mut o = Vec::from(self.verb().name().as_bytes());
+        let kv = |o: &mut Vec<u8>, k: &str, v: &[u8]| {
+            o.push(b' ');
+            o.extend_from_slice(k.as_bytes());
+            o.push(b'=');
+            quote(o, v);
+        };
+        let num = |o: &mut Vec<u8>, n: i64| o.extend_from_slice(format!(" {n}").as_bytes());
+        let win = |o: &mut Vec<u8>, w: &WindowTarget| {
+            if let Some(s) = &w.screen {
+                kv(o, "SCREEN", s);
+            }
+            o.push(b' ');
+            quote(o, &w.pattern);
+        };
+        let loc = |o: &mut Vec<u8>, g: &GadgetLocator| match g {
+            GadgetLocator::Id(id) => num(o, i64::from(*id)),
+            GadgetLocator::Match { role, label, index } => {
+                if let Some(r) = role {
+                    o.extend_from_slice(b" ROLE=");
+                    o.extend_from_slice(r.as_str().as_bytes());
+                }
+                if let Some(l) = label {
+                    kv(o, "LABEL", l);
+                }
+                if let Some(i) = index {
+                    o.extend_from_slice(format!(" INDEX={i}").as_bytes());
+                }
+            }
+        };
+        let at = |o: &mut Vec<u8>, n: &[u8]| {
+            o.extend_from_slice(b" @");
+            o.extend_from_slice(n);
+        };
+        let target = |o: &mut Vec<u8>, t: &GadgetTarget| match t {
+            GadgetTarget::Located { window, gadget } => {
+                win(o, window);
+                loc(o, gadget);
+            }
+            GadgetTarget::Named(n) => at(o, n),
+        };
+        let tmo = |o: &mut Vec<u8>, t: &Option<u32>| {
+            if let Some(t) = t {
+                o.extend_from_slice(format!(" TIMEOUT={t}").as_bytes());
+            }
+        };
+        match self {
+            Command::Version
+            | Command::Screens
+            | Command::LastError
+            | Command::Show
+            | Command::Hide
+            | Command::Quit => {}
+            Command::Tree { window, full } => {
+                win(&mut o, window);
+                if *full {
+                    o.extend_from_slice(b" FULL");
+                }
+            }
+            Command::Menu { window } => win(&mut o, window),
+            Command::Pick { screen } => {
+                if let Some(s) = screen {
+                    kv(&mut o, "SCREEN", s);
+                }
+            }
+            Command::Click {
+                target: t,
+                expect,
+                timeout,
+            } => {
+                target(&mut o, t);
+                match expect {
+                    Some(Expect::Window(p)) => kv(&mut o, "EXPECT=WINDOW", p),
+                    Some(Expect::NoWindow) => o.extend_from_slice(b" EXPECT=NOWINDOW"),
+                    None => {}
+                }
+                tmo(&mut o, timeout);
+            }
+            Command::Type { target: t, text } => {
+                target(&mut o, t);
+                o.push(b' ');
+                o.extend_from_slice(text);
+            }
+            Command::GetText { target: t } | Command::Highlight { target: t } => target(&mut o, t),
+            Command::Drag { target: t, to } => {
+                target(&mut o, t);
+                match to {
+                    DragTo::By { dx, dy } => {
+                        num(&mut o, i64::from(*dx));
+                        num(&mut o, i64::from(*dy));
+                    }
+                    DragTo::To(r) => {
+                        o.extend_from_slice(b" TO");
+                        match r {
+                            GadgetRef::Locator(g) => loc(&mut o, g),
+                            GadgetRef::Named(n) => at(&mut o, n),
+                        }
+                    }
+                }
+            }
+            Command::WindowMove { window, dx, dy } => {
+                win(&mut o, window);
+                num(&mut o, i64::from(*dx));
+                num(&mut o, i64::from(*dy));
+            }
+            Command::WindowSize {
+                window,
+                width,
+                height,
+            } => {
+                win(&mut o, window);
+                num(&mut o, i64::from(*width));
+                num(&mut o, i64::from(*height));
+            }
+            Command::MenuPick {
+                window,
+                menu,
+                item,
+                sub,
+            } => {
+                win(&mut o, window);
+                num(&mut o, i64::from(*menu));
+                num(&mut o, i64::from(*item));
+                if let Some(s) = sub {
+                    num(&mut o, i64::from(*s));
+                }
+            }
+            Command::WaitFor { cond, timeout } => {
+                match cond {
+                    WaitCond::Window { screen, pattern }
+                    | WaitCond::NoWindow { screen, pattern } => {
+                        if let Some(s) = screen {
+                            kv(&mut o, "SCREEN", s);
+                        }
+                        let k = if matches!(cond, WaitCond::Window { .. }) {
+                            "WINDOW"
+                        } else {
+                            "NOWINDOW"
+                        };
+                        kv(&mut o, k, pattern);
+                    }
+                    WaitCond::Text { target: t, text } => {
+                        target(&mut o, t);
+                        kv(&mut o, "TEXT", text);
+                    }
+                    WaitCond::Requester { screen } => {
+                        if let Some(s) = screen {
+                            kv(&mut o, "SCREEN", s);
+                        }
+                        o.extend_from_slice(b" REQUESTER");
+                    }
+                }
+                tmo(&mut o, timeout);
+            }
+            Command::Manifest { path } => {
+                o.push(b' ');
+                quote(&mut o, path);
+            }
+            Command::Where { name, timeout } => {
+                at(&mut o, name);
+                tmo(&mut o, timeout);
+            }
+            Command::MuiRexx {
+                base,
+                timeout,
+                command,
+            } => {
+                o.push(b' ');
+                quote(&mut o, base);
+                tmo(&mut o, timeout);
+                o.push(b' ');
+                o.extend_from_slice(command);
+            }
+            Command::Launch { stack, command } => {
+                if let Some(s) = stack {
+                    o.extend_from_slice(format!(" STACK={s}").as_bytes());
+                }
+                o.push(b' ');
+                o.extend_from_slice(command);
+            }
+            Command::WbLaunch {
+                path,
+                tooltypes,
+                args,
+            } => {
+                o.push(b' ');
+                quote(&mut o, path);
+                for t in tooltypes {
+                    kv(&mut o, "TOOLTYPE", t);
+                }
+                for a in args {
+                    kv(&mut o, "ARG", a);
+                }
+            }
+        }
+        o
+    }
+}

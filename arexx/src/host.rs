@@ -1,0 +1,595 @@
+//! Dispatch: the [`Engine`] trait (what acts on the system), the [`Host`]
+//! session (LASTERROR, the manifest, held waits) and the wait design.
+//!
+//! Waits never block (AREXX.md "Port"): an engine method that cannot
+//! answer yet returns [`Outcome::Pending`] with a [`WaitToken`]; the host
+//! holds the client's message with its deadline, and the event loop calls
+//! [`Host::tick`] on every timer tick (about 100 ms, [`TICKS_PER_SECOND`])
+//! and whenever a reply from another port arrives. Each tick polls every
+//! held wait first (RC 0 when its condition holds) and only then checks the
+//! deadline (RC 15), so a condition that comes true on the last tick wins.
+//! With nothing held ([`Host::has_waits`] false) the event loop need not
+//! run the timer at all.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use gadgetscope_core::manifest::{self, Manifest, Resolved};
+
+use crate::command::{
+    parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, WaitCond, WindowTarget,
+};
+use crate::{latin1, to_latin1, version_text, Error, Rc, Reply, RESULT_MAX};
+
+/// Timer ticks per second: the event loop ticks about every 100 ms
+/// (AREXX.md "Waits").
+pub const TICKS_PER_SECOND: u32 = 10;
+/// `TIMEOUT=` when none is given: 10 s (AREXX.md, WAITFOR); also used for
+/// `CLICK … EXPECT=`, `WHERE`, `MUIREXX` and WHERE-port lookups.
+pub const DEFAULT_TIMEOUT_SECS: u32 = 10;
+
+/// Names one wait an [`Engine`] is carrying out; chosen by the engine,
+/// unique among its outstanding waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WaitToken(pub u32);
+
+/// What an engine call produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Finished: RC 0 with this RESULT text (may be empty).
+    Done(Vec<u8>),
+    /// Not yet: the host holds the message and polls `token` on each tick
+    /// ([`Engine::poll`]) until it finishes or times out.
+    Pending(WaitToken),
+}
+
+/// Why the host gives up a wait ([`Engine::abandon`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Abandon {
+    /// TIMEOUT passed: the client gets RC 15.
+    Timeout,
+    /// QUIT or the port closing: the client gets RC 20.
+    Shutdown,
+}
+
+/// A gadget as the engine sees it: `@name`s already resolved against the
+/// manifest (PRODUCT.md "Locator tiers" 1 and 2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Find the window, then the gadget in it, live at action time.
+    Live {
+        /// The window.
+        window: WindowTarget,
+        /// The gadget.
+        gadget: GadgetLocator,
+    },
+    /// A `WHEREGADGET`: ask `port` for `WHERE <name>` (AREXX.md "The
+    /// cooperative WHERE port"), then act in the window matching
+    /// `window_title` at that geometry.
+    Where {
+        /// Window title substring from the manifest.
+        window_title: Vec<u8>,
+        /// The application's WHERE port.
+        port: Vec<u8>,
+        /// The declared name, as sent.
+        name: Vec<u8>,
+    },
+}
+
+impl Target {
+    /// The window the gadget lives in.
+    pub fn window(&self) -> WindowTarget {
+        match self {
+            Target::Live { window, .. } => window.clone(),
+            Target::Where { window_title, .. } => WindowTarget {
+                screen: None,
+                pattern: window_title.clone(),
+            },
+        }
+    }
+}
+
+/// Where a DRAG goes, resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// By `dx`, `dy` pixels.
+    By {
+        /// Horizontal distance.
+        dx: i16,
+        /// Vertical distance.
+        dy: i16,
+    },
+    /// To the centre of this gadget.
+    To(Target),
+}
+
+/// A WAITFOR condition, resolved (AREXX.md "Waits").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    /// A window matching `pattern` is open (fresh search each check).
+    Window {
+        /// `SCREEN=` filter.
+        screen: Option<Vec<u8>>,
+        /// Title substring.
+        pattern: Vec<u8>,
+    },
+    /// No window matching `pattern` is open.
+    NoWindow {
+        /// `SCREEN=` filter.
+        screen: Option<Vec<u8>>,
+        /// Title substring.
+        pattern: Vec<u8>,
+    },
+    /// GETTEXT's value of `target` equals `text` exactly.
+    Text {
+        /// The gadget.
+        target: Target,
+        /// Expected value.
+        text: Vec<u8>,
+    },
+    /// A requester is up: a window's `FirstRequest`, or an
+    /// `EasyRequest`/`AutoRequest` window.
+    Requester {
+        /// `SCREEN=` filter.
+        screen: Option<Vec<u8>>,
+    },
+}
+
+/// What acts on the system: Intuition walks, `input.device` injection,
+/// other ports, DOS. The Amiga implementation lives in app-gui; tests use
+/// a fake (STYLE.md "traits at the boundary").
+///
+/// Errors carry their RC (AREXX.md "Return codes"): 5 not found, 10 bad
+/// arguments or refusal, 20 the action failed. Methods that may have to
+/// wait return [`Outcome`]; such a method checks its condition once before
+/// returning `Pending` (AREXX.md: "at least once").
+pub trait Engine {
+    /// `SCREENS`: one `screen` line per screen (FORMATS.md).
+    fn screens(&mut self) -> Result<Vec<u8>, Error>;
+    /// `TREE`: tree text (FORMATS.md), `full` adds state fields.
+    fn tree(&mut self, window: &WindowTarget, full: bool) -> Result<Vec<u8>, Error>;
+    /// `MENU`: menu text (FORMATS.md).
+    fn menu(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error>;
+    /// `PICK`: window line + gadget line under the pointer; RC 5 if no
+    /// window.
+    fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error>;
+    /// `CLICK`, then (with `expect`) wait for the window to appear or the
+    /// clicked window to close.
+    fn click(&mut self, target: &Target, expect: Option<&Expect>) -> Result<Outcome, Error>;
+    /// `TYPE`: type `text` (verbatim Latin-1) into the gadget.
+    fn type_text(&mut self, target: &Target, text: &[u8]) -> Result<Outcome, Error>;
+    /// `GETTEXT`: string value, else label, else empty.
+    fn get_text(&mut self, target: &Target) -> Result<Outcome, Error>;
+    /// `DRAG`.
+    fn drag(&mut self, target: &Target, to: &Destination) -> Result<Outcome, Error>;
+    /// `WINDOWMOVE`: RC 20 if the window has no drag bar.
+    fn window_move(&mut self, window: &WindowTarget, dx: i16, dy: i16) -> Result<(), Error>;
+    /// `WINDOWSIZE`: RC 20 if the window has no sizing gadget.
+    fn window_size(&mut self, window: &WindowTarget, width: u16, height: u16) -> Result<(), Error>;
+    /// `MENUPICK`: RC 20 if disabled or `WFLG_RMBTRAP`.
+    fn menu_pick(
+        &mut self,
+        window: &WindowTarget,
+        menu: u8,
+        item: u8,
+        sub: Option<u8>,
+    ) -> Result<(), Error>;
+    /// `WAITFOR`.
+    fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error>;
+    /// `WHERE`: send `WHERE <name>` to `port`; result `<x> <y> <w> <h>`.
+    /// The reply port must outlive an [`Abandon::Timeout`].
+    fn where_geometry(&mut self, port: &[u8], name: &[u8]) -> Result<Outcome, Error>;
+    /// `MUIREXX`: send `command` to `<base>.1` (or `<base>`); result is the
+    /// application's.
+    fn mui_rexx(&mut self, base: &[u8], command: &[u8]) -> Result<Outcome, Error>;
+    /// `LAUNCH`: create the process (not wait for it).
+    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Error>;
+    /// `WBLAUNCH`: a genuine WBStartup with tooltype overrides and ARGs.
+    fn wb_launch(
+        &mut self,
+        path: &[u8],
+        tooltypes: &[Vec<u8>],
+        args: &[Vec<u8>],
+    ) -> Result<(), Error>;
+    /// The bytes of a file, for `MANIFEST`.
+    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error>;
+    /// `SHOW`: open the GadgetScope window.
+    fn show(&mut self) -> Result<(), Error>;
+    /// `HIDE`: iconify it.
+    fn hide(&mut self) -> Result<(), Error>;
+    /// `HIGHLIGHT`: select the gadget in the list and flash its frame.
+    fn highlight(&mut self, target: &Target) -> Result<Outcome, Error>;
+    /// Checks a pending wait: `None` while it is still pending, else its
+    /// final result. Called on every tick for every held wait.
+    fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>>;
+    /// The host gives up `token` (never polled again); release what it
+    /// holds, except reply ports still owed a reply.
+    fn abandon(&mut self, token: WaitToken, why: Abandon);
+}
+
+struct Held<M> {
+    msg: M,
+    token: WaitToken,
+    started: u32,
+    ticks: u32,
+    secs: u32,
+    line: Vec<u8>,
+}
+
+/// The ARexx host session: LASTERROR, the loaded manifest and the held
+/// messages. `M` is the caller's handle for a client message (the RexxMsg
+/// on the Amiga); the host hands each back exactly once with its [`Reply`].
+pub struct Host<M> {
+    server_version: String,
+    last_error: Vec<u8>,
+    manifest: Option<Manifest>,
+    held: Vec<Held<M>>,
+    quitting: bool,
+}
+
+fn err(rc: Rc, text: String) -> Error {
+    Error { rc, text }
+}
+
+impl Command {
+    /// Seconds a pending outcome may wait: `TIMEOUT=` if given, else
+    /// [`DEFAULT_TIMEOUT_SECS`].
+    pub fn timeout_secs(&self) -> u32 {
+        let t = match self {
+            Command::Click { timeout, .. }
+            | Command::WaitFor { timeout, .. }
+            | Command::Where { timeout, .. }
+            | Command::MuiRexx { timeout, .. } => *timeout,
+            _ => None,
+        };
+        t.unwrap_or(DEFAULT_TIMEOUT_SECS)
+    }
+}
+
+impl<M> Host<M> {
+    /// A session for server version `server_version` (VERSION line 3),
+    /// with no manifest and an empty LASTERROR.
+    pub fn new(server_version: &str) -> Host<M> {
+        Host {
+            server_version: String::from(server_version),
+            last_error: Vec::new(),
+            manifest: None,
+            held: Vec::new(),
+            quitting: false,
+        }
+    }
+
+    /// Text of the last RC ≠ 0 reply (empty before the first).
+    pub fn last_error(&self) -> &[u8] {
+        &self.last_error
+    }
+    /// The manifest `@name`s resolve against.
+    pub fn manifest(&self) -> Option<&Manifest> {
+        self.manifest.as_ref()
+    }
+    /// Replaces the manifest (the GUI loads profiles too).
+    pub fn set_manifest(&mut self, m: Option<Manifest>) {
+        self.manifest = m;
+    }
+    /// Are messages held? If not, the event loop needs no timer.
+    pub fn has_waits(&self) -> bool {
+        !self.held.is_empty()
+    }
+    /// How many messages are held.
+    pub fn held(&self) -> usize {
+        self.held.len()
+    }
+    /// Has QUIT been received? The event loop then closes the port (after
+    /// [`Host::shutdown`]).
+    pub fn quit_requested(&self) -> bool {
+        self.quitting
+    }
+
+    /// Turns a result into the reply actually sent: RC 0 results over
+    /// [`RESULT_MAX`] become RC 10 "result too large" (never cut); every
+    /// RC ≠ 0 text becomes LASTERROR.
+    fn finish(&mut self, r: Result<Vec<u8>, Error>) -> Reply {
+        let reply = match r {
+            Ok(text) if text.len() > RESULT_MAX => Reply::error(
+                Rc::Error,
+                &format!(
+                    "result too large ({} bytes; an argstring holds {RESULT_MAX})",
+                    text.len()
+                ),
+            ),
+            Ok(text) => Reply::ok(text),
+            // An error is never success.
+            Err(e) => Reply {
+                rc: if e.rc == Rc::Ok { Rc::Failed } else { e.rc },
+                text: to_latin1(&e.text),
+            },
+        };
+        if reply.rc != Rc::Ok {
+            self.last_error = reply.text.clone();
+        }
+        reply
+    }
+
+    /// Handles one command line arriving at tick `now`. Returns the
+    /// messages to reply now, in order: usually just `msg`; nothing when
+    /// `msg` is held; for QUIT every held message (RC 20) and then `msg`.
+    pub fn command<E: Engine>(
+        &mut self,
+        engine: &mut E,
+        line: &[u8],
+        msg: M,
+        now: u32,
+    ) -> Vec<(M, Reply)> {
+        let mut out = Vec::new();
+        if self.quitting {
+            let r = self.finish(Err(err(
+                Rc::Failed,
+                String::from("GadgetScope is quitting"),
+            )));
+            out.push((msg, r));
+            return out;
+        }
+        let cmd = match parse(line) {
+            Ok(c) => c,
+            Err(pe) => {
+                let r = self.finish(Err(err(Rc::Error, pe.message)));
+                out.push((msg, r));
+                return out;
+            }
+        };
+        if cmd == Command::Quit {
+            out = self.shutdown(engine);
+            self.quitting = true;
+            let r = self.finish(Ok(Vec::new()));
+            out.push((msg, r));
+            return out;
+        }
+        match self.run(engine, &cmd) {
+            Ok(Outcome::Done(text)) => {
+                let r = self.finish(Ok(text));
+                out.push((msg, r));
+            }
+            Err(e) => {
+                let r = self.finish(Err(e));
+                out.push((msg, r));
+            }
+            Ok(Outcome::Pending(token)) => {
+                let secs = cmd.timeout_secs();
+                let held = Held {
+                    msg,
+                    token,
+                    started: now,
+                    ticks: secs * TICKS_PER_SECOND,
+                    secs,
+                    line: cmd.to_line(),
+                };
+                if held.ticks == 0 {
+                    // TIMEOUT=0: the one check already failed.
+                    engine.abandon(token, Abandon::Timeout);
+                    let r = self.finish(Err(timeout_error(&held)));
+                    out.push((held.msg, r));
+                } else {
+                    self.held.push(held);
+                }
+            }
+        }
+        out
+    }
+
+    /// Re-checks every held wait at tick `now` (a wrapping tick counter):
+    /// finished ones are replied with the engine's result; those whose
+    /// `TIMEOUT` has passed (`now - started >= seconds × 10`) are abandoned
+    /// and replied RC 15. Returns the replies, in arrival order.
+    pub fn tick<E: Engine>(&mut self, engine: &mut E, now: u32) -> Vec<(M, Reply)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < self.held.len() {
+            let token = self.held[i].token;
+            if let Some(r) = engine.poll(token) {
+                let h = self.held.remove(i);
+                let reply = self.finish(r);
+                out.push((h.msg, reply));
+            } else if now.wrapping_sub(self.held[i].started) >= self.held[i].ticks {
+                let h = self.held.remove(i);
+                engine.abandon(token, Abandon::Timeout);
+                let reply = self.finish(Err(timeout_error(&h)));
+                out.push((h.msg, reply));
+            } else {
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// Abandons every held wait and returns their RC 20 replies ("every
+    /// held message is replied before the port closes", AREXX.md "Port").
+    pub fn shutdown<E: Engine>(&mut self, engine: &mut E) -> Vec<(M, Reply)> {
+        let held = core::mem::take(&mut self.held);
+        let mut out = Vec::new();
+        for h in held {
+            engine.abandon(h.token, Abandon::Shutdown);
+            let r = self.finish(Err(err(
+                Rc::Failed,
+                format!("GadgetScope is quitting: {}", latin1(&h.line)),
+            )));
+            out.push((h.msg, r));
+        }
+        out
+    }
+
+    fn resolve_name(&self, name: &[u8]) -> Result<Target, Error> {
+        let Some(m) = &self.manifest else {
+            return Err(err(
+                Rc::Error,
+                format!("no manifest loaded for @{}", latin1(name)),
+            ));
+        };
+        match m.resolve(name) {
+            None => Err(err(Rc::Error, format!("unknown name @{}", latin1(name)))),
+            Some(Resolved::Gadget {
+                window_title,
+                ga_id,
+            }) => Ok(Target::Live {
+                window: WindowTarget {
+                    screen: None,
+                    pattern: window_title.to_vec(),
+                },
+                gadget: GadgetLocator::Id(ga_id),
+            }),
+            Some(Resolved::Where {
+                window_title,
+                port,
+                name,
+            }) => Ok(Target::Where {
+                window_title: window_title.to_vec(),
+                port: port.to_vec(),
+                name: name.to_vec(),
+            }),
+        }
+    }
+
+    fn resolve(&self, t: &GadgetTarget) -> Result<Target, Error> {
+        match t {
+            GadgetTarget::Located { window, gadget } => Ok(Target::Live {
+                window: window.clone(),
+                gadget: gadget.clone(),
+            }),
+            GadgetTarget::Named(n) => self.resolve_name(n),
+        }
+    }
+
+    fn run<E: Engine>(&mut self, engine: &mut E, cmd: &Command) -> Result<Outcome, Error> {
+        let done = |v: Vec<u8>| Ok(Outcome::Done(v));
+        match cmd {
+            Command::Version => done(version_text(&self.server_version)),
+            Command::Screens => done(engine.screens()?),
+            Command::Tree { window, full } => done(engine.tree(window, *full)?),
+            Command::Menu { window } => done(engine.menu(window)?),
+            Command::Pick { screen } => done(engine.pick(screen.as_deref())?),
+            Command::Click { target, expect, .. } => {
+                engine.click(&self.resolve(target)?, expect.as_ref())
+            }
+            Command::Type { target, text } => engine.type_text(&self.resolve(target)?, text),
+            Command::GetText { target } => engine.get_text(&self.resolve(target)?),
+            Command::Highlight { target } => engine.highlight(&self.resolve(target)?),
+            Command::Drag { target, to } => {
+                let t = self.resolve(target)?;
+                let d = match to {
+                    DragTo::By { dx, dy } => Destination::By { dx: *dx, dy: *dy },
+                    DragTo::To(GadgetRef::Named(n)) => Destination::To(self.resolve_name(n)?),
+                    // A locator after TO is in the dragged gadget's window.
+                    DragTo::To(GadgetRef::Locator(g)) => Destination::To(Target::Live {
+                        window: t.window(),
+                        gadget: g.clone(),
+                    }),
+                };
+                engine.drag(&t, &d)
+            }
+            Command::WindowMove { window, dx, dy } => {
+                engine.window_move(window, *dx, *dy)?;
+                done(Vec::new())
+            }
+            Command::WindowSize {
+                window,
+                width,
+                height,
+            } => {
+                engine.window_size(window, *width, *height)?;
+                done(Vec::new())
+            }
+            Command::MenuPick {
+                window,
+                menu,
+                item,
+                sub,
+            } => {
+                engine.menu_pick(window, *menu, *item, *sub)?;
+                done(Vec::new())
+            }
+            Command::WaitFor { cond, .. } => {
+                let c = match cond {
+                    WaitCond::Window { screen, pattern } => Condition::Window {
+                        screen: screen.clone(),
+                        pattern: pattern.clone(),
+                    },
+                    WaitCond::NoWindow { screen, pattern } => Condition::NoWindow {
+                        screen: screen.clone(),
+                        pattern: pattern.clone(),
+                    },
+                    WaitCond::Text { target, text } => Condition::Text {
+                        target: self.resolve(target)?,
+                        text: text.clone(),
+                    },
+                    WaitCond::Requester { screen } => Condition::Requester {
+                        screen: screen.clone(),
+                    },
+                };
+                engine.wait_for(&c)
+            }
+            Command::Manifest { path } => {
+                let bytes = engine.read_file(path)?;
+                // A rejected file leaves the previous manifest in place.
+                match manifest::parse(&bytes) {
+                    Ok(m) => {
+                        let s = m.summary();
+                        self.manifest = Some(m);
+                        done(s)
+                    }
+                    Err(e) => Err(err(Rc::Error, e.to_string_latin1())),
+                }
+            }
+            Command::Where { name, .. } => match self.resolve_name(name)? {
+                Target::Where { port, name, .. } => engine.where_geometry(&port, &name),
+                Target::Live { .. } => Err(err(
+                    Rc::Error,
+                    format!("@{} is a GADGET, not a WHEREGADGET", latin1(name)),
+                )),
+            },
+            Command::MuiRexx { base, command, .. } => engine.mui_rexx(base, command),
+            Command::Launch { stack, command } => {
+                engine.launch(*stack, command)?;
+                done(Vec::new())
+            }
+            Command::WbLaunch {
+                path,
+                tooltypes,
+                args,
+            } => {
+                engine.wb_launch(path, tooltypes, args)?;
+                done(Vec::from(&b"launched"[..]))
+            }
+            Command::LastError => done(self.last_error.clone()),
+            Command::Show => {
+                engine.show()?;
+                done(Vec::new())
+            }
+            Command::Hide => {
+                engine.hide()?;
+                done(Vec::new())
+            }
+            // Handled in `command` (it replies the held messages first).
+            Command::Quit => done(Vec::new()),
+        }
+    }
+}
+
+/// RC 15 text: `timed out after <n> s: <canonical command>`.
+fn timeout_error<M>(h: &Held<M>) -> Error {
+    err(
+        Rc::Timeout,
+        format!("timed out after {} s: {}", h.secs, latin1(&h.line)),
+    )
+}
+
+/// `line <n>: <reason>` as a String (the reason is already Latin-1 code
+/// points).
+trait ToStringLatin1 {
+    fn to_string_latin1(&self) -> String;
+}
+
+impl ToStringLatin1 for manifest::ManifestError {
+    fn to_string_latin1(&self) -> String {
+        format!("line {}: {}", self.line, self.reason)
+    }
+}

@@ -1,0 +1,158 @@
+//! The tokenizer shared by every verb (AREXX.md "Tokenizer").
+//!
+//! Blanks (space, TAB) separate tokens. `"…"` quotes a whole token, or the
+//! value after an `=` (`LABEL="Connect Now"`, `EXPECT=WINDOW="Save As"`);
+//! inside quotes `\"` is `"` and `\\` is `\`, other backslashes are
+//! literal. An unquoted token with an `=` after its first byte is a
+//! `KEY=value` option; a fully quoted token never is, so `"A=B"` is a plain
+//! pattern.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use crate::{latin1, ParseError};
+
+pub(crate) fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// One token: its unescaped text, whether it was a fully quoted token, and
+/// where its `KEY=` ends.
+#[derive(Clone, Debug)]
+pub(crate) struct Token {
+    pub text: Vec<u8>,
+    pub quoted: bool,
+    /// Index of the first `=` in `text` when the token is an option.
+    pub eq: Option<usize>,
+}
+
+impl Token {
+    /// The key of a `KEY=value` option (as typed).
+    pub fn key(&self) -> Option<&[u8]> {
+        self.eq.map(|i| &self.text[..i])
+    }
+    /// The value of an option, or the whole text of a plain token.
+    pub fn value(&self) -> &[u8] {
+        match self.eq {
+            Some(i) => &self.text[i + 1..],
+            None => &self.text,
+        }
+    }
+    /// Is this the option `key=` (ASCII case-insensitive)?
+    pub fn is_key(&self, key: &str) -> bool {
+        self.key()
+            .is_some_and(|k| k.eq_ignore_ascii_case(key.as_bytes()))
+    }
+    /// Is this the bare, unquoted keyword `word` (ASCII case-insensitive)?
+    pub fn is_word(&self, word: &str) -> bool {
+        !self.quoted && self.eq.is_none() && self.text.eq_ignore_ascii_case(word.as_bytes())
+    }
+    /// An unquoted `@name` token: the name without `@`.
+    pub fn at_name(&self) -> Option<&[u8]> {
+        if self.quoted || self.eq.is_some() {
+            return None;
+        }
+        self.text.strip_prefix(b"@")
+    }
+}
+
+/// Reads tokens from a command line; `Clone` is the peek.
+#[derive(Clone)]
+pub(crate) struct Lexer<'a> {
+    line: &'a [u8],
+    pos: usize,
+}
+
+fn err(msg: &str) -> ParseError {
+    ParseError::new(msg)
+}
+
+/// Reads a quoted section starting just after its opening quote; returns
+/// the index after the closing quote.
+fn quoted(line: &[u8], mut i: usize, out: &mut Vec<u8>) -> Result<usize, ParseError> {
+    while i < line.len() {
+        match line[i] {
+            b'\\' if i + 1 < line.len() && matches!(line[i + 1], b'"' | b'\\') => {
+                out.push(line[i + 1]);
+                i += 2;
+            }
+            b'"' => return Ok(i + 1),
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    Err(err("unterminated quote"))
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(line: &'a [u8]) -> Self {
+        Lexer { line, pos: 0 }
+    }
+
+    /// The next token, `None` at the end of the line.
+    pub fn next(&mut self) -> Result<Option<Token>, ParseError> {
+        let l = self.line;
+        let mut i = self.pos;
+        while i < l.len() && is_blank(l[i]) {
+            i += 1;
+        }
+        if i == l.len() {
+            self.pos = i;
+            return Ok(None);
+        }
+        let start = i;
+        let mut text = Vec::new();
+        let mut eq = None;
+        let is_quoted = l[i] == b'"';
+        if is_quoted {
+            i = quoted(l, i + 1, &mut text)?;
+        } else {
+            let mut seen_eq = false;
+            while i < l.len() && !is_blank(l[i]) {
+                let b = l[i];
+                if b == b'"' {
+                    if l[i - 1] != b'=' {
+                        return Err(ParseError::new(&format!(
+                            "unexpected '\"' in {}",
+                            latin1(&l[start..=i])
+                        )));
+                    }
+                    i = quoted(l, i + 1, &mut text)?;
+                    break;
+                }
+                if b == b'=' && !seen_eq {
+                    seen_eq = true;
+                    if i > start {
+                        eq = Some(text.len());
+                    }
+                }
+                text.push(b);
+                i += 1;
+            }
+        }
+        if i < l.len() && !is_blank(l[i]) {
+            return Err(err("text after closing quote"));
+        }
+        self.pos = i;
+        Ok(Some(Token {
+            text,
+            quoted: is_quoted,
+            eq,
+        }))
+    }
+
+    /// The next token without consuming it.
+    pub fn peek(&self) -> Result<Option<Token>, ParseError> {
+        self.clone().next()
+    }
+
+    /// The rest of the line after the last token read and one separator,
+    /// verbatim (AREXX.md "Rest-of-line arguments").
+    pub fn rest(&self) -> &'a [u8] {
+        // A token ends at a blank or at the end of the line, so the byte at
+        // `pos` (if any) is the one separator.
+        self.line.get(self.pos + 1..).unwrap_or(&[])
+    }
+}
