@@ -1,1 +1,12 @@
-//! gadgetscope
+//! GadgetScope, the Workbench program: Shell argument handling now; the
+//! event loop, view model, front-ends, highlight, pick and profile
+//! recording grow here (PRODUCT.md "Architecture").
+//!
+//! Everything but `amiga` (the wasm32 entry) is host-tested.
+#![cfg_attr(target_arch = "wasm32", no_std)]
+extern crate alloc;
+
+pub mod shell;
+
+#[cfg(target_arch = "wasm32")]
+mod amiga;
