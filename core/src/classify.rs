@@ -36,6 +36,8 @@
 //!    are BOOPSI on 3.x and AROS; a classic one on an old OS is still not a
 //!    button the user should address).
 
+#![warn(missing_docs)]
+
 use alloc::vec::Vec;
 
 use crate::ndk::*;

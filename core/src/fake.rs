@@ -8,6 +8,8 @@
 //! Amiga runs. Addresses start at [`FakeIntuition::BASE`]; everything the
 //! builder allocates is readable and "real memory" unless marked otherwise.
 
+#![warn(missing_docs)]
+
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
@@ -110,7 +112,7 @@ impl FakeIntuition {
 
     /// Allocate `size` zeroed bytes, 4-byte aligned; returns the address.
     pub fn alloc(&mut self, size: usize) -> u32 {
-        while self.mem.len() % 4 != 0 {
+        while self.mem.len() & 3 != 0 {
             self.mem.push(0);
         }
         let at = Self::BASE + self.mem.len() as u32;
@@ -354,8 +356,9 @@ impl IntuitionMemory for FakeIntuition {
     fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
         let Some(off) = addr.checked_sub(Self::BASE) else { return false };
         let (off, len) = (off as usize, buf.len());
-        if off.checked_add(len).map_or(true, |end| end > self.mem.len()) {
-            return false;
+        match off.checked_add(len) {
+            Some(end) if end <= self.mem.len() => {}
+            _ => return false,
         }
         if (0..len as u32).any(|i| Self::in_ranges(&self.unreadable, addr + i)) {
             return false;

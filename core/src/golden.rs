@@ -4,6 +4,8 @@
 //! (FORMATS.md). The diff is line-based (LF), 3 lines of context, in the
 //! `diff -u` layout, including `\ No newline at end of file` markers.
 
+#![warn(missing_docs)]
+
 use alloc::vec::Vec;
 
 use crate::text::push_int;

@@ -7,6 +7,8 @@
 //! Text is Latin-1 bytes (`Vec<u8>`), exactly as Intuition holds it; `None`
 //! stands for a NULL (or unreadable) string pointer.
 
+#![warn(missing_docs)]
+
 use alloc::vec::Vec;
 
 use crate::classify::{Role, SysGadget};

@@ -4,6 +4,8 @@
 //! snapshot: no UTF-8 assumption anywhere. Lines end with LF. Quoted fields
 //! escape `"` as `\"` and `\` as `\\`, nothing else.
 
+#![warn(missing_docs)]
+
 use alloc::vec::Vec;
 
 use crate::snapshot::{GadgetSnap, MenuItemSnap, MenuStripSnap, ScreensSnapshot, WindowInfo, WindowSnap};

@@ -44,6 +44,8 @@
 //! string reads as NULL. Strings stop at [`MAX_STRING`] bytes. Nothing
 //! panics and nothing loops without bound.
 
+#![warn(missing_docs)]
+
 use alloc::vec::Vec;
 use core::ops::Range;
 

@@ -92,7 +92,7 @@ window \"AmiPilot GadTools Fixture\" screen=\"Workbench Screen\" [40,0 220x256]
   gadget id=8 role=integer class=\"\" label=\"Count\" value=\"0\" [26,219 88x8]
 ";
     assert_eq!(tree(&mut f, w, false), expected);
-    let golden = format!("{expected}");
+    let golden = expected.to_string();
     assert!(compare_golden(golden.as_bytes(), tree(&mut f, w, false).as_bytes()).is_ok());
 
     let full = tree(&mut f, w, true);
@@ -446,7 +446,8 @@ window \"AROS GadTools\" screen=\"Workbench Screen\" [40,0 220x256]
 #[test]
 fn rel_flags_resolve_against_the_window() {
     let (mut f, w) = setup(Some(b"W")); // 220x256
-    let cases: &[(u16, (i16, i16, i16, i16), &str)] = &[
+    type Case = (u16, (i16, i16, i16, i16), &'static str);
+    let cases: &[Case] = &[
         (GFLG_RELRIGHT, (-22, 3, 24, 11), "[198,3 24x11]"),
         (GFLG_RELBOTTOM, (4, -10, 18, 10), "[4,246 18x10]"),
         (GFLG_RELWIDTH, (4, 11, -8, 10), "[4,11 212x10]"),
