@@ -20,6 +20,8 @@
  *     4(sp) UWORD SR
  *     6(sp) ULONG PC
  *    10(sp) UWORD format/vector word (68010+)
+ *    12(sp) ULONG faulting instruction address (format $2 frames: zero
+ *                 divide, CHK, TRAPV; there PC is the next instruction)
  *    20(sp) ULONG fault address (68020 format $A/$B bus/address error frames)
  *
  * Serial line written (Paula SERDAT $DFF030, SERPER $DFF032, polling TBE =
@@ -103,11 +105,15 @@ handler:
 	move.w	10(%a3),%d1
 	lsr.w	#8,%d1
 	lsr.w	#4,%d1
-	cmp.w	#0xA,%d1		/* short bus cycle fault frame */
+	cmp.w	#0x2,%d1		/* format $2 (zero divide, CHK, TRAPV): */
+	bne.s	0f
+	move.l	12(%a3),%d0		/* address of the faulting instruction */
+	bra.s	2f
+0:	cmp.w	#0xA,%d1		/* short bus cycle fault frame */
 	beq.s	1f
 	cmp.w	#0xB,%d1		/* long bus cycle fault frame */
 	bne.s	2f
-1:	move.l	20(%a3),%d0
+1:	move.l	20(%a3),%d0		/* data cycle fault address */
 2:	bsr	hex8
 	lea	s_task(%pc),%a0
 	bsr	puts

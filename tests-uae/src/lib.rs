@@ -379,6 +379,10 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
     if opts.final_screenshot {
         shots.push("final".into());
     }
+    shots.extend(scenario.program_screenshots.iter().cloned());
+    if let Some(bad) = shots.iter().find(|n| !stage::is_simple_name(n)) {
+        return Err(format!("screenshot name {bad:?} must be [A-Za-z0-9_-]+"));
+    }
     let use_xvfb = opts.force_xvfb || !shots.is_empty();
     report.xvfb = use_xvfb;
 
@@ -416,7 +420,7 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
         .map_err(|e| format!("cannot start {} ({e}); install the Debian package `fs-uae`", opts.fs_uae.display()))?;
 
     let sentinel = hd.join(stage::SENTINEL);
-    let mut pending: Vec<String> = shots.clone();
+    let mut taken: Vec<String> = Vec::new();
     loop {
         let log = run.serial_text();
         if let Some(c) = serial::parse_crash(&log) {
@@ -428,25 +432,18 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
             report.to_sentinel = Some(started.elapsed());
             break;
         }
-        // Screenshot requests with content.
+        // Screenshot requests with content (from the script or the program).
         if let Some(x) = &xvfb {
-            let mut i = 0;
-            while i < pending.len() {
-                let name = pending[i].clone();
-                let req = hd.join(stage::shot_request_file(&name));
-                if fs::read(&req).map(|b| !b.is_empty()).unwrap_or(false) {
-                    sleep(opts.screenshot_delay);
-                    let png = run.screenshot(&name);
-                    if let Err(e) = x.screenshot(&png) {
-                        observed.harness_error = Some(format!("screenshot {name}: {e}"));
-                    } else {
-                        report.screenshots.push(png);
-                    }
-                    fs::write(hd.join(stage::shot_done_file(&name)), b"ok\n").map_err(|e| e.to_string())?;
-                    pending.remove(i);
+            for name in pending_shot_requests(&hd, &taken) {
+                sleep(opts.screenshot_delay);
+                let png = run.screenshot(&name);
+                if let Err(e) = x.screenshot(&png) {
+                    observed.harness_error = Some(format!("screenshot {name}: {e}"));
                 } else {
-                    i += 1;
+                    report.screenshots.push(png);
                 }
+                fs::write(hd.join(stage::shot_done_file(&name)), b"ok\n").map_err(|e| e.to_string())?;
+                taken.push(name);
             }
         }
         if let Some(st) = emu.try_wait() {
@@ -489,7 +486,31 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
     if let Some(x) = xvfb.as_mut() {
         x.stop();
     }
+    if observed.sentinel && observed.harness_error.is_none() {
+        if let Some(missing) = shots.iter().find(|n| !taken.contains(n)) {
+            observed.harness_error = Some(format!("screenshot {missing} was never requested by the Amiga side"));
+        }
+    }
     Ok(())
+}
+
+/// Names of `shot-request-<name>` files in `hd` that have content and are
+/// not in `taken`, sorted.
+fn pending_shot_requests(hd: &Path, taken: &[String]) -> Vec<String> {
+    let prefix = stage::shot_request_file("");
+    let mut names: Vec<String> = fs::read_dir(hd)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let file = e.file_name().to_string_lossy().into_owned();
+            let name = file.strip_prefix(&prefix)?.to_string();
+            let has_content = fs::metadata(e.path()).map(|m| m.len() > 0).unwrap_or(false);
+            (stage::is_simple_name(&name) && has_content && !taken.contains(&name)).then_some(name)
+        })
+        .collect();
+    names.sort();
+    names
 }
 
 #[cfg(test)]

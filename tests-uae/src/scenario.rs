@@ -128,6 +128,10 @@ pub struct Scenario {
     pub checks: Vec<Check>,
     /// From the emulator's start to the sentinel.
     pub timeout: Duration,
+    /// Screenshots a program under test requests itself (it writes
+    /// `DH0:shot-request-<name>` and waits for `DH0:shot-done-<name>`):
+    /// the run uses Xvfb and fails if one of them was not taken.
+    pub program_screenshots: Vec<String>,
 }
 
 /// Default [`Scenario::timeout`]: AROS boots and runs a short script in
@@ -142,6 +146,7 @@ impl Scenario {
             lines: Vec::new(),
             checks: Vec::new(),
             timeout: DEFAULT_TIMEOUT,
+            program_screenshots: Vec::new(),
         }
     }
 
@@ -191,6 +196,13 @@ impl Scenario {
     /// then uses Xvfb). `name`: `[A-Za-z0-9_-]+`.
     pub fn screenshot(mut self, name: &str) -> Self {
         self.lines.push(Line::Screenshot(name.to_string()));
+        self
+    }
+
+    /// Expect the program under test to request screenshot `name` itself
+    /// (same handshake as [`Scenario::screenshot`], driven from its code).
+    pub fn program_screenshot(mut self, name: &str) -> Self {
+        self.program_screenshots.push(name.to_string());
         self
     }
 

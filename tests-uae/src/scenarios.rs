@@ -84,15 +84,28 @@ pub fn self_tests(tools: &NativeTools) -> Vec<SelfTest> {
             scenario: Scenario::new("uae-selftest-screenshot")
                 .line("Echo \"GadgetScope tests-uae screenshot self-test\"")
                 .line("Echo \"line two\"")
-                .screenshot("shell"),
+                .screenshot("shell")
+                // The same handshake written out by hand, as a program under
+                // test would do it: the host must answer requests it only
+                // knows by name.
+                .line("Echo \"go\" >DH0:shot-request-byhand")
+                .line("Lab byhand")
+                .line("If NOT EXISTS DH0:shot-done-byhand")
+                .line("  Skip byhand BACK")
+                .line("EndIf")
+                .program_screenshot("byhand"),
             verify: |r, _| {
                 expect_pass(r)?;
-                let png = r.run.screenshot("shell");
-                let (mean, max) = image_stats(&png)?;
-                if max <= 0.0 || mean <= 0.001 {
-                    return Err(format!("{} is black (mean {mean}, max {max})", png.display()));
+                let mut notes = Vec::new();
+                for name in ["shell", "byhand"] {
+                    let png = r.run.screenshot(name);
+                    let (mean, max) = image_stats(&png)?;
+                    if max <= 0.0 || mean <= 0.001 {
+                        return Err(format!("{} is black (mean {mean}, max {max})", png.display()));
+                    }
+                    notes.push(format!("{} mean {mean:.3}", png.display()));
                 }
-                Ok(format!("{} mean {mean:.3}", png.display()))
+                Ok(notes.join("; "))
             },
         },
         SelfTest {

@@ -17,7 +17,8 @@ pub struct CrashReport {
     pub sr: u16,
     /// 68010+ format/vector word.
     pub format: u16,
-    /// Fault address for 68020 format $A/$B frames, else 0.
+    /// Format $A/$B (bus/address error): the data fault address; format $2
+    /// (zero divide, CHK, TRAPV): the faulting instruction; else 0.
     pub fault_addr: u32,
     pub task: u32,
     /// Start of the running CLI command's first hunk, 0 if unknown.
@@ -48,7 +49,8 @@ impl CrashReport {
             s.push_str(&format!(" in {}", self.command));
         }
         if self.fault_addr != 0 {
-            s.push_str(&format!(", fault address ${:08X}", self.fault_addr));
+            let what = if self.format >> 12 == 2 { "faulting instruction at" } else { "fault address" };
+            s.push_str(&format!(", {what} ${:08X}", self.fault_addr));
         }
         s
     }

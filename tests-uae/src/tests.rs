@@ -246,3 +246,17 @@ fn flat_converter_and_symbols() {
     assert!(flat_code_converter(b"not an elf").is_err());
     assert!(check_hunk_header(b"\x7fELF").is_err());
 }
+
+#[test]
+fn shot_requests_found_once_with_content() {
+    let dir = std::env::temp_dir().join(format!("uae-harness-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("shot-request-main"), "go\n").unwrap();
+    std::fs::write(dir.join("shot-request-main.uaem"), "metadata").unwrap();
+    std::fs::write(dir.join("shot-request-empty"), "").unwrap(); // opened, not yet written
+    std::fs::write(dir.join("shot-request-abc"), "go\n").unwrap();
+    std::fs::write(dir.join("other"), "go\n").unwrap();
+    assert_eq!(crate::pending_shot_requests(&dir, &[]), vec!["abc".to_string(), "main".to_string()]);
+    assert_eq!(crate::pending_shot_requests(&dir, &["abc".into()]), vec!["main".to_string()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
