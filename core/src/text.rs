@@ -8,7 +8,9 @@
 
 use alloc::vec::Vec;
 
-use crate::snapshot::{GadgetSnap, MenuItemSnap, MenuStripSnap, ScreensSnapshot, WindowInfo, WindowSnap};
+use crate::snapshot::{
+    GadgetSnap, MenuItemSnap, MenuStripSnap, ScreensSnapshot, WindowInfo, WindowSnap,
+};
 
 /// Append `s` between double quotes, escaping only `"` and `\`.
 pub fn push_quoted(out: &mut Vec<u8>, s: &[u8]) {
@@ -68,7 +70,13 @@ pub fn push_window_line(out: &mut Vec<u8>, w: &WindowInfo) {
     out.extend_from_slice(b" screen=");
     push_quoted(out, w.screen_title.as_deref().unwrap_or(b""));
     out.push(b' ');
-    push_geometry(out, w.left.into(), w.top.into(), w.width.into(), w.height.into());
+    push_geometry(
+        out,
+        w.left.into(),
+        w.top.into(),
+        w.width.into(),
+        w.height.into(),
+    );
     out.push(b'\n');
 }
 
@@ -112,7 +120,13 @@ pub fn push_gadget_line(out: &mut Vec<u8>, g: &GadgetSnap, full: bool) {
         }
     }
     out.push(b' ');
-    push_geometry(out, g.left.into(), g.top.into(), g.width.into(), g.height.into());
+    push_geometry(
+        out,
+        g.left.into(),
+        g.top.into(),
+        g.width.into(),
+        g.height.into(),
+    );
     out.push(b'\n');
 }
 
@@ -179,7 +193,13 @@ pub fn screens_text(s: &ScreensSnapshot) -> Vec<u8> {
         out.extend_from_slice(b"screen title=");
         push_quoted(&mut out, sc.default_title.as_deref().unwrap_or(b""));
         out.push(b' ');
-        push_geometry(&mut out, sc.left.into(), sc.top.into(), sc.width.into(), sc.height.into());
+        push_geometry(
+            &mut out,
+            sc.left.into(),
+            sc.top.into(),
+            sc.width.into(),
+            sc.height.into(),
+        );
         push_flag(&mut out, b" frontmost=", sc.frontmost);
         out.push(b'\n');
     }

@@ -50,8 +50,8 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use crate::classify::{
-    dispatch, is_gadtools, resolve_geometry, role_for_class_id, strip_shortcut_marker,
-    sys_gadget, Dispatch, Role, AROS_GADTOOLS_PROBES,
+    dispatch, is_gadtools, resolve_geometry, role_for_class_id, strip_shortcut_marker, sys_gadget,
+    Dispatch, Role, AROS_GADTOOLS_PROBES,
 };
 use crate::ndk::*;
 use crate::snapshot::*;
@@ -255,7 +255,12 @@ fn push_within<T>(v: &mut Vec<T>, x: T) -> bool {
     }
 }
 
-fn title_into(m: &mut dyn IntuitionMemory, addr: u32, titles: &mut Vec<u8>, truncated: &mut bool) -> Span {
+fn title_into(
+    m: &mut dyn IntuitionMemory,
+    addr: u32,
+    titles: &mut Vec<u8>,
+    truncated: &mut bool,
+) -> Span {
     if addr == 0 {
         return Span::default();
     }
@@ -272,7 +277,11 @@ fn title_into(m: &mut dyn IntuitionMemory, addr: u32, titles: &mut Vec<u8>, trun
     if full {
         *truncated = true;
     }
-    Span { start, len: titles.len() as u32 - start, present: ok }
+    Span {
+        start,
+        len: titles.len() as u32 - start,
+        present: ok,
+    }
 }
 
 /// The lock-time list copy. Reads only; pushes only within capacity.
@@ -294,7 +303,12 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer) {
             buf.truncated = true;
             break;
         }
-        let title = title_into(m, be_u32(&sb, SC_DEFAULT_TITLE), &mut buf.titles, &mut buf.truncated);
+        let title = title_into(
+            m,
+            be_u32(&sb, SC_DEFAULT_TITLE),
+            &mut buf.titles,
+            &mut buf.truncated,
+        );
         let first = buf.windows.len() as u32;
         let mut win = be_u32(&sb, SC_FIRST_WINDOW);
         while win != 0 {
@@ -307,12 +321,32 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer) {
                 buf.truncated = true;
                 break;
             }
-            let wt = title_into(m, be_u32(&wb, WD_TITLE), &mut buf.titles, &mut buf.truncated);
-            push_within(&mut buf.windows, RawWindow { address: win, bytes: wb, title: wt });
+            let wt = title_into(
+                m,
+                be_u32(&wb, WD_TITLE),
+                &mut buf.titles,
+                &mut buf.truncated,
+            );
+            push_within(
+                &mut buf.windows,
+                RawWindow {
+                    address: win,
+                    bytes: wb,
+                    title: wt,
+                },
+            );
             win = be_u32(&wb, WD_NEXT_WINDOW);
         }
         let last = buf.windows.len() as u32;
-        push_within(&mut buf.screens, RawScreen { address: scr, bytes: sb, title, windows: (first, last) });
+        push_within(
+            &mut buf.screens,
+            RawScreen {
+                address: scr,
+                bytes: sb,
+                title,
+                windows: (first, last),
+            },
+        );
         scr = be_u32(&sb, SC_NEXT_SCREEN);
     }
 }
@@ -410,7 +444,11 @@ pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkE
             windows,
         });
     }
-    Ok(ScreensSnapshot { screens, active_window: buf.active_window, truncated: buf.truncated })
+    Ok(ScreensSnapshot {
+        screens,
+        active_window: buf.active_window,
+        truncated: buf.truncated,
+    })
 }
 
 // ------------------------------------------------ gadgets, after the lock
@@ -449,7 +487,12 @@ impl RawGadget {
     }
 
     fn raw_box(&self) -> (i32, i32, i32, i32) {
-        (self.left.into(), self.top.into(), self.width.into(), self.height.into())
+        (
+            self.left.into(),
+            self.top.into(),
+            self.width.into(),
+            self.height.into(),
+        )
     }
 }
 
@@ -465,7 +508,10 @@ fn label_from_fields<M: IntuitionMemory + ?Sized>(m: &mut M, g: &RawGadget) -> V
 }
 
 /// `StringInfo->Buffer` of a classic string gadget (`SpecialInfo`).
-fn string_info_buffer<M: IntuitionMemory + ?Sized>(m: &mut M, special_info: u32) -> Option<Vec<u8>> {
+fn string_info_buffer<M: IntuitionMemory + ?Sized>(
+    m: &mut M,
+    special_info: u32,
+) -> Option<Vec<u8>> {
     if special_info == 0 {
         return None;
     }
@@ -554,7 +600,11 @@ fn classify_one<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -> 
         Dispatch::Bool => Role::Button,
         Dispatch::Str => {
             s.value = string_info_buffer(os, g.special_info);
-            if gadtools && os.gt_get_attr(g.address, win.address, GTIN_NUMBER).is_some() {
+            if gadtools
+                && os
+                    .gt_get_attr(g.address, win.address, GTIN_NUMBER)
+                    .is_some()
+            {
                 Role::Integer
             } else {
                 Role::String
@@ -562,7 +612,9 @@ fn classify_one<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -> 
         }
         Dispatch::Prop => {
             if gadtools {
-                s.level = os.gt_get_attr(g.address, win.address, GTSL_LEVEL).map(|v| v as i32);
+                s.level = os
+                    .gt_get_attr(g.address, win.address, GTSL_LEVEL)
+                    .map(|v| v as i32);
             }
             Role::Slider
         }
@@ -617,7 +669,11 @@ fn boopsi<O: IntuitionOs>(
     s.class = read_u32(os, class_ptr.wrapping_add(CL_ID as u32))
         .and_then(|p| read_cstr(os, p))
         .unwrap_or_default();
-    s.role = if system { Role::Custom } else { role_for_class_id(&s.class) };
+    s.role = if system {
+        Role::Custom
+    } else {
+        role_for_class_id(&s.class)
+    };
     if let Some(id) = os.get_attr(g.address, GA_ID) {
         s.id = id;
     }
@@ -634,7 +690,10 @@ fn boopsi<O: IntuitionOs>(
             _ => label_from_fields(os, g),
         }
     };
-    let attr = |os: &mut O, tag: u32, field: i16| os.get_attr(g.address, tag).map_or(i32::from(field), |v| v as i32);
+    let attr = |os: &mut O, tag: u32, field: i16| {
+        os.get_attr(g.address, tag)
+            .map_or(i32::from(field), |v| v as i32)
+    };
     let raw = (
         attr(os, GA_LEFT, g.left),
         attr(os, GA_TOP, g.top),
@@ -645,13 +704,19 @@ fn boopsi<O: IntuitionOs>(
     (s.left, s.top, s.width, s.height) = (l, t, w, h);
     match s.role {
         Role::String => {
-            s.value = os.get_attr(g.address, STRINGA_TEXTVAL).and_then(|p| read_cstr(os, p));
+            s.value = os
+                .get_attr(g.address, STRINGA_TEXTVAL)
+                .and_then(|p| read_cstr(os, p));
         }
         Role::Integer => {
-            s.value = os.get_attr(g.address, INTEGER_NUMBER).map(|v| decimal(v as i32));
+            s.value = os
+                .get_attr(g.address, INTEGER_NUMBER)
+                .map(|v| decimal(v as i32));
         }
         Role::Checkbox => {
-            s.level = os.get_attr(g.address, GA_SELECTED).map(|v| i32::from(v != 0));
+            s.level = os
+                .get_attr(g.address, GA_SELECTED)
+                .map(|v| i32::from(v != 0));
         }
         Role::Slider if s.class == b"slider.gadget" => {
             s.level = os.get_attr(g.address, SLIDER_LEVEL).map(|v| v as i32);
@@ -690,7 +755,11 @@ pub fn walk_window<O: IntuitionOs>(os: &mut O, window: u32) -> Result<WindowSnap
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);
     }
-    Ok(WindowSnap { info, gadgets, truncated })
+    Ok(WindowSnap {
+        info,
+        gadgets,
+        truncated,
+    })
 }
 
 // ------------------------------------------------------------------ menus
@@ -701,8 +770,16 @@ fn read_item<M: IntuitionMemory + ?Sized>(m: &mut M, b: &[u8; MENUITEM_SIZE]) ->
     let command = b[MI_COMMAND];
     MenuItemSnap {
         // ItemFill is an IntuiText only with ITEMTEXT; else an Image (or a bar).
-        text: if flags & ITEMTEXT != 0 { read_itext(m, fill) } else { None },
-        shortcut: if flags & COMMSEQ != 0 && command != 0 { Some(command) } else { None },
+        text: if flags & ITEMTEXT != 0 {
+            read_itext(m, fill)
+        } else {
+            None
+        },
+        shortcut: if flags & COMMSEQ != 0 && command != 0 {
+            Some(command)
+        } else {
+            None
+        },
         checkit: flags & CHECKIT != 0,
         checked: flags & CHECKED != 0,
         enabled: flags & ITEMENABLED != 0,
@@ -758,14 +835,28 @@ pub fn walk_menu<O: IntuitionOs>(os: &mut O, window: u32) -> Result<MenuStripSna
             break;
         }
         let title = read_cstr(os, be_u32(&b, MU_MENU_NAME));
-        let items = read_item_chain(os, be_u32(&b, MU_FIRST_ITEM), MAX_ITEMS, true, &mut truncated);
-        menus.push(MenuSnap { title, enabled: be_u16(&b, MU_FLAGS) & MENUENABLED != 0, items });
+        let items = read_item_chain(
+            os,
+            be_u32(&b, MU_FIRST_ITEM),
+            MAX_ITEMS,
+            true,
+            &mut truncated,
+        );
+        menus.push(MenuSnap {
+            title,
+            enabled: be_u16(&b, MU_FLAGS) & MENUENABLED != 0,
+            items,
+        });
         menu = be_u32(&b, MU_NEXT_MENU);
     }
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);
     }
-    Ok(MenuStripSnap { info, menus, truncated })
+    Ok(MenuStripSnap {
+        info,
+        menus,
+        truncated,
+    })
 }
 
 #[cfg(test)]
@@ -782,11 +873,33 @@ mod tests {
         }
         let ibase = f.ibase();
         let mut buf = ListBuffer::new();
-        let caps = (buf.screens.capacity(), buf.windows.capacity(), buf.titles.capacity());
-        let ptrs = (buf.screens.as_ptr(), buf.windows.as_ptr(), buf.titles.as_ptr());
+        let caps = (
+            buf.screens.capacity(),
+            buf.windows.capacity(),
+            buf.titles.capacity(),
+        );
+        let ptrs = (
+            buf.screens.as_ptr(),
+            buf.windows.as_ptr(),
+            buf.titles.as_ptr(),
+        );
         f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf));
-        assert_eq!(caps, (buf.screens.capacity(), buf.windows.capacity(), buf.titles.capacity()));
-        assert_eq!(ptrs, (buf.screens.as_ptr(), buf.windows.as_ptr(), buf.titles.as_ptr()));
+        assert_eq!(
+            caps,
+            (
+                buf.screens.capacity(),
+                buf.windows.capacity(),
+                buf.titles.capacity()
+            )
+        );
+        assert_eq!(
+            ptrs,
+            (
+                buf.screens.as_ptr(),
+                buf.windows.as_ptr(),
+                buf.titles.as_ptr()
+            )
+        );
         assert_eq!(buf.windows.len(), 20);
     }
 
