@@ -35,6 +35,15 @@
 //! 9. Any gadget with `GTYP_SYSGADGET` prints role `custom` (system gadgets
 //!    are BOOPSI on 3.x and AROS; a classic one on an old OS is still not a
 //!    button the user should address).
+//!
+//! AROS quirk, noted because it bends rule 1: AROS's `propgclass` (and
+//! `strgclass`) switch their object's type to `GTYP_PROPGADGET` /
+//! `GTYP_STRGADGET` while their own methods run, to reuse Intuition's
+//! classic handlers (AROS marks such objects with an AROS-only
+//! `GMORE_BOOPSIGADGET` bit whose value differs between AROS and MorphOS,
+//! so it is not used here). A walk that reads the type in that moment sees
+//! a classic gadget: it prints as a classic slider/string with `class=""`,
+//! and no BOOPSI call is made, so it is safe, just less specific.
 
 #![warn(missing_docs)]
 

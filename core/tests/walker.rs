@@ -893,3 +893,66 @@ fn window_without_menu_strip_and_cyclic_items() {
         gadgetscope_core::walk::MAX_SUBITEMS
     );
 }
+
+/// The ReAction-classes window AmiPilot 1.1 prints (its golden file's
+/// shape), rebuilt from the classes and GA_* answers the OS gives.
+#[test]
+fn reaction_classes_window_matches_amipilot_golden_shape() {
+    let mut f = FakeIntuition::new();
+    let scr = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+    let w = f.add_window(
+        scr,
+        Some(b"AmiPilot ReAction Classes Fixture"),
+        (40, 0, 340, 256),
+    );
+    add_system_gadgets(&mut f, w);
+    type Obj = (&'static [u8], u32, (u32, u32, u32, u32));
+    let objects: &[Obj] = &[
+        (b"clicktab.gadget", 101, (8, 20, 150, 22)),
+        (b"colorwheel.gadget", 102, (172, 20, 150, 60)),
+        (b"datebrowser.gadget", 103, (8, 84, 150, 22)),
+        (b"fuelgauge.gadget", 104, (172, 84, 150, 22)),
+        (b"getcolor.gadget", 105, (8, 110, 150, 22)),
+        (b"getfile.gadget", 106, (172, 110, 150, 22)),
+        (b"getfont.gadget", 107, (8, 136, 150, 22)),
+        (b"getscreenmode.gadget", 108, (172, 136, 150, 22)),
+        (b"gradientslider.gadget", 109, (8, 162, 150, 22)),
+        (b"palette.gadget", 110, (172, 162, 150, 22)),
+        (b"sketchboard.gadget", 111, (8, 188, 150, 40)),
+        (b"speedbar", 112, (172, 188, 150, 22)),
+        (b"texteditor.gadget", 113, (8, 232, 314, 30)),
+    ];
+    for (name, id, (l, t, wd, h)) in objects {
+        let c = f.make_class(Some(name));
+        // The classic fields are not kept up to date by these classes.
+        let g = f.add_object(w, c, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, -1, -1));
+        f.set_attr(g, GA_ID, *id);
+        f.set_attr(g, GA_LEFT, *l);
+        f.set_attr(g, GA_TOP, *t);
+        f.set_attr(g, GA_WIDTH, *wd);
+        f.set_attr(g, GA_HEIGHT, *h);
+    }
+    let golden = "\
+window \"AmiPilot ReAction Classes Fixture\" screen=\"Workbench Screen\" [40,0 340x256]
+  gadget id=0 role=custom class=\"buttongclass\" label=\"\" [318,0 24x11]
+  gadget id=0 role=custom class=\"buttongclass\" label=\"\" [0,0 20x11]
+  gadget id=0 role=custom class=\"gadgetclass\" label=\"\" [0,0 340x10]
+  gadget id=101 role=page_tab_list class=\"clicktab.gadget\" label=\"\" [8,20 150x22]
+  gadget id=102 role=color_wheel class=\"colorwheel.gadget\" label=\"\" [172,20 150x60]
+  gadget id=103 role=calendar class=\"datebrowser.gadget\" label=\"\" [8,84 150x22]
+  gadget id=104 role=progress_bar class=\"fuelgauge.gadget\" label=\"\" [172,84 150x22]
+  gadget id=105 role=color_chooser class=\"getcolor.gadget\" label=\"\" [8,110 150x22]
+  gadget id=106 role=file_chooser class=\"getfile.gadget\" label=\"\" [172,110 150x22]
+  gadget id=107 role=font_chooser class=\"getfont.gadget\" label=\"\" [8,136 150x22]
+  gadget id=108 role=screenmode_chooser class=\"getscreenmode.gadget\" label=\"\" [172,136 150x22]
+  gadget id=109 role=slider class=\"gradientslider.gadget\" label=\"\" [8,162 150x22]
+  gadget id=110 role=palette class=\"palette.gadget\" label=\"\" [172,162 150x22]
+  gadget id=111 role=canvas class=\"sketchboard.gadget\" label=\"\" [8,188 150x40]
+  gadget id=112 role=toolbar class=\"speedbar\" label=\"\" [172,188 150x22]
+  gadget id=113 role=text_editor class=\"texteditor.gadget\" label=\"\" [8,232 314x30]
+";
+    let actual = tree_text(&walk_window(&mut f, w).unwrap(), false);
+    if let Err(diff) = compare_golden(golden.as_bytes(), &actual) {
+        panic!("{}", s(&diff));
+    }
+}
