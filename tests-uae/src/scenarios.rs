@@ -153,3 +153,19 @@ fn run_self_test(opts: &Options, t: SelfTest) -> SelfCheck {
 pub fn smoke(opts: &Options) -> Vec<SelfCheck> {
     self_tests(&opts.tools).into_iter().map(|t| run_self_test(opts, t)).collect()
 }
+
+/// Product scenario: `GadgetScope` (the hunk executable at `binary`) from
+/// the Shell: `VERSION` prints a version line with RC 0, `?` with empty
+/// input (`<NIL:`) prints the ReadArgs template, an unknown command gives
+/// RC 10.
+pub fn gadgetscope_shell(binary: &std::path::Path) -> Scenario {
+    Scenario::new("gadgetscope-shell")
+        .host_file("GadgetScope", binary.to_path_buf())
+        .capture("GadgetScope VERSION", "version")
+        .capture("GadgetScope ? <NIL:", "template")
+        .capture("GadgetScope FROB", "bad")
+        .check(Check::Rc("version".into(), 0))
+        .check(Check::Contains("version.out".into(), "GadgetScope".into()))
+        .check(Check::Contains("template.out".into(), "COMMAND".into()))
+        .check(Check::Rc("bad".into(), 10))
+}

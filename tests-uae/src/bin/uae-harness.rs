@@ -48,6 +48,20 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        "gadgetscope" => {
+            // Product scenario against a built binary (default target/amiga/GadgetScope).
+            let bin = names.first().map(std::path::PathBuf::from).unwrap_or_else(|| workspace_root().join("target/amiga/GadgetScope"));
+            let report = uae_harness::run_report(&scenarios::gadgetscope_shell(&bin), &opts);
+            println!("{}", report.summary());
+            for tag in ["version", "template", "bad"] {
+                println!("  {tag}: RC {:?}, output {:?}", report.run.rc(tag), report.run.output(tag).unwrap_or_default());
+            }
+            if report.outcome.is_pass() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(20)
+            }
+        }
         "smoke" => {
             let checks = if names.is_empty() {
                 scenarios::smoke(&opts)
@@ -82,7 +96,7 @@ fn main() -> ExitCode {
             }
         }
         _ => {
-            eprintln!("usage: uae-harness smoke [NAME...] [--converter-cmd PROGRAM ARGS...] | list");
+            eprintln!("usage: uae-harness smoke [NAME...] | list | gadgetscope [BINARY]   [--converter-cmd PROGRAM ARGS...]");
             ExitCode::from(10)
         }
     }
