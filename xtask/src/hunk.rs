@@ -1,1 +1,850 @@
-//! ELF -> AmigaOS hunk executable converter (being written).
+//! ELF -> AmigaOS hunk executable converter.
+//!
+//! Our own converter: no library turns a linked m68k ELF into a hunk
+//! executable, so the project writes it (TOOLCHAIN.md, "ELF to hunk").
+//!
+//! Input: a big-endian m68k `ET_EXEC` from `m68k-linux-gnu-ld --emit-relocs`,
+//! so every relocation the linker applied is still listed in `.rela.*`.
+//! Output (AmigaDOS Manual, hunk format; names from NDK `dos/doshunks.h`),
+//! every number a big-endian longword, sizes in longwords:
+//!
+//! ```text
+//! HUNK_HEADER 0 n 0 n-1 size[0] .. size[n-1]
+//! HUNK_CODE  size bytes..  [HUNK_RELOC32 ..] [HUNK_SYMBOL ..] HUNK_END
+//! HUNK_DATA  size bytes..  [HUNK_RELOC32 ..] [HUNK_SYMBOL ..] HUNK_END
+//! HUNK_BSS   size                            [HUNK_SYMBOL ..] HUNK_END
+//! ```
+//!
+//! Grouping (a choice): allocated sections that are executable *or read-only*
+//! (`.text`, `.rodata`, `.eh_frame`) form the code hunk, writable PROGBITS the
+//! data hunk, NOBITS the BSS hunk; an empty group is left out. Read-only data
+//! stays with the code because ld lays both out in one segment and resolves
+//! PC-relative references between them (libgcc's `.eh_frame` has
+//! `R_68K_PC32` into `.text`); a separate hunk would break those.
+//!
+//! Inside a hunk each section keeps its linked distance from the hunk base,
+//! so PC-relative references within a hunk (already resolved by ld) stay
+//! right; gaps are zero. LoadSeg puts a hunk at a longword-aligned address
+//! (AllocMem blocks are 8-byte aligned, `exec/memory.h` MEM_BLOCKSIZE), so the
+//! data/BSS base is the group start rounded down to a longword, and the code
+//! group must start on a longword because `_start` is its first byte. The
+//! groups must not interleave in the address space (linker-script rule).
+//!
+//! Every `R_68K_32` becomes a `HUNK_RELOC32` entry: the target is S + A from
+//! the relocation, its hunk comes from the symbol's section (so `_end`, one
+//! past `.bss`, stays in the BSS hunk), and the longword is rewritten to
+//! `S + A - target hunk base` (LoadSeg adds the hunk's load address).
+//! The longword ld wrote must equal S + A (a cross-check of the emitted
+//! relocations). PC-relative relocations within one hunk are skipped; across
+//! hunks, and every other type, they are errors. With GCC 12
+//! `-ffunction-sections` the linker script must place `_start` first itself:
+//! GCC does not emit functions in source order.
+
+#![cfg_attr(not(test), allow(dead_code))] // until the build pipeline calls it
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::process::Command;
+
+use object::elf;
+use object::read::elf::{FileHeader, SectionHeader, SectionTable, Sym, SymbolTable};
+use object::read::{SectionIndex, SymbolIndex};
+use object::BigEndian;
+
+type Elf = elf::FileHeader32<BigEndian>;
+
+/// Hunk block type of executable code (`dos/doshunks.h` HUNK_CODE).
+pub const HUNK_CODE: u32 = 0x3E9;
+/// Hunk block type of initialised data (`dos/doshunks.h` HUNK_DATA).
+pub const HUNK_DATA: u32 = 0x3EA;
+/// Hunk block type of zero-filled memory (`dos/doshunks.h` HUNK_BSS).
+pub const HUNK_BSS: u32 = 0x3EB;
+/// 32-bit absolute relocations (`dos/doshunks.h` HUNK_RELOC32, alias HUNK_ABSRELOC32).
+pub const HUNK_RELOC32: u32 = 0x3EC;
+/// Symbol table of a hunk (`dos/doshunks.h` HUNK_SYMBOL).
+pub const HUNK_SYMBOL: u32 = 0x3F0;
+/// End of one hunk (`dos/doshunks.h` HUNK_END).
+pub const HUNK_END: u32 = 0x3F2;
+/// Start of a loadable executable (`dos/doshunks.h` HUNK_HEADER).
+pub const HUNK_HEADER: u32 = 0x3F3;
+
+/// What [`elf_to_hunk`] adds beyond the loadable image.
+#[derive(Debug, Clone, Default)]
+pub struct HunkOptions {
+    /// Emit a `HUNK_SYMBOL` block per hunk with its `STT_FUNC`/`STT_OBJECT`
+    /// symbols (values in bytes from the hunk start), for debuggers.
+    pub symbols: bool,
+}
+
+/// A converted executable.
+#[derive(Debug, Clone)]
+pub struct HunkImage {
+    /// The whole hunk file.
+    pub bytes: Vec<u8>,
+    /// Size of the `HUNK_CODE` hunk in bytes (a multiple of 4).
+    pub code_size: u32,
+    /// Size of the `HUNK_DATA` hunk in bytes (0 if left out).
+    pub data_size: u32,
+    /// Size of the `HUNK_BSS` hunk in bytes (0 if left out).
+    pub bss_size: u32,
+    /// Number of `HUNK_RELOC32` entries over all hunks.
+    pub reloc_count: usize,
+}
+
+/// Why an ELF file cannot become a hunk executable. Every message names the
+/// section, symbol or relocation type at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HunkError {
+    /// Not a 32-bit big-endian m68k `ET_EXEC` with a symbol table, or malformed.
+    BadElf(String),
+    /// The sections cannot be grouped into hunks (TLS, dynamic linking,
+    /// interleaved groups, misaligned or missing code).
+    Layout(String),
+    /// The ELF entry point is not the first byte of the code hunk.
+    EntryNotFirst {
+        /// `e_entry`.
+        entry: u32,
+        /// Address of the code hunk's first byte.
+        code_start: u32,
+        /// Symbol (or section) found at `code_start`.
+        first: String,
+    },
+    /// A relocation type this converter does not turn into hunk relocations.
+    UnsupportedReloc {
+        /// e.g. `R_68K_16`.
+        r_type: String,
+        /// Section, offset, address and file offset of the relocated field.
+        site: String,
+        /// Symbol the relocation refers to.
+        symbol: String,
+    },
+    /// A PC-relative relocation between two hunks, whose distance changes
+    /// when LoadSeg places the hunks independently.
+    PcRelAcrossHunks {
+        /// e.g. `R_68K_PC32`.
+        r_type: String,
+        /// Section, offset, address and file offset of the relocated field.
+        site: String,
+        /// Symbol the relocation refers to.
+        symbol: String,
+        /// Hunk kind of the field and of the target (`code`, `data`, `bss`).
+        from: &'static str,
+        /// Hunk kind of the target.
+        to: &'static str,
+    },
+    /// Any other relocation that cannot be converted.
+    BadReloc {
+        /// Relocation type name.
+        r_type: String,
+        /// Section, offset, address and file offset of the relocated field.
+        site: String,
+        /// Symbol the relocation refers to.
+        symbol: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl fmt::Display for HunkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HunkError::BadElf(m) => write!(f, "not a usable m68k ELF executable: {m}"),
+            HunkError::Layout(m) => write!(f, "cannot lay out hunks: {m}"),
+            HunkError::EntryNotFirst {
+                entry,
+                code_start,
+                first,
+            } => write!(
+                f,
+                "entry point 0x{entry:08x} is not the first byte of the code hunk \
+                 (0x{code_start:08x}, `{first}`); the linker script must put `_start` first"
+            ),
+            HunkError::UnsupportedReloc {
+                r_type,
+                site,
+                symbol,
+            } => write!(
+                f,
+                "unsupported relocation {r_type} at {site} against `{symbol}` \
+                 (only R_68K_32 and same-hunk R_68K_PC32/PC16/PC8 are possible)"
+            ),
+            HunkError::PcRelAcrossHunks {
+                r_type,
+                site,
+                symbol,
+                from,
+                to,
+            } => write!(
+                f,
+                "{r_type} at {site} against `{symbol}` goes from the {from} hunk to the {to} \
+                 hunk; PC-relative references cannot cross hunks"
+            ),
+            HunkError::BadReloc {
+                r_type,
+                site,
+                symbol,
+                reason,
+            } => {
+                write!(f, "{r_type} at {site} against `{symbol}`: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for HunkError {}
+
+fn bad(e: impl fmt::Display) -> HunkError {
+    HunkError::BadElf(e.to_string())
+}
+
+/// Converts a linked m68k ELF executable to an AmigaOS hunk executable.
+///
+/// Fails with a [`HunkError`] naming the section, symbol or relocation type
+/// when the file cannot be represented faithfully.
+pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkError> {
+    let input = Input::parse(elf)?;
+    let mut hunks = input.layout()?;
+    input.check_entry(&hunks)?;
+    input.relocate(&mut hunks)?;
+    if opts.symbols {
+        input.collect_symbols(&mut hunks)?;
+    }
+    let size_of = |k: Kind| {
+        hunks
+            .list
+            .iter()
+            .find(|h| h.kind == k)
+            .map_or(0, |h| h.size)
+    };
+    Ok(HunkImage {
+        bytes: emit(&hunks.list),
+        code_size: size_of(Kind::Code),
+        data_size: size_of(Kind::Data),
+        bss_size: size_of(Kind::Bss),
+        reloc_count: hunks
+            .list
+            .iter()
+            .flat_map(|h| h.relocs.values())
+            .map(Vec::len)
+            .sum(),
+    })
+}
+
+/// Runs `python3 xtask/py/validate_hunk.py <path>` (amitools `HunkReader`).
+/// Returns its one-line summary, or its complaint (including what to install
+/// when python3 or amitools is missing).
+pub fn validate_with_amitools(path: &Path) -> Result<String, String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("py/validate_hunk.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(path)
+        .output()
+        .map_err(|e| {
+            format!(
+                "cannot run python3 ({e}): install python3 and amitools (`pip install amitools`)"
+            )
+        })?;
+    let stdout = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    if out.status.success() {
+        Ok(stdout)
+    } else {
+        Err(
+            format!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr))
+                .trim()
+                .to_string(),
+        )
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Code,
+    Data,
+    Bss,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Code => "code",
+            Kind::Data => "data",
+            Kind::Bss => "bss",
+        }
+    }
+}
+
+/// One output hunk.
+struct Hunk {
+    kind: Kind,
+    /// ELF address of hunk offset 0.
+    base: u32,
+    /// Bytes, a multiple of 4.
+    size: u32,
+    /// Contents (empty for BSS).
+    bytes: Vec<u8>,
+    /// Target hunk number -> offsets (bytes) of longwords to relocate.
+    relocs: BTreeMap<usize, Vec<u32>>,
+    /// (offset in bytes, name).
+    symbols: Vec<(u32, String)>,
+}
+
+struct Hunks {
+    list: Vec<Hunk>,
+    /// Section index -> hunk number, for allocated sections.
+    of_section: Vec<Option<usize>>,
+}
+
+impl Hunks {
+    /// The hunk whose address range holds `addr`, or which `addr` ends.
+    fn at(&self, addr: u32) -> Option<usize> {
+        let inside = |h: &Hunk| addr >= h.base && addr - h.base < h.size;
+        let ends = |h: &Hunk| addr >= h.base && addr - h.base == h.size;
+        self.list
+            .iter()
+            .position(inside)
+            .or_else(|| self.list.iter().position(ends))
+    }
+}
+
+enum Target {
+    Hunk(usize),
+    Absolute,
+}
+
+struct Input<'a> {
+    data: &'a [u8],
+    e: BigEndian,
+    header: &'a Elf,
+    sections: SectionTable<'a, Elf>,
+}
+
+impl<'a> Input<'a> {
+    fn parse(data: &'a [u8]) -> Result<Self, HunkError> {
+        let header = Elf::parse(data).map_err(|e| bad(format!("not a 32-bit ELF: {e}")))?;
+        let e = header.endian().map_err(|_| bad("not big-endian"))?;
+        if header.e_machine(e) != elf::EM_68K {
+            return Err(bad(format!(
+                "e_machine is {}, not EM_68K",
+                header.e_machine(e)
+            )));
+        }
+        if header.e_type(e) != elf::ET_EXEC {
+            return Err(bad(format!(
+                "e_type is {}, not ET_EXEC (link a static, non-PIE executable)",
+                header.e_type(e)
+            )));
+        }
+        let sections = header.sections(e, data).map_err(bad)?;
+        Ok(Input {
+            data,
+            e,
+            header,
+            sections,
+        })
+    }
+
+    fn sh(&self, i: usize) -> &'a elf::SectionHeader32<BigEndian> {
+        self.sections
+            .section(SectionIndex(i))
+            .expect("index from the section table")
+    }
+
+    fn name(&self, i: usize) -> String {
+        let n = self
+            .sections
+            .section_name(self.e, self.sh(i))
+            .unwrap_or(b"?");
+        String::from_utf8_lossy(n).into_owned()
+    }
+
+    /// `.text+0x1a (address 0x8000009a, file offset 0x9a)`.
+    fn site(&self, i: usize, addr: u32) -> String {
+        let sh = self.sh(i);
+        let off = addr.wrapping_sub(sh.sh_addr(self.e));
+        let file = sh.sh_offset(self.e).wrapping_add(off);
+        format!(
+            "{}+0x{off:x} (address 0x{addr:08x}, file offset 0x{file:x})",
+            self.name(i)
+        )
+    }
+
+    fn layout(&self) -> Result<Hunks, HunkError> {
+        let e = self.e;
+        let mut groups: [Vec<usize>; 3] = Default::default();
+        let mut empty = Vec::new();
+        for (SectionIndex(i), sh) in self.sections.enumerate() {
+            let flags = sh.sh_flags(e);
+            if flags & elf::SHF_ALLOC == 0 {
+                continue;
+            }
+            if flags & elf::SHF_TLS != 0 {
+                return Err(HunkError::Layout(format!(
+                    "thread-local section `{}` is not supported",
+                    self.name(i)
+                )));
+            }
+            if matches!(
+                sh.sh_type(e),
+                elf::SHT_DYNAMIC
+                    | elf::SHT_DYNSYM
+                    | elf::SHT_REL
+                    | elf::SHT_RELA
+                    | elf::SHT_HASH
+                    | elf::SHT_GNU_HASH
+            ) {
+                return Err(HunkError::Layout(format!(
+                    "dynamic-linking section `{}`: link a static, non-PIE executable",
+                    self.name(i)
+                )));
+            }
+            let kind = if sh.sh_type(e) == elf::SHT_NOBITS {
+                Kind::Bss
+            } else if flags & elf::SHF_EXECINSTR != 0 || flags & elf::SHF_WRITE == 0 {
+                Kind::Code
+            } else {
+                Kind::Data
+            };
+            if sh.sh_size(e) == 0 {
+                empty.push((i, kind));
+            } else {
+                groups[kind as usize].push(i);
+            }
+        }
+        if groups[Kind::Code as usize].is_empty() {
+            return Err(HunkError::Layout(
+                "no executable or read-only section: no code hunk".into(),
+            ));
+        }
+        let all: Vec<(usize, Kind)> = [Kind::Code, Kind::Data, Kind::Bss]
+            .into_iter()
+            .flat_map(|k| groups[k as usize].iter().map(move |&i| (i, k)))
+            .collect();
+
+        let mut hunks = Hunks {
+            list: Vec::new(),
+            of_section: vec![None; self.sections.len()],
+        };
+        for kind in [Kind::Code, Kind::Data, Kind::Bss] {
+            let members = &mut groups[kind as usize];
+            if members.is_empty() {
+                continue;
+            }
+            members.sort_by_key(|&i| self.sh(i).sh_addr(e));
+            let span = |i: usize| {
+                let (a, s) = (self.sh(i).sh_addr(e), self.sh(i).sh_size(e));
+                (a, a.checked_add(s))
+            };
+            let start = span(members[0]).0;
+            let end = members
+                .iter()
+                .try_fold(start, |m, &i| span(i).1.map(|x| m.max(x)));
+            let end = end.ok_or_else(|| {
+                HunkError::Layout(format!("{} group runs past 0xffffffff", kind.name()))
+            })?;
+            for &(other, other_kind) in &all {
+                let (a, a_end) = span(other);
+                if other_kind != kind && a < end && a_end.is_none_or(|x| x > start) {
+                    return Err(HunkError::Layout(format!(
+                        "`{}` ({} group) lies inside the {} group 0x{start:08x}..0x{end:08x} \
+                         starting with `{}`; the linker script must keep the groups apart",
+                        self.name(other),
+                        other_kind.name(),
+                        kind.name(),
+                        self.name(members[0])
+                    )));
+                }
+            }
+            let base = if kind == Kind::Code {
+                if start % 4 != 0 {
+                    return Err(HunkError::Layout(format!(
+                        "code starts at 0x{start:08x} (`{}`), not on a longword boundary",
+                        self.name(members[0])
+                    )));
+                }
+                start
+            } else {
+                start & !3
+            };
+            let size = (end - base).next_multiple_of(4);
+            let mut bytes = Vec::new();
+            if kind != Kind::Bss {
+                bytes.resize(size as usize, 0);
+                for &i in members.iter() {
+                    let sh = self.sh(i);
+                    let content = sh.data(e, self.data).map_err(bad)?;
+                    if content.len() != sh.sh_size(e) as usize {
+                        return Err(bad(format!("section `{}` is truncated", self.name(i))));
+                    }
+                    let at = (sh.sh_addr(e) - base) as usize;
+                    bytes[at..at + content.len()].copy_from_slice(content);
+                }
+            }
+            for &i in members.iter() {
+                hunks.of_section[i] = Some(hunks.list.len());
+            }
+            let relocs = BTreeMap::new();
+            hunks.list.push(Hunk {
+                kind,
+                base,
+                size,
+                bytes,
+                relocs,
+                symbols: Vec::new(),
+            });
+        }
+        // Zero-size sections (e.g. an empty `.data` holding `_edata`) belong
+        // to the hunk of their kind at their address, if there is one.
+        for (i, kind) in empty {
+            let h = hunks.at(self.sh(i).sh_addr(e));
+            hunks.of_section[i] = h.filter(|&h| hunks.list[h].kind == kind);
+        }
+        Ok(hunks)
+    }
+
+    fn check_entry(&self, hunks: &Hunks) -> Result<(), HunkError> {
+        let entry = self.header.e_entry(self.e);
+        let code = &hunks.list[0];
+        if entry == code.base {
+            return Ok(());
+        }
+        let first = self
+            .symbols()
+            .ok()
+            .and_then(|t| {
+                t.iter()
+                    .filter(|s| s.st_value(self.e) == code.base && s.st_type() == elf::STT_FUNC)
+                    .find_map(|s| s.name(self.e, t.strings()).ok())
+                    .map(|n| String::from_utf8_lossy(n).into_owned())
+            })
+            .unwrap_or_else(|| {
+                let i = hunks
+                    .of_section
+                    .iter()
+                    .position(|&h| h == Some(0))
+                    .unwrap_or(0);
+                self.name(i)
+            });
+        Err(HunkError::EntryNotFirst {
+            entry,
+            code_start: code.base,
+            first,
+        })
+    }
+
+    fn symbols(&self) -> Result<SymbolTable<'a, Elf>, HunkError> {
+        let t = self
+            .sections
+            .symbols(self.e, self.data, elf::SHT_SYMTAB)
+            .map_err(bad)?;
+        if t.is_empty() {
+            return Err(bad("no symbol table (stripped?)"));
+        }
+        Ok(t)
+    }
+
+    /// Name of symbol `r_sym` (a section symbol is named after its section).
+    fn sym_name(&self, t: &SymbolTable<'a, Elf>, r_sym: u32) -> String {
+        let Ok(sym) = t.symbol(SymbolIndex(r_sym as usize)) else {
+            return format!("symbol #{r_sym}");
+        };
+        match sym.name(self.e, t.strings()) {
+            Ok(n) if !n.is_empty() => String::from_utf8_lossy(n).into_owned(),
+            _ => match t.symbol_section(self.e, sym, SymbolIndex(r_sym as usize)) {
+                Ok(Some(SectionIndex(i))) => self.name(i),
+                _ => format!("symbol #{r_sym}"),
+            },
+        }
+    }
+
+    /// Value and hunk of symbol `r_sym`; `Err` is the reason it has none.
+    fn resolve(
+        &self,
+        t: &SymbolTable<'a, Elf>,
+        r_sym: u32,
+        hunks: &Hunks,
+    ) -> Result<(u32, Target), String> {
+        if r_sym == 0 {
+            return Ok((0, Target::Absolute));
+        }
+        let index = SymbolIndex(r_sym as usize);
+        let sym = t.symbol(index).map_err(|e| e.to_string())?;
+        let value = sym.st_value(self.e);
+        match sym.st_shndx(self.e) {
+            elf::SHN_ABS => Ok((value, Target::Absolute)),
+            elf::SHN_UNDEF if sym.is_weak() => Ok((value, Target::Absolute)),
+            elf::SHN_UNDEF => Err("undefined symbol".into()),
+            elf::SHN_COMMON => Err("common symbol not allocated by the linker".into()),
+            _ => {
+                let i = match t.symbol_section(self.e, sym, index) {
+                    Ok(Some(SectionIndex(i))) => i,
+                    _ => return Err("symbol has no valid section".into()),
+                };
+                match hunks.of_section.get(i).copied().flatten() {
+                    Some(h) => Ok((value, Target::Hunk(h))),
+                    None => Err(format!(
+                        "symbol is in `{}`, which is not loaded",
+                        self.name(i)
+                    )),
+                }
+            }
+        }
+    }
+
+    fn relocate(&self, hunks: &mut Hunks) -> Result<(), HunkError> {
+        let e = self.e;
+        let mut saw_relocations = false;
+        for (SectionIndex(ri), rsh) in self.sections.enumerate() {
+            let kind = rsh.sh_type(e);
+            if kind != elf::SHT_RELA && kind != elf::SHT_REL {
+                continue;
+            }
+            let src = rsh.sh_info(e) as usize;
+            let src_sh = self.sections.section(SectionIndex(src)).map_err(bad)?;
+            if src_sh.sh_flags(e) & elf::SHF_ALLOC == 0 {
+                continue; // debug information
+            }
+            saw_relocations = true;
+            if kind == elf::SHT_REL {
+                return Err(bad(format!(
+                    "`{}` is SHT_REL; m68k uses SHT_RELA",
+                    self.name(ri)
+                )));
+            }
+            let (relas, link) = rsh.rela(e, self.data).map_err(bad)?.expect("SHT_RELA");
+            let t = self
+                .sections
+                .symbol_table_by_index(e, self.data, link)
+                .map_err(bad)?;
+            for r in relas {
+                let (r_type, r_sym) = (r.r_type(e), r.r_sym(e));
+                let place = r.r_offset.get(e);
+                let addend = r.r_addend.get(e) as u32;
+                let err = |reason: String| HunkError::BadReloc {
+                    r_type: reloc_name(r_type),
+                    site: self.site(src, place),
+                    symbol: self.sym_name(&t, r_sym),
+                    reason,
+                };
+                let width = match r_type {
+                    elf::R_68K_NONE => continue,
+                    elf::R_68K_32 | elf::R_68K_PC32 => 4,
+                    elf::R_68K_PC16 => 2,
+                    elf::R_68K_PC8 => 1,
+                    _ => {
+                        return Err(HunkError::UnsupportedReloc {
+                            r_type: reloc_name(r_type),
+                            site: self.site(src, place),
+                            symbol: self.sym_name(&t, r_sym),
+                        })
+                    }
+                };
+                let (addr, size) = (src_sh.sh_addr(e), src_sh.sh_size(e));
+                if place < addr || place - addr + width > size {
+                    return Err(err(format!("field lies outside `{}`", self.name(src))));
+                }
+                let Some(h) = hunks.of_section[src] else {
+                    return Err(err(format!("`{}` is not loaded", self.name(src))));
+                };
+                let (value, target) = self.resolve(&t, r_sym, hunks).map_err(&err)?;
+                let s_a = value.wrapping_add(addend);
+                if r_type != elf::R_68K_32 {
+                    match target {
+                        Target::Hunk(to) if to == h => continue, // resolved by ld
+                        Target::Hunk(to) => {
+                            return Err(HunkError::PcRelAcrossHunks {
+                                r_type: reloc_name(r_type),
+                                site: self.site(src, place),
+                                symbol: self.sym_name(&t, r_sym),
+                                from: hunks.list[h].kind.name(),
+                                to: hunks.list[to].kind.name(),
+                            })
+                        }
+                        Target::Absolute => {
+                            return Err(err("PC-relative reference to an absolute address".into()))
+                        }
+                    }
+                }
+                if hunks.list[h].kind == Kind::Bss {
+                    return Err(err("relocation inside a NOBITS section".into()));
+                }
+                let off = place - hunks.list[h].base;
+                let field = &mut hunks.list[h].bytes[off as usize..off as usize + 4];
+                let linked = u32::from_be_bytes(field.try_into().expect("4 bytes"));
+                if linked != s_a {
+                    return Err(err(format!(
+                        "linked longword 0x{linked:08x} differs from S + A = 0x{s_a:08x}"
+                    )));
+                }
+                let to = match target {
+                    Target::Hunk(to) => to,
+                    Target::Absolute => match hunks.at(s_a) {
+                        // A real absolute address (e.g. weak undefined = 0) stays as linked.
+                        None => continue,
+                        Some(x) => {
+                            return Err(err(format!(
+                                "absolute value 0x{s_a:08x} lies inside the {} hunk; define the \
+                                 symbol inside an output section so it is section-relative",
+                                hunks.list[x].kind.name()
+                            )))
+                        }
+                    },
+                };
+                let rel = s_a.wrapping_sub(hunks.list[to].base);
+                let field = &mut hunks.list[h].bytes[off as usize..off as usize + 4];
+                field.copy_from_slice(&rel.to_be_bytes());
+                hunks.list[h].relocs.entry(to).or_default().push(off);
+            }
+        }
+        // Code reaches data and BSS through absolute addresses, so a
+        // multi-hunk program without any relocation was linked without them.
+        if !saw_relocations && hunks.list.len() > 1 {
+            return Err(bad(
+                "no `.rela.*` sections for loaded sections: link with --emit-relocs",
+            ));
+        }
+        Ok(())
+    }
+
+    fn collect_symbols(&self, hunks: &mut Hunks) -> Result<(), HunkError> {
+        let t = self.symbols()?;
+        for (index, sym) in t.enumerate() {
+            if !matches!(sym.st_type(), elf::STT_FUNC | elf::STT_OBJECT) {
+                continue;
+            }
+            let name = sym.name(self.e, t.strings()).map_err(bad)?;
+            let Ok(Some(SectionIndex(i))) = t.symbol_section(self.e, sym, index) else {
+                continue;
+            };
+            if let (false, Some(h)) = (name.is_empty(), hunks.of_section.get(i).copied().flatten())
+            {
+                let hunk = &mut hunks.list[h];
+                let off = sym.st_value(self.e).wrapping_sub(hunk.base);
+                hunk.symbols
+                    .push((off, String::from_utf8_lossy(name).into_owned()));
+            }
+        }
+        for h in &mut hunks.list {
+            h.symbols.sort();
+        }
+        Ok(())
+    }
+}
+
+/// `R_68K_*` name of a relocation type (`elf.h`, m68k psABI).
+fn reloc_name(t: u32) -> String {
+    const NAMES: [&str; 43] = [
+        "NONE",
+        "32",
+        "16",
+        "8",
+        "PC32",
+        "PC16",
+        "PC8",
+        "GOT32",
+        "GOT16",
+        "GOT8",
+        "GOT32O",
+        "GOT16O",
+        "GOT8O",
+        "PLT32",
+        "PLT16",
+        "PLT8",
+        "PLT32O",
+        "PLT16O",
+        "PLT8O",
+        "COPY",
+        "GLOB_DAT",
+        "JMP_SLOT",
+        "RELATIVE",
+        "",
+        "",
+        "TLS_GD32",
+        "TLS_GD16",
+        "TLS_GD8",
+        "TLS_LDM32",
+        "TLS_LDM16",
+        "TLS_LDM8",
+        "TLS_LDO32",
+        "TLS_LDO16",
+        "TLS_LDO8",
+        "TLS_IE32",
+        "TLS_IE16",
+        "TLS_IE8",
+        "TLS_LE32",
+        "TLS_LE16",
+        "TLS_LE8",
+        "TLS_DTPMOD32",
+        "TLS_DTPREL32",
+        "TLS_TPREL32",
+    ];
+    match NAMES.get(t as usize) {
+        Some(n) if !n.is_empty() => format!("R_68K_{n}"),
+        _ => format!("relocation type {t}"),
+    }
+}
+
+/// Writes the hunk file: header, then each hunk with its relocations,
+/// symbols and end marker.
+fn emit(hunks: &[Hunk]) -> Vec<u8> {
+    fn long(out: &mut Vec<u8>, v: u32) {
+        out.extend_from_slice(&v.to_be_bytes());
+    }
+    let mut out = Vec::new();
+    let n = hunks.len() as u32;
+    for v in [HUNK_HEADER, 0, n, 0, n - 1] {
+        long(&mut out, v);
+    }
+    for h in hunks {
+        long(&mut out, h.size / 4); // memory-type bits (30, 31) stay 0: any memory
+    }
+    for h in hunks {
+        match h.kind {
+            Kind::Code | Kind::Data => {
+                long(
+                    &mut out,
+                    if h.kind == Kind::Code {
+                        HUNK_CODE
+                    } else {
+                        HUNK_DATA
+                    },
+                );
+                long(&mut out, h.size / 4);
+                out.extend_from_slice(&h.bytes);
+            }
+            Kind::Bss => {
+                long(&mut out, HUNK_BSS);
+                long(&mut out, h.size / 4);
+            }
+        }
+        if !h.relocs.is_empty() {
+            long(&mut out, HUNK_RELOC32);
+            for (&to, offsets) in &h.relocs {
+                let mut offsets = offsets.clone();
+                offsets.sort_unstable();
+                long(&mut out, offsets.len() as u32);
+                long(&mut out, to as u32);
+                for o in offsets {
+                    long(&mut out, o);
+                }
+            }
+            long(&mut out, 0);
+        }
+        if !h.symbols.is_empty() {
+            long(&mut out, HUNK_SYMBOL);
+            for (value, name) in &h.symbols {
+                let longs = name.len().div_ceil(4);
+                long(&mut out, longs as u32); // high byte 0: symbol type EXT_SYMB
+                out.extend_from_slice(name.as_bytes());
+                out.resize(out.len() + longs * 4 - name.len(), 0);
+                long(&mut out, *value);
+            }
+            long(&mut out, 0);
+        }
+        long(&mut out, HUNK_END);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
