@@ -535,11 +535,12 @@ fn timeout(t: &Token) -> Result<u32, ParseError> {
 /// Parses one command line (Latin-1 bytes, no terminator) per AREXX.md
 /// "Tokenizer" and "Verbs".
 ///
-/// Every failure is RC 10 with a message naming what is wrong: "missing
-/// command", "unknown command X", "missing <field>", "<field> must be a
-/// number", "<field> out of range (a..b)", "<field> longer than <n> bytes",
-/// "unknown option K=", "<VERB> does not take K= here", "duplicate K=",
-/// "extra argument \"x\"", "unknown role \"r\"", "unterminated quote", ….
+/// Every failure is RC 10 with a message naming what is wrong:
+/// `missing command`, `unknown command X`, `missing <field>`, `<field> must
+/// be a number`, `<field> out of range (a..b)`, `<field> longer than <n>
+/// bytes`, `unknown option K=`, `<VERB> does not take K= here`,
+/// `duplicate K=`, `extra argument "x"`, `unknown role "r"`,
+/// `unterminated quote`, ….
 /// Limits (bytes): patterns 127, label/text 255, @name 31, path 255,
 /// command line 255, the whole line 65535. Nothing is truncated.
 pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
