@@ -123,6 +123,84 @@ impl Dos {
     }
 }
 
+/// dos/dos.h `SHARED_LOCK` (ACCESS_READ, -2).
+pub const SHARED_LOCK: i32 = -2;
+
+/// A loaded program (`LoadSeg()`), unloaded on drop.
+pub struct Segment<'a> {
+    dos: &'a Dos,
+    seglist: u32,
+}
+
+impl Segment<'_> {
+    /// The BPTR seglist, for NP_Seglist / sm_Segment.
+    pub fn bptr(&self) -> u32 {
+        self.seglist
+    }
+}
+
+impl Drop for Segment<'_> {
+    fn drop(&mut self) {
+        // SAFETY: from LoadSeg, unloaded once; callers keep it alive while
+        // a process runs it (see `Dos::load_seg`).
+        unsafe { sys::dos_UnLoadSeg(self.dos.lib.base(), self.seglist) }
+    }
+}
+
+/// A filesystem lock (`Lock()`), unlocked on drop.
+pub struct FileLock<'a> {
+    dos: &'a Dos,
+    lock: u32,
+}
+
+impl FileLock<'_> {
+    /// The BPTR lock.
+    pub fn bptr(&self) -> u32 {
+        self.lock
+    }
+}
+
+impl Drop for FileLock<'_> {
+    fn drop(&mut self) {
+        // SAFETY: from Lock, unlocked once.
+        unsafe { sys::dos_UnLock(self.dos.lib.base(), self.lock) }
+    }
+}
+
+impl Dos {
+    /// `LoadSeg(name)`; `Err(IoErr())` when it cannot be loaded. The
+    /// segment must outlive any process started on it.
+    pub fn load_seg(&self, name: &[u8]) -> Result<Segment<'_>, i32> {
+        let z = nul_terminated(name);
+        // SAFETY: z is NUL-terminated.
+        let seglist = unsafe { sys::dos_LoadSeg(self.lib.base(), z.as_ptr()) };
+        if seglist == 0 { Err(self.io_err()) } else { Ok(Segment { dos: self, seglist }) }
+    }
+
+    /// `Lock(name, mode)`; `Err(IoErr())` when it fails.
+    pub fn lock(&self, name: &[u8], mode: i32) -> Result<FileLock<'_>, i32> {
+        let z = nul_terminated(name);
+        // SAFETY: z is NUL-terminated.
+        let lock = unsafe { sys::dos_Lock(self.lib.base(), z.as_ptr(), mode) };
+        if lock == 0 { Err(self.io_err()) } else { Ok(FileLock { dos: self, lock }) }
+    }
+
+    /// `CreateNewProc(tags)`: the new `struct Process *`, or `Err(IoErr())`.
+    /// `tags` is a TAG_DONE-terminated tag list in linear memory whose
+    /// pointer values are absolute ([`crate::mem::abs`]).
+    pub fn create_new_proc(&self, tags: &[crate::be::Be32]) -> Result<u32, i32> {
+        // SAFETY: tags is a live tag list; the OS reads it during the call.
+        let p = unsafe { sys::dos_CreateNewProc(self.lib.base(), tags.as_ptr() as *const u8) };
+        if p == 0 { Err(self.io_err()) } else { Ok(p) }
+    }
+
+    /// `Delay(ticks)`: waits `ticks` 50ths of a second.
+    pub fn delay(&self, ticks: i32) {
+        // SAFETY: plain library call.
+        unsafe { sys::dos_Delay(self.lib.base(), ticks) }
+    }
+}
+
 /// `core::fmt::Write` to the Shell's output.
 pub struct Stdout<'a>(pub &'a Dos);
 

@@ -18,6 +18,7 @@ extern crate alloc;
 pub mod be;
 pub mod decode;
 pub mod readargs;
+pub mod workbench;
 
 #[cfg(target_arch = "wasm32")]
 pub mod sys;
@@ -27,6 +28,8 @@ mod rt;
 pub mod library;
 #[cfg(target_arch = "wasm32")]
 pub mod dos;
+#[cfg(target_arch = "wasm32")]
+pub mod exec;
 #[cfg(target_arch = "wasm32")]
 pub mod mem;
 #[cfg(target_arch = "wasm32")]

@@ -24,6 +24,12 @@ extern "C" {
     pub fn exec_AvailMem(requirements: u32) -> u32;
     /// exec.library `TypeOfMem` (LVO -534): address a1.
     pub fn exec_TypeOfMem(address: u32) -> u32;
+    /// exec.library `CreateMsgPort` (LVO -666).
+    pub fn exec_CreateMsgPort() -> u32;
+    /// exec.library `DeleteMsgPort` (LVO -672): port a0.
+    pub fn exec_DeleteMsgPort(port: u32);
+    /// exec.library `PutMsg` (LVO -366): port a0, message a1.
+    pub fn exec_PutMsg(port: u32, message: u32);
     /// dos.library `Output` (LVO -60).
     pub fn dos_Output(base: u32) -> u32;
     /// dos.library `Write` (LVO -48): file d1, buffer d2, length d3.
@@ -40,4 +46,16 @@ extern "C" {
     pub fn dos_IoErr(base: u32) -> i32;
     /// dos.library `PrintFault` (LVO -474): code d1, header d2.
     pub fn dos_PrintFault(base: u32, code: i32, header: *const u8) -> i32;
+    /// dos.library `LoadSeg` (LVO -150): name d1.
+    pub fn dos_LoadSeg(base: u32, name: *const u8) -> u32;
+    /// dos.library `UnLoadSeg` (LVO -156): seglist d1.
+    pub fn dos_UnLoadSeg(base: u32, seglist: u32);
+    /// dos.library `CreateNewProc` (LVO -498): tags d1.
+    pub fn dos_CreateNewProc(base: u32, tags: *const u8) -> u32;
+    /// dos.library `Lock` (LVO -84): name d1, type d2.
+    pub fn dos_Lock(base: u32, name: *const u8, r#type: i32) -> u32;
+    /// dos.library `UnLock` (LVO -90): lock d1.
+    pub fn dos_UnLock(base: u32, lock: u32);
+    /// dos.library `Delay` (LVO -198): timeout d1.
+    pub fn dos_Delay(base: u32, timeout: i32);
 }

@@ -27,9 +27,9 @@
 //! `SDL_VIDEODRIVER=offscreen`.
 //!
 //! Emulator runs are not `cargo test` tests: call [`run`] /
-//! [`scenarios::smoke`] from xtask (`cargo xtask uae-test`) or the
-//! `uae-harness` binary of this crate.
+//! [`scenarios::smoke`] from xtask (`cargo xtask uae-test`).
 
+pub mod foundation;
 pub mod native;
 pub mod process;
 pub mod scenario;

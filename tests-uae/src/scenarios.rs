@@ -1,6 +1,6 @@
 //! The harness's own emulator scenarios (self-tests). They need FS-UAE and
-//! the built native tools, so they are run by `cargo xtask uae-test` or
-//! `cargo run -p tests-uae --bin uae-harness -- smoke`, not by `cargo test`.
+//! the built native tools, so they are run by `cargo xtask uae-test`,
+//! not by `cargo test`.
 
 use std::time::Duration;
 
@@ -152,20 +152,4 @@ fn run_self_test(opts: &Options, t: SelfTest) -> SelfCheck {
 /// screenshot under Xvfb, and the Hang path.
 pub fn smoke(opts: &Options) -> Vec<SelfCheck> {
     self_tests(&opts.tools).into_iter().map(|t| run_self_test(opts, t)).collect()
-}
-
-/// Product scenario: `GadgetScope` (the hunk executable at `binary`) from
-/// the Shell: `VERSION` prints a version line with RC 0, `?` with empty
-/// input (`<NIL:`) prints the ReadArgs template, an unknown command gives
-/// RC 10.
-pub fn gadgetscope_shell(binary: &std::path::Path) -> Scenario {
-    Scenario::new("gadgetscope-shell")
-        .host_file("GadgetScope", binary.to_path_buf())
-        .capture("GadgetScope VERSION", "version")
-        .capture("GadgetScope ? <NIL:", "template")
-        .capture("GadgetScope FROB", "bad")
-        .check(Check::Rc("version".into(), 0))
-        .check(Check::Contains("version.out".into(), "GadgetScope".into()))
-        .check(Check::Contains("template.out".into(), "COMMAND".into()))
-        .check(Check::Rc("bad".into(), 10))
 }

@@ -25,6 +25,7 @@ pub struct Program {
 pub const PROGRAMS: &[Program] = &[
     Program { package: "gadgetscope", artifact: "gadgetscope", hunk: "GadgetScope" },
     Program { package: "canary", artifact: "canary", hunk: "Canary" },
+    Program { package: "uaetool", artifact: "uaetool", hunk: "UAETool" },
 ];
 
 /// GCC flags measured in TOOLCHAIN.md for the 68020 build.

@@ -7,6 +7,7 @@ mod checks;
 mod hunk;
 mod osglue;
 mod tools;
+mod uae;
 mod vamos;
 mod w2cpost;
 mod wasmcheck;
@@ -19,6 +20,7 @@ fn usage() -> &'static str {
      commands:\n\
      \x20 amiga [PROGRAM...]     build the Amiga programs into target/amiga/ (installs missing tools)\n\
      \x20 canary                 build the codegen canary, run it under vamos, compare with the host\n\
+     \x20 uae-test [SCENARIO...] run the emulator scenarios in FS-UAE (built-in AROS ROM)\n\
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n"
@@ -58,6 +60,10 @@ fn main() -> ExitCode {
         })),
         "canary" => report(canary::run().map(|r| {
             println!("canary: {} checks match the host (68020, {} emulated cycles under vamos)", r.checks, r.cycles);
+        })),
+        "uae-test" => report(uae::run(rest).and_then(|s| {
+            println!("uae-test: {} passed, {} failed ({:.1} s)", s.passed, s.failed, s.seconds);
+            if s.failed == 0 { Ok(()) } else { Err(anyhow::anyhow!("{} emulator scenario(s) failed", s.failed)) }
         })),
         "gen-glue" => report(amiga::gen_glue()),
         "arexx-check" => ExitCode::from(checks::arexx_check(rest)),

@@ -266,7 +266,7 @@ pub fn gen_rust(fns: &[Function]) -> String {
             params.push("base: u32".to_string());
         }
         for a in &f.args {
-            params.push(format!("{}: {}", a.name, a.kind.rust()));
+            params.push(format!("{}: {}", rust_ident(&a.name), a.kind.rust()));
         }
         let ret = match f.returns {
             None => String::new(),
@@ -278,7 +278,14 @@ pub fn gen_rust(fns: &[Function]) -> String {
     s
 }
 
+/// An `.fd` argument name as a Rust identifier (`type` -> `r#type`).
+fn rust_ident(name: &str) -> String {
+    const KEYWORDS: &[&str] = &["type", "fn", "move", "ref", "self", "match", "loop", "in", "mod", "use", "struct", "where", "impl"];
+    if KEYWORDS.contains(&name) { format!("r#{name}") } else { name.to_string() }
+}
+
 /// Parses an amitools `.fd` file into (name, LVO, registers).
+#[cfg(test)]
 pub fn parse_fd(text: &str) -> Vec<(String, i32, Vec<String>)> {
     let mut bias = 0i32;
     let mut public = true;
@@ -317,11 +324,11 @@ mod tests {
     }
 
     fn amitools_fd_dir() -> PathBuf {
-        let out = std::process::Command::new("python3")
+        let out = std::process::Command::new(crate::tools::python())
             .args(["-c", "import amitools,os;print(os.path.join(os.path.dirname(amitools.__file__),'data','fd'))"])
             .output()
-            .expect("python3 must be installed (the test command installs it)");
-        assert!(out.status.success(), "the amitools Python package is missing: pip install amitools");
+            .expect("the amitools venv is missing: run `cargo xtask amiga` once, it installs amitools");
+        assert!(out.status.success(), "the amitools Python package is missing: run `cargo xtask amiga`");
         PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
     }
 
@@ -359,8 +366,9 @@ mod tests {
             parse_table(&format!(
                 "[[function]]\nlibrary=\"dos\"\nname=\"X\"\nlvo={lvo}\nargs=[{args}]\nreturns=\"{ret}\"\n"
             ))
+            .map(|_| ())
+            .map_err(|e| format!("{e:#}"))
             .unwrap_err()
-            .to_string()
         };
         assert!(bad("\"a d1 u32\", \"b d1 u32\"", "void", -30).contains("used twice"));
         assert!(bad("\"a a6 u32\"", "void", -30).contains("cannot carry"));

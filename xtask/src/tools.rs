@@ -24,20 +24,26 @@ fn is_root() -> bool {
     Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false)
 }
 
-/// Installs missing Debian packages; `pkgs` pairs a command with its package.
-pub fn ensure_apt(pkgs: &[(&str, &str)]) -> Result<()> {
-    let missing: Vec<&str> = pkgs.iter().filter(|(c, _)| !have(c)).map(|(_, p)| *p).collect();
-    if missing.is_empty() {
+/// Installs Debian packages (as root; otherwise says what to run).
+pub fn apt_install(pkgs: &[&str]) -> Result<()> {
+    if pkgs.is_empty() {
         return Ok(());
     }
     if !is_root() {
-        bail!("missing tools; install them with: sudo apt-get install {}", missing.join(" "));
+        bail!("missing tools; install them with: sudo apt-get install {}", pkgs.join(" "));
     }
     run("apt package lists", Command::new("apt-get").args(["update", "-qq"]))?;
     run(
-        &missing.join(" "),
-        Command::new("apt-get").args(["install", "-y", "-qq", "--no-install-recommends"]).args(&missing).env("DEBIAN_FRONTEND", "noninteractive"),
+        &pkgs.join(" "),
+        Command::new("apt-get").args(["install", "-y", "-qq", "--no-install-recommends"]).args(pkgs).env("DEBIAN_FRONTEND", "noninteractive"),
     )
+}
+
+/// Installs the packages whose command is missing; `pkgs` pairs a command
+/// with the Debian package that provides it.
+pub fn ensure_apt(pkgs: &[(&str, &str)]) -> Result<()> {
+    let missing: Vec<&str> = pkgs.iter().filter(|(c, _)| !have(c)).map(|(_, p)| *p).collect();
+    apt_install(&missing)
 }
 
 /// The toolchain of the Amiga build: wasm32 target, wabt, GCC/binutils m68k.
@@ -55,17 +61,44 @@ pub fn ensure_build_tools() -> Result<()> {
     Ok(())
 }
 
-/// amitools (vamos, the hunk reader) with machine68k 0.3.0 (0.4 breaks vamos).
+/// The Python environment for amitools: `target/tools/venv` (a venv, so a
+/// fresh Debian's externally managed Python is left alone).
+pub fn venv_dir() -> std::path::PathBuf {
+    crate::amiga::root().join("target/tools/venv")
+}
+
+/// The venv's python3 (after [`ensure_amitools`]).
+pub fn python() -> std::path::PathBuf {
+    venv_dir().join("bin/python3")
+}
+
+/// The venv's vamos (after [`ensure_amitools`]).
+pub fn vamos() -> std::path::PathBuf {
+    venv_dir().join("bin/vamos")
+}
+
+/// amitools (vamos, the hunk reader) with machine68k 0.3.0 (0.4 breaks
+/// vamos), in [`venv_dir`]. machine68k builds from source: it needs a C
+/// compiler and Python's headers.
 pub fn ensure_amitools() -> Result<()> {
-    let ok = Command::new("python3")
+    let ok = Command::new(python())
         .args(["-c", "import amitools, machine68k, importlib.metadata as m; assert m.version('machine68k') == '0.3.0'"])
+        .stderr(std::process::Stdio::null())
         .status()
         .map(|s| s.success())
         .unwrap_or(false);
-    if ok && have("vamos") {
+    if ok && vamos().exists() {
         return Ok(());
     }
-    run("amitools", Command::new("python3").args(["-m", "pip", "install", "-q", "amitools", "machine68k==0.3.0"]))
+    if !python().exists() {
+        let venv_ok = Command::new("python3").args(["-c", "import venv, ensurepip"]).status().map(|s| s.success()).unwrap_or(false);
+        if !venv_ok {
+            apt_install(&["python3-venv"])?;
+        }
+        ensure_apt(&[("python3-config", "python3-dev"), ("gcc", "gcc")])?;
+        run("a Python venv for amitools", Command::new("python3").arg("-m").arg("venv").arg(venv_dir()))?;
+    }
+    run("amitools", Command::new(python()).args(["-m", "pip", "install", "-q", "amitools", "machine68k==0.3.0"]))
 }
 
 /// FS-UAE and what it needs headless and for screenshots (TOOLCHAIN.md).
@@ -75,13 +108,7 @@ pub fn ensure_emulator() -> Result<()> {
     let out = Command::new("dpkg-query").args(["-W", "-f=${Status}\\n", "libgl1-mesa-dri", "libegl-mesa0"]).output();
     let installed = out.map(|o| String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.contains("install ok installed")).count() == 2).unwrap_or(false);
     if !installed {
-        if !is_root() {
-            bail!("missing: sudo apt-get install libgl1-mesa-dri libegl-mesa0");
-        }
-        run(
-            "Mesa EGL",
-            Command::new("apt-get").args(["install", "-y", "-qq", "libgl1-mesa-dri", "libegl-mesa0"]).env("DEBIAN_FRONTEND", "noninteractive"),
-        )?;
+        apt_install(&["libgl1-mesa-dri", "libegl-mesa0"])?;
     }
     Ok(())
 }

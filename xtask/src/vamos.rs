@@ -25,7 +25,7 @@ pub fn run(hunk: &Path, args: &[&str], work: &Path, stdin: &[u8]) -> Result<Run>
     std::fs::create_dir_all(work.join("vols"))?;
     let prog = work.join(hunk.file_name().context("hunk file name")?);
     std::fs::copy(hunk, &prog)?;
-    let mut child = Command::new("vamos")
+    let mut child = Command::new(crate::tools::vamos())
         .current_dir(work)
         .arg("--vols-base-dir")
         .arg(work.join("vols"))

@@ -747,13 +747,13 @@ __attribute__((section(".text.startup"))) int _start(void) {
             "2000000",
             "--vols-base-dir",
         ];
-        let out = Command::new("vamos")
+        let out = Command::new(crate::tools::vamos())
             .args(args)
             .arg(&vols)
             .arg(&path)
             .output();
         let out = out.unwrap_or_else(|e| {
-            panic!("cannot run vamos ({e}): pip install amitools machine68k==0.3.0")
+            panic!("cannot run vamos ({e}): run `cargo xtask amiga` once, it installs amitools")
         });
         let log = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(expected_rc as i32), "vamos: {log}");

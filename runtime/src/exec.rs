@@ -1,0 +1,63 @@
+//! exec.library: memory statistics and message ports.
+use crate::sys;
+
+/// exec/memory.h `MEMF_ANY` (0): AvailMem over all memory types.
+pub const MEMF_ANY: u32 = 0;
+
+/// `AvailMem(requirements)`: free bytes of that memory type now.
+pub fn avail_mem(requirements: u32) -> u32 {
+    // SAFETY: plain library call.
+    unsafe { sys::exec_AvailMem(requirements) }
+}
+
+/// `TypeOfMem(address)`: the MEMF_ attributes of the memory at `address`,
+/// 0 when it is no memory exec knows (used to guard class pointers).
+pub fn type_of_mem(address: u32) -> u32 {
+    // SAFETY: TypeOfMem only compares the address with the memory list.
+    unsafe { sys::exec_TypeOfMem(address) }
+}
+
+/// A message port from `CreateMsgPort()`, deleted on drop.
+pub struct MsgPort {
+    port: u32,
+}
+
+impl MsgPort {
+    /// `CreateMsgPort()` (V36); `None` when no signal or memory is left.
+    pub fn new() -> Option<MsgPort> {
+        // SAFETY: plain library call.
+        let port = unsafe { sys::exec_CreateMsgPort() };
+        (port != 0).then_some(MsgPort { port })
+    }
+
+    /// The port's absolute address (`struct MsgPort *`).
+    pub fn addr(&self) -> u32 {
+        self.port
+    }
+
+    /// `WaitPort()` then `GetMsg()`: the next message's address.
+    pub fn wait(&self) -> u32 {
+        // SAFETY: the port is ours and alive.
+        unsafe {
+            sys::exec_WaitPort(self.port);
+            sys::exec_GetMsg(self.port)
+        }
+    }
+}
+
+impl Drop for MsgPort {
+    fn drop(&mut self) {
+        // SAFETY: created by CreateMsgPort, deleted once.
+        unsafe { sys::exec_DeleteMsgPort(self.port) }
+    }
+}
+
+/// `PutMsg(port, message)`.
+///
+/// # Safety
+/// `message` must be a valid `struct Message` that stays alive (and is not
+/// moved) until it is replied.
+pub unsafe fn put_msg(port: u32, message: u32) {
+    // SAFETY: guaranteed by the caller.
+    unsafe { sys::exec_PutMsg(port, message) }
+}

@@ -1,0 +1,83 @@
+//! Emulator scenarios of the foundation (issue 2): the pipeline's programs
+//! on the AROS ROM. Each is a plain [`Scenario`] with checks; xtask's
+//! `uae-test` stages the built hunk files named in [`Programs`].
+
+use std::path::PathBuf;
+
+use crate::{Check, Scenario};
+
+/// Built Amiga programs (hunk files on the host).
+pub struct Programs {
+    pub gadgetscope: PathBuf,
+    /// The test fixture of `tests-uae/fixtures/uaetool`.
+    pub uaetool: PathBuf,
+}
+
+fn parse_avail(run: &crate::RunDir, file: &str) -> Result<u64, String> {
+    run.read_text(file)?.trim().parse::<u64>().map_err(|e| format!("{file}: {e}"))
+}
+
+/// A check that `AvailMem(MEMF_ANY)` written to `before` and `after` is equal.
+fn same_free_memory(before: &'static str, after: &'static str) -> Check {
+    Check::Custom(
+        format!("free memory in {after} equals {before}"),
+        Box::new(move |run| {
+            let (b, a) = (parse_avail(run, before)?, parse_avail(run, after)?);
+            if a == b {
+                Ok(())
+            } else {
+                Err(format!("{before} {b} bytes, {after} {a} bytes: {} bytes not freed", b as i64 - a as i64))
+            }
+        }),
+    )
+}
+
+/// The foundation scenarios, in order.
+pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+    vec![
+        // GadgetScope from the Shell: VERSION into a file, `?`, bad input.
+        Scenario::new("gadgetscope-shell")
+            .host_file("GadgetScope", p.gadgetscope.clone())
+            .line("GadgetScope VERSION >DH0:version.txt")
+            .capture("GadgetScope VERSION", "version")
+            .capture("GadgetScope ? <NIL:", "template")
+            .capture("GadgetScope FROB", "bad")
+            .capture("GadgetScope VERSION EXTRA", "toomany")
+            .check(Check::Equals("version.txt".into(), format!("GadgetScope {} (30.11.2026)\n", env!("CARGO_PKG_VERSION")).into_bytes()))
+            .check(Check::Rc("version".into(), 0))
+            .check(Check::Contains("template.out".into(), "COMMAND".into()))
+            .check(Check::Rc("bad".into(), 10))
+            .check(Check::Contains("bad.out".into(), "unknown command \"FROB\"".into()))
+            .check(Check::Rc("toomany".into(), 10)),
+        // A genuine Workbench start: UAETool builds a WBStartup for a copy of
+        // itself on its own process; the child reports what it received and
+        // the runtime replies the message at exit.
+        Scenario::new("wbstartup")
+            .host_file("C/UAETool", p.uaetool.clone())
+            .capture("C:UAETool WBRUN PROGRAM=DH0:C/UAETool", "wbrun")
+            .check(Check::Rc("wbrun".into(), 0))
+            .check(Check::Contains("wbrun.out".into(), "replied".into()))
+            .check(Check::Equals("wbprobe".into(), b"WBStartup numargs=1 name=UAETool\n".to_vec())),
+        // A deliberate Rust panic: its message, RC 20, no hang, nothing leaked.
+        Scenario::new("panic")
+            .host_file("C/UAETool", p.uaetool.clone())
+            .line("C:UAETool PANIC >NIL:")
+            .line("C:UAETool AVAIL FILE=DH0:mem-before")
+            .capture("C:UAETool PANIC", "panic")
+            .line("C:UAETool AVAIL FILE=DH0:mem-after")
+            .check(Check::Rc("panic".into(), 20))
+            .check(Check::Contains("panic.out".into(), "UAETool: panic: deliberate panic for the harness".into()))
+            .check(same_free_memory("mem-before", "mem-after")),
+        // Free memory after GadgetScope exits equals free memory before
+        // (one warm-up run first: AROS caches what the first run loads).
+        Scenario::new("memory")
+            .host_file("GadgetScope", p.gadgetscope.clone())
+            .host_file("C/UAETool", p.uaetool.clone())
+            .line("GadgetScope VERSION >NIL:")
+            .line("C:UAETool AVAIL FILE=DH0:mem-before")
+            .line("GadgetScope VERSION >NIL:")
+            .line("GadgetScope FROB >NIL:")
+            .line("C:UAETool AVAIL FILE=DH0:mem-after")
+            .check(same_free_memory("mem-before", "mem-after")),
+    ]
+}
