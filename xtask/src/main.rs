@@ -6,6 +6,7 @@ mod canary;
 mod checks;
 mod hunk;
 mod osglue;
+mod suite;
 mod tools;
 mod uae;
 mod vamos;
@@ -18,6 +19,8 @@ fn usage() -> &'static str {
     "usage: cargo xtask <command>\n\
      \n\
      commands:\n\
+     \x20 run                    the main job: build, boot FS-UAE (AROS ROM), run GadgetScope, save a screenshot\n\
+     \x20 test                   every test: host tests, codegen canary under vamos, emulator scenarios\n\
      \x20 amiga [PROGRAM...]     build the Amiga programs into target/amiga/ (installs missing tools)\n\
      \x20 canary                 build the codegen canary, run it under vamos, compare with the host\n\
      \x20 uae-test [SCENARIO...] run the emulator scenarios in FS-UAE (built-in AROS ROM)\n\
@@ -61,6 +64,8 @@ fn main() -> ExitCode {
         "canary" => report(canary::run().map(|r| {
             println!("canary: {} checks match the host (68020, {} emulated cycles under vamos)", r.checks, r.cycles);
         })),
+        "test" => report(suite::test()),
+        "run" => report(suite::run()),
         "uae-test" => report(uae::run(rest).and_then(|s| {
             println!("uae-test: {} passed, {} failed ({:.1} s)", s.passed, s.failed, s.seconds);
             if s.failed == 0 { Ok(()) } else { Err(anyhow::anyhow!("{} emulator scenario(s) failed", s.failed)) }

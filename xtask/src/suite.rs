@@ -1,0 +1,92 @@
+//! `cargo xtask test` (every test) and `cargo xtask run` (the main job):
+//! the two commands of the README.
+
+use crate::{amiga, canary, tools, uae};
+use anyhow::{bail, Context, Result};
+use std::process::{Command, Stdio};
+
+/// Sums the `test result: ok. N passed; M failed` lines of cargo test.
+pub fn count_cargo_tests(output: &str) -> (usize, usize) {
+    let mut passed = 0;
+    let mut failed = 0;
+    for line in output.lines().filter(|l| l.starts_with("test result:")) {
+        let num = |word: &str| -> usize {
+            line.split(';').find_map(|part| part.trim().strip_suffix(word).map(|n| n.trim().rsplit(' ').next().unwrap_or("0").parse().unwrap_or(0))).unwrap_or(0)
+        };
+        passed += num(" passed");
+        failed += num(" failed");
+    }
+    (passed, failed)
+}
+
+/// Runs host tests, the canary under vamos and the emulator suite; prints
+/// the counts and fails if anything failed or nothing ran.
+pub fn test() -> Result<()> {
+    tools::ensure_build_tools()?;
+    tools::ensure_amitools()?;
+    tools::ensure_emulator()?;
+    println!("== host tests (cargo test --workspace)");
+    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(amiga::root())
+        .args(["test", "--workspace", "--quiet"])
+        .stderr(Stdio::inherit())
+        .output()
+        .context("running cargo test")?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    print!("{text}");
+    let (host_passed, host_failed) = count_cargo_tests(&text);
+    if !out.status.success() || host_failed > 0 {
+        bail!("host tests failed ({host_failed} failed)");
+    }
+    if host_passed == 0 {
+        bail!("no host test ran");
+    }
+    println!("== codegen canary (68020, vamos)");
+    let c = canary::run()?;
+    println!("canary: {} checks match the host ({} emulated cycles)", c.checks, c.cycles);
+    println!("== emulator scenarios (FS-UAE, AROS ROM)");
+    let u = uae::run(&[])?;
+    println!("uae-test: {} passed, {} failed ({:.1} s)", u.passed, u.failed, u.seconds);
+    println!(
+        "\nsummary: host tests {host_passed} passed; canary {} checks passed; emulator scenarios {} passed, {} failed",
+        c.checks, u.passed, u.failed
+    );
+    let passed = host_passed + c.checks + u.passed;
+    println!("{passed} passed, {} failed", u.failed);
+    if u.failed > 0 {
+        bail!("{} emulator scenario(s) failed", u.failed);
+    }
+    Ok(())
+}
+
+/// The main job: build, boot FS-UAE with the AROS ROM, run GadgetScope and
+/// keep a screenshot (headless under Xvfb).
+pub fn run() -> Result<()> {
+    let built = amiga::build(&["gadgetscope".to_string()])?;
+    let mut opts = uae::options()?;
+    opts.force_xvfb = true;
+    let scenario = uae_harness::Scenario::new("main")
+        .host_file("GadgetScope", built[0].hunk_path.clone())
+        .line("Echo \"GadgetScope on AROS: the Shell command\"")
+        .line("GadgetScope VERSION")
+        .screenshot("gadgetscope");
+    let report = uae_harness::run_report(&scenario, &opts);
+    println!("{}", report.summary());
+    let png = report.run.screenshot("gadgetscope");
+    if !report.outcome.is_pass() {
+        bail!("the emulator run failed; logs in {}", report.run.dir.display());
+    }
+    println!("screenshot: {}", png.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_cargo_test_lines() {
+        let out = "running 3 tests\n...\ntest result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\
+                   test result: FAILED. 21 passed; 2 failed; 0 ignored\n";
+        assert_eq!(super::count_cargo_tests(out), (24, 2));
+        assert_eq!(super::count_cargo_tests("nothing"), (0, 0));
+    }
+}
