@@ -58,4 +58,14 @@ extern "C" {
     pub fn dos_UnLock(base: u32, lock: u32);
     /// dos.library `Delay` (LVO -198): timeout d1.
     pub fn dos_Delay(base: u32, timeout: i32);
+    /// intuition.library `LockIBase` (LVO -414): dontknow d0.
+    pub fn intuition_LockIBase(base: u32, dontknow: u32) -> u32;
+    /// intuition.library `UnlockIBase` (LVO -420): ibLock a0.
+    pub fn intuition_UnlockIBase(base: u32, ibLock: u32);
+    /// intuition.library `GetAttr` (LVO -654): attrID d0, object a0, storagePtr a1.
+    pub fn intuition_GetAttr(base: u32, attrID: u32, object: u32, storagePtr: *mut u8) -> u32;
+    /// exec.library `Wait` (LVO -318): signalSet d0.
+    pub fn exec_Wait(signalSet: u32) -> u32;
+    /// gadtools.library `GT_GetGadgetAttrsA` (LVO -174): gad a0, win a1, req a2, taglist a3.
+    pub fn gadtools_GT_GetGadgetAttrsA(base: u32, gad: u32, win: u32, req: u32, taglist: *const u8) -> i32;
 }
