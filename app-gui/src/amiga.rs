@@ -1,4 +1,6 @@
 //! The Amiga entry point (wasm32 only).
+use crate::inspect::inspect;
+use crate::intuition_os::AmigaIntuition;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 
@@ -19,13 +21,28 @@ fn main() -> i32 {
             dos.print(b"\n");
             RETURN_OK
         }
-        Err(e) => {
-            dos.print(b"GadgetScope: ");
-            dos.print(&latin1(&e.0));
-            dos.print(b"\n");
-            RETURN_ERROR
+        Ok(ShellCommand::Inspect(what)) => {
+            let mut os = match AmigaIntuition::open() {
+                Ok(os) => os,
+                Err(e) => return complain(&dos, alloc::format!("{e}").as_bytes(), RETURN_FAIL),
+            };
+            match inspect(&mut os, &what) {
+                Ok(text) => {
+                    if dos.print(&text) { RETURN_OK } else { RETURN_FAIL }
+                }
+                Err(f) => complain(&dos, &f.message, f.rc),
+            }
         }
+        Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
     }
+}
+
+/// `GadgetScope: <message>` on the Shell, and the RC.
+fn complain(dos: &Dos, message: &[u8], rc: i32) -> i32 {
+    dos.print(b"GadgetScope: ");
+    dos.print(message);
+    dos.print(b"\n");
+    rc
 }
 
 /// Rust strings are UTF-8; the Amiga console speaks Latin-1.

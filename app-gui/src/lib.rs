@@ -1,4 +1,4 @@
-//! GadgetScope, the Workbench program: Shell argument handling now; the
+//! GadgetScope, the Workbench program: Shell commands and the inspector now; the
 //! event loop, view model, front-ends, highlight, pick and profile
 //! recording grow here (PRODUCT.md "Architecture").
 //!
@@ -6,7 +6,11 @@
 #![cfg_attr(target_arch = "wasm32", no_std)]
 extern crate alloc;
 
+pub mod inspect;
 pub mod shell;
+
+#[cfg(target_arch = "wasm32")]
+mod intuition_os;
 
 #[cfg(target_arch = "wasm32")]
 mod amiga;

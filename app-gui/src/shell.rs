@@ -1,17 +1,22 @@
 //! Shell use of GadgetScope: the `ReadArgs()` template and what a command
 //! line asks for. (Workbench starts take tooltypes instead.)
+use crate::inspect::Inspect;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::readargs::Value;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
-pub const TEMPLATE: &str = "COMMAND";
+pub const TEMPLATE: &str = "COMMAND,WINDOW/K,SCREEN/K,FULL/S";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ShellCommand {
     /// `GadgetScope VERSION`: print the version line, RC 0.
     Version,
+    /// `GadgetScope TREE|MENU [WINDOW=<pattern>] [SCREEN=<s>] [FULL]` and
+    /// `GadgetScope SCREENS`: print the text, RC 0; RC 5 when nothing
+    /// matched. Without `WINDOW=` the active window.
+    Inspect(Inspect),
 }
 
 /// Why a line that fits the template still cannot run; printed as
@@ -20,21 +25,45 @@ pub enum ShellCommand {
 pub struct UsageError(pub String);
 
 /// Commands known to [`interpret`], for messages.
-pub const COMMANDS: &[&str] = &["VERSION"];
+pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS"];
+
+fn shown(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| b as char).collect()
+}
 
 /// Turns `ReadArgs()` values (in template order) into a command.
 pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
-    let command = match values.first() {
-        Some(Value::Text(t)) => t.clone(),
-        _ => Vec::new(),
+    let text = |i: usize| match values.get(i) {
+        Some(Value::Text(t)) => Some(t.clone()),
+        _ => None,
     };
-    if command.eq_ignore_ascii_case(b"VERSION") {
-        Ok(ShellCommand::Version)
-    } else if command.is_empty() {
-        Err(UsageError(alloc::format!("no command given (commands: {})", COMMANDS.join(", "))))
-    } else {
-        let shown: String = command.iter().map(|&b| b as char).collect();
-        Err(UsageError(alloc::format!("unknown command \"{shown}\" (commands: {})", COMMANDS.join(", "))))
+    let command = text(0).unwrap_or_default();
+    let (window, screen) = (text(1), text(2));
+    let full = matches!(values.get(3), Some(Value::Switch(true)));
+    let upper: Vec<u8> = command.to_ascii_uppercase();
+    let only = |allowed: &[&str]| -> Result<(), UsageError> {
+        let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full)];
+        match given.iter().find(|(k, set)| *set && !allowed.contains(k)) {
+            Some((k, _)) => Err(UsageError(alloc::format!("{} does not take {k}", shown(&upper)))),
+            None => Ok(()),
+        }
+    };
+    match upper.as_slice() {
+        b"VERSION" => {
+            only(&[])?;
+            Ok(ShellCommand::Version)
+        }
+        b"TREE" => Ok(ShellCommand::Inspect(Inspect::Tree { window, screen, full })),
+        b"MENU" => {
+            only(&["WINDOW", "SCREEN"])?;
+            Ok(ShellCommand::Inspect(Inspect::Menu { window, screen }))
+        }
+        b"SCREENS" => {
+            only(&[])?;
+            Ok(ShellCommand::Inspect(Inspect::Screens))
+        }
+        b"" => Err(UsageError(alloc::format!("no command given (commands: {})", COMMANDS.join(", ")))),
+        _ => Err(UsageError(alloc::format!("unknown command \"{}\" (commands: {})", shown(&command), COMMANDS.join(", ")))),
     }
 }
 
@@ -46,22 +75,43 @@ mod tests {
         Value::Text(s.as_bytes().to_vec())
     }
 
+    fn line(cmd: &str, window: Option<&str>, screen: Option<&str>, full: bool) -> Vec<Value> {
+        vec![text(cmd), window.map(text).unwrap_or(Value::Absent), screen.map(text).unwrap_or(Value::Absent), Value::Switch(full)]
+    }
+
     #[test]
     fn version_any_case() {
-        assert_eq!(interpret(&[text("VERSION")]), Ok(ShellCommand::Version));
-        assert_eq!(interpret(&[text("version")]), Ok(ShellCommand::Version));
+        assert_eq!(interpret(&line("VERSION", None, None, false)), Ok(ShellCommand::Version));
+        assert_eq!(interpret(&line("version", None, None, false)), Ok(ShellCommand::Version));
+    }
+
+    #[test]
+    fn inspector_commands() {
+        assert_eq!(
+            interpret(&line("tree", Some("Fixture"), Some("Work"), true)),
+            Ok(ShellCommand::Inspect(Inspect::Tree { window: Some(b"Fixture".to_vec()), screen: Some(b"Work".to_vec()), full: true }))
+        );
+        assert_eq!(interpret(&line("TREE", None, None, false)), Ok(ShellCommand::Inspect(Inspect::Tree { window: None, screen: None, full: false })));
+        assert_eq!(interpret(&line("MENU", Some("x"), None, false)), Ok(ShellCommand::Inspect(Inspect::Menu { window: Some(b"x".to_vec()), screen: None })));
+        assert_eq!(interpret(&line("SCREENS", None, None, false)), Ok(ShellCommand::Inspect(Inspect::Screens)));
+    }
+
+    #[test]
+    fn options_that_do_not_apply_are_refused() {
+        assert_eq!(interpret(&line("MENU", Some("x"), None, true)).unwrap_err().0, "MENU does not take FULL");
+        assert_eq!(interpret(&line("SCREENS", Some("x"), None, false)).unwrap_err().0, "SCREENS does not take WINDOW");
+        assert_eq!(interpret(&line("VERSION", None, Some("s"), false)).unwrap_err().0, "VERSION does not take SCREEN");
     }
 
     #[test]
     fn unknown_and_missing_commands_name_the_problem() {
-        assert_eq!(interpret(&[text("FROB")]).unwrap_err().0, "unknown command \"FROB\" (commands: VERSION)");
-        assert_eq!(interpret(&[Value::Absent]).unwrap_err().0, "no command given (commands: VERSION)");
-        // Latin-1 bytes are shown as the characters they are.
+        assert_eq!(interpret(&line("FROB", None, None, false)).unwrap_err().0, "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS)");
+        assert_eq!(interpret(&[Value::Absent]).unwrap_err().0, "no command given (commands: VERSION, TREE, MENU, SCREENS)");
         assert!(interpret(&[Value::Text(b"\xe9".to_vec())]).unwrap_err().0.contains('\u{e9}'));
     }
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 1);
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 4);
     }
 }

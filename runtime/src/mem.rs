@@ -11,6 +11,18 @@ pub fn copy_in(addr: u32, len: usize) -> Vec<u8> {
     v
 }
 
+/// Copies `buf.len()` bytes of OS memory at absolute address `addr` into
+/// `buf`. No allocation and no OS call (safe under `LockIBase()`); false
+/// for a NULL address or a range that wraps past 4 GiB.
+pub fn copy_into(addr: u32, buf: &mut [u8]) -> bool {
+    if addr == 0 || addr.checked_add(buf.len() as u32).is_none() {
+        return false;
+    }
+    // SAFETY: buf is writable for its length; the runtime bounds-checks it.
+    unsafe { crate::rt::rt_copy_in(buf.as_mut_ptr(), addr, buf.len() as u32) };
+    true
+}
+
 /// ULONG at absolute address `addr`.
 pub fn peek32(addr: u32) -> u32 {
     // SAFETY: reads OS memory; callers pass addresses the OS gave them.

@@ -48,6 +48,9 @@ pub enum Check {
     Contains(String, String),
     /// The return code captured by [`Scenario::capture`] under this tag.
     Rc(String, i32),
+    /// The file equals a golden file of the repository (host path, relative
+    /// to the workspace root) byte for byte; a mismatch shows a unified diff.
+    Golden(String, PathBuf),
     /// Anything else: a description and a function of the run directory.
     Custom(String, CheckFn),
 }
@@ -62,6 +65,7 @@ impl std::fmt::Debug for Check {
             Check::Equals(p, b) => write!(f, "Equals({p:?}, {} bytes)", b.len()),
             Check::Contains(p, s) => write!(f, "Contains({p:?}, {s:?})"),
             Check::Rc(t, rc) => write!(f, "Rc({t:?}, {rc})"),
+            Check::Golden(p, g) => write!(f, "Golden({p:?}, {})", g.display()),
             Check::Custom(d, _) => write!(f, "Custom({d:?})"),
         }
     }
@@ -103,6 +107,14 @@ impl Check {
                 Some(rc) => Err(format!("`{tag}` returned RC {rc}, expected {want}")),
                 None => Err(format!("no return code captured for `{tag}`")),
             },
+            Check::Golden(p, golden) => {
+                let got = run.read(p).map_err(|e| format!("{p}: {e}"))?;
+                let path = crate::workspace_root().join(golden);
+                let want = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                gadgetscope_core::golden::compare_golden(&want, &got).map_err(|diff| {
+                    format!("{p} differs from {}:\n{}", golden.display(), String::from_utf8_lossy(&diff))
+                })
+            }
             Check::Custom(desc, f) => f(run).map_err(|e| format!("{desc}: {e}")),
         }
     }

@@ -7,7 +7,7 @@
 use crate::{amiga, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
-use uae_harness::{foundation, native, scenarios, Options, Outcome};
+use uae_harness::{foundation, inspector, native, scenarios, Options, Outcome};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -64,7 +64,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
         let result = (t.verify)(&report, &opts.tools);
         tally(&t.scenario.name, result, report.summary());
     }
-    for s in foundation::scenarios(&programs) {
+    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs)) {
         known.push(s.name.clone());
         if !wanted(&s.name) {
             continue;

@@ -1,0 +1,173 @@
+//! The one-shot inspector of the Shell: `TREE`, `MENU` and `SCREENS` text
+//! for a window found by the AmiPilot locator rules (AREXX.md
+//! "Locators"), or for the active window when no pattern is given.
+use alloc::vec::Vec;
+use gadgetscope_core::locate::{active_window, contains, find_window};
+use gadgetscope_core::snapshot::{ScreensSnapshot, WindowInfo};
+use gadgetscope_core::text::{menu_text, screens_text, tree_text};
+use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, IntuitionOs, WalkError};
+
+/// What to print.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Inspect {
+    /// TREE text; `full` adds the FULL fields (FORMATS.md).
+    Tree { window: Option<Vec<u8>>, screen: Option<Vec<u8>>, full: bool },
+    /// MENU text.
+    Menu { window: Option<Vec<u8>>, screen: Option<Vec<u8>> },
+    /// SCREENS lines.
+    Screens,
+}
+
+/// Why nothing (or not everything) was printed: an RC (5 not found, 10
+/// list unreadable) and a sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub rc: i32,
+    pub message: Vec<u8>,
+}
+
+fn latin1(s: &str) -> Vec<u8> {
+    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
+}
+
+fn not_found(window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Failure {
+    let mut m = match window {
+        Some(p) => {
+            let mut m = latin1("no window matches \"");
+            m.extend_from_slice(p);
+            m.push(b'"');
+            m
+        }
+        None => latin1("there is no active window"),
+    };
+    if let Some(s) = screen {
+        m.extend_from_slice(b" on a screen matching \"");
+        m.extend_from_slice(s);
+        m.push(b'"');
+    }
+    Failure { rc: 5, message: m }
+}
+
+fn choose<'a>(snap: &'a ScreensSnapshot, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Option<&'a WindowInfo> {
+    match window {
+        Some(p) => find_window(snap, p, screen.as_deref()),
+        None => active_window(snap).filter(|w| match screen {
+            None => true,
+            Some(s) => w.screen_title.as_deref().is_some_and(|t| contains(t, s)),
+        }),
+    }
+}
+
+fn walk_failure(e: WalkError, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Failure {
+    match e {
+        // The window closed between finding and walking it.
+        WalkError::NotFound => not_found(window, screen),
+        WalkError::Unreadable => Failure { rc: 20, message: latin1("IntuitionBase cannot be read") },
+    }
+}
+
+/// Runs one inspector command. A list cut short (cyclic or unreadable
+/// memory) is not printed half: it fails with RC 10 and says so.
+pub fn inspect<O: IntuitionOs>(os: &mut O, what: &Inspect) -> Result<Vec<u8>, Failure> {
+    let snap = read_screens(os).map_err(|e| walk_failure(e, &None, &None))?;
+    let cut = |what: &str| Failure { rc: 10, message: latin1(&alloc::format!("the {what} list is cyclic or unreadable; nothing printed")) };
+    match what {
+        Inspect::Screens => {
+            if snap.truncated {
+                return Err(cut("screen/window"));
+            }
+            Ok(screens_text(&snap))
+        }
+        Inspect::Tree { window, screen, full } => {
+            let w = choose(&snap, window, screen).ok_or_else(|| not_found(window, screen))?;
+            let t = walk_window(os, w.address).map_err(|e| walk_failure(e, window, screen))?;
+            if t.truncated {
+                return Err(cut("gadget"));
+            }
+            Ok(tree_text(&t, *full))
+        }
+        Inspect::Menu { window, screen } => {
+            let w = choose(&snap, window, screen).ok_or_else(|| not_found(window, screen))?;
+            let m = walk_menu(os, w.address).map_err(|e| walk_failure(e, window, screen))?;
+            if m.truncated {
+                return Err(cut("menu"));
+            }
+            Ok(menu_text(&m))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
+    use gadgetscope_core::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET};
+
+    fn world() -> (FakeIntuition, u32) {
+        let mut f = FakeIntuition::new();
+        let wb = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let w = f.add_window(wb, Some(b"GadTools Fixture"), (10, 20, 300, 100));
+        let mut b = GadgetSpec::new(GTYP_BOOLGADGET | GADTOOL_TYPE, 20, 30, 80, 14);
+        b.id = 7;
+        f.add_gadget(w, &b);
+        (f, w)
+    }
+
+    fn tree(window: Option<&[u8]>, screen: Option<&[u8]>) -> Inspect {
+        Inspect::Tree { window: window.map(|w| w.to_vec()), screen: screen.map(|s| s.to_vec()), full: false }
+    }
+
+    #[test]
+    fn tree_of_a_named_window() {
+        let (mut f, _) = world();
+        let t = inspect(&mut f, &tree(Some(b"Tools"), None)).unwrap();
+        let t = String::from_utf8(t).unwrap();
+        assert!(t.starts_with("window \"GadTools Fixture\" screen=\"Workbench Screen\" [10,20 300x100]\n"), "{t}");
+        assert!(t.contains("  gadget id=7 role=button"), "{t}");
+    }
+
+    #[test]
+    fn active_window_when_no_pattern() {
+        let (mut f, w) = world();
+        assert_eq!(inspect(&mut f, &tree(None, None)).unwrap_err(), Failure { rc: 5, message: b"there is no active window".to_vec() });
+        f.set_active(w);
+        assert!(inspect(&mut f, &tree(None, None)).is_ok());
+        assert_eq!(inspect(&mut f, &tree(None, Some(b"Other"))).unwrap_err().rc, 5);
+    }
+
+    #[test]
+    fn not_found_names_the_patterns() {
+        let (mut f, _) = world();
+        let e = inspect(&mut f, &tree(Some(b"Nope"), Some(b"Work"))).unwrap_err();
+        assert_eq!(e.rc, 5);
+        assert_eq!(e.message, b"no window matches \"Nope\" on a screen matching \"Work\"".to_vec());
+    }
+
+    #[test]
+    fn closed_window_is_not_found_not_a_crash() {
+        let (mut f, w) = world();
+        f.close_window(w);
+        assert_eq!(inspect(&mut f, &tree(Some(b"Tools"), None)).unwrap_err().rc, 5);
+    }
+
+    #[test]
+    fn screens_and_menus() {
+        let (mut f, w) = world();
+        let s = inspect(&mut f, &Inspect::Screens).unwrap();
+        assert_eq!(s, b"screen title=\"Workbench Screen\" [0,0 640x256] frontmost=1\n".to_vec());
+        let m = f.add_menu(w, Some(b"Project"), 1);
+        f.add_item(m, Some(b"Quit"), 0, b'Q');
+        let t = inspect(&mut f, &Inspect::Menu { window: Some(b"GadTools".to_vec()), screen: None }).unwrap();
+        assert!(String::from_utf8(t).unwrap().contains("menu num=0 title=\"Project\""));
+    }
+
+    #[test]
+    fn cyclic_gadget_list_is_refused_not_printed_half() {
+        let (mut f, w) = world();
+        let g2 = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 5, 5));
+        let first = f.peek_u32(w + 62);
+        f.write_u32(g2, first); // NextGadget -> first: a cycle
+        let e = inspect(&mut f, &tree(Some(b"GadTools"), None)).unwrap_err();
+        assert_eq!(e.rc, 10);
+    }
+}

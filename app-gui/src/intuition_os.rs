@@ -1,0 +1,59 @@
+//! The walker's OS boundary on the Amiga: gadgetscope-core's
+//! `IntuitionMemory`/`IntuitionOs` over amiga-rt's safe calls.
+use amiga_rt::library::{Library, LibraryError};
+use amiga_rt::{exec, introspect, mem};
+use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
+
+/// intuition.library V39 (OS 3.0) and, when present and V39+, gadtools
+/// (GT_GetGadgetAttrsA is a V39 call: older gadtools means BOOL gadgets
+/// print as buttons and STR gadgets as strings).
+pub struct AmigaIntuition {
+    intuition: Library,
+    gadtools: Option<Library>,
+}
+
+/// Bytes copied by [`IntuitionMemory::read`]: plain memory copies.
+struct Copier;
+
+impl IntuitionMemory for Copier {
+    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+        mem::copy_into(addr, buf)
+    }
+}
+
+impl AmigaIntuition {
+    /// Opens the libraries a walk needs.
+    pub fn open() -> Result<AmigaIntuition, LibraryError> {
+        let intuition = Library::open("intuition.library", 39)?;
+        let gadtools = Library::open("gadtools.library", 39).ok();
+        Ok(AmigaIntuition { intuition, gadtools })
+    }
+}
+
+impl IntuitionMemory for AmigaIntuition {
+    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+        mem::copy_into(addr, buf)
+    }
+}
+
+impl IntuitionOs for AmigaIntuition {
+    fn intuition_base(&mut self) -> u32 {
+        self.intuition.base()
+    }
+
+    fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> R {
+        introspect::with_ibase_locked(&self.intuition, || f(&mut Copier))
+    }
+
+    fn is_real_memory(&mut self, addr: u32) -> bool {
+        exec::type_of_mem(addr) != 0
+    }
+
+    fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {
+        introspect::get_attr(&self.intuition, object, attr)
+    }
+
+    fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
+        introspect::gt_get_attr(self.gadtools.as_ref()?, gadget, window, tag)
+    }
+}
