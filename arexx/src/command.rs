@@ -93,34 +93,9 @@ impl Verb {
     }
 }
 
-/// A window locator: case-sensitive substring of the live title, first
-/// match in Intuition list order, optionally only on screens whose
-/// `DefaultTitle` holds `screen` (AREXX.md "Locators"). Each at most
-/// [`PATTERN_MAX`] bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WindowTarget {
-    /// `SCREEN=<substring>`, when given.
-    pub screen: Option<Vec<u8>>,
-    /// The title substring (may be empty: matches any titled window).
-    pub pattern: Vec<u8>,
-}
-
-/// A gadget within a window (AREXX.md "Locators").
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GadgetLocator {
-    /// A numeric `GA_ID`, as `TREE` prints it (0-65535: `Gadget.GadgetID`
-    /// is a UWORD).
-    Id(u16),
-    /// `ROLE=` and/or `LABEL=` (at least one) plus optional `INDEX=`.
-    Match {
-        /// `ROLE=`: one of FORMATS.md "Roles" (core's [`Role`]).
-        role: Option<Role>,
-        /// Label substring, at most [`TEXT_MAX`] bytes.
-        label: Option<Vec<u8>>,
-        /// 0-based index among the matches, when given (default 0).
-        index: Option<u16>,
-    },
-}
+// The locator types live in core (they are resolved there, against
+// snapshots); the grammar builds them.
+pub use gadgetscope_core::locate::{GadgetLocator, WindowTarget};
 
 /// A gadget target: a window plus a gadget, or a manifest `@name`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,40 @@
 //! match. An optional screen pattern first keeps only screens whose
 //! `DefaultTitle` contains it.
 
-use crate::snapshot::{ScreensSnapshot, WindowInfo};
+use crate::classify::Role;
+use crate::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo};
+use alloc::vec::Vec;
+
+/// A window locator: case-sensitive substring of the live title, first
+/// match in Intuition list order, optionally only on screens whose
+/// `DefaultTitle` holds `screen` (AREXX.md "Locators"). Each at most
+/// 127 (AREXX.md "Limits") bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowTarget {
+    /// `SCREEN=<substring>`, when given.
+    pub screen: Option<Vec<u8>>,
+    /// The title substring (may be empty: matches any titled window).
+    pub pattern: Vec<u8>,
+}
+
+/// A gadget within a window (AREXX.md "Locators").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GadgetLocator {
+    /// A numeric `GA_ID`, as `TREE` prints it (0-65535: `Gadget.GadgetID`
+    /// is a UWORD).
+    Id(u16),
+    /// `ROLE=` and/or `LABEL=` (at least one) plus optional `INDEX=`.
+    Match {
+        /// `ROLE=`: one of FORMATS.md "Roles" ([`Role`]).
+        role: Option<Role>,
+        /// Label substring, at most 255 bytes.
+        label: Option<Vec<u8>>,
+        /// 0-based index among the matches, when given (default 0).
+        index: Option<u16>,
+    },
+}
+
+
 
 /// True if `needle` occurs in `hay` (byte-wise, case-sensitive). An empty
 /// needle occurs everywhere.
@@ -24,6 +57,29 @@ pub fn find_window<'a>(snap: &'a ScreensSnapshot, pattern: &[u8], screen: Option
         })
         .flat_map(|s| s.windows.iter())
         .find(|w| w.title.as_deref().is_some_and(|t| contains(t, pattern)))
+}
+
+/// [`find_window`] for a [`WindowTarget`].
+pub fn find_target<'a>(snap: &'a ScreensSnapshot, t: &WindowTarget) -> Option<&'a WindowInfo> {
+    find_window(snap, &t.pattern, t.screen.as_deref())
+}
+
+/// The gadget a locator names among `gadgets` (a window's list, in list
+/// order): the first with that `GA_ID`, or the `INDEX`-th (0-based) of
+/// those matching `ROLE=` (equal role) and `LABEL=` (case-sensitive
+/// substring of the label). Returns its position and the gadget; the
+/// caller keeps the gadget's address to re-resolve the *same* gadget at
+/// action time (AREXX.md "Locators").
+pub fn find_gadget<'a>(gadgets: &'a [GadgetSnap], locator: &GadgetLocator) -> Option<(usize, &'a GadgetSnap)> {
+    match locator {
+        GadgetLocator::Id(id) => gadgets.iter().enumerate().find(|(_, g)| g.id == u32::from(*id)),
+        GadgetLocator::Match { role, label, index } => gadgets
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| role.map_or(true, |r| g.role == r))
+            .filter(|(_, g)| label.as_deref().map_or(true, |l| contains(&g.label, l)))
+            .nth(usize::from(index.unwrap_or(0))),
+    }
 }
 
 /// `IntuitionBase->ActiveWindow`, if it is in the snapshot.
@@ -76,6 +132,29 @@ mod tests {
         assert!(active_window(&read_screens(&mut f).unwrap()).is_none());
         f.set_active(b);
         assert_eq!(active_window(&read_screens(&mut f).unwrap()).unwrap().address, b);
+    }
+
+    #[test]
+    fn gadgets_by_id_role_label_index() {
+        use crate::fake::GadgetSpec;
+        use crate::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET};
+        use crate::walk::walk_window;
+        let (mut f, a, _, _) = two_screens();
+        for (id, label) in [(1u16, &b"Connect"[..]), (2, b"Cancel"), (1, b"Connect again")] {
+            let mut g = GadgetSpec::new(GTYP_BOOLGADGET | GADTOOL_TYPE, 0, 0, 10, 10);
+            g.id = id;
+            g.gadget_text = f.intuitext(Some(label));
+            f.add_gadget(a, &g);
+        }
+        let w = walk_window(&mut f, a).unwrap();
+        let g = &w.gadgets;
+        assert_eq!(find_gadget(g, &GadgetLocator::Id(1)).unwrap().0, 0, "first with the ID");
+        let m = |role, label: Option<&[u8]>, index| GadgetLocator::Match { role, label: label.map(|l| l.to_vec()), index };
+        assert_eq!(find_gadget(g, &m(None, Some(b"Connect"), Some(1))).unwrap().0, 2);
+        assert_eq!(find_gadget(g, &m(Some(Role::Button), None, Some(1))).unwrap().1.label, b"Cancel");
+        assert!(find_gadget(g, &m(Some(Role::Slider), None, None)).is_none());
+        assert!(find_gadget(g, &m(None, Some(b"connect"), None)).is_none(), "case-sensitive");
+        assert!(find_gadget(g, &GadgetLocator::Id(9)).is_none());
     }
 
     #[test]

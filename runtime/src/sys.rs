@@ -68,4 +68,84 @@ extern "C" {
     pub fn exec_Wait(signalSet: u32) -> u32;
     /// gadtools.library `GT_GetGadgetAttrsA` (LVO -174): gad a0, win a1, req a2, taglist a3.
     pub fn gadtools_GT_GetGadgetAttrsA(base: u32, gad: u32, win: u32, req: u32, taglist: *const u8) -> i32;
+    /// intuition.library `LockPubScreen` (LVO -510): name a0.
+    pub fn intuition_LockPubScreen(base: u32, name: *const u8) -> u32;
+    /// intuition.library `UnlockPubScreen` (LVO -516): name a0, screen a1.
+    pub fn intuition_UnlockPubScreen(base: u32, name: *const u8, screen: u32);
+    /// intuition.library `OpenScreenTagList` (LVO -612): newScreen a0, tagList a1.
+    pub fn intuition_OpenScreenTagList(base: u32, newScreen: u32, tagList: *const u8) -> u32;
+    /// intuition.library `CloseScreen` (LVO -66): screen a0.
+    pub fn intuition_CloseScreen(base: u32, screen: u32) -> i32;
+    /// intuition.library `OpenWindowTagList` (LVO -606): newWindow a0, tagList a1.
+    pub fn intuition_OpenWindowTagList(base: u32, newWindow: u32, tagList: *const u8) -> u32;
+    /// intuition.library `CloseWindow` (LVO -72): window a0.
+    pub fn intuition_CloseWindow(base: u32, window: u32);
+    /// intuition.library `NewObjectA` (LVO -636): classPtr a0, classID a1, tagList a2.
+    pub fn intuition_NewObjectA(base: u32, classPtr: u32, classID: *const u8, tagList: *const u8) -> u32;
+    /// intuition.library `DisposeObject` (LVO -642): object a0.
+    pub fn intuition_DisposeObject(base: u32, object: u32);
+    /// intuition.library `AddGList` (LVO -438): window a0, gadget a1, position d0, numGad d1, requester a2.
+    pub fn intuition_AddGList(base: u32, window: u32, gadget: u32, position: u32, numGad: i32, requester: u32) -> u32;
+    /// intuition.library `RemoveGList` (LVO -444): remPtr a0, gadget a1, numGad d0.
+    pub fn intuition_RemoveGList(base: u32, remPtr: u32, gadget: u32, numGad: i32) -> u32;
+    /// intuition.library `RefreshGList` (LVO -432): gadgets a0, window a1, requester a2, numGad d0.
+    pub fn intuition_RefreshGList(base: u32, gadgets: u32, window: u32, requester: u32, numGad: i32);
+    /// intuition.library `SetMenuStrip` (LVO -264): window a0, menu a1.
+    pub fn intuition_SetMenuStrip(base: u32, window: u32, menu: u32) -> i32;
+    /// intuition.library `ClearMenuStrip` (LVO -54): window a0.
+    pub fn intuition_ClearMenuStrip(base: u32, window: u32);
+    /// intuition.library `ItemAddress` (LVO -144): menuStrip a0, menuNumber d0.
+    pub fn intuition_ItemAddress(base: u32, menuStrip: u32, menuNumber: u32) -> u32;
+    /// intuition.library `GetScreenDrawInfo` (LVO -690): screen a0.
+    pub fn intuition_GetScreenDrawInfo(base: u32, screen: u32) -> u32;
+    /// intuition.library `FreeScreenDrawInfo` (LVO -696): screen a0, drawInfo a1.
+    pub fn intuition_FreeScreenDrawInfo(base: u32, screen: u32, drawInfo: u32);
+    /// dos.library `DeleteFile` (LVO -72): name d1.
+    pub fn dos_DeleteFile(base: u32, name: *const u8) -> i32;
+    /// exec.library `CacheClearU` (LVO -636).
+    pub fn exec_CacheClearU();
+    /// gadtools.library `CreateGadgetA` (LVO -30): kind d0, gad a0, ng a1, taglist a2.
+    pub fn gadtools_CreateGadgetA(base: u32, kind: u32, gad: u32, ng: *const u8, taglist: *const u8) -> u32;
+    /// gadtools.library `FreeGadgets` (LVO -36): gad a0.
+    pub fn gadtools_FreeGadgets(base: u32, gad: u32);
+    /// gadtools.library `CreateMenusA` (LVO -48): newmenu a0, taglist a1.
+    pub fn gadtools_CreateMenusA(base: u32, newmenu: *const u8, taglist: *const u8) -> u32;
+    /// gadtools.library `FreeMenus` (LVO -54): menu a0.
+    pub fn gadtools_FreeMenus(base: u32, menu: u32);
+    /// gadtools.library `LayoutMenusA` (LVO -66): firstmenu a0, vi a1, taglist a2.
+    pub fn gadtools_LayoutMenusA(base: u32, firstmenu: u32, vi: u32, taglist: *const u8) -> i32;
+    /// gadtools.library `GT_GetIMsg` (LVO -72): iport a0.
+    pub fn gadtools_GT_GetIMsg(base: u32, iport: u32) -> u32;
+    /// gadtools.library `GT_ReplyIMsg` (LVO -78): imsg a1.
+    pub fn gadtools_GT_ReplyIMsg(base: u32, imsg: u32);
+    /// gadtools.library `GT_RefreshWindow` (LVO -84): win a0, req a1.
+    pub fn gadtools_GT_RefreshWindow(base: u32, win: u32, req: u32);
+    /// gadtools.library `GT_BeginRefresh` (LVO -90): win a0.
+    pub fn gadtools_GT_BeginRefresh(base: u32, win: u32);
+    /// gadtools.library `GT_EndRefresh` (LVO -96): win a0, complete d0.
+    pub fn gadtools_GT_EndRefresh(base: u32, win: u32, complete: i32);
+    /// gadtools.library `CreateContext` (LVO -114): glistptr a0.
+    pub fn gadtools_CreateContext(base: u32, glistptr: *mut u8) -> u32;
+    /// gadtools.library `GetVisualInfoA` (LVO -126): screen a0, taglist a1.
+    pub fn gadtools_GetVisualInfoA(base: u32, screen: u32, taglist: *const u8) -> u32;
+    /// gadtools.library `FreeVisualInfo` (LVO -132): vi a0.
+    pub fn gadtools_FreeVisualInfo(base: u32, vi: u32);
+    /// exec.library `OpenDevice` (LVO -444): devName a0, unit d0, ioRequest a1, flags d1.
+    pub fn exec_OpenDevice(devName: *const u8, unit: u32, ioRequest: *mut u8, flags: u32) -> i32;
+    /// exec.library `CloseDevice` (LVO -450): ioRequest a1.
+    pub fn exec_CloseDevice(ioRequest: *mut u8);
+    /// exec.library `DoIO` (LVO -456): ioRequest a1.
+    pub fn exec_DoIO(ioRequest: *mut u8) -> i32;
+    /// exec.library `SendIO` (LVO -462): ioRequest a1.
+    pub fn exec_SendIO(ioRequest: *mut u8);
+    /// exec.library `CheckIO` (LVO -468): ioRequest a1.
+    pub fn exec_CheckIO(ioRequest: *mut u8) -> u32;
+    /// exec.library `WaitIO` (LVO -474): ioRequest a1.
+    pub fn exec_WaitIO(ioRequest: *mut u8) -> i32;
+    /// exec.library `AbortIO` (LVO -480): ioRequest a1.
+    pub fn exec_AbortIO(ioRequest: *mut u8);
+    /// exec.library `SetSignal` (LVO -306): newSignals d0, signalSet d1.
+    pub fn exec_SetSignal(newSignals: u32, signalSet: u32) -> u32;
+    /// timer.library `ReadEClock` (LVO -60): dest a0.
+    pub fn timer_ReadEClock(base: u32, dest: *mut u8) -> u32;
 }
