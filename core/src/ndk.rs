@@ -86,6 +86,9 @@ pub const WD_FLAGS: usize = 24;
 pub const WD_MENU_STRIP: usize = 28;
 /// Byte offset of `Window.Title` (intuition/intuition.h).
 pub const WD_TITLE: usize = 32;
+/// `Window->FirstRequest` (struct Requester *): the window's active
+/// requesters (intuition/intuition.h).
+pub const WD_FIRST_REQUEST: usize = 36;
 /// Byte offset of `Window.WScreen` (intuition/intuition.h).
 pub const WD_WSCREEN: usize = 46;
 /// Byte offset of `Window.BorderLeft` (intuition/intuition.h).

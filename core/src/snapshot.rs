@@ -72,6 +72,9 @@ pub struct WindowInfo {
     pub first_gadget: u32,
     /// `Window->MenuStrip` at list-read time (identity only).
     pub menu_strip: u32,
+    /// `Window->FirstRequest` at list-read time: non-zero while a
+    /// requester is up in the window (identity only).
+    pub first_request: u32,
 }
 
 /// All screens and their windows, read under one `LockIBase()` hold.

@@ -430,6 +430,7 @@ pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkE
                     gzz_height: be_i16(b, WD_GZZ_HEIGHT),
                     first_gadget: be_u32(b, WD_FIRST_GADGET),
                     menu_strip: be_u32(b, WD_MENU_STRIP),
+                    first_request: be_u32(b, WD_FIRST_REQUEST),
                 }
             })
             .collect();

@@ -35,6 +35,8 @@ pub mod introspect;
 #[cfg(target_arch = "wasm32")]
 pub mod mem;
 #[cfg(target_arch = "wasm32")]
+pub mod timer;
+#[cfg(target_arch = "wasm32")]
 pub mod heap;
 #[cfg(target_arch = "wasm32")]
 mod panic;
