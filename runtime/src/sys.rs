@@ -148,4 +148,12 @@ extern "C" {
     pub fn exec_SetSignal(newSignals: u32, signalSet: u32) -> u32;
     /// timer.library `ReadEClock` (LVO -60): dest a0.
     pub fn timer_ReadEClock(base: u32, dest: *mut u8) -> u32;
+    /// intuition.library `ScreenToFront` (LVO -252): screen a0.
+    pub fn intuition_ScreenToFront(base: u32, screen: u32);
+    /// intuition.library `WindowToFront` (LVO -312): window a0.
+    pub fn intuition_WindowToFront(base: u32, window: u32);
+    /// intuition.library `ActivateWindow` (LVO -450): window a0.
+    pub fn intuition_ActivateWindow(base: u32, window: u32);
+    /// keymap.library `MapANSI` (LVO -48): string a0, count d0, buffer a1, length d1, keyMap a2.
+    pub fn keymap_MapANSI(base: u32, string: *const u8, count: i32, buffer: *mut u8, length: i32, keyMap: u32) -> i32;
 }
