@@ -17,6 +17,7 @@ extern crate alloc;
 pub mod classify;
 pub mod fake;
 pub mod golden;
+pub mod input;
 pub mod locate;
 pub mod manifest;
 pub mod ndk;
