@@ -5,7 +5,7 @@
 //! Open the catalog with `OpenCatalogA(NULL, CATALOG_NAME, OC_BuiltInLanguage
 //! BUILTIN_LANGUAGE, OC_Version CATALOG_VERSION)` and fetch a string with
 //! `GetCatalogStr(catalog, ID, builtin(ID))`; without locale.library or a
-//! catalog, use [`builtin`] directly (FORMATS.md "Locale catalogs").
+//! catalog, use `builtin()` directly (FORMATS.md "Locale catalogs").
 #![allow(dead_code)]
 
 /// A catalog string ID (the ID field of `gadgetscope.cd`).

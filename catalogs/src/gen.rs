@@ -74,7 +74,7 @@ pub fn rust_module(desc: &Description) -> String {
     );
     let _ = writeln!(
         o,
-        "//! catalog, use [`builtin`] directly (FORMATS.md \"Locale catalogs\")."
+        "//! catalog, use `builtin()` directly (FORMATS.md \"Locale catalogs\")."
     );
     let _ = writeln!(o, "#![allow(dead_code)]");
     let _ = writeln!(o);

@@ -177,7 +177,7 @@ fn cstr(data: &[u8], what: &str) -> Result<String, String> {
     Ok(data[..end].iter().map(|&b| b as char).collect())
 }
 
-/// Decodes a `.catalog` file, checking everything [`write`] promises:
+/// Decodes a `.catalog` file, checking everything [`write()`] promises:
 /// chunk order, sizes, pads, `STRS` lengths and NUL padding.
 pub fn read(file: &[u8]) -> Result<Catalog, String> {
     let cs = chunks(file)?;
