@@ -31,6 +31,8 @@ pub mod dos;
 #[cfg(target_arch = "wasm32")]
 pub mod exec;
 #[cfg(target_arch = "wasm32")]
+pub mod input;
+#[cfg(target_arch = "wasm32")]
 pub mod introspect;
 #[cfg(target_arch = "wasm32")]
 pub mod mem;

@@ -29,6 +29,7 @@
 //! Emulator runs are not `cargo test` tests: call [`run`] /
 //! [`scenarios::smoke`] from xtask (`cargo xtask uae-test`).
 
+pub mod actions;
 pub mod foundation;
 pub mod inspector;
 pub mod native;

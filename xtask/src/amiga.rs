@@ -26,6 +26,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "gadgetscope", artifact: "gadgetscope", hunk: "GadgetScope" },
     Program { package: "canary", artifact: "canary", hunk: "Canary" },
     Program { package: "uaetool", artifact: "uaetool", hunk: "UAETool" },
+    Program { package: "inputtool", artifact: "inputtool", hunk: "InputTool" },
 ];
 
 /// GCC flags measured in TOOLCHAIN.md for the 68020 build.

@@ -7,7 +7,7 @@
 use crate::{amiga, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
-use uae_harness::{foundation, inspector, native, scenarios, Options, Outcome};
+use uae_harness::{actions, foundation, inspector, native, scenarios, Options, Outcome};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -39,6 +39,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
         gadgetscope: find("GadgetScope").ok_or_else(|| anyhow!("GadgetScope was not built"))?,
         uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
     };
+    let inputtool = find("InputTool").ok_or_else(|| anyhow!("InputTool was not built"))?;
     let opts = options()?;
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let mut known = Vec::new();
@@ -64,7 +65,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
         let result = (t.verify)(&report, &opts.tools);
         tally(&t.scenario.name, result, report.summary());
     }
-    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs)) {
+    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs)).chain(actions::scenarios(&programs, &inputtool)) {
         known.push(s.name.clone());
         if !wanted(&s.name) {
             continue;
