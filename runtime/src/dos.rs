@@ -194,6 +194,14 @@ impl Dos {
         if p == 0 { Err(self.io_err()) } else { Ok(p) }
     }
 
+    /// `DeleteFile(name)`; `Err(IoErr())` when it fails (e.g. no such file).
+    pub fn delete_file(&self, name: &str) -> Result<(), i32> {
+        let z = nul_terminated(name.as_bytes());
+        // SAFETY: z is NUL-terminated.
+        let ok = unsafe { sys::dos_DeleteFile(self.lib.base(), z.as_ptr()) } != 0;
+        if ok { Ok(()) } else { Err(self.io_err()) }
+    }
+
     /// `Delay(ticks)`: waits `ticks` 50ths of a second.
     pub fn delay(&self, ticks: i32) {
         // SAFETY: plain library call.

@@ -18,6 +18,7 @@ extern crate alloc;
 pub mod be;
 pub mod decode;
 pub mod readargs;
+pub mod tags;
 pub mod workbench;
 
 #[cfg(target_arch = "wasm32")]
@@ -30,6 +31,10 @@ pub mod library;
 pub mod dos;
 #[cfg(target_arch = "wasm32")]
 pub mod exec;
+#[cfg(target_arch = "wasm32")]
+pub mod gadtools;
+#[cfg(target_arch = "wasm32")]
+pub mod intuition;
 #[cfg(target_arch = "wasm32")]
 pub mod input;
 #[cfg(target_arch = "wasm32")]

@@ -30,6 +30,7 @@
 //! [`scenarios::smoke`] from xtask (`cargo xtask uae-test`).
 
 pub mod actions;
+pub mod fixtures;
 pub mod foundation;
 pub mod inspector;
 pub mod native;

@@ -26,6 +26,9 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "gadgetscope", artifact: "gadgetscope", hunk: "GadgetScope" },
     Program { package: "canary", artifact: "canary", hunk: "Canary" },
     Program { package: "uaetool", artifact: "uaetool", hunk: "UAETool" },
+    Program { package: "gadtools-fixture", artifact: "gadtools_fixture", hunk: "GadToolsFixture" },
+    Program { package: "boopsi-fixture", artifact: "boopsi_fixture", hunk: "BoopsiFixture" },
+    Program { package: "screen-fixture", artifact: "screen_fixture", hunk: "ScreenFixture" },
     Program { package: "inputtool", artifact: "inputtool", hunk: "InputTool" },
 ];
 

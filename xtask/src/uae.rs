@@ -7,7 +7,7 @@
 use crate::{amiga, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
-use uae_harness::{actions, foundation, inspector, native, scenarios, Options, Outcome};
+use uae_harness::{actions, fixtures, foundation, inspector, native, scenarios, Options, Outcome};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -40,6 +40,12 @@ pub fn run(only: &[String]) -> Result<Summary> {
         uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
     };
     let inputtool = find("InputTool").ok_or_else(|| anyhow!("InputTool was not built"))?;
+    let fixture_programs = fixtures::Programs {
+        gadtools: find("GadToolsFixture").ok_or_else(|| anyhow!("GadToolsFixture was not built"))?,
+        boopsi: find("BoopsiFixture").ok_or_else(|| anyhow!("BoopsiFixture was not built"))?,
+        screen: find("ScreenFixture").ok_or_else(|| anyhow!("ScreenFixture was not built"))?,
+        uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
+    };
     let opts = options()?;
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let mut known = Vec::new();
@@ -65,7 +71,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
         let result = (t.verify)(&report, &opts.tools);
         tally(&t.scenario.name, result, report.summary());
     }
-    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs)).chain(actions::scenarios(&programs, &inputtool)) {
+    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs)).chain(fixtures::scenarios(&fixture_programs)).chain(actions::scenarios(&programs, &inputtool)) {
         known.push(s.name.clone());
         if !wanted(&s.name) {
             continue;

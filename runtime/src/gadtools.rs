@@ -1,0 +1,382 @@
+//! gadtools.library (NDK libraries/gadtools.h): visual info, gadget lists
+//! built with `CreateContext`/`CreateGadgetA`, menus from `struct NewMenu`
+//! arrays, and the GadTools IDCMP calls. RAII owners free what they
+//! created (`FreeVisualInfo`, `FreeGadgets`, `FreeMenus`).
+//!
+//! GadTools keeps pointers to the caller's strings, label arrays and
+//! lists (it does not copy them): everything passed in must outlive the
+//! gadgets and menus. The builders here take `'static` strings and keep
+//! label arrays and lists in their owners.
+#![allow(non_upper_case_globals)]
+
+use crate::be::{Be16, Be32};
+use crate::intuition::{cstr, IntuiMsg};
+use crate::library::{Library, LibraryError};
+use crate::tags::Tags;
+use crate::{mem, sys};
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::ffi::CStr;
+
+/// libraries/gadtools.h gadget kinds (`CreateGadgetA` kind).
+pub const GENERIC_KIND: u32 = 0;
+pub const BUTTON_KIND: u32 = 1;
+pub const CHECKBOX_KIND: u32 = 2;
+pub const INTEGER_KIND: u32 = 3;
+pub const LISTVIEW_KIND: u32 = 4;
+pub const MX_KIND: u32 = 5;
+pub const NUMBER_KIND: u32 = 6;
+pub const CYCLE_KIND: u32 = 7;
+pub const PALETTE_KIND: u32 = 8;
+pub const SCROLLER_KIND: u32 = 9;
+pub const SLIDER_KIND: u32 = 11;
+pub const STRING_KIND: u32 = 12;
+pub const TEXT_KIND: u32 = 13;
+
+/// libraries/gadtools.h `ng_Flags`: where the label goes.
+pub const PLACETEXT_LEFT: u32 = 0x0001;
+pub const PLACETEXT_RIGHT: u32 = 0x0002;
+pub const PLACETEXT_ABOVE: u32 = 0x0004;
+pub const PLACETEXT_BELOW: u32 = 0x0008;
+pub const PLACETEXT_IN: u32 = 0x0010;
+pub const NG_HIGHLABEL: u32 = 0x0020;
+
+/// libraries/gadtools.h `nm_Type`.
+pub const NM_TITLE: u8 = 1;
+pub const NM_ITEM: u8 = 2;
+pub const NM_SUB: u8 = 3;
+pub const NM_END: u8 = 0;
+/// `nm_Label` value of a separator bar (`NM_BARLABEL`, `(STRPTR)-1`).
+pub const NM_BARLABEL: u32 = 0xFFFF_FFFF;
+/// `nm_Flags`: `NM_MENUDISABLED` (titles), `NM_ITEMDISABLED` (items).
+pub const NM_MENUDISABLED: u16 = 0x0001;
+pub const NM_ITEMDISABLED: u16 = 0x0010;
+/// intuition/intuition.h MenuItem flags usable in `nm_Flags`.
+pub const CHECKIT: u16 = 0x0001;
+pub const MENUTOGGLE: u16 = 0x0008;
+pub const CHECKED: u16 = 0x0100;
+
+/// libraries/gadtools.h IDCMP sets the kinds need (`BUTTONIDCMP` ...).
+pub const BUTTONIDCMP: u32 = crate::intuition::IDCMP_GADGETUP;
+pub const MXIDCMP: u32 = crate::intuition::IDCMP_GADGETDOWN;
+pub const ARROWIDCMP: u32 = crate::intuition::IDCMP_GADGETUP
+    | crate::intuition::IDCMP_GADGETDOWN
+    | crate::intuition::IDCMP_INTUITICKS
+    | crate::intuition::IDCMP_MOUSEBUTTONS;
+pub const SLIDERIDCMP: u32 =
+    crate::intuition::IDCMP_GADGETUP | crate::intuition::IDCMP_GADGETDOWN | crate::intuition::IDCMP_MOUSEMOVE;
+pub const LISTVIEWIDCMP: u32 = crate::intuition::IDCMP_GADGETUP
+    | crate::intuition::IDCMP_GADGETDOWN
+    | crate::intuition::IDCMP_MOUSEMOVE
+    | ARROWIDCMP;
+
+/// `struct NewGadget` (30 bytes). Position and size are pixels relative
+/// to the window's top-left corner (borders included: add
+/// `Window->BorderLeft/BorderTop` for the interior).
+#[repr(C, packed(2))]
+#[derive(Default, Clone, Copy)]
+pub struct NewGadget {
+    pub ng_left_edge: Be16,
+    pub ng_top_edge: Be16,
+    pub ng_width: Be16,
+    pub ng_height: Be16,
+    /// Absolute address of the label (NUL-terminated), or 0.
+    pub ng_gadget_text: Be32,
+    /// `struct TextAttr *` of the label font (e.g. the screen's).
+    pub ng_text_attr: Be32,
+    pub ng_gadget_id: Be16,
+    /// `PLACETEXT_*` | `NG_HIGHLABEL`.
+    pub ng_flags: Be32,
+    /// From `GetVisualInfoA`.
+    pub ng_visual_info: Be32,
+    pub ng_user_data: Be32,
+}
+
+const _: () = assert!(core::mem::size_of::<NewGadget>() == 30);
+
+/// `struct NewMenu` (20 bytes).
+#[repr(C, packed(2))]
+#[derive(Default, Clone, Copy)]
+pub struct NewMenu {
+    pub nm_type: u8,
+    pub nm_pad: u8,
+    /// Absolute address of the text, or [`NM_BARLABEL`].
+    pub nm_label: Be32,
+    /// Absolute address of the one-character shortcut string, or 0.
+    pub nm_comm_key: Be32,
+    pub nm_flags: Be16,
+    pub nm_mutual_exclude: Be32,
+    pub nm_user_data: Be32,
+}
+
+const _: () = assert!(core::mem::size_of::<NewMenu>() == 20);
+
+/// One menu entry as a program describes it (built into `NewMenu`s by
+/// [`Menus::create`]).
+#[derive(Clone, Copy, Debug)]
+pub struct MenuEntry {
+    /// `NM_TITLE`, `NM_ITEM` or `NM_SUB`.
+    pub kind: u8,
+    /// `None` = `NM_BARLABEL`.
+    pub label: Option<&'static CStr>,
+    /// One-character Amiga-key shortcut.
+    pub key: Option<&'static CStr>,
+    /// `nm_Flags`.
+    pub flags: u16,
+}
+
+/// gadtools.library, V39 or newer (AROS's ROM has 41).
+pub struct GadTools {
+    lib: Library,
+}
+
+impl GadTools {
+    /// Opens gadtools.library 39.
+    pub fn open() -> Result<GadTools, LibraryError> {
+        Ok(GadTools { lib: Library::open("gadtools.library", 39)? })
+    }
+
+    fn base(&self) -> u32 {
+        self.lib.base()
+    }
+
+    /// `GetVisualInfoA(screen, NULL)`; freed on drop (keep the screen
+    /// locked or open while it lives).
+    pub fn visual_info(&self, screen: u32) -> Option<VisualInfo<'_>> {
+        // SAFETY: screen is held by the caller; NULL tag list.
+        let vi = unsafe { sys::gadtools_GetVisualInfoA(self.base(), screen, core::ptr::null()) };
+        (vi != 0).then_some(VisualInfo { gt: self, vi })
+    }
+
+    /// `CreateContext(&glist)`: an empty gadget list to create gadgets into.
+    pub fn context(&self) -> Option<GadgetList<'_>> {
+        let mut head = Box::new(Be32::new(0));
+        // SAFETY: head is a writable ULONG in linear memory (the glue
+        // translates the pointer); it stays boxed while the list lives.
+        let ctx = unsafe { sys::gadtools_CreateContext(self.base(), &mut *head as *mut Be32 as *mut u8) };
+        (ctx != 0).then_some(GadgetList { gt: self, head, last: ctx, keep: Vec::new() })
+    }
+
+    /// `CreateMenusA(newmenus, NULL)` then `LayoutMenusA(menu, vi,
+    /// GTMN_NewLookMenus TRUE)`; freed on drop (clear it from every window
+    /// first: declare it before the window).
+    pub fn create_menus(&self, entries: &[MenuEntry], vi: &VisualInfo<'_>) -> Option<Menus<'_>> {
+        let mut nm: Vec<NewMenu> = entries
+            .iter()
+            .map(|e| NewMenu {
+                nm_type: e.kind,
+                nm_label: Be32::new(e.label.map(cstr).unwrap_or(NM_BARLABEL)),
+                nm_comm_key: Be32::new(e.key.map(cstr).unwrap_or(0)),
+                nm_flags: Be16::new(e.flags),
+                ..Default::default()
+            })
+            .collect();
+        nm.push(NewMenu { nm_type: NM_END, ..Default::default() });
+        // SAFETY: nm is an NM_END-terminated array whose strings are 'static.
+        let menu = unsafe { sys::gadtools_CreateMenusA(self.base(), nm.as_ptr() as *const u8, core::ptr::null()) };
+        if menu == 0 {
+            return None;
+        }
+        let menus = Menus { gt: self, menu };
+        let t = Tags::new().tag(crate::tags::GTMN_NewLookMenus, 1).done();
+        // SAFETY: menu from CreateMenusA, vi alive, t terminated.
+        let ok = unsafe { sys::gadtools_LayoutMenusA(self.base(), menu, vi.addr(), t.as_ptr() as *const u8) } != 0;
+        ok.then_some(menus)
+    }
+
+    /// `GT_GetIMsg(port)`: the next message, copied out, and the handle to
+    /// reply it with ([`GadTools::reply`]); `None` when the port is empty.
+    pub fn get_imsg(&self, port: u32) -> Option<(u32, IntuiMsg)> {
+        // SAFETY: port is a window's UserPort the caller owns.
+        let m = unsafe { sys::gadtools_GT_GetIMsg(self.base(), port) };
+        if m == 0 {
+            return None;
+        }
+        match IntuiMsg::read(m) {
+            Some(msg) => Some((m, msg)),
+            None => {
+                self.reply(m);
+                None
+            }
+        }
+    }
+
+    /// `GT_ReplyIMsg(msg)` for a message from [`GadTools::get_imsg`].
+    pub fn reply(&self, msg: u32) {
+        // SAFETY: msg came from GT_GetIMsg and is replied once.
+        unsafe { sys::gadtools_GT_ReplyIMsg(self.base(), msg) }
+    }
+
+    /// `GT_RefreshWindow(window, NULL)`: draws GadTools' own imagery
+    /// after the gadgets were added.
+    pub fn refresh_window(&self, window: u32) {
+        // SAFETY: window is open.
+        unsafe { sys::gadtools_GT_RefreshWindow(self.base(), window, 0) }
+    }
+
+    /// `GT_BeginRefresh(window)` + `GT_EndRefresh(window, TRUE)`: the answer
+    /// to IDCMP_REFRESHWINDOW.
+    pub fn begin_end_refresh(&self, window: u32) {
+        // SAFETY: window is open; the pair is balanced.
+        unsafe {
+            sys::gadtools_GT_BeginRefresh(self.base(), window);
+            sys::gadtools_GT_EndRefresh(self.base(), window, 1);
+        }
+    }
+
+    /// `GT_GetGadgetAttrsA(gadget, window, NULL, tag, &value)` (V39): the
+    /// value of one attribute, `None` when the gadget does not process it.
+    pub fn get_attr(&self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
+        let store = Box::new(Be32::new(0));
+        let t = Tags::new().tag(tag, mem::abs(&*store as *const Be32)).done();
+        // SAFETY: t is terminated; its data points at `store`, alive here.
+        let n = unsafe { sys::gadtools_GT_GetGadgetAttrsA(self.base(), gadget, window, 0, t.as_ptr() as *const u8) };
+        (n == 1).then(|| store.get())
+    }
+}
+
+/// A `VisualInfo` (`FreeVisualInfo` on drop).
+pub struct VisualInfo<'a> {
+    gt: &'a GadTools,
+    vi: u32,
+}
+
+impl VisualInfo<'_> {
+    /// The `APTR` for `ng_VisualInfo` / `LayoutMenusA`.
+    pub fn addr(&self) -> u32 {
+        self.vi
+    }
+}
+
+impl Drop for VisualInfo<'_> {
+    fn drop(&mut self) {
+        // SAFETY: from GetVisualInfoA, freed once.
+        unsafe { sys::gadtools_FreeVisualInfo(self.gt.base(), self.vi) }
+    }
+}
+
+/// A GadTools gadget list (`FreeGadgets` on drop). Label arrays and lists
+/// handed to its gadgets are kept here until then.
+pub struct GadgetList<'a> {
+    gt: &'a GadTools,
+    head: Box<Be32>,
+    last: u32,
+    keep: Vec<Keep>,
+}
+
+/// Memory GadTools points into, kept alive with the gadgets.
+enum Keep {
+    Labels(#[allow(dead_code)] Vec<Be32>),
+    List(#[allow(dead_code)] LabelList),
+}
+
+impl GadgetList<'_> {
+    /// The first gadget (GadTools' context gadget), for `AddGList`.
+    pub fn first(&self) -> u32 {
+        self.head.get()
+    }
+
+    /// `CreateGadgetA(kind, previous, ng, tags)`: the new gadget's address.
+    /// On failure GadTools creates nothing more (later calls also fail);
+    /// `None` here.
+    pub fn create(&mut self, kind: u32, ng: &NewGadget, tags: &Tags) -> Option<u32> {
+        let t = tags.done();
+        // SAFETY: ng and t are alive during the call; their pointers are
+        // absolute addresses of memory that outlives the gadgets.
+        let g = unsafe {
+            sys::gadtools_CreateGadgetA(self.gt.base(), kind, self.last, ng as *const NewGadget as *const u8, t.as_ptr() as *const u8)
+        };
+        if g == 0 {
+            return None;
+        }
+        self.last = g;
+        Some(g)
+    }
+
+    /// A NULL-terminated `STRPTR` array (GTCY_Labels, GTMX_Labels) kept
+    /// with this list; its absolute address.
+    pub fn labels(&mut self, items: &[&'static CStr]) -> u32 {
+        let mut v: Vec<Be32> = items.iter().map(|s| Be32::new(cstr(s))).collect();
+        v.push(Be32::new(0));
+        let a = mem::abs(v.as_ptr());
+        self.keep.push(Keep::Labels(v));
+        a
+    }
+
+    /// An exec `struct List` of nodes named `items` (GTLV_Labels) kept
+    /// with this list; its absolute address.
+    pub fn list(&mut self, items: &[&'static CStr]) -> u32 {
+        let l = LabelList::new(items);
+        let a = l.addr();
+        self.keep.push(Keep::List(l));
+        a
+    }
+}
+
+impl Drop for GadgetList<'_> {
+    fn drop(&mut self) {
+        // SAFETY: the list came from CreateContext/CreateGadgetA and has
+        // been removed from any window (the window dropped first).
+        unsafe { sys::gadtools_FreeGadgets(self.gt.base(), self.head.get()) }
+    }
+}
+
+/// exec/lists.h `struct List` (14 bytes) followed by its nodes
+/// (`struct Node`, 14 bytes each), all in one boxed block so that the
+/// absolute links stay valid.
+pub struct LabelList {
+    block: Box<[Be16]>,
+}
+
+impl LabelList {
+    /// A list whose nodes are named `items`, in order.
+    pub fn new(items: &[&'static CStr]) -> LabelList {
+        let n = items.len();
+        // 7 words per List/Node.
+        let block: Box<[Be16]> = alloc::vec![Be16::new(0); 7 * (n + 1)].into_boxed_slice();
+        let mut l = LabelList { block };
+        let base = mem::abs(l.block.as_ptr());
+        let node = |i: usize| base + 14 * (i as u32 + 1);
+        let mut put32 = |word: usize, v: u32| {
+            l.block[word] = Be16::new((v >> 16) as u16);
+            l.block[word + 1] = Be16::new(v as u16);
+        };
+        // List: lh_Head 0, lh_Tail 4 (= 0), lh_TailPred 8, lh_Type 12.
+        put32(0, if n == 0 { base + 4 } else { node(0) });
+        put32(2, 0);
+        put32(4, if n == 0 { base } else { node(n - 1) });
+        for (i, s) in items.iter().enumerate() {
+            let w = 7 * (i + 1);
+            // Node: ln_Succ 0, ln_Pred 4, ln_Type 8, ln_Pri 9, ln_Name 10.
+            put32(w, if i + 1 == n { base + 4 } else { node(i + 1) });
+            put32(w + 2, if i == 0 { base } else { node(i - 1) });
+            put32(w + 5, cstr(s));
+        }
+        l
+    }
+
+    /// The `struct List *`.
+    pub fn addr(&self) -> u32 {
+        mem::abs(self.block.as_ptr())
+    }
+}
+
+/// A menu strip from `CreateMenusA` (`FreeMenus` on drop).
+pub struct Menus<'a> {
+    gt: &'a GadTools,
+    menu: u32,
+}
+
+impl Menus<'_> {
+    /// The first `struct Menu *`, for `SetMenuStrip` / `ItemAddress`.
+    pub fn addr(&self) -> u32 {
+        self.menu
+    }
+}
+
+impl Drop for Menus<'_> {
+    fn drop(&mut self) {
+        // SAFETY: from CreateMenusA, cleared from its window, freed once.
+        unsafe { sys::gadtools_FreeMenus(self.gt.base(), self.menu) }
+    }
+}

@@ -1,0 +1,549 @@
+//! intuition.library for programs that open their own GUI (the test
+//! fixtures today): screens, windows, BOOPSI objects, gadget lists, menus
+//! and IntuiMessages, each an RAII owner whose `Drop` gives the resource
+//! back, so that free memory after a program equals free memory before.
+//!
+//! Addresses of OS-owned structures are `u32` (absolute); structures
+//! Rust builds for the OS live in linear memory with big-endian fields
+//! (`be`) and absolute inner pointers (`mem::abs`). Offsets are from the
+//! NDK 3.x includes (intuition/intuition.h, intuition/screens.h,
+//! exec/ports.h) and are the same on AROS m68k.
+#![allow(non_upper_case_globals)]
+
+use crate::be::{Be16, Be32};
+use crate::library::{Library, LibraryError};
+use crate::tags::Tags;
+use crate::{mem, sys};
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::ffi::CStr;
+
+/// intuition/intuition.h IDCMP classes (`Window->IDCMPFlags`, `IntuiMessage->Class`).
+pub const IDCMP_REFRESHWINDOW: u32 = 0x0000_0004;
+pub const IDCMP_MOUSEBUTTONS: u32 = 0x0000_0008;
+pub const IDCMP_MOUSEMOVE: u32 = 0x0000_0010;
+pub const IDCMP_GADGETDOWN: u32 = 0x0000_0020;
+pub const IDCMP_GADGETUP: u32 = 0x0000_0040;
+pub const IDCMP_MENUPICK: u32 = 0x0000_0100;
+pub const IDCMP_CLOSEWINDOW: u32 = 0x0000_0200;
+pub const IDCMP_RAWKEY: u32 = 0x0000_0400;
+pub const IDCMP_VANILLAKEY: u32 = 0x0020_0000;
+/// About ten per second, sent to the *active* window only.
+pub const IDCMP_INTUITICKS: u32 = 0x0040_0000;
+
+/// intuition/intuition.h `MENUNULL`: no (more) menu selection.
+pub const MENUNULL: u16 = 0xFFFF;
+/// `NOMENU`/`NOITEM`/`NOSUB` values of the MENUNUM/ITEMNUM/SUBNUM fields.
+pub const NOMENU: u16 = 0x1F;
+pub const NOITEM: u16 = 0x3F;
+pub const NOSUB: u16 = 0x1F;
+
+/// Menu number of a menu code (`MENUNUM(code)`, bits 0-4).
+pub const fn menu_num(code: u16) -> u16 {
+    code & 0x1F
+}
+/// Item number (`ITEMNUM(code)`, bits 5-10).
+pub const fn item_num(code: u16) -> u16 {
+    (code >> 5) & 0x3F
+}
+/// Sub-item number (`SUBNUM(code)`, bits 11-15).
+pub const fn sub_num(code: u16) -> u16 {
+    (code >> 11) & 0x1F
+}
+
+/// intuition/intuition.h `Gadget.Flags`.
+pub const GFLG_GADGHNONE: u16 = 0x0003;
+pub const GFLG_DISABLED: u16 = 0x0100;
+/// `Gadget.GadgetType` low bits (`GTYP_GTYPEMASK` 0x0007).
+pub const GTYP_GTYPEMASK: u16 = 0x0007;
+pub const GTYP_BOOLGADGET: u16 = 0x0001;
+pub const GTYP_PROPGADGET: u16 = 0x0003;
+pub const GTYP_STRGADGET: u16 = 0x0004;
+pub const GTYP_CUSTOMGADGET: u16 = 0x0005;
+
+/// Byte offsets in OS structures (NDK 3.x).
+pub mod offsets {
+    /// struct Screen: `Font` (struct TextAttr *).
+    pub const SC_FONT: u32 = 40;
+    /// struct Screen: `WBorTop`, `WBorLeft` (UBYTE).
+    pub const SC_WBOR_TOP: u32 = 35;
+    /// struct Screen: `BarHeight` (BYTE).
+    pub const SC_BAR_HEIGHT: u32 = 30;
+    /// struct TextAttr: `ta_YSize` (UWORD).
+    pub const TA_YSIZE: u32 = 4;
+    /// struct Window: `Width`, `Height` (WORD).
+    pub const WD_WIDTH: u32 = 8;
+    pub const WD_HEIGHT: u32 = 10;
+    /// struct Window: `BorderLeft`, `BorderTop`, `BorderRight`, `BorderBottom` (BYTE).
+    pub const WD_BORDER_LEFT: u32 = 54;
+    pub const WD_BORDER_TOP: u32 = 55;
+    pub const WD_BORDER_RIGHT: u32 = 56;
+    pub const WD_BORDER_BOTTOM: u32 = 57;
+    /// struct Window: `FirstGadget`.
+    pub const WD_FIRST_GADGET: u32 = 62;
+    /// struct Window: `UserPort` (struct MsgPort *).
+    pub const WD_USER_PORT: u32 = 86;
+    /// struct MsgPort: `mp_SigBit` (UBYTE).
+    pub const MP_SIGBIT: u32 = 15;
+    /// struct Gadget: `NextGadget`, `GadgetID` (UWORD), `SpecialInfo`.
+    pub const GG_NEXT_GADGET: u32 = 0;
+    pub const GG_GADGET_ID: u32 = 38;
+    pub const GG_SPECIAL_INFO: u32 = 34;
+    /// struct StringInfo: `Buffer`, `LongInt`.
+    pub const SI_BUFFER: u32 = 0;
+    pub const SI_LONGINT: u32 = 28;
+    /// struct MenuItem: `NextSelect` (UWORD).
+    pub const MI_NEXT_SELECT: u32 = 32;
+    /// Size of struct IntuiMessage.
+    pub const INTUIMESSAGE_SIZE: usize = 52;
+}
+
+/// The absolute address of a `'static` C string (e.g. `c"Connect"`), for
+/// tag data and structure fields the OS reads while the program runs.
+pub fn cstr(s: &'static CStr) -> u32 {
+    mem::abs(s.as_ptr())
+}
+
+/// intuition.library, V39 or newer (AROS's ROM has 50).
+pub struct Intuition {
+    lib: Library,
+}
+
+impl Intuition {
+    /// Opens intuition.library 39.
+    pub fn open() -> Result<Intuition, LibraryError> {
+        Ok(Intuition { lib: Library::open("intuition.library", 39)? })
+    }
+
+    /// The library base (for `sys` calls of other modules).
+    pub fn base(&self) -> u32 {
+        self.lib.base()
+    }
+
+    /// `LockPubScreen(NULL)`: the default public screen (normally
+    /// Workbench), unlocked when the returned lock is dropped.
+    pub fn lock_default_pub_screen(&self) -> Option<PubScreenLock<'_>> {
+        // SAFETY: NULL name = the default public screen.
+        let scr = unsafe { sys::intuition_LockPubScreen(self.base(), core::ptr::null()) };
+        (scr != 0).then_some(PubScreenLock { intuition: self, screen: scr })
+    }
+
+    /// `OpenScreenTagList(NULL, tags)`; closed on drop.
+    pub fn open_screen(&self, tags: &Tags) -> Option<Screen<'_>> {
+        let t = tags.done();
+        // SAFETY: t is a TAG_DONE-terminated list; its pointer data are
+        // absolute addresses that outlive the call.
+        let scr = unsafe { sys::intuition_OpenScreenTagList(self.base(), 0, t.as_ptr() as *const u8) };
+        (scr != 0).then_some(Screen { intuition: self, screen: scr })
+    }
+
+    /// `OpenWindowTagList(NULL, tags)`; closed on drop (after its menu
+    /// strip is cleared and the gadgets added with [`Window::add_gadgets`]
+    /// are removed).
+    pub fn open_window(&self, tags: &Tags) -> Option<Window<'_>> {
+        let t = tags.done();
+        // SAFETY: as open_screen.
+        let w = unsafe { sys::intuition_OpenWindowTagList(self.base(), 0, t.as_ptr() as *const u8) };
+        (w != 0).then_some(Window { intuition: self, window: w, added: Vec::new(), menu: false })
+    }
+
+    /// `NewObjectA(NULL, class_id, tags)` for a public class by name
+    /// (`"buttongclass"`, `"frameiclass"`, ...); disposed on drop.
+    pub fn new_object(&self, class_id: &'static CStr, tags: &Tags) -> Option<Object<'_>> {
+        let t = tags.done();
+        // SAFETY: class_id is NUL-terminated in linear memory; t as above.
+        let o = unsafe { sys::intuition_NewObjectA(self.base(), 0, class_id.as_ptr() as *const u8, t.as_ptr() as *const u8) };
+        (o != 0).then_some(Object { intuition: self, object: o })
+    }
+
+    /// `GetScreenDrawInfo(screen)`; freed on drop.
+    pub fn draw_info(&self, screen: u32) -> Option<DrawInfo<'_>> {
+        // SAFETY: screen is an open screen the caller holds (locked or owned).
+        let d = unsafe { sys::intuition_GetScreenDrawInfo(self.base(), screen) };
+        (d != 0).then_some(DrawInfo { intuition: self, screen, dri: d })
+    }
+
+    /// `GetAttr(attr, object, &value)`: `None` when the class does not
+    /// know the attribute. `object` must be a live BOOPSI object.
+    pub fn get_attr(&self, object: u32, attr: u32) -> Option<u32> {
+        let mut store = Be32::new(0);
+        // SAFETY: store is a writable ULONG in linear memory (translated by
+        // the glue); object is a BOOPSI object the caller owns.
+        let ok = unsafe { sys::intuition_GetAttr(self.base(), attr, object, &mut store as *mut Be32 as *mut u8) } != 0;
+        ok.then(|| store.get())
+    }
+
+    /// `ItemAddress(menu_strip, code)`: the MenuItem (or sub-item) a menu
+    /// code selects, 0 for `MENUNULL`.
+    pub fn item_address(&self, menu_strip: u32, code: u16) -> u32 {
+        // SAFETY: ItemAddress only walks the strip the caller owns.
+        unsafe { sys::intuition_ItemAddress(self.base(), menu_strip, code as u32) }
+    }
+}
+
+/// A lock on a public screen (`UnlockPubScreen(NULL, screen)` on drop).
+pub struct PubScreenLock<'a> {
+    intuition: &'a Intuition,
+    screen: u32,
+}
+
+impl PubScreenLock<'_> {
+    /// The `struct Screen *`.
+    pub fn addr(&self) -> u32 {
+        self.screen
+    }
+}
+
+impl Drop for PubScreenLock<'_> {
+    fn drop(&mut self) {
+        // SAFETY: locked by LockPubScreen(NULL), unlocked once.
+        unsafe { sys::intuition_UnlockPubScreen(self.intuition.base(), core::ptr::null(), self.screen) }
+    }
+}
+
+/// A screen this program opened (`CloseScreen` on drop; every window on
+/// it must be closed first, so drop windows before their screen).
+pub struct Screen<'a> {
+    intuition: &'a Intuition,
+    screen: u32,
+}
+
+impl Screen<'_> {
+    /// The `struct Screen *`.
+    pub fn addr(&self) -> u32 {
+        self.screen
+    }
+}
+
+impl Drop for Screen<'_> {
+    fn drop(&mut self) {
+        // SAFETY: opened by OpenScreenTagList, closed once.
+        unsafe { sys::intuition_CloseScreen(self.intuition.base(), self.screen) };
+    }
+}
+
+/// `Screen->Font` (the screen's `struct TextAttr *`), for `ng_TextAttr`.
+pub fn screen_font(screen: u32) -> u32 {
+    mem::peek32(screen + offsets::SC_FONT)
+}
+
+/// `Screen->Font->ta_YSize`: the screen font's height, pixels.
+pub fn screen_font_height(screen: u32) -> u16 {
+    let f = screen_font(screen);
+    if f == 0 { 8 } else { mem::peek16(f + offsets::TA_YSIZE) }
+}
+
+/// A window this program opened.
+pub struct Window<'a> {
+    intuition: &'a Intuition,
+    window: u32,
+    added: Vec<(u32, i32)>,
+    menu: bool,
+}
+
+/// The window's border sizes, pixels (`Window->BorderLeft` ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Borders {
+    pub left: i16,
+    pub top: i16,
+    pub right: i16,
+    pub bottom: i16,
+}
+
+impl Window<'_> {
+    /// The `struct Window *`.
+    pub fn addr(&self) -> u32 {
+        self.window
+    }
+
+    /// `Window->UserPort` (the IDCMP port).
+    pub fn user_port(&self) -> u32 {
+        mem::peek32(self.window + offsets::WD_USER_PORT)
+    }
+
+    /// The signal mask of the IDCMP port (`1 << mp_SigBit`), for `Wait()`.
+    pub fn signal_mask(&self) -> u32 {
+        let port = self.user_port();
+        if port == 0 { 0 } else { 1u32 << (mem::peek8(port + offsets::MP_SIGBIT) & 31) }
+    }
+
+    /// Border sizes, pixels.
+    pub fn borders(&self) -> Borders {
+        let b = |o| mem::peek8(self.window + o) as i8 as i16;
+        Borders {
+            left: b(offsets::WD_BORDER_LEFT),
+            top: b(offsets::WD_BORDER_TOP),
+            right: b(offsets::WD_BORDER_RIGHT),
+            bottom: b(offsets::WD_BORDER_BOTTOM),
+        }
+    }
+
+    /// `Window->FirstGadget`.
+    pub fn first_gadget(&self) -> u32 {
+        mem::peek32(self.window + offsets::WD_FIRST_GADGET)
+    }
+
+    /// The gadget addresses of `Window->FirstGadget`'s list, in order
+    /// (at most 1000: a guard against a cycle).
+    pub fn gadgets(&self) -> Vec<u32> {
+        let mut v = Vec::new();
+        let mut g = self.first_gadget();
+        while g != 0 && v.len() < 1000 {
+            v.push(g);
+            g = mem::peek32(g + offsets::GG_NEXT_GADGET);
+        }
+        v
+    }
+
+    /// `AddGList(window, first, -1, count, NULL)` (appends `count`
+    /// gadgets, -1 = the whole list), then `RefreshGList(first, window,
+    /// NULL, count)`. The gadgets are removed again before the window
+    /// closes. The gadgets' memory must outlive the window (declare their
+    /// owners before the window, so that the window drops first).
+    pub fn add_gadgets(&mut self, first: u32, count: i32) -> u32 {
+        if first == 0 {
+            return u32::MAX;
+        }
+        // SAFETY: first is a gadget list the caller owns and keeps alive
+        // until the window is dropped, where it is removed again.
+        let pos = unsafe {
+            let pos = sys::intuition_AddGList(self.intuition.base(), self.window, first, 0xFFFF_FFFF, count, 0);
+            sys::intuition_RefreshGList(self.intuition.base(), first, self.window, 0, count);
+            pos
+        };
+        self.added.push((first, count));
+        pos
+    }
+
+    /// `SetMenuStrip(window, menu)`; cleared before the window closes.
+    /// The menu must outlive the window (declare it before).
+    pub fn set_menu_strip(&mut self, menu: u32) -> bool {
+        // SAFETY: menu is a laid-out strip the caller keeps alive.
+        let ok = unsafe { sys::intuition_SetMenuStrip(self.intuition.base(), self.window, menu) } != 0;
+        self.menu |= ok;
+        ok
+    }
+}
+
+impl Drop for Window<'_> {
+    fn drop(&mut self) {
+        let base = self.intuition.base();
+        // SAFETY: the window is open; each list was added once by
+        // add_gadgets and the strip set by set_menu_strip.
+        unsafe {
+            if self.menu {
+                sys::intuition_ClearMenuStrip(base, self.window);
+            }
+            for &(first, count) in self.added.iter().rev() {
+                sys::intuition_RemoveGList(base, self.window, first, count);
+            }
+            sys::intuition_CloseWindow(base, self.window);
+        }
+    }
+}
+
+/// A BOOPSI object (`DisposeObject` on drop). A gadget object must be
+/// removed from its window before it is disposed: declare objects before
+/// the window they are added to.
+pub struct Object<'a> {
+    intuition: &'a Intuition,
+    object: u32,
+}
+
+impl Object<'_> {
+    /// The object's address (for a gadget class: the `struct Gadget *`).
+    pub fn addr(&self) -> u32 {
+        self.object
+    }
+}
+
+impl Drop for Object<'_> {
+    fn drop(&mut self) {
+        // SAFETY: created by NewObjectA, disposed once.
+        unsafe { sys::intuition_DisposeObject(self.intuition.base(), self.object) }
+    }
+}
+
+/// A screen's `struct DrawInfo *` (`FreeScreenDrawInfo` on drop).
+pub struct DrawInfo<'a> {
+    intuition: &'a Intuition,
+    screen: u32,
+    dri: u32,
+}
+
+impl DrawInfo<'_> {
+    /// The `struct DrawInfo *`, e.g. for `GA_DrawInfo`.
+    pub fn addr(&self) -> u32 {
+        self.dri
+    }
+}
+
+impl Drop for DrawInfo<'_> {
+    fn drop(&mut self) {
+        // SAFETY: from GetScreenDrawInfo on this screen, freed once.
+        unsafe { sys::intuition_FreeScreenDrawInfo(self.intuition.base(), self.screen, self.dri) }
+    }
+}
+
+/// The fields of a `struct IntuiMessage` a program reacts to (copied out
+/// before the message is replied).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntuiMsg {
+    /// `Class`: one IDCMP_ flag.
+    pub class: u32,
+    /// `Code`: e.g. the menu code of IDCMP_MENUPICK.
+    pub code: u16,
+    pub qualifier: u16,
+    /// `IAddress`: e.g. the gadget of IDCMP_GADGETUP.
+    pub iaddress: u32,
+    /// Mouse position, pixels relative to the window.
+    pub mouse_x: i16,
+    pub mouse_y: i16,
+    /// `IDCMPWindow`.
+    pub window: u32,
+}
+
+impl IntuiMsg {
+    /// Decodes the 52 bytes of a `struct IntuiMessage` (Class at 20, Code
+    /// 24, Qualifier 26, IAddress 28, MouseX/Y 32/34, IDCMPWindow 44).
+    pub fn decode(b: &[u8]) -> Option<IntuiMsg> {
+        use crate::decode::{i16_at, u16_at, u32_at};
+        Some(IntuiMsg {
+            class: u32_at(b, 20)?,
+            code: u16_at(b, 24)?,
+            qualifier: u16_at(b, 26)?,
+            iaddress: u32_at(b, 28)?,
+            mouse_x: i16_at(b, 32)?,
+            mouse_y: i16_at(b, 34)?,
+            window: u32_at(b, 44)?,
+        })
+    }
+
+    /// Reads the message at `addr` (OS memory).
+    pub fn read(addr: u32) -> Option<IntuiMsg> {
+        IntuiMsg::decode(&mem::copy_in(addr, offsets::INTUIMESSAGE_SIZE))
+    }
+}
+
+/// `Gadget->GadgetID` of the gadget at `gadget`.
+pub fn gadget_id(gadget: u32) -> u16 {
+    mem::peek16(gadget + offsets::GG_GADGET_ID)
+}
+
+/// `MenuItem->NextSelect` of the item at `item` (the next menu code of a
+/// multi-selection, `MENUNULL` at the end).
+pub fn next_select(item: u32) -> u16 {
+    mem::peek16(item + offsets::MI_NEXT_SELECT)
+}
+
+/// `struct Gadget` (44 bytes, intuition/intuition.h), for gadgets Rust
+/// builds itself. Coordinates are pixels relative to the window's
+/// top-left corner (borders included).
+#[repr(C, packed(2))]
+#[derive(Default, Clone, Copy)]
+pub struct Gadget {
+    pub next_gadget: Be32,
+    pub left_edge: Be16,
+    pub top_edge: Be16,
+    pub width: Be16,
+    pub height: Be16,
+    pub flags: Be16,
+    pub activation: Be16,
+    pub gadget_type: Be16,
+    pub gadget_render: Be32,
+    pub select_render: Be32,
+    pub gadget_text: Be32,
+    /// For `GTYP_CUSTOMGADGET`: the `struct Hook *` Intuition calls for
+    /// every gadget method (AROS `Custom_DoMethodA`; gadgetclass stores
+    /// its dispatcher here).
+    pub mutual_exclude: Be32,
+    pub special_info: Be32,
+    pub gadget_id: Be16,
+    pub user_data: Be32,
+}
+
+const _: () = assert!(core::mem::size_of::<Gadget>() == 44);
+
+/// `struct Hook` (20 bytes, utility/hooks.h).
+#[repr(C, packed(2))]
+#[derive(Default, Clone, Copy)]
+pub struct Hook {
+    pub mln_succ: Be32,
+    pub mln_pred: Be32,
+    pub h_entry: Be32,
+    pub h_sub_entry: Be32,
+    pub h_data: Be32,
+}
+
+const _: () = assert!(core::mem::size_of::<Hook>() == 20);
+
+/// m68k code `moveq #0,d0 ; rts`: a hook entry that answers every call
+/// with 0 and touches nothing.
+#[repr(C, align(4))]
+struct NullCode([u8; 4]);
+static NULL_CODE: NullCode = NullCode([0x70, 0x00, 0x4E, 0x75]);
+
+/// A `struct Hook` in linear memory whose `h_Entry` returns 0 at once
+/// (for a hand-built custom gadget: `GM_RENDER` draws nothing,
+/// `GM_HITTEST` misses). Boxed, so its address is stable.
+pub struct NullHook {
+    hook: Box<Hook>,
+}
+
+impl NullHook {
+    /// Builds the hook and clears the CPU caches (`CacheClearU`) so that
+    /// the entry code, written as data, is fetched fresh.
+    pub fn new() -> NullHook {
+        let hook = Box::new(Hook { h_entry: Be32::new(mem::abs(NULL_CODE.0.as_ptr())), ..Default::default() });
+        // SAFETY: CacheClearU only flushes the caches.
+        unsafe { sys::exec_CacheClearU() };
+        NullHook { hook }
+    }
+
+    /// The hook's absolute address (`struct Hook *`).
+    pub fn addr(&self) -> u32 {
+        mem::abs(&*self.hook as *const Hook)
+    }
+}
+
+impl Default for NullHook {
+    fn default() -> Self {
+        NullHook::new()
+    }
+}
+
+/// A hand-built `struct Gadget` preceded by the 12-byte header a BOOPSI
+/// object has (`struct _Object`: a MinNode and `o_Class`), so that
+/// `OCLASS(gadget)` - the longword just before the gadget - reads
+/// `class_word`. Boxed, so its address is stable.
+pub struct FakeObjectGadget {
+    obj: Box<FakeObject>,
+}
+
+#[repr(C, packed(2))]
+#[derive(Default)]
+struct FakeObject {
+    mln_succ: Be32,
+    mln_pred: Be32,
+    o_class: Be32,
+    gadget: Gadget,
+}
+
+impl FakeObjectGadget {
+    /// `gadget` with `class_word` as its OCLASS longword.
+    pub fn new(class_word: u32, gadget: Gadget) -> FakeObjectGadget {
+        FakeObjectGadget { obj: Box::new(FakeObject { o_class: Be32::new(class_word), gadget, ..Default::default() }) }
+    }
+
+    /// The `struct Gadget *` (12 bytes after the header).
+    pub fn gadget_addr(&self) -> u32 {
+        mem::abs(core::ptr::addr_of!(self.obj.gadget))
+    }
+}
+
+/// exec `Wait(mask)`: sleeps until one of the signals in `mask` arrives
+/// (e.g. the OR of [`Window::signal_mask`]s); the signals received.
+pub fn wait_signals(mask: u32) -> u32 {
+    // SAFETY: Wait only sleeps on this task's own signals.
+    unsafe { sys::exec_Wait(mask) }
+}

@@ -1,0 +1,161 @@
+//! Emulator scenarios of the GUI test fixtures (`tests-uae/fixtures/`,
+//! issue 3 item 5): each fixture is started with `Run`, the script waits
+//! for its ready file, takes a screenshot, asks it to quit through its
+//! quit file and waits for its done file; the checks read its log and
+//! compare free memory before and after a second, identical run (the
+//! first run warms up what AROS keeps cached, e.g. fonts and GadTools'
+//! classes).
+
+use std::path::PathBuf;
+
+use crate::{Check, Scenario};
+use std::time::Duration;
+
+/// Built fixture programs (hunk files on the host).
+pub struct Programs {
+    /// tests-uae/fixtures/gadtools-fixture (`GadToolsFixture`).
+    pub gadtools: PathBuf,
+    /// tests-uae/fixtures/boopsi-fixture (`BoopsiFixture`).
+    pub boopsi: PathBuf,
+    /// tests-uae/fixtures/screen-fixture (`ScreenFixture`).
+    pub screen: PathBuf,
+    /// tests-uae/fixtures/uaetool (`AVAIL FILE=`).
+    pub uaetool: PathBuf,
+}
+
+/// Script lines that spin until `DH0:<file>` exists (the ROM has no
+/// `Wait`; `label` must be unique in the script).
+pub fn wait_for_file(file: &str, label: &str) -> Vec<String> {
+    vec![format!("Lab {label}"), format!("If NOT EXISTS DH0:{file}"), format!("  Skip {label} BACK"), "EndIf".into()]
+}
+
+/// One fixture run: start it, wait until it is ready, optionally take a
+/// screenshot, write its quit file, wait for its done file.
+fn fixture_run(mut s: Scenario, program: &str, stem: &str, run: u32, shot: Option<&str>) -> Scenario {
+    s = s.line(format!("Run >NIL: {program}"));
+    for l in wait_for_file(&format!("{stem}.ready"), &format!("{stem}-ready-{run}")) {
+        s = s.line(l);
+    }
+    if let Some(name) = shot {
+        s = s.screenshot(name);
+    }
+    s = s.line(format!("Echo \"quit\" >DH0:{stem}.quit"));
+    for l in wait_for_file(&format!("{stem}.done"), &format!("{stem}-done-{run}")) {
+        s = s.line(l);
+    }
+    s
+}
+
+fn parse_avail(run: &crate::RunDir, file: &str) -> Result<u64, String> {
+    run.read_text(file)?.trim().parse::<u64>().map_err(|e| format!("{file}: {e}"))
+}
+
+/// The fixture run loses exactly what a plain `Run` loses: `mem-before -
+/// mem-after == run-before - run-after` (`AvailMem(MEMF_ANY)` values).
+fn fixture_frees_everything() -> Check {
+    Check::Custom(
+        "free memory after the fixture run equals before, up to what a plain Run keeps".into(),
+        Box::new(move |run| {
+            let run_loss = parse_avail(run, "run-before")? as i64 - parse_avail(run, "run-after")? as i64;
+            let (b, a) = (parse_avail(run, "mem-before")?, parse_avail(run, "mem-after")?);
+            let loss = b as i64 - a as i64;
+            if loss == run_loss {
+                Ok(())
+            } else {
+                Err(format!("mem-before {b} bytes, mem-after {a} bytes: {loss} bytes lost, a plain Run loses {run_loss}"))
+            }
+        }),
+    )
+}
+
+/// The log of a run: a `READY` line, `QUIT reason=file` last.
+fn log_ready_and_quit(log: &'static str) -> Check {
+    Check::Custom(
+        format!("{log} has READY and ends with QUIT reason=file"),
+        Box::new(move |run| {
+            let text = run.read_text(log)?;
+            let lines: Vec<&str> = text.lines().collect();
+            if lines.contains(&"READY") && lines.last() == Some(&"QUIT reason=file") {
+                Ok(())
+            } else {
+                Err(format!("{log}: {text:?}"))
+            }
+        }),
+    )
+}
+
+/// A fixture scenario: warm-up run with screenshot, then a measured run.
+fn fixture_scenario(name: &str, program: &str, host: &PathBuf, stem: &'static str, uaetool: &PathBuf) -> Scenario {
+    let mut s = Scenario::new(name).host_file(program, host.clone()).host_file("C/UAETool", uaetool.clone()).timeout(Duration::from_secs(90));
+    s = fixture_run(s, program, stem, 1, Some(stem));
+    // `Run` itself keeps 840 bytes per use on this AROS ROM (measured with
+    // `Run >NIL: C:UAETool ...` alone): measure a plain Run first and
+    // expect the fixture run to lose exactly as much.
+    s = s.line("C:UAETool AVAIL FILE=DH0:run-before").line("Run >NIL: C:UAETool AVAIL FILE=DH0:run-probe");
+    for l in wait_for_file("run-probe", &format!("{stem}-run-probe")) {
+        s = s.line(l);
+    }
+    s = s.line("C:UAETool AVAIL FILE=DH0:run-after").line("C:UAETool AVAIL FILE=DH0:run-after");
+    s = s.line("C:UAETool AVAIL FILE=DH0:mem-before");
+    s = fixture_run(s, program, stem, 2, None);
+    // The fixture writes its done file just before it returns: let its
+    // process end before measuring (each UAETool run takes longer than that).
+    for _ in 0..3 {
+        s = s.line("C:UAETool AVAIL FILE=DH0:mem-after");
+    }
+    let log: &'static str = Box::leak(format!("{stem}.log").into_boxed_str());
+    s.check(Check::Exists(format!("{stem}.done")))
+        .check(Check::Custom(
+            format!("{stem}.ready and {stem}.quit deleted at exit"),
+            Box::new(move |run| {
+                for f in [format!("{stem}.ready"), format!("{stem}.quit")] {
+                    if run.exists(&f) {
+                        return Err(format!("{f} still exists"));
+                    }
+                }
+                Ok(())
+            }),
+        ))
+        .check(log_ready_and_quit(log))
+        .check(fixture_frees_everything())
+}
+
+/// The fixture scenarios, in order.
+pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+    vec![
+        fixture_scenario("fixture-gadtools", "GadToolsFixture", &p.gadtools, "gadtools-fixture", &p.uaetool),
+        fixture_scenario("fixture-boopsi", "BoopsiFixture", &p.boopsi, "boopsi-fixture", &p.uaetool)
+            .check(Check::Contains("boopsi-fixture.log".into(), "FAKE id=99 class=$FFFFFFF0 typeofmem=0".into())),
+        fixture_scenario("fixture-screen", "ScreenFixture", &p.screen, "screen-fixture", &p.uaetool),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wait_loop_text() {
+        assert_eq!(wait_for_file("x.ready", "w1"), ["Lab w1", "If NOT EXISTS DH0:x.ready", "  Skip w1 BACK", "EndIf"]);
+    }
+
+    #[test]
+    fn scenario_lines() {
+        let p = Programs { gadtools: "g".into(), boopsi: "b".into(), screen: "s".into(), uaetool: "u".into() };
+        let all = scenarios(&p);
+        assert_eq!(all.len(), 3);
+        let s = &all[0];
+        assert_eq!(s.screenshot_names(), ["gadtools-fixture"]);
+        let text: Vec<String> = s
+            .lines
+            .iter()
+            .filter_map(|l| match l {
+                crate::Line::Raw(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(text.iter().filter(|l| *l == "Run >NIL: GadToolsFixture").count(), 2);
+        assert!(text.contains(&"Echo \"quit\" >DH0:gadtools-fixture.quit".to_string()));
+        assert!(text.contains(&"C:UAETool AVAIL FILE=DH0:mem-before".to_string()));
+    }
+}
