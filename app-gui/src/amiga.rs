@@ -1,5 +1,7 @@
 //! The Amiga entry point (wasm32 only).
+use crate::bench::{bench_tree, report, Clock};
 use crate::inspect::inspect;
+use amiga_rt::timer::{Timer, UNIT_MICROHZ};
 use crate::intuition_os::AmigaIntuition;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
@@ -33,7 +35,43 @@ fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
+        Ok(ShellCommand::Bench { what, runs }) => {
+            let mut os = match AmigaIntuition::open() {
+                Ok(os) => os,
+                Err(e) => return complain(&dos, alloc::format!("{e}").as_bytes(), RETURN_FAIL),
+            };
+            let Some(mut clock) = EClock::open() else { return complain(&dos, b"cannot open timer.device", RETURN_FAIL) };
+            match bench_tree(&mut os, &mut clock, &what, runs) {
+                Ok(r) => {
+                    if dos.print(&report(&r)) { RETURN_OK } else { RETURN_FAIL }
+                }
+                Err(f) => complain(&dos, &f.message, f.rc),
+            }
+        }
         Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
+    }
+}
+
+/// timer.device `ReadEClock()` as the bench clock.
+struct EClock {
+    timer: Timer,
+    freq: u32,
+}
+
+impl EClock {
+    fn open() -> Option<EClock> {
+        let timer = Timer::open(UNIT_MICROHZ)?;
+        let freq = timer.eclock().1;
+        Some(EClock { timer, freq })
+    }
+}
+
+impl Clock for EClock {
+    fn now(&mut self) -> u64 {
+        self.timer.eclock().0
+    }
+    fn frequency(&self) -> u32 {
+        self.freq
     }
 }
 

@@ -6,6 +6,7 @@
 #![cfg_attr(target_arch = "wasm32", no_std)]
 extern crate alloc;
 
+pub mod bench;
 pub mod engine;
 pub mod inspect;
 pub mod shell;

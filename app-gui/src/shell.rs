@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use amiga_rt::readargs::Value;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
-pub const TEMPLATE: &str = "COMMAND,WINDOW/K,SCREEN/K,FULL/S";
+pub const TEMPLATE: &str = "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +17,10 @@ pub enum ShellCommand {
     /// `GadgetScope SCREENS`: print the text, RC 0; RC 5 when nothing
     /// matched. Without `WINDOW=` the active window.
     Inspect(Inspect),
+    /// `GadgetScope BENCH [WINDOW=<pattern>] [SCREEN=<s>] [FULL] [COUNT=<n>]`:
+    /// TREE `COUNT` times (default 9), print the median time in EClock
+    /// ticks and the longest `LockIBase()` hold (crate::bench).
+    Bench { what: Inspect, runs: u32 },
 }
 
 /// Why a line that fits the template still cannot run; printed as
@@ -25,7 +29,10 @@ pub enum ShellCommand {
 pub struct UsageError(pub String);
 
 /// Commands known to [`interpret`], for messages.
-pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS"];
+pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS", "BENCH"];
+
+/// BENCH runs when COUNT is not given.
+pub const BENCH_RUNS: u32 = 9;
 
 fn shown(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| b as char).collect()
@@ -40,9 +47,13 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     let command = text(0).unwrap_or_default();
     let (window, screen) = (text(1), text(2));
     let full = matches!(values.get(3), Some(Value::Switch(true)));
+    let count = match values.get(4) {
+        Some(Value::Number(n)) => Some(*n),
+        _ => None,
+    };
     let upper: Vec<u8> = command.to_ascii_uppercase();
     let only = |allowed: &[&str]| -> Result<(), UsageError> {
-        let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full)];
+        let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
         match given.iter().find(|(k, set)| *set && !allowed.contains(k)) {
             Some((k, _)) => Err(UsageError(alloc::format!("{} does not take {k}", shown(&upper)))),
             None => Ok(()),
@@ -53,7 +64,18 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             only(&[])?;
             Ok(ShellCommand::Version)
         }
-        b"TREE" => Ok(ShellCommand::Inspect(Inspect::Tree { window, screen, full })),
+        b"TREE" => {
+            only(&["WINDOW", "SCREEN", "FULL"])?;
+            Ok(ShellCommand::Inspect(Inspect::Tree { window, screen, full }))
+        }
+        b"BENCH" => {
+            let runs = match count {
+                None => BENCH_RUNS,
+                Some(n) if (1..=1000).contains(&n) => n as u32,
+                Some(n) => return Err(UsageError(alloc::format!("COUNT must be 1 to 1000, not {n}"))),
+            };
+            Ok(ShellCommand::Bench { what: Inspect::Tree { window, screen, full }, runs })
+        }
         b"MENU" => {
             only(&["WINDOW", "SCREEN"])?;
             Ok(ShellCommand::Inspect(Inspect::Menu { window, screen }))
@@ -76,7 +98,20 @@ mod tests {
     }
 
     fn line(cmd: &str, window: Option<&str>, screen: Option<&str>, full: bool) -> Vec<Value> {
-        vec![text(cmd), window.map(text).unwrap_or(Value::Absent), screen.map(text).unwrap_or(Value::Absent), Value::Switch(full)]
+        vec![text(cmd), window.map(text).unwrap_or(Value::Absent), screen.map(text).unwrap_or(Value::Absent), Value::Switch(full), Value::Absent]
+    }
+
+    #[test]
+    fn bench_counts() {
+        let mut l = line("BENCH", Some("Fixture"), None, false);
+        assert_eq!(interpret(&l), Ok(ShellCommand::Bench { what: Inspect::Tree { window: Some(b"Fixture".to_vec()), screen: None, full: false }, runs: BENCH_RUNS }));
+        l[4] = Value::Number(25);
+        assert!(matches!(interpret(&l), Ok(ShellCommand::Bench { runs: 25, .. })));
+        l[4] = Value::Number(0);
+        assert_eq!(interpret(&l).unwrap_err().0, "COUNT must be 1 to 1000, not 0");
+        let mut t = line("TREE", None, None, false);
+        t[4] = Value::Number(3);
+        assert_eq!(interpret(&t).unwrap_err().0, "TREE does not take COUNT");
     }
 
     #[test]
@@ -105,13 +140,13 @@ mod tests {
 
     #[test]
     fn unknown_and_missing_commands_name_the_problem() {
-        assert_eq!(interpret(&line("FROB", None, None, false)).unwrap_err().0, "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS)");
-        assert_eq!(interpret(&[Value::Absent]).unwrap_err().0, "no command given (commands: VERSION, TREE, MENU, SCREENS)");
+        assert_eq!(interpret(&line("FROB", None, None, false)).unwrap_err().0, "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
+        assert_eq!(interpret(&[Value::Absent]).unwrap_err().0, "no command given (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
         assert!(interpret(&[Value::Text(b"\xe9".to_vec())]).unwrap_err().0.contains('\u{e9}'));
     }
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 4);
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 5);
     }
 }

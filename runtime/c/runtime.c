@@ -38,14 +38,24 @@ static ULONG g_dosbase;
 static Z_prog_instance_t g_inst;
 static struct Z_amiga_instance_t { int unused; } g_env;
 
-/* ---- mem* (the compiler and wasm2c call these) ---- */
+/* ---- mem* (the compiler and wasm2c call these) ----
+ * Longword loops once the destination is aligned: wasm2c's memory.copy and
+ * memory.fill (Rust moves and zeroing of arrays) land here, so a byte loop
+ * costs the whole program. The 68020 reads longwords at any address; a
+ * 68000 build will need the source aligned too (TOOLCHAIN.md). */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
-    if ((((ULONG)d | (ULONG)s) & 3) == 0) {
-        while (n >= 4) { *(ULONG *)d = *(const ULONG *)s; d += 4; s += 4; n -= 4; }
+    while (n && ((ULONG)d & 3)) { *d++ = *s++; n--; }
+    while (n >= 16) {
+        ((ULONG *)d)[0] = ((const ULONG *)s)[0];
+        ((ULONG *)d)[1] = ((const ULONG *)s)[1];
+        ((ULONG *)d)[2] = ((const ULONG *)s)[2];
+        ((ULONG *)d)[3] = ((const ULONG *)s)[3];
+        d += 16; s += 16; n -= 16;
     }
+    while (n >= 4) { *(ULONG *)d = *(const ULONG *)s; d += 4; s += 4; n -= 4; }
     while (n--) *d++ = *s++;
     return dst;
 }
@@ -56,6 +66,8 @@ void *memmove(void *dst, const void *src, size_t n)
     const unsigned char *s = src;
     if (d <= s || d >= s + n) return memcpy(dst, src, n);
     d += n; s += n;
+    while (n && ((ULONG)d & 3)) { *--d = *--s; n--; }
+    while (n >= 4) { d -= 4; s -= 4; *(ULONG *)d = *(const ULONG *)s; n -= 4; }
     while (n--) *--d = *--s;
     return dst;
 }
@@ -63,6 +75,15 @@ void *memmove(void *dst, const void *src, size_t n)
 void *memset(void *dst, int c, size_t n)
 {
     unsigned char *d = dst;
+    ULONG v = (unsigned char)c;
+    v |= v << 8;
+    v |= v << 16;
+    while (n && ((ULONG)d & 3)) { *d++ = (unsigned char)c; n--; }
+    while (n >= 16) {
+        ((ULONG *)d)[0] = v; ((ULONG *)d)[1] = v; ((ULONG *)d)[2] = v; ((ULONG *)d)[3] = v;
+        d += 16; n -= 16;
+    }
+    while (n >= 4) { *(ULONG *)d = v; d += 4; n -= 4; }
     while (n--) *d++ = (unsigned char)c;
     return dst;
 }

@@ -29,5 +29,17 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .check(Check::Golden("active.out".into(), "tests-uae/golden/aros-shell-window.tree".into()))
         .check(Check::Contains("menu.out".into(), "window \"AROS\" screen=\"Workbench Screen\"".into()))
         .check(Check::Rc("missing".into(), 5))
-        .check(Check::Contains("missing.out".into(), "no window matches \"NoSuchWindow\"".into()))]
+        .check(Check::Contains("missing.out".into(), "no window matches \"NoSuchWindow\"".into())),
+    // The walker's cost with the A1200's real 68EC020 timing (14 MHz):
+    // EClock ticks of a whole TREE and the longest LockIBase() hold.
+    Scenario::new("bench-walk-shell")
+        .config("uae_cpu_speed", "real")
+        .config("accuracy", "0")
+        .config("fast_memory", "8192")
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .line("Echo \"GadgetScope walk benchmark\"")
+        .capture("GadgetScope BENCH WINDOW=AROS COUNT=9", "bench")
+        .check(Check::Rc("bench".into(), 0))
+        .check(Check::Contains("bench.out".into(), "tree: 9 runs, median".into()))
+        .timeout(std::time::Duration::from_secs(120))]
 }

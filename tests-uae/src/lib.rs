@@ -395,7 +395,7 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
         base_dir: base.clone(),
         kickstart: opts.kickstart.clone(),
         window: if use_xvfb { Some(opts.screen) } else { None },
-        extra: opts.extra_config.clone(),
+        extra: opts.extra_config.iter().chain(&scenario.config).cloned().collect(),
     };
     fs::write(run.config(), stage::fs_uae_config(&params)).map_err(|e| e.to_string())?;
 

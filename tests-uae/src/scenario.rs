@@ -144,6 +144,10 @@ pub struct Scenario {
     /// `DH0:shot-request-<name>` and waits for `DH0:shot-done-<name>`):
     /// the run uses Xvfb and fails if one of them was not taken.
     pub program_screenshots: Vec<String>,
+    /// FS-UAE `key = value` settings for this scenario only, applied after
+    /// the defaults and [`crate::Options::extra_config`] (e.g. cycle-real
+    /// CPU timing for a benchmark).
+    pub config: Vec<(String, String)>,
 }
 
 /// Default [`Scenario::timeout`]: AROS boots and runs a short script in
@@ -159,6 +163,7 @@ impl Scenario {
             checks: Vec::new(),
             timeout: DEFAULT_TIMEOUT,
             program_screenshots: Vec::new(),
+            config: Vec::new(),
         }
     }
 
@@ -208,6 +213,12 @@ impl Scenario {
     /// then uses Xvfb). `name`: `[A-Za-z0-9_-]+`.
     pub fn screenshot(mut self, name: &str) -> Self {
         self.lines.push(Line::Screenshot(name.to_string()));
+        self
+    }
+
+    /// An FS-UAE setting for this scenario only (see [`Scenario::config`]).
+    pub fn config(mut self, key: &str, value: &str) -> Self {
+        self.config.push((key.to_string(), value.to_string()));
         self
     }
 

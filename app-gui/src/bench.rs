@@ -1,0 +1,232 @@
+//! `GadgetScope BENCH`: the walker's cost measured on the machine itself
+//! (issue 3: EClock ticks of a full TREE and the longest `LockIBase()`
+//! hold). Integer arithmetic only; the clock is timer.device `ReadEClock()`
+//! on the Amiga and a fake in the host tests.
+use crate::inspect::{inspect, Failure, Inspect};
+use alloc::vec::Vec;
+use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
+use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs};
+
+/// A monotonic tick counter and its frequency (ticks per second).
+pub trait Clock {
+    /// Ticks now.
+    fn now(&mut self) -> u64;
+    /// Ticks per second.
+    fn frequency(&self) -> u32;
+}
+
+/// An [`IntuitionOs`] that times every `LockIBase()` hold of the one it wraps.
+pub struct Timed<'a, O, C> {
+    pub os: &'a mut O,
+    pub clock: &'a mut C,
+    /// Longest hold seen, in clock ticks.
+    pub longest_hold: u64,
+    /// Number of holds.
+    pub holds: u32,
+}
+
+impl<O: IntuitionOs, C: Clock> IntuitionMemory for Timed<'_, O, C> {
+    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+        self.os.read(addr, buf)
+    }
+}
+
+impl<O: IntuitionOs, C: Clock> IntuitionOs for Timed<'_, O, C> {
+    fn intuition_base(&mut self) -> u32 {
+        self.os.intuition_base()
+    }
+
+    fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> R {
+        let clock = &mut *self.clock;
+        let mut start = 0;
+        let mut end = 0;
+        // The clock is read inside the lock, right after taking it and
+        // right before giving it back: the hold is what is measured.
+        let r = self.os.with_ibase_locked(|m| {
+            start = clock.now();
+            let r = f(m);
+            end = clock.now();
+            r
+        });
+        self.longest_hold = self.longest_hold.max(end.wrapping_sub(start));
+        self.holds += 1;
+        r
+    }
+
+    fn is_real_memory(&mut self, addr: u32) -> bool {
+        self.os.is_real_memory(addr)
+    }
+
+    fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {
+        self.os.get_attr(object, attr)
+    }
+
+    fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
+        self.os.gt_get_attr(gadget, window, tag)
+    }
+}
+
+/// What [`bench_tree`] measured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenchResult {
+    pub runs: u32,
+    /// Median ticks of one whole TREE (walk and text).
+    pub median: u64,
+    pub min: u64,
+    pub max: u64,
+    /// Longest single `LockIBase()` hold over all runs, ticks.
+    pub longest_hold: u64,
+    /// `LockIBase()` holds per TREE.
+    pub holds_per_tree: u32,
+    pub frequency: u32,
+    /// Bytes of TREE text.
+    pub text_bytes: usize,
+    /// Median ticks of `read_screens` alone (the list copy under the lock
+    /// and the snapshot built after it).
+    pub screens_median: u64,
+    /// Median ticks of `walk_window` alone (gadget list, classification).
+    pub walk_median: u64,
+    /// Smallest difference of two back-to-back clock readings: what each
+    /// measurement includes of the clock itself.
+    pub clock_overhead: u64,
+}
+
+/// Microseconds of `ticks` at `freq` Hz, rounded down.
+pub fn micros(ticks: u64, freq: u32) -> u64 {
+    if freq == 0 { 0 } else { ticks * 1_000_000 / u64::from(freq) }
+}
+
+/// Runs TREE `runs` times (at least 1) and measures it.
+pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &Inspect, runs: u32) -> Result<BenchResult, Failure> {
+    let runs = runs.max(1);
+    let mut times = Vec::with_capacity(runs as usize);
+    let mut timed = Timed { os, clock, longest_hold: 0, holds: 0 };
+    let mut text_bytes = 0;
+    for _ in 0..runs {
+        let t0 = timed.clock.now();
+        let text = inspect(&mut timed, what)?;
+        let t1 = timed.clock.now();
+        text_bytes = text.len();
+        times.push(t1.wrapping_sub(t0));
+    }
+    times.sort_unstable();
+    let holds = timed.holds;
+    // The phases, timed separately on the same window.
+    let mut screens_t = Vec::with_capacity(runs as usize);
+    let mut walk_t = Vec::with_capacity(runs as usize);
+    if let Inspect::Tree { window, screen, .. } = what {
+        for _ in 0..runs {
+            let t0 = timed.clock.now();
+            let snap = read_screens(&mut timed).map_err(|_| Failure { rc: 20, message: b"IntuitionBase cannot be read".to_vec() })?;
+            let t1 = timed.clock.now();
+            screens_t.push(t1.wrapping_sub(t0));
+            let target = WindowTarget { screen: screen.clone(), pattern: window.clone().unwrap_or_default() };
+            let addr = match window {
+                Some(_) => find_target(&snap, &target).map(|w| w.address),
+                None => active_window(&snap).map(|w| w.address),
+            };
+            if let Some(a) = addr {
+                let t2 = timed.clock.now();
+                let _ = walk_window(&mut timed, a);
+                let t3 = timed.clock.now();
+                walk_t.push(t3.wrapping_sub(t2));
+            }
+        }
+    }
+    let mut clock_overhead = u64::MAX;
+    for _ in 0..runs {
+        let a = timed.clock.now();
+        let b = timed.clock.now();
+        clock_overhead = clock_overhead.min(b.wrapping_sub(a));
+    }
+    let median = |v: &mut Vec<u64>| {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or(0)
+    };
+    Ok(BenchResult {
+        screens_median: median(&mut screens_t),
+        walk_median: median(&mut walk_t),
+        clock_overhead,
+        runs,
+        median: times[times.len() / 2],
+        min: times[0],
+        max: times[times.len() - 1],
+        longest_hold: timed.longest_hold,
+        holds_per_tree: holds / runs,
+        frequency: timed.clock.frequency(),
+        text_bytes,
+    })
+}
+
+/// The report line(s) BENCH prints.
+pub fn report(r: &BenchResult) -> Vec<u8> {
+    let f = r.frequency;
+    alloc::format!(
+        "tree: {} runs, median {} EClock ticks ({} us), min {} ({} us), max {} ({} us), {} bytes of text\n\
+         phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us)\n\
+         lock: longest LockIBase hold {} ticks ({} us), {} holds per TREE\n\
+         eclock: {} Hz, {} ticks between two readings\n",
+        r.runs,
+        r.median,
+        micros(r.median, f),
+        r.min,
+        micros(r.min, f),
+        r.max,
+        micros(r.max, f),
+        r.text_bytes,
+        r.screens_median,
+        micros(r.screens_median, f),
+        r.walk_median,
+        micros(r.walk_median, f),
+        r.longest_hold,
+        micros(r.longest_hold, f),
+        r.holds_per_tree,
+        f,
+        r.clock_overhead
+    )
+    .into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
+    use gadgetscope_core::ndk::GTYP_BOOLGADGET;
+
+    /// Advances 10 ticks per reading.
+    struct Steps(u64);
+
+    impl Clock for Steps {
+        fn now(&mut self) -> u64 {
+            self.0 += 10;
+            self.0
+        }
+        fn frequency(&self) -> u32 {
+            709_379
+        }
+    }
+
+    #[test]
+    fn measures_runs_and_lock_holds() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let w = f.add_window(s, Some(b"Bench"), (0, 0, 100, 100));
+        f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 1, 1, 5, 5));
+        let what = Inspect::Tree { window: Some(b"Bench".to_vec()), screen: None, full: false };
+        let r = bench_tree(&mut f, &mut Steps(0), &what, 5).unwrap();
+        assert_eq!(r.runs, 5);
+        // Each hold is exactly two clock readings apart.
+        assert_eq!(r.longest_hold, 10);
+        assert!(r.holds_per_tree >= 2, "list read plus open checks: {}", r.holds_per_tree);
+        assert!(r.median > r.longest_hold);
+        assert_eq!(r.min, r.max, "the fake clock is regular");
+        let text = String::from_utf8(report(&r)).unwrap();
+        assert!(text.contains("longest LockIBase hold 10 ticks (14 us)"), "{text}");
+    }
+
+    #[test]
+    fn micros_is_integer_and_safe() {
+        assert_eq!(micros(709_379, 709_379), 1_000_000);
+        assert_eq!(micros(5, 0), 0);
+    }
+}
