@@ -8,6 +8,9 @@
 //!   the serial port and calls ExitEmu; the first line.
 //! - `CrashTest`: crashes on purpose (illegal instruction, address error or
 //!   divide by zero), for the harness's self-test.
+//! - `rexxsyslib.library` (`native/rexxsyslib/rexxsyslib.S`): a minimal
+//!   rexxsyslib-compatible library, a TEST FIXTURE for the ARexx scenarios
+//!   (the AROS ROM has none); see `crate::rexx`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -26,10 +29,17 @@ pub struct NativeTools {
     /// Offset of the `illegal` instruction in CrashTest's code hunk: the
     /// expected `pc - seg` of the self-test crash.
     pub crash_test_illegal_offset: u32,
+    /// The fixture `rexxsyslib.library` (stage it as `Libs/rexxsyslib.library`).
+    pub rexxsyslib: PathBuf,
 }
 
 /// Sources, relative to `tests-uae/native/`.
 pub const SOURCES: [&str; 3] = ["ExitEmu.S", "CrashGuard.S", "CrashTest.S"];
+
+/// The fixture library's source, relative to `tests-uae/native/`, and the
+/// file name it is built as.
+pub const REXXSYSLIB_SOURCE: &str = "rexxsyslib/rexxsyslib.S";
+pub const REXXSYSLIB_NAME: &str = "rexxsyslib.library";
 
 pub fn source_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("native")
@@ -41,30 +51,9 @@ pub fn build(out_dir: &Path, converter: Converter<'_>) -> Result<NativeTools, St
     fs::create_dir_all(out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let mut built = Vec::new();
     for src in SOURCES {
-        let name = src.trim_end_matches(".S");
-        let obj = out_dir.join(format!("{name}.o"));
-        let elf = out_dir.join(format!("{name}.elf"));
-        let hunk = out_dir.join(name);
-        run_tool(
-            Command::new("m68k-linux-gnu-gcc")
-                .args(["-m68020", "-c", "-o"])
-                .arg(&obj)
-                .arg(source_dir().join(src)),
-            "m68k-linux-gnu-gcc (Debian package gcc-m68k-linux-gnu)",
-        )?;
-        run_tool(
-            Command::new("m68k-linux-gnu-ld")
-                .args(["--emit-relocs", "-e", "_start", "-o"])
-                .arg(&elf)
-                .arg(&obj),
-            "m68k-linux-gnu-ld (Debian package binutils-m68k-linux-gnu)",
-        )?;
-        let elf_bytes = fs::read(&elf).map_err(|e| format!("{}: {e}", elf.display()))?;
-        let hunk_bytes = converter(&elf_bytes).map_err(|e| format!("converting {}: {e}", elf.display()))?;
-        check_hunk_header(&hunk_bytes).map_err(|e| format!("{name}: converter output: {e}"))?;
-        fs::write(&hunk, &hunk_bytes).map_err(|e| format!("{}: {e}", hunk.display()))?;
-        built.push(hunk);
+        built.push(build_one(out_dir, src, src.trim_end_matches(".S"), converter)?);
     }
+    let rexxsyslib = build_one(out_dir, REXXSYSLIB_SOURCE, REXXSYSLIB_NAME, converter)?;
     let test_elf = fs::read(out_dir.join("CrashTest.elf")).map_err(|e| e.to_string())?;
     let start = elf_symbol(&test_elf, "_start").ok_or("CrashTest.elf: no _start")?;
     let illegal = elf_symbol(&test_elf, "crash_illegal").ok_or("CrashTest.elf: no crash_illegal")?;
@@ -74,7 +63,29 @@ pub fn build(out_dir: &Path, converter: Converter<'_>) -> Result<NativeTools, St
         crash_guard: built[1].clone(),
         crash_test: built[2].clone(),
         crash_test_illegal_offset: illegal - start,
+        rexxsyslib,
     })
+}
+
+/// Assembles `native/<src>`, links it (`_start` first, `--emit-relocs`) and
+/// converts it into `out_dir/<name>` (plus `<name>.o`, `<name>.elf`).
+fn build_one(out_dir: &Path, src: &str, name: &str, converter: Converter<'_>) -> Result<PathBuf, String> {
+    let obj = out_dir.join(format!("{name}.o"));
+    let elf = out_dir.join(format!("{name}.elf"));
+    let hunk = out_dir.join(name);
+    run_tool(
+        Command::new("m68k-linux-gnu-gcc").args(["-m68020", "-c", "-o"]).arg(&obj).arg(source_dir().join(src)),
+        "m68k-linux-gnu-gcc (Debian package gcc-m68k-linux-gnu)",
+    )?;
+    run_tool(
+        Command::new("m68k-linux-gnu-ld").args(["--emit-relocs", "-e", "_start", "-o"]).arg(&elf).arg(&obj),
+        "m68k-linux-gnu-ld (Debian package binutils-m68k-linux-gnu)",
+    )?;
+    let elf_bytes = fs::read(&elf).map_err(|e| format!("{}: {e}", elf.display()))?;
+    let hunk_bytes = converter(&elf_bytes).map_err(|e| format!("converting {}: {e}", elf.display()))?;
+    check_hunk_header(&hunk_bytes).map_err(|e| format!("{name}: converter output: {e}"))?;
+    fs::write(&hunk, &hunk_bytes).map_err(|e| format!("{}: {e}", hunk.display()))?;
+    Ok(hunk)
 }
 
 fn run_tool(cmd: &mut Command, what: &str) -> Result<(), String> {
