@@ -18,6 +18,7 @@ extern crate alloc;
 pub mod be;
 pub mod decode;
 pub mod readargs;
+pub mod rexx;
 pub mod tags;
 pub mod workbench;
 

@@ -156,4 +156,30 @@ extern "C" {
     pub fn intuition_ActivateWindow(base: u32, window: u32);
     /// keymap.library `MapANSI` (LVO -48): string a0, count d0, buffer a1, length d1, keyMap a2.
     pub fn keymap_MapANSI(base: u32, string: *const u8, count: i32, buffer: *mut u8, length: i32, keyMap: u32) -> i32;
+    /// exec.library `FindPort` (LVO -390): name a1.
+    pub fn exec_FindPort(name: *const u8) -> u32;
+    /// exec.library `AddPort` (LVO -354): port a1.
+    pub fn exec_AddPort(port: u32);
+    /// exec.library `RemPort` (LVO -360): port a1.
+    pub fn exec_RemPort(port: u32);
+    /// exec.library `CopyMem` (LVO -624): source a0, dest a1, size d0.
+    pub fn exec_CopyMem(source: *const u8, dest: u32, size: u32);
+    /// dos.library `Read` (LVO -42): file d1, buffer d2, length d3.
+    pub fn dos_Read(base: u32, file: u32, buffer: *mut u8, length: i32) -> i32;
+    /// rexxsyslib.library `CreateArgstring` (LVO -126): string a0, length d0.
+    pub fn rexxsyslib_CreateArgstring(base: u32, string: *const u8, length: u32) -> u32;
+    /// rexxsyslib.library `DeleteArgstring` (LVO -132): argstring a0.
+    pub fn rexxsyslib_DeleteArgstring(base: u32, argstring: u32);
+    /// rexxsyslib.library `LengthArgstring` (LVO -138): argstring a0.
+    pub fn rexxsyslib_LengthArgstring(base: u32, argstring: u32) -> u32;
+    /// rexxsyslib.library `CreateRexxMsg` (LVO -144): port a0, extension a1, host d0.
+    pub fn rexxsyslib_CreateRexxMsg(base: u32, port: u32, extension: u32, host: u32) -> u32;
+    /// rexxsyslib.library `DeleteRexxMsg` (LVO -150): packet a0.
+    pub fn rexxsyslib_DeleteRexxMsg(base: u32, packet: u32);
+    /// rexxsyslib.library `ClearRexxMsg` (LVO -156): msgptr a0, count d0.
+    pub fn rexxsyslib_ClearRexxMsg(base: u32, msgptr: u32, count: u32);
+    /// rexxsyslib.library `FillRexxMsg` (LVO -162): msgptr a0, count d0, mask d1.
+    pub fn rexxsyslib_FillRexxMsg(base: u32, msgptr: u32, count: u32, mask: u32) -> i32;
+    /// rexxsyslib.library `IsRexxMsg` (LVO -168): msgptr a0.
+    pub fn rexxsyslib_IsRexxMsg(base: u32, msgptr: u32) -> i32;
 }
