@@ -26,6 +26,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "gadgetscope", artifact: "gadgetscope", hunk: "GadgetScope" },
     Program { package: "canary", artifact: "canary", hunk: "Canary" },
     Program { package: "uaetool", artifact: "uaetool", hunk: "UAETool" },
+    Program { package: "rexxsend", artifact: "rexxsend", hunk: "RexxSend" },
     Program { package: "gadtools-fixture", artifact: "gadtools_fixture", hunk: "GadToolsFixture" },
     Program { package: "boopsi-fixture", artifact: "boopsi_fixture", hunk: "BoopsiFixture" },
     Program { package: "screen-fixture", artifact: "screen_fixture", hunk: "ScreenFixture" },
