@@ -35,6 +35,7 @@ pub mod foundation;
 pub mod inspector;
 pub mod native;
 pub mod process;
+pub mod rexx;
 pub mod scenario;
 pub mod scenarios;
 pub mod serial;

@@ -7,7 +7,7 @@
 use crate::{amiga, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
-use uae_harness::{actions, fixtures, foundation, inspector, native, scenarios, Options, Outcome};
+use uae_harness::{actions, fixtures, foundation, inspector, native, rexx, scenarios, Options, Outcome};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -47,6 +47,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
         uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
     };
     let opts = options()?;
+    let rexx_programs = rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools);
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let mut known = Vec::new();
     let (mut passed, mut failed) = (0, 0);
@@ -71,7 +72,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
         let result = (t.verify)(&report, &opts.tools);
         tally(&t.scenario.name, result, report.summary());
     }
-    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs)).chain(fixtures::scenarios(&fixture_programs)).chain(actions::scenarios(&programs, &inputtool)) {
+    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs)).chain(fixtures::scenarios(&fixture_programs)).chain(actions::scenarios(&programs, &inputtool)).chain(rexx::scenarios(&rexx_programs)) {
         known.push(s.name.clone());
         if !wanted(&s.name) {
             continue;
