@@ -464,6 +464,7 @@ struct RawGadget {
     width: i16,
     height: i16,
     flags: u16,
+    activation: u16,
     gadget_type: u16,
     gadget_text: u32,
     special_info: u32,
@@ -480,6 +481,7 @@ impl RawGadget {
             width: be_i16(b, GG_WIDTH),
             height: be_i16(b, GG_HEIGHT),
             flags: be_u16(b, GG_FLAGS),
+            activation: be_u16(b, GG_ACTIVATION),
             gadget_type: be_u16(b, GG_GADGET_TYPE),
             gadget_text: be_u32(b, GG_GADGET_TEXT),
             special_info: be_u32(b, GG_SPECIAL_INFO),
@@ -631,6 +633,13 @@ fn aros_gadtools<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo, s:
     strip_shortcut_marker(&mut s.label);
     let mut hit = None;
     for (tag, role) in AROS_GADTOOLS_PROBES {
+        // AROS builds STRING_KIND and INTEGER_KIND from one string class
+        // that answers GTIN_Number for both (measured with the
+        // GadToolsFixture); only the integer kind has GACT_LONGINT, as on
+        // AmigaOS 3.x, so without it the probe does not count.
+        if tag == GTIN_NUMBER && g.activation & GACT_LONGINT == 0 {
+            continue;
+        }
         if let Some(v) = os.gt_get_attr(g.address, win.address, tag) {
             hit = Some((tag, role, v));
             break;

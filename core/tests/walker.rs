@@ -454,6 +454,9 @@ fn aros_gadtools_objects_classify_like_os3() {
         id += 1;
         let mut spec = GadgetSpec::new(t, 10, 10 * id as i16, w_, h);
         spec.id = id;
+        if label == Some(&b"Count"[..]) {
+            spec.activation = GACT_LONGINT; // INTEGER_KIND only
+        }
         spec.gadget_text = label.map_or(0, |l| f.intuitext(Some(l)));
         f.add_object(w, private, &spec)
     };
@@ -470,6 +473,8 @@ fn aros_gadtools_objects_classify_like_os3() {
     f.set_gt_attr(integer, GTIN_NUMBER, (-5i32) as u32);
     let host = f.cstr(b"amiga.local");
     f.set_gt_attr(string, GTST_STRING, host);
+    // AROS's one string class answers GTIN_Number for STRING_KIND too.
+    f.set_gt_attr(string, GTIN_NUMBER, 0);
     f.set_gt_attr(slider, GTSL_LEVEL, 4);
     f.set_gt_attr(scroller, GTSC_TOP, 0);
     let tx = f.cstr(b"x");

@@ -136,6 +136,10 @@ pub fn fs_uae_config(p: &ConfigParams) -> String {
     kv("amiga_model", "A1200");
     kv("accuracy", "-1");
     kv("uae_cpu_speed", "max");
+    // An A1200 as people use it: 2 MB chip RAM plus 8 MB fast RAM. With
+    // chip RAM alone, three fixture programs and GadgetScope do not fit
+    // (each wasm2c program holds its code, linear memory and a 64 KiB stack).
+    kv("fast_memory", "8192");
     kv("warp_mode", "1");
     kv("uae_sound_output", "none");
     kv("hard_drive_0", &p.hd_dir.display().to_string());

@@ -59,7 +59,7 @@ fn config_text() {
     };
     assert_eq!(
         fs_uae_config(&p),
-        "[fs-uae]\namiga_model = A1200\naccuracy = -1\nuae_cpu_speed = max\nwarp_mode = 1\n\
+        "[fs-uae]\namiga_model = A1200\naccuracy = -1\nuae_cpu_speed = max\nfast_memory = 8192\nwarp_mode = 1\n\
          uae_sound_output = none\nhard_drive_0 = /w/hd\nserial_port = /w/serial.log\nbase_dir = /w/base\n\
          fast_memory = 8192\n"
     );

@@ -39,13 +39,13 @@ pub fn run(only: &[String]) -> Result<Summary> {
         gadgetscope: find("GadgetScope").ok_or_else(|| anyhow!("GadgetScope was not built"))?,
         uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
     };
-    let inputtool = find("InputTool").ok_or_else(|| anyhow!("InputTool was not built"))?;
     let fixture_programs = fixtures::Programs {
         gadtools: find("GadToolsFixture").ok_or_else(|| anyhow!("GadToolsFixture was not built"))?,
         boopsi: find("BoopsiFixture").ok_or_else(|| anyhow!("BoopsiFixture was not built"))?,
         screen: find("ScreenFixture").ok_or_else(|| anyhow!("ScreenFixture was not built"))?,
         uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
     };
+    let inputtool = find("InputTool").ok_or_else(|| anyhow!("InputTool was not built"))?;
     let opts = options()?;
     let rexx_programs = rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools);
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
@@ -72,7 +72,8 @@ pub fn run(only: &[String]) -> Result<Summary> {
         let result = (t.verify)(&report, &opts.tools);
         tally(&t.scenario.name, result, report.summary());
     }
-    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs)).chain(fixtures::scenarios(&fixture_programs)).chain(actions::scenarios(&programs, &inputtool)).chain(rexx::scenarios(&rexx_programs)) {
+    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs))
+        .chain(inspector::fixture_scenarios(&programs, &inspector::Fixtures { gadtools: fixture_programs.gadtools.clone(), boopsi: fixture_programs.boopsi.clone(), screen: fixture_programs.screen.clone() })).chain(fixtures::scenarios(&fixture_programs)).chain(actions::scenarios(&programs, &inputtool)).chain(rexx::scenarios(&rexx_programs)) {
         known.push(s.name.clone());
         if !wanted(&s.name) {
             continue;
