@@ -3,6 +3,7 @@ use crate::bench::{bench_tree, report, Clock};
 use crate::inspect::inspect;
 use amiga_rt::timer::{Timer, UNIT_MICROHZ};
 use crate::intuition_os::AmigaIntuition;
+use crate::latin1;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 
@@ -48,6 +49,7 @@ fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
+        Ok(ShellCommand::NoGui { port }) => crate::nogui::run(&dos, port.as_deref()),
         Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
     }
 }
@@ -81,9 +83,4 @@ fn complain(dos: &Dos, message: &[u8], rc: i32) -> i32 {
     dos.print(message);
     dos.print(b"\n");
     rc
-}
-
-/// Rust strings are UTF-8; the Amiga console speaks Latin-1.
-fn latin1(s: &str) -> alloc::vec::Vec<u8> {
-    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
 }

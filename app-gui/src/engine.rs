@@ -7,8 +7,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
 use gadgetscope_arexx::{Error, Rc};
+use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{find_gadget, find_target, GadgetLocator, WindowTarget};
-use gadgetscope_core::snapshot::{GadgetSnap, WindowSnap};
+use gadgetscope_core::classify::Role;
+use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
 
 /// What the engine needs from DOS and exec besides Intuition.
@@ -17,12 +19,47 @@ pub trait System {
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String>;
 }
 
-/// The engine: the OS boundary, the system and the waits it carries out.
-pub struct GsEngine<O, S> {
+/// What acts on the system with real input (AREXX.md "Act with real
+/// input"; the Amiga side is input.device, see amiga_rt::input).
+pub trait Actor {
+    /// Brings the window's screen and the window to the front and
+    /// activates the window, before any event is sent.
+    fn bring_forward(&mut self, window: &WindowInfo);
+    /// Injects `events` in order (pointer positions relative to `screen`,
+    /// the `struct Screen *` of the target); stops at the first refusal.
+    fn inject(&mut self, screen: u32, events: &[Event]) -> Result<(), String>;
+    /// The user's keymap (keymap.library `MapANSI`), or the USA fallback.
+    fn keymap(&mut self) -> &mut dyn KeyMap;
+}
+
+/// A held wait: a WAITFOR condition, or CLICK's `EXPECT=NOWINDOW` ("the
+/// clicked window closed", by its identity).
+#[derive(Clone, Debug)]
+enum Wait {
+    Cond(Condition),
+    Gone(u32),
+}
+
+/// The engine: the OS boundary, the system, the actor and the waits it
+/// carries out.
+pub struct GsEngine<O, S, A> {
     pub os: O,
     pub system: S,
-    waits: Vec<(WaitToken, Condition)>,
+    pub actor: A,
+    waits: Vec<(WaitToken, Wait)>,
     next_token: u32,
+}
+
+/// An action's failure as an ARexx error: a menu entry that does not
+/// exist is RC 5, a character the keymap cannot type RC 10, anything that
+/// stops the action itself RC 20 (AREXX.md "Return codes").
+fn action_error(e: ActionError) -> Error {
+    let rc = match e {
+        ActionError::NoSuchMenuEntry => Rc::NotFound,
+        ActionError::Unmappable { .. } => Rc::Error,
+        _ => Rc::Failed,
+    };
+    Error::new(rc, alloc::format!("{e}"))
 }
 
 fn shown(b: &[u8]) -> String {
@@ -78,32 +115,71 @@ pub fn gettext_value(g: &GadgetSnap) -> Vec<u8> {
     }
 }
 
-impl<O: IntuitionOs, S: System> GsEngine<O, S> {
-    /// An engine over `os` and `system`.
-    pub fn new(os: O, system: S) -> Self {
-        GsEngine { os, system, waits: Vec::new(), next_token: 1 }
+impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
+    /// An engine over `os`, `system` and `actor`.
+    pub fn new(os: O, system: S, actor: A) -> Self {
+        GsEngine { os, system, actor, waits: Vec::new(), next_token: 1 }
     }
 
-    /// The live window a target names, walked now.
-    fn walk_target(&mut self, w: &WindowTarget) -> Result<WindowSnap, Error> {
+    /// The live window a target names, walked now, and its screen's size.
+    fn walk_target(&mut self, w: &WindowTarget) -> Result<(WindowSnap, ScreenSize), Error> {
         let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-        let addr = find_target(&snap, w).ok_or_else(|| window_not_found(w))?.address;
-        let t = walk_window(&mut self.os, addr).map_err(|_| window_not_found(w))?;
+        let info = find_target(&snap, w).ok_or_else(|| window_not_found(w))?;
+        let size = snap.screens.iter().find(|s| s.address == info.screen).map(ScreenSize::of).ok_or_else(|| window_not_found(w))?;
+        let t = walk_window(&mut self.os, info.address).map_err(|_| window_not_found(w))?;
         if t.truncated {
             return Err(Error::new(Rc::Error, alloc::format!("the gadget list of \"{}\" is cyclic or unreadable", shown(&w.pattern))));
         }
-        Ok(t)
+        Ok((t, size))
+    }
+
+    /// Brings the window forward and plays `events` on its screen.
+    fn act(&mut self, w: &WindowSnap, events: Result<Vec<Event>, ActionError>) -> Result<(), Error> {
+        let events = events.map_err(action_error)?;
+        self.actor.bring_forward(&w.info);
+        self.actor.inject(w.info.screen, &events).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
+    }
+
+    fn new_token(&mut self) -> WaitToken {
+        let token = WaitToken(self.next_token);
+        self.next_token = self.next_token.wrapping_add(1).max(1);
+        token
+    }
+
+    /// Checks `wait` once; holds it when it is not true yet.
+    fn hold(&mut self, wait: Wait) -> Result<Outcome, Error> {
+        if self.wait_holds(&wait)? {
+            return Ok(Outcome::Done(Vec::new()));
+        }
+        let token = self.new_token();
+        self.waits.push((token, wait));
+        Ok(Outcome::Pending(token))
+    }
+
+    fn wait_holds(&mut self, wait: &Wait) -> Result<bool, Error> {
+        match wait {
+            Wait::Cond(c) => self.holds(c),
+            Wait::Gone(window) => {
+                let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
+                Ok(snap.window(*window).is_none())
+            }
+        }
     }
 
     /// The gadget a live target names, walked now.
     fn gadget(&mut self, target: &Target) -> Result<(WindowSnap, usize), Error> {
+        Ok(self.gadget_on_screen(target)?.0)
+    }
+
+    /// [`Self::gadget`] with the size of the window's screen.
+    fn gadget_on_screen(&mut self, target: &Target) -> Result<((WindowSnap, usize), ScreenSize), Error> {
         match target {
             Target::Live { window, gadget } => {
-                let w = self.walk_target(window)?;
+                let (w, size) = self.walk_target(window)?;
                 let i = find_gadget(&w.gadgets, gadget)
                     .map(|(i, _)| i)
                     .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no {} in \"{}\"", describe(gadget), shown(&window.pattern))))?;
-                Ok((w, i))
+                Ok(((w, i), size))
             }
             Target::Where { .. } => Err(Error::new(Rc::Error, "WHEREGADGET names need the WHERE port client, which this build does not have yet")),
         }
@@ -141,7 +217,7 @@ impl<O: IntuitionOs, S: System> GsEngine<O, S> {
     }
 }
 
-impl<O: IntuitionOs, S: System> Engine for GsEngine<O, S> {
+impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     fn screens(&mut self) -> Result<Vec<u8>, Error> {
         inspect(&mut self.os, &Inspect::Screens).map_err(from_failure)
     }
@@ -160,12 +236,43 @@ impl<O: IntuitionOs, S: System> Engine for GsEngine<O, S> {
         Err(Self::not_yet("PICK"))
     }
 
-    fn click(&mut self, _target: &Target, _expect: Option<&Expect>) -> Result<Outcome, Error> {
-        Err(Self::not_yet("CLICK"))
+    fn click(&mut self, target: &Target, expect: Option<&Expect>) -> Result<Outcome, Error> {
+        let ((w, i), size) = self.gadget_on_screen(target)?;
+        self.act(&w, input::click_gadget(size, &w, &w.gadgets[i]))?;
+        match expect {
+            None => Ok(Outcome::Done(Vec::new())),
+            Some(Expect::Window(pattern)) => self.hold(Wait::Cond(Condition::Window { screen: None, pattern: pattern.clone() })),
+            Some(Expect::NoWindow) => self.hold(Wait::Gone(w.info.address)),
+        }
     }
 
-    fn type_text(&mut self, _target: &Target, _text: &[u8]) -> Result<Outcome, Error> {
-        Err(Self::not_yet("TYPE"))
+    /// A click into the gadget; for string and integer gadgets the old
+    /// value is removed first — Right-Amiga X (Intuition's "clear field"),
+    /// then Shift-Cursor Right (to the end) and one Backspace per byte of
+    /// the value TREE read, because AROS's string editing ignores
+    /// Right-Amiga X (measured with the GadToolsFixture) — then the text,
+    /// then Return, which commits the value (the program gets
+    /// IDCMP_GADGETUP, as when a user types). Other gadgets get the text
+    /// only. The whole text is mapped before any key is sent.
+    fn type_text(&mut self, target: &Target, text: &[u8]) -> Result<Outcome, Error> {
+        let ((w, i), size) = self.gadget_on_screen(target)?;
+        let g = &w.gadgets[i];
+        let field = matches!(g.role, Role::String | Role::Integer);
+        let keymap = self.actor.keymap();
+        let mut events = input::click_gadget(size, &w, g).map_err(action_error)?;
+        if field {
+            events.extend(input::amiga_key(b'x', keymap).map_err(action_error)?);
+            events.extend(input::raw_keystroke(input::RAWKEY_CURSOR_RIGHT, input::IEQUALIFIER_LSHIFT));
+            for _ in 0..g.value.as_ref().map_or(0, |v| v.len()) {
+                events.extend(input::raw_keystroke(input::RAWKEY_BACKSPACE, 0));
+            }
+        }
+        events.extend(input::type_text(text, keymap).map_err(action_error)?);
+        if field {
+            events.extend(input::type_text(b"\r", keymap).map_err(action_error)?);
+        }
+        self.act(&w, Ok(events))?;
+        Ok(Outcome::Done(Vec::new()))
     }
 
     fn get_text(&mut self, target: &Target) -> Result<Outcome, Error> {
@@ -173,31 +280,58 @@ impl<O: IntuitionOs, S: System> Engine for GsEngine<O, S> {
         Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
     }
 
-    fn drag(&mut self, _target: &Target, _to: &Destination) -> Result<Outcome, Error> {
-        Err(Self::not_yet("DRAG"))
+    fn drag(&mut self, target: &Target, to: &Destination) -> Result<Outcome, Error> {
+        let ((w, i), size) = self.gadget_on_screen(target)?;
+        let events = match to {
+            Destination::By { dx, dy } => input::drag_gadget_by(size, &w, &w.gadgets[i], i32::from(*dx), i32::from(*dy)),
+            Destination::To(other) => {
+                let ((w2, j), _) = self.gadget_on_screen(other)?;
+                if w2.info.address != w.info.address {
+                    return Err(Error::new(Rc::Error, "DRAG ... TO: both gadgets must be in the same window"));
+                }
+                input::drag_gadget_to(size, &w, &w.gadgets[i], &w2.gadgets[j])
+            }
+        };
+        self.act(&w, events)?;
+        Ok(Outcome::Done(Vec::new()))
     }
 
-    fn window_move(&mut self, _window: &WindowTarget, _dx: i16, _dy: i16) -> Result<(), Error> {
-        Err(Self::not_yet("WINDOWMOVE"))
+    fn window_move(&mut self, window: &WindowTarget, dx: i16, dy: i16) -> Result<(), Error> {
+        let (w, size) = self.walk_target(window)?;
+        self.act(&w, input::window_move(size, &w, i32::from(dx), i32::from(dy)))
     }
 
-    fn window_size(&mut self, _window: &WindowTarget, _width: u16, _height: u16) -> Result<(), Error> {
-        Err(Self::not_yet("WINDOWSIZE"))
+    fn window_size(&mut self, window: &WindowTarget, width: u16, height: u16) -> Result<(), Error> {
+        let (w, size) = self.walk_target(window)?;
+        self.act(&w, input::window_size(size, &w, i32::from(width), i32::from(height)))
     }
 
-    fn menu_pick(&mut self, _window: &WindowTarget, _menu: u8, _item: u8, _sub: Option<u8>) -> Result<(), Error> {
-        Err(Self::not_yet("MENUPICK"))
+    /// The shortcut path (Right-Amiga + the entry's command key); entries
+    /// without a command key need the right-button pointer walk, which
+    /// needs the menu boxes (`Menu`/`MenuItem` geometry) the walker does
+    /// not read yet: RC 20 saying so.
+    fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error> {
+        let (w, _) = self.walk_target(window)?;
+        let strip = gadgetscope_core::walk::walk_menu(&mut self.os, w.info.address).map_err(|_| window_not_found(window))?;
+        let m = strip.menus.get(usize::from(menu)).ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no menu {menu}")))?;
+        let it = m.items.get(usize::from(item)).ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no item {menu}/{item}")))?;
+        let entry = match sub {
+            Some(s) => it.subitems.get(usize::from(s)).ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no subitem {menu}/{item}/{s}")))?,
+            None => it,
+        };
+        if !m.enabled || !it.enabled || !entry.enabled {
+            return Err(action_error(ActionError::Disabled));
+        }
+        let Some(key) = entry.shortcut else {
+            return Err(Error::new(Rc::Failed, "this menu entry has no shortcut key; the pointer walk is not available in this build"));
+        };
+        let events = input::amiga_key(key, self.actor.keymap());
+        self.act(&w, events)
     }
 
     fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error> {
         // Checked at least once before the message is held (AREXX.md "Waits").
-        if self.holds(cond)? {
-            return Ok(Outcome::Done(Vec::new()));
-        }
-        let token = WaitToken(self.next_token);
-        self.next_token = self.next_token.wrapping_add(1).max(1);
-        self.waits.push((token, cond.clone()));
-        Ok(Outcome::Pending(token))
+        self.hold(Wait::Cond(cond.clone()))
     }
 
     fn where_geometry(&mut self, _port: &[u8], _name: &[u8]) -> Result<Outcome, Error> {
@@ -234,8 +368,8 @@ impl<O: IntuitionOs, S: System> Engine for GsEngine<O, S> {
 
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
         let i = self.waits.iter().position(|(t, _)| *t == token)?;
-        let cond = self.waits[i].1.clone();
-        match self.holds(&cond) {
+        let wait = self.waits[i].1.clone();
+        match self.wait_holds(&wait) {
             Ok(false) => None,
             Ok(true) => {
                 self.waits.remove(i);
@@ -268,7 +402,30 @@ mod tests {
         }
     }
 
-    fn engine() -> (GsEngine<FakeIntuition, Files>, u32) {
+    /// Records what would reach input.device.
+    #[derive(Default)]
+    struct Recorder {
+        forward: Vec<u32>,
+        events: Vec<Event>,
+        keymap: gadgetscope_core::input::UsKeyMap,
+    }
+
+    impl Actor for Recorder {
+        fn bring_forward(&mut self, window: &WindowInfo) {
+            self.forward.push(window.address);
+        }
+        fn inject(&mut self, _screen: u32, events: &[Event]) -> Result<(), String> {
+            self.events.extend_from_slice(events);
+            Ok(())
+        }
+        fn keymap(&mut self) -> &mut dyn KeyMap {
+            &mut self.keymap
+        }
+    }
+
+    type TestEngine = GsEngine<FakeIntuition, Files, Recorder>;
+
+    fn engine() -> (TestEngine, u32) {
         let mut f = FakeIntuition::new();
         let wb = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
         let w = f.add_window(wb, Some(b"GadTools Fixture"), (10, 20, 300, 100));
@@ -281,10 +438,14 @@ mod tests {
         s.special_info = f.string_info(b"hello");
         f.add_gadget(w, &s);
         let manifest = b"MANIFEST 1\nAPP Fixture\nWINDOW main \"GadTools Fixture\"\nGADGET name main 2\n".to_vec();
-        (GsEngine::new(f, Files(vec![(b"DH0:Fixture.manifest".to_vec(), manifest)])), w)
+        let m = f.add_menu(w, Some(b"Project"), 1);
+        f.add_item(m, Some(b"Open..."), 0x4 | 0x10, b'O'); // COMMSEQ | ITEMENABLED
+        f.add_item(m, Some(b"Save"), 0x10, 0);
+        f.add_item(m, Some(b"Print"), 0x4, b'P'); // disabled
+        (GsEngine::new(f, Files(vec![(b"DH0:Fixture.manifest".to_vec(), manifest)]), Recorder::default()), w)
     }
 
-    fn run(host: &mut Host<u32>, e: &mut GsEngine<FakeIntuition, Files>, line: &str, now: u32) -> (i32, String) {
+    fn run(host: &mut Host<u32>, e: &mut TestEngine, line: &str, now: u32) -> (i32, String) {
         let out = host.command(e, line.as_bytes(), 1, now);
         assert_eq!(out.len(), 1, "{line}: replied at once");
         (out[0].1.rc as i32, shown(&out[0].1.text))
@@ -350,6 +511,91 @@ mod tests {
         e.os.write_u32(w + gadgetscope_core::ndk::WD_FIRST_REQUEST as u32, 0x1234);
         let r = h.tick(&mut e, 1);
         assert_eq!((r[0].0, r[0].1.rc as i32), (3, 0));
+    }
+
+    fn downs(events: &[Event]) -> Vec<(i16, i16)> {
+        // Pointer positions of the button presses.
+        let mut at = (0, 0);
+        let mut out = Vec::new();
+        for e in events {
+            match *e {
+                Event::PointerTo { x, y, .. } => at = (x, y),
+                Event::Button { code, .. } if code & 0x80 == 0 => out.push(at),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn click_brings_the_window_forward_and_presses_at_the_centre() {
+        let (mut e, w) = engine();
+        let mut h = Host::new("test");
+        assert_eq!(run(&mut h, &mut e, "CLICK GadTools 1", 0), (0, String::new()));
+        assert_eq!(e.actor.forward, [w]);
+        // Window at 10,20; gadget 20,30 80x14: centre 60,37 -> screen 70,57.
+        assert_eq!(downs(&e.actor.events), [(70, 57)]);
+        // Not found: nothing is sent.
+        e.actor.events.clear();
+        assert_eq!(run(&mut h, &mut e, "CLICK GadTools 77", 0).0, 5);
+        assert!(e.actor.events.is_empty());
+    }
+
+    #[test]
+    fn click_expect_nowindow_waits_for_the_clicked_window_to_close() {
+        let (mut e, w) = engine();
+        let mut h = Host::new("test");
+        assert!(h.command(&mut e, b"CLICK GadTools 1 EXPECT=NOWINDOW TIMEOUT=1", 4, 0).is_empty());
+        e.os.close_window(w);
+        let r = h.tick(&mut e, 1);
+        assert_eq!((r[0].0, r[0].1.rc as i32), (4, 0));
+    }
+
+    #[test]
+    fn type_clears_the_field_types_and_commits() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        assert_eq!(run(&mut h, &mut e, "TYPE GadTools 2 Ab", 0), (0, String::new()));
+        let keys: Vec<(u16, u16)> = e
+            .actor
+            .events
+            .iter()
+            .filter_map(|ev| match *ev {
+                Event::Key { code, qualifier, .. } if code & 0x80 == 0 => Some((code, qualifier)),
+                _ => None,
+            })
+            .collect();
+        // Right-Amiga, X with Right-Amiga; Shift, Cursor Right with Shift;
+        // Backspace for each byte of "hello"; Shift, A with Shift; B; Return.
+        let mut want = vec![(0x67, 0x80), (0x32, 0x80), (0x60, 0x01), (0x4E, 0x01)];
+        want.extend([(0x41, 0); 5]);
+        want.extend([(0x60, 0x01), (0x20, 0x01), (0x35, 0), (0x44, 0)]);
+        assert_eq!(keys, want);
+        // A byte the keymap cannot produce: RC 10, nothing typed.
+        e.actor.events.clear();
+        let (rc, t) = run(&mut h, &mut e, "TYPE GadTools 2 \u{1}", 0);
+        assert_eq!(rc, 10, "{t}");
+        assert!(e.actor.events.is_empty());
+    }
+
+    #[test]
+    fn menupick_uses_the_shortcut_and_refuses_what_it_cannot_do() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 0", 0), (0, String::new()));
+        assert!(e.actor.events.iter().any(|ev| matches!(ev, Event::Key { code: 0x18, qualifier: 0x80, .. })), "Right-Amiga O");
+        assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 2", 0).0, 20, "disabled");
+        assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0).0, 20, "no shortcut");
+        assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 9", 0).0, 5);
+    }
+
+    #[test]
+    fn window_move_needs_a_drag_bar() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        let (rc, t) = run(&mut h, &mut e, "WINDOWMOVE GadTools 10 5", 0);
+        assert_eq!(rc, 20, "{t}");
+        assert!(e.actor.events.is_empty());
     }
 
     #[test]

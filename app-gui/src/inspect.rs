@@ -26,9 +26,7 @@ pub struct Failure {
     pub message: Vec<u8>,
 }
 
-fn latin1(s: &str) -> Vec<u8> {
-    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
-}
+use crate::latin1;
 
 fn not_found(window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Failure {
     let mut m = match window {

@@ -13,6 +13,14 @@ pub mod shell;
 
 #[cfg(target_arch = "wasm32")]
 mod intuition_os;
+#[cfg(target_arch = "wasm32")]
+mod nogui;
+
+/// Rust strings are UTF-8; the Amiga console and ARexx speak Latin-1:
+/// characters above U+00FF become `?`.
+pub fn latin1(s: &str) -> alloc::vec::Vec<u8> {
+    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
+}
 
 #[cfg(target_arch = "wasm32")]
 mod amiga;

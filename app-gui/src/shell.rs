@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use amiga_rt::readargs::Value;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
-pub const TEMPLATE: &str = "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N";
+pub const TEMPLATE: &str = "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,9 @@ pub enum ShellCommand {
     /// TREE `COUNT` times (default 9), print the median time in EClock
     /// ticks and the longest `LockIBase()` hold (crate::bench).
     Bench { what: Inspect, runs: u32 },
+    /// `GadgetScope NOGUI [PORTNAME=<name>]`: only the ARexx host, until
+    /// `QUIT` or Ctrl-C (crate::nogui). `port`: the exact port name.
+    NoGui { port: Option<Vec<u8>> },
 }
 
 /// Why a line that fits the template still cannot run; printed as
@@ -51,6 +54,23 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         Some(Value::Number(n)) => Some(*n),
         _ => None,
     };
+    let nogui = matches!(values.get(5), Some(Value::Switch(true)));
+    let portname = text(6);
+    if nogui {
+        if !command.is_empty() {
+            return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given)", shown(&command))));
+        }
+        if window.is_some() || screen.is_some() || full || count.is_some() {
+            return Err(UsageError("NOGUI takes only PORTNAME".into()));
+        }
+        return match portname {
+            Some(p) if p.is_empty() || p.len() > 31 => Err(UsageError("PORTNAME must be 1 to 31 characters".into())),
+            port => Ok(ShellCommand::NoGui { port }),
+        };
+    }
+    if portname.is_some() {
+        return Err(UsageError("PORTNAME goes with NOGUI".into()));
+    }
     let upper: Vec<u8> = command.to_ascii_uppercase();
     let only = |allowed: &[&str]| -> Result<(), UsageError> {
         let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
@@ -98,7 +118,33 @@ mod tests {
     }
 
     fn line(cmd: &str, window: Option<&str>, screen: Option<&str>, full: bool) -> Vec<Value> {
-        vec![text(cmd), window.map(text).unwrap_or(Value::Absent), screen.map(text).unwrap_or(Value::Absent), Value::Switch(full), Value::Absent]
+        vec![
+            text(cmd),
+            window.map(text).unwrap_or(Value::Absent),
+            screen.map(text).unwrap_or(Value::Absent),
+            Value::Switch(full),
+            Value::Absent,
+            Value::Switch(false),
+            Value::Absent,
+        ]
+    }
+
+    #[test]
+    fn nogui_and_portname() {
+        let mut l = line("", None, None, false);
+        l[0] = Value::Absent;
+        l[5] = Value::Switch(true);
+        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None }));
+        l[6] = text("AMIPILOT.1");
+        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: Some(b"AMIPILOT.1".to_vec()) }));
+        l[6] = text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG");
+        assert_eq!(interpret(&l).unwrap_err().0, "PORTNAME must be 1 to 31 characters");
+        let mut t = line("TREE", None, None, false);
+        t[6] = text("X");
+        assert_eq!(interpret(&t).unwrap_err().0, "PORTNAME goes with NOGUI");
+        t[5] = Value::Switch(true);
+        t[6] = Value::Absent;
+        assert_eq!(interpret(&t).unwrap_err().0, "NOGUI takes no command (\"TREE\" given)");
     }
 
     #[test]
@@ -147,6 +193,6 @@ mod tests {
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 5);
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 7);
     }
 }

@@ -547,6 +547,7 @@ pub fn type_text<K: KeyMap + ?Sized>(
 /// (0x0D and 0x0A), Tab and Backspace, as (raw code, qualifier) pairs.
 /// Used only when keymap.library cannot be opened; MapANSI with the
 /// user's keymap is always preferred.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct UsKeyMap;
 
 const US_ROW: [(u8, &[u8; 2]); 47] = [
@@ -723,6 +724,44 @@ pub fn menu_boxes(
     Ok((title, ib, sb))
 }
 
+/// One keystroke of raw key `code` with `qualifier` (modifier keys
+/// pressed before and released after), for keys that are not characters:
+/// cursor keys, Backspace, Return (raw codes from devices/rawkeyboard:
+/// [`RAWKEY_CURSOR_RIGHT`], [`RAWKEY_BACKSPACE`]).
+pub fn raw_keystroke(code: u8, qualifier: u16) -> Vec<Event> {
+    let mut out = Vec::new();
+    keystroke(&mut out, code, qualifier, [0; 4]);
+    out
+}
+
+/// Raw key code of Cursor Right (the Amiga keyboard's scan code $4E).
+pub const RAWKEY_CURSOR_RIGHT: u8 = 0x4E;
+/// Raw key code of Backspace ($41).
+pub const RAWKEY_BACKSPACE: u8 = 0x41;
+
+/// Right-Amiga + `key` (typed unshifted, as menu shortcuts and the string
+/// gadget's editing commands such as Right-Amiga X "clear" expect).
+pub fn amiga_key<K: KeyMap + ?Sized>(key: u8, keymap: &mut K) -> Result<Vec<Event>, ActionError> {
+    let c = key.to_ascii_lowercase();
+    let pairs = keymap
+        .map(c)
+        .filter(|p| !p.is_empty())
+        .ok_or(ActionError::Unmappable { index: 0, byte: c })?;
+    let mut out = Vec::new();
+    let last = pairs.len() - 1;
+    pairs_to_events(&mut out, &pairs[..last]);
+    let (code, qual) = pairs[last];
+    let p1 = if last >= 1 { pairs[last - 1] } else { (0, 0) };
+    let p2 = if last >= 2 { pairs[last - 2] } else { (0, 0) };
+    keystroke(
+        &mut out,
+        code,
+        qual as u16 | IEQUALIFIER_RCOMMAND,
+        [p1.0, p1.1, p2.0, p2.1],
+    );
+    Ok(out)
+}
+
 /// MENUPICK: the shortcut path when the chosen entry (the sub-item if one
 /// is given, else the item) has a command key: Right Amiga held around
 /// the key (letters are typed unshifted: Intuition compares command keys
@@ -754,24 +793,7 @@ pub fn menu_pick<K: KeyMap + ?Sized>(
         return Err(ActionError::Disabled);
     }
     if let Some(c) = entry.command {
-        let c = c.to_ascii_lowercase();
-        let pairs = keymap
-            .map(c)
-            .filter(|p| !p.is_empty())
-            .ok_or(ActionError::Unmappable { index: 0, byte: c })?;
-        let mut out = Vec::new();
-        let last = pairs.len() - 1;
-        pairs_to_events(&mut out, &pairs[..last]);
-        let (code, qual) = pairs[last];
-        let p1 = if last >= 1 { pairs[last - 1] } else { (0, 0) };
-        let p2 = if last >= 2 { pairs[last - 2] } else { (0, 0) };
-        keystroke(
-            &mut out,
-            code,
-            qual as u16 | IEQUALIFIER_RCOMMAND,
-            [p1.0, p1.1, p2.0, p2.1],
-        );
-        return Ok(out);
+        return amiga_key(c, keymap);
     }
     if rmb_trap {
         return Err(ActionError::RmbTrap);

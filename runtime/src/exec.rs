@@ -21,6 +21,13 @@ pub fn type_of_mem(address: u32) -> u32 {
     unsafe { sys::exec_TypeOfMem(address) }
 }
 
+/// `Wait(signalSet)`: sleeps until one of the signals arrives; returns
+/// the signals that did (exec.library autodoc).
+pub fn wait(signal_set: u32) -> u32 {
+    // SAFETY: Wait only sleeps on this task's own signals.
+    unsafe { sys::exec_Wait(signal_set) }
+}
+
 /// A message port from `CreateMsgPort()`, deleted on drop.
 pub struct MsgPort {
     port: u32,

@@ -544,6 +544,5 @@ impl FakeObjectGadget {
 /// exec `Wait(mask)`: sleeps until one of the signals in `mask` arrives
 /// (e.g. the OR of [`Window::signal_mask`]s); the signals received.
 pub fn wait_signals(mask: u32) -> u32 {
-    // SAFETY: Wait only sleeps on this task's own signals.
-    unsafe { sys::exec_Wait(mask) }
+    crate::exec::wait(mask)
 }

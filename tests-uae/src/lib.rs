@@ -30,8 +30,9 @@
 //! [`scenarios::smoke`] from xtask (`cargo xtask uae-test`).
 
 pub mod actions;
-pub mod fixtures;
+pub mod arexx_host;
 pub mod foundation;
+pub mod fixtures;
 pub mod inspector;
 pub mod native;
 pub mod process;

@@ -1,0 +1,104 @@
+//! Emulator scenarios of GadgetScope's ARexx host (issue 4): `GadgetScope
+//! NOGUI` serves its port while the test fixture RexxSend sends commands
+//! the way RexxMast would; the fixture programs log what reaches them.
+
+use crate::fixtures::wait_for_file;
+use crate::rexx::{with_arexx, Programs as RexxPrograms};
+use crate::{Check, Scenario};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What the host scenarios stage.
+pub struct Programs {
+    pub gadgetscope: PathBuf,
+    pub gadtools: PathBuf,
+    pub rexx: RexxPrograms,
+}
+
+/// The script of `arexx-drive`: read, act, read back, fail on purpose,
+/// and QUIT. One command per line, sent in order, each waiting for its
+/// reply.
+pub const DRIVE_SCRIPT: &str = "\
+VERSION
+GETTEXT \"GadTools Fixture\" 2
+CLICK \"GadTools Fixture\" 1
+TYPE \"GadTools Fixture\" 2 typed by ARexx
+GETTEXT \"GadTools Fixture\" 2
+GETTEXT \"GadTools Fixture\" ROLE=integer
+GETTEXT \"GadTools Fixture\" 77
+LASTERROR
+MENUPICK \"GadTools Fixture\" 0 0
+WINDOWMOVE \"GadTools Fixture\" 16 8
+TREE \"GadTools Fixture\"
+WAITFOR WINDOW=\"GadTools Fixture\"
+WAITFOR WINDOW=Nowhere TIMEOUT=1
+FROBNICATE
+QUIT
+";
+
+fn start(mut s: Scenario, line: &str, ready: &str, label: &str) -> Scenario {
+    s = s.line(line);
+    for l in wait_for_file(ready, label) {
+        s = s.line(l);
+    }
+    s
+}
+
+/// The scenarios.
+pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+    let mut s = with_arexx(Scenario::new("arexx-drive"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("GadToolsFixture", p.gadtools.clone())
+        .bytes("drive.rexx", DRIVE_SCRIPT.as_bytes().to_vec());
+    s = start(s, "Run >NIL: GadToolsFixture", "gadtools-fixture.ready", "fixture-up");
+    s = s
+        // The port is GADGETSCOPE.1: RexxSend finds it by that name.
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:drive.rexx OUT=DH0:drive.out WAITPORT=20")
+        .screenshot("driven")
+        .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
+    for l in wait_for_file("gadtools-fixture.done", "fixture-down") {
+        s = s.line(l);
+    }
+    let s = s
+        .check(Check::Custom(
+            "replies of drive.rexx".into(),
+            Box::new(|run| {
+                let text = run.read_text("drive.out")?;
+                let replies: Vec<&str> = text.lines().collect();
+                let want_prefix = ["RC 0", "RESULT", "AMIPILOT 1.1 PROTOCOL 1"];
+                if replies.get(..3) != Some(&want_prefix[..]) || !text.contains(&format!("SERVER GadgetScope {}\n", env!("CARGO_PKG_VERSION"))) {
+                    return Err(format!("VERSION: {replies:?}"));
+                }
+                for needle in [
+                    "RESULT hello",
+                    "RESULT typed by ARexx",
+                    "window \"GadTools Fixture\" screen=\"Workbench Screen\" [36,32 408x171]\n",
+                    "RESULT 42",
+                    "RC 5",
+                    "RESULT no gadget 77 in \"GadTools Fixture\"",
+                    "RC 15",
+                    "RC 10",
+                ] {
+                    if !text.contains(needle) {
+                        return Err(format!("no {needle:?} in:\n{text}"));
+                    }
+                }
+                Ok(())
+            }),
+        ))
+        .check(Check::Custom(
+            "the fixture logged the click, the typing and the menu pick".into(),
+            Box::new(|run| {
+                let log = run.read_text("gadtools-fixture.log")?;
+                for needle in ["GADGETUP id=1 ", "GADGETUP id=2 code=0 text=\"typed by ARexx\"", "MENUPICK menu=0 item=0 sub=31"] {
+                    if !log.contains(needle) {
+                        return Err(format!("no {needle:?} in:\n{log}"));
+                    }
+                }
+                Ok(())
+            }),
+        ))
+        .timeout(Duration::from_secs(90));
+    vec![s]
+}
