@@ -12,6 +12,12 @@ use gadgetscope_core::locate::{find_gadget, find_target, GadgetLocator, WindowTa
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
+use gadgetscope_core::pick;
+
+/// Most input.device round trips one condition wait of the MENUPICK
+/// pointer walk makes before it gives up (each is one `IND_WRITEEVENT`
+/// of the pointer where it already is).
+pub const MENU_ROUND_TRIPS: usize = 200;
 
 /// What the engine needs from DOS and exec besides Intuition.
 pub trait System {
@@ -207,9 +213,92 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                     .iter()
                     .filter(|s| screen.as_deref().map_or(true, |p| s.default_title.as_deref().is_some_and(|t| gadgetscope_core::locate::contains(t, p))))
                     .flat_map(|s| s.windows.iter())
-                    .any(|w| w.first_request != 0))
+                    .filter(|w| w.first_request != 0 || pick::requester_shaped(w))
+                    .map(|w| (w.address, w.first_request))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .any(|(a, first_request)| first_request != 0 || self.system_requester(a)))
             }
         }
+    }
+
+    /// Whether the window is an EasyRequest/AutoRequest window (by shape:
+    /// core::pick); a window that closed meanwhile is not.
+    fn system_requester(&mut self, window: u32) -> bool {
+        let idcmp = pick::idcmp_flags(&mut self.os, window);
+        walk_window(&mut self.os, window).is_ok_and(|w| pick::is_system_requester(&w, idcmp))
+    }
+
+    /// The number of windows on `screen` and whether `window` has
+    /// `WFLG_MENUSTATE` (AmigaOS 3.x: menus are on).
+    fn menu_state(&mut self, screen: u32, window: u32) -> (usize, bool) {
+        match read_screens(&mut self.os) {
+            Ok(snap) => {
+                let n = snap.screens.iter().find(|s| s.address == screen).map_or(0, |s| s.windows.len());
+                let on = snap.window(window).is_some_and(|w| w.flags & gadgetscope_core::ndk::WFLG_MENUSTATE != 0);
+                (n, on)
+            }
+            Err(_) => (0, false),
+        }
+    }
+
+    /// A condition wait of the menu walk: until `done(windows on the
+    /// screen, WFLG_MENUSTATE)` holds, re-sending `nudge` (the pointer
+    /// where it already is) through input.device between checks, at most
+    /// [`MENU_ROUND_TRIPS`] times. Each round trip waits for input.device's
+    /// reply, so the AROS menu task (another task, docs/design/input.md)
+    /// gets to run; no sleeping. Answers whether the condition came true.
+    fn menu_wait(&mut self, screen: u32, window: u32, nudge: Event, done: impl Fn(usize, bool) -> bool) -> Result<bool, Error> {
+        for _ in 0..MENU_ROUND_TRIPS {
+            let (n, on) = self.menu_state(screen, window);
+            if done(n, on) {
+                return Ok(true);
+            }
+            self.actor.inject(screen, &[nudge]).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))?;
+        }
+        let (n, on) = self.menu_state(screen, window);
+        Ok(done(n, on))
+    }
+
+    /// The right-button pointer walk of MENUPICK (`events` from
+    /// core::input::menu_pick: pointer to the title, right down, pointer
+    /// to the title, to the item, [to the sub-item], right up), with
+    /// condition waits where Intuition runs menus on another task.
+    ///
+    /// AROS (rom/intuition/menutask.c) opens the menu bar, the item box
+    /// and the sub-item box as borderless windows on the screen, from its
+    /// menu task, each when that task next reads `Screen->MouseX/Y`; a
+    /// pointer that has moved on by then skips the box. So: after the
+    /// right button and the move over the title, wait for two more
+    /// windows (bar and item box); after the move over an item with
+    /// sub-items, for one more; after the release, until they are gone
+    /// (the program has its IDCMP_MENUPICK by then). AmigaOS 3.x draws
+    /// the boxes on the input handler's own task and sets
+    /// `WFLG_MENUSTATE` on the window: then no wait is needed.
+    fn menu_walk(&mut self, w: &WindowSnap, events: &[Event], sub: bool) -> Result<(), Error> {
+        let (screen, window) = (w.info.screen, w.info.address);
+        let inject = |e: &mut Self, ev: &[Event]| e.actor.inject(screen, ev).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")));
+        self.actor.bring_forward(&w.info);
+        let (base, _) = self.menu_state(screen, window);
+        inject(self, &events[..3])?;
+        let opened = self.menu_wait(screen, window, events[2], |n, on| on || n >= base + 2)?;
+        if !opened {
+            inject(self, &events[events.len() - 1..])?;
+            return Err(Error::new(Rc::Failed, "the menu did not open (no item box after the right button)"));
+        }
+        inject(self, &events[3..4])?;
+        if sub {
+            self.menu_wait(screen, window, events[3], |n, on| on || n >= base + 3)?;
+            inject(self, &events[4..5])?;
+            // The sub-item box is highlighted by the move just sent; one
+            // more round trip over it lets the menu task see the pointer.
+            inject(self, &events[4..5])?;
+        } else {
+            inject(self, &events[3..4])?;
+        }
+        inject(self, &events[events.len() - 1..])?;
+        self.menu_wait(screen, window, events[events.len() - 2], |n, on| !on && n <= base)?;
+        Ok(())
     }
 
     fn not_yet(what: &str) -> Error {
@@ -232,8 +321,27 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         inspect(&mut self.os, &what).map_err(from_failure)
     }
 
-    fn pick(&mut self, _screen: Option<&[u8]>) -> Result<Vec<u8>, Error> {
-        Err(Self::not_yet("PICK"))
+    /// The window under the pointer of the frontmost screen (or of the
+    /// first screen whose title contains SCREEN=), by the screen's own
+    /// `MouseX/MouseY` (screen-relative, an AREXX.md deviation), in depth
+    /// order; then the gadget under it, if any. RC 5 when no window is
+    /// under the pointer.
+    fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error> {
+        let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
+        let scr = pick::pick_screen(&snap, screen).ok_or_else(|| Error::new(Rc::NotFound, match screen {
+            Some(p) => alloc::format!("no screen matches \"{}\"", shown(p)),
+            None => String::from("no screen is open"),
+        }))?;
+        let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
+        let nothing = || Error::new(Rc::NotFound, alloc::format!("no window under the pointer ({x},{y})"));
+        let info = pick::window_under(&mut self.os, scr).ok_or_else(nothing)?;
+        let w = walk_window(&mut self.os, info.address).map_err(|_| nothing())?;
+        let mut out = Vec::new();
+        gadgetscope_core::text::push_window_line(&mut out, &w.info);
+        if let Some(g) = pick::gadget_at(&w, x, y) {
+            gadgetscope_core::text::push_gadget_line(&mut out, g, false);
+        }
+        Ok(out)
     }
 
     fn click(&mut self, target: &Target, expect: Option<&Expect>) -> Result<Outcome, Error> {
@@ -322,11 +430,17 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         if !m.enabled || !it.enabled || !entry.enabled {
             return Err(action_error(ActionError::Disabled));
         }
-        let Some(key) = entry.shortcut else {
-            return Err(Error::new(Rc::Failed, "this menu entry has no shortcut key; the pointer walk is not available in this build"));
-        };
-        let events = input::amiga_key(key, self.actor.keymap());
-        self.act(&w, events)
+        if let Some(key) = entry.shortcut {
+            let events = input::amiga_key(key, self.actor.keymap());
+            return self.act(&w, events);
+        }
+        let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
+        let scr = snap.screens.iter().find(|s| s.address == w.info.screen).ok_or_else(|| window_not_found(window))?;
+        let boxes = input::menu_boxes_of(&strip);
+        let rmb_trap = w.info.flags & gadgetscope_core::ndk::WFLG_RMBTRAP != 0;
+        let (ms, (m, i, s)) = (input::MenuScreen::of(scr), (usize::from(menu), usize::from(item), sub.map(usize::from)));
+        let events = input::menu_pick(&ms, &boxes, m, i, s, rmb_trap, self.actor.keymap()).map_err(action_error)?;
+        self.menu_walk(&w, &events, s.is_some())
     }
 
     fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error> {
@@ -585,8 +699,99 @@ mod tests {
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 0", 0), (0, String::new()));
         assert!(e.actor.events.iter().any(|ev| matches!(ev, Event::Key { code: 0x18, qualifier: 0x80, .. })), "Right-Amiga O");
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 2", 0).0, 20, "disabled");
-        assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0).0, 20, "no shortcut");
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 9", 0).0, 5);
+    }
+
+    /// The engine's fake strip with geometry: screen bar 10 lines, left
+    /// border 5; "Project" at 0 (60 wide); items 0/10/20 (100x10).
+    fn with_menu_geometry(e: &mut TestEngine, w: u32) {
+        use gadgetscope_core::ndk::*;
+        let scr = e.os.peek_u32(w + WD_WSCREEN as u32);
+        e.os.write(scr + SC_BAR_HEIGHT as u32, &[10, 0, 5]);
+        let m = e.os.peek_u32(w + WD_MENU_STRIP as u32);
+        e.os.write_u16(m + MU_WIDTH as u32, 60);
+        let mut item = e.os.peek_u32(m + MU_FIRST_ITEM as u32);
+        let mut top = 0;
+        while item != 0 {
+            e.os.write_u16(item + MI_TOP_EDGE as u32, top);
+            e.os.write_u16(item + MI_WIDTH as u32, 100);
+            e.os.write_u16(item + MI_HEIGHT as u32, 10);
+            top += 10;
+            item = e.os.peek_u32(item + MI_NEXT_ITEM as u32);
+        }
+    }
+
+    #[test]
+    fn menupick_without_a_shortcut_walks_the_pointer_with_the_right_button() {
+        use gadgetscope_core::ndk::{WD_FLAGS, WFLG_MENUSTATE, WFLG_RMBTRAP};
+        let (mut e, w) = engine();
+        with_menu_geometry(&mut e, w);
+        let mut h = Host::new("test");
+        // Menus never open (no WFLG_MENUSTATE, no menu windows): the walk
+        // gives up after its bounded round trips, releases the button, RC 20.
+        let (rc, t) = run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0);
+        assert_eq!((rc, t.as_str()), (20, "the menu did not open (no item box after the right button)"));
+        assert_eq!(e.actor.events.len(), 3 + MENU_ROUND_TRIPS + 1);
+        assert!(matches!(e.actor.events.last(), Some(Event::Button { code: 0xE9, .. })), "right button released");
+        // AmigaOS 3.x style: WFLG_MENUSTATE set, the walk goes straight on.
+        e.actor.events.clear();
+        e.os.write_u32(w + WD_FLAGS as u32, WFLG_MENUSTATE);
+        assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0), (0, String::new()));
+        let pointer: Vec<(i16, i16)> = e.actor.events.iter().filter_map(|ev| match *ev {
+            Event::PointerTo { x, y, .. } => Some((x, y)),
+            _ => None,
+        }).collect();
+        // Title centre 5+30, 5; item 1 centre 5+50, 11+10+5.
+        assert_eq!(&pointer[..3], &[(35, 5), (35, 5), (55, 26)]);
+        assert_eq!(downs(&e.actor.events), [(35, 5)], "one press: the right button over the title");
+        assert!(!e.actor.events.iter().any(|ev| matches!(ev, Event::Button { code: 0x68, .. })), "no left button");
+        // WFLG_RMBTRAP: RC 20 before any event.
+        e.actor.events.clear();
+        e.os.write_u32(w + WD_FLAGS as u32, WFLG_RMBTRAP);
+        assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0).0, 20);
+        assert!(e.actor.events.is_empty());
+    }
+
+    #[test]
+    fn pick_reads_the_pointer_of_the_frontmost_screen() {
+        use gadgetscope_core::ndk::{SC_MOUSE_X, SC_MOUSE_Y, WD_WSCREEN};
+        let (mut e, w) = engine();
+        let mut h = Host::new("test");
+        let scr = e.os.peek_u32(w + WD_WSCREEN as u32);
+        // Window at 10,20; the Connect button at 20,30 80x14 -> screen 40,55.
+        e.os.write_u16(scr + SC_MOUSE_X as u32, 40);
+        e.os.write_u16(scr + SC_MOUSE_Y as u32, 55);
+        let (rc, t) = run(&mut h, &mut e, "PICK", 0);
+        assert_eq!(rc, 0, "{t}");
+        assert_eq!(t, "window \"GadTools Fixture\" screen=\"Workbench Screen\" [10,20 300x100]\n  gadget id=1 role=button class=\"\" label=\"Connect\" [20,30 80x14]\n");
+        // Inside the window, on no gadget: the window line only.
+        e.os.write_u16(scr + SC_MOUSE_X as u32, 300);
+        assert_eq!(run(&mut h, &mut e, "PICK SCREEN=Workbench", 0).1, "window \"GadTools Fixture\" screen=\"Workbench Screen\" [10,20 300x100]\n");
+        // Outside every window: RC 5.
+        e.os.write_u16(scr + SC_MOUSE_X as u32, 600);
+        assert_eq!(run(&mut h, &mut e, "PICK", 0), (5, "no window under the pointer (600,55)".into()));
+        assert_eq!(run(&mut h, &mut e, "PICK SCREEN=Nope", 0).0, 5);
+    }
+
+    #[test]
+    fn waitfor_requester_sees_a_system_requester_window_but_not_a_namesake() {
+        use gadgetscope_core::fake::GadgetSpec;
+        use gadgetscope_core::ndk::{GTYP_BOOLGADGET, WD_FLAGS};
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        let scr = e.os.peek_u32(e.os.ibase() + gadgetscope_core::ndk::IB_FIRST_SCREEN as u32);
+        // A second window titled like the first: no requester.
+        let twin = e.os.add_window(scr, Some(b"GadTools Fixture"), (50, 50, 200, 80));
+        assert!(h.command(&mut e, b"WAITFOR REQUESTER TIMEOUT=1", 3, 0).is_empty());
+        assert!(h.tick(&mut e, 1).is_empty());
+        // It takes an EasyRequest's shape: drag bar, depth, RMBTRAP, GADGETUP, buttons.
+        e.os.write_u32(twin + WD_FLAGS as u32, 0x0001_0000 | 0x2 | 0x4 | 0x1000);
+        e.os.write_u32(twin + pick::WD_IDCMP_FLAGS, 0x40);
+        let mut ok = GadgetSpec::new(GTYP_BOOLGADGET, 10, 50, 60, 14);
+        ok.id = 1;
+        e.os.add_gadget(twin, &ok);
+        let r = h.tick(&mut e, 2);
+        assert_eq!((r[0].0, r[0].1.rc as i32), (3, 0));
     }
 
     #[test]

@@ -214,7 +214,8 @@ impl FakeIntuition {
     /// Add a screen at the back of the list; `(left, top, width, height)` in pixels.
     pub fn add_screen(&mut self, default_title: Option<&[u8]>, geo: (i16, i16, i16, i16)) -> u32 {
         let t = self.opt_cstr(default_title);
-        let s = self.alloc(64);
+        // Room up to and past `LayerInfo` (offset 224) for layer lists.
+        let s = self.alloc(256);
         self.write_u16(s + SC_LEFT_EDGE as u32, geo.0 as u16);
         self.write_u16(s + SC_TOP_EDGE as u32, geo.1 as u16);
         self.write_u16(s + SC_WIDTH as u32, geo.2 as u16);

@@ -677,6 +677,47 @@ pub struct MenuScreen {
     pub bar_hborder: i32,
 }
 
+impl MenuScreen {
+    /// From the walker's screen snapshot (`Width`/`Height`, `BarHeight`,
+    /// `BarHBorder`).
+    pub fn of(s: &crate::snapshot::ScreenInfo) -> MenuScreen {
+        MenuScreen {
+            size: ScreenSize::of(s),
+            bar_height: s.bar_height.into(),
+            bar_hborder: s.bar_hborder.into(),
+        }
+    }
+}
+
+fn item_box(i: &crate::snapshot::MenuItemSnap) -> ItemBox {
+    let (left, top, width, height) = i.geometry;
+    ItemBox {
+        left,
+        top,
+        width,
+        height,
+        command: i.shortcut,
+        enabled: i.enabled,
+        subitems: i.subitems.iter().map(item_box).collect(),
+    }
+}
+
+/// The menu boxes of a walked strip (`Menu.LeftEdge/Width`, each
+/// `MenuItem`'s `LeftEdge/TopEdge/Width/Height`, command keys and
+/// enabled flags as the walker read them).
+pub fn menu_boxes_of(strip: &crate::snapshot::MenuStripSnap) -> Vec<MenuBox> {
+    strip
+        .menus
+        .iter()
+        .map(|m| MenuBox {
+            left: m.left,
+            width: m.width,
+            enabled: m.enabled,
+            items: m.items.iter().map(item_box).collect(),
+        })
+        .collect()
+}
+
 /// The screen-relative select boxes of the menu walk: the title, the item,
 /// and the sub-item when one is asked for.
 ///

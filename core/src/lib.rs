@@ -9,6 +9,7 @@
 //! - [`classify`]: roles and the classification rules.
 //! - [`snapshot`]: the owned snapshot types.
 //! - [`text`]: TREE / MENU / SCREENS text. [`golden`]: golden-file diff.
+//! - [`pick`]: the window and gadget under the pointer; system requesters.
 //! - [`fake`]: the fake Intuition the host tests walk.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
@@ -21,6 +22,7 @@ pub mod input;
 pub mod locate;
 pub mod manifest;
 pub mod ndk;
+pub mod pick;
 pub mod snapshot;
 pub mod text;
 pub mod walk;

@@ -12,7 +12,9 @@
 //! | `Screen.NextScreen` | 0 | APTR | intuition/screens.h |
 //! | `Screen.FirstWindow` | 4 | APTR | intuition/screens.h |
 //! | `Screen.LeftEdge/TopEdge/Width/Height` | 8/10/12/14 | WORD | intuition/screens.h |
+//! | `Screen.MouseY/MouseX` | 16/18 | WORD | intuition/screens.h (Y first) |
 //! | `Screen.DefaultTitle` | 26 | UBYTE * | intuition/screens.h (after `Flags` 20, `Title` 22) |
+//! | `Screen.BarHeight/BarVBorder/BarHBorder/MenuVBorder/MenuHBorder` | 30/31/32/33/34 | BYTE | intuition/screens.h |
 //! | `Window.NextWindow` | 0 | APTR | intuition/intuition.h |
 //! | `Window.LeftEdge/TopEdge/Width/Height` | 4/6/8/10 | WORD | intuition/intuition.h |
 //! | `Window.Flags` | 24 | ULONG | intuition/intuition.h |
@@ -30,8 +32,8 @@
 //! | `Gadget.GadgetID` | 38 | UWORD | intuition/intuition.h (size 44) |
 //! | `IntuiText.IText` | 12 | UBYTE * | intuition/intuition.h (3 UBYTEs, pad, 2 WORDs, TextAttr *) |
 //! | `StringInfo.Buffer` | 0 | UBYTE * | intuition/intuition.h |
-//! | `Menu.NextMenu/Flags/MenuName/FirstItem` | 0/12/14/18 | | intuition/intuition.h |
-//! | `MenuItem.NextItem/Flags/ItemFill/Command/SubItem` | 0/12/18/26/28 | | intuition/intuition.h (pad byte at 27) |
+//! | `Menu.NextMenu/LeftEdge/TopEdge/Width/Height/Flags/MenuName/FirstItem` | 0/4/6/8/10/12/14/18 | | intuition/intuition.h |
+//! | `MenuItem.NextItem/LeftEdge/TopEdge/Width/Height/Flags/ItemFill/Command/SubItem` | 0/4/6/8/10/12/18/26/28 | | intuition/intuition.h (pad byte at 27) |
 //! | `_Object.o_Class` | object - 4 | APTR | intuition/classes.h `OCLASS()`: `_Object` is `MinNode` (8) + class pointer, placed just before the object |
 //! | `IClass.cl_ID` | 28 | ClassID (UBYTE *) | intuition/classes.h (`Hook` 20, `cl_Reserved` 4, `cl_Super` 4) |
 #![warn(missing_docs)]
@@ -40,8 +42,9 @@
 pub const GADGET_SIZE: usize = 44;
 /// Bytes of `struct Window` the walker copies (up to and including GZZHeight).
 pub const WINDOW_READ_SIZE: usize = 116;
-/// Bytes of `struct Screen` the walker copies (up to and including DefaultTitle).
-pub const SCREEN_READ_SIZE: usize = 30;
+/// Bytes of `struct Screen` the walker copies (up to and including
+/// MenuHBorder, plus the pad byte to keep the copy even).
+pub const SCREEN_READ_SIZE: usize = 36;
 /// Size of `struct Menu` in bytes (intuition/intuition.h).
 pub const MENU_SIZE: usize = 30;
 /// Size of `struct MenuItem` in bytes (intuition/intuition.h).
@@ -66,8 +69,22 @@ pub const SC_TOP_EDGE: usize = 10;
 pub const SC_WIDTH: usize = 12;
 /// Byte offset of `Screen.Height` (intuition/screens.h).
 pub const SC_HEIGHT: usize = 14;
+/// Byte offset of `Screen.MouseY` (intuition/screens.h: `MouseY` before `MouseX`).
+pub const SC_MOUSE_Y: usize = 16;
+/// Byte offset of `Screen.MouseX` (intuition/screens.h).
+pub const SC_MOUSE_X: usize = 18;
 /// Byte offset of `Screen.DefaultTitle` (intuition/screens.h).
 pub const SC_DEFAULT_TITLE: usize = 26;
+/// Byte offset of `Screen.BarHeight` (BYTE, intuition/screens.h, after `Title` 22 and `DefaultTitle` 26).
+pub const SC_BAR_HEIGHT: usize = 30;
+/// Byte offset of `Screen.BarVBorder` (BYTE, intuition/screens.h).
+pub const SC_BAR_VBORDER: usize = 31;
+/// Byte offset of `Screen.BarHBorder` (BYTE, intuition/screens.h).
+pub const SC_BAR_HBORDER: usize = 32;
+/// Byte offset of `Screen.MenuVBorder` (BYTE, intuition/screens.h).
+pub const SC_MENU_VBORDER: usize = 33;
+/// Byte offset of `Screen.MenuHBorder` (BYTE, intuition/screens.h).
+pub const SC_MENU_HBORDER: usize = 34;
 
 // intuition/intuition.h, struct Window
 /// Byte offset of `Window.NextWindow` (intuition/intuition.h).
@@ -108,6 +125,10 @@ pub const WD_GZZ_HEIGHT: usize = 114;
 
 /// Window.Flags: inner layer for the client area (intuition/intuition.h).
 pub const WFLG_GIMMEZEROZERO: u32 = 0x0000_0400;
+/// Window.Flags: the window is active with its menus on (intuition/intuition.h).
+pub const WFLG_MENUSTATE: u32 = 0x0000_8000;
+/// Window.Flags: the right button goes to the program, not to the menus (intuition/intuition.h).
+pub const WFLG_RMBTRAP: u32 = 0x0001_0000;
 
 // intuition/intuition.h, struct Gadget
 /// Byte offset of `Gadget.NextGadget` (intuition/intuition.h).
@@ -142,6 +163,14 @@ pub const SI_BUFFER: usize = 0;
 // intuition/intuition.h, struct Menu
 /// Byte offset of `Menu.NextMenu` (intuition/intuition.h).
 pub const MU_NEXT_MENU: usize = 0;
+/// Byte offset of `Menu.LeftEdge` (intuition/intuition.h).
+pub const MU_LEFT_EDGE: usize = 4;
+/// Byte offset of `Menu.TopEdge` (intuition/intuition.h; ignored by Intuition).
+pub const MU_TOP_EDGE: usize = 6;
+/// Byte offset of `Menu.Width` (intuition/intuition.h).
+pub const MU_WIDTH: usize = 8;
+/// Byte offset of `Menu.Height` (intuition/intuition.h; ignored by Intuition).
+pub const MU_HEIGHT: usize = 10;
 /// Byte offset of `Menu.Flags` (intuition/intuition.h).
 pub const MU_FLAGS: usize = 12;
 /// Byte offset of `Menu.MenuName` (intuition/intuition.h).
@@ -152,6 +181,14 @@ pub const MU_FIRST_ITEM: usize = 18;
 // intuition/intuition.h, struct MenuItem
 /// Byte offset of `MenuItem.NextItem` (intuition/intuition.h).
 pub const MI_NEXT_ITEM: usize = 0;
+/// Byte offset of `MenuItem.LeftEdge` (intuition/intuition.h).
+pub const MI_LEFT_EDGE: usize = 4;
+/// Byte offset of `MenuItem.TopEdge` (intuition/intuition.h).
+pub const MI_TOP_EDGE: usize = 6;
+/// Byte offset of `MenuItem.Width` (intuition/intuition.h).
+pub const MI_WIDTH: usize = 8;
+/// Byte offset of `MenuItem.Height` (intuition/intuition.h).
+pub const MI_HEIGHT: usize = 10;
 /// Byte offset of `MenuItem.Flags` (intuition/intuition.h).
 pub const MI_FLAGS: usize = 12;
 /// Byte offset of `MenuItem.ItemFill` (intuition/intuition.h).

@@ -28,6 +28,18 @@ pub struct ScreenInfo {
     pub width: i16,
     /// `Screen->Height`, pixels.
     pub height: i16,
+    /// `Screen->MouseX`: the pointer, screen-relative (intuition/screens.h).
+    pub mouse_x: i16,
+    /// `Screen->MouseY`: the pointer, screen-relative.
+    pub mouse_y: i16,
+    /// `Screen->BarHeight`: the title bar spans lines 0…BarHeight.
+    pub bar_height: i16,
+    /// `Screen->BarHBorder`: the left border menu `LeftEdge`s are relative to.
+    pub bar_hborder: i16,
+    /// `Screen->MenuHBorder` (V36+): the item box's side border.
+    pub menu_hborder: i16,
+    /// `Screen->MenuVBorder` (V36+): the item box's top/bottom border.
+    pub menu_vborder: i16,
     /// True for the first screen of the list (IntuitionBase->FirstScreen is
     /// the frontmost screen, intuition/intuitionbase.h).
     pub frontmost: bool,
@@ -174,6 +186,9 @@ pub struct MenuItemSnap {
     pub checked: bool,
     /// `ITEMENABLED` flag.
     pub enabled: bool,
+    /// `LeftEdge`, `TopEdge`, `Width`, `Height` of the select box (relative
+    /// to the menu's item box, or for a subitem to its item's box).
+    pub geometry: (i16, i16, i16, i16),
     /// Subitems (`SubItem` chain); always empty for a subitem.
     pub subitems: Vec<MenuItemSnap>,
 }
@@ -185,6 +200,11 @@ pub struct MenuSnap {
     pub title: Option<Vec<u8>>,
     /// `MENUENABLED` flag.
     pub enabled: bool,
+    /// `LeftEdge` and `Width` of the title's select box (relative to the
+    /// screen's `BarHBorder`).
+    pub left: i16,
+    /// `Menu->Width`.
+    pub width: i16,
     /// Items in `FirstItem` order.
     pub items: Vec<MenuItemSnap>,
 }

@@ -441,6 +441,12 @@ pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkE
             top: be_i16(&s.bytes, SC_TOP_EDGE),
             width: be_i16(&s.bytes, SC_WIDTH),
             height: be_i16(&s.bytes, SC_HEIGHT),
+            mouse_x: be_i16(&s.bytes, SC_MOUSE_X),
+            mouse_y: be_i16(&s.bytes, SC_MOUSE_Y),
+            bar_height: be_i8(&s.bytes, SC_BAR_HEIGHT).into(),
+            bar_hborder: be_i8(&s.bytes, SC_BAR_HBORDER).into(),
+            menu_hborder: be_i8(&s.bytes, SC_MENU_HBORDER).into(),
+            menu_vborder: be_i8(&s.bytes, SC_MENU_VBORDER).into(),
             frontmost: i == 0,
             windows,
         });
@@ -793,6 +799,7 @@ fn read_item<M: IntuitionMemory + ?Sized>(m: &mut M, b: &[u8; MENUITEM_SIZE]) ->
         checkit: flags & CHECKIT != 0,
         checked: flags & CHECKED != 0,
         enabled: flags & ITEMENABLED != 0,
+        geometry: (be_i16(b, MI_LEFT_EDGE), be_i16(b, MI_TOP_EDGE), be_i16(b, MI_WIDTH), be_i16(b, MI_HEIGHT)),
         subitems: Vec::new(),
     }
 }
@@ -855,6 +862,8 @@ pub fn walk_menu<O: IntuitionOs>(os: &mut O, window: u32) -> Result<MenuStripSna
         menus.push(MenuSnap {
             title,
             enabled: be_u16(&b, MU_FLAGS) & MENUENABLED != 0,
+            left: be_i16(&b, MU_LEFT_EDGE),
+            width: be_i16(&b, MU_WIDTH),
             items,
         });
         menu = be_u32(&b, MU_NEXT_MENU);
