@@ -13,15 +13,39 @@ use crate::snapshot::{
 };
 
 /// Append `s` between double quotes, escaping only `"` and `\`.
+///
+/// Runs between escapes are copied with `extend_from_slice` (one memory
+/// copy each): on the 68k every per-byte push is a function's worth of
+/// bounds-checked loads and stores.
 pub fn push_quoted(out: &mut Vec<u8>, s: &[u8]) {
+    out.reserve(s.len() + 2);
     out.push(b'"');
-    for &c in s {
-        if c == b'"' || c == b'\\' {
-            out.push(b'\\');
-        }
-        out.push(c);
+    let mut rest = s;
+    while let Some(i) = rest.iter().position(|&c| c == b'"' || c == b'\\') {
+        out.extend_from_slice(&rest[..i]);
+        out.push(b'\\');
+        out.push(rest[i]);
+        rest = &rest[i + 1..];
     }
+    out.extend_from_slice(rest);
     out.push(b'"');
+}
+
+/// Append the decimal digits of `n`. 32-bit division: the 68020 divides
+/// 32 bits in one instruction, while 64-bit division is a libgcc call
+/// costing hundreds of cycles per digit.
+fn push_u32(out: &mut Vec<u8>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// Append a signed decimal number.
@@ -30,17 +54,21 @@ pub fn push_int(out: &mut Vec<u8>, v: i64) {
     if v < 0 {
         out.push(b'-');
     }
+    if let Ok(small) = u32::try_from(n) {
+        push_u32(out, small);
+        return;
+    }
     let mut digits = [0u8; 20];
-    let mut i = 0;
+    let mut i = digits.len();
     loop {
+        i -= 1;
         digits[i] = b'0' + (n % 10) as u8;
-        i += 1;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    out.extend(digits[..i].iter().rev());
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// Append `[<left>,<top> <width>x<height>]` (pixels).
@@ -59,6 +87,11 @@ pub fn push_geometry(out: &mut Vec<u8>, left: i64, top: i64, width: i64, height:
 fn push_flag(out: &mut Vec<u8>, name: &[u8], on: bool) {
     out.extend_from_slice(name);
     out.push(if on { b'1' } else { b'0' });
+}
+
+/// A generous size of the window line (titles plus the fixed parts).
+fn window_line_capacity(w: &WindowInfo) -> usize {
+    64 + w.title.as_ref().map_or(10, |t| t.len()) + w.screen_title.as_ref().map_or(0, |t| t.len())
 }
 
 /// Append the window line: `window "<title>" screen="<DefaultTitle>" [l,t wxh]`
@@ -102,18 +135,13 @@ pub fn push_gadget_line(out: &mut Vec<u8>, g: &GadgetSnap, full: bool) {
             out.extend_from_slice(b" sys=");
             out.extend_from_slice(sys.as_str().as_bytes());
         }
-        let mut state = Vec::new();
-        if g.selected() {
-            state.extend_from_slice(b"selected");
-        }
-        if g.disabled() {
-            if !state.is_empty() {
-                state.push(b' ');
-            }
-            state.extend_from_slice(b"disabled");
-        }
-        out.extend_from_slice(b" state=");
-        push_quoted(out, &state);
+        // `selected`, `disabled`, space-separated (no escapes needed).
+        out.extend_from_slice(match (g.selected(), g.disabled()) {
+            (false, false) => b" state=\"\"".as_slice(),
+            (true, false) => b" state=\"selected\"",
+            (false, true) => b" state=\"disabled\"",
+            (true, true) => b" state=\"selected disabled\"",
+        });
         if let Some(level) = g.level {
             out.extend_from_slice(b" level=");
             push_int(out, level.into());
@@ -133,7 +161,15 @@ pub fn push_gadget_line(out: &mut Vec<u8>, g: &GadgetSnap, full: bool) {
 /// TREE text of one window: the window line, then one line per gadget in
 /// `Window->FirstGadget` order. `full` selects `TREE ... FULL`.
 pub fn tree_text(w: &WindowSnap, full: bool) -> Vec<u8> {
-    let mut out = Vec::new();
+    // Room for every line up front: a growing Vec reallocates (and copies)
+    // several times, and each allocation is costly on the Amiga's heap.
+    let per_line = if full { 120 } else { 80 };
+    let strings: usize = w
+        .gadgets
+        .iter()
+        .map(|g| g.class.len() + g.label.len() + g.value.as_ref().map_or(0, |v| v.len() + 9))
+        .sum();
+    let mut out = Vec::with_capacity(window_line_capacity(&w.info) + w.gadgets.len() * per_line + strings);
     push_window_line(&mut out, &w.info);
     for g in &w.gadgets {
         push_gadget_line(&mut out, g, full);
@@ -166,7 +202,8 @@ fn push_item(out: &mut Vec<u8>, indent: &[u8], tag: &[u8], nums: &[usize], item:
 /// MENU text: the window line, then `menu`, `  item` and `    subitem`
 /// lines (numbers are 0-based positions, as MENUNUM/ITEMNUM/SUBNUM count).
 pub fn menu_text(m: &MenuStripSnap) -> Vec<u8> {
-    let mut out = Vec::new();
+    let lines: usize = m.menus.iter().map(|menu| 1 + menu.items.iter().map(|i| 1 + i.subitems.len()).sum::<usize>()).sum();
+    let mut out = Vec::with_capacity(window_line_capacity(&m.info) + lines * 80);
     push_window_line(&mut out, &m.info);
     for (mi, menu) in m.menus.iter().enumerate() {
         out.extend_from_slice(b"menu num=");
@@ -188,7 +225,8 @@ pub fn menu_text(m: &MenuStripSnap) -> Vec<u8> {
 /// SCREENS text: one `screen title="<DefaultTitle>" [l,t wxh] frontmost=<0|1>`
 /// line per screen, front to back.
 pub fn screens_text(s: &ScreensSnapshot) -> Vec<u8> {
-    let mut out = Vec::new();
+    let titles: usize = s.screens.iter().map(|sc| sc.default_title.as_ref().map_or(0, |t| t.len())).sum();
+    let mut out = Vec::with_capacity(s.screens.len() * 64 + titles);
     for sc in &s.screens {
         out.extend_from_slice(b"screen title=");
         push_quoted(&mut out, sc.default_title.as_deref().unwrap_or(b""));
@@ -204,4 +242,35 @@ pub fn screens_text(s: &ScreensSnapshot) -> Vec<u8> {
         out.push(b'\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int(v: i64) -> Vec<u8> {
+        let mut out = Vec::new();
+        push_int(&mut out, v);
+        out
+    }
+
+    #[test]
+    fn integers_on_both_sides_of_the_32_bit_fast_path() {
+        for v in [0i64, 7, -1, 10, 99, 100, -32768, 4_294_967_295, 4_294_967_296, -4_294_967_296, i64::MAX, i64::MIN] {
+            assert_eq!(int(v), alloc::format!("{v}").into_bytes(), "{v}");
+        }
+    }
+
+    #[test]
+    fn quoting_escapes_only_quote_and_backslash() {
+        let mut out = Vec::new();
+        push_quoted(&mut out, b"a\"b\\\\c\"");
+        assert_eq!(out, b"\"a\\\"b\\\\\\\\c\\\"\"".to_vec());
+        out.clear();
+        push_quoted(&mut out, b"");
+        assert_eq!(out, b"\"\"".to_vec());
+        out.clear();
+        push_quoted(&mut out, b"\xe4\n'");
+        assert_eq!(out, b"\"\xe4\n'\"".to_vec());
+    }
 }

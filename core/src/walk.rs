@@ -130,13 +130,18 @@ fn read_u32<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<u32> {
     }
 }
 
-/// Read a NUL-terminated string, in chunks, calling `sink` per byte; stops at
-/// NUL, [`MAX_STRING`] or unreadable memory (chunk failure -> per byte).
-/// Returns false if not even the first byte was readable.
+/// Read a NUL-terminated string, in chunks, calling `sink` with each run of
+/// string bytes (never empty, NUL excluded); stops at NUL, [`MAX_STRING`]
+/// or unreadable memory (chunk failure -> per byte) or when `sink` answers
+/// false. Returns false if not even the first byte was readable.
+///
+/// Runs, not bytes: on the 68k each call through a closure and each
+/// `Vec::push` is a function's worth of bounds-checked memory accesses,
+/// and this runs under `LockIBase()` for the titles.
 fn read_cstr_with<M: IntuitionMemory + ?Sized>(
     m: &mut M,
     addr: u32,
-    mut sink: impl FnMut(u8) -> bool,
+    mut sink: impl FnMut(&[u8]) -> bool,
 ) -> bool {
     const CHUNK: usize = 32;
     let mut chunk = [0u8; CHUNK];
@@ -160,13 +165,13 @@ fn read_cstr_with<M: IntuitionMemory + ?Sized>(
             }
             got
         };
-        for &c in &chunk[..n] {
-            if c == 0 || done >= MAX_STRING || !sink(c) {
-                return true;
-            }
-            done += 1;
+        let nul = chunk[..n].iter().position(|&c| c == 0);
+        let take = nul.unwrap_or(n).min(MAX_STRING - done);
+        if take > 0 && !sink(&chunk[..take]) {
+            return true;
         }
-        if n < CHUNK {
+        done += take;
+        if nul.is_some() || n < CHUNK {
             return true;
         }
     }
@@ -178,9 +183,10 @@ fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8
     if addr == 0 {
         return None;
     }
+    // Usually one run: one allocation of the right size.
     let mut v = Vec::new();
-    if read_cstr_with(m, addr, |c| {
-        v.push(c);
+    if read_cstr_with(m, addr, |run| {
+        v.extend_from_slice(run);
         true
     }) {
         Some(v)
@@ -233,11 +239,22 @@ struct ListBuffer {
 }
 
 impl ListBuffer {
+    /// Room for every screen and window (the caps) and their titles.
     fn new() -> Self {
+        Self::with_room(MAX_SCREENS, MAX_WINDOWS, LIST_TITLE_BYTES)
+    }
+
+    /// Room for one window, its screen and their two titles
+    /// ([`fill_lists`] with `only`).
+    fn for_one_window() -> Self {
+        Self::with_room(1, 1, 2 * MAX_STRING)
+    }
+
+    fn with_room(screens: usize, windows: usize, titles: usize) -> Self {
         ListBuffer {
-            screens: Vec::with_capacity(MAX_SCREENS),
-            windows: Vec::with_capacity(MAX_WINDOWS),
-            titles: Vec::with_capacity(LIST_TITLE_BYTES),
+            screens: Vec::with_capacity(screens),
+            windows: Vec::with_capacity(windows),
+            titles: Vec::with_capacity(titles),
             active_window: 0,
             truncated: false,
             unreadable: false,
@@ -266,12 +283,16 @@ fn title_into(
     }
     let start = titles.len() as u32;
     let mut full = false;
-    let ok = read_cstr_with(m, addr, |c| {
-        if push_within(titles, c) {
-            true
-        } else {
+    let ok = read_cstr_with(m, addr, |run| {
+        // Only within capacity: never reallocates under the lock.
+        let room = titles.capacity() - titles.len();
+        if run.len() > room {
+            titles.extend_from_slice(&run[..room]);
             full = true;
             false
+        } else {
+            titles.extend_from_slice(run);
+            true
         }
     });
     if full {
@@ -285,7 +306,12 @@ fn title_into(
 }
 
 /// The lock-time list copy. Reads only; pushes only within capacity.
-fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer) {
+///
+/// With `only == 0` every screen and window is copied. Otherwise only the
+/// window at `only` and its screen (with their titles), found by the same
+/// walk with the same caps ([`MAX_SCREENS`], [`MAX_WINDOWS`] in list
+/// order): the buffers stay empty when it is not in the lists.
+fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, only: u32) {
     let mut head = [0u8; 12];
     if !m.read(ibase.wrapping_add(IB_ACTIVE_WINDOW as u32), &mut head) {
         buf.unreadable = true;
@@ -293,60 +319,71 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer) {
     }
     buf.active_window = be_u32(&head, 0);
     let mut scr = be_u32(&head, IB_FIRST_SCREEN - IB_ACTIVE_WINDOW);
+    let (mut screens_seen, mut windows_seen) = (0usize, 0usize);
     while scr != 0 {
-        if buf.screens.len() == buf.screens.capacity() {
+        if screens_seen == MAX_SCREENS || (only == 0 && buf.screens.len() == buf.screens.capacity()) {
             buf.truncated = true;
             break;
         }
+        screens_seen += 1;
         let mut sb = [0u8; SCREEN_READ_SIZE];
         if !m.read(scr, &mut sb) {
             buf.truncated = true;
             break;
         }
-        let title = title_into(
-            m,
-            be_u32(&sb, SC_DEFAULT_TITLE),
-            &mut buf.titles,
-            &mut buf.truncated,
-        );
+        let mut title = Span::default();
+        if only == 0 {
+            title = title_into(m, be_u32(&sb, SC_DEFAULT_TITLE), &mut buf.titles, &mut buf.truncated);
+        }
         let first = buf.windows.len() as u32;
         let mut win = be_u32(&sb, SC_FIRST_WINDOW);
+        let mut found = false;
         while win != 0 {
-            if buf.windows.len() == buf.windows.capacity() {
+            if windows_seen == MAX_WINDOWS || (only == 0 && buf.windows.len() == buf.windows.capacity()) {
                 buf.truncated = true;
                 break;
             }
+            windows_seen += 1;
             let mut wb = [0u8; WINDOW_READ_SIZE];
             if !m.read(win, &mut wb) {
                 buf.truncated = true;
                 break;
             }
-            let wt = title_into(
-                m,
-                be_u32(&wb, WD_TITLE),
-                &mut buf.titles,
-                &mut buf.truncated,
-            );
-            push_within(
-                &mut buf.windows,
-                RawWindow {
-                    address: win,
-                    bytes: wb,
-                    title: wt,
-                },
-            );
+            if only == 0 || win == only {
+                if only != 0 {
+                    title = title_into(m, be_u32(&sb, SC_DEFAULT_TITLE), &mut buf.titles, &mut buf.truncated);
+                    found = true;
+                }
+                let wt = title_into(m, be_u32(&wb, WD_TITLE), &mut buf.titles, &mut buf.truncated);
+                push_within(
+                    &mut buf.windows,
+                    RawWindow {
+                        address: win,
+                        bytes: wb,
+                        title: wt,
+                    },
+                );
+                if found {
+                    break;
+                }
+            }
             win = be_u32(&wb, WD_NEXT_WINDOW);
         }
-        let last = buf.windows.len() as u32;
-        push_within(
-            &mut buf.screens,
-            RawScreen {
-                address: scr,
-                bytes: sb,
-                title,
-                windows: (first, last),
-            },
-        );
+        if only == 0 || found {
+            let last = buf.windows.len() as u32;
+            push_within(
+                &mut buf.screens,
+                RawScreen {
+                    address: scr,
+                    bytes: sb,
+                    title,
+                    windows: (first, last),
+                },
+            );
+        }
+        if found {
+            return;
+        }
         scr = be_u32(&sb, SC_NEXT_SCREEN);
     }
 }
@@ -396,12 +433,36 @@ fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
     Some(titles.get(r).map(|b| b.to_vec()).unwrap_or_default())
 }
 
+fn window_info(w: &RawWindow, s: &RawScreen, titles: &[u8], screen_title: &Option<Vec<u8>>) -> WindowInfo {
+    let b = &w.bytes;
+    WindowInfo {
+        address: w.address,
+        screen: s.address,
+        title: span_bytes(titles, w.title),
+        screen_title: screen_title.clone(),
+        left: be_i16(b, WD_LEFT_EDGE),
+        top: be_i16(b, WD_TOP_EDGE),
+        width: be_i16(b, WD_WIDTH),
+        height: be_i16(b, WD_HEIGHT),
+        flags: be_u32(b, WD_FLAGS),
+        border_left: be_i8(b, WD_BORDER_LEFT),
+        border_top: be_i8(b, WD_BORDER_TOP),
+        border_right: be_i8(b, WD_BORDER_RIGHT),
+        border_bottom: be_i8(b, WD_BORDER_BOTTOM),
+        gzz_width: be_i16(b, WD_GZZ_WIDTH),
+        gzz_height: be_i16(b, WD_GZZ_HEIGHT),
+        first_gadget: be_u32(b, WD_FIRST_GADGET),
+        menu_strip: be_u32(b, WD_MENU_STRIP),
+        first_request: be_u32(b, WD_FIRST_REQUEST),
+    }
+}
+
 /// Read every screen and window (header fields and titles) under one short
 /// `LockIBase()` hold, then build the owned snapshot after unlocking.
 pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkError> {
     let ibase = os.intuition_base();
     let mut buf = ListBuffer::new(); // allocated before the lock
-    os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf));
+    os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
     if buf.unreadable {
         return Err(WalkError::Unreadable);
     }
@@ -410,29 +471,7 @@ pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkE
         let screen_title = span_bytes(&buf.titles, s.title);
         let windows = buf.windows[s.windows.0 as usize..s.windows.1 as usize]
             .iter()
-            .map(|w| {
-                let b = &w.bytes;
-                WindowInfo {
-                    address: w.address,
-                    screen: s.address,
-                    title: span_bytes(&buf.titles, w.title),
-                    screen_title: screen_title.clone(),
-                    left: be_i16(b, WD_LEFT_EDGE),
-                    top: be_i16(b, WD_TOP_EDGE),
-                    width: be_i16(b, WD_WIDTH),
-                    height: be_i16(b, WD_HEIGHT),
-                    flags: be_u32(b, WD_FLAGS),
-                    border_left: be_i8(b, WD_BORDER_LEFT),
-                    border_top: be_i8(b, WD_BORDER_TOP),
-                    border_right: be_i8(b, WD_BORDER_RIGHT),
-                    border_bottom: be_i8(b, WD_BORDER_BOTTOM),
-                    gzz_width: be_i16(b, WD_GZZ_WIDTH),
-                    gzz_height: be_i16(b, WD_GZZ_HEIGHT),
-                    first_gadget: be_u32(b, WD_FIRST_GADGET),
-                    menu_strip: be_u32(b, WD_MENU_STRIP),
-                    first_request: be_u32(b, WD_FIRST_REQUEST),
-                }
-            })
+            .map(|w| window_info(w, s, &buf.titles, &screen_title))
             .collect();
         screens.push(ScreenInfo {
             address: s.address,
@@ -456,6 +495,23 @@ pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkE
         active_window: buf.active_window,
         truncated: buf.truncated,
     })
+}
+
+/// The header of the window at `window` (as [`read_screens`] would give
+/// it: same list walk, same caps), under one short `LockIBase()` hold that
+/// copies only that window, its screen and their titles.
+/// [`WalkError::NotFound`] when it is not (or no longer) in the lists.
+pub fn read_window<O: IntuitionOs>(os: &mut O, window: u32) -> Result<WindowInfo, WalkError> {
+    let ibase = os.intuition_base();
+    let mut buf = ListBuffer::for_one_window(); // allocated before the lock
+    os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, window));
+    if buf.unreadable {
+        return Err(WalkError::Unreadable);
+    }
+    match (buf.screens.first(), buf.windows.first()) {
+        (Some(s), Some(w)) if window != 0 => Ok(window_info(w, s, &buf.titles, &span_bytes(&buf.titles, s.title))),
+        _ => Err(WalkError::NotFound),
+    }
 }
 
 // ------------------------------------------------ gadgets, after the lock
@@ -529,23 +585,8 @@ fn string_info_buffer<M: IntuitionMemory + ?Sized>(
 }
 
 fn decimal(v: i32) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut n = i64::from(v);
-    if n < 0 {
-        out.push(b'-');
-        n = -n;
-    }
-    let mut digits = [0u8; 12];
-    let mut i = 0;
-    loop {
-        digits[i] = b'0' + (n % 10) as u8;
-        i += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[..i].iter().rev());
+    let mut out = Vec::with_capacity(11);
+    crate::text::push_int(&mut out, v.into()); // 32-bit digits
     out
 }
 
@@ -745,8 +786,7 @@ fn boopsi<O: IntuitionOs>(
 /// chain (plain reads after the lock), then the classification calls.
 /// `window` is the address from a [`ScreensSnapshot`] (re-resolved here).
 pub fn walk_window<O: IntuitionOs>(os: &mut O, window: u32) -> Result<WindowSnap, WalkError> {
-    let screens = read_screens(os)?;
-    let info = screens.window(window).cloned().ok_or(WalkError::NotFound)?;
+    let info = read_window(os, window)?;
     let mut raws = Vec::new();
     let mut truncated = false;
     let mut g = info.first_gadget;
@@ -836,8 +876,7 @@ fn read_item_chain<M: IntuitionMemory + ?Sized>(
 /// Walk a window's menu strip (`Window->MenuStrip`, read under the lock;
 /// the menus themselves are read after it, then the window is re-checked).
 pub fn walk_menu<O: IntuitionOs>(os: &mut O, window: u32) -> Result<MenuStripSnap, WalkError> {
-    let screens = read_screens(os)?;
-    let info = screens.window(window).cloned().ok_or(WalkError::NotFound)?;
+    let info = read_window(os, window)?;
     let mut menus = Vec::new();
     let mut truncated = false;
     let mut menu = info.menu_strip;
@@ -902,7 +941,7 @@ mod tests {
             buf.windows.as_ptr(),
             buf.titles.as_ptr(),
         );
-        f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf));
+        f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
         assert_eq!(
             caps,
             (
@@ -920,6 +959,46 @@ mod tests {
             )
         );
         assert_eq!(buf.windows.len(), 20);
+    }
+
+    #[test]
+    fn read_window_equals_the_full_list_copy() {
+        let mut f = FakeIntuition::new();
+        let a = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let b = f.add_screen(None, (0, 0, 320, 200));
+        let mut wins = Vec::new();
+        for i in 0..5u8 {
+            wins.push(f.add_window(a, Some(&[b'A', b'0' + i]), (i.into(), 2, 100, 50)));
+            wins.push(f.add_window(b, if i == 2 { None } else { Some(b"Twin") }, (3, i.into(), 60, 40)));
+        }
+        let all = read_screens(&mut f).unwrap();
+        for &w in &wins {
+            assert_eq!(read_window(&mut f, w), all.window(w).cloned().ok_or(WalkError::NotFound));
+        }
+        assert_eq!(read_window(&mut f, 0), Err(WalkError::NotFound));
+        f.close_window(wins[3]);
+        assert_eq!(read_window(&mut f, wins[3]), Err(WalkError::NotFound));
+        let ibase = f.ibase();
+        let mut buf = ListBuffer::for_one_window();
+        let caps = (buf.screens.capacity(), buf.windows.capacity(), buf.titles.capacity());
+        f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, wins[9]));
+        assert_eq!(caps, (buf.screens.capacity(), buf.windows.capacity(), buf.titles.capacity()));
+        assert_eq!((buf.screens.len(), buf.windows.len()), (1, 1));
+    }
+
+    #[test]
+    fn long_strings_stop_at_the_cap_and_titles_at_the_buffer() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(&[b'S'; 40]), (0, 0, 640, 256));
+        let w = f.add_window(s, Some(&[b'x'; MAX_STRING + 70]), (0, 0, 100, 50));
+        let info = read_window(&mut f, w).unwrap();
+        assert_eq!(info.title.unwrap(), vec![b'x'; MAX_STRING]);
+        assert_eq!(info.screen_title.unwrap(), vec![b'S'; 40]);
+        let ibase = f.ibase();
+        let mut buf = ListBuffer::with_room(MAX_SCREENS, MAX_WINDOWS, 50);
+        f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
+        assert_eq!(buf.titles, [vec![b'S'; 40], vec![b'x'; 10]].concat());
+        assert!(buf.truncated);
     }
 
     #[test]

@@ -10,6 +10,19 @@
 //! Exactly two regions of the template are replaced, each located by its
 //! delimiters and verified by SHA-256: if wabt's template differs from the
 //! one this was written for, the build fails instead of guessing.
+//!
+//! Then every load/store call site, `i32_load(&instance->w2c_memory,
+//! (u64)(w2c_i0) + 8u)`, is rewritten to `gs_i32_load(&instance->w2c_memory,
+//! w2c_i0, 8u)`: base and offset stay separate 32-bit values and the check
+//! is `off <= SIZE - n && base <= SIZE - n - off` against the memory size
+//! as a constant (linear memory is allocated once at its initial size and
+//! never grows; instantiation traps if the runtime allocated any other
+//! size). With a constant offset that is one compare against an immediate
+//! and one branch per access, and the access is a single
+//! `move.l off(data,base.l)`. Every use of `w2c_memory` in the output must
+//! have one of the known shapes, else the build fails (the call-site
+//! rewrite is as checked as the template substitution); memory.copy and
+//! memory.fill keep wasm2c's own `RANGE_CHECK` (made 32-bit above).
 
 use anyhow::{bail, Result};
 use sha2::{Digest, Sha256};
@@ -36,6 +49,64 @@ static inline __attribute__((always_inline)) int gs_oob(u32 size, u64 off, u64 l
 #define RANGE_CHECK(mem, offset, len) \
   if (UNLIKELY(gs_oob((mem)->size, (u64)(offset), (u64)(len)))) TRAP(OOB);
 "#;
+
+/// The accessors the rewritten call sites use; `@SIZE@` becomes the
+/// memory's size in bytes.
+const GS_ACCESSORS: &str = r#"
+/* GadgetScope post-pass: call-site accessors gs_<name>(mem, base, off).
+   base is the wasm address operand, off the instruction's constant
+   offset; in bounds iff base + off + n <= GS_MEM_SIZE, computed without
+   overflow in 32 bits. GS_MEM_SIZE is the size linear memory is allocated
+   with; instantiation checks it (memory never grows). */
+#define GS_MEM_SIZE @SIZE@u
+#define GS_OOB(base, off, n) \
+  (GS_MEM_SIZE < (n) || (off) > GS_MEM_SIZE - (n) || (base) > GS_MEM_SIZE - (n) - (off))
+/* The base operand must be a 32-bit value (memory32): anything else does not compile. */
+#define GS_BASE(b) _Generic((b), u32: (b))
+#define GS_DEFINE_LOAD(name, t1, t2, t3)                                      \
+  static inline __attribute__((always_inline)) t3 gs__##name(const wasm_rt_memory_t* mem, u32 base, u32 off) { \
+    if (UNLIKELY(GS_OOB(base, off, sizeof(t1)))) TRAP(OOB);                  \
+    t1 result;                                                                \
+    gs_swap_copy(&result, mem->data + off + base, sizeof(t1));               \
+    return (t3)(t2)result;                                                    \
+  }
+#define GS_DEFINE_STORE(name, t1, t2)                                         \
+  static inline __attribute__((always_inline)) void gs__##name(wasm_rt_memory_t* mem, u32 base, u32 off, t2 value) { \
+    if (UNLIKELY(GS_OOB(base, off, sizeof(t1)))) TRAP(OOB);                  \
+    t1 wrapped = (t1)value;                                                   \
+    gs_swap_copy(mem->data + off + base, &wrapped, sizeof(t1));              \
+  }
+@INSTANCES@"#;
+
+/// The load/store functions wasm2c 1.0.32 defines, with the types its
+/// `DEFINE_LOAD(name, t1, t2, t3)` / `DEFINE_STORE(name, t1, t2)` use.
+const LOADS: &[(&str, &str, &str, &str)] = &[
+    ("i32_load", "u32", "u32", "u32"),
+    ("i64_load", "u64", "u64", "u64"),
+    ("f32_load", "f32", "f32", "f32"),
+    ("f64_load", "f64", "f64", "f64"),
+    ("i32_load8_s", "s8", "s32", "u32"),
+    ("i64_load8_s", "s8", "s64", "u64"),
+    ("i32_load8_u", "u8", "u32", "u32"),
+    ("i64_load8_u", "u8", "u64", "u64"),
+    ("i32_load16_s", "s16", "s32", "u32"),
+    ("i64_load16_s", "s16", "s64", "u64"),
+    ("i32_load16_u", "u16", "u32", "u32"),
+    ("i64_load16_u", "u16", "u64", "u64"),
+    ("i64_load32_s", "s32", "s64", "u64"),
+    ("i64_load32_u", "u32", "u64", "u64"),
+];
+const STORES: &[(&str, &str, &str)] = &[
+    ("i32_store", "u32", "u32"),
+    ("i64_store", "u64", "u64"),
+    ("f32_store", "f32", "f32"),
+    ("f64_store", "f64", "f64"),
+    ("i32_store8", "u8", "u32"),
+    ("i32_store16", "u16", "u32"),
+    ("i64_store8", "u8", "u64"),
+    ("i64_store16", "u16", "u64"),
+    ("i64_store32", "u32", "u64"),
+];
 
 const LOAD_STORE_NEW: &str = r#"/* GadgetScope post-pass: little-endian linear memory on a big-endian CPU.
    Byte data is stored as wasm sees it; 2/4/8-byte values are swapped on
@@ -106,6 +177,135 @@ fn region(src: &str, what: &str, start: &str, end: &str, keep: usize, sha: &str)
     Ok((a, b))
 }
 
+/// The size in bytes of the module's linear memory, from the one
+/// `wasm_rt_allocate_memory(&instance->w2c_memory, <pages>, <max>);` of the
+/// instantiation code (`None`: the module has no memory).
+fn memory_size(body: &str) -> Result<Option<u32>> {
+    const CALL: &str = "wasm_rt_allocate_memory(&instance->w2c_memory, ";
+    match body.matches(CALL).count() {
+        0 => return Ok(None),
+        1 => {}
+        _ => bail!("wasm2c output: more than one linear memory (the post-pass handles one)"),
+    }
+    let at = body.find(CALL).unwrap() + CALL.len();
+    let args = &body[at..at + body[at..].find(");").unwrap_or(0)];
+    let parts: Vec<&str> = args.split(", ").collect();
+    let pages: Option<u64> = match parts.as_slice() {
+        [p, m] if m.parse::<u64>().is_ok_and(|m| m <= 65536) => p.parse().ok(),
+        _ => None,
+    };
+    match pages.map(|p| p * 65536) {
+        Some(size) if size > 0 && size <= u64::from(u32::MAX) => Ok(Some(size as u32)),
+        _ => bail!("wasm2c output: unexpected memory allocation `{CALL}{args});` (a 32-bit memory of 1..65535 pages is expected)"),
+    }
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// `(u64)(w2c_<x>N)` optionally followed by ` + K` or ` + Ku`, at the start
+/// of `s`: (variable, offset, bytes consumed).
+fn parse_address(s: &str) -> Option<(&str, &str, usize)> {
+    let rest = s.strip_prefix("(u64)(w2c_")?;
+    let letters = rest.bytes().take_while(|b| b.is_ascii_lowercase()).count();
+    let digits = rest[letters..].bytes().take_while(|b| b.is_ascii_digit()).count();
+    if letters == 0 || digits == 0 || rest.as_bytes().get(letters + digits) != Some(&b')') {
+        return None;
+    }
+    let var = &s["(u64)(".len()..s.len() - rest.len() + letters + digits];
+    let mut used = s.len() - rest.len() + letters + digits + 1;
+    let mut off = "0";
+    if let Some(k) = s[used..].strip_prefix(" + ") {
+        let n = k.bytes().take_while(|b| b.is_ascii_digit()).count();
+        if n == 0 || k[..n].parse::<u32>().is_err() {
+            return None;
+        }
+        off = &k[..n];
+        used += 3 + n + usize::from(k.as_bytes().get(n) == Some(&b'u'));
+    }
+    Some((var, off, used))
+}
+
+/// Rewrites every load/store call site of `body` (the output after the
+/// template) to the `gs_` accessors; every other use of `w2c_memory` must
+/// be one of the known shapes. Returns the new text and the number of
+/// call sites rewritten.
+fn rewrite_call_sites(body: &str) -> Result<(String, usize)> {
+    const MEM: &str = "w2c_memory";
+    const KEEP: &[&str] = &[
+        "memory_copy(&instance->",
+        "memory_copy(&instance->w2c_memory, &instance->",
+        "memory_fill(&instance->",
+        "wasm_rt_allocate_memory(&instance->",
+        "wasm_rt_free_memory(&instance->",
+        "LOAD_DATA(instance->",
+        "return &instance->",
+    ];
+    let mut out = String::with_capacity(body.len() + body.len() / 8);
+    let mut copied = 0;
+    let mut sites = 0;
+    let mut from = 0;
+    while let Some(rel) = body[from..].find(MEM) {
+        let at = from + rel;
+        from = at + MEM.len();
+        let before = &body[..at];
+        if let Some(call) = before.strip_suffix("(&instance->") {
+            let name_start = call.bytes().rposition(|b| !is_ident_byte(b)).map_or(0, |i| i + 1);
+            let name = &call[name_start..];
+            let is_load = LOADS.iter().any(|l| l.0 == name);
+            let is_store = STORES.iter().any(|s| s.0 == name);
+            if is_load || is_store {
+                let line = body[..at].matches('\n').count() + 1;
+                let args = body[from..].strip_prefix(", ");
+                let parsed = args.and_then(parse_address);
+                let Some((var, off, used)) = parsed else {
+                    bail!("wasm2c output line {line}: `{name}` call site of an unexpected shape: {}", &body[name_start..(from + 60).min(body.len())]);
+                };
+                let after = from + 2 + used;
+                let close = if is_load { ")" } else { ", " };
+                if !body[after..].starts_with(close) {
+                    bail!("wasm2c output line {line}: `{name}` call site of an unexpected shape: {}", &body[name_start..(after + 40).min(body.len())]);
+                }
+                out.push_str(&body[copied..name_start]);
+                out.push_str(&format!("gs__{name}(&instance->{MEM}, GS_BASE({var}), {off}u{close}"));
+                copied = after + close.len();
+                from = copied;
+                sites += 1;
+                continue;
+            }
+        }
+        if !KEEP.iter().any(|k| before.ends_with(k)) {
+            let line = body[..at].matches('\n').count() + 1;
+            let start = before.rfind('\n').map_or(0, |i| i + 1);
+            let end = body[at..].find('\n').map_or(body.len(), |i| at + i);
+            bail!("wasm2c output line {line}: unexpected use of linear memory: {}", &body[start..end]);
+        }
+    }
+    out.push_str(&body[copied..]);
+    // Nothing left in wasm2c's shape (e.g. on a memory of another name).
+    for name in LOADS.iter().map(|l| l.0).chain(STORES.iter().map(|s| s.0)) {
+        let call = format!("{name}(&instance->");
+        if let Some(at) = out.find(&call).filter(|&at| at == 0 || !is_ident_byte(out.as_bytes()[at - 1])) {
+            let end = out[at..].find('\n').map_or(out.len(), |i| at + i);
+            bail!("wasm2c output: call site not rewritten (a memory other than `w2c_memory`?): {}", &out[at..end]);
+        }
+    }
+    Ok((out, sites))
+}
+
+/// The accessor definitions for a memory of `size` bytes.
+fn accessors(size: u32) -> String {
+    let mut inst = String::new();
+    for (name, t1, t2, t3) in LOADS {
+        inst.push_str(&format!("GS_DEFINE_LOAD({name}, {t1}, {t2}, {t3})\n"));
+    }
+    for (name, t1, t2) in STORES {
+        inst.push_str(&format!("GS_DEFINE_STORE({name}, {t1}, {t2})\n"));
+    }
+    GS_ACCESSORS.replace("@SIZE@", &size.to_string()).replace("@INSTANCES@", &inst)
+}
+
 /// Applies the post-pass to wasm2c's `.c` output.
 pub fn apply(src: &str) -> Result<String> {
     let (a0, a1) = region(src, "RANGE_CHECK", RANGE_CHECK_START, RANGE_CHECK_END, RANGE_CHECK_END.len(), RANGE_CHECK_SHA256)?;
@@ -113,7 +313,28 @@ pub fn apply(src: &str) -> Result<String> {
     if !(a1 <= b0) {
         bail!("wasm2c output: RANGE_CHECK is expected before the load/store definitions");
     }
-    let out = format!("{}{}{}{}{}", &src[..a0], RANGE_CHECK_NEW, &src[a1..b0], LOAD_STORE_NEW, &src[b1..]);
+    let body = &src[b1..];
+    let size = memory_size(body)?;
+    let (mut body, sites) = rewrite_call_sites(body)?;
+    if sites > 0 && size.is_none() {
+        bail!("wasm2c output: load/store call sites but no linear memory allocation");
+    }
+    if size.is_some() {
+        // The accessors' constant must be the size the runtime allocated.
+        const CALL: &str = "wasm_rt_allocate_memory(&instance->w2c_memory, ";
+        let at = body.find(CALL).unwrap();
+        let eol = at + body[at..].find(");\n").unwrap() + 3;
+        body.insert_str(eol, "  if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB); /* GadgetScope post-pass */\n");
+    }
+    let out = format!(
+        "{}{}{}{}{}{}",
+        &src[..a0],
+        RANGE_CHECK_NEW,
+        &src[a1..b0],
+        LOAD_STORE_NEW,
+        accessors(size.unwrap_or(0)),
+        body
+    );
     if !out.contains(MARKER) || out.contains("WABT_BIG_ENDIAN") {
         bail!("wasm2c output: the post-pass did not take (a WABT_BIG_ENDIAN block is left, or the marker is missing)");
     }
@@ -124,26 +345,90 @@ pub fn apply(src: &str) -> Result<String> {
 mod tests {
     use super::*;
 
-    /// A wasm2c 1.0.32 output for a tiny module, if wasm2c is installed
-    /// (it is part of the required toolchain: the test fails without it).
+    /// A wasm2c 1.0.32 output for a tiny module (wasm2c is part of the
+    /// required toolchain: the test fails without it).
     fn real_output() -> String {
-        let dir = std::env::temp_dir().join(format!("gs-w2cpost-{}", std::process::id()));
+        real_output_of(r#"(module (memory (export "memory") 1) (func (export "f") (param i32) (result i32) local.get 0 i32.load))"#, "tiny")
+    }
+
+    /// wasm2c 1.0.32 output of a module given as text (wat2wasm is part
+    /// of the same wabt package).
+    fn real_output_of(wat: &str, tag: &str) -> String {
+        // One directory per call: the tests run in parallel.
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("gs-w2cpost-{}-{tag}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        // (module (memory 1) (func (export "f") (param i32) (result i32)
-        //   local.get 0 i32.load))
-        let wasm: &[u8] = &[
-            0, 97, 115, 109, 1, 0, 0, 0, 1, 6, 1, 96, 1, 127, 1, 127, 3, 2, 1, 0, 5, 3, 1, 0, 1, 7, 5, 1, 1, 102, 0, 0,
-            10, 9, 1, 7, 0, 32, 0, 40, 2, 0, 11,
-        ];
-        std::fs::write(dir.join("m.wasm"), wasm).unwrap();
-        let st = std::process::Command::new("wasm2c")
-            .args(["-n", "m", "-o"])
-            .arg(dir.join("m.c"))
-            .arg(dir.join("m.wasm"))
-            .status()
-            .expect("wasm2c (Debian package wabt 1.0.32) must be installed: cargo xtask amiga installs it");
+        std::fs::write(dir.join("m.wat"), wat).unwrap();
+        let st = std::process::Command::new("wat2wasm").arg(dir.join("m.wat")).arg("-o").arg(dir.join("m.wasm")).status().expect("wat2wasm (wabt)");
+        assert!(st.success());
+        let st = std::process::Command::new("wasm2c").args(["-n", "m", "-o"]).arg(dir.join("m.c")).arg(dir.join("m.wasm")).status().expect("wasm2c");
         assert!(st.success());
         std::fs::read_to_string(dir.join("m.c")).unwrap()
+    }
+
+    const LOADS_AND_STORES: &str = r#"(module (memory (export "memory") 3)
+      (func (export "f") (param i32 i32) (result i32)
+        local.get 0 local.get 1 i32.store offset=4
+        local.get 0 i64.const 7 i64.store
+        local.get 1 local.get 0 i32.store16 offset=4096
+        local.get 0 i32.load8_s offset=1
+        local.get 1 i64.load32_u
+        i32.wrap_i64 i32.add
+        local.get 0 i32.load offset=8 i32.add))"#;
+
+    #[test]
+    fn rewrites_every_call_site_to_base_and_offset() {
+        let out = apply(&real_output_of(LOADS_AND_STORES, "ls")).unwrap();
+        let sites = out.matches("gs__").count() - accessors(1).matches("gs__").count();
+        assert_eq!(sites, 6, "{out}");
+        assert!(out.contains("gs__i32_store(&instance->w2c_memory, GS_BASE(w2c_i0), 4u, w2c_i1);"), "{out}");
+        assert!(out.contains("gs__i32_load(&instance->w2c_memory, GS_BASE(w2c_i1), 8u)"), "{out}");
+        assert!(out.contains("gs__i64_store(&instance->w2c_memory, GS_BASE(w2c_i0), 0u, w2c_j1);"), "{out}");
+        assert!(out.contains("gs__i32_store16(&instance->w2c_memory, GS_BASE(w2c_i0), 4096u, w2c_i1);"), "{out}");
+        assert!(out.contains("#define GS_MEM_SIZE 196608u"));
+        assert!(out.contains("if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB);"));
+        // No call site is left in wasm2c's own shape.
+        assert!(!out.contains("(&instance->w2c_memory, (u64)"), "{out}");
+    }
+
+    #[test]
+    fn rewritten_output_compiles_for_the_68020() {
+        let dir = std::env::temp_dir().join(format!("gs-w2cpost-{}-cc", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = real_output_of(LOADS_AND_STORES, "cc");
+        std::fs::write(dir.join("m.c"), apply(&src).unwrap()).unwrap();
+        // real_output_of left m.h next to its m.c: the newest gs-w2cpost-<pid>-cc-* directory.
+        let prefix = format!("gs-w2cpost-{}-cc-", std::process::id());
+        let h = std::fs::read_dir(std::env::temp_dir()).unwrap().filter_map(|e| e.ok()).find(|e| e.file_name().to_string_lossy().starts_with(&prefix)).unwrap().path().join("m.h");
+        std::fs::copy(&h, dir.join("m.h")).unwrap();
+        let out = std::process::Command::new("m68k-linux-gnu-gcc")
+            .args(["-m68020", "-Os", "-ffreestanding", "-fno-builtin", "-DNDEBUG", "-DWASM_RT_MEMCHECK_SIGNAL_HANDLER=0", "-Werror=implicit-function-declaration", "-I/usr/src/wasm2c"])
+            .arg(format!("-I{}", dir.display()))
+            .arg("-c")
+            .arg(dir.join("m.c"))
+            .arg("-o")
+            .arg(dir.join("m.o"))
+            .output()
+            .expect("m68k-linux-gnu-gcc (cargo xtask amiga installs it)");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    #[test]
+    fn fails_loudly_on_an_unexpected_call_site() {
+        let src = real_output_of(LOADS_AND_STORES, "bad");
+        let bad = src.replacen("(&instance->w2c_memory, (u64)(w2c_i1) + 8u)", "(&instance->w2c_memory, (u64)(w2c_i1 + 1) + 8u)", 1);
+        assert_ne!(bad, src);
+        assert!(apply(&bad).unwrap_err().to_string().contains("unexpected shape"));
+        let bad = src.replacen("i32_store16(&instance->w2c_memory, ", "i32_store16(&instance->w2c_memory, 5 + ", 1);
+        assert!(apply(&bad).unwrap_err().to_string().contains("unexpected shape"));
+        let bad = src.replacen("  return w2c_i0;", "  frob(&instance->w2c_memory);\n  return w2c_i0;", 1);
+        assert_ne!(bad, src);
+        assert!(apply(&bad).unwrap_err().to_string().contains("unexpected use of linear memory"));
+        let bad = src.replace("wasm_rt_allocate_memory(&instance->w2c_memory, 3, 65536);", "wasm_rt_allocate_memory(&instance->w2c_memory, 3, 65536, true);");
+        assert!(apply(&bad).unwrap_err().to_string().contains("unexpected memory allocation"));
+        let other = real_output_of(&LOADS_AND_STORES.replace("(export \"memory\") ", ""), "other");
+        assert!(apply(&other).unwrap_err().to_string().contains("not rewritten"));
     }
 
     #[test]
