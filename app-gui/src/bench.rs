@@ -21,6 +21,9 @@ pub struct Timed<'a, O, C> {
     pub clock: &'a mut C,
     /// Longest hold seen, in clock ticks.
     pub longest_hold: u64,
+    /// Every hold, in clock ticks (for the median: the longest one may
+    /// include an interrupt or another task's time slice).
+    pub holds_seen: Vec<u64>,
     /// Number of holds.
     pub holds: u32,
 }
@@ -49,6 +52,7 @@ impl<O: IntuitionOs, C: Clock> IntuitionOs for Timed<'_, O, C> {
             r
         });
         self.longest_hold = self.longest_hold.max(end.wrapping_sub(start));
+        self.holds_seen.push(end.wrapping_sub(start));
         self.holds += 1;
         r
     }
@@ -78,6 +82,8 @@ pub struct BenchResult {
     pub longest_hold: u64,
     /// `LockIBase()` holds per TREE.
     pub holds_per_tree: u32,
+    /// Median `LockIBase()` hold, ticks.
+    pub median_hold: u64,
     pub frequency: u32,
     /// Bytes of TREE text.
     pub text_bytes: usize,
@@ -100,7 +106,7 @@ pub fn micros(ticks: u64, freq: u32) -> u64 {
 pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &Inspect, runs: u32) -> Result<BenchResult, Failure> {
     let runs = runs.max(1);
     let mut times = Vec::with_capacity(runs as usize);
-    let mut timed = Timed { os, clock, longest_hold: 0, holds: 0 };
+    let mut timed = Timed { os, clock, longest_hold: 0, holds_seen: Vec::new(), holds: 0 };
     let mut text_bytes = 0;
     for _ in 0..runs {
         let t0 = timed.clock.now();
@@ -111,6 +117,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
     }
     times.sort_unstable();
     let holds = timed.holds;
+    let mut all_holds = core::mem::take(&mut timed.holds_seen);
     // The phases, timed separately on the same window.
     let mut screens_t = Vec::with_capacity(runs as usize);
     let mut walk_t = Vec::with_capacity(runs as usize);
@@ -153,6 +160,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
         max: times[times.len() - 1],
         longest_hold: timed.longest_hold,
         holds_per_tree: holds / runs,
+        median_hold: median(&mut all_holds),
         frequency: timed.clock.frequency(),
         text_bytes,
     })
@@ -164,7 +172,7 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
     alloc::format!(
         "tree: {} runs, median {} EClock ticks ({} us), min {} ({} us), max {} ({} us), {} bytes of text\n\
          phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us)\n\
-         lock: longest LockIBase hold {} ticks ({} us), {} holds per TREE\n\
+         lock: longest LockIBase hold {} ticks ({} us), median {} ticks ({} us), {} holds per TREE\n\
          eclock: {} Hz, {} ticks between two readings\n",
         r.runs,
         r.median,
@@ -180,6 +188,8 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
         micros(r.walk_median, f),
         r.longest_hold,
         micros(r.longest_hold, f),
+        r.median_hold,
+        micros(r.median_hold, f),
         r.holds_per_tree,
         f,
         r.clock_overhead
