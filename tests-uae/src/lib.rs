@@ -31,6 +31,7 @@
 
 pub mod actions;
 pub mod arexx_host;
+pub mod arexx_more;
 pub mod foundation;
 pub mod fixtures;
 pub mod inspector;

@@ -7,7 +7,7 @@
 use crate::{amiga, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
-use uae_harness::{actions, arexx_host, fixtures, foundation, inspector, native, rexx, scenarios, Options, Outcome};
+use uae_harness::{actions, arexx_host, arexx_more, fixtures, foundation, inspector, native, rexx, scenarios, Options, Outcome};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -77,6 +77,12 @@ pub fn run(only: &[String]) -> Result<Summary> {
         .chain(arexx_host::scenarios(&arexx_host::Programs {
             gadgetscope: programs.gadgetscope.clone(),
             gadtools: fixture_programs.gadtools.clone(),
+            rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
+        }))
+        .chain(arexx_more::scenarios(&arexx_more::Programs {
+            gadgetscope: programs.gadgetscope.clone(),
+            gadtools: fixture_programs.gadtools.clone(),
+            uaetool: programs.uaetool.clone(),
             rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
         })) {
         known.push(s.name.clone());

@@ -1,0 +1,304 @@
+//! More emulator scenarios of the ARexx host (issue 4): MENUPICK's pointer
+//! walk, PICK, DRAG of the slider, WINDOWSIZE, WAITFOR REQUESTER on a
+//! genuine system requester, WAITFOR WINDOW= while a second client is
+//! answered, and free memory after QUIT.
+//!
+//! - `arexx-menu-pick`: against the GadTools fixture, MENUPICK of entries
+//!   without a shortcut (`Project/Save` 0 1, `Recent/First file` 0 4 0)
+//!   goes through the right-button pointer walk; the fixture logs the
+//!   picks. CLICK leaves the pointer over the Connect button, PICK names
+//!   the window and that gadget. DRAG of the slider by 40 pixels changes
+//!   its level (GADGETUP id=5, TREE FULL level=). WINDOWSIZE of the fixture
+//!   window (no sizing gadget) is RC 20.
+//! - `arexx-waits`: free memory before GadgetScope starts, while it idles
+//!   and after QUIT (against what a plain `Run` keeps); `WAITFOR REQUESTER
+//!   TIMEOUT=1` with no requester open is RC 15 (a positive emulator proof
+//!   is still missing: `List NOVOL:` from a `Run` process puts up no
+//!   requester on this ROM). A Shell window titled `Late Window` opens about 3 s
+//!   later; a sender started with `Run` holds `WAITFOR WINDOW="Late
+//!   Window"` while the foreground sender's TREE is answered and its
+//!   `TREE "Late Window"` is still RC 5; the held wait ends RC 0, a wait
+//!   for a window that never comes RC 15.
+//!
+//! Delays on the Amiga side are `RexxSend AWAIT=` of a file that never
+//! comes (Delay-based, no busy loop) in a script started with `Run`.
+
+use crate::fixtures::wait_for_file;
+use crate::rexx::{with_arexx, Programs as RexxPrograms};
+use crate::{Check, Scenario};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What the scenarios stage.
+pub struct Programs {
+    pub gadgetscope: PathBuf,
+    pub gadtools: PathBuf,
+    pub uaetool: PathBuf,
+    pub rexx: RexxPrograms,
+}
+
+/// `arexx-menu-pick`'s script.
+pub const MENU_SCRIPT: &str = "\
+MENUPICK \"GadTools Fixture\" 0 1
+MENUPICK \"GadTools Fixture\" 0 4 0
+CLICK \"GadTools Fixture\" 1
+PICK
+DRAG \"GadTools Fixture\" 5 40 0
+TREE \"GadTools Fixture\" FULL
+WINDOWSIZE \"GadTools Fixture\" 300 150
+MENUPICK \"GadTools Fixture\" 0 2
+QUIT
+";
+
+/// `arexx-waits`: the first sender (requester, then the late window).
+/// (No system requester is open: the Shell window and nothing else.)
+pub const WAITS_SCRIPT: &str = "\
+WAITFOR REQUESTER TIMEOUT=1
+";
+
+/// The sender started with `Run`: holds a wait for the late window.
+pub const HELD_SCRIPT: &str = "\
+WAITFOR WINDOW=\"Late Window\" TIMEOUT=40
+WAITFOR WINDOW=Never TIMEOUT=1
+";
+
+/// The foreground sender during the held wait.
+pub const DURING_SCRIPT: &str = "\
+TREE AROS
+TREE \"Late Window\"
+";
+
+fn start(mut s: Scenario, line: &str, ready: &str, label: &str) -> Scenario {
+    s = s.line(line);
+    for l in wait_for_file(ready, label) {
+        s = s.line(l);
+    }
+    s
+}
+
+fn contains_all(file: &'static str, needles: &'static [&'static str]) -> Check {
+    Check::Custom(
+        format!("{file} holds {needles:?}"),
+        Box::new(move |run| {
+            let text = run.read_text(file)?;
+            for n in needles {
+                if !text.contains(n) {
+                    return Err(format!("no {n:?} in:\n{text}"));
+                }
+            }
+            Ok(())
+        }),
+    )
+}
+
+/// The replies of `file` as (RC, result text) per command.
+fn replies(text: &str) -> Vec<(i32, String)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(l) = lines.next() {
+        let Some(rc) = l.strip_prefix("RC ").and_then(|r| r.parse().ok()) else { continue };
+        let mut result = String::new();
+        if let Some(next) = lines.peek() {
+            if *next == "RESULT" {
+                lines.next();
+                for r in lines.by_ref() {
+                    if r == "." {
+                        break;
+                    }
+                    result.push_str(r);
+                    result.push('\n');
+                }
+            } else if let Some(r) = next.strip_prefix("RESULT ") {
+                result = r.to_string();
+                lines.next();
+            }
+        }
+        out.push((rc, result));
+    }
+    out
+}
+
+fn rcs(file: &'static str, want: &'static [i32]) -> Check {
+    Check::Custom(
+        format!("RCs of {file} are {want:?}"),
+        Box::new(move |run| {
+            let got: Vec<i32> = replies(&run.read_text(file)?).iter().map(|r| r.0).collect();
+            if got == want {
+                Ok(())
+            } else {
+                Err(format!("got {got:?}:\n{}", run.read_text(file).unwrap_or_default()))
+            }
+        }),
+    )
+}
+
+/// The scenarios.
+pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+    let mut s = with_arexx(Scenario::new("arexx-menu-pick"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("GadToolsFixture", p.gadtools.clone())
+        .bytes("menu.rexx", MENU_SCRIPT.as_bytes().to_vec());
+    s = start(s, "Run >NIL: GadToolsFixture", "gadtools-fixture.ready", "fixture-up");
+    s = s
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:menu.rexx OUT=DH0:menu.out WAITPORT=20")
+        .screenshot("after-menus")
+        .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
+    for l in wait_for_file("gadtools-fixture.done", "fixture-down") {
+        s = s.line(l);
+    }
+    let menu = s
+        // MENUPICK, MENUPICK, CLICK, PICK, DRAG, TREE, WINDOWSIZE (no sizing
+        // gadget), MENUPICK of the disabled Print, QUIT.
+        .check(rcs("menu.out", &[0, 0, 0, 0, 0, 0, 20, 20, 0]))
+        .check(contains_all(
+            "gadtools-fixture.log",
+            &["MENUPICK menu=0 item=1 sub=31", "MENUPICK menu=0 item=4 sub=0", "GADGETUP id=1 "],
+        ))
+        .check(Check::Custom(
+            "PICK names the fixture window and the Connect button under the pointer".into(),
+            Box::new(|run| {
+                let r = replies(&run.read_text("menu.out")?);
+                let pick = &r.get(3).ok_or("no PICK reply")?.1;
+                let lines: Vec<&str> = pick.lines().collect();
+                match lines.as_slice() {
+                    [w, g] if w.starts_with("window \"GadTools Fixture\"") && g.starts_with("  gadget id=1 role=button") && g.contains("label=\"Connect\"") => Ok(()),
+                    _ => Err(format!("PICK: {pick:?}")),
+                }
+            }),
+        ))
+        .check(Check::Custom(
+            "DRAG moved the slider: GADGETUP id=5 with the new level, the same level in TREE FULL".into(),
+            Box::new(|run| {
+                let log = run.read_text("gadtools-fixture.log")?;
+                let code = log
+                    .lines()
+                    .find_map(|l| l.strip_prefix("GADGETUP id=5 code="))
+                    .and_then(|r| r.split(' ').next())
+                    .ok_or_else(|| format!("no GADGETUP id=5 in:\n{log}"))?;
+                let r = replies(&run.read_text("menu.out")?);
+                let tree = &r.get(5).ok_or("no TREE reply")?.1;
+                let line = tree.lines().find(|l| l.contains("gadget id=5 ")).ok_or("no slider in TREE")?;
+                if code != "25" && line.contains(&format!(" level={code} ")) {
+                    Ok(())
+                } else {
+                    Err(format!("GADGETUP code {code}, TREE: {line}"))
+                }
+            }),
+        ))
+        .timeout(Duration::from_secs(120));
+
+    let late_win = "RexxSend AWAIT=DH0:never-there WAITPORT=3\nNewShell WINDOW \"CON:20/40/360/90/Late Window\" FROM DH0:late-body\n";
+    let late_body = "RexxSend AWAIT=DH0:late-close WAITPORT=60\nEndCLI\n";
+    let mut w = with_arexx(Scenario::new("arexx-waits"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("C/UAETool", p.uaetool.clone())
+        .bytes("waits.rexx", WAITS_SCRIPT.as_bytes().to_vec())
+        .bytes("held.rexx", HELD_SCRIPT.as_bytes().to_vec())
+        .bytes("during.rexx", DURING_SCRIPT.as_bytes().to_vec())
+        .bytes("quit.rexx", "VERSION\nQUIT\n".as_bytes().to_vec())
+        .bytes("version.rexx", "VERSION\n".as_bytes().to_vec())
+        .bytes("late-win", late_win.as_bytes().to_vec())
+        .bytes("late-body", late_body.as_bytes().to_vec())
+        .line("Echo \"GadgetScope ARexx waits\"")
+        // A plain Run's own cost, then GadgetScope's: before, idle, after QUIT.
+        .line("C:UAETool AVAIL FILE=DH0:run-before")
+        .line("Run >NIL: RexxSend AWAIT=DH0:never-there WAITPORT=1")
+        .line("RexxSend AWAIT=DH0:never-there WAITPORT=2")
+        .line("C:UAETool AVAIL FILE=DH0:run-after")
+        // A warm-up run first: AROS keeps what the first run loads (the
+        // disk-based rexxsyslib.library stays until memory runs low).
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:warmup.out WAITPORT=20")
+        .line("RexxSend AWAIT=DH0:never-there WAITPORT=2")
+        .line("C:UAETool AVAIL FILE=DH0:mem-before")
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version.out WAITPORT=20")
+        .line("C:UAETool AVAIL FILE=DH0:mem-idle")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out")
+        // GadgetScope has replied QUIT; give its process the moment to end.
+        .line("RexxSend AWAIT=DH0:never-there WAITPORT=2")
+        .line("C:UAETool AVAIL FILE=DH0:mem-after")
+        // The waits, with a second GadgetScope.
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:waits.rexx OUT=DH0:waits.out WAITPORT=20")
+        .line("Run >NIL: Execute DH0:late-win")
+        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:held.rexx OUT=DH0:held.out DONE=DH0:held.done")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out");
+    w = crate::rexx::wait_for_file(w, "held.done", 60)
+        .line("Echo \"close\" >DH0:late-close")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit2.out")
+        .screenshot("after-waits");
+    let waits = w
+        .check(rcs("waits.out", &[15]))
+        .check(rcs("held.out", &[0, 15]))
+        .check(rcs("during.out", &[0, 5]))
+        .check(rcs("quit.out", &[0, 0]))
+        .check(rcs("quit2.out", &[0, 0]))
+        .check(Check::Custom(
+            "free memory after QUIT equals before, up to what a plain Run keeps".into(),
+            Box::new(|run| {
+                let n = |f: &str| -> Result<i64, String> { run.read_text(f)?.trim().parse::<i64>().map_err(|e| format!("{f}: {e}")) };
+                let run_loss = n("run-before")? - n("run-after")?;
+                let loss = n("mem-before")? - n("mem-after")?;
+                if loss == run_loss {
+                    Ok(())
+                } else {
+                    Err(format!("GadgetScope run lost {loss} bytes, a plain Run {run_loss}"))
+                }
+            }),
+        ))
+        .timeout(Duration::from_secs(150));
+    let mut bench_script = String::from("VERSION\n");
+    for _ in 0..9 {
+        bench_script.push_str("TREE \"GadTools Fixture\"\n");
+    }
+    for _ in 0..9 {
+        bench_script.push_str("GETTEXT \"GadTools Fixture\" 2\n");
+    }
+    bench_script.push_str("QUIT\n");
+    let mut b = with_arexx(Scenario::new("bench-arexx"), &p.rexx)
+        .config("uae_cpu_speed", "real")
+        .config("accuracy", "0")
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("GadToolsFixture", p.gadtools.clone())
+        .bytes("bench.rexx", bench_script.into_bytes());
+    b = start(b, "Run >NIL: GadToolsFixture", "gadtools-fixture.ready", "fixture-up");
+    b = b
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:bench.rexx OUT=DH0:bench.out WAITPORT=60 TIME")
+        .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
+    for l in wait_for_file("gadtools-fixture.done", "fixture-down") {
+        b = b.line(l);
+    }
+    let bench = b.check(contains_all("bench.out", &["EFREQ ", "TIME "])).timeout(Duration::from_secs(240));
+    vec![menu, waits, bench]
+}
+
+/// Median EClock ticks of the replies to lines starting with `prefix` in
+/// a `RexxSend … TIME` output and the script (for docs/bench/arexx.md).
+pub fn medians(out: &str, script: &str) -> Vec<(String, u64, usize)> {
+    let times: Vec<u64> = out.lines().filter_map(|l| l.strip_prefix("TIME ").and_then(|t| t.parse().ok())).collect();
+    let verbs: Vec<&str> = script.lines().filter(|l| !l.is_empty()).map(|l| l.split(' ').next().unwrap_or("")).collect();
+    let mut names: Vec<&str> = verbs.clone();
+    names.dedup();
+    names
+        .iter()
+        .map(|n| {
+            let mut v: Vec<u64> = verbs.iter().zip(&times).filter(|(x, _)| *x == n).map(|(_, t)| *t).collect();
+            v.sort();
+            (n.to_string(), v.get(v.len() / 2).copied().unwrap_or(0), v.len())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_parse() {
+        let r = replies("RC 0\nRESULT\na\nb\n.\nRC 5\nRC 0\nRESULT x\n");
+        assert_eq!(r, vec![(0, "a\nb\n".into()), (5, String::new()), (0, "x".into())]);
+    }
+}
