@@ -14,6 +14,7 @@
 extern crate alloc;
 
 mod command;
+pub mod corpus;
 mod host;
 mod lex;
 

@@ -44,8 +44,35 @@ fn start(mut s: Scenario, line: &str, ready: &str, label: &str) -> Scenario {
     s
 }
 
+/// The malformed lines RexxSend can send (it skips lines that are blank),
+/// each followed by `LASTERROR`, and the replies they must get: RC 10,
+/// then RC 0 with the error text. Lines with a line break cannot be sent
+/// as script lines.
+pub fn malformed_script() -> (String, String) {
+    let (mut script, mut replies) = (String::new(), String::new());
+    for (line, message) in gadgetscope_arexx::corpus::MALFORMED {
+        let text: String = line.iter().map(|&b| b as char).collect();
+        if text.trim().is_empty() || text.contains(['\n', '\r']) {
+            continue;
+        }
+        script.push_str(&format!("{text}\nLASTERROR\n"));
+        replies.push_str(&format!("RC 10\nRC 0\nRESULT {message}\n"));
+    }
+    script.push_str("QUIT\n");
+    replies.push_str("RC 0\n");
+    (script, replies)
+}
+
 /// The scenarios.
 pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+    let (script, replies) = malformed_script();
+    let malformed = with_arexx(Scenario::new("arexx-malformed"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .bytes("malformed.rexx", script.into_bytes())
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:malformed.rexx OUT=DH0:malformed.out WAITPORT=20")
+        .check(Check::Equals("malformed.out".into(), replies.into_bytes()))
+        .timeout(Duration::from_secs(120));
     let mut s = with_arexx(Scenario::new("arexx-drive"), &p.rexx)
         .host_file("GadgetScope", p.gadgetscope.clone())
         .host_file("GadToolsFixture", p.gadtools.clone())
@@ -100,5 +127,16 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             }),
         ))
         .timeout(Duration::from_secs(90));
-    vec![s]
+    vec![s, malformed]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn malformed_script_has_at_least_50_lines_and_their_replies() {
+        let (script, replies) = super::malformed_script();
+        let sent = script.lines().filter(|l| *l != "LASTERROR" && *l != "QUIT").count();
+        assert!(sent >= 50, "{sent}");
+        assert_eq!(replies.matches("RC 10\n").count(), sent);
+    }
 }
