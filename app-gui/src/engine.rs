@@ -19,10 +19,136 @@ use gadgetscope_core::pick;
 /// of the pointer where it already is).
 pub const MENU_ROUND_TRIPS: usize = 200;
 
+/// A message sent to another program's ARexx port and not yet replied
+/// (WHERE, MUIREXX); chosen by the [`System`].
+pub type Request = u32;
+
+/// Why a message could not be sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SendError {
+    /// No public port of that name.
+    NoPort,
+    /// Memory, signals, rexxsyslib: the text says which.
+    Failed(String),
+}
+
 /// What the engine needs from DOS and exec besides Intuition.
 pub trait System {
     /// The whole file at an AmigaDOS path; `Err(text)` names the problem.
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String>;
+    /// Is there a public message port of this name now?
+    fn port_exists(&mut self, name: &[u8]) -> bool;
+    /// Sends `command` as an `RXCOMM | RXFF_RESULT` RexxMsg to the public
+    /// port `port` and returns at once; the reply is collected by the
+    /// event loop ([`System::rexx_reply`]).
+    fn rexx_send(&mut self, port: &[u8], command: &[u8]) -> Result<Request, SendError>;
+    /// The reply of `req` once it arrived: `rm_Result1` and the result
+    /// string (empty when there was none). Each reply is handed out once.
+    fn rexx_reply(&mut self, req: Request) -> Option<(i32, Vec<u8>)>;
+    /// Nobody waits for `req` any more: its reply is thrown away when it
+    /// arrives. The message and the reply port stay alive until then
+    /// (AREXX.md "The cooperative WHERE port").
+    fn rexx_forget(&mut self, req: Request);
+    /// `LAUNCH`: starts `command` asynchronously as `Run` does; `Err`
+    /// is the dos error text when no process could be created.
+    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String>;
+    /// `WBLAUNCH`: a genuine Workbench start (RC 5 not found, RC 10 bad
+    /// tooltype, RC 20 could not start).
+    fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error>;
+}
+
+/// A WHERE port's answer, parsed strictly: exactly four decimal integers
+/// `<x> <y> <w> <h>` separated by single spaces, x/y may be negative,
+/// w/h at least 1, all within 16 bits; nothing before or after.
+pub fn parse_where_reply(text: &[u8]) -> Result<input::Rect, String> {
+    let bad = |why: &str| alloc::format!("\"{}\" is not \"<x> <y> <w> <h>\" ({why})", shown(text));
+    let fields: Vec<&[u8]> = text.split(|&c| c == b' ').collect();
+    if fields.len() != 4 {
+        return Err(bad("need four numbers separated by single spaces"));
+    }
+    let mut v = [0i32; 4];
+    for (i, f) in fields.iter().enumerate() {
+        let digits = if i < 2 { f.strip_prefix(b"-").unwrap_or(f) } else { f };
+        if digits.is_empty() || digits.len() > 5 || !digits.iter().all(u8::is_ascii_digit) {
+            return Err(bad("a field is not a decimal number"));
+        }
+        let n: i32 = digits.iter().fold(0, |a, &d| a * 10 + i32::from(d - b'0'));
+        v[i] = if digits.len() < f.len() { -n } else { n };
+        if v[i] > i32::from(i16::MAX) || v[i] < i32::from(i16::MIN) {
+            return Err(bad("a number is out of range"));
+        }
+    }
+    if v[2] < 1 || v[3] < 1 {
+        return Err(bad("width and height must be at least 1"));
+    }
+    Ok(input::Rect::new(v[0], v[1], v[2], v[3]))
+}
+
+/// The outcome of `WHERE <name>` sent to `port`: RC 0 with a well-formed
+/// geometry, else an ARexx error (RC 10 from the application is RC 10,
+/// a malformed answer or another RC is RC 20).
+pub fn where_result(port: &[u8], name: &[u8], rc: i32, text: &[u8]) -> Result<input::Rect, Error> {
+    match rc {
+        0 => parse_where_reply(text).map_err(|why| Error::new(Rc::Failed, alloc::format!("WHERE port {} answered for {}: {why}", shown(port), shown(name)))),
+        10 => Err(Error::new(Rc::Error, alloc::format!("WHERE port {} does not know {} (RC 10)", shown(port), shown(name)))),
+        n => Err(Error::new(Rc::Failed, alloc::format!("WHERE port {} replied RC {n} for {}", shown(port), shown(name)))),
+    }
+}
+
+/// The ports MUIREXX tries, in order (AREXX.md: "client, `.1`
+/// fallback"): the name as given (an exact port such as `YAM.1` or a
+/// program whose port has no number), then `<base>.1` (MUI names the
+/// first instance's port `<MUIA_Application_Base>.1`), then the same
+/// upper-cased (MUI bases are conventionally upper case).
+pub fn mui_ports(base: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = alloc::vec![base.to_vec()];
+    let mut one = base.to_vec();
+    one.extend_from_slice(b".1");
+    let upper = one.to_ascii_uppercase();
+    out.push(one);
+    if !out.contains(&upper) {
+        out.push(upper);
+    }
+    out
+}
+
+/// A MUI application's reply as the ARexx result: RC 0 with its text;
+/// otherwise its RC (1..5 -> 5, 6..10 -> 10, anything else 20: the
+/// port's RCs are 0/5/10/15/20) and a message naming the exact RC.
+pub fn mui_result(port: &[u8], rc: i32, text: Vec<u8>) -> Result<Vec<u8>, Error> {
+    let class = match rc {
+        0 => return Ok(text),
+        1..=5 => Rc::NotFound,
+        6..=10 => Rc::Error,
+        _ => Rc::Failed,
+    };
+    Err(Error::new(class, alloc::format!("{} replied RC {rc}", shown(port))))
+}
+
+/// The gadget of `w` a WHERE geometry names: one whose box is exactly
+/// `r` (so TYPE and GETTEXT see its role and value), else a stand-in of
+/// role `unknown` with that box, appended to `w.gadgets`. Returns its index.
+pub fn where_gadget(w: &mut WindowSnap, r: input::Rect) -> usize {
+    if let Some(i) = w.gadgets.iter().position(|g| g.sys.is_none() && input::Rect::of_gadget(g) == r) {
+        return i;
+    }
+    w.gadgets.push(GadgetSnap {
+        address: 0,
+        id: 0,
+        role: Role::Unknown,
+        class: Vec::new(),
+        label: Vec::new(),
+        value: None,
+        left: r.left,
+        top: r.top,
+        width: r.width,
+        height: r.height,
+        flags: 0,
+        gadget_type: 0,
+        sys: None,
+        level: None,
+    });
+    w.gadgets.len() - 1
 }
 
 /// What acts on the system with real input (AREXX.md "Act with real
@@ -38,12 +164,26 @@ pub trait Actor {
     fn keymap(&mut self) -> &mut dyn KeyMap;
 }
 
-/// A held wait: a WAITFOR condition, or CLICK's `EXPECT=NOWINDOW` ("the
-/// clicked window closed", by its identity).
+/// What to do once a WHERE port answered.
+#[derive(Clone, Debug)]
+enum Then {
+    /// `WHERE`: return the geometry.
+    Geometry,
+    Click(Option<Expect>),
+    Type(Vec<u8>),
+    GetText,
+    Drag(Destination),
+}
+
+/// A held wait: a WAITFOR condition, CLICK's `EXPECT=NOWINDOW` ("the
+/// clicked window closed", by its identity), a WHERE port's answer, or a
+/// MUI application's reply.
 #[derive(Clone, Debug)]
 enum Wait {
     Cond(Condition),
     Gone(u32),
+    Where { req: Request, port: Vec<u8>, name: Vec<u8>, window_title: Vec<u8>, then: Then },
+    Reply { req: Request, port: Vec<u8> },
 }
 
 /// The engine: the OS boundary, the system, the actor and the waits it
@@ -169,7 +309,95 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
                 Ok(snap.window(*window).is_none())
             }
+            // Answered by the other program, see `poll`.
+            Wait::Where { .. } | Wait::Reply { .. } => Ok(false),
         }
+    }
+
+    /// Sends `WHERE <name>` to the application's port and holds the
+    /// command until the answer (AREXX.md "The cooperative WHERE port").
+    fn ask_where(&mut self, target: &Target, then: Then) -> Result<Outcome, Error> {
+        let Target::Where { window_title, port, name } = target else {
+            return Err(Error::new(Rc::Failed, "not a WHEREGADGET"));
+        };
+        let mut line = b"WHERE ".to_vec();
+        line.extend_from_slice(name);
+        let req = self.system.rexx_send(port, &line).map_err(|e| match e {
+            SendError::NoPort => Error::new(Rc::NotFound, alloc::format!("no WHERE port {} (for {})", shown(port), shown(name))),
+            SendError::Failed(t) => Error::new(Rc::Failed, alloc::format!("WHERE port {}: {t}", shown(port))),
+        })?;
+        let token = self.new_token();
+        self.waits.push((token, Wait::Where { req, port: port.clone(), name: name.clone(), window_title: window_title.clone(), then }));
+        Ok(Outcome::Pending(token))
+    }
+
+    /// The action after a WHERE answer: at geometry `r` of the window
+    /// titled `window_title` (window-relative, borders included).
+    fn act_where(&mut self, window_title: &[u8], r: input::Rect, then: Then) -> Result<Outcome, Error> {
+        if let Then::Geometry = then {
+            return Ok(Outcome::Done(alloc::format!("{} {} {} {}", r.left, r.top, r.width, r.height).into_bytes()));
+        }
+        let window = WindowTarget { screen: None, pattern: window_title.to_vec() };
+        let (mut w, size) = self.walk_target(&window)?;
+        let i = where_gadget(&mut w, r);
+        match then {
+            Then::Geometry => unreachable!(),
+            Then::Click(expect) => self.click_in(&w, i, size, expect.as_ref()),
+            Then::Type(text) => self.type_in(&w, i, size, &text),
+            Then::GetText => {
+                if w.gadgets[i].address == 0 {
+                    return Err(Error::new(Rc::NotFound, alloc::format!("no gadget at {} {} {} {} in \"{}\"", r.left, r.top, r.width, r.height, shown(window_title))));
+                }
+                Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
+            }
+            Then::Drag(to) => self.drag_in(&w, i, size, &to),
+        }
+    }
+
+    fn click_in(&mut self, w: &WindowSnap, i: usize, size: ScreenSize, expect: Option<&Expect>) -> Result<Outcome, Error> {
+        self.act(w, input::click_gadget(size, w, &w.gadgets[i]))?;
+        match expect {
+            None => Ok(Outcome::Done(Vec::new())),
+            Some(Expect::Window(pattern)) => self.hold(Wait::Cond(Condition::Window { screen: None, pattern: pattern.clone() })),
+            Some(Expect::NoWindow) => self.hold(Wait::Gone(w.info.address)),
+        }
+    }
+
+    /// See [`Engine::type_text`].
+    fn type_in(&mut self, w: &WindowSnap, i: usize, size: ScreenSize, text: &[u8]) -> Result<Outcome, Error> {
+        let g = &w.gadgets[i];
+        let field = matches!(g.role, Role::String | Role::Integer);
+        let keymap = self.actor.keymap();
+        let mut events = input::click_gadget(size, w, g).map_err(action_error)?;
+        if field {
+            events.extend(input::amiga_key(b'x', keymap).map_err(action_error)?);
+            events.extend(input::raw_keystroke(input::RAWKEY_CURSOR_RIGHT, input::IEQUALIFIER_LSHIFT));
+            for _ in 0..g.value.as_ref().map_or(0, |v| v.len()) {
+                events.extend(input::raw_keystroke(input::RAWKEY_BACKSPACE, 0));
+            }
+        }
+        events.extend(input::type_text(text, keymap).map_err(action_error)?);
+        if field {
+            events.extend(input::type_text(b"\r", keymap).map_err(action_error)?);
+        }
+        self.act(w, Ok(events))?;
+        Ok(Outcome::Done(Vec::new()))
+    }
+
+    fn drag_in(&mut self, w: &WindowSnap, i: usize, size: ScreenSize, to: &Destination) -> Result<Outcome, Error> {
+        let events = match to {
+            Destination::By { dx, dy } => input::drag_gadget_by(size, w, &w.gadgets[i], i32::from(*dx), i32::from(*dy)),
+            Destination::To(Target::Where { .. }) => return Err(Error::new(Rc::Error, "DRAG ... TO a WHEREGADGET is not supported; use DRAG <gadget> <dx> <dy>")),
+            Destination::To(other) => {
+                let ((w2, j), _) = self.gadget_on_screen(other)?;
+                if w2.info.address != w.info.address {
+                    return Err(Error::new(Rc::Error, "DRAG ... TO: both gadgets must be in the same window"));
+                }
+                input::drag_gadget_to(size, w, &w.gadgets[i], &w2.gadgets[j])
+            }
+        };
+        self.act(w, events)?;
+        Ok(Outcome::Done(Vec::new()))
     }
 
     /// The gadget a live target names, walked now.
@@ -187,7 +415,8 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                     .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no {} in \"{}\"", describe(gadget), shown(&window.pattern))))?;
                 Ok(((w, i), size))
             }
-            Target::Where { .. } => Err(Error::new(Rc::Error, "WHEREGADGET names need the WHERE port client, which this build does not have yet")),
+            // Only commands that can wait for the WHERE port take these.
+            Target::Where { name, .. } => Err(Error::new(Rc::Error, alloc::format!("{} is a WHEREGADGET: this command cannot wait for its WHERE port", shown(name)))),
         }
     }
 
@@ -300,10 +529,6 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         self.menu_wait(screen, window, events[events.len() - 2], |n, on| !on && n <= base)?;
         Ok(())
     }
-
-    fn not_yet(what: &str) -> Error {
-        Error::new(Rc::Failed, alloc::format!("{what} is not available in this build of GadgetScope"))
-    }
 }
 
 impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
@@ -345,13 +570,11 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     }
 
     fn click(&mut self, target: &Target, expect: Option<&Expect>) -> Result<Outcome, Error> {
-        let ((w, i), size) = self.gadget_on_screen(target)?;
-        self.act(&w, input::click_gadget(size, &w, &w.gadgets[i]))?;
-        match expect {
-            None => Ok(Outcome::Done(Vec::new())),
-            Some(Expect::Window(pattern)) => self.hold(Wait::Cond(Condition::Window { screen: None, pattern: pattern.clone() })),
-            Some(Expect::NoWindow) => self.hold(Wait::Gone(w.info.address)),
+        if let Target::Where { .. } = target {
+            return self.ask_where(target, Then::Click(expect.cloned()));
         }
+        let ((w, i), size) = self.gadget_on_screen(target)?;
+        self.click_in(&w, i, size, expect)
     }
 
     /// A click into the gadget; for string and integer gadgets the old
@@ -361,47 +584,31 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     /// Right-Amiga X (measured with the GadToolsFixture) — then the text,
     /// then Return, which commits the value (the program gets
     /// IDCMP_GADGETUP, as when a user types). Other gadgets get the text
-    /// only. The whole text is mapped before any key is sent.
+    /// only. The whole text is mapped before any key is sent. A
+    /// WHEREGADGET is the gadget whose box is the WHERE geometry, if the
+    /// walker sees one (else the click and the text only).
     fn type_text(&mut self, target: &Target, text: &[u8]) -> Result<Outcome, Error> {
+        if let Target::Where { .. } = target {
+            return self.ask_where(target, Then::Type(text.to_vec()));
+        }
         let ((w, i), size) = self.gadget_on_screen(target)?;
-        let g = &w.gadgets[i];
-        let field = matches!(g.role, Role::String | Role::Integer);
-        let keymap = self.actor.keymap();
-        let mut events = input::click_gadget(size, &w, g).map_err(action_error)?;
-        if field {
-            events.extend(input::amiga_key(b'x', keymap).map_err(action_error)?);
-            events.extend(input::raw_keystroke(input::RAWKEY_CURSOR_RIGHT, input::IEQUALIFIER_LSHIFT));
-            for _ in 0..g.value.as_ref().map_or(0, |v| v.len()) {
-                events.extend(input::raw_keystroke(input::RAWKEY_BACKSPACE, 0));
-            }
-        }
-        events.extend(input::type_text(text, keymap).map_err(action_error)?);
-        if field {
-            events.extend(input::type_text(b"\r", keymap).map_err(action_error)?);
-        }
-        self.act(&w, Ok(events))?;
-        Ok(Outcome::Done(Vec::new()))
+        self.type_in(&w, i, size, text)
     }
 
     fn get_text(&mut self, target: &Target) -> Result<Outcome, Error> {
+        if let Target::Where { .. } = target {
+            return self.ask_where(target, Then::GetText);
+        }
         let (w, i) = self.gadget(target)?;
         Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
     }
 
     fn drag(&mut self, target: &Target, to: &Destination) -> Result<Outcome, Error> {
+        if let Target::Where { .. } = target {
+            return self.ask_where(target, Then::Drag(to.clone()));
+        }
         let ((w, i), size) = self.gadget_on_screen(target)?;
-        let events = match to {
-            Destination::By { dx, dy } => input::drag_gadget_by(size, &w, &w.gadgets[i], i32::from(*dx), i32::from(*dy)),
-            Destination::To(other) => {
-                let ((w2, j), _) = self.gadget_on_screen(other)?;
-                if w2.info.address != w.info.address {
-                    return Err(Error::new(Rc::Error, "DRAG ... TO: both gadgets must be in the same window"));
-                }
-                input::drag_gadget_to(size, &w, &w.gadgets[i], &w2.gadgets[j])
-            }
-        };
-        self.act(&w, events)?;
-        Ok(Outcome::Done(Vec::new()))
+        self.drag_in(&w, i, size, to)
     }
 
     fn window_move(&mut self, window: &WindowTarget, dx: i16, dy: i16) -> Result<(), Error> {
@@ -448,20 +655,32 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.hold(Wait::Cond(cond.clone()))
     }
 
-    fn where_geometry(&mut self, _port: &[u8], _name: &[u8]) -> Result<Outcome, Error> {
-        Err(Self::not_yet("WHERE"))
+    fn where_geometry(&mut self, port: &[u8], name: &[u8]) -> Result<Outcome, Error> {
+        let t = Target::Where { window_title: Vec::new(), port: port.to_vec(), name: name.to_vec() };
+        self.ask_where(&t, Then::Geometry)
     }
 
-    fn mui_rexx(&mut self, _base: &[u8], _command: &[u8]) -> Result<Outcome, Error> {
-        Err(Self::not_yet("MUIREXX"))
+    fn mui_rexx(&mut self, base: &[u8], command: &[u8]) -> Result<Outcome, Error> {
+        let ports = mui_ports(base);
+        let Some(port) = ports.iter().find(|p| self.system.port_exists(p)).cloned() else {
+            let tried: Vec<String> = ports.iter().map(|p| shown(p)).collect();
+            return Err(Error::new(Rc::NotFound, alloc::format!("no ARexx port {}", tried.join(" or "))));
+        };
+        let req = self.system.rexx_send(&port, command).map_err(|e| match e {
+            SendError::NoPort => Error::new(Rc::NotFound, alloc::format!("no ARexx port {}", shown(&port))),
+            SendError::Failed(t) => Error::new(Rc::Failed, alloc::format!("{}: {t}", shown(&port))),
+        })?;
+        let token = self.new_token();
+        self.waits.push((token, Wait::Reply { req, port }));
+        Ok(Outcome::Pending(token))
     }
 
-    fn launch(&mut self, _stack: Option<u32>, _command: &[u8]) -> Result<(), Error> {
-        Err(Self::not_yet("LAUNCH"))
+    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Error> {
+        self.system.launch(stack, command).map_err(|t| Error::new(Rc::Failed, alloc::format!("cannot start \"{}\": {t}", shown(command))))
     }
 
-    fn wb_launch(&mut self, _path: &[u8], _tooltypes: &[Vec<u8>], _args: &[Vec<u8>]) -> Result<(), Error> {
-        Err(Self::not_yet("WBLAUNCH"))
+    fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
+        self.system.wb_launch(path, tooltypes, args)
     }
 
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
@@ -483,20 +702,54 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
         let i = self.waits.iter().position(|(t, _)| *t == token)?;
         let wait = self.waits[i].1.clone();
-        match self.wait_holds(&wait) {
-            Ok(false) => None,
-            Ok(true) => {
+        match wait {
+            Wait::Reply { req, port } => {
+                let (rc, text) = self.system.rexx_reply(req)?;
                 self.waits.remove(i);
-                Some(Ok(Vec::new()))
+                Some(mui_result(&port, rc, text))
             }
-            Err(e) => {
+            Wait::Where { req, port, name, window_title, then } => {
+                let (rc, text) = self.system.rexx_reply(req)?;
                 self.waits.remove(i);
-                Some(Err(e))
+                let r = match where_result(&port, &name, rc, &text) {
+                    Ok(r) => r,
+                    Err(e) => return Some(Err(e)),
+                };
+                match self.act_where(&window_title, r, then) {
+                    Ok(Outcome::Done(v)) => Some(Ok(v)),
+                    // CLICK ... EXPECT=: the click is done, the message
+                    // now waits for the window under the same token.
+                    Ok(Outcome::Pending(t2)) => {
+                        if let Some(e) = self.waits.iter_mut().find(|(t, _)| *t == t2) {
+                            e.0 = token;
+                        }
+                        None
+                    }
+                    Err(e) => Some(Err(e)),
+                }
             }
+            _ => match self.wait_holds(&wait) {
+                Ok(false) => None,
+                Ok(true) => {
+                    self.waits.remove(i);
+                    Some(Ok(Vec::new()))
+                }
+                Err(e) => {
+                    self.waits.remove(i);
+                    Some(Err(e))
+                }
+            },
         }
     }
 
     fn abandon(&mut self, token: WaitToken, _why: Abandon) {
+        for (t, w) in &self.waits {
+            if *t == token {
+                if let Wait::Where { req, .. } | Wait::Reply { req, .. } = w {
+                    self.system.rexx_forget(*req);
+                }
+            }
+        }
         self.waits.retain(|(t, _)| *t != token);
     }
 }
@@ -508,11 +761,62 @@ mod tests {
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
     use gadgetscope_core::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET, GTYP_STRGADGET};
 
-    struct Files(Vec<(Vec<u8>, Vec<u8>)>);
+    struct Files(Vec<(Vec<u8>, Vec<u8>)>, Rexx);
+
+    /// Other programs' ports as the tests set them up.
+    #[derive(Default)]
+    struct Rexx {
+        ports: Vec<Vec<u8>>,
+        /// (request, port, command) in sending order.
+        sent: Vec<(Request, Vec<u8>, Vec<u8>)>,
+        replies: Vec<(Request, i32, Vec<u8>)>,
+        forgotten: Vec<Request>,
+        launched: Vec<(Option<u32>, Vec<u8>)>,
+        wb: Vec<(Vec<u8>, Vec<Vec<u8>>, Vec<Vec<u8>>)>,
+    }
+
+    impl Rexx {
+        fn answer(&mut self, req: Request, rc: i32, text: &str) {
+            self.replies.push((req, rc, text.as_bytes().to_vec()));
+        }
+    }
 
     impl System for Files {
         fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
             self.0.iter().find(|(p, _)| p == path).map(|(_, c)| c.clone()).ok_or_else(|| alloc::format!("cannot open \"{}\": object not found", shown(path)))
+        }
+        fn port_exists(&mut self, name: &[u8]) -> bool {
+            self.1.ports.iter().any(|p| p == name)
+        }
+        fn rexx_send(&mut self, port: &[u8], command: &[u8]) -> Result<Request, SendError> {
+            if !self.port_exists(port) {
+                return Err(SendError::NoPort);
+            }
+            let req = self.1.sent.len() as u32 + 100;
+            self.1.sent.push((req, port.to_vec(), command.to_vec()));
+            Ok(req)
+        }
+        fn rexx_reply(&mut self, req: Request) -> Option<(i32, Vec<u8>)> {
+            let i = self.1.replies.iter().position(|r| r.0 == req)?;
+            let (_, rc, t) = self.1.replies.remove(i);
+            Some((rc, t))
+        }
+        fn rexx_forget(&mut self, req: Request) {
+            self.1.forgotten.push(req);
+        }
+        fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String> {
+            if command.starts_with(b"FAIL") {
+                return Err("no free store".into());
+            }
+            self.1.launched.push((stack, command.to_vec()));
+            Ok(())
+        }
+        fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
+            if path == b"DH0:Missing" {
+                return Err(Error::new(Rc::NotFound, "DH0:Missing: object not found"));
+            }
+            self.1.wb.push((path.to_vec(), tooltypes.to_vec(), args.to_vec()));
+            Ok(())
         }
     }
 
@@ -556,7 +860,7 @@ mod tests {
         f.add_item(m, Some(b"Open..."), 0x4 | 0x10, b'O'); // COMMSEQ | ITEMENABLED
         f.add_item(m, Some(b"Save"), 0x10, 0);
         f.add_item(m, Some(b"Print"), 0x4, b'P'); // disabled
-        (GsEngine::new(f, Files(vec![(b"DH0:Fixture.manifest".to_vec(), manifest)]), Recorder::default()), w)
+        (GsEngine::new(f, Files(vec![(b"DH0:Fixture.manifest".to_vec(), manifest), (b"DH0:Where.manifest".to_vec(), WHERE_MANIFEST.to_vec())], Rexx::default()), Recorder::default()), w)
     }
 
     fn run(host: &mut Host<u32>, e: &mut TestEngine, line: &str, now: u32) -> (i32, String) {
@@ -811,5 +1115,150 @@ mod tests {
         let r = h.command(&mut e, b"QUIT", 6, 1);
         assert_eq!(r.iter().map(|(m, r)| (*m, r.rc as i32)).collect::<Vec<_>>(), [(5, 20), (6, 0)]);
         assert!(e.waits.is_empty(), "the engine forgot the abandoned wait");
+    }
+
+    const WHERE_MANIFEST: &[u8] = b"MANIFEST 2\nAPP WhereApp\nWHEREPORT WHEREFIX\nWINDOW main \"GadTools Fixture\"\nWHEREGADGET go main\nWHEREGADGET field main\nWHEREGADGET ghost main\n";
+
+    #[test]
+    fn where_replies_are_parsed_strictly() {
+        assert_eq!(parse_where_reply(b"20 30 80 14"), Ok(input::Rect::new(20, 30, 80, 14)));
+        assert_eq!(parse_where_reply(b"-4 -2 1 1"), Ok(input::Rect::new(-4, -2, 1, 1)));
+        for bad in [&b""[..], b"1 2 3", b"1 2 3 4 5", b"1  2 3 4", b" 1 2 3 4", b"1 2 3 4\n", b"1 2 3 x", b"1 2 -3 4", b"1 2 0 4", b"+1 2 3 4", b"1 2 3 40000", b"99999 2 3 4", b"1,2,3,4", b"- 2 3 4"] {
+            let e = parse_where_reply(bad).unwrap_err();
+            assert!(e.contains("is not \"<x> <y> <w> <h>\""), "{e}");
+        }
+        assert_eq!(where_result(b"P", b"go", 10, b"").unwrap_err().rc, Rc::Error);
+        assert_eq!(where_result(b"P", b"go", 5, b"").unwrap_err().rc, Rc::Failed);
+        let e = where_result(b"P", b"go", 0, b"junk").unwrap_err();
+        assert_eq!(e.rc, Rc::Failed);
+        assert!(e.text.starts_with("WHERE port P answered for go: \"junk\""), "{}", e.text);
+    }
+
+    #[test]
+    fn mui_ports_and_results() {
+        assert_eq!(mui_ports(b"yam"), vec![b"yam".to_vec(), b"yam.1".to_vec(), b"YAM.1".to_vec()]);
+        assert_eq!(mui_ports(b"ECHO"), vec![b"ECHO".to_vec(), b"ECHO.1".to_vec()]);
+        assert_eq!(mui_result(b"A.1", 0, b"x".to_vec()), Ok(b"x".to_vec()));
+        assert_eq!(mui_result(b"A.1", 10, Vec::new()).unwrap_err().rc, Rc::Error);
+        assert_eq!(mui_result(b"A.1", 5, Vec::new()).unwrap_err().rc, Rc::NotFound);
+        let e = mui_result(b"A.1", 30, Vec::new()).unwrap_err();
+        assert_eq!((e.rc, e.text.as_str()), (Rc::Failed, "A.1 replied RC 30"));
+    }
+
+    #[test]
+    fn where_holds_the_message_until_the_port_answers() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        assert_eq!(run(&mut h, &mut e, "MANIFEST DH0:Where.manifest", 0).0, 0);
+        // No port: RC 5 at once.
+        let (rc, t) = run(&mut h, &mut e, "WHERE @go", 0);
+        assert_eq!((rc, t.as_str()), (5, "no WHERE port WHEREFIX (for go)"));
+        e.system.1.ports.push(b"WHEREFIX".to_vec());
+        assert!(h.command(&mut e, b"WHERE @go TIMEOUT=2", 7, 0).is_empty());
+        assert_eq!(e.system.1.sent[0].1, b"WHEREFIX");
+        assert_eq!(e.system.1.sent[0].2, b"WHERE go");
+        assert!(h.tick(&mut e, 1).is_empty());
+        e.system.1.answer(100, 0, "20 30 80 14");
+        let r = h.tick(&mut e, 2);
+        assert_eq!((r[0].0, r[0].1.rc as i32, shown(&r[0].1.text)), (7, 0, "20 30 80 14".into()));
+        // RC 10 from the application.
+        assert!(h.command(&mut e, b"WHERE @ghost", 8, 3).is_empty());
+        e.system.1.answer(101, 10, "");
+        let r = h.tick(&mut e, 4);
+        assert_eq!((r[0].1.rc as i32, shown(&r[0].1.text)), (10, "WHERE port WHEREFIX does not know ghost (RC 10)".into()));
+        // Malformed answer: RC 20.
+        assert!(h.command(&mut e, b"WHERE @go", 9, 5).is_empty());
+        e.system.1.answer(102, 0, "20 30");
+        assert_eq!(h.tick(&mut e, 6)[0].1.rc as i32, 20);
+        // No answer: RC 15, and the request is forgotten (not freed).
+        assert!(h.command(&mut e, b"WHERE @go TIMEOUT=1", 10, 10).is_empty());
+        let r = h.tick(&mut e, 20);
+        assert_eq!((r[0].0, r[0].1.rc as i32), (10, 15));
+        assert_eq!(e.system.1.forgotten, [103]);
+        // A GADGET name is not a WHEREGADGET.
+        assert_eq!(run(&mut h, &mut e, "MANIFEST DH0:Fixture.manifest", 0).0, 0);
+        assert_eq!(run(&mut h, &mut e, "WHERE @name", 0).0, 10);
+    }
+
+    #[test]
+    fn click_at_a_where_geometry_presses_its_centre_in_the_manifest_window() {
+        let (mut e, w) = engine();
+        let mut h = Host::new("test");
+        e.system.1.ports.push(b"WHEREFIX".to_vec());
+        assert_eq!(run(&mut h, &mut e, "MANIFEST DH0:Where.manifest", 0).0, 0);
+        assert!(h.command(&mut e, b"CLICK @go", 3, 0).is_empty());
+        assert!(e.actor.events.is_empty(), "nothing before the answer");
+        // Window at 10,20; box 100,40 30x10: centre 115,45 -> screen 125,65.
+        e.system.1.answer(100, 0, "100 40 30 10");
+        let r = h.tick(&mut e, 1);
+        assert_eq!((r[0].0, r[0].1.rc as i32), (3, 0));
+        assert_eq!(e.actor.forward, [w]);
+        assert_eq!(downs(&e.actor.events), [(125, 65)]);
+        // TYPE into the geometry of the string gadget (20,50 120x12): its
+        // old value is cleared as for a live locator.
+        e.actor.events.clear();
+        assert!(h.command(&mut e, b"TYPE @field ab", 4, 2).is_empty());
+        e.system.1.answer(101, 0, "20 50 120 12");
+        assert_eq!(h.tick(&mut e, 3)[0].1.rc as i32, 0);
+        let backspaces = e.actor.events.iter().filter(|ev| matches!(ev, Event::Key { code: 0x41, .. })).count();
+        assert_eq!(backspaces, 5, "one per byte of \"hello\"");
+        // GETTEXT of that geometry reads the gadget the walker sees there.
+        assert!(h.command(&mut e, b"GETTEXT @field", 5, 4).is_empty());
+        e.system.1.answer(102, 0, "20 50 120 12");
+        assert_eq!(shown(&h.tick(&mut e, 5)[0].1.text), "hello");
+        // CLICK ... EXPECT=NOWINDOW: after the answer the click, then the wait.
+        assert!(h.command(&mut e, b"CLICK @go EXPECT=NOWINDOW TIMEOUT=5", 6, 6).is_empty());
+        e.system.1.answer(103, 0, "100 40 30 10");
+        assert!(h.tick(&mut e, 7).is_empty(), "clicked, now waiting for the window to close");
+        e.os.close_window(w);
+        let r = h.tick(&mut e, 8);
+        assert_eq!((r[0].0, r[0].1.rc as i32), (6, 0));
+        assert!(e.waits.is_empty());
+    }
+
+    #[test]
+    fn muirexx_tries_the_name_then_dot_one_and_returns_the_application_result() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        let (rc, t) = run(&mut h, &mut e, "MUIREXX echo hello", 0);
+        assert_eq!((rc, t.as_str()), (5, "no ARexx port echo or echo.1 or ECHO.1"));
+        e.system.1.ports.push(b"ECHO.1".to_vec());
+        assert!(h.command(&mut e, b"MUIREXX echo TIMEOUT=3 say hello world", 2, 0).is_empty());
+        assert_eq!(e.system.1.sent[0].1, b"ECHO.1");
+        assert_eq!(e.system.1.sent[0].2, b"say hello world");
+        e.system.1.answer(100, 0, "SAY HELLO WORLD");
+        assert_eq!(shown(&h.tick(&mut e, 1)[0].1.text), "SAY HELLO WORLD");
+        assert!(h.command(&mut e, b"MUIREXX ECHO.1 FAIL", 3, 2).is_empty());
+        e.system.1.answer(101, 10, "");
+        let r = h.tick(&mut e, 3);
+        assert_eq!((r[0].1.rc as i32, shown(&r[0].1.text)), (10, "ECHO.1 replied RC 10".into()));
+        // Timeout: RC 15, the message stays owed.
+        assert!(h.command(&mut e, b"MUIREXX echo TIMEOUT=1 slow", 4, 10).is_empty());
+        assert_eq!(h.tick(&mut e, 20)[0].1.rc as i32, 15);
+        assert_eq!(e.system.1.forgotten, [102]);
+    }
+
+    #[test]
+    fn launch_and_wblaunch_go_to_the_system() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        assert_eq!(run(&mut h, &mut e, "LAUNCH STACK=20000 C:Wait 5", 0), (0, String::new()));
+        assert_eq!(e.system.1.launched, [(Some(20000), b"C:Wait 5".to_vec())]);
+        let (rc, t) = run(&mut h, &mut e, "LAUNCH FAIL now", 0);
+        assert_eq!((rc, t.as_str()), (20, "cannot start \"FAIL now\": no free store"));
+        assert_eq!(run(&mut h, &mut e, "WBLAUNCH DH0:Tool TOOLTYPE=A=1 ARG=DH0:p1 ARG=DH0:p2", 0), (0, "launched".into()));
+        assert_eq!(e.system.1.wb[0], (b"DH0:Tool".to_vec(), vec![b"A=1".to_vec()], vec![b"DH0:p1".to_vec(), b"DH0:p2".to_vec()]));
+        assert_eq!(run(&mut h, &mut e, "WBLAUNCH DH0:Missing", 0).0, 5);
+    }
+
+    #[test]
+    fn where_gadget_finds_the_walked_gadget_or_stands_in() {
+        let (mut e, _) = engine();
+        let (mut w, _) = e.walk_target(&WindowTarget { screen: None, pattern: b"GadTools".to_vec() }).unwrap();
+        let n = w.gadgets.len();
+        let i = where_gadget(&mut w, input::Rect::new(20, 50, 120, 12));
+        assert_eq!(w.gadgets[i].role, Role::String);
+        let j = where_gadget(&mut w, input::Rect::new(1, 2, 3, 4));
+        assert_eq!((j, w.gadgets.len(), w.gadgets[j].role), (n, n + 1, Role::Unknown));
     }
 }

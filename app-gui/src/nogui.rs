@@ -2,16 +2,26 @@
 //! (AREXX.md "Port"): a public port (`GADGETSCOPE.<n>`, first free of
 //! .1 … .99, or exactly PORTNAME), one event loop that sleeps in `Wait()`
 //! on the port, Ctrl-C and — only while a wait is held — a 100 ms
-//! timer.device tick. Runs until `QUIT` or Ctrl-C; every held message is
-//! replied (RC 20) before the port closes.
-use crate::engine::{Actor, GsEngine, System};
+//! timer.device tick — and on the reply port of the messages GadgetScope
+//! sends itself (WHERE, MUIREXX) and of the programs it started from
+//! Workbench (WBLAUNCH): a reply arriving there ticks the host at once.
+//! Runs until `QUIT` or Ctrl-C; every held message is replied (RC 20)
+//! before the port closes, and GadgetScope then waits for every reply it
+//! is still owed (a message's memory and reply port must outlive the
+//! receiver's use of them; AREXX.md "Deviations": no reply port freed
+//! while a message is outstanding), including the start messages of
+//! programs started with WBLAUNCH that are still running.
+use crate::engine::{Actor, GsEngine, Request, SendError, System};
 use crate::intuition_os::AmigaIntuition;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
 use amiga_rt::library::Library;
-use amiga_rt::rexx::{Incoming, PublicPort, RexxSys};
+use amiga_rt::exec::MsgPort;
+use amiga_rt::rexx::{InFlight, Incoming, PublicPort, RexxSys, RXCOMM, RXFF_RESULT};
+use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched, ToolTypeError};
+use gadgetscope_arexx::{Error, Rc};
 use amiga_rt::timer::{Timer, UNIT_VBLANK};
 use gadgetscope_arexx::{Host, Reply};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
@@ -24,15 +34,117 @@ const MANIFEST_MAX: usize = 64 * 1024;
 /// The tick of held waits, µs (AREXX.md "Waits": about 100 ms).
 const TICK_MICROS: u32 = 100_000;
 
-/// Files through dos.library.
-struct AmigaSystem;
+fn shown(b: &[u8]) -> String {
+    b.iter().map(|&c| c as char).collect()
+}
 
-impl System for AmigaSystem {
+/// Files and processes through dos.library; messages to other programs'
+/// ports (rexxsyslib) and Workbench starts, all replied to one port.
+struct AmigaSystem<'a> {
+    dos: &'a Dos,
+    sys: &'a RexxSys,
+    reply: &'a MsgPort,
+    next: Request,
+    /// Sent, not yet replied: (request, still wanted?, message).
+    inflight: Vec<(Request, bool, InFlight<'a>)>,
+    /// Replied, not yet collected by the engine.
+    replies: Vec<(Request, i32, Vec<u8>)>,
+    /// WBLAUNCHed programs still running.
+    launched: Vec<Launched<'a>>,
+}
+
+impl<'a> AmigaSystem<'a> {
+    /// Takes every message from the reply port; true if any arrived.
+    fn collect(&mut self) -> bool {
+        let mut any = false;
+        while let Some(m) = self.reply.get() {
+            any = true;
+            if let Some(i) = self.inflight.iter().position(|(_, _, f)| f.addr() == m) {
+                let (req, wanted, f) = self.inflight.remove(i);
+                if let Ok(mut msg) = f.replied(m) {
+                    let rc = msg.result1();
+                    let text = msg.take_result().map(|a| a.text()).unwrap_or_default();
+                    if wanted {
+                        self.replies.push((req, rc, text));
+                    }
+                    // Dropping msg deletes it and its argstrings.
+                }
+            } else if let Some(i) = self.launched.iter().position(|l| l.is_reply(m)) {
+                // The program ended: unload, unlock, remove the scratch icon.
+                self.launched.remove(i).finish();
+            }
+        }
+        any
+    }
+
+    /// Waits for every reply still owed (at exit).
+    fn drain(&mut self) {
+        while !self.inflight.is_empty() || !self.launched.is_empty() {
+            amiga_rt::exec::wait(self.reply.signal_mask());
+            self.collect();
+        }
+    }
+}
+
+impl<'a> System for AmigaSystem<'a> {
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
         amiga_rt::rexx::read_file(path, MANIFEST_MAX).map_err(|code| {
             let shown: String = path.iter().map(|&b| b as char).collect();
             alloc::format!("cannot read \"{shown}\" (DOS error {code})")
         })
+    }
+
+    fn port_exists(&mut self, name: &[u8]) -> bool {
+        amiga_rt::rexx::port_exists(name)
+    }
+
+    fn rexx_send(&mut self, port: &[u8], command: &[u8]) -> Result<Request, SendError> {
+        let sys: &'a RexxSys = self.sys;
+        let Some(mut msg) = sys.create_rexx_msg(self.reply) else { return Err(SendError::Failed("no memory for a RexxMsg".into())) };
+        let Some(arg) = sys.create_argstring(command) else { return Err(SendError::Failed("no memory for an argstring".into())) };
+        msg.set_action(RXCOMM | RXFF_RESULT);
+        msg.set_arg(0, arg);
+        match msg.send(port) {
+            Ok(f) => {
+                let req = self.next;
+                self.next = self.next.wrapping_add(1);
+                self.inflight.push((req, true, f));
+                Ok(req)
+            }
+            Err((_, amiga_rt::rexx::PortError::NoPort)) => Err(SendError::NoPort),
+            Err((_, e)) => Err(SendError::Failed(alloc::format!("{e}"))),
+        }
+    }
+
+    fn rexx_reply(&mut self, req: Request) -> Option<(i32, Vec<u8>)> {
+        let i = self.replies.iter().position(|r| r.0 == req)?;
+        let (_, rc, text) = self.replies.remove(i);
+        Some((rc, text))
+    }
+
+    fn rexx_forget(&mut self, req: Request) {
+        for f in self.inflight.iter_mut().filter(|f| f.0 == req) {
+            f.1 = false;
+        }
+        self.replies.retain(|r| r.0 != req);
+    }
+
+    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String> {
+        self.dos.run_async(command, stack).map_err(|e| shown(&self.dos.fault_text(e)))
+    }
+
+    fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
+        let spec = LaunchSpec { program: path, tooltypes, args, stack: None };
+        match workbench::launch(self.dos, &spec, self.reply) {
+            Ok(l) => {
+                self.launched.push(l);
+                Ok(())
+            }
+            Err(LaunchError::NotFound(p, e)) => Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), shown(&self.dos.fault_text(e))))),
+            Err(LaunchError::ToolType(ToolTypeError::Bad(t))) => Err(Error::new(Rc::Error, alloc::format!("TOOLTYPE={} needs KEY=value or KEY", shown(&t)))),
+            Err(LaunchError::ToolType(ToolTypeError::TooMany)) => Err(Error::new(Rc::Error, "too many tooltypes")),
+            Err(LaunchError::Failed(what, e)) => Err(Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), shown(&self.dos.fault_text(e))))),
+        }
     }
 }
 
@@ -118,12 +230,20 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>) -> i32 {
     line.push(b'\n');
     dos.print(&line);
 
-    let mut engine = GsEngine::new(os, AmigaSystem, actor);
+    let Some(reply) = MsgPort::new() else {
+        return complain(dos, "no signal or memory for a reply port", RETURN_FAIL);
+    };
+    let system = AmigaSystem { dos, sys: &sys, reply: &reply, next: 1, inflight: Vec::new(), replies: Vec::new(), launched: Vec::new() };
+    let mut engine = GsEngine::new(os, system, actor);
     let mut host: Host<Incoming<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     let mut now: u32 = 0;
-    let mask = port.signal_mask() | timer.signal_mask() | SIGBREAKF_CTRL_C;
+    let mask = port.signal_mask() | timer.signal_mask() | reply.signal_mask() | SIGBREAKF_CTRL_C;
     loop {
         let got = amiga_rt::exec::wait(mask);
+        // Replies from other programs' ports: the held waits see them now.
+        if engine.system.collect() {
+            send(host.tick(&mut engine, now));
+        }
         if timer.fired() {
             now = now.wrapping_add(1);
             send(host.tick(&mut engine, now));
@@ -146,6 +266,10 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>) -> i32 {
     }
     send(host.shutdown(&mut engine));
     port.close(&sys);
+    // Every message GadgetScope sent and every Workbench start it made is
+    // owed a reply; wait for them before the reply port goes.
+    engine.system.drain();
+    drop(engine);
     RETURN_OK
 }
 

@@ -217,3 +217,176 @@ impl core::fmt::Write for Stdout<'_> {
         if self.0.print(s.as_bytes()) { Ok(()) } else { Err(core::fmt::Error) }
     }
 }
+
+/// dos/dostags.h `SYS_Dummy` = TAG_USER + 32 and the System() tags.
+pub const SYS_INPUT: u32 = 0x8000_0021;
+pub const SYS_OUTPUT: u32 = 0x8000_0022;
+pub const SYS_ASYNCH: u32 = 0x8000_0023;
+pub const SYS_USERSHELL: u32 = 0x8000_0024;
+/// dos/dostags.h `NP_Dummy` = TAG_USER + 1000 and the CreateNewProc() tags.
+pub const NP_SEGLIST: u32 = 0x8000_03E9;
+pub const NP_FREESEGLIST: u32 = 0x8000_03EA;
+pub const NP_STACKSIZE: u32 = 0x8000_03F3;
+pub const NP_NAME: u32 = 0x8000_03F4;
+pub const NP_HOMEDIR: u32 = 0x8000_03F8;
+/// dos/dos.h `ERROR_OBJECT_EXISTS`, `ERROR_OBJECT_NOT_FOUND`,
+/// `ERROR_DIR_NOT_FOUND`, `ERROR_NO_FREE_STORE`.
+pub const ERROR_OBJECT_EXISTS: i32 = 203;
+pub const ERROR_OBJECT_NOT_FOUND: i32 = 205;
+pub const ERROR_DIR_NOT_FOUND: i32 = 204;
+pub const ERROR_NO_FREE_STORE: i32 = 103;
+
+impl FileLock<'_> {
+    /// `DupLock()`: a second lock on the same object, handed over raw
+    /// (for `NP_HomeDir`, which the new process unlocks at its exit).
+    pub fn dup_raw(&self) -> Result<u32, i32> {
+        // SAFETY: our live lock.
+        let l = unsafe { sys::dos_DupLock(self.dos.lib.base(), self.lock) };
+        if l == 0 { Err(self.dos.io_err()) } else { Ok(l) }
+    }
+}
+
+impl Dos {
+    /// `CreateDir(name)`; the lock it returns is kept (an exclusive lock
+    /// on the new directory). `Err(IoErr())`, e.g. ERROR_OBJECT_EXISTS.
+    pub fn create_dir(&self, name: &[u8]) -> Result<FileLock<'_>, i32> {
+        let z = nul_terminated(name);
+        // SAFETY: z is NUL-terminated.
+        let lock = unsafe { sys::dos_CreateDir(self.lib.base(), z.as_ptr()) };
+        if lock == 0 { Err(self.io_err()) } else { Ok(FileLock { dos: self, lock }) }
+    }
+
+    /// `DeleteFile(name)` for a byte path.
+    pub fn delete_path(&self, name: &[u8]) -> Result<(), i32> {
+        let z = nul_terminated(name);
+        // SAFETY: z is NUL-terminated.
+        let ok = unsafe { sys::dos_DeleteFile(self.lib.base(), z.as_ptr()) } != 0;
+        if ok { Ok(()) } else { Err(self.io_err()) }
+    }
+
+    /// `CurrentDir(lock)`: makes `lock` the current directory and returns
+    /// the previous one (put it back the same way). The caller keeps
+    /// ownership of both locks.
+    pub fn current_dir(&self, lock: u32) -> u32 {
+        // SAFETY: CurrentDir only swaps pr_CurrentDir.
+        unsafe { sys::dos_CurrentDir(self.lib.base(), lock) }
+    }
+
+    /// Does `name` exist (a shared `Lock()` succeeds)?
+    pub fn exists(&self, name: &[u8]) -> bool {
+        self.lock(name, SHARED_LOCK).is_ok()
+    }
+
+    /// `Fault(code, NULL, buf, 100)`: the standard text of a dos error
+    /// code, e.g. `object not found`; `error <code>` if dos has none.
+    pub fn fault_text(&self, code: i32) -> Vec<u8> {
+        let mut buf = vec![0u8; 100];
+        // SAFETY: buf is writable for its length; a NULL header is allowed.
+        let n = unsafe { sys::dos_Fault(self.lib.base(), code, core::ptr::null(), buf.as_mut_ptr(), buf.len() as i32) };
+        let text = crate::decode::c_str(&buf).unwrap_or(&[]);
+        if n <= 0 || text.is_empty() {
+            return alloc::format!("error {code}").into_bytes();
+        }
+        // Fault() may start with ": " when the header is NULL on some ROMs.
+        let t = text.strip_prefix(b": ").unwrap_or(text);
+        t.to_vec()
+    }
+
+    /// Starts `command` the way the Shell's `Run` does: dos
+    /// `SystemTagList()` with `SYS_Asynch` and `SYS_UserShell`, input and
+    /// output `NIL:` (closed by dos when the command ends), and
+    /// `NP_StackSize` when `stack` is given. `Ok` means the process was
+    /// created — not that the command exists or succeeded (its shell
+    /// reports that to NIL:). `Err(IoErr())` when it could not be created.
+    pub fn run_async(&self, command: &[u8], stack: Option<u32>) -> Result<(), i32> {
+        let base = self.lib.base();
+        let nil = nul_terminated(b"NIL:");
+        // SAFETY: nil is NUL-terminated.
+        let input = unsafe { sys::dos_Open(base, nil.as_ptr(), MODE_OLDFILE) };
+        // SAFETY: as above.
+        let output = unsafe { sys::dos_Open(base, nil.as_ptr(), MODE_NEWFILE) };
+        let close = |fh: u32| {
+            if fh != 0 {
+                // SAFETY: from Open, closed once (only when System did not take it).
+                unsafe { sys::dos_Close(base, fh) };
+            }
+        };
+        if input == 0 || output == 0 {
+            let e = self.io_err();
+            close(input);
+            close(output);
+            return Err(if e == 0 { ERROR_NO_FREE_STORE } else { e });
+        }
+        use crate::be::Be32;
+        let mut tags = alloc::vec![
+            Be32::new(SYS_INPUT),
+            Be32::new(input),
+            Be32::new(SYS_OUTPUT),
+            Be32::new(output),
+            Be32::new(SYS_ASYNCH),
+            Be32::new(1),
+            Be32::new(SYS_USERSHELL),
+            Be32::new(1),
+        ];
+        if let Some(s) = stack {
+            tags.push(Be32::new(NP_STACKSIZE));
+            tags.push(Be32::new(s));
+        }
+        tags.push(Be32::new(0));
+        let z = nul_terminated(command);
+        // SAFETY: z and tags live in linear memory during the call; dos
+        // copies the command line.
+        let r = unsafe { sys::dos_SystemTagList(base, z.as_ptr(), tags.as_ptr() as *const u8) };
+        if r == -1 {
+            let e = self.io_err();
+            // With SYS_Asynch, dos closes the handles only for a process it created.
+            close(input);
+            close(output);
+            return Err(if e == 0 { ERROR_NO_FREE_STORE } else { e });
+        }
+        Ok(())
+    }
+}
+
+/// While alive, dos shows no "Please insert volume …" requesters for this
+/// process (`pr_WindowPtr` = -1, dos/dosextens.h; put back on drop): a
+/// path on a volume or assign that is not there fails with
+/// ERROR_DEVICE_NOT_MOUNTED / ERROR_OBJECT_NOT_FOUND instead of blocking
+/// the program in a requester nobody answers.
+pub struct NoRequesters {
+    process: u32,
+    old: u32,
+}
+
+/// struct Process: `pr_WindowPtr` at byte 184 (dos/dosextens.h).
+const PR_WINDOWPTR: u32 = 184;
+
+impl NoRequesters {
+    /// Suppresses requesters for the calling process.
+    pub fn new() -> NoRequesters {
+        // SAFETY: FindTask(NULL) returns the calling task, a Process here
+        // (dos.library is open: Amiga programs start as processes).
+        let process = unsafe { sys::exec_FindTask(core::ptr::null()) };
+        let old = crate::mem::peek32(process + PR_WINDOWPTR);
+        set_window_ptr(process, u32::MAX);
+        NoRequesters { process, old }
+    }
+}
+
+impl Default for NoRequesters {
+    fn default() -> Self {
+        NoRequesters::new()
+    }
+}
+
+fn set_window_ptr(process: u32, value: u32) {
+    let b = value.to_be_bytes();
+    // SAFETY: pr_WindowPtr of our own process is ours to set.
+    unsafe { sys::exec_CopyMem(b.as_ptr(), process + PR_WINDOWPTR, 4) }
+}
+
+impl Drop for NoRequesters {
+    fn drop(&mut self) {
+        set_window_ptr(self.process, self.old);
+    }
+}

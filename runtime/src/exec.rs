@@ -46,6 +46,18 @@ impl MsgPort {
         self.port
     }
 
+    /// `GetMsg()`: the next queued message's address, if any.
+    pub fn get(&self) -> Option<u32> {
+        // SAFETY: the port is ours and alive.
+        let m = unsafe { sys::exec_GetMsg(self.port) };
+        (m != 0).then_some(m)
+    }
+
+    /// The signal a message raises (`1 << mp_SigBit`), for `Wait()`.
+    pub fn signal_mask(&self) -> u32 {
+        1u32 << (crate::mem::peek8(self.port + 15) & 31)
+    }
+
     /// `WaitPort()` then `GetMsg()`: the next message's address.
     pub fn wait(&self) -> u32 {
         // SAFETY: the port is ours and alive.

@@ -182,4 +182,22 @@ extern "C" {
     pub fn rexxsyslib_FillRexxMsg(base: u32, msgptr: u32, count: u32, mask: u32) -> i32;
     /// rexxsyslib.library `IsRexxMsg` (LVO -168): msgptr a0.
     pub fn rexxsyslib_IsRexxMsg(base: u32, msgptr: u32) -> i32;
+    /// dos.library `SystemTagList` (LVO -606): command d1, tags d2.
+    pub fn dos_SystemTagList(base: u32, command: *const u8, tags: *const u8) -> i32;
+    /// dos.library `DupLock` (LVO -96): lock d1.
+    pub fn dos_DupLock(base: u32, lock: u32) -> u32;
+    /// dos.library `CreateDir` (LVO -120): name d1.
+    pub fn dos_CreateDir(base: u32, name: *const u8) -> u32;
+    /// dos.library `CurrentDir` (LVO -126): lock d1.
+    pub fn dos_CurrentDir(base: u32, lock: u32) -> u32;
+    /// dos.library `Fault` (LVO -468): code d1, header d2, buffer d3, len d4.
+    pub fn dos_Fault(base: u32, code: i32, header: *const u8, buffer: *mut u8, len: i32) -> i32;
+    /// icon.library `GetDiskObject` (LVO -78): name a0.
+    pub fn icon_GetDiskObject(base: u32, name: *const u8) -> u32;
+    /// icon.library `PutDiskObject` (LVO -84): name a0, diskobj a1.
+    pub fn icon_PutDiskObject(base: u32, name: *const u8, diskobj: u32) -> i32;
+    /// icon.library `FreeDiskObject` (LVO -90): diskobj a0.
+    pub fn icon_FreeDiskObject(base: u32, diskobj: u32);
+    /// icon.library `FindToolType` (LVO -96): toolTypeArray a0, typeName a1.
+    pub fn icon_FindToolType(base: u32, toolTypeArray: u32, typeName: *const u8) -> u32;
 }

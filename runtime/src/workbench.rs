@@ -66,6 +66,457 @@ pub mod offsets {
     pub const WBARG_SIZE: usize = 8;
 }
 
+
+/// Byte offsets of `struct DiskObject` (NDK workbench/workbench.h): a
+/// UWORD magic and version, a 44-byte `struct Gadget`, then the fields.
+pub mod diskobject {
+    pub const DO_MAGIC: u32 = 0;
+    pub const DO_TYPE: u32 = 48;
+    pub const DO_DEFAULT_TOOL: u32 = 50;
+    pub const DO_TOOL_TYPES: u32 = 54;
+    pub const DO_STACK_SIZE: u32 = 74;
+    /// `WB_DISKMAGIC`.
+    pub const WB_DISKMAGIC: u16 = 0xE310;
+    /// `WBTOOL`, `WBPROJECT` (do_Type).
+    pub const WBTOOL: u8 = 3;
+    pub const WBPROJECT: u8 = 4;
+}
+
+/// The smallest stack a launched program gets (Workbench's rule: the
+/// icon's `do_StackSize`, never below 4096 bytes).
+pub const MIN_STACK: u32 = 4096;
+/// The stack when the icon gives none and the caller asked for none.
+pub const DEFAULT_STACK: u32 = 8192;
+/// How many tooltypes a merged icon may hold (a sanity bound).
+pub const MAX_TOOLTYPES: usize = 256;
+
+/// A path split into its directory and last component, AmigaDOS style:
+/// `DH0:C/Foo` -> (`DH0:C`, `Foo`), `DH0:Foo` -> (`DH0:`, `Foo`), `Foo` ->
+/// (``, `Foo`: the current directory), `DH0:` -> (`DH0:`, ``).
+pub fn split_path(path: &[u8]) -> (&[u8], &[u8]) {
+    match path.iter().rposition(|&c| c == b'/' || c == b':') {
+        Some(i) if path[i] == b':' => (&path[..=i], &path[i + 1..]),
+        Some(i) => (&path[..i], &path[i + 1..]),
+        None => (b"", path),
+    }
+}
+
+/// The key of a tooltype: the bytes before the first `=` (the whole entry
+/// when it has none), as icon.library's `FindToolType()` compares it.
+pub fn tooltype_key(entry: &[u8]) -> &[u8] {
+    match entry.iter().position(|&c| c == b'=') {
+        Some(i) => &entry[..i],
+        None => entry,
+    }
+}
+
+/// Why tooltype overrides were refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolTypeError {
+    /// An override with an empty key (`=x`, ``) or a NUL byte.
+    Bad(alloc::vec::Vec<u8>),
+    /// More than [`MAX_TOOLTYPES`] entries after merging.
+    TooMany,
+}
+
+/// The tooltypes a launched program sees: the icon's `existing` entries
+/// with each override `KEY=value` (or bare `KEY`) applied in order. An
+/// override replaces the first entry with the same key
+/// (case-insensitively, as `FindToolType()` matches) and removes later
+/// ones, so `FindToolType()` finds the override; a key the icon lacks is
+/// appended. Disabled entries (`(KEY=x)`) are other keys and stay.
+pub fn merge_tooltypes(
+    existing: &[alloc::vec::Vec<u8>],
+    overrides: &[alloc::vec::Vec<u8>],
+) -> Result<alloc::vec::Vec<alloc::vec::Vec<u8>>, ToolTypeError> {
+    let mut out: alloc::vec::Vec<alloc::vec::Vec<u8>> = existing.to_vec();
+    for o in overrides {
+        let key = tooltype_key(o);
+        if key.is_empty() || o.contains(&0) {
+            return Err(ToolTypeError::Bad(o.clone()));
+        }
+        let same = |e: &alloc::vec::Vec<u8>| tooltype_key(e).eq_ignore_ascii_case(key);
+        match out.iter().position(same) {
+            Some(i) => {
+                out[i] = o.clone();
+                let mut j = i + 1;
+                while j < out.len() {
+                    if same(&out[j]) {
+                        out.remove(j);
+                    } else {
+                        j += 1;
+                    }
+                }
+            }
+            None => out.push(o.clone()),
+        }
+    }
+    if out.len() > MAX_TOOLTYPES {
+        return Err(ToolTypeError::TooMany);
+    }
+    Ok(out)
+}
+
+/// The stack of a launched program: `requested` if given, else the
+/// icon's `do_StackSize`, else [`DEFAULT_STACK`]; never below
+/// [`MIN_STACK`]; rounded up to a multiple of 4.
+pub fn launch_stack(requested: Option<u32>, icon: Option<u32>) -> u32 {
+    let s = requested.or(icon.filter(|&s| s > 0)).unwrap_or(DEFAULT_STACK).max(MIN_STACK);
+    s.saturating_add(3) & !3
+}
+
+/// `<base>GadgetScope-launch-<n>`: the scratch directory of one launch
+/// with tooltype overrides (`base` is `T:` or `RAM:`).
+pub fn scratch_dir_name(base: &[u8], n: u32) -> alloc::vec::Vec<u8> {
+    let mut v = base.to_vec();
+    v.extend_from_slice(alloc::format!("GadgetScope-launch-{n}").as_bytes());
+    v
+}
+
+/// `<dir>/<name>.info` (or `<dir><name>.info` after a `:`).
+pub fn icon_path(dir: &[u8], name: &[u8]) -> alloc::vec::Vec<u8> {
+    let mut v = join_path(dir, name);
+    v.extend_from_slice(b".info");
+    v
+}
+
+/// `dir` + `name` with a `/` unless `dir` is empty or ends in `:` or `/`.
+pub fn join_path(dir: &[u8], name: &[u8]) -> alloc::vec::Vec<u8> {
+    let mut v = dir.to_vec();
+    if !(v.is_empty() || v.ends_with(b":") || v.ends_with(b"/")) {
+        v.push(b'/');
+    }
+    v.extend_from_slice(name);
+    v
+}
+
+/// The `WBArg` array of a start message: one entry per (lock, name
+/// address) pair, the tool first.
+pub fn wbargs(entries: &[(u32, u32)]) -> alloc::vec::Vec<WBArg> {
+    entries.iter().map(|&(l, n)| WBArg { wa_lock: Be32::new(l), wa_name: Be32::new(n) }).collect()
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use os::*;
+
+#[cfg(target_arch = "wasm32")]
+mod os {
+    //! `launch`: a genuine Workbench start, without blocking the caller.
+    //!
+    //! Tooltype overrides: a program started from Workbench reads its
+    //! tooltypes itself, with `GetDiskObject(wa_Name)` in `wa_Lock` of
+    //! `sm_ArgList[0]` (NDK workbench/startup.h, icon.library autodoc), so
+    //! no in-memory channel reaches it. `launch` therefore writes a
+    //! scratch copy of the icon with the merged tooltypes into a new
+    //! directory `T:GadgetScope-launch-<n>` (`RAM:` when `T:` is missing)
+    //! and points WBArg 0 there (same `wa_Name`), while the program is
+    //! loaded from its real path and `NP_HomeDir` is a lock on its real
+    //! directory, so `PROGDIR:` is right. The directory and icon are
+    //! removed when the start message comes back, or at once when the
+    //! launch fails. Without overrides WBArg 0 is the real directory.
+    use super::*;
+    use crate::decode::nul_terminated;
+    use crate::dos::{Dos, FileLock, Segment, ERROR_OBJECT_EXISTS, ERROR_OBJECT_NOT_FOUND, NP_FREESEGLIST, NP_HOMEDIR, NP_NAME, NP_SEGLIST, NP_STACKSIZE, SHARED_LOCK};
+    use crate::exec::MsgPort;
+    use crate::library::Library;
+    use crate::{mem, sys};
+    use alloc::boxed::Box;
+    use alloc::vec::Vec;
+
+    /// struct Process: `pr_MsgPort` at byte 92 (dos/dosextens.h).
+    const PR_MSGPORT: u32 = 92;
+
+    /// What to start.
+    pub struct LaunchSpec<'s> {
+        /// The program's path (its icon is `<path>.info`).
+        pub program: &'s [u8],
+        /// Tooltype overrides, `KEY=value` or `KEY`.
+        pub tooltypes: &'s [Vec<u8>],
+        /// Project arguments: further WBArgs, each with its own lock.
+        pub args: &'s [Vec<u8>],
+        /// Stack size; `None`: the icon's ([`launch_stack`]).
+        pub stack: Option<u32>,
+    }
+
+    /// Why a launch failed.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum LaunchError {
+        /// The program, its icon (needed for overrides) or an ARG is not
+        /// there: the path and the dos error.
+        NotFound(Vec<u8>, i32),
+        /// A bad tooltype override.
+        ToolType(ToolTypeError),
+        /// Loading, the scratch icon or the process failed: what, and the
+        /// dos error.
+        Failed(&'static str, i32),
+    }
+
+    /// A launched program whose start message has not come back yet.
+    /// Everything the message points to (the WBArg array, names, locks,
+    /// the segment, the scratch icon) lives here. Check each message taken
+    /// from the reply port with [`Launched::is_reply`]; then
+    /// [`Launched::finish`] (or drop) releases it all. Dropping it before
+    /// the reply *waits* for the reply (the program still uses all of it).
+    pub struct Launched<'a> {
+        reply: &'a MsgPort,
+        msg: Box<WBStartup>,
+        replied: bool,
+        // Field order is release order after the reply.
+        _args: Box<[WBArg]>,
+        _names: Vec<Vec<u8>>,
+        _arg_locks: Vec<FileLock<'a>>,
+        _segment: Segment<'a>,
+        _scratch: Option<Scratch<'a>>,
+        _dir: FileLock<'a>,
+    }
+
+    impl<'a> Launched<'a> {
+        /// The start message's address.
+        pub fn message(&self) -> u32 {
+            mem::abs(&*self.msg as *const WBStartup)
+        }
+        /// Is `msg` (taken from the reply port) this start message?
+        pub fn is_reply(&self, msg: u32) -> bool {
+            msg != 0 && msg == self.message()
+        }
+        /// The message came back: unload, unlock, remove the scratch icon.
+        pub fn finish(mut self) {
+            self.replied = true;
+        }
+        /// Blocks until the reply, taking messages from the reply port
+        /// (others are dropped on the floor: use only with a port of its own).
+        pub fn wait(mut self) {
+            while !self.replied {
+                let m = self.reply.wait();
+                if self.is_reply(m) {
+                    self.replied = true;
+                }
+            }
+        }
+    }
+
+    impl Drop for Launched<'_> {
+        fn drop(&mut self) {
+            while !self.replied {
+                let m = self.reply.wait();
+                if self.is_reply(m) {
+                    self.replied = true;
+                }
+            }
+        }
+    }
+
+    /// The scratch directory and icon; removed on drop.
+    struct Scratch<'a> {
+        dos: &'a Dos,
+        dir: Vec<u8>,
+        icon: Vec<u8>,
+        lock: Option<FileLock<'a>>,
+    }
+
+    impl Drop for Scratch<'_> {
+        fn drop(&mut self) {
+            drop(self.lock.take());
+            let _ = self.dos.delete_path(&self.icon);
+            let _ = self.dos.delete_path(&self.dir);
+        }
+    }
+
+    /// icon.library `GetDiskObject()` result, freed on drop.
+    struct DiskObject<'l> {
+        icon: &'l Library,
+        addr: u32,
+    }
+
+    impl DiskObject<'_> {
+        fn tooltypes(&self) -> Vec<Vec<u8>> {
+            let mut out = Vec::new();
+            let arr = mem::peek32(self.addr + diskobject::DO_TOOL_TYPES);
+            if arr == 0 {
+                return out;
+            }
+            for i in 0..MAX_TOOLTYPES as u32 {
+                let p = mem::peek32(arr + 4 * i);
+                if p == 0 {
+                    break;
+                }
+                out.push(mem::c_string(p, 4096).unwrap_or_default());
+            }
+            out
+        }
+        fn stack(&self) -> u32 {
+            mem::peek32(self.addr + diskobject::DO_STACK_SIZE)
+        }
+        /// `PutDiskObject(name)` with `do_ToolTypes` temporarily pointing
+        /// at `tooltypes` (restored afterwards).
+        fn put_with(&self, name: &[u8], tooltypes: &[Vec<u8>]) -> bool {
+            let strings: Vec<Vec<u8>> = tooltypes.iter().map(|t| nul_terminated(t)).collect();
+            let mut ptrs: Vec<Be32> = strings.iter().map(|s| Be32::new(mem::abs(s.as_ptr()))).collect();
+            ptrs.push(Be32::new(0));
+            let at = self.addr + diskobject::DO_TOOL_TYPES;
+            let old = mem::peek32(at);
+            let new = mem::abs(ptrs.as_ptr());
+            let z = nul_terminated(name);
+            // SAFETY: the DiskObject is ours until FreeDiskObject; ptrs and
+            // strings stay alive during PutDiskObject, and the old pointer
+            // is put back before they drop.
+            let ok = unsafe {
+                poke32(at, new);
+                let ok = sys::icon_PutDiskObject(self.icon.base(), z.as_ptr(), self.addr) != 0;
+                poke32(at, old);
+                ok
+            };
+            drop((ptrs, strings));
+            ok
+        }
+    }
+
+    impl Drop for DiskObject<'_> {
+        fn drop(&mut self) {
+            // SAFETY: from GetDiskObject, freed once.
+            unsafe { sys::icon_FreeDiskObject(self.icon.base(), self.addr) }
+        }
+    }
+
+    /// Writes a big-endian ULONG into OS memory (exec `CopyMem`).
+    unsafe fn poke32(addr: u32, value: u32) {
+        let b = value.to_be_bytes();
+        // SAFETY: the caller vouches for addr.
+        unsafe { sys::exec_CopyMem(b.as_ptr(), addr, 4) }
+    }
+
+    fn get_disk_object<'l>(icon: &'l Library, path: &[u8]) -> Option<DiskObject<'l>> {
+        let z = nul_terminated(path);
+        // SAFETY: z is NUL-terminated.
+        let addr = unsafe { sys::icon_GetDiskObject(icon.base(), z.as_ptr()) };
+        (addr != 0).then_some(DiskObject { icon, addr })
+    }
+
+    /// Creates the first free `<base>GadgetScope-launch-<n>` (n 1..=99).
+    fn scratch_dir<'a>(dos: &'a Dos) -> Result<(Vec<u8>, FileLock<'a>), i32> {
+        let base: &[u8] = if dos.exists(b"T:") { b"T:" } else { b"RAM:" };
+        let mut last = ERROR_OBJECT_EXISTS;
+        for n in 1..=99 {
+            let name = scratch_dir_name(base, n);
+            match dos.create_dir(&name) {
+                Ok(l) => return Ok((name, l)),
+                Err(ERROR_OBJECT_EXISTS) => continue,
+                Err(e) => {
+                    last = e;
+                    break;
+                }
+            }
+        }
+        Err(last)
+    }
+
+    /// Starts `spec.program` the way Workbench does: its own process
+    /// (`CreateNewProc` on the `LoadSeg`ed program, `NP_HomeDir` its
+    /// directory), a `struct WBStartup` on its `pr_MsgPort` with
+    /// `sm_ArgList[0]` the tool and one WBArg per project ARG, replied to
+    /// `reply`. Returns at once; the caller keeps the [`Launched`] until
+    /// the message comes back on `reply`.
+    ///
+    /// dos requesters are off meanwhile ([`crate::dos::NoRequesters`]): a
+    /// path on a missing volume or an unassigned `T:` fails instead of
+    /// blocking the caller in a requester.
+    pub fn launch<'a>(dos: &'a Dos, spec: &LaunchSpec<'_>, reply: &'a MsgPort) -> Result<Launched<'a>, LaunchError> {
+        let _quiet = crate::dos::NoRequesters::new();
+        let (dir_path, name) = split_path(spec.program);
+        if name.is_empty() {
+            return Err(LaunchError::NotFound(spec.program.to_vec(), ERROR_OBJECT_NOT_FOUND));
+        }
+        if let Err(e) = dos.lock(spec.program, SHARED_LOCK) {
+            return Err(LaunchError::NotFound(spec.program.to_vec(), e));
+        }
+        let dir = dos.lock(dir_path, SHARED_LOCK).map_err(|e| LaunchError::NotFound(dir_path.to_vec(), e))?;
+        // Every ARG must exist before anything is started.
+        let mut arg_locks = Vec::new();
+        let mut names: Vec<Vec<u8>> = Vec::new();
+        names.push(nul_terminated(name));
+        for a in spec.args {
+            if let Err(e) = dos.lock(a, SHARED_LOCK) {
+                return Err(LaunchError::NotFound(a.clone(), e));
+            }
+            let (d, n) = split_path(a);
+            let l = if n.is_empty() { dos.lock(a, SHARED_LOCK) } else { dos.lock(d, SHARED_LOCK) };
+            arg_locks.push(l.map_err(|e| LaunchError::NotFound(a.clone(), e))?);
+            names.push(nul_terminated(n));
+        }
+        let icon = Library::open("icon.library", 36).ok();
+        let dobj = icon.as_ref().and_then(|i| get_disk_object(i, spec.program));
+        let stack = launch_stack(spec.stack, dobj.as_ref().map(|d| d.stack()));
+        let mut scratch = None;
+        if !spec.tooltypes.is_empty() {
+            let Some(d) = dobj.as_ref() else {
+                let mut p = spec.program.to_vec();
+                p.extend_from_slice(b".info");
+                return Err(LaunchError::NotFound(p, ERROR_OBJECT_NOT_FOUND));
+            };
+            let merged = merge_tooltypes(&d.tooltypes(), spec.tooltypes).map_err(LaunchError::ToolType)?;
+            let (sdir, lock) = scratch_dir(dos).map_err(|e| LaunchError::Failed("scratch directory", e))?;
+            let s = Scratch { dos, icon: icon_path(&sdir, name), dir: sdir, lock: Some(lock) };
+            // The exclusive lock of CreateDir would keep the program from
+            // reading the icon; a shared one replaces it.
+            let mut s = s;
+            drop(s.lock.take());
+            let target = join_path(&s.dir, name);
+            if !d.put_with(&target, &merged) {
+                return Err(LaunchError::Failed("writing the scratch icon", dos.io_err()));
+            }
+            s.lock = Some(dos.lock(&s.dir, SHARED_LOCK).map_err(|e| LaunchError::Failed("scratch directory", e))?);
+            scratch = Some(s);
+        }
+        drop(dobj);
+        drop(icon);
+        let segment = dos.load_seg(spec.program).map_err(|e| LaunchError::Failed("LoadSeg", e))?;
+        let tool_lock = match &scratch {
+            Some(s) => s.lock.as_ref().map_or(0, |l| l.bptr()),
+            None => dir.bptr(),
+        };
+        let mut entries = Vec::with_capacity(names.len());
+        entries.push((tool_lock, mem::abs(names[0].as_ptr())));
+        for (i, l) in arg_locks.iter().enumerate() {
+            entries.push((l.bptr(), mem::abs(names[i + 1].as_ptr())));
+        }
+        let args: Box<[WBArg]> = wbargs(&entries).into_boxed_slice();
+        let home = dir.dup_raw().map_err(|e| LaunchError::Failed("DupLock", e))?;
+        let tags = [
+            Be32::new(NP_SEGLIST),
+            Be32::new(segment.bptr()),
+            Be32::new(NP_FREESEGLIST),
+            Be32::new(0),
+            Be32::new(NP_STACKSIZE),
+            Be32::new(stack),
+            Be32::new(NP_NAME),
+            Be32::new(mem::abs(names[0].as_ptr())),
+            Be32::new(NP_HOMEDIR),
+            Be32::new(home),
+            Be32::new(0),
+        ];
+        let process = dos.create_new_proc(&tags).map_err(|e| LaunchError::Failed("CreateNewProc", e))?;
+        let mut msg = Box::new(WBStartup::new());
+        msg.mn_reply_port = Be32::new(reply.addr());
+        msg.sm_process = Be32::new(process + PR_MSGPORT);
+        msg.sm_segment = Be32::new(segment.bptr());
+        msg.sm_num_args = Be32::new(args.len() as u32);
+        msg.sm_arg_list = Be32::new(mem::abs(args.as_ptr()));
+        let launched = Launched { reply, msg, replied: false, _args: args, _names: names, _arg_locks: arg_locks, _segment: segment, _scratch: scratch, _dir: dir };
+        // SAFETY: the message and everything it points to live in
+        // `launched` until the reply (its Drop waits for it).
+        unsafe { crate::exec::put_msg(process + PR_MSGPORT, launched.message()) };
+        Ok(launched)
+    }
+
+    /// The tooltypes of `<path>.info` (icon.library), for probes; `None`
+    /// without icon.library or an icon.
+    pub fn read_tooltypes(path: &[u8]) -> Option<Vec<Vec<u8>>> {
+        let icon = Library::open("icon.library", 36).ok()?;
+        let d = get_disk_object(&icon, path)?;
+        Some(d.tooltypes())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +532,57 @@ mod tests {
         assert_eq!(core::ptr::addr_of!(m.mn_reply_port) as usize - base, 14);
         assert_eq!({ m.mn_length }.get(), 40);
         assert_eq!(m.ln_type, NT_MESSAGE);
+    }
+
+    #[test]
+    fn paths_split_like_amigados() {
+        assert_eq!(split_path(b"DH0:C/Foo"), (&b"DH0:C"[..], &b"Foo"[..]));
+        assert_eq!(split_path(b"DH0:Foo"), (&b"DH0:"[..], &b"Foo"[..]));
+        assert_eq!(split_path(b"Foo"), (&b""[..], &b"Foo"[..]));
+        assert_eq!(split_path(b"DH0:"), (&b"DH0:"[..], &b""[..]));
+        assert_eq!(join_path(b"DH0:", b"X"), b"DH0:X");
+        assert_eq!(join_path(b"T:GadgetScope-launch-1", b"X"), b"T:GadgetScope-launch-1/X");
+        assert_eq!(join_path(b"", b"X"), b"X");
+        assert_eq!(icon_path(b"RAM:a", b"Tool"), b"RAM:a/Tool.info");
+        assert_eq!(scratch_dir_name(b"T:", 3), b"T:GadgetScope-launch-3");
+    }
+
+    fn v(items: &[&str]) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
+        items.iter().map(|s| s.as_bytes().to_vec()).collect()
+    }
+
+    #[test]
+    fn tooltype_overrides_replace_by_key_or_append() {
+        let icon = v(&["PORTNAME=APP.1", "(DISABLED=1)", "CX_POPUP=NO", "portname=dup", "FLAG"]);
+        let m = merge_tooltypes(&icon, &v(&["PortName=TEST", "MODE=fast", "flag=yes"])).unwrap();
+        assert_eq!(m, v(&["PortName=TEST", "(DISABLED=1)", "CX_POPUP=NO", "flag=yes", "MODE=fast"]));
+        // Bare keys work, order of overrides counts.
+        assert_eq!(merge_tooltypes(&[], &v(&["A=1", "A=2", "DONOTWAIT"])).unwrap(), v(&["A=2", "DONOTWAIT"]));
+        assert_eq!(merge_tooltypes(&icon, &[]).unwrap(), icon);
+        assert_eq!(merge_tooltypes(&[], &v(&["=x"])), Err(ToolTypeError::Bad(b"=x".to_vec())));
+        assert_eq!(merge_tooltypes(&[], &v(&[""])), Err(ToolTypeError::Bad(b"".to_vec())));
+        let many: alloc::vec::Vec<_> = (0..=MAX_TOOLTYPES).map(|i| alloc::format!("K{i}=1").into_bytes()).collect();
+        assert_eq!(merge_tooltypes(&[], &many), Err(ToolTypeError::TooMany));
+        assert_eq!(tooltype_key(b"A=B=C"), b"A");
+    }
+
+    #[test]
+    fn stack_follows_workbench_rules() {
+        assert_eq!(launch_stack(None, None), DEFAULT_STACK);
+        assert_eq!(launch_stack(None, Some(0)), DEFAULT_STACK);
+        assert_eq!(launch_stack(None, Some(1000)), MIN_STACK);
+        assert_eq!(launch_stack(None, Some(20000)), 20000);
+        assert_eq!(launch_stack(Some(30001), Some(20000)), 30004);
+    }
+
+    #[test]
+    fn wbarg_array_is_big_endian_tool_first() {
+        let a = wbargs(&[(0x100, 0x2000), (0x300, 0x4000)]);
+        assert_eq!(a.len(), 2);
+        assert_eq!({ a[0].wa_lock }.get(), 0x100);
+        assert_eq!({ a[1].wa_name }.get(), 0x4000);
+        let bytes: &[u8] = unsafe { core::slice::from_raw_parts(a.as_ptr() as *const u8, 16) };
+        assert_eq!(&bytes[..8], &[0, 0, 1, 0, 0, 0, 0x20, 0]);
+        assert_eq!(diskobject::DO_STACK_SIZE + 4, 78, "sizeof(struct DiskObject)");
     }
 }

@@ -30,6 +30,7 @@
 //! [`scenarios::smoke`] from xtask (`cargo xtask uae-test`).
 
 pub mod actions;
+pub mod arexx_client;
 pub mod arexx_host;
 pub mod arexx_more;
 pub mod foundation;

@@ -30,6 +30,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "gadtools-fixture", artifact: "gadtools_fixture", hunk: "GadToolsFixture" },
     Program { package: "boopsi-fixture", artifact: "boopsi_fixture", hunk: "BoopsiFixture" },
     Program { package: "screen-fixture", artifact: "screen_fixture", hunk: "ScreenFixture" },
+    Program { package: "where-fixture", artifact: "where_fixture", hunk: "WhereFixture" },
     Program { package: "inputtool", artifact: "inputtool", hunk: "InputTool" },
 ];
 

@@ -7,7 +7,7 @@
 use crate::{amiga, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
-use uae_harness::{actions, arexx_host, arexx_more, fixtures, foundation, inspector, native, rexx, scenarios, Options, Outcome};
+use uae_harness::{actions, arexx_client, arexx_host, arexx_more, fixtures, foundation, inspector, native, rexx, scenarios, Options, Outcome};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -82,6 +82,12 @@ pub fn run(only: &[String]) -> Result<Summary> {
         .chain(arexx_more::scenarios(&arexx_more::Programs {
             gadgetscope: programs.gadgetscope.clone(),
             gadtools: fixture_programs.gadtools.clone(),
+            uaetool: programs.uaetool.clone(),
+            rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
+        }))
+        .chain(arexx_client::scenarios(&arexx_client::Programs {
+            gadgetscope: programs.gadgetscope.clone(),
+            where_fixture: find("WhereFixture").ok_or_else(|| anyhow!("WhereFixture was not built"))?,
             uaetool: programs.uaetool.clone(),
             rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
         })) {

@@ -1,0 +1,278 @@
+//! Emulator scenarios of GadgetScope as an ARexx *client* and launcher
+//! (issue 4): the cooperative WHERE port, MUIREXX, LAUNCH and WBLAUNCH.
+//! `GadgetScope NOGUI` runs in the foreground of the boot Shell (so its
+//! exit, after every reply it was owed, is part of the run); RexxSend,
+//! started with `Run`, drives it the way RexxMast would.
+//!
+//! - `arexx-where`: MANIFEST v2 with `WHEREPORT WHEREFIX` against the
+//!   WhereFixture: `WHERE @go` returns the button's `<x> <y> <w> <h>`,
+//!   `CLICK @go` / `CLICK @stop` make the fixture log their GADGETUPs,
+//!   an unknown name is the application's RC 10, a port that answers
+//!   only after TIMEOUT is RC 15 (its late reply is collected, the next
+//!   WHERE works, GadgetScope exits RC 0), no port is RC 5.
+//! - `arexx-launch`: LAUNCH of UAETool writing a file; WBLAUNCH of UAETool
+//!   with its icon and two ARG= projects (UAETool's
+//!   Workbench probe reports WBArgs, the tooltypes it reads from its
+//!   icon and PROGDIR:);
+//!   WBLAUNCH of a missing program RC 5; MUIREXX against a RexxSend echo
+//!   host standing in for a MUI application's port (`echo` -> `ECHO.1`).
+//!
+//! Not proven here: WBLAUNCH with `TOOLTYPE=` overrides. The scratch icon
+//! is written with icon.library `PutDiskObject()`, which AROS 46's
+//! icon.library refuses for the icon it just read (RC 20 "writing the
+//! scratch icon", IoErr 0, measured with [`tool_icon`]'s icon); it needs
+//! a Kickstart 3.x icon.library or a byte-level .info writer.
+
+use crate::rexx::{wait_for_file, with_arexx, Programs as RexxPrograms};
+use crate::{Check, Scenario};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What the client scenarios stage.
+pub struct Programs {
+    pub gadgetscope: PathBuf,
+    pub where_fixture: PathBuf,
+    pub uaetool: PathBuf,
+    pub rexx: RexxPrograms,
+}
+
+/// The manifest of `arexx-where`.
+pub const WHERE_MANIFEST: &str = "\
+MANIFEST 2
+APP WhereFixture
+WHEREPORT WHEREFIX
+WINDOW main \"Where Fixture\"
+WHEREGADGET go main
+WHEREGADGET stop main
+WHEREGADGET late main
+WHEREGADGET ghost main
+";
+
+/// A manifest whose WHERE port does not exist.
+pub const NOBODY_MANIFEST: &str = "\
+MANIFEST 2
+APP Nobody
+WHEREPORT NOBODY.1
+WINDOW main \"Where Fixture\"
+WHEREGADGET x main
+";
+
+/// The script of `arexx-where`, one reply each in `where.out`.
+pub const WHERE_SCRIPT: &str = "\
+MANIFEST DH0:Where.manifest
+WHERE @go
+CLICK @go
+CLICK @stop
+WHERE @ghost
+WHERE @late TIMEOUT=1
+WAITFOR WINDOW=Nowhere TIMEOUT=3
+WHERE @stop
+MANIFEST DH0:Nobody.manifest
+WHERE @x
+QUIT
+";
+
+/// The RCs of [`WHERE_SCRIPT`], in order.
+pub const WHERE_RCS: [i32; 11] = [0, 0, 0, 0, 10, 15, 15, 0, 0, 5, 0];
+
+/// The script of `arexx-launch`.
+pub const LAUNCH_SCRIPT: &str = "\
+LAUNCH DH0:Tools/UAETool AVAIL FILE=DH0:launched.txt
+LAUNCH STACK=8192 DH0:NoSuchProgram
+WBLAUNCH DH0:Tools/UAETool ARG=DH0:Tools ARG=DH0:launch.rexx
+LASTERROR
+WAITFOR WINDOW=Nowhere TIMEOUT=3
+WBLAUNCH DH0:Tools/Missing
+MUIREXX echo hello mui
+MUIREXX ECHO.1 FAIL
+MUIREXX nobody x
+MUIREXX echo QUIT
+QUIT
+";
+
+/// The RCs of [`LAUNCH_SCRIPT`], in order.
+pub const LAUNCH_RCS: [i32; 11] = [0, 0, 0, 0, 15, 5, 0, 10, 5, 0, 0];
+
+/// A classic Workbench tool icon (`struct DiskObject`, magic 0xE310,
+/// version 1, a 16x8 two-plane image, `WBTOOL`, no position, the given
+/// stack and tooltypes), as `.info` files store it (NDK
+/// workbench/workbench.h; the tooltype array is a LONG of (n+1)*4 then
+/// each string as a LONG length with its NUL, the bytes and the NUL).
+pub fn tool_icon(tooltypes: &[&str], stack: u32) -> Vec<u8> {
+    let mut b = Vec::new();
+    let w16 = |b: &mut Vec<u8>, v: u16| b.extend_from_slice(&v.to_be_bytes());
+    let w32 = |b: &mut Vec<u8>, v: u32| b.extend_from_slice(&v.to_be_bytes());
+    w16(&mut b, 0xE310);
+    w16(&mut b, 1);
+    // struct Gadget (44 bytes).
+    w32(&mut b, 0); // NextGadget
+    for v in [0u16, 0, 16, 8, 0x0004 /* GFLG_GADGIMAGE */, 0x0003 /* RELVERIFY|GADGIMMEDIATE */, 0x0001 /* BOOLGADGET */] {
+        w16(&mut b, v);
+    }
+    w32(&mut b, 1); // GadgetRender: an image follows
+    w32(&mut b, 0); // SelectRender
+    w32(&mut b, 0); // GadgetText
+    w32(&mut b, 0); // MutualExclude
+    w32(&mut b, 0); // SpecialInfo
+    w16(&mut b, 0); // GadgetID
+    w32(&mut b, 0); // UserData (revision 0)
+    b.push(3); // do_Type WBTOOL
+    b.push(0);
+    w32(&mut b, 0); // do_DefaultTool
+    w32(&mut b, if tooltypes.is_empty() { 0 } else { 1 });
+    w32(&mut b, 0x8000_0000); // do_CurrentX NO_ICON_POSITION
+    w32(&mut b, 0x8000_0000);
+    w32(&mut b, 0); // do_DrawerData
+    w32(&mut b, 0); // do_ToolWindow
+    w32(&mut b, stack);
+    assert_eq!(b.len(), 78);
+    // struct Image (20 bytes) and its planes: 16x8, depth 2.
+    for v in [0u16, 0, 16, 8, 2] {
+        w16(&mut b, v);
+    }
+    w32(&mut b, 1); // ImageData
+    b.push(3); // PlanePick
+    b.push(0); // PlaneOnOff
+    w32(&mut b, 0); // NextImage
+    for row in 0..16u16 {
+        w16(&mut b, if row % 8 == 0 || row % 8 == 7 { 0xFFFF } else { 0x8001 });
+    }
+    if !tooltypes.is_empty() {
+        w32(&mut b, ((tooltypes.len() + 1) * 4) as u32);
+        for t in tooltypes {
+            w32(&mut b, t.len() as u32 + 1);
+            b.extend_from_slice(t.as_bytes());
+            b.push(0);
+        }
+    }
+    b
+}
+
+/// The RCs RexxSend wrote, in order.
+fn rcs(text: &str) -> Vec<i32> {
+    text.lines().filter_map(|l| l.strip_prefix("RC ")).filter_map(|n| n.trim().parse().ok()).collect()
+}
+
+/// The scenarios.
+pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+    let mut w = with_arexx(Scenario::new("arexx-where"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("WhereFixture", p.where_fixture.clone())
+        .bytes("Where.manifest", WHERE_MANIFEST.as_bytes().to_vec())
+        .bytes("Nobody.manifest", NOBODY_MANIFEST.as_bytes().to_vec())
+        .bytes("where.rexx", WHERE_SCRIPT.as_bytes().to_vec())
+        .line("Run >NIL: WhereFixture");
+    w = wait_for_file(w, "where-fixture.ready", 30);
+    w = w
+        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:where.rexx OUT=DH0:where.out WAITPORT=30 DONE=DH0:where.sent")
+        // In the foreground: returns after QUIT and every owed reply.
+        .capture("GadgetScope NOGUI", "gadgetscope");
+    w = wait_for_file(w, "where.sent", 30);
+    w = w.screenshot("clicked").line("Echo \"quit\" >DH0:where-fixture.quit");
+    w = wait_for_file(w, "where-fixture.done", 30)
+        .check(Check::Rc("gadgetscope".into(), 0))
+        .check(Check::Custom(
+            "RCs and results of where.rexx".into(),
+            Box::new(|run| {
+                let text = run.read_text("where.out")?;
+                if rcs(&text) != WHERE_RCS {
+                    return Err(format!("RCs {:?}, want {:?}:\n{text}", rcs(&text), WHERE_RCS));
+                }
+                // WHERE @go: "<x> <y> 90 16", window-relative with borders.
+                let geo: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("RESULT ")).filter(|r| r.ends_with(" 90 16")).collect();
+                if geo.len() != 2 {
+                    return Err(format!("two WHERE results \"<x> <y> 90 16\" expected:\n{text}"));
+                }
+                let nums = |s: &str| s.split(' ').map(|n| n.parse::<i32>()).collect::<Result<Vec<_>, _>>();
+                let (go, stop) = (nums(geo[0]).map_err(|e| e.to_string())?, nums(geo[1]).map_err(|e| e.to_string())?);
+                // stop is 110,20 right/below of go (fixture layout).
+                if stop[0] - go[0] != 110 || stop[1] - go[1] != 20 || go[0] < 10 || go[1] < 10 {
+                    return Err(format!("geometries {go:?} {stop:?}"));
+                }
+                if !text.contains("RESULT loaded WhereFixture: 1 windows, 4 gadgets") {
+                    return Err(format!("MANIFEST result:\n{text}"));
+                }
+                Ok(())
+            }),
+        ))
+        .check(Check::Custom(
+            "the fixture answered WHERE and logged both clicks and the late reply".into(),
+            Box::new(|run| {
+                let log = run.read_text("where-fixture.log")?;
+                let want = ["WHERE go rc=0 ", "GADGETUP id=1 ", "GADGETUP id=2 ", "WHERE ghost rc=10", "HELD WHERE late", "WHERE late rc=0 ", "QUIT reason=file"];
+                let mut at = 0;
+                for needle in want {
+                    match log[at..].find(needle) {
+                        Some(i) => at += i + needle.len(),
+                        None => return Err(format!("no {needle:?} (in this order) in:\n{log}")),
+                    }
+                }
+                Ok(())
+            }),
+        ))
+        .timeout(Duration::from_secs(120));
+
+    let mut l = with_arexx(Scenario::new("arexx-launch"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("Tools/UAETool", p.uaetool.clone())
+        .bytes("Tools/UAETool.info", tool_icon(&["MODE=icon", "KEEP=1"], 16384))
+        .bytes("launch.rexx", LAUNCH_SCRIPT.as_bytes().to_vec())
+        .line("Run >NIL: RexxSend SERVE PORT=ECHO.1 OUT=DH0:echo.log DONE=DH0:echo.done")
+        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:launch.rexx OUT=DH0:launch.out WAITPORT=30 DONE=DH0:launch.sent")
+        .capture("GadgetScope NOGUI", "gadgetscope");
+    l = wait_for_file(l, "launch.sent", 30);
+    l = wait_for_file(l, "echo.done", 30);
+    l = l
+        .check(Check::Rc("gadgetscope".into(), 0))
+        .check(Check::Custom(
+            "RCs and results of launch.rexx".into(),
+            Box::new(|run| {
+                let text = run.read_text("launch.out")?;
+                if rcs(&text) != LAUNCH_RCS {
+                    return Err(format!("RCs {:?}, want {:?}:\n{text}", rcs(&text), LAUNCH_RCS));
+                }
+                for needle in ["RESULT launched\n", "RESULT HELLO MUI\n", "RESULT BYE\n"] {
+                    if !text.contains(needle) {
+                        return Err(format!("no {needle:?} in:\n{text}"));
+                    }
+                }
+                Ok(())
+            }),
+        ))
+        .check(Check::Custom(
+            "LAUNCH ran UAETool AVAIL".into(),
+            Box::new(|run| {
+                let t = run.read_text("launched.txt")?;
+                t.trim().parse::<u64>().map(|_| ()).map_err(|e| format!("launched.txt {t:?}: {e}"))
+            }),
+        ))
+        .check(Check::Equals(
+            "wbprobe".into(),
+            b"WBStartup numargs=3 name=UAETool\nARG 1 name=Tools\nARG 2 name=launch.rexx\nTOOLTYPE MODE=icon\nTOOLTYPE KEEP=1\nPROGDIR yes\n".to_vec(),
+        ))
+        .check(Check::Contains("echo.log".into(), "CMD hello mui RESULT=1\nCMD FAIL RESULT=1\nCMD QUIT RESULT=1\n".into()))
+        .timeout(Duration::from_secs(120));
+    vec![w, l]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn icon_layout() {
+        let i = tool_icon(&["A=1"], 4096);
+        assert_eq!(&i[..4], &[0xE3, 0x10, 0, 1]);
+        assert_eq!(i[48], 3, "WBTOOL");
+        assert_eq!(i.len(), 78 + 20 + 32 + 4 + 4 + 4);
+        assert_eq!(&i[i.len() - 8..], &[0, 0, 0, 4, b'A', b'=', b'1', 0]);
+        assert_eq!(tool_icon(&[], 4096).len(), 130);
+    }
+
+    #[test]
+    fn scripts_and_rcs_agree() {
+        assert_eq!(WHERE_SCRIPT.lines().count(), WHERE_RCS.len());
+        assert_eq!(LAUNCH_SCRIPT.lines().count(), LAUNCH_RCS.len());
+        assert_eq!(rcs("RC 0\nRESULT x\nRC 15\n"), [0, 15]);
+    }
+}
