@@ -53,6 +53,7 @@ pub struct IconSpec {
 /// | `GadgetScope.install.info` | the Installer script (WBPROJECT) | next to `GadgetScope.install` |
 /// | `GadgetScope.guide.info` | the AmigaGuide (WBPROJECT) | next to `GadgetScope.guide` |
 /// | `Profile.info` | the quirk-profile project (WBPROJECT) | written next to exported profiles as `<App>.manifest.info` |
+/// | `WBStartup.info` | start at boot (WBPROJECT, default tool `GadgetScope`, `STARTUP=ICONIFIED`) | `Icons/WBStartup.info` in the distribution; the Installer copies it to `SYS:WBStartup/GadgetScope.info` and sets the default tool to the installed program |
 ///
 /// Tool types of the program: the ARexx port name, and the other settings
 /// as commented-out defaults (FORMATS.md "Icons"). 16 KiB of stack for the
@@ -104,6 +105,14 @@ pub const ICONS: &[IconSpec] = &[
         kind: WbType::Project,
         default_tool: Some("GadgetScope"),
         tool_types: &[],
+        stack_size: 16384,
+    },
+    IconSpec {
+        file: "WBStartup.info",
+        art: "program",
+        kind: WbType::Project,
+        default_tool: Some("GadgetScope"),
+        tool_types: &["STARTUP=ICONIFIED"],
         stack_size: 16384,
     },
 ];

@@ -9,6 +9,8 @@
 //!   have their required options (every question has a `(help ...)`);
 //!   options appear only inside statements that take them; every variable
 //!   that is read is set somewhere.
+//! * [`guide::check_guide()`]: node/link integrity of `GadgetScope.guide`;
+//!   [`readme::lint()`]: the Aminet header of `GadgetScope.readme`.
 //! * [`dry_run()`]: evaluates the script against a temporary tree with
 //!   chosen answers, at a chosen user level, in real or pretend mode, and
 //!   records its file operations.
@@ -27,7 +29,9 @@
 
 pub mod check;
 pub mod dryrun;
+pub mod guide;
 pub mod parse;
+pub mod readme;
 
 pub use check::check;
 pub use dryrun::{dry_run, Action, Answers, Options, Outcome, Value};

@@ -42,6 +42,7 @@ pub mod rexx;
 pub mod scenario;
 pub mod scenarios;
 pub mod serial;
+pub mod shipping;
 pub mod stage;
 
 use std::fs;

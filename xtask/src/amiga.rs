@@ -31,6 +31,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "boopsi-fixture", artifact: "boopsi_fixture", hunk: "BoopsiFixture" },
     Program { package: "screen-fixture", artifact: "screen_fixture", hunk: "ScreenFixture" },
     Program { package: "where-fixture", artifact: "where_fixture", hunk: "WhereFixture" },
+    Program { package: "iconprobe", artifact: "iconprobe", hunk: "IconProbe" },
     Program { package: "inputtool", artifact: "inputtool", hunk: "InputTool" },
 ];
 

@@ -4,6 +4,7 @@
 mod amiga;
 mod canary;
 mod checks;
+mod dist;
 mod hunk;
 mod osglue;
 mod suite;
@@ -26,7 +27,8 @@ fn usage() -> &'static str {
      \x20 uae-test [SCENARIO...] run the emulator scenarios in FS-UAE (built-in AROS ROM)\n\
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
-     \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n"
+     \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
+     \x20 dist                   build target/dist/: the GadgetScope drawer, GadgetScope.lha and a bootable GadgetScope.adf\n"
 }
 
 fn report(r: anyhow::Result<()>) -> ExitCode {
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         "gen-glue" => report(amiga::gen_glue()),
         "arexx-check" => ExitCode::from(checks::arexx_check(rest)),
         "manifest-check" => ExitCode::from(checks::manifest_check(rest)),
+        "dist" => report(dist::run().map(|d| dist::report(&d))),
         "help" | "--help" | "-h" => {
             print!("{}", usage());
             ExitCode::SUCCESS

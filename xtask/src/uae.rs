@@ -90,7 +90,12 @@ pub fn run(only: &[String]) -> Result<Summary> {
             where_fixture: find("WhereFixture").ok_or_else(|| anyhow!("WhereFixture was not built"))?,
             uaetool: programs.uaetool.clone(),
             rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
-        })) {
+        }))
+        .chain(uae_harness::shipping::scenarios(&crate::dist::uae_programs(
+            &programs.gadgetscope,
+            &find("IconProbe").ok_or_else(|| anyhow!("IconProbe was not built"))?,
+            rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
+        )?)) {
         known.push(s.name.clone());
         if !wanted(&s.name) {
             continue;

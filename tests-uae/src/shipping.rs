@@ -1,0 +1,168 @@
+//! Emulator scenarios of the distribution (issue 6):
+//!
+//! - `icons-getdiskobject`: every `.info` the icons crate writes is loaded
+//!   with icon.library `GetDiskObject()` on the AROS ROM (icon.library
+//!   44.4) by the test fixture IconProbe (`fixtures/iconprobe`); do_Magic,
+//!   do_Version, do_Type, do_DefaultTool, do_ToolTypes, do_StackSize and
+//!   the gadget size must be what the encoder was asked to write.
+//! - `dist-start`: the distribution drawer as `cargo xtask dist` lays it
+//!   out is staged onto `DH0:` (`DH0:GadgetScope/…` and the drawer icon
+//!   `DH0:GadgetScope.info` beside it); the program is started from it:
+//!   `GadgetScope VERSION`, then `GadgetScope NOGUI` answers one ARexx
+//!   `VERSION` (and `QUIT`) sent by the RexxSend fixture; IconProbe reads
+//!   the icons in their distribution places.
+//!
+//! What this cannot show: locale.library is not in the AROS ROM, so the
+//! catalogs in `DH0:GadgetScope/Catalogs/` are staged but never opened
+//! (and this version of the program does not open them yet). The
+//! GlowIcon part of each icon is not looked at by these checks (AROS
+//! reads it, but `struct DiskObject` does not expose it).
+
+use crate::rexx::{with_arexx, Programs as RexxPrograms};
+use crate::{Check, RunDir, Scenario};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What one icon must look like after `GetDiskObject()`.
+#[derive(Clone, Debug)]
+pub struct IconExpect {
+    /// Amiga path of the icon without `.info`, relative to `DH0:`.
+    pub amiga_name: String,
+    /// The `.info` file on the host.
+    pub host_info: PathBuf,
+    /// `do_Type` (WBTOOL 3, WBDRAWER 2, WBPROJECT 4, ...).
+    pub kind: u8,
+    /// `do_DefaultTool`, empty when none.
+    pub default_tool: String,
+    pub tooltypes: Vec<String>,
+    pub stack: u32,
+    /// `do_Gadget.Width/Height`.
+    pub size: (u16, u16),
+}
+
+impl IconExpect {
+    /// The block IconProbe writes for this icon (`fixtures/iconprobe`).
+    pub fn block(&self) -> String {
+        let mut s = format!(
+            "icon DH0:{}\nmagic=e310 version=1 type={} stack={} size={}x{}\ntool=\"{}\"\n",
+            self.amiga_name, self.kind, self.stack, self.size.0, self.size.1, self.default_tool
+        );
+        for t in &self.tooltypes {
+            s.push_str(&format!("tooltype=\"{t}\"\n"));
+        }
+        s.push_str("end\n");
+        s
+    }
+}
+
+/// The laid-out distribution drawer on the host.
+#[derive(Clone, Debug)]
+pub struct Dist {
+    /// The directory holding `GadgetScope/` and `GadgetScope.info`.
+    pub root: PathBuf,
+    /// Files of the drawer, relative to `root/GadgetScope`, `/`-separated.
+    pub files: Vec<String>,
+    /// The icons in their distribution places.
+    pub icons: Vec<IconExpect>,
+}
+
+/// What the shipping scenarios stage.
+pub struct Programs {
+    pub iconprobe: PathBuf,
+    pub rexx: RexxPrograms,
+    /// Every icon of the icons crate, staged as `DH0:Icons/<file>`.
+    pub icons: Vec<IconExpect>,
+    pub dist: Dist,
+}
+
+/// A check that IconProbe's output equals the expected blocks.
+fn icons_read_back(file: &'static str, icons: Vec<IconExpect>) -> Check {
+    Check::Custom(
+        format!("GetDiskObject() of every icon ({file})"),
+        Box::new(move |run: &RunDir| {
+            let got = run.read_text(file)?;
+            let want: String = icons.iter().map(IconExpect::block).collect();
+            if got == want {
+                Ok(())
+            } else {
+                Err(format!("expected:\n{want}\ngot:\n{got}"))
+            }
+        }),
+    )
+}
+
+fn probe_line(out: &str, icons: &[IconExpect]) -> String {
+    let names: Vec<String> = icons.iter().map(|i| format!("DH0:{}", i.amiga_name)).collect();
+    format!("IconProbe OUT=DH0:{out} {}", names.join(" "))
+}
+
+/// The ARexx lines sent to the started program.
+pub const SHIP_SCRIPT: &str = "VERSION\nQUIT\n";
+
+/// The scenarios.
+pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+    let mut icons = Scenario::new("icons-getdiskobject").host_file("IconProbe", p.iconprobe.clone());
+    for i in &p.icons {
+        icons = icons.host_file(format!("{}.info", i.amiga_name), i.host_info.clone());
+    }
+    let icons = icons
+        .capture(&probe_line("icons.txt", &p.icons), "probe")
+        .check(Check::Rc("probe".into(), 0))
+        .check(icons_read_back("icons.txt", p.icons.clone()));
+
+    let mut dist = with_arexx(Scenario::new("dist-start"), &p.rexx)
+        .host_file("IconProbe", p.iconprobe.clone())
+        .bytes("ship.rexx", SHIP_SCRIPT.as_bytes().to_vec())
+        .host_file("GadgetScope.info", p.dist.root.join("GadgetScope.info"));
+    for f in &p.dist.files {
+        dist = dist.host_file(format!("GadgetScope/{f}"), p.dist.root.join("GadgetScope").join(f));
+    }
+    let version = env!("CARGO_PKG_VERSION");
+    let dist = dist
+        .capture("DH0:GadgetScope/GadgetScope VERSION", "version")
+        .line("CD DH0:GadgetScope")
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("CD DH0:")
+        .capture("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:ship.rexx OUT=DH0:ship.out WAITPORT=20", "send")
+        .capture(&probe_line("dist-icons.txt", &p.dist.icons), "probe")
+        .check(Check::Rc("version".into(), 0))
+        .check(Check::Equals("version.out".into(), format!("GadgetScope {version} (30.11.2026)\n").into_bytes()))
+        .check(Check::Rc("send".into(), 0))
+        .check(Check::Custom(
+            "NOGUI started from the drawer answers VERSION and QUIT".into(),
+            Box::new(move |run| {
+                let text = run.read_text("ship.out")?;
+                let want_head = "RC 0\nRESULT\nAMIPILOT 1.1 PROTOCOL 1\nSTABLE ";
+                if !text.starts_with(want_head) || !text.contains(&format!("\nSERVER GadgetScope {version}\n")) || !text.ends_with("RC 0\n") {
+                    return Err(format!("replies:\n{text}"));
+                }
+                Ok(())
+            }),
+        ))
+        .check(Check::Rc("probe".into(), 0))
+        .check(icons_read_back("dist-icons.txt", p.dist.icons.clone()))
+        .timeout(Duration::from_secs(60));
+    vec![icons, dist]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_block_matches_the_fixture_format() {
+        let e = IconExpect {
+            amiga_name: "Icons/GadgetScope".into(),
+            host_info: PathBuf::new(),
+            kind: 3,
+            default_tool: String::new(),
+            tooltypes: vec!["PORTNAME=GADGETSCOPE.1".into()],
+            stack: 16384,
+            size: (48, 40),
+        };
+        assert_eq!(
+            e.block(),
+            "icon DH0:Icons/GadgetScope\nmagic=e310 version=1 type=3 stack=16384 size=48x40\ntool=\"\"\ntooltype=\"PORTNAME=GADGETSCOPE.1\"\nend\n"
+        );
+    }
+}

@@ -1,0 +1,349 @@
+//! `cargo xtask dist`: the distribution, as an Amiga user unpacks it.
+//!
+//! ```text
+//! target/dist/
+//!   GadgetScope/                     the drawer
+//!     GadgetScope  GadgetScope.info              program (68020) + tool icon
+//!     GadgetScope.guide  GadgetScope.guide.info  AmigaGuide + project icon
+//!     GadgetScope.install  GadgetScope.install.info   Installer script + icon
+//!     GadgetScope.readme                         the Aminet readme
+//!     Catalogs/<language>/gadgetscope.catalog    deutsch, français, svenska
+//!     Icons/WBStartup.info                       the Installer's boot-start icon
+//!   GadgetScope.info                 the drawer's icon, beside the drawer
+//!   GadgetScope.readme               the readme again, for the Aminet upload
+//!   GadgetScope.lha                  the drawer + its icon (LHA, level-1 headers)
+//!   GadgetScope.adf                  bootable DD floppy (FFS+INTL) with the same
+//!                                    content and S/Startup-Sequence
+//! ```
+//!
+//! Before anything is packed the sources are checked: the Installer script
+//! (parse + check), the AmigaGuide (node/link integrity), the readme's
+//! Aminet header, the catalogs (errors stop the build). After packing:
+//! lhasa's `lha -t` must test the archive and `lha -l` list every file;
+//! names are ISO-8859-1 in both images (`français` is `fran\xe7ais`).
+//!
+//! Tools: Debian `jlha-utils` (`jlha`, a Java LHA archiver) and `lhasa`
+//! are installed when missing; amitools' `xdftool` comes with the venv
+//! (`target/tools/venv`).
+use crate::{amiga, tools};
+use anyhow::{anyhow, bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Name of the drawer, the volume and the archives.
+pub const NAME: &str = "GadgetScope";
+
+/// The S:Startup-Sequence of the floppy: ROM-internal Shell commands only
+/// (the disk carries no C: drawer).
+pub const ADF_STARTUP: &str = "\
+; GadgetScope distribution disk
+Echo \"GadgetScope distribution disk\"
+Echo \"To install it, boot your Workbench and double-click\"
+Echo \"GadgetScope.install in the GadgetScope drawer of this disk.\"
+Echo \"\"
+CD GadgetScope:GadgetScope
+GadgetScope VERSION
+";
+
+/// What `dist` produced.
+pub struct Dist {
+    pub dir: PathBuf,
+    pub lha: PathBuf,
+    pub adf: PathBuf,
+    /// Files in the drawer (relative, `/`-separated, UTF-8 on the host).
+    pub files: Vec<String>,
+}
+
+fn write(p: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(d) = p.parent() {
+        std::fs::create_dir_all(d).with_context(|| format!("creating {}", d.display()))?;
+    }
+    std::fs::write(p, bytes).with_context(|| format!("writing {}", p.display()))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<()> {
+    let b = std::fs::read(from).with_context(|| format!("reading {}", from.display()))?;
+    write(to, &b)
+}
+
+/// Every file under `dir`, relative and sorted.
+fn files_under(dir: &Path) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).with_context(|| format!("listing {}", d.display()))? {
+            let p = e?.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                out.push(p.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Host (UTF-8) name to the ISO-8859-1 bytes an Amiga archive holds.
+pub fn latin1(name: &str) -> Result<Vec<u8>> {
+    name.chars()
+        .map(|c| u8::try_from(u32::from(c)).map_err(|_| anyhow!("{name:?}: {c:?} is not ISO-8859-1")))
+        .collect()
+}
+
+/// The source checks; any problem stops the build.
+fn check_sources(root: &Path) -> Result<()> {
+    let script = std::fs::read_to_string(root.join("installer/GadgetScope.install"))?;
+    let forms = installer::parse(&script).map_err(|e| anyhow!("GadgetScope.install: {e}"))?;
+    let errs = installer::check(&forms);
+    if !errs.is_empty() {
+        bail!("GadgetScope.install:\n  {}", errs.join("\n  "));
+    }
+    let (_, ps) = installer::guide::check_guide(&std::fs::read(root.join("installer/GadgetScope.guide"))?);
+    if !ps.is_empty() {
+        bail!("GadgetScope.guide:\n  {}", ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n  "));
+    }
+    let (_, ps) = installer::readme::lint(&std::fs::read(root.join("installer/GadgetScope.readme"))?);
+    if !ps.is_empty() {
+        bail!("GadgetScope.readme:\n  {}", ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n  "));
+    }
+    Ok(())
+}
+
+/// Where each icon of `icons::ICONS` goes, relative to the directory that
+/// holds the drawer (icon file, path of the `.info`). `Profile.info` is not
+/// shipped: the window version writes it next to exported profiles.
+pub const ICON_PLACES: &[(&str, &str)] = &[
+    ("GadgetScope-drawer.info", "GadgetScope.info"),
+    ("GadgetScope.info", "GadgetScope/GadgetScope.info"),
+    ("GadgetScope.guide.info", "GadgetScope/GadgetScope.guide.info"),
+    ("GadgetScope.install.info", "GadgetScope/GadgetScope.install.info"),
+    ("WBStartup.info", "GadgetScope/Icons/WBStartup.info"),
+];
+
+/// Everything but the catalogs: the program, the icons (built into
+/// `icon_dir` first), guide, Installer script and readme, into `out`
+/// (which holds the drawer `GadgetScope/`).
+fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path) -> Result<()> {
+    let _ = std::fs::remove_dir_all(icon_dir);
+    icons::build_icons(&root.join("icons/art"), icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
+    let drawer = out.join(NAME);
+    copy(program, &drawer.join(NAME))?;
+    for (file, place) in ICON_PLACES {
+        copy(&icon_dir.join(file), &out.join(place))?;
+    }
+    for f in ["GadgetScope.guide", "GadgetScope.install", "GadgetScope.readme"] {
+        copy(&root.join("installer").join(f), &drawer.join(f))?;
+    }
+    copy(&root.join("installer/GadgetScope.readme"), &out.join("GadgetScope.readme"))?;
+    Ok(())
+}
+
+/// The drawer and its icon without the archives, into `out` (wiped first),
+/// for the emulator scenario `dist-start`: returns the drawer's files.
+pub fn layout(out: &Path, program: &Path) -> Result<Vec<String>> {
+    let root = amiga::root();
+    if out.exists() {
+        std::fs::remove_dir_all(out).with_context(|| format!("removing {}", out.display()))?;
+    }
+    let drawer = out.join(NAME);
+    std::fs::create_dir_all(&drawer)?;
+    let (_, warnings) = catalogs::build_all(&root.join("catalogs"), &drawer).map_err(|d| {
+        anyhow!("catalogs:\n  {}", d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n  "))
+    })?;
+    for w in &warnings {
+        eprintln!("dist: {w}");
+    }
+    let icon_dir = out.join("icons-scratch");
+    place_files(&root, &icon_dir, out, program)?;
+    let _ = std::fs::remove_dir_all(&icon_dir);
+    files_under(&drawer)
+}
+
+/// Builds everything and writes `target/dist/`.
+pub fn run() -> Result<Dist> {
+    let root = amiga::root();
+    check_sources(&root)?;
+    let built = amiga::build(&["gadgetscope".to_string()])?;
+    let program = built
+        .iter()
+        .find(|b| b.hunk_path.file_name().is_some_and(|f| f == NAME))
+        .ok_or_else(|| anyhow!("GadgetScope was not built"))?
+        .hunk_path
+        .clone();
+
+    let out = root.join("target/dist");
+    let files = layout(&out, &program)?;
+    let drawer = out.join(NAME);
+
+    let lha = out.join(format!("{NAME}.lha"));
+    make_lha(&out, &lha, &files)?;
+    let adf = out.join(format!("{NAME}.adf"));
+    make_adf(&out, &adf, &files)?;
+    Ok(Dist { dir: drawer, lha, adf, files })
+}
+
+/// `jlha a1` (level-1 headers, which every Amiga LhA reads) of the drawer
+/// and its icon, run in `out` so that paths start at `GadgetScope/`; then
+/// lhasa tests and lists it, and the stored names are checked as Latin-1.
+fn make_lha(out: &Path, lha: &Path, files: &[String]) -> Result<()> {
+    tools::ensure_apt(&[("jlha", "jlha-utils"), ("lhasa", "lhasa")])?;
+    let o = Command::new("jlha")
+        .arg("a1")
+        .arg(lha)
+        .args(["GadgetScope.info", NAME])
+        .current_dir(out)
+        .output()
+        .context("running jlha (Debian package jlha-utils)")?;
+    if !o.status.success() || !lha.exists() {
+        bail!("jlha failed ({}):\n{}{}", o.status, String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    }
+    let t = Command::new("lhasa").arg("-t").arg(lha).output().context("running lhasa -t")?;
+    let t_text = String::from_utf8_lossy(&t.stdout).into_owned() + &String::from_utf8_lossy(&t.stderr);
+    if !t.status.success() || t_text.to_lowercase().contains("error") || t_text.to_lowercase().contains("crc") {
+        bail!("lhasa -t does not accept {}:\n{t_text}", lha.display());
+    }
+    let l = Command::new("lhasa").arg("-l").arg(lha).output().context("running lhasa -l")?;
+    let listing = String::from_utf8_lossy(&l.stdout).into_owned();
+    let bytes = std::fs::read(lha)?;
+    for f in files.iter().map(|f| format!("{NAME}/{f}")).chain(["GadgetScope.info".to_string()]) {
+        // lhasa prints bytes outside ASCII as '?'.
+        let shown: String = f.chars().map(|c| if c.is_ascii() { c } else { '?' }).collect();
+        if !listing.lines().any(|line| line.trim_end().ends_with(&shown)) {
+            bail!("lhasa -l does not list {f}:\n{listing}");
+        }
+        // The last component as ISO-8859-1 bytes in the archive, and no
+        // UTF-8 spelling of it.
+        for part in f.split('/') {
+            if !part.is_ascii() {
+                let want = latin1(part)?;
+                if !contains(&bytes, &want) || contains(&bytes, part.as_bytes()) {
+                    bail!("{}: {part:?} is not stored as ISO-8859-1", lha.display());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// A DD floppy (880 KB, FFS with international names, DOS3) with amitools'
+/// standard 2.x/3.x boot block, the drawer, its icon, the readme and an
+/// S:Startup-Sequence; then `xdftool list` must show every file.
+fn make_adf(out: &Path, adf: &Path, files: &[String]) -> Result<()> {
+    tools::ensure_amitools()?;
+    let xdftool = tools::venv_dir().join("bin/xdftool");
+    let s_dir = out.join("adf-S");
+    let _ = std::fs::remove_dir_all(&s_dir);
+    write(&s_dir.join("Startup-Sequence"), ADF_STARTUP.as_bytes())?;
+    let mut args: Vec<String> = vec!["-f".into(), adf.display().to_string(), "create".into()];
+    let mut cmd = |a: &[&str]| {
+        args.push("+".into());
+        args.extend(a.iter().map(|s| s.to_string()));
+    };
+    let p = |x: &Path| x.display().to_string();
+    cmd(&["format", NAME, "ffs+intl"]);
+    cmd(&["boot", "install"]);
+    cmd(&["write", &p(&out.join(NAME))]);
+    cmd(&["write", &p(&out.join("GadgetScope.info"))]);
+    cmd(&["write", &p(&out.join("GadgetScope.readme"))]);
+    cmd(&["makedir", "S"]);
+    cmd(&["write", &p(&s_dir.join("Startup-Sequence")), "S/Startup-Sequence"]);
+    let o = Command::new(&xdftool).args(&args).output().with_context(|| format!("running {}", xdftool.display()))?;
+    let _ = std::fs::remove_dir_all(&s_dir);
+    if !o.status.success() {
+        bail!("xdftool failed ({}):\n{}{}", o.status, String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    }
+    let l = Command::new(&xdftool).arg(adf).arg("list").output()?;
+    let listing = String::from_utf8_lossy(&l.stdout).into_owned();
+    for f in files.iter().map(|f| f.rsplit('/').next().unwrap().to_string()).chain(["Startup-Sequence".to_string(), "GadgetScope.readme".into()]) {
+        if !listing.lines().any(|line| line.split_whitespace().next() == Some(f.as_str())) {
+            bail!("xdftool list does not show {f}:\n{listing}");
+        }
+    }
+    let b = Command::new(&xdftool).arg(adf).args(["boot", "show"]).output()?;
+    if !String::from_utf8_lossy(&b.stdout).contains("bootable: True") {
+        bail!("{} has no valid boot block:\n{}", adf.display(), String::from_utf8_lossy(&b.stdout));
+    }
+    Ok(())
+}
+
+/// Printed by `cargo xtask dist`.
+pub fn report(d: &Dist) {
+    println!("dist: {} ({} files)", d.dir.display(), d.files.len());
+    for f in &d.files {
+        println!("  {NAME}/{f}");
+    }
+    for p in [&d.lha, &d.adf] {
+        let n = std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+        println!("dist: {} ({n} bytes)", p.display());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_latin1_or_are_refused() {
+        assert_eq!(latin1("français").unwrap(), b"fran\xe7ais");
+        assert_eq!(latin1("svenska").unwrap(), b"svenska");
+        assert!(latin1("日本").is_err());
+    }
+
+    #[test]
+    fn the_floppy_startup_uses_rom_commands_only() {
+        for line in ADF_STARTUP.lines().filter(|l| !l.starts_with(';')) {
+            let cmd = line.split_whitespace().next().unwrap();
+            assert!(["Echo", "CD", "GadgetScope"].contains(&cmd), "{line}");
+        }
+    }
+
+    #[test]
+    fn the_sources_pass_their_checks() {
+        check_sources(&amiga::root()).unwrap();
+    }
+}
+
+/// The host side of the emulator scenarios `icons-getdiskobject` and
+/// `dist-start` (tests-uae/src/shipping.rs): every icon of `icons::ICONS`
+/// with what `GetDiskObject()` must read from it, and the drawer laid out
+/// under `target/uae/dist-drawer/` with the built `gadgetscope` hunk.
+pub fn uae_programs(gadgetscope: &Path, iconprobe: &Path, rexx: uae_harness::rexx::Programs) -> Result<uae_harness::shipping::Programs> {
+    use uae_harness::shipping::{Dist as UaeDist, IconExpect, Programs};
+    let root = amiga::root();
+    let icon_dir = root.join("target/uae/shipping-icons");
+    let _ = std::fs::remove_dir_all(&icon_dir);
+    icons::build_icons(&root.join("icons/art"), &icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
+    let expect = |info: &Path, amiga_name: String| -> Result<IconExpect> {
+        let file = info.file_name().unwrap().to_string_lossy().into_owned();
+        let spec = icons::ICONS.iter().find(|s| s.file == file).ok_or_else(|| anyhow!("{file} is not in icons::ICONS"))?;
+        let d = icons::info::decode(&std::fs::read(info)?).map_err(|e| anyhow!("{file}: {e}"))?;
+        Ok(IconExpect {
+            amiga_name,
+            host_info: info.to_path_buf(),
+            kind: spec.kind as u8,
+            default_tool: spec.default_tool.unwrap_or("").to_string(),
+            tooltypes: spec.tool_types.iter().map(|t| t.to_string()).collect(),
+            stack: spec.stack_size,
+            size: d.gadget_size,
+        })
+    };
+    let all = icons::ICONS
+        .iter()
+        .map(|s| expect(&icon_dir.join(s.file), format!("Icons/{}", s.file.trim_end_matches(".info"))))
+        .collect::<Result<Vec<_>>>()?;
+    let out = root.join("target/uae/dist-drawer");
+    let files = layout(&out, gadgetscope)?;
+    let dist_icons = ICON_PLACES
+        .iter()
+        .map(|(file, place)| expect(&icon_dir.join(file), place.trim_end_matches(".info").to_string()).map(|mut e| {
+            e.host_info = out.join(place);
+            e
+        }))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Programs { iconprobe: iconprobe.to_path_buf(), rexx, icons: all, dist: UaeDist { root: out, files, icons: dist_icons } })
+}
