@@ -78,11 +78,12 @@ pub fn vamos() -> std::path::PathBuf {
 }
 
 /// amitools (vamos, the hunk reader) with machine68k 0.3.0 (0.4 breaks
-/// vamos), in [`venv_dir`]. machine68k builds from source: it needs a C
+/// vamos) and amigainfo (the icons tests' independent reader), in
+/// [`venv_dir`]. machine68k builds from source: it needs a C
 /// compiler and Python's headers.
 pub fn ensure_amitools() -> Result<()> {
     let ok = Command::new(python())
-        .args(["-c", "import amitools, machine68k, importlib.metadata as m; assert m.version('machine68k') == '0.3.0'"])
+        .args(["-c", "import amitools, machine68k, amigainfo, importlib.metadata as m; assert m.version('machine68k') == '0.3.0'"])
         .stderr(std::process::Stdio::null())
         .status()
         .map(|s| s.success())
@@ -98,7 +99,8 @@ pub fn ensure_amitools() -> Result<()> {
         ensure_apt(&[("python3-config", "python3-dev"), ("gcc", "gcc")])?;
         run("a Python venv for amitools", Command::new("python3").arg("-m").arg("venv").arg(venv_dir()))?;
     }
-    run("amitools", Command::new(python()).args(["-m", "pip", "install", "-q", "amitools", "machine68k==0.3.0"]))
+    // amigainfo: the independent .info reader of the icons tests.
+    run("amitools", Command::new(python()).args(["-m", "pip", "install", "-q", "amitools", "machine68k==0.3.0", "amigainfo"]))
 }
 
 /// FS-UAE and what it needs headless and for screenshots (TOOLCHAIN.md).
