@@ -20,6 +20,11 @@
 //!   `TREE "Late Window"` is still RC 5; the held wait ends RC 0, a wait
 //!   for a window that never comes RC 15.
 //!
+//! - `arexx-idle`: `GadgetScope NOGUI` answers one `VERSION`, then
+//!   `UAETool IDLE` samples its task 10 times 100 ms apart (`tc_State`,
+//!   `tc_SigWait` through the port's `mp_SigTask`): every sample must be
+//!   `TS_WAIT` (4) with the port's signal bit in `tc_SigWait`.
+//!
 //! Delays on the Amiga side are `RexxSend AWAIT=` of a file that never
 //! comes (Delay-based, no busy loop) in a script started with `Run`.
 
@@ -272,7 +277,33 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         b = b.line(l);
     }
     let bench = b.check(contains_all("bench.out", &["EFREQ ", "TIME "])).timeout(Duration::from_secs(240));
-    vec![menu, waits, bench]
+    let idle = with_arexx(Scenario::new("arexx-idle"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("C/UAETool", p.uaetool.clone())
+        .bytes("version.rexx", "VERSION\n".as_bytes().to_vec())
+        .bytes("quit.rexx", "QUIT\n".as_bytes().to_vec())
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version.out WAITPORT=20")
+        .line("C:UAETool IDLE PORT=GADGETSCOPE.1 FILE=DH0:idle.out COUNT=10")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out")
+        .check(rcs("version.out", &[0]))
+        .check(rcs("quit.out", &[0]))
+        .check(Check::Custom(
+            "10 samples, each TS_WAIT with the port's signal bit in tc_SigWait".into(),
+            Box::new(|run| idle_ok(&run.read_text("idle.out")?)),
+        ))
+        .timeout(Duration::from_secs(90));
+    vec![menu, waits, bench, idle]
+}
+
+/// `UAETool IDLE` output: 10 lines, each `state=4 … portbit=yes`.
+pub fn idle_ok(text: &str) -> Result<(), String> {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() == 10 && lines.iter().all(|l| l.starts_with("state=4 ") && l.ends_with(" portbit=yes")) {
+        Ok(())
+    } else {
+        Err(format!("samples:\n{text}"))
+    }
 }
 
 /// Median EClock ticks of the replies to lines starting with `prefix` in
@@ -295,6 +326,14 @@ pub fn medians(out: &str, script: &str) -> Vec<(String, u64, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn idle_samples() {
+        let ok = "state=4 sigwait=$10008000 portbit=yes\n".repeat(10);
+        assert!(idle_ok(&ok).is_ok());
+        assert!(idle_ok(&ok.replacen("state=4", "state=2", 1)).is_err());
+        assert!(idle_ok("noport\n").is_err());
+    }
 
     #[test]
     fn replies_parse() {
