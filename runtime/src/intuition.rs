@@ -173,12 +173,60 @@ impl Intuition {
         ok.then(|| store.get())
     }
 
+    /// `EasyRequestArgs(window, &es, NULL, &text)`: shows a requester
+    /// (on `window`'s screen, or the default public screen for 0) titled
+    /// `title` with the body `text` (shown verbatim: it goes in as the
+    /// argument of a `"%s"` format) and gadgets `gadgets` (`"OK"`,
+    /// `"Yes|No"`; a `%` is shown as such), and blocks until it is
+    /// answered. Returns the gadget number (1 for the first … 0 for the
+    /// rightmost), or -1 when the requester could not be built.
+    pub fn easy_request(&self, window: u32, title: &[u8], text: &[u8], gadgets: &[u8]) -> i32 {
+        let title = crate::decode::nul_terminated(title);
+        let text = crate::decode::nul_terminated(text);
+        let mut gads = easy_gadget_format(gadgets);
+        gads.push(0);
+        let format = b"%s\0";
+        // intuition/intuition.h struct EasyStruct: es_StructSize, es_Flags,
+        // es_Title, es_TextFormat, es_GadgetFormat (20 bytes).
+        let es = [
+            Be32::new(EASY_STRUCT_SIZE),
+            Be32::new(0),
+            Be32::new(mem::abs(title.as_ptr())),
+            Be32::new(mem::abs(format.as_ptr())),
+            Be32::new(mem::abs(gads.as_ptr())),
+        ];
+        let args = [Be32::new(mem::abs(text.as_ptr()))];
+        // SAFETY: es, args and the strings they point at live in linear
+        // memory (absolute addresses) until the call returns; the window is
+        // 0 or one the caller holds open; no IDCMP pointer.
+        unsafe { sys::intuition_EasyRequestArgs(self.base(), window, mem::abs(es.as_ptr()), 0, mem::abs(args.as_ptr())) }
+    }
+
     /// `ItemAddress(menu_strip, code)`: the MenuItem (or sub-item) a menu
     /// code selects, 0 for `MENUNULL`.
     pub fn item_address(&self, menu_strip: u32, code: u16) -> u32 {
         // SAFETY: ItemAddress only walks the strip the caller owns.
         unsafe { sys::intuition_ItemAddress(self.base(), menu_strip, code as u32) }
     }
+}
+
+/// `sizeof(struct EasyStruct)`.
+pub const EASY_STRUCT_SIZE: u32 = 20;
+
+/// A gadget text as an EasyRequest gadget format: each `%` doubled (the
+/// format is run through `RawDoFmt`), `|` kept as the separator.
+pub fn easy_gadget_format(gadgets: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(gadgets.len());
+    for &c in gadgets {
+        if c == 0 {
+            break;
+        }
+        out.push(c);
+        if c == b'%' {
+            out.push(b'%');
+        }
+    }
+    out
 }
 
 /// A lock on a public screen (`UnlockPubScreen(NULL, screen)` on drop).

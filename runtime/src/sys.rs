@@ -58,6 +58,8 @@ extern "C" {
     pub fn dos_UnLock(base: u32, lock: u32);
     /// dos.library `Delay` (LVO -198): timeout d1.
     pub fn dos_Delay(base: u32, timeout: i32);
+    /// intuition.library `EasyRequestArgs` (LVO -588): window a0, easyStruct a1, idcmpPtr a2, args a3.
+    pub fn intuition_EasyRequestArgs(base: u32, window: u32, easyStruct: u32, idcmpPtr: u32, args: u32) -> i32;
     /// intuition.library `LockIBase` (LVO -414): dontknow d0.
     pub fn intuition_LockIBase(base: u32, dontknow: u32) -> u32;
     /// intuition.library `UnlockIBase` (LVO -420): ibLock a0.

@@ -12,9 +12,9 @@
 //!   window (no sizing gadget) is RC 20.
 //! - `arexx-waits`: free memory before GadgetScope starts, while it idles
 //!   and after QUIT (against what a plain `Run` keeps); `WAITFOR REQUESTER
-//!   TIMEOUT=1` with no requester open is RC 15 (a positive emulator proof
-//!   is still missing: `List NOVOL:` from a `Run` process puts up no
-//!   requester on this ROM). A Shell window titled `Late Window` opens about 3 s
+//!   TIMEOUT=1` with no requester open is RC 15 (the positive proof is
+//!   `arexx-requester`: `List NOVOL:` from a `Run` process puts up no
+//!   requester on this ROM, UAETool's `EasyRequestArgs` does). A Shell window titled `Late Window` opens about 3 s
 //!   later; a sender started with `Run` holds `WAITFOR WINDOW="Late
 //!   Window"` while the foreground sender's TREE is answered and its
 //!   `TREE "Late Window"` is still RC 5; the held wait ends RC 0, a wait
@@ -24,6 +24,14 @@
 //!   `UAETool IDLE` samples its task 10 times 100 ms apart (`tc_State`,
 //!   `tc_SigWait` through the port's `mp_SigTask`): every sample must be
 //!   `TS_WAIT` (4) with the port's signal bit in `tc_SigWait`.
+//! - `arexx-requester`: `UAETool REQUEST DELAY=50` (started with `Run`)
+//!   puts up an intuition `EasyRequestArgs` requester titled
+//!   `GadgetScope test` one second later; `WAITFOR REQUESTER TIMEOUT=10`
+//!   is RC 0, `CLICK "GadgetScope test" LABEL=OK` answers it (the tool
+//!   writes `answered 0`; the gadget is AROS's `frbuttonclass`, which
+//!   FORMATS.md's class table makes `role=custom`, so `ROLE=button` does
+//!   not find it), and `WAITFOR REQUESTER TIMEOUT=1` afterwards is
+//!   RC 15.
 //!
 //! Delays on the Amiga side are `RexxSend AWAIT=` of a file that never
 //! comes (Delay-based, no busy loop) in a script started with `Run`.
@@ -293,8 +301,32 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             Box::new(|run| idle_ok(&run.read_text("idle.out")?)),
         ))
         .timeout(Duration::from_secs(90));
-    vec![menu, waits, bench, idle]
+    let mut r = with_arexx(Scenario::new("arexx-requester"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("C/UAETool", p.uaetool.clone())
+        .bytes("req1.rexx", REQUESTER_SCRIPT.as_bytes().to_vec())
+        .bytes("req2.rexx", "WAITFOR REQUESTER TIMEOUT=1\nQUIT\n".as_bytes().to_vec())
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("Run >NIL: C:UAETool REQUEST DELAY=50 FILE=DH0:request.out")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:req1.rexx OUT=DH0:req1.out WAITPORT=20");
+    r = crate::rexx::wait_for_file(r, "request.out", 20)
+        .screenshot("after-requester")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:req2.rexx OUT=DH0:req2.out");
+    let requester = r
+        .check(rcs("req1.out", &[0, 0, 0]))
+        .check(rcs("req2.out", &[15, 0]))
+        .check(contains_all("request.out", &["answered 0"]))
+        .timeout(Duration::from_secs(120));
+    vec![menu, waits, bench, idle, requester]
 }
+
+/// `arexx-requester`'s first script (the requester comes about 1 s after
+/// GadgetScope starts).
+pub const REQUESTER_SCRIPT: &str = "\
+WAITFOR REQUESTER TIMEOUT=10
+TREE \"GadgetScope test\" FULL
+CLICK \"GadgetScope test\" LABEL=OK
+";
 
 /// `UAETool IDLE` output: 10 lines, each `state=4 … portbit=yes`.
 pub fn idle_ok(text: &str) -> Result<(), String> {
