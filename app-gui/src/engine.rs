@@ -147,6 +147,7 @@ pub fn where_gadget(w: &mut WindowSnap, r: input::Rect) -> usize {
         gadget_type: 0,
         sys: None,
         level: None,
+        knob: None,
     });
     w.gadgets.len() - 1
 }

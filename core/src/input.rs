@@ -350,8 +350,9 @@ pub fn drag(
     ])
 }
 
-/// DRAG `<dx> <dy>`: grab `gadget` (a slider's knob area, a scroller, any
-/// gadget) at its centre and move the pointer by (`dx`, `dy`).
+/// DRAG `<dx> <dy>`: grab `gadget` at the centre of its knob when it has
+/// one (sliders, scrollers: `GadgetSnap::knob`), else at the centre of its
+/// box, and move the pointer by (`dx`, `dy`).
 pub fn drag_gadget_by(
     screen: ScreenSize,
     window: &WindowSnap,
@@ -359,11 +360,13 @@ pub fn drag_gadget_by(
     dx: i32,
     dy: i32,
 ) -> Result<Vec<Event>, ActionError> {
-    let from = screen_centre(
-        window.info.left as i32,
-        window.info.top as i32,
-        Rect::of_gadget(gadget),
-    )?;
+    // A proportional gadget is grabbed by its knob: a press on the
+    // container beside the knob would page by one step instead.
+    let bx = match gadget.knob {
+        Some((l, t, w, h)) if w > 0 && h > 0 => Rect::new(l, t, w, h),
+        _ => Rect::of_gadget(gadget),
+    };
+    let from = screen_centre(window.info.left as i32, window.info.top as i32, bx)?;
     drag(screen, from, (from.0 + dx, from.1 + dy))
 }
 
@@ -909,6 +912,7 @@ mod tests {
             gadget_type: 0,
             sys,
             level: None,
+            knob: None,
         }
     }
 
@@ -1013,6 +1017,17 @@ mod tests {
             drag_gadget_by(SCREEN, &w, &w.gadgets[0], 0, 500),
             Err(ActionError::OffScreen { x: 80, y: 555 })
         );
+    }
+
+    #[test]
+    fn drag_by_grabs_a_slider_at_its_knob() {
+        let mut slider = gadget(20, 30, 100, 10, None);
+        slider.role = Role::Slider;
+        // Knob 6×4 at (40,33) window-relative: its centre (43,35).
+        slider.knob = Some((40, 33, 6, 4));
+        let w = window(10, 20, 300, 120, vec![slider]);
+        let by = drag_gadget_by(SCREEN, &w, &w.gadgets[0], 40, 0).unwrap();
+        assert_eq!(by, vec![p(53, 55, 0), LDOWN, p(93, 55, IEQUALIFIER_LEFTBUTTON), LUP]);
     }
 
     #[test]

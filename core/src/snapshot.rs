@@ -146,6 +146,10 @@ pub struct GadgetSnap {
     pub sys: Option<SysGadget>,
     /// Slider level or checkbox state (0/1), when readable.
     pub level: Option<i32>,
+    /// The knob of a proportional gadget (slider, scroller) as `(left,
+    /// top, width, height)`, window-relative like the box, from its
+    /// `PropInfo` (`prop::knob_box`); not printed by TREE.
+    pub knob: Option<(i32, i32, i32, i32)>,
 }
 
 impl GadgetSnap {

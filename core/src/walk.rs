@@ -607,11 +607,27 @@ fn new_snap(g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
         gadget_type: g.gadget_type,
         sys: sys_gadget(g.gadget_type),
         level: None,
+        knob: None,
     }
 }
 
 /// Classify one gadget (rules in `classify`). OS calls happen here only.
+/// A slider or scroller with a `SpecialInfo` also gets its knob's box
+/// (`prop`): classic PROPGADGETs and AROS's propgclass objects (GadTools
+/// sliders and scrollers there) point it at their `struct PropInfo`.
 fn classify_one<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
+    let mut s = classify_roles(os, g, win);
+    if matches!(s.role, Role::Slider | Role::Scroller) && g.special_info != 0 && s.sys.is_none() {
+        let mut b = [0u8; crate::prop::PROPINFO_SIZE];
+        if os.read(g.special_info, &mut b) {
+            let pi = crate::prop::PropInfo::decode(&b);
+            s.knob = crate::prop::knob_box((s.left, s.top, s.width, s.height), &pi);
+        }
+    }
+    s
+}
+
+fn classify_roles<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
     let mut s = new_snap(g, win);
     let gadtools = is_gadtools(g.gadget_type);
     let system = g.gadget_type & GTYP_SYSGADGET != 0;

@@ -7,8 +7,10 @@
 //!   without a shortcut (`Project/Save` 0 1, `Recent/First file` 0 4 0)
 //!   goes through the right-button pointer walk; the fixture logs the
 //!   picks. CLICK leaves the pointer over the Connect button, PICK names
-//!   the window and that gadget. DRAG of the slider by 40 pixels changes
-//!   its level (GADGETUP id=5, TREE FULL level=). WINDOWSIZE of the fixture
+//!   the window and that gadget. DRAG of the slider by 40 pixels grabs its
+//!   knob (from the PropInfo) and moves the level by more than 3 steps
+//!   from 25 (GADGETUP id=5, TREE FULL level=); a press beside the knob
+//!   would page by one. WINDOWSIZE of the fixture
 //!   window (no sizing gadget) is RC 20.
 //! - `arexx-waits`: free memory before GadgetScope starts, while it idles
 //!   and after QUIT (against what a plain `Run` keeps); `WAITFOR REQUESTER
@@ -181,7 +183,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             }),
         ))
         .check(Check::Custom(
-            "DRAG moved the slider: GADGETUP id=5 with the new level, the same level in TREE FULL".into(),
+            "DRAG moved the slider by its knob: GADGETUP id=5 more than 3 steps from 25, the same level in TREE FULL".into(),
             Box::new(|run| {
                 let log = run.read_text("gadtools-fixture.log")?;
                 let code = log
@@ -192,7 +194,10 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                 let r = replies(&run.read_text("menu.out")?);
                 let tree = &r.get(5).ok_or("no TREE reply")?.1;
                 let line = tree.lines().find(|l| l.contains("gadget id=5 ")).ok_or("no slider in TREE")?;
-                if code != "25" && line.contains(&format!(" level={code} ")) {
+                // Grabbed by the knob, not paged: far more than one step
+                // from the fixture's starting level 25.
+                let moved = code.parse::<i32>().map_or(0, |c| (c - 25).abs());
+                if moved > 3 && line.contains(&format!(" level={code} ")) {
                     Ok(())
                 } else {
                     Err(format!("GADGETUP code {code}, TREE: {line}"))
