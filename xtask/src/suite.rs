@@ -59,16 +59,30 @@ pub fn test() -> Result<()> {
     Ok(())
 }
 
-/// The main job: build, boot FS-UAE with the AROS ROM, run GadgetScope and
-/// keep a screenshot (headless under Xvfb).
+/// The main job: build, boot FS-UAE with the AROS ROM, start the demo
+/// program, run GadgetScope's inspector on it and keep a screenshot
+/// (headless under Xvfb).
 pub fn run() -> Result<()> {
-    let built = amiga::build(&["gadgetscope".to_string()])?;
+    let built = amiga::build(&["gadgetscope".to_string(), "gadtools-fixture".to_string()])?;
+    let hunk = |name: &str| built.iter().find(|b| b.hunk_path.ends_with(name)).map(|b| b.hunk_path.clone());
+    let (Some(gadgetscope), Some(demo)) = (hunk("GadgetScope"), hunk("GadToolsFixture")) else {
+        bail!("GadgetScope or the GadTools demo program was not built");
+    };
     let mut opts = uae::options()?;
     opts.force_xvfb = true;
-    let scenario = uae_harness::Scenario::new("main")
-        .host_file("GadgetScope", built[0].hunk_path.clone())
-        .line("Echo \"GadgetScope on AROS: the Shell command\"")
-        .line("GadgetScope VERSION")
+    // The demo program (the GadTools test fixture) on Workbench, and
+    // GadgetScope's inspector printing its gadgets into the Shell window.
+    let mut scenario = uae_harness::Scenario::new("main")
+        .host_file("GadgetScope", gadgetscope)
+        .host_file("GadToolsFixture", demo)
+        .line("Echo \"GadgetScope on AROS: inspecting the GadTools demo program\"")
+        .line("Run >NIL: GadToolsFixture");
+    for l in uae_harness::fixtures::wait_for_file("gadtools-fixture.ready", "demo-up") {
+        scenario = scenario.line(l);
+    }
+    let scenario = scenario
+        .line("GadgetScope SCREENS")
+        .line("GadgetScope TREE WINDOW=\"GadTools Fixture\"")
         .screenshot("gadgetscope");
     let report = uae_harness::run_report(&scenario, &opts);
     println!("{}", report.summary());
