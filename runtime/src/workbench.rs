@@ -461,7 +461,17 @@ mod os {
             let mut s = s;
             drop(s.lock.take());
             let target = join_path(&s.dir, name);
-            if !d.put_with(&target, &merged) {
+            // A byte-level copy of the icon file with only its tooltype
+            // block replaced (AROS's icon.library refuses PutDiskObject
+            // here); icon.library for icons that reading cannot walk.
+            let mut src = spec.program.to_vec();
+            src.extend_from_slice(b".info");
+            let copied = crate::rexx::read_file(&src, 1 << 20)
+                .ok()
+                .and_then(|b| replace_tooltypes(&b, &merged))
+                .zip(core::str::from_utf8(&s.icon).ok())
+                .is_some_and(|(bytes, to)| dos.write_file(to, &bytes).is_ok());
+            if !copied && !d.put_with(&target, &merged) {
                 return Err(LaunchError::Failed("writing the scratch icon", dos.io_err()));
             }
             s.lock = Some(dos.lock(&s.dir, SHARED_LOCK).map_err(|e| LaunchError::Failed("scratch directory", e))?);
@@ -515,6 +525,87 @@ mod os {
         let d = get_disk_object(&icon, path)?;
         Some(d.tooltypes())
     }
+}
+
+/// A classic `.info` file (NDK workbench/workbench.h: the 78-byte
+/// `struct DiskObject`, the 56-byte `OldDrawerData` if `do_DrawerData`,
+/// the `GadgetRender` image and the `SelectRender` image if set (a 20-byte
+/// `struct Image` then `Depth` word-padded bitplanes when `ImageData` is
+/// set), the `do_DefaultTool` string if set, the `do_ToolTypes` block if
+/// set (a ULONG `(n + 1) * 4`, then each string as a ULONG length with
+/// its NUL, the bytes and the NUL), then the rest) with only the tooltype
+/// block replaced by `tooltypes` (and `do_ToolTypes` set or cleared to
+/// match): every other byte, the image, the GlowIcon or NewIcon data
+/// after it, is copied. `None` when `info` is not a classic DiskObject
+/// this reading can walk (an AROS PNG icon, a truncated file): the caller
+/// falls back to icon.library.
+pub fn replace_tooltypes(info: &[u8], tooltypes: &[alloc::vec::Vec<u8>]) -> Option<alloc::vec::Vec<u8>> {
+    const DISKOBJECT: usize = 78;
+    const OLDDRAWERDATA: usize = 56;
+    const DO_GADGET_RENDER: usize = 4 + 18;
+    const DO_SELECT_RENDER: usize = 4 + 22;
+    const DO_DEFAULT_TOOL: usize = 50;
+    const DO_TOOL_TYPES: usize = 54;
+    const DO_DRAWER_DATA: usize = 66;
+    let u16_at = |o: usize| -> Option<u16> { Some(u16::from_be_bytes(info.get(o..o + 2)?.try_into().ok()?)) };
+    let u32_at = |o: usize| -> Option<u32> { Some(u32::from_be_bytes(info.get(o..o + 4)?.try_into().ok()?)) };
+    if u16_at(0)? != 0xE310 || info.len() < DISKOBJECT {
+        return None;
+    }
+    let mut at = DISKOBJECT;
+    if u32_at(DO_DRAWER_DATA)? != 0 {
+        at += OLDDRAWERDATA;
+    }
+    let image = |at: usize| -> Option<usize> {
+        let (w, h, d) = (u16_at(at + 4)? as usize, u16_at(at + 6)? as usize, u16_at(at + 8)? as usize);
+        let data = if u32_at(at + 10)? != 0 { (w + 15) / 16 * 2 * h * d } else { 0 };
+        Some(at + 20 + data)
+    };
+    if u32_at(DO_GADGET_RENDER)? != 0 {
+        at = image(at)?;
+    }
+    if u32_at(DO_SELECT_RENDER)? != 0 {
+        at = image(at)?;
+    }
+    let string = |at: usize| -> Option<usize> {
+        let n = u32_at(at)? as usize;
+        if n > 0x10000 {
+            return None;
+        }
+        Some(at + 4 + n)
+    };
+    if u32_at(DO_DEFAULT_TOOL)? != 0 {
+        at = string(at)?;
+    }
+    let types_at = at;
+    if u32_at(DO_TOOL_TYPES)? != 0 {
+        let n = (u32_at(at)? / 4).checked_sub(1)? as usize;
+        if n > MAX_TOOLTYPES {
+            return None;
+        }
+        at += 4;
+        for _ in 0..n {
+            at = string(at)?;
+        }
+    }
+    if at > info.len() {
+        return None;
+    }
+    let mut out = alloc::vec::Vec::with_capacity(info.len() + 64);
+    out.extend_from_slice(&info[..types_at]);
+    let present: u32 = if tooltypes.is_empty() { 0 } else { 1 };
+    out[DO_TOOL_TYPES..DO_TOOL_TYPES + 4].copy_from_slice(&present.to_be_bytes());
+    if !tooltypes.is_empty() {
+        out.extend_from_slice(&((tooltypes.len() as u32 + 1) * 4).to_be_bytes());
+        for t in tooltypes {
+            let t = t.split(|&c| c == 0).next().unwrap_or(&[]);
+            out.extend_from_slice(&(t.len() as u32 + 1).to_be_bytes());
+            out.extend_from_slice(t);
+            out.push(0);
+        }
+    }
+    out.extend_from_slice(&info[at..]);
+    Some(out)
 }
 
 #[cfg(test)]
@@ -584,5 +675,61 @@ mod tests {
         let bytes: &[u8] = unsafe { core::slice::from_raw_parts(a.as_ptr() as *const u8, 16) };
         assert_eq!(&bytes[..8], &[0, 0, 1, 0, 0, 0, 0x20, 0]);
         assert_eq!(diskobject::DO_STACK_SIZE + 4, 78, "sizeof(struct DiskObject)");
+    }
+
+    /// A WBTOOL icon: one 16×2×1 image, an optional default tool, the
+    /// tooltypes, then `tail` (standing for a GlowIcon FORM).
+    fn icon(tool: Option<&[u8]>, tts: &[&[u8]], tail: &[u8]) -> alloc::vec::Vec<u8> {
+        let mut b = alloc::vec![0u8; 78];
+        b[0..4].copy_from_slice(&[0xE3, 0x10, 0, 1]);
+        b[22..26].copy_from_slice(&1u32.to_be_bytes()); // GadgetRender
+        b[48] = 3;
+        if tool.is_some() {
+            b[50..54].copy_from_slice(&1u32.to_be_bytes());
+        }
+        if !tts.is_empty() {
+            b[54..58].copy_from_slice(&1u32.to_be_bytes());
+        }
+        b[74..78].copy_from_slice(&4096u32.to_be_bytes());
+        // struct Image: 16×2, depth 1, ImageData set; 4 bytes of plane.
+        b.extend_from_slice(&[0, 0, 0, 0, 0, 16, 0, 2, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]);
+        b.extend_from_slice(&[0xAA, 0x55, 0xAA, 0x55]);
+        let s = |b: &mut alloc::vec::Vec<u8>, t: &[u8]| {
+            b.extend_from_slice(&(t.len() as u32 + 1).to_be_bytes());
+            b.extend_from_slice(t);
+            b.push(0);
+        };
+        if let Some(t) = tool {
+            s(&mut b, t);
+        }
+        if !tts.is_empty() {
+            b.extend_from_slice(&((tts.len() as u32 + 1) * 4).to_be_bytes());
+            for t in tts {
+                s(&mut b, t);
+            }
+        }
+        b.extend_from_slice(tail);
+        b
+    }
+
+    #[test]
+    fn tooltype_block_is_replaced_and_everything_else_kept() {
+        let tail = b"FORM\0\0\0\x04ICON";
+        let old = icon(Some(b"SYS:Tool"), &[b"MODE=icon", b"KEEP=1"], tail);
+        let new = replace_tooltypes(&old, &v(&["MODE=x", "KEEP=1", "NEW=2"])).unwrap();
+        assert_eq!(new, icon(Some(b"SYS:Tool"), &[b"MODE=x", b"KEEP=1", b"NEW=2"], tail));
+        // No tooltypes before: the block is inserted and do_ToolTypes set.
+        let bare = icon(None, &[], tail);
+        assert_eq!(replace_tooltypes(&bare, &v(&["A=1"])).unwrap(), icon(None, &[b"A=1"], tail));
+        // And removed again.
+        assert_eq!(replace_tooltypes(&icon(None, &[b"A=1"], b""), &[]).unwrap(), icon(None, &[], b""));
+    }
+
+    #[test]
+    fn tooltype_replacement_refuses_what_it_cannot_walk() {
+        assert_eq!(replace_tooltypes(b"\x89PNG\r\n\x1a\n", &v(&["A=1"])), None);
+        let old = icon(None, &[b"MODE=icon"], b"");
+        assert_eq!(replace_tooltypes(&old[..old.len() - 3], &v(&["A=1"])), None);
+        assert_eq!(replace_tooltypes(&old[..60], &v(&["A=1"])), None);
     }
 }

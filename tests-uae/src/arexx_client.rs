@@ -17,11 +17,17 @@
 //!   WBLAUNCH of a missing program RC 5; MUIREXX against a RexxSend echo
 //!   host standing in for a MUI application's port (`echo` -> `ECHO.1`).
 //!
-//! Not proven here: WBLAUNCH with `TOOLTYPE=` overrides. The scratch icon
-//! is written with icon.library `PutDiskObject()`, which AROS 46's
-//! icon.library refuses for the icon it just read (RC 20 "writing the
-//! scratch icon", IoErr 0, measured with [`tool_icon`]'s icon); it needs
-//! a Kickstart 3.x icon.library or a byte-level .info writer.
+//! - `arexx-wblaunch-tooltype`: `WBLAUNCH DH0:Tools/UAETool
+//!   TOOLTYPE=MODE=override TOOLTYPE=NEW=2` RC 0; the program reads
+//!   `MODE=override`, `KEEP=1`, `NEW=2` from its (scratch) icon and
+//!   PROGDIR: is its real directory (that the scratch directory is gone
+//!   afterwards is not checked: this boot disk has no `List`). The
+//!   scratch icon is a byte-level
+//!   copy of the .info with only the tooltype block replaced
+//!   (`amiga_rt::workbench::replace_tooltypes`): AROS 46's icon.library
+//!   refuses `PutDiskObject()` for the icon it just read (RC 20 "writing
+//!   the scratch icon", IoErr 0), which stays the fallback for icons that
+//!   reading cannot walk (PNG icons).
 
 use crate::rexx::{wait_for_file, with_arexx, Programs as RexxPrograms};
 use crate::{Check, Scenario};
@@ -252,8 +258,40 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         ))
         .check(Check::Contains("echo.log".into(), "CMD hello mui RESULT=1\nCMD FAIL RESULT=1\nCMD QUIT RESULT=1\n".into()))
         .timeout(Duration::from_secs(120));
-    vec![w, l]
+    let mut t = with_arexx(Scenario::new("arexx-wblaunch-tooltype"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("Tools/UAETool", p.uaetool.clone())
+        .bytes("Tools/UAETool.info", tool_icon(&["MODE=icon", "KEEP=1"], 16384))
+        .bytes("tt.rexx", TOOLTYPE_SCRIPT.as_bytes().to_vec())
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:tt.rexx OUT=DH0:tt.out WAITPORT=20");
+    t = wait_for_file(t, "wbprobe", 30)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out")
+        .bytes("quit.rexx", b"QUIT\n".to_vec());
+    let tooltype = t
+        .check(Check::Custom(
+            "WBLAUNCH TOOLTYPE= RC 0 and QUIT RC 0".into(),
+            Box::new(|run| {
+                let a = run.read_text("tt.out")?;
+                let b = run.read_text("quit.out")?;
+                if rcs(&a) == [0] && rcs(&b) == [0] {
+                    Ok(())
+                } else {
+                    Err(format!("tt.out:\n{a}\nquit.out:\n{b}"))
+                }
+            }),
+        ))
+        .check(Check::Equals(
+            "wbprobe".into(),
+            b"WBStartup numargs=1 name=UAETool\nTOOLTYPE MODE=override\nTOOLTYPE KEEP=1\nTOOLTYPE NEW=2\nPROGDIR yes\n".to_vec(),
+        ))
+        .timeout(Duration::from_secs(120));
+    vec![w, l, tooltype]
 }
+
+/// The script of `arexx-wblaunch-tooltype`: one override of an existing
+/// tooltype and one new entry, through a scratch copy of the icon.
+pub const TOOLTYPE_SCRIPT: &str = "WBLAUNCH DH0:Tools/UAETool TOOLTYPE=MODE=override TOOLTYPE=NEW=2\n";
 
 #[cfg(test)]
 mod tests {
