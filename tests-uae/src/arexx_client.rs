@@ -21,7 +21,7 @@
 //!   TOOLTYPE=MODE=override TOOLTYPE=NEW=2` RC 0; the program reads
 //!   `MODE=override`, `KEEP=1`, `NEW=2` from its (scratch) icon and
 //!   PROGDIR: is its real directory (that the scratch directory is gone
-//!   afterwards is not checked: this boot disk has no `List`). The
+//!   afterwards is checked with the Shell's `If EXISTS`). The
 //!   scratch icon is a byte-level
 //!   copy of the .info with only the tooltype block replaced
 //!   (`amiga_rt::workbench::replace_tooltypes`): AROS 46's icon.library
@@ -258,26 +258,32 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         ))
         .check(Check::Contains("echo.log".into(), "CMD hello mui RESULT=1\nCMD FAIL RESULT=1\nCMD QUIT RESULT=1\n".into()))
         .timeout(Duration::from_secs(120));
-    let mut t = with_arexx(Scenario::new("arexx-wblaunch-tooltype"), &p.rexx)
+    // GadgetScope runs in the foreground: after QUIT it waits for the
+    // launched program's reply, which removes the scratch icon, and only
+    // then exits, so the next script line can look for the scratch
+    // directory (this boot has no T:, so it is in RAM:).
+    let t = with_arexx(Scenario::new("arexx-wblaunch-tooltype"), &p.rexx)
         .host_file("GadgetScope", p.gadgetscope.clone())
         .host_file("Tools/UAETool", p.uaetool.clone())
         .bytes("Tools/UAETool.info", tool_icon(&["MODE=icon", "KEEP=1"], 16384))
-        .bytes("tt.rexx", TOOLTYPE_SCRIPT.as_bytes().to_vec())
-        .line("Run >NIL: GadgetScope NOGUI")
-        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:tt.rexx OUT=DH0:tt.out WAITPORT=20");
-    t = wait_for_file(t, "wbprobe", 30)
-        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out")
-        .bytes("quit.rexx", b"QUIT\n".to_vec());
-    let tooltype = t
+        .bytes("tt.rexx", format!("{TOOLTYPE_SCRIPT}QUIT\n").into_bytes())
+        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:tt.rexx OUT=DH0:tt.out WAITPORT=30 DONE=DH0:tt.sent")
+        .capture("GadgetScope NOGUI", "gadgetscope")
+        .line("If EXISTS RAM:GadgetScope-launch-1")
+        .line("  Echo \"left\" >DH0:scratch.txt")
+        .line("Else")
+        .line("  Echo \"removed\" >DH0:scratch.txt")
+        .line("EndIf");
+    let tooltype = wait_for_file(t, "tt.sent", 30)
+        .check(Check::Rc("gadgetscope".into(), 0))
         .check(Check::Custom(
             "WBLAUNCH TOOLTYPE= RC 0 and QUIT RC 0".into(),
             Box::new(|run| {
                 let a = run.read_text("tt.out")?;
-                let b = run.read_text("quit.out")?;
-                if rcs(&a) == [0] && rcs(&b) == [0] {
+                if rcs(&a) == [0, 0] {
                     Ok(())
                 } else {
-                    Err(format!("tt.out:\n{a}\nquit.out:\n{b}"))
+                    Err(format!("tt.out:\n{a}"))
                 }
             }),
         ))
@@ -285,6 +291,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             "wbprobe".into(),
             b"WBStartup numargs=1 name=UAETool\nTOOLTYPE MODE=override\nTOOLTYPE KEEP=1\nTOOLTYPE NEW=2\nPROGDIR yes\n".to_vec(),
         ))
+        .check(Check::Equals("scratch.txt".into(), b"removed\n".to_vec()))
         .timeout(Duration::from_secs(120));
     vec![w, l, tooltype]
 }
