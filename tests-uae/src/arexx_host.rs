@@ -127,7 +127,32 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             }),
         ))
         .timeout(Duration::from_secs(90));
-    vec![s, malformed]
+    // WINDOWSIZE and WINDOWMOVE through the port on a window nobody here
+    // wrote: the boot Shell's console window (it has a sizing gadget; the
+    // GadTools fixture has none and answers RC 20, see arexx_more.rs).
+    let window = with_arexx(Scenario::new("arexx-window"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .bytes("window.rexx", b"WINDOWSIZE AROS 440 156\nTREE AROS\nWINDOWMOVE AROS 100 50\nTREE AROS\nQUIT\n".to_vec())
+        .line("Echo \"GadgetScope window scenario\"")
+        .line("Run >NIL: GadgetScope NOGUI")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:window.rexx OUT=DH0:window.out WAITPORT=20")
+        .check(Check::Custom(
+            "WINDOWSIZE then WINDOWMOVE show in the next TREE".into(),
+            Box::new(|run| {
+                let text = run.read_text("window.out")?;
+                for needle in ["window \"AROS\" screen=\"Workbench Screen\" [0,0 440x156]\n", "window \"AROS\" screen=\"Workbench Screen\" [100,50 440x156]\n"] {
+                    if !text.contains(needle) {
+                        return Err(format!("no {needle:?} in:\n{text}"));
+                    }
+                }
+                if text.lines().filter(|l| l.starts_with("RC ")).any(|l| l != "RC 0") {
+                    return Err(format!("an RC other than 0:\n{text}"));
+                }
+                Ok(())
+            }),
+        ))
+        .timeout(Duration::from_secs(90));
+    vec![s, malformed, window]
 }
 
 #[cfg(test)]
