@@ -28,6 +28,39 @@ pub fn wait(signal_set: u32) -> u32 {
     unsafe { sys::exec_Wait(signal_set) }
 }
 
+/// `struct IORequest` (exec/io.h, 32 bytes): the exec `Message` header
+/// and the device fields every I/O request starts with. Device requests
+/// built in linear memory (timer.device's `timerequest`, input.device's
+/// `IOStdReq`) embed it first.
+#[repr(C, packed(2))]
+#[derive(Default)]
+pub struct IoRequest {
+    pub ln_succ: crate::be::Be32,
+    pub ln_pred: crate::be::Be32,
+    pub ln_type: u8,
+    pub ln_pri: i8,
+    pub ln_name: crate::be::Be32,
+    /// Where the device replies the request.
+    pub mn_reply_port: crate::be::Be32,
+    /// Size of the whole request, bytes.
+    pub mn_length: crate::be::Be16,
+    /// The device's base once OpenDevice() succeeded.
+    pub io_device: crate::be::Be32,
+    pub io_unit: crate::be::Be32,
+    pub io_command: crate::be::Be16,
+    pub io_flags: u8,
+    pub io_error: i8,
+}
+
+const _: () = assert!(core::mem::size_of::<IoRequest>() == 32);
+
+impl IoRequest {
+    /// A request header replying to `port`, `length` bytes long in all.
+    pub fn new(port: &MsgPort, length: u16) -> IoRequest {
+        IoRequest { mn_reply_port: crate::be::Be32::new(port.addr()), mn_length: crate::be::Be16::new(length), ..Default::default() }
+    }
+}
+
 /// A message port from `CreateMsgPort()`, deleted on drop.
 pub struct MsgPort {
     port: u32,

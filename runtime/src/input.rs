@@ -18,7 +18,7 @@
 //! included) has processed the event.
 use crate::be::{Be16, Be32};
 use crate::decode::nul_terminated;
-use crate::exec::MsgPort;
+use crate::exec::{IoRequest, MsgPort};
 use crate::library::{Library, LibraryError};
 use crate::{mem, sys};
 use alloc::boxed::Box;
@@ -39,25 +39,15 @@ pub const IECODE_NOBUTTON: u16 = 0xFF;
 
 /// `struct IOStdReq` (exec/io.h), 48 bytes.
 #[repr(C, packed(2))]
-#[derive(Default)]
 struct IoStdReq {
-    ln_succ: Be32,
-    ln_pred: Be32,
-    ln_type: u8,
-    ln_pri: i8,
-    ln_name: Be32,
-    mn_reply_port: Be32,
-    mn_length: Be16,
-    io_device: Be32,
-    io_unit: Be32,
-    io_command: Be16,
-    io_flags: u8,
-    io_error: i8,
+    io: IoRequest,
     io_actual: Be32,
     io_length: Be32,
     io_data: Be32,
     io_offset: Be32,
 }
+
+const _: () = assert!(core::mem::size_of::<IoStdReq>() == 48);
 
 /// `struct InputEvent` (devices/inputevent.h), 22 bytes: `ie_position` is
 /// the union of `ie_xy`, `ie_addr` and the dead-key bytes.
@@ -99,9 +89,11 @@ impl InputDevice {
     pub fn open() -> Result<InputDevice, i32> {
         let port = MsgPort::new().ok_or(-1)?;
         let mut req = Box::new(IoStdReq {
-            mn_reply_port: Be32::new(port.addr()),
-            mn_length: Be16::new(48),
-            ..Default::default()
+            io: IoRequest::new(&port, 48),
+            io_actual: Be32::new(0),
+            io_length: Be32::new(0),
+            io_data: Be32::new(0),
+            io_offset: Be32::new(0),
         });
         let name = nul_terminated(b"input.device");
         // SAFETY: req is a zeroed IOStdReq in linear memory that outlives
@@ -118,16 +110,16 @@ impl InputDevice {
     /// One `IND_WRITEEVENT` of `ev`; `Err(io_Error)` when the device
     /// refused it. Returns after the handler chain has seen the event.
     fn write(&mut self, ev: &mut InputEvent) -> Result<(), i8> {
-        self.req.io_command = Be16::new(IND_WRITEEVENT);
+        self.req.io.io_command = Be16::new(IND_WRITEEVENT);
         self.req.io_length = Be32::new(core::mem::size_of::<InputEvent>() as u32);
         self.req.io_data = Be32::new(mem::abs(ev as *const InputEvent));
-        self.req.io_flags = 0;
+        self.req.io.io_flags = 0;
         // SAFETY: the request is open and idle; ev (and the IEPointerPixel
         // it may point to) live until DoIO returns, which is when the
         // device is done with them.
         unsafe { sys::exec_DoIO(&mut *self.req as *mut IoStdReq as *mut u8) };
         self.req.io_data = Be32::new(0);
-        match self.req.io_error {
+        match self.req.io.io_error {
             0 => Ok(()),
             e => Err(e),
         }

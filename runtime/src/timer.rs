@@ -3,7 +3,7 @@
 //! linear memory (Be fields), so the device writes into Rust memory.
 use crate::be::{Be16, Be32};
 use crate::decode::nul_terminated;
-use crate::exec::MsgPort;
+use crate::exec::{IoRequest, MsgPort};
 use crate::sys;
 use alloc::boxed::Box;
 
@@ -14,25 +14,15 @@ pub const UNIT_ECLOCK: u32 = 2;
 /// `TR_ADDREQUEST` = CMD_NONSTD (exec/io.h: 9).
 pub const TR_ADDREQUEST: u16 = 9;
 
-/// `struct timerequest` (40 bytes): `struct IORequest` (32) + `struct timeval`.
+/// `struct timerequest` (40 bytes): `struct IORequest` + `struct timeval`.
 #[repr(C, packed(2))]
-#[derive(Default)]
 struct TimeRequest {
-    ln_succ: Be32,
-    ln_pred: Be32,
-    ln_type: u8,
-    ln_pri: i8,
-    ln_name: Be32,
-    mn_reply_port: Be32,
-    mn_length: Be16,
-    io_device: Be32,
-    io_unit: Be32,
-    io_command: Be16,
-    io_flags: u8,
-    io_error: i8,
+    io: IoRequest,
     tv_secs: Be32,
     tv_micro: Be32,
 }
+
+const _: () = assert!(core::mem::size_of::<TimeRequest>() == 40);
 
 /// An open timer.device request with its reply port.
 pub struct Timer {
@@ -45,7 +35,7 @@ impl Timer {
     /// Opens timer.device `unit`; `None` when no port or the device fails.
     pub fn open(unit: u32) -> Option<Timer> {
         let port = MsgPort::new()?;
-        let mut req = Box::new(TimeRequest { mn_reply_port: Be32::new(port.addr()), mn_length: Be16::new(40), ..Default::default() });
+        let mut req = Box::new(TimeRequest { io: IoRequest::new(&port, 40), tv_secs: Be32::new(0), tv_micro: Be32::new(0) });
         let name = nul_terminated(b"timer.device");
         // SAFETY: req is a zeroed timerequest in linear memory that outlives
         // the device's use of it (closed in Drop).
@@ -64,7 +54,7 @@ impl Timer {
         if self.pending {
             return;
         }
-        self.req.io_command = Be16::new(TR_ADDREQUEST);
+        self.req.io.io_command = Be16::new(TR_ADDREQUEST);
         self.req.tv_secs = Be32::new(micros / 1_000_000);
         self.req.tv_micro = Be32::new(micros % 1_000_000);
         // SAFETY: the request is open and not in use (pending is false).
@@ -94,7 +84,7 @@ impl Timer {
         let mut ev = [0u8; 8];
         // SAFETY: ev is 8 writable bytes (struct EClockVal: ev_hi, ev_lo);
         // io_Device is timer.device's base while the request is open.
-        let freq = unsafe { sys::timer_ReadEClock({ self.req.io_device }.get(), ev.as_mut_ptr()) };
+        let freq = unsafe { sys::timer_ReadEClock({ self.req.io.io_device }.get(), ev.as_mut_ptr()) };
         let hi = u32::from_be_bytes([ev[0], ev[1], ev[2], ev[3]]) as u64;
         let lo = u32::from_be_bytes([ev[4], ev[5], ev[6], ev[7]]) as u64;
         ((hi << 32) | lo, freq)
