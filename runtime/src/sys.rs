@@ -202,4 +202,70 @@ extern "C" {
     pub fn icon_FreeDiskObject(base: u32, diskobj: u32);
     /// icon.library `FindToolType` (LVO -96): toolTypeArray a0, typeName a1.
     pub fn icon_FindToolType(base: u32, toolTypeArray: u32, typeName: *const u8) -> u32;
+    /// exec.library `AllocSignal` (LVO -330): signalNum d0.
+    pub fn exec_AllocSignal(signalNum: i32) -> i32;
+    /// exec.library `FreeSignal` (LVO -336): signalNum d0.
+    pub fn exec_FreeSignal(signalNum: i32);
+    /// exec.library `Signal` (LVO -324): task a1, signalSet d0.
+    pub fn exec_Signal(task: u32, signalSet: u32);
+    /// intuition.library `SetWindowTitles` (LVO -276): window a0, windowTitle a1, screenTitle a2.
+    pub fn intuition_SetWindowTitles(base: u32, window: u32, windowTitle: u32, screenTitle: u32);
+    /// intuition.library `ChangeWindowBox` (LVO -486): window a0, left d0, top d1, width d2, height d3.
+    pub fn intuition_ChangeWindowBox(base: u32, window: u32, left: i32, top: i32, width: i32, height: i32);
+    /// intuition.library `DisplayBeep` (LVO -96): screen a0.
+    pub fn intuition_DisplayBeep(base: u32, screen: u32);
+    /// intuition.library `SetGadgetAttrsA` (LVO -660): gadget a0, window a1, requester a2, tagList a3.
+    pub fn intuition_SetGadgetAttrsA(base: u32, gadget: u32, window: u32, requester: u32, tagList: *const u8) -> u32;
+    /// intuition.library `SetAttrsA` (LVO -648): object a0, tagList a1.
+    pub fn intuition_SetAttrsA(base: u32, object: u32, tagList: *const u8) -> u32;
+    /// intuition.library `ModifyIDCMP` (LVO -150): window a0, flags d0.
+    pub fn intuition_ModifyIDCMP(base: u32, window: u32, flags: u32) -> i32;
+    /// graphics.library `SetAPen` (LVO -342): rp a1, pen d0.
+    pub fn graphics_SetAPen(base: u32, rp: u32, pen: u32);
+    /// graphics.library `RectFill` (LVO -306): rp a1, xMin d0, yMin d1, xMax d2, yMax d3.
+    pub fn graphics_RectFill(base: u32, rp: u32, xMin: i32, yMin: i32, xMax: i32, yMax: i32);
+    /// graphics.library `SetRast` (LVO -234): rp a1, pen d0.
+    pub fn graphics_SetRast(base: u32, rp: u32, pen: u32);
+    /// gadtools.library `GT_SetGadgetAttrsA` (LVO -42): gad a0, win a1, req a2, taglist a3.
+    pub fn gadtools_GT_SetGadgetAttrsA(base: u32, gad: u32, win: u32, req: u32, taglist: *const u8);
+    /// wb.library `AddAppIconA` (LVO -60): id d0, userdata d1, text a0, msgport a1, lock a2, diskobj a3, taglist a4.
+    pub fn wb_AddAppIconA(base: u32, id: u32, userdata: u32, text: *const u8, msgport: u32, lock: u32, diskobj: u32, taglist: *const u8) -> u32;
+    /// wb.library `RemoveAppIcon` (LVO -66): appIcon a0.
+    pub fn wb_RemoveAppIcon(base: u32, appIcon: u32) -> i32;
+    /// icon.library `GetDiskObjectNew` (LVO -132): name a0.
+    pub fn icon_GetDiskObjectNew(base: u32, name: *const u8) -> u32;
+    /// icon.library `GetDefDiskObject` (LVO -120): type d0.
+    pub fn icon_GetDefDiskObject(base: u32, r#type: i32) -> u32;
+    /// commodities.library `CreateCxObj` (LVO -30): type d0, arg1 a0, arg2 a1.
+    pub fn commodities_CreateCxObj(base: u32, r#type: u32, arg1: u32, arg2: u32) -> u32;
+    /// commodities.library `CxBroker` (LVO -36): nb a0, error d0.
+    pub fn commodities_CxBroker(base: u32, nb: *const u8, error: u32) -> u32;
+    /// commodities.library `ActivateCxObj` (LVO -42): co a0, enable d0.
+    pub fn commodities_ActivateCxObj(base: u32, co: u32, enable: i32) -> i32;
+    /// commodities.library `DeleteCxObjAll` (LVO -54): co a0.
+    pub fn commodities_DeleteCxObjAll(base: u32, co: u32);
+    /// commodities.library `CxObjError` (LVO -66): co a0.
+    pub fn commodities_CxObjError(base: u32, co: u32) -> i32;
+    /// commodities.library `AttachCxObj` (LVO -84): headObj a0, co a1.
+    pub fn commodities_AttachCxObj(base: u32, headObj: u32, co: u32);
+    /// commodities.library `CxMsgType` (LVO -138): cxm a0.
+    pub fn commodities_CxMsgType(base: u32, cxm: u32) -> u32;
+    /// commodities.library `CxMsgID` (LVO -150): cxm a0.
+    pub fn commodities_CxMsgID(base: u32, cxm: u32) -> i32;
+    /// asl.library `AllocAslRequest` (LVO -48): reqType d0, tagList a0.
+    pub fn asl_AllocAslRequest(base: u32, reqType: u32, tagList: *const u8) -> u32;
+    /// asl.library `FreeAslRequest` (LVO -54): requester a0.
+    pub fn asl_FreeAslRequest(base: u32, requester: u32);
+    /// asl.library `AslRequest` (LVO -60): requester a0, tagList a1.
+    pub fn asl_AslRequest(base: u32, requester: u32, tagList: *const u8) -> i32;
+    /// locale.library `OpenCatalogA` (LVO -150): locale a0, name a1, tags a2.
+    pub fn locale_OpenCatalogA(base: u32, locale: u32, name: *const u8, tags: *const u8) -> u32;
+    /// locale.library `CloseCatalog` (LVO -36): catalog a0.
+    pub fn locale_CloseCatalog(base: u32, catalog: u32);
+    /// locale.library `GetCatalogStr` (LVO -72): catalog a0, stringNum d0, defaultString a1.
+    pub fn locale_GetCatalogStr(base: u32, catalog: u32, stringNum: i32, defaultString: u32) -> u32;
+    /// dos.library `GetVar` (LVO -906): name d1, buffer d2, size d3, flags d4.
+    pub fn dos_GetVar(base: u32, name: *const u8, buffer: *mut u8, size: i32, flags: u32) -> i32;
+    /// dos.library `SetVar` (LVO -900): name d1, buffer d2, size d3, flags d4.
+    pub fn dos_SetVar(base: u32, name: *const u8, buffer: *const u8, size: i32, flags: u32) -> i32;
 }
