@@ -195,6 +195,21 @@ pub struct GsEngine<O, S, A> {
     pub actor: A,
     waits: Vec<(WaitToken, Wait)>,
     next_token: u32,
+    /// With the GUI: SHOW, HIDE and HIGHLIGHT queue their request here for
+    /// the event loop (crate::gui); `None` without a window (NOGUI).
+    pub ui: Option<Vec<UiRequest>>,
+}
+
+/// What an ARexx verb asks of the GUI (AREXX.md: SHOW, HIDE, HIGHLIGHT).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UiRequest {
+    /// Open (uniconify) the window.
+    Show,
+    /// Iconify it.
+    Hide,
+    /// Select this gadget in the list and frame it on its screen
+    /// (addresses as walked now: identities, re-resolved by the GUI).
+    Highlight { window: u32, gadget: u32 },
 }
 
 /// An action's failure as an ARexx error: a menu entry that does not
@@ -265,7 +280,7 @@ pub fn gettext_value(g: &GadgetSnap) -> Vec<u8> {
 impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// An engine over `os`, `system` and `actor`.
     pub fn new(os: O, system: S, actor: A) -> Self {
-        GsEngine { os, system, actor, waits: Vec::new(), next_token: 1 }
+        GsEngine { os, system, actor, waits: Vec::new(), next_token: 1, ui: None }
     }
 
     /// The live window a target names, walked now, and its screen's size.
@@ -285,6 +300,17 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         let events = events.map_err(action_error)?;
         self.actor.bring_forward(&w.info);
         self.actor.inject(w.info.screen, &events).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
+    }
+
+    /// Queues a GUI request; RC 10 without a window (NOGUI).
+    fn queue(&mut self, r: UiRequest, verb: &str) -> Result<(), Error> {
+        match &mut self.ui {
+            Some(q) => {
+                q.push(r);
+                Ok(())
+            }
+            None => Err(Error::new(Rc::Error, alloc::format!("{verb}: GadgetScope runs without its window (NOGUI)"))),
+        }
     }
 
     fn new_token(&mut self) -> WaitToken {
@@ -689,15 +715,23 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     }
 
     fn show(&mut self) -> Result<(), Error> {
-        Err(Error::new(Rc::Error, "SHOW: GadgetScope runs without its window (NOGUI)"))
+        self.queue(UiRequest::Show, "SHOW")
     }
 
     fn hide(&mut self) -> Result<(), Error> {
-        Err(Error::new(Rc::Error, "HIDE: GadgetScope runs without its window (NOGUI)"))
+        self.queue(UiRequest::Hide, "HIDE")
     }
 
-    fn highlight(&mut self, _target: &Target) -> Result<Outcome, Error> {
-        Err(Error::new(Rc::Error, "HIGHLIGHT: GadgetScope runs without its window (NOGUI)"))
+    /// The gadget is walked now (a WHEREGADGET cannot be: RC 10); the GUI
+    /// selects it in its list and frames it.
+    fn highlight(&mut self, target: &Target) -> Result<Outcome, Error> {
+        if self.ui.is_none() {
+            return Err(Error::new(Rc::Error, "HIGHLIGHT: GadgetScope runs without its window (NOGUI)"));
+        }
+        let (w, i) = self.gadget(target)?;
+        let (window, gadget) = (w.info.address, w.gadgets[i].address);
+        self.queue(UiRequest::Highlight { window, gadget }, "HIGHLIGHT")?;
+        Ok(Outcome::Done(Vec::new()))
     }
 
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
@@ -868,6 +902,30 @@ mod tests {
         let out = host.command(e, line.as_bytes(), 1, now);
         assert_eq!(out.len(), 1, "{line}: replied at once");
         (out[0].1.rc as i32, shown(&out[0].1.text))
+    }
+
+    #[test]
+    fn show_hide_highlight_queue_for_the_gui_or_rc10_without_one() {
+        let (mut e, w) = engine();
+        let mut host: Host<u32> = Host::new("1.0");
+        for line in ["SHOW", "HIDE", "HIGHLIGHT \"GadTools Fixture\" 1"] {
+            let (rc, _) = run(&mut host, &mut e, line, 0);
+            assert_eq!(rc, 10, "{line} without a GUI");
+        }
+        e.ui = Some(Vec::new());
+        assert_eq!(run(&mut host, &mut e, "SHOW", 0).0, 0);
+        assert_eq!(run(&mut host, &mut e, "HIDE", 0).0, 0);
+        assert_eq!(run(&mut host, &mut e, "HIGHLIGHT \"GadTools Fixture\" 2", 0).0, 0);
+        assert_eq!(run(&mut host, &mut e, "HIGHLIGHT \"GadTools Fixture\" 9", 0).0, 5, "no such gadget");
+        assert_eq!(run(&mut host, &mut e, "HIGHLIGHT Nowhere 1", 0).0, 5, "no such window");
+        let q = e.ui.take().unwrap();
+        assert_eq!(q.len(), 3);
+        assert_eq!(q[0], UiRequest::Show);
+        assert_eq!(q[1], UiRequest::Hide);
+        let UiRequest::Highlight { window, gadget } = q[2] else { panic!("{q:?}") };
+        assert_eq!(window, w);
+        let snap = walk_window(&mut e.os, w).unwrap();
+        assert_eq!(snap.gadgets.iter().find(|g| g.address == gadget).map(|g| g.id), Some(2));
     }
 
     #[test]

@@ -184,6 +184,45 @@ impl GadTools {
         ok.then_some(menus)
     }
 
+    /// `CreateMenusA` + `LayoutMenusA` from entries whose texts are
+    /// absolute addresses (e.g. strings of an open locale catalog, or
+    /// [`OwnedStrings`]); 0 for a label is `NM_BARLABEL` on items, and
+    /// `user_data` lands in each item's `GTMENUITEM_USERDATA`.
+    pub fn create_menus_at(&self, entries: &[(u8, u32, u32, u16, u32)], vi: &VisualInfo<'_>) -> Option<Menus<'_>> {
+        let mut nm: Vec<NewMenu> = entries
+            .iter()
+            .map(|&(kind, label, key, flags, user)| NewMenu {
+                nm_type: kind,
+                nm_label: Be32::new(if label == 0 { NM_BARLABEL } else { label }),
+                nm_comm_key: Be32::new(key),
+                nm_flags: Be16::new(flags),
+                nm_user_data: Be32::new(user),
+                ..Default::default()
+            })
+            .collect();
+        nm.push(NewMenu { nm_type: NM_END, ..Default::default() });
+        // SAFETY: nm is NM_END-terminated; its strings outlive the menus (caller).
+        let menu = unsafe { sys::gadtools_CreateMenusA(self.base(), nm.as_ptr() as *const u8, core::ptr::null()) };
+        if menu == 0 {
+            return None;
+        }
+        let menus = Menus { gt: self, menu };
+        let t = Tags::new().tag(crate::tags::GTMN_NewLookMenus, 1).done();
+        // SAFETY: menu from CreateMenusA, vi alive, t terminated.
+        let ok = unsafe { sys::gadtools_LayoutMenusA(self.base(), menu, vi.addr(), t.as_ptr() as *const u8) } != 0;
+        ok.then_some(menus)
+    }
+
+    /// `GT_SetGadgetAttrsA(gadget, window, NULL, tags)` (window may be 0
+    /// while the gadget is not in one). Memory the tags point to must
+    /// live as long as GadTools keeps it (lists, GTTX_Text).
+    pub fn set_attrs(&self, gadget: u32, window: u32, tags: &Tags) {
+        let t = tags.done();
+        // SAFETY: t is terminated and alive during the call; gadget is a
+        // GadTools gadget of `window` (or of no window when 0).
+        unsafe { sys::gadtools_GT_SetGadgetAttrsA(self.base(), gadget, window, 0, t.as_ptr() as *const u8) }
+    }
+
     /// `GT_GetIMsg(port)`: the next message, copied out, and the handle to
     /// reply it with ([`GadTools::reply`]); `None` when the port is empty.
     pub fn get_imsg(&self, port: u32) -> Option<(u32, IntuiMsg)> {
@@ -331,7 +370,14 @@ pub struct LabelList {
 impl LabelList {
     /// A list whose nodes are named `items`, in order.
     pub fn new(items: &[&'static CStr]) -> LabelList {
-        let n = items.len();
+        let names: Vec<u32> = items.iter().map(|s| cstr(s)).collect();
+        LabelList::at(&names)
+    }
+
+    /// A list whose nodes are named by the absolute addresses `names`
+    /// (the strings must outlive the list).
+    pub fn at(names: &[u32]) -> LabelList {
+        let n = names.len();
         // 7 words per List/Node.
         let block: Box<[Be16]> = alloc::vec![Be16::new(0); 7 * (n + 1)].into_boxed_slice();
         let mut l = LabelList { block };
@@ -345,12 +391,12 @@ impl LabelList {
         put32(0, if n == 0 { base + 4 } else { node(0) });
         put32(2, 0);
         put32(4, if n == 0 { base } else { node(n - 1) });
-        for (i, s) in items.iter().enumerate() {
+        for (i, &name) in names.iter().enumerate() {
             let w = 7 * (i + 1);
             // Node: ln_Succ 0, ln_Pred 4, ln_Type 8, ln_Pri 9, ln_Name 10.
             put32(w, if i + 1 == n { base + 4 } else { node(i + 1) });
             put32(w + 2, if i == 0 { base } else { node(i - 1) });
-            put32(w + 5, cstr(s));
+            put32(w + 5, name);
         }
         l
     }
@@ -378,5 +424,54 @@ impl Drop for Menus<'_> {
     fn drop(&mut self) {
         // SAFETY: from CreateMenusA, cleared from its window, freed once.
         unsafe { sys::gadtools_FreeMenus(self.gt.base(), self.menu) }
+    }
+}
+
+/// NUL-terminated copies of byte strings at stable addresses (each in its
+/// own heap block), for texts GadTools and Intuition keep by pointer.
+#[derive(Default)]
+pub struct OwnedStrings {
+    items: Vec<Box<[u8]>>,
+}
+
+impl OwnedStrings {
+    /// An empty set.
+    pub fn new() -> OwnedStrings {
+        OwnedStrings { items: Vec::new() }
+    }
+
+    /// Keeps a NUL-terminated copy of `text` (a NUL inside ends it) and
+    /// returns its absolute address.
+    pub fn add(&mut self, text: &[u8]) -> u32 {
+        let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
+        let mut b = Vec::with_capacity(end + 1);
+        b.extend_from_slice(&text[..end]);
+        b.push(0);
+        let b = b.into_boxed_slice();
+        let a = mem::abs(b.as_ptr());
+        self.items.push(b);
+        a
+    }
+}
+
+/// An exec `struct List` of nodes whose names are owned copies of
+/// `items` (GTLV_Labels with texts built at run time).
+pub struct OwnedLabelList {
+    list: LabelList,
+    #[allow(dead_code)]
+    strings: OwnedStrings,
+}
+
+impl OwnedLabelList {
+    /// A list of `items`, in order.
+    pub fn new(items: &[Vec<u8>]) -> OwnedLabelList {
+        let mut strings = OwnedStrings::new();
+        let names: Vec<u32> = items.iter().map(|t| strings.add(t)).collect();
+        OwnedLabelList { list: LabelList::at(&names), strings }
+    }
+
+    /// The `struct List *`.
+    pub fn addr(&self) -> u32 {
+        self.list.addr()
     }
 }

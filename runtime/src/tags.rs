@@ -91,6 +91,10 @@ pub const WA_Title: u32 = WA_Dummy + 0x0B;
 pub const WA_ScreenTitle: u32 = WA_Dummy + 0x0C;
 pub const WA_CustomScreen: u32 = WA_Dummy + 0x0D;
 /// Size of the window's interior (without borders), pixels.
+pub const WA_MinWidth: u32 = WA_Dummy + 0x0F;
+pub const WA_MinHeight: u32 = WA_Dummy + 0x10;
+pub const WA_MaxWidth: u32 = WA_Dummy + 0x11;
+pub const WA_MaxHeight: u32 = WA_Dummy + 0x12;
 pub const WA_InnerWidth: u32 = WA_Dummy + 0x13;
 pub const WA_InnerHeight: u32 = WA_Dummy + 0x14;
 pub const WA_PubScreen: u32 = WA_Dummy + 0x16;
@@ -99,6 +103,7 @@ pub const WA_DragBar: u32 = WA_Dummy + 0x1F;
 pub const WA_DepthGadget: u32 = WA_Dummy + 0x20;
 pub const WA_CloseGadget: u32 = WA_Dummy + 0x21;
 pub const WA_Activate: u32 = WA_Dummy + 0x26;
+pub const WA_Zoom: u32 = WA_Dummy + 0x1A;
 pub const WA_SimpleRefresh: u32 = WA_Dummy + 0x29;
 pub const WA_SmartRefresh: u32 = WA_Dummy + 0x2A;
 pub const WA_AutoAdjust: u32 = WA_Dummy + 0x2D;
@@ -189,6 +194,10 @@ pub const GTLV_Labels: u32 = GT_TagBase + 6;
 pub const GTLV_ReadOnly: u32 = GT_TagBase + 7;
 pub const GTMX_Labels: u32 = GT_TagBase + 9;
 pub const GTMX_Active: u32 = GT_TagBase + 10;
+/// `STRPTR` shown by a TEXT_KIND gadget (kept by pointer unless GTTX_CopyText).
+pub const GTTX_Text: u32 = GT_TagBase + 11;
+/// TEXT_KIND: copy the GTTX_Text string (V37).
+pub const GTTX_CopyText: u32 = GT_TagBase + 12;
 pub const GTCY_Labels: u32 = GT_TagBase + 14;
 pub const GTCY_Active: u32 = GT_TagBase + 15;
 pub const GTSL_Min: u32 = GT_TagBase + 38;
@@ -203,6 +212,8 @@ pub const GTIN_Number: u32 = GT_TagBase + 47;
 pub const GTIN_MaxChars: u32 = GT_TagBase + 48;
 pub const GTLV_ShowSelected: u32 = GT_TagBase + 53;
 pub const GTLV_Selected: u32 = GT_TagBase + 54;
+/// TEXT_KIND: a recessed border around the text.
+pub const GTTX_Border: u32 = GT_TagBase + 57;
 pub const GTMX_Spacing: u32 = GT_TagBase + 61;
 pub const GTMN_FullMenu: u32 = GT_TagBase + 62;
 /// The character that marks the next one as the keyboard shortcut (`'_'`).
@@ -210,6 +221,8 @@ pub const GT_Underscore: u32 = GT_TagBase + 64;
 pub const GTMN_NewLookMenus: u32 = GT_TagBase + 67;
 pub const GTCB_Scaled: u32 = GT_TagBase + 68;
 pub const GTMX_Scaled: u32 = GT_TagBase + 69;
+/// LISTVIEW_KIND: scroll so that this item is visible (V39).
+pub const GTLV_MakeVisible: u32 = GT_TagBase + 78;
 
 #[cfg(test)]
 mod tests {
