@@ -10,6 +10,7 @@ pub mod bench;
 pub mod engine;
 pub mod inspect;
 pub mod shell;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 mod intuition_os;

@@ -1,0 +1,1801 @@
+//! The view model shared by the GadTools and ReAction front-ends
+//! (PRODUCT.md "Architecture": app-gui holds the view model; both
+//! front-ends draw what it says and feed it clicks).
+//!
+//! - [`View`]: the live gadget list as LISTVIEW lines ([`Row`]), a
+//!   [`Filter`], a selection that survives refreshes, the details pane
+//!   ([`View::details`]) with ready-to-copy AmiPilot locators (AREXX.md
+//!   "Locators") and the highlight frame ([`View::highlight`]).
+//! - [`Profile`]: the quirk profile being recorded (FORMATS.md "Manifest /
+//!   quirk profile"), written and read through `gadgetscope_core::manifest`.
+//!
+//! Pure data: no OS calls, no floating point, Latin-1 bytes for text.
+//! Geometry is in pixels; a gadget box is window-relative with the borders
+//! included (FORMATS.md "Tree text"), a window box screen-relative.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use gadgetscope_core::classify::{is_gadtools, Role};
+use gadgetscope_core::locate::{contains, find_window};
+use gadgetscope_core::manifest::{self, GadgetKind, Manifest, APP_MAX, NAME_MAX, TITLE_MAX};
+use gadgetscope_core::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
+use gadgetscope_core::text::{push_int, push_quoted};
+
+/// Longest window pattern a locator takes, bytes (AREXX.md "Limits").
+pub const PATTERN_MAX: usize = 127;
+/// Longest `LABEL=` value a locator takes, bytes (AREXX.md "Limits").
+pub const LABEL_MAX: usize = 255;
+/// Width of the role column: the longest role name, `screenmode_chooser`.
+const ROLE_COLUMN: usize = 18;
+/// Width of the right-aligned GA_ID column.
+const ID_COLUMN: usize = 5;
+/// Width of the quoted-label column (longer labels push the rest right).
+const LABEL_COLUMN: usize = 24;
+/// Width of the class column.
+const CLASS_COLUMN: usize = 20;
+
+/// What a list row stands for. Addresses are identities from the snapshot
+/// (never dereferenced); `index` is the position in the window's
+/// `WindowSnap::gadgets` (`Window->FirstGadget` order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// A screen (`struct Screen` address).
+    Screen {
+        /// Screen address.
+        screen: u32,
+    },
+    /// A window on a screen.
+    Window {
+        /// Screen address.
+        screen: u32,
+        /// Window address.
+        window: u32,
+    },
+    /// A gadget of a walked window.
+    Gadget {
+        /// Window address.
+        window: u32,
+        /// Index into that window's gadget list.
+        index: usize,
+    },
+}
+
+/// One LISTVIEW line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// Tree depth: 0 screen, 1 window, 2 gadget.
+    pub depth: u8,
+    /// What the row stands for.
+    pub kind: RowKind,
+    /// The line, Latin-1, for a fixed-width font: two spaces per depth,
+    /// then for a gadget the columns role, GA_ID, `"label"`, class and the
+    /// window-relative box `x,y wxh` (pixels), then ` value="…"` for
+    /// string/integer gadgets and ` sys=<kind>` for system gadgets. A
+    /// screen is `screen "<title>"  x,y wxh`, a window `window "<title>"
+    /// x,y wxh` (screen-relative).
+    pub text: Vec<u8>,
+}
+
+/// What the list shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Filter {
+    /// Shown gadgets contain this text (case-insensitive, Latin-1) in their
+    /// label, class, role name or value, or equal it as a decimal GA_ID, or
+    /// sit in a window whose title contains it. Empty: no text filter.
+    pub text: Vec<u8>,
+    /// Only gadgets of this role (FORMATS.md "Roles").
+    pub role: Option<Role>,
+    /// Show system gadgets (close, depth, zoom, drag, size).
+    pub system_gadgets: bool,
+}
+
+impl Default for Filter {
+    /// Everything shown: no text, no role, system gadgets included.
+    fn default() -> Self {
+        Filter { text: Vec::new(), role: None, system_gadgets: true }
+    }
+}
+
+impl Filter {
+    /// True when text or role narrows the list (windows and screens
+    /// without a shown gadget are then hidden too).
+    fn narrows(&self) -> bool {
+        !self.text.is_empty() || self.role.is_some()
+    }
+}
+
+/// A selection by identity, so that it survives a refresh in which
+/// addresses changed (a window closed and reopened).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Selection {
+    Screen(ScreenKey),
+    Window(WindowKey),
+    Gadget(WindowKey, GadgetKey),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ScreenKey {
+    title: Option<Vec<u8>>,
+    /// Among screens with this title, front to back.
+    occurrence: usize,
+    address: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct WindowKey {
+    title: Option<Vec<u8>>,
+    screen_title: Option<Vec<u8>>,
+    /// Among windows with this title and screen title, in list order.
+    occurrence: usize,
+    address: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GadgetKey {
+    id: u32,
+    role: Role,
+    label: Vec<u8>,
+    /// Among the window's gadgets with equal ID, role and label.
+    occurrence: usize,
+    address: u32,
+}
+
+/// The live gadget list: the last walk, the filter, the rows and the
+/// selection.
+#[derive(Clone, Debug)]
+pub struct View {
+    screens: ScreensSnapshot,
+    windows: Vec<WindowSnap>,
+    filter: Filter,
+    rows: Vec<Row>,
+    selection: Option<Selection>,
+    selected_row: Option<usize>,
+    generation: u32,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View::new()
+    }
+}
+
+/// ASCII and Latin-1 letters folded to lower case (0xC0-0xDE, not 0xD7 `×`).
+fn fold(b: u8) -> u8 {
+    match b {
+        b'A'..=b'Z' => b + 32,
+        0xC0..=0xDE if b != 0xD7 => b + 32,
+        _ => b,
+    }
+}
+
+/// `needle` occurs in `hay`, letters compared case-insensitively.
+fn contains_folded(hay: &[u8], needle: &[u8]) -> bool {
+    needle.is_empty()
+        || hay.windows(needle.len()).any(|w| w.iter().zip(needle).all(|(&a, &b)| fold(a) == fold(b)))
+}
+
+fn pad(out: &mut Vec<u8>, start: usize, width: usize) {
+    while out.len() < start + width {
+        out.push(b' ');
+    }
+}
+
+fn push_box(out: &mut Vec<u8>, left: i64, top: i64, width: i64, height: i64) {
+    push_int(out, left);
+    out.push(b',');
+    push_int(out, top);
+    out.push(b' ');
+    push_int(out, width);
+    out.push(b'x');
+    push_int(out, height);
+}
+
+fn push_title(out: &mut Vec<u8>, title: &Option<Vec<u8>>) {
+    match title {
+        Some(t) => push_quoted(out, t),
+        None => out.extend_from_slice(b"(untitled)"),
+    }
+}
+
+fn decimal(n: u32) -> Vec<u8> {
+    let mut v = Vec::new();
+    push_int(&mut v, i64::from(n));
+    v
+}
+
+fn gadget_row_text(g: &GadgetSnap) -> Vec<u8> {
+    let mut t = Vec::with_capacity(96);
+    t.extend_from_slice(b"    ");
+    let s = t.len();
+    t.extend_from_slice(g.role.as_str().as_bytes());
+    pad(&mut t, s, ROLE_COLUMN);
+    t.push(b' ');
+    let id = decimal(g.id);
+    t.resize(t.len() + ID_COLUMN.saturating_sub(id.len()), b' ');
+    t.extend_from_slice(&id);
+    t.push(b' ');
+    let s = t.len();
+    push_quoted(&mut t, &g.label);
+    pad(&mut t, s, LABEL_COLUMN);
+    t.push(b' ');
+    let s = t.len();
+    t.extend_from_slice(&g.class);
+    pad(&mut t, s, CLASS_COLUMN);
+    t.push(b' ');
+    push_box(&mut t, g.left.into(), g.top.into(), g.width.into(), g.height.into());
+    if let Some(v) = &g.value {
+        t.extend_from_slice(b" value=");
+        push_quoted(&mut t, v);
+    }
+    if let Some(s) = g.sys {
+        t.extend_from_slice(b" sys=");
+        t.extend_from_slice(s.as_str().as_bytes());
+    }
+    t
+}
+
+fn window_row_text(w: &WindowInfo, snap: Option<&WindowSnap>) -> Vec<u8> {
+    let mut t = Vec::from(&b"  window "[..]);
+    push_title(&mut t, &w.title);
+    t.extend_from_slice(b"  ");
+    push_box(&mut t, w.left.into(), w.top.into(), w.width.into(), w.height.into());
+    match snap {
+        None => t.extend_from_slice(b" (gadgets not read)"),
+        Some(s) if s.truncated => t.extend_from_slice(b" (gadget list cut short)"),
+        Some(_) => {}
+    }
+    t
+}
+
+fn screen_row_text(s: &ScreenInfo) -> Vec<u8> {
+    let mut t = Vec::from(&b"screen "[..]);
+    push_title(&mut t, &s.default_title);
+    t.extend_from_slice(b"  ");
+    push_box(&mut t, s.left.into(), s.top.into(), s.width.into(), s.height.into());
+    t
+}
+
+impl View {
+    /// An empty view: no screens, default filter, no selection.
+    pub fn new() -> View {
+        View {
+            screens: ScreensSnapshot::default(),
+            windows: Vec::new(),
+            filter: Filter::default(),
+            rows: Vec::new(),
+            selection: None,
+            selected_row: None,
+            generation: 0,
+        }
+    }
+
+    /// Replace the data with a new walk: `screens` from `read_screens`
+    /// and one `WindowSnap` per window walked (windows without one show
+    /// as a window row without gadgets). Returns true only when the
+    /// visible rows changed, so the front-end rebuilds its list only then.
+    ///
+    /// The selection is kept by identity, not address: the window with
+    /// the same title and screen title (the same occurrence among equal
+    /// ones, in Intuition list order), the gadget with the same GA_ID,
+    /// role and label (the same occurrence among equal ones); addresses
+    /// are the fallback when the identity is gone. A selection that is no
+    /// longer present (or now filtered out) is cleared.
+    pub fn update(&mut self, screens: &ScreensSnapshot, windows: Vec<WindowSnap>) -> bool {
+        self.screens = screens.clone();
+        self.windows = windows;
+        self.rebuild()
+    }
+
+    /// The visible rows, screens front to back, windows in
+    /// `Screen->FirstWindow` order, gadgets in `Window->FirstGadget` order.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// Counts row changes: it moves whenever [`View::update`],
+    /// [`View::set_filter`] or [`View::select_gadget`] changed the rows,
+    /// so a front-end can tell whether to rebuild its list.
+    pub fn generation(&self) -> u32 {
+        self.generation
+    }
+
+    /// Set the filter; true if the rows changed. A selection that the new
+    /// filter hides is cleared.
+    pub fn set_filter(&mut self, f: Filter) -> bool {
+        self.filter = f;
+        self.rebuild()
+    }
+
+    /// The current filter.
+    pub fn filter(&self) -> &Filter {
+        &self.filter
+    }
+
+    /// Select the row at `row` (0-based in [`View::rows`]); false (and the
+    /// selection unchanged) when there is no such row.
+    pub fn select_row(&mut self, row: usize) -> bool {
+        let Some(r) = self.rows.get(row) else { return false };
+        let Some(sel) = self.key_for(r.kind) else { return false };
+        self.selection = Some(sel);
+        self.selected_row = Some(row);
+        true
+    }
+
+    /// Select a gadget by its window and gadget addresses (pick mode, the
+    /// ARexx `HIGHLIGHT` verb). False when that gadget is not in the last
+    /// walk. When the filter hides it, the text and role filters are
+    /// cleared (and system gadgets shown, for a system gadget) so that it
+    /// shows; [`View::generation`] then moves.
+    pub fn select_gadget(&mut self, window: u32, gadget_address: u32) -> bool {
+        let Some(index) = self.snap(window).and_then(|s| s.gadgets.iter().position(|g| g.address == gadget_address)) else {
+            return false;
+        };
+        let kind = RowKind::Gadget { window, index };
+        let Some(sel) = self.key_for(kind) else { return false };
+        if !self.rows.iter().any(|r| r.kind == kind) {
+            self.filter.text.clear();
+            self.filter.role = None;
+            self.build_rows();
+            if !self.rows.iter().any(|r| r.kind == kind) {
+                self.filter.system_gadgets = true;
+                self.build_rows();
+            }
+            self.generation = self.generation.wrapping_add(1);
+        }
+        let Some(row) = self.rows.iter().position(|r| r.kind == kind) else {
+            // Its window is not on any screen of the snapshot.
+            return false;
+        };
+        self.selection = Some(sel);
+        self.selected_row = Some(row);
+        true
+    }
+
+    /// Nothing selected.
+    pub fn clear_selection(&mut self) {
+        self.selection = None;
+        self.selected_row = None;
+    }
+
+    /// The selected row's index in [`View::rows`].
+    pub fn selected_row(&self) -> Option<usize> {
+        self.selected_row
+    }
+
+    /// The selected window (freshest header: from its `WindowSnap` when
+    /// walked) and, for a gadget row, the gadget. `None` for no selection
+    /// or a screen row.
+    pub fn selected(&self) -> Option<(&WindowInfo, Option<&GadgetSnap>)> {
+        match self.rows.get(self.selected_row?)?.kind {
+            RowKind::Screen { .. } => None,
+            RowKind::Window { window, .. } => Some((self.window_info(window)?, None)),
+            RowKind::Gadget { window, index } => {
+                let s = self.snap(window)?;
+                Some((&s.info, Some(s.gadgets.get(index)?)))
+            }
+        }
+    }
+
+    /// The selected screen, for a screen row.
+    pub fn selected_screen(&self) -> Option<&ScreenInfo> {
+        match self.rows.get(self.selected_row?)?.kind {
+            RowKind::Screen { screen } => self.screens.screens.iter().find(|s| s.address == screen),
+            _ => None,
+        }
+    }
+
+    /// The box to frame on screen for the selection, as (screen address,
+    /// left, top, width, height), pixels, relative to the screen's top-left
+    /// corner: for a gadget `Window->LeftEdge/TopEdge` plus its
+    /// window-relative box (borders included, FORMATS.md "Tree text"); for
+    /// a window its `LeftEdge/TopEdge/Width/Height`. `None` for a screen
+    /// row or no selection.
+    pub fn highlight(&self) -> Option<(u32, i32, i32, i32, i32)> {
+        let (w, g) = self.selected()?;
+        Some(match g {
+            Some(g) => (
+                w.screen,
+                i32::from(w.left).wrapping_add(g.left),
+                i32::from(w.top).wrapping_add(g.top),
+                g.width,
+                g.height,
+            ),
+            None => (w.screen, w.left.into(), w.top.into(), w.width.into(), w.height.into()),
+        })
+    }
+
+    /// The ready-to-copy locators for the selected gadget (AREXX.md
+    /// "Locators"); `None` unless a gadget row is selected.
+    pub fn locators(&self, profile: &Profile) -> Option<Locators> {
+        let RowKind::Gadget { window, index } = self.rows.get(self.selected_row?)?.kind else { return None };
+        let snap = self.snap(window)?;
+        Some(locators(&self.screens, snap, index, profile))
+    }
+
+    /// Details lines for the selected row, Latin-1.
+    ///
+    /// A gadget: its window, role, GA_ID, label, class, value (string and
+    /// integer gadgets), system-gadget kind, the box window-relative
+    /// (borders included) and screen-relative (pixels), then the AmiPilot
+    /// locators ready to copy, one per tier (PRODUCT.md "Locator tiers",
+    /// syntax from AREXX.md "Locators"): `@name` when the profile names it,
+    /// `"<title>" <GA_ID>` when the ID is unique and not 0, `"<title>"
+    /// ROLE=<role> LABEL="<label>"` (with `INDEX=` when an earlier gadget
+    /// matches too, or `ROLE=<role> INDEX=<n>` without a label). A tier
+    /// that is not available is a line in parentheses saying why.
+    /// A window: title, screen, box, borders, gadget count, its pattern and
+    /// profile name. A screen: title, box, frontmost, window count.
+    pub fn details(&self, profile: &Profile) -> Vec<Vec<u8>> {
+        let Some(row) = self.selected_row.and_then(|r| self.rows.get(r)) else { return Vec::new() };
+        match row.kind {
+            RowKind::Screen { screen } => match self.screens.screens.iter().find(|s| s.address == screen) {
+                Some(s) => screen_details(s),
+                None => Vec::new(),
+            },
+            RowKind::Window { window, .. } => match self.window_info(window) {
+                Some(w) => self.window_details(w, profile),
+                None => Vec::new(),
+            },
+            RowKind::Gadget { window, index } => match self.snap(window) {
+                Some(s) => gadget_details(&self.screens, s, index, profile),
+                None => Vec::new(),
+            },
+        }
+    }
+
+    fn window_details(&self, w: &WindowInfo, profile: &Profile) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut l = Vec::from(&b"window "[..]);
+        push_title(&mut l, &w.title);
+        l.extend_from_slice(b" on screen ");
+        push_title(&mut l, &w.screen_title);
+        out.push(l);
+        let mut l = Vec::from(&b"box: "[..]);
+        push_box(&mut l, w.left.into(), w.top.into(), w.width.into(), w.height.into());
+        l.extend_from_slice(b" (pixels, screen-relative)");
+        out.push(l);
+        out.push(format!(
+            "borders: left {}, top {}, right {}, bottom {} (pixels)",
+            w.border_left, w.border_top, w.border_right, w.border_bottom
+        )
+        .into_bytes());
+        out.push(match self.snap(w.address) {
+            Some(s) if s.truncated => format!("gadgets: {} (list cut short)", s.gadgets.len()).into_bytes(),
+            Some(s) => format!("gadgets: {}", s.gadgets.len()).into_bytes(),
+            None => b"gadgets: not read".to_vec(),
+        });
+        match window_pattern(&self.screens, w) {
+            Ok((p, note)) => {
+                let mut l = Vec::from(&b"locator: "[..]);
+                l.extend_from_slice(&p);
+                out.push(l);
+                if let Some(n) = note {
+                    out.push(n);
+                }
+            }
+            Err(reason) => out.push(paren(&reason)),
+        }
+        if let Some(t) = &w.title {
+            if let Some(name) = profile.window_name_of(t) {
+                let mut l = Vec::from(&b"profile window name: "[..]);
+                l.extend_from_slice(name);
+                out.push(l);
+            }
+        }
+        out
+    }
+
+    fn snap(&self, window: u32) -> Option<&WindowSnap> {
+        self.windows.iter().find(|s| s.info.address == window)
+    }
+
+    fn window_info(&self, window: u32) -> Option<&WindowInfo> {
+        self.snap(window).map(|s| &s.info).or_else(|| self.screens.window(window))
+    }
+
+    fn gadget_shown(&self, w: &WindowInfo, g: &GadgetSnap) -> bool {
+        let f = &self.filter;
+        if g.sys.is_some() && !f.system_gadgets {
+            return false;
+        }
+        if f.role.is_some_and(|r| r != g.role) {
+            return false;
+        }
+        f.text.is_empty()
+            || title_matches(w, &f.text)
+            || contains_folded(&g.label, &f.text)
+            || contains_folded(&g.class, &f.text)
+            || contains_folded(g.role.as_str().as_bytes(), &f.text)
+            || g.value.as_deref().is_some_and(|v| contains_folded(v, &f.text))
+            || decimal(g.id) == f.text
+    }
+
+    fn build_rows(&mut self) {
+        let mut rows = Vec::new();
+        let narrows = self.filter.narrows();
+        for s in &self.screens.screens {
+            let screen_at = rows.len();
+            let mut any_window = false;
+            for w in &s.windows {
+                let snap = self.snap(w.address);
+                let info = snap.map_or(w, |s| &s.info);
+                let window_at = rows.len();
+                let mut any_gadget = false;
+                if let Some(snap) = snap {
+                    for (index, g) in snap.gadgets.iter().enumerate() {
+                        if self.gadget_shown(info, g) {
+                            any_gadget = true;
+                            rows.push(Row { depth: 2, kind: RowKind::Gadget { window: w.address, index }, text: gadget_row_text(g) });
+                        }
+                    }
+                }
+                let show = !narrows || any_gadget || (self.filter.role.is_none() && title_matches(info, &self.filter.text));
+                if show {
+                    any_window = true;
+                    let row = Row { depth: 1, kind: RowKind::Window { screen: s.address, window: w.address }, text: window_row_text(info, snap) };
+                    rows.insert(window_at, row);
+                } else {
+                    rows.truncate(window_at);
+                }
+            }
+            if !narrows || any_window {
+                rows.insert(screen_at, Row { depth: 0, kind: RowKind::Screen { screen: s.address }, text: screen_row_text(s) });
+            }
+        }
+        self.rows = rows;
+    }
+
+    /// Rebuild the rows and re-find the selection; true if rows changed.
+    fn rebuild(&mut self) -> bool {
+        let old = core::mem::take(&mut self.rows);
+        self.build_rows();
+        let changed = old != self.rows;
+        if changed {
+            self.generation = self.generation.wrapping_add(1);
+        }
+        self.selected_row = None;
+        if let Some(sel) = self.selection.take() {
+            if let Some(kind) = self.resolve(&sel) {
+                if let Some(row) = self.rows.iter().position(|r| r.kind == kind) {
+                    self.selection = self.key_for(kind);
+                    self.selected_row = Some(row);
+                }
+            }
+        }
+        changed
+    }
+
+    /// The identity of the object a row stands for.
+    fn key_for(&self, kind: RowKind) -> Option<Selection> {
+        match kind {
+            RowKind::Screen { screen } => {
+                let s = self.screens.screens.iter().find(|s| s.address == screen)?;
+                let occurrence = self
+                    .screens
+                    .screens
+                    .iter()
+                    .take_while(|o| o.address != screen)
+                    .filter(|o| o.default_title == s.default_title)
+                    .count();
+                Some(Selection::Screen(ScreenKey { title: s.default_title.clone(), occurrence, address: screen }))
+            }
+            RowKind::Window { window, .. } => Some(Selection::Window(self.window_key(window)?)),
+            RowKind::Gadget { window, index } => {
+                let wk = self.window_key(window)?;
+                let gadgets = &self.snap(window)?.gadgets;
+                let g = gadgets.get(index)?;
+                let occurrence = gadgets[..index].iter().filter(|o| same_gadget(o, g.id, g.role, &g.label)).count();
+                Some(Selection::Gadget(
+                    wk,
+                    GadgetKey { id: g.id, role: g.role, label: g.label.clone(), occurrence, address: g.address },
+                ))
+            }
+        }
+    }
+
+    fn window_key(&self, window: u32) -> Option<WindowKey> {
+        let w = self.screens.window(window)?;
+        let occurrence = self
+            .screens
+            .windows()
+            .take_while(|o| o.address != window)
+            .filter(|o| o.title == w.title && o.screen_title == w.screen_title)
+            .count();
+        Some(WindowKey { title: w.title.clone(), screen_title: w.screen_title.clone(), occurrence, address: window })
+    }
+
+    fn find_window_key(&self, k: &WindowKey) -> Option<u32> {
+        self.screens
+            .windows()
+            .filter(|o| o.title == k.title && o.screen_title == k.screen_title)
+            .nth(k.occurrence)
+            .or_else(|| self.screens.window(k.address))
+            .map(|w| w.address)
+    }
+
+    /// Where a selection is in the current data.
+    fn resolve(&self, sel: &Selection) -> Option<RowKind> {
+        match sel {
+            Selection::Screen(k) => {
+                let s = self
+                    .screens
+                    .screens
+                    .iter()
+                    .filter(|s| s.default_title == k.title)
+                    .nth(k.occurrence)
+                    .or_else(|| self.screens.screens.iter().find(|s| s.address == k.address))?;
+                Some(RowKind::Screen { screen: s.address })
+            }
+            Selection::Window(k) => {
+                let window = self.find_window_key(k)?;
+                let screen = self.screens.screens.iter().find(|s| s.windows.iter().any(|w| w.address == window))?;
+                Some(RowKind::Window { screen: screen.address, window })
+            }
+            Selection::Gadget(wk, gk) => {
+                let window = self.find_window_key(wk)?;
+                let gadgets = &self.snap(window)?.gadgets;
+                let index = gadgets
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, g)| same_gadget(g, gk.id, gk.role, &gk.label))
+                    .nth(gk.occurrence)
+                    .map(|(i, _)| i)
+                    .or_else(|| gadgets.iter().position(|g| g.address == gk.address))?;
+                Some(RowKind::Gadget { window, index })
+            }
+        }
+    }
+}
+
+fn same_gadget(g: &GadgetSnap, id: u32, role: Role, label: &[u8]) -> bool {
+    g.id == id && g.role == role && g.label == label
+}
+
+fn title_matches(w: &WindowInfo, text: &[u8]) -> bool {
+    !text.is_empty() && w.title.as_deref().is_some_and(|t| contains_folded(t, text))
+}
+
+fn paren(reason: &str) -> Vec<u8> {
+    let mut l = Vec::from(&b"  ("[..]);
+    l.extend_from_slice(&crate::latin1(reason));
+    l.push(b')');
+    l
+}
+
+fn screen_details(s: &ScreenInfo) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut l = Vec::from(&b"screen "[..]);
+    push_title(&mut l, &s.default_title);
+    out.push(l);
+    let mut l = Vec::from(&b"box: "[..]);
+    push_box(&mut l, s.left.into(), s.top.into(), s.width.into(), s.height.into());
+    l.extend_from_slice(b" (pixels, display-relative)");
+    out.push(l);
+    out.push(if s.frontmost { b"frontmost: yes".to_vec() } else { b"frontmost: no".to_vec() });
+    out.push(format!("windows: {}", s.windows.len()).into_bytes());
+    out
+}
+
+/// The ready-to-copy locators of one gadget, one per tier (PRODUCT.md
+/// "Locator tiers"); `Err` holds the sentence saying why a tier is not
+/// available. The text is what follows a verb such as `CLICK` or
+/// `HIGHLIGHT` (AREXX.md "Verbs"), Latin-1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Locators {
+    /// Tier 1: `@name` from the profile.
+    pub name: Result<Vec<u8>, String>,
+    /// Tier 2 by number: `"<title>" <GA_ID>` (optionally after
+    /// `SCREEN="<screen>" `).
+    pub id: Result<Vec<u8>, String>,
+    /// Tier 2 semantic: `"<title>" ROLE=<role> LABEL="<label>"` with
+    /// `INDEX=<n>` when needed, or `"<title>" ROLE=<role> INDEX=<n>`
+    /// without a label.
+    pub semantic: Result<Vec<u8>, String>,
+    /// A remark on the semantic locator (no readable label), if any.
+    pub note: Option<String>,
+    /// A remark on the window pattern (another window comes first), if any.
+    pub window_note: Option<Vec<u8>>,
+}
+
+/// The window part of a locator: `"<title>"` (at most [`PATTERN_MAX`]
+/// bytes of it, a prefix still being a substring), preceded by
+/// `SCREEN="<screen title>" ` when another window with a matching title
+/// comes first in list order (AREXX.md "Locators": first match wins) and
+/// the screen tells them apart; else a note saying the locator finds the
+/// other window.
+fn window_pattern(snap: &ScreensSnapshot, w: &WindowInfo) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
+    let Some(title) = w.title.as_deref() else {
+        return Err(String::from("untitled window: a window pattern never matches an untitled window"));
+    };
+    let pattern = &title[..title.len().min(PATTERN_MAX)];
+    let mut out = Vec::new();
+    let mut note = None;
+    if find_window(snap, pattern, None).map(|f| f.address) != Some(w.address) {
+        let screen = w.screen_title.as_deref().map(|s| &s[..s.len().min(PATTERN_MAX)]);
+        match screen {
+            Some(s) if !s.is_empty() && find_window(snap, pattern, Some(s)).map(|f| f.address) == Some(w.address) => {
+                out.extend_from_slice(b"SCREEN=");
+                push_quoted(&mut out, s);
+                out.push(b' ');
+            }
+            _ => {
+                note = Some(Vec::from(
+                    &b"  (another window with a matching title comes first in Intuition's list: these locators find that one)"[..],
+                ))
+            }
+        }
+    }
+    push_quoted(&mut out, pattern);
+    Ok((out, note))
+}
+
+fn locators(screens: &ScreensSnapshot, snap: &WindowSnap, index: usize, profile: &Profile) -> Locators {
+    let g = &snap.gadgets[index];
+    let w = &snap.info;
+    let pattern = window_pattern(screens, w);
+    let (prefix, window_note) = match &pattern {
+        Ok((p, n)) => (Ok(p.clone()), n.clone()),
+        Err(e) => (Err(e.clone()), None),
+    };
+    let sharing = snap.gadgets.iter().filter(|o| o.id == g.id).count();
+    let id_problem = if g.sys.is_some() {
+        Some(String::from("a system gadget has no GA_ID of its own"))
+    } else if g.id == 0 {
+        Some(String::from("GA_ID 0: the program gave this gadget no ID"))
+    } else if g.id > manifest::GA_ID_MAX {
+        Some(format!("GA_ID {} is beyond {}, the largest a locator takes", g.id, manifest::GA_ID_MAX))
+    } else if sharing > 1 {
+        Some(format!("GA_ID {} is shared by {} gadgets of this window; a number finds the first", g.id, sharing))
+    } else {
+        None
+    };
+    let id = match (&prefix, &id_problem) {
+        (Err(e), _) => Err(format!("no GA_ID locator: {e}")),
+        (_, Some(p)) => Err(format!("no GA_ID locator: {p}")),
+        (Ok(p), None) => {
+            let mut l = p.clone();
+            l.push(b' ');
+            push_int(&mut l, i64::from(g.id));
+            Ok(l)
+        }
+    };
+    let named = w.title.as_deref().and_then(|t| u16::try_from(g.id).ok().and_then(|id| profile.name_of(t, id)));
+    let name = match (named, &id_problem) {
+        (Some(n), _) if g.sys.is_none() && g.id != 0 => {
+            let mut l = Vec::from(&b"@"[..]);
+            l.extend_from_slice(n);
+            Ok(l)
+        }
+        (_, Some(p)) => Err(format!(
+            "no @name: {p}; a profile names gadgets by a unique GA_ID (a v2 profile can use WHEREGADGET when the application has a WHERE port)"
+        )),
+        _ => Err(String::from("no @name yet: name this gadget to add it to the profile")),
+    };
+    let mut note = None;
+    let semantic = match &prefix {
+        Err(e) => Err(format!("no ROLE= locator: {e}")),
+        Ok(p) => {
+            let mut l = p.clone();
+            l.extend_from_slice(b" ROLE=");
+            l.extend_from_slice(g.role.as_str().as_bytes());
+            if g.label.is_empty() {
+                let n = snap.gadgets[..index].iter().filter(|o| o.role == g.role).count();
+                l.extend_from_slice(b" INDEX=");
+                push_int(&mut l, n as i64);
+                note = Some(if g.role == Role::Button && g.class.is_empty() && is_gadtools(g.gadget_type) {
+                    String::from("no readable label: a GadTools PLACETEXT_IN button draws its text into its imagery, so INDEX= counts the buttons before it")
+                } else {
+                    String::from("no label: INDEX= counts the gadgets of this role before it")
+                });
+            } else {
+                let label = &g.label[..g.label.len().min(LABEL_MAX)];
+                l.extend_from_slice(b" LABEL=");
+                push_quoted(&mut l, label);
+                let n = snap.gadgets[..index].iter().filter(|o| o.role == g.role && contains(&o.label, label)).count();
+                if n > 0 {
+                    l.extend_from_slice(b" INDEX=");
+                    push_int(&mut l, n as i64);
+                }
+            }
+            Ok(l)
+        }
+    };
+    Locators { name, id, semantic, note, window_note }
+}
+
+fn gadget_details(screens: &ScreensSnapshot, snap: &WindowSnap, index: usize, profile: &Profile) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let Some(g) = snap.gadgets.get(index) else { return out };
+    let w = &snap.info;
+    let mut l = Vec::from(&b"gadget in window "[..]);
+    push_title(&mut l, &w.title);
+    out.push(l);
+    out.push(format!("role: {}", g.role.as_str()).into_bytes());
+    out.push(format!("GA_ID: {}", g.id).into_bytes());
+    let mut l = Vec::from(&b"label: "[..]);
+    push_quoted(&mut l, &g.label);
+    out.push(l);
+    let mut l = Vec::from(&b"class: "[..]);
+    push_quoted(&mut l, &g.class);
+    if g.class.is_empty() {
+        l.extend_from_slice(b" (classic or GadTools gadget)");
+    }
+    out.push(l);
+    if let Some(v) = &g.value {
+        let mut l = Vec::from(&b"value: "[..]);
+        push_quoted(&mut l, v);
+        out.push(l);
+    }
+    if let Some(s) = g.sys {
+        out.push(format!("system gadget: {}", s.as_str()).into_bytes());
+    }
+    let mut l = Vec::from(&b"box: "[..]);
+    push_box(&mut l, g.left.into(), g.top.into(), g.width.into(), g.height.into());
+    l.extend_from_slice(b" (pixels, window-relative, borders included)");
+    out.push(l);
+    let mut l = Vec::from(&b"on screen: "[..]);
+    let (x, y) = (i64::from(w.left) + i64::from(g.left), i64::from(w.top) + i64::from(g.top));
+    push_box(&mut l, x, y, g.width.into(), g.height.into());
+    l.extend_from_slice(b" (pixels, screen-relative)");
+    out.push(l);
+    out.push(b"locators:".to_vec());
+    let loc = locators(screens, snap, index, profile);
+    for tier in [&loc.name, &loc.id, &loc.semantic] {
+        match tier {
+            Ok(t) => {
+                let mut l = Vec::from(&b"  "[..]);
+                l.extend_from_slice(t);
+                out.push(l);
+            }
+            Err(e) => out.push(paren(e)),
+        }
+    }
+    if let Some(n) = &loc.note {
+        out.push(paren(n));
+    }
+    if let Some(n) = loc.window_note {
+        out.push(n);
+    }
+    out
+}
+
+/// The quirk profile being recorded (FORMATS.md "Manifest / quirk
+/// profile"): an application name, windows by title substring, gadgets by
+/// GA_ID. Held as a `gadgetscope_core::manifest::Manifest`, so records and
+/// `; quirk:` notes of a loaded file (WHEREPORT, WHEREGADGET included)
+/// survive a save.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Profile {
+    m: Manifest,
+    dirty: bool,
+}
+
+impl Default for Profile {
+    fn default() -> Self {
+        Profile::new()
+    }
+}
+
+fn shown(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| b as char).collect()
+}
+
+/// Checks a logical name against the manifest rules (`[a-z0-9_]+`, at most
+/// [`NAME_MAX`] bytes, FORMATS.md), with a sentence that says what to do.
+fn check_name(what: &str, name: &[u8]) -> Result<(), String> {
+    if name.is_empty() {
+        return Err(format!("the {what} name is empty"));
+    }
+    if name.len() > NAME_MAX {
+        return Err(format!("the {what} name \"{}\" is longer than {NAME_MAX} characters", shown(name)));
+    }
+    let ok = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_';
+    if name.iter().all(|&b| ok(b)) {
+        return Ok(());
+    }
+    let lower: Vec<u8> = name.to_ascii_lowercase();
+    if lower.iter().all(|&b| ok(b)) {
+        return Err(format!("the {what} name \"{}\" has upper case letters: names are lower case, try \"{}\"", shown(name), shown(&lower)));
+    }
+    Err(format!(
+        "the {what} name \"{}\" may use only a-z, 0-9 and _: try \"{}\"",
+        shown(name),
+        shown(&Profile::window_name_for(name))
+    ))
+}
+
+/// The longest prefix of a live title that a WINDOW record can hold: at
+/// most [`TITLE_MAX`] bytes, ending before a `"` (no quote inside a field)
+/// or a control character. A prefix is still a substring of the title.
+fn title_substring(title: &[u8]) -> &[u8] {
+    let end = title.iter().position(|&b| b == b'"' || (b < 0x20 && b != b'\t') || b == 0x7f).unwrap_or(title.len());
+    &title[..end.min(TITLE_MAX)]
+}
+
+impl Profile {
+    /// An empty profile, not dirty: `MANIFEST 1`, no APP, no records.
+    pub fn new() -> Profile {
+        Profile {
+            m: Manifest {
+                version: 1,
+                notes: Vec::new(),
+                app: Vec::new(),
+                app_notes: Vec::new(),
+                where_port: None,
+                windows: Vec::new(),
+                gadgets: Vec::new(),
+                trailing_notes: Vec::new(),
+            },
+            dirty: false,
+        }
+    }
+
+    /// Read a manifest / quirk profile with `gadgetscope_core::manifest`'s
+    /// strict parser; errors read `line <n>: <reason>` (FORMATS.md).
+    pub fn load(text: &[u8]) -> Result<Profile, String> {
+        manifest::parse(text).map(|m| Profile { m, dirty: false }).map_err(|e| e.to_string())
+    }
+
+    /// The `APP` name; empty when not set yet.
+    pub fn app(&self) -> &[u8] {
+        &self.m.app
+    }
+
+    /// Set the `APP` name: 1 to [`APP_MAX`] characters, no `"` or control
+    /// characters (FORMATS.md). Marks the profile dirty when it changes.
+    pub fn set_app(&mut self, app: &[u8]) -> Result<(), String> {
+        if app.is_empty() {
+            return Err(String::from("the application name is empty"));
+        }
+        if app.len() > APP_MAX {
+            return Err(format!("the application name is longer than {APP_MAX} characters"));
+        }
+        if app.iter().any(|&b| b == b'"' || b < 0x20 || b == 0x7f) {
+            return Err(String::from("the application name may not hold a quote or control characters"));
+        }
+        if self.m.app != app {
+            self.m.app = app.to_vec();
+            self.dirty = true;
+        }
+        Ok(())
+    }
+
+    /// The logical name GadgetScope proposes for a window title: lower
+    /// case, each run of characters other than `a-z`/`0-9` one `_`, no `_`
+    /// at either end, at most [`NAME_MAX`] bytes; `window` when nothing is
+    /// left (e.g. `"GadTools Fixture"` → `gadtools_fixture`).
+    pub fn window_name_for(title: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &b in title {
+            let c = b.to_ascii_lowercase();
+            if c.is_ascii_lowercase() || c.is_ascii_digit() {
+                out.push(c);
+            } else if out.last().is_some_and(|&l| l != b'_') {
+                out.push(b'_');
+            }
+        }
+        out.truncate(NAME_MAX);
+        while out.last() == Some(&b'_') {
+            out.pop();
+        }
+        if out.is_empty() {
+            out.extend_from_slice(b"window");
+        }
+        out
+    }
+
+    /// Name the gadget `gadgets[index]` of `window` (a `WindowSnap`'s
+    /// header and gadgets) as `name`, in the window record `window_name`
+    /// (default: a record whose title the live title contains, else a new
+    /// one named [`Profile::window_name_for`] the title, with `_2`, `_3` …
+    /// when that name is taken). Marks the profile dirty.
+    ///
+    /// Refused, with a sentence saying what to use instead: a bad name
+    /// (FORMATS.md naming rules), a name already in use, a gadget already
+    /// named, a system gadget, GA_ID 0, a GA_ID shared with another gadget
+    /// of the window (a GADGET record finds the first, AREXX.md
+    /// "Locators"), an untitled window.
+    pub fn name_gadget(
+        &mut self,
+        window: &WindowInfo,
+        gadgets: &[GadgetSnap],
+        index: usize,
+        name: &[u8],
+        window_name: Option<&[u8]>,
+    ) -> Result<(), String> {
+        let g = gadgets.get(index).ok_or_else(|| String::from("no such gadget in the window"))?;
+        let instead = "use a ROLE=/LABEL= locator instead, or WHEREGADGET in a version 2 profile when the application has a WHERE port";
+        if let Some(s) = g.sys {
+            return Err(format!(
+                "this is the window's {} gadget, a system gadget: it has no GA_ID a profile could name (WINDOWMOVE and WINDOWSIZE act on the drag and size gadgets)",
+                s.as_str()
+            ));
+        }
+        if g.id == 0 {
+            return Err(format!("this gadget has GA_ID 0, which means the program gave it no ID, so a profile cannot name it; {instead}"));
+        }
+        let Ok(id) = u16::try_from(g.id) else {
+            return Err(format!("GA_ID {} is beyond {}, the largest a profile holds; {instead}", g.id, manifest::GA_ID_MAX));
+        };
+        let sharing = gadgets.iter().filter(|o| o.id == g.id).count();
+        if sharing > 1 {
+            return Err(format!(
+                "GA_ID {} is shared by {} gadgets of this window, and a name would always find the first; {instead}",
+                g.id, sharing
+            ));
+        }
+        let Some(title) = window.title.as_deref() else {
+            return Err(String::from("the window has no title, and a profile finds windows by title"));
+        };
+        let sub = title_substring(title);
+        if sub.is_empty() {
+            return Err(String::from("the window title cannot be written in a profile (it starts with a quote or control character)"));
+        }
+        check_name("gadget", name)?;
+        if let Some(other) = self.m.gadget(name) {
+            let w = &self.m.windows[other.window].name;
+            return Err(format!("the name \"{}\" is already used (in window \"{}\")", shown(&other.name), shown(w)));
+        }
+        if let Some(existing) = self.name_of(title, id) {
+            return Err(format!("this gadget is already named \"{}\" (remove that name first)", shown(existing)));
+        }
+        let wi = match window_name {
+            Some(wn) => {
+                check_name("window", wn)?;
+                match self.m.windows.iter().position(|w| w.name.eq_ignore_ascii_case(wn)) {
+                    Some(i) if contains(title, &self.m.windows[i].title) => i,
+                    Some(i) => {
+                        return Err(format!(
+                            "the window name \"{}\" already stands for windows titled \"{}\"",
+                            shown(wn),
+                            shown(&self.m.windows[i].title)
+                        ))
+                    }
+                    None => self.add_window(wn.to_vec(), sub),
+                }
+            }
+            None => match self.m.windows.iter().position(|w| contains(title, &w.title)) {
+                Some(i) => i,
+                None => {
+                    let base = Profile::window_name_for(title);
+                    let mut candidate = base.clone();
+                    let mut n = 2u32;
+                    while self.m.window(&candidate).is_some() {
+                        let suffix = format!("_{n}");
+                        candidate = base.clone();
+                        candidate.truncate(NAME_MAX - suffix.len());
+                        candidate.extend_from_slice(suffix.as_bytes());
+                        n += 1;
+                    }
+                    self.add_window(candidate, sub)
+                }
+            },
+        };
+        self.m.gadgets.push(manifest::Gadget { name: name.to_vec(), window: wi, kind: GadgetKind::GaId(id), notes: Vec::new() });
+        self.dirty = true;
+        Ok(())
+    }
+
+    fn add_window(&mut self, name: Vec<u8>, title: &[u8]) -> usize {
+        self.m.windows.push(manifest::Window { name, title: title.to_vec(), notes: Vec::new() });
+        self.m.windows.len() - 1
+    }
+
+    /// Remove the gadget (GADGET or WHEREGADGET) named `name`
+    /// (case-insensitive); a window record left without gadgets by this
+    /// goes too. True if something was removed (the profile is then dirty).
+    pub fn remove(&mut self, name: &[u8]) -> bool {
+        let Some(i) = self.m.gadgets.iter().position(|g| g.name.eq_ignore_ascii_case(name)) else { return false };
+        let g = self.m.gadgets.remove(i);
+        if !self.m.gadgets.iter().any(|o| o.window == g.window) {
+            self.m.windows.remove(g.window);
+            for o in &mut self.m.gadgets {
+                if o.window > g.window {
+                    o.window -= 1;
+                }
+            }
+        }
+        self.dirty = true;
+        true
+    }
+
+    /// The GADGET records as (gadget name, window name, GA_ID), in file
+    /// order. WHEREGADGET records are in [`Profile::where_names`].
+    pub fn names(&self) -> Vec<(Vec<u8>, Vec<u8>, u16)> {
+        self.m
+            .gadgets
+            .iter()
+            .filter_map(|g| match g.kind {
+                GadgetKind::GaId(id) => Some((g.name.clone(), self.m.windows[g.window].name.clone(), id)),
+                GadgetKind::Where => None,
+            })
+            .collect()
+    }
+
+    /// The WHEREGADGET records (version 2 files) as (gadget name, window
+    /// name), in file order.
+    pub fn where_names(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
+        self.m
+            .gadgets
+            .iter()
+            .filter(|g| g.kind == GadgetKind::Where)
+            .map(|g| (g.name.clone(), self.m.windows[g.window].name.clone()))
+            .collect()
+    }
+
+    /// The name of the GADGET record that `@name` resolution would match
+    /// for a gadget with GA_ID `id` in a window titled `window_title` (the
+    /// record's title substring occurs in it, AREXX.md "Locators").
+    pub fn name_of(&self, window_title: &[u8], id: u16) -> Option<&[u8]> {
+        self.m
+            .gadgets
+            .iter()
+            .find(|g| g.kind == GadgetKind::GaId(id) && contains(window_title, &self.m.windows[g.window].title))
+            .map(|g| &g.name[..])
+    }
+
+    /// The first window record whose title substring occurs in `title`.
+    pub fn window_name_of(&self, title: &[u8]) -> Option<&[u8]> {
+        self.m.windows.iter().find(|w| contains(title, &w.title)).map(|w| &w.name[..])
+    }
+
+    /// The canonical manifest text (`Manifest::to_text`, FORMATS.md), with
+    /// `APP` defaulting to the first window's name when unset. Errors
+    /// (`line <n>: <reason>`, or a plain sentence for an empty profile)
+    /// leave the profile unchanged.
+    pub fn to_text(&self) -> Result<Vec<u8>, String> {
+        if self.m.windows.is_empty() {
+            return Err(String::from("the profile is empty: name a gadget first"));
+        }
+        let mut m = self.m.clone();
+        if m.app.is_empty() {
+            m.app = m.windows[0].name.clone();
+        }
+        m.to_text().map_err(|e| e.to_string())
+    }
+
+    /// True when there are changes not saved yet.
+    pub fn is_dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// The text was saved: no longer dirty.
+    pub fn mark_saved(&mut self) {
+        self.dirty = false;
+    }
+
+    /// No window and no gadget records.
+    pub fn is_empty(&self) -> bool {
+        self.m.windows.is_empty() && self.m.gadgets.is_empty()
+    }
+
+    /// The whole manifest, for the ARexx host (`MANIFEST` loads the same
+    /// structure).
+    pub fn manifest(&self) -> &Manifest {
+        &self.m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gadgetscope_core::classify::SysGadget;
+    use gadgetscope_core::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET, GTYP_CLOSE, GTYP_STRGADGET, GTYP_SYSGADGET};
+
+    const WB: u32 = 0x1000;
+    const FIX: u32 = 0x2000;
+    const W1: u32 = 0x10_000;
+    const W2: u32 = 0x20_000;
+
+    fn window(address: u32, screen: u32, title: Option<&[u8]>, screen_title: &[u8], geo: (i16, i16, i16, i16)) -> WindowInfo {
+        WindowInfo {
+            address,
+            screen,
+            title: title.map(|t| t.to_vec()),
+            screen_title: Some(screen_title.to_vec()),
+            left: geo.0,
+            top: geo.1,
+            width: geo.2,
+            height: geo.3,
+            flags: 0,
+            border_left: 4,
+            border_top: 11,
+            border_right: 4,
+            border_bottom: 2,
+            gzz_width: 0,
+            gzz_height: 0,
+            first_gadget: 0,
+            menu_strip: 0,
+            first_request: 0,
+        }
+    }
+
+    fn gadget(address: u32, id: u32, role: Role, label: &[u8], geo: (i32, i32, i32, i32)) -> GadgetSnap {
+        GadgetSnap {
+            address,
+            id,
+            role,
+            class: Vec::new(),
+            label: label.to_vec(),
+            value: None,
+            left: geo.0,
+            top: geo.1,
+            width: geo.2,
+            height: geo.3,
+            flags: 0,
+            gadget_type: GTYP_BOOLGADGET | GADTOOL_TYPE,
+            sys: None,
+            level: None,
+            knob: None,
+        }
+    }
+
+    fn close_gadget(address: u32) -> GadgetSnap {
+        let mut g = gadget(address, 0, Role::Custom, b"", (0, 0, 20, 11));
+        g.class = b"buttongclass".to_vec();
+        g.gadget_type = GTYP_SYSGADGET | GTYP_CLOSE;
+        g.sys = Some(SysGadget::Close);
+        g
+    }
+
+    fn screen(address: u32, title: &[u8], windows: Vec<WindowInfo>, frontmost: bool) -> ScreenInfo {
+        ScreenInfo {
+            address,
+            default_title: Some(title.to_vec()),
+            left: 0,
+            top: 0,
+            width: 640,
+            height: 256,
+            mouse_x: 0,
+            mouse_y: 0,
+            bar_height: 10,
+            bar_hborder: 5,
+            menu_hborder: 2,
+            menu_vborder: 2,
+            frontmost,
+            windows,
+        }
+    }
+
+    /// The GadTools fixture window on Workbench plus a second window on a
+    /// custom screen; `base` offsets every address (a reopened window).
+    fn world(base: u32) -> (ScreensSnapshot, Vec<WindowSnap>) {
+        let w1 = window(W1 + base, WB + base, Some(b"GadTools Fixture"), b"Workbench Screen", (20, 24, 408, 171));
+        let w2 = window(W2 + base, FIX + base, Some(b"Other"), b"Fixture Screen", (0, 12, 200, 100));
+        let mut name = gadget(W1 + base + 0x30, 2, Role::String, b"Name", (98, 39, 132, 10));
+        name.value = Some(b"hello".to_vec());
+        name.gadget_type = GTYP_STRGADGET | GADTOOL_TYPE;
+        let g1 = vec![
+            close_gadget(W1 + base + 0x10),
+            gadget(W1 + base + 0x20, 1, Role::Button, b"Connect", (94, 19, 140, 14)),
+            name,
+            gadget(W1 + base + 0x40, 0, Role::Button, b"", (10, 60, 80, 14)),
+            gadget(W1 + base + 0x50, 7, Role::Checkbox, b"Twin", (10, 80, 26, 11)),
+            gadget(W1 + base + 0x60, 7, Role::Checkbox, b"Twin", (10, 95, 26, 11)),
+        ];
+        let g2 = vec![gadget(W2 + base + 0x10, 3, Role::Slider, b"Level", (10, 20, 100, 10))];
+        let snap = ScreensSnapshot {
+            screens: vec![
+                screen(WB + base, b"Workbench Screen", vec![w1.clone()], true),
+                screen(FIX + base, b"Fixture Screen", vec![w2.clone()], false),
+            ],
+            active_window: 0,
+            truncated: false,
+        };
+        let windows = vec![
+            WindowSnap { info: w1, gadgets: g1, truncated: false },
+            WindowSnap { info: w2, gadgets: g2, truncated: false },
+        ];
+        (snap, windows)
+    }
+
+    fn loaded() -> View {
+        let (s, w) = world(0);
+        let mut v = View::new();
+        assert!(v.update(&s, w));
+        v
+    }
+
+    fn texts(v: &View) -> Vec<String> {
+        v.rows().iter().map(|r| shown(&r.text)).collect()
+    }
+
+    fn lines(l: Vec<Vec<u8>>) -> Vec<String> {
+        l.iter().map(|x| shown(x)).collect()
+    }
+
+    fn row_of(v: &View, label: &str) -> usize {
+        v.rows().iter().position(|r| shown(&r.text).contains(&format!("\"{label}\""))).unwrap()
+    }
+
+    #[test]
+    fn rows_are_indented_fixed_width_columns() {
+        let v = loaded();
+        let t = texts(&v);
+        assert_eq!(t.len(), 11);
+        assert_eq!(t[0], "screen \"Workbench Screen\"  0,0 640x256");
+        assert_eq!(t[1], "  window \"GadTools Fixture\"  20,24 408x171");
+        assert_eq!(t[2], "    custom                 0 \"\"                       buttongclass         0,0 20x11 sys=close");
+        assert_eq!(t[3], "    button                 1 \"Connect\"                                     94,19 140x14");
+        assert_eq!(t[4], "    string                 2 \"Name\"                                        98,39 132x10 value=\"hello\"");
+        assert_eq!(t[8], "screen \"Fixture Screen\"  0,0 640x256");
+        assert_eq!(t[9], "  window \"Other\"  0,12 200x100");
+        let depths: Vec<u8> = v.rows().iter().map(|r| r.depth).collect();
+        assert_eq!(depths, [0, 1, 2, 2, 2, 2, 2, 2, 0, 1, 2]);
+        for r in v.rows() {
+            assert!(r.text.starts_with(&b"      "[..2 * r.depth as usize]));
+            assert_ne!(r.text[2 * r.depth as usize], b' ');
+        }
+        assert_eq!(v.rows()[3].kind, RowKind::Gadget { window: W1, index: 1 });
+        assert_eq!(v.rows()[1].kind, RowKind::Window { screen: WB, window: W1 });
+        assert_eq!(v.rows()[0].kind, RowKind::Screen { screen: WB });
+    }
+
+    #[test]
+    fn unwalked_untitled_and_cut_short_windows_say_so() {
+        let (mut s, mut w) = world(0);
+        s.screens[0].windows.push(window(0x30_000, WB, None, b"Workbench Screen", (1, 2, 3, 4)));
+        w[1].truncated = true;
+        let mut v = View::new();
+        v.update(&s, w);
+        let t = texts(&v);
+        assert!(t.contains(&"  window (untitled)  1,2 3x4 (gadgets not read)".to_string()), "{t:?}");
+        assert!(t.contains(&"  window \"Other\"  0,12 200x100 (gadget list cut short)".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn filter_by_text_role_and_system_gadgets() {
+        let mut v = loaded();
+        assert_eq!(v.filter(), &Filter::default());
+        assert!(v.filter().system_gadgets);
+        // Text: case-insensitive, label / class / role / value / exact ID.
+        assert!(v.set_filter(Filter { text: b"connect".to_vec(), ..Filter::default() }));
+        let t = texts(&v);
+        assert_eq!(t.len(), 3, "{t:?}");
+        assert!(t[2].contains("\"Connect\""));
+        v.set_filter(Filter { text: b"HELLO".to_vec(), ..Filter::default() });
+        assert_eq!(v.rows().len(), 3);
+        v.set_filter(Filter { text: b"3".to_vec(), ..Filter::default() });
+        assert_eq!(texts(&v)[2].trim_start().split(' ').next(), Some("slider"), "ID 3 only, not every 3 in a box");
+        assert_eq!(v.rows().len(), 3);
+        // A window title match shows the whole window.
+        v.set_filter(Filter { text: b"gadtools".to_vec(), ..Filter::default() });
+        assert_eq!(v.rows().len(), 8);
+        // Nothing matches: no rows at all.
+        v.set_filter(Filter { text: b"zzz".to_vec(), ..Filter::default() });
+        assert!(v.rows().is_empty());
+        // Role.
+        v.set_filter(Filter { role: Some(Role::Checkbox), ..Filter::default() });
+        let t = texts(&v);
+        assert_eq!(t.len(), 4, "{t:?}");
+        assert!(t[2].trim_start().starts_with("checkbox") && t[3].trim_start().starts_with("checkbox"));
+        // System gadgets hidden, everything else shown.
+        assert!(v.set_filter(Filter { system_gadgets: false, ..Filter::default() }));
+        assert_eq!(v.rows().len(), 10);
+        assert!(!texts(&v).iter().any(|t| t.contains("sys=")));
+        assert!(!v.set_filter(Filter { system_gadgets: false, ..Filter::default() }), "same filter, same rows");
+    }
+
+    #[test]
+    fn latin1_text_filter_folds_case() {
+        let (s, mut w) = world(0);
+        w[1].gadgets[0].label = b"Gr\xd6\xdfe".to_vec();
+        let mut v = View::new();
+        v.update(&s, w);
+        v.set_filter(Filter { text: b"gr\xf6\xdf".to_vec(), ..Filter::default() });
+        assert_eq!(v.rows().len(), 3);
+    }
+
+    #[test]
+    fn update_reports_only_visible_changes() {
+        let mut v = loaded();
+        let g = v.generation();
+        let (s, w) = world(0);
+        assert!(!v.update(&s, w.clone()), "same walk");
+        assert_eq!(v.generation(), g);
+        let mut w2 = w.clone();
+        w2[0].gadgets[2].value = Some(b"hello!".to_vec());
+        assert!(v.update(&s, w2), "a value changed");
+        assert_ne!(v.generation(), g);
+        // A change the rows do not show (flags) is not a change.
+        let mut w3 = w.clone();
+        w3[0].gadgets[2].value = Some(b"hello!".to_vec());
+        w3[0].gadgets[1].flags = 0x80;
+        assert!(!v.update(&s, w3));
+        // A hidden change behind a filter is not a change either.
+        v.set_filter(Filter { text: b"Level".to_vec(), ..Filter::default() });
+        let mut w4 = w;
+        w4[0].gadgets[2].value = Some(b"other".to_vec());
+        assert!(!v.update(&s, w4));
+    }
+
+    #[test]
+    fn selection_survives_reopen_and_inserted_gadget() {
+        let mut v = loaded();
+        // The second "Twin" checkbox (ID 7 shared).
+        let row = v.rows().iter().rposition(|r| shown(&r.text).contains("\"Twin\"")).unwrap();
+        assert!(v.select_row(row));
+        assert_eq!(v.selected().unwrap().1.unwrap().address, W1 + 0x60);
+        // The window reopened at other addresses, with a new gadget first.
+        let (s, mut w) = world(0x100);
+        w[0].gadgets.insert(0, gadget(0x999, 9, Role::Button, b"New", (1, 1, 10, 10)));
+        assert!(v.update(&s, w));
+        let (win, g) = v.selected().unwrap();
+        assert_eq!(win.address, W1 + 0x100);
+        let g = g.unwrap();
+        assert_eq!((g.address, g.top), (W1 + 0x160, 95), "the second Twin, not the first");
+        assert_eq!(v.rows()[v.selected_row().unwrap()].kind, RowKind::Gadget { window: W1 + 0x100, index: 6 });
+        // Window and screen selections survive too.
+        assert!(v.select_row(0));
+        let (s, w) = world(0x200);
+        v.update(&s, w);
+        assert_eq!(v.selected_row(), Some(0));
+        assert_eq!(v.selected_screen().unwrap().address, WB + 0x200);
+        assert!(v.selected().is_none(), "a screen row has no window");
+        let wrow = v.rows().iter().position(|r| matches!(r.kind, RowKind::Window { window, .. } if window == W2 + 0x200)).unwrap();
+        assert!(v.select_row(wrow));
+        let (s, w) = world(0x300);
+        v.update(&s, w);
+        assert_eq!(v.selected().unwrap().0.address, W2 + 0x300);
+        assert!(v.selected().unwrap().1.is_none());
+    }
+
+    #[test]
+    fn selection_cleared_when_gone_or_filtered_out() {
+        let mut v = loaded();
+        assert!(v.select_row(row_of(&v, "Level")));
+        assert!(!v.select_row(99));
+        assert!(v.selected_row().is_some(), "a bad row keeps the selection");
+        v.set_filter(Filter { text: b"Connect".to_vec(), ..Filter::default() });
+        assert_eq!(v.selected_row(), None);
+        assert!(v.selected().is_none());
+        v.set_filter(Filter::default());
+        assert_eq!(v.selected_row(), None, "a cleared selection does not come back");
+        assert!(v.select_row(row_of(&v, "Level")));
+        let (s, mut w) = world(0);
+        w[1].gadgets.clear();
+        v.update(&s, w);
+        assert_eq!(v.selected_row(), None);
+        assert!(v.select_row(1));
+        v.clear_selection();
+        assert!(v.selected().is_none() && v.selected_row().is_none());
+    }
+
+    #[test]
+    fn select_gadget_clears_a_hiding_filter() {
+        let mut v = loaded();
+        assert!(!v.select_gadget(W1, 0xdead), "not present");
+        assert!(!v.select_gadget(0xdead, W1 + 0x20));
+        v.set_filter(Filter { text: b"Level".to_vec(), role: Some(Role::Slider), system_gadgets: false });
+        let g = v.generation();
+        assert!(v.select_gadget(W1, W1 + 0x20));
+        assert_ne!(v.generation(), g, "rows changed");
+        assert_eq!(v.filter(), &Filter { text: Vec::new(), role: None, system_gadgets: false });
+        assert_eq!(v.selected().unwrap().1.unwrap().label, b"Connect");
+        // A hidden system gadget turns system gadgets back on.
+        assert!(v.select_gadget(W1, W1 + 0x10));
+        assert!(v.filter().system_gadgets);
+        assert_eq!(v.selected().unwrap().1.unwrap().sys, Some(SysGadget::Close));
+        // Already shown: the filter stays.
+        v.set_filter(Filter { text: b"Connect".to_vec(), ..Filter::default() });
+        let g = v.generation();
+        assert!(v.select_gadget(W1, W1 + 0x20));
+        assert_eq!(v.generation(), g);
+        assert_eq!(v.filter().text, b"Connect");
+    }
+
+    #[test]
+    fn highlight_is_screen_relative() {
+        let mut v = loaded();
+        assert_eq!(v.highlight(), None);
+        v.select_row(row_of(&v, "Connect"));
+        assert_eq!(v.highlight(), Some((WB, 20 + 94, 24 + 19, 140, 14)));
+        v.select_row(1);
+        assert_eq!(v.highlight(), Some((WB, 20, 24, 408, 171)));
+        v.select_row(0);
+        assert_eq!(v.highlight(), None);
+        v.select_row(row_of(&v, "Level"));
+        assert_eq!(v.highlight(), Some((FIX, 10, 32, 100, 10)));
+    }
+
+    #[test]
+    fn details_of_a_named_gadget() {
+        let mut v = loaded();
+        let mut p = Profile::new();
+        let (s, w) = world(0);
+        p.name_gadget(&w[0].info, &w[0].gadgets, 2, b"name_field", None).unwrap();
+        let _ = s;
+        v.select_row(row_of(&v, "Name"));
+        assert_eq!(
+            lines(v.details(&p)),
+            [
+                "gadget in window \"GadTools Fixture\"",
+                "role: string",
+                "GA_ID: 2",
+                "label: \"Name\"",
+                "class: \"\" (classic or GadTools gadget)",
+                "value: \"hello\"",
+                "box: 98,39 132x10 (pixels, window-relative, borders included)",
+                "on screen: 118,63 132x10 (pixels, screen-relative)",
+                "locators:",
+                "  @name_field",
+                "  \"GadTools Fixture\" 2",
+                "  \"GadTools Fixture\" ROLE=string LABEL=\"Name\"",
+            ]
+        );
+    }
+
+    #[test]
+    fn details_explain_missing_tiers() {
+        let mut v = loaded();
+        let p = Profile::new();
+        v.select_row(row_of(&v, "Connect"));
+        let d = lines(v.details(&p));
+        assert_eq!(d[7..], [
+            "locators:".to_string(),
+            "  (no @name yet: name this gadget to add it to the profile)".into(),
+            "  \"GadTools Fixture\" 1".into(),
+            "  \"GadTools Fixture\" ROLE=button LABEL=\"Connect\"".into(),
+        ]);
+        // Shared ID, second of two equal labels: INDEX=1.
+        let row = v.rows().iter().rposition(|r| shown(&r.text).contains("\"Twin\"")).unwrap();
+        v.select_row(row);
+        let l = v.locators(&p).unwrap();
+        assert_eq!(l.id, Err("no GA_ID locator: GA_ID 7 is shared by 2 gadgets of this window; a number finds the first".into()));
+        assert_eq!(shown(&l.semantic.unwrap()), "\"GadTools Fixture\" ROLE=checkbox LABEL=\"Twin\" INDEX=1");
+        assert!(l.name.unwrap_err().starts_with("no @name: GA_ID 7 is shared"));
+        // GA_ID 0, GadTools button without a label (PLACETEXT_IN).
+        let row = v.rows().iter().position(|r| r.kind == RowKind::Gadget { window: W1, index: 3 }).unwrap();
+        v.select_row(row);
+        let d = lines(v.details(&p));
+        assert_eq!(d[7..], [
+            "locators:".to_string(),
+            "  (no @name: GA_ID 0: the program gave this gadget no ID; a profile names gadgets by a unique GA_ID (a v2 profile can use WHEREGADGET when the application has a WHERE port))".into(),
+            "  (no GA_ID locator: GA_ID 0: the program gave this gadget no ID)".into(),
+            "  \"GadTools Fixture\" ROLE=button INDEX=1".into(),
+            "  (no readable label: a GadTools PLACETEXT_IN button draws its text into its imagery, so INDEX= counts the buttons before it)".into(),
+        ]);
+        // System gadget.
+        v.select_row(2);
+        let d = lines(v.details(&p));
+        assert!(d.contains(&"system gadget: close".to_string()), "{d:?}");
+        assert!(d.contains(&"  (no GA_ID locator: a system gadget has no GA_ID of its own)".to_string()), "{d:?}");
+        assert!(d.contains(&"  \"GadTools Fixture\" ROLE=custom INDEX=0".to_string()), "{d:?}");
+        assert!(d.contains(&"  (no label: INDEX= counts the gadgets of this role before it)".to_string()), "{d:?}");
+        assert!(d.contains(&"class: \"buttongclass\"".to_string()));
+    }
+
+    #[test]
+    fn locators_quote_and_disambiguate_windows() {
+        // Two windows titled alike on two screens: the second needs SCREEN=.
+        let (mut s, mut w) = world(0);
+        let t = b"Say \"hi\" \\o/".to_vec();
+        for sc in &mut s.screens {
+            sc.windows[0].title = Some(t.clone());
+        }
+        for ws in &mut w {
+            ws.info.title = Some(t.clone());
+        }
+        let mut v = View::new();
+        v.update(&s, w);
+        let p = Profile::new();
+        v.select_row(row_of(&v, "Level"));
+        let l = v.locators(&p).unwrap();
+        assert_eq!(shown(&l.id.unwrap()), "SCREEN=\"Fixture Screen\" \"Say \\\"hi\\\" \\\\o/\" 3");
+        assert_eq!(l.window_note, None);
+        // Same screen title too: nothing tells them apart.
+        let (mut s, mut w) = world(0);
+        s.screens[1].windows[0].title = Some(b"GadTools Fixture 2".to_vec());
+        s.screens[1].windows[0].screen_title = Some(b"Workbench Screen".to_vec());
+        s.screens[1].default_title = Some(b"Workbench Screen".to_vec());
+        w[1].info = s.screens[1].windows[0].clone();
+        let mut v = View::new();
+        v.update(&s, w);
+        v.select_row(row_of(&v, "Level"));
+        let l = v.locators(&p).unwrap();
+        assert_eq!(shown(&l.id.unwrap()), "\"GadTools Fixture 2\" 3", "the longer title finds it");
+        let (mut s, mut w) = world(0);
+        s.screens[1].windows[0].title = Some(b"GadTools".to_vec());
+        s.screens[1].windows[0].screen_title = Some(b"Workbench Screen".to_vec());
+        w[1].info = s.screens[1].windows[0].clone();
+        let mut v = View::new();
+        v.update(&s, w);
+        v.select_row(row_of(&v, "Level"));
+        let d = lines(v.details(&p));
+        assert_eq!(
+            d.last().unwrap(),
+            "  (another window with a matching title comes first in Intuition's list: these locators find that one)"
+        );
+    }
+
+    #[test]
+    fn window_and_screen_details() {
+        let mut v = loaded();
+        let mut p = Profile::new();
+        let (_, w) = world(0);
+        p.name_gadget(&w[0].info, &w[0].gadgets, 1, b"connect", None).unwrap();
+        v.select_row(1);
+        assert_eq!(
+            lines(v.details(&p)),
+            [
+                "window \"GadTools Fixture\" on screen \"Workbench Screen\"",
+                "box: 20,24 408x171 (pixels, screen-relative)",
+                "borders: left 4, top 11, right 4, bottom 2 (pixels)",
+                "gadgets: 6",
+                "locator: \"GadTools Fixture\"",
+                "profile window name: gadtools_fixture",
+            ]
+        );
+        v.select_row(0);
+        assert_eq!(
+            lines(v.details(&p)),
+            ["screen \"Workbench Screen\"", "box: 0,0 640x256 (pixels, display-relative)", "frontmost: yes", "windows: 1"]
+        );
+        v.clear_selection();
+        assert!(v.details(&p).is_empty());
+        assert!(v.locators(&p).is_none());
+    }
+
+    // ---- Profile ----
+
+    fn fixture() -> WindowSnap {
+        world(0).1.remove(0)
+    }
+
+    #[test]
+    fn window_names_are_derived() {
+        assert_eq!(Profile::window_name_for(b"GadTools Fixture"), b"gadtools_fixture");
+        assert_eq!(Profile::window_name_for(b"  --My  Prefs (v2.1)--"), b"my_prefs_v2_1");
+        assert_eq!(Profile::window_name_for(b"\xc4\xd6\xdc!!"), b"window");
+        assert_eq!(Profile::window_name_for(b""), b"window");
+        assert_eq!(Profile::window_name_for(b"Gr\xfc\xdfe Fenster"), b"gr_e_fenster");
+        let long = Profile::window_name_for(b"abcdefghij abcdefghij abcdefghij abcdefghij");
+        assert_eq!(long, b"abcdefghij_abcdefghij_abcdefghi");
+        assert_eq!(Profile::window_name_for(b"abcdefghij abcdefghij abcdefghi xyz"), b"abcdefghij_abcdefghij_abcdefghi", "no trailing _ after the cut");
+    }
+
+    #[test]
+    fn naming_good_and_bad() {
+        let w = fixture();
+        let mut p = Profile::new();
+        assert!(p.is_empty() && !p.is_dirty());
+        assert_eq!(p.to_text().unwrap_err(), "the profile is empty: name a gadget first");
+        p.name_gadget(&w.info, &w.gadgets, 1, b"connect", None).unwrap();
+        assert!(p.is_dirty() && !p.is_empty());
+        assert_eq!(p.names(), [(b"connect".to_vec(), b"gadtools_fixture".to_vec(), 1)]);
+        assert_eq!(p.name_of(b"GadTools Fixture", 1), Some(&b"connect"[..]));
+        assert_eq!(p.name_of(b"GadTools Fixture", 2), None);
+        assert_eq!(p.name_of(b"Other", 1), None);
+        let bad = |p: &mut Profile, i: usize, name: &[u8]| p.name_gadget(&w.info, &w.gadgets, i, name, None).unwrap_err();
+        assert_eq!(bad(&mut p, 2, b"Name"), "the gadget name \"Name\" has upper case letters: names are lower case, try \"name\"");
+        assert_eq!(bad(&mut p, 2, b"my name"), "the gadget name \"my name\" may use only a-z, 0-9 and _: try \"my_name\"");
+        assert_eq!(bad(&mut p, 2, b""), "the gadget name is empty");
+        assert_eq!(
+            bad(&mut p, 2, b"abcdefghijabcdefghijabcdefghijab"),
+            "the gadget name \"abcdefghijabcdefghijabcdefghijab\" is longer than 31 characters"
+        );
+        assert_eq!(bad(&mut p, 2, b"connect"), "the name \"connect\" is already used (in window \"gadtools_fixture\")");
+        assert_eq!(bad(&mut p, 2, b"CONNECT"), "the gadget name \"CONNECT\" has upper case letters: names are lower case, try \"connect\"");
+        assert_eq!(bad(&mut p, 1, b"again"), "this gadget is already named \"connect\" (remove that name first)");
+        assert_eq!(
+            bad(&mut p, 0, b"close"),
+            "this is the window's close gadget, a system gadget: it has no GA_ID a profile could name (WINDOWMOVE and WINDOWSIZE act on the drag and size gadgets)"
+        );
+        assert_eq!(
+            bad(&mut p, 3, b"nolabel"),
+            "this gadget has GA_ID 0, which means the program gave it no ID, so a profile cannot name it; use a ROLE=/LABEL= locator instead, or WHEREGADGET in a version 2 profile when the application has a WHERE port"
+        );
+        assert_eq!(
+            bad(&mut p, 4, b"twin"),
+            "GA_ID 7 is shared by 2 gadgets of this window, and a name would always find the first; use a ROLE=/LABEL= locator instead, or WHEREGADGET in a version 2 profile when the application has a WHERE port"
+        );
+        assert_eq!(bad(&mut p, 9, b"x"), "no such gadget in the window");
+        let mut untitled = w.info.clone();
+        untitled.title = None;
+        assert_eq!(p.name_gadget(&untitled, &w.gadgets, 2, b"x", None).unwrap_err(), "the window has no title, and a profile finds windows by title");
+        assert_eq!(p.name_gadget(&w.info, &w.gadgets, 2, b"x", Some(b"Main")).unwrap_err(), "the window name \"Main\" has upper case letters: names are lower case, try \"main\"");
+        assert_eq!(p.names().len(), 1, "refusals change nothing");
+        p.name_gadget(&w.info, &w.gadgets, 2, b"name", None).unwrap();
+        assert_eq!(p.names()[1], (b"name".to_vec(), b"gadtools_fixture".to_vec(), 2), "the window record is reused");
+    }
+
+    #[test]
+    fn window_records_given_reused_and_deduplicated() {
+        let w = fixture();
+        let (_, ws) = world(0);
+        let other = &ws[1];
+        let mut p = Profile::new();
+        p.name_gadget(&w.info, &w.gadgets, 1, b"connect", Some(b"main")).unwrap();
+        assert_eq!(
+            p.name_gadget(&other.info, &other.gadgets, 0, b"level", Some(b"main")).unwrap_err(),
+            "the window name \"main\" already stands for windows titled \"GadTools Fixture\""
+        );
+        // A window whose derived name is taken by another title gets _2.
+        let mut clash = other.info.clone();
+        clash.title = Some(b"Main".to_vec());
+        p.name_gadget(&clash, &other.gadgets, 0, b"level", None).unwrap();
+        assert_eq!(p.names()[1], (b"level".to_vec(), b"main_2".to_vec(), 3));
+        // Titles: at most 95 bytes, cut before a quote.
+        let mut q = Profile::new();
+        let mut long = other.info.clone();
+        long.title = Some([b'x'; 120].to_vec());
+        q.name_gadget(&long, &other.gadgets, 0, b"a", None).unwrap();
+        let mut quoted = w.info.clone();
+        quoted.title = Some(b"Edit \"x\"".to_vec());
+        q.name_gadget(&quoted, &w.gadgets, 1, b"b", None).unwrap();
+        let text = String::from_utf8(q.to_text().unwrap()).unwrap();
+        assert!(text.contains(&format!("WINDOW {} {}\n", "x".repeat(31), "x".repeat(95))), "{text}");
+        assert!(text.contains("WINDOW edit_x \"Edit \"\n"), "{text}");
+        assert_eq!(q.name_of(b"Edit \"x\"", 1), Some(&b"b"[..]));
+    }
+
+    #[test]
+    fn export_round_trips_and_dirty_flag() {
+        let (_, ws) = world(0);
+        let mut p = Profile::new();
+        p.name_gadget(&ws[0].info, &ws[0].gadgets, 1, b"connect", None).unwrap();
+        p.name_gadget(&ws[0].info, &ws[0].gadgets, 2, b"name_field", None).unwrap();
+        p.name_gadget(&ws[1].info, &ws[1].gadgets, 0, b"level", Some(b"other_win")).unwrap();
+        let text = p.to_text().unwrap();
+        assert_eq!(
+            shown(&text),
+            "MANIFEST 1\nAPP gadtools_fixture\n\nWINDOW gadtools_fixture \"GadTools Fixture\"\nWINDOW other_win Other\n\nGADGET connect gadtools_fixture 1\nGADGET name_field gadtools_fixture 2\nGADGET level other_win 3\n"
+        );
+        let m = manifest::parse(&text).unwrap();
+        assert_eq!(m.gadgets.len(), 3);
+        let back = Profile::load(&text).unwrap();
+        assert_eq!(back.names(), p.names());
+        assert!(!back.is_dirty());
+        assert_eq!(back.to_text().unwrap(), text);
+        // Dirty transitions.
+        assert!(p.is_dirty());
+        p.mark_saved();
+        assert!(!p.is_dirty());
+        assert!(!p.remove(b"nosuch"));
+        assert!(!p.is_dirty());
+        assert!(p.remove(b"LEVEL"));
+        assert!(p.is_dirty());
+        assert!(!shown(&p.to_text().unwrap()).contains("other_win"), "an emptied window record goes too");
+        p.mark_saved();
+        p.set_app(b"GadTools Demo").unwrap();
+        assert!(p.is_dirty());
+        assert_eq!(p.app(), b"GadTools Demo");
+        assert!(shown(&p.to_text().unwrap()).starts_with("MANIFEST 1\nAPP \"GadTools Demo\"\n"));
+        p.mark_saved();
+        p.set_app(b"GadTools Demo").unwrap();
+        assert!(!p.is_dirty(), "no change, not dirty");
+        assert_eq!(p.set_app(b"").unwrap_err(), "the application name is empty");
+        assert_eq!(p.set_app(&[b'a'; 32]).unwrap_err(), "the application name is longer than 31 characters");
+        assert_eq!(p.set_app(b"a\"b").unwrap_err(), "the application name may not hold a quote or control characters");
+        assert!(p.remove(b"connect") && p.remove(b"name_field"));
+        assert!(p.is_empty());
+        assert_eq!(p.app(), b"GadTools Demo");
+    }
+
+    #[test]
+    fn loaded_v2_records_survive() {
+        let text = b"MANIFEST 2\n; quirk: keep me\nAPP Demo\nWHEREPORT DEMO.WHERE\n\nWINDOW main \"Demo Main\"\n\nGADGET connect main 12\nWHEREGADGET inner main\n";
+        let mut p = Profile::load(text).unwrap();
+        assert_eq!(p.app(), b"Demo");
+        assert_eq!(p.names(), [(b"connect".to_vec(), b"main".to_vec(), 12)]);
+        assert_eq!(p.where_names(), [(b"inner".to_vec(), b"main".to_vec())]);
+        assert_eq!(p.to_text().unwrap(), text.to_vec());
+        assert_eq!(p.name_of(b"Demo Main Window", 12), Some(&b"connect"[..]));
+        assert_eq!(p.manifest().where_port.as_ref().unwrap().name, b"DEMO.WHERE");
+        // A WHEREGADGET name is taken too.
+        let mut live = fixture();
+        live.info.title = Some(b"Demo Main".to_vec());
+        assert_eq!(
+            p.name_gadget(&live.info, &live.gadgets, 1, b"inner", None).unwrap_err(),
+            "the name \"inner\" is already used (in window \"main\")"
+        );
+        p.name_gadget(&live.info, &live.gadgets, 1, b"connect2", None).unwrap();
+        assert_eq!(p.names()[1].1, b"main", "the record whose title the live title holds");
+        assert!(p.remove(b"inner"));
+        assert_eq!(p.names().len(), 2);
+        assert_eq!(Profile::load(b"MANIFEST 1\nAPP x\n").unwrap_err(), "line 2: no WINDOW record");
+        assert_eq!(Profile::load(b"MANIFEST 1\nAPP x\nWINDOW W t\n").unwrap_err(), "line 3: bad name \"W\" (names are [a-z0-9_]+)");
+    }
+}
