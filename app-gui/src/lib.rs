@@ -9,6 +9,7 @@ extern crate alloc;
 pub mod bench;
 pub mod engine;
 pub mod inspect;
+pub mod settings;
 pub mod shell;
 pub mod view;
 

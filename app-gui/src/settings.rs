@@ -1,0 +1,467 @@
+//! Start-up settings: Workbench tooltypes of the program icon (FORMATS.md
+//! "Icons": `PORTNAME`, `CX_POPKEY`, `CX_POPUP`, `STARTUP=ICONIFIED`,
+//! `PROFILEDIR`), the Shell's `STARTUP=`, `REFRESH=`, `PROFILEDIR=` and
+//! `PORTNAME=` (crate::shell), and the remembered window box
+//! (`ENVARC:GadgetScope/window.prefs`).
+//!
+//! One validator per setting, shared by both sources: from the Shell a bad
+//! value is an error (the command does not run); from tooltypes it is a
+//! warning and the default stays, as Workbench programs treat tooltypes
+//! (unknown tooltypes are ignored, the first of two equal ones counts, as
+//! icon.library's `FindToolType()` finds the first).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Default directory of quirk profiles (FORMATS.md "Manifest / quirk
+/// profile"; created on demand).
+pub const DEFAULT_PROFILE_DIR: &[u8] = b"ENVARC:GadgetScope/Profiles";
+/// Default commodity hotkey, a commodities.library input description
+/// (`ParseIX()` syntax), checked there when the broker is made.
+pub const DEFAULT_POPKEY: &[u8] = b"ctrl alt g";
+/// Default list refresh interval, seconds.
+pub const DEFAULT_REFRESH: u16 = 1;
+/// Longest refresh interval, seconds (one hour).
+pub const REFRESH_MAX: u16 = 3600;
+/// Longest port name, bytes (AREXX.md "Port": the `PORTNAME=` override;
+/// the same 31 the Shell's `NOGUI PORTNAME=` allows).
+pub const PORT_NAME_MAX: usize = 31;
+/// Longest `PROFILEDIR`, bytes (AREXX.md "Limits": path 255).
+pub const PATH_MAX: usize = 255;
+/// Longest `CX_POPKEY` description, bytes.
+pub const POPKEY_MAX: usize = 127;
+/// The file [`WindowBox`] is kept in.
+pub const WINDOW_PREFS: &[u8] = b"ENVARC:GadgetScope/window.prefs";
+
+/// How the program starts from Workbench or the Shell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Startup {
+    /// `STARTUP=OPEN` (default): the window opens.
+    #[default]
+    Open,
+    /// `STARTUP=ICONIFIED`: only the AppIcon (and the ARexx port).
+    Iconified,
+}
+
+/// Everything the program starts with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// `PORTNAME=`: the exact ARexx port name (1 to 31 characters); `None`:
+    /// the first free `GADGETSCOPE.1` … `.99` (AREXX.md "Port").
+    pub port_name: Option<Vec<u8>>,
+    /// `STARTUP=OPEN|ICONIFIED` (case-insensitive), default open.
+    /// `CX_POPUP=NO` (commodities convention) means iconified when no
+    /// `STARTUP` tooltype is given.
+    pub startup: Startup,
+    /// `REFRESH=`: seconds between list refreshes, 1 to 3600, 0 = off;
+    /// default 1.
+    pub refresh: u16,
+    /// `PROFILEDIR=`: where profiles are saved and loaded, default
+    /// `ENVARC:GadgetScope/Profiles`.
+    pub profile_dir: Vec<u8>,
+    /// `CX_POPKEY=`: the commodity hotkey description, default `ctrl alt g`.
+    pub popkey: Vec<u8>,
+    /// `CX_PRIORITY=`: the commodity broker priority, -128 to 127, default 0.
+    pub cx_priority: i8,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            port_name: None,
+            startup: Startup::Open,
+            refresh: DEFAULT_REFRESH,
+            profile_dir: DEFAULT_PROFILE_DIR.to_vec(),
+            popkey: DEFAULT_POPKEY.to_vec(),
+            cx_priority: 0,
+        }
+    }
+}
+
+fn shown(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| b as char).collect()
+}
+
+fn has_control(v: &[u8]) -> bool {
+    v.iter().any(|&b| b < 0x20 || b == 0x7f)
+}
+
+/// `PORTNAME`: 1 to 31 characters, no control characters.
+pub fn port_name(v: &[u8]) -> Result<Vec<u8>, String> {
+    if v.is_empty() || v.len() > PORT_NAME_MAX || has_control(v) {
+        return Err(String::from("PORTNAME must be 1 to 31 characters"));
+    }
+    Ok(v.to_vec())
+}
+
+/// `STARTUP`: `OPEN` or `ICONIFIED`, any case.
+pub fn startup(v: &[u8]) -> Result<Startup, String> {
+    if v.eq_ignore_ascii_case(b"OPEN") {
+        Ok(Startup::Open)
+    } else if v.eq_ignore_ascii_case(b"ICONIFIED") {
+        Ok(Startup::Iconified)
+    } else {
+        Err(String::from("STARTUP must be OPEN or ICONIFIED"))
+    }
+}
+
+/// `REFRESH` as a number (the Shell's `/N`): 0 (off) or 1 to 3600 seconds.
+pub fn refresh(n: i32) -> Result<u16, String> {
+    match u16::try_from(n) {
+        Ok(s) if s <= REFRESH_MAX => Ok(s),
+        _ => Err(format!("REFRESH must be 0 (off) or 1 to {REFRESH_MAX} seconds, not {n}")),
+    }
+}
+
+/// Decimal with an optional sign, at most 6 digits (enough for every
+/// range here, and no overflow).
+fn number(v: &[u8]) -> Option<i32> {
+    let (neg, digits) = match v.first() {
+        Some(b'-') => (true, &v[1..]),
+        Some(b'+') => (false, &v[1..]),
+        _ => (false, v),
+    };
+    if digits.is_empty() || digits.len() > 6 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits.iter().fold(0i32, |n, &d| n * 10 + i32::from(d - b'0'));
+    Some(if neg { -n } else { n })
+}
+
+/// `REFRESH` as text (a tooltype).
+pub fn refresh_text(v: &[u8]) -> Result<u16, String> {
+    match number(v) {
+        Some(n) => refresh(n),
+        None => Err(format!("REFRESH must be a number of seconds, 0 (off) or 1 to {REFRESH_MAX}")),
+    }
+}
+
+/// `PROFILEDIR`: a path of 1 to 255 characters.
+pub fn profile_dir(v: &[u8]) -> Result<Vec<u8>, String> {
+    if v.is_empty() || v.len() > PATH_MAX || has_control(v) {
+        return Err(format!("PROFILEDIR must be a path of 1 to {PATH_MAX} characters"));
+    }
+    Ok(v.to_vec())
+}
+
+/// `CX_POPKEY`: a description of 1 to 127 characters (its syntax is
+/// commodities.library's to judge).
+pub fn popkey(v: &[u8]) -> Result<Vec<u8>, String> {
+    if v.is_empty() || v.len() > POPKEY_MAX || has_control(v) {
+        return Err(format!("CX_POPKEY must be a key description of 1 to {POPKEY_MAX} characters, such as \"ctrl alt g\""));
+    }
+    Ok(v.to_vec())
+}
+
+/// `CX_PRIORITY`: -128 to 127.
+pub fn cx_priority(v: &[u8]) -> Result<i8, String> {
+    number(v)
+        .and_then(|n| i8::try_from(n).ok())
+        .ok_or_else(|| String::from("CX_PRIORITY must be a number from -128 to 127"))
+}
+
+/// `CX_POPUP`: `YES` or `NO`, any case.
+fn popup(v: &[u8]) -> Result<bool, String> {
+    if v.eq_ignore_ascii_case(b"YES") {
+        Ok(true)
+    } else if v.eq_ignore_ascii_case(b"NO") {
+        Ok(false)
+    } else {
+        Err(String::from("CX_POPUP must be YES or NO"))
+    }
+}
+
+fn trim(v: &[u8]) -> &[u8] {
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let start = v.iter().position(|b| !blank(b)).unwrap_or(v.len());
+    let end = v.iter().rposition(|b| !blank(b)).map_or(start, |i| i + 1);
+    &v[start..end]
+}
+
+impl Settings {
+    /// Settings from the program icon's tooltypes (`KEY=value`, keys
+    /// case-insensitive, values trimmed of blanks). Unknown tooltypes,
+    /// and disabled ones written `(KEY=value)`, are ignored; of two
+    /// equal keys the first counts. A bad value keeps the default and adds
+    /// a warning sentence naming the tooltype.
+    pub fn from_tooltypes(tt: &[Vec<u8>]) -> (Settings, Vec<String>) {
+        let mut s = Settings::default();
+        let mut warnings = Vec::new();
+        let mut seen: Vec<&[u8]> = Vec::new();
+        let mut popup_no = false;
+        let mut startup_given = false;
+        for t in tt {
+            let (key, value) = match t.iter().position(|&b| b == b'=') {
+                Some(i) => (trim(&t[..i]), trim(&t[i + 1..])),
+                None => (trim(t), &t[..0]),
+            };
+            const KNOWN: [&[u8]; 7] = [b"PORTNAME", b"STARTUP", b"REFRESH", b"PROFILEDIR", b"CX_POPKEY", b"CX_PRIORITY", b"CX_POPUP"];
+            let Some(&k) = KNOWN.iter().find(|k| k.eq_ignore_ascii_case(key)) else { continue };
+            if seen.contains(&k) {
+                continue;
+            }
+            seen.push(k);
+            let result = match k {
+                b"PORTNAME" => port_name(value).map(|v| s.port_name = Some(v)),
+                b"STARTUP" => startup(value).map(|v| {
+                    s.startup = v;
+                    startup_given = true;
+                }),
+                b"REFRESH" => refresh_text(value).map(|v| s.refresh = v),
+                b"PROFILEDIR" => profile_dir(value).map(|v| s.profile_dir = v),
+                b"CX_POPKEY" => popkey(value).map(|v| s.popkey = v),
+                b"CX_PRIORITY" => cx_priority(value).map(|v| s.cx_priority = v),
+                _ => popup(value).map(|v| popup_no = !v),
+            };
+            if let Err(reason) = result {
+                warnings.push(format!("tooltype {} ignored: {reason}", shown(t)));
+            }
+        }
+        if popup_no && !startup_given {
+            s.startup = Startup::Iconified;
+        }
+        (s, warnings)
+    }
+}
+
+/// The main window's box, remembered in [`WINDOW_PREFS`] as one line
+/// `left top width height` plus LF: pixels, screen-relative (the window's
+/// `LeftEdge`/`TopEdge`, borders included in the size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowBox {
+    /// Left edge, pixels from the screen's left, 0 to 4096.
+    pub left: i16,
+    /// Top edge, pixels from the screen's top, 0 to 4096.
+    pub top: i16,
+    /// Width, pixels, [`WindowBox::MIN_WIDTH`] to [`WindowBox::MAX`].
+    pub width: i16,
+    /// Height, pixels, [`WindowBox::MIN_HEIGHT`] to [`WindowBox::MAX`].
+    pub height: i16,
+}
+
+impl WindowBox {
+    /// Smallest width kept, pixels.
+    pub const MIN_WIDTH: i16 = 100;
+    /// Smallest height kept, pixels.
+    pub const MIN_HEIGHT: i16 = 60;
+    /// Largest edge or size kept, pixels.
+    pub const MAX: i16 = 4096;
+
+    /// Reads the file's text: four unsigned decimal numbers separated by
+    /// blanks, an optional final LF, nothing else. `None` for anything
+    /// else, negative numbers, sizes below 100x60 or anything above 4096
+    /// (the caller then uses its default box).
+    pub fn parse(text: &[u8]) -> Option<WindowBox> {
+        let line = text.strip_suffix(b"\n").unwrap_or(text);
+        let mut v = [0i16; 4];
+        let mut fields = line.split(|&b| b == b' ' || b == b'\t').filter(|f| !f.is_empty());
+        for slot in &mut v {
+            let f = fields.next()?;
+            if f.len() > 4 || !f.iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+            let n = f.iter().fold(0i16, |n, &d| n * 10 + i16::from(d - b'0'));
+            if n > Self::MAX {
+                return None;
+            }
+            *slot = n;
+        }
+        if fields.next().is_some() {
+            return None;
+        }
+        let b = WindowBox { left: v[0], top: v[1], width: v[2], height: v[3] };
+        (b.width >= Self::MIN_WIDTH && b.height >= Self::MIN_HEIGHT).then_some(b)
+    }
+
+    /// The file's text, `left top width height\n`.
+    pub fn to_text(&self) -> Vec<u8> {
+        format!("{} {} {} {}\n", self.left, self.top, self.width, self.height).into_bytes()
+    }
+
+    /// The box moved (and, if need be, shrunk) to lie on a screen of
+    /// `screen_width` x `screen_height` pixels, so a box saved on a larger
+    /// screen still opens fully visible.
+    pub fn fit(&self, screen_width: i16, screen_height: i16) -> WindowBox {
+        let width = self.width.min(screen_width.max(1));
+        let height = self.height.min(screen_height.max(1));
+        WindowBox {
+            left: self.left.min(screen_width - width).max(0),
+            top: self.top.min(screen_height - height).max(0),
+            width,
+            height,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tt(list: &[&str]) -> Vec<Vec<u8>> {
+        list.iter().map(|s| s.as_bytes().to_vec()).collect()
+    }
+
+    #[test]
+    fn defaults() {
+        let s = Settings::default();
+        assert_eq!(s.port_name, None);
+        assert_eq!(s.startup, Startup::Open);
+        assert_eq!(s.refresh, 1);
+        assert_eq!(s.profile_dir, b"ENVARC:GadgetScope/Profiles");
+        assert_eq!(s.popkey, b"ctrl alt g");
+        assert_eq!(s.cx_priority, 0);
+        assert_eq!(Settings::from_tooltypes(&[]), (Settings::default(), Vec::new()));
+    }
+
+    #[test]
+    fn the_shipped_icon_gives_the_defaults_and_its_port() {
+        let (s, w) = Settings::from_tooltypes(&tt(&[
+            "PORTNAME=GADGETSCOPE.1",
+            "(CX_POPKEY=ctrl alt g)",
+            "(CX_POPUP=YES)",
+            "(STARTUP=OPEN)",
+            "(REFRESH=1)",
+            "(PROFILEDIR=ENVARC:GadgetScope/Profiles)",
+        ]));
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(s, Settings { port_name: Some(b"GADGETSCOPE.1".to_vec()), ..Settings::default() });
+    }
+
+    #[test]
+    fn every_tooltype_read() {
+        let (s, w) = Settings::from_tooltypes(&tt(&[
+            "DONOTWAIT",
+            "portname=AMIPILOT.1",
+            "STARTUP=iconified",
+            "REFRESH = 0",
+            "PROFILEDIR=Work:Profiles",
+            "CX_POPKEY=lcommand shift p",
+            "CX_PRIORITY=-5",
+            "TOOLPRI=3",
+        ]));
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(
+            s,
+            Settings {
+                port_name: Some(b"AMIPILOT.1".to_vec()),
+                startup: Startup::Iconified,
+                refresh: 0,
+                profile_dir: b"Work:Profiles".to_vec(),
+                popkey: b"lcommand shift p".to_vec(),
+                cx_priority: -5,
+            }
+        );
+        let (s, _) = Settings::from_tooltypes(&tt(&["REFRESH=3600", "CX_PRIORITY=127", "STARTUP=Open"]));
+        assert_eq!((s.refresh, s.cx_priority, s.startup), (3600, 127, Startup::Open));
+        let (s, _) = Settings::from_tooltypes(&tt(&["CX_PRIORITY=+3"]));
+        assert_eq!(s.cx_priority, 3);
+    }
+
+    #[test]
+    fn first_of_two_counts_and_cx_popup() {
+        let (s, w) = Settings::from_tooltypes(&tt(&["REFRESH=5", "REFRESH=junk", "STARTUP=OPEN"]));
+        assert_eq!(s.refresh, 5);
+        assert!(w.is_empty(), "the second is never looked at: {w:?}");
+        let (s, _) = Settings::from_tooltypes(&tt(&["CX_POPUP=NO"]));
+        assert_eq!(s.startup, Startup::Iconified);
+        let (s, _) = Settings::from_tooltypes(&tt(&["CX_POPUP=no", "STARTUP=OPEN"]));
+        assert_eq!(s.startup, Startup::Open, "STARTUP wins");
+        let (s, _) = Settings::from_tooltypes(&tt(&["CX_POPUP=YES"]));
+        assert_eq!(s.startup, Startup::Open);
+    }
+
+    #[test]
+    fn bad_tooltypes_warn_and_keep_defaults() {
+        let (s, w) = Settings::from_tooltypes(&tt(&[
+            "PORTNAME=",
+            "STARTUP=HIDDEN",
+            "REFRESH=3601",
+            "PROFILEDIR",
+            "CX_POPKEY=",
+            "CX_PRIORITY=128",
+            "CX_POPUP=maybe",
+        ]));
+        assert_eq!(s, Settings::default());
+        assert_eq!(
+            w,
+            [
+                "tooltype PORTNAME= ignored: PORTNAME must be 1 to 31 characters",
+                "tooltype STARTUP=HIDDEN ignored: STARTUP must be OPEN or ICONIFIED",
+                "tooltype REFRESH=3601 ignored: REFRESH must be 0 (off) or 1 to 3600 seconds, not 3601",
+                "tooltype PROFILEDIR ignored: PROFILEDIR must be a path of 1 to 255 characters",
+                "tooltype CX_POPKEY= ignored: CX_POPKEY must be a key description of 1 to 127 characters, such as \"ctrl alt g\"",
+                "tooltype CX_PRIORITY=128 ignored: CX_PRIORITY must be a number from -128 to 127",
+                "tooltype CX_POPUP=maybe ignored: CX_POPUP must be YES or NO",
+            ]
+        );
+        let (_, w) = Settings::from_tooltypes(&tt(&["REFRESH=1s", "REFRESH=x"]));
+        assert_eq!(w, ["tooltype REFRESH=1s ignored: REFRESH must be a number of seconds, 0 (off) or 1 to 3600"]);
+        let (_, w) = Settings::from_tooltypes(&tt(&["REFRESH=-1"]));
+        assert_eq!(w, ["tooltype REFRESH=-1 ignored: REFRESH must be 0 (off) or 1 to 3600 seconds, not -1"]);
+        let (_, w) = Settings::from_tooltypes(&tt(&["PORTNAME=A_PORT_NAME_THAT_IS_MUCH_TOO_LONG"]));
+        assert_eq!(w.len(), 1);
+        let (_, w) = Settings::from_tooltypes(&tt(&["CX_PRIORITY=9999999", "PROFILEDIR=a\x01b"]));
+        assert_eq!(w.len(), 2);
+        let long = alloc::format!("PROFILEDIR={}", "d".repeat(256));
+        let (s, w) = Settings::from_tooltypes(&tt(&[&long]));
+        assert_eq!((s.profile_dir.as_slice(), w.len()), (DEFAULT_PROFILE_DIR, 1));
+        let ok = alloc::format!("PROFILEDIR={}", "d".repeat(255));
+        assert!(Settings::from_tooltypes(&tt(&[&ok])).1.is_empty());
+    }
+
+    #[test]
+    fn validators_shared_with_the_shell() {
+        assert_eq!(refresh(0), Ok(0));
+        assert_eq!(refresh(3600), Ok(3600));
+        assert_eq!(refresh(70000).unwrap_err(), "REFRESH must be 0 (off) or 1 to 3600 seconds, not 70000");
+        assert_eq!(startup(b"ICONIFIED"), Ok(Startup::Iconified));
+        assert_eq!(port_name(&[b'P'; 31]), Ok([b'P'; 31].to_vec()));
+        assert!(port_name(&[b'P'; 32]).is_err());
+        assert_eq!(cx_priority(b"-128"), Ok(-128));
+        assert!(cx_priority(b"-129").is_err());
+        assert!(cx_priority(b"").is_err() && cx_priority(b"-").is_err());
+    }
+
+    #[test]
+    fn window_box_parse_and_text() {
+        let b = WindowBox { left: 10, top: 20, width: 400, height: 200 };
+        assert_eq!(b.to_text(), b"10 20 400 200\n");
+        assert_eq!(WindowBox::parse(&b.to_text()), Some(b));
+        assert_eq!(WindowBox::parse(b"10 20 400 200"), Some(b), "final LF optional");
+        assert_eq!(WindowBox::parse(b"10\t20  400 200\n"), Some(b));
+        assert_eq!(WindowBox::parse(b"0 0 100 60\n"), Some(WindowBox { left: 0, top: 0, width: 100, height: 60 }));
+        assert_eq!(WindowBox::parse(b"4096 4096 4096 4096\n").map(|b| b.width), Some(4096));
+        for bad in [
+            &b""[..],
+            b"\n",
+            b"10 20 400\n",
+            b"10 20 400 200 5\n",
+            b"-10 20 400 200\n",
+            b"10 -20 400 200\n",
+            b"10 20 99 200\n",
+            b"10 20 400 59\n",
+            b"10 20 4097 200\n",
+            b"10 20 400 4097\n",
+            b"4097 20 400 200\n",
+            b"10 20 400 200\n\n",
+            b"10 20 400 200\r\n",
+            b"10,20 400x200\n",
+            b"a b c d\n",
+            b"10 20 400 +200\n",
+            b"10 20 99999 200\n",
+            b"\xff\xfe",
+        ] {
+            assert_eq!(WindowBox::parse(bad), None, "{:?}", shown(bad));
+        }
+    }
+
+    #[test]
+    fn window_box_fits_a_smaller_screen() {
+        let b = WindowBox { left: 600, top: 400, width: 500, height: 300 };
+        assert_eq!(b.fit(640, 256), WindowBox { left: 140, top: 0, width: 500, height: 256 });
+        assert_eq!(b.fit(2000, 2000), b);
+        let wide = WindowBox { left: 0, top: 0, width: 1000, height: 100 };
+        assert_eq!(wide.fit(640, 480), WindowBox { left: 0, top: 0, width: 640, height: 100 });
+    }
+}
