@@ -50,6 +50,14 @@ fn main() -> i32 {
             }
         }
         Ok(ShellCommand::NoGui { port }) => crate::nogui::run(&dos, port.as_deref()),
+        // The window (view model in crate::view, settings in
+        // crate::settings) has no front-end yet: say so, as the Shell did
+        // before a line without a command meant the window.
+        Ok(ShellCommand::Gui(_)) => complain(
+            &dos,
+            b"the window is not written yet: use NOGUI for the ARexx host, or a command (VERSION, TREE, MENU, SCREENS, BENCH)",
+            RETURN_ERROR,
+        ),
         Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
     }
 }

@@ -1,12 +1,13 @@
 //! Shell use of GadgetScope: the `ReadArgs()` template and what a command
-//! line asks for. (Workbench starts take tooltypes instead.)
+//! line asks for. (Workbench starts take tooltypes instead: crate::settings.)
 use crate::inspect::Inspect;
+use crate::settings::{self, Settings};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::readargs::Value;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
-pub const TEMPLATE: &str = "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K";
+pub const TEMPLATE: &str = "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +25,11 @@ pub enum ShellCommand {
     /// `GadgetScope NOGUI [PORTNAME=<name>]`: only the ARexx host, until
     /// `QUIT` or Ctrl-C (crate::nogui). `port`: the exact port name.
     NoGui { port: Option<Vec<u8>> },
+    /// `GadgetScope [PORTNAME=<name>] [STARTUP=OPEN|ICONIFIED]
+    /// [REFRESH=<seconds>] [PROFILEDIR=<path>]` (no command, no NOGUI): the
+    /// Workbench program with its window (or iconified), as from its icon.
+    /// Options not given keep their defaults (crate::settings).
+    Gui(Settings),
 }
 
 /// Why a line that fits the template still cannot run; printed as
@@ -56,11 +62,18 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     };
     let nogui = matches!(values.get(5), Some(Value::Switch(true)));
     let portname = text(6);
+    let startup = text(7);
+    let refresh = match values.get(8) {
+        Some(Value::Number(n)) => Some(*n),
+        _ => None,
+    };
+    let profiledir = text(9);
+    let gui_options = [("STARTUP", startup.is_some()), ("REFRESH", refresh.is_some()), ("PROFILEDIR", profiledir.is_some())];
     if nogui {
         if !command.is_empty() {
             return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given)", shown(&command))));
         }
-        if window.is_some() || screen.is_some() || full || count.is_some() {
+        if window.is_some() || screen.is_some() || full || count.is_some() || gui_options.iter().any(|(_, set)| *set) {
             return Err(UsageError("NOGUI takes only PORTNAME".into()));
         }
         return match portname {
@@ -68,10 +81,36 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             port => Ok(ShellCommand::NoGui { port }),
         };
     }
-    if portname.is_some() {
-        return Err(UsageError("PORTNAME goes with NOGUI".into()));
+    if command.is_empty() {
+        let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
+        if let Some((k, _)) = given.iter().find(|(_, set)| *set) {
+            return Err(UsageError(alloc::format!("{k} needs a command (commands: {})", COMMANDS.join(", "))));
+        }
+        let mut s = Settings::default();
+        if let Some(p) = portname {
+            s.port_name = Some(settings::port_name(&p).map_err(UsageError)?);
+        }
+        if let Some(v) = startup {
+            s.startup = settings::startup(&v).map_err(UsageError)?;
+        }
+        if let Some(n) = refresh {
+            s.refresh = settings::refresh(n).map_err(UsageError)?;
+        }
+        if let Some(d) = profiledir {
+            s.profile_dir = settings::profile_dir(&d).map_err(UsageError)?;
+        }
+        return Ok(ShellCommand::Gui(s));
     }
     let upper: Vec<u8> = command.to_ascii_uppercase();
+    if !COMMANDS.iter().any(|c| c.as_bytes() == upper.as_slice()) {
+        return Err(UsageError(alloc::format!("unknown command \"{}\" (commands: {})", shown(&command), COMMANDS.join(", "))));
+    }
+    if portname.is_some() {
+        return Err(UsageError("PORTNAME goes with NOGUI or with no command (the window)".into()));
+    }
+    if let Some((k, _)) = gui_options.iter().find(|(_, set)| *set) {
+        return Err(UsageError(alloc::format!("{} does not take {k} (it goes with no command: the window)", shown(&upper))));
+    }
     let only = |allowed: &[&str]| -> Result<(), UsageError> {
         let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
         match given.iter().find(|(k, set)| *set && !allowed.contains(k)) {
@@ -104,7 +143,6 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             only(&[])?;
             Ok(ShellCommand::Inspect(Inspect::Screens))
         }
-        b"" => Err(UsageError(alloc::format!("no command given (commands: {})", COMMANDS.join(", ")))),
         _ => Err(UsageError(alloc::format!("unknown command \"{}\" (commands: {})", shown(&command), COMMANDS.join(", ")))),
     }
 }
@@ -112,6 +150,7 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::Startup;
 
     fn text(s: &str) -> Value {
         Value::Text(s.as_bytes().to_vec())
@@ -125,6 +164,9 @@ mod tests {
             Value::Switch(full),
             Value::Absent,
             Value::Switch(false),
+            Value::Absent,
+            Value::Absent,
+            Value::Absent,
             Value::Absent,
         ]
     }
@@ -141,7 +183,7 @@ mod tests {
         assert_eq!(interpret(&l).unwrap_err().0, "PORTNAME must be 1 to 31 characters");
         let mut t = line("TREE", None, None, false);
         t[6] = text("X");
-        assert_eq!(interpret(&t).unwrap_err().0, "PORTNAME goes with NOGUI");
+        assert_eq!(interpret(&t).unwrap_err().0, "PORTNAME goes with NOGUI or with no command (the window)");
         t[5] = Value::Switch(true);
         t[6] = Value::Absent;
         assert_eq!(interpret(&t).unwrap_err().0, "NOGUI takes no command (\"TREE\" given)");
@@ -187,12 +229,87 @@ mod tests {
     #[test]
     fn unknown_and_missing_commands_name_the_problem() {
         assert_eq!(interpret(&line("FROB", None, None, false)).unwrap_err().0, "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
-        assert_eq!(interpret(&[Value::Absent]).unwrap_err().0, "no command given (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
+        assert_eq!(interpret(&[Value::Absent]), Ok(ShellCommand::Gui(Settings::default())), "no command: the window");
         assert!(interpret(&[Value::Text(b"\xe9".to_vec())]).unwrap_err().0.contains('\u{e9}'));
     }
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 7);
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 10);
+        assert!(TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,"), "old slots keep their places");
+    }
+
+    fn gui() -> Vec<Value> {
+        let mut l = line("", None, None, false);
+        l[0] = Value::Absent;
+        l
+    }
+
+    #[test]
+    fn no_command_starts_the_window_with_its_options() {
+        assert_eq!(interpret(&gui()), Ok(ShellCommand::Gui(Settings::default())));
+        let mut l = gui();
+        l[6] = text("AMIPILOT.1");
+        l[7] = text("iconified");
+        l[8] = Value::Number(0);
+        l[9] = text("Work:Profiles");
+        assert_eq!(
+            interpret(&l),
+            Ok(ShellCommand::Gui(Settings {
+                port_name: Some(b"AMIPILOT.1".to_vec()),
+                startup: Startup::Iconified,
+                refresh: 0,
+                profile_dir: b"Work:Profiles".to_vec(),
+                ..Settings::default()
+            }))
+        );
+        // An empty COMMAND text is no command too.
+        let mut e = line("", None, None, false);
+        e[7] = text("OPEN");
+        assert_eq!(interpret(&e), Ok(ShellCommand::Gui(Settings::default())));
+    }
+
+    #[test]
+    fn bad_window_options_are_errors_not_warnings() {
+        let cases: [(usize, Value, &str); 6] = [
+            (7, text("HIDDEN"), "STARTUP must be OPEN or ICONIFIED"),
+            (8, Value::Number(3601), "REFRESH must be 0 (off) or 1 to 3600 seconds, not 3601"),
+            (8, Value::Number(-1), "REFRESH must be 0 (off) or 1 to 3600 seconds, not -1"),
+            (9, text(""), "PROFILEDIR must be a path of 1 to 255 characters"),
+            (6, text(""), "PORTNAME must be 1 to 31 characters"),
+            (6, text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG"), "PORTNAME must be 1 to 31 characters"),
+        ];
+        for (slot, v, want) in cases {
+            let mut l = gui();
+            l[slot] = v;
+            assert_eq!(interpret(&l).unwrap_err().0, want);
+        }
+        let mut l = gui();
+        l[9] = text(&"d".repeat(256));
+        assert!(interpret(&l).is_err());
+    }
+
+    #[test]
+    fn window_options_only_without_a_command() {
+        let mut t = line("TREE", None, None, false);
+        t[7] = text("OPEN");
+        assert_eq!(interpret(&t).unwrap_err().0, "TREE does not take STARTUP (it goes with no command: the window)");
+        let mut b = line("bench", None, None, false);
+        b[8] = Value::Number(2);
+        assert_eq!(interpret(&b).unwrap_err().0, "BENCH does not take REFRESH (it goes with no command: the window)");
+        let mut n = gui();
+        n[5] = Value::Switch(true);
+        n[9] = text("RAM:");
+        assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME");
+        let mut u = line("FROB", None, None, false);
+        u[7] = text("OPEN");
+        assert!(interpret(&u).unwrap_err().0.starts_with("unknown command \"FROB\""), "the command is the first problem");
+        // Inspector options without a command.
+        let mut w = gui();
+        w[1] = text("Fixture");
+        assert_eq!(interpret(&w).unwrap_err().0, "WINDOW needs a command (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
+        let mut f = gui();
+        f[3] = Value::Switch(true);
+        assert_eq!(interpret(&f).unwrap_err().0, "FULL needs a command (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
     }
 }
