@@ -1101,6 +1101,29 @@ impl Profile {
         true
     }
 
+    /// Add a `; quirk: <note>` line above the gadget record `name`
+    /// (case-insensitive; FORMATS.md: notes go next to the record). The
+    /// note is one line: no control characters but TAB. Marks dirty.
+    pub fn add_note(&mut self, name: &[u8], note: &[u8]) -> Result<(), String> {
+        if note.is_empty() {
+            return Err(String::from("the note is empty"));
+        }
+        if note.iter().any(|&b| (b < 0x20 && b != b'\t') || b == 0x7f) {
+            return Err(String::from("a note is one line without control characters"));
+        }
+        let Some(g) = self.m.gadgets.iter_mut().find(|g| g.name.eq_ignore_ascii_case(name)) else {
+            return Err(format!("no gadget named \"{}\" in the profile", shown(name)));
+        };
+        g.notes.push(note.to_vec());
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// The `; quirk:` notes of the gadget record `name`.
+    pub fn notes(&self, name: &[u8]) -> &[Vec<u8>] {
+        self.m.gadget(name).map_or(&[], |g| &g.notes[..])
+    }
+
     /// The GADGET records as (gadget name, window name, GA_ID), in file
     /// order. WHEREGADGET records are in [`Profile::where_names`].
     pub fn names(&self) -> Vec<(Vec<u8>, Vec<u8>, u16)> {
@@ -1772,6 +1795,25 @@ mod tests {
         assert!(p.remove(b"connect") && p.remove(b"name_field"));
         assert!(p.is_empty());
         assert_eq!(p.app(), b"GadTools Demo");
+    }
+
+    #[test]
+    fn quirk_notes_are_written_and_read_back() {
+        let w = fixture();
+        let mut p = Profile::new();
+        p.name_gadget(&w.info, &w.gadgets, 1, b"connect", None).unwrap();
+        p.mark_saved();
+        assert_eq!(p.add_note(b"nosuch", b"x").unwrap_err(), "no gadget named \"nosuch\" in the profile");
+        assert_eq!(p.add_note(b"connect", b"").unwrap_err(), "the note is empty");
+        assert_eq!(p.add_note(b"connect", b"two\nlines").unwrap_err(), "a note is one line without control characters");
+        assert!(!p.is_dirty());
+        p.add_note(b"Connect", b"ignores the first click after opening").unwrap();
+        assert!(p.is_dirty());
+        let text = p.to_text().unwrap();
+        assert!(shown(&text).contains("; quirk: ignores the first click after opening\nGADGET connect gadtools_fixture 1\n"));
+        let back = Profile::load(&text).unwrap();
+        assert_eq!(back.notes(b"connect"), [b"ignores the first click after opening".to_vec()]);
+        assert!(back.notes(b"nosuch").is_empty());
     }
 
     #[test]
