@@ -105,7 +105,7 @@ fn verbs_not_available_in_this_build_are_marked() {
 fn the_shell_commands_of_the_program_are_documented() {
     let (g, _) = check_guide(&guide_bytes());
     let text = g.node("ShellCommands").unwrap().text.join("\n");
-    for c in ["VERSION", "TREE", "MENU", "SCREENS", "BENCH", "NOGUI", "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K"] {
+    for c in ["VERSION", "TREE", "MENU", "SCREENS", "BENCH", "NOGUI", "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,", "STARTUP/K,REFRESH/K/N,PROFILEDIR/K"] {
         assert!(text.contains(c), "{c}");
     }
     let trouble = g.node("Troubleshooting").unwrap().text.join("\n");
