@@ -26,6 +26,7 @@ typedef unsigned long ULONG;
 
 /* exec/memory.h */
 #define MEMF_ANY 0UL
+#define MEMF_PUBLIC (1UL << 0)
 #define MEMF_CLEAR (1UL << 16)
 /* dos/dosextens.h: struct Process offsets (bytes) */
 #define PR_MSGPORT 92
@@ -104,7 +105,7 @@ size_t strlen(const char *s)
 }
 
 /* ---- tracked resources: released in reverse order after a trap ---- */
-enum { RES_FREE, RES_LIBRARY, RES_RDARGS, RES_FILE, RES_VEC };
+enum { RES_FREE, RES_LIBRARY, RES_RDARGS, RES_FILE, RES_VEC, RES_PICK };
 #define RES_MAX 64
 static struct { ULONG kind, handle; } g_res[RES_MAX];
 
@@ -116,6 +117,8 @@ static int res_add(ULONG kind, ULONG handle)
     return 0;
 }
 
+static void pick_release(ULONG state);
+
 static void res_release(int i)
 {
     ULONG h = g_res[i].handle;
@@ -124,6 +127,7 @@ static void res_release(int i)
     case RES_RDARGS: gs_dos_FreeArgs(g_dosbase, h); break;
     case RES_FILE: gs_dos_Close(g_dosbase, h); break;
     case RES_VEC: gs_exec_FreeVec(SYSBASE, h); break;
+    case RES_PICK: pick_release(h); break;
     }
     g_res[i].kind = RES_FREE;
 }
@@ -131,6 +135,11 @@ static void res_release(int i)
 static void res_release_all(void)
 {
     int i;
+    /* An installed input handler first: its IORequest lives in linear
+     * memory (a RES_VEC), and input.device must stop calling the handler
+     * before anything it uses goes away. */
+    for (i = RES_MAX - 1; i >= 0; i--)
+        if (g_res[i].kind == RES_PICK) res_release(i);
     for (i = RES_MAX - 1; i >= 0; i--)
         if (g_res[i].kind != RES_FREE) res_release(i);
 }
@@ -300,6 +309,209 @@ void Z_amigaZ_rt_release(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
     (void)e;
     for (i = RES_MAX - 1; i >= 0; i--)
         if (g_res[i].kind == kind && g_res[i].handle == handle) { res_release(i); return; }
+}
+
+/* ---- pick mode: an input.device handler (amiga_rt::pick) ----
+ *
+ * Runs on input.device's task, called for every chain of input events
+ * ahead of Intuition (priority 100 > Intuition's 50), so it cannot enter
+ * the wasm instance (TOOLCHAIN.md "Callbacks"). It only reads and edits
+ * the events, bumps counters in its MEMF_PUBLIC block and calls exec
+ * Signal(); the Rust side reads the counters (they only ever increase).
+ *
+ * NDK facts (devices/input.h, devices/inputevent.h, exec/interrupts.h,
+ * exec/nodes.h, exec/io.h; same in AROS compiler/include):
+ *  - IND_ADDHANDLER = CMD_NONSTD+0 = 9, IND_REMHANDLER = CMD_NONSTD+1 = 10,
+ *    io_Data = the struct Interrupt; input.device Enqueue()s it by ln_Pri
+ *    and Remove()s it (so removing a node that is not in the list
+ *    corrupts memory: the runtime remembers whether it is installed).
+ *  - the handler is called with a0 = the event chain, a1 = is_Data and
+ *    returns the (possibly edited) chain in d0; it may use d0/d1/a0/a1.
+ *  - struct InputEvent (22 bytes): ie_NextEvent 0, ie_Class 4,
+ *    ie_SubClass 5, ie_Code 6 (UWORD), ie_Qualifier 8, ie_X 10, ie_Y 12
+ *    (WORD, the ie_xy of the ie_position union), ie_TimeStamp 14.
+ *  - IECLASS_NULL 0, RAWKEY 1, RAWMOUSE 2, POINTERPOS 4, NEWPOINTERPOS 19;
+ *    IECODE_LBUTTON 0x68, IECODE_RBUTTON 0x69, IECODE_UP_PREFIX 0x80,
+ *    IECODE_NOBUTTON 0xFF; IEQUALIFIER_RBUTTON 1<<13,
+ *    IEQUALIFIER_LEFTBUTTON 1<<14; rawkey 0x45 = Esc.
+ *  - struct Interrupt (22 bytes): is_Node (ln_Succ 0, ln_Pred 4, ln_Type
+ *    8, ln_Pri 9, ln_Name 10), is_Data 14, is_Code 18; NT_INTERRUPT 2. */
+#define PK_IND_REMHANDLER 10
+#define PK_IO_COMMAND 28
+#define PK_IO_DATA 40
+#define PK_NT_INTERRUPT 2
+#define PK_IECLASS_NULL 0
+#define PK_IECLASS_RAWKEY 1
+#define PK_IECLASS_RAWMOUSE 2
+#define PK_IECLASS_POINTERPOS 4
+#define PK_IECLASS_NEWPOINTERPOS 19
+#define PK_LBUTTON 0x68
+#define PK_RBUTTON 0x69
+#define PK_UP 0x80
+#define PK_NOBUTTON 0xFF
+#define PK_ESC 0x45
+#define PK_QUAL_RBUTTON 0x2000
+#define PK_QUAL_LBUTTON 0x4000
+/* held: which swallowed press still waits for its release */
+#define PK_HELD_L 1
+#define PK_HELD_R 2
+#define PK_HELD_ESC 4
+
+struct pk_event {
+    struct pk_event *next;
+    unsigned char cls, subclass;
+    unsigned short code, qual;
+    short x, y;
+    ULONG secs, micro;
+};
+
+/* The MEMF_PUBLIC block; offsets are amiga_rt::pick's (runtime/src/pick.rs). */
+struct pk_state {
+    ULONG task;     /* 0: owner task (FindTask(NULL) at allocation) */
+    ULONG sigmask;  /* 4 */
+    ULONG moves;    /* 8: pointer events seen */
+    ULONG clicks;   /* 12: left clicks swallowed (counted at the release) */
+    ULONG cancels;  /* 16: right clicks / Esc swallowed (at the release) */
+    ULONG held;     /* 20: PK_HELD_* */
+    ULONG ioreq;    /* 24: the open IOStdReq it was added with, 0 if not installed */
+    ULONG is_succ, is_pred; /* 28: struct Interrupt */
+    unsigned char is_type;
+    signed char is_pri;
+    ULONG is_name, is_data, is_code;
+};
+
+_Static_assert(sizeof(struct pk_event) == 22, "struct InputEvent is 22 bytes");
+_Static_assert(__builtin_offsetof(struct pk_event, qual) == 8, "ie_Qualifier");
+_Static_assert(__builtin_offsetof(struct pk_event, x) == 10, "ie_X");
+_Static_assert(__builtin_offsetof(struct pk_state, is_succ) == 28, "interrupt at 28");
+_Static_assert(__builtin_offsetof(struct pk_state, is_name) == 28 + 10, "ln_Name");
+_Static_assert(__builtin_offsetof(struct pk_state, is_data) == 28 + 14, "is_Data");
+_Static_assert(__builtin_offsetof(struct pk_state, is_code) == 28 + 18, "is_Code");
+
+ULONG rt_pick_events(struct pk_event *list, struct pk_state *st);
+
+/* Entry from input.device: a0 = events, a1 = is_Data; d0 = events. */
+__asm__(
+    "\t.section .text.rt_pick_entry,\"ax\"\n"
+    "\t.globl rt_pick_entry\n"
+    "rt_pick_entry:\n"
+    "\tmove.l %a1,-(%sp)\n"
+    "\tmove.l %a0,-(%sp)\n"
+    "\tjsr rt_pick_events\n"
+    "\taddq.l #8,%sp\n"
+    "\trts\n"
+    "\t.text\n");
+void rt_pick_entry(void);
+
+/* A swallowed event: keep the movement if it carries one, else make the
+ * whole event IECLASS_NULL (every handler after us ignores it). */
+static void pk_swallow(struct pk_event *ev, int moved)
+{
+    if (moved) ev->code = PK_NOBUTTON;
+    else ev->cls = PK_IECLASS_NULL;
+}
+
+ULONG rt_pick_events(struct pk_event *list, struct pk_state *st)
+{
+    struct pk_event *ev;
+    int signal = 0;
+    for (ev = list; ev; ev = ev->next) {
+        unsigned short code = ev->code;
+        if (ev->cls == PK_IECLASS_RAWMOUSE || ev->cls == PK_IECLASS_POINTERPOS ||
+            ev->cls == PK_IECLASS_NEWPOINTERPOS) {
+            int moved = ev->cls != PK_IECLASS_RAWMOUSE || ev->x || ev->y;
+            if (moved) { st->moves++; signal = 1; }
+            if (code == PK_LBUTTON) {
+                st->held |= PK_HELD_L;
+                pk_swallow(ev, moved);
+            } else if (code == (PK_LBUTTON | PK_UP) && (st->held & PK_HELD_L)) {
+                st->held &= ~PK_HELD_L;
+                st->clicks++;
+                signal = 1;
+                pk_swallow(ev, moved);
+            } else if (code == PK_RBUTTON) {
+                st->held |= PK_HELD_R;
+                pk_swallow(ev, moved);
+            } else if (code == (PK_RBUTTON | PK_UP) && (st->held & PK_HELD_R)) {
+                st->held &= ~PK_HELD_R;
+                st->cancels++;
+                signal = 1;
+                pk_swallow(ev, moved);
+            }
+        } else if (ev->cls == PK_IECLASS_RAWKEY && (code & ~PK_UP) == PK_ESC) {
+            if (!(code & PK_UP)) {
+                st->held |= PK_HELD_ESC; /* key repeats included */
+                ev->cls = PK_IECLASS_NULL;
+            } else if (st->held & PK_HELD_ESC) {
+                st->held &= ~PK_HELD_ESC;
+                st->cancels++;
+                signal = 1;
+                ev->cls = PK_IECLASS_NULL;
+            }
+        }
+        /* Nobody after us may see a button we swallowed as held. */
+        if (st->held & PK_HELD_L) ev->qual &= ~PK_QUAL_LBUTTON;
+        if (st->held & PK_HELD_R) ev->qual &= ~PK_QUAL_RBUTTON;
+    }
+    if (signal) gs_exec_Signal(SYSBASE, st->task, st->sigmask);
+    return (ULONG)list;
+}
+
+/* Removes the handler if the Rust side left it installed (after a trap),
+ * with the IOStdReq it was added with, and closes that request's device;
+ * then frees the block. */
+static void pick_release(ULONG state)
+{
+    struct pk_state *st = (struct pk_state *)state;
+    ULONG req = st->ioreq;
+    if (req) {
+        *(volatile unsigned short *)(req + PK_IO_COMMAND) = PK_IND_REMHANDLER;
+        *(volatile ULONG *)(req + PK_IO_DATA) = state + 28;
+        gs_exec_DoIO(SYSBASE, req);
+        gs_exec_CloseDevice(SYSBASE, req);
+        st->ioreq = 0;
+    }
+    gs_exec_FreeVec(SYSBASE, state);
+}
+
+/* A zeroed MEMF_PUBLIC block with its struct Interrupt filled in
+ * (priority 100, is_Data = the block), tracked so that a trap removes
+ * and frees it; 0 when out of memory. */
+u32 Z_amigaZ_rt_pick_alloc(struct Z_amiga_instance_t *e, u32 sigmask)
+{
+    struct pk_state *st;
+    (void)e;
+    st = (struct pk_state *)gs_exec_AllocVec(SYSBASE, sizeof *st, MEMF_PUBLIC | MEMF_CLEAR);
+    if (!st) return 0;
+    st->task = gs_exec_FindTask(SYSBASE, 0);
+    st->sigmask = sigmask;
+    st->is_type = PK_NT_INTERRUPT;
+    st->is_pri = 100;
+    st->is_name = (ULONG)GS_PROGRAM_NAME " pick";
+    st->is_data = (ULONG)st;
+    st->is_code = (ULONG)rt_pick_entry;
+    if (!res_add(RES_PICK, (ULONG)st)) {
+        gs_exec_FreeVec(SYSBASE, (ULONG)st);
+        return 0;
+    }
+    return (u32)st;
+}
+
+/* The Rust side says: installed with this IOStdReq (absolute address), or
+ * removed again (0). */
+void Z_amigaZ_rt_pick_armed(struct Z_amiga_instance_t *e, u32 state, u32 ioreq)
+{
+    (void)e;
+    ((struct pk_state *)state)->ioreq = ioreq;
+}
+
+/* Frees the block (the Rust side removed the handler before). */
+void Z_amigaZ_rt_pick_free(struct Z_amiga_instance_t *e, u32 state)
+{
+    int i;
+    (void)e;
+    for (i = RES_MAX - 1; i >= 0; i--)
+        if (g_res[i].kind == RES_PICK && g_res[i].handle == state) { res_release(i); return; }
 }
 
 /* ---- trap report ---- */

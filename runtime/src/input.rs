@@ -125,6 +125,33 @@ impl InputDevice {
         }
     }
 
+    /// One `DoIO()` of `command` with `io_Data` = `data` (an absolute
+    /// address) and `io_Length` 0: `IND_ADDHANDLER` / `IND_REMHANDLER`
+    /// for amiga_rt::pick.
+    ///
+    /// # Safety
+    /// `data` must be what `command` expects (for the handler commands a
+    /// `struct Interrupt` that stays valid, and for `IND_REMHANDLER` one
+    /// that is installed: input.device `Remove()`s it blindly).
+    pub(crate) unsafe fn command(&mut self, command: u16, data: u32) -> Result<(), i8> {
+        self.req.io.io_command = Be16::new(command);
+        self.req.io_length = Be32::new(0);
+        self.req.io_data = Be32::new(data);
+        self.req.io.io_flags = 0;
+        // SAFETY: the request is open and idle; data is the caller's
+        // guarantee.
+        unsafe { sys::exec_DoIO(&mut *self.req as *mut IoStdReq as *mut u8) };
+        match self.req.io.io_error {
+            0 => Ok(()),
+            e => Err(e),
+        }
+    }
+
+    /// The absolute address of this open `IOStdReq`.
+    pub(crate) fn request_addr(&self) -> u32 {
+        mem::abs(&*self.req as *const IoStdReq)
+    }
+
     /// `IECLASS_NEWPOINTERPOS`/`IESUBCLASS_PIXEL`: the pointer to
     /// (`x`, `y`) of `screen` (a `struct Screen *`), `ie_Code`
     /// `IECODE_NOBUTTON`, `ie_EventAddress` → an `IEPointerPixel`.

@@ -43,6 +43,9 @@ pub mod introspect;
 #[cfg(target_arch = "wasm32")]
 pub mod mem;
 #[cfg(target_arch = "wasm32")]
+pub mod pick;
+pub mod highlight;
+#[cfg(target_arch = "wasm32")]
 pub mod timer;
 #[cfg(target_arch = "wasm32")]
 pub mod heap;

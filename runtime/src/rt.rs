@@ -21,6 +21,16 @@ extern "C" {
     pub fn rt_track(kind: u32, handle: u32) -> u32;
     /// Releases a tracked resource now (CloseLibrary/FreeArgs/Close).
     pub fn rt_release(kind: u32, handle: u32);
+    /// Pick mode (runtime.c): a MEMF_PUBLIC block with the handler's
+    /// counters and its `struct Interrupt`, owner = this task, signalled
+    /// with `sigmask`; tracked (a trap removes the handler and frees it).
+    /// 0 when out of memory.
+    pub fn rt_pick_alloc(sigmask: u32) -> u32;
+    /// Tells the runtime the handler is installed through this open
+    /// `IOStdReq` (absolute address), or removed again (0).
+    pub fn rt_pick_armed(state: u32, ioreq: u32);
+    /// Frees the block from `rt_pick_alloc` (handler removed before).
+    pub fn rt_pick_free(state: u32);
 }
 
 /// Resource kinds known to `rt_track` / `rt_release`.

@@ -33,6 +33,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "where-fixture", artifact: "where_fixture", hunk: "WhereFixture" },
     Program { package: "iconprobe", artifact: "iconprobe", hunk: "IconProbe" },
     Program { package: "inputtool", artifact: "inputtool", hunk: "InputTool" },
+    Program { package: "picktool", artifact: "picktool", hunk: "PickTool" },
 ];
 
 /// GCC flags measured in TOOLCHAIN.md for the 68020 build.
