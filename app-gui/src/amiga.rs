@@ -4,6 +4,7 @@ use crate::inspect::inspect;
 use amiga_rt::timer::{Timer, UNIT_MICROHZ};
 use crate::intuition_os::AmigaIntuition;
 use crate::latin1;
+use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 
@@ -11,6 +12,12 @@ amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date
 
 fn main() -> i32 {
     let Ok(dos) = Dos::open() else { return RETURN_FAIL };
+    if let Some(wbs) = amiga_rt::wb_startup() {
+        // A Workbench start: the window, with the icon's tooltypes.
+        let (settings, _warnings) = Settings::from_tooltypes(&own_tooltypes(&dos, wbs));
+        let port = settings.port_name.clone();
+        return crate::nogui::run(&dos, port.as_deref(), Some(settings));
+    }
     let values = match dos.read_args(TEMPLATE) {
         Ok(v) => v,
         Err(code) => {
@@ -49,17 +56,30 @@ fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
-        Ok(ShellCommand::NoGui { port }) => crate::nogui::run(&dos, port.as_deref()),
-        // The window (view model in crate::view, settings in
-        // crate::settings) has no front-end yet: say so, as the Shell did
-        // before a line without a command meant the window.
-        Ok(ShellCommand::Gui(_)) => complain(
-            &dos,
-            b"the window is not written yet: use NOGUI for the ARexx host, or a command (VERSION, TREE, MENU, SCREENS, BENCH)",
-            RETURN_ERROR,
-        ),
+        Ok(ShellCommand::NoGui { port }) => crate::nogui::run(&dos, port.as_deref(), None),
+        Ok(ShellCommand::Gui(settings)) => {
+            let port = settings.port_name.clone();
+            crate::nogui::run(&dos, port.as_deref(), Some(settings))
+        }
         Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
     }
+}
+
+/// The tooltypes of the icon Workbench started us from: `sm_ArgList[0]`
+/// (workbench/startup.h: `sm_ArgList` at 36; `struct WBArg` = `wa_Lock`,
+/// `wa_Name`), read with icon.library in that drawer. Empty when the
+/// icon cannot be read (the defaults apply).
+fn own_tooltypes(dos: &Dos, wbs: u32) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
+    let args = amiga_rt::mem::peek32(wbs + 36);
+    if args == 0 {
+        return alloc::vec::Vec::new();
+    }
+    let lock = amiga_rt::mem::peek32(args);
+    let name = amiga_rt::mem::c_string(amiga_rt::mem::peek32(args + 4), 255).unwrap_or_default();
+    let old = dos.current_dir(lock);
+    let tt = amiga_rt::workbench::read_tooltypes(&name).unwrap_or_default();
+    dos.current_dir(old);
+    tt
 }
 
 /// timer.device `ReadEClock()` as the bench clock.

@@ -1,18 +1,25 @@
-//! GadgetScope, the Workbench program: Shell commands and the inspector now; the
-//! event loop, view model, front-ends, highlight, pick and profile
-//! recording grow here (PRODUCT.md "Architecture").
+//! GadgetScope, the Workbench program: Shell commands and the inspector,
+//! the ARexx host, and the window: view model (`view`), the GUI's
+//! behaviour (`gui`), the GadTools front-end, the desk (highlight, pick,
+//! AppIcon) and the one event loop (`nogui::run`) (PRODUCT.md
+//! "Architecture").
 //!
-//! Everything but `amiga` (the wasm32 entry) is host-tested.
+//! Everything but the wasm32-only modules (the OS side) is host-tested.
 #![cfg_attr(target_arch = "wasm32", no_std)]
 extern crate alloc;
 
 pub mod bench;
 pub mod engine;
+pub mod gui;
 pub mod inspect;
 pub mod settings;
 pub mod shell;
 pub mod view;
 
+#[cfg(target_arch = "wasm32")]
+mod desk;
+#[cfg(target_arch = "wasm32")]
+mod gadtools_ui;
 #[cfg(target_arch = "wasm32")]
 mod intuition_os;
 #[cfg(target_arch = "wasm32")]

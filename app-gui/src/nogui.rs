@@ -26,6 +26,12 @@ use amiga_rt::timer::{Timer, UNIT_VBLANK};
 use gadgetscope_arexx::{Host, Reply};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
+use crate::desk::AmigaDesk;
+use crate::gadtools_ui::GadToolsUi;
+use crate::gui::{Flow, Frontend, Gui};
+use crate::settings::Settings;
+use amiga_rt::gadtools::GadTools;
+use amiga_rt::intuition::Intuition;
 
 /// dos/dos.h `SIGBREAKF_CTRL_C`.
 const SIGBREAKF_CTRL_C: u32 = 1 << 12;
@@ -199,8 +205,10 @@ fn send(replies: Vec<(Incoming<'_>, Reply)>) {
     }
 }
 
-/// Runs the host; returns the Shell RC.
-pub fn run(dos: &Dos, port_name: Option<&[u8]>) -> i32 {
+/// Runs the host; returns the Shell RC. With `gui` (the settings of a
+/// Workbench or Shell start without NOGUI) the GadTools window, the
+/// highlight, pick mode and the AppIcon join the same loop (crate::gui).
+pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     let sys = match RexxSys::open() {
         Ok(s) => s,
         Err(e) => return complain(dos, &alloc::format!("{e} (the ARexx system library)"), RETURN_FAIL),
@@ -237,16 +245,70 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>) -> i32 {
     let mut engine = GsEngine::new(os, system, actor);
     let mut host: Host<Incoming<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     let mut now: u32 = 0;
-    let mask = port.signal_mask() | timer.signal_mask() | reply.signal_mask() | SIGBREAKF_CTRL_C;
+    let base_mask = port.signal_mask() | timer.signal_mask() | reply.signal_mask() | SIGBREAKF_CTRL_C;
+
+    // The window side, when there is one.
+    let libs = match &gui {
+        Some(_) => match (Intuition::open(), GadTools::open()) {
+            (Ok(i), Ok(g)) => Some((i, g)),
+            _ => return complain(dos, "intuition.library or gadtools.library 39 cannot be opened", RETURN_FAIL),
+        },
+        None => None,
+    };
+    let mut front = libs.as_ref().map(|(i, g)| GadToolsUi::new(i, g));
+    let mut desk = match &libs {
+        Some((i, _)) => match AmigaDesk::new(i, dos) {
+            Some(d) => Some(d),
+            None => return complain(dos, "no signal for the AppIcon port", RETURN_FAIL),
+        },
+        None => None,
+    };
+    let mut ctl = gui.map(|settings| {
+        engine.ui = Some(Vec::new());
+        let iconified = settings.startup == crate::settings::Startup::Iconified;
+        (Gui::new(settings), iconified)
+    });
+    if let (Some((c, iconified)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
+        if *iconified {
+            c.iconify(f, d);
+        } else {
+            c.show(&mut engine.os, f, d);
+            if !f.is_open() {
+                // No window (no memory, no screen): say so once and live on as the host.
+                dos.print(b"GadgetScope: the window cannot be opened; the ARexx port stays (SHOW retries)\n");
+                c.iconify(f, d);
+            }
+        }
+    }
     loop {
-        let got = amiga_rt::exec::wait(mask);
+        let gui_mask = front.as_ref().map_or(0, |f| f.signal_mask()) | desk.as_ref().map_or(0, |d| d.pick_mask() | d.app_port.signal_mask());
+        let got = amiga_rt::exec::wait(base_mask | gui_mask);
+        let mut gui_quit = false;
+        let ticked = timer.fired();
         // Replies from other programs' ports: the held waits see them now.
         if engine.system.collect() {
             send(host.tick(&mut engine, now));
         }
-        if timer.fired() {
+        if ticked {
             now = now.wrapping_add(1);
             send(host.tick(&mut engine, now));
+        }
+        if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
+            for e in f.events() {
+                if c.event(e, &mut engine.os, f, d) == Flow::Quit {
+                    gui_quit = true;
+                }
+            }
+            if d.pick_mask() != 0 && got & d.pick_mask() != 0 {
+                let r = d.poll_pick();
+                c.pick_report(r, &mut engine.os, f, d);
+            }
+            if d.app_opened() {
+                c.show(&mut engine.os, f, d);
+            }
+            if ticked {
+                c.tick(&mut engine.os, f, d);
+            }
         }
         while let Some(msg) = port.get_msg(&sys) {
             if !msg.is_command() {
@@ -255,15 +317,40 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>) -> i32 {
             }
             let text = msg.command().unwrap_or_default();
             send(host.command(&mut engine, &text, msg, now));
+            // SHOW, HIDE, HIGHLIGHT for the window.
+            let queued = engine.ui.as_mut().map(core::mem::take).unwrap_or_default();
+            if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
+                for r in queued {
+                    c.request(r, &mut engine.os, f, d);
+                }
+            }
         }
-        if got & SIGBREAKF_CTRL_C != 0 || host.quit_requested() {
+        if got & SIGBREAKF_CTRL_C != 0 || host.quit_requested() || gui_quit {
+            // QUIT from ARexx or Ctrl-C with names not saved: ask, and
+            // save them first if the user wants (nothing recorded is lost
+            // without being asked).
+            if !gui_quit {
+                if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
+                    c.before_quit(f, d);
+                }
+            }
             break;
         }
-        // Tick only while something waits: idle, the process sleeps.
-        if host.has_waits() {
+        // Tick only while something waits or the window refreshes: idle
+        // or iconified, the process sleeps.
+        let gui_ticks = match (&ctl, &front) {
+            (Some((c, _)), Some(f)) => c.wants_ticks(f),
+            _ => false,
+        };
+        if host.has_waits() || gui_ticks {
             timer.start(TICK_MICROS);
         }
     }
+    if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
+        c.shutdown(f, d);
+    }
+    drop(desk);
+    drop(front);
     send(host.shutdown(&mut engine));
     port.close(&sys);
     // Every message GadgetScope sent and every Workbench start it made is

@@ -288,6 +288,11 @@ impl View {
         self.rebuild()
     }
 
+    /// The gadgets of a walked window (by its address), for naming.
+    pub fn gadgets_of(&self, window: u32) -> Option<&[GadgetSnap]> {
+        self.windows.iter().find(|w| w.info.address == window).map(|w| w.gadgets.as_slice())
+    }
+
     /// The visible rows, screens front to back, windows in
     /// `Screen->FirstWindow` order, gadgets in `Window->FirstGadget` order.
     pub fn rows(&self) -> &[Row] {
@@ -1177,6 +1182,17 @@ impl Profile {
             m.app = m.windows[0].name.clone();
         }
         m.to_text().map_err(|e| e.to_string())
+    }
+
+    /// The name the profile is exported under: `APP`, else the first
+    /// window's logical name (as [`Profile::to_text`] writes it), else
+    /// `Profile`.
+    pub fn file_stem(&self) -> Vec<u8> {
+        match (self.m.app.is_empty(), self.m.windows.first()) {
+            (false, _) => self.m.app.clone(),
+            (true, Some(w)) => w.name.clone(),
+            (true, None) => b"Profile".to_vec(),
+        }
     }
 
     /// True when there are changes not saved yet.

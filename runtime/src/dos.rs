@@ -63,8 +63,8 @@ impl Dos {
     }
 
     /// Creates (or replaces) a file and writes `bytes` into it.
-    pub fn write_file(&self, name: &str, bytes: &[u8]) -> Result<(), i32> {
-        let z = nul_terminated(name.as_bytes());
+    pub fn write_file(&self, name: impl AsRef<[u8]>, bytes: &[u8]) -> Result<(), i32> {
+        let z = nul_terminated(name.as_ref());
         // SAFETY: z is NUL-terminated in linear memory.
         let fh = unsafe { sys::dos_Open(self.lib.base(), z.as_ptr(), MODE_NEWFILE) };
         if fh == 0 {

@@ -28,6 +28,14 @@ pub fn wait(signal_set: u32) -> u32 {
     unsafe { sys::exec_Wait(signal_set) }
 }
 
+/// `ReplyMsg(message)`: returns a message this task got from one of its
+/// ports to its sender (exec.library autodoc). `message` must have come
+/// from `GetMsg` on a port of this task and be replied once.
+pub fn reply_msg(message: u32) {
+    // SAFETY: the caller got `message` from GetMsg and replies it once.
+    unsafe { sys::exec_ReplyMsg(message) }
+}
+
 /// `struct IORequest` (exec/io.h, 32 bytes): the exec `Message` header
 /// and the device fields every I/O request starts with. Device requests
 /// built in linear memory (timer.device's `timerequest`, input.device's

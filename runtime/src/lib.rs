@@ -15,6 +15,7 @@
 #![cfg_attr(target_arch = "wasm32", no_std)]
 extern crate alloc;
 
+pub mod asl;
 pub mod be;
 pub mod decode;
 pub mod readargs;

@@ -35,6 +35,7 @@ pub mod arexx_host;
 pub mod arexx_more;
 pub mod foundation;
 pub mod fixtures;
+pub mod gui;
 pub mod inspector;
 pub mod native;
 pub mod process;

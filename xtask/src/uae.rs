@@ -91,6 +91,12 @@ pub fn run(only: &[String]) -> Result<Summary> {
             uaetool: programs.uaetool.clone(),
             rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
         }))
+        .chain(uae_harness::gui::scenarios(&uae_harness::gui::Programs {
+            gadgetscope: programs.gadgetscope.clone(),
+            gadtools: fixture_programs.gadtools.clone(),
+            inputtool: inputtool.clone(),
+            rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
+        }))
         .chain(uae_harness::shipping::scenarios(&crate::dist::uae_programs(
             &programs.gadgetscope,
             &find("IconProbe").ok_or_else(|| anyhow!("IconProbe was not built"))?,

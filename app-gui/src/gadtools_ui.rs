@@ -1,0 +1,464 @@
+//! The GadTools front-end (wasm32 only): chosen when `window.class`
+//! cannot be opened (AmigaOS 3.0/3.1, AROS). The same features and menus
+//! as the ReAction window over the same controller (crate::gui): a row of
+//! buttons, the gadget tree as a LISTVIEW with indented rows whose
+//! selected line is echoed in a string gadget (`GTLV_ShowSelected`, so
+//! scripts can read it with GETTEXT), a read-only LISTVIEW of details,
+//! the name field and a status line.
+//!
+//! Layout is in pixels from the window's inner top-left corner, scaled by
+//! the screen font's height (`Screen->Font->ta_YSize`); widths assume an
+//! 8-pixel-wide font as GadTools' own defaults do.
+use crate::gui::{Frontend, UiEvent};
+use alloc::string::String;
+use alloc::vec::Vec;
+use amiga_rt::be::{Be16, Be32};
+use amiga_rt::gadtools::*;
+use amiga_rt::intuition::*;
+use amiga_rt::mem;
+use amiga_rt::tags::*;
+
+/// Gadget IDs of GadgetScope's own window (stable: scripts and the
+/// emulator scenarios address them with `"GadgetScope" <id>`).
+pub mod ids {
+    pub const REFRESH: u16 = 1;
+    pub const PICK: u16 = 2;
+    pub const HIGHLIGHT: u16 = 3;
+    pub const NAME_BUTTON: u16 = 4;
+    pub const EXPORT: u16 = 5;
+    pub const LIST: u16 = 10;
+    /// The string gadget echoing the selected row (GTLV_ShowSelected).
+    pub const SELECTED: u16 = 11;
+    pub const DETAILS: u16 = 12;
+    pub const NAME: u16 = 13;
+    pub const STATUS: u16 = 14;
+}
+
+/// The window title (`WA_Title`), also what scripts match.
+pub const TITLE: &core::ffi::CStr = c"GadgetScope";
+
+/// `HELP` key raw code (devices/inputevent.h? no: the Amiga keyboard's
+/// HELP key, RKRM Devices "Keyboard": 0x5F).
+const RAWKEY_HELP: u16 = 0x5F;
+/// `GTLV_Selected` / `GTLV_Labels` "none" and "detached" value.
+const NONE: u32 = !0;
+/// `MENUNULL` (intuition/intuition.h).
+const MENUNULL: u16 = 0xFFFF;
+/// `sizeof(struct MenuItem)`: GadTools keeps the item's user data right
+/// after it (`GTMENUITEM_USERDATA`, libraries/gadtools.h).
+const MENUITEM_SIZE: u32 = 34;
+/// `MenuItem->Flags` offset and `CHECKED` (intuition/intuition.h).
+const MI_FLAGS: u32 = 12;
+const MI_CHECKED: u16 = 0x0100;
+
+/// Menu user data: what an item does.
+mod menu {
+    pub const ABOUT: u32 = 1;
+    pub const ICONIFY: u32 = 2;
+    pub const QUIT: u32 = 3;
+    pub const NEW: u32 = 4;
+    pub const OPEN: u32 = 5;
+    pub const SAVE: u32 = 6;
+    pub const SAVE_AS: u32 = 7;
+    pub const AUTO_REFRESH: u32 = 8;
+    pub const SYSTEM_GADGETS: u32 = 9;
+    pub const REFRESH: u32 = 10;
+    pub const PICK: u32 = 11;
+    pub const HELP: u32 = 12;
+}
+
+/// Where the window goes and how big it is (pixels, screen-relative);
+/// `None` = the default placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub left: i16,
+    pub top: i16,
+    pub width: i16,
+    pub height: i16,
+}
+
+/// An open window with everything it owns. Field order is drop order:
+/// the window closes before its gadgets, menus and visual info go.
+struct Open<'a> {
+    window: Window<'a>,
+    #[allow(dead_code)]
+    glist: GadgetList<'a>,
+    menus: Menus<'a>,
+    #[allow(dead_code)]
+    vi: VisualInfo<'a>,
+    #[allow(dead_code)]
+    screen: PubScreenLock<'a>,
+    list: u32,
+    details: u32,
+    name: u32,
+    status: u32,
+}
+
+/// The GadTools window.
+pub struct GadToolsUi<'a> {
+    intuition: &'a Intuition,
+    gt: &'a GadTools,
+    open: Option<Open<'a>>,
+    /// Texts GadTools points into; replaced only after the gadget let go.
+    rows: OwnedLabelList,
+    details: OwnedLabelList,
+    status: OwnedStrings,
+    strings: OwnedStrings,
+    auto_refresh: bool,
+    system_gadgets: bool,
+    /// Last position (remembered while iconified and written to ENVARC:).
+    pub placement: Option<Placement>,
+    row_count: usize,
+}
+
+fn ng(left: i32, top: i32, width: i32, height: i32, text: u32, font: u32, id: u16, flags: u32, vi: u32) -> NewGadget {
+    NewGadget {
+        ng_left_edge: Be16::new(left as u16),
+        ng_top_edge: Be16::new(top as u16),
+        ng_width: Be16::new(width as u16),
+        ng_height: Be16::new(height as u16),
+        ng_gadget_text: Be32::new(text),
+        ng_text_attr: Be32::new(font),
+        ng_gadget_id: Be16::new(id),
+        ng_flags: Be32::new(flags),
+        ng_visual_info: Be32::new(vi),
+        ng_user_data: Be32::new(0),
+    }
+}
+
+impl<'a> GadToolsUi<'a> {
+    /// A closed front-end over the open libraries.
+    pub fn new(intuition: &'a Intuition, gt: &'a GadTools) -> GadToolsUi<'a> {
+        GadToolsUi {
+            intuition,
+            gt,
+            open: None,
+            rows: OwnedLabelList::new(&[]),
+            details: OwnedLabelList::new(&[]),
+            status: OwnedStrings::new(),
+            strings: OwnedStrings::new(),
+            auto_refresh: true,
+            system_gadgets: true,
+            placement: None,
+            row_count: 0,
+        }
+    }
+
+    /// The open window's address (for SHOW tests and requesters), or 0.
+    pub fn window_addr(&self) -> u32 {
+        self.open.as_ref().map_or(0, |o| o.window.addr())
+    }
+
+    fn try_open(&mut self) -> Result<Open<'a>, &'static str> {
+        let intuition = self.intuition;
+        let gt = self.gt;
+        let screen = intuition.lock_default_pub_screen().ok_or("the Workbench screen cannot be locked")?;
+        let vi = gt.visual_info(screen.addr()).ok_or("GadTools has no visual info for the screen")?;
+        let font = screen_font(screen.addr());
+        let fh = i32::from(screen_font_height(screen.addr())).clamp(6, 24);
+        let sw = i32::from(mem::peek16(screen.addr() + 12) as i16);
+        let sh = i32::from(mem::peek16(screen.addr() + 14) as i16);
+
+        let s = &mut self.strings;
+        let mut t = |b: &[u8]| s.add(b);
+        let entries: Vec<(u8, u32, u32, u16, u32)> = {
+            let check = |on: bool| CHECKIT | MENUTOGGLE | if on { CHECKED } else { 0 };
+            alloc::vec![
+                (NM_TITLE, t(b"Project"), 0, 0, 0),
+                (NM_ITEM, t(b"About..."), 0, 0, menu::ABOUT),
+                (NM_ITEM, t(b"Iconify"), t(b"I"), 0, menu::ICONIFY),
+                (NM_ITEM, 0, 0, 0, 0),
+                (NM_ITEM, t(b"Quit"), t(b"Q"), 0, menu::QUIT),
+                (NM_TITLE, t(b"Profile"), 0, 0, 0),
+                (NM_ITEM, t(b"New"), t(b"N"), 0, menu::NEW),
+                (NM_ITEM, t(b"Open..."), t(b"O"), 0, menu::OPEN),
+                (NM_ITEM, t(b"Save"), t(b"S"), 0, menu::SAVE),
+                (NM_ITEM, t(b"Save As..."), t(b"A"), 0, menu::SAVE_AS),
+                (NM_TITLE, t(b"View"), 0, 0, 0),
+                (NM_ITEM, t(b"Auto refresh"), 0, check(self.auto_refresh), menu::AUTO_REFRESH),
+                (NM_ITEM, t(b"System gadgets"), 0, check(self.system_gadgets), menu::SYSTEM_GADGETS),
+                (NM_ITEM, 0, 0, 0, 0),
+                (NM_ITEM, t(b"Refresh"), t(b"R"), 0, menu::REFRESH),
+                (NM_ITEM, t(b"Pick"), t(b"P"), 0, menu::PICK),
+                (NM_TITLE, t(b"Help"), 0, 0, 0),
+                (NM_ITEM, t(b"GadgetScope help..."), 0, 0, menu::HELP),
+            ]
+        };
+        let menus = gt.create_menus_at(&entries, &vi).ok_or("the menus cannot be built")?;
+        let mut glist = gt.context().ok_or("GadTools cannot create gadgets")?;
+
+        // Size: at most 560 x (13 text lines), at least what fits.
+        let bh = fh + 6;
+        let inner_w = (sw - 24).clamp(300, 560);
+        let list_lines = 8;
+        let detail_lines = 4;
+        let inner_h = 4 + bh + 4 + (list_lines * (fh + 1) + 4) + bh + 4 + (detail_lines * (fh + 1) + 4) + 4 + bh + 4 + bh + 4;
+        let p = self.placement.unwrap_or(Placement {
+            left: (sw - inner_w - 12).max(0) as i16,
+            top: (sh - inner_h - fh - 12).max(0) as i16,
+            width: 0,
+            height: 0,
+        });
+        let idcmp = IDCMP_CLOSEWINDOW | IDCMP_MENUPICK | IDCMP_REFRESHWINDOW | IDCMP_RAWKEY | BUTTONIDCMP | LISTVIEWIDCMP;
+        let tags = Tags::new()
+            .tag(WA_PubScreen, screen.addr())
+            .tag(WA_Left, p.left as u32)
+            .tag(WA_Top, p.top as u32)
+            .tag(WA_InnerWidth, inner_w as u32)
+            .tag(WA_InnerHeight, inner_h as u32)
+            .tag(WA_Title, cstr(TITLE))
+            .tag(WA_IDCMP, idcmp)
+            .tag(WA_DragBar, 1)
+            .tag(WA_DepthGadget, 1)
+            .tag(WA_CloseGadget, 1)
+            .tag(WA_SmartRefresh, 1)
+            .tag(WA_AutoAdjust, 1)
+            .tag(WA_Activate, 1)
+            .tag(WA_NewLookMenus, 1);
+        let mut window = intuition.open_window(&tags).ok_or("the window cannot be opened (too little memory or a too small screen)")?;
+        let b = window.borders();
+        let (x0, mut y) = (i32::from(b.left) + 4, i32::from(b.top) + 4);
+        let w = inner_w - 8;
+        let vi_a = vi.addr();
+        let fail = "GadTools cannot create the gadgets";
+
+        // Buttons.
+        let labels: [(&[u8], u16); 5] =
+            [(b"_Refresh", ids::REFRESH), (b"_Pick", ids::PICK), (b"_Highlight", ids::HIGHLIGHT), (b"Na_me", ids::NAME_BUTTON), (b"_Export", ids::EXPORT)];
+        let bw = (w - 4 * 4) / 5;
+        for (i, (l, id)) in labels.iter().enumerate() {
+            let text = self.strings.add(l);
+            let g = ng(x0 + i as i32 * (bw + 4), y, bw, bh, text, font, *id, PLACETEXT_IN, vi_a);
+            glist.create(BUTTON_KIND, &g, &Tags::new().tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
+        }
+        y += bh + 4;
+
+        // The selected-row echo, then the tree list above it.
+        let list_h = list_lines * (fh + 1) + 4;
+        let g = ng(x0, y + list_h, w, bh, 0, font, ids::SELECTED, 0, vi_a);
+        let echo = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 255)).ok_or(fail)?;
+        let g = ng(x0, y, w, list_h + bh, 0, font, ids::LIST, 0, vi_a);
+        let list = glist
+            .create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.rows.addr()).tag(GTLV_ShowSelected, echo).tag(GTLV_Selected, NONE))
+            .ok_or(fail)?;
+        y += list_h + bh + 4;
+
+        let det_h = detail_lines * (fh + 1) + 4;
+        let g = ng(x0, y, w, det_h, 0, font, ids::DETAILS, 0, vi_a);
+        let details = glist.create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.details.addr()).tag(GTLV_ReadOnly, 1)).ok_or(fail)?;
+        y += det_h + 4;
+
+        let lw = 6 * 8;
+        let text = self.strings.add(b"_Name");
+        let g = ng(x0 + lw, y, w - lw, bh, text, font, ids::NAME, PLACETEXT_LEFT, vi_a);
+        let name = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 31).tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
+        y += bh + 4;
+
+        let g = ng(x0, y, w, bh, 0, font, ids::STATUS, 0, vi_a);
+        let status = glist.create(TEXT_KIND, &g, &Tags::new().tag(GTTX_Border, 1).tag(GTTX_CopyText, 1)).ok_or(fail)?;
+
+        window.add_gadgets(glist.first(), -1);
+        gt.refresh_window(window.addr());
+        if !window.set_menu_strip(menus.addr()) {
+            return Err("the menus cannot be attached");
+        }
+        Ok(Open { window, glist, menus, vi, screen, list, details, name, status })
+    }
+
+    fn menu_event(&mut self, code: u16, out: &mut Vec<UiEvent>) {
+        let Some(o) = &self.open else { return };
+        let mut code = code;
+        let mut n = 0;
+        while code != MENUNULL && n < 16 {
+            let item = self.intuition.item_address(o.menus.addr(), code);
+            if item == 0 {
+                break;
+            }
+            let checked = mem::peek16(item + MI_FLAGS) & MI_CHECKED != 0;
+            out.push(match mem::peek32(item + MENUITEM_SIZE) {
+                menu::ABOUT => UiEvent::About,
+                menu::ICONIFY => UiEvent::Iconify,
+                menu::QUIT => UiEvent::Quit,
+                menu::NEW => UiEvent::ProfileNew,
+                menu::OPEN => UiEvent::ProfileOpen,
+                menu::SAVE => UiEvent::ProfileSave,
+                menu::SAVE_AS => UiEvent::ProfileSaveAs,
+                menu::AUTO_REFRESH => {
+                    self.auto_refresh = checked;
+                    UiEvent::AutoRefresh(checked)
+                }
+                menu::SYSTEM_GADGETS => {
+                    self.system_gadgets = checked;
+                    UiEvent::SystemGadgets(checked)
+                }
+                menu::REFRESH => UiEvent::Refresh,
+                menu::PICK => UiEvent::Pick,
+                menu::HELP => UiEvent::Help,
+                _ => {
+                    code = next_select(item);
+                    n += 1;
+                    continue;
+                }
+            });
+            code = next_select(item);
+            n += 1;
+        }
+    }
+}
+
+impl Frontend for GadToolsUi<'_> {
+    fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    fn open(&mut self) -> Result<(), String> {
+        if self.open.is_some() {
+            return Ok(());
+        }
+        let o = self.try_open().map_err(String::from)?;
+        self.open = Some(o);
+        Ok(())
+    }
+
+    fn close(&mut self) {
+        if let Some(o) = self.open.take() {
+            let w = o.window.addr();
+            self.placement = Some(Placement {
+                left: mem::peek16(w + 4) as i16,
+                top: mem::peek16(w + 6) as i16,
+                width: mem::peek16(w + offsets::WD_WIDTH) as i16,
+                height: mem::peek16(w + offsets::WD_HEIGHT) as i16,
+            });
+            // Replies what is still queued, then closes (Window's Drop).
+            while let Some((m, _)) = self.gt.get_imsg(o.window.user_port()) {
+                self.gt.reply(m);
+            }
+            drop(o);
+        }
+    }
+
+    fn signal_mask(&self) -> u32 {
+        self.open.as_ref().map_or(0, |o| o.window.signal_mask())
+    }
+
+    fn events(&mut self) -> Vec<UiEvent> {
+        let mut out = Vec::new();
+        let Some(o) = &self.open else { return out };
+        let (port, win) = (o.window.user_port(), o.window.addr());
+        let (list, name) = (o.list, o.name);
+        let mut menus = Vec::new();
+        while let Some((m, msg)) = self.gt.get_imsg(port) {
+            self.gt.reply(m);
+            match msg.class {
+                IDCMP_CLOSEWINDOW => out.push(UiEvent::Quit),
+                IDCMP_REFRESHWINDOW => self.gt.begin_end_refresh(win),
+                IDCMP_MENUPICK => menus.push(msg.code),
+                IDCMP_RAWKEY if msg.code == RAWKEY_HELP => out.push(UiEvent::Help),
+                IDCMP_GADGETUP => {
+                    let id = gadget_id(msg.iaddress);
+                    out.push(match id {
+                        ids::REFRESH => UiEvent::Refresh,
+                        ids::PICK => UiEvent::Pick,
+                        ids::HIGHLIGHT => UiEvent::Highlight,
+                        ids::NAME_BUTTON => UiEvent::Name,
+                        ids::EXPORT => UiEvent::Export,
+                        ids::LIST if msg.iaddress == list => UiEvent::SelectRow(usize::from(msg.code)),
+                        ids::NAME if msg.iaddress == name => UiEvent::Name,
+                        _ => continue,
+                    });
+                }
+                _ => {}
+            }
+        }
+        for code in menus {
+            self.menu_event(code, &mut out);
+        }
+        out
+    }
+
+    fn set_rows(&mut self, rows: &[Vec<u8>], selected: Option<usize>) {
+        let new = OwnedLabelList::new(rows);
+        self.row_count = rows.len();
+        match &self.open {
+            Some(o) => {
+                let win = o.window.addr();
+                self.gt.set_attrs(o.list, win, &Tags::new().tag(GTLV_Labels, NONE));
+                self.rows = new;
+                let sel = selected.map_or(NONE, |s| s as u32);
+                let t = Tags::new().tag(GTLV_Labels, self.rows.addr()).tag(GTLV_Selected, sel).tag_if(selected.is_some(), GTLV_MakeVisible, sel);
+                self.gt.set_attrs(o.list, win, &t);
+            }
+            None => self.rows = new,
+        }
+    }
+
+    fn set_selected(&mut self, selected: Option<usize>) {
+        if let Some(o) = &self.open {
+            let sel = selected.map_or(NONE, |s| s as u32);
+            let t = Tags::new().tag(GTLV_Selected, sel).tag_if(selected.is_some(), GTLV_MakeVisible, sel);
+            self.gt.set_attrs(o.list, o.window.addr(), &t);
+        }
+    }
+
+    fn set_details(&mut self, lines: &[Vec<u8>]) {
+        let new = OwnedLabelList::new(lines);
+        match &self.open {
+            Some(o) => {
+                let win = o.window.addr();
+                self.gt.set_attrs(o.details, win, &Tags::new().tag(GTLV_Labels, NONE));
+                self.details = new;
+                self.gt.set_attrs(o.details, win, &Tags::new().tag(GTLV_Labels, self.details.addr()));
+            }
+            None => self.details = new,
+        }
+    }
+
+    fn set_status(&mut self, text: &[u8]) {
+        if let Some(o) = &self.open {
+            // GTTX_CopyText: GadTools copies the text, ours may go.
+            let mut s = OwnedStrings::new();
+            let a = s.add(text);
+            self.gt.set_attrs(o.status, o.window.addr(), &Tags::new().tag(GTTX_Text, a));
+            self.status = s;
+        }
+    }
+
+    fn name_text(&mut self) -> Vec<u8> {
+        let Some(o) = &self.open else { return Vec::new() };
+        let p = self.gt.get_attr(o.name, o.window.addr(), GTST_String).unwrap_or_else(|| {
+            let si = mem::peek32(o.name + offsets::GG_SPECIAL_INFO);
+            if si == 0 { 0 } else { mem::peek32(si + offsets::SI_BUFFER) }
+        });
+        mem::c_string(p, 255).unwrap_or_default()
+    }
+
+    fn set_name_text(&mut self, text: &[u8]) {
+        if let Some(o) = &self.open {
+            // GadTools copies GTST_String into the gadget's own buffer.
+            let mut s = OwnedStrings::new();
+            let a = s.add(text);
+            self.gt.set_attrs(o.name, o.window.addr(), &Tags::new().tag(GTST_String, a));
+        }
+    }
+
+    fn set_checks(&mut self, auto_refresh: bool, system_gadgets: bool) {
+        // Applied when the menus are built (at open).
+        self.auto_refresh = auto_refresh;
+        self.system_gadgets = system_gadgets;
+    }
+
+    fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32 {
+        let w = self.window_addr();
+        self.intuition.easy_request(w, b"GadgetScope", text, buttons)
+    }
+
+    fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
+        amiga_rt::asl::file_request(self.window_addr(), b"GadgetScope profile", save, drawer, file)
+    }
+}
+
+impl Drop for GadToolsUi<'_> {
+    fn drop(&mut self) {
+        self.close();
+    }
+}

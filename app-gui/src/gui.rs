@@ -1,0 +1,553 @@
+//! The GUI's behaviour, shared by the GadTools and ReAction front-ends
+//! (PRODUCT.md "Architecture"): what a button, a menu item, a pick-mode
+//! signal or an ARexx SHOW/HIDE/HIGHLIGHT does to the view model
+//! ([`crate::view`]), the profile being recorded and the screen.
+//!
+//! The front-end ([`Frontend`]) only shows rows and texts and reports
+//! [`UiEvent`]s; the Amiga side of highlighting, picking and files is the
+//! [`Desk`]. Both are traits so that the host tests drive the controller
+//! over `FakeIntuition` with recording fakes.
+use crate::engine::UiRequest;
+use crate::settings::Settings;
+use crate::view::{Filter, Profile, View};
+use alloc::string::String;
+use alloc::vec::Vec;
+use gadgetscope_core::pick;
+use gadgetscope_core::snapshot::WindowSnap;
+use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
+
+/// What the user did in the window (or its menus).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UiEvent {
+    /// A row of the list was selected (0-based).
+    SelectRow(usize),
+    /// Refresh button: walk now.
+    Refresh,
+    /// Pick button or menu: start pick mode.
+    Pick,
+    /// Highlight button: frame the selected gadget again.
+    Highlight,
+    /// Name button (or Return in the name field): name the selected gadget.
+    Name,
+    /// Export button: write the profile to the profile directory.
+    Export,
+    /// Project/About.
+    About,
+    /// Project/Iconify.
+    Iconify,
+    /// Project/Quit, the close gadget, Exchange's "Kill".
+    Quit,
+    /// Profile/New.
+    ProfileNew,
+    /// Profile/Open…
+    ProfileOpen,
+    /// Profile/Save.
+    ProfileSave,
+    /// Profile/Save As…
+    ProfileSaveAs,
+    /// View/Auto refresh (checkmark state after the pick).
+    AutoRefresh(bool),
+    /// View/System gadgets (checkmark state after the pick).
+    SystemGadgets(bool),
+    /// Help menu or the HELP key.
+    Help,
+}
+
+/// The window of a front-end.
+pub trait Frontend {
+    /// Is the window open (not iconified)?
+    fn is_open(&self) -> bool;
+    /// Opens the window; `Err` is a sentence for the user.
+    fn open(&mut self) -> Result<(), String>;
+    /// Closes the window (iconify or quit).
+    fn close(&mut self);
+    /// Signals its IDCMP port raises (0 when closed).
+    fn signal_mask(&self) -> u32;
+    /// Every event waiting at the port.
+    fn events(&mut self) -> Vec<UiEvent>;
+    /// New list contents (Latin-1 lines) and the selected row.
+    fn set_rows(&mut self, rows: &[Vec<u8>], selected: Option<usize>);
+    /// Selection only.
+    fn set_selected(&mut self, selected: Option<usize>);
+    /// The details area.
+    fn set_details(&mut self, lines: &[Vec<u8>]);
+    /// The status line.
+    fn set_status(&mut self, text: &[u8]);
+    /// The name field's text.
+    fn name_text(&mut self) -> Vec<u8>;
+    /// Sets the name field.
+    fn set_name_text(&mut self, text: &[u8]);
+    /// The View menu's checkmarks.
+    fn set_checks(&mut self, auto_refresh: bool, system_gadgets: bool);
+    /// A requester with `buttons` separated by `|`; returns the EasyRequest
+    /// number (1 = first … 0 = last).
+    fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32;
+    /// An ASL file requester; `None` when cancelled or unavailable.
+    fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>>;
+}
+
+/// The Amiga side besides the window: frames, pick mode, files, AppIcon.
+pub trait Desk {
+    /// Frames `(left, top, width, height)` (pixels, screen-relative) on
+    /// `screen`.
+    fn show_frame(&mut self, screen: u32, left: i32, top: i32, width: i32, height: i32);
+    /// Removes the frame.
+    fn hide_frame(&mut self);
+    /// Installs the pick-mode input handler; `Err` is a sentence.
+    fn start_pick(&mut self) -> Result<(), String>;
+    /// Removes it (idempotent).
+    fn stop_pick(&mut self);
+    /// Writes a whole file; `Err` names the problem.
+    fn write_file(&mut self, path: &[u8], data: &[u8]) -> Result<(), String>;
+    /// Reads a whole file.
+    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String>;
+    /// Writes the profile project icon next to `path` (`path.info`).
+    fn write_icon(&mut self, path: &[u8]) -> Result<(), String>;
+    /// Shows (true) or removes (false) the AppIcon; false when Workbench
+    /// cannot show one (GadgetScope is then iconified without an icon
+    /// and SHOW or the commodity hotkey brings it back).
+    fn app_icon(&mut self, on: bool) -> bool;
+    /// Opens the AmigaGuide help; `Err` is a sentence.
+    fn help(&mut self) -> Result<(), String>;
+}
+
+/// What pick mode reported since the last look (from the input handler).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PickReport {
+    /// Pointer moves seen.
+    pub moves: u32,
+    /// The left button was pressed (and swallowed).
+    pub clicked: bool,
+    /// Esc or the right button.
+    pub cancelled: bool,
+}
+
+/// The controller's answer to an event: go on or leave the loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The GUI state: view model, profile, settings, modes.
+pub struct Gui {
+    pub view: View,
+    pub profile: Profile,
+    pub settings: Settings,
+    /// Path the profile was last opened from or saved to.
+    pub profile_path: Option<Vec<u8>>,
+    picking: bool,
+    framed: bool,
+    auto_refresh: bool,
+    /// Ticks (10 per second) until the next automatic refresh.
+    countdown: u32,
+}
+
+fn shown(b: &[u8]) -> String {
+    b.iter().map(|&c| c as char).collect()
+}
+
+impl Gui {
+    /// A GUI with `settings` (REFRESH=0 turns auto refresh off).
+    pub fn new(settings: Settings) -> Gui {
+        let auto_refresh = settings.refresh > 0;
+        Gui { view: View::new(), profile: Profile::new(), settings, profile_path: None, picking: false, framed: false, auto_refresh, countdown: 0 }
+    }
+
+    /// True while pick mode is on.
+    pub fn picking(&self) -> bool {
+        self.picking
+    }
+
+    /// Whether the loop should run its tick timer for this GUI: auto
+    /// refresh with the window open, or pick mode. Nothing while iconified.
+    pub fn wants_ticks(&self, ui: &dyn Frontend) -> bool {
+        ui.is_open() && (self.auto_refresh || self.picking)
+    }
+
+    /// Walks every window now and updates the list when the result changed.
+    pub fn refresh<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, os: &mut O, ui: &mut F, desk: &mut D) {
+        let Ok(snap) = read_screens(os) else {
+            ui.set_status(b"IntuitionBase cannot be read");
+            return;
+        };
+        let mut windows: Vec<WindowSnap> = Vec::new();
+        for w in snap.windows() {
+            if let Ok(t) = walk_window(os, w.address) {
+                windows.push(t);
+            }
+        }
+        if self.view.update(&snap, windows) {
+            self.show_rows(ui);
+        }
+        self.follow(ui, desk);
+    }
+
+    fn show_rows<F: Frontend + ?Sized>(&mut self, ui: &mut F) {
+        let rows: Vec<Vec<u8>> = self.view.rows().iter().map(|r| r.text.clone()).collect();
+        ui.set_rows(&rows, self.view.selected_row());
+        ui.set_details(&self.view.details(&self.profile));
+    }
+
+    /// The frame follows the selection (or goes when it is gone).
+    fn follow<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
+        if !self.framed || self.picking {
+            return;
+        }
+        match self.view.highlight() {
+            Some((screen, l, t, w, h)) if ui.is_open() => desk.show_frame(screen, l, t, w, h),
+            _ => {
+                desk.hide_frame();
+                self.framed = false;
+            }
+        }
+    }
+
+    /// One 100 ms tick: counts down to the next automatic refresh.
+    pub fn tick<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, os: &mut O, ui: &mut F, desk: &mut D) {
+        if !ui.is_open() || !self.auto_refresh || self.picking {
+            return;
+        }
+        if self.countdown == 0 {
+            self.countdown = u32::from(self.settings.refresh).saturating_mul(10).max(1);
+            self.refresh(os, ui, desk);
+        }
+        self.countdown -= 1;
+    }
+
+    /// Applies an ARexx request (SHOW, HIDE, HIGHLIGHT).
+    pub fn request<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, r: UiRequest, os: &mut O, ui: &mut F, desk: &mut D) {
+        match r {
+            UiRequest::Show => self.show(os, ui, desk),
+            UiRequest::Hide => self.iconify(ui, desk),
+            UiRequest::Highlight { window, gadget } => {
+                if !ui.is_open() {
+                    self.show(os, ui, desk);
+                }
+                self.refresh(os, ui, desk);
+                if self.view.select_gadget(window, gadget) {
+                    self.show_rows(ui);
+                    self.frame(ui, desk);
+                }
+            }
+        }
+    }
+
+    /// Opens the window (from iconified), refreshing at once.
+    pub fn show<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, os: &mut O, ui: &mut F, desk: &mut D) {
+        if !ui.is_open() {
+            if let Err(e) = ui.open() {
+                let _ = e;
+                return;
+            }
+            desk.app_icon(false);
+            ui.set_checks(self.auto_refresh, self.view.filter().system_gadgets);
+            self.countdown = 0;
+            self.show_rows(ui);
+        }
+        self.refresh(os, ui, desk);
+    }
+
+    /// Closes the window and shows the AppIcon; no refresh work until
+    /// SHOW.
+    pub fn iconify<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
+        self.stop_pick(desk);
+        desk.hide_frame();
+        self.framed = false;
+        if ui.is_open() {
+            ui.close();
+        }
+        desk.app_icon(true);
+    }
+
+    fn frame<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
+        match self.view.highlight() {
+            Some((screen, l, t, w, h)) => {
+                desk.show_frame(screen, l, t, w, h);
+                self.framed = true;
+            }
+            None => {
+                desk.hide_frame();
+                self.framed = false;
+                ui.set_status(b"Select a gadget or window first.");
+            }
+        }
+    }
+
+    fn stop_pick<D: Desk + ?Sized>(&mut self, desk: &mut D) {
+        if self.picking {
+            desk.stop_pick();
+            self.picking = false;
+        }
+    }
+
+    /// Pick mode's input handler signalled: follow the pointer with the
+    /// frame; a click selects what is under it, Esc/right button cancels.
+    pub fn pick_report<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, r: PickReport, os: &mut O, ui: &mut F, desk: &mut D) {
+        if !self.picking {
+            return;
+        }
+        if r.cancelled {
+            self.stop_pick(desk);
+            desk.hide_frame();
+            self.framed = false;
+            ui.set_status(b"Pick cancelled.");
+            return;
+        }
+        let under = under_pointer(os);
+        if r.clicked {
+            self.stop_pick(desk);
+            match under {
+                Some((window, gadget, _)) => {
+                    self.refresh(os, ui, desk);
+                    let found = self.view.select_gadget(window, gadget.unwrap_or(0)) || self.view.select_gadget(window, 0);
+                    if found {
+                        self.show_rows(ui);
+                        self.frame(ui, desk);
+                        ui.set_status(b"Picked.");
+                    } else {
+                        ui.set_status(b"Nothing to pick there.");
+                    }
+                }
+                None => {
+                    desk.hide_frame();
+                    ui.set_status(b"No window under the pointer.");
+                }
+            }
+            return;
+        }
+        match under {
+            Some((_, _, (screen, l, t, w, h))) => desk.show_frame(screen, l, t, w, h),
+            None => desk.hide_frame(),
+        }
+    }
+
+    /// Handles one front-end event.
+    pub fn event<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, e: UiEvent, os: &mut O, ui: &mut F, desk: &mut D) -> Flow {
+        match e {
+            UiEvent::SelectRow(i) => {
+                self.view.select_row(i);
+                ui.set_details(&self.view.details(&self.profile));
+                if let Some(name) = self.selected_name() {
+                    ui.set_name_text(&name);
+                }
+                self.frame(ui, desk);
+            }
+            UiEvent::Refresh => self.refresh(os, ui, desk),
+            UiEvent::Pick => match desk.start_pick() {
+                Ok(()) => {
+                    self.picking = true;
+                    ui.set_status(b"Pick: click a gadget in any window (Esc or the right button cancels).");
+                }
+                Err(t) => ui.set_status(&crate::latin1(&t)),
+            },
+            UiEvent::Highlight => self.frame(ui, desk),
+            UiEvent::Name => self.name(ui),
+            UiEvent::Export => self.save(ui, desk, false),
+            UiEvent::ProfileSave => self.save(ui, desk, false),
+            UiEvent::ProfileSaveAs => self.save(ui, desk, true),
+            UiEvent::ProfileNew => {
+                if self.confirm_discard(ui) {
+                    self.profile = Profile::new();
+                    self.profile_path = None;
+                    ui.set_details(&self.view.details(&self.profile));
+                    ui.set_status(b"New profile.");
+                }
+            }
+            UiEvent::ProfileOpen => self.open_profile(ui, desk),
+            UiEvent::About => {
+                let port = self.settings.port_name.clone().unwrap_or_else(|| b"GADGETSCOPE.<n>".to_vec());
+                let text = alloc::format!("GadgetScope {}\nInspects and drives the GUI of running programs.\nARexx port: {}", env!("CARGO_PKG_VERSION"), shown(&port));
+                ui.ask(&crate::latin1(&text), b"OK");
+            }
+            UiEvent::Iconify => self.iconify(ui, desk),
+            UiEvent::Quit => {
+                if self.confirm_discard(ui) {
+                    return Flow::Quit;
+                }
+            }
+            UiEvent::AutoRefresh(on) => {
+                self.auto_refresh = on;
+                self.countdown = 0;
+            }
+            UiEvent::SystemGadgets(on) => {
+                let f = Filter { system_gadgets: on, ..self.view.filter().clone() };
+                if self.view.set_filter(f) {
+                    self.show_rows(ui);
+                }
+            }
+            UiEvent::Help => {
+                if let Err(t) = desk.help() {
+                    ui.set_status(&crate::latin1(&t));
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    /// The name the profile has for the selected gadget.
+    fn selected_name(&self) -> Option<Vec<u8>> {
+        let (w, g) = self.view.selected()?;
+        let title = w.title.as_deref()?;
+        let g = g?;
+        let id = u16::try_from(g.id).ok()?;
+        self.profile.name_of(title, id).map(|n| n.to_vec())
+    }
+
+    fn name<F: Frontend + ?Sized>(&mut self, ui: &mut F) {
+        let name = ui.name_text();
+        let Some((w, g)) = self.view.selected() else {
+            ui.set_status(b"Select a gadget in the list first.");
+            return;
+        };
+        let Some(g) = g else {
+            ui.set_status(b"Select a gadget (not a window) to name it.");
+            return;
+        };
+        let window = w.clone();
+        let Some(all) = self.view.gadgets_of(window.address) else {
+            ui.set_status(b"The window is gone; refresh.");
+            return;
+        };
+        let Some(index) = all.iter().position(|x| x.address == g.address) else {
+            ui.set_status(b"The gadget is gone; refresh.");
+            return;
+        };
+        let all = all.to_vec();
+        match self.profile.name_gadget(&window, &all, index, &name, None) {
+            Ok(()) => {
+                let msg = alloc::format!("Named {}.", shown(&name));
+                ui.set_status(msg.as_bytes());
+                ui.set_details(&self.view.details(&self.profile));
+            }
+            Err(t) => {
+                ui.set_status(&crate::latin1(&t));
+                ui.ask(&crate::latin1(&t), b"OK");
+            }
+        }
+    }
+
+    /// Asks before unsaved names are thrown away; true = go ahead.
+    fn confirm_discard<F: Frontend + ?Sized>(&mut self, ui: &mut F) -> bool {
+        if !self.profile.is_dirty() {
+            return true;
+        }
+        ui.ask(b"The profile has names that are not saved.\nThrow them away?", b"Throw away|Cancel") == 1
+    }
+
+    /// The default file: `<PROFILEDIR>/<App>.manifest`.
+    pub fn default_path(&self) -> Vec<u8> {
+        let mut p = self.settings.profile_dir.clone();
+        if !p.is_empty() && !matches!(p.last(), Some(b':') | Some(b'/')) {
+            p.push(b'/');
+        }
+        p.extend_from_slice(&self.profile.file_stem());
+        p.extend_from_slice(b".manifest");
+        p
+    }
+
+    fn save<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D, ask: bool) {
+        if self.profile.is_empty() {
+            ui.set_status(b"Nothing to export: name a gadget first.");
+            return;
+        }
+        let text = match self.profile.to_text() {
+            Ok(t) => t,
+            Err(e) => {
+                ui.ask(&crate::latin1(&e), b"OK");
+                return;
+            }
+        };
+        let mut path = self.profile_path.clone().unwrap_or_else(|| self.default_path());
+        if ask {
+            let (drawer, file) = split_path(&path);
+            match ui.file_request(true, drawer, file) {
+                Some(p) => path = p,
+                None => return,
+            }
+        }
+        match desk.write_file(&path, &text) {
+            Ok(()) => {
+                let icon = desk.write_icon(&path);
+                self.profile.mark_saved();
+                self.profile_path = Some(path.clone());
+                let mut msg = b"Saved ".to_vec();
+                msg.extend_from_slice(&path);
+                if let Err(e) = icon {
+                    msg.extend_from_slice(b" (no icon: ");
+                    msg.extend_from_slice(&crate::latin1(&e));
+                    msg.push(b')');
+                }
+                ui.set_status(&msg);
+            }
+            Err(e) => {
+                let t = alloc::format!("Cannot save {}: {e}\nThe names are kept; try another place.", shown(&path));
+                ui.ask(&crate::latin1(&t), b"OK");
+            }
+        }
+    }
+
+    fn open_profile<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
+        if !self.confirm_discard(ui) {
+            return;
+        }
+        let Some(path) = ui.file_request(false, &self.settings.profile_dir.clone(), b"") else { return };
+        let loaded = desk.read_file(&path).and_then(|t| Profile::load(&t));
+        match loaded {
+            Ok(p) => {
+                self.profile = p;
+                self.profile_path = Some(path);
+                ui.set_details(&self.view.details(&self.profile));
+                ui.set_status(b"Profile loaded.");
+            }
+            Err(e) => {
+                let t = alloc::format!("Cannot open {}: {e}", shown(&path));
+                ui.ask(&crate::latin1(&t), b"OK");
+            }
+        }
+    }
+
+    /// QUIT from ARexx or Ctrl-C: the program goes either way, but names
+    /// not yet saved are offered for saving first (PRODUCT.md "nothing
+    /// lost").
+    pub fn before_quit<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
+        if self.profile.is_dirty() && ui.ask(b"GadgetScope is asked to quit.\nThe profile has names that are not saved.", b"Save|Throw away") == 1 {
+            self.save(ui, desk, false);
+        }
+    }
+
+    /// Leaving: pick mode and frames off.
+    pub fn shutdown<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
+        self.stop_pick(desk);
+        desk.hide_frame();
+        desk.app_icon(false);
+        if ui.is_open() {
+            ui.close();
+        }
+    }
+}
+
+/// Splits an AmigaDOS path into drawer and file part (`DH0:a/b` →
+/// `DH0:a`, `b`; `RAM:x` → `RAM:`, `x`).
+pub fn split_path(p: &[u8]) -> (&[u8], &[u8]) {
+    match p.iter().rposition(|&c| c == b'/' || c == b':') {
+        Some(i) if p[i] == b':' => (&p[..=i], &p[i + 1..]),
+        Some(i) => (&p[..i], &p[i + 1..]),
+        None => (&[], p),
+    }
+}
+
+/// The window and gadget under the pointer of the frontmost screen, and
+/// the box to frame (the gadget's, else the window's), screen-relative.
+pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<(u32, Option<u32>, (u32, i32, i32, i32, i32))> {
+    let snap = read_screens(os).ok()?;
+    let scr = pick::pick_screen(&snap, None)?;
+    let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
+    let info = pick::window_under(os, scr)?;
+    let w = walk_window(os, info.address).ok()?;
+    let (wl, wt) = (i32::from(w.info.left), i32::from(w.info.top));
+    match pick::gadget_at(&w, x, y) {
+        Some(g) => Some((w.info.address, Some(g.address), (scr.address, wl + g.left, wt + g.top, g.width, g.height))),
+        None => Some((w.info.address, None, (scr.address, wl, wt, i32::from(w.info.width), i32::from(w.info.height)))),
+    }
+}

@@ -1,0 +1,225 @@
+//! Emulator scenario of the Workbench program's GadTools window (issue 5),
+//! driven through GadgetScope's own ARexx port and its own window
+//! (GadgetScope inspects itself: its gadgets have fixed IDs, see
+//! app-gui/src/gadtools_ui.rs `ids`).
+//!
+//! `gui-gadtools`, with the GadTools fixture open:
+//! 1. `GadgetScope PROFILEDIR=DH0:` opens its window (bottom right of the
+//!    Workbench screen, clear of the fixture's Connect button);
+//!    `HIGHLIGHT "GadTools Fixture" 1` selects the Connect button in the
+//!    list: `GETTEXT "GadgetScope" 11` (the string gadget echoing the
+//!    selected row) reads its row; `TREE "GadgetScope"` lists the list,
+//!    buttons and fields of GadgetScope's own window.
+//! 2. Naming: `TYPE "GadgetScope" 13 connect` (the name field; Return
+//!    names the selected gadget), the same for the Name field after
+//!    selecting gadget 2; `CLICK "GadgetScope" 5` (Export) writes
+//!    `DH0:gadtools_fixture.manifest` and its icon; `MANIFEST` loads it
+//!    and `CLICK @connect` reaches the fixture (GADGETUP id=1 logged).
+//! 3. `HIDE`: GadgetScope's window is gone (`TREE "GadgetScope"` RC 5),
+//!    `SHOW` brings it back.
+//! 4. Pick mode: `CLICK "GadgetScope" 2` (Pick), then InputTool clicks the
+//!    fixture's Count gadget: GadgetScope selects it (GETTEXT 11 names
+//!    `integer`) and the fixture logs no GADGETUP for id 4.
+//! 5. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
+//!    (`GadgetScope Request`, buttons Save / Throw away); a second
+//!    GadgetScope (NOGUI, port HELPER) answers it with
+//!    `CLICK "GadgetScope Request" LABEL="Throw away"` and
+//!    `WAITFOR NOWINDOW=GadgetScope` sees the window go.
+//!
+//! Screenshots: `gui-list`, `gui-highlight`, `gui-iconified`, `gui-pick`,
+//! `gui-quit-requester`.
+use crate::fixtures::wait_for_file;
+use crate::rexx::{with_arexx, Programs as RexxPrograms};
+use crate::{Check, Scenario};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What the scenario stages.
+pub struct Programs {
+    pub gadgetscope: PathBuf,
+    pub gadtools: PathBuf,
+    pub inputtool: PathBuf,
+    pub rexx: RexxPrograms,
+}
+
+/// Part 1 and 2: list, highlight, naming, export, manifest.
+pub const LIST_SCRIPT: &str = "\
+HIGHLIGHT \"GadTools Fixture\" 1
+GETTEXT \"GadgetScope\" 11
+TREE \"GadgetScope\"
+TYPE \"GadgetScope\" 13 connect
+HIGHLIGHT \"GadTools Fixture\" 2
+TYPE \"GadgetScope\" 13 name_field
+CLICK \"GadgetScope\" 5
+MANIFEST DH0:gadtools_fixture.manifest
+CLICK @connect
+";
+
+/// Part 3: iconify and back.
+pub const HIDE_SCRIPT: &str = "\
+HIDE
+TREE \"GadgetScope\"
+SHOW
+TREE \"GadgetScope\"
+";
+
+/// Part 4: pick mode on (InputTool clicks next).
+pub const PICK_SCRIPT: &str = "\
+CLICK \"GadgetScope\" 2
+";
+
+/// After the pick click.
+pub const PICKED_SCRIPT: &str = "\
+GETTEXT \"GadgetScope\" 11
+";
+
+/// Part 5: one more name, then QUIT.
+pub const QUIT_SCRIPT: &str = "\
+HIGHLIGHT \"GadTools Fixture\" 3
+TYPE \"GadgetScope\" 13 enabled
+QUIT
+";
+
+/// The helper instance answers the requester.
+pub const ANSWER_SCRIPT: &str = "\
+WAITFOR WINDOW=\"GadgetScope Request\" TIMEOUT=20
+CLICK \"GadgetScope Request\" LABEL=\"Throw away\"
+WAITFOR NOWINDOW=GadgetScope TIMEOUT=20
+QUIT
+";
+
+fn replies(text: &str) -> Vec<(i32, String)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(l) = lines.next() {
+        let Some(rc) = l.strip_prefix("RC ").and_then(|r| r.parse().ok()) else { continue };
+        let mut result = String::new();
+        if let Some(next) = lines.peek() {
+            if *next == "RESULT" {
+                lines.next();
+                for r in lines.by_ref() {
+                    if r == "." {
+                        break;
+                    }
+                    result.push_str(r);
+                    result.push('\n');
+                }
+            } else if let Some(r) = next.strip_prefix("RESULT ") {
+                result = r.to_string();
+                lines.next();
+            }
+        }
+        out.push((rc, result));
+    }
+    out
+}
+
+fn rcs(file: &'static str, want: &'static [i32]) -> Check {
+    Check::Custom(
+        format!("RCs of {file} are {want:?}"),
+        Box::new(move |run| {
+            let got: Vec<i32> = replies(&run.read_text(file)?).iter().map(|r| r.0).collect();
+            if got == want {
+                Ok(())
+            } else {
+                Err(format!("got {got:?}:\n{}", run.read_text(file).unwrap_or_default()))
+            }
+        }),
+    )
+}
+
+fn reply_has(file: &'static str, index: usize, needles: &'static [&'static str]) -> Check {
+    Check::Custom(
+        format!("reply {index} of {file} holds {needles:?}"),
+        Box::new(move |run| {
+            let r = replies(&run.read_text(file)?);
+            let text = &r.get(index).ok_or_else(|| format!("no reply {index}"))?.1;
+            match needles.iter().find(|n| !text.contains(*n)) {
+                Some(n) => Err(format!("no {n:?} in {text:?}")),
+                None => Ok(()),
+            }
+        }),
+    )
+}
+
+fn send(s: Scenario, script: &str, out: &str) -> Scenario {
+    s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:{script} OUT=DH0:{out} WAITPORT=30"))
+}
+
+/// The scenario.
+pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+    let mut s = with_arexx(Scenario::new("gui-gadtools"), &p.rexx)
+        .host_file("GadgetScope", p.gadgetscope.clone())
+        .host_file("GadToolsFixture", p.gadtools.clone())
+        .host_file("C/InputTool", p.inputtool.clone())
+        .bytes("list.rexx", LIST_SCRIPT.as_bytes().to_vec())
+        .bytes("hide.rexx", HIDE_SCRIPT.as_bytes().to_vec())
+        .bytes("pick.rexx", PICK_SCRIPT.as_bytes().to_vec())
+        .bytes("picked.rexx", PICKED_SCRIPT.as_bytes().to_vec())
+        .bytes("quit.rexx", QUIT_SCRIPT.as_bytes().to_vec())
+        .bytes("answer.rexx", ANSWER_SCRIPT.as_bytes().to_vec());
+    s = s.line("Run >NIL: GadToolsFixture");
+    for l in wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    s = s.line("Run >NIL: GadgetScope PROFILEDIR=DH0:");
+    s = send(s, "list.rexx", "list.out").screenshot("gui-highlight");
+    s = send(s, "hide.rexx", "hide.out");
+    s = send(s, "pick.rexx", "pick.out");
+    // The fixture's Count gadget: window (20,24), box 90,56 80x14 inside
+    // the borders (GadToolsFixture GADGETS); InputTool clicks its centre
+    // with the pointer moved there first.
+    s = s.line("GadgetScope TREE WINDOW=\"GadTools Fixture\" >DH0:fixture.tree");
+    s = s.line("C:InputTool CLICKGADGET WINDOW=20,24 BOX=98,73,72,10").screenshot("gui-pick");
+    s = send(s, "picked.rexx", "picked.out").screenshot("gui-list");
+    s = s.line("Run >NIL: GadgetScope NOGUI PORTNAME=HELPER");
+    s = s.line("Run >NIL: RexxSend PORT=HELPER SCRIPT=DH0:answer.rexx OUT=DH0:answer.out WAITPORT=30");
+    s = send(s, "quit.rexx", "quit.out");
+    s = s.line("RexxSend AWAIT=DH0:answer.out WAITPORT=40").screenshot("gui-after-quit");
+    s = s.line("Echo \"quit\" >DH0:gadtools-fixture.quit");
+    for l in wait_for_file("gadtools-fixture.done", "fixture-down") {
+        s = s.line(l);
+    }
+    let s = s
+        // HIGHLIGHT, GETTEXT, TREE, TYPE, HIGHLIGHT, TYPE, CLICK Export, MANIFEST, CLICK @connect
+        .check(rcs("list.out", &[0, 0, 0, 0, 0, 0, 0, 0, 0]))
+        .check(reply_has("list.out", 1, &["button", "1"]))
+        .check(reply_has("list.out", 2, &["window \"GadgetScope\"", "role=listview", "id=10", "id=13 role=string"]))
+        .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET connect ".into()))
+        .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET name_field ".into()))
+        .check(Check::Custom(
+            "the profile icon was written next to the manifest".into(),
+            Box::new(|run| if run.exists("gadtools_fixture.manifest.info") { Ok(()) } else { Err("no gadtools_fixture.manifest.info".into()) }),
+        ))
+        // HIDE, TREE (gone), SHOW, TREE (back)
+        .check(rcs("hide.out", &[0, 5, 0, 0]))
+        .check(rcs("pick.out", &[0]))
+        .check(rcs("picked.out", &[0]))
+        .check(reply_has("picked.out", 0, &["integer", "4"]))
+        .check(Check::Custom(
+            "the fixture logged CLICK @connect and no GADGETUP of the picked Count gadget".into(),
+            Box::new(|run| {
+                let log = run.read_text("gadtools-fixture.log")?;
+                if !log.contains("GADGETUP id=1 ") {
+                    return Err(format!("no GADGETUP id=1 in:\n{log}"));
+                }
+                if log.contains("GADGETUP id=4 ") {
+                    return Err(format!("the pick click reached the fixture:\n{log}"));
+                }
+                Ok(())
+            }),
+        ))
+        // HIGHLIGHT, TYPE, QUIT (answered before the requester)
+        .check(rcs("quit.out", &[0, 0, 0]))
+        // WAITFOR requester, CLICK Throw away, WAITFOR NOWINDOW, QUIT
+        .check(rcs("answer.out", &[0, 0, 0, 0]))
+        .check(Check::Custom(
+            "the thrown-away name is not in the saved profile".into(),
+            Box::new(|run| {
+                let m = run.read_text("gadtools_fixture.manifest")?;
+                if m.contains("enabled") { Err(format!("saved anyway:\n{m}")) } else { Ok(()) }
+            }),
+        ))
+        .timeout(Duration::from_secs(240));
+    vec![s]
+}
