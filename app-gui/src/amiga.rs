@@ -76,6 +76,7 @@ fn own_tooltypes(dos: &Dos, wbs: u32) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
     }
     let lock = amiga_rt::mem::peek32(args);
     let name = amiga_rt::mem::c_string(amiga_rt::mem::peek32(args + 4), 255).unwrap_or_default();
+    let _quiet = amiga_rt::dos::NoRequesters::new();
     let old = dos.current_dir(lock);
     let tt = amiga_rt::workbench::read_tooltypes(&name).unwrap_or_default();
     dos.current_dir(old);

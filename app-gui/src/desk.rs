@@ -5,7 +5,7 @@
 use crate::gui::{Desk, PickReport};
 use alloc::string::String;
 use alloc::vec::Vec;
-use amiga_rt::dos::Dos;
+use amiga_rt::dos::{Dos, NoRequesters};
 use amiga_rt::exec::MsgPort;
 use amiga_rt::highlight::Highlight;
 use amiga_rt::intuition::Intuition;
@@ -140,6 +140,9 @@ impl Desk for AmigaDesk<'_> {
         if self.app.is_some() {
             return true;
         }
+        // icon.library looks for ENV:Sys/def_tool.info; a missing ENV:
+        // must not stop GadgetScope in a "Please insert volume" requester.
+        let _quiet = NoRequesters::new();
         let Ok(wb) = Library::open("workbench.library", 37) else { return false };
         let Ok(icon_lib) = Library::open("icon.library", 37) else { return false };
         let name = b"PROGDIR:GadgetScope\0";

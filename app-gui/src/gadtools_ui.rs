@@ -10,6 +10,7 @@
 //! the screen font's height (`Screen->Font->ta_YSize`); widths assume an
 //! 8-pixel-wide font as GadTools' own defaults do.
 use crate::gui::{Frontend, UiEvent};
+use crate::settings::WindowBox;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::be::{Be16, Be32};
@@ -37,8 +38,12 @@ pub mod ids {
 /// The window title (`WA_Title`), also what scripts match.
 pub const TITLE: &core::ffi::CStr = c"GadgetScope";
 
-/// `HELP` key raw code (devices/inputevent.h? no: the Amiga keyboard's
-/// HELP key, RKRM Devices "Keyboard": 0x5F).
+/// The title of GadgetScope's requesters (distinct from the window's,
+/// so scripts and the walker tell them apart).
+pub const REQUEST_TITLE: &[u8] = b"GadgetScope Request";
+
+/// The HELP key's raw key code, 0x5F (RKRM Devices, "Keyboard": raw key
+/// code table).
 const RAWKEY_HELP: u16 = 0x5F;
 /// `GTLV_Selected` / `GTLV_Labels` "none" and "detached" value.
 const NONE: u32 = !0;
@@ -65,16 +70,6 @@ mod menu {
     pub const REFRESH: u32 = 10;
     pub const PICK: u32 = 11;
     pub const HELP: u32 = 12;
-}
-
-/// Where the window goes and how big it is (pixels, screen-relative);
-/// `None` = the default placement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placement {
-    pub left: i16,
-    pub top: i16,
-    pub width: i16,
-    pub height: i16,
 }
 
 /// An open window with everything it owns. Field order is drop order:
@@ -106,8 +101,10 @@ pub struct GadToolsUi<'a> {
     strings: OwnedStrings,
     auto_refresh: bool,
     system_gadgets: bool,
-    /// Last position (remembered while iconified and written to ENVARC:).
-    pub placement: Option<Placement>,
+    /// Last box (remembered while iconified, read from and written to
+    /// `ENVARC:GadgetScope/window.prefs`); only its position is used (the
+    /// size follows the screen font).
+    pub placement: Option<WindowBox>,
     row_count: usize,
 }
 
@@ -190,20 +187,21 @@ impl<'a> GadToolsUi<'a> {
         // Size: at most 560 x (13 text lines), at least what fits.
         let bh = fh + 6;
         let inner_w = (sw - 24).clamp(300, 560);
-        let list_lines = 8;
-        let detail_lines = 4;
+        // A 640x256 Workbench gets a compact window (its bottom part,
+        // clear of a window at the top); taller screens more lines.
+        let (list_lines, detail_lines) = if sh >= 400 { (14, 6) } else { (5, 4) };
         let inner_h = 4 + bh + 4 + (list_lines * (fh + 1) + 4) + bh + 4 + (detail_lines * (fh + 1) + 4) + 4 + bh + 4 + bh + 4;
-        let p = self.placement.unwrap_or(Placement {
-            left: (sw - inner_w - 12).max(0) as i16,
-            top: (sh - inner_h - fh - 12).max(0) as i16,
-            width: 0,
-            height: 0,
-        });
+        // Default: bottom right; a remembered position is kept on screen.
+        let (outer_w, outer_h) = (inner_w + 12, inner_h + fh + 12);
+        let (left, top) = match self.placement {
+            Some(b) => (i32::from(b.left).min(sw - outer_w).max(0), i32::from(b.top).min(sh - outer_h).max(0)),
+            None => ((sw - outer_w).max(0), (sh - outer_h).max(0)),
+        };
         let idcmp = IDCMP_CLOSEWINDOW | IDCMP_MENUPICK | IDCMP_REFRESHWINDOW | IDCMP_RAWKEY | BUTTONIDCMP | LISTVIEWIDCMP;
         let tags = Tags::new()
             .tag(WA_PubScreen, screen.addr())
-            .tag(WA_Left, p.left as u32)
-            .tag(WA_Top, p.top as u32)
+            .tag(WA_Left, left as u32)
+            .tag(WA_Top, top as u32)
             .tag(WA_InnerWidth, inner_w as u32)
             .tag(WA_InnerHeight, inner_h as u32)
             .tag(WA_Title, cstr(TITLE))
@@ -323,7 +321,7 @@ impl Frontend for GadToolsUi<'_> {
     fn close(&mut self) {
         if let Some(o) = self.open.take() {
             let w = o.window.addr();
-            self.placement = Some(Placement {
+            self.placement = Some(WindowBox {
                 left: mem::peek16(w + 4) as i16,
                 top: mem::peek16(w + 6) as i16,
                 width: mem::peek16(w + offsets::WD_WIDTH) as i16,
@@ -449,7 +447,7 @@ impl Frontend for GadToolsUi<'_> {
 
     fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32 {
         let w = self.window_addr();
-        self.intuition.easy_request(w, b"GadgetScope", text, buttons)
+        self.intuition.easy_request(w, REQUEST_TITLE, text, buttons)
     }
 
     fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {

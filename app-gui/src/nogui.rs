@@ -29,7 +29,8 @@ use gadgetscope_core::snapshot::WindowInfo;
 use crate::desk::AmigaDesk;
 use crate::gadtools_ui::GadToolsUi;
 use crate::gui::{Flow, Frontend, Gui};
-use crate::settings::Settings;
+use crate::settings::{Settings, WindowBox, WINDOW_PREFS};
+use amiga_rt::dos::NoRequesters;
 use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
 
@@ -255,7 +256,11 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         },
         None => None,
     };
-    let mut front = libs.as_ref().map(|(i, g)| GadToolsUi::new(i, g));
+    let mut front = libs.as_ref().map(|(i, g)| {
+        let mut f = GadToolsUi::new(i, g);
+        f.placement = read_window_box();
+        f
+    });
     let mut desk = match &libs {
         Some((i, _)) => match AmigaDesk::new(i, dos) {
             Some(d) => Some(d),
@@ -348,6 +353,9 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     }
     if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
         c.shutdown(f, d);
+        if let Some(b) = f.placement {
+            write_window_box(dos, &b);
+        }
     }
     drop(desk);
     drop(front);
@@ -358,6 +366,23 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     engine.system.drain();
     drop(engine);
     RETURN_OK
+}
+
+/// The remembered window box (`ENVARC:GadgetScope/window.prefs`), if it
+/// is there and well-formed; no requester when ENVARC: is missing.
+fn read_window_box() -> Option<WindowBox> {
+    let _quiet = NoRequesters::new();
+    amiga_rt::rexx::read_file(WINDOW_PREFS, 64).ok().and_then(|t| WindowBox::parse(&t))
+}
+
+/// Remembers the window box in `ENVARC:GadgetScope/window.prefs` (the
+/// drawer is made when missing); silently nothing without ENVARC:.
+fn write_window_box(dos: &Dos, b: &WindowBox) {
+    let _quiet = NoRequesters::new();
+    if !dos.exists(b"ENVARC:GadgetScope") {
+        let _ = dos.create_dir(b"ENVARC:GadgetScope");
+    }
+    let _ = dos.write_file(WINDOW_PREFS, &b.to_text());
 }
 
 fn complain(dos: &Dos, message: &str, rc: i32) -> i32 {

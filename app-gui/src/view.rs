@@ -27,14 +27,17 @@ use gadgetscope_core::text::{push_int, push_quoted};
 pub const PATTERN_MAX: usize = 127;
 /// Longest `LABEL=` value a locator takes, bytes (AREXX.md "Limits").
 pub const LABEL_MAX: usize = 255;
-/// Width of the role column: the longest role name, `screenmode_chooser`.
-const ROLE_COLUMN: usize = 18;
+/// Width of the role column: the common role names (a longer one such as
+/// `screenmode_chooser` pushes the rest right); narrow so that a 560-pixel
+/// list in an 8-pixel font shows role, ID, label and geometry.
+const ROLE_COLUMN: usize = 10;
 /// Width of the right-aligned GA_ID column.
 const ID_COLUMN: usize = 5;
 /// Width of the quoted-label column (longer labels push the rest right).
-const LABEL_COLUMN: usize = 24;
-/// Width of the class column.
-const CLASS_COLUMN: usize = 20;
+const LABEL_COLUMN: usize = 20;
+/// Width of the geometry column (`left,top widthxheight`); the class
+/// follows it, last, since GadTools and classic gadgets have none.
+const GEOMETRY_COLUMN: usize = 15;
 
 /// What a list row stands for. Addresses are identities from the snapshot
 /// (never dereferenced); `index` is the position in the window's
@@ -221,10 +224,12 @@ fn gadget_row_text(g: &GadgetSnap) -> Vec<u8> {
     pad(&mut t, s, LABEL_COLUMN);
     t.push(b' ');
     let s = t.len();
-    t.extend_from_slice(&g.class);
-    pad(&mut t, s, CLASS_COLUMN);
-    t.push(b' ');
     push_box(&mut t, g.left.into(), g.top.into(), g.width.into(), g.height.into());
+    if !g.class.is_empty() {
+        pad(&mut t, s, GEOMETRY_COLUMN);
+        t.push(b' ');
+        t.extend_from_slice(&g.class);
+    }
     if let Some(v) = &g.value {
         t.extend_from_slice(b" value=");
         push_quoted(&mut t, v);
@@ -1356,9 +1361,9 @@ mod tests {
         assert_eq!(t.len(), 11);
         assert_eq!(t[0], "screen \"Workbench Screen\"  0,0 640x256");
         assert_eq!(t[1], "  window \"GadTools Fixture\"  20,24 408x171");
-        assert_eq!(t[2], "    custom                 0 \"\"                       buttongclass         0,0 20x11 sys=close");
-        assert_eq!(t[3], "    button                 1 \"Connect\"                                     94,19 140x14");
-        assert_eq!(t[4], "    string                 2 \"Name\"                                        98,39 132x10 value=\"hello\"");
+        assert_eq!(t[2], "    custom         0 \"\"                   0,0 20x11       buttongclass sys=close");
+        assert_eq!(t[3], "    button         1 \"Connect\"            94,19 140x14");
+        assert_eq!(t[4], "    string         2 \"Name\"               98,39 132x10 value=\"hello\"");
         assert_eq!(t[8], "screen \"Fixture Screen\"  0,0 640x256");
         assert_eq!(t[9], "  window \"Other\"  0,12 200x100");
         let depths: Vec<u8> = v.rows().iter().map(|r| r.depth).collect();

@@ -18,9 +18,13 @@
 //! 3. `HIDE`: GadgetScope's window is gone (`TREE "GadgetScope"` RC 5),
 //!    `SHOW` brings it back.
 //! 4. Pick mode: `CLICK "GadgetScope" 2` (Pick), then InputTool clicks the
-//!    fixture's Count gadget: GadgetScope selects it (GETTEXT 11 names
-//!    `integer`) and the fixture logs no GADGETUP for id 4.
-//! 5. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
+//!    fixture's Connect button (above GadgetScope's window): GadgetScope
+//!    selects it (GETTEXT 11 reads its row) and the fixture logs no second
+//!    GADGETUP for id 1 (the first is `CLICK @connect`).
+//! 5. The boot Shell's window ("AROS"), written by no one here: its
+//!    scroller and a system gadget are highlighted and read back from the
+//!    list, and pick mode selects its scroller.
+//! 6. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
 //!    (`GadgetScope Request`, buttons Save / Throw away); a second
 //!    GadgetScope (NOGUI, port HELPER) answers it with
 //!    `CLICK "GadgetScope Request" LABEL="Throw away"` and
@@ -73,7 +77,19 @@ pub const PICKED_SCRIPT: &str = "\
 GETTEXT \"GadgetScope\" 11
 ";
 
-/// Part 5: one more name, then QUIT.
+/// Part 5: a window no one here wrote: the boot Shell's console window
+/// ("AROS", tests-uae/golden/aros-shell-window.tree): its scroller and a
+/// system gadget are listed and highlighted, then pick mode is started
+/// for its scroller.
+pub const SHELL_SCRIPT: &str = "\
+HIGHLIGHT AROS ROLE=slider
+GETTEXT \"GadgetScope\" 11
+HIGHLIGHT AROS ROLE=custom INDEX=0
+GETTEXT \"GadgetScope\" 11
+CLICK \"GadgetScope\" 2
+";
+
+/// Part 6: one more name, then QUIT.
 pub const QUIT_SCRIPT: &str = "\
 HIGHLIGHT \"GadTools Fixture\" 3
 TYPE \"GadgetScope\" 13 enabled
@@ -157,6 +173,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .bytes("pick.rexx", PICK_SCRIPT.as_bytes().to_vec())
         .bytes("picked.rexx", PICKED_SCRIPT.as_bytes().to_vec())
         .bytes("quit.rexx", QUIT_SCRIPT.as_bytes().to_vec())
+        .bytes("shell.rexx", SHELL_SCRIPT.as_bytes().to_vec())
         .bytes("answer.rexx", ANSWER_SCRIPT.as_bytes().to_vec());
     s = s.line("Run >NIL: GadToolsFixture");
     for l in wait_for_file("gadtools-fixture.ready", "fixture-up") {
@@ -166,12 +183,17 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     s = send(s, "list.rexx", "list.out").screenshot("gui-highlight");
     s = send(s, "hide.rexx", "hide.out");
     s = send(s, "pick.rexx", "pick.out");
-    // The fixture's Count gadget: window (20,24), box 90,56 80x14 inside
-    // the borders (GadToolsFixture GADGETS); InputTool clicks its centre
-    // with the pointer moved there first.
+    // The fixture's Connect button: window (20,24), box 94,19 140x14
+    // (tests-uae/golden/gadtools-fixture.tree); InputTool moves the
+    // pointer to its centre and clicks.
     s = s.line("GadgetScope TREE WINDOW=\"GadTools Fixture\" >DH0:fixture.tree");
-    s = s.line("C:InputTool CLICKGADGET WINDOW=20,24 BOX=98,73,72,10").screenshot("gui-pick");
+    s = s.line("C:InputTool CLICKGADGET WINDOW=20,24 BOX=94,19,140,14").screenshot("gui-pick");
     s = send(s, "picked.rexx", "picked.out").screenshot("gui-list");
+    s = send(s, "shell.rexx", "shell.out").screenshot("gui-shell-highlight");
+    // The Shell window's scroller [629,16 10x197], above GadgetScope's
+    // window and right of the fixture's.
+    s = s.line("C:InputTool CLICK X=634 Y=30");
+    s = send(s, "picked.rexx", "shellpick.out").screenshot("gui-shell-pick");
     s = s.line("Run >NIL: GadgetScope NOGUI PORTNAME=HELPER");
     s = s.line("Run >NIL: RexxSend PORT=HELPER SCRIPT=DH0:answer.rexx OUT=DH0:answer.out WAITPORT=30");
     s = send(s, "quit.rexx", "quit.out");
@@ -184,7 +206,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         // HIGHLIGHT, GETTEXT, TREE, TYPE, HIGHLIGHT, TYPE, CLICK Export, MANIFEST, CLICK @connect
         .check(rcs("list.out", &[0, 0, 0, 0, 0, 0, 0, 0, 0]))
         .check(reply_has("list.out", 1, &["button", "1"]))
-        .check(reply_has("list.out", 2, &["window \"GadgetScope\"", "role=listview", "id=10", "id=13 role=string"]))
+        // AROS builds GadTools LISTVIEWs as a frame of role unknown plus
+        // arrows and a scroller (as in the fixture's golden).
+        .check(reply_has("list.out", 2, &["window \"GadgetScope\"", "id=1 role=button class=\"\" label=\"Refresh\"", "id=10 role=unknown", "id=13 role=string class=\"\" label=\"Name\""]))
         .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET connect ".into()))
         .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET name_field ".into()))
         .check(Check::Custom(
@@ -195,20 +219,24 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .check(rcs("hide.out", &[0, 5, 0, 0]))
         .check(rcs("pick.out", &[0]))
         .check(rcs("picked.out", &[0]))
-        .check(reply_has("picked.out", 0, &["integer", "4"]))
+        .check(reply_has("picked.out", 0, &["button", "1 \"Connect\""]))
         .check(Check::Custom(
-            "the fixture logged CLICK @connect and no GADGETUP of the picked Count gadget".into(),
+            "the fixture logged CLICK @connect once and not the pick click on Connect".into(),
             Box::new(|run| {
                 let log = run.read_text("gadtools-fixture.log")?;
-                if !log.contains("GADGETUP id=1 ") {
-                    return Err(format!("no GADGETUP id=1 in:\n{log}"));
+                match log.matches("GADGETUP id=1 ").count() {
+                    1 => Ok(()),
+                    0 => Err(format!("no GADGETUP id=1 (CLICK @connect) in:\n{log}")),
+                    _ => Err(format!("the pick click reached the fixture:\n{log}")),
                 }
-                if log.contains("GADGETUP id=4 ") {
-                    return Err(format!("the pick click reached the fixture:\n{log}"));
-                }
-                Ok(())
             }),
         ))
+        // HIGHLIGHT scroller, GETTEXT, HIGHLIGHT system gadget, GETTEXT, CLICK Pick
+        .check(rcs("shell.out", &[0, 0, 0, 0, 0]))
+        .check(reply_has("shell.out", 1, &["slider", "629,16 10x197"]))
+        .check(reply_has("shell.out", 3, &["custom", "sys="]))
+        .check(rcs("shellpick.out", &[0]))
+        .check(reply_has("shellpick.out", 0, &["slider", "629,16 10x197"]))
         // HIGHLIGHT, TYPE, QUIT (answered before the requester)
         .check(rcs("quit.out", &[0, 0, 0]))
         // WAITFOR requester, CLICK Throw away, WAITFOR NOWINDOW, QUIT
