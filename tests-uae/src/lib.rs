@@ -38,6 +38,7 @@ pub mod fixtures;
 pub mod gui;
 pub mod inspector;
 pub mod native;
+pub mod pick;
 pub mod process;
 pub mod rexx;
 pub mod scenario;

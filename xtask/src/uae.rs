@@ -7,7 +7,7 @@
 use crate::{amiga, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
-use uae_harness::{actions, arexx_client, arexx_host, arexx_more, fixtures, foundation, inspector, native, rexx, scenarios, Options, Outcome};
+use uae_harness::{actions, arexx_client, arexx_host, arexx_more, fixtures, foundation, inspector, native, pick, rexx, scenarios, Options, Outcome};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -73,7 +73,13 @@ pub fn run(only: &[String]) -> Result<Summary> {
         tally(&t.scenario.name, result, report.summary());
     }
     for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs))
-        .chain(inspector::fixture_scenarios(&programs, &inspector::Fixtures { gadtools: fixture_programs.gadtools.clone(), boopsi: fixture_programs.boopsi.clone(), screen: fixture_programs.screen.clone() })).chain(fixtures::scenarios(&fixture_programs)).chain(actions::scenarios(&programs, &inputtool)).chain(rexx::scenarios(&rexx_programs))
+        .chain(inspector::fixture_scenarios(&programs, &inspector::Fixtures { gadtools: fixture_programs.gadtools.clone(), boopsi: fixture_programs.boopsi.clone(), screen: fixture_programs.screen.clone() })).chain(fixtures::scenarios(&fixture_programs)).chain(actions::scenarios(&programs, &inputtool))
+        .chain(pick::scenarios(&pick::Programs {
+            gadgetscope: programs.gadgetscope.clone(),
+            gadtools: fixture_programs.gadtools.clone(),
+            inputtool: inputtool.clone(),
+            picktool: find("PickTool").ok_or_else(|| anyhow!("PickTool was not built"))?,
+        })).chain(rexx::scenarios(&rexx_programs))
         .chain(arexx_host::scenarios(&arexx_host::Programs {
             gadgetscope: programs.gadgetscope.clone(),
             gadtools: fixture_programs.gadtools.clone(),
