@@ -67,6 +67,14 @@ pub trait Frontend {
     fn events(&mut self) -> Vec<UiEvent>;
     /// New list contents (Latin-1 lines) and the selected row.
     fn set_rows(&mut self, rows: &[Vec<u8>], selected: Option<usize>);
+    /// New list contents from the view itself, for a front-end that shows
+    /// columns (ReAction's listbrowser splits each row with
+    /// [`View::row_columns`]). The default hands the rows' Latin-1 lines
+    /// to [`Frontend::set_rows`].
+    fn set_view(&mut self, view: &View) {
+        let rows: Vec<Vec<u8>> = view.rows().iter().map(|r| r.text.clone()).collect();
+        self.set_rows(&rows, view.selected_row());
+    }
     /// Selection only.
     fn set_selected(&mut self, selected: Option<usize>);
     /// The details area.
@@ -184,8 +192,7 @@ impl Gui {
     }
 
     fn show_rows<F: Frontend + ?Sized>(&mut self, ui: &mut F) {
-        let rows: Vec<Vec<u8>> = self.view.rows().iter().map(|r| r.text.clone()).collect();
-        ui.set_rows(&rows, self.view.selected_row());
+        ui.set_view(&self.view);
         ui.set_details(&self.view.details(&self.profile));
     }
 

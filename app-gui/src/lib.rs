@@ -12,6 +12,7 @@ pub mod bench;
 pub mod engine;
 pub mod gui;
 pub mod inspect;
+pub mod reaction;
 pub mod settings;
 pub mod shell;
 pub mod view;

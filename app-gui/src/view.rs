@@ -304,6 +304,48 @@ impl View {
         &self.rows
     }
 
+    /// The columns of row `row` for a front-end with columns (the ReAction
+    /// listbrowser: Role / ID / Label / Class / Geometry), taken from the
+    /// walk's data, not from [`Row::text`]. Latin-1; geometry in pixels
+    /// (`x,y wxh`: gadgets window-relative with the borders included,
+    /// windows and screens screen- or display-relative). A screen's and a
+    /// window's title goes in the label column (`(untitled)` without
+    /// one); a string or integer gadget's value follows its label as
+    /// ` value="…"`; a system gadget's kind follows its role as
+    /// ` sys=<kind>`. `None` when there is no such row.
+    pub fn row_columns(&self, row: usize) -> Option<[Vec<u8>; 5]> {
+        let r = self.rows.get(row)?;
+        let mut geometry = Vec::new();
+        let title = |t: &Option<Vec<u8>>| t.clone().unwrap_or_else(|| b"(untitled)".to_vec());
+        Some(match r.kind {
+            RowKind::Screen { screen } => {
+                let s = self.screens.screens.iter().find(|s| s.address == screen)?;
+                push_box(&mut geometry, s.left.into(), s.top.into(), s.width.into(), s.height.into());
+                [b"screen".to_vec(), Vec::new(), title(&s.default_title), Vec::new(), geometry]
+            }
+            RowKind::Window { window, .. } => {
+                let w = self.window_info(window)?;
+                push_box(&mut geometry, w.left.into(), w.top.into(), w.width.into(), w.height.into());
+                [b"window".to_vec(), Vec::new(), title(&w.title), Vec::new(), geometry]
+            }
+            RowKind::Gadget { window, index } => {
+                let g = self.snap(window)?.gadgets.get(index)?;
+                push_box(&mut geometry, g.left.into(), g.top.into(), g.width.into(), g.height.into());
+                let mut role = g.role.as_str().as_bytes().to_vec();
+                if let Some(s) = g.sys {
+                    role.extend_from_slice(b" sys=");
+                    role.extend_from_slice(s.as_str().as_bytes());
+                }
+                let mut label = g.label.clone();
+                if let Some(v) = &g.value {
+                    label.extend_from_slice(b" value=");
+                    push_quoted(&mut label, v);
+                }
+                [role, decimal(g.id), label, g.class.clone(), geometry]
+            }
+        })
+    }
+
     /// Counts row changes: it moves whenever [`View::update`],
     /// [`View::set_filter`] or [`View::select_gadget`] changed the rows,
     /// so a front-end can tell whether to rebuild its list.
