@@ -450,6 +450,14 @@ impl Frontend for GadToolsUi<'_> {
         self.intuition.easy_request(w, REQUEST_TITLE, text, buttons)
     }
 
+    fn placement(&self) -> Option<WindowBox> {
+        self.placement
+    }
+
+    fn set_placement(&mut self, b: Option<WindowBox>) {
+        self.placement = b;
+    }
+
     fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
         amiga_rt::asl::file_request(self.window_addr(), b"GadgetScope profile", save, drawer, file)
     }

@@ -92,6 +92,13 @@ pub trait Frontend {
     fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32;
     /// An ASL file requester; `None` when cancelled or unavailable.
     fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>>;
+    /// The window's last box (pixels, screen-relative), to remember in
+    /// ENVARC:GadgetScope/window.prefs; `None` when never opened.
+    fn placement(&self) -> Option<crate::settings::WindowBox> {
+        None
+    }
+    /// Where to open the window (a remembered box; `None`: the default).
+    fn set_placement(&mut self, _b: Option<crate::settings::WindowBox>) {}
 }
 
 /// The Amiga side besides the window: frames, pick mode, files, AppIcon.

@@ -25,6 +25,8 @@ mod gadtools_ui;
 mod intuition_os;
 #[cfg(target_arch = "wasm32")]
 mod nogui;
+#[cfg(target_arch = "wasm32")]
+mod reaction_ui;
 
 /// Rust strings are UTF-8; the Amiga console and ARexx speak Latin-1:
 /// characters above U+00FF become `?`.

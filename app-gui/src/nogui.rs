@@ -13,6 +13,7 @@
 //! programs started with WBLAUNCH that are still running.
 use crate::engine::{Actor, GsEngine, Request, SendError, System};
 use crate::intuition_os::AmigaIntuition;
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
@@ -28,6 +29,7 @@ use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
 use crate::desk::AmigaDesk;
 use crate::gadtools_ui::GadToolsUi;
+use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::gui::{Flow, Frontend, Gui};
 use crate::settings::{Settings, WindowBox, WINDOW_PREFS};
 use amiga_rt::dos::NoRequesters;
@@ -256,11 +258,6 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         },
         None => None,
     };
-    let mut front = libs.as_ref().map(|(i, g)| {
-        let mut f = GadToolsUi::new(i, g);
-        f.placement = read_window_box();
-        f
-    });
     let mut desk = match &libs {
         Some((i, _)) => match AmigaDesk::new(i, dos) {
             Some(d) => Some(d),
@@ -268,12 +265,24 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         },
         None => None,
     };
+    // The ReAction window when window.class and its classes open
+    // (AmigaOS 3.5+), else the GadTools window (3.0/3.1, AROS).
+    let classes = libs.as_ref().and_then(|_| ReactionClasses::open().ok());
+    let app_port = desk.as_ref().map_or(0, |d| d.app_port.addr());
+    let mut front: Option<Box<dyn Frontend + '_>> = libs.as_ref().map(|(i, g)| match &classes {
+        Some(c) => Box::new(ReactionUi::new(i, g, c, app_port)) as Box<dyn Frontend + '_>,
+        None => Box::new(GadToolsUi::new(i, g)) as Box<dyn Frontend + '_>,
+    });
+    if let Some(f) = &mut front {
+        f.set_placement(read_window_box());
+    }
     let mut ctl = gui.map(|settings| {
         engine.ui = Some(Vec::new());
         let iconified = settings.startup == crate::settings::Startup::Iconified;
         (Gui::new(settings), iconified)
     });
     if let (Some((c, iconified)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
+        let f: &mut dyn Frontend = &mut **f;
         if *iconified {
             c.iconify(f, d);
         } else {
@@ -299,6 +308,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
             send(host.tick(&mut engine, now));
         }
         if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
+            let f: &mut dyn Frontend = &mut **f;
             for e in f.events() {
                 if c.event(e, &mut engine.os, f, d) == Flow::Quit {
                     gui_quit = true;
@@ -325,6 +335,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
             // SHOW, HIDE, HIGHLIGHT for the window.
             let queued = engine.ui.as_mut().map(core::mem::take).unwrap_or_default();
             if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
+                let f: &mut dyn Frontend = &mut **f;
                 for r in queued {
                     c.request(r, &mut engine.os, f, d);
                 }
@@ -336,7 +347,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
             // without being asked).
             if !gui_quit {
                 if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
-                    c.before_quit(f, d);
+                    c.before_quit(&mut **f, d);
                 }
             }
             break;
@@ -344,7 +355,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         // Tick only while something waits or the window refreshes: idle
         // or iconified, the process sleeps.
         let gui_ticks = match (&ctl, &front) {
-            (Some((c, _)), Some(f)) => c.wants_ticks(f),
+            (Some((c, _)), Some(f)) => c.wants_ticks(&**f),
             _ => false,
         };
         if host.has_waits() || gui_ticks {
@@ -352,13 +363,16 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         }
     }
     if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
-        c.shutdown(f, d);
-        if let Some(b) = f.placement {
+        c.shutdown(&mut **f, d);
+        if let Some(b) = f.placement() {
             write_window_box(dos, &b);
         }
     }
-    drop(desk);
+    // The window (it names the desk's port) before the desk, the classes
+    // after both.
     drop(front);
+    drop(desk);
+    drop(classes);
     send(host.shutdown(&mut engine));
     port.close(&sys);
     // Every message GadgetScope sent and every Workbench start it made is

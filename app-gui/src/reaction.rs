@@ -284,16 +284,9 @@ pub fn menu_event(user_data: u32, checked: bool) -> Option<UiEvent> {
 
 // ---- the window ----
 
-/// The window's box, pixels: position screen-relative, outer size
-/// (remembered while iconified; written to `ENVARC:GadgetScope/` by the
-/// settings code).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WindowBox {
-    pub left: i16,
-    pub top: i16,
-    pub width: i16,
-    pub height: i16,
-}
+/// The window's box (pixels, screen-relative position, outer size), the
+/// one remembered in `ENVARC:GadgetScope/window.prefs`.
+pub use crate::settings::WindowBox;
 
 /// What the window object is made of (absolute addresses; 0 = none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

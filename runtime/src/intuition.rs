@@ -156,6 +156,23 @@ impl Intuition {
         (o != 0).then_some(Object { intuition: self, object: o })
     }
 
+    /// `SetGadgetAttrsA(gadget, window, NULL, tags)`: sets attributes of a
+    /// gadget object in the open `window` (so that it redraws); the
+    /// class's return value (non-zero: something to refresh).
+    pub fn set_gadget_attrs(&self, gadget: u32, window: u32, tags: &Tags) -> u32 {
+        let t = tags.done();
+        // SAFETY: gadget is a live BOOPSI gadget the caller owns, window
+        // the window it is in; t is TAG_DONE-terminated and outlives the call.
+        unsafe { sys::intuition_SetGadgetAttrsA(self.base(), gadget, window, 0, t.as_ptr() as *const u8) }
+    }
+
+    /// `SetAttrsA(object, tags)`: for an object in no open window.
+    pub fn set_attrs(&self, object: u32, tags: &Tags) -> u32 {
+        let t = tags.done();
+        // SAFETY: as set_gadget_attrs.
+        unsafe { sys::intuition_SetAttrsA(self.base(), object, t.as_ptr() as *const u8) }
+    }
+
     /// `GetScreenDrawInfo(screen)`; freed on drop.
     pub fn draw_info(&self, screen: u32) -> Option<DrawInfo<'_>> {
         // SAFETY: screen is an open screen the caller holds (locked or owned).
@@ -403,6 +420,15 @@ impl Object<'_> {
     pub fn addr(&self) -> u32 {
         self.object
     }
+
+    /// Gives the object away without disposing it: for a child handed to
+    /// a ReAction layout (`LAYOUT_AddChild`, `CHILD_Label`), which
+    /// disposes its children with itself.
+    pub fn into_raw(self) -> u32 {
+        let o = self.object;
+        core::mem::forget(self);
+        o
+    }
 }
 
 impl Drop for Object<'_> {
@@ -593,4 +619,21 @@ impl FakeObjectGadget {
 /// (e.g. the OR of [`Window::signal_mask`]s); the signals received.
 pub fn wait_signals(mask: u32) -> u32 {
     crate::exec::wait(mask)
+}
+
+/// amiga.lib `DoMethodA(object, msg)`: sends the BOOPSI message `msg`
+/// (longwords: the method ID, then its fields; inner pointers absolute)
+/// to `object` and returns the method's result. amiga.lib calls the
+/// dispatcher hook of the object's class (`OCLASS(obj)`, the longword
+/// before the object, intuition/classes.h `struct _Object`); `struct
+/// IClass` begins with that hook (`cl_Dispatcher`), so utility.library
+/// `CallHookPkt(class, object, msg)` makes the same call (a0 = class,
+/// a2 = object, a1 = msg). The dispatcher runs on this task.
+/// `utility` is an open utility.library (V36+); `object` a live object.
+pub fn do_method(utility: &Library, object: u32, msg: &[Be32]) -> u32 {
+    let class = mem::peek32(object.wrapping_sub(4));
+    // SAFETY: object is a live BOOPSI object, so the longword before it is
+    // its class (a struct IClass starting with its dispatcher Hook); msg
+    // lives in linear memory for the call (translated by the glue).
+    unsafe { sys::utility_CallHookPkt(utility.base(), class, object, msg.as_ptr() as *const u8) }
 }

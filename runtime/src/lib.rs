@@ -38,6 +38,8 @@ pub mod gadtools;
 #[cfg(target_arch = "wasm32")]
 pub mod intuition;
 #[cfg(target_arch = "wasm32")]
+pub mod listbrowser;
+#[cfg(target_arch = "wasm32")]
 pub mod input;
 #[cfg(target_arch = "wasm32")]
 pub mod introspect;

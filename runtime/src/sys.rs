@@ -268,4 +268,12 @@ extern "C" {
     pub fn dos_GetVar(base: u32, name: *const u8, buffer: *mut u8, size: i32, flags: u32) -> i32;
     /// dos.library `SetVar` (LVO -900): name d1, buffer d2, size d3, flags d4.
     pub fn dos_SetVar(base: u32, name: *const u8, buffer: *const u8, size: i32, flags: u32) -> i32;
+    /// exec.library `AddTail` (LVO -246): list a0, node a1.
+    pub fn exec_AddTail(list: *const u8, node: u32);
+    /// utility.library `CallHookPkt` (LVO -102): hook a0, object a2, paramPacket a1.
+    pub fn utility_CallHookPkt(base: u32, hook: u32, object: u32, paramPacket: *const u8) -> u32;
+    /// listbrowser.library `AllocListBrowserNodeA` (LVO -36): columns d0, tags a0.
+    pub fn listbrowser_AllocListBrowserNodeA(base: u32, columns: u32, tags: *const u8) -> u32;
+    /// listbrowser.library `FreeListBrowserList` (LVO -90): list a0.
+    pub fn listbrowser_FreeListBrowserList(base: u32, list: *const u8);
 }
