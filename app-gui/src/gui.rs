@@ -565,3 +565,295 @@ pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<(u32, Option<u32>, (u
         None => Some((w.info.address, None, (scr.address, wl, wt, i32::from(w.info.width), i32::from(w.info.height)))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
+    use gadgetscope_core::ndk::*;
+
+    /// A front-end that records what it was told and answers `ask` with
+    /// `answer`.
+    #[derive(Default)]
+    struct Ui {
+        open: bool,
+        rows: Vec<Vec<u8>>,
+        selected: Option<usize>,
+        details: Vec<Vec<u8>>,
+        status: Vec<u8>,
+        name: Vec<u8>,
+        asked: Vec<Vec<u8>>,
+        answer: i32,
+    }
+
+    impl Frontend for Ui {
+        fn is_open(&self) -> bool {
+            self.open
+        }
+        fn open(&mut self) -> Result<(), String> {
+            self.open = true;
+            Ok(())
+        }
+        fn close(&mut self) {
+            self.open = false;
+        }
+        fn signal_mask(&self) -> u32 {
+            0
+        }
+        fn events(&mut self) -> Vec<UiEvent> {
+            Vec::new()
+        }
+        fn set_rows(&mut self, rows: &[Vec<u8>], selected: Option<usize>) {
+            self.rows = rows.to_vec();
+            self.selected = selected;
+        }
+        fn set_selected(&mut self, selected: Option<usize>) {
+            self.selected = selected;
+        }
+        fn set_details(&mut self, lines: &[Vec<u8>]) {
+            self.details = lines.to_vec();
+        }
+        fn set_status(&mut self, text: &[u8]) {
+            self.status = text.to_vec();
+        }
+        fn name_text(&mut self) -> Vec<u8> {
+            self.name.clone()
+        }
+        fn set_name_text(&mut self, text: &[u8]) {
+            self.name = text.to_vec();
+        }
+        fn set_checks(&mut self, _a: bool, _s: bool) {}
+        fn ask(&mut self, text: &[u8], _buttons: &[u8]) -> i32 {
+            self.asked.push(text.to_vec());
+            self.answer
+        }
+        fn file_request(&mut self, _save: bool, _drawer: &[u8], _file: &[u8]) -> Option<Vec<u8>> {
+            None
+        }
+    }
+
+    /// A desk that records frames, pick mode, files and the AppIcon.
+    #[derive(Default)]
+    struct DeskLog {
+        frame: Option<(u32, i32, i32, i32, i32)>,
+        picking: bool,
+        files: Vec<(Vec<u8>, Vec<u8>)>,
+        icons: Vec<Vec<u8>>,
+        app_icon: bool,
+    }
+
+    impl Desk for DeskLog {
+        fn show_frame(&mut self, screen: u32, left: i32, top: i32, width: i32, height: i32) {
+            self.frame = Some((screen, left, top, width, height));
+        }
+        fn hide_frame(&mut self) {
+            self.frame = None;
+        }
+        fn start_pick(&mut self) -> Result<(), String> {
+            self.picking = true;
+            Ok(())
+        }
+        fn stop_pick(&mut self) {
+            self.picking = false;
+        }
+        fn write_file(&mut self, path: &[u8], data: &[u8]) -> Result<(), String> {
+            if path.starts_with(b"NOWHERE:") {
+                return Err("Device not mounted".into());
+            }
+            self.files.push((path.to_vec(), data.to_vec()));
+            Ok(())
+        }
+        fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
+            self.files.iter().find(|f| f.0 == path).map(|f| f.1.clone()).ok_or_else(|| "Object not found".into())
+        }
+        fn write_icon(&mut self, path: &[u8]) -> Result<(), String> {
+            self.icons.push(path.to_vec());
+            Ok(())
+        }
+        fn app_icon(&mut self, on: bool) -> bool {
+            self.app_icon = on;
+            true
+        }
+        fn help(&mut self) -> Result<(), String> {
+            Err("no MultiView".into())
+        }
+    }
+
+    struct World {
+        os: FakeIntuition,
+        screen: u32,
+        window: u32,
+        connect: u32,
+    }
+
+    /// Workbench screen with the fixture window: Connect (GA_ID 1), a
+    /// string gadget (2) and a close gadget.
+    fn world() -> World {
+        let mut os = FakeIntuition::new();
+        let screen = os.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let window = os.add_window(screen, Some(b"GadTools Fixture"), (20, 24, 408, 171));
+        let mut close = GadgetSpec::new(GTYP_SYSGADGET | GTYP_CLOSE, 0, 0, 20, 11);
+        close.id = 0;
+        os.add_gadget(window, &close);
+        let mut b = GadgetSpec::new(GTYP_BOOLGADGET | GADTOOL_TYPE, 94, 19, 140, 14);
+        b.id = 1;
+        b.gadget_text = os.intuitext(Some(b"Connect"));
+        let connect = os.add_gadget(window, &b);
+        let mut s = GadgetSpec::new(GTYP_STRGADGET | GADTOOL_TYPE, 98, 39, 132, 10);
+        s.id = 2;
+        s.special_info = os.string_info(b"hello");
+        os.add_gadget(window, &s);
+        World { os, screen, window, connect }
+    }
+
+    fn settings() -> Settings {
+        Settings { profile_dir: b"DH0:".to_vec(), ..Settings::default() }
+    }
+
+    #[test]
+    fn show_lists_every_window_and_highlight_selects_and_frames() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert!(ui.open);
+        assert!(ui.rows.iter().any(|r| r.windows(9).any(|x| x == b"\"Connect\"")), "{:?}", ui.rows);
+        g.request(UiRequest::Highlight { window: w.window, gadget: w.connect }, &mut w.os, &mut ui, &mut desk);
+        let sel = ui.selected.expect("a row is selected");
+        assert!(ui.rows[sel].windows(9).any(|x| x == b"\"Connect\""));
+        // The frame: window (20,24) + gadget box (94,19 140x14), screen-relative.
+        assert_eq!(desk.frame, Some((w.screen, 114, 43, 140, 14)));
+        // The target closes: the next refresh drops the frame.
+        w.os.close_window(w.window);
+        g.refresh(&mut w.os, &mut ui, &mut desk);
+        assert_eq!(desk.frame, None);
+    }
+
+    #[test]
+    fn naming_and_export_write_the_manifest_and_its_icon() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        g.request(UiRequest::Highlight { window: w.window, gadget: w.connect }, &mut w.os, &mut ui, &mut desk);
+        ui.name = b"Bad Name".to_vec();
+        g.event(UiEvent::Name, &mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.asked.len(), 1, "a bad name is explained in a requester");
+        assert!(!g.profile.is_dirty());
+        ui.name = b"connect".to_vec();
+        g.event(UiEvent::Name, &mut w.os, &mut ui, &mut desk);
+        assert!(g.profile.is_dirty());
+        assert!(ui.details.iter().any(|l| l.windows(8).any(|x| x == b"@connect")), "{:?}", ui.details);
+        g.event(UiEvent::Export, &mut w.os, &mut ui, &mut desk);
+        assert_eq!(desk.files.len(), 1);
+        assert_eq!(desk.files[0].0, b"DH0:gadtools_fixture.manifest");
+        let text = String::from_utf8(desk.files[0].1.clone()).unwrap();
+        assert!(text.contains("GADGET connect gadtools_fixture 1"), "{text}");
+        assert_eq!(desk.icons, [b"DH0:gadtools_fixture.manifest".to_vec()]);
+        assert!(!g.profile.is_dirty());
+        // The exported text loads back as a profile with the same name.
+        let again = Profile::load(text.as_bytes()).unwrap();
+        assert_eq!(again.names()[0].0, b"connect");
+    }
+
+    #[test]
+    fn a_failed_save_keeps_the_names_and_says_so() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(Settings { profile_dir: b"NOWHERE:".to_vec(), ..Settings::default() });
+        g.show(&mut w.os, &mut ui, &mut desk);
+        g.request(UiRequest::Highlight { window: w.window, gadget: w.connect }, &mut w.os, &mut ui, &mut desk);
+        ui.name = b"connect".to_vec();
+        g.event(UiEvent::Name, &mut w.os, &mut ui, &mut desk);
+        g.event(UiEvent::Export, &mut w.os, &mut ui, &mut desk);
+        assert!(g.profile.is_dirty(), "still unsaved");
+        assert!(String::from_utf8_lossy(ui.asked.last().unwrap()).contains("Device not mounted"));
+    }
+
+    #[test]
+    fn quit_with_unsaved_names_asks_first() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert_eq!(g.event(UiEvent::Quit, &mut w.os, &mut ui, &mut desk), Flow::Quit, "nothing to lose: no question");
+        assert!(ui.asked.is_empty());
+        g.request(UiRequest::Highlight { window: w.window, gadget: w.connect }, &mut w.os, &mut ui, &mut desk);
+        ui.name = b"connect".to_vec();
+        g.event(UiEvent::Name, &mut w.os, &mut ui, &mut desk);
+        ui.answer = 0; // Cancel
+        assert_eq!(g.event(UiEvent::Quit, &mut w.os, &mut ui, &mut desk), Flow::Continue);
+        assert_eq!(ui.asked.len(), 1);
+        ui.answer = 1; // Throw away
+        assert_eq!(g.event(UiEvent::Quit, &mut w.os, &mut ui, &mut desk), Flow::Quit);
+        // ARexx QUIT: "Save" writes them before leaving.
+        g.before_quit(&mut ui, &mut desk);
+        assert_eq!(desk.files.len(), 1);
+    }
+
+    #[test]
+    fn iconify_closes_frames_and_stops_work_until_show() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        g.request(UiRequest::Highlight { window: w.window, gadget: w.connect }, &mut w.os, &mut ui, &mut desk);
+        g.event(UiEvent::Pick, &mut w.os, &mut ui, &mut desk);
+        assert!(desk.picking);
+        g.request(UiRequest::Hide, &mut w.os, &mut ui, &mut desk);
+        assert!(!ui.open && desk.app_icon && !desk.picking && desk.frame.is_none());
+        assert!(!g.wants_ticks(&ui), "no timer while iconified");
+        ui.rows.clear();
+        g.tick(&mut w.os, &mut ui, &mut desk);
+        assert!(ui.rows.is_empty(), "no refresh while iconified");
+        g.request(UiRequest::Show, &mut w.os, &mut ui, &mut desk);
+        assert!(ui.open && !desk.app_icon && !ui.rows.is_empty());
+        assert!(g.wants_ticks(&ui));
+    }
+
+    #[test]
+    fn pick_follows_the_pointer_and_a_click_selects_without_reaching_the_program() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        g.event(UiEvent::Pick, &mut w.os, &mut ui, &mut desk);
+        assert!(g.picking());
+        // The pointer over the string gadget (window 20,24 + 98,39).
+        w.os.write_u16(w.screen + SC_MOUSE_X as u32, 130);
+        w.os.write_u16(w.screen + SC_MOUSE_Y as u32, 68);
+        g.pick_report(PickReport { moves: 3, clicked: false, cancelled: false }, &mut w.os, &mut ui, &mut desk);
+        assert_eq!(desk.frame, Some((w.screen, 118, 63, 132, 10)), "live frame under the pointer");
+        g.pick_report(PickReport { moves: 0, clicked: true, cancelled: false }, &mut w.os, &mut ui, &mut desk);
+        assert!(!g.picking() && !desk.picking, "the handler is removed after the click");
+        let sel = ui.selected.expect("picked row selected");
+        assert!(ui.rows[sel].starts_with(b"    string"), "{}", String::from_utf8_lossy(&ui.rows[sel]));
+        // Cancel leaves the selection alone and drops the frame.
+        g.event(UiEvent::Pick, &mut w.os, &mut ui, &mut desk);
+        g.pick_report(PickReport { moves: 0, clicked: false, cancelled: true }, &mut w.os, &mut ui, &mut desk);
+        assert!(!g.picking() && desk.frame.is_none());
+        assert_eq!(ui.selected, Some(sel));
+    }
+
+    #[test]
+    fn auto_refresh_walks_once_per_period() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(Settings { refresh: 2, ..settings() });
+        g.show(&mut w.os, &mut ui, &mut desk);
+        let before = ui.rows.len();
+        // A new gadget appears; the list shows it after at most 20 ticks.
+        let mut b = GadgetSpec::new(GTYP_BOOLGADGET | GADTOOL_TYPE, 200, 60, 60, 14);
+        b.id = 7;
+        w.os.add_gadget(w.window, &b);
+        let mut n = 0;
+        while ui.rows.len() == before && n < 40 {
+            g.tick(&mut w.os, &mut ui, &mut desk);
+            n += 1;
+        }
+        assert!(ui.rows.len() > before, "never refreshed");
+        assert!(n <= 21, "refreshed after {n} ticks");
+        assert_eq!(split_path(b"DH0:a/b.manifest"), (&b"DH0:a"[..], &b"b.manifest"[..]));
+        assert_eq!(split_path(b"RAM:x"), (&b"RAM:"[..], &b"x"[..]));
+    }
+}
