@@ -551,9 +551,17 @@ pub fn split_path(p: &[u8]) -> (&[u8], &[u8]) {
     }
 }
 
+/// A box on a screen: (screen address, left, top, width, height), pixels,
+/// screen-relative (what [`Desk::show_frame`] takes).
+pub type ScreenBox = (u32, i32, i32, i32, i32);
+
+/// What is under the pointer: the window, the gadget (none over the
+/// window's background) and the box to frame.
+pub type Under = (u32, Option<u32>, ScreenBox);
+
 /// The window and gadget under the pointer of the frontmost screen, and
 /// the box to frame (the gadget's, else the window's), screen-relative.
-pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<(u32, Option<u32>, (u32, i32, i32, i32, i32))> {
+pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<Under> {
     let snap = read_screens(os).ok()?;
     let scr = pick::pick_screen(&snap, None)?;
     let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
