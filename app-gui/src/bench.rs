@@ -95,6 +95,11 @@ pub struct BenchResult {
     /// Smallest difference of two back-to-back clock readings: what each
     /// measurement includes of the clock itself.
     pub clock_overhead: u64,
+    /// Median and longest of `runs` holds that do nothing but read the
+    /// clock twice: what a hold costs without any walker work (the clock,
+    /// interrupts, task switches).
+    pub empty_hold_median: u64,
+    pub empty_hold_max: u64,
 }
 
 /// Microseconds of `ticks` at `freq` Hz, rounded down.
@@ -146,6 +151,15 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
         let b = timed.clock.now();
         clock_overhead = clock_overhead.min(b.wrapping_sub(a));
     }
+    // Before the empty holds: they are not the walker's.
+    let longest_hold = timed.longest_hold;
+    let mut empty = Vec::with_capacity(runs as usize);
+    let before = timed.holds_seen.len();
+    for _ in 0..runs {
+        timed.with_ibase_locked(|_| ());
+    }
+    empty.extend_from_slice(&timed.holds_seen[before..]);
+    let empty_hold_max = empty.iter().copied().max().unwrap_or(0);
     let median = |v: &mut Vec<u64>| {
         v.sort_unstable();
         v.get(v.len() / 2).copied().unwrap_or(0)
@@ -154,11 +168,13 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
         screens_median: median(&mut screens_t),
         walk_median: median(&mut walk_t),
         clock_overhead,
+        empty_hold_median: median(&mut empty),
+        empty_hold_max,
         runs,
         median: times[times.len() / 2],
         min: times[0],
         max: times[times.len() - 1],
-        longest_hold: timed.longest_hold,
+        longest_hold,
         holds_per_tree: holds / runs,
         median_hold: median(&mut all_holds),
         frequency: timed.clock.frequency(),
@@ -173,6 +189,7 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
         "tree: {} runs, median {} EClock ticks ({} us), min {} ({} us), max {} ({} us), {} bytes of text\n\
          phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us)\n\
          lock: longest LockIBase hold {} ticks ({} us), median {} ticks ({} us), {} holds per TREE\n\
+         empty: a hold that only reads the clock: median {} ticks ({} us), longest {} ticks ({} us)\n\
          eclock: {} Hz, {} ticks between two readings\n",
         r.runs,
         r.median,
@@ -191,6 +208,10 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
         r.median_hold,
         micros(r.median_hold, f),
         r.holds_per_tree,
+        r.empty_hold_median,
+        micros(r.empty_hold_median, f),
+        r.empty_hold_max,
+        micros(r.empty_hold_max, f),
         f,
         r.clock_overhead
     )

@@ -615,8 +615,8 @@ fn new_snap(g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
 /// A slider or scroller with a `SpecialInfo` also gets its knob's box
 /// (`prop`): classic PROPGADGETs and AROS's propgclass objects (GadTools
 /// sliders and scrollers there) point it at their `struct PropInfo`.
-fn classify_one<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
-    let mut s = classify_roles(os, g, win);
+fn classify_one<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
+    let mut s = classify_roles(os, g, win, cache);
     if matches!(s.role, Role::Slider | Role::Scroller) && g.special_info != 0 && s.sys.is_none() {
         let mut b = [0u8; crate::prop::PROPINFO_SIZE];
         if os.read(g.special_info, &mut b) {
@@ -627,7 +627,28 @@ fn classify_one<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -> 
     s
 }
 
-fn classify_roles<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
+/// What one walk learns once per distinct BOOPSI class pointer: whether
+/// `TypeOfMem()` trusts it (exec's memory regions do not change during a
+/// walk; a window's system gadgets share one class, AROS's GadTools
+/// gadgets of a kind another), so `TypeOfMem()` runs once per class, not
+/// once per gadget.
+#[derive(Default)]
+struct WalkCache {
+    trusted: Vec<(u32, bool)>,
+}
+
+impl WalkCache {
+    fn is_real_memory<O: IntuitionOs>(&mut self, os: &mut O, class_ptr: u32) -> bool {
+        if let Some(&(_, t)) = self.trusted.iter().find(|(c, _)| *c == class_ptr) {
+            return t;
+        }
+        let t = os.is_real_memory(class_ptr);
+        self.trusted.push((class_ptr, t));
+        t
+    }
+}
+
+fn classify_roles<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
     let mut s = new_snap(g, win);
     let gadtools = is_gadtools(g.gadget_type);
     let system = g.gadget_type & GTYP_SYSGADGET != 0;
@@ -636,7 +657,7 @@ fn classify_roles<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -
         // OCLASS(): only now, after the equality dispatch, is the word
         // before the gadget taken for a class pointer.
         let class_ptr = read_u32(os, g.address.wrapping_sub(OBJECT_CLASS_BEFORE)).unwrap_or(0);
-        if class_ptr == 0 || !os.is_real_memory(class_ptr) {
+        if class_ptr == 0 || !cache.is_real_memory(os, class_ptr) {
             s.role = Role::Custom; // untrusted: no GetAttr, class and label empty
             return s;
         }
@@ -691,7 +712,12 @@ fn classify_roles<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo) -
 
 /// A trusted BOOPSI object that GadTools made (AROS, GadgetType 0x0105):
 /// classified by GadTools probes, printed like the 3.x GadTools gadget.
-fn aros_gadtools<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo, s: &mut GadgetSnap) {
+fn aros_gadtools<O: IntuitionOs>(
+    os: &mut O,
+    g: &RawGadget,
+    win: &WindowInfo,
+    s: &mut GadgetSnap,
+) {
     s.label = label_from_fields(os, g);
     strip_shortcut_marker(&mut s.label);
     let mut hit = None;
@@ -823,7 +849,8 @@ pub fn walk_window<O: IntuitionOs>(os: &mut O, window: u32) -> Result<WindowSnap
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);
     }
-    let gadgets = raws.iter().map(|r| classify_one(os, r, &info)).collect();
+    let mut cache = WalkCache::default();
+    let gadgets = raws.iter().map(|r| classify_one(os, r, &info, &mut cache)).collect();
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);
     }
