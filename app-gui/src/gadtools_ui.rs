@@ -11,6 +11,7 @@
 //! 8-pixel-wide font as GadTools' own defaults do.
 use crate::gui::{Frontend, UiEvent};
 use crate::settings::WindowBox;
+use crate::strings::{ids as msg, menu, MenuKind, Strings, BUTTONS, MENU};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::be::{Be16, Be32};
@@ -35,6 +36,11 @@ pub mod ids {
     pub const STATUS: u16 = 14;
 }
 
+// The shared button table (crate::strings::BUTTONS) uses these IDs.
+const _: () = assert!(
+    BUTTONS[0].1 == ids::REFRESH && BUTTONS[1].1 == ids::PICK && BUTTONS[2].1 == ids::HIGHLIGHT && BUTTONS[3].1 == ids::NAME_BUTTON && BUTTONS[4].1 == ids::EXPORT
+);
+
 /// The window title (`WA_Title`), also what scripts match.
 pub const TITLE: &core::ffi::CStr = c"GadgetScope";
 
@@ -55,22 +61,6 @@ const MENUITEM_SIZE: u32 = 34;
 /// `MenuItem->Flags` offset and `CHECKED` (intuition/intuition.h).
 const MI_FLAGS: u32 = 12;
 const MI_CHECKED: u16 = 0x0100;
-
-/// Menu user data: what an item does.
-mod menu {
-    pub const ABOUT: u32 = 1;
-    pub const ICONIFY: u32 = 2;
-    pub const QUIT: u32 = 3;
-    pub const NEW: u32 = 4;
-    pub const OPEN: u32 = 5;
-    pub const SAVE: u32 = 6;
-    pub const SAVE_AS: u32 = 7;
-    pub const AUTO_REFRESH: u32 = 8;
-    pub const SYSTEM_GADGETS: u32 = 9;
-    pub const REFRESH: u32 = 10;
-    pub const PICK: u32 = 11;
-    pub const HELP: u32 = 12;
-}
 
 /// An open window with everything it owns. Field order is drop order:
 /// the window closes before its gadgets, menus and visual info go.
@@ -106,6 +96,8 @@ pub struct GadToolsUi<'a> {
     /// size follows the screen font).
     pub placement: Option<WindowBox>,
     row_count: usize,
+    /// Menu, button and file requester texts (catalog or built-in English).
+    text: Strings,
 }
 
 fn ng(left: i32, top: i32, width: i32, height: i32, text: u32, font: u32, id: u16, flags: u32, vi: u32) -> NewGadget {
@@ -138,6 +130,7 @@ impl<'a> GadToolsUi<'a> {
             system_gadgets: true,
             placement: None,
             row_count: 0,
+            text: Strings::load(None),
         }
     }
 
@@ -156,31 +149,27 @@ impl<'a> GadToolsUi<'a> {
         let sw = i32::from(mem::peek16(screen.addr() + 12) as i16);
         let sh = i32::from(mem::peek16(screen.addr() + 14) as i16);
 
+        // The menu strip from the shared table (crate::strings::MENU), in
+        // the catalog's language.
         let s = &mut self.strings;
-        let mut t = |b: &[u8]| s.add(b);
-        let entries: Vec<(u8, u32, u32, u16, u32)> = {
-            let check = |on: bool| CHECKIT | MENUTOGGLE | if on { CHECKED } else { 0 };
-            alloc::vec![
-                (NM_TITLE, t(b"Project"), 0, 0, 0),
-                (NM_ITEM, t(b"About..."), 0, 0, menu::ABOUT),
-                (NM_ITEM, t(b"Iconify"), t(b"I"), 0, menu::ICONIFY),
-                (NM_ITEM, 0, 0, 0, 0),
-                (NM_ITEM, t(b"Quit"), t(b"Q"), 0, menu::QUIT),
-                (NM_TITLE, t(b"Profile"), 0, 0, 0),
-                (NM_ITEM, t(b"New"), t(b"N"), 0, menu::NEW),
-                (NM_ITEM, t(b"Open..."), t(b"O"), 0, menu::OPEN),
-                (NM_ITEM, t(b"Save"), t(b"S"), 0, menu::SAVE),
-                (NM_ITEM, t(b"Save As..."), t(b"A"), 0, menu::SAVE_AS),
-                (NM_TITLE, t(b"View"), 0, 0, 0),
-                (NM_ITEM, t(b"Auto refresh"), 0, check(self.auto_refresh), menu::AUTO_REFRESH),
-                (NM_ITEM, t(b"System gadgets"), 0, check(self.system_gadgets), menu::SYSTEM_GADGETS),
-                (NM_ITEM, 0, 0, 0, 0),
-                (NM_ITEM, t(b"Refresh"), t(b"R"), 0, menu::REFRESH),
-                (NM_ITEM, t(b"Pick"), t(b"P"), 0, menu::PICK),
-                (NM_TITLE, t(b"Help"), 0, 0, 0),
-                (NM_ITEM, t(b"GadgetScope help..."), 0, 0, menu::HELP),
-            ]
-        };
+        let text = &self.text;
+        let check = |on: bool| CHECKIT | MENUTOGGLE | if on { CHECKED } else { 0 };
+        let entries: Vec<(u8, u32, u32, u16, u32)> = MENU
+            .iter()
+            .map(|m| {
+                let label = m.text.map_or(0, |id| s.add(text.text(id)));
+                let key = m.key.map_or(0, |id| s.add(text.text(id)));
+                match m.kind {
+                    MenuKind::Title => (NM_TITLE, label, 0, 0, 0),
+                    MenuKind::Item => (NM_ITEM, label, key, 0, m.action),
+                    MenuKind::Check => {
+                        let on = if m.action == menu::AUTO_REFRESH { self.auto_refresh } else { self.system_gadgets };
+                        (NM_ITEM, label, key, check(on), m.action)
+                    }
+                    MenuKind::Bar => (NM_ITEM, 0, 0, 0, 0),
+                }
+            })
+            .collect();
         let menus = gt.create_menus_at(&entries, &vi).ok_or("the menus cannot be built")?;
         let mut glist = gt.context().ok_or("GadTools cannot create gadgets")?;
 
@@ -221,11 +210,9 @@ impl<'a> GadToolsUi<'a> {
         let fail = "GadTools cannot create the gadgets";
 
         // Buttons.
-        let labels: [(&[u8], u16); 5] =
-            [(b"_Refresh", ids::REFRESH), (b"_Pick", ids::PICK), (b"_Highlight", ids::HIGHLIGHT), (b"Na_me", ids::NAME_BUTTON), (b"_Export", ids::EXPORT)];
         let bw = (w - 4 * 4) / 5;
-        for (i, (l, id)) in labels.iter().enumerate() {
-            let text = self.strings.add(l);
+        for (i, (l, id)) in BUTTONS.iter().enumerate() {
+            let text = self.strings.add(self.text.text(*l));
             let g = ng(x0 + i as i32 * (bw + 4), y, bw, bh, text, font, *id, PLACETEXT_IN, vi_a);
             glist.create(BUTTON_KIND, &g, &Tags::new().tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
         }
@@ -247,7 +234,7 @@ impl<'a> GadToolsUi<'a> {
         y += det_h + 4;
 
         let lw = 6 * 8;
-        let text = self.strings.add(b"_Name");
+        let text = self.strings.add(self.text.text(msg::MSG_GAD_NAME_FIELD));
         let g = ng(x0 + lw, y, w - lw, bh, text, font, ids::NAME, PLACETEXT_LEFT, vi_a);
         let name = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 31).tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
         y += bh + 4;
@@ -459,7 +446,8 @@ impl Frontend for GadToolsUi<'_> {
     }
 
     fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
-        amiga_rt::asl::file_request(self.window_addr(), b"GadgetScope profile", save, drawer, file)
+        let title = self.text.text(if save { msg::MSG_ASL_SAVE_AS } else { msg::MSG_ASL_OPEN }).to_vec();
+        amiga_rt::asl::file_request(self.window_addr(), &title, save, drawer, file)
     }
 }
 

@@ -9,6 +9,7 @@
 //! over `FakeIntuition` with recording fakes.
 use crate::engine::UiRequest;
 use crate::settings::Settings;
+use crate::strings::{ids as msg, Strings};
 use crate::view::{Filter, Profile, View};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -156,6 +157,8 @@ pub struct Gui {
     auto_refresh: bool,
     /// Ticks (10 per second) until the next automatic refresh.
     countdown: u32,
+    /// Requester texts (catalog or built-in English).
+    text: Strings,
 }
 
 fn shown(b: &[u8]) -> String {
@@ -166,7 +169,7 @@ impl Gui {
     /// A GUI with `settings` (REFRESH=0 turns auto refresh off).
     pub fn new(settings: Settings) -> Gui {
         let auto_refresh = settings.refresh > 0;
-        Gui { view: View::new(), profile: Profile::new(), settings, profile_path: None, picking: false, framed: false, auto_refresh, countdown: 0 }
+        Gui { view: View::new(), profile: Profile::new(), settings, profile_path: None, picking: false, framed: false, auto_refresh, countdown: 0, text: Strings::load(None) }
     }
 
     /// True while pick mode is on.
@@ -371,8 +374,8 @@ impl Gui {
             UiEvent::ProfileOpen => self.open_profile(ui, desk),
             UiEvent::About => {
                 let port = self.settings.port_name.clone().unwrap_or_else(|| b"GADGETSCOPE.<n>".to_vec());
-                let text = alloc::format!("GadgetScope {}\nInspects and drives the GUI of running programs.\nARexx port: {}", env!("CARGO_PKG_VERSION"), shown(&port));
-                ui.ask(&crate::latin1(&text), b"OK");
+                let text = self.text.format(msg::MSG_ABOUT_TEXT, &[env!("CARGO_PKG_VERSION").as_bytes(), &port]);
+                ui.ask(&text, self.text.text(msg::MSG_REQ_OK));
             }
             UiEvent::Iconify => self.iconify(ui, desk),
             UiEvent::Quit => {
@@ -436,7 +439,7 @@ impl Gui {
             }
             Err(t) => {
                 ui.set_status(&crate::latin1(&t));
-                ui.ask(&crate::latin1(&t), b"OK");
+                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }
@@ -446,7 +449,7 @@ impl Gui {
         if !self.profile.is_dirty() {
             return true;
         }
-        ui.ask(b"The profile has names that are not saved.\nThrow them away?", b"Throw away|Cancel") == 1
+        ui.ask(self.text.text(msg::MSG_REQ_DISCARD), self.text.text(msg::MSG_REQ_DISCARD_BUTTONS)) == 1
     }
 
     /// The default file: `<PROFILEDIR>/<App>.manifest`.
@@ -468,7 +471,7 @@ impl Gui {
         let text = match self.profile.to_text() {
             Ok(t) => t,
             Err(e) => {
-                ui.ask(&crate::latin1(&e), b"OK");
+                ui.ask(&crate::latin1(&e), self.text.text(msg::MSG_REQ_OK));
                 return;
             }
         };
@@ -496,7 +499,7 @@ impl Gui {
             }
             Err(e) => {
                 let t = alloc::format!("Cannot save {}: {e}\nThe names are kept; try another place.", shown(&path));
-                ui.ask(&crate::latin1(&t), b"OK");
+                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }
@@ -516,7 +519,7 @@ impl Gui {
             }
             Err(e) => {
                 let t = alloc::format!("Cannot open {}: {e}", shown(&path));
-                ui.ask(&crate::latin1(&t), b"OK");
+                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }
@@ -525,7 +528,7 @@ impl Gui {
     /// not yet saved are offered for saving first (PRODUCT.md "nothing
     /// lost").
     pub fn before_quit<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
-        if self.profile.is_dirty() && ui.ask(b"GadgetScope is asked to quit.\nThe profile has names that are not saved.", b"Save|Throw away") == 1 {
+        if self.profile.is_dirty() && ui.ask(self.text.text(msg::MSG_REQ_QUIT_ASKED), self.text.text(msg::MSG_REQ_QUIT_ASKED_BUTTONS)) == 1 {
             self.save(ui, desk, false);
         }
     }

@@ -15,6 +15,7 @@ pub mod inspect;
 pub mod reaction;
 pub mod settings;
 pub mod shell;
+pub mod strings;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]

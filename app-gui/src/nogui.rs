@@ -33,6 +33,7 @@ use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::gui::{Flow, Frontend, Gui};
 use crate::settings::{Settings, WindowBox, WINDOW_PREFS};
 use amiga_rt::dos::NoRequesters;
+use amiga_rt::commodities::{Broker, CxError, CxEvent};
 use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
 
@@ -40,6 +41,9 @@ use amiga_rt::intuition::Intuition;
 const SIGBREAKF_CTRL_C: u32 = 1 << 12;
 /// Largest manifest MANIFEST reads, bytes.
 const MANIFEST_MAX: usize = 64 * 1024;
+/// The commodity's description in Exchange (at most 39 characters:
+/// `CBD_DESCRLEN`).
+const CX_DESCR: &[u8] = b"Inspects and drives the GUI of programs";
 /// The tick of held waits, µs (AREXX.md "Waits": about 100 ms).
 const TICK_MICROS: u32 = 100_000;
 
@@ -276,6 +280,27 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     if let Some(f) = &mut front {
         f.set_placement(read_window_box());
     }
+    // The commodity (issue 5 item 8): Exchange's Show/Hide/Remove and the
+    // CX_POPKEY hotkey, on a port of its own; without commodities.library
+    // (the AROS ROM) GadgetScope runs without a broker and says nothing.
+    let cx_port = gui.as_ref().and_then(|_| MsgPort::new());
+    let broker = match (&gui, &cx_port) {
+        (Some(s), Some(p)) => match Broker::new(b"GadgetScope", concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes(), CX_DESCR, &s.popkey, s.cx_priority, p) {
+            Ok(b) => {
+                if let Some(err) = b.hotkey_error() {
+                    complain(dos, &amiga_rt::commodities::hotkey_error_text(&s.popkey, err), 0);
+                }
+                Some(b)
+            }
+            Err(CxError::NoLibrary) => None,
+            Err(e) => {
+                complain(dos, &alloc::format!("{e}; running without a commodity broker"), 0);
+                None
+            }
+        },
+        _ => None,
+    };
+    let cx_mask = broker.as_ref().map_or(0, |b| b.signal_mask());
     let mut ctl = gui.map(|settings| {
         engine.ui = Some(Vec::new());
         let iconified = settings.startup == crate::settings::Startup::Iconified;
@@ -296,7 +321,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     }
     loop {
         let gui_mask = front.as_ref().map_or(0, |f| f.signal_mask()) | desk.as_ref().map_or(0, |d| d.pick_mask() | d.app_port.signal_mask());
-        let got = amiga_rt::exec::wait(base_mask | gui_mask);
+        let got = amiga_rt::exec::wait(base_mask | gui_mask | cx_mask);
         let mut gui_quit = false;
         let ticked = timer.fired();
         // Replies from other programs' ports: the held waits see them now.
@@ -312,6 +337,15 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
             for e in f.events() {
                 if c.event(e, &mut engine.os, f, d) == Flow::Quit {
                     gui_quit = true;
+                }
+            }
+            // Commodity messages: the hotkey and Exchange.
+            for e in broker.as_ref().map(|b| b.events()).unwrap_or_default() {
+                match e {
+                    CxEvent::Popup | CxEvent::Appear => c.show(&mut engine.os, f, d),
+                    CxEvent::Disappear => c.iconify(f, d),
+                    CxEvent::Kill => gui_quit |= c.event(crate::gui::UiEvent::Quit, &mut engine.os, f, d) == Flow::Quit,
+                    CxEvent::Enable | CxEvent::Disable => {}
                 }
             }
             if d.pick_mask() != 0 && got & d.pick_mask() != 0 {

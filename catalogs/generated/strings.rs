@@ -102,6 +102,20 @@ pub const MSG_MENU_HELP: StringId = 119;
 /// English: `Contents...`
 pub const MSG_MENU_HELP_CONTENTS: StringId = 120;
 
+/// View menu: re-reads the windows and gadgets now (as the Refresh button).
+/// English: `Refresh`
+pub const MSG_MENU_REFRESH: StringId = 121;
+
+/// English: `R`
+pub const MSG_MENU_REFRESH_KEY: StringId = 122;
+
+/// View menu: pick mode (as the Pick button).
+/// English: `Pick`
+pub const MSG_MENU_PICK: StringId = 123;
+
+/// English: `P`
+pub const MSG_MENU_PICK_KEY: StringId = 124;
+
 /// Re-reads the windows and gadgets now.
 /// English: `_Refresh`
 pub const MSG_GAD_REFRESH: StringId = 200;
@@ -114,12 +128,14 @@ pub const MSG_GAD_PICK: StringId = 201;
 /// English: `_Highlight`
 pub const MSG_GAD_HIGHLIGHT: StringId = 202;
 
-/// Gives the selected gadget a name in the profile.
-/// English: `_Name...`
+/// Gives the selected gadget the name typed in the name field (no
+/// requester: no "..."); its letter must differ from MSG_GAD_NAME_FIELD's.
+/// English: `Na_me`
 pub const MSG_GAD_NAME: StringId = 203;
 
-/// Writes the profile as a manifest file.
-/// English: `_Export...`
+/// Writes the profile as a manifest file into the profile directory
+/// (no requester).
+/// English: `_Export`
 pub const MSG_GAD_EXPORT: StringId = 204;
 
 /// Label of the list of open windows.
@@ -141,6 +157,11 @@ pub const MSG_COL_CLASS: StringId = 209;
 
 /// English: `Geometry`
 pub const MSG_COL_GEOMETRY: StringId = 210;
+
+/// Label of the string gadget where the gadget's name is typed; its
+/// underscored letter must differ from the buttons' letters.
+/// English: `_Name`
+pub const MSG_GAD_NAME_FIELD: StringId = 211;
 
 /// %s is the profile's name.
 /// English: `The profile "%s" has unsaved changes.\nSave them before quitting?`
@@ -196,6 +217,22 @@ pub const MSG_ERR_WRITE: StringId = 314;
 /// %s the file, %s the parser's reason ("line 3: missing GA_ID").
 /// English: `%s is not a valid profile:\n%s`
 pub const MSG_ERR_PROFILE: StringId = 315;
+
+/// Before New, Open or Quit throws away names not yet saved.
+/// English: `The profile has names that are not saved.\nThrow them away?`
+pub const MSG_REQ_DISCARD: StringId = 316;
+
+/// Buttons of MSG_REQ_DISCARD: go ahead | keep the names.
+/// English: `Throw away|Cancel`
+pub const MSG_REQ_DISCARD_BUTTONS: StringId = 317;
+
+/// ARexx QUIT or Ctrl-C while names are not saved: GadgetScope quits
+/// either way; the first button saves them first.
+/// English: `GadgetScope is asked to quit.\nThe profile has names that are not saved.`
+pub const MSG_REQ_QUIT_ASKED: StringId = 318;
+
+/// English: `Save|Throw away`
+pub const MSG_REQ_QUIT_ASKED_BUTTONS: StringId = 319;
 
 /// English: `Pick mode: click a gadget in any window (Esc cancels).`
 pub const MSG_STATUS_PICK: StringId = 400;
@@ -274,17 +311,22 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_MENU_SYSTEM_GADGETS, b"System gadgets\0"),
     (MSG_MENU_HELP, b"Help\0"),
     (MSG_MENU_HELP_CONTENTS, b"Contents...\0"),
+    (MSG_MENU_REFRESH, b"Refresh\0"),
+    (MSG_MENU_REFRESH_KEY, b"R\0"),
+    (MSG_MENU_PICK, b"Pick\0"),
+    (MSG_MENU_PICK_KEY, b"P\0"),
     (MSG_GAD_REFRESH, b"_Refresh\0"),
     (MSG_GAD_PICK, b"_Pick\0"),
     (MSG_GAD_HIGHLIGHT, b"_Highlight\0"),
-    (MSG_GAD_NAME, b"_Name...\0"),
-    (MSG_GAD_EXPORT, b"_Export...\0"),
+    (MSG_GAD_NAME, b"Na_me\0"),
+    (MSG_GAD_EXPORT, b"_Export\0"),
     (MSG_GAD_WINDOWS, b"Windows\0"),
     (MSG_COL_ROLE, b"Role\0"),
     (MSG_COL_ID, b"ID\0"),
     (MSG_COL_LABEL, b"Label\0"),
     (MSG_COL_CLASS, b"Class\0"),
     (MSG_COL_GEOMETRY, b"Geometry\0"),
+    (MSG_GAD_NAME_FIELD, b"_Name\0"),
     (MSG_REQ_UNSAVED_QUIT, b"The profile \"%s\" has unsaved changes.\x0aSave them before quitting?\0"),
     (MSG_REQ_UNSAVED_NEW, b"The profile \"%s\" has unsaved changes.\x0aSave them before starting a new one?\0"),
     (MSG_REQ_UNSAVED_OPEN, b"The profile \"%s\" has unsaved changes.\x0aSave them before opening another one?\0"),
@@ -301,6 +343,10 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_ERR_READ, b"Could not read %s:\x0a%s\0"),
     (MSG_ERR_WRITE, b"Could not write %s:\x0a%s\0"),
     (MSG_ERR_PROFILE, b"%s is not a valid profile:\x0a%s\0"),
+    (MSG_REQ_DISCARD, b"The profile has names that are not saved.\x0aThrow them away?\0"),
+    (MSG_REQ_DISCARD_BUTTONS, b"Throw away|Cancel\0"),
+    (MSG_REQ_QUIT_ASKED, b"GadgetScope is asked to quit.\x0aThe profile has names that are not saved.\0"),
+    (MSG_REQ_QUIT_ASKED_BUTTONS, b"Save|Throw away\0"),
     (MSG_STATUS_PICK, b"Pick mode: click a gadget in any window (Esc cancels).\0"),
     (MSG_STATUS_GADGETS, b"%ld gadgets in \"%s\"\0"),
     (MSG_STATUS_NO_WINDOW, b"No window selected.\0"),

@@ -17,6 +17,8 @@ extern crate alloc;
 
 pub mod asl;
 pub mod be;
+pub mod commodities;
+pub mod locale;
 pub mod decode;
 pub mod readargs;
 pub mod rexx;

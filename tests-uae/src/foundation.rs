@@ -32,6 +32,9 @@ fn same_free_memory(before: &'static str, after: &'static str) -> Check {
     )
 }
 
+/// What `UAETool LIBS` writes on FS-UAE 3.1.66's AROS ROM (measured).
+pub const ROM_LIBRARIES: &str = "commodities.library absent\nlocale.library absent\n";
+
 /// The foundation scenarios, in order.
 pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     vec![
@@ -58,6 +61,25 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             .check(Check::Rc("wbrun".into(), 0))
             .check(Check::Contains("wbrun.out".into(), "replied".into()))
             .check(Check::Equals("wbprobe".into(), b"WBStartup numargs=1 name=UAETool\n".to_vec())),
+        // Which optional libraries the ROM has (no Libs drawer is staged, so
+        // only ROM-resident ones open): commodities.library for the broker,
+        // locale.library for the catalogs. The expected lines record what
+        // this AROS ROM has (tests-uae/README.md "Facts"); a user's
+        // Kickstart/Workbench has both, so only the AROS answer is pinned.
+        Scenario::new("rom-libraries")
+            .host_file("C/UAETool", p.uaetool.clone())
+            .capture("C:UAETool LIBS FILE=DH0:libs.txt", "libs")
+            .check(Check::Rc("libs".into(), 0))
+            .check(Check::Custom(
+                "libs.txt names both libraries".into(),
+                Box::new(|run| {
+                    let t = run.read_text("libs.txt")?;
+                    if std::env::var_os("GADGETSCOPE_KICKSTART").is_none() && t != ROM_LIBRARIES {
+                        return Err(format!("libs.txt is {t:?}, the AROS ROM gave {ROM_LIBRARIES:?}"));
+                    }
+                    if t.lines().count() == 2 { Ok(()) } else { Err(format!("libs.txt: {t:?}")) }
+                }),
+            )),
         // A deliberate Rust panic: its message, RC 20, no hang, nothing leaked.
         Scenario::new("panic")
             .host_file("C/UAETool", p.uaetool.clone())
