@@ -16,7 +16,9 @@
 //!    `DH0:gadtools_fixture.manifest` and its icon; `MANIFEST` loads it
 //!    and `CLICK @connect` reaches the fixture (GADGETUP id=1 logged).
 //! 3. `HIDE`: GadgetScope's window is gone (`TREE "GadgetScope"` RC 5),
-//!    `SHOW` brings it back.
+//!    `SHOW` brings it back. `MENU "GadgetScope"` reads its menu strip:
+//!    the built-in English texts of `catalogs/gadgetscope.cd` (the AROS
+//!    ROM has no locale.library, so the catalog fallback is what runs).
 //! 4. Pick mode: `CLICK "GadgetScope" 2` (Pick), then InputTool clicks the
 //!    fixture's Connect button (above GadgetScope's window): GadgetScope
 //!    selects it (GETTEXT 11 reads its row) and the fixture logs no second
@@ -65,6 +67,7 @@ HIDE
 TREE \"GadgetScope\"
 SHOW
 TREE \"GadgetScope\"
+MENU \"GadgetScope\"
 ";
 
 /// Part 4: pick mode on (InputTool clicks next).
@@ -215,8 +218,25 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             "the profile icon was written next to the manifest".into(),
             Box::new(|run| if run.exists("gadtools_fixture.manifest.info") { Ok(()) } else { Err("no gadtools_fixture.manifest.info".into()) }),
         ))
-        // HIDE, TREE (gone), SHOW, TREE (back)
-        .check(rcs("hide.out", &[0, 5, 0, 0]))
+        // HIDE, TREE (gone), SHOW, TREE (back), MENU
+        .check(rcs("hide.out", &[0, 5, 0, 0, 0]))
+        .check(reply_has(
+            "hide.out",
+            4,
+            &[
+                "menu num=0 title=\"Project\"",
+                "text=\"Iconify\" shortcut=I",
+                "text=\"Quit\" shortcut=Q",
+                "title=\"Profile\"",
+                "text=\"Save As...\" shortcut=A",
+                "title=\"View\"",
+                "text=\"Auto refresh\" checkit=1",
+                "text=\"Refresh\" shortcut=R",
+                "text=\"Pick\" shortcut=P",
+                "menu num=3 title=\"Help\"",
+                "text=\"Contents...\"",
+            ],
+        ))
         .check(rcs("pick.out", &[0]))
         .check(rcs("picked.out", &[0]))
         .check(reply_has("picked.out", 0, &["button", "1 \"Connect\""]))

@@ -12,9 +12,10 @@
 //!   `VERSION` (and `QUIT`) sent by the RexxSend fixture; IconProbe reads
 //!   the icons in their distribution places.
 //!
-//! What this cannot show: locale.library is not in the AROS ROM, so the
-//! catalogs in `DH0:GadgetScope/Catalogs/` are staged but never opened
-//! (and this version of the program does not open them yet). The
+//! What this cannot show: locale.library is not in the AROS ROM (scenario
+//! `rom-libraries`), so the catalogs in `DH0:GadgetScope/Catalogs/` are
+//! staged but never opened: the program's `OpenCatalogA()` path
+//! (app-gui `strings`) falls back to the built-in English. The
 //! GlowIcon part of each icon is not looked at by these checks (AROS
 //! reads it, but `struct DiskObject` does not expose it).
 
