@@ -34,6 +34,8 @@ pub mod ids {
     pub const DETAILS: u16 = 12;
     pub const NAME: u16 = 13;
     pub const STATUS: u16 = 14;
+    /// The filter field (text, role or class name, GA_ID).
+    pub const FILTER: u16 = 15;
 }
 
 // The shared button table (crate::strings::BUTTONS) uses these IDs.
@@ -76,6 +78,7 @@ struct Open<'a> {
     list: u32,
     details: u32,
     name: u32,
+    filter: u32,
     status: u32,
 }
 
@@ -233,10 +236,20 @@ impl<'a> GadToolsUi<'a> {
         let details = glist.create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.details.addr()).tag(GTLV_ReadOnly, 1)).ok_or(fail)?;
         y += det_h + 4;
 
-        let lw = 6 * 8;
-        let text = self.strings.add(self.text.text(msg::MSG_GAD_NAME_FIELD));
-        let g = ng(x0 + lw, y, w - lw, bh, text, font, ids::NAME, PLACETEXT_LEFT, vi_a);
+        // The name field and the filter field share a row; each label
+        // is placed left of its field (8-pixel font assumed, as above).
+        let name_label = self.text.text(msg::MSG_GAD_NAME_FIELD).to_vec();
+        let filter_label = self.text.text(msg::MSG_GAD_FILTER).to_vec();
+        let label_w = |l: &[u8]| (l.iter().filter(|&&c| c != b'_').count() as i32 + 1) * 8;
+        let half = (w - 8) / 2;
+        let lw = label_w(&name_label);
+        let text = self.strings.add(&name_label);
+        let g = ng(x0 + lw, y, half - lw, bh, text, font, ids::NAME, PLACETEXT_LEFT, vi_a);
         let name = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 31).tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
+        let lw = label_w(&filter_label);
+        let text = self.strings.add(&filter_label);
+        let g = ng(x0 + half + 8 + lw, y, w - half - 8 - lw, bh, text, font, ids::FILTER, PLACETEXT_LEFT, vi_a);
+        let filter = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 63).tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
         y += bh + 4;
 
         let g = ng(x0, y, w, bh, 0, font, ids::STATUS, 0, vi_a);
@@ -247,7 +260,7 @@ impl<'a> GadToolsUi<'a> {
         if !window.set_menu_strip(menus.addr()) {
             return Err("the menus cannot be attached");
         }
-        Ok(Open { window, glist, menus, vi, screen, list, details, name, status })
+        Ok(Open { window, glist, menus, vi, screen, list, details, name, filter, status })
     }
 
     fn menu_event(&mut self, code: u16, out: &mut Vec<UiEvent>) {
@@ -330,7 +343,7 @@ impl Frontend for GadToolsUi<'_> {
         let mut out = Vec::new();
         let Some(o) = &self.open else { return out };
         let (port, win) = (o.window.user_port(), o.window.addr());
-        let (list, name) = (o.list, o.name);
+        let (list, name, filter) = (o.list, o.name, o.filter);
         let mut menus = Vec::new();
         while let Some((m, msg)) = self.gt.get_imsg(port) {
             self.gt.reply(m);
@@ -349,6 +362,7 @@ impl Frontend for GadToolsUi<'_> {
                         ids::EXPORT => UiEvent::Export,
                         ids::LIST if msg.iaddress == list => UiEvent::SelectRow(usize::from(msg.code)),
                         ids::NAME if msg.iaddress == name => UiEvent::Name,
+                        ids::FILTER if msg.iaddress == filter => UiEvent::Filter(self.string_of(filter, win)),
                         _ => continue,
                     });
                 }
@@ -410,11 +424,7 @@ impl Frontend for GadToolsUi<'_> {
 
     fn name_text(&mut self) -> Vec<u8> {
         let Some(o) = &self.open else { return Vec::new() };
-        let p = self.gt.get_attr(o.name, o.window.addr(), GTST_String).unwrap_or_else(|| {
-            let si = mem::peek32(o.name + offsets::GG_SPECIAL_INFO);
-            if si == 0 { 0 } else { mem::peek32(si + offsets::SI_BUFFER) }
-        });
-        mem::c_string(p, 255).unwrap_or_default()
+        self.string_of(o.name, o.window.addr())
     }
 
     fn set_name_text(&mut self, text: &[u8]) {
@@ -448,6 +458,18 @@ impl Frontend for GadToolsUi<'_> {
     fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
         let title = self.text.text(if save { msg::MSG_ASL_SAVE_AS } else { msg::MSG_ASL_OPEN }).to_vec();
         amiga_rt::asl::file_request(self.window_addr(), &title, save, drawer, file)
+    }
+}
+
+impl GadToolsUi<'_> {
+    /// A GadTools string gadget's text: `GTST_String`, else the classic
+    /// `StringInfo->Buffer`.
+    fn string_of(&self, gadget: u32, window: u32) -> Vec<u8> {
+        let p = self.gt.get_attr(gadget, window, GTST_String).unwrap_or_else(|| {
+            let si = mem::peek32(gadget + offsets::GG_SPECIAL_INFO);
+            if si == 0 { 0 } else { mem::peek32(si + offsets::SI_BUFFER) }
+        });
+        mem::c_string(p, 255).unwrap_or_default()
     }
 }
 

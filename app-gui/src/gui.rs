@@ -50,6 +50,10 @@ pub enum UiEvent {
     AutoRefresh(bool),
     /// View/System gadgets (checkmark state after the pick).
     SystemGadgets(bool),
+    /// The filter field was entered: show only rows whose label, class,
+    /// role name or value contains the text, or whose GA_ID it is
+    /// (crate::view::Filter); empty shows everything.
+    Filter(Vec<u8>),
     /// Help menu or the HELP key.
     Help,
 }
@@ -389,6 +393,12 @@ impl Gui {
             }
             UiEvent::SystemGadgets(on) => {
                 let f = Filter { system_gadgets: on, ..self.view.filter().clone() };
+                if self.view.set_filter(f) {
+                    self.show_rows(ui);
+                }
+            }
+            UiEvent::Filter(text) => {
+                let f = Filter { text, ..self.view.filter().clone() };
                 if self.view.set_filter(f) {
                     self.show_rows(ui);
                 }
@@ -844,6 +854,21 @@ mod tests {
         g.pick_report(PickReport { moves: 0, clicked: false, cancelled: true }, &mut w.os, &mut ui, &mut desk);
         assert!(!g.picking() && desk.frame.is_none());
         assert_eq!(ui.selected, Some(sel));
+    }
+
+    #[test]
+    fn the_filter_field_narrows_the_list_and_empty_shows_all() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        let all = ui.rows.len();
+        g.event(UiEvent::Filter(b"connect".to_vec()), &mut w.os, &mut ui, &mut desk);
+        assert!(ui.rows.len() < all);
+        assert!(ui.rows.iter().any(|r| r.windows(9).any(|x| x == b"\"Connect\"")));
+        assert!(!ui.rows.iter().any(|r| r.windows(6).any(|x| x == b"\"Name\"")), "{:?}", ui.rows);
+        g.event(UiEvent::Filter(Vec::new()), &mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.rows.len(), all);
     }
 
     #[test]

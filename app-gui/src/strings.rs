@@ -199,6 +199,7 @@ pub fn window_ids() -> Vec<StringId> {
     v.extend(BUTTONS.iter().map(|b| b.0));
     v.extend_from_slice(&[
         ids::MSG_GAD_NAME_FIELD,
+        ids::MSG_GAD_FILTER,
         ids::MSG_ASL_OPEN,
         ids::MSG_ASL_SAVE_AS,
         ids::MSG_ABOUT_TEXT,
@@ -281,6 +282,7 @@ mod tests {
         let s = Strings::english();
         let mut letters: Vec<u8> = BUTTONS.iter().map(|b| underscored(s.text(b.0)).expect("a shortcut")).collect();
         letters.push(underscored(s.text(ids::MSG_GAD_NAME_FIELD)).unwrap());
+        letters.push(underscored(s.text(ids::MSG_GAD_FILTER)).unwrap());
         let n = letters.len();
         letters.sort();
         letters.dedup();

@@ -163,6 +163,11 @@ pub const MSG_COL_GEOMETRY: StringId = 210;
 /// English: `_Name`
 pub const MSG_GAD_NAME_FIELD: StringId = 211;
 
+/// Label of the string gadget that filters the list (text, role or class
+/// names, a GA_ID); its underscored letter must differ from the others.
+/// English: `_Filter`
+pub const MSG_GAD_FILTER: StringId = 212;
+
 /// %s is the profile's name.
 /// English: `The profile "%s" has unsaved changes.\nSave them before quitting?`
 pub const MSG_REQ_UNSAVED_QUIT: StringId = 300;
@@ -327,6 +332,7 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_COL_CLASS, b"Class\0"),
     (MSG_COL_GEOMETRY, b"Geometry\0"),
     (MSG_GAD_NAME_FIELD, b"_Name\0"),
+    (MSG_GAD_FILTER, b"_Filter\0"),
     (MSG_REQ_UNSAVED_QUIT, b"The profile \"%s\" has unsaved changes.\x0aSave them before quitting?\0"),
     (MSG_REQ_UNSAVED_NEW, b"The profile \"%s\" has unsaved changes.\x0aSave them before starting a new one?\0"),
     (MSG_REQ_UNSAVED_OPEN, b"The profile \"%s\" has unsaved changes.\x0aSave them before opening another one?\0"),
