@@ -123,7 +123,7 @@ impl Desk for AmigaDesk<'_> {
     }
 
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
-        amiga_rt::rexx::read_file(path, PROFILE_MAX).map_err(|e| shown(&self.dos.fault_text(e)))
+        self.dos.read_file(path, PROFILE_MAX).map_err(|e| shown(&self.dos.fault_text(e)))
     }
 
     fn write_icon(&mut self, path: &[u8]) -> Result<(), String> {

@@ -101,7 +101,7 @@ impl<'a> AmigaSystem<'a> {
 
 impl<'a> System for AmigaSystem<'a> {
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
-        amiga_rt::rexx::read_file(path, MANIFEST_MAX).map_err(|code| {
+        self.dos.read_file(path, MANIFEST_MAX).map_err(|code| {
             let shown: String = path.iter().map(|&b| b as char).collect();
             alloc::format!("cannot read \"{shown}\" (DOS error {code})")
         })
@@ -278,7 +278,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         None => Box::new(GadToolsUi::new(i, g)) as Box<dyn Frontend + '_>,
     });
     if let Some(f) = &mut front {
-        f.set_placement(read_window_box());
+        f.set_placement(read_window_box(dos));
     }
     // The commodity (issue 5 item 8): Exchange's Show/Hide/Remove and the
     // CX_POPKEY hotkey, on a port of its own; without commodities.library
@@ -418,9 +418,9 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
 
 /// The remembered window box (`ENVARC:GadgetScope/window.prefs`), if it
 /// is there and well-formed; no requester when ENVARC: is missing.
-fn read_window_box() -> Option<WindowBox> {
+fn read_window_box(dos: &Dos) -> Option<WindowBox> {
     let _quiet = NoRequesters::new();
-    amiga_rt::rexx::read_file(WINDOW_PREFS, 64).ok().and_then(|t| WindowBox::parse(&t))
+    dos.read_file(WINDOW_PREFS, 64).ok().and_then(|t| WindowBox::parse(&t))
 }
 
 /// Remembers the window box in `ENVARC:GadgetScope/window.prefs` (the

@@ -62,6 +62,40 @@ impl Dos {
         unsafe { sys::dos_PrintFault(self.lib.base(), code, z.as_ptr()) };
     }
 
+    /// Reads a whole file (`Open(MODE_OLDFILE)`, `Read`, `Close`) of at
+    /// most `max` bytes: scripts, manifests, profiles, prefs.
+    /// `Err(IoErr())` when it cannot be opened or read; a longer file is
+    /// `Err(ERROR_OBJECT_TOO_LARGE)` (dos/dos.h, 207), never a silent cut.
+    pub fn read_file(&self, name: impl AsRef<[u8]>, max: usize) -> Result<Vec<u8>, i32> {
+        /// dos/dos.h ERROR_OBJECT_TOO_LARGE.
+        const ERROR_OBJECT_TOO_LARGE: i32 = 207;
+        let z = nul_terminated(name.as_ref());
+        // SAFETY: z is NUL-terminated in linear memory.
+        let fh = unsafe { sys::dos_Open(self.lib.base(), z.as_ptr(), MODE_OLDFILE) };
+        if fh == 0 {
+            return Err(self.io_err());
+        }
+        let mut out = Vec::new();
+        let mut chunk = alloc::vec![0u8; 4096];
+        let result = loop {
+            // SAFETY: chunk is writable for its length; fh is open.
+            let n = unsafe { sys::dos_Read(self.lib.base(), fh, chunk.as_mut_ptr(), chunk.len() as i32) };
+            if n < 0 {
+                break Err(self.io_err());
+            }
+            if n == 0 {
+                break Ok(());
+            }
+            if out.len() + n as usize > max {
+                break Err(ERROR_OBJECT_TOO_LARGE);
+            }
+            out.extend_from_slice(&chunk[..n as usize]);
+        };
+        // SAFETY: fh came from Open and is closed once.
+        unsafe { sys::dos_Close(self.lib.base(), fh) };
+        result.map(|()| out)
+    }
+
     /// Creates (or replaces) a file and writes `bytes` into it.
     pub fn write_file(&self, name: impl AsRef<[u8]>, bytes: &[u8]) -> Result<(), i32> {
         let z = nul_terminated(name.as_ref());

@@ -248,46 +248,6 @@ mod os {
         forbidden(|| find_port(name).is_some())
     }
 
-    /// Reads a whole file (dos `Open(MODE_OLDFILE)`, `Read`, `Close`) of at
-    /// most `max` bytes, for command scripts. `Err(IoErr())` when it cannot
-    /// be opened or read; a longer file is `Err(ERROR_OBJECT_TOO_LARGE)`.
-    /// (Here rather than in `dos` because only ARexx script senders need it
-    /// so far; it opens its own dos.library reference.)
-    pub fn read_file(name: &[u8], max: usize) -> Result<Vec<u8>, i32> {
-        /// dos/dos.h ERROR_OBJECT_TOO_LARGE.
-        const ERROR_OBJECT_TOO_LARGE: i32 = 207;
-        /// dos/dos.h ERROR_NO_FREE_STORE (dos.library would not open).
-        const ERROR_NO_FREE_STORE: i32 = 103;
-        let dos = Library::open("dos.library", 37).map_err(|_| ERROR_NO_FREE_STORE)?;
-        let z = nul_terminated(name);
-        // SAFETY: z is NUL-terminated in linear memory.
-        let fh = unsafe { sys::dos_Open(dos.base(), z.as_ptr(), crate::dos::MODE_OLDFILE) };
-        // SAFETY: plain library call.
-        let io_err = || unsafe { sys::dos_IoErr(dos.base()) };
-        if fh == 0 {
-            return Err(io_err());
-        }
-        let mut out = Vec::new();
-        let mut chunk = alloc::vec![0u8; 4096];
-        let result = loop {
-            // SAFETY: chunk is writable for its length; fh is open.
-            let n = unsafe { sys::dos_Read(dos.base(), fh, chunk.as_mut_ptr(), chunk.len() as i32) };
-            if n < 0 {
-                break Err(io_err());
-            }
-            if n == 0 {
-                break Ok(());
-            }
-            if out.len() + n as usize > max {
-                break Err(ERROR_OBJECT_TOO_LARGE);
-            }
-            out.extend_from_slice(&chunk[..n as usize]);
-        };
-        // SAFETY: fh came from Open and is closed once.
-        unsafe { sys::dos_Close(dos.base(), fh) };
-        result.map(|()| out)
-    }
-
     /// rexxsyslib.library, opened (V36+), closed on drop.
     pub struct RexxSys {
         lib: Library,

@@ -466,11 +466,11 @@ mod os {
             // here); icon.library for icons that reading cannot walk.
             let mut src = spec.program.to_vec();
             src.extend_from_slice(b".info");
-            let copied = crate::rexx::read_file(&src, 1 << 20)
+            let copied = dos
+                .read_file(&src, 1 << 20)
                 .ok()
                 .and_then(|b| replace_tooltypes(&b, &merged))
-                .zip(core::str::from_utf8(&s.icon).ok())
-                .is_some_and(|(bytes, to)| dos.write_file(to, &bytes).is_ok());
+                .is_some_and(|bytes| dos.write_file(&s.icon, &bytes).is_ok());
             if !copied && !d.put_with(&target, &merged) {
                 return Err(LaunchError::Failed("writing the scratch icon", dos.io_err()));
             }
