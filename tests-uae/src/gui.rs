@@ -26,7 +26,10 @@
 //! 5. The boot Shell's window ("AROS"), written by no one here: its
 //!    scroller and a system gadget are highlighted and read back from the
 //!    list, and pick mode selects its scroller.
-//! 6. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
+//! 6. A Workbench start (WBLAUNCH of a second copy whose icon has the
+//!    tooltypes `PORTNAME=GSWB STARTUP=ICONIFIED`): its port is `GSWB`
+//!    and it has a GUI (HIDE is RC 0, not NOGUI's RC 10).
+//! 7. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
 //!    (`GadgetScope Request`, buttons Save / Throw away); a second
 //!    GadgetScope (NOGUI, port HELPER) answers it with
 //!    `CLICK "GadgetScope Request" LABEL="Throw away"` and
@@ -92,7 +95,21 @@ GETTEXT \"GadgetScope\" 11
 CLICK \"GadgetScope\" 2
 ";
 
-/// Part 6: one more name, then QUIT.
+/// Part 6: a Workbench start of a second GadgetScope, through the first
+/// one's WBLAUNCH, with the tooltypes `PORTNAME=GSWB` and
+/// `STARTUP=ICONIFIED` in its icon: its port is named from the icon.
+pub const WB_SCRIPT: &str = "\
+WBLAUNCH DH0:WB/GadgetScope
+";
+
+/// Sent to the Workbench-started GadgetScope's port.
+pub const GSWB_SCRIPT: &str = "\
+VERSION
+HIDE
+QUIT
+";
+
+/// Part 7: one more name, then QUIT.
 pub const QUIT_SCRIPT: &str = "\
 HIGHLIGHT \"GadTools Fixture\" 3
 TYPE \"GadgetScope\" 13 enabled
@@ -177,6 +194,10 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .bytes("picked.rexx", PICKED_SCRIPT.as_bytes().to_vec())
         .bytes("quit.rexx", QUIT_SCRIPT.as_bytes().to_vec())
         .bytes("shell.rexx", SHELL_SCRIPT.as_bytes().to_vec())
+        .bytes("wb.rexx", WB_SCRIPT.as_bytes().to_vec())
+        .bytes("gswb.rexx", GSWB_SCRIPT.as_bytes().to_vec())
+        .host_file("WB/GadgetScope", p.gadgetscope.clone())
+        .bytes("WB/GadgetScope.info", crate::arexx_client::tool_icon(&["PORTNAME=GSWB", "STARTUP=ICONIFIED"], 65536))
         .bytes("answer.rexx", ANSWER_SCRIPT.as_bytes().to_vec());
     s = s.line("Run >NIL: GadToolsFixture");
     for l in wait_for_file("gadtools-fixture.ready", "fixture-up") {
@@ -197,6 +218,8 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     // window and right of the fixture's.
     s = s.line("C:InputTool CLICK X=634 Y=30");
     s = send(s, "picked.rexx", "shellpick.out").screenshot("gui-shell-pick");
+    s = send(s, "wb.rexx", "wb.out");
+    s = s.line("RexxSend PORT=GSWB SCRIPT=DH0:gswb.rexx OUT=DH0:gswb.out WAITPORT=30");
     s = s.line("Run >NIL: GadgetScope NOGUI PORTNAME=HELPER");
     s = s.line("Run >NIL: RexxSend PORT=HELPER SCRIPT=DH0:answer.rexx OUT=DH0:answer.out WAITPORT=30");
     s = send(s, "quit.rexx", "quit.out");
@@ -257,6 +280,10 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .check(reply_has("shell.out", 3, &["custom", "sys="]))
         .check(rcs("shellpick.out", &[0]))
         .check(reply_has("shellpick.out", 0, &["slider", "629,16 10x197"]))
+        // WBLAUNCH; the started GadgetScope's port is the tooltype's name:
+        // VERSION, HIDE (it has a GUI: RC 0, not NOGUI's RC 10), QUIT.
+        .check(rcs("wb.out", &[0]))
+        .check(rcs("gswb.out", &[0, 0, 0]))
         // HIGHLIGHT, TYPE, QUIT (answered before the requester)
         .check(rcs("quit.out", &[0, 0, 0]))
         // WAITFOR requester, CLICK Throw away, WAITFOR NOWINDOW, QUIT

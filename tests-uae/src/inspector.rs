@@ -33,7 +33,11 @@ fn stop(mut s: Scenario, stem: &str) -> Scenario {
 /// TREE, MENU and SCREENS of the three fixtures, against goldens checked
 /// line by line against what the fixtures create (tests-uae/golden/README.md).
 pub fn fixture_scenarios(p: &Programs, f: &Fixtures) -> Vec<Scenario> {
+    // Eight GadgetScope runs after three fixtures: about 28 s on an idle
+    // host since the window code made the program 630 KB (each run loads
+    // and relocates it); the default 30 s hang timeout is too tight.
     let mut s = Scenario::new("inspector-fixtures")
+        .timeout(std::time::Duration::from_secs(120))
         .host_file("GadgetScope", p.gadgetscope.clone())
         .host_file("GadToolsFixture", f.gadtools.clone())
         .host_file("BoopsiFixture", f.boopsi.clone())
