@@ -116,9 +116,13 @@ TYPE \"GadgetScope\" 13 enabled
 QUIT
 ";
 
-/// The helper instance answers the requester.
-pub const ANSWER_SCRIPT: &str = "\
+/// The helper instance waits for the requester (then the screenshot)…
+pub const REQUESTER_SCRIPT: &str = "\
 WAITFOR WINDOW=\"GadgetScope Request\" TIMEOUT=20
+";
+
+/// … and answers it, sees GadgetScope's window go, and quits.
+pub const ANSWER_SCRIPT: &str = "\
 CLICK \"GadgetScope Request\" LABEL=\"Throw away\"
 WAITFOR NOWINDOW=GadgetScope TIMEOUT=20
 QUIT
@@ -198,6 +202,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .bytes("gswb.rexx", GSWB_SCRIPT.as_bytes().to_vec())
         .host_file("WB/GadgetScope", p.gadgetscope.clone())
         .bytes("WB/GadgetScope.info", crate::arexx_client::tool_icon(&["PORTNAME=GSWB", "STARTUP=ICONIFIED"], 65536))
+        .bytes("requester.rexx", REQUESTER_SCRIPT.as_bytes().to_vec())
         .bytes("answer.rexx", ANSWER_SCRIPT.as_bytes().to_vec());
     s = s.line("Run >NIL: GadToolsFixture");
     for l in wait_for_file("gadtools-fixture.ready", "fixture-up") {
@@ -221,9 +226,14 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     s = send(s, "wb.rexx", "wb.out");
     s = s.line("RexxSend PORT=GSWB SCRIPT=DH0:gswb.rexx OUT=DH0:gswb.out WAITPORT=30");
     s = s.line("Run >NIL: GadgetScope NOGUI PORTNAME=HELPER");
-    s = s.line("Run >NIL: RexxSend PORT=HELPER SCRIPT=DH0:answer.rexx OUT=DH0:answer.out WAITPORT=30");
+    // QUIT is replied at once; the requester comes after it. The helper's
+    // senders run in the foreground, one after the other.
     s = send(s, "quit.rexx", "quit.out");
-    s = s.line("RexxSend AWAIT=DH0:answer.out WAITPORT=40").screenshot("gui-after-quit");
+    s = s
+        .line("RexxSend PORT=HELPER SCRIPT=DH0:requester.rexx OUT=DH0:requester.out WAITPORT=30")
+        .screenshot("gui-quit-requester")
+        .line("RexxSend PORT=HELPER SCRIPT=DH0:answer.rexx OUT=DH0:answer.out WAITPORT=30")
+        .screenshot("gui-after-quit");
     s = s.line("Echo \"quit\" >DH0:gadtools-fixture.quit");
     for l in wait_for_file("gadtools-fixture.done", "fixture-down") {
         s = s.line(l);
@@ -286,8 +296,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .check(rcs("gswb.out", &[0, 0, 0]))
         // HIGHLIGHT, TYPE, QUIT (answered before the requester)
         .check(rcs("quit.out", &[0, 0, 0]))
-        // WAITFOR requester, CLICK Throw away, WAITFOR NOWINDOW, QUIT
-        .check(rcs("answer.out", &[0, 0, 0, 0]))
+        // WAITFOR requester; CLICK Throw away, WAITFOR NOWINDOW, QUIT
+        .check(rcs("requester.out", &[0]))
+        .check(rcs("answer.out", &[0, 0, 0]))
         .check(Check::Custom(
             "the thrown-away name is not in the saved profile".into(),
             Box::new(|run| {
