@@ -12,6 +12,17 @@
 //!   `VERSION` (and `QUIT`) sent by the RexxSend fixture; IconProbe reads
 //!   the icons in their distribution places.
 //!
+//! - `wb-icons`: the same drawer on the Workbench. The ROM has no
+//!   Workbench, but it has AROS's Workbook 1.0 (a resident `Workbook`
+//!   command, see tests-uae/README.md "Workbook"): GadgetScope is started
+//!   iconified from the drawer (`STARTUP=ICONIFIED`, its AppIcon through
+//!   workbench.library), then Workbook; InputTool double-clicks the `hd`
+//!   volume icon and, in the `hd:` window, the drawer icon; the drawer
+//!   window `hd:GadgetScope` opens where the drawer icon's DrawerData puts
+//!   it and shows the program, guide and Installer icons (screenshots
+//!   `desktop`, `icons`). The iconified GadgetScope answers WAITFOR/TREE
+//!   over ARexx meanwhile and quits at the end.
+//!
 //! What this cannot show: locale.library is not in the AROS ROM (scenario
 //! `rom-libraries`), so the catalogs in `DH0:GadgetScope/Catalogs/` are
 //! staged but never opened: the program's `OpenCatalogA()` path
@@ -70,6 +81,8 @@ pub struct Dist {
 /// What the shipping scenarios stage.
 pub struct Programs {
     pub iconprobe: PathBuf,
+    /// The InputTool fixture (double-clicks for `wb-icons`).
+    pub inputtool: PathBuf,
     pub rexx: RexxPrograms,
     /// Every icon of the icons crate, staged as `DH0:Icons/<file>`.
     pub icons: Vec<IconExpect>,
@@ -99,6 +112,86 @@ fn probe_line(out: &str, icons: &[IconExpect]) -> String {
 
 /// The ARexx lines sent to the started program.
 pub const SHIP_SCRIPT: &str = "VERSION\nQUIT\n";
+
+/// `wb-icons`: ARexx lines for the iconified GadgetScope while Workbook
+/// opens the windows (one file per step; each waits for its window).
+pub const WB_ROOT_SCRIPT: &str = "WAITFOR WINDOW=hd: TIMEOUT=20\nTREE hd:\n";
+pub const WB_DRAWER_SCRIPT: &str = "WAITFOR WINDOW=hd:GadgetScope TIMEOUT=20\nTREE hd:GadgetScope\nQUIT\n";
+
+/// Where `wb-icons` double-clicks (screen coordinates, 640x256 Workbench
+/// screen). Workbook 1.0 lays the root window's icons out in a row from
+/// the left, one slot per icon: GadgetScope's AppIcon (added before
+/// Workbook started, drawn blank), the volumes `ENV`, `hd`, `RAM Disk`.
+pub const HD_ICON: (i32, i32) = (94, 30);
+/// The drawer icon, first icon of the `hd:` window (opened at 50,50).
+pub const DRAWER_ICON: (i32, i32) = (96, 78);
+
+fn wb_icons(p: &Programs) -> Scenario {
+    let mut s = with_arexx(Scenario::new("wb-icons"), &p.rexx)
+        .host_file("C/InputTool", p.inputtool.clone())
+        .bytes("root.rexx", WB_ROOT_SCRIPT.as_bytes().to_vec())
+        .bytes("drawer.rexx", WB_DRAWER_SCRIPT.as_bytes().to_vec())
+        .bytes("version.rexx", b"VERSION\n".to_vec())
+        // ENV: (icon.library looks for ENV:Sys/def_*.info; without an ENV:
+        // Workbook stops in a "Please insert volume ENV" requester): a
+        // second FS-UAE directory drive labelled ENV. The relative path is
+        // resolved against FS-UAE's working directory, the run directory.
+        .bytes("Env/Sys/README", b"ENV: for the wb-icons scenario (FS-UAE hard_drive_1)\n".to_vec())
+        .config("hard_drive_1", "hd/Env")
+        .config("hard_drive_1_label", "ENV")
+        .host_file("GadgetScope.info", p.dist.root.join("GadgetScope.info"));
+    for f in &p.dist.files {
+        s = s.host_file(format!("GadgetScope/{f}"), p.dist.root.join("GadgetScope").join(f));
+    }
+    let click = |s: Scenario, (x, y): (i32, i32), tag: &str| s.capture(&format!("C:InputTool DOUBLECLICK X={x} Y={y}"), tag);
+    // The boot Shell fills the screen: open its console (Echo), shrink it
+    // and move it to the bottom right, out of the icons' way.
+    s = s
+        .line("Echo \"GadgetScope on Workbook\"")
+        .line("C:InputTool WINDOWSIZE WINDOW=0,0,640,256 BOX=627,243,14,14 W=400 H=90")
+        .line("C:InputTool WINDOWMOVE WINDOW=0,0,400,90 BOX=0,0,400,15 DX=240 DY=166")
+        .line("CD DH0:GadgetScope")
+        .line("Run >NIL: GadgetScope STARTUP=ICONIFIED")
+        .line("CD DH0:")
+        .capture("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version.txt WAITPORT=30", "port")
+        .line("Run >NIL: Workbook")
+        // Workbook's root window has no title to wait for: 3 s.
+        .line("RexxSend AWAIT=DH0:no-such-file WAITPORT=3")
+        .screenshot("desktop");
+    s = click(s, HD_ICON, "click-hd");
+    s = s.capture("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:root.rexx OUT=DH0:root.txt", "root");
+    // The window exists before Workbook has read the drawer and laid out
+    // its icons (TREE right after WAITFOR shows its gadgets still 0x0): a
+    // double-click then hits nothing. 3 s more.
+    s = s.line("RexxSend AWAIT=DH0:no-such-file WAITPORT=3");
+    s = click(s, DRAWER_ICON, "click-drawer");
+    s = s
+        .capture("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:drawer.rexx OUT=DH0:drawer.txt", "drawer")
+        .screenshot("icons");
+    let reply = |file: &'static str, want: &'static str| {
+        Check::Custom(
+            format!("{file} shows {want:?}"),
+            Box::new(move |run: &RunDir| {
+                let text = run.read_text(file)?;
+                if text.starts_with("RC 0\n") && text.contains(want) {
+                    Ok(())
+                } else {
+                    Err(format!("replies:\n{text}"))
+                }
+            }),
+        )
+    };
+    s.check(Check::Rc("port".into(), 0))
+        .check(Check::Rc("click-hd".into(), 0))
+        .check(Check::Rc("click-drawer".into(), 0))
+        .check(Check::Rc("root".into(), 0))
+        .check(Check::Rc("drawer".into(), 0))
+        // Workbook's default window for a volume without a Disk.info.
+        .check(reply("root.txt", "window \"hd:\" screen=\"Workbench Screen\" [50,50 400x150]\n"))
+        // The drawer window where GadgetScope.info's DrawerData puts it.
+        .check(reply("drawer.txt", "window \"hd:GadgetScope\" screen=\"Workbench Screen\" [60,40 360x140]"))
+        .timeout(Duration::from_secs(120))
+}
 
 /// The scenarios.
 pub fn scenarios(p: &Programs) -> Vec<Scenario> {
@@ -143,7 +236,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .check(Check::Rc("probe".into(), 0))
         .check(icons_read_back("dist-icons.txt", p.dist.icons.clone()))
         .timeout(Duration::from_secs(60));
-    vec![icons, dist]
+    vec![icons, dist, wb_icons(p)]
 }
 
 #[cfg(test)]

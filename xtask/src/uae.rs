@@ -106,6 +106,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
         .chain(uae_harness::shipping::scenarios(&crate::dist::uae_programs(
             &programs.gadgetscope,
             &find("IconProbe").ok_or_else(|| anyhow!("IconProbe was not built"))?,
+            &inputtool,
             rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
         )?)) {
         known.push(s.name.clone());
