@@ -312,7 +312,7 @@ mod tests {
 /// `dist-start` (tests-uae/src/shipping.rs): every icon of `icons::ICONS`
 /// with what `GetDiskObject()` must read from it, and the drawer laid out
 /// under `target/uae/dist-drawer/` with the built `gadgetscope` hunk.
-pub fn uae_programs(gadgetscope: &Path, iconprobe: &Path, inputtool: &Path, rexx: uae_harness::rexx::Programs) -> Result<uae_harness::shipping::Programs> {
+pub fn uae_programs(gadgetscope: &Path, iconprobe: &Path, inputtool: &Path, uaetool: &Path, rexx: uae_harness::rexx::Programs) -> Result<uae_harness::shipping::Programs> {
     use uae_harness::shipping::{Dist as UaeDist, IconExpect, Programs};
     let root = amiga::root();
     let icon_dir = root.join("target/uae/shipping-icons");
@@ -345,5 +345,5 @@ pub fn uae_programs(gadgetscope: &Path, iconprobe: &Path, inputtool: &Path, rexx
             e
         }))
         .collect::<Result<Vec<_>>>()?;
-    Ok(Programs { iconprobe: iconprobe.to_path_buf(), inputtool: inputtool.to_path_buf(), rexx, icons: all, dist: UaeDist { root: out, files, icons: dist_icons } })
+    Ok(Programs { iconprobe: iconprobe.to_path_buf(), inputtool: inputtool.to_path_buf(), uaetool: uaetool.to_path_buf(), rexx, icons: all, dist: UaeDist { root: out, files, icons: dist_icons } })
 }

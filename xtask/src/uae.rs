@@ -107,6 +107,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
             &programs.gadgetscope,
             &find("IconProbe").ok_or_else(|| anyhow!("IconProbe was not built"))?,
             &inputtool,
+            &programs.uaetool,
             rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
         )?)) {
         known.push(s.name.clone());
