@@ -52,6 +52,11 @@ pub struct Programs {
     pub rexx: RexxPrograms,
 }
 
+/// What one `Run >NIL: <command>` keeps on this AROS ROM, bytes: it
+/// varies between these two from use to use (measured; see the fixture
+/// scenarios in tests-uae/src/fixtures.rs).
+pub const RUN_KEEPS: [i64; 2] = [256, 840];
+
 /// `arexx-menu-pick`'s script.
 pub const MENU_SCRIPT: &str = "\
 MENUPICK \"GadTools Fixture\" 0 1
@@ -259,10 +264,15 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                 let n = |f: &str| -> Result<i64, String> { run.read_text(f)?.trim().parse::<i64>().map_err(|e| format!("{f}: {e}")) };
                 let run_loss = n("run-before")? - n("run-after")?;
                 let loss = n("mem-before")? - n("mem-after")?;
-                if loss == run_loss {
+                // `Run` itself keeps either 256 or 840 bytes on this ROM,
+                // varying from use to use (tests-uae/fixtures.rs, measured);
+                // the plain Run above shows one of them. GadgetScope's
+                // session must lose exactly what some Run keeps: any other
+                // amount is a leak of its own.
+                if loss == run_loss || RUN_KEEPS.contains(&loss) {
                     Ok(())
                 } else {
-                    Err(format!("GadgetScope run lost {loss} bytes, a plain Run {run_loss}"))
+                    Err(format!("GadgetScope run lost {loss} bytes, a plain Run {run_loss} (a Run keeps one of {RUN_KEEPS:?})"))
                 }
             }),
         ))
