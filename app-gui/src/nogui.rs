@@ -419,6 +419,9 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
 /// The remembered window box (`ENVARC:GadgetScope/window.prefs`), if it
 /// is there and well-formed; no requester when ENVARC: is missing.
 fn read_window_box(dos: &Dos) -> Option<WindowBox> {
+    if !dos.has_dos_entry(b"ENVARC") {
+        return None;
+    }
     let _quiet = NoRequesters::new();
     dos.read_file(WINDOW_PREFS, 64).ok().and_then(|t| WindowBox::parse(&t))
 }
@@ -426,6 +429,11 @@ fn read_window_box(dos: &Dos) -> Option<WindowBox> {
 /// Remembers the window box in `ENVARC:GadgetScope/window.prefs` (the
 /// drawer is made when missing); silently nothing without ENVARC:.
 fn write_window_box(dos: &Dos, b: &WindowBox) {
+    // Without an ENVARC: assign (the bare AROS ROM boot) nothing is tried:
+    // DOS is not asked to find or mount it.
+    if !dos.has_dos_entry(b"ENVARC") {
+        return;
+    }
     let _quiet = NoRequesters::new();
     if !dos.exists(b"ENVARC:GadgetScope") {
         let _ = dos.create_dir(b"ENVARC:GadgetScope");

@@ -96,6 +96,27 @@ impl Dos {
         result.map(|()| out)
     }
 
+    /// Whether the DOS list has a device, volume or assign of this name
+    /// (without the colon): `LockDosList(LDF_ALL|LDF_READ)`, `FindDosEntry`,
+    /// `UnLockDosList` (dos/dosextens.h `LDF_*`). Asks nothing of any
+    /// handler, so a missing assign such as `ENVARC:` is found missing
+    /// without DOS trying to mount it.
+    pub fn has_dos_entry(&self, name: &[u8]) -> bool {
+        /// dos/dosextens.h: LDF_READ | LDF_DEVICES | LDF_VOLUMES | LDF_ASSIGNS.
+        const LDF_READ_ALL: u32 = 0x01 | 0x04 | 0x08 | 0x10;
+        const LDF_ALL: u32 = 0x04 | 0x08 | 0x10;
+        let z = nul_terminated(name);
+        // SAFETY: the list is locked for reading around the lookup and
+        // unlocked once; z is NUL-terminated in linear memory; nothing the
+        // lookup returns is kept.
+        unsafe {
+            let list = sys::dos_LockDosList(self.lib.base(), LDF_READ_ALL);
+            let found = sys::dos_FindDosEntry(self.lib.base(), list, z.as_ptr(), LDF_ALL) != 0;
+            sys::dos_UnLockDosList(self.lib.base(), LDF_READ_ALL);
+            found
+        }
+    }
+
     /// Creates (or replaces) a file and writes `bytes` into it.
     pub fn write_file(&self, name: impl AsRef<[u8]>, bytes: &[u8]) -> Result<(), i32> {
         let z = nul_terminated(name.as_ref());

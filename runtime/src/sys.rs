@@ -276,4 +276,10 @@ extern "C" {
     pub fn listbrowser_AllocListBrowserNodeA(base: u32, columns: u32, tags: *const u8) -> u32;
     /// listbrowser.library `FreeListBrowserList` (LVO -90): list a0.
     pub fn listbrowser_FreeListBrowserList(base: u32, list: *const u8);
+    /// dos.library `LockDosList` (LVO -654): flags d1.
+    pub fn dos_LockDosList(base: u32, flags: u32) -> u32;
+    /// dos.library `UnLockDosList` (LVO -660): flags d1.
+    pub fn dos_UnLockDosList(base: u32, flags: u32);
+    /// dos.library `FindDosEntry` (LVO -684): dlist d1, name d2, flags d3.
+    pub fn dos_FindDosEntry(base: u32, dlist: u32, name: *const u8, flags: u32) -> u32;
 }
