@@ -112,7 +112,7 @@ fn contains_all(file: &'static str, needles: &'static [&'static str]) -> Check {
 }
 
 /// The replies of `file` as (RC, result text) per command.
-fn replies(text: &str) -> Vec<(i32, String)> {
+pub fn replies(text: &str) -> Vec<(i32, String)> {
     let mut out = Vec::new();
     let mut lines = text.lines().peekable();
     while let Some(l) = lines.next() {
@@ -138,7 +138,8 @@ fn replies(text: &str) -> Vec<(i32, String)> {
     out
 }
 
-fn rcs(file: &'static str, want: &'static [i32]) -> Check {
+/// Checks that the RCs of `file` (RexxSend's OUT) are exactly `want`.
+pub fn rcs(file: &'static str, want: &'static [i32]) -> Check {
     Check::Custom(
         format!("RCs of {file} are {want:?}"),
         Box::new(move |run| {

@@ -37,6 +37,7 @@
 //!
 //! Screenshots: `gui-list`, `gui-highlight`, `gui-iconified`, `gui-pick`,
 //! `gui-quit-requester`.
+use crate::arexx_more::{rcs, replies};
 use crate::fixtures::wait_for_file;
 use crate::rexx::{with_arexx, Programs as RexxPrograms};
 use crate::{Check, Scenario};
@@ -127,46 +128,6 @@ CLICK \"GadgetScope Request\" LABEL=\"Throw away\"
 WAITFOR NOWINDOW=GadgetScope TIMEOUT=20
 QUIT
 ";
-
-fn replies(text: &str) -> Vec<(i32, String)> {
-    let mut out = Vec::new();
-    let mut lines = text.lines().peekable();
-    while let Some(l) = lines.next() {
-        let Some(rc) = l.strip_prefix("RC ").and_then(|r| r.parse().ok()) else { continue };
-        let mut result = String::new();
-        if let Some(next) = lines.peek() {
-            if *next == "RESULT" {
-                lines.next();
-                for r in lines.by_ref() {
-                    if r == "." {
-                        break;
-                    }
-                    result.push_str(r);
-                    result.push('\n');
-                }
-            } else if let Some(r) = next.strip_prefix("RESULT ") {
-                result = r.to_string();
-                lines.next();
-            }
-        }
-        out.push((rc, result));
-    }
-    out
-}
-
-fn rcs(file: &'static str, want: &'static [i32]) -> Check {
-    Check::Custom(
-        format!("RCs of {file} are {want:?}"),
-        Box::new(move |run| {
-            let got: Vec<i32> = replies(&run.read_text(file)?).iter().map(|r| r.0).collect();
-            if got == want {
-                Ok(())
-            } else {
-                Err(format!("got {got:?}:\n{}", run.read_text(file).unwrap_or_default()))
-            }
-        }),
-    )
-}
 
 fn reply_has(file: &'static str, index: usize, needles: &'static [&'static str]) -> Check {
     Check::Custom(
