@@ -21,7 +21,7 @@ use gadgetscope_core::classify::{is_gadtools, Role};
 use gadgetscope_core::locate::{contains, find_window};
 use gadgetscope_core::manifest::{self, GadgetKind, Manifest, APP_MAX, NAME_MAX, TITLE_MAX};
 use gadgetscope_core::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
-use gadgetscope_core::text::{push_int, push_quoted};
+use gadgetscope_core::text::{push_box, push_int, push_quoted};
 
 /// Longest window pattern a locator takes, bytes (AREXX.md "Limits").
 pub const PATTERN_MAX: usize = 127;
@@ -183,16 +183,6 @@ fn pad(out: &mut Vec<u8>, start: usize, width: usize) {
     while out.len() < start + width {
         out.push(b' ');
     }
-}
-
-fn push_box(out: &mut Vec<u8>, left: i64, top: i64, width: i64, height: i64) {
-    push_int(out, left);
-    out.push(b',');
-    push_int(out, top);
-    out.push(b' ');
-    push_int(out, width);
-    out.push(b'x');
-    push_int(out, height);
 }
 
 fn push_title(out: &mut Vec<u8>, title: &Option<Vec<u8>>) {

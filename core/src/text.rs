@@ -71,9 +71,8 @@ pub fn push_int(out: &mut Vec<u8>, v: i64) {
     out.extend_from_slice(&digits[i..]);
 }
 
-/// Append `[<left>,<top> <width>x<height>]` (pixels).
-pub fn push_geometry(out: &mut Vec<u8>, left: i64, top: i64, width: i64, height: i64) {
-    out.push(b'[');
+/// Append `<left>,<top> <width>x<height>` (pixels).
+pub fn push_box(out: &mut Vec<u8>, left: i64, top: i64, width: i64, height: i64) {
     push_int(out, left);
     out.push(b',');
     push_int(out, top);
@@ -81,6 +80,12 @@ pub fn push_geometry(out: &mut Vec<u8>, left: i64, top: i64, width: i64, height:
     push_int(out, width);
     out.push(b'x');
     push_int(out, height);
+}
+
+/// Append `[<left>,<top> <width>x<height>]` (pixels).
+pub fn push_geometry(out: &mut Vec<u8>, left: i64, top: i64, width: i64, height: i64) {
+    out.push(b'[');
+    push_box(out, left, top, width, height);
     out.push(b']');
 }
 
