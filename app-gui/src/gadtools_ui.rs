@@ -11,37 +11,16 @@
 //! 8-pixel-wide font as GadTools' own defaults do.
 use crate::gui::{Frontend, UiEvent};
 use crate::settings::WindowBox;
-use crate::strings::{ids as msg, menu, MenuKind, Strings, BUTTONS, MENU};
+use crate::strings::{ids as msg, new_menus, picked_events, Strings, BUTTONS};
 use alloc::string::String;
 use alloc::vec::Vec;
-use amiga_rt::be::{Be16, Be32};
 use amiga_rt::gadtools::*;
 use amiga_rt::intuition::*;
 use amiga_rt::mem;
 use amiga_rt::tags::*;
 
-/// Gadget IDs of GadgetScope's own window (stable: scripts and the
-/// emulator scenarios address them with `"GadgetScope" <id>`).
-pub mod ids {
-    pub const REFRESH: u16 = 1;
-    pub const PICK: u16 = 2;
-    pub const HIGHLIGHT: u16 = 3;
-    pub const NAME_BUTTON: u16 = 4;
-    pub const EXPORT: u16 = 5;
-    pub const LIST: u16 = 10;
-    /// The string gadget echoing the selected row (GTLV_ShowSelected).
-    pub const SELECTED: u16 = 11;
-    pub const DETAILS: u16 = 12;
-    pub const NAME: u16 = 13;
-    pub const STATUS: u16 = 14;
-    /// The filter field (text, role or class name, GA_ID).
-    pub const FILTER: u16 = 15;
-}
-
-// The shared button table (crate::strings::BUTTONS) uses these IDs.
-const _: () = assert!(
-    BUTTONS[0].1 == ids::REFRESH && BUTTONS[1].1 == ids::PICK && BUTTONS[2].1 == ids::HIGHLIGHT && BUTTONS[3].1 == ids::NAME_BUTTON && BUTTONS[4].1 == ids::EXPORT
-);
+/// The window's gadget IDs (shared with the ReAction window).
+pub use crate::gui::gadget_ids as ids;
 
 /// The window title (`WA_Title`), also what scripts match.
 pub const TITLE: &core::ffi::CStr = c"GadgetScope";
@@ -55,14 +34,6 @@ pub const REQUEST_TITLE: &[u8] = b"GadgetScope Request";
 const RAWKEY_HELP: u16 = 0x5F;
 /// `GTLV_Selected` / `GTLV_Labels` "none" and "detached" value.
 const NONE: u32 = !0;
-/// `MENUNULL` (intuition/intuition.h).
-const MENUNULL: u16 = 0xFFFF;
-/// `sizeof(struct MenuItem)`: GadTools keeps the item's user data right
-/// after it (`GTMENUITEM_USERDATA`, libraries/gadtools.h).
-const MENUITEM_SIZE: u32 = 34;
-/// `MenuItem->Flags` offset and `CHECKED` (intuition/intuition.h).
-const MI_FLAGS: u32 = 12;
-const MI_CHECKED: u16 = 0x0100;
 
 /// An open window with everything it owns. Field order is drop order:
 /// the window closes before its gadgets, menus and visual info go.
@@ -103,20 +74,6 @@ pub struct GadToolsUi<'a> {
     text: Strings,
 }
 
-fn ng(left: i32, top: i32, width: i32, height: i32, text: u32, font: u32, id: u16, flags: u32, vi: u32) -> NewGadget {
-    NewGadget {
-        ng_left_edge: Be16::new(left as u16),
-        ng_top_edge: Be16::new(top as u16),
-        ng_width: Be16::new(width as u16),
-        ng_height: Be16::new(height as u16),
-        ng_gadget_text: Be32::new(text),
-        ng_text_attr: Be32::new(font),
-        ng_gadget_id: Be16::new(id),
-        ng_flags: Be32::new(flags),
-        ng_visual_info: Be32::new(vi),
-        ng_user_data: Be32::new(0),
-    }
-}
 
 impl<'a> GadToolsUi<'a> {
     /// A closed front-end over the open libraries.
@@ -155,24 +112,7 @@ impl<'a> GadToolsUi<'a> {
         // The menu strip from the shared table (crate::strings::MENU), in
         // the catalog's language.
         let s = &mut self.strings;
-        let text = &self.text;
-        let check = |on: bool| CHECKIT | MENUTOGGLE | if on { CHECKED } else { 0 };
-        let entries: Vec<(u8, u32, u32, u16, u32)> = MENU
-            .iter()
-            .map(|m| {
-                let label = m.text.map_or(0, |id| s.add(text.text(id)));
-                let key = m.key.map_or(0, |id| s.add(text.text(id)));
-                match m.kind {
-                    MenuKind::Title => (NM_TITLE, label, 0, 0, 0),
-                    MenuKind::Item => (NM_ITEM, label, key, 0, m.action),
-                    MenuKind::Check => {
-                        let on = if m.action == menu::AUTO_REFRESH { self.auto_refresh } else { self.system_gadgets };
-                        (NM_ITEM, label, key, check(on), m.action)
-                    }
-                    MenuKind::Bar => (NM_ITEM, 0, 0, 0, 0),
-                }
-            })
-            .collect();
+        let entries = new_menus(&self.text, self.auto_refresh, self.system_gadgets, |t| s.add(t));
         let menus = gt.create_menus_at(&entries, &vi).ok_or("the menus cannot be built")?;
         let mut glist = gt.context().ok_or("GadTools cannot create gadgets")?;
 
@@ -216,23 +156,23 @@ impl<'a> GadToolsUi<'a> {
         let bw = (w - 4 * 4) / 5;
         for (i, (l, id)) in BUTTONS.iter().enumerate() {
             let text = self.strings.add(self.text.text(*l));
-            let g = ng(x0 + i as i32 * (bw + 4), y, bw, bh, text, font, *id, PLACETEXT_IN, vi_a);
+            let g = NewGadget::new((x0 + i as i32 * (bw + 4), y, bw, bh), text, font, *id, PLACETEXT_IN, vi_a);
             glist.create(BUTTON_KIND, &g, &Tags::new().tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
         }
         y += bh + 4;
 
         // The selected-row echo, then the tree list above it.
         let list_h = list_lines * (fh + 1) + 4;
-        let g = ng(x0, y + list_h, w, bh, 0, font, ids::SELECTED, 0, vi_a);
+        let g = NewGadget::new((x0, y + list_h, w, bh), 0, font, ids::SELECTED, 0, vi_a);
         let echo = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 255)).ok_or(fail)?;
-        let g = ng(x0, y, w, list_h + bh, 0, font, ids::LIST, 0, vi_a);
+        let g = NewGadget::new((x0, y, w, list_h + bh), 0, font, ids::LIST, 0, vi_a);
         let list = glist
             .create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.rows.addr()).tag(GTLV_ShowSelected, echo).tag(GTLV_Selected, NONE))
             .ok_or(fail)?;
         y += list_h + bh + 4;
 
         let det_h = detail_lines * (fh + 1) + 4;
-        let g = ng(x0, y, w, det_h, 0, font, ids::DETAILS, 0, vi_a);
+        let g = NewGadget::new((x0, y, w, det_h), 0, font, ids::DETAILS, 0, vi_a);
         let details = glist.create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.details.addr()).tag(GTLV_ReadOnly, 1)).ok_or(fail)?;
         y += det_h + 4;
 
@@ -244,15 +184,15 @@ impl<'a> GadToolsUi<'a> {
         let half = (w - 8) / 2;
         let lw = label_w(&name_label);
         let text = self.strings.add(&name_label);
-        let g = ng(x0 + lw, y, half - lw, bh, text, font, ids::NAME, PLACETEXT_LEFT, vi_a);
+        let g = NewGadget::new((x0 + lw, y, half - lw, bh), text, font, ids::NAME, PLACETEXT_LEFT, vi_a);
         let name = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 31).tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
         let lw = label_w(&filter_label);
         let text = self.strings.add(&filter_label);
-        let g = ng(x0 + half + 8 + lw, y, w - half - 8 - lw, bh, text, font, ids::FILTER, PLACETEXT_LEFT, vi_a);
+        let g = NewGadget::new((x0 + half + 8 + lw, y, w - half - 8 - lw, bh), text, font, ids::FILTER, PLACETEXT_LEFT, vi_a);
         let filter = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 63).tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
         y += bh + 4;
 
-        let g = ng(x0, y, w, bh, 0, font, ids::STATUS, 0, vi_a);
+        let g = NewGadget::new((x0, y, w, bh), 0, font, ids::STATUS, 0, vi_a);
         let status = glist.create(TEXT_KIND, &g, &Tags::new().tag(GTTX_Border, 1).tag(GTTX_CopyText, 1)).ok_or(fail)?;
 
         window.add_gadgets(glist.first(), -1);
@@ -265,42 +205,8 @@ impl<'a> GadToolsUi<'a> {
 
     fn menu_event(&mut self, code: u16, out: &mut Vec<UiEvent>) {
         let Some(o) = &self.open else { return };
-        let mut code = code;
-        let mut n = 0;
-        while code != MENUNULL && n < 16 {
-            let item = self.intuition.item_address(o.menus.addr(), code);
-            if item == 0 {
-                break;
-            }
-            let checked = mem::peek16(item + MI_FLAGS) & MI_CHECKED != 0;
-            out.push(match mem::peek32(item + MENUITEM_SIZE) {
-                menu::ABOUT => UiEvent::About,
-                menu::ICONIFY => UiEvent::Iconify,
-                menu::QUIT => UiEvent::Quit,
-                menu::NEW => UiEvent::ProfileNew,
-                menu::OPEN => UiEvent::ProfileOpen,
-                menu::SAVE => UiEvent::ProfileSave,
-                menu::SAVE_AS => UiEvent::ProfileSaveAs,
-                menu::AUTO_REFRESH => {
-                    self.auto_refresh = checked;
-                    UiEvent::AutoRefresh(checked)
-                }
-                menu::SYSTEM_GADGETS => {
-                    self.system_gadgets = checked;
-                    UiEvent::SystemGadgets(checked)
-                }
-                menu::REFRESH => UiEvent::Refresh,
-                menu::PICK => UiEvent::Pick,
-                menu::HELP => UiEvent::Help,
-                _ => {
-                    code = next_select(item);
-                    n += 1;
-                    continue;
-                }
-            });
-            code = next_select(item);
-            n += 1;
-        }
+        let picks = picked_items(self.intuition, o.menus.addr(), code);
+        out.extend(picked_events(&picks, &mut self.auto_refresh, &mut self.system_gadgets));
     }
 }
 

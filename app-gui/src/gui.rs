@@ -17,6 +17,26 @@ use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::WindowSnap;
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
 
+/// Gadget IDs of GadgetScope's own window, the same in both front-ends
+/// (stable: scripts and the emulator scenarios address them with
+/// `"GadgetScope" <id>`).
+pub mod gadget_ids {
+    pub const REFRESH: u16 = 1;
+    pub const PICK: u16 = 2;
+    pub const HIGHLIGHT: u16 = 3;
+    pub const NAME_BUTTON: u16 = 4;
+    pub const EXPORT: u16 = 5;
+    pub const LIST: u16 = 10;
+    /// The string gadget echoing the selected row (GadTools
+    /// GTLV_ShowSelected; the ReAction list shows it itself).
+    pub const SELECTED: u16 = 11;
+    pub const DETAILS: u16 = 12;
+    pub const NAME: u16 = 13;
+    pub const STATUS: u16 = 14;
+    /// The filter field (text, role or class name, GA_ID).
+    pub const FILTER: u16 = 15;
+}
+
 /// What the user did in the window (or its menus).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UiEvent {

@@ -188,99 +188,14 @@ pub const RAWKEY_HELP: u32 = 0x5F;
 
 // ---- gadgets, menus ----
 
-/// Gadget IDs: the same numbers as the GadTools window
-/// (`gadtools_ui::ids`), so scripts address both alike.
-pub mod ids {
-    pub const REFRESH: u16 = 1;
-    pub const PICK: u16 = 2;
-    pub const HIGHLIGHT: u16 = 3;
-    pub const NAME_BUTTON: u16 = 4;
-    pub const EXPORT: u16 = 5;
-    pub const LIST: u16 = 10;
-    pub const DETAILS: u16 = 12;
-    pub const NAME: u16 = 13;
-    pub const STATUS: u16 = 14;
-}
+/// Gadget IDs: the GadTools window's (`gui::gadget_ids`), so scripts
+/// address both alike.
+pub use crate::gui::gadget_ids as ids;
 
-/// The button row: label (`_` marks the shortcut) and GA_ID.
-pub const BUTTONS: [(&[u8], u16); 5] =
-    [(b"_Refresh", ids::REFRESH), (b"_Pick", ids::PICK), (b"_Highlight", ids::HIGHLIGHT), (b"Na_me", ids::NAME_BUTTON), (b"_Export", ids::EXPORT)];
-
-/// libraries/gadtools.h `NewMenu.nm_Type`.
-pub const NM_TITLE: u8 = 1;
-pub const NM_ITEM: u8 = 2;
-/// intuition/intuition.h `MenuItem.Flags`.
-pub const CHECKIT: u16 = 0x0001;
-pub const MENUTOGGLE: u16 = 0x0008;
-pub const CHECKED: u16 = 0x0100;
-
-/// Menu user data (`GTMENUITEM_USERDATA`): what an item does.
-pub mod menu {
-    pub const ABOUT: u32 = 1;
-    pub const ICONIFY: u32 = 2;
-    pub const QUIT: u32 = 3;
-    pub const NEW: u32 = 4;
-    pub const OPEN: u32 = 5;
-    pub const SAVE: u32 = 6;
-    pub const SAVE_AS: u32 = 7;
-    pub const AUTO_REFRESH: u32 = 8;
-    pub const SYSTEM_GADGETS: u32 = 9;
-    pub const REFRESH: u32 = 10;
-    pub const PICK: u32 = 11;
-    pub const HELP: u32 = 12;
-}
-
-/// One GadTools `NewMenu` entry: type, label (empty on an item: a
-/// separator bar), command key (empty: none), flags, user data.
-pub type MenuEntry = (u8, &'static [u8], &'static [u8], u16, u32);
-
-/// The menu strip, item for item the GadTools window's: Project (About,
-/// Iconify, Quit), Profile (New, Open…, Save, Save As…), View (Auto
-/// refresh, System gadgets, Refresh, Pick), Help. The two View toggles
-/// carry their checkmarks.
-pub fn menu_entries(auto_refresh: bool, system_gadgets: bool) -> Vec<MenuEntry> {
-    let check = |on: bool| CHECKIT | MENUTOGGLE | if on { CHECKED } else { 0 };
-    alloc::vec![
-        (NM_TITLE, &b"Project"[..], &b""[..], 0, 0),
-        (NM_ITEM, b"About...", b"", 0, menu::ABOUT),
-        (NM_ITEM, b"Iconify", b"I", 0, menu::ICONIFY),
-        (NM_ITEM, b"", b"", 0, 0),
-        (NM_ITEM, b"Quit", b"Q", 0, menu::QUIT),
-        (NM_TITLE, b"Profile", b"", 0, 0),
-        (NM_ITEM, b"New", b"N", 0, menu::NEW),
-        (NM_ITEM, b"Open...", b"O", 0, menu::OPEN),
-        (NM_ITEM, b"Save", b"S", 0, menu::SAVE),
-        (NM_ITEM, b"Save As...", b"A", 0, menu::SAVE_AS),
-        (NM_TITLE, b"View", b"", 0, 0),
-        (NM_ITEM, b"Auto refresh", b"", check(auto_refresh), menu::AUTO_REFRESH),
-        (NM_ITEM, b"System gadgets", b"", check(system_gadgets), menu::SYSTEM_GADGETS),
-        (NM_ITEM, b"", b"", 0, 0),
-        (NM_ITEM, b"Refresh", b"R", 0, menu::REFRESH),
-        (NM_ITEM, b"Pick", b"P", 0, menu::PICK),
-        (NM_TITLE, b"Help", b"", 0, 0),
-        (NM_ITEM, b"GadgetScope help...", b"", 0, menu::HELP),
-    ]
-}
-
-/// The event of a picked menu item from its user data and, for the
-/// toggles, its checkmark after the pick; `None` for unknown data.
-pub fn menu_event(user_data: u32, checked: bool) -> Option<UiEvent> {
-    Some(match user_data {
-        menu::ABOUT => UiEvent::About,
-        menu::ICONIFY => UiEvent::Iconify,
-        menu::QUIT => UiEvent::Quit,
-        menu::NEW => UiEvent::ProfileNew,
-        menu::OPEN => UiEvent::ProfileOpen,
-        menu::SAVE => UiEvent::ProfileSave,
-        menu::SAVE_AS => UiEvent::ProfileSaveAs,
-        menu::AUTO_REFRESH => UiEvent::AutoRefresh(checked),
-        menu::SYSTEM_GADGETS => UiEvent::SystemGadgets(checked),
-        menu::REFRESH => UiEvent::Refresh,
-        menu::PICK => UiEvent::Pick,
-        menu::HELP => UiEvent::Help,
-        _ => return None,
-    })
-}
+// The button row, the menu strip and what a picked item means are the
+// GadTools window's, in the catalog's language: crate::strings (BUTTONS,
+// MENU, new_menus, menu_event, the NewMenu constants).
+pub use crate::strings::{menu, menu_event, CHECKED, CHECKIT, MENUTOGGLE, NM_ITEM, NM_TITLE};
 
 // ---- the window ----
 
@@ -705,7 +620,7 @@ mod tests {
         assert_eq!(t[0], (LAYOUT_Orientation, LAYOUT_ORIENT_VERT));
         let label_at = t.iter().position(|p| p.0 == CHILD_Label).unwrap();
         assert_eq!(t[label_at - 1], (LAYOUT_AddChild, 4), "the label follows the name field");
-        let ids: Vec<u16> = BUTTONS.iter().map(|b| b.1).collect();
+        let ids: Vec<u16> = crate::strings::BUTTONS.iter().map(|b| b.1).collect();
         assert_eq!(ids, [1, 2, 3, 4, 5]);
         assert_eq!(button_tags(0x10, 4), [(GA_ID, 4), (GA_RelVerify, 1), (GA_Text, 0x10)]);
         let l = list_tags(0x20, 0x30);
@@ -852,10 +767,17 @@ mod tests {
 
     #[test]
     fn menu_items_map_to_events() {
-        let entries = menu_entries(true, false);
-        let items: Vec<&MenuEntry> = entries.iter().filter(|e| e.0 == NM_ITEM && !e.1.is_empty()).collect();
+        // The shared strip in English; each text kept in `texts`, its
+        // "address" its index + 1 (0 stays "none").
+        let mut texts: Vec<Vec<u8>> = Vec::new();
+        let entries = crate::strings::new_menus(&crate::strings::Strings::english(), true, false, |t| {
+            texts.push(t.to_vec());
+            texts.len() as u32
+        });
+        let text = |a: u32| -> &[u8] { if a == 0 { b"" } else { &texts[a as usize - 1] } };
+        let items: Vec<_> = entries.iter().filter(|e| e.0 == NM_ITEM && e.1 != 0).collect();
         assert_eq!(items.len(), 12);
-        let titles: Vec<&[u8]> = entries.iter().filter(|e| e.0 == NM_TITLE).map(|e| e.1).collect();
+        let titles: Vec<&[u8]> = entries.iter().filter(|e| e.0 == NM_TITLE).map(|e| text(e.1)).collect();
         assert_eq!(titles, [&b"Project"[..], b"Profile", b"View", b"Help"]);
         let expected = [
             UiEvent::About,
@@ -872,7 +794,7 @@ mod tests {
             UiEvent::Help,
         ];
         for (e, want) in items.iter().zip(expected) {
-            assert_eq!(menu_event(e.4, true), Some(want), "{}", String::from_utf8_lossy(e.1));
+            assert_eq!(menu_event(e.4, true), Some(want), "{}", String::from_utf8_lossy(text(e.1)));
         }
         assert_eq!(menu_event(menu::AUTO_REFRESH, false), Some(UiEvent::AutoRefresh(false)));
         assert_eq!(menu_event(0, false), None);

@@ -18,22 +18,19 @@
 //! own: close plus the desk's AppIcon, as with GadTools.
 use crate::gui::{Frontend, UiEvent};
 use crate::reaction::{self as ra, Input, TreeNode, WindowBox};
+use crate::strings::{ids as msg, new_menus, picked_events, Strings, BUTTONS};
 use crate::view::View;
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::be::{Be16, Be32};
-use amiga_rt::gadtools::{GadTools, Menus, OwnedStrings, VisualInfo};
-use amiga_rt::intuition::{do_method, next_select, offsets, Intuition, Object, PubScreenLock, MENUNULL};
+use amiga_rt::gadtools::{picked_items, GadTools, Menus, OwnedStrings, VisualInfo};
+use amiga_rt::intuition::{do_method, offsets, Intuition, Object, PubScreenLock};
 use amiga_rt::library::Library;
 use amiga_rt::listbrowser::NodeList;
 use amiga_rt::mem;
 use amiga_rt::tags::Tags;
 
-/// `MenuItem->Flags` offset and `sizeof(struct MenuItem)` (GadTools keeps
-/// the user data right after it), intuition/intuition.h, gadtools.h.
-const MI_FLAGS: u32 = 12;
-const MENUITEM_SIZE: u32 = 34;
 /// At most this many `WM_HANDLEINPUT` results per wake-up.
 const MAX_INPUTS: usize = 256;
 
@@ -119,6 +116,8 @@ pub struct ReactionUi<'a> {
     system_gadgets: bool,
     /// Last box (remembered while iconified).
     pub placement: Option<WindowBox>,
+    /// Menus, buttons and labels in the catalog's language.
+    text: Strings,
 }
 
 impl<'a> ReactionUi<'a> {
@@ -141,6 +140,7 @@ impl<'a> ReactionUi<'a> {
             auto_refresh: true,
             system_gadgets: true,
             placement: None,
+            text: Strings::load(None),
         }
     }
 
@@ -163,13 +163,12 @@ impl<'a> ReactionUi<'a> {
         let screen = intuition.lock_default_pub_screen().ok_or("the Workbench screen cannot be locked")?;
         let vi = gt.visual_info(screen.addr()).ok_or("GadTools has no visual info for the screen")?;
         let mut strings = OwnedStrings::new();
-        let mut s = |b: &[u8]| if b.is_empty() { 0 } else { strings.add(b) };
-        let entries: Vec<(u8, u32, u32, u16, u32)> =
-            ra::menu_entries(self.auto_refresh, self.system_gadgets).iter().map(|&(k, l, key, f, u)| (k, s(l), s(key), f, u)).collect();
+        let entries = new_menus(&self.text, self.auto_refresh, self.system_gadgets, |t| strings.add(t));
         let menus = gt.create_menus_at(&entries, &vi).ok_or("the menus cannot be built")?;
+        let mut s = |b: &[u8]| if b.is_empty() { 0 } else { strings.add(b) };
         let titles: [u32; 5] = core::array::from_fn(|i| s(ra::COLUMNS[i].0));
-        let button_texts: [u32; 5] = core::array::from_fn(|i| s(ra::BUTTONS[i].0));
-        let (title, icon_title, name_label) = (s(b"GadgetScope"), s(b"GadgetScope"), s(b"_Name"));
+        let button_texts: [u32; 5] = core::array::from_fn(|i| s(self.text.text(BUTTONS[i].0)));
+        let (title, icon_title, name_label) = (s(b"GadgetScope"), s(b"GadgetScope"), s(self.text.text(msg::MSG_GAD_NAME_FIELD)));
         let mut column_info: Vec<Be16> = Vec::new();
         for (w, t, f) in ra::column_info(&titles) {
             column_info.extend([Be16::new(w as u16), Be16::new((t >> 16) as u16), Be16::new(t as u16), Be16::new((f >> 16) as u16), Be16::new(f as u16)]);
@@ -179,7 +178,7 @@ impl<'a> ReactionUi<'a> {
         // Children first; each stays owned (disposed on failure) until its
         // parent took it.
         let mut buttons = Vec::new();
-        for (i, &(_, id)) in ra::BUTTONS.iter().enumerate() {
+        for (i, &(_, id)) in BUTTONS.iter().enumerate() {
             buttons.push(self.new_object(&ra::BUTTON_GADGET, ra::button_tags(button_texts[i], id))?);
         }
         self.status_text = OwnedStrings::new();
@@ -262,30 +261,8 @@ impl<'a> ReactionUi<'a> {
 
     fn menu_events(&mut self, code: u16, out: &mut Vec<UiEvent>) {
         let Some(b) = &self.built else { return };
-        let strip = b.menus.addr();
-        let mut code = code;
-        let mut n = 0;
-        while code != MENUNULL && n < 16 {
-            let item = self.intuition.item_address(strip, code);
-            if item == 0 {
-                break;
-            }
-            let checked = mem::peek16(item + MI_FLAGS) & ra::CHECKED != 0;
-            match ra::menu_event(mem::peek32(item + MENUITEM_SIZE), checked) {
-                Some(UiEvent::AutoRefresh(on)) => {
-                    self.auto_refresh = on;
-                    out.push(UiEvent::AutoRefresh(on));
-                }
-                Some(UiEvent::SystemGadgets(on)) => {
-                    self.system_gadgets = on;
-                    out.push(UiEvent::SystemGadgets(on));
-                }
-                Some(e) => out.push(e),
-                None => {}
-            }
-            code = next_select(item);
-            n += 1;
-        }
+        let picks = picked_items(self.intuition, b.menus.addr(), code);
+        out.extend(picked_events(&picks, &mut self.auto_refresh, &mut self.system_gadgets));
     }
 }
 

@@ -12,6 +12,7 @@
 //! Also here: the menu strip and the buttons of the window as tables of
 //! string IDs ([`MENU`], [`BUTTONS`]), shared by the front-ends and checked
 //! against the catalog's IDs by the host tests.
+use crate::gui::UiEvent;
 use alloc::vec::Vec;
 
 /// The generated string IDs and built-in English strings.
@@ -135,6 +136,80 @@ pub mod menu {
     pub const HELP: u32 = 12;
 }
 
+/// libraries/gadtools.h `NewMenu.nm_Type`.
+pub const NM_TITLE: u8 = 1;
+pub const NM_ITEM: u8 = 2;
+/// intuition/intuition.h `MenuItem.Flags`.
+pub const CHECKIT: u16 = 0x0001;
+pub const MENUTOGGLE: u16 = 0x0008;
+pub const CHECKED: u16 = 0x0100;
+
+/// One GadTools `NewMenu` entry as both front-ends build it: type, label
+/// and command-key addresses (0 on an item: a separator bar; 0 key: none),
+/// flags, user data (a [`menu`] action).
+pub type NewMenuEntry = (u8, u32, u32, u16, u32);
+
+/// [`MENU`] in `text`'s language as `NewMenu` entries; `add` keeps a
+/// string where the OS can read it and returns its address. The two View
+/// toggles carry their checkmarks.
+pub fn new_menus(text: &Strings, auto_refresh: bool, system_gadgets: bool, mut add: impl FnMut(&[u8]) -> u32) -> Vec<NewMenuEntry> {
+    let check = |on: bool| CHECKIT | MENUTOGGLE | if on { CHECKED } else { 0 };
+    MENU.iter()
+        .map(|m| {
+            let label = m.text.map_or(0, |id| add(text.text(id)));
+            let key = m.key.map_or(0, |id| add(text.text(id)));
+            match m.kind {
+                MenuKind::Title => (NM_TITLE, label, 0, 0, 0),
+                MenuKind::Item => (NM_ITEM, label, key, 0, m.action),
+                MenuKind::Check => {
+                    let on = if m.action == menu::AUTO_REFRESH { auto_refresh } else { system_gadgets };
+                    (NM_ITEM, label, key, check(on), m.action)
+                }
+                MenuKind::Bar => (NM_ITEM, 0, 0, 0, 0),
+            }
+        })
+        .collect()
+}
+
+/// The event of a picked menu item from its user data and, for the
+/// toggles, its checkmark after the pick; `None` for unknown data.
+pub fn menu_event(user_data: u32, checked: bool) -> Option<UiEvent> {
+    Some(match user_data {
+        menu::ABOUT => UiEvent::About,
+        menu::ICONIFY => UiEvent::Iconify,
+        menu::QUIT => UiEvent::Quit,
+        menu::NEW => UiEvent::ProfileNew,
+        menu::OPEN => UiEvent::ProfileOpen,
+        menu::SAVE => UiEvent::ProfileSave,
+        menu::SAVE_AS => UiEvent::ProfileSaveAs,
+        menu::AUTO_REFRESH => UiEvent::AutoRefresh(checked),
+        menu::SYSTEM_GADGETS => UiEvent::SystemGadgets(checked),
+        menu::REFRESH => UiEvent::Refresh,
+        menu::PICK => UiEvent::Pick,
+        menu::HELP => UiEvent::Help,
+        _ => return None,
+    })
+}
+
+/// The events of the items one MENUPICK selected (`(user data, checked)`
+/// pairs, as `amiga_rt::gadtools::picked_items` reads them); unknown user
+/// data is skipped. A View toggle's new state is also written to
+/// `auto_refresh` / `system_gadgets`, which a front-end keeps so that a
+/// rebuilt strip carries the right checkmarks.
+pub fn picked_events(picks: &[(u32, bool)], auto_refresh: &mut bool, system_gadgets: &mut bool) -> Vec<UiEvent> {
+    let mut out = Vec::new();
+    for &(user_data, checked) in picks {
+        let Some(e) = menu_event(user_data, checked) else { continue };
+        match e {
+            UiEvent::AutoRefresh(on) => *auto_refresh = on,
+            UiEvent::SystemGadgets(on) => *system_gadgets = on,
+            _ => {}
+        }
+        out.push(e);
+    }
+    out
+}
+
 /// A menu entry's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuKind {
@@ -189,8 +264,10 @@ pub const MENU: &[MenuEntry] = {
 
 /// The row of buttons, left to right: label and gadget ID (the IDs of
 /// `gadtools_ui::ids`, stable for scripts).
-pub const BUTTONS: [(StringId, u16); 5] =
-    [(ids::MSG_GAD_REFRESH, 1), (ids::MSG_GAD_PICK, 2), (ids::MSG_GAD_HIGHLIGHT, 3), (ids::MSG_GAD_NAME, 4), (ids::MSG_GAD_EXPORT, 5)];
+pub const BUTTONS: [(StringId, u16); 5] = {
+    use crate::gui::gadget_ids as g;
+    [(ids::MSG_GAD_REFRESH, g::REFRESH), (ids::MSG_GAD_PICK, g::PICK), (ids::MSG_GAD_HIGHLIGHT, g::HIGHLIGHT), (ids::MSG_GAD_NAME, g::NAME_BUTTON), (ids::MSG_GAD_EXPORT, g::EXPORT)]
+};
 
 /// Every string ID the window uses (menus, buttons, the name field's
 /// label, file requester titles, requesters of `gui`).
@@ -287,6 +364,15 @@ mod tests {
         letters.sort();
         letters.dedup();
         assert_eq!(letters.len(), n, "two gadgets share a shortcut letter");
+    }
+
+    #[test]
+    fn picked_items_become_events_and_toggles_are_remembered() {
+        let (mut auto, mut sys) = (true, true);
+        let picks = [(menu::SYSTEM_GADGETS, false), (0, false), (menu::REFRESH, false), (menu::AUTO_REFRESH, false)];
+        let events = picked_events(&picks, &mut auto, &mut sys);
+        assert_eq!(events, [UiEvent::SystemGadgets(false), UiEvent::Refresh, UiEvent::AutoRefresh(false)]);
+        assert_eq!((auto, sys), (false, false));
     }
 
     #[test]

@@ -94,6 +94,28 @@ pub struct NewGadget {
 
 const _: () = assert!(core::mem::size_of::<NewGadget>() == 30);
 
+impl NewGadget {
+    /// A `NewGadget` at `(left, top, width, height)` (pixels from the
+    /// window's top-left corner, borders included) with label `text` (an
+    /// absolute address or 0), label font `font` (`struct TextAttr *`),
+    /// `ng_GadgetID` `id`, `PLACETEXT_*` `flags` and visual info `vi`.
+    pub fn new(rect: (i32, i32, i32, i32), text: u32, font: u32, id: u16, flags: u32, vi: u32) -> NewGadget {
+        let (left, top, width, height) = rect;
+        NewGadget {
+            ng_left_edge: Be16::new(left as u16),
+            ng_top_edge: Be16::new(top as u16),
+            ng_width: Be16::new(width as u16),
+            ng_height: Be16::new(height as u16),
+            ng_gadget_text: Be32::new(text),
+            ng_text_attr: Be32::new(font),
+            ng_gadget_id: Be16::new(id),
+            ng_flags: Be32::new(flags),
+            ng_visual_info: Be32::new(vi),
+            ng_user_data: Be32::new(0),
+        }
+    }
+}
+
 /// `struct NewMenu` (20 bytes).
 #[repr(C, packed(2))]
 #[derive(Default, Clone, Copy)]
@@ -161,27 +183,9 @@ impl GadTools {
     /// GTMN_NewLookMenus TRUE)`; freed on drop (clear it from every window
     /// first: declare it before the window).
     pub fn create_menus(&self, entries: &[MenuEntry], vi: &VisualInfo<'_>) -> Option<Menus<'_>> {
-        let mut nm: Vec<NewMenu> = entries
-            .iter()
-            .map(|e| NewMenu {
-                nm_type: e.kind,
-                nm_label: Be32::new(e.label.map(cstr).unwrap_or(NM_BARLABEL)),
-                nm_comm_key: Be32::new(e.key.map(cstr).unwrap_or(0)),
-                nm_flags: Be16::new(e.flags),
-                ..Default::default()
-            })
-            .collect();
-        nm.push(NewMenu { nm_type: NM_END, ..Default::default() });
-        // SAFETY: nm is an NM_END-terminated array whose strings are 'static.
-        let menu = unsafe { sys::gadtools_CreateMenusA(self.base(), nm.as_ptr() as *const u8, core::ptr::null()) };
-        if menu == 0 {
-            return None;
-        }
-        let menus = Menus { gt: self, menu };
-        let t = Tags::new().tag(crate::tags::GTMN_NewLookMenus, 1).done();
-        // SAFETY: menu from CreateMenusA, vi alive, t terminated.
-        let ok = unsafe { sys::gadtools_LayoutMenusA(self.base(), menu, vi.addr(), t.as_ptr() as *const u8) } != 0;
-        ok.then_some(menus)
+        let at: Vec<(u8, u32, u32, u16, u32)> =
+            entries.iter().map(|e| (e.kind, e.label.map_or(0, cstr), e.key.map_or(0, cstr), e.flags, 0)).collect();
+        self.create_menus_at(&at, vi)
     }
 
     /// `CreateMenusA` + `LayoutMenusA` from entries whose texts are
@@ -425,6 +429,28 @@ impl Drop for Menus<'_> {
         // SAFETY: from CreateMenusA, cleared from its window, freed once.
         unsafe { sys::gadtools_FreeMenus(self.gt.base(), self.menu) }
     }
+}
+
+/// The items one IDCMP_MENUPICK selected (the `NextSelect` chain from
+/// `code`, at most 16): each item's `GTMENUITEM_USERDATA` (the long after
+/// the 34-byte `struct MenuItem`, libraries/gadtools.h) and whether its
+/// `CHECKED` flag is set after the pick (`MenuItem->Flags` at 12,
+/// intuition/intuition.h).
+pub fn picked_items(intuition: &crate::intuition::Intuition, strip: u32, code: u16) -> Vec<(u32, bool)> {
+    const MENUITEM_SIZE: u32 = 34;
+    const MI_FLAGS: u32 = 12;
+    const MI_CHECKED: u16 = 0x0100;
+    let mut out = Vec::new();
+    let mut code = code;
+    while code != crate::intuition::MENUNULL && out.len() < 16 {
+        let item = intuition.item_address(strip, code);
+        if item == 0 {
+            break;
+        }
+        out.push((mem::peek32(item + MENUITEM_SIZE), mem::peek16(item + MI_FLAGS) & MI_CHECKED != 0));
+        code = crate::intuition::next_select(item);
+    }
+    out
 }
 
 /// NUL-terminated copies of byte strings at stable addresses (each in its
