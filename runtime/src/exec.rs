@@ -28,6 +28,19 @@ pub fn wait(signal_set: u32) -> u32 {
     unsafe { sys::exec_Wait(signal_set) }
 }
 
+/// Runs `f` between exec `Disable()` and `Enable()` (interrupts off):
+/// for reading lists that interrupts change, such as `TaskReady` and
+/// `TaskWait` (exec `Signal()` moves tasks from interrupt code). Keep `f`
+/// short and free of allocation and OS calls that may wait.
+pub fn disabled<R>(f: impl FnOnce() -> R) -> R {
+    // SAFETY: Disable/Enable nest and are balanced here.
+    unsafe { sys::exec_Disable() };
+    let r = f();
+    // SAFETY: balances the Disable above.
+    unsafe { sys::exec_Enable() };
+    r
+}
+
 /// `ReplyMsg(message)`: returns a message this task got from one of its
 /// ports to its sender (exec.library autodoc). `message` must have come
 /// from `GetMsg` on a port of this task and be replied once.

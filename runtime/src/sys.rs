@@ -16,6 +16,10 @@ extern "C" {
     pub fn exec_GetMsg(port: u32) -> u32;
     /// exec.library `ReplyMsg` (LVO -378): message a1.
     pub fn exec_ReplyMsg(message: u32);
+    /// exec.library `Disable` (LVO -120).
+    pub fn exec_Disable();
+    /// exec.library `Enable` (LVO -126).
+    pub fn exec_Enable();
     /// exec.library `Forbid` (LVO -132).
     pub fn exec_Forbid();
     /// exec.library `Permit` (LVO -138).

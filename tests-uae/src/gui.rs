@@ -49,6 +49,8 @@ pub struct Programs {
     pub gadgetscope: PathBuf,
     pub gadtools: PathBuf,
     pub inputtool: PathBuf,
+    /// UAETool, for the hang watchdog.
+    pub uaetool: PathBuf,
     pub rexx: RexxPrograms,
 }
 
@@ -150,6 +152,7 @@ fn send(s: Scenario, script: &str, out: &str) -> Scenario {
 /// The scenario.
 pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     let mut s = with_arexx(Scenario::new("gui-gadtools"), &p.rexx)
+        .watchdog(p.uaetool.clone())
         .host_file("GadgetScope", p.gadgetscope.clone())
         .host_file("GadToolsFixture", p.gadtools.clone())
         .host_file("C/InputTool", p.inputtool.clone())

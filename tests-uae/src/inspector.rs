@@ -38,6 +38,7 @@ pub fn fixture_scenarios(p: &Programs, f: &Fixtures) -> Vec<Scenario> {
     // and relocates it); the default 30 s hang timeout is too tight.
     let mut s = Scenario::new("inspector-fixtures")
         .timeout(std::time::Duration::from_secs(120))
+        .watchdog(p.uaetool.clone())
         .host_file("GadgetScope", p.gadgetscope.clone())
         .host_file("GadToolsFixture", f.gadtools.clone())
         .host_file("BoopsiFixture", f.boopsi.clone())

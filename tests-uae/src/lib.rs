@@ -162,6 +162,9 @@ pub struct Report {
     pub crash: Option<CrashReport>,
     /// Whether Xvfb was used.
     pub xvfb: bool,
+    /// `hd/tasks.txt` when a hang of a [`Scenario::watchdog`] scenario got
+    /// its task dump.
+    pub task_dump: Option<PathBuf>,
 }
 
 impl Report {
@@ -175,7 +178,7 @@ impl Report {
             ms(self.to_exit),
             self.total.as_millis(),
             if self.xvfb { ", Xvfb" } else { "" }
-        )
+        ) + &self.task_dump.as_ref().map(|p| format!("; task dump: {}", p.display())).unwrap_or_default()
     }
 }
 
@@ -321,6 +324,7 @@ pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
         screenshots: Vec::new(),
         crash: None,
         xvfb: false,
+        task_dump: None,
     };
     let mut observed = Observed::default();
     match execute(scenario, opts, &run, &mut report, &mut observed) {
@@ -480,6 +484,9 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
                     report.screenshots.push(png);
                 }
             }
+            if scenario.watchdog {
+                report.task_dump = request_task_dump(&hd);
+            }
             break;
         }
         sleep(Duration::from_millis(10));
@@ -502,6 +509,21 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
         }
     }
     Ok(())
+}
+
+/// Asks `UAETool WATCH` (see [`Scenario::watchdog`]) for its task dump
+/// and waits up to 20 s (host time) for `tasks.txt` to end with `END`.
+fn request_task_dump(hd: &Path) -> Option<PathBuf> {
+    let out = hd.join("tasks.txt");
+    fs::write(hd.join("tasks.request"), b"dump\n").ok()?;
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs(20) {
+        if fs::read_to_string(&out).map(|t| t.ends_with("END\n")).unwrap_or(false) {
+            return Some(out);
+        }
+        sleep(Duration::from_millis(100));
+    }
+    None
 }
 
 /// Names of `shot-request-<name>` files in `hd` that have content and are

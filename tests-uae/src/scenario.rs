@@ -148,6 +148,9 @@ pub struct Scenario {
     /// the defaults and [`crate::Options::extra_config`] (e.g. cycle-real
     /// CPU timing for a benchmark).
     pub config: Vec<(String, String)>,
+    /// Set by [`Scenario::watchdog`]: on a hang the harness asks the
+    /// emulated machine for a task dump (`hd/tasks.txt`).
+    pub watchdog: bool,
 }
 
 /// Default [`Scenario::timeout`]: AROS boots and runs a short script in
@@ -164,7 +167,23 @@ impl Scenario {
             timeout: DEFAULT_TIMEOUT,
             program_screenshots: Vec::new(),
             config: Vec::new(),
+            watchdog: false,
         }
+    }
+
+    /// Starts `UAETool WATCH` in the background at this point of the
+    /// script (stages `uaetool` as `C:UAETool`): when the scenario hangs,
+    /// the harness writes `DH0:tasks.request` and waits a few seconds for
+    /// `DH0:tasks.txt`, UAETool's dump of every task (state, signals,
+    /// saved PC and stack, a process's segments), so that a hang shows
+    /// where each program sleeps. Not for scenarios that compare free
+    /// memory: the watcher polls a file once a second.
+    pub fn watchdog(mut self, uaetool: impl Into<PathBuf>) -> Self {
+        if !self.files.iter().any(|f| f.amiga_path == "C/UAETool") {
+            self = self.host_file("C/UAETool", uaetool);
+        }
+        self.watchdog = true;
+        self.line("Run >NIL: C:UAETool WATCH")
     }
 
     /// Stage a host file at `amiga_path` (made executable).

@@ -101,6 +101,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
             gadgetscope: programs.gadgetscope.clone(),
             gadtools: fixture_programs.gadtools.clone(),
             inputtool: inputtool.clone(),
+            uaetool: programs.uaetool.clone(),
             rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
         }))
         .chain(uae_harness::shipping::scenarios(&crate::dist::uae_programs(
