@@ -34,6 +34,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "iconprobe", artifact: "iconprobe", hunk: "IconProbe" },
     Program { package: "inputtool", artifact: "inputtool", hunk: "InputTool" },
     Program { package: "picktool", artifact: "picktool", hunk: "PickTool" },
+    Program { package: "walkprof", artifact: "walkprof", hunk: "WalkProf" },
 ];
 
 /// GCC flags measured in TOOLCHAIN.md for the 68020 build.

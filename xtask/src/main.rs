@@ -10,6 +10,7 @@ mod osglue;
 mod suite;
 mod tools;
 mod uae;
+mod profile;
 mod vamos;
 mod w2cpost;
 mod wasmcheck;
@@ -25,6 +26,7 @@ fn usage() -> &'static str {
      \x20 amiga [PROGRAM...]     build the Amiga programs into target/amiga/ (installs missing tools)\n\
      \x20 canary                 build the codegen canary, run it under vamos, compare with the host\n\
      \x20 uae-test [SCENARIO...] run the emulator scenarios in FS-UAE (built-in AROS ROM)\n\
+     \x20 profile-walk [COUNT]   instruction profile of COUNT TREEs of the walker (WalkProf under vamos)\n\
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
@@ -73,6 +75,11 @@ fn main() -> ExitCode {
             if s.failed == 0 { Ok(()) } else { Err(anyhow::anyhow!("{} emulator scenario(s) failed", s.failed)) }
         })),
         "gen-glue" => report(amiga::gen_glue()),
+        "profile-walk" => report(rest.first().map_or(Ok(3), |c| c.parse::<u32>().map_err(|e| anyhow::anyhow!("COUNT {c:?}: {e}"))).and_then(|count| {
+            let p = profile::run(count)?;
+            profile::report(&p, std::env::var("PROFILE_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(40));
+            Ok(())
+        })),
         "arexx-check" => ExitCode::from(checks::arexx_check(rest)),
         "manifest-check" => ExitCode::from(checks::manifest_check(rest)),
         "dist" => report(dist::run().map(|d| dist::report(&d))),

@@ -1,0 +1,266 @@
+//! `cargo xtask profile-walk [COUNT]`: an instruction profile of the
+//! walker and the TREE text on a 68020, without the emulator's OS.
+//!
+//! Runs WalkProf (tests-uae/fixtures/walkprof: `COUNT` TREEs of a model of
+//! the GadTools fixture over core's fake Intuition) under vamos with its
+//! instruction trace (`-I`), counts the traced instructions per function
+//! of `target/amiga/build/walkprof/prog.elf` and prints the busiest ones.
+//! The code hunk is loaded at the address of the first traced instruction
+//! (the hunk's `_start`, ELF address 0); instructions outside the hunk are
+//! vamos's library stubs (`[outside]`). Counts are instructions, not
+//! cycles (vamos's trace has no per-instruction timing); the run's total
+//! cycles come from vamos's log. Written here because no tool maps vamos's
+//! trace to ELF symbols.
+
+use anyhow::{bail, Context, Result};
+use object::{Object, ObjectSection, ObjectSymbol};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+/// One function of the profile.
+pub struct Row {
+    pub name: String,
+    /// Instructions in the function itself.
+    pub instructions: u64,
+    /// Instructions while it was on the call stack (itself and callees).
+    pub inclusive: u64,
+}
+
+/// The profile of one run.
+pub struct Profile {
+    pub rows: Vec<Row>,
+    pub total: u64,
+    pub outside: u64,
+    pub cycles: u64,
+    pub count: u32,
+    /// (function, caller, instructions in the function on that call path).
+    pub by_caller: Vec<(String, String, u64)>,
+}
+
+/// Builds WalkProf, runs it `count` times under vamos with the trace on
+/// and returns the instructions per function, busiest first.
+pub fn run(count: u32) -> Result<Profile> {
+    let built = crate::amiga::build(&["walkprof".to_string()])?;
+    let root = crate::amiga::root();
+    let elf = root.join("target/amiga/build/walkprof/prog.elf");
+    let syms = symbols(&std::fs::read(&elf).with_context(|| elf.display().to_string())?)?;
+    let work = root.join("target/vamos/walkprof");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(work.join("vols"))?;
+    let prog = work.join("WalkProf");
+    std::fs::copy(&built[0].hunk_path, &prog)?;
+    crate::tools::ensure_amitools()?;
+    let mut child = Command::new(crate::tools::vamos())
+        .current_dir(&work)
+        .arg("--vols-base-dir")
+        .arg(work.join("vols"))
+        .args(["-C", "68020", "--max-cycles", &crate::vamos::MAX_CYCLES.to_string(), "-l", "main:info", "--no-ts", "-I"])
+        .arg(&prog)
+        .arg(format!("COUNT={count}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("starting vamos")?;
+    let stdout = child.stdout.take().unwrap();
+    let out_thread = std::thread::spawn(move || std::io::read_to_string(stdout).unwrap_or_default());
+    let mut base: Option<u32> = None;
+    let mut per: HashMap<usize, (u64, u64)> = HashMap::new();
+    // A call stack of functions rebuilt from the trace: the instruction
+    // after a jsr/bsr is a callee's first, the one after an rts is back in
+    // a caller (popped to it), any other change of function is a jump
+    // (the top is replaced).
+    let mut stack: Vec<usize> = Vec::new();
+    let mut last = Kind::Other;
+    // (function, its caller) → instructions in the function.
+    let mut callers: HashMap<(usize, usize), u64> = HashMap::new();
+    let (mut total, mut outside, mut cycles, mut exit) = (0u64, 0u64, 0u64, None);
+    let text_end = syms.last().map_or(0, |s| s.0 + s.1);
+    for line in BufReader::new(child.stderr.take().unwrap()).lines() {
+        let line = line?;
+        if let Some(pc) = trace_pc(&line) {
+            let b = *base.get_or_insert(pc);
+            total += 1;
+            let off = pc.wrapping_sub(b);
+            let kind = insn_kind(&line);
+            match (off < text_end).then(|| lookup(&syms, off)).flatten() {
+                Some(f) => {
+                    match last {
+                        Kind::Call => stack.push(f),
+                        Kind::Return => {
+                            while stack.last().is_some_and(|&t| t != f) {
+                                stack.pop();
+                            }
+                            if stack.is_empty() {
+                                stack.push(f);
+                            }
+                        }
+                        Kind::Other => match stack.last_mut() {
+                            Some(t) => *t = f,
+                            None => stack.push(f),
+                        },
+                    }
+                    per.entry(f).or_default().0 += 1;
+                    if stack.len() >= 2 {
+                        *callers.entry((f, stack[stack.len() - 2])).or_default() += 1;
+                    }
+                    for (i, &g) in stack.iter().enumerate() {
+                        if !stack[..i].contains(&g) {
+                            per.entry(g).or_default().1 += 1;
+                        }
+                    }
+                }
+                None => outside += 1,
+            }
+            last = kind;
+        } else if let Some(v) = after(&line, "total cycles:") {
+            cycles = v as u64;
+        } else if let Some(v) = after(&line, "done. exit code=") {
+            exit = Some(v);
+        }
+    }
+    child.wait()?;
+    let stdout = out_thread.join().unwrap_or_default();
+    if exit != Some(0) {
+        bail!("WalkProf did not end with RC 0 under vamos (exit {exit:?}):\n{stdout}");
+    }
+    let mut rows: Vec<Row> = per.into_iter().map(|(i, (n, inc))| Row { name: demangle(&syms[i].2), instructions: n, inclusive: inc }).collect();
+    rows.sort_by(|a, b| b.instructions.cmp(&a.instructions).then(a.name.cmp(&b.name)));
+    let mut by_caller: Vec<(String, String, u64)> = callers.into_iter().map(|((f, c), n)| (demangle(&syms[f].2), demangle(&syms[c].2), n)).collect();
+    by_caller.sort_by(|a, b| b.2.cmp(&a.2));
+    Ok(Profile { rows, total, outside, cycles, count, by_caller })
+}
+
+/// Prints the profile's top `n` rows.
+pub fn report(p: &Profile, n: usize) {
+    println!(
+        "WalkProf: {} TREE(s), {} instructions traced ({} per TREE incl. start-up), {} outside the hunk, {} cycles",
+        p.count,
+        p.total,
+        p.total / u64::from(p.count.max(1)),
+        p.outside,
+        p.cycles
+    );
+    let pct = |n: u64| n as f64 * 100.0 / p.total.max(1) as f64;
+    println!("-- self (instructions in the function)");
+    for r in p.rows.iter().take(n) {
+        println!("{:>9} {:>5.1}%  {}", r.instructions, pct(r.instructions), r.name);
+    }
+    println!("-- inclusive (instructions while on the call stack)");
+    let mut inc: Vec<&Row> = p.rows.iter().collect();
+    inc.sort_by(|a, b| b.inclusive.cmp(&a.inclusive).then(a.name.cmp(&b.name)));
+    for r in inc.iter().take(n) {
+        println!("{:>9} {:>5.1}%  {}", r.inclusive, pct(r.inclusive), r.name);
+    }
+    println!("-- self instructions by caller (function <- caller)");
+    for (f, c, k) in p.by_caller.iter().take(n) {
+        println!("{:>9} {:>5.1}%  {f} <- {c}", k, pct(*k));
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Call,
+    Return,
+    Other,
+}
+
+/// Whether a trace line is a call (`jsr`, `bsr`), a return (`rts`, `rtd`,
+/// `rtr`) or anything else.
+fn insn_kind(line: &str) -> Kind {
+    let Some(i) = line.find("N/A") else { return Kind::Other };
+    let mut w = line[i + 3..].split_whitespace();
+    let _pc = w.next();
+    match w.next().unwrap_or("") {
+        m if m.starts_with("jsr") || m.starts_with("bsr") => Kind::Call,
+        "rts" | "rtd" | "rtr" => Kind::Return,
+        _ => Kind::Other,
+    }
+}
+
+/// The PC of a vamos `-I` trace line (`instr: INFO: N/A <hex pc> <insn>`).
+fn trace_pc(line: &str) -> Option<u32> {
+    let rest = line.trim_start().strip_prefix("instr:")?;
+    let rest = &rest[rest.find("N/A")? + 3..];
+    u32::from_str_radix(rest.split_whitespace().next()?, 16).ok()
+}
+
+fn after(line: &str, key: &str) -> Option<i64> {
+    let r = line.split(key).nth(1)?.trim();
+    r.split(|c: char| !c.is_ascii_digit() && c != '-').next()?.parse().ok()
+}
+
+/// Function symbols of the ELF: (address, size, name), by address.
+fn symbols(elf: &[u8]) -> Result<Vec<(u32, u32, String)>> {
+    let file = object::File::parse(elf)?;
+    let text = file.section_by_name(".text").context("no .text")?.index();
+    let mut v: Vec<(u32, u32, String)> = file
+        .symbols()
+        .filter(|s| s.section_index() == Some(text) && s.size() > 0)
+        .filter_map(|s| Some((s.address() as u32, s.size() as u32, s.name().ok()?.to_string())))
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+/// Index of the symbol that contains `off`.
+fn lookup(syms: &[(u32, u32, String)], off: u32) -> Option<usize> {
+    let i = syms.partition_point(|s| s.0 <= off).checked_sub(1)?;
+    (off < syms[i].0 + syms[i].1).then_some(i)
+}
+
+/// `w2c__ZN4core3fmt5write17h…E` → `core::fmt::write` (legacy Rust
+/// mangling, with the `$LT$`-style escapes that wasm2c turned into
+/// `_LT_`; other names are kept as they are, minus wasm2c's prefix).
+fn demangle(name: &str) -> String {
+    let n = name.strip_prefix("w2c_").unwrap_or(name);
+    let tidy = |p: &str| {
+        let mut p = p.to_string();
+        for (from, to) in [("_LT_", "<"), ("_GT_", ">"), ("_u20_", " "), ("_C_", ","), ("_RF_", "&"), ("_BP_", "*"), ("__", "::")] {
+            p = p.replace(from, to);
+        }
+        p.trim_start_matches(':').to_string()
+    };
+    let Some(mut rest) = n.strip_prefix("_ZN") else { return n.to_string() };
+    let mut parts = Vec::new();
+    while let Some(end) = rest.find(|c: char| !c.is_ascii_digit()) {
+        if end == 0 {
+            break;
+        }
+        let Ok(len) = rest[..end].parse::<usize>() else { break };
+        let Some(part) = rest.get(end..end + len) else { break };
+        rest = &rest[end + len..];
+        if !(part.len() == 17 && part.starts_with('h') && part[1..].bytes().all(|b| b.is_ascii_hexdigit())) {
+            parts.push(tidy(&part.replace("$LT$", "<").replace("$GT$", ">").replace("$u20$", " ").replace("$C$", ",").replace("$RF$", "&").replace("..", "::")));
+        }
+    }
+    if parts.is_empty() {
+        n.to_string()
+    } else {
+        parts.join("::")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_lines_and_names() {
+        assert_eq!(trace_pc("     instr:   INFO:  N/A                                       0036fe    link    A6, #-$c"), Some(0x36fe));
+        assert_eq!(trace_pc("main:  INFO:  total cycles:  12"), None);
+        assert_eq!(after("main:  INFO:  done. exit code=0", "done. exit code="), Some(0));
+        assert_eq!(demangle("w2c__ZN16gadgetscope_core8classify17role_for_class_id17hb2f85e8ca72dec84E"), "gadgetscope_core::classify::role_for_class_id");
+        assert_eq!(demangle("w2c__ZN5alloc3vec16Vec$LT$T$C$A$GT$7reserve17h0123456789abcdefE"), "alloc::vec::Vec<T,A>::reserve");
+        assert_eq!(demangle("rt_start"), "rt_start");
+        assert_eq!(demangle("w2c__ZN4core3ptr13drop_in_place17h0123456789abcdefE"), "core::ptr::drop_in_place");
+        assert_eq!(insn_kind("  instr:   INFO:  N/A   00210c    jsr     $36fe.l"), Kind::Call);
+        assert_eq!(insn_kind("  instr:   INFO:  N/A   0036fe    rts"), Kind::Return);
+        assert_eq!(insn_kind("  instr:   INFO:  N/A   0036fe    link    A6, #-$c"), Kind::Other);
+        let syms = vec![(0, 8, "a".to_string()), (8, 4, "b".to_string()), (20, 4, "c".to_string())];
+        assert_eq!(lookup(&syms, 9), Some(1));
+        assert_eq!(lookup(&syms, 13), None);
+        assert_eq!(lookup(&syms, 21), Some(2));
+    }
+}
