@@ -32,6 +32,10 @@ impl<O: IntuitionOs, C: Clock> IntuitionMemory for Timed<'_, O, C> {
     fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
         self.os.read(addr, buf)
     }
+
+    fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
+        self.os.cstr_len(addr, max)
+    }
 }
 
 impl<O: IntuitionOs, C: Clock> IntuitionOs for Timed<'_, O, C> {
@@ -39,22 +43,20 @@ impl<O: IntuitionOs, C: Clock> IntuitionOs for Timed<'_, O, C> {
         self.os.intuition_base()
     }
 
-    fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> R {
+    fn locked(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionMemory)) {
         let clock = &mut *self.clock;
         let mut start = 0;
         let mut end = 0;
         // The clock is read inside the lock, right after taking it and
         // right before giving it back: the hold is what is measured.
-        let r = self.os.with_ibase_locked(|m| {
+        self.os.locked(&mut |m| {
             start = clock.now();
-            let r = f(m);
+            f(m);
             end = clock.now();
-            r
         });
         self.longest_hold = self.longest_hold.max(end.wrapping_sub(start));
         self.holds_seen.push(end.wrapping_sub(start));
         self.holds += 1;
-        r
     }
 
     fn is_real_memory(&mut self, addr: u32) -> bool {
@@ -84,6 +86,9 @@ pub struct BenchResult {
     pub holds_per_tree: u32,
     /// Median `LockIBase()` hold, ticks.
     pub median_hold: u64,
+    /// Per hold of a TREE, in order (the list copy, the window's own
+    /// copy, the open checks): (median, longest) ticks over the runs.
+    pub holds_by_position: Vec<(u64, u64)>,
     pub frequency: u32,
     /// Bytes of TREE text.
     pub text_bytes: usize,
@@ -123,6 +128,14 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
     times.sort_unstable();
     let holds = timed.holds;
     let mut all_holds = core::mem::take(&mut timed.holds_seen);
+    let per_tree = (holds / runs) as usize;
+    let holds_by_position: Vec<(u64, u64)> = (0..per_tree)
+        .map(|i| {
+            let mut v: Vec<u64> = all_holds.iter().skip(i).step_by(per_tree).copied().collect();
+            v.sort_unstable();
+            (v.get(v.len() / 2).copied().unwrap_or(0), v.last().copied().unwrap_or(0))
+        })
+        .collect();
     // The phases, timed separately on the same window.
     let mut screens_t = Vec::with_capacity(runs as usize);
     let mut walk_t = Vec::with_capacity(runs as usize);
@@ -156,7 +169,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
     let mut empty = Vec::with_capacity(runs as usize);
     let before = timed.holds_seen.len();
     for _ in 0..runs {
-        timed.with_ibase_locked(|_| ());
+        timed.locked(&mut |_| ());
     }
     empty.extend_from_slice(&timed.holds_seen[before..]);
     let empty_hold_max = empty.iter().copied().max().unwrap_or(0);
@@ -177,6 +190,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
         longest_hold,
         holds_per_tree: holds / runs,
         median_hold: median(&mut all_holds),
+        holds_by_position,
         frequency: timed.clock.frequency(),
         text_bytes,
     })
@@ -185,7 +199,13 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
 /// The report line(s) BENCH prints.
 pub fn report(r: &BenchResult) -> Vec<u8> {
     let f = r.frequency;
-    alloc::format!(
+    let mut by_position = alloc::string::String::from("holds:");
+    for (i, (m, l)) in r.holds_by_position.iter().enumerate() {
+        by_position.push_str(&alloc::format!(" #{} median {} ticks ({} us) longest {} ({} us);", i + 1, m, micros(*m, f), l, micros(*l, f)));
+    }
+    by_position.pop();
+    by_position.push('\n');
+    let mut out = alloc::format!(
         "tree: {} runs, median {} EClock ticks ({} us), min {} ({} us), max {} ({} us), {} bytes of text\n\
          phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us)\n\
          lock: longest LockIBase hold {} ticks ({} us), median {} ticks ({} us), {} holds per TREE\n\
@@ -214,8 +234,9 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
         micros(r.empty_hold_max, f),
         f,
         r.clock_overhead
-    )
-    .into_bytes()
+    );
+    out.push_str(&by_position);
+    out.into_bytes()
 }
 
 #[cfg(test)]
@@ -253,6 +274,8 @@ mod tests {
         assert_eq!(r.min, r.max, "the fake clock is regular");
         let text = String::from_utf8(report(&r)).unwrap();
         assert!(text.contains("longest LockIBase hold 10 ticks (14 us)"), "{text}");
+        assert_eq!(r.holds_by_position.len(), r.holds_per_tree as usize);
+        assert!(text.contains("holds: #1 median 10 ticks (14 us) longest 10 (14 us); #2 median 10"), "{text}");
     }
 
     #[test]

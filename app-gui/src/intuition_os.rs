@@ -19,6 +19,10 @@ impl IntuitionMemory for Copier {
     fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
         mem::copy_into(addr, buf)
     }
+
+    fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
+        mem::cstr_len(addr, max)
+    }
 }
 
 impl AmigaIntuition {
@@ -34,6 +38,10 @@ impl IntuitionMemory for AmigaIntuition {
     fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
         mem::copy_into(addr, buf)
     }
+
+    fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
+        mem::cstr_len(addr, max)
+    }
 }
 
 impl IntuitionOs for AmigaIntuition {
@@ -41,7 +49,7 @@ impl IntuitionOs for AmigaIntuition {
         self.intuition.base()
     }
 
-    fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> R {
+    fn locked(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionMemory)) {
         introspect::with_ibase_locked(&self.intuition, || f(&mut Copier))
     }
 

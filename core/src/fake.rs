@@ -400,14 +400,13 @@ impl IntuitionOs for FakeIntuition {
         self.ibase
     }
 
-    fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> R {
+    fn locked(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionMemory)) {
         assert!(!self.locked, "LockIBase nested");
         self.log.push(Call::Lock);
         self.locked = true;
-        let r = f(self);
+        f(self);
         self.locked = false;
         self.log.push(Call::Unlock);
-        r
     }
 
     fn is_real_memory(&mut self, addr: u32) -> bool {

@@ -71,7 +71,7 @@ fn be32(b: &[u8; 4]) -> u32 {
 
 /// The windows of `screen` front to back by its layer list (addresses of
 /// listed windows only); `None` when the list cannot be read.
-pub fn depth_order<O: IntuitionOs>(os: &mut O, screen: &ScreenInfo) -> Option<Vec<u32>> {
+pub fn depth_order(os: &mut dyn IntuitionOs, screen: &ScreenInfo) -> Option<Vec<u32>> {
     let listed: Vec<u32> = screen.windows.iter().map(|w| w.address).collect();
     let mut out = Vec::with_capacity(listed.len());
     let addr = screen.address;
@@ -98,7 +98,7 @@ pub fn depth_order<O: IntuitionOs>(os: &mut O, screen: &ScreenInfo) -> Option<Ve
         }
         true
     });
-    (ok && !out.is_empty()).then_some(out)
+    (ok == Some(true) && !out.is_empty()).then_some(out)
 }
 
 fn holds(w: &WindowInfo, x: i32, y: i32) -> bool {
@@ -117,7 +117,7 @@ pub fn pick_screen<'a>(snap: &'a ScreensSnapshot, pattern: Option<&[u8]>) -> Opt
 
 /// The window of `screen` under its pointer (`Screen->MouseX/MouseY`,
 /// screen-relative), frontmost first.
-pub fn window_under<O: IntuitionOs>(os: &mut O, screen: &ScreenInfo) -> Option<WindowInfo> {
+pub fn window_under(os: &mut dyn IntuitionOs, screen: &ScreenInfo) -> Option<WindowInfo> {
     let (x, y) = (i32::from(screen.mouse_x), i32::from(screen.mouse_y));
     let order = depth_order(os, screen).unwrap_or_else(|| screen.windows.iter().map(|w| w.address).collect());
     order.iter().filter_map(|a| screen.windows.iter().find(|w| w.address == *a)).find(|w| holds(w, x, y)).cloned()

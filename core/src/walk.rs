@@ -14,7 +14,7 @@
 //!
 //! # What happens under `LockIBase()` and what after
 //!
-//! Under the lock ([`IntuitionOs::with_ibase_locked`], closure gets only
+//! Under the lock ([`IntuitionOs::locked`], closure gets only
 //! `&mut dyn IntuitionMemory`, so nothing else can be called):
 //! - reading `IntuitionBase->ActiveWindow/FirstScreen`, the screen list, each
 //!   screen's window list, the `struct Screen` / `struct Window` header
@@ -63,6 +63,39 @@ pub trait IntuitionMemory {
     /// Copy `buf.len()` bytes of OS memory at absolute address `addr` into
     /// `buf`; false if any of it is unreadable (then `buf` is unspecified).
     fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool;
+
+    /// Bytes of the NUL-terminated string at `addr` before its NUL, at
+    /// most `max`; a string that runs into unreadable memory ends there.
+    /// `None` when the first byte is unreadable. The default reads in
+    /// 32-byte chunks (one byte at a time near unreadable memory); the
+    /// Amiga runs one native loop instead (titles are measured under
+    /// `LockIBase()`, and a chunked scan costs hundreds of instructions).
+    fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
+        const CHUNK: usize = 32;
+        let mut chunk = [0u8; CHUNK];
+        let mut done = 0usize;
+        while done < max {
+            let at = addr.wrapping_add(done as u32);
+            let want = CHUNK.min(max - done);
+            let got = if self.read(at, &mut chunk[..want]) {
+                want
+            } else {
+                let mut got = 0;
+                while got < want && self.read(at.wrapping_add(got as u32), &mut chunk[got..got + 1]) {
+                    got += 1;
+                }
+                got
+            };
+            if let Some(p) = chunk[..got].iter().position(|&c| c == 0) {
+                return Some(done + p);
+            }
+            done += got;
+            if got < want {
+                return (done > 0).then_some(done);
+            }
+        }
+        Some(max)
+    }
 }
 
 /// The OS calls a walk needs, on top of memory reads.
@@ -70,9 +103,11 @@ pub trait IntuitionOs: IntuitionMemory {
     /// Address of `IntuitionBase` (`struct IntuitionBase`, intuition/intuitionbase.h).
     fn intuition_base(&mut self) -> u32;
 
-    /// Run `f` between `LockIBase(0)` and `UnlockIBase()`. `f` may only read
-    /// memory; it is given nothing else.
-    fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> R;
+    /// Run `f` once between `LockIBase(0)` and `UnlockIBase()`. `f` may
+    /// only read memory; it is given nothing else. (A closure object, so
+    /// that the walker takes `&mut dyn IntuitionOs` and is compiled once,
+    /// in this crate; callers use [`with_ibase_locked`](dyn IntuitionOs::with_ibase_locked).)
+    fn locked(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionMemory));
 
     /// exec `TypeOfMem(addr) != 0`: `addr` is in a memory region exec
     /// manages. Guards BOOPSI class pointers. Never called under the lock.
@@ -91,6 +126,21 @@ pub trait IntuitionOs: IntuitionMemory {
     /// gadgets print as buttons and STR gadgets as strings). Only called on
     /// gadgets with `GADTOOL_TYPE` set.
     fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32>;
+}
+
+impl dyn IntuitionOs + '_ {
+    /// Runs `f` under `LockIBase()` ([`IntuitionOs::locked`]) and returns
+    /// its result; `None` only if the implementation did not call it.
+    pub fn with_ibase_locked<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionMemory) -> R) -> Option<R> {
+        let mut f = Some(f);
+        let mut r = None;
+        self.locked(&mut |m| {
+            if let Some(f) = f.take() {
+                r = Some(f(m));
+            }
+        });
+        r
+    }
 }
 
 /// Why a walk produced nothing.
@@ -130,52 +180,21 @@ fn read_u32<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<u32> {
     }
 }
 
-/// Read a NUL-terminated string, in chunks, calling `sink` with each run of
-/// string bytes (never empty, NUL excluded); stops at NUL, [`MAX_STRING`]
-/// or unreadable memory (chunk failure -> per byte) or when `sink` answers
-/// false. Returns false if not even the first byte was readable.
-///
-/// Runs, not bytes: on the 68k each call through a closure and each
-/// `Vec::push` is a function's worth of bounds-checked memory accesses,
-/// and this runs under `LockIBase()` for the titles.
-fn read_cstr_with<M: IntuitionMemory + ?Sized>(
-    m: &mut M,
-    addr: u32,
-    mut sink: impl FnMut(&[u8]) -> bool,
-) -> bool {
-    const CHUNK: usize = 32;
-    let mut chunk = [0u8; CHUNK];
-    let mut done = 0usize;
-    while done < MAX_STRING {
-        let at = addr.wrapping_add(done as u32);
-        let n = if m.read(at, &mut chunk) {
-            CHUNK
-        } else {
-            // Near the end of readable memory: fall back to single bytes.
-            let mut got = 0;
-            while got < CHUNK && m.read(at.wrapping_add(got as u32), &mut chunk[got..got + 1]) {
-                if chunk[got] == 0 {
-                    got += 1;
-                    break;
-                }
-                got += 1;
-            }
-            if got == 0 {
-                return done > 0;
-            }
-            got
-        };
-        let nul = chunk[..n].iter().position(|&c| c == 0);
-        let take = nul.unwrap_or(n).min(MAX_STRING - done);
-        if take > 0 && !sink(&chunk[..take]) {
-            return true;
-        }
-        done += take;
-        if nul.is_some() || n < CHUNK {
-            return true;
-        }
+/// Appends the NUL-terminated string at `addr` (at most [`MAX_STRING`]
+/// bytes, stopping at unreadable memory) to `out`, keeping at most `room`
+/// of its bytes: `Some(cut)` with `cut` when `room` was too small, `None`
+/// when not even its first byte is readable (nothing appended). One
+/// length scan and one copy, straight into `out`.
+fn append_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
+    let len = m.cstr_len(addr, MAX_STRING)?;
+    let take = len.min(room);
+    let at = out.len();
+    out.resize(at + take, 0);
+    if !m.read(addr, &mut out[at..]) {
+        out.truncate(at);
+        return None;
     }
-    true
+    Some(take < len)
 }
 
 /// A NUL-terminated string at `addr`; `None` for NULL or unreadable.
@@ -183,16 +202,8 @@ fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8
     if addr == 0 {
         return None;
     }
-    // Usually one run: one allocation of the right size.
     let mut v = Vec::new();
-    if read_cstr_with(m, addr, |run| {
-        v.extend_from_slice(run);
-        true
-    }) {
-        Some(v)
-    } else {
-        None
-    }
+    append_cstr(m, addr, &mut v, MAX_STRING).map(|_| v)
 }
 
 /// `IntuiText->IText` of the IntuiText at `itext`.
@@ -213,25 +224,33 @@ struct Span {
     present: bool,
 }
 
+/// A screen copied under the lock: its `SCREEN_READ_SIZE` bytes are at
+/// `at` in [`ListBuffer::raw`].
 #[derive(Clone, Copy)]
 struct RawScreen {
     address: u32,
-    bytes: [u8; SCREEN_READ_SIZE],
+    at: u32,
     title: Span,
     windows: (u32, u32),
 }
 
+/// A window copied under the lock: `WINDOW_READ_SIZE` bytes at `at` in
+/// [`ListBuffer::raw`].
 #[derive(Clone, Copy)]
 struct RawWindow {
     address: u32,
-    bytes: [u8; WINDOW_READ_SIZE],
+    at: u32,
     title: Span,
 }
 
-/// Fixed-capacity buffers filled under the lock; never grow.
+/// Fixed-capacity buffers filled under the lock; never grow. The
+/// structures' bytes are read straight into `raw` (no stack copy to move
+/// afterwards: each copy is a memory-to-memory call on the 68k, and this
+/// is the longest `LockIBase()` hold of a TREE).
 struct ListBuffer {
     screens: Vec<RawScreen>,
     windows: Vec<RawWindow>,
+    raw: Vec<u8>,
     titles: Vec<u8>,
     active_window: u32,
     truncated: bool,
@@ -254,11 +273,35 @@ impl ListBuffer {
         ListBuffer {
             screens: Vec::with_capacity(screens),
             windows: Vec::with_capacity(windows),
+            // One window more than kept: fill_lists reads every window it
+            // passes (to follow NextWindow) into the next free slot.
+            raw: Vec::with_capacity(screens * SCREEN_READ_SIZE + (windows + 1) * WINDOW_READ_SIZE),
             titles: Vec::with_capacity(titles),
             active_window: 0,
             truncated: false,
             unreadable: false,
         }
+    }
+
+    /// Reads `n` bytes at `addr` into the next `n` bytes of `raw` (within
+    /// its capacity); the offset, or None when there is no room or the
+    /// memory is unreadable (then nothing is kept).
+    fn read_raw(&mut self, m: &mut dyn IntuitionMemory, addr: u32, n: usize) -> Option<u32> {
+        let at = self.raw.len();
+        if self.raw.capacity() - at < n {
+            return None;
+        }
+        self.raw.resize(at + n, 0);
+        if m.read(addr, &mut self.raw[at..]) {
+            Some(at as u32)
+        } else {
+            self.raw.truncate(at);
+            None
+        }
+    }
+
+    fn bytes(&self, at: u32, n: usize) -> &[u8] {
+        &self.raw[at as usize..at as usize + n]
     }
 }
 
@@ -282,26 +325,16 @@ fn title_into(
         return Span::default();
     }
     let start = titles.len() as u32;
-    let mut full = false;
-    let ok = read_cstr_with(m, addr, |run| {
-        // Only within capacity: never reallocates under the lock.
-        let room = titles.capacity() - titles.len();
-        if run.len() > room {
-            titles.extend_from_slice(&run[..room]);
-            full = true;
-            false
-        } else {
-            titles.extend_from_slice(run);
-            true
-        }
-    });
-    if full {
+    // Only within capacity: never reallocates under the lock.
+    let room = titles.capacity() - titles.len();
+    let got = append_cstr(m, addr, titles, room);
+    if got == Some(true) {
         *truncated = true;
     }
     Span {
         start,
         len: titles.len() as u32 - start,
-        present: ok,
+        present: got.is_some(),
     }
 }
 
@@ -326,17 +359,18 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
             break;
         }
         screens_seen += 1;
-        let mut sb = [0u8; SCREEN_READ_SIZE];
-        if !m.read(scr, &mut sb) {
+        let Some(sat) = buf.read_raw(m, scr, SCREEN_READ_SIZE) else {
             buf.truncated = true;
             break;
-        }
+        };
+        let sb = buf.bytes(sat, SCREEN_READ_SIZE);
+        let (screen_title, next_screen) = (be_u32(sb, SC_DEFAULT_TITLE), be_u32(sb, SC_NEXT_SCREEN));
         let mut title = Span::default();
         if only == 0 {
-            title = title_into(m, be_u32(&sb, SC_DEFAULT_TITLE), &mut buf.titles, &mut buf.truncated);
+            title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
         }
         let first = buf.windows.len() as u32;
-        let mut win = be_u32(&sb, SC_FIRST_WINDOW);
+        let mut win = be_u32(buf.bytes(sat, SCREEN_READ_SIZE), SC_FIRST_WINDOW);
         let mut found = false;
         while win != 0 {
             if windows_seen == MAX_WINDOWS || (only == 0 && buf.windows.len() == buf.windows.capacity()) {
@@ -344,30 +378,33 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
                 break;
             }
             windows_seen += 1;
-            let mut wb = [0u8; WINDOW_READ_SIZE];
-            if !m.read(win, &mut wb) {
+            // Read into the next slot; kept only when the window is wanted.
+            let Some(wat) = buf.read_raw(m, win, WINDOW_READ_SIZE) else {
                 buf.truncated = true;
                 break;
-            }
+            };
+            let next = be_u32(buf.bytes(wat, WINDOW_READ_SIZE), WD_NEXT_WINDOW);
             if only == 0 || win == only {
                 if only != 0 {
-                    title = title_into(m, be_u32(&sb, SC_DEFAULT_TITLE), &mut buf.titles, &mut buf.truncated);
+                    title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
                     found = true;
                 }
-                let wt = title_into(m, be_u32(&wb, WD_TITLE), &mut buf.titles, &mut buf.truncated);
+                let wt = title_into(m, be_u32(buf.bytes(wat, WINDOW_READ_SIZE), WD_TITLE), &mut buf.titles, &mut buf.truncated);
                 push_within(
                     &mut buf.windows,
                     RawWindow {
                         address: win,
-                        bytes: wb,
+                        at: wat,
                         title: wt,
                     },
                 );
                 if found {
                     break;
                 }
+            } else {
+                buf.raw.truncate(wat as usize);
             }
-            win = be_u32(&wb, WD_NEXT_WINDOW);
+            win = next;
         }
         if only == 0 || found {
             let last = buf.windows.len() as u32;
@@ -375,16 +412,20 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
                 &mut buf.screens,
                 RawScreen {
                     address: scr,
-                    bytes: sb,
+                    at: sat,
                     title,
                     windows: (first, last),
                 },
             );
+        } else {
+            // Not wanted: its bytes are at the end of `raw` only when no
+            // window of it was kept (only != 0 and not found: none was).
+            buf.raw.truncate(sat as usize);
         }
         if found {
             return;
         }
-        scr = be_u32(&sb, SC_NEXT_SCREEN);
+        scr = next_screen;
     }
 }
 
@@ -420,9 +461,9 @@ fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool
 
 /// Whether the window at `window` is still open: one short `LockIBase()`
 /// hold walking the screen and window lists.
-pub fn window_is_open<O: IntuitionOs>(os: &mut O, window: u32) -> bool {
+pub fn window_is_open(os: &mut dyn IntuitionOs, window: u32) -> bool {
     let ibase = os.intuition_base();
-    os.with_ibase_locked(|m| window_in_lists(m, ibase, window))
+    os.with_ibase_locked(|m| window_in_lists(m, ibase, window)).unwrap_or(false)
 }
 
 fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
@@ -433,8 +474,9 @@ fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
     Some(titles.get(r).map(|b| b.to_vec()).unwrap_or_default())
 }
 
-fn window_info(w: &RawWindow, s: &RawScreen, titles: &[u8], screen_title: &Option<Vec<u8>>) -> WindowInfo {
-    let b = &w.bytes;
+fn window_info(buf: &ListBuffer, w: &RawWindow, s: &RawScreen, screen_title: &Option<Vec<u8>>) -> WindowInfo {
+    let b = buf.bytes(w.at, WINDOW_READ_SIZE);
+    let titles = &buf.titles;
     WindowInfo {
         address: w.address,
         screen: s.address,
@@ -459,11 +501,10 @@ fn window_info(w: &RawWindow, s: &RawScreen, titles: &[u8], screen_title: &Optio
 
 /// Read every screen and window (header fields and titles) under one short
 /// `LockIBase()` hold, then build the owned snapshot after unlocking.
-pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkError> {
+pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkError> {
     let ibase = os.intuition_base();
     let mut buf = ListBuffer::new(); // allocated before the lock
-    os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
-    if buf.unreadable {
+    if os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0)).is_none() || buf.unreadable {
         return Err(WalkError::Unreadable);
     }
     let mut screens = Vec::with_capacity(buf.screens.len());
@@ -471,21 +512,22 @@ pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkE
         let screen_title = span_bytes(&buf.titles, s.title);
         let windows = buf.windows[s.windows.0 as usize..s.windows.1 as usize]
             .iter()
-            .map(|w| window_info(w, s, &buf.titles, &screen_title))
+            .map(|w| window_info(&buf, w, s, &screen_title))
             .collect();
+        let sb = buf.bytes(s.at, SCREEN_READ_SIZE);
         screens.push(ScreenInfo {
             address: s.address,
             default_title: screen_title,
-            left: be_i16(&s.bytes, SC_LEFT_EDGE),
-            top: be_i16(&s.bytes, SC_TOP_EDGE),
-            width: be_i16(&s.bytes, SC_WIDTH),
-            height: be_i16(&s.bytes, SC_HEIGHT),
-            mouse_x: be_i16(&s.bytes, SC_MOUSE_X),
-            mouse_y: be_i16(&s.bytes, SC_MOUSE_Y),
-            bar_height: be_i8(&s.bytes, SC_BAR_HEIGHT).into(),
-            bar_hborder: be_i8(&s.bytes, SC_BAR_HBORDER).into(),
-            menu_hborder: be_i8(&s.bytes, SC_MENU_HBORDER).into(),
-            menu_vborder: be_i8(&s.bytes, SC_MENU_VBORDER).into(),
+            left: be_i16(sb, SC_LEFT_EDGE),
+            top: be_i16(sb, SC_TOP_EDGE),
+            width: be_i16(sb, SC_WIDTH),
+            height: be_i16(sb, SC_HEIGHT),
+            mouse_x: be_i16(sb, SC_MOUSE_X),
+            mouse_y: be_i16(sb, SC_MOUSE_Y),
+            bar_height: be_i8(sb, SC_BAR_HEIGHT).into(),
+            bar_hborder: be_i8(sb, SC_BAR_HBORDER).into(),
+            menu_hborder: be_i8(sb, SC_MENU_HBORDER).into(),
+            menu_vborder: be_i8(sb, SC_MENU_VBORDER).into(),
             frontmost: i == 0,
             windows,
         });
@@ -501,15 +543,14 @@ pub fn read_screens<O: IntuitionOs>(os: &mut O) -> Result<ScreensSnapshot, WalkE
 /// it: same list walk, same caps), under one short `LockIBase()` hold that
 /// copies only that window, its screen and their titles.
 /// [`WalkError::NotFound`] when it is not (or no longer) in the lists.
-pub fn read_window<O: IntuitionOs>(os: &mut O, window: u32) -> Result<WindowInfo, WalkError> {
+pub fn read_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowInfo, WalkError> {
     let ibase = os.intuition_base();
     let mut buf = ListBuffer::for_one_window(); // allocated before the lock
-    os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, window));
-    if buf.unreadable {
+    if os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, window)).is_none() || buf.unreadable {
         return Err(WalkError::Unreadable);
     }
     match (buf.screens.first(), buf.windows.first()) {
-        (Some(s), Some(w)) if window != 0 => Ok(window_info(w, s, &buf.titles, &span_bytes(&buf.titles, s.title))),
+        (Some(s), Some(w)) if window != 0 => Ok(window_info(&buf, w, s, &span_bytes(&buf.titles, s.title))),
         _ => Err(WalkError::NotFound),
     }
 }
@@ -615,7 +656,7 @@ fn new_snap(g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
 /// A slider or scroller with a `SpecialInfo` also gets its knob's box
 /// (`prop`): classic PROPGADGETs and AROS's propgclass objects (GadTools
 /// sliders and scrollers there) point it at their `struct PropInfo`.
-fn classify_one<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
+fn classify_one(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
     let mut s = classify_roles(os, g, win, cache);
     if matches!(s.role, Role::Slider | Role::Scroller) && g.special_info != 0 && s.sys.is_none() {
         let mut b = [0u8; crate::prop::PROPINFO_SIZE];
@@ -638,7 +679,7 @@ struct WalkCache {
 }
 
 impl WalkCache {
-    fn is_real_memory<O: IntuitionOs>(&mut self, os: &mut O, class_ptr: u32) -> bool {
+    fn is_real_memory(&mut self, os: &mut dyn IntuitionOs, class_ptr: u32) -> bool {
         if let Some(&(_, t)) = self.trusted.iter().find(|(c, _)| *c == class_ptr) {
             return t;
         }
@@ -648,7 +689,7 @@ impl WalkCache {
     }
 }
 
-fn classify_roles<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
+fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
     let mut s = new_snap(g, win);
     let gadtools = is_gadtools(g.gadget_type);
     let system = g.gadget_type & GTYP_SYSGADGET != 0;
@@ -712,8 +753,8 @@ fn classify_roles<O: IntuitionOs>(os: &mut O, g: &RawGadget, win: &WindowInfo, c
 
 /// A trusted BOOPSI object that GadTools made (AROS, GadgetType 0x0105):
 /// classified by GadTools probes, printed like the 3.x GadTools gadget.
-fn aros_gadtools<O: IntuitionOs>(
-    os: &mut O,
+fn aros_gadtools(
+    os: &mut dyn IntuitionOs,
     g: &RawGadget,
     win: &WindowInfo,
     s: &mut GadgetSnap,
@@ -756,8 +797,8 @@ fn aros_gadtools<O: IntuitionOs>(
 
 /// A trusted BOOPSI object: class name, GetAttr with per-attribute
 /// fallback to the classic fields.
-fn boopsi<O: IntuitionOs>(
-    os: &mut O,
+fn boopsi(
+    os: &mut dyn IntuitionOs,
     g: &RawGadget,
     win: &WindowInfo,
     class_ptr: u32,
@@ -789,7 +830,7 @@ fn boopsi<O: IntuitionOs>(
             _ => label_from_fields(os, g),
         }
     };
-    let attr = |os: &mut O, tag: u32, field: i16| {
+    let attr = |os: &mut dyn IntuitionOs, tag: u32, field: i16| {
         os.get_attr(g.address, tag)
             .map_or(i32::from(field), |v| v as i32)
     };
@@ -827,7 +868,7 @@ fn boopsi<O: IntuitionOs>(
 /// Walk one window: its header (from the lists, under the lock), its gadget
 /// chain (plain reads after the lock), then the classification calls.
 /// `window` is the address from a [`ScreensSnapshot`] (re-resolved here).
-pub fn walk_window<O: IntuitionOs>(os: &mut O, window: u32) -> Result<WindowSnap, WalkError> {
+pub fn walk_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowSnap, WalkError> {
     let info = read_window(os, window)?;
     let mut raws = Vec::new();
     let mut truncated = false;
@@ -918,7 +959,7 @@ fn read_item_chain<M: IntuitionMemory + ?Sized>(
 
 /// Walk a window's menu strip (`Window->MenuStrip`, read under the lock;
 /// the menus themselves are read after it, then the window is re-checked).
-pub fn walk_menu<O: IntuitionOs>(os: &mut O, window: u32) -> Result<MenuStripSnap, WalkError> {
+pub fn walk_menu(os: &mut dyn IntuitionOs, window: u32) -> Result<MenuStripSnap, WalkError> {
     let info = read_window(os, window)?;
     let mut menus = Vec::new();
     let mut truncated = false;
@@ -974,34 +1015,13 @@ mod tests {
         }
         let ibase = f.ibase();
         let mut buf = ListBuffer::new();
-        let caps = (
-            buf.screens.capacity(),
-            buf.windows.capacity(),
-            buf.titles.capacity(),
-        );
-        let ptrs = (
-            buf.screens.as_ptr(),
-            buf.windows.as_ptr(),
-            buf.titles.as_ptr(),
-        );
-        f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
-        assert_eq!(
-            caps,
-            (
-                buf.screens.capacity(),
-                buf.windows.capacity(),
-                buf.titles.capacity()
-            )
-        );
-        assert_eq!(
-            ptrs,
-            (
-                buf.screens.as_ptr(),
-                buf.windows.as_ptr(),
-                buf.titles.as_ptr()
-            )
-        );
+        let caps = |b: &ListBuffer| (b.screens.capacity(), b.windows.capacity(), b.raw.capacity(), b.titles.capacity());
+        let ptrs = |b: &ListBuffer| (b.screens.as_ptr(), b.windows.as_ptr(), b.raw.as_ptr(), b.titles.as_ptr());
+        let before = (caps(&buf), ptrs(&buf));
+        (&mut f as &mut dyn IntuitionOs).with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
+        assert_eq!(before, (caps(&buf), ptrs(&buf)));
         assert_eq!(buf.windows.len(), 20);
+        assert_eq!(buf.raw.len(), SCREEN_READ_SIZE + 20 * WINDOW_READ_SIZE);
     }
 
     #[test]
@@ -1023,10 +1043,12 @@ mod tests {
         assert_eq!(read_window(&mut f, wins[3]), Err(WalkError::NotFound));
         let ibase = f.ibase();
         let mut buf = ListBuffer::for_one_window();
-        let caps = (buf.screens.capacity(), buf.windows.capacity(), buf.titles.capacity());
-        f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, wins[9]));
-        assert_eq!(caps, (buf.screens.capacity(), buf.windows.capacity(), buf.titles.capacity()));
+        let caps = (buf.screens.capacity(), buf.windows.capacity(), buf.raw.capacity(), buf.titles.capacity());
+        (&mut f as &mut dyn IntuitionOs).with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, wins[9]));
+        assert_eq!(caps, (buf.screens.capacity(), buf.windows.capacity(), buf.raw.capacity(), buf.titles.capacity()));
         assert_eq!((buf.screens.len(), buf.windows.len()), (1, 1));
+        // Only the kept screen and window stay in the raw bytes.
+        assert_eq!(buf.raw.len(), SCREEN_READ_SIZE + WINDOW_READ_SIZE);
     }
 
     #[test]
@@ -1039,9 +1061,28 @@ mod tests {
         assert_eq!(info.screen_title.unwrap(), vec![b'S'; 40]);
         let ibase = f.ibase();
         let mut buf = ListBuffer::with_room(MAX_SCREENS, MAX_WINDOWS, 50);
-        f.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
+        (&mut f as &mut dyn IntuitionOs).with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
         assert_eq!(buf.titles, [vec![b'S'; 40], vec![b'x'; 10]].concat());
         assert!(buf.truncated);
+    }
+
+    #[test]
+    fn strings_end_at_nul_cap_or_unreadable_memory() {
+        let mut f = FakeIntuition::new();
+        let a = f.cstr(&[b'a'; 70]);
+        assert_eq!(f.cstr_len(a, MAX_STRING), Some(70));
+        assert_eq!(f.cstr_len(a, 40), Some(40));
+        // A string running into unreadable memory ends there, mid-chunk.
+        let b = f.alloc_bytes(&[b'b'; 45]);
+        f.mark_unreadable(b + 37, 100);
+        assert_eq!(f.cstr_len(b, MAX_STRING), Some(37));
+        assert_eq!(read_cstr(&mut f, b), Some(vec![b'b'; 37]));
+        assert_eq!(f.cstr_len(b + 37, MAX_STRING), None);
+        assert_eq!(read_cstr(&mut f, b + 37), None);
+        assert_eq!(read_cstr(&mut f, 0), None);
+        let mut out = b"x".to_vec();
+        assert_eq!(append_cstr(&mut f, a, &mut out, 5), Some(true));
+        assert_eq!(out, b"xaaaaa");
     }
 
     #[test]

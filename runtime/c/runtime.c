@@ -268,6 +268,17 @@ u32 Z_amigaZ_rt_peek32(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(
 u32 Z_amigaZ_rt_peek16(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned short *)a; }
 u32 Z_amigaZ_rt_peek8(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned char *)a; }
 
+/* Length of the string at absolute address a, at most max bytes: one
+ * plain loop (the walker measures every title under LockIBase()). */
+u32 Z_amigaZ_rt_strnlen(struct Z_amiga_instance_t *e, u32 a, u32 max)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    u32 n = 0;
+    (void)e;
+    while (n < max && p[n]) n++;
+    return n;
+}
+
 /* The Rust panic handler hands over its message, then executes
  * `unreachable`, which traps back to the guard. */
 void Z_amigaZ_rt_panic(struct Z_amiga_instance_t *e, u32 msg, u32 len)

@@ -8,14 +8,23 @@ use crate::sys;
 /// Runs `f` between `LockIBase(0)` and `UnlockIBase()` (intuition.library
 /// autodoc: hold the lock briefly; no allocation, no Intuition or
 /// graphics calls inside). `f` is meant to copy bytes only
-/// ([`crate::mem::copy_into`]).
+/// ([`crate::mem::copy_into`], [`crate::mem::cstr_len`]). It runs under
+/// exec `Forbid()` as well: a task switch inside the hold would keep
+/// Intuition's input handling waiting for the lock for another task's
+/// whole time slice (seen as 2-3 ms holds in `GadgetScope BENCH`).
 pub fn with_ibase_locked<R>(intuition: &Library, f: impl FnOnce() -> R) -> R {
     // SAFETY: LockIBase/UnlockIBase pair around a closure that only copies
-    // memory; the lock value is passed back unchanged.
+    // memory; the lock value is passed back unchanged. Forbid/Permit nest
+    // inside it: LockIBase may wait for the lock, the copy never waits.
     let lock = unsafe { sys::intuition_LockIBase(intuition.base(), 0) };
+    // SAFETY: balanced by the Permit below; nothing in between waits.
+    unsafe { sys::exec_Forbid() };
     let r = f();
     // SAFETY: as above.
-    unsafe { sys::intuition_UnlockIBase(intuition.base(), lock) };
+    unsafe {
+        sys::exec_Permit();
+        sys::intuition_UnlockIBase(intuition.base(), lock);
+    }
     r
 }
 

@@ -23,6 +23,18 @@ pub fn copy_into(addr: u32, buf: &mut [u8]) -> bool {
     true
 }
 
+/// Length of the NUL-terminated string at absolute address `addr`, at
+/// most `max` bytes (NUL excluded); None for a NULL address. One loop in
+/// the native runtime: no copy, no allocation (safe under `LockIBase()`).
+pub fn cstr_len(addr: u32, max: usize) -> Option<usize> {
+    if addr == 0 {
+        return None;
+    }
+    let max = u32::try_from(max).unwrap_or(u32::MAX).min(u32::MAX - addr);
+    // SAFETY: reads OS memory up to `max` bytes from an address the OS gave.
+    Some(unsafe { crate::rt::rt_strnlen(addr, max) } as usize)
+}
+
 /// ULONG at absolute address `addr`.
 pub fn peek32(addr: u32) -> u32 {
     // SAFETY: reads OS memory; callers pass addresses the OS gave them.
