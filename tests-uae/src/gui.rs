@@ -168,7 +168,8 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .bytes("WB/GadgetScope.info", crate::arexx_client::tool_icon(&["PORTNAME=GSWB", "STARTUP=ICONIFIED"], 65536))
         .bytes("requester.rexx", REQUESTER_SCRIPT.as_bytes().to_vec())
         .bytes("answer.rexx", ANSWER_SCRIPT.as_bytes().to_vec());
-    s = s.line("Run >NIL: GadToolsFixture");
+    // Output to a file: a runtime trap report lands there.
+    s = s.line("Run >DH0:gadtools-fixture.out GadToolsFixture");
     for l in wait_for_file("gadtools-fixture.ready", "fixture-up") {
         s = s.line(l);
     }

@@ -12,9 +12,11 @@ pub struct Fixtures {
     pub screen: std::path::PathBuf,
 }
 
-/// Starts `program` with `Run` and waits for `DH0:<stem>.ready`.
+/// Starts `program` with `Run` and waits for `DH0:<stem>.ready`. Its
+/// output goes to `DH0:<stem>.out`: a trap or panic report of the runtime
+/// lands there (a fixture was seen to vanish without one under `>NIL:`).
 fn start(mut s: Scenario, program: &str, stem: &str) -> Scenario {
-    s = s.line(format!("Run >NIL: {program}"));
+    s = s.line(format!("Run >DH0:{stem}.out {program}"));
     for l in wait_for_file(&format!("{stem}.ready"), &format!("{stem}-up")) {
         s = s.line(l);
     }
