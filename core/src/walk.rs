@@ -202,8 +202,11 @@ fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8
     if addr == 0 {
         return None;
     }
-    let mut v = Vec::new();
-    append_cstr(m, addr, &mut v, MAX_STRING).map(|_| v)
+    // Sized once: growing an empty Vec goes through the reserve path,
+    // hundreds of instructions on the 68k.
+    let len = m.cstr_len(addr, MAX_STRING)?;
+    let mut v = alloc::vec![0u8; len];
+    m.read(addr, &mut v).then_some(v)
 }
 
 /// `IntuiText->IText` of the IntuiText at `itext`.
@@ -870,7 +873,7 @@ fn boopsi(
 /// `window` is the address from a [`ScreensSnapshot`] (re-resolved here).
 pub fn walk_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowSnap, WalkError> {
     let info = read_window(os, window)?;
-    let mut raws = Vec::new();
+    let mut raws = Vec::with_capacity(32); // most windows: no regrowth
     let mut truncated = false;
     let mut g = info.first_gadget;
     while g != 0 {
