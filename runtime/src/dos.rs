@@ -257,6 +257,21 @@ impl Dos {
         if ok { Ok(()) } else { Err(self.io_err()) }
     }
 
+    /// The Shell (CLI) processes in use: (CLI number, `struct Process *`)
+    /// for the numbers 1..=`MaxCli()` that `FindCliProc()` answers (dos
+    /// V36). Only meaningful under `Forbid()`: a Shell may end meanwhile.
+    pub fn cli_processes(&self) -> alloc::vec::Vec<(u32, u32)> {
+        // SAFETY: plain library calls; the results are only addresses.
+        let max = unsafe { sys::dos_MaxCli(self.lib.base()) }.min(1024);
+        (1..=max)
+            .filter_map(|n| {
+                // SAFETY: as above.
+                let p = unsafe { sys::dos_FindCliProc(self.lib.base(), n) };
+                (p != 0).then_some((n, p))
+            })
+            .collect()
+    }
+
     /// `Delay(ticks)`: waits `ticks` 50ths of a second.
     pub fn delay(&self, ticks: i32) {
         // SAFETY: plain library call.

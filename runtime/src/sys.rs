@@ -56,6 +56,10 @@ extern "C" {
     pub fn dos_UnLoadSeg(base: u32, seglist: u32);
     /// dos.library `CreateNewProc` (LVO -498): tags d1.
     pub fn dos_CreateNewProc(base: u32, tags: *const u8) -> u32;
+    /// dos.library `MaxCli` (LVO -552).
+    pub fn dos_MaxCli(base: u32) -> u32;
+    /// dos.library `FindCliProc` (LVO -546): num d1.
+    pub fn dos_FindCliProc(base: u32, num: u32) -> u32;
     /// dos.library `Lock` (LVO -84): name d1, type d2.
     pub fn dos_Lock(base: u32, name: *const u8, r#type: i32) -> u32;
     /// dos.library `UnLock` (LVO -90): lock d1.
