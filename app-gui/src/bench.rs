@@ -36,6 +36,10 @@ impl<O: IntuitionOs, C: Clock> IntuitionMemory for Timed<'_, O, C> {
     fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
         self.os.cstr_len(addr, max)
     }
+
+    fn append_cstr(&mut self, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
+        self.os.append_cstr(addr, out, room)
+    }
 }
 
 impl<O: IntuitionOs, C: Clock> IntuitionOs for Timed<'_, O, C> {

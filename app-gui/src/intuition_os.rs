@@ -23,6 +23,10 @@ impl IntuitionMemory for Copier {
     fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
         mem::cstr_len(addr, max)
     }
+
+    fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
+        mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
+    }
 }
 
 impl AmigaIntuition {
@@ -41,6 +45,10 @@ impl IntuitionMemory for AmigaIntuition {
 
     fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
         mem::cstr_len(addr, max)
+    }
+
+    fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
+        mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
     }
 }
 

@@ -96,6 +96,26 @@ pub trait IntuitionMemory {
         }
         Some(max)
     }
+
+    /// Appends the NUL-terminated string at `addr` (at most
+    /// [`MAX_STRING`] bytes, stopping at unreadable memory) to `out`,
+    /// keeping at most `room` of its bytes (`room` must fit in `out`'s
+    /// spare capacity: nothing reallocates under the lock): `Some(cut)`
+    /// with `cut` when `room` was too small, `None` when not even its
+    /// first byte is readable (nothing appended). The default is one
+    /// [`cstr_len`](Self::cstr_len) and one [`read`](Self::read); the
+    /// Amiga copies in one native loop (the titles of the list copy).
+    fn append_cstr(&mut self, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
+        let len = self.cstr_len(addr, MAX_STRING)?;
+        let take = len.min(room);
+        let at = out.len();
+        out.resize(at + take, 0);
+        if !self.read(addr, &mut out[at..]) {
+            out.truncate(at);
+            return None;
+        }
+        Some(take < len)
+    }
 }
 
 /// The OS calls a walk needs, on top of memory reads.
@@ -178,23 +198,6 @@ fn read_u32<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<u32> {
     } else {
         None
     }
-}
-
-/// Appends the NUL-terminated string at `addr` (at most [`MAX_STRING`]
-/// bytes, stopping at unreadable memory) to `out`, keeping at most `room`
-/// of its bytes: `Some(cut)` with `cut` when `room` was too small, `None`
-/// when not even its first byte is readable (nothing appended). One
-/// length scan and one copy, straight into `out`.
-fn append_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
-    let len = m.cstr_len(addr, MAX_STRING)?;
-    let take = len.min(room);
-    let at = out.len();
-    out.resize(at + take, 0);
-    if !m.read(addr, &mut out[at..]) {
-        out.truncate(at);
-        return None;
-    }
-    Some(take < len)
 }
 
 /// A NUL-terminated string at `addr`; `None` for NULL or unreadable.
@@ -330,7 +333,7 @@ fn title_into(
     let start = titles.len() as u32;
     // Only within capacity: never reallocates under the lock.
     let room = titles.capacity() - titles.len();
-    let got = append_cstr(m, addr, titles, room);
+    let got = m.append_cstr(addr, titles, room);
     if got == Some(true) {
         *truncated = true;
     }
@@ -1084,7 +1087,8 @@ mod tests {
         assert_eq!(read_cstr(&mut f, b + 37), None);
         assert_eq!(read_cstr(&mut f, 0), None);
         let mut out = b"x".to_vec();
-        assert_eq!(append_cstr(&mut f, a, &mut out, 5), Some(true));
+        out.reserve(5);
+        assert_eq!(f.append_cstr(a, &mut out, 5), Some(true));
         assert_eq!(out, b"xaaaaa");
     }
 

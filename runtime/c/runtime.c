@@ -268,6 +268,25 @@ u32 Z_amigaZ_rt_peek32(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(
 u32 Z_amigaZ_rt_peek16(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned short *)a; }
 u32 Z_amigaZ_rt_peek8(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned char *)a; }
 
+/* Copies the string at absolute address src (at most max bytes before its
+ * NUL) into linear memory at dst, at most room bytes of it; returns its
+ * length. One call per title in the walker's list copy. */
+u32 Z_amigaZ_rt_copy_cstr(struct Z_amiga_instance_t *e, u32 dst, u32 room, u32 src, u32 max)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    unsigned char *d;
+    u32 n = 0;
+    (void)e;
+    if (room > g_inst.w2c_memory.size || dst > g_inst.w2c_memory.size - room)
+        wasm_rt_trap(WASM_RT_TRAP_OOB);
+    d = (unsigned char *)(MEMBASE + dst);
+    while (n < max && s[n]) {
+        if (n < room) d[n] = s[n];
+        n++;
+    }
+    return n;
+}
+
 /* Length of the string at absolute address a, at most max bytes: one
  * plain loop (the walker measures every title under LockIBase()). */
 u32 Z_amigaZ_rt_strnlen(struct Z_amiga_instance_t *e, u32 a, u32 max)

@@ -35,6 +35,27 @@ pub fn cstr_len(addr: u32, max: usize) -> Option<usize> {
     Some(unsafe { crate::rt::rt_strnlen(addr, max) } as usize)
 }
 
+/// Appends the NUL-terminated string at absolute address `addr` (at most
+/// `max` bytes before its NUL) to `out`, keeping at most `room` of its
+/// bytes and never more than `out`'s spare capacity (no allocation: safe
+/// under `LockIBase()`). `Some(cut)`, `cut` when the string did not fit;
+/// `None` for a NULL address. One native loop, no separate length scan.
+pub fn append_cstr(addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize, max: usize) -> Option<bool> {
+    if addr == 0 {
+        return None;
+    }
+    let at = out.len();
+    let room = room.min(out.capacity() - at);
+    let max = u32::try_from(max).unwrap_or(u32::MAX).min(u32::MAX - addr);
+    // SAFETY: the runtime writes at most `room` bytes after `at`, inside
+    // `out`'s allocation (room <= spare capacity), and bounds-checks dst.
+    let len = unsafe { crate::rt::rt_copy_cstr(out.as_mut_ptr().add(at), room as u32, addr, max) } as usize;
+    let take = len.min(room);
+    // SAFETY: those `take` bytes were written by the call above.
+    unsafe { out.set_len(at + take) };
+    Some(take < len)
+}
+
 /// ULONG at absolute address `addr`.
 pub fn peek32(addr: u32) -> u32 {
     // SAFETY: reads OS memory; callers pass addresses the OS gave them.

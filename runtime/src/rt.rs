@@ -15,6 +15,9 @@ extern "C" {
     pub fn rt_peek8(addr: u32) -> u32;
     /// Bytes before the first NUL at absolute `addr`, at most `max`.
     pub fn rt_strnlen(addr: u32, max: u32) -> u32;
+    /// Copies the string at absolute `src` (at most `max` bytes before its
+    /// NUL) to `dst`, at most `room` bytes of it; returns its length.
+    pub fn rt_copy_cstr(dst: *mut u8, room: u32, src: u32, max: u32) -> u32;
     /// Hands the panic message to the runtime (then the caller traps).
     pub fn rt_panic(msg: *const u8, len: u32);
     /// exec OpenLibrary(), tracked for release after a trap; 0 on failure.
