@@ -40,6 +40,10 @@ impl<O: IntuitionOs, C: Clock> IntuitionMemory for Timed<'_, O, C> {
     fn append_cstr(&mut self, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
         self.os.append_cstr(addr, out, room)
     }
+
+    fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> (usize, u32) {
+        self.os.read_chain(first, next_off, size, max, out)
+    }
 }
 
 impl<O: IntuitionOs, C: Clock> IntuitionOs for Timed<'_, O, C> {

@@ -27,6 +27,10 @@ impl IntuitionMemory for Copier {
     fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
         mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
     }
+
+    fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut alloc::vec::Vec<u8>) -> (usize, u32) {
+        mem::read_chain(first, next_off, size, max, out)
+    }
 }
 
 impl AmigaIntuition {
@@ -49,6 +53,10 @@ impl IntuitionMemory for AmigaIntuition {
 
     fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
         mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
+    }
+
+    fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut alloc::vec::Vec<u8>) -> (usize, u32) {
+        mem::read_chain(first, next_off, size, max, out)
     }
 }
 

@@ -105,6 +105,35 @@ pub trait IntuitionMemory {
     /// first byte is readable (nothing appended). The default is one
     /// [`cstr_len`](Self::cstr_len) and one [`read`](Self::read); the
     /// Amiga copies in one native loop (the titles of the list copy).
+    /// Copies up to `max` nodes of a linked list, `size` bytes each,
+    /// appended to `out` within its spare capacity (whole nodes only; no
+    /// allocation, for use under the lock). The first node is at `first`,
+    /// each next one at the big-endian ULONG at `next_off` of the one
+    /// before (an exec-style `Next` pointer; 0 ends the list). Returns the
+    /// nodes copied and the address of the first node not copied (0 when
+    /// the list ended; otherwise `max`, the room or unreadable memory
+    /// stopped it). The default reads node by node; the Amiga copies the
+    /// whole chain in one native loop (the window lists, under
+    /// `LockIBase()`).
+    fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> (usize, u32) {
+        let mut at = first;
+        let mut n = 0;
+        if size < next_off + 4 {
+            return (0, first);
+        }
+        while at != 0 && n < max && out.capacity() - out.len() >= size {
+            let start = out.len();
+            out.resize(start + size, 0);
+            if !self.read(at, &mut out[start..]) {
+                out.truncate(start);
+                break;
+            }
+            at = be_u32(&out[start..], next_off);
+            n += 1;
+        }
+        (n, at)
+    }
+
     fn append_cstr(&mut self, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
         let len = self.cstr_len(addr, MAX_STRING)?;
         let take = len.min(room);
@@ -378,6 +407,27 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
         let first = buf.windows.len() as u32;
         let mut win = be_u32(buf.bytes(sat, SCREEN_READ_SIZE), SC_FIRST_WINDOW);
         let mut found = false;
+        if only == 0 {
+            // The whole chain at once (one native copy on the Amiga), then
+            // the titles; a node's address is the Next pointer before it.
+            let room = (MAX_WINDOWS - windows_seen).min(buf.windows.capacity() - buf.windows.len());
+            let base = buf.raw.len();
+            let (n, rest) = m.read_chain(win, WD_NEXT_WINDOW, WINDOW_READ_SIZE, room, &mut buf.raw);
+            windows_seen += n;
+            let mut address = win;
+            for i in 0..n {
+                let wat = (base + i * WINDOW_READ_SIZE) as u32;
+                let wb = buf.bytes(wat, WINDOW_READ_SIZE);
+                let (title_ptr, next) = (be_u32(wb, WD_TITLE), be_u32(wb, WD_NEXT_WINDOW));
+                let wt = title_into(m, title_ptr, &mut buf.titles, &mut buf.truncated);
+                push_within(&mut buf.windows, RawWindow { address, at: wat, title: wt });
+                address = next;
+            }
+            if rest != 0 {
+                buf.truncated = true;
+            }
+            win = 0;
+        }
         while win != 0 {
             if windows_seen == MAX_WINDOWS || (only == 0 && buf.windows.len() == buf.windows.capacity()) {
                 buf.truncated = true;
@@ -1090,6 +1140,36 @@ mod tests {
         out.reserve(5);
         assert_eq!(f.append_cstr(a, &mut out, 5), Some(true));
         assert_eq!(out, b"xaaaaa");
+    }
+
+    #[test]
+    fn read_chain_copies_whole_nodes_within_max_and_room() {
+        let mut f = FakeIntuition::new();
+        let c = f.alloc(8);
+        let b = f.alloc(8);
+        let a = f.alloc(8);
+        f.write_u32(a, b);
+        f.write_u32(b, c);
+        f.write_u32(a + 4, 0xAAAA_AAAA);
+        f.write_u32(c + 4, 0xCCCC_CCCC);
+        let mut out = Vec::with_capacity(64);
+        assert_eq!(f.read_chain(a, 0, 8, 10, &mut out), (3, 0));
+        assert_eq!(out.len(), 24);
+        assert_eq!(be_u32(&out, 4), 0xAAAA_AAAA);
+        assert_eq!(be_u32(&out, 20), 0xCCCC_CCCC);
+        let mut out = Vec::with_capacity(64);
+        assert_eq!(f.read_chain(a, 0, 8, 2, &mut out), (2, c));
+        // Room for one node only: whole nodes, no reallocation.
+        let mut out = Vec::with_capacity(12);
+        let ptr = out.as_ptr();
+        assert_eq!(f.read_chain(a, 0, 8, 10, &mut out), (1, b));
+        assert_eq!((out.len(), out.as_ptr()), (8, ptr));
+        // An unreadable node stops the copy there.
+        f.mark_unreadable(b, 8);
+        let mut out = Vec::with_capacity(64);
+        assert_eq!(f.read_chain(a, 0, 8, 10, &mut out), (1, b));
+        // A Next pointer outside the node copies nothing.
+        assert_eq!(f.read_chain(a, 6, 8, 10, &mut Vec::with_capacity(64)), (0, a));
     }
 
     #[test]

@@ -287,6 +287,25 @@ u32 Z_amigaZ_rt_copy_cstr(struct Z_amiga_instance_t *e, u32 dst, u32 room, u32 s
     return n;
 }
 
+/* Copies up to max nodes of size bytes of the linked list whose first
+ * node is at absolute address first (the next node's address is the
+ * ULONG at next_off of each, 0 ends it) to linear memory at dst; returns
+ * the number copied. The walker's window lists, under LockIBase(). */
+u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32 next_off, u32 size, u32 max)
+{
+    u32 n = 0;
+    (void)e;
+    if (size < 4 || next_off > size - 4 || max > g_inst.w2c_memory.size / size ||
+        dst > g_inst.w2c_memory.size - max * size)
+        wasm_rt_trap(WASM_RT_TRAP_OOB);
+    while (first && n < max) {
+        memcpy((void *)(MEMBASE + dst + n * size), (const void *)first, size);
+        first = *(const ULONG *)(first + next_off);
+        n++;
+    }
+    return n;
+}
+
 /* Length of the string at absolute address a, at most max bytes: one
  * plain loop (the walker measures every title under LockIBase()). */
 u32 Z_amigaZ_rt_strnlen(struct Z_amiga_instance_t *e, u32 a, u32 max)

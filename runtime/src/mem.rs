@@ -56,6 +56,34 @@ pub fn append_cstr(addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize, max: u
     Some(take < len)
 }
 
+/// Copies up to `max` nodes of a linked list of OS memory, `size` bytes
+/// each, appended to `out` within its spare capacity (no allocation: safe
+/// under `LockIBase()`): the first node at absolute `first`, each next one
+/// at the big-endian ULONG at `next_off` of the node before. Returns the
+/// nodes copied and the address of the first one not copied (0 at the end
+/// of the list). One native loop for the whole chain.
+pub fn read_chain(first: u32, next_off: usize, size: usize, max: usize, out: &mut alloc::vec::Vec<u8>) -> (usize, u32) {
+    if size < next_off.saturating_add(4) {
+        return (0, first);
+    }
+    let at = out.len();
+    let max = max.min((out.capacity() - at) / size);
+    if first == 0 || max == 0 {
+        return (0, first);
+    }
+    // SAFETY: at most `max` nodes of `size` bytes are written after `at`,
+    // inside `out`'s allocation (max <= spare capacity / size); the
+    // runtime bounds-checks dst.
+    let n = unsafe { crate::rt::rt_copy_chain(out.as_mut_ptr().add(at), first, next_off as u32, size as u32, max as u32) } as usize;
+    // SAFETY: those `n * size` bytes were written by the call above.
+    unsafe { out.set_len(at + n * size) };
+    let rest = match n {
+        0 => first,
+        _ => crate::decode::u32_at(&out[at + (n - 1) * size..], next_off).unwrap_or(0),
+    };
+    (n, rest)
+}
+
 /// ULONG at absolute address `addr`.
 pub fn peek32(addr: u32) -> u32 {
     // SAFETY: reads OS memory; callers pass addresses the OS gave them.

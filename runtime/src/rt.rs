@@ -18,6 +18,10 @@ extern "C" {
     /// Copies the string at absolute `src` (at most `max` bytes before its
     /// NUL) to `dst`, at most `room` bytes of it; returns its length.
     pub fn rt_copy_cstr(dst: *mut u8, room: u32, src: u32, max: u32) -> u32;
+    /// Copies up to `max` nodes of `size` bytes of the linked list at
+    /// absolute `first` (next node's address at `next_off` of each) to
+    /// `dst`; returns the number copied.
+    pub fn rt_copy_chain(dst: *mut u8, first: u32, next_off: u32, size: u32, max: u32) -> u32;
     /// Hands the panic message to the runtime (then the caller traps).
     pub fn rt_panic(msg: *const u8, len: u32);
     /// exec OpenLibrary(), tracked for release after a trap; 0 on failure.
