@@ -15,23 +15,32 @@ pub struct AmigaIntuition {
 /// Bytes copied by [`IntuitionMemory::read`]: plain memory copies.
 struct Copier;
 
-impl IntuitionMemory for Copier {
-    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
-        mem::copy_into(addr, buf)
-    }
+/// `IntuitionMemory` over amiga-rt's native copies, for both the walker's
+/// OS object and the view it gets under the lock (one set of methods).
+macro_rules! native_memory {
+    ($t:ty) => {
+        impl IntuitionMemory for $t {
+            fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+                mem::copy_into(addr, buf)
+            }
 
-    fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
-        mem::cstr_len(addr, max)
-    }
+            fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
+                mem::cstr_len(addr, max)
+            }
 
-    fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
-        mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
-    }
+            fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
+                mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
+            }
 
-    fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut alloc::vec::Vec<u8>) -> (usize, u32) {
-        mem::read_chain(first, next_off, size, max, out)
-    }
+            fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut alloc::vec::Vec<u8>) -> (usize, u32) {
+                mem::read_chain(first, next_off, size, max, out)
+            }
+        }
+    };
 }
+
+native_memory!(Copier);
+native_memory!(AmigaIntuition);
 
 impl AmigaIntuition {
     /// Opens the libraries a walk needs.
@@ -39,24 +48,6 @@ impl AmigaIntuition {
         let intuition = Library::open("intuition.library", 39)?;
         let gadtools = Library::open("gadtools.library", 39).ok();
         Ok(AmigaIntuition { intuition, gadtools })
-    }
-}
-
-impl IntuitionMemory for AmigaIntuition {
-    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
-        mem::copy_into(addr, buf)
-    }
-
-    fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
-        mem::cstr_len(addr, max)
-    }
-
-    fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
-        mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
-    }
-
-    fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut alloc::vec::Vec<u8>) -> (usize, u32) {
-        mem::read_chain(first, next_off, size, max, out)
     }
 }
 

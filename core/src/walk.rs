@@ -97,14 +97,6 @@ pub trait IntuitionMemory {
         Some(max)
     }
 
-    /// Appends the NUL-terminated string at `addr` (at most
-    /// [`MAX_STRING`] bytes, stopping at unreadable memory) to `out`,
-    /// keeping at most `room` of its bytes (`room` must fit in `out`'s
-    /// spare capacity: nothing reallocates under the lock): `Some(cut)`
-    /// with `cut` when `room` was too small, `None` when not even its
-    /// first byte is readable (nothing appended). The default is one
-    /// [`cstr_len`](Self::cstr_len) and one [`read`](Self::read); the
-    /// Amiga copies in one native loop (the titles of the list copy).
     /// Copies up to `max` nodes of a linked list, `size` bytes each,
     /// appended to `out` within its spare capacity (whole nodes only; no
     /// allocation, for use under the lock). The first node is at `first`,
@@ -134,6 +126,14 @@ pub trait IntuitionMemory {
         (n, at)
     }
 
+    /// Appends the NUL-terminated string at `addr` (at most
+    /// [`MAX_STRING`] bytes, stopping at unreadable memory) to `out`,
+    /// keeping at most `room` of its bytes (`room` must fit in `out`'s
+    /// spare capacity: nothing reallocates under the lock): `Some(cut)`
+    /// with `cut` when `room` was too small, `None` when not even its
+    /// first byte is readable (nothing appended). The default is one
+    /// [`cstr_len`](Self::cstr_len) and one [`read`](Self::read); the
+    /// Amiga copies in one native loop (the titles of the list copy).
     fn append_cstr(&mut self, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
         let len = self.cstr_len(addr, MAX_STRING)?;
         let take = len.min(room);
