@@ -21,6 +21,9 @@
 #define GS_PROGRAM_NAME "program"
 #endif
 #define GS_STACK_BYTES (64u * 1024u)
+/* Of it, kept free below the deepest wasm2c frame for the OS calls that
+ * frame makes (library calls, DOS packets, Intuition, GadTools). */
+#define GS_STACK_RESERVE (12u * 1024u)
 
 typedef unsigned long ULONG;
 
@@ -146,6 +149,11 @@ static void res_release_all(void)
 
 /* ---- wasm runtime (wasm-rt.h, wabt 1.0.32) ---- */
 uint32_t wasm_rt_call_stack_depth;
+/* The stack guard of every wasm2c function (xtask/src/w2cpost.rs): below
+ * this stack pointer a call traps with "out of memory or stack". Set in
+ * rt_start to the lower end of the program's stack plus GS_STACK_RESERVE
+ * for the OS calls made from the deepest function. */
+u32 gs_stack_floor;
 static __attribute__((aligned(4))) void *g_guard[5]; /* __builtin_setjmp buffer */
 static wasm_rt_trap_t g_trap;
 static char g_panic[256];
@@ -656,6 +664,7 @@ ULONG rt_start(void)
         if (stack) {
             sss[0] = stack;
             sss[1] = stack + GS_STACK_BYTES;
+            gs_stack_floor = stack + GS_STACK_RESERVE;
             sss[2] = stack + GS_STACK_BYTES - 4;
             rc = rt_swap_call(sss, run_program);
             gs_exec_FreeVec(SYSBASE, stack);

@@ -90,6 +90,18 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             .check(Check::Rc("panic".into(), 20))
             .check(Check::Contains("panic.out".into(), "UAETool: panic: deliberate panic for the harness".into()))
             .check(same_free_memory("mem-before", "mem-after")),
+        // Runaway recursion: the stack guard of every wasm2c function
+        // (stack pointer against the runtime's floor) traps it before the
+        // 64 KB native stack overflows: the report, RC 20, nothing leaked.
+        Scenario::new("stack-guard")
+            .host_file("C/UAETool", p.uaetool.clone())
+            .line("C:UAETool RECURSE >NIL:")
+            .line("C:UAETool AVAIL FILE=DH0:mem-before")
+            .capture("C:UAETool RECURSE", "recurse")
+            .line("C:UAETool AVAIL FILE=DH0:mem-after")
+            .check(Check::Rc("recurse".into(), 20))
+            .check(Check::Contains("recurse.out".into(), "UAETool: out of memory or stack".into()))
+            .check(same_free_memory("mem-before", "mem-after")),
         // Free memory after GadgetScope exits equals free memory before
         // (one warm-up run first: AROS caches what the first run loads).
         Scenario::new("memory")

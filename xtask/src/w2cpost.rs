@@ -7,13 +7,18 @@
 //! checks stay on (no MMU) but become force-inlined, precise 32-bit
 //! compares instead of an out-of-line 64-bit check per access.
 //!
-//! Exactly three regions of the template are replaced, each located by its
+//! Exactly four regions of the template are replaced, each located by its
 //! delimiters and verified by SHA-256: if wabt's template differs from the
 //! one this was written for, the build fails instead of guessing. The
 //! third is `memory_copy` (wasm's memory.copy, which Rust emits for every
 //! slice copy): copies of up to 16 bytes are a byte loop in place instead
 //! of a `memmove` → `memcpy` call chain (about 95 instructions for a
-//! three-byte copy, measured with `cargo xtask profile-walk`).
+//! three-byte copy, measured with `cargo xtask profile-walk`). The fourth
+//! is the stack guard (`FUNC_PROLOGUE`/`FUNC_EPILOGUE`): instead of
+//! counting call depth in a global on every call and return (500 calls
+//! deep, which need not fit the 64 KB native stack), every function
+//! compares the stack pointer with `gs_stack_floor`, which the runtime
+//! sets to the stack's lower end plus room for OS calls (runtime.c).
 //!
 //! Then every load/store call site, `i32_load(&instance->w2c_memory,
 //! (u64)(w2c_i0) + 8u)`, is rewritten to `gs_i32_load(&instance->w2c_memory,
@@ -35,6 +40,23 @@ use sha2::{Digest, Sha256};
 const RANGE_CHECK_SHA256: &str = "a73557ce431dcae646805cf6b86d7a83a94278acef29ce97fee61c4d96af3d71";
 /// SHA-256 of its `#if WABT_BIG_ENDIAN ... #endif` load/store definitions.
 const LOAD_STORE_SHA256: &str = "05adc0e465729f13ac85b1bb29f2258217733d1bc3fb4de4fc37531dc6c8c839";
+
+/// SHA-256 of its stack-depth `FUNC_PROLOGUE`/`FUNC_EPILOGUE` block.
+const PROLOGUE_SHA256: &str = "ba33aae80a100d6ef84b50fc521e7b837d641fad655f04f96df4621a916333de";
+const PROLOGUE_START: &str = "#if WASM_RT_USE_STACK_DEPTH_COUNT\n#define FUNC_PROLOGUE";
+const PROLOGUE_END: &str = "#define FUNC_EPILOGUE\n#endif\n";
+const PROLOGUE_NEW: &str = r#"/* GadgetScope post-pass: the stack guard compares the stack pointer with
+   the floor the runtime sets (runtime.c gs_stack_floor: the native
+   stack's lower end plus room for OS calls; 0 = no guard yet). */
+extern u32 gs_stack_floor;
+#define FUNC_PROLOGUE                                       \
+  {                                                         \
+    u32 gs_sp_;                                             \
+    __asm__ volatile("move.l %%sp,%0" : "=r"(gs_sp_));      \
+    if (UNLIKELY(gs_sp_ < gs_stack_floor)) TRAP(EXHAUSTION); \
+  }
+#define FUNC_EPILOGUE
+"#;
 
 /// SHA-256 of its `memory_copy` definition.
 const MEMORY_COPY_SHA256: &str = "a920549514bd5928ebf45d12c570170a2381a36577c939f7e233bdd91a9b695c";
@@ -342,6 +364,8 @@ fn accessors(size: u32) -> String {
 
 /// Applies the post-pass to wasm2c's `.c` output.
 pub fn apply(src: &str) -> Result<String> {
+    let (p0, p1) = region(src, "FUNC_PROLOGUE", PROLOGUE_START, PROLOGUE_END, PROLOGUE_END.len(), PROLOGUE_SHA256)?;
+    let src = &format!("{}{}{}", &src[..p0], PROLOGUE_NEW, &src[p1..]);
     let (a0, a1) = region(src, "RANGE_CHECK", RANGE_CHECK_START, RANGE_CHECK_END, RANGE_CHECK_END.len(), RANGE_CHECK_SHA256)?;
     let (b0, b1) = region(src, "load/store", LOAD_STORE_START, LOAD_STORE_END, "#endif\n".len(), LOAD_STORE_SHA256)?;
     if !(a1 <= b0) {
@@ -476,6 +500,8 @@ mod tests {
         let out = apply(&src).unwrap();
         assert!(out.contains(MARKER));
         assert!(out.contains("short copies without the memmove/memcpy calls"));
+        assert!(out.contains("gs_sp_ < gs_stack_floor"));
+        assert!(!out.contains("++wasm_rt_call_stack_depth"));
         assert_eq!(out.matches("static inline void memory_copy(").count(), 1);
         assert!(out.contains("gs_oob((mem)->size"));
         assert!(out.contains("DEFINE_LOAD(i32_load, u32, u32, u32)"));
