@@ -1,7 +1,6 @@
 //! Emulator scenarios of the inspector (issue 3) on windows nobody here
 //! wrote: the AROS boot Shell's console window and the screen list.
 
-use crate::fixtures::wait_for_file;
 use crate::foundation::Programs;
 use crate::{Check, Scenario};
 
@@ -15,21 +14,22 @@ pub struct Fixtures {
 /// Starts `program` with `Run` and waits for `DH0:<stem>.ready`. Its
 /// output goes to `DH0:<stem>.out`: a trap or panic report of the runtime
 /// lands there (a fixture was seen to vanish without one under `>NIL:`).
-fn start(mut s: Scenario, program: &str, stem: &str) -> Scenario {
-    s = s.line(format!("Run >DH0:{stem}.out {program}"));
-    for l in wait_for_file(&format!("{stem}.ready"), &format!("{stem}-up")) {
-        s = s.line(l);
-    }
-    s
+fn start(s: Scenario, program: &str, stem: &str) -> Scenario {
+    s.line(format!("Run >DH0:{stem}.out {program}")).line(wait_polled(&format!("{stem}.ready")))
+}
+
+/// Waits for `DH0:<file>` with `UAETool WAITFILE` (a check every 100 ms)
+/// rather than the Shell's loop, which asks the filesystem without pause:
+/// the hangs of this scenario lost tasks just signalled by DOS packet
+/// replies (tests-uae/README.md "Hang reports"). The scenario stages
+/// `C:UAETool`.
+fn wait_polled(file: &str) -> String {
+    format!("C:UAETool WAITFILE FILE=DH0:{file} TIMEOUT=100")
 }
 
 /// Asks the fixture to quit and waits for `DH0:<stem>.done`.
-fn stop(mut s: Scenario, stem: &str) -> Scenario {
-    s = s.line(format!("Echo \"quit\" >DH0:{stem}.quit"));
-    for l in wait_for_file(&format!("{stem}.done"), &format!("{stem}-down")) {
-        s = s.line(l);
-    }
-    s
+fn stop(s: Scenario, stem: &str) -> Scenario {
+    s.line(format!("Echo \"quit\" >DH0:{stem}.quit")).line(wait_polled(&format!("{stem}.done")))
 }
 
 /// TREE, MENU and SCREENS of the three fixtures, against goldens checked
@@ -80,6 +80,7 @@ pub fn fixture_scenarios(p: &Programs, f: &Fixtures) -> Vec<Scenario> {
     let bench = Scenario::new("bench-walk-gadtools")
         .config("uae_cpu_speed", "real")
         .config("accuracy", "0")
+        .host_file("C/UAETool", p.uaetool.clone())
         .host_file("GadgetScope", p.gadgetscope.clone())
         .host_file("GadToolsFixture", f.gadtools.clone());
     let bench = stop(
