@@ -156,6 +156,7 @@ pub fn rcs(file: &'static str, want: &'static [i32]) -> Check {
 /// The scenarios.
 pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     let mut s = with_arexx(Scenario::new("arexx-menu-pick"), &p.rexx)
+        .watchdog(p.uaetool.clone())
         .host_file("GadgetScope", p.gadgetscope.clone())
         .host_file("GadToolsFixture", p.gadtools.clone())
         .bytes("menu.rexx", MENU_SCRIPT.as_bytes().to_vec());

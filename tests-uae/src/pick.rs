@@ -36,6 +36,8 @@ pub struct Programs {
     pub gadtools: PathBuf,
     pub inputtool: PathBuf,
     pub picktool: PathBuf,
+    /// UAETool, for the hang watchdog.
+    pub uaetool: PathBuf,
 }
 
 /// The GadTools fixture's window and Connect / Mode buttons as TREE prints
@@ -122,6 +124,7 @@ fn tree_has_connect() -> Check {
 
 fn pick_handler(p: &Programs) -> Scenario {
     let mut s = Scenario::new("pick-handler")
+        .watchdog(p.uaetool.clone())
         .host_file("GadgetScope", p.gadgetscope.clone())
         .host_file("GadToolsFixture", p.gadtools.clone())
         .host_file("C/InputTool", p.inputtool.clone())
@@ -167,6 +170,7 @@ fn pick_handler(p: &Programs) -> Scenario {
 
 fn pick_cancel(p: &Programs) -> Scenario {
     let mut s = Scenario::new("pick-cancel")
+        .watchdog(p.uaetool.clone())
         .host_file("GadToolsFixture", p.gadtools.clone())
         .host_file("C/PickTool", p.picktool.clone())
         .timeout(Duration::from_secs(90));
@@ -220,6 +224,7 @@ fn highlight_frame(p: &Programs) -> Scenario {
     let (cl, ct, cw, ch) = on_screen(CONNECT);
     let (ml, mt, mw, mh) = on_screen(MODE);
     let mut s = Scenario::new("highlight-frame")
+        .watchdog(p.uaetool.clone())
         .host_file("GadToolsFixture", p.gadtools.clone())
         .host_file("C/InputTool", p.inputtool.clone())
         .host_file("C/PickTool", p.picktool.clone())
@@ -282,7 +287,7 @@ mod tests {
 
     #[test]
     fn three_scenarios() {
-        let p = Programs { gadgetscope: "g".into(), gadtools: "t".into(), inputtool: "i".into(), picktool: "p".into() };
+        let p = Programs { gadgetscope: "g".into(), gadtools: "t".into(), inputtool: "i".into(), picktool: "p".into(), uaetool: "u".into() };
         let names: Vec<String> = scenarios(&p).into_iter().map(|s| s.name).collect();
         assert_eq!(names, ["pick-handler", "pick-cancel", "highlight-frame"]);
     }

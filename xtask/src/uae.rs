@@ -79,6 +79,7 @@ pub fn run(only: &[String]) -> Result<Summary> {
             gadtools: fixture_programs.gadtools.clone(),
             inputtool: inputtool.clone(),
             picktool: find("PickTool").ok_or_else(|| anyhow!("PickTool was not built"))?,
+            uaetool: programs.uaetool.clone(),
         })).chain(rexx::scenarios(&rexx_programs))
         .chain(arexx_host::scenarios(&arexx_host::Programs {
             gadgetscope: programs.gadgetscope.clone(),
