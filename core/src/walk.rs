@@ -399,22 +399,19 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
             break;
         };
         let sb = buf.bytes(sat, SCREEN_READ_SIZE);
-        let (screen_title, next_screen) = (be_u32(sb, SC_DEFAULT_TITLE), be_u32(sb, SC_NEXT_SCREEN));
+        let (screen_title, next_screen, first_window) = (be_u32(sb, SC_DEFAULT_TITLE), be_u32(sb, SC_NEXT_SCREEN), be_u32(sb, SC_FIRST_WINDOW));
         let mut title = Span::default();
-        if only == 0 {
-            title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
-        }
         let first = buf.windows.len() as u32;
-        let mut win = be_u32(buf.bytes(sat, SCREEN_READ_SIZE), SC_FIRST_WINDOW);
         let mut found = false;
         if only == 0 {
+            title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
             // The whole chain at once (one native copy on the Amiga), then
             // the titles; a node's address is the Next pointer before it.
             let room = (MAX_WINDOWS - windows_seen).min(buf.windows.capacity() - buf.windows.len());
             let base = buf.raw.len();
-            let (n, rest) = m.read_chain(win, WD_NEXT_WINDOW, WINDOW_READ_SIZE, room, &mut buf.raw);
+            let (n, rest) = m.read_chain(first_window, WD_NEXT_WINDOW, WINDOW_READ_SIZE, room, &mut buf.raw);
             windows_seen += n;
-            let mut address = win;
+            let mut address = first_window;
             for i in 0..n {
                 let wat = (base + i * WINDOW_READ_SIZE) as u32;
                 let wb = buf.bytes(wat, WINDOW_READ_SIZE);
@@ -426,41 +423,32 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
             if rest != 0 {
                 buf.truncated = true;
             }
-            win = 0;
-        }
-        while win != 0 {
-            if windows_seen == MAX_WINDOWS || (only == 0 && buf.windows.len() == buf.windows.capacity()) {
-                buf.truncated = true;
-                break;
-            }
-            windows_seen += 1;
-            // Read into the next slot; kept only when the window is wanted.
-            let Some(wat) = buf.read_raw(m, win, WINDOW_READ_SIZE) else {
-                buf.truncated = true;
-                break;
-            };
-            let next = be_u32(buf.bytes(wat, WINDOW_READ_SIZE), WD_NEXT_WINDOW);
-            if only == 0 || win == only {
-                if only != 0 {
-                    title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
-                    found = true;
-                }
-                let wt = title_into(m, be_u32(buf.bytes(wat, WINDOW_READ_SIZE), WD_TITLE), &mut buf.titles, &mut buf.truncated);
-                push_within(
-                    &mut buf.windows,
-                    RawWindow {
-                        address: win,
-                        at: wat,
-                        title: wt,
-                    },
-                );
-                if found {
+        } else {
+            // Only the window `only`: every window passed is read into the
+            // next slot (to follow NextWindow) and kept only if it is `only`.
+            let mut win = first_window;
+            while win != 0 {
+                if windows_seen == MAX_WINDOWS {
+                    buf.truncated = true;
                     break;
                 }
-            } else {
+                windows_seen += 1;
+                let Some(wat) = buf.read_raw(m, win, WINDOW_READ_SIZE) else {
+                    buf.truncated = true;
+                    break;
+                };
+                let wb = buf.bytes(wat, WINDOW_READ_SIZE);
+                let (title_ptr, next) = (be_u32(wb, WD_TITLE), be_u32(wb, WD_NEXT_WINDOW));
+                if win == only {
+                    title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
+                    let wt = title_into(m, title_ptr, &mut buf.titles, &mut buf.truncated);
+                    push_within(&mut buf.windows, RawWindow { address: win, at: wat, title: wt });
+                    found = true;
+                    break;
+                }
                 buf.raw.truncate(wat as usize);
+                win = next;
             }
-            win = next;
         }
         if only == 0 || found {
             let last = buf.windows.len() as u32;
