@@ -278,7 +278,8 @@ u32 Z_amigaZ_rt_peek8(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(v
 
 /* Copies the string at absolute address src (at most max bytes before its
  * NUL) into linear memory at dst, at most room bytes of it; returns its
- * length. One call per title in the walker's list copy. */
+ * length (room 0: only the length). One call per title in the walker's
+ * list copy, one per string length after it. */
 u32 Z_amigaZ_rt_copy_cstr(struct Z_amiga_instance_t *e, u32 dst, u32 room, u32 src, u32 max)
 {
     const unsigned char *s = (const unsigned char *)src;
@@ -311,17 +312,6 @@ u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32
         first = *(const ULONG *)(first + next_off);
         n++;
     }
-    return n;
-}
-
-/* Length of the string at absolute address a, at most max bytes: one
- * plain loop (the walker measures every title under LockIBase()). */
-u32 Z_amigaZ_rt_strnlen(struct Z_amiga_instance_t *e, u32 a, u32 max)
-{
-    const unsigned char *p = (const unsigned char *)a;
-    u32 n = 0;
-    (void)e;
-    while (n < max && p[n]) n++;
     return n;
 }
 

@@ -31,8 +31,9 @@ pub fn cstr_len(addr: u32, max: usize) -> Option<usize> {
         return None;
     }
     let max = u32::try_from(max).unwrap_or(u32::MAX).min(u32::MAX - addr);
-    // SAFETY: reads OS memory up to `max` bytes from an address the OS gave.
-    Some(unsafe { crate::rt::rt_strnlen(addr, max) } as usize)
+    // SAFETY: reads OS memory up to `max` bytes from an address the OS
+    // gave; with room 0 nothing is written at dst.
+    Some(unsafe { crate::rt::rt_copy_cstr(core::ptr::null_mut(), 0, addr, max) } as usize)
 }
 
 /// Appends the NUL-terminated string at absolute address `addr` (at most

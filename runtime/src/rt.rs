@@ -13,10 +13,9 @@ extern "C" {
     pub fn rt_peek32(addr: u32) -> u32;
     pub fn rt_peek16(addr: u32) -> u32;
     pub fn rt_peek8(addr: u32) -> u32;
-    /// Bytes before the first NUL at absolute `addr`, at most `max`.
-    pub fn rt_strnlen(addr: u32, max: u32) -> u32;
     /// Copies the string at absolute `src` (at most `max` bytes before its
-    /// NUL) to `dst`, at most `room` bytes of it; returns its length.
+    /// NUL) to `dst`, at most `room` bytes of it; returns its length
+    /// (`room` 0: only the length, nothing written).
     pub fn rt_copy_cstr(dst: *mut u8, room: u32, src: u32, max: u32) -> u32;
     /// Copies up to `max` nodes of `size` bytes of the linked list at
     /// absolute `first` (next node's address at `next_off` of each) to
