@@ -16,7 +16,7 @@ use anyhow::{bail, Context, Result};
 use object::{Object, ObjectSection, ObjectSymbol};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// One function of the profile.
 pub struct Row {
@@ -45,18 +45,7 @@ pub fn run(count: u32) -> Result<Profile> {
     let root = crate::amiga::root();
     let elf = root.join("target/amiga/build/walkprof/prog.elf");
     let syms = symbols(&std::fs::read(&elf).with_context(|| elf.display().to_string())?)?;
-    let work = root.join("target/vamos/walkprof");
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(work.join("vols"))?;
-    let prog = work.join("WalkProf");
-    std::fs::copy(&built[0].hunk_path, &prog)?;
-    crate::tools::ensure_amitools()?;
-    let mut child = Command::new(crate::tools::vamos())
-        .current_dir(&work)
-        .arg("--vols-base-dir")
-        .arg(work.join("vols"))
-        .args(["-C", "68020", "--max-cycles", &crate::vamos::MAX_CYCLES.to_string(), "-l", "main:info", "--no-ts", "-I"])
-        .arg(&prog)
+    let mut child = crate::vamos::command(&built[0].hunk_path, &root.join("target/vamos/walkprof"), &["-I"])?
         .arg(format!("COUNT={count}"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -114,9 +103,9 @@ pub fn run(count: u32) -> Result<Profile> {
                 None => outside += 1,
             }
             last = kind;
-        } else if let Some(v) = after(&line, "total cycles:") {
+        } else if let Some(v) = crate::vamos::log_field(&line, "total cycles:") {
             cycles = v as u64;
-        } else if let Some(v) = after(&line, "done. exit code=") {
+        } else if let Some(v) = crate::vamos::log_field(&line, "done. exit code=") {
             exit = Some(v);
         }
     }
@@ -186,11 +175,6 @@ fn trace_pc(line: &str) -> Option<u32> {
     u32::from_str_radix(rest.split_whitespace().next()?, 16).ok()
 }
 
-fn after(line: &str, key: &str) -> Option<i64> {
-    let r = line.split(key).nth(1)?.trim();
-    r.split(|c: char| !c.is_ascii_digit() && c != '-').next()?.parse().ok()
-}
-
 /// Function symbols of the ELF: (address, size, name), by address.
 fn symbols(elf: &[u8]) -> Result<Vec<(u32, u32, String)>> {
     let file = object::File::parse(elf)?;
@@ -250,7 +234,7 @@ mod tests {
     fn trace_lines_and_names() {
         assert_eq!(trace_pc("     instr:   INFO:  N/A                                       0036fe    link    A6, #-$c"), Some(0x36fe));
         assert_eq!(trace_pc("main:  INFO:  total cycles:  12"), None);
-        assert_eq!(after("main:  INFO:  done. exit code=0", "done. exit code="), Some(0));
+        assert_eq!(crate::vamos::log_field("main:  INFO:  done. exit code=0", "done. exit code="), Some(0));
         assert_eq!(demangle("w2c__ZN16gadgetscope_core8classify17role_for_class_id17hb2f85e8ca72dec84E"), "gadgetscope_core::classify::role_for_class_id");
         assert_eq!(demangle("w2c__ZN5alloc3vec16Vec$LT$T$C$A$GT$7reserve17h0123456789abcdefE"), "alloc::vec::Vec<T,A>::reserve");
         assert_eq!(demangle("rt_start"), "rt_start");

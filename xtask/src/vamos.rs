@@ -18,19 +18,35 @@ pub struct Run {
 /// Upper bound for one run, in emulated cycles.
 pub const MAX_CYCLES: u64 = 2_000_000_000;
 
-/// Runs `hunk` with `args` on a 68020 in a scratch directory `work`.
-pub fn run(hunk: &Path, args: &[&str], work: &Path, stdin: &[u8]) -> Result<Run> {
+/// A vamos command for `hunk` on a 68020 in a fresh scratch directory
+/// `work` (its own volumes directory, the cycle bound, `main:info` log):
+/// the caller adds the program's arguments, any other vamos options go in
+/// `extra` (before the program).
+pub fn command(hunk: &Path, work: &Path, extra: &[&str]) -> Result<Command> {
     crate::tools::ensure_amitools()?;
     let _ = std::fs::remove_dir_all(work);
     std::fs::create_dir_all(work.join("vols"))?;
     let prog = work.join(hunk.file_name().context("hunk file name")?);
     std::fs::copy(hunk, &prog)?;
-    let mut child = Command::new(crate::tools::vamos())
-        .current_dir(work)
+    let mut cmd = Command::new(crate::tools::vamos());
+    cmd.current_dir(work)
         .arg("--vols-base-dir")
         .arg(work.join("vols"))
         .args(["-C", "68020", "--max-cycles", &MAX_CYCLES.to_string(), "-l", "main:info", "--no-ts"])
-        .arg(&prog)
+        .args(extra)
+        .arg(&prog);
+    Ok(cmd)
+}
+
+/// The number after `key` in one line of vamos's log (e.g. `done. exit
+/// code=` or `total cycles:`).
+pub fn log_field(line: &str, key: &str) -> Option<i64> {
+    line.split(key).nth(1)?.trim().split(|c: char| !c.is_ascii_digit() && c != '-').next()?.parse().ok()
+}
+
+/// Runs `hunk` with `args` on a 68020 in a scratch directory `work`.
+pub fn run(hunk: &Path, args: &[&str], work: &Path, stdin: &[u8]) -> Result<Run> {
+    let mut child = command(hunk, work, &[])?
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -44,9 +60,7 @@ pub fn run(hunk: &Path, args: &[&str], work: &Path, stdin: &[u8]) -> Result<Run>
     }
     let out = child.wait_with_output()?;
     let log = String::from_utf8_lossy(&out.stderr);
-    let field = |key: &str| -> Option<i64> {
-        log.lines().find_map(|l| l.split(key).nth(1)).and_then(|r| r.trim().split(|c: char| !c.is_ascii_digit() && c != '-').next()?.parse().ok())
-    };
+    let field = |key: &str| log.lines().find_map(|l| log_field(l, key));
     let Some(exit_code) = field("done. exit code=") else {
         bail!("vamos did not finish {} (cycle bound {MAX_CYCLES} hit or vamos failed):\n{log}", hunk.display());
     };
