@@ -35,6 +35,22 @@ fn same_free_memory(before: &'static str, after: &'static str) -> Check {
 /// What `UAETool LIBS` writes on FS-UAE 3.1.66's AROS ROM (measured).
 pub const ROM_LIBRARIES: &str = "commodities.library absent\nlocale.library absent\n";
 
+/// `C:UAETool <command>` ends in a runtime trap: its report `report` on
+/// the output, RC 20, free memory as before (after one warm-up run, whose
+/// first use AROS caches). Output in `<tag>.out`, tag = `command` in lower case.
+fn trap_scenario(name: &str, p: &Programs, command: &str, report: &str) -> Scenario {
+    let tag = command.to_ascii_lowercase();
+    Scenario::new(name)
+        .host_file("C/UAETool", p.uaetool.clone())
+        .line(format!("C:UAETool {command} >NIL:"))
+        .line("C:UAETool AVAIL FILE=DH0:mem-before")
+        .capture(&format!("C:UAETool {command}"), &tag)
+        .line("C:UAETool AVAIL FILE=DH0:mem-after")
+        .check(Check::Rc(tag.clone(), 20))
+        .check(Check::Contains(format!("{tag}.out"), report.into()))
+        .check(same_free_memory("mem-before", "mem-after"))
+}
+
 /// The foundation scenarios, in order.
 pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     vec![
@@ -81,27 +97,11 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                 }),
             )),
         // A deliberate Rust panic: its message, RC 20, no hang, nothing leaked.
-        Scenario::new("panic")
-            .host_file("C/UAETool", p.uaetool.clone())
-            .line("C:UAETool PANIC >NIL:")
-            .line("C:UAETool AVAIL FILE=DH0:mem-before")
-            .capture("C:UAETool PANIC", "panic")
-            .line("C:UAETool AVAIL FILE=DH0:mem-after")
-            .check(Check::Rc("panic".into(), 20))
-            .check(Check::Contains("panic.out".into(), "UAETool: panic: deliberate panic for the harness".into()))
-            .check(same_free_memory("mem-before", "mem-after")),
+        trap_scenario("panic", p, "PANIC", "UAETool: panic: deliberate panic for the harness"),
         // Runaway recursion: the stack guard of every wasm2c function
         // (stack pointer against the runtime's floor) traps it before the
         // 64 KB native stack overflows: the report, RC 20, nothing leaked.
-        Scenario::new("stack-guard")
-            .host_file("C/UAETool", p.uaetool.clone())
-            .line("C:UAETool RECURSE >NIL:")
-            .line("C:UAETool AVAIL FILE=DH0:mem-before")
-            .capture("C:UAETool RECURSE", "recurse")
-            .line("C:UAETool AVAIL FILE=DH0:mem-after")
-            .check(Check::Rc("recurse".into(), 20))
-            .check(Check::Contains("recurse.out".into(), "UAETool: out of memory or stack".into()))
-            .check(same_free_memory("mem-before", "mem-after")),
+        trap_scenario("stack-guard", p, "RECURSE", "UAETool: out of memory or stack"),
         // Free memory after GadgetScope exits equals free memory before
         // (one warm-up run first: AROS caches what the first run loads).
         Scenario::new("memory")
