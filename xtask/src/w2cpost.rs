@@ -365,20 +365,18 @@ fn accessors(size: u32) -> String {
 /// Applies the post-pass to wasm2c's `.c` output.
 pub fn apply(src: &str) -> Result<String> {
     let (p0, p1) = region(src, "FUNC_PROLOGUE", PROLOGUE_START, PROLOGUE_END, PROLOGUE_END.len(), PROLOGUE_SHA256)?;
-    let src = &format!("{}{}{}", &src[..p0], PROLOGUE_NEW, &src[p1..]);
     let (a0, a1) = region(src, "RANGE_CHECK", RANGE_CHECK_START, RANGE_CHECK_END, RANGE_CHECK_END.len(), RANGE_CHECK_SHA256)?;
     let (b0, b1) = region(src, "load/store", LOAD_STORE_START, LOAD_STORE_END, "#endif\n".len(), LOAD_STORE_SHA256)?;
-    if !(a1 <= b0) {
-        bail!("wasm2c output: RANGE_CHECK is expected before the load/store definitions");
-    }
     let (c0, c1) = region(src, "memory_copy", MEMORY_COPY_START, MEMORY_COPY_END, MEMORY_COPY_END.len(), MEMORY_COPY_SHA256)?;
-    if !(b1 <= c0) {
-        bail!("wasm2c output: memory_copy is expected after the load/store definitions");
+    if !(p1 <= a0 && a1 <= b0 && b1 <= c0) {
+        bail!("wasm2c output: the replaced regions are expected in the order FUNC_PROLOGUE, RANGE_CHECK, load/store definitions, memory_copy");
     }
-    let body = format!("{}{}{}", &src[b1..c0], MEMORY_COPY_NEW, &src[c1..]);
-    let body = body.as_str();
-    let size = memory_size(body)?;
-    let (mut body, sites) = rewrite_call_sites(body)?;
+    // The text after the load/store definitions, around memory_copy: every
+    // use of linear memory in it is checked and rewritten.
+    let (between, sites_before) = rewrite_call_sites(&src[b1..c0])?;
+    let size = memory_size(&src[c1..])?;
+    let (mut body, sites_after) = rewrite_call_sites(&src[c1..])?;
+    let sites = sites_before + sites_after;
     if sites > 0 && size.is_none() {
         bail!("wasm2c output: load/store call sites but no linear memory allocation");
     }
@@ -389,15 +387,19 @@ pub fn apply(src: &str) -> Result<String> {
         let eol = at + body[at..].find(");\n").unwrap() + 3;
         body.insert_str(eol, "  if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB); /* GadgetScope post-pass */\n");
     }
-    let out = format!(
-        "{}{}{}{}{}{}",
-        &src[..a0],
+    let out = [
+        &src[..p0],
+        PROLOGUE_NEW,
+        &src[p1..a0],
         RANGE_CHECK_NEW,
         &src[a1..b0],
         LOAD_STORE_NEW,
-        accessors(size.unwrap_or(0)),
-        body
-    );
+        &accessors(size.unwrap_or(0)),
+        &between,
+        MEMORY_COPY_NEW,
+        &body,
+    ]
+    .concat();
     if !out.contains(MARKER) || out.contains("WABT_BIG_ENDIAN") {
         bail!("wasm2c output: the post-pass did not take (a WABT_BIG_ENDIAN block is left, or the marker is missing)");
     }
