@@ -120,6 +120,12 @@ pub fn micros(ticks: u64, freq: u32) -> u64 {
     if freq == 0 { 0 } else { ticks * 1_000_000 / u64::from(freq) }
 }
 
+/// The median of `v` (sorts it in place; 0 when empty).
+fn median(v: &mut [u64]) -> u64 {
+    v.sort_unstable();
+    v.get(v.len() / 2).copied().unwrap_or(0)
+}
+
 /// Runs TREE `runs` times (at least 1) and measures it.
 pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &Inspect, runs: u32) -> Result<BenchResult, Failure> {
     let runs = runs.max(1);
@@ -140,8 +146,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
     let holds_by_position: Vec<(u64, u64)> = (0..per_tree)
         .map(|i| {
             let mut v: Vec<u64> = all_holds.iter().skip(i).step_by(per_tree).copied().collect();
-            v.sort_unstable();
-            (v.get(v.len() / 2).copied().unwrap_or(0), v.last().copied().unwrap_or(0))
+            (median(&mut v), v.last().copied().unwrap_or(0))
         })
         .collect();
     // The phases, timed separately on the same window.
@@ -181,10 +186,6 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
     }
     empty.extend_from_slice(&timed.holds_seen[before..]);
     let empty_hold_max = empty.iter().copied().max().unwrap_or(0);
-    let median = |v: &mut Vec<u64>| {
-        v.sort_unstable();
-        v.get(v.len() / 2).copied().unwrap_or(0)
-    };
     Ok(BenchResult {
         screens_median: median(&mut screens_t),
         walk_median: median(&mut walk_t),
