@@ -51,6 +51,31 @@ fn trap_scenario(name: &str, p: &Programs, command: &str, report: &str) -> Scena
         .check(same_free_memory("mem-before", "mem-after"))
 }
 
+/// Processes of `sched-stress` and DOS packets each sends.
+const HAMMERS: usize = 3;
+const HAMMER_PACKETS: u32 = 1500;
+
+/// Several processes sending DOS packets to the UAE filesystem without
+/// pause while the Shell waits for them: the traffic under which the AROS
+/// ROM lost ready tasks when the Shell ran at priority 0
+/// (`native/TaskPri.S`, tests-uae/README.md "Hang reports"). Every
+/// process must finish (its `.done` file, RC 0 of each wait); a lost task
+/// hangs the scenario and the watchdog dumps the task lists.
+fn sched_stress(p: &Programs) -> Scenario {
+    let mut s = Scenario::new("sched-stress").watchdog(p.uaetool.clone()).timeout(std::time::Duration::from_secs(120));
+    for i in 1..=HAMMERS {
+        s = s.line(format!("Run >NIL: C:UAETool HAMMER FILE=DH0:hammer{i} COUNT={HAMMER_PACKETS}"));
+    }
+    for i in 1..=HAMMERS {
+        let tag = format!("wait{i}");
+        s = s
+            .capture(&format!("C:UAETool WAITFILE FILE=DH0:hammer{i}.done TIMEOUT=90"), &tag)
+            .check(Check::Rc(tag, 0))
+            .check(Check::Exists(format!("hammer{i}.done")));
+    }
+    s
+}
+
 /// The foundation scenarios, in order.
 pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     vec![
@@ -102,6 +127,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         // (stack pointer against the runtime's floor) traps it before the
         // 64 KB native stack overflows: the report, RC 20, nothing leaked.
         trap_scenario("stack-guard", p, "RECURSE", "UAETool: out of memory or stack"),
+        sched_stress(p),
         // Free memory after GadgetScope exits equals free memory before
         // (one warm-up run first: AROS caches what the first run loads).
         Scenario::new("memory")
