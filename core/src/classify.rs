@@ -300,6 +300,27 @@ pub const AROS_GADTOOLS_PROBES: [(u32, Role); 8] = [
     (GTLV_TOP, Role::Unknown),
 ];
 
+/// Which of [`AROS_GADTOOLS_PROBES`] can answer for a gadget of this
+/// GadTools kind ([`GTA_CHILD_GADGET_KIND`]): each AROS GadTools class
+/// answers, in OM_GET, only the tags of its own kind (AROS source,
+/// workbench/libs/gadtools/*class.c; the string class serves STRING and
+/// INTEGER and answers both GTST_String and GTIN_Number). Asking only
+/// those, in the table's order, gives the answer the whole table would,
+/// with one or two calls instead of up to eight. Kinds with none
+/// (BUTTON, CYCLE, MX, PALETTE, the arrows) print as buttons.
+pub fn aros_kind_probes(kind: u32) -> &'static [u32] {
+    match kind {
+        CHECKBOX_KIND => &[GTCB_CHECKED],
+        INTEGER_KIND | STRING_KIND => &[GTIN_NUMBER, GTST_STRING],
+        SLIDER_KIND => &[GTSL_LEVEL],
+        SCROLLER_KIND => &[GTSC_TOP],
+        TEXT_KIND => &[GTTX_TEXT],
+        NUMBER_KIND => &[GTNM_NUMBER],
+        LISTVIEW_KIND => &[GTLV_TOP],
+        _ => &[],
+    }
+}
+
 /// Remove the GadTools keyboard-shortcut marker (the first `_`) from a label.
 /// GadTools underlines the character after it; the marker is not label text.
 pub fn strip_shortcut_marker(label: &mut Vec<u8>) {

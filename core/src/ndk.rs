@@ -334,6 +334,30 @@ pub const GTST_STRING: u32 = GT_TAGBASE + 45;
 /// GadTools tag `GTIN_NUMBER` for `GT_GetGadgetAttrsA` (libraries/gadtools.h).
 pub const GTIN_NUMBER: u32 = GT_TAGBASE + 47;
 
+/// GadTools kind `CHECKBOX_KIND` (libraries/gadtools.h).
+pub const CHECKBOX_KIND: u32 = 2;
+/// GadTools kind `INTEGER_KIND` (libraries/gadtools.h).
+pub const INTEGER_KIND: u32 = 3;
+/// GadTools kind `LISTVIEW_KIND` (libraries/gadtools.h).
+pub const LISTVIEW_KIND: u32 = 4;
+/// GadTools kind `NUMBER_KIND` (libraries/gadtools.h).
+pub const NUMBER_KIND: u32 = 6;
+/// GadTools kind `SCROLLER_KIND` (libraries/gadtools.h).
+pub const SCROLLER_KIND: u32 = 9;
+/// GadTools kind `SLIDER_KIND` (libraries/gadtools.h).
+pub const SLIDER_KIND: u32 = 11;
+/// GadTools kind `STRING_KIND` (libraries/gadtools.h).
+pub const STRING_KIND: u32 = 12;
+/// GadTools kind `TEXT_KIND` (libraries/gadtools.h).
+pub const TEXT_KIND: u32 = 13;
+/// AROS GadTools's private `GTA_ChildGadgetKind` (AROS source
+/// workbench/libs/gadtools/gadtools_intern.h: TAG_USER + 10). Every class
+/// of AROS's GadTools answers it in OM_GET with the gadget's `*_KIND`, the
+/// arrows of scrollers and listviews with an internal arrow kind. Not in
+/// the NDK: asked only of AROS's BOOPSI GadTools gadgets (GadgetType
+/// 0x0105), and a gadget that does not answer is probed as before.
+pub const GTA_CHILD_GADGET_KIND: u32 = 0x8000_000A;
+
 /// Big-endian UWORD at `off` of `b`; 0 when out of range.
 pub fn be_u16(b: &[u8], off: usize) -> u16 {
     match b.get(off..off + 2) {

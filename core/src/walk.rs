@@ -51,7 +51,7 @@ use core::ops::Range;
 
 use crate::classify::{
     dispatch, is_gadtools, resolve_geometry, role_for_class_id, strip_shortcut_marker, sys_gadget,
-    Dispatch, Role, AROS_GADTOOLS_PROBES,
+    aros_kind_probes, Dispatch, Role, AROS_GADTOOLS_PROBES,
 };
 use crate::ndk::*;
 use crate::snapshot::*;
@@ -805,13 +805,17 @@ fn aros_gadtools(
 ) {
     s.label = label_from_fields(os, g);
     strip_shortcut_marker(&mut s.label);
+    // AROS builds STRING_KIND and INTEGER_KIND from one string class that
+    // answers GTIN_Number for both (measured with the GadToolsFixture);
+    // only the integer kind has GACT_LONGINT, as on AmigaOS 3.x, so
+    // without it that probe is not asked.
+    let longint = g.activation & GACT_LONGINT != 0;
+    // The kind first (AROS answers it for every GadTools gadget): then
+    // only the probes that kind can answer are asked.
+    let kind = os.gt_get_attr(g.address, win.address, GTA_CHILD_GADGET_KIND);
     let mut hit = None;
     for (tag, role) in AROS_GADTOOLS_PROBES {
-        // AROS builds STRING_KIND and INTEGER_KIND from one string class
-        // that answers GTIN_Number for both (measured with the
-        // GadToolsFixture); only the integer kind has GACT_LONGINT, as on
-        // AmigaOS 3.x, so without it the probe does not count.
-        if tag == GTIN_NUMBER && g.activation & GACT_LONGINT == 0 {
+        if kind.is_some_and(|k| !aros_kind_probes(k).contains(&tag)) || (tag == GTIN_NUMBER && !longint) {
             continue;
         }
         if let Some(v) = os.gt_get_attr(g.address, win.address, tag) {

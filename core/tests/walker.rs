@@ -440,17 +440,18 @@ fn classic_non_gadtools_gadgets_are_never_probed() {
     assert_eq!(snap.gadgets[1].value, None);
 }
 
-#[test]
-fn aros_gadtools_objects_classify_like_os3() {
-    // AROS: GadTools gadgets are BOOPSI objects of private classes (no
-    // cl_ID), GadgetType 0x0105; system gadgets are buttongclass objects.
+/// A window of AROS GadTools objects: private classes (no cl_ID),
+/// GadgetType 0x0105, system gadgets buttongclass objects. With `kinds`,
+/// every object answers AROS's `GTA_ChildGadgetKind` as AROS's classes
+/// do. Returns the fake, the window and the GadTools objects.
+fn aros_gadtools_window(kinds: bool) -> (FakeIntuition, u32, Vec<u32>) {
     let (mut f, w) = setup(Some(b"AROS GadTools"));
     add_system_gadgets(&mut f, w);
     let private = f.make_class(None);
     let t = GTYP_CUSTOMGADGET | GADTOOL_TYPE;
     assert_eq!(t, 0x0105);
     let mut id = 0;
-    let mut obj = |f: &mut FakeIntuition, label: Option<&[u8]>, w_: i16, h: i16| {
+    let mut obj = |f: &mut FakeIntuition, label: Option<&[u8]>, w_: i16, h: i16, kind: u32| {
         id += 1;
         let mut spec = GadgetSpec::new(t, 10, 10 * id as i16, w_, h);
         spec.id = id;
@@ -458,28 +459,41 @@ fn aros_gadtools_objects_classify_like_os3() {
             spec.activation = GACT_LONGINT; // INTEGER_KIND only
         }
         spec.gadget_text = label.map_or(0, |l| f.intuitext(Some(l)));
-        f.add_object(w, private, &spec)
+        let g = f.add_object(w, private, &spec);
+        if kinds {
+            f.set_gt_attr(g, GTA_CHILD_GADGET_KIND, kind);
+        }
+        g
     };
-    let context = obj(&mut f, None, 0, 0);
-    let button = obj(&mut f, None, 100, 14);
-    let checkbox = obj(&mut f, Some(b"_Enabled"), 26, 11);
-    let integer = obj(&mut f, Some(b"Count"), 88, 8);
-    let string = obj(&mut f, Some(b"_Host:"), 88, 8);
-    let slider = obj(&mut f, Some(b"Volume"), 92, 10);
-    let scroller = obj(&mut f, None, 16, 50);
-    let text = obj(&mut f, None, 80, 10);
-    let cycle = obj(&mut f, Some(b"Mode"), 100, 14);
+    const BUTTON_KIND: u32 = 1;
+    const CYCLE_KIND: u32 = 7;
+    let context = obj(&mut f, None, 0, 0, 0);
+    let button = obj(&mut f, None, 100, 14, BUTTON_KIND);
+    let checkbox = obj(&mut f, Some(b"_Enabled"), 26, 11, CHECKBOX_KIND);
+    let integer = obj(&mut f, Some(b"Count"), 88, 8, INTEGER_KIND);
+    let string = obj(&mut f, Some(b"_Host:"), 88, 8, STRING_KIND);
+    let slider = obj(&mut f, Some(b"Volume"), 92, 10, SLIDER_KIND);
+    let scroller = obj(&mut f, None, 16, 50, SCROLLER_KIND);
+    let text = obj(&mut f, None, 80, 10, TEXT_KIND);
+    let cycle = obj(&mut f, Some(b"Mode"), 100, 14, CYCLE_KIND);
     f.set_gt_attr(checkbox, GTCB_CHECKED, 0);
     f.set_gt_attr(integer, GTIN_NUMBER, (-5i32) as u32);
+    // AROS's one string class answers GTST_String for INTEGER_KIND too...
+    f.set_gt_attr(integer, GTST_STRING, 0);
     let host = f.cstr(b"amiga.local");
     f.set_gt_attr(string, GTST_STRING, host);
-    // AROS's one string class answers GTIN_Number for STRING_KIND too.
+    // ... and GTIN_Number for STRING_KIND.
     f.set_gt_attr(string, GTIN_NUMBER, 0);
     f.set_gt_attr(slider, GTSL_LEVEL, 4);
     f.set_gt_attr(scroller, GTSC_TOP, 0);
     let tx = f.cstr(b"x");
     f.set_gt_attr(text, GTTX_TEXT, tx);
-    let _ = (context, button, cycle);
+    (f, w, vec![context, button, checkbox, integer, string, slider, scroller, text, cycle])
+}
+
+#[test]
+fn aros_gadtools_objects_classify_like_os3() {
+    let (mut f, w, objects) = aros_gadtools_window(false);
     let out = tree(&mut f, w, true);
     let expected = "\
 window \"AROS GadTools\" screen=\"Workbench Screen\" [40,0 220x256]
@@ -498,14 +512,29 @@ window \"AROS GadTools\" screen=\"Workbench Screen\" [40,0 220x256]
 ";
     assert_eq!(out, expected);
     // GadTools objects are probed through GadTools, not GetAttr.
-    for g in [
-        context, button, checkbox, integer, string, slider, scroller, text, cycle,
-    ] {
+    for g in objects {
         assert!(!f
             .log
             .iter()
             .any(|c| matches!(c, Call::GetAttr(o, _) if *o == g)));
     }
+}
+
+/// With AROS's kind answer the walker asks only the probes of that kind:
+/// the same text, a kind probe plus at most one probe per gadget here.
+#[test]
+fn aros_gadtools_kind_narrows_the_probes_to_the_same_answer() {
+    let (mut plain, w, _) = aros_gadtools_window(false);
+    let (mut kinds, wk, objects) = aros_gadtools_window(true);
+    assert_eq!(tree(&mut kinds, wk, true), tree(&mut plain, w, true));
+    let probes = |f: &FakeIntuition, g: u32| f.log.iter().filter(|c| matches!(c, Call::GtGetAttr(o, _) if *o == g)).count();
+    let asked: Vec<usize> = objects.iter().map(|&g| probes(&kinds, g)).collect();
+    // context (kind 0: no probe), button, checkbox, integer, string,
+    // slider, scroller, text, cycle: the kind, then that kind's tags up to
+    // the first answer (GTIN_Number is not asked without GACT_LONGINT).
+    assert_eq!(asked, vec![1, 1, 2, 2, 2, 2, 2, 2, 1]);
+    let before: usize = objects.iter().map(|&g| probes(&plain, g)).sum();
+    assert!(asked.iter().sum::<usize>() * 2 < before, "{asked:?} vs {before}");
 }
 
 #[test]
