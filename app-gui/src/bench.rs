@@ -5,6 +5,7 @@
 use crate::inspect::{inspect, Failure, Inspect};
 use alloc::vec::Vec;
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
+use gadgetscope_core::text::tree_text;
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs};
 
 /// A monotonic tick counter and its frequency (ticks per second).
@@ -105,6 +106,8 @@ pub struct BenchResult {
     pub screens_median: u64,
     /// Median ticks of `walk_window` alone (gadget list, classification).
     pub walk_median: u64,
+    /// Median ticks of `tree_text` on that walk's snapshot.
+    pub text_median: u64,
     /// Smallest difference of two back-to-back clock readings: what each
     /// measurement includes of the clock itself.
     pub clock_overhead: u64,
@@ -152,6 +155,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
     // The phases, timed separately on the same window.
     let mut screens_t = Vec::with_capacity(runs as usize);
     let mut walk_t = Vec::with_capacity(runs as usize);
+    let mut text_t = Vec::with_capacity(runs as usize);
     if let Inspect::Tree { window, screen, .. } = what {
         for _ in 0..runs {
             let t0 = timed.clock.now();
@@ -165,9 +169,16 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
             };
             if let Some(a) = addr {
                 let t2 = timed.clock.now();
-                let _ = walk_window(&mut timed, a);
+                let walked = walk_window(&mut timed, a);
                 let t3 = timed.clock.now();
                 walk_t.push(t3.wrapping_sub(t2));
+                if let Ok(w) = walked {
+                    let t4 = timed.clock.now();
+                    let text = tree_text(&w, false);
+                    let t5 = timed.clock.now();
+                    drop(text);
+                    text_t.push(t5.wrapping_sub(t4));
+                }
             }
         }
     }
@@ -189,6 +200,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
     Ok(BenchResult {
         screens_median: median(&mut screens_t),
         walk_median: median(&mut walk_t),
+        text_median: median(&mut text_t),
         clock_overhead,
         empty_hold_median: median(&mut empty),
         empty_hold_max,
@@ -216,7 +228,7 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
     by_position.push('\n');
     let mut out = alloc::format!(
         "tree: {} runs, median {} EClock ticks ({} us), min {} ({} us), max {} ({} us), {} bytes of text\n\
-         phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us)\n\
+         phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us), tree_text median {} ticks ({} us)\n\
          lock: longest LockIBase hold {} ticks ({} us), median {} ticks ({} us), {} holds per TREE\n\
          empty: a hold that only reads the clock: median {} ticks ({} us), longest {} ticks ({} us)\n\
          eclock: {} Hz, {} ticks between two readings\n",
@@ -232,6 +244,8 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
         micros(r.screens_median, f),
         r.walk_median,
         micros(r.walk_median, f),
+        r.text_median,
+        micros(r.text_median, f),
         r.longest_hold,
         micros(r.longest_hold, f),
         r.median_hold,
