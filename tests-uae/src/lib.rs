@@ -114,9 +114,10 @@ pub struct Options {
     pub screen: (u32, u32),
     /// How long FS-UAE may take to quit after the sentinel / crash report.
     pub exit_grace: Duration,
-    /// Priority of the Shell running the script ([`stage::SHELL_PRI`],
-    /// `GADGETSCOPE_UAE_SHELL_PRI`).
-    pub shell_pri: i8,
+    /// Leave the ROM's interrupt nesting as it is (no `C:NoNest`;
+    /// `GADGETSCOPE_UAE_NESTED_INTERRUPTS=1`): reproduces the AROS
+    /// reschedule race (tests-uae/README.md "Hang reports").
+    pub nested_interrupts: bool,
     /// Extra FS-UAE config `key = value` pairs (override the defaults).
     pub extra_config: Vec<(String, String)>,
     /// The `fs-uae` executable.
@@ -138,10 +139,7 @@ impl Options {
             screenshot_delay: Duration::from_millis(400),
             screen: (800, 600),
             exit_grace: Duration::from_secs(10),
-            shell_pri: std::env::var("GADGETSCOPE_UAE_SHELL_PRI")
-                .ok()
-                .and_then(|v| v.trim().parse().ok())
-                .unwrap_or(stage::SHELL_PRI),
+            nested_interrupts: std::env::var_os("GADGETSCOPE_UAE_NESTED_INTERRUPTS").is_some_and(|v| v == "1"),
             extra_config: Vec::new(),
             fs_uae: PathBuf::from("fs-uae"),
         }
@@ -383,7 +381,7 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
     let tools = [
         (stage::CRASH_GUARD_PATH, &opts.tools.crash_guard),
         (stage::EXIT_EMU_PATH, &opts.tools.exit_emu),
-        (stage::TASK_PRI_PATH, &opts.tools.task_pri),
+        (stage::NO_NEST_PATH, &opts.tools.no_nest),
     ];
     for (amiga, host) in tools {
         stage::place_file(&hd, amiga, &FileSource::Host(host.clone()), true)?;
@@ -391,7 +389,7 @@ fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Repor
     for f in &scenario.files {
         stage::place_file(&hd, &f.amiga_path, &f.source, f.executable)?;
     }
-    let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, opts.shell_pri)?;
+    let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, opts.nested_interrupts)?;
     let s_dir = hd.join("S");
     fs::create_dir_all(&s_dir).map_err(|e| e.to_string())?;
     // A Workbench copy may carry `s/startup-sequence` in another case.

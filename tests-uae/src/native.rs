@@ -6,8 +6,9 @@
 //! - `ExitEmu`: UAE's ExitEmu trap; the generated Startup-Sequence's last line.
 //! - `CrashGuard`: installs a tc_TrapCode that reports a CPU exception on
 //!   the serial port and calls ExitEmu; the first line.
-//! - `TaskPri`: sets the priority of the Shell running the script; the
-//!   second line (why: `TaskPri.S`, tests-uae/README.md "Hang reports").
+//! - `NoNest`: makes the ROM's interrupt handlers run with all interrupts
+//!   masked; the second line (why: `NoNest.S`, tests-uae/README.md "Hang
+//!   reports").
 //! - `CrashTest`: crashes on purpose (illegal instruction, address error or
 //!   divide by zero), for the harness's self-test.
 //! - `rexxsyslib.library` (`native/rexxsyslib/rexxsyslib.S`): a minimal
@@ -28,9 +29,9 @@ pub struct NativeTools {
     pub exit_emu: PathBuf,
     pub crash_guard: PathBuf,
     pub crash_test: PathBuf,
-    /// `TaskPri <n>`: sets the running Shell's priority (the script's
-    /// second line, see [`crate::stage::startup_sequence`]).
-    pub task_pri: PathBuf,
+    /// `NoNest`: interrupt handlers run with all interrupts masked (the
+    /// script's second line, see [`crate::stage::startup_sequence`]).
+    pub no_nest: PathBuf,
     /// Offset of the `illegal` instruction in CrashTest's code hunk: the
     /// expected `pc - seg` of the self-test crash.
     pub crash_test_illegal_offset: u32,
@@ -39,7 +40,7 @@ pub struct NativeTools {
 }
 
 /// Sources, relative to `tests-uae/native/`.
-pub const SOURCES: [&str; 4] = ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "TaskPri.S"];
+pub const SOURCES: [&str; 4] = ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "NoNest.S"];
 
 /// The fixture library's source, relative to `tests-uae/native/`, and the
 /// file name it is built as.
@@ -67,7 +68,7 @@ pub fn build(out_dir: &Path, converter: Converter<'_>) -> Result<NativeTools, St
         exit_emu: built[0].clone(),
         crash_guard: built[1].clone(),
         crash_test: built[2].clone(),
-        task_pri: built[3].clone(),
+        no_nest: built[3].clone(),
         crash_test_illegal_offset: illegal - start,
         rexxsyslib,
     })
