@@ -92,7 +92,11 @@ fn fixture_scenario(name: &str, program: &str, host: &PathBuf, stem: &'static st
     // amount of memory on this AROS ROM (840 or 256 bytes, measured), so a
     // Run'd fixture cannot be measured exactly. The first run warmed up
     // what AROS caches (fonts, GadTools classes).
+    // The warm-up's Run process ends a little after the `.done` file:
+    // wait until it has left exec's lists (its memory freed).
     s = s
+        .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "cli-gone")
+        .check(Check::Rc("cli-gone".into(), 0))
         .line("C:UAETool AVAIL FILE=DH0:mem-before")
         .line(format!("{program} QUITAFTER=10"))
         .line("C:UAETool AVAIL FILE=DH0:mem-after");
