@@ -6,7 +6,7 @@ use crate::inspect::{inspect, Failure, Inspect};
 use alloc::vec::Vec;
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
 use gadgetscope_core::text::tree_text;
-use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs};
+use gadgetscope_core::walk::{read_screens, walk_listed_window, IntuitionMemory, IntuitionOs};
 
 /// A monotonic tick counter and its frequency (ticks per second).
 pub trait Clock {
@@ -76,6 +76,10 @@ impl<O: IntuitionOs, C: Clock> IntuitionOs for Timed<'_, O, C> {
         self.os.get_attr(object, attr)
     }
 
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
+        self.os.get_attrs(object, attrs, out)
+    }
+
     fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
         self.os.gt_get_attr(gadget, window, tag)
     }
@@ -104,7 +108,8 @@ pub struct BenchResult {
     /// Median ticks of `read_screens` alone (the list copy under the lock
     /// and the snapshot built after it).
     pub screens_median: u64,
-    /// Median ticks of `walk_window` alone (gadget list, classification).
+    /// Median ticks of `walk_listed_window` alone (gadget list,
+    /// classification), as TREE walks the window it found.
     pub walk_median: u64,
     /// Median ticks of `tree_text` on that walk's snapshot.
     pub text_median: u64,
@@ -163,13 +168,13 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
             let t1 = timed.clock.now();
             screens_t.push(t1.wrapping_sub(t0));
             let target = WindowTarget { screen: screen.clone(), pattern: window.clone().unwrap_or_default() };
-            let addr = match window {
-                Some(_) => find_target(&snap, &target).map(|w| w.address),
-                None => active_window(&snap).map(|w| w.address),
+            let info = match window {
+                Some(_) => find_target(&snap, &target),
+                None => active_window(&snap),
             };
-            if let Some(a) = addr {
+            if let Some(info) = info {
                 let t2 = timed.clock.now();
-                let walked = walk_window(&mut timed, a);
+                let walked = walk_listed_window(&mut timed, info);
                 let t3 = timed.clock.now();
                 walk_t.push(t3.wrapping_sub(t2));
                 if let Ok(w) = walked {

@@ -11,7 +11,7 @@ use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{find_gadget, find_target, GadgetLocator, WindowTarget};
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
-use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
+use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
 use gadgetscope_core::pick;
 
 /// Most input.device round trips one condition wait of the MENUPICK
@@ -288,7 +288,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
         let info = find_target(&snap, w).ok_or_else(|| window_not_found(w))?;
         let size = snap.screens.iter().find(|s| s.address == info.screen).map(ScreenSize::of).ok_or_else(|| window_not_found(w))?;
-        let t = walk_window(&mut self.os, info.address).map_err(|_| window_not_found(w))?;
+        let t = walk_listed_window(&mut self.os, info).map_err(|_| window_not_found(w))?;
         if t.truncated {
             return Err(Error::new(Rc::Error, alloc::format!("the gadget list of \"{}\" is cyclic or unreadable", shown(&w.pattern))));
         }

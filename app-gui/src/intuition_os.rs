@@ -71,6 +71,10 @@ impl IntuitionOs for AmigaIntuition {
         introspect::get_attr(&self.intuition, object, attr)
     }
 
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
+        introspect::get_attrs(&self.intuition, object, attrs, out)
+    }
+
     fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
         introspect::gt_get_attr(self.gadtools.as_ref()?, gadget, window, tag)
     }

@@ -102,19 +102,10 @@ fn put_quoted(buf: &mut [u8], mut at: usize, s: &[u8]) -> usize {
     at + 1
 }
 
-/// "00" to "99": two digits per table look-up instead of a division each.
-const DIGIT_PAIRS: &[u8; 200] = b"\
-0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
-
-/// Writes the decimal digits of `v` at `at`; returns the position after
-/// them. Nearly every number of a TREE (ids, pixels) is below 1000: those
-/// take at most one division (each costs tens of cycles on the 68020,
-/// a 64-bit one a libgcc call), larger ones go two digits per division.
-fn put_int(buf: &mut [u8], mut at: usize, v: i64) -> usize {
+/// [`put_int`] of a 32-bit value: every number of a TREE line (ids,
+/// pixels, levels) is one, and 64-bit arithmetic costs the 68020 library
+/// calls.
+fn put_i32(buf: &mut [u8], mut at: usize, v: i32) -> usize {
     if v < 0 {
         buf[at] = b'-';
         at += 1;
@@ -131,7 +122,6 @@ fn put_int(buf: &mut [u8], mut at: usize, v: i64) -> usize {
         return at + 2;
     }
     if n < 1000 {
-        let n = n as u32;
         let hundreds = n / 100;
         let p = 2 * (n - 100 * hundreds) as usize;
         buf[at] = b'0' + hundreds as u8;
@@ -139,30 +129,61 @@ fn put_int(buf: &mut [u8], mut at: usize, v: i64) -> usize {
         buf[at + 2] = DIGIT_PAIRS[p + 1];
         return at + 3;
     }
-    if let Ok(mut small) = u32::try_from(n) {
-        let mut len = 4;
-        let mut rest = small / 10_000;
-        while rest != 0 {
-            len += 1;
-            rest /= 10;
-        }
-        let end = at + len;
-        let mut i = end;
-        while small >= 100 {
-            let p = 2 * (small % 100) as usize;
-            small /= 100;
-            buf[i - 2] = DIGIT_PAIRS[p];
-            buf[i - 1] = DIGIT_PAIRS[p + 1];
-            i -= 2;
-        }
-        if small >= 10 {
-            let p = 2 * small as usize;
-            buf[i - 2] = DIGIT_PAIRS[p];
-            buf[i - 1] = DIGIT_PAIRS[p + 1];
-        } else {
-            buf[i - 1] = b'0' + small as u8;
-        }
-        return end;
+    put_u32_long(buf, at, n)
+}
+
+/// The digits of `n` >= 1000, two per division.
+fn put_u32_long(buf: &mut [u8], at: usize, mut n: u32) -> usize {
+    let mut len = 4;
+    let mut rest = n / 10_000;
+    while rest != 0 {
+        len += 1;
+        rest /= 10;
+    }
+    let end = at + len;
+    let mut i = end;
+    while n >= 100 {
+        let p = 2 * (n % 100) as usize;
+        n /= 100;
+        buf[i - 2] = DIGIT_PAIRS[p];
+        buf[i - 1] = DIGIT_PAIRS[p + 1];
+        i -= 2;
+    }
+    if n >= 10 {
+        let p = 2 * n as usize;
+        buf[i - 2] = DIGIT_PAIRS[p];
+        buf[i - 1] = DIGIT_PAIRS[p + 1];
+    } else {
+        buf[i - 1] = b'0' + n as u8;
+    }
+    end
+}
+
+/// "00" to "99": two digits per table look-up instead of a division each.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Writes the decimal digits of `v` at `at`; returns the position after
+/// them. Nearly every number of a TREE (ids, pixels) is below 1000: those
+/// take at most one division (each costs tens of cycles on the 68020,
+/// a 64-bit one a libgcc call), larger ones go two digits per division.
+/// Values outside 32 bits (only through the public `i64` API) go one
+/// digit per 64-bit division.
+fn put_int(buf: &mut [u8], mut at: usize, v: i64) -> usize {
+    if let Ok(v) = i32::try_from(v) {
+        return put_i32(buf, at, v);
+    }
+    if v < 0 {
+        buf[at] = b'-';
+        at += 1;
+    }
+    let n = v.unsigned_abs();
+    if let Ok(small) = u32::try_from(n) {
+        return put_u32_long(buf, at, small); // i32 overflow: at least 2^31
     }
     let mut len = 1;
     let mut rest = n / 10;

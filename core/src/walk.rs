@@ -169,6 +169,17 @@ pub trait IntuitionOs: IntuitionMemory {
     /// whose class pointer passed [`is_real_memory`](Self::is_real_memory).
     fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32>;
 
+    /// [`get_attr`](Self::get_attr) of each of `attrs` on `object`, in
+    /// order, answers into `out` (as many as both hold). The Amiga asks
+    /// them in one native loop (runtime.c `rt_get_attrs`): each crossing
+    /// from the wasm2c code costs tens of microseconds on a 68020, and a
+    /// BOOPSI gadget's id and box are five attributes.
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
+        for (o, &a) in out.iter_mut().zip(attrs) {
+            *o = self.get_attr(object, a);
+        }
+    }
+
     /// gadtools `GT_GetGadgetAttrsA(gadget, window, NULL, {tag, &value})`:
     /// `Some(value)` if one tag was processed. Must answer `None` without
     /// calling when gadtools.library is missing or older than V39 (then BOOL
@@ -207,6 +218,8 @@ pub const MAX_SCREENS: usize = 64;
 pub const MAX_WINDOWS: usize = 512;
 /// Most gadgets read from one window's list.
 pub const MAX_GADGETS: usize = 4096;
+/// Gadgets copied per [`IntuitionMemory::read_chain`] call of a walk.
+const GADGET_CHUNK: usize = 32;
 /// Most menus of a strip (menu numbers are 5 bits, NOMENU = 31: intuition/intuition.h).
 pub const MAX_MENUS: usize = 31;
 /// Most items of a menu (item numbers are 6 bits, NOITEM = 63).
@@ -229,16 +242,29 @@ fn read_u32<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<u32> {
     }
 }
 
-/// A NUL-terminated string at `addr`; `None` for NULL or unreadable.
+/// Room for a string read in one copy: labels, class names and values
+/// are nearly always shorter (a longer one is measured and read again).
+const SHORT_STRING: usize = 64;
+
+/// A NUL-terminated string at `addr` (at most [`MAX_STRING`] bytes);
+/// `None` for NULL or unreadable. One [`IntuitionMemory::append_cstr`]
+/// (on the Amiga one crossing into the native runtime, each costing tens
+/// of microseconds) for strings of up to [`SHORT_STRING`] bytes.
 fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8>> {
     if addr == 0 {
         return None;
     }
-    // Sized once: growing an empty Vec goes through the reserve path,
-    // hundreds of instructions on the 68k.
+    let mut v = Vec::with_capacity(SHORT_STRING);
+    if !m.append_cstr(addr, &mut v, SHORT_STRING)? {
+        return Some(v);
+    }
+    // Sized once: growing a Vec goes through the reserve path, hundreds
+    // of instructions on the 68k.
     let len = m.cstr_len(addr, MAX_STRING)?;
-    let mut v = alloc::vec![0u8; len];
-    m.read(addr, &mut v).then_some(v)
+    v.clear();
+    v.reserve_exact(len);
+    m.append_cstr(addr, &mut v, len)?;
+    Some(v)
 }
 
 /// `IntuiText->IText` of the IntuiText at `itext`.
@@ -619,7 +645,7 @@ struct RawGadget {
 }
 
 impl RawGadget {
-    fn decode(address: u32, b: &[u8; GADGET_SIZE]) -> Self {
+    fn decode(address: u32, b: &[u8]) -> Self {
         RawGadget {
             address,
             next: be_u32(b, GG_NEXT_GADGET),
@@ -716,10 +742,12 @@ fn classify_one(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cache
 /// `TypeOfMem()` trusts it (exec's memory regions do not change during a
 /// walk; a window's system gadgets share one class, AROS's GadTools
 /// gadgets of a kind another), so `TypeOfMem()` runs once per class, not
-/// once per gadget.
+/// once per gadget; and the class's `cl_ID` (a class keeps its ID while
+/// it has objects), read once per class.
 #[derive(Default)]
 struct WalkCache {
     trusted: Vec<(u32, bool)>,
+    names: Vec<(u32, Vec<u8>)>,
 }
 
 impl WalkCache {
@@ -730,6 +758,19 @@ impl WalkCache {
         let t = os.is_real_memory(class_ptr);
         self.trusted.push((class_ptr, t));
         t
+    }
+
+    /// `cl_ID` of a trusted class (empty when NULL or unreadable). It may
+    /// point into ROM: read, never `TypeOfMem()`ed.
+    fn class_id(&mut self, os: &mut dyn IntuitionOs, class_ptr: u32) -> Vec<u8> {
+        if let Some((_, n)) = self.names.iter().find(|(c, _)| *c == class_ptr) {
+            return n.clone();
+        }
+        let n = read_u32(os, class_ptr.wrapping_add(CL_ID as u32))
+            .and_then(|p| read_cstr(os, p))
+            .unwrap_or_default();
+        self.names.push((class_ptr, n.clone()));
+        n
     }
 }
 
@@ -749,7 +790,8 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         if gadtools && !system {
             aros_gadtools(os, g, win, &mut s);
         } else {
-            boopsi(os, g, win, class_ptr, system, &mut s);
+            s.class = cache.class_id(os, class_ptr);
+            boopsi(os, g, win, system, &mut s);
         }
         return s;
     }
@@ -843,26 +885,24 @@ fn aros_gadtools(
     };
 }
 
-/// A trusted BOOPSI object: class name, GetAttr with per-attribute
-/// fallback to the classic fields.
+/// A trusted BOOPSI object whose `s.class` is set: role from the class
+/// ID, GetAttr with per-attribute fallback to the classic fields.
 fn boopsi(
     os: &mut dyn IntuitionOs,
     g: &RawGadget,
     win: &WindowInfo,
-    class_ptr: u32,
     system: bool,
     s: &mut GadgetSnap,
 ) {
-    // cl_ID may point into ROM: read it, never TypeOfMem it.
-    s.class = read_u32(os, class_ptr.wrapping_add(CL_ID as u32))
-        .and_then(|p| read_cstr(os, p))
-        .unwrap_or_default();
     s.role = if system {
         Role::Custom
     } else {
         role_for_class_id(&s.class)
     };
-    if let Some(id) = os.get_attr(g.address, GA_ID) {
+    // GA_ID and the box in one batch.
+    let mut got = [None; 5];
+    os.get_attrs(g.address, &[GA_ID, GA_LEFT, GA_TOP, GA_WIDTH, GA_HEIGHT], &mut got);
+    if let Some(id) = got[0] {
         s.id = id;
     }
     // GA_Text: a class's own STRPTR, or gadgetclass's GadgetText field
@@ -878,15 +918,12 @@ fn boopsi(
             _ => label_from_fields(os, g),
         }
     };
-    let attr = |os: &mut dyn IntuitionOs, tag: u32, field: i16| {
-        os.get_attr(g.address, tag)
-            .map_or(i32::from(field), |v| v as i32)
-    };
+    let attr = |v: Option<u32>, field: i16| v.map_or(i32::from(field), |v| v as i32);
     let raw = (
-        attr(os, GA_LEFT, g.left),
-        attr(os, GA_TOP, g.top),
-        attr(os, GA_WIDTH, g.width),
-        attr(os, GA_HEIGHT, g.height),
+        attr(got[1], g.left),
+        attr(got[2], g.top),
+        attr(got[3], g.width),
+        attr(got[4], g.height),
     );
     let (l, t, w, h) = resolve_geometry(raw, g.flags, g.gadget_type, win);
     (s.left, s.top, s.width, s.height) = (l, t, w, h);
@@ -918,22 +955,45 @@ fn boopsi(
 /// `window` is the address from a [`ScreensSnapshot`] (re-resolved here).
 pub fn walk_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowSnap, WalkError> {
     let info = read_window(os, window)?;
-    let mut raws = Vec::with_capacity(32); // most windows: no regrowth
+    walk_gadgets(os, info)
+}
+
+/// [`walk_window`] of a window of a [`ScreensSnapshot`] just read: its
+/// header is taken from the snapshot instead of a second hold that copies
+/// it again. The checks that the window is still open (before the gadgets
+/// are classified and after) are the same, so a window that closed since
+/// the snapshot still yields [`WalkError::NotFound`].
+pub fn walk_listed_window(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<WindowSnap, WalkError> {
+    walk_gadgets(os, info.clone())
+}
+
+fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap, WalkError> {
+    let window = info.address;
+    let mut raws: Vec<RawGadget> = Vec::with_capacity(GADGET_CHUNK); // most windows: no regrowth
     let mut truncated = false;
     let mut g = info.first_gadget;
+    // The chain is copied GADGET_CHUNK gadgets at a time: on the Amiga one
+    // native loop each (IntuitionMemory::read_chain) instead of one
+    // crossing per gadget.
+    let mut chunk = Vec::with_capacity(GADGET_CHUNK * GADGET_SIZE);
     while g != 0 {
         if raws.len() == MAX_GADGETS {
             truncated = true; // cyclic or garbage list
             break;
         }
-        let mut b = [0u8; GADGET_SIZE];
-        if !os.read(g, &mut b) {
-            truncated = true;
+        chunk.clear();
+        let want = GADGET_CHUNK.min(MAX_GADGETS - raws.len());
+        let (n, rest) = os.read_chain(g, GG_NEXT_GADGET, GADGET_SIZE, want, &mut chunk);
+        if n == 0 {
+            truncated = true; // unreadable
             break;
         }
-        let r = RawGadget::decode(g, &b);
-        g = r.next;
-        raws.push(r);
+        for b in chunk.chunks_exact(GADGET_SIZE) {
+            let r = RawGadget::decode(g, b);
+            g = r.next;
+            raws.push(r);
+        }
+        g = rest;
     }
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);

@@ -704,6 +704,11 @@ fn string_at_the_end_of_memory_and_overlong_strings() {
     let mut spec = GadgetSpec::new(GTYP_STRGADGET, 0, 0, 1, 1);
     spec.gadget_text = f.intuitext(Some(&long));
     f.add_gadget(w, &spec);
+    // Longer than one short read (64 bytes), shorter than MAX_STRING.
+    let mid: Vec<u8> = (0..200u32).map(|i| b'a' + (i % 26) as u8).collect();
+    let mut spec3 = GadgetSpec::new(GTYP_STRGADGET, 0, 0, 1, 1);
+    spec3.gadget_text = f.intuitext(Some(&mid));
+    f.add_gadget(w, &spec3);
     // Last bytes of memory: a string without NUL that runs off the end.
     let tail = f.alloc_bytes(b"end");
     let mut spec2 = GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1);
@@ -718,7 +723,8 @@ fn string_at_the_end_of_memory_and_overlong_strings() {
         snap.gadgets[0].label.len(),
         gadgetscope_core::walk::MAX_STRING
     );
-    assert_eq!(snap.gadgets[1].label, b"end");
+    assert_eq!(snap.gadgets[1].label, mid);
+    assert_eq!(snap.gadgets[2].label, b"end");
 }
 
 #[test]

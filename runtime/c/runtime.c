@@ -315,6 +315,31 @@ u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32
     return n;
 }
 
+/* GetAttr(attrs[i], object, &v) for i = 0..n-1 (attrs: n ULONGs of linear
+ * memory, little-endian as wasm stores them; n <= 32). Bit i of the result
+ * is set when the class processed attribute i; v is then stored at
+ * values + 4 * i (big-endian). A BOOPSI gadget's id and box in one
+ * crossing from the wasm2c code instead of five. */
+u32 Z_amigaZ_rt_get_attrs(struct Z_amiga_instance_t *e, u32 base, u32 object, u32 attrs, u32 n, u32 values)
+{
+    const unsigned char *a;
+    ULONG v, attr, mask = 0;
+    u32 i;
+    (void)e;
+    if (n > 32 || attrs > g_inst.w2c_memory.size - n * 4 || values > g_inst.w2c_memory.size - n * 4)
+        wasm_rt_trap(WASM_RT_TRAP_OOB);
+    a = (const unsigned char *)(MEMBASE + attrs);
+    for (i = 0; i < n; i++, a += 4) {
+        attr = (ULONG)a[0] | (ULONG)a[1] << 8 | (ULONG)a[2] << 16 | (ULONG)a[3] << 24;
+        v = 0;
+        if (gs_intuition_GetAttr(base, attr, object, (ULONG)&v)) {
+            mask |= 1UL << i;
+            *(ULONG *)(MEMBASE + values + 4 * i) = v;
+        }
+    }
+    return mask;
+}
+
 /* The Rust panic handler hands over its message, then executes
  * `unreachable`, which traps back to the guard. */
 void Z_amigaZ_rt_panic(struct Z_amiga_instance_t *e, u32 msg, u32 len)

@@ -39,6 +39,27 @@ pub fn get_attr(intuition: &Library, object: u32, attr: u32) -> Option<u32> {
     (done != 0).then(|| u32::from_be_bytes(storage))
 }
 
+/// The most attributes [`get_attrs`] asks in one call.
+pub const GET_ATTRS_MAX: usize = 8;
+
+/// [`get_attr`] of each of `attrs` (at most [`GET_ATTRS_MAX`]; the rest
+/// are asked one by one) in one native loop (runtime.c `rt_get_attrs`);
+/// answers into `out`.
+pub fn get_attrs(intuition: &Library, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
+    let n = attrs.len().min(out.len());
+    let batch = n.min(GET_ATTRS_MAX);
+    let mut values = [0u8; 4 * GET_ATTRS_MAX];
+    // SAFETY: attrs holds `batch` u32s and values 4 * batch writable bytes,
+    // both in linear memory for the call; the runtime bounds-checks them.
+    let mask = unsafe { crate::rt::rt_get_attrs(intuition.base(), object, attrs.as_ptr() as *const u8, batch as u32, values.as_mut_ptr()) };
+    for (i, o) in out[..batch].iter_mut().enumerate() {
+        *o = (mask & (1 << i) != 0).then(|| u32::from_be_bytes([values[4 * i], values[4 * i + 1], values[4 * i + 2], values[4 * i + 3]]));
+    }
+    for i in batch..n {
+        out[i] = get_attr(intuition, object, attrs[i]);
+    }
+}
+
 /// `GT_GetGadgetAttrsA(gadget, window, NULL, {tag, &value, TAG_DONE})`:
 /// `Some(value)` when the one tag was processed. gadtools.library V39+
 /// (the caller checks the version).

@@ -21,6 +21,11 @@ extern "C" {
     /// absolute `first` (next node's address at `next_off` of each) to
     /// `dst`; returns the number copied.
     pub fn rt_copy_chain(dst: *mut u8, first: u32, next_off: u32, size: u32, max: u32) -> u32;
+    /// intuition `GetAttr(attrs[i], object, &v)` for i in 0..n (`attrs`:
+    /// n u32s of linear memory, little-endian as wasm stores them, n <=
+    /// 32): bit i of the result set when attribute i was processed, its
+    /// value then at `values + 4 * i` (big-endian).
+    pub fn rt_get_attrs(intuition: u32, object: u32, attrs: *const u8, n: u32, values: *mut u8) -> u32;
     /// Hands the panic message to the runtime (then the caller traps).
     pub fn rt_panic(msg: *const u8, len: u32);
     /// exec OpenLibrary(), tracked for release after a trap; 0 on failure.
