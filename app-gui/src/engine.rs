@@ -19,6 +19,12 @@ use gadgetscope_core::pick;
 /// of the pointer where it already is).
 pub const MENU_ROUND_TRIPS: usize = 200;
 
+/// Round trips of one menu condition wait before each further one also
+/// yields a tick to lower-priority tasks: at priority 0 the menu task
+/// keeps up within a few round trips (no tick lost); above it, it runs
+/// only when GadgetScope sleeps.
+pub const MENU_YIELD_AFTER: usize = 8;
+
 /// A message sent to another program's ARexx port and not yet replied
 /// (WHERE, MUIREXX); chosen by the [`System`].
 pub type Request = u32;
@@ -163,6 +169,10 @@ pub trait Actor {
     fn inject(&mut self, screen: u32, events: &[Event]) -> Result<(), String>;
     /// The user's keymap (keymap.library `MapANSI`), or the USA fallback.
     fn keymap(&mut self) -> &mut dyn KeyMap;
+    /// Lets tasks of lower priority than this one run: dos `Delay(1)`,
+    /// one tick (1/50 s). Waiting for a reply alone does not, when the
+    /// task that must act (AROS's menu task, priority 0) is below us.
+    fn yield_to_lower(&mut self);
 }
 
 /// What to do once a WHERE port answered.
@@ -501,14 +511,21 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// A condition wait of the menu walk: until `done(windows on the
     /// screen, WFLG_MENUSTATE)` holds, re-sending `nudge` (the pointer
     /// where it already is) through input.device between checks, at most
-    /// [`MENU_ROUND_TRIPS`] times. Each round trip waits for input.device's
-    /// reply, so the AROS menu task (another task, docs/design/input.md)
-    /// gets to run; no sleeping. Answers whether the condition came true.
+    /// [`MENU_ROUND_TRIPS`] times. The AROS menu task (another task,
+    /// docs/design/input.md) must run between checks: a round trip waits
+    /// for input.device's reply, which lets it run when GadgetScope's
+    /// priority is not above its 0; from round [`MENU_YIELD_AFTER`] on,
+    /// each round also yields a tick ([`Actor::yield_to_lower`]), so a
+    /// GadgetScope at a higher priority does not starve it. Answers
+    /// whether the condition came true.
     fn menu_wait(&mut self, screen: u32, window: u32, nudge: Event, done: impl Fn(usize, bool) -> bool) -> Result<bool, Error> {
-        for _ in 0..MENU_ROUND_TRIPS {
+        for round in 0..MENU_ROUND_TRIPS {
             let (n, on) = self.menu_state(screen, window);
             if done(n, on) {
                 return Ok(true);
+            }
+            if round >= MENU_YIELD_AFTER {
+                self.actor.yield_to_lower();
             }
             self.actor.inject(screen, &[nudge]).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))?;
         }
@@ -861,6 +878,7 @@ mod tests {
         forward: Vec<u32>,
         events: Vec<Event>,
         keymap: gadgetscope_core::input::UsKeyMap,
+        yields: usize,
     }
 
     impl Actor for Recorder {
@@ -873,6 +891,9 @@ mod tests {
         }
         fn keymap(&mut self) -> &mut dyn KeyMap {
             &mut self.keymap
+        }
+        fn yield_to_lower(&mut self) {
+            self.yields += 1;
         }
     }
 
@@ -1096,6 +1117,8 @@ mod tests {
         assert_eq!((rc, t.as_str()), (20, "the menu did not open (no item box after the right button)"));
         assert_eq!(e.actor.events.len(), 3 + MENU_ROUND_TRIPS + 1);
         assert!(matches!(e.actor.events.last(), Some(Event::Button { code: 0xE9, .. })), "right button released");
+        // Past the first rounds, every round yields a tick to lower tasks.
+        assert_eq!(e.actor.yields, MENU_ROUND_TRIPS - MENU_YIELD_AFTER);
         // AmigaOS 3.x style: WFLG_MENUSTATE set, the walk goes straight on.
         e.actor.events.clear();
         e.os.write_u32(w + WD_FLAGS as u32, WFLG_MENUSTATE);

@@ -165,6 +165,7 @@ impl<'a> System for AmigaSystem<'a> {
 /// cannot be opened.
 struct AmigaActor {
     intuition: Library,
+    dos: Option<Dos>,
     input: Option<InputDevice>,
     keymap: Option<Keymap>,
     fallback: UsKeyMap,
@@ -202,6 +203,12 @@ impl Actor for AmigaActor {
     fn keymap(&mut self) -> &mut dyn KeyMap {
         self
     }
+
+    fn yield_to_lower(&mut self) {
+        if let Some(dos) = &self.dos {
+            dos.delay(1);
+        }
+    }
 }
 
 /// Replies each message: RC in rm_Result1, the text as an argstring in
@@ -236,7 +243,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         Ok(l) => l,
         Err(e) => return complain(dos, &alloc::format!("{e}"), RETURN_FAIL),
     };
-    let actor = AmigaActor { intuition, input: InputDevice::open().ok(), keymap: Keymap::open().ok(), fallback: UsKeyMap };
+    let actor = AmigaActor { intuition, dos: Dos::open().ok(), input: InputDevice::open().ok(), keymap: Keymap::open().ok(), fallback: UsKeyMap };
     let Some(mut timer) = Timer::open(UNIT_VBLANK) else {
         return complain(dos, "cannot open timer.device", RETURN_FAIL);
     };
