@@ -6,23 +6,24 @@
 //! through the linked list costs 150–250 µs (docs/design/performance.md),
 //! and a TREE makes dozens. Blocks of up to [`SMALL_MAX`] bytes come in
 //! 16-byte classes; a freed small block goes on its class's list and is
-//! handed out again at once. Small blocks are not returned to the linked
-//! list, so the arena's high-water mark of small blocks stays reserved.
+//! handed out again at once. Blocks of up to [`LARGE_MAX`] bytes (the
+//! walker's list and gadget buffers, the text of a TREE: about ten per
+//! TREE) come in power-of-two classes from 512 bytes, the same way.
+//! Neither is returned to the linked list, so the arena's high-water mark
+//! of each class stays reserved (a large block may use up to twice what
+//! was asked).
 use core::alloc::{GlobalAlloc, Layout};
+pub use crate::heap_class::{LARGE_MAX, SMALL_MAX};
 use core::cell::UnsafeCell;
 use linked_list_allocator::LockedHeap;
 
-/// Size of a class step, bytes; also the alignment of small blocks.
-const CLASS_BYTES: usize = 16;
-/// Largest request served from the free lists, bytes.
-pub const SMALL_MAX: usize = 256;
-const CLASSES: usize = SMALL_MAX / CLASS_BYTES;
+use crate::heap_class::{class_of, CLASSES, CLASS_BYTES, LARGE_CLASSES};
 
 struct Allocator {
     heap: LockedHeap,
     /// Head of each class's free list (an address in linear memory, 0 when
     /// empty); each free block holds the next block's address.
-    free: UnsafeCell<[usize; CLASSES]>,
+    free: UnsafeCell<[usize; CLASSES + LARGE_CLASSES]>,
 }
 
 // SAFETY: an Amiga program's wasm instance runs on one task; code on other
@@ -30,14 +31,10 @@ struct Allocator {
 // never used concurrently.
 unsafe impl Sync for Allocator {}
 
-fn class_of(layout: &Layout) -> Option<usize> {
-    (layout.size() != 0 && layout.size() <= SMALL_MAX && layout.align() <= CLASS_BYTES).then(|| (layout.size() - 1) / CLASS_BYTES)
-}
-
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         match class_of(&layout) {
-            Some(c) => {
+            Some((c, bytes)) => {
                 // SAFETY: single-threaded (see `Sync`); a non-zero head is a
                 // free block of this class whose first word is the next one.
                 unsafe {
@@ -47,7 +44,7 @@ unsafe impl GlobalAlloc for Allocator {
                         heads[c] = *block;
                         return block as *mut u8;
                     }
-                    self.heap.alloc(Layout::from_size_align_unchecked((c + 1) * CLASS_BYTES, CLASS_BYTES))
+                    self.heap.alloc(Layout::from_size_align_unchecked(bytes, CLASS_BYTES))
                 }
             }
             // SAFETY: forwarded as received.
@@ -60,7 +57,7 @@ unsafe impl GlobalAlloc for Allocator {
             // SAFETY: ptr is a block of this class (allocated above with the
             // same layout), at least 16 bytes and aligned: it can hold the
             // list link.
-            Some(c) => unsafe {
+            Some((c, _)) => unsafe {
                 let heads = &mut *self.free.get();
                 *(ptr as *mut usize) = heads[c];
                 heads[c] = ptr as usize;
@@ -72,7 +69,7 @@ unsafe impl GlobalAlloc for Allocator {
 }
 
 #[global_allocator]
-static HEAP: Allocator = Allocator { heap: LockedHeap::empty(), free: UnsafeCell::new([0; CLASSES]) };
+static HEAP: Allocator = Allocator { heap: LockedHeap::empty(), free: UnsafeCell::new([0; CLASSES + LARGE_CLASSES]) };
 
 /// Hands the arena to the allocator.
 ///
@@ -84,7 +81,7 @@ pub unsafe fn init(arena: *mut u8, size: usize) {
     unsafe { HEAP.heap.lock().init(arena, size) }
 }
 
-/// Bytes of the arena not allocated now (small blocks on the free lists
+/// Bytes of the arena not allocated now (blocks on the free lists
 /// count as allocated).
 pub fn free_bytes() -> usize {
     HEAP.heap.lock().free()

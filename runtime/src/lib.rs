@@ -54,6 +54,7 @@ pub mod highlight;
 pub mod timer;
 #[cfg(target_arch = "wasm32")]
 pub mod heap;
+pub mod heap_class;
 #[cfg(target_arch = "wasm32")]
 mod panic;
 
