@@ -39,11 +39,10 @@
  *
  * Position-independent, no relocations; _start must be first in .text.
  */
+#include "resident.inc"
+
 	.set	TC_TRAPCODE, 50
 	.set	LVO_FINDTASK, -294
-	.set	LVO_ALLOCMEM, -198
-	.set	LVO_CACHECLEARU, -636
-	.set	MEMF_PUBLIC, 1
 	.set	LN_TYPE, 8
 	.set	NT_PROCESS, 13
 	.set	PR_CLI, 172		/* struct Process: BPTR to CommandLineInterface */
@@ -55,18 +54,7 @@
 _start:
 	movem.l	%d2/%a2/%a6,-(%sp)
 	move.l	4.w,%a6
-	move.l	#(handler_end - handler),%d0
-	moveq	#MEMF_PUBLIC,%d1
-	jsr	LVO_ALLOCMEM(%a6)
-	tst.l	%d0
-	beq.s	.Lfail
-	move.l	%d0,%a2			/* a2 = copy of the handler */
-	lea	handler(%pc),%a0
-	move.l	%d0,%a1
-	move.l	#(handler_end - handler)/2-1,%d2
-.Lcopy:	move.w	(%a0)+,(%a1)+
-	dbra	%d2,.Lcopy
-	jsr	LVO_CACHECLEARU(%a6)
+	RESIDENT_COPY handler, handler_end, .Lfail	/* a2 = copy of the handler */
 	sub.l	%a1,%a1
 	jsr	LVO_FINDTASK(%a6)	/* this Shell process */
 	move.l	%d0,%a0

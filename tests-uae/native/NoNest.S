@@ -25,10 +25,9 @@
  *
  * Position-independent, no relocations; _start must be first in .text.
  */
+#include "resident.inc"
+
 	.set	LVO_SUPERVISOR, -30
-	.set	LVO_ALLOCMEM, -198
-	.set	LVO_CACHECLEARU, -636
-	.set	MEMF_PUBLIC, 1
 	.set	LEVEL1_VECTOR, 0x64	/* autovectors of levels 1-6: $64..$78 */
 	.set	LEVELS, 6
 	.set	STUB_BYTES, 10		/* move.w #$2700,sr; move.l d16(pc),-(sp); rts */
@@ -38,18 +37,7 @@
 _start:
 	movem.l	%d2/%a2/%a5/%a6,-(%sp)
 	move.l	4.w,%a6
-	move.l	#(block_end - block),%d0
-	moveq	#MEMF_PUBLIC,%d1
-	jsr	LVO_ALLOCMEM(%a6)
-	tst.l	%d0
-	beq.s	.Lfail
-	move.l	%d0,%a2			/* a2 = the copied block */
-	lea	block(%pc),%a0
-	move.l	%d0,%a1
-	move.l	#(block_end - block)/2-1,%d2
-.Lcopy:	move.w	(%a0)+,(%a1)+
-	dbra	%d2,.Lcopy
-	jsr	LVO_CACHECLEARU(%a6)	/* the stubs are code now */
+	RESIDENT_COPY block, block_end, .Lfail	/* a2 = the copied stubs */
 	lea	install(%pc),%a5
 	jsr	LVO_SUPERVISOR(%a6)	/* install(a2): saves and replaces the vectors */
 	moveq	#0,%d0
