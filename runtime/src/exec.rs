@@ -41,6 +41,18 @@ pub fn disabled<R>(f: impl FnOnce() -> R) -> R {
     r
 }
 
+/// Runs `f` between exec `Forbid()` and `Permit()`: no other task runs
+/// until it returns, so a port or task found in `f` cannot go away in `f`.
+/// `f` must be short and must not wait (a Wait() breaks the Forbid).
+pub fn forbidden<R>(f: impl FnOnce() -> R) -> R {
+    // SAFETY: Forbid/Permit nest and are balanced here.
+    unsafe { sys::exec_Forbid() };
+    let r = f();
+    // SAFETY: balances the Forbid above.
+    unsafe { sys::exec_Permit() };
+    r
+}
+
 /// `ReplyMsg(message)`: returns a message this task got from one of its
 /// ports to its sender (exec.library autodoc). `message` must have come
 /// from `GetMsg` on a port of this task and be replied once.

@@ -222,17 +222,7 @@ mod os {
         unsafe { sys::exec_CopyMem(b.as_ptr(), addr, 4) }
     }
 
-    /// Runs `f` between exec `Forbid()` and `Permit()`: no other task runs
-    /// until it returns, so a port found in `f` cannot go away in `f`. `f`
-    /// must be short and must not wait (a Wait() breaks the Forbid).
-    pub fn forbidden<R>(f: impl FnOnce() -> R) -> R {
-        // SAFETY: Forbid/Permit nest and are balanced here.
-        unsafe { sys::exec_Forbid() };
-        let r = f();
-        // SAFETY: balances the Forbid above.
-        unsafe { sys::exec_Permit() };
-        r
-    }
+    use crate::exec::forbidden;
 
     /// exec `FindPort(name)`: the port's address, or `None`. Only
     /// meaningful inside [`forbidden`] (a port may vanish after Permit).
