@@ -205,6 +205,11 @@ static void free_tracked(void *p)
 
 /* Linear memory is allocated once at its initial size and never moves:
  * OS structures built in it hold absolute addresses into it. */
+/* Linear memory's address for the post-pass's accessors (prog.c declares
+ * it const: it is set here, before any wasm code runs, and never changes
+ * since memory never grows). One program, one memory. */
+unsigned char *gs_mem_base;
+
 void wasm_rt_allocate_memory(wasm_rt_memory_t *m, uint32_t initial_pages, uint32_t max_pages)
 {
     (void)max_pages;
@@ -212,6 +217,7 @@ void wasm_rt_allocate_memory(wasm_rt_memory_t *m, uint32_t initial_pages, uint32
     m->max_pages = initial_pages;
     m->size = initial_pages * 65536u;
     m->data = alloc_or_trap(m->size);
+    gs_mem_base = m->data;
 }
 
 uint32_t wasm_rt_grow_memory(wasm_rt_memory_t *m, uint32_t pages)

@@ -117,18 +117,26 @@ const GS_ACCESSORS: &str = r#"
   (GS_MEM_SIZE < (n) || (off) > GS_MEM_SIZE - (n) || (base) > GS_MEM_SIZE - (n) - (off))
 /* The base operand must be a 32-bit value (memory32): anything else does not compile. */
 #define GS_BASE(b) _Generic((b), u32: (b))
+/* Linear memory's address. It never moves (memory never grows), and the
+   runtime sets it where it allocates the memory (runtime.c
+   wasm_rt_allocate_memory), before any wasm code runs. Declared const here
+   so that GCC keeps it in a register: read through `mem->data`, it was
+   reloaded after every store (a byte store may alias the instance). */
+extern u8* const gs_mem_base;
 #define GS_DEFINE_LOAD(name, t1, t2, t3)                                      \
   static inline __attribute__((always_inline)) t3 gs__##name(const wasm_rt_memory_t* mem, u32 base, u32 off) { \
+    (void)mem;                                                                \
     if (UNLIKELY(GS_OOB(base, off, sizeof(t1)))) TRAP(OOB);                  \
     t1 result;                                                                \
-    gs_swap_copy(&result, mem->data + off + base, sizeof(t1));               \
+    gs_swap_copy(&result, gs_mem_base + off + base, sizeof(t1));             \
     return (t3)(t2)result;                                                    \
   }
 #define GS_DEFINE_STORE(name, t1, t2)                                         \
   static inline __attribute__((always_inline)) void gs__##name(wasm_rt_memory_t* mem, u32 base, u32 off, t2 value) { \
+    (void)mem;                                                                \
     if (UNLIKELY(GS_OOB(base, off, sizeof(t1)))) TRAP(OOB);                  \
     t1 wrapped = (t1)value;                                                   \
-    gs_swap_copy(mem->data + off + base, &wrapped, sizeof(t1));              \
+    gs_swap_copy(gs_mem_base + off + base, &wrapped, sizeof(t1));            \
   }
 @INSTANCES@"#;
 
