@@ -25,7 +25,7 @@ fn quoted_room(s: &[u8]) -> usize {
 /// Why: on the 68k (wasm2c), every `Vec::push` reloads the Vec's pointer,
 /// length and capacity from linear memory (byte-swapped) and stores the
 /// length back; here the position stays in a register and a byte is one
-/// indexed store. [`with_room`] makes the room and cuts it to what was
+/// indexed store. [`Sink::line`] makes the room and keeps what was
 /// written; callers size it from [`INT_ROOM`] and [`quoted_room`], so the
 /// slice indexing cannot run past it (it would panic, not truncate).
 struct Line<'a> {
@@ -185,20 +185,17 @@ fn put_int(buf: &mut [u8], mut at: usize, v: i64) -> usize {
     if let Ok(small) = u32::try_from(n) {
         return put_u32_long(buf, at, small); // i32 overflow: at least 2^31
     }
-    let mut len = 1;
-    let mut rest = n / 10;
-    while rest != 0 {
-        len += 1;
-        rest /= 10;
-    }
-    let end = at + len;
-    let mut i = end;
+    // Above 32 bits: last digit first into a scratch array, then one copy.
+    let mut digits = [0u8; INT_ROOM];
+    let mut i = digits.len();
     let mut big = n;
-    while i > at {
+    while big != 0 {
         i -= 1;
-        buf[i] = b'0' + (big % 10) as u8;
+        digits[i] = b'0' + (big % 10) as u8;
         big /= 10;
     }
+    let end = at + digits.len() - i;
+    buf[at..end].copy_from_slice(&digits[i..]);
     end
 }
 
