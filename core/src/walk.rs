@@ -364,6 +364,17 @@ impl ListBuffer {
     fn bytes(&self, at: u32, n: usize) -> &[u8] {
         &self.raw[at as usize..at as usize + n]
     }
+
+    /// Keeps the window copied at `wat` of `raw` (its address `address`):
+    /// its title into `titles`, its entry into `windows` (within
+    /// capacity). Returns its `NextWindow`.
+    fn keep_window(&mut self, m: &mut dyn IntuitionMemory, address: u32, wat: u32) -> u32 {
+        let wb = self.bytes(wat, WINDOW_READ_SIZE);
+        let (title_ptr, next) = (be_u32(wb, WD_TITLE), be_u32(wb, WD_NEXT_WINDOW));
+        let title = title_into(m, title_ptr, &mut self.titles, &mut self.truncated);
+        push_within(&mut self.windows, RawWindow { address, at: wat, title });
+        next
+    }
 }
 
 /// Push only while there is capacity: never reallocates (used under the lock).
@@ -439,12 +450,7 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
             windows_seen += n;
             let mut address = first_window;
             for i in 0..n {
-                let wat = (base + i * WINDOW_READ_SIZE) as u32;
-                let wb = buf.bytes(wat, WINDOW_READ_SIZE);
-                let (title_ptr, next) = (be_u32(wb, WD_TITLE), be_u32(wb, WD_NEXT_WINDOW));
-                let wt = title_into(m, title_ptr, &mut buf.titles, &mut buf.truncated);
-                push_within(&mut buf.windows, RawWindow { address, at: wat, title: wt });
-                address = next;
+                address = buf.keep_window(m, address, (base + i * WINDOW_READ_SIZE) as u32);
             }
             if rest != 0 {
                 buf.truncated = true;
@@ -463,17 +469,14 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
                     buf.truncated = true;
                     break;
                 };
-                let wb = buf.bytes(wat, WINDOW_READ_SIZE);
-                let (title_ptr, next) = (be_u32(wb, WD_TITLE), be_u32(wb, WD_NEXT_WINDOW));
                 if win == only {
                     title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
-                    let wt = title_into(m, title_ptr, &mut buf.titles, &mut buf.truncated);
-                    push_within(&mut buf.windows, RawWindow { address: win, at: wat, title: wt });
+                    buf.keep_window(m, win, wat);
                     found = true;
                     break;
                 }
+                win = be_u32(buf.bytes(wat, WINDOW_READ_SIZE), WD_NEXT_WINDOW);
                 buf.raw.truncate(wat as usize);
-                win = next;
             }
         }
         if only == 0 || found {
@@ -983,7 +986,9 @@ fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap
         }
         chunk.clear();
         let want = GADGET_CHUNK.min(MAX_GADGETS - raws.len());
-        let (n, rest) = os.read_chain(g, GG_NEXT_GADGET, GADGET_SIZE, want, &mut chunk);
+        // Each node's address is the NextGadget before it; after the last
+        // copied one, `g` is the first not copied (0 at the list's end).
+        let (n, _) = os.read_chain(g, GG_NEXT_GADGET, GADGET_SIZE, want, &mut chunk);
         if n == 0 {
             truncated = true; // unreadable
             break;
@@ -993,7 +998,6 @@ fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap
             g = r.next;
             raws.push(r);
         }
-        g = rest;
     }
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);
