@@ -28,7 +28,6 @@ pub fn class_of(layout: &Layout) -> Option<(usize, usize)> {
     Some((CLASSES + block.trailing_zeros() as usize - (SMALL_MAX * 2).trailing_zeros() as usize, block))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
