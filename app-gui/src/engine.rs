@@ -604,7 +604,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
         let nothing = || Error::new(Rc::NotFound, alloc::format!("no window under the pointer ({x},{y})"));
         let info = pick::window_under(&mut self.os, scr).ok_or_else(nothing)?;
-        let w = walk_window(&mut self.os, info.address).map_err(|_| nothing())?;
+        let w = walk_listed_window(&mut self.os, &info).map_err(|_| nothing())?;
         let mut out = Vec::new();
         gadgetscope_core::text::push_window_line(&mut out, &w.info);
         if let Some(g) = pick::gadget_at(&w, x, y) {

@@ -15,7 +15,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::WindowSnap;
-use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
+use gadgetscope_core::walk::{read_screens, walk_listed_window, IntuitionOs};
 
 /// Gadget IDs of GadgetScope's own window, the same in both front-ends
 /// (stable: scripts and the emulator scenarios address them with
@@ -215,7 +215,7 @@ impl Gui {
         };
         let mut windows: Vec<WindowSnap> = Vec::new();
         for w in snap.windows() {
-            if let Ok(t) = walk_window(os, w.address) {
+            if let Ok(t) = walk_listed_window(os, w) {
                 windows.push(t);
             }
         }
@@ -599,7 +599,7 @@ pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<Under> {
     let scr = pick::pick_screen(&snap, None)?;
     let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
     let info = pick::window_under(os, scr)?;
-    let w = walk_window(os, info.address).ok()?;
+    let w = walk_listed_window(os, &info).ok()?;
     let (wl, wt) = (i32::from(w.info.left), i32::from(w.info.top));
     match pick::gadget_at(&w, x, y) {
         Some(g) => Some((w.info.address, Some(g.address), (scr.address, wl + g.left, wt + g.top, g.width, g.height))),
