@@ -162,16 +162,16 @@ impl<'a> System for AmigaSystem<'a> {
 }
 
 /// input.device and keymap.library; the USA table when keymap.library
-/// cannot be opened.
-struct AmigaActor {
+/// cannot be opened. dos.library for the tick it yields.
+struct AmigaActor<'a> {
     intuition: Library,
-    dos: Option<Dos>,
+    dos: &'a Dos,
     input: Option<InputDevice>,
     keymap: Option<Keymap>,
     fallback: UsKeyMap,
 }
 
-impl KeyMap for AmigaActor {
+impl KeyMap for AmigaActor<'_> {
     fn map(&mut self, byte: u8) -> Option<Vec<(u8, u8)>> {
         match &self.keymap {
             Some(k) => k.map_ansi(&[byte]).ok(),
@@ -180,7 +180,7 @@ impl KeyMap for AmigaActor {
     }
 }
 
-impl Actor for AmigaActor {
+impl Actor for AmigaActor<'_> {
     fn bring_forward(&mut self, window: &WindowInfo) {
         rtinput::screen_to_front(&self.intuition, window.screen);
         rtinput::window_to_front(&self.intuition, window.address);
@@ -205,9 +205,7 @@ impl Actor for AmigaActor {
     }
 
     fn yield_to_lower(&mut self) {
-        if let Some(dos) = &self.dos {
-            dos.delay(1);
-        }
+        self.dos.delay(1);
     }
 }
 
@@ -243,7 +241,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         Ok(l) => l,
         Err(e) => return complain(dos, &alloc::format!("{e}"), RETURN_FAIL),
     };
-    let actor = AmigaActor { intuition, dos: Dos::open().ok(), input: InputDevice::open().ok(), keymap: Keymap::open().ok(), fallback: UsKeyMap };
+    let actor = AmigaActor { intuition, dos, input: InputDevice::open().ok(), keymap: Keymap::open().ok(), fallback: UsKeyMap };
     let Some(mut timer) = Timer::open(UNIT_VBLANK) else {
         return complain(dos, "cannot open timer.device", RETURN_FAIL);
     };
