@@ -15,7 +15,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::WindowSnap;
-use gadgetscope_core::walk::{read_screens, walk_listed_window, IntuitionOs};
+use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
 
 /// Gadget IDs of GadgetScope's own window, the same in both front-ends
 /// (stable: scripts and the emulator scenarios address them with
@@ -214,8 +214,11 @@ impl Gui {
             return;
         };
         let mut windows: Vec<WindowSnap> = Vec::new();
+        // walk_window, not walk_listed_window: with the snapshot's headers
+        // the main job's screenshot showed this list empty (cause not
+        // found yet).
         for w in snap.windows() {
-            if let Ok(t) = walk_listed_window(os, w) {
+            if let Ok(t) = walk_window(os, w.address) {
                 windows.push(t);
             }
         }
