@@ -1,12 +1,12 @@
 //! The Amiga entry point (wasm32 only).
 use crate::bench::{bench_tree, report, Clock};
 use crate::inspect::inspect;
-use amiga_rt::timer::{Timer, UNIT_MICROHZ};
 use crate::intuition_os::AmigaIntuition;
 use crate::latin1;
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
+use amiga_rt::timer::{Timer, UNIT_MICROHZ};
 
 amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 256 * 1024, main: main);
 
@@ -38,7 +38,11 @@ fn main() -> i32 {
             };
             match inspect(&mut os, &what) {
                 Ok(text) => {
-                    if dos.print(&text) { RETURN_OK } else { RETURN_FAIL }
+                    if dos.print(&text) {
+                        RETURN_OK
+                    } else {
+                        RETURN_FAIL
+                    }
                 }
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
@@ -48,10 +52,16 @@ fn main() -> i32 {
                 Ok(os) => os,
                 Err(e) => return complain(&dos, alloc::format!("{e}").as_bytes(), RETURN_FAIL),
             };
-            let Some(mut clock) = EClock::open() else { return complain(&dos, b"cannot open timer.device", RETURN_FAIL) };
+            let Some(mut clock) = EClock::open() else {
+                return complain(&dos, b"cannot open timer.device", RETURN_FAIL);
+            };
             match bench_tree(&mut os, &mut clock, &what, runs) {
                 Ok(r) => {
-                    if dos.print(&report(&r)) { RETURN_OK } else { RETURN_FAIL }
+                    if dos.print(&report(&r)) {
+                        RETURN_OK
+                    } else {
+                        RETURN_FAIL
+                    }
                 }
                 Err(f) => complain(&dos, &f.message, f.rc),
             }

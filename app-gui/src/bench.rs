@@ -125,7 +125,11 @@ pub struct BenchResult {
 
 /// Microseconds of `ticks` at `freq` Hz, rounded down.
 pub fn micros(ticks: u64, freq: u32) -> u64 {
-    if freq == 0 { 0 } else { ticks * 1_000_000 / u64::from(freq) }
+    if freq == 0 {
+        0
+    } else {
+        ticks * 1_000_000 / u64::from(freq)
+    }
 }
 
 /// The median of `v` (sorts it in place; 0 when empty).
@@ -135,7 +139,12 @@ fn median(v: &mut [u64]) -> u64 {
 }
 
 /// Runs TREE `runs` times (at least 1) and measures it.
-pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &Inspect, runs: u32) -> Result<BenchResult, Failure> {
+pub fn bench_tree<O: IntuitionOs, C: Clock>(
+    os: &mut O,
+    clock: &mut C,
+    what: &Inspect,
+    runs: u32,
+) -> Result<BenchResult, Failure> {
     let runs = runs.max(1);
     let mut times = Vec::with_capacity(runs as usize);
     let mut timed = Timed { os, clock, longest_hold: 0, holds_seen: Vec::new(), holds: 0 };
@@ -164,7 +173,8 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(os: &mut O, clock: &mut C, what: &In
     if let Inspect::Tree { window, screen, .. } = what {
         for _ in 0..runs {
             let t0 = timed.clock.now();
-            let snap = read_screens(&mut timed).map_err(|_| Failure { rc: 20, message: b"IntuitionBase cannot be read".to_vec() })?;
+            let snap = read_screens(&mut timed)
+                .map_err(|_| Failure { rc: 20, message: b"IntuitionBase cannot be read".to_vec() })?;
             let t1 = timed.clock.now();
             screens_t.push(t1.wrapping_sub(t0));
             let target = WindowTarget { screen: screen.clone(), pattern: window.clone().unwrap_or_default() };
@@ -227,7 +237,14 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
     let f = r.frequency;
     let mut by_position = alloc::string::String::from("holds:");
     for (i, (m, l)) in r.holds_by_position.iter().enumerate() {
-        by_position.push_str(&alloc::format!(" #{} median {} ticks ({} us) longest {} ({} us);", i + 1, m, micros(*m, f), l, micros(*l, f)));
+        by_position.push_str(&alloc::format!(
+            " #{} median {} ticks ({} us) longest {} ({} us);",
+            i + 1,
+            m,
+            micros(*m, f),
+            l,
+            micros(*l, f)
+        ));
     }
     by_position.pop();
     by_position.push('\n');

@@ -158,7 +158,9 @@ impl Desk for AmigaDesk<'_> {
         let title = b"GadgetScope\0".to_vec();
         // SAFETY: title lives in the AppIcon (kept until RemoveAppIcon);
         // the port outlives it (field of self, dropped after `app`).
-        let app_icon = unsafe { sys::wb_AddAppIconA(wb.base(), 0, 0, title.as_ptr(), self.app_port.addr(), 0, dob, core::ptr::null()) };
+        let app_icon = unsafe {
+            sys::wb_AddAppIconA(wb.base(), 0, 0, title.as_ptr(), self.app_port.addr(), 0, dob, core::ptr::null())
+        };
         if app_icon == 0 {
             // SAFETY: dob from icon.library, freed once.
             unsafe { sys::icon_FreeDiskObject(icon_lib.base(), dob) };

@@ -7,12 +7,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
 use gadgetscope_arexx::{Error, Rc};
+use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{find_gadget, find_target, GadgetLocator, WindowTarget};
-use gadgetscope_core::classify::Role;
+use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
 use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
-use gadgetscope_core::pick;
 
 /// Most input.device round trips one condition wait of the MENUPICK
 /// pointer walk makes before it gives up (each is one `IND_WRITEEVENT`
@@ -95,9 +95,16 @@ pub fn parse_where_reply(text: &[u8]) -> Result<input::Rect, String> {
 /// a malformed answer or another RC is RC 20).
 pub fn where_result(port: &[u8], name: &[u8], rc: i32, text: &[u8]) -> Result<input::Rect, Error> {
     match rc {
-        0 => parse_where_reply(text).map_err(|why| Error::new(Rc::Failed, alloc::format!("WHERE port {} answered for {}: {why}", shown(port), shown(name)))),
-        10 => Err(Error::new(Rc::Error, alloc::format!("WHERE port {} does not know {} (RC 10)", shown(port), shown(name)))),
-        n => Err(Error::new(Rc::Failed, alloc::format!("WHERE port {} replied RC {n} for {}", shown(port), shown(name)))),
+        0 => parse_where_reply(text).map_err(|why| {
+            Error::new(Rc::Failed, alloc::format!("WHERE port {} answered for {}: {why}", shown(port), shown(name)))
+        }),
+        10 => Err(Error::new(
+            Rc::Error,
+            alloc::format!("WHERE port {} does not know {} (RC 10)", shown(port), shown(name)),
+        )),
+        n => {
+            Err(Error::new(Rc::Failed, alloc::format!("WHERE port {} replied RC {n} for {}", shown(port), shown(name))))
+        }
     }
 }
 
@@ -297,10 +304,18 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     fn walk_target(&mut self, w: &WindowTarget) -> Result<(WindowSnap, ScreenSize), Error> {
         let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
         let info = find_target(&snap, w).ok_or_else(|| window_not_found(w))?;
-        let size = snap.screens.iter().find(|s| s.address == info.screen).map(ScreenSize::of).ok_or_else(|| window_not_found(w))?;
+        let size = snap
+            .screens
+            .iter()
+            .find(|s| s.address == info.screen)
+            .map(ScreenSize::of)
+            .ok_or_else(|| window_not_found(w))?;
         let t = walk_listed_window(&mut self.os, info).map_err(|_| window_not_found(w))?;
         if t.truncated {
-            return Err(Error::new(Rc::Error, alloc::format!("the gadget list of \"{}\" is cyclic or unreadable", shown(&w.pattern))));
+            return Err(Error::new(
+                Rc::Error,
+                alloc::format!("the gadget list of \"{}\" is cyclic or unreadable", shown(&w.pattern)),
+            ));
         }
         Ok((t, size))
     }
@@ -309,7 +324,9 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     fn act(&mut self, w: &WindowSnap, events: Result<Vec<Event>, ActionError>) -> Result<(), Error> {
         let events = events.map_err(action_error)?;
         self.actor.bring_forward(&w.info);
-        self.actor.inject(w.info.screen, &events).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
+        self.actor
+            .inject(w.info.screen, &events)
+            .map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
     }
 
     /// Queues a GUI request; RC 10 without a window (NOGUI).
@@ -343,7 +360,8 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         match wait {
             Wait::Cond(c) => self.holds(c),
             Wait::Gone(window) => {
-                let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
+                let snap =
+                    read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
                 Ok(snap.window(*window).is_none())
             }
             // Answered by the other program, see `poll`.
@@ -360,11 +378,16 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         let mut line = b"WHERE ".to_vec();
         line.extend_from_slice(name);
         let req = self.system.rexx_send(port, &line).map_err(|e| match e {
-            SendError::NoPort => Error::new(Rc::NotFound, alloc::format!("no WHERE port {} (for {})", shown(port), shown(name))),
+            SendError::NoPort => {
+                Error::new(Rc::NotFound, alloc::format!("no WHERE port {} (for {})", shown(port), shown(name)))
+            }
             SendError::Failed(t) => Error::new(Rc::Failed, alloc::format!("WHERE port {}: {t}", shown(port))),
         })?;
         let token = self.new_token();
-        self.waits.push((token, Wait::Where { req, port: port.clone(), name: name.clone(), window_title: window_title.clone(), then }));
+        self.waits.push((
+            token,
+            Wait::Where { req, port: port.clone(), name: name.clone(), window_title: window_title.clone(), then },
+        ));
         Ok(Outcome::Pending(token))
     }
 
@@ -383,7 +406,17 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             Then::Type(text) => self.type_in(&w, i, size, &text),
             Then::GetText => {
                 if w.gadgets[i].address == 0 {
-                    return Err(Error::new(Rc::NotFound, alloc::format!("no gadget at {} {} {} {} in \"{}\"", r.left, r.top, r.width, r.height, shown(window_title))));
+                    return Err(Error::new(
+                        Rc::NotFound,
+                        alloc::format!(
+                            "no gadget at {} {} {} {} in \"{}\"",
+                            r.left,
+                            r.top,
+                            r.width,
+                            r.height,
+                            shown(window_title)
+                        ),
+                    ));
                 }
                 Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
             }
@@ -391,11 +424,19 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         }
     }
 
-    fn click_in(&mut self, w: &WindowSnap, i: usize, size: ScreenSize, expect: Option<&Expect>) -> Result<Outcome, Error> {
+    fn click_in(
+        &mut self,
+        w: &WindowSnap,
+        i: usize,
+        size: ScreenSize,
+        expect: Option<&Expect>,
+    ) -> Result<Outcome, Error> {
         self.act(w, input::click_gadget(size, w, &w.gadgets[i]))?;
         match expect {
             None => Ok(Outcome::Done(Vec::new())),
-            Some(Expect::Window(pattern)) => self.hold(Wait::Cond(Condition::Window { screen: None, pattern: pattern.clone() })),
+            Some(Expect::Window(pattern)) => {
+                self.hold(Wait::Cond(Condition::Window { screen: None, pattern: pattern.clone() }))
+            }
             Some(Expect::NoWindow) => self.hold(Wait::Gone(w.info.address)),
         }
     }
@@ -424,7 +465,12 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     fn drag_in(&mut self, w: &WindowSnap, i: usize, size: ScreenSize, to: &Destination) -> Result<Outcome, Error> {
         let events = match to {
             Destination::By { dx, dy } => input::drag_gadget_by(size, w, &w.gadgets[i], i32::from(*dx), i32::from(*dy)),
-            Destination::To(Target::Where { .. }) => return Err(Error::new(Rc::Error, "DRAG ... TO a WHEREGADGET is not supported; use DRAG <gadget> <dx> <dy>")),
+            Destination::To(Target::Where { .. }) => {
+                return Err(Error::new(
+                    Rc::Error,
+                    "DRAG ... TO a WHEREGADGET is not supported; use DRAG <gadget> <dx> <dy>",
+                ))
+            }
             Destination::To(other) => {
                 let ((w2, j), _) = self.gadget_on_screen(other)?;
                 if w2.info.address != w.info.address {
@@ -447,13 +493,19 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         match target {
             Target::Live { window, gadget } => {
                 let (w, size) = self.walk_target(window)?;
-                let i = find_gadget(&w.gadgets, gadget)
-                    .map(|(i, _)| i)
-                    .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no {} in \"{}\"", describe(gadget), shown(&window.pattern))))?;
+                let i = find_gadget(&w.gadgets, gadget).map(|(i, _)| i).ok_or_else(|| {
+                    Error::new(
+                        Rc::NotFound,
+                        alloc::format!("no {} in \"{}\"", describe(gadget), shown(&window.pattern)),
+                    )
+                })?;
                 Ok(((w, i), size))
             }
             // Only commands that can wait for the WHERE port take these.
-            Target::Where { name, .. } => Err(Error::new(Rc::Error, alloc::format!("{} is a WHEREGADGET: this command cannot wait for its WHERE port", shown(name)))),
+            Target::Where { name, .. } => Err(Error::new(
+                Rc::Error,
+                alloc::format!("{} is a WHEREGADGET: this command cannot wait for its WHERE port", shown(name)),
+            )),
         }
     }
 
@@ -461,7 +513,8 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     fn holds(&mut self, c: &Condition) -> Result<bool, Error> {
         match c {
             Condition::Window { screen, pattern } | Condition::NoWindow { screen, pattern } => {
-                let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
+                let snap =
+                    read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
                 let t = WindowTarget { screen: screen.clone(), pattern: pattern.clone() };
                 let found = find_target(&snap, &t).is_some();
                 Ok(matches!(c, Condition::Window { .. }) == found)
@@ -473,11 +526,16 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 Err(e) => Err(e),
             },
             Condition::Requester { screen } => {
-                let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
+                let snap =
+                    read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
                 Ok(snap
                     .screens
                     .iter()
-                    .filter(|s| screen.as_deref().map_or(true, |p| s.default_title.as_deref().is_some_and(|t| gadgetscope_core::locate::contains(t, p))))
+                    .filter(|s| {
+                        screen.as_deref().map_or(true, |p| {
+                            s.default_title.as_deref().is_some_and(|t| gadgetscope_core::locate::contains(t, p))
+                        })
+                    })
                     .flat_map(|s| s.windows.iter())
                     .filter(|w| w.first_request != 0 || pick::requester_shaped(w))
                     .map(|w| (w.address, w.first_request))
@@ -518,7 +576,13 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// each round also yields a tick ([`Actor::yield_to_lower`]), so a
     /// GadgetScope at a higher priority does not starve it. Answers
     /// whether the condition came true.
-    fn menu_wait(&mut self, screen: u32, window: u32, nudge: Event, done: impl Fn(usize, bool) -> bool) -> Result<bool, Error> {
+    fn menu_wait(
+        &mut self,
+        screen: u32,
+        window: u32,
+        nudge: Event,
+        done: impl Fn(usize, bool) -> bool,
+    ) -> Result<bool, Error> {
         for round in 0..MENU_ROUND_TRIPS {
             let (n, on) = self.menu_state(screen, window);
             if done(n, on) {
@@ -527,7 +591,9 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             if round >= MENU_YIELD_AFTER {
                 self.actor.yield_to_lower();
             }
-            self.actor.inject(screen, &[nudge]).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))?;
+            self.actor
+                .inject(screen, &[nudge])
+                .map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))?;
         }
         let (n, on) = self.menu_state(screen, window);
         Ok(done(n, on))
@@ -550,7 +616,9 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// `WFLG_MENUSTATE` on the window: then no wait is needed.
     fn menu_walk(&mut self, w: &WindowSnap, events: &[Event], sub: bool) -> Result<(), Error> {
         let (screen, window) = (w.info.screen, w.info.address);
-        let inject = |e: &mut Self, ev: &[Event]| e.actor.inject(screen, ev).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")));
+        let inject = |e: &mut Self, ev: &[Event]| {
+            e.actor.inject(screen, ev).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
+        };
         self.actor.bring_forward(&w.info);
         let (base, _) = self.menu_state(screen, window);
         inject(self, &events[..3])?;
@@ -597,10 +665,15 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     /// under the pointer.
     fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error> {
         let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-        let scr = pick::pick_screen(&snap, screen).ok_or_else(|| Error::new(Rc::NotFound, match screen {
-            Some(p) => alloc::format!("no screen matches \"{}\"", shown(p)),
-            None => String::from("no screen is open"),
-        }))?;
+        let scr = pick::pick_screen(&snap, screen).ok_or_else(|| {
+            Error::new(
+                Rc::NotFound,
+                match screen {
+                    Some(p) => alloc::format!("no screen matches \"{}\"", shown(p)),
+                    None => String::from("no screen is open"),
+                },
+            )
+        })?;
         let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
         let nothing = || Error::new(Rc::NotFound, alloc::format!("no window under the pointer ({x},{y})"));
         let info = pick::window_under(&mut self.os, scr).ok_or_else(nothing)?;
@@ -671,11 +744,21 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     /// not read yet: RC 20 saying so.
     fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error> {
         let (w, _) = self.walk_target(window)?;
-        let strip = gadgetscope_core::walk::walk_menu(&mut self.os, w.info.address).map_err(|_| window_not_found(window))?;
-        let m = strip.menus.get(usize::from(menu)).ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no menu {menu}")))?;
-        let it = m.items.get(usize::from(item)).ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no item {menu}/{item}")))?;
+        let strip =
+            gadgetscope_core::walk::walk_menu(&mut self.os, w.info.address).map_err(|_| window_not_found(window))?;
+        let m = strip
+            .menus
+            .get(usize::from(menu))
+            .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no menu {menu}")))?;
+        let it = m
+            .items
+            .get(usize::from(item))
+            .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no item {menu}/{item}")))?;
         let entry = match sub {
-            Some(s) => it.subitems.get(usize::from(s)).ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no subitem {menu}/{item}/{s}")))?,
+            Some(s) => it
+                .subitems
+                .get(usize::from(s))
+                .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no subitem {menu}/{item}/{s}")))?,
             None => it,
         };
         if !m.enabled || !it.enabled || !entry.enabled {
@@ -689,7 +772,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         let scr = snap.screens.iter().find(|s| s.address == w.info.screen).ok_or_else(|| window_not_found(window))?;
         let boxes = input::menu_boxes_of(&strip);
         let rmb_trap = w.info.flags & gadgetscope_core::ndk::WFLG_RMBTRAP != 0;
-        let (ms, (m, i, s)) = (input::MenuScreen::of(scr), (usize::from(menu), usize::from(item), sub.map(usize::from)));
+        let (ms, (m, i, s)) =
+            (input::MenuScreen::of(scr), (usize::from(menu), usize::from(item), sub.map(usize::from)));
         let events = input::menu_pick(&ms, &boxes, m, i, s, rmb_trap, self.actor.keymap()).map_err(action_error)?;
         self.menu_walk(&w, &events, s.is_some())
     }
@@ -720,7 +804,9 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     }
 
     fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Error> {
-        self.system.launch(stack, command).map_err(|t| Error::new(Rc::Failed, alloc::format!("cannot start \"{}\": {t}", shown(command))))
+        self.system
+            .launch(stack, command)
+            .map_err(|t| Error::new(Rc::Failed, alloc::format!("cannot start \"{}\": {t}", shown(command))))
     }
 
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
@@ -835,7 +921,11 @@ mod tests {
 
     impl System for Files {
         fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
-            self.0.iter().find(|(p, _)| p == path).map(|(_, c)| c.clone()).ok_or_else(|| alloc::format!("cannot open \"{}\": object not found", shown(path)))
+            self.0
+                .iter()
+                .find(|(p, _)| p == path)
+                .map(|(_, c)| c.clone())
+                .ok_or_else(|| alloc::format!("cannot open \"{}\": object not found", shown(path)))
         }
         fn port_exists(&mut self, name: &[u8]) -> bool {
             self.1.ports.iter().any(|p| p == name)
@@ -916,7 +1006,20 @@ mod tests {
         f.add_item(m, Some(b"Open..."), 0x4 | 0x10, b'O'); // COMMSEQ | ITEMENABLED
         f.add_item(m, Some(b"Save"), 0x10, 0);
         f.add_item(m, Some(b"Print"), 0x4, b'P'); // disabled
-        (GsEngine::new(f, Files(vec![(b"DH0:Fixture.manifest".to_vec(), manifest), (b"DH0:Where.manifest".to_vec(), WHERE_MANIFEST.to_vec())], Rexx::default()), Recorder::default()), w)
+        (
+            GsEngine::new(
+                f,
+                Files(
+                    vec![
+                        (b"DH0:Fixture.manifest".to_vec(), manifest),
+                        (b"DH0:Where.manifest".to_vec(), WHERE_MANIFEST.to_vec()),
+                    ],
+                    Rexx::default(),
+                ),
+                Recorder::default(),
+            ),
+            w,
+        )
     }
 
     fn run(host: &mut Host<u32>, e: &mut TestEngine, line: &str, now: u32) -> (i32, String) {
@@ -969,7 +1072,10 @@ mod tests {
     fn manifest_and_names() {
         let (mut e, _) = engine();
         let mut h = Host::new("test");
-        assert_eq!(run(&mut h, &mut e, "MANIFEST DH0:Fixture.manifest", 0), (0, "loaded Fixture: 1 windows, 1 gadgets".into()));
+        assert_eq!(
+            run(&mut h, &mut e, "MANIFEST DH0:Fixture.manifest", 0),
+            (0, "loaded Fixture: 1 windows, 1 gadgets".into())
+        );
         assert_eq!(run(&mut h, &mut e, "GETTEXT @name", 0), (0, "hello".into()));
         let (rc, t) = run(&mut h, &mut e, "MANIFEST DH0:missing", 0);
         assert_eq!(rc, 10);
@@ -1081,7 +1187,10 @@ mod tests {
         let (mut e, _) = engine();
         let mut h = Host::new("test");
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 0", 0), (0, String::new()));
-        assert!(e.actor.events.iter().any(|ev| matches!(ev, Event::Key { code: 0x18, qualifier: 0x80, .. })), "Right-Amiga O");
+        assert!(
+            e.actor.events.iter().any(|ev| matches!(ev, Event::Key { code: 0x18, qualifier: 0x80, .. })),
+            "Right-Amiga O"
+        );
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 2", 0).0, 20, "disabled");
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 9", 0).0, 5);
     }
@@ -1123,10 +1232,15 @@ mod tests {
         e.actor.events.clear();
         e.os.write_u32(w + WD_FLAGS as u32, WFLG_MENUSTATE);
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0), (0, String::new()));
-        let pointer: Vec<(i16, i16)> = e.actor.events.iter().filter_map(|ev| match *ev {
-            Event::PointerTo { x, y, .. } => Some((x, y)),
-            _ => None,
-        }).collect();
+        let pointer: Vec<(i16, i16)> = e
+            .actor
+            .events
+            .iter()
+            .filter_map(|ev| match *ev {
+                Event::PointerTo { x, y, .. } => Some((x, y)),
+                _ => None,
+            })
+            .collect();
         // Title centre 5+30, 5; item 1 centre 5+50, 11+10+5.
         assert_eq!(&pointer[..3], &[(35, 5), (35, 5), (55, 26)]);
         assert_eq!(downs(&e.actor.events), [(35, 5)], "one press: the right button over the title");
@@ -1152,7 +1266,10 @@ mod tests {
         assert_eq!(t, "window \"GadTools Fixture\" screen=\"Workbench Screen\" [10,20 300x100]\n  gadget id=1 role=button class=\"\" label=\"Connect\" [20,30 80x14]\n");
         // Inside the window, on no gadget: the window line only.
         e.os.write_u16(scr + SC_MOUSE_X as u32, 300);
-        assert_eq!(run(&mut h, &mut e, "PICK SCREEN=Workbench", 0).1, "window \"GadTools Fixture\" screen=\"Workbench Screen\" [10,20 300x100]\n");
+        assert_eq!(
+            run(&mut h, &mut e, "PICK SCREEN=Workbench", 0).1,
+            "window \"GadTools Fixture\" screen=\"Workbench Screen\" [10,20 300x100]\n"
+        );
         // Outside every window: RC 5.
         e.os.write_u16(scr + SC_MOUSE_X as u32, 600);
         assert_eq!(run(&mut h, &mut e, "PICK", 0), (5, "no window under the pointer (600,55)".into()));
@@ -1205,7 +1322,22 @@ mod tests {
     fn where_replies_are_parsed_strictly() {
         assert_eq!(parse_where_reply(b"20 30 80 14"), Ok(input::Rect::new(20, 30, 80, 14)));
         assert_eq!(parse_where_reply(b"-4 -2 1 1"), Ok(input::Rect::new(-4, -2, 1, 1)));
-        for bad in [&b""[..], b"1 2 3", b"1 2 3 4 5", b"1  2 3 4", b" 1 2 3 4", b"1 2 3 4\n", b"1 2 3 x", b"1 2 -3 4", b"1 2 0 4", b"+1 2 3 4", b"1 2 3 40000", b"99999 2 3 4", b"1,2,3,4", b"- 2 3 4"] {
+        for bad in [
+            &b""[..],
+            b"1 2 3",
+            b"1 2 3 4 5",
+            b"1  2 3 4",
+            b" 1 2 3 4",
+            b"1 2 3 4\n",
+            b"1 2 3 x",
+            b"1 2 -3 4",
+            b"1 2 0 4",
+            b"+1 2 3 4",
+            b"1 2 3 40000",
+            b"99999 2 3 4",
+            b"1,2,3,4",
+            b"- 2 3 4",
+        ] {
             let e = parse_where_reply(bad).unwrap_err();
             assert!(e.contains("is not \"<x> <y> <w> <h>\""), "{e}");
         }
@@ -1247,7 +1379,10 @@ mod tests {
         assert!(h.command(&mut e, b"WHERE @ghost", 8, 3).is_empty());
         e.system.1.answer(101, 10, "");
         let r = h.tick(&mut e, 4);
-        assert_eq!((r[0].1.rc as i32, shown(&r[0].1.text)), (10, "WHERE port WHEREFIX does not know ghost (RC 10)".into()));
+        assert_eq!(
+            (r[0].1.rc as i32, shown(&r[0].1.text)),
+            (10, "WHERE port WHEREFIX does not know ghost (RC 10)".into())
+        );
         // Malformed answer: RC 20.
         assert!(h.command(&mut e, b"WHERE @go", 9, 5).is_empty());
         e.system.1.answer(102, 0, "20 30");
@@ -1328,8 +1463,14 @@ mod tests {
         assert_eq!(e.system.1.launched, [(Some(20000), b"C:Wait 5".to_vec())]);
         let (rc, t) = run(&mut h, &mut e, "LAUNCH FAIL now", 0);
         assert_eq!((rc, t.as_str()), (20, "cannot start \"FAIL now\": no free store"));
-        assert_eq!(run(&mut h, &mut e, "WBLAUNCH DH0:Tool TOOLTYPE=A=1 ARG=DH0:p1 ARG=DH0:p2", 0), (0, "launched".into()));
-        assert_eq!(e.system.1.wb[0], (b"DH0:Tool".to_vec(), vec![b"A=1".to_vec()], vec![b"DH0:p1".to_vec(), b"DH0:p2".to_vec()]));
+        assert_eq!(
+            run(&mut h, &mut e, "WBLAUNCH DH0:Tool TOOLTYPE=A=1 ARG=DH0:p1 ARG=DH0:p2", 0),
+            (0, "launched".into())
+        );
+        assert_eq!(
+            e.system.1.wb[0],
+            (b"DH0:Tool".to_vec(), vec![b"A=1".to_vec()], vec![b"DH0:p1".to_vec(), b"DH0:p2".to_vec()])
+        );
         assert_eq!(run(&mut h, &mut e, "WBLAUNCH DH0:Missing", 0).0, 5);
     }
 

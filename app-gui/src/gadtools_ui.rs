@@ -74,7 +74,6 @@ pub struct GadToolsUi<'a> {
     text: Strings,
 }
 
-
 impl<'a> GadToolsUi<'a> {
     /// A closed front-end over the open libraries.
     pub fn new(intuition: &'a Intuition, gt: &'a GadTools) -> GadToolsUi<'a> {
@@ -122,14 +121,16 @@ impl<'a> GadToolsUi<'a> {
         // A 640x256 Workbench gets a compact window (its bottom part,
         // clear of a window at the top); taller screens more lines.
         let (list_lines, detail_lines) = if sh >= 400 { (14, 6) } else { (5, 4) };
-        let inner_h = 4 + bh + 4 + (list_lines * (fh + 1) + 4) + bh + 4 + (detail_lines * (fh + 1) + 4) + 4 + bh + 4 + bh + 4;
+        let inner_h =
+            4 + bh + 4 + (list_lines * (fh + 1) + 4) + bh + 4 + (detail_lines * (fh + 1) + 4) + 4 + bh + 4 + bh + 4;
         // Default: bottom right; a remembered position is kept on screen.
         let (outer_w, outer_h) = (inner_w + 12, inner_h + fh + 12);
         let (left, top) = match self.placement {
             Some(b) => (i32::from(b.left).min(sw - outer_w).max(0), i32::from(b.top).min(sh - outer_h).max(0)),
             None => ((sw - outer_w).max(0), (sh - outer_h).max(0)),
         };
-        let idcmp = IDCMP_CLOSEWINDOW | IDCMP_MENUPICK | IDCMP_REFRESHWINDOW | IDCMP_RAWKEY | BUTTONIDCMP | LISTVIEWIDCMP;
+        let idcmp =
+            IDCMP_CLOSEWINDOW | IDCMP_MENUPICK | IDCMP_REFRESHWINDOW | IDCMP_RAWKEY | BUTTONIDCMP | LISTVIEWIDCMP;
         let tags = Tags::new()
             .tag(WA_PubScreen, screen.addr())
             .tag(WA_Left, left as u32)
@@ -145,7 +146,9 @@ impl<'a> GadToolsUi<'a> {
             .tag(WA_AutoAdjust, 1)
             .tag(WA_Activate, 1)
             .tag(WA_NewLookMenus, 1);
-        let mut window = intuition.open_window(&tags).ok_or("the window cannot be opened (too little memory or a too small screen)")?;
+        let mut window = intuition
+            .open_window(&tags)
+            .ok_or("the window cannot be opened (too little memory or a too small screen)")?;
         let b = window.borders();
         let (x0, mut y) = (i32::from(b.left) + 4, i32::from(b.top) + 4);
         let w = inner_w - 8;
@@ -167,13 +170,19 @@ impl<'a> GadToolsUi<'a> {
         let echo = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 255)).ok_or(fail)?;
         let g = NewGadget::new((x0, y, w, list_h + bh), 0, font, ids::LIST, 0, vi_a);
         let list = glist
-            .create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.rows.addr()).tag(GTLV_ShowSelected, echo).tag(GTLV_Selected, NONE))
+            .create(
+                LISTVIEW_KIND,
+                &g,
+                &Tags::new().tag(GTLV_Labels, self.rows.addr()).tag(GTLV_ShowSelected, echo).tag(GTLV_Selected, NONE),
+            )
             .ok_or(fail)?;
         y += list_h + bh + 4;
 
         let det_h = detail_lines * (fh + 1) + 4;
         let g = NewGadget::new((x0, y, w, det_h), 0, font, ids::DETAILS, 0, vi_a);
-        let details = glist.create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.details.addr()).tag(GTLV_ReadOnly, 1)).ok_or(fail)?;
+        let details = glist
+            .create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.details.addr()).tag(GTLV_ReadOnly, 1))
+            .ok_or(fail)?;
         y += det_h + 4;
 
         // The name field and the filter field share a row; each label
@@ -185,11 +194,22 @@ impl<'a> GadToolsUi<'a> {
         let lw = label_w(&name_label);
         let text = self.strings.add(&name_label);
         let g = NewGadget::new((x0 + lw, y, half - lw, bh), text, font, ids::NAME, PLACETEXT_LEFT, vi_a);
-        let name = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 31).tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
+        let name = glist
+            .create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 31).tag(GT_Underscore, b'_' as u32))
+            .ok_or(fail)?;
         let lw = label_w(&filter_label);
         let text = self.strings.add(&filter_label);
-        let g = NewGadget::new((x0 + half + 8 + lw, y, w - half - 8 - lw, bh), text, font, ids::FILTER, PLACETEXT_LEFT, vi_a);
-        let filter = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 63).tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
+        let g = NewGadget::new(
+            (x0 + half + 8 + lw, y, w - half - 8 - lw, bh),
+            text,
+            font,
+            ids::FILTER,
+            PLACETEXT_LEFT,
+            vi_a,
+        );
+        let filter = glist
+            .create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 63).tag(GT_Underscore, b'_' as u32))
+            .ok_or(fail)?;
         y += bh + 4;
 
         let g = NewGadget::new((x0, y, w, bh), 0, font, ids::STATUS, 0, vi_a);
@@ -290,7 +310,11 @@ impl Frontend for GadToolsUi<'_> {
                 self.gt.set_attrs(o.list, win, &Tags::new().tag(GTLV_Labels, NONE));
                 self.rows = new;
                 let sel = selected.map_or(NONE, |s| s as u32);
-                let t = Tags::new().tag(GTLV_Labels, self.rows.addr()).tag(GTLV_Selected, sel).tag_if(selected.is_some(), GTLV_MakeVisible, sel);
+                let t = Tags::new().tag(GTLV_Labels, self.rows.addr()).tag(GTLV_Selected, sel).tag_if(
+                    selected.is_some(),
+                    GTLV_MakeVisible,
+                    sel,
+                );
                 self.gt.set_attrs(o.list, win, &t);
             }
             None => self.rows = new,
@@ -373,7 +397,11 @@ impl GadToolsUi<'_> {
     fn string_of(&self, gadget: u32, window: u32) -> Vec<u8> {
         let p = self.gt.get_attr(gadget, window, GTST_String).unwrap_or_else(|| {
             let si = mem::peek32(gadget + offsets::GG_SPECIAL_INFO);
-            if si == 0 { 0 } else { mem::peek32(si + offsets::SI_BUFFER) }
+            if si == 0 {
+                0
+            } else {
+                mem::peek32(si + offsets::SI_BUFFER)
+            }
         });
         mem::c_string(p, 255).unwrap_or_default()
     }

@@ -193,7 +193,17 @@ impl Gui {
     /// A GUI with `settings` (REFRESH=0 turns auto refresh off).
     pub fn new(settings: Settings) -> Gui {
         let auto_refresh = settings.refresh > 0;
-        Gui { view: View::new(), profile: Profile::new(), settings, profile_path: None, picking: false, framed: false, auto_refresh, countdown: 0, text: Strings::load(None) }
+        Gui {
+            view: View::new(),
+            profile: Profile::new(),
+            settings,
+            profile_path: None,
+            picking: false,
+            framed: false,
+            auto_refresh,
+            countdown: 0,
+            text: Strings::load(None),
+        }
     }
 
     /// True while pick mode is on.
@@ -208,7 +218,12 @@ impl Gui {
     }
 
     /// Walks every window now and updates the list when the result changed.
-    pub fn refresh<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, os: &mut O, ui: &mut F, desk: &mut D) {
+    pub fn refresh<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(
+        &mut self,
+        os: &mut O,
+        ui: &mut F,
+        desk: &mut D,
+    ) {
         let Ok(snap) = read_screens(os) else {
             ui.set_status(b"IntuitionBase cannot be read");
             return;
@@ -248,7 +263,12 @@ impl Gui {
     }
 
     /// One 100 ms tick: counts down to the next automatic refresh.
-    pub fn tick<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, os: &mut O, ui: &mut F, desk: &mut D) {
+    pub fn tick<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(
+        &mut self,
+        os: &mut O,
+        ui: &mut F,
+        desk: &mut D,
+    ) {
         if !ui.is_open() || !self.auto_refresh || self.picking {
             return;
         }
@@ -260,7 +280,13 @@ impl Gui {
     }
 
     /// Applies an ARexx request (SHOW, HIDE, HIGHLIGHT).
-    pub fn request<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, r: UiRequest, os: &mut O, ui: &mut F, desk: &mut D) {
+    pub fn request<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(
+        &mut self,
+        r: UiRequest,
+        os: &mut O,
+        ui: &mut F,
+        desk: &mut D,
+    ) {
         match r {
             UiRequest::Show => self.show(os, ui, desk),
             UiRequest::Hide => self.iconify(ui, desk),
@@ -278,7 +304,12 @@ impl Gui {
     }
 
     /// Opens the window (from iconified), refreshing at once.
-    pub fn show<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, os: &mut O, ui: &mut F, desk: &mut D) {
+    pub fn show<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(
+        &mut self,
+        os: &mut O,
+        ui: &mut F,
+        desk: &mut D,
+    ) {
         if !ui.is_open() {
             if let Err(e) = ui.open() {
                 let _ = e;
@@ -327,7 +358,13 @@ impl Gui {
 
     /// Pick mode's input handler signalled: follow the pointer with the
     /// frame; a click selects what is under it, Esc/right button cancels.
-    pub fn pick_report<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, r: PickReport, os: &mut O, ui: &mut F, desk: &mut D) {
+    pub fn pick_report<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(
+        &mut self,
+        r: PickReport,
+        os: &mut O,
+        ui: &mut F,
+        desk: &mut D,
+    ) {
         if !self.picking {
             return;
         }
@@ -344,7 +381,8 @@ impl Gui {
             match under {
                 Some((window, gadget, _)) => {
                     self.refresh(os, ui, desk);
-                    let found = self.view.select_gadget(window, gadget.unwrap_or(0)) || self.view.select_gadget(window, 0);
+                    let found =
+                        self.view.select_gadget(window, gadget.unwrap_or(0)) || self.view.select_gadget(window, 0);
                     if found {
                         self.show_rows(ui);
                         self.frame(ui, desk);
@@ -367,7 +405,13 @@ impl Gui {
     }
 
     /// Handles one front-end event.
-    pub fn event<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, e: UiEvent, os: &mut O, ui: &mut F, desk: &mut D) -> Flow {
+    pub fn event<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(
+        &mut self,
+        e: UiEvent,
+        os: &mut O,
+        ui: &mut F,
+        desk: &mut D,
+    ) -> Flow {
         match e {
             UiEvent::SelectRow(i) => {
                 self.view.select_row(i);
@@ -561,7 +605,9 @@ impl Gui {
     /// not yet saved are offered for saving first (PRODUCT.md "nothing
     /// lost").
     pub fn before_quit<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
-        if self.profile.is_dirty() && ui.ask(self.text.text(msg::MSG_REQ_QUIT_ASKED), self.text.text(msg::MSG_REQ_QUIT_ASKED_BUTTONS)) == 1 {
+        if self.profile.is_dirty()
+            && ui.ask(self.text.text(msg::MSG_REQ_QUIT_ASKED), self.text.text(msg::MSG_REQ_QUIT_ASKED_BUTTONS)) == 1
+        {
             self.save(ui, desk, false);
         }
     }

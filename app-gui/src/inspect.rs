@@ -68,7 +68,10 @@ fn walk_failure(e: WalkError, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>
 /// memory) is not printed half: it fails with RC 10 and says so.
 pub fn inspect<O: IntuitionOs>(os: &mut O, what: &Inspect) -> Result<Vec<u8>, Failure> {
     let snap = read_screens(os).map_err(|e| walk_failure(e, &None, &None))?;
-    let cut = |what: &str| Failure { rc: 10, message: latin1(&alloc::format!("the {what} list is cyclic or unreadable; nothing printed")) };
+    let cut = |what: &str| Failure {
+        rc: 10,
+        message: latin1(&alloc::format!("the {what} list is cyclic or unreadable; nothing printed")),
+    };
     match what {
         Inspect::Screens => {
             if snap.truncated {
@@ -127,7 +130,10 @@ mod tests {
     #[test]
     fn active_window_when_no_pattern() {
         let (mut f, w) = world();
-        assert_eq!(inspect(&mut f, &tree(None, None)).unwrap_err(), Failure { rc: 5, message: b"there is no active window".to_vec() });
+        assert_eq!(
+            inspect(&mut f, &tree(None, None)).unwrap_err(),
+            Failure { rc: 5, message: b"there is no active window".to_vec() }
+        );
         f.set_active(w);
         assert!(inspect(&mut f, &tree(None, None)).is_ok());
         assert_eq!(inspect(&mut f, &tree(None, Some(b"Other"))).unwrap_err().rc, 5);

@@ -32,7 +32,14 @@ macro_rules! native_memory {
                 mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
             }
 
-            fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut alloc::vec::Vec<u8>) -> (usize, u32) {
+            fn read_chain(
+                &mut self,
+                first: u32,
+                next_off: usize,
+                size: usize,
+                max: usize,
+                out: &mut alloc::vec::Vec<u8>,
+            ) -> (usize, u32) {
                 mem::read_chain(first, next_off, size, max, out)
             }
         }

@@ -11,31 +11,31 @@
 //! receiver's use of them; AREXX.md "Deviations": no reply port freed
 //! while a message is outstanding), including the start messages of
 //! programs started with WBLAUNCH that are still running.
+use crate::desk::AmigaDesk;
 use crate::engine::{Actor, GsEngine, Request, SendError, System};
+use crate::gadtools_ui::GadToolsUi;
+use crate::gui::{Flow, Frontend, Gui};
 use crate::intuition_os::AmigaIntuition;
+use crate::reaction_ui::{ReactionClasses, ReactionUi};
+use crate::settings::{Settings, WindowBox, WINDOW_PREFS};
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_rt::commodities::{Broker, CxError, CxEvent};
+use amiga_rt::dos::NoRequesters;
 use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
-use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
-use amiga_rt::library::Library;
 use amiga_rt::exec::MsgPort;
+use amiga_rt::gadtools::GadTools;
+use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
+use amiga_rt::intuition::Intuition;
+use amiga_rt::library::Library;
 use amiga_rt::rexx::{InFlight, Incoming, PublicPort, RexxSys, RXCOMM, RXFF_RESULT};
+use amiga_rt::timer::{Timer, UNIT_VBLANK};
 use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched, ToolTypeError};
 use gadgetscope_arexx::{Error, Rc};
-use amiga_rt::timer::{Timer, UNIT_VBLANK};
 use gadgetscope_arexx::{Host, Reply};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
-use crate::desk::AmigaDesk;
-use crate::gadtools_ui::GadToolsUi;
-use crate::reaction_ui::{ReactionClasses, ReactionUi};
-use crate::gui::{Flow, Frontend, Gui};
-use crate::settings::{Settings, WindowBox, WINDOW_PREFS};
-use amiga_rt::dos::NoRequesters;
-use amiga_rt::commodities::{Broker, CxError, CxEvent};
-use amiga_rt::gadtools::GadTools;
-use amiga_rt::intuition::Intuition;
 
 /// dos/dos.h `SIGBREAKF_CTRL_C`.
 const SIGBREAKF_CTRL_C: u32 = 1 << 12;
@@ -113,8 +113,12 @@ impl<'a> System for AmigaSystem<'a> {
 
     fn rexx_send(&mut self, port: &[u8], command: &[u8]) -> Result<Request, SendError> {
         let sys: &'a RexxSys = self.sys;
-        let Some(mut msg) = sys.create_rexx_msg(self.reply) else { return Err(SendError::Failed("no memory for a RexxMsg".into())) };
-        let Some(arg) = sys.create_argstring(command) else { return Err(SendError::Failed("no memory for an argstring".into())) };
+        let Some(mut msg) = sys.create_rexx_msg(self.reply) else {
+            return Err(SendError::Failed("no memory for a RexxMsg".into()));
+        };
+        let Some(arg) = sys.create_argstring(command) else {
+            return Err(SendError::Failed("no memory for an argstring".into()));
+        };
         msg.set_action(RXCOMM | RXFF_RESULT);
         msg.set_arg(0, arg);
         match msg.send(port) {
@@ -153,10 +157,17 @@ impl<'a> System for AmigaSystem<'a> {
                 self.launched.push(l);
                 Ok(())
             }
-            Err(LaunchError::NotFound(p, e)) => Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), shown(&self.dos.fault_text(e))))),
-            Err(LaunchError::ToolType(ToolTypeError::Bad(t))) => Err(Error::new(Rc::Error, alloc::format!("TOOLTYPE={} needs KEY=value or KEY", shown(&t)))),
+            Err(LaunchError::NotFound(p, e)) => {
+                Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), shown(&self.dos.fault_text(e)))))
+            }
+            Err(LaunchError::ToolType(ToolTypeError::Bad(t))) => {
+                Err(Error::new(Rc::Error, alloc::format!("TOOLTYPE={} needs KEY=value or KEY", shown(&t))))
+            }
             Err(LaunchError::ToolType(ToolTypeError::TooMany)) => Err(Error::new(Rc::Error, "too many tooltypes")),
-            Err(LaunchError::Failed(what, e)) => Err(Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), shown(&self.dos.fault_text(e))))),
+            Err(LaunchError::Failed(what, e)) => Err(Error::new(
+                Rc::Failed,
+                alloc::format!("cannot start {}: {what}: {}", shown(path), shown(&self.dos.fault_text(e))),
+            )),
         }
     }
 }
@@ -241,7 +252,8 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         Ok(l) => l,
         Err(e) => return complain(dos, &alloc::format!("{e}"), RETURN_FAIL),
     };
-    let actor = AmigaActor { intuition, dos, input: InputDevice::open().ok(), keymap: Keymap::open().ok(), fallback: UsKeyMap };
+    let actor =
+        AmigaActor { intuition, dos, input: InputDevice::open().ok(), keymap: Keymap::open().ok(), fallback: UsKeyMap };
     let Some(mut timer) = Timer::open(UNIT_VBLANK) else {
         return complain(dos, "cannot open timer.device", RETURN_FAIL);
     };
@@ -253,7 +265,15 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     let Some(reply) = MsgPort::new() else {
         return complain(dos, "no signal or memory for a reply port", RETURN_FAIL);
     };
-    let system = AmigaSystem { dos, sys: &sys, reply: &reply, next: 1, inflight: Vec::new(), replies: Vec::new(), launched: Vec::new() };
+    let system = AmigaSystem {
+        dos,
+        sys: &sys,
+        reply: &reply,
+        next: 1,
+        inflight: Vec::new(),
+        replies: Vec::new(),
+        launched: Vec::new(),
+    };
     let mut engine = GsEngine::new(os, system, actor);
     let mut host: Host<Incoming<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     let mut now: u32 = 0;
@@ -290,7 +310,14 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     // (the AROS ROM) GadgetScope runs without a broker and says nothing.
     let cx_port = gui.as_ref().and_then(|_| MsgPort::new());
     let broker = match (&gui, &cx_port) {
-        (Some(s), Some(p)) => match Broker::new(b"GadgetScope", concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes(), CX_DESCR, &s.popkey, s.cx_priority, p) {
+        (Some(s), Some(p)) => match Broker::new(
+            b"GadgetScope",
+            concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes(),
+            CX_DESCR,
+            &s.popkey,
+            s.cx_priority,
+            p,
+        ) {
             Ok(b) => {
                 if let Some(err) = b.hotkey_error() {
                     complain(dos, &amiga_rt::commodities::hotkey_error_text(&s.popkey, err), 0);
@@ -325,7 +352,8 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
         }
     }
     loop {
-        let gui_mask = front.as_ref().map_or(0, |f| f.signal_mask()) | desk.as_ref().map_or(0, |d| d.pick_mask() | d.app_port.signal_mask());
+        let gui_mask = front.as_ref().map_or(0, |f| f.signal_mask())
+            | desk.as_ref().map_or(0, |d| d.pick_mask() | d.app_port.signal_mask());
         let got = amiga_rt::exec::wait(base_mask | gui_mask | cx_mask);
         let mut gui_quit = false;
         let ticked = timer.fired();

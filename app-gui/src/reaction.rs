@@ -26,8 +26,9 @@ use alloc::vec::Vec;
 use core::ffi::CStr;
 
 pub use amiga_rt::tags::{
-    GA_Disabled, GA_ID, GA_RelVerify, GA_TabCycle, GA_Text, STRINGA_MaxChars, STRINGA_TextVal, TAG_DONE, TAG_USER, WA_Activate, WA_CloseGadget,
-    WA_DepthGadget, WA_DragBar, WA_Height, WA_IDCMP, WA_Left, WA_NewLookMenus, WA_PubScreen, WA_SizeGadget, WA_Title, WA_Top, WA_Width, GA_Dummy,
+    GA_Disabled, GA_Dummy, GA_RelVerify, GA_TabCycle, GA_Text, STRINGA_MaxChars, STRINGA_TextVal, WA_Activate,
+    WA_CloseGadget, WA_DepthGadget, WA_DragBar, WA_Height, WA_Left, WA_NewLookMenus, WA_PubScreen, WA_SizeGadget,
+    WA_Title, WA_Top, WA_Width, GA_ID, TAG_DONE, TAG_USER, WA_IDCMP,
 };
 
 // ---- the classes ----
@@ -51,16 +52,22 @@ pub struct ClassSpec {
 pub const MIN_CLASS_VERSION: u32 = 44;
 
 /// `window.class` (first: when it is missing, nothing else is tried).
-pub const WINDOW_CLASS: ClassSpec = ClassSpec { library: "window.class", class_id: c"window.class", version: MIN_CLASS_VERSION };
-pub const LAYOUT_GADGET: ClassSpec = ClassSpec { library: "gadgets/layout.gadget", class_id: c"layout.gadget", version: MIN_CLASS_VERSION };
-pub const BUTTON_GADGET: ClassSpec = ClassSpec { library: "gadgets/button.gadget", class_id: c"button.gadget", version: MIN_CLASS_VERSION };
-pub const STRING_GADGET: ClassSpec = ClassSpec { library: "gadgets/string.gadget", class_id: c"string.gadget", version: MIN_CLASS_VERSION };
+pub const WINDOW_CLASS: ClassSpec =
+    ClassSpec { library: "window.class", class_id: c"window.class", version: MIN_CLASS_VERSION };
+pub const LAYOUT_GADGET: ClassSpec =
+    ClassSpec { library: "gadgets/layout.gadget", class_id: c"layout.gadget", version: MIN_CLASS_VERSION };
+pub const BUTTON_GADGET: ClassSpec =
+    ClassSpec { library: "gadgets/button.gadget", class_id: c"button.gadget", version: MIN_CLASS_VERSION };
+pub const STRING_GADGET: ClassSpec =
+    ClassSpec { library: "gadgets/string.gadget", class_id: c"string.gadget", version: MIN_CLASS_VERSION };
 pub const LISTBROWSER_GADGET: ClassSpec =
     ClassSpec { library: "gadgets/listbrowser.gadget", class_id: c"listbrowser.gadget", version: MIN_CLASS_VERSION };
-pub const LABEL_IMAGE: ClassSpec = ClassSpec { library: "images/label.image", class_id: c"label.image", version: MIN_CLASS_VERSION };
+pub const LABEL_IMAGE: ClassSpec =
+    ClassSpec { library: "images/label.image", class_id: c"label.image", version: MIN_CLASS_VERSION };
 
 /// Every class the window needs, in opening order.
-pub const CLASSES: [ClassSpec; 6] = [WINDOW_CLASS, LAYOUT_GADGET, BUTTON_GADGET, STRING_GADGET, LISTBROWSER_GADGET, LABEL_IMAGE];
+pub const CLASSES: [ClassSpec; 6] =
+    [WINDOW_CLASS, LAYOUT_GADGET, BUTTON_GADGET, STRING_GADGET, LISTBROWSER_GADGET, LABEL_IMAGE];
 
 // ---- tag IDs (the NDK's names, hence non_upper_case_globals) ----
 
@@ -480,7 +487,16 @@ mod tests {
         // classes/window.h (45.2 and 54.16 agree on these).
         assert_eq!(WINDOW_Dummy, 0x8502_5000);
         assert_eq!(
-            [WINDOW_Window, WINDOW_SigMask, WINDOW_MenuStrip, WINDOW_Layout, WINDOW_AppPort, WINDOW_Position, WINDOW_IconTitle, WINDOW_IconifyGadget],
+            [
+                WINDOW_Window,
+                WINDOW_SigMask,
+                WINDOW_MenuStrip,
+                WINDOW_Layout,
+                WINDOW_AppPort,
+                WINDOW_Position,
+                WINDOW_IconTitle,
+                WINDOW_IconifyGadget
+            ],
             [0x8502_5001, 0x8502_5002, 0x8502_5004, 0x8502_5005, 0x8502_500D, 0x8502_500E, 0x8502_5012, 0x8502_5017]
         );
         assert_eq!(WINDOW_ParentGroup, WINDOW_Layout);
@@ -491,11 +507,21 @@ mod tests {
             [WMHI_CLOSEWINDOW, WMHI_GADGETUP, WMHI_MENUPICK, WMHI_ICONIFY, WMHI_UNICONIFY, WMHI_RAWKEY],
             [0x1_0000, 0x2_0000, 0x6_0000, 0x9_0000, 0xA_0000, 0xB_0000]
         );
-        assert_eq!((WMHI_CLASSMASK, WMHI_GADGETMASK, WMHI_KEYMASK, WMHI_IGNORE), (0xFFFF_0000, 0xFFFF, 0xFF, 0xFFFF_FFFF));
+        assert_eq!(
+            (WMHI_CLASSMASK, WMHI_GADGETMASK, WMHI_KEYMASK, WMHI_IGNORE),
+            (0xFFFF_0000, 0xFFFF, 0xFF, 0xFFFF_FFFF)
+        );
         // gadgets/layout.h.
         assert_eq!(LAYOUT_Dummy, 0x8500_7000);
         assert_eq!(
-            [LAYOUT_Orientation, LAYOUT_EvenSize, LAYOUT_AddChild, LAYOUT_DeferLayout, LAYOUT_SpaceInner, LAYOUT_SpaceOuter],
+            [
+                LAYOUT_Orientation,
+                LAYOUT_EvenSize,
+                LAYOUT_AddChild,
+                LAYOUT_DeferLayout,
+                LAYOUT_SpaceInner,
+                LAYOUT_SpaceOuter
+            ],
             [0x8500_7001, 0x8500_7007, 0x8500_7014, 0x8500_701A, 0x8500_7025, 0x8500_7026]
         );
         assert_eq!([CHILD_WeightedHeight, CHILD_Label], [0x8500_7106, 0x8500_710C]);
@@ -514,20 +540,42 @@ mod tests {
                 LISTBROWSER_ShowSelected,
                 LISTBROWSER_Hierarchical
             ],
-            [0x8500_3003, 0x8500_3004, 0x8500_3005, 0x8500_3008, 0x8500_3009, 0x8500_3010, 0x8500_3011, 0x8500_3012, 0x8500_301B]
+            [
+                0x8500_3003,
+                0x8500_3004,
+                0x8500_3005,
+                0x8500_3008,
+                0x8500_3009,
+                0x8500_3010,
+                0x8500_3011,
+                0x8500_3012,
+                0x8500_301B
+            ]
         );
         assert_eq!(LBNA_Dummy, 0x8500_3500);
-        assert_eq!([LBNA_Flags, LBNA_Column, LBNCA_Text, LBNA_Generation, LBNCA_CopyText], [0x8500_3502, 0x8500_3504, 0x8500_3505, 0x8500_350C, 0x8500_350F]);
+        assert_eq!(
+            [LBNA_Flags, LBNA_Column, LBNCA_Text, LBNA_Generation, LBNCA_CopyText],
+            [0x8500_3502, 0x8500_3504, 0x8500_3505, 0x8500_350C, 0x8500_350F]
+        );
         assert_eq!((LBFLG_READONLY, LBFLG_HASCHILDREN, LBFLG_SHOWCHILDREN, CIF_WEIGHTED), (1, 4, 8, 0));
         // intuition/gadgetclass.h.
-        assert_eq!([GA_Text, GA_ID, GA_RelVerify, GA_TabCycle, GA_ReadOnly], [0x8003_0009, 0x8003_0010, 0x8003_0016, 0x8003_0024, 0x8003_0029]);
+        assert_eq!(
+            [GA_Text, GA_ID, GA_RelVerify, GA_TabCycle, GA_ReadOnly],
+            [0x8003_0009, 0x8003_0010, 0x8003_0016, 0x8003_0024, 0x8003_0029]
+        );
         assert_eq!([STRINGA_MaxChars, STRINGA_TextVal], [0x8003_2001, 0x8003_2012]);
         // gadgets/button.h, images/label.h.
         assert_eq!((BUTTON_Dummy, BUTTON_Justification, BCJ_LEFT), (0x8400_0000, 0x8400_0010, 0));
         assert_eq!((LABEL_Dummy, LABEL_Text), (0x8500_6000, 0x8500_6001));
         // intuition/intuition.h.
-        assert_eq!([WA_Left, WA_Top, WA_Width, WA_Height, WA_IDCMP, WA_Title], [0x8000_0064, 0x8000_0065, 0x8000_0066, 0x8000_0067, 0x8000_006A, 0x8000_006E]);
-        assert_eq!([WA_PubScreen, WA_SizeGadget, WA_DragBar, WA_DepthGadget, WA_CloseGadget, WA_Activate], [0x8000_0079, 0x8000_0081, 0x8000_0082, 0x8000_0083, 0x8000_0084, 0x8000_0089]);
+        assert_eq!(
+            [WA_Left, WA_Top, WA_Width, WA_Height, WA_IDCMP, WA_Title],
+            [0x8000_0064, 0x8000_0065, 0x8000_0066, 0x8000_0067, 0x8000_006A, 0x8000_006E]
+        );
+        assert_eq!(
+            [WA_PubScreen, WA_SizeGadget, WA_DragBar, WA_DepthGadget, WA_CloseGadget, WA_Activate],
+            [0x8000_0079, 0x8000_0081, 0x8000_0082, 0x8000_0083, 0x8000_0084, 0x8000_0089]
+        );
         assert_eq!(WA_NewLookMenus, 0x8000_0093);
         assert_eq!((CHECKIT, MENUTOGGLE, CHECKED, NM_TITLE, NM_ITEM), (0x0001, 0x0008, 0x0100, 1, 2));
     }
@@ -551,7 +599,14 @@ mod tests {
     }
 
     fn all_lists() -> Vec<Vec<(u32, u32)>> {
-        let parts = WindowParts { title: 0x100, icon_title: 0x110, app_port: 0x200, screen: 0x300, menu_strip: 0x400, layout: 0x500 };
+        let parts = WindowParts {
+            title: 0x100,
+            icon_title: 0x110,
+            app_port: 0x200,
+            screen: 0x300,
+            menu_strip: 0x400,
+            layout: 0x500,
+        };
         let node = TreeNode { generation: 1, flags: 0, columns: Default::default() };
         alloc::vec![
             window_tags(&parts, None),
@@ -594,7 +649,14 @@ mod tests {
 
     #[test]
     fn window_tags_say_what_the_window_is() {
-        let parts = WindowParts { title: 0x100, icon_title: 0x110, app_port: 0x200, screen: 0x300, menu_strip: 0x400, layout: 0x500 };
+        let parts = WindowParts {
+            title: 0x100,
+            icon_title: 0x110,
+            app_port: 0x200,
+            screen: 0x300,
+            menu_strip: 0x400,
+            layout: 0x500,
+        };
         let t = window_tags(&parts, None);
         let get = |t: &[(u32, u32)], k: u32| t.iter().find(|p| p.0 == k).map(|p| p.1);
         assert_eq!(get(&t, WA_Title), Some(0x100));
@@ -609,7 +671,10 @@ mod tests {
         assert_eq!(get(&t, WA_Left), None);
         let t = window_tags(&parts, Some(WindowBox { left: -4, top: 20, width: 500, height: 300 }));
         assert_eq!(get(&t, WINDOW_Position), None);
-        assert_eq!((get(&t, WA_Left), get(&t, WA_Top), get(&t, WA_Width), get(&t, WA_Height)), (Some(-4i32 as u32), Some(20), Some(500), Some(300)));
+        assert_eq!(
+            (get(&t, WA_Left), get(&t, WA_Top), get(&t, WA_Width), get(&t, WA_Height)),
+            (Some(-4i32 as u32), Some(20), Some(500), Some(300))
+        );
     }
 
     #[test]
@@ -627,7 +692,11 @@ mod tests {
         for k in [LISTBROWSER_Hierarchical, LISTBROWSER_ShowSelected, LISTBROWSER_ColumnTitles] {
             assert!(l.contains(&(k, 1)));
         }
-        assert!(l.contains(&(LISTBROWSER_ColumnInfo, 0x20)) && l.contains(&(GA_ID, 10)) && l.contains(&(LISTBROWSER_Labels, 0x30)));
+        assert!(
+            l.contains(&(LISTBROWSER_ColumnInfo, 0x20))
+                && l.contains(&(GA_ID, 10))
+                && l.contains(&(LISTBROWSER_Labels, 0x30))
+        );
         assert_eq!(select_tags(None), [(LISTBROWSER_Selected, 0xFFFF_FFFF)]);
         assert_eq!(detach_tags(), [(LISTBROWSER_Labels, 0xFFFF_FFFF)]);
     }
@@ -728,9 +797,18 @@ mod tests {
         let open = LBFLG_HASCHILDREN | LBFLG_SHOWCHILDREN;
         let flags: Vec<u32> = nodes.iter().map(|n| n.flags).collect();
         assert_eq!(flags, [open, open, 0, 0, open, 0]);
-        assert_eq!(nodes[0].columns, [b"screen".to_vec(), Vec::new(), b"Workbench Screen".to_vec(), Vec::new(), b"0,0 640x256".to_vec()]);
-        assert_eq!(nodes[1].columns, [b"window".to_vec(), Vec::new(), b"Fixture".to_vec(), Vec::new(), b"10,12 300x200".to_vec()]);
-        assert_eq!(nodes[2].columns, [b"button".to_vec(), b"1".to_vec(), b"Connect".to_vec(), b"buttongclass".to_vec(), b"4,20 80x14".to_vec()]);
+        assert_eq!(
+            nodes[0].columns,
+            [b"screen".to_vec(), Vec::new(), b"Workbench Screen".to_vec(), Vec::new(), b"0,0 640x256".to_vec()]
+        );
+        assert_eq!(
+            nodes[1].columns,
+            [b"window".to_vec(), Vec::new(), b"Fixture".to_vec(), Vec::new(), b"10,12 300x200".to_vec()]
+        );
+        assert_eq!(
+            nodes[2].columns,
+            [b"button".to_vec(), b"1".to_vec(), b"Connect".to_vec(), b"buttongclass".to_vec(), b"4,20 80x14".to_vec()]
+        );
         assert_eq!(nodes[3].columns[0], b"string");
         assert_eq!(nodes[3].columns[1], b"2");
         assert_eq!(nodes[4].columns[2], b"(untitled)");
@@ -738,9 +816,15 @@ mod tests {
         assert_eq!(&t[..2], &[(LBNA_Generation, 3), (LBNA_Flags, 0)]);
         assert_eq!(t.len(), 2 + 5 * 3);
         for i in 0..5u32 {
-            assert_eq!(&t[2 + 3 * i as usize..5 + 3 * i as usize], &[(LBNA_Column, i), (LBNCA_CopyText, 1), (LBNCA_Text, 11 + i)]);
+            assert_eq!(
+                &t[2 + 3 * i as usize..5 + 3 * i as usize],
+                &[(LBNA_Column, i), (LBNCA_CopyText, 1), (LBNCA_Text, 11 + i)]
+            );
         }
-        assert_eq!(detail_node_tags(9), [(LBNA_Flags, LBFLG_READONLY), (LBNA_Column, 0), (LBNCA_CopyText, 1), (LBNCA_Text, 9)]);
+        assert_eq!(
+            detail_node_tags(9),
+            [(LBNA_Flags, LBFLG_READONLY), (LBNA_Column, 0), (LBNCA_CopyText, 1), (LBNCA_Text, 9)]
+        );
     }
 
     #[test]
@@ -774,7 +858,13 @@ mod tests {
             texts.push(t.to_vec());
             texts.len() as u32
         });
-        let text = |a: u32| -> &[u8] { if a == 0 { b"" } else { &texts[a as usize - 1] } };
+        let text = |a: u32| -> &[u8] {
+            if a == 0 {
+                b""
+            } else {
+                &texts[a as usize - 1]
+            }
+        };
         let items: Vec<_> = entries.iter().filter(|e| e.0 == NM_ITEM && e.1 != 0).collect();
         assert_eq!(items.len(), 12);
         let titles: Vec<&[u8]> = entries.iter().filter(|e| e.0 == NM_TITLE).map(|e| text(e.1)).collect();

@@ -60,7 +60,9 @@ impl ReactionClasses {
         let mut others = Vec::new();
         let mut listbrowser = None;
         for c in ra::CLASSES {
-            let lib = Library::open(c.library, c.version).map_err(|_| alloc::format!("ReAction is not available: {} version {} cannot be opened", c.library, c.version))?;
+            let lib = Library::open(c.library, c.version).map_err(|_| {
+                alloc::format!("ReAction is not available: {} version {} cannot be opened", c.library, c.version)
+            })?;
             if c == ra::LISTBROWSER_GADGET {
                 listbrowser = Some(lib);
             } else {
@@ -123,7 +125,12 @@ pub struct ReactionUi<'a> {
 impl<'a> ReactionUi<'a> {
     /// A closed front-end over open libraries and classes; `app_port` is
     /// the desk's AppMessage port (`WINDOW_AppPort`).
-    pub fn new(intuition: &'a Intuition, gt: &'a GadTools, classes: &'a ReactionClasses, app_port: u32) -> ReactionUi<'a> {
+    pub fn new(
+        intuition: &'a Intuition,
+        gt: &'a GadTools,
+        classes: &'a ReactionClasses,
+        app_port: u32,
+    ) -> ReactionUi<'a> {
         ReactionUi {
             intuition,
             gt,
@@ -168,10 +175,17 @@ impl<'a> ReactionUi<'a> {
         let mut s = |b: &[u8]| if b.is_empty() { 0 } else { strings.add(b) };
         let titles: [u32; 5] = core::array::from_fn(|i| s(ra::COLUMNS[i].0));
         let button_texts: [u32; 5] = core::array::from_fn(|i| s(self.text.text(BUTTONS[i].0)));
-        let (title, icon_title, name_label) = (s(b"GadgetScope"), s(b"GadgetScope"), s(self.text.text(msg::MSG_GAD_NAME_FIELD)));
+        let (title, icon_title, name_label) =
+            (s(b"GadgetScope"), s(b"GadgetScope"), s(self.text.text(msg::MSG_GAD_NAME_FIELD)));
         let mut column_info: Vec<Be16> = Vec::new();
         for (w, t, f) in ra::column_info(&titles) {
-            column_info.extend([Be16::new(w as u16), Be16::new((t >> 16) as u16), Be16::new(t as u16), Be16::new((f >> 16) as u16), Be16::new(f as u16)]);
+            column_info.extend([
+                Be16::new(w as u16),
+                Be16::new((t >> 16) as u16),
+                Be16::new(t as u16),
+                Be16::new((f >> 16) as u16),
+                Be16::new(f as u16),
+            ]);
         }
         let column_info = column_info.into_boxed_slice();
 
@@ -193,12 +207,26 @@ impl<'a> ReactionUi<'a> {
         buttons.into_iter().for_each(|b| {
             b.into_raw();
         });
-        let parts = ra::LayoutParts { buttons: row.addr(), list: list.addr(), details: details.addr(), name: name.addr(), name_label: label.addr(), status: status.addr() };
+        let parts = ra::LayoutParts {
+            buttons: row.addr(),
+            list: list.addr(),
+            details: details.addr(),
+            name: name.addr(),
+            name_label: label.addr(),
+            status: status.addr(),
+        };
         let layout = self.new_object(&ra::LAYOUT_GADGET, ra::main_layout_tags(&parts))?;
         let (list, details, name, status) = (list.into_raw(), details.into_raw(), name.into_raw(), status.into_raw());
         row.into_raw();
         label.into_raw();
-        let wp = ra::WindowParts { title, icon_title, app_port: self.app_port, screen: screen.addr(), menu_strip: menus.addr(), layout: layout.addr() };
+        let wp = ra::WindowParts {
+            title,
+            icon_title,
+            app_port: self.app_port,
+            screen: screen.addr(),
+            menu_strip: menus.addr(),
+            layout: layout.addr(),
+        };
         let window = self.new_object(&ra::WINDOW_CLASS, ra::window_tags(&wp, self.placement))?;
         layout.into_raw();
 
@@ -357,7 +385,14 @@ impl Frontend for ReactionUi<'_> {
     }
 
     fn set_rows(&mut self, rows: &[Vec<u8>], selected: Option<usize>) {
-        self.tree = rows.iter().map(|r| TreeNode { generation: 1, flags: 0, columns: [r.clone(), Vec::new(), Vec::new(), Vec::new(), Vec::new()] }).collect();
+        self.tree = rows
+            .iter()
+            .map(|r| TreeNode {
+                generation: 1,
+                flags: 0,
+                columns: [r.clone(), Vec::new(), Vec::new(), Vec::new(), Vec::new()],
+            })
+            .collect();
         self.selected = selected;
         self.show_tree();
     }

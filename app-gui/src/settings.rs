@@ -149,7 +149,9 @@ pub fn profile_dir(v: &[u8]) -> Result<Vec<u8>, String> {
 /// commodities.library's to judge).
 pub fn popkey(v: &[u8]) -> Result<Vec<u8>, String> {
     if v.is_empty() || v.len() > POPKEY_MAX || has_control(v) {
-        return Err(format!("CX_POPKEY must be a key description of 1 to {POPKEY_MAX} characters, such as \"ctrl alt g\""));
+        return Err(format!(
+            "CX_POPKEY must be a key description of 1 to {POPKEY_MAX} characters, such as \"ctrl alt g\""
+        ));
     }
     Ok(v.to_vec())
 }
@@ -196,7 +198,8 @@ impl Settings {
                 Some(i) => (trim(&t[..i]), trim(&t[i + 1..])),
                 None => (trim(t), &t[..0]),
             };
-            const KNOWN: [&[u8]; 7] = [b"PORTNAME", b"STARTUP", b"REFRESH", b"PROFILEDIR", b"CX_POPKEY", b"CX_PRIORITY", b"CX_POPUP"];
+            const KNOWN: [&[u8]; 7] =
+                [b"PORTNAME", b"STARTUP", b"REFRESH", b"PROFILEDIR", b"CX_POPKEY", b"CX_PRIORITY", b"CX_POPUP"];
             let Some(&k) = KNOWN.iter().find(|k| k.eq_ignore_ascii_case(key)) else { continue };
             if seen.contains(&k) {
                 continue;

@@ -7,7 +7,8 @@ use alloc::vec::Vec;
 use amiga_rt::readargs::Value;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
-pub const TEMPLATE: &str = "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K";
+pub const TEMPLATE: &str =
+    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,7 +69,8 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         _ => None,
     };
     let profiledir = text(9);
-    let gui_options = [("STARTUP", startup.is_some()), ("REFRESH", refresh.is_some()), ("PROFILEDIR", profiledir.is_some())];
+    let gui_options =
+        [("STARTUP", startup.is_some()), ("REFRESH", refresh.is_some()), ("PROFILEDIR", profiledir.is_some())];
     if nogui {
         if !command.is_empty() {
             return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given)", shown(&command))));
@@ -82,7 +84,8 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         };
     }
     if command.is_empty() {
-        let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
+        let given =
+            [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
         if let Some((k, _)) = given.iter().find(|(_, set)| *set) {
             return Err(UsageError(alloc::format!("{k} needs a command (commands: {})", COMMANDS.join(", "))));
         }
@@ -103,16 +106,24 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     }
     let upper: Vec<u8> = command.to_ascii_uppercase();
     if !COMMANDS.iter().any(|c| c.as_bytes() == upper.as_slice()) {
-        return Err(UsageError(alloc::format!("unknown command \"{}\" (commands: {})", shown(&command), COMMANDS.join(", "))));
+        return Err(UsageError(alloc::format!(
+            "unknown command \"{}\" (commands: {})",
+            shown(&command),
+            COMMANDS.join(", ")
+        )));
     }
     if portname.is_some() {
         return Err(UsageError("PORTNAME goes with NOGUI or with no command (the window)".into()));
     }
     if let Some((k, _)) = gui_options.iter().find(|(_, set)| *set) {
-        return Err(UsageError(alloc::format!("{} does not take {k} (it goes with no command: the window)", shown(&upper))));
+        return Err(UsageError(alloc::format!(
+            "{} does not take {k} (it goes with no command: the window)",
+            shown(&upper)
+        )));
     }
     let only = |allowed: &[&str]| -> Result<(), UsageError> {
-        let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
+        let given =
+            [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
         match given.iter().find(|(k, set)| *set && !allowed.contains(k)) {
             Some((k, _)) => Err(UsageError(alloc::format!("{} does not take {k}", shown(&upper)))),
             None => Ok(()),
@@ -143,7 +154,11 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             only(&[])?;
             Ok(ShellCommand::Inspect(Inspect::Screens))
         }
-        _ => Err(UsageError(alloc::format!("unknown command \"{}\" (commands: {})", shown(&command), COMMANDS.join(", ")))),
+        _ => Err(UsageError(alloc::format!(
+            "unknown command \"{}\" (commands: {})",
+            shown(&command),
+            COMMANDS.join(", ")
+        ))),
     }
 }
 
@@ -192,7 +207,13 @@ mod tests {
     #[test]
     fn bench_counts() {
         let mut l = line("BENCH", Some("Fixture"), None, false);
-        assert_eq!(interpret(&l), Ok(ShellCommand::Bench { what: Inspect::Tree { window: Some(b"Fixture".to_vec()), screen: None, full: false }, runs: BENCH_RUNS }));
+        assert_eq!(
+            interpret(&l),
+            Ok(ShellCommand::Bench {
+                what: Inspect::Tree { window: Some(b"Fixture".to_vec()), screen: None, full: false },
+                runs: BENCH_RUNS
+            })
+        );
         l[4] = Value::Number(25);
         assert!(matches!(interpret(&l), Ok(ShellCommand::Bench { runs: 25, .. })));
         l[4] = Value::Number(0);
@@ -212,10 +233,20 @@ mod tests {
     fn inspector_commands() {
         assert_eq!(
             interpret(&line("tree", Some("Fixture"), Some("Work"), true)),
-            Ok(ShellCommand::Inspect(Inspect::Tree { window: Some(b"Fixture".to_vec()), screen: Some(b"Work".to_vec()), full: true }))
+            Ok(ShellCommand::Inspect(Inspect::Tree {
+                window: Some(b"Fixture".to_vec()),
+                screen: Some(b"Work".to_vec()),
+                full: true
+            }))
         );
-        assert_eq!(interpret(&line("TREE", None, None, false)), Ok(ShellCommand::Inspect(Inspect::Tree { window: None, screen: None, full: false })));
-        assert_eq!(interpret(&line("MENU", Some("x"), None, false)), Ok(ShellCommand::Inspect(Inspect::Menu { window: Some(b"x".to_vec()), screen: None })));
+        assert_eq!(
+            interpret(&line("TREE", None, None, false)),
+            Ok(ShellCommand::Inspect(Inspect::Tree { window: None, screen: None, full: false }))
+        );
+        assert_eq!(
+            interpret(&line("MENU", Some("x"), None, false)),
+            Ok(ShellCommand::Inspect(Inspect::Menu { window: Some(b"x".to_vec()), screen: None }))
+        );
         assert_eq!(interpret(&line("SCREENS", None, None, false)), Ok(ShellCommand::Inspect(Inspect::Screens)));
     }
 
@@ -228,7 +259,10 @@ mod tests {
 
     #[test]
     fn unknown_and_missing_commands_name_the_problem() {
-        assert_eq!(interpret(&line("FROB", None, None, false)).unwrap_err().0, "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
+        assert_eq!(
+            interpret(&line("FROB", None, None, false)).unwrap_err().0,
+            "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS, BENCH)"
+        );
         assert_eq!(interpret(&[Value::Absent]), Ok(ShellCommand::Gui(Settings::default())), "no command: the window");
         assert!(interpret(&[Value::Text(b"\xe9".to_vec())]).unwrap_err().0.contains('\u{e9}'));
     }
@@ -236,7 +270,10 @@ mod tests {
     #[test]
     fn template_has_one_slot_per_value() {
         assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 10);
-        assert!(TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,"), "old slots keep their places");
+        assert!(
+            TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,"),
+            "old slots keep their places"
+        );
     }
 
     fn gui() -> Vec<Value> {
@@ -303,13 +340,22 @@ mod tests {
         assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME");
         let mut u = line("FROB", None, None, false);
         u[7] = text("OPEN");
-        assert!(interpret(&u).unwrap_err().0.starts_with("unknown command \"FROB\""), "the command is the first problem");
+        assert!(
+            interpret(&u).unwrap_err().0.starts_with("unknown command \"FROB\""),
+            "the command is the first problem"
+        );
         // Inspector options without a command.
         let mut w = gui();
         w[1] = text("Fixture");
-        assert_eq!(interpret(&w).unwrap_err().0, "WINDOW needs a command (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
+        assert_eq!(
+            interpret(&w).unwrap_err().0,
+            "WINDOW needs a command (commands: VERSION, TREE, MENU, SCREENS, BENCH)"
+        );
         let mut f = gui();
         f[3] = Value::Switch(true);
-        assert_eq!(interpret(&f).unwrap_err().0, "FULL needs a command (commands: VERSION, TREE, MENU, SCREENS, BENCH)");
+        assert_eq!(
+            interpret(&f).unwrap_err().0,
+            "FULL needs a command (commands: VERSION, TREE, MENU, SCREENS, BENCH)"
+        );
     }
 }

@@ -62,7 +62,8 @@ impl Strings {
     /// it; English when locale.library or the catalog is missing.
     #[cfg(target_arch = "wasm32")]
     pub fn load(language: Option<&[u8]>) -> Strings {
-        match amiga_rt::locale::Catalog::open(ids::CATALOG_NAME, ids::BUILTIN_LANGUAGE, ids::CATALOG_VERSION, language) {
+        match amiga_rt::locale::Catalog::open(ids::CATALOG_NAME, ids::BUILTIN_LANGUAGE, ids::CATALOG_VERSION, language)
+        {
             Some(cat) => Strings::from_lookup(|id| cat.string(id)),
             None => Strings::english(),
         }
@@ -152,7 +153,12 @@ pub type NewMenuEntry = (u8, u32, u32, u16, u32);
 /// [`MENU`] in `text`'s language as `NewMenu` entries; `add` keeps a
 /// string where the OS can read it and returns its address. The two View
 /// toggles carry their checkmarks.
-pub fn new_menus(text: &Strings, auto_refresh: bool, system_gadgets: bool, mut add: impl FnMut(&[u8]) -> u32) -> Vec<NewMenuEntry> {
+pub fn new_menus(
+    text: &Strings,
+    auto_refresh: bool,
+    system_gadgets: bool,
+    mut add: impl FnMut(&[u8]) -> u32,
+) -> Vec<NewMenuEntry> {
     let check = |on: bool| CHECKIT | MENUTOGGLE | if on { CHECKED } else { 0 };
     MENU.iter()
         .map(|m| {
@@ -266,7 +272,13 @@ pub const MENU: &[MenuEntry] = {
 /// `gadtools_ui::ids`, stable for scripts).
 pub const BUTTONS: [(StringId, u16); 5] = {
     use crate::gui::gadget_ids as g;
-    [(ids::MSG_GAD_REFRESH, g::REFRESH), (ids::MSG_GAD_PICK, g::PICK), (ids::MSG_GAD_HIGHLIGHT, g::HIGHLIGHT), (ids::MSG_GAD_NAME, g::NAME_BUTTON), (ids::MSG_GAD_EXPORT, g::EXPORT)]
+    [
+        (ids::MSG_GAD_REFRESH, g::REFRESH),
+        (ids::MSG_GAD_PICK, g::PICK),
+        (ids::MSG_GAD_HIGHLIGHT, g::HIGHLIGHT),
+        (ids::MSG_GAD_NAME, g::NAME_BUTTON),
+        (ids::MSG_GAD_EXPORT, g::EXPORT),
+    ]
 };
 
 /// Every string ID the window uses (menus, buttons, the name field's
@@ -348,7 +360,8 @@ mod tests {
     #[test]
     fn menu_shape() {
         let s = Strings::english();
-        let titles: Vec<Vec<u8>> = MENU.iter().filter(|m| m.kind == MenuKind::Title).map(|m| s.text(m.text.unwrap()).to_vec()).collect();
+        let titles: Vec<Vec<u8>> =
+            MENU.iter().filter(|m| m.kind == MenuKind::Title).map(|m| s.text(m.text.unwrap()).to_vec()).collect();
         assert_eq!(titles, vec![b"Project".to_vec(), b"Profile".to_vec(), b"View".to_vec(), b"Help".to_vec()]);
         assert!(MENU.iter().all(|m| (m.kind == MenuKind::Bar) == m.text.is_none()));
         assert!(MENU.iter().filter(|m| matches!(m.kind, MenuKind::Item | MenuKind::Check)).all(|m| m.action != 0));
@@ -377,7 +390,10 @@ mod tests {
 
     #[test]
     fn placeholders_fill_in_order() {
-        assert_eq!(fill(b"GadgetScope %s\nport %s", &[b"0.1", b"GADGETSCOPE.1"]), b"GadgetScope 0.1\nport GADGETSCOPE.1");
+        assert_eq!(
+            fill(b"GadgetScope %s\nport %s", &[b"0.1", b"GADGETSCOPE.1"]),
+            b"GadgetScope 0.1\nport GADGETSCOPE.1"
+        );
         assert_eq!(fill(b"%ld gadgets in \"%s\"", &[b"3", b"Win"]), b"3 gadgets in \"Win\"");
         assert_eq!(fill(b"100%% %s", &[]), b"100% ");
     }

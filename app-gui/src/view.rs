@@ -175,8 +175,7 @@ fn fold(b: u8) -> u8 {
 
 /// `needle` occurs in `hay`, letters compared case-insensitively.
 fn contains_folded(hay: &[u8], needle: &[u8]) -> bool {
-    needle.is_empty()
-        || hay.windows(needle.len()).any(|w| w.iter().zip(needle).all(|(&a, &b)| fold(a) == fold(b)))
+    needle.is_empty() || hay.windows(needle.len()).any(|w| w.iter().zip(needle).all(|(&a, &b)| fold(a) == fold(b)))
 }
 
 fn pad(out: &mut Vec<u8>, start: usize, width: usize) {
@@ -371,7 +370,8 @@ impl View {
     /// cleared (and system gadgets shown, for a system gadget) so that it
     /// shows; [`View::generation`] then moves.
     pub fn select_gadget(&mut self, window: u32, gadget_address: u32) -> bool {
-        let Some(index) = self.snap(window).and_then(|s| s.gadgets.iter().position(|g| g.address == gadget_address)) else {
+        let Some(index) = self.snap(window).and_then(|s| s.gadgets.iter().position(|g| g.address == gadget_address))
+        else {
             return false;
         };
         let kind = RowKind::Gadget { window, index };
@@ -498,11 +498,13 @@ impl View {
         push_box(&mut l, w.left.into(), w.top.into(), w.width.into(), w.height.into());
         l.extend_from_slice(b" (pixels, screen-relative)");
         out.push(l);
-        out.push(format!(
-            "borders: left {}, top {}, right {}, bottom {} (pixels)",
-            w.border_left, w.border_top, w.border_right, w.border_bottom
-        )
-        .into_bytes());
+        out.push(
+            format!(
+                "borders: left {}, top {}, right {}, bottom {} (pixels)",
+                w.border_left, w.border_top, w.border_right, w.border_bottom
+            )
+            .into_bytes(),
+        );
         out.push(match self.snap(w.address) {
             Some(s) if s.truncated => format!("gadgets: {} (list cut short)", s.gadgets.len()).into_bytes(),
             Some(s) => format!("gadgets: {}", s.gadgets.len()).into_bytes(),
@@ -569,21 +571,33 @@ impl View {
                     for (index, g) in snap.gadgets.iter().enumerate() {
                         if self.gadget_shown(info, g) {
                             any_gadget = true;
-                            rows.push(Row { depth: 2, kind: RowKind::Gadget { window: w.address, index }, text: gadget_row_text(g) });
+                            rows.push(Row {
+                                depth: 2,
+                                kind: RowKind::Gadget { window: w.address, index },
+                                text: gadget_row_text(g),
+                            });
                         }
                     }
                 }
-                let show = !narrows || any_gadget || (self.filter.role.is_none() && title_matches(info, &self.filter.text));
+                let show =
+                    !narrows || any_gadget || (self.filter.role.is_none() && title_matches(info, &self.filter.text));
                 if show {
                     any_window = true;
-                    let row = Row { depth: 1, kind: RowKind::Window { screen: s.address, window: w.address }, text: window_row_text(info, snap) };
+                    let row = Row {
+                        depth: 1,
+                        kind: RowKind::Window { screen: s.address, window: w.address },
+                        text: window_row_text(info, snap),
+                    };
                     rows.insert(window_at, row);
                 } else {
                     rows.truncate(window_at);
                 }
             }
             if !narrows || any_window {
-                rows.insert(screen_at, Row { depth: 0, kind: RowKind::Screen { screen: s.address }, text: screen_row_text(s) });
+                rows.insert(
+                    screen_at,
+                    Row { depth: 0, kind: RowKind::Screen { screen: s.address }, text: screen_row_text(s) },
+                );
             }
         }
         self.rows = rows;
@@ -939,7 +953,11 @@ fn check_name(what: &str, name: &[u8]) -> Result<(), String> {
     }
     let lower: Vec<u8> = name.to_ascii_lowercase();
     if lower.iter().all(|&b| ok(b)) {
-        return Err(format!("the {what} name \"{}\" has upper case letters: names are lower case, try \"{}\"", shown(name), shown(&lower)));
+        return Err(format!(
+            "the {what} name \"{}\" has upper case letters: names are lower case, try \"{}\"",
+            shown(name),
+            shown(&lower)
+        ));
     }
     Err(format!(
         "the {what} name \"{}\" may use only a-z, 0-9 and _: try \"{}\"",
@@ -1059,7 +1077,11 @@ impl Profile {
             return Err(format!("this gadget has GA_ID 0, which means the program gave it no ID, so a profile cannot name it; {instead}"));
         }
         let Ok(id) = u16::try_from(g.id) else {
-            return Err(format!("GA_ID {} is beyond {}, the largest a profile holds; {instead}", g.id, manifest::GA_ID_MAX));
+            return Err(format!(
+                "GA_ID {} is beyond {}, the largest a profile holds; {instead}",
+                g.id,
+                manifest::GA_ID_MAX
+            ));
         };
         let sharing = gadgets.iter().filter(|o| o.id == g.id).count();
         if sharing > 1 {
@@ -1073,7 +1095,9 @@ impl Profile {
         };
         let sub = title_substring(title);
         if sub.is_empty() {
-            return Err(String::from("the window title cannot be written in a profile (it starts with a quote or control character)"));
+            return Err(String::from(
+                "the window title cannot be written in a profile (it starts with a quote or control character)",
+            ));
         }
         check_name("gadget", name)?;
         if let Some(other) = self.m.gadget(name) {
@@ -1115,7 +1139,12 @@ impl Profile {
                 }
             },
         };
-        self.m.gadgets.push(manifest::Gadget { name: name.to_vec(), window: wi, kind: GadgetKind::GaId(id), notes: Vec::new() });
+        self.m.gadgets.push(manifest::Gadget {
+            name: name.to_vec(),
+            window: wi,
+            kind: GadgetKind::GaId(id),
+            notes: Vec::new(),
+        });
         self.dirty = true;
         Ok(())
     }
@@ -1265,7 +1294,13 @@ mod tests {
     const W1: u32 = 0x10_000;
     const W2: u32 = 0x20_000;
 
-    fn window(address: u32, screen: u32, title: Option<&[u8]>, screen_title: &[u8], geo: (i16, i16, i16, i16)) -> WindowInfo {
+    fn window(
+        address: u32,
+        screen: u32,
+        title: Option<&[u8]>,
+        screen_title: &[u8],
+        geo: (i16, i16, i16, i16),
+    ) -> WindowInfo {
         WindowInfo {
             address,
             screen,
@@ -1510,7 +1545,11 @@ mod tests {
         assert_eq!(v.selected_row(), Some(0));
         assert_eq!(v.selected_screen().unwrap().address, WB + 0x200);
         assert!(v.selected().is_none(), "a screen row has no window");
-        let wrow = v.rows().iter().position(|r| matches!(r.kind, RowKind::Window { window, .. } if window == W2 + 0x200)).unwrap();
+        let wrow = v
+            .rows()
+            .iter()
+            .position(|r| matches!(r.kind, RowKind::Window { window, .. } if window == W2 + 0x200))
+            .unwrap();
         assert!(v.select_row(wrow));
         let (s, w) = world(0x300);
         v.update(&s, w);
@@ -1609,17 +1648,23 @@ mod tests {
         let p = Profile::new();
         v.select_row(row_of(&v, "Connect"));
         let d = lines(v.details(&p));
-        assert_eq!(d[7..], [
-            "locators:".to_string(),
-            "  (no @name yet: name this gadget to add it to the profile)".into(),
-            "  \"GadTools Fixture\" 1".into(),
-            "  \"GadTools Fixture\" ROLE=button LABEL=\"Connect\"".into(),
-        ]);
+        assert_eq!(
+            d[7..],
+            [
+                "locators:".to_string(),
+                "  (no @name yet: name this gadget to add it to the profile)".into(),
+                "  \"GadTools Fixture\" 1".into(),
+                "  \"GadTools Fixture\" ROLE=button LABEL=\"Connect\"".into(),
+            ]
+        );
         // Shared ID, second of two equal labels: INDEX=1.
         let row = v.rows().iter().rposition(|r| shown(&r.text).contains("\"Twin\"")).unwrap();
         v.select_row(row);
         let l = v.locators(&p).unwrap();
-        assert_eq!(l.id, Err("no GA_ID locator: GA_ID 7 is shared by 2 gadgets of this window; a number finds the first".into()));
+        assert_eq!(
+            l.id,
+            Err("no GA_ID locator: GA_ID 7 is shared by 2 gadgets of this window; a number finds the first".into())
+        );
         assert_eq!(shown(&l.semantic.unwrap()), "\"GadTools Fixture\" ROLE=checkbox LABEL=\"Twin\" INDEX=1");
         assert!(l.name.unwrap_err().starts_with("no @name: GA_ID 7 is shared"));
         // GA_ID 0, GadTools button without a label (PLACETEXT_IN).
@@ -1707,7 +1752,12 @@ mod tests {
         v.select_row(0);
         assert_eq!(
             lines(v.details(&p)),
-            ["screen \"Workbench Screen\"", "box: 0,0 640x256 (pixels, display-relative)", "frontmost: yes", "windows: 1"]
+            [
+                "screen \"Workbench Screen\"",
+                "box: 0,0 640x256 (pixels, display-relative)",
+                "frontmost: yes",
+                "windows: 1"
+            ]
         );
         v.clear_selection();
         assert!(v.details(&p).is_empty());
@@ -1729,7 +1779,11 @@ mod tests {
         assert_eq!(Profile::window_name_for(b"Gr\xfc\xdfe Fenster"), b"gr_e_fenster");
         let long = Profile::window_name_for(b"abcdefghij abcdefghij abcdefghij abcdefghij");
         assert_eq!(long, b"abcdefghij_abcdefghij_abcdefghi");
-        assert_eq!(Profile::window_name_for(b"abcdefghij abcdefghij abcdefghi xyz"), b"abcdefghij_abcdefghij_abcdefghi", "no trailing _ after the cut");
+        assert_eq!(
+            Profile::window_name_for(b"abcdefghij abcdefghij abcdefghi xyz"),
+            b"abcdefghij_abcdefghij_abcdefghi",
+            "no trailing _ after the cut"
+        );
     }
 
     #[test]
@@ -1744,16 +1798,26 @@ mod tests {
         assert_eq!(p.name_of(b"GadTools Fixture", 1), Some(&b"connect"[..]));
         assert_eq!(p.name_of(b"GadTools Fixture", 2), None);
         assert_eq!(p.name_of(b"Other", 1), None);
-        let bad = |p: &mut Profile, i: usize, name: &[u8]| p.name_gadget(&w.info, &w.gadgets, i, name, None).unwrap_err();
-        assert_eq!(bad(&mut p, 2, b"Name"), "the gadget name \"Name\" has upper case letters: names are lower case, try \"name\"");
-        assert_eq!(bad(&mut p, 2, b"my name"), "the gadget name \"my name\" may use only a-z, 0-9 and _: try \"my_name\"");
+        let bad =
+            |p: &mut Profile, i: usize, name: &[u8]| p.name_gadget(&w.info, &w.gadgets, i, name, None).unwrap_err();
+        assert_eq!(
+            bad(&mut p, 2, b"Name"),
+            "the gadget name \"Name\" has upper case letters: names are lower case, try \"name\""
+        );
+        assert_eq!(
+            bad(&mut p, 2, b"my name"),
+            "the gadget name \"my name\" may use only a-z, 0-9 and _: try \"my_name\""
+        );
         assert_eq!(bad(&mut p, 2, b""), "the gadget name is empty");
         assert_eq!(
             bad(&mut p, 2, b"abcdefghijabcdefghijabcdefghijab"),
             "the gadget name \"abcdefghijabcdefghijabcdefghijab\" is longer than 31 characters"
         );
         assert_eq!(bad(&mut p, 2, b"connect"), "the name \"connect\" is already used (in window \"gadtools_fixture\")");
-        assert_eq!(bad(&mut p, 2, b"CONNECT"), "the gadget name \"CONNECT\" has upper case letters: names are lower case, try \"connect\"");
+        assert_eq!(
+            bad(&mut p, 2, b"CONNECT"),
+            "the gadget name \"CONNECT\" has upper case letters: names are lower case, try \"connect\""
+        );
         assert_eq!(bad(&mut p, 1, b"again"), "this gadget is already named \"connect\" (remove that name first)");
         assert_eq!(
             bad(&mut p, 0, b"close"),
@@ -1770,8 +1834,14 @@ mod tests {
         assert_eq!(bad(&mut p, 9, b"x"), "no such gadget in the window");
         let mut untitled = w.info.clone();
         untitled.title = None;
-        assert_eq!(p.name_gadget(&untitled, &w.gadgets, 2, b"x", None).unwrap_err(), "the window has no title, and a profile finds windows by title");
-        assert_eq!(p.name_gadget(&w.info, &w.gadgets, 2, b"x", Some(b"Main")).unwrap_err(), "the window name \"Main\" has upper case letters: names are lower case, try \"main\"");
+        assert_eq!(
+            p.name_gadget(&untitled, &w.gadgets, 2, b"x", None).unwrap_err(),
+            "the window has no title, and a profile finds windows by title"
+        );
+        assert_eq!(
+            p.name_gadget(&w.info, &w.gadgets, 2, b"x", Some(b"Main")).unwrap_err(),
+            "the window name \"Main\" has upper case letters: names are lower case, try \"main\""
+        );
         assert_eq!(p.names().len(), 1, "refusals change nothing");
         p.name_gadget(&w.info, &w.gadgets, 2, b"name", None).unwrap();
         assert_eq!(p.names()[1], (b"name".to_vec(), b"gadtools_fixture".to_vec(), 2), "the window record is reused");
@@ -1863,7 +1933,8 @@ mod tests {
         p.add_note(b"Connect", b"ignores the first click after opening").unwrap();
         assert!(p.is_dirty());
         let text = p.to_text().unwrap();
-        assert!(shown(&text).contains("; quirk: ignores the first click after opening\nGADGET connect gadtools_fixture 1\n"));
+        assert!(shown(&text)
+            .contains("; quirk: ignores the first click after opening\nGADGET connect gadtools_fixture 1\n"));
         let back = Profile::load(&text).unwrap();
         assert_eq!(back.notes(b"connect"), [b"ignores the first click after opening".to_vec()]);
         assert!(back.notes(b"nosuch").is_empty());
@@ -1891,6 +1962,9 @@ mod tests {
         assert!(p.remove(b"inner"));
         assert_eq!(p.names().len(), 2);
         assert_eq!(Profile::load(b"MANIFEST 1\nAPP x\n").unwrap_err(), "line 2: no WINDOW record");
-        assert_eq!(Profile::load(b"MANIFEST 1\nAPP x\nWINDOW W t\n").unwrap_err(), "line 3: bad name \"W\" (names are [a-z0-9_]+)");
+        assert_eq!(
+            Profile::load(b"MANIFEST 1\nAPP x\nWINDOW W t\n").unwrap_err(),
+            "line 3: bad name \"W\" (names are [a-z0-9_]+)"
+        );
     }
 }

@@ -8,16 +8,12 @@ use core::fmt;
 use gadgetscope_core::classify::Role;
 
 use crate::lex::{is_blank, Lexer, Token};
-use crate::{
-    latin1, Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX,
-};
+use crate::{latin1, Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
 
 /// Every `KEY=` AREXX.md knows; a known key in the wrong place gets "does
 /// not take", any other "unknown option".
-const KEYS: [&str; 12] = [
-    "SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK",
-    "TOOLTYPE", "ARG",
-];
+const KEYS: [&str; 12] =
+    ["SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK", "TOOLTYPE", "ARG"];
 
 /// Longest `TIMEOUT=`, in seconds: a day. Keeps the tick arithmetic far
 /// from u32 overflow (our choice; AREXX.md sets no maximum).
@@ -33,9 +29,7 @@ pub struct ParseError {
 
 impl ParseError {
     pub(crate) fn new(message: &str) -> ParseError {
-        ParseError {
-            message: String::from(message),
-        }
+        ParseError { message: String::from(message) }
     }
     /// Always [`Rc::Error`] (10).
     pub fn rc(&self) -> Rc {
@@ -86,10 +80,7 @@ verbs! {
 impl Verb {
     /// The verb named `name` (ASCII case-insensitive), if any.
     pub fn from_name(name: &[u8]) -> Option<Verb> {
-        Verb::ALL
-            .iter()
-            .copied()
-            .find(|v| v.name().as_bytes().eq_ignore_ascii_case(name))
+        Verb::ALL.iter().copied().find(|v| v.name().as_bytes().eq_ignore_ascii_case(name))
     }
 }
 
@@ -194,11 +185,7 @@ pub enum Command {
     /// `PICK [SCREEN=s]`.
     Pick { screen: Option<Vec<u8>> },
     /// `CLICK <target> [EXPECT=…] [TIMEOUT=n]` (TIMEOUT only with EXPECT).
-    Click {
-        target: GadgetTarget,
-        expect: Option<Expect>,
-        timeout: Option<u32>,
-    },
+    Click { target: GadgetTarget, expect: Option<Expect>, timeout: Option<u32> },
     /// `TYPE <target> <text…>`: text verbatim, 1 to [`TEXT_MAX`] bytes.
     Type { target: GadgetTarget, text: Vec<u8> },
     /// `GETTEXT <target>`.
@@ -206,51 +193,24 @@ pub enum Command {
     /// `DRAG <target> <dx> <dy>` or `DRAG <target> TO <gadget>`.
     Drag { target: GadgetTarget, to: DragTo },
     /// `WINDOWMOVE [SCREEN=s] <win> <dx> <dy>`.
-    WindowMove {
-        window: WindowTarget,
-        dx: i16,
-        dy: i16,
-    },
+    WindowMove { window: WindowTarget, dx: i16, dy: i16 },
     /// `WINDOWSIZE [SCREEN=s] <win> <w> <h>` (1..32767 each).
-    WindowSize {
-        window: WindowTarget,
-        width: u16,
-        height: u16,
-    },
+    WindowSize { window: WindowTarget, width: u16, height: u16 },
     /// `MENUPICK [SCREEN=s] <win> <menu> <item> [<sub>]`, 0-based; ranges
     /// are intuition.h's: menu 0..30, item 0..62, sub 0..30.
-    MenuPick {
-        window: WindowTarget,
-        menu: u8,
-        item: u8,
-        sub: Option<u8>,
-    },
+    MenuPick { window: WindowTarget, menu: u8, item: u8, sub: Option<u8> },
     /// `WAITFOR [SCREEN=s] <condition> [TIMEOUT=n]`.
-    WaitFor {
-        cond: WaitCond,
-        timeout: Option<u32>,
-    },
+    WaitFor { cond: WaitCond, timeout: Option<u32> },
     /// `MANIFEST <path>`.
     Manifest { path: Vec<u8> },
     /// `WHERE @name [TIMEOUT=n]`.
     Where { name: Vec<u8>, timeout: Option<u32> },
     /// `MUIREXX <app-base> [TIMEOUT=n] <command…>`.
-    MuiRexx {
-        base: Vec<u8>,
-        timeout: Option<u32>,
-        command: Vec<u8>,
-    },
+    MuiRexx { base: Vec<u8>, timeout: Option<u32>, command: Vec<u8> },
     /// `LAUNCH [STACK=n] <command line…>`.
-    Launch {
-        stack: Option<u32>,
-        command: Vec<u8>,
-    },
+    Launch { stack: Option<u32>, command: Vec<u8> },
     /// `WBLAUNCH <icon path> [TOOLTYPE=k=v …] [ARG=path …]`.
-    WbLaunch {
-        path: Vec<u8>,
-        tooltypes: Vec<Vec<u8>>,
-        args: Vec<Vec<u8>>,
-    },
+    WbLaunch { path: Vec<u8>, tooltypes: Vec<Vec<u8>>, args: Vec<Vec<u8>> },
     /// `LASTERROR`.
     LastError,
     /// `SHOW`.
@@ -297,10 +257,7 @@ fn check_name(name: &[u8]) -> Result<Vec<u8>, ParseError> {
     }
     check_len("@name", name, NAME_MAX)?;
     if !name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_') {
-        return Err(e(format!(
-            "bad @name @{} (names are [a-z0-9_]+)",
-            latin1(name)
-        )));
+        return Err(e(format!("bad @name @{} (names are [a-z0-9_]+)", latin1(name))));
     }
     Ok(name.to_vec())
 }
@@ -386,10 +343,7 @@ impl P<'_> {
     fn window(&mut self, screen: Option<Vec<u8>>) -> Result<WindowTarget, ParseError> {
         let t = self.positional("window pattern")?;
         check_len("window pattern", &t.text, PATTERN_MAX)?;
-        Ok(WindowTarget {
-            screen,
-            pattern: t.text,
-        })
+        Ok(WindowTarget { screen, pattern: t.text })
     }
 
     /// `@name` or `<win> <gadget>`, after an optional `SCREEN=`.
@@ -419,18 +373,12 @@ impl P<'_> {
                 let id = number(&t.text, "GA_ID", 0, 65535)? as u16;
                 if let Some(n) = self.peek()? {
                     if n.is_key("ROLE") || n.is_key("LABEL") || n.is_key("INDEX") {
-                        return Err(e(format!(
-                            "a numeric GA_ID cannot be combined with {}=",
-                            upper_key(&n)
-                        )));
+                        return Err(e(format!("a numeric GA_ID cannot be combined with {}=", upper_key(&n))));
                     }
                 }
                 return Ok(GadgetLocator::Id(id));
             }
-            return Err(e(format!(
-                "gadget must be a number (GA_ID) or ROLE=/LABEL=, not \"{}\"",
-                latin1(&t.text)
-            )));
+            return Err(e(format!("gadget must be a number (GA_ID) or ROLE=/LABEL=, not \"{}\"", latin1(&t.text))));
         }
         let (mut r, mut label, mut index) = (None, None, None);
         while let Some(t) = self.peek()? {
@@ -465,11 +413,7 @@ impl P<'_> {
                 None => e(String::from(MISSING)),
             });
         }
-        Ok(GadgetLocator::Match {
-            role: r,
-            label,
-            index,
-        })
+        Ok(GadgetLocator::Match { role: r, label, index })
     }
 
     /// Trailing options in any order; only `repeatable` keys may repeat.
@@ -548,13 +492,9 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         }
         Verb::Menu => {
             let s = p.screen()?;
-            Command::Menu {
-                window: p.window(s)?,
-            }
+            Command::Menu { window: p.window(s)? }
         }
-        Verb::Pick => Command::Pick {
-            screen: p.screen()?,
-        },
+        Verb::Pick => Command::Pick { screen: p.screen()? },
         Verb::Click => {
             let s = p.screen()?;
             let target = p.target(s)?;
@@ -571,19 +511,13 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     check_len("EXPECT=WINDOW pattern", &v[7..], PATTERN_MAX)?;
                     Expect::Window(v[7..].to_vec())
                 } else {
-                    return Err(e(String::from(
-                        "EXPECT= must be WINDOW=<pattern> or NOWINDOW",
-                    )));
+                    return Err(e(String::from("EXPECT= must be WINDOW=<pattern> or NOWINDOW")));
                 });
             }
             if to.is_some() && expect.is_none() {
                 return Err(e(String::from("CLICK TIMEOUT= needs EXPECT=")));
             }
-            return Ok(Command::Click {
-                target,
-                expect,
-                timeout: to,
-            });
+            return Ok(Command::Click { target, expect, timeout: to });
         }
         Verb::Type => {
             let s = p.screen()?;
@@ -593,15 +527,11 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         }
         Verb::GetText => {
             let s = p.screen()?;
-            Command::GetText {
-                target: p.target(s)?,
-            }
+            Command::GetText { target: p.target(s)? }
         }
         Verb::Highlight => {
             let s = p.screen()?;
-            Command::Highlight {
-                target: p.target(s)?,
-            }
+            Command::Highlight { target: p.target(s)? }
         }
         Verb::Drag => {
             let s = p.screen()?;
@@ -640,11 +570,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             let window = p.window(s)?;
             let width = p.num_arg("width", 1, 32767)? as u16;
             let height = p.num_arg("height", 1, 32767)? as u16;
-            Command::WindowSize {
-                window,
-                width,
-                height,
-            }
+            Command::WindowSize { window, width, height }
         }
         Verb::MenuPick => {
             let s = p.screen()?;
@@ -656,12 +582,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                 Some(t) if t.eq.is_none() => Some(p.num_arg("subitem", 0, 30)? as u8),
                 _ => None,
             };
-            Command::MenuPick {
-                window,
-                menu,
-                item,
-                sub,
-            }
+            Command::MenuPick { window, menu, item, sub }
         }
         Verb::WaitFor => {
             let screen = p.screen()?;
@@ -691,19 +612,12 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             } else {
                 text_form = true;
                 let target = p.target(screen)?;
-                WaitCond::Text {
-                    target,
-                    text: Vec::new(),
-                }
+                WaitCond::Text { target, text: Vec::new() }
             };
             let mut to = None;
             let mut cond = cond;
             let mut got_text = false;
-            let allowed: &[&'static str] = if text_form {
-                &["TEXT", "TIMEOUT"]
-            } else {
-                &["TIMEOUT"]
-            };
+            let allowed: &[&'static str] = if text_form { &["TEXT", "TIMEOUT"] } else { &["TIMEOUT"] };
             for (k, t) in p.options(allowed, &[])? {
                 if k == "TIMEOUT" {
                     to = Some(timeout(&t)?);
@@ -729,10 +643,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         Verb::Where => {
             let t = p.positional("@name")?;
             let Some(n) = t.at_name() else {
-                return Err(e(format!(
-                    "WHERE needs an @name, not \"{}\"",
-                    latin1(&t.text)
-                )));
+                return Err(e(format!("WHERE needs an @name, not \"{}\"", latin1(&t.text))));
             };
             let name = check_name(n)?;
             let mut to = None;
@@ -755,11 +666,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                 }
             }
             let command = p.rest("command", COMMAND_MAX, false)?;
-            return Ok(Command::MuiRexx {
-                base: t.text,
-                timeout: to,
-                command,
-            });
+            return Ok(Command::MuiRexx { base: t.text, timeout: to, command });
         }
         Verb::Launch => {
             let mut stack = None;
@@ -798,11 +705,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     args.push(v.to_vec());
                 }
             }
-            return Ok(Command::WbLaunch {
-                path: t.text,
-                tooltypes,
-                args,
-            });
+            return Ok(Command::WbLaunch { path: t.text, tooltypes, args });
         }
     };
     p.end()?;
@@ -921,11 +824,7 @@ impl Command {
                     kv(&mut o, "SCREEN", s);
                 }
             }
-            Command::Click {
-                target: t,
-                expect,
-                timeout,
-            } => {
+            Command::Click { target: t, expect, timeout } => {
                 target(&mut o, t);
                 match expect {
                     Some(Expect::Window(p)) => kv(&mut o, "EXPECT=WINDOW", p),
@@ -961,21 +860,12 @@ impl Command {
                 num(&mut o, i64::from(*dx));
                 num(&mut o, i64::from(*dy));
             }
-            Command::WindowSize {
-                window,
-                width,
-                height,
-            } => {
+            Command::WindowSize { window, width, height } => {
                 win(&mut o, window);
                 num(&mut o, i64::from(*width));
                 num(&mut o, i64::from(*height));
             }
-            Command::MenuPick {
-                window,
-                menu,
-                item,
-                sub,
-            } => {
+            Command::MenuPick { window, menu, item, sub } => {
                 win(&mut o, window);
                 num(&mut o, i64::from(*menu));
                 num(&mut o, i64::from(*item));
@@ -985,16 +875,11 @@ impl Command {
             }
             Command::WaitFor { cond, timeout } => {
                 match cond {
-                    WaitCond::Window { screen, pattern }
-                    | WaitCond::NoWindow { screen, pattern } => {
+                    WaitCond::Window { screen, pattern } | WaitCond::NoWindow { screen, pattern } => {
                         if let Some(s) = screen {
                             kv(&mut o, "SCREEN", s);
                         }
-                        let k = if matches!(cond, WaitCond::Window { .. }) {
-                            "WINDOW"
-                        } else {
-                            "NOWINDOW"
-                        };
+                        let k = if matches!(cond, WaitCond::Window { .. }) { "WINDOW" } else { "NOWINDOW" };
                         kv(&mut o, k, pattern);
                     }
                     WaitCond::Text { target: t, text } => {
@@ -1018,11 +903,7 @@ impl Command {
                 at(&mut o, name);
                 tmo(&mut o, timeout);
             }
-            Command::MuiRexx {
-                base,
-                timeout,
-                command,
-            } => {
+            Command::MuiRexx { base, timeout, command } => {
                 o.push(b' ');
                 quote(&mut o, base);
                 tmo(&mut o, timeout);
@@ -1036,11 +917,7 @@ impl Command {
                 o.push(b' ');
                 o.extend_from_slice(command);
             }
-            Command::WbLaunch {
-                path,
-                tooltypes,
-                args,
-            } => {
+            Command::WbLaunch { path, tooltypes, args } => {
                 o.push(b' ');
                 quote(&mut o, path);
                 for t in tooltypes {

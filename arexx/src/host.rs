@@ -17,9 +17,7 @@ use alloc::vec::Vec;
 
 use gadgetscope_core::manifest::{self, Manifest, Resolved};
 
-use crate::command::{
-    parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, WaitCond, WindowTarget,
-};
+use crate::command::{parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, WaitCond, WindowTarget};
 use crate::{latin1, to_latin1, version_text, Error, Rc, Reply, RESULT_MAX};
 
 /// Timer ticks per second: the event loop ticks about every 100 ms
@@ -82,10 +80,7 @@ impl Target {
     pub fn window(&self) -> WindowTarget {
         match self {
             Target::Live { window, .. } => window.clone(),
-            Target::Where { window_title, .. } => WindowTarget {
-                screen: None,
-                pattern: window_title.clone(),
-            },
+            Target::Where { window_title, .. } => WindowTarget { screen: None, pattern: window_title.clone() },
         }
     }
 }
@@ -168,13 +163,7 @@ pub trait Engine {
     /// `WINDOWSIZE`: RC 20 if the window has no sizing gadget.
     fn window_size(&mut self, window: &WindowTarget, width: u16, height: u16) -> Result<(), Error>;
     /// `MENUPICK`: RC 20 if disabled or `WFLG_RMBTRAP`.
-    fn menu_pick(
-        &mut self,
-        window: &WindowTarget,
-        menu: u8,
-        item: u8,
-        sub: Option<u8>,
-    ) -> Result<(), Error>;
+    fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error>;
     /// `WAITFOR`.
     fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error>;
     /// `WHERE`: send `WHERE <name>` to `port`; result `<x> <y> <w> <h>`.
@@ -186,12 +175,7 @@ pub trait Engine {
     /// `LAUNCH`: create the process (not wait for it).
     fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Error>;
     /// `WBLAUNCH`: a genuine WBStartup with tooltype overrides and ARGs.
-    fn wb_launch(
-        &mut self,
-        path: &[u8],
-        tooltypes: &[Vec<u8>],
-        args: &[Vec<u8>],
-    ) -> Result<(), Error>;
+    fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error>;
     /// The bytes of a file, for `MANIFEST`.
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error>;
     /// `SHOW`: open the GadgetScope window.
@@ -293,17 +277,11 @@ impl<M> Host<M> {
         let reply = match r {
             Ok(text) if text.len() > RESULT_MAX => Reply::error(
                 Rc::Error,
-                &format!(
-                    "result too large ({} bytes; an argstring holds {RESULT_MAX})",
-                    text.len()
-                ),
+                &format!("result too large ({} bytes; an argstring holds {RESULT_MAX})", text.len()),
             ),
             Ok(text) => Reply::ok(text),
             // An error is never success.
-            Err(e) => Reply {
-                rc: if e.rc == Rc::Ok { Rc::Failed } else { e.rc },
-                text: to_latin1(&e.text),
-            },
+            Err(e) => Reply { rc: if e.rc == Rc::Ok { Rc::Failed } else { e.rc }, text: to_latin1(&e.text) },
         };
         if reply.rc != Rc::Ok {
             self.last_error = reply.text.clone();
@@ -314,19 +292,10 @@ impl<M> Host<M> {
     /// Handles one command line arriving at tick `now`. Returns the
     /// messages to reply now, in order: usually just `msg`; nothing when
     /// `msg` is held; for QUIT every held message (RC 20) and then `msg`.
-    pub fn command<E: Engine>(
-        &mut self,
-        engine: &mut E,
-        line: &[u8],
-        msg: M,
-        now: u32,
-    ) -> Vec<(M, Reply)> {
+    pub fn command<E: Engine>(&mut self, engine: &mut E, line: &[u8], msg: M, now: u32) -> Vec<(M, Reply)> {
         let mut out = Vec::new();
         if self.quitting {
-            let r = self.finish(Err(err(
-                Rc::Failed,
-                String::from("GadgetScope is quitting"),
-            )));
+            let r = self.finish(Err(err(Rc::Failed, String::from("GadgetScope is quitting"))));
             out.push((msg, r));
             return out;
         }
@@ -356,14 +325,7 @@ impl<M> Host<M> {
             }
             Ok(Outcome::Pending(token)) => {
                 let secs = cmd.timeout_secs();
-                let held = Held {
-                    msg,
-                    token,
-                    started: now,
-                    ticks: secs * TICKS_PER_SECOND,
-                    secs,
-                    line: cmd.to_line(),
-                };
+                let held = Held { msg, token, started: now, ticks: secs * TICKS_PER_SECOND, secs, line: cmd.to_line() };
                 if held.ticks == 0 {
                     // TIMEOUT=0: the one check already failed.
                     engine.abandon(token, Abandon::Timeout);
@@ -409,10 +371,7 @@ impl<M> Host<M> {
         let mut out = Vec::new();
         for h in held {
             engine.abandon(h.token, Abandon::Shutdown);
-            let r = self.finish(Err(err(
-                Rc::Failed,
-                format!("GadgetScope is quitting: {}", latin1(&h.line)),
-            )));
+            let r = self.finish(Err(err(Rc::Failed, format!("GadgetScope is quitting: {}", latin1(&h.line)))));
             out.push((h.msg, r));
         }
         out
@@ -420,41 +379,25 @@ impl<M> Host<M> {
 
     fn resolve_name(&self, name: &[u8]) -> Result<Target, Error> {
         let Some(m) = &self.manifest else {
-            return Err(err(
-                Rc::Error,
-                format!("no manifest loaded for @{}", latin1(name)),
-            ));
+            return Err(err(Rc::Error, format!("no manifest loaded for @{}", latin1(name))));
         };
         match m.resolve(name) {
             None => Err(err(Rc::Error, format!("unknown name @{}", latin1(name)))),
-            Some(Resolved::Gadget {
-                window_title,
-                ga_id,
-            }) => Ok(Target::Live {
-                window: WindowTarget {
-                    screen: None,
-                    pattern: window_title.to_vec(),
-                },
+            Some(Resolved::Gadget { window_title, ga_id }) => Ok(Target::Live {
+                window: WindowTarget { screen: None, pattern: window_title.to_vec() },
                 gadget: GadgetLocator::Id(ga_id),
             }),
-            Some(Resolved::Where {
-                window_title,
-                port,
-                name,
-            }) => Ok(Target::Where {
-                window_title: window_title.to_vec(),
-                port: port.to_vec(),
-                name: name.to_vec(),
-            }),
+            Some(Resolved::Where { window_title, port, name }) => {
+                Ok(Target::Where { window_title: window_title.to_vec(), port: port.to_vec(), name: name.to_vec() })
+            }
         }
     }
 
     fn resolve(&self, t: &GadgetTarget) -> Result<Target, Error> {
         match t {
-            GadgetTarget::Located { window, gadget } => Ok(Target::Live {
-                window: window.clone(),
-                gadget: gadget.clone(),
-            }),
+            GadgetTarget::Located { window, gadget } => {
+                Ok(Target::Live { window: window.clone(), gadget: gadget.clone() })
+            }
             GadgetTarget::Named(n) => self.resolve_name(n),
         }
     }
@@ -467,9 +410,7 @@ impl<M> Host<M> {
             Command::Tree { window, full } => done(engine.tree(window, *full)?),
             Command::Menu { window } => done(engine.menu(window)?),
             Command::Pick { screen } => done(engine.pick(screen.as_deref())?),
-            Command::Click { target, expect, .. } => {
-                engine.click(&self.resolve(target)?, expect.as_ref())
-            }
+            Command::Click { target, expect, .. } => engine.click(&self.resolve(target)?, expect.as_ref()),
             Command::Type { target, text } => engine.type_text(&self.resolve(target)?, text),
             Command::GetText { target } => engine.get_text(&self.resolve(target)?),
             Command::Highlight { target } => engine.highlight(&self.resolve(target)?),
@@ -479,10 +420,9 @@ impl<M> Host<M> {
                     DragTo::By { dx, dy } => Destination::By { dx: *dx, dy: *dy },
                     DragTo::To(GadgetRef::Named(n)) => Destination::To(self.resolve_name(n)?),
                     // A locator after TO is in the dragged gadget's window.
-                    DragTo::To(GadgetRef::Locator(g)) => Destination::To(Target::Live {
-                        window: t.window(),
-                        gadget: g.clone(),
-                    }),
+                    DragTo::To(GadgetRef::Locator(g)) => {
+                        Destination::To(Target::Live { window: t.window(), gadget: g.clone() })
+                    }
                 };
                 engine.drag(&t, &d)
             }
@@ -490,40 +430,26 @@ impl<M> Host<M> {
                 engine.window_move(window, *dx, *dy)?;
                 done(Vec::new())
             }
-            Command::WindowSize {
-                window,
-                width,
-                height,
-            } => {
+            Command::WindowSize { window, width, height } => {
                 engine.window_size(window, *width, *height)?;
                 done(Vec::new())
             }
-            Command::MenuPick {
-                window,
-                menu,
-                item,
-                sub,
-            } => {
+            Command::MenuPick { window, menu, item, sub } => {
                 engine.menu_pick(window, *menu, *item, *sub)?;
                 done(Vec::new())
             }
             Command::WaitFor { cond, .. } => {
                 let c = match cond {
-                    WaitCond::Window { screen, pattern } => Condition::Window {
-                        screen: screen.clone(),
-                        pattern: pattern.clone(),
-                    },
-                    WaitCond::NoWindow { screen, pattern } => Condition::NoWindow {
-                        screen: screen.clone(),
-                        pattern: pattern.clone(),
-                    },
-                    WaitCond::Text { target, text } => Condition::Text {
-                        target: self.resolve(target)?,
-                        text: text.clone(),
-                    },
-                    WaitCond::Requester { screen } => Condition::Requester {
-                        screen: screen.clone(),
-                    },
+                    WaitCond::Window { screen, pattern } => {
+                        Condition::Window { screen: screen.clone(), pattern: pattern.clone() }
+                    }
+                    WaitCond::NoWindow { screen, pattern } => {
+                        Condition::NoWindow { screen: screen.clone(), pattern: pattern.clone() }
+                    }
+                    WaitCond::Text { target, text } => {
+                        Condition::Text { target: self.resolve(target)?, text: text.clone() }
+                    }
+                    WaitCond::Requester { screen } => Condition::Requester { screen: screen.clone() },
                 };
                 engine.wait_for(&c)
             }
@@ -541,21 +467,14 @@ impl<M> Host<M> {
             }
             Command::Where { name, .. } => match self.resolve_name(name)? {
                 Target::Where { port, name, .. } => engine.where_geometry(&port, &name),
-                Target::Live { .. } => Err(err(
-                    Rc::Error,
-                    format!("@{} is a GADGET, not a WHEREGADGET", latin1(name)),
-                )),
+                Target::Live { .. } => Err(err(Rc::Error, format!("@{} is a GADGET, not a WHEREGADGET", latin1(name)))),
             },
             Command::MuiRexx { base, command, .. } => engine.mui_rexx(base, command),
             Command::Launch { stack, command } => {
                 engine.launch(*stack, command)?;
                 done(Vec::new())
             }
-            Command::WbLaunch {
-                path,
-                tooltypes,
-                args,
-            } => {
+            Command::WbLaunch { path, tooltypes, args } => {
                 engine.wb_launch(path, tooltypes, args)?;
                 done(Vec::from(&b"launched"[..]))
             }
@@ -576,10 +495,7 @@ impl<M> Host<M> {
 
 /// RC 15 text: `timed out after <n> s: <canonical command>`.
 fn timeout_error<M>(h: &Held<M>) -> Error {
-    err(
-        Rc::Timeout,
-        format!("timed out after {} s: {}", h.secs, latin1(&h.line)),
-    )
+    err(Rc::Timeout, format!("timed out after {} s: {}", h.secs, latin1(&h.line)))
 }
 
 /// `line <n>: <reason>` as a String (the reason is already Latin-1 code

@@ -40,8 +40,7 @@ impl Token {
     }
     /// Is this the option `key=` (ASCII case-insensitive)?
     pub fn is_key(&self, key: &str) -> bool {
-        self.key()
-            .is_some_and(|k| k.eq_ignore_ascii_case(key.as_bytes()))
+        self.key().is_some_and(|k| k.eq_ignore_ascii_case(key.as_bytes()))
     }
     /// Is this the bare, unquoted keyword `word` (ASCII case-insensitive)?
     pub fn is_word(&self, word: &str) -> bool {
@@ -114,10 +113,7 @@ impl<'a> Lexer<'a> {
                 let b = l[i];
                 if b == b'"' {
                     if l[i - 1] != b'=' {
-                        return Err(ParseError::new(&format!(
-                            "unexpected '\"' in {}",
-                            latin1(&l[start..=i])
-                        )));
+                        return Err(ParseError::new(&format!("unexpected '\"' in {}", latin1(&l[start..=i]))));
                     }
                     i = quoted(l, i + 1, &mut text)?;
                     break;
@@ -136,11 +132,7 @@ impl<'a> Lexer<'a> {
             return Err(err("text after closing quote"));
         }
         self.pos = i;
-        Ok(Some(Token {
-            text,
-            quoted: is_quoted,
-            eq,
-        }))
+        Ok(Some(Token { text, quoted: is_quoted, eq }))
     }
 
     /// The next token without consuming it.

@@ -19,13 +19,12 @@ mod host;
 mod lex;
 
 pub use command::{
-    parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, ParseError, Verb,
-    WaitCond, WindowTarget, TIMEOUT_MAX,
+    parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, ParseError, Verb, WaitCond, WindowTarget,
+    TIMEOUT_MAX,
 };
 pub use gadgetscope_core::classify::Role;
 pub use host::{
-    Abandon, Condition, Destination, Engine, Host, Outcome, Target, WaitToken,
-    DEFAULT_TIMEOUT_SECS, TICKS_PER_SECOND,
+    Abandon, Condition, Destination, Engine, Host, Outcome, Target, WaitToken, DEFAULT_TIMEOUT_SECS, TICKS_PER_SECOND,
 };
 
 use alloc::string::String;
@@ -99,17 +98,11 @@ pub struct Reply {
 impl Reply {
     /// RC 0 with `text` as the RESULT.
     pub fn ok(text: impl Into<Vec<u8>>) -> Reply {
-        Reply {
-            rc: Rc::Ok,
-            text: text.into(),
-        }
+        Reply { rc: Rc::Ok, text: text.into() }
     }
     /// An RC ≠ 0 reply with its error text.
     pub fn error(rc: Rc, text: &str) -> Reply {
-        Reply {
-            rc,
-            text: to_latin1(text),
-        }
+        Reply { rc, text: to_latin1(text) }
     }
 }
 
@@ -125,10 +118,7 @@ pub struct Error {
 impl Error {
     /// An error with its RC and text.
     pub fn new(rc: Rc, text: impl Into<String>) -> Error {
-        Error {
-            rc,
-            text: text.into(),
-        }
+        Error { rc, text: text.into() }
     }
 }
 
@@ -175,7 +165,5 @@ pub fn latin1(bytes: &[u8]) -> String {
 /// A `String` back to Latin-1 bytes; a code point above U+00FF (never made
 /// by this crate) becomes `?`.
 pub fn to_latin1(s: &str) -> Vec<u8> {
-    s.chars()
-        .map(|c| if (c as u32) < 256 { c as u8 } else { b'?' })
-        .collect()
+    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
 }

@@ -114,9 +114,7 @@ fn parser_never_panics_and_canonical_lines_round_trip() {
     for i in 0..200_000u32 {
         let input: Vec<u8> = match i % 4 {
             0 => (0..rng.below(320)).map(|_| rng.next() as u8).collect(),
-            1 => (0..rng.below(64))
-                .flat_map(|_| PIECES[rng.below(PIECES.len())].iter().copied())
-                .collect(),
+            1 => (0..rng.below(64)).flat_map(|_| PIECES[rng.below(PIECES.len())].iter().copied()).collect(),
             _ => {
                 let mut l = SEEDS[rng.below(SEEDS.len())].as_bytes().to_vec();
                 mutate(&mut rng, &mut l);
@@ -129,26 +127,15 @@ fn parser_never_panics_and_canonical_lines_round_trip() {
             // Limits apply to unescaped values, so quoting never pushes a
             // canonical line over one: it must read back identically.
             if line.len() <= LINE_MAX {
-                let back = parse(&line).unwrap_or_else(|e| {
-                    panic!(
-                        "canonical {:?} rejected: {e}",
-                        String::from_utf8_lossy(&line)
-                    )
-                });
+                let back = parse(&line)
+                    .unwrap_or_else(|e| panic!("canonical {:?} rejected: {e}", String::from_utf8_lossy(&line)));
                 assert_eq!(back, cmd, "input {:?}", String::from_utf8_lossy(&input));
             }
         }
     }
-    assert!(
-        accepted > 10_000,
-        "mutations should keep many lines valid ({accepted})"
-    );
+    assert!(accepted > 10_000, "mutations should keep many lines valid ({accepted})");
     // Linear-time parser: seconds even unoptimised; a hang fails here.
-    assert!(
-        start.elapsed().as_secs() < 120,
-        "took {:?}",
-        start.elapsed()
-    );
+    assert!(start.elapsed().as_secs() < 120, "took {:?}", start.elapsed());
 }
 
 #[test]

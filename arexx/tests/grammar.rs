@@ -7,11 +7,7 @@ fn ok(line: &str) -> Command {
     match parse(line.as_bytes()) {
         Ok(c) => {
             // The canonical line reads back as the same command.
-            assert_eq!(
-                parse(&c.to_line()).as_ref(),
-                Ok(&c),
-                "canonical of {line:?}"
-            );
+            assert_eq!(parse(&c.to_line()).as_ref(), Ok(&c), "canonical of {line:?}");
             c
         }
         Err(e) => panic!("{line:?} rejected: {e}"),
@@ -29,17 +25,11 @@ fn bad(line: &[u8]) -> String {
 }
 
 fn win(p: &str) -> WindowTarget {
-    WindowTarget {
-        screen: None,
-        pattern: p.as_bytes().to_vec(),
-    }
+    WindowTarget { screen: None, pattern: p.as_bytes().to_vec() }
 }
 
 fn located(p: &str, g: GadgetLocator) -> GadgetTarget {
-    GadgetTarget::Located {
-        window: win(p),
-        gadget: g,
-    }
+    GadgetTarget::Located { window: win(p), gadget: g }
 }
 
 fn canon(line: &str) -> String {
@@ -57,124 +47,50 @@ fn simple_verbs_case_insensitive() {
     assert_eq!(ok("HIDE"), Command::Hide);
     assert_eq!(ok("QUIT"), Command::Quit);
     for v in Verb::ALL {
-        assert_eq!(
-            Verb::from_name(v.name().to_lowercase().as_bytes()),
-            Some(*v)
-        );
+        assert_eq!(Verb::from_name(v.name().to_lowercase().as_bytes()), Some(*v));
     }
 }
 
 #[test]
 fn tree_menu_pick() {
-    assert_eq!(
-        ok("TREE Prefs"),
-        Command::Tree {
-            window: win("Prefs"),
-            full: false
-        }
-    );
-    assert_eq!(
-        ok("tree \"Serial Prefs\" full"),
-        Command::Tree {
-            window: win("Serial Prefs"),
-            full: true
-        }
-    );
+    assert_eq!(ok("TREE Prefs"), Command::Tree { window: win("Prefs"), full: false });
+    assert_eq!(ok("tree \"Serial Prefs\" full"), Command::Tree { window: win("Serial Prefs"), full: true });
     assert_eq!(
         ok("TREE screen=Workbench Prefs FULL"),
         Command::Tree {
-            window: WindowTarget {
-                screen: Some(b"Workbench".to_vec()),
-                pattern: b"Prefs".to_vec()
-            },
+            window: WindowTarget { screen: Some(b"Workbench".to_vec()), pattern: b"Prefs".to_vec() },
             full: true
         }
     );
     // A quoted token is never an option and never a keyword.
-    assert_eq!(
-        ok("TREE \"SCREEN=x\""),
-        Command::Tree {
-            window: win("SCREEN=x"),
-            full: false
-        }
-    );
+    assert_eq!(ok("TREE \"SCREEN=x\""), Command::Tree { window: win("SCREEN=x"), full: false });
     assert_eq!(bad(b"TREE Prefs \"FULL\""), "extra argument \"FULL\"");
-    assert_eq!(
-        ok("MENU Prefs"),
-        Command::Menu {
-            window: win("Prefs")
-        }
-    );
+    assert_eq!(ok("MENU Prefs"), Command::Menu { window: win("Prefs") });
     assert_eq!(ok("PICK"), Command::Pick { screen: None });
-    assert_eq!(
-        ok("PICK SCREEN=\"Work bench\""),
-        Command::Pick {
-            screen: Some(b"Work bench".to_vec())
-        }
-    );
+    assert_eq!(ok("PICK SCREEN=\"Work bench\""), Command::Pick { screen: Some(b"Work bench".to_vec()) });
 }
 
 #[test]
 fn quoting_and_escapes() {
-    assert_eq!(
-        ok(r#"TREE "say \"hi\"""#),
-        Command::Tree {
-            window: win("say \"hi\""),
-            full: false
-        }
-    );
-    assert_eq!(
-        ok(r#"TREE "a\\b""#),
-        Command::Tree {
-            window: win("a\\b"),
-            full: false
-        }
-    );
+    assert_eq!(ok(r#"TREE "say \"hi\"""#), Command::Tree { window: win("say \"hi\""), full: false });
+    assert_eq!(ok(r#"TREE "a\\b""#), Command::Tree { window: win("a\\b"), full: false });
     // Other backslashes are literal, inside and outside quotes.
-    assert_eq!(
-        ok(r#"TREE "a\nb""#),
-        Command::Tree {
-            window: win("a\\nb"),
-            full: false
-        }
-    );
-    assert_eq!(
-        ok(r"TREE a\b"),
-        Command::Tree {
-            window: win("a\\b"),
-            full: false
-        }
-    );
-    assert_eq!(
-        ok("TREE \"\""),
-        Command::Tree {
-            window: win(""),
-            full: false
-        }
-    );
+    assert_eq!(ok(r#"TREE "a\nb""#), Command::Tree { window: win("a\\nb"), full: false });
+    assert_eq!(ok(r"TREE a\b"), Command::Tree { window: win("a\\b"), full: false });
+    assert_eq!(ok("TREE \"\""), Command::Tree { window: win(""), full: false });
     assert_eq!(
         ok("GETTEXT Prefs LABEL=\"Connect Now\""),
         Command::GetText {
             target: located(
                 "Prefs",
-                GadgetLocator::Match {
-                    role: None,
-                    label: Some(b"Connect Now".to_vec()),
-                    index: None
-                }
+                GadgetLocator::Match { role: None, label: Some(b"Connect Now".to_vec()), index: None }
             )
         }
     );
     // Latin-1 bytes pass through untouched.
     assert_eq!(
         parse(b"TREE \"Gr\xfc\xdfe\"").unwrap(),
-        Command::Tree {
-            window: WindowTarget {
-                screen: None,
-                pattern: b"Gr\xfc\xdfe".to_vec()
-            },
-            full: false
-        }
+        Command::Tree { window: WindowTarget { screen: None, pattern: b"Gr\xfc\xdfe".to_vec() }, full: false }
     );
 }
 
@@ -182,11 +98,7 @@ fn quoting_and_escapes() {
 fn gadget_locators() {
     assert_eq!(
         ok("CLICK Prefs 12"),
-        Command::Click {
-            target: located("Prefs", GadgetLocator::Id(12)),
-            expect: None,
-            timeout: None
-        }
+        Command::Click { target: located("Prefs", GadgetLocator::Id(12)), expect: None, timeout: None }
     );
     assert_eq!(ok("CLICK Prefs \"12\""), ok("CLICK Prefs 12"));
     assert_eq!(
@@ -194,11 +106,7 @@ fn gadget_locators() {
         Command::Click {
             target: located(
                 "Prefs",
-                GadgetLocator::Match {
-                    role: Some(Role::Button),
-                    label: Some(b"OK".to_vec()),
-                    index: Some(1)
-                }
+                GadgetLocator::Match { role: Some(Role::Button), label: Some(b"OK".to_vec()), index: Some(1) }
             ),
             expect: None,
             timeout: None
@@ -207,14 +115,7 @@ fn gadget_locators() {
     assert_eq!(
         ok("GETTEXT Prefs INDEX=2 ROLE=string"),
         Command::GetText {
-            target: located(
-                "Prefs",
-                GadgetLocator::Match {
-                    role: Some(Role::String),
-                    label: None,
-                    index: Some(2)
-                }
-            )
+            target: located("Prefs", GadgetLocator::Match { role: Some(Role::String), label: None, index: Some(2) })
         }
     );
     // Every role of FORMATS.md is accepted, any case.
@@ -250,19 +151,10 @@ fn gadget_locators() {
     }
     assert_eq!(
         ok("CLICK @connect"),
-        Command::Click {
-            target: GadgetTarget::Named(b"connect".to_vec()),
-            expect: None,
-            timeout: None
-        }
+        Command::Click { target: GadgetTarget::Named(b"connect".to_vec()), expect: None, timeout: None }
     );
     // A quoted @ is a window pattern.
-    assert_eq!(
-        ok("GETTEXT \"@home\" 3"),
-        Command::GetText {
-            target: located("@home", GadgetLocator::Id(3))
-        }
-    );
+    assert_eq!(ok("GETTEXT \"@home\" 3"), Command::GetText { target: located("@home", GadgetLocator::Id(3)) });
 }
 
 #[test]
@@ -275,10 +167,7 @@ fn click_expect_and_timeout() {
             timeout: Some(5)
         }
     );
-    assert_eq!(
-        ok("CLICK Prefs 3 expect=\"window=Save As\""),
-        ok("CLICK Prefs 3 EXPECT=WINDOW=\"Save As\"")
-    );
+    assert_eq!(ok("CLICK Prefs 3 expect=\"window=Save As\""), ok("CLICK Prefs 3 EXPECT=WINDOW=\"Save As\""));
     assert_eq!(
         ok("CLICK @quit timeout=2 EXPECT=nowindow"),
         Command::Click {
@@ -303,64 +192,36 @@ fn click_expect_and_timeout() {
 fn type_rest_of_line_is_verbatim() {
     assert_eq!(
         ok("TYPE Prefs 7 hello world"),
-        Command::Type {
-            target: located("Prefs", GadgetLocator::Id(7)),
-            text: b"hello world".to_vec()
-        }
+        Command::Type { target: located("Prefs", GadgetLocator::Id(7)), text: b"hello world".to_vec() }
     );
     // One separator only; quotes and further blanks are text.
     assert_eq!(
         ok("TYPE Prefs 7  \"two\"  blanks "),
-        Command::Type {
-            target: located("Prefs", GadgetLocator::Id(7)),
-            text: b" \"two\"  blanks ".to_vec()
-        }
+        Command::Type { target: located("Prefs", GadgetLocator::Id(7)), text: b" \"two\"  blanks ".to_vec() }
     );
     assert_eq!(
         ok("TYPE Prefs 7\tTIMEOUT=5"),
-        Command::Type {
-            target: located("Prefs", GadgetLocator::Id(7)),
-            text: b"TIMEOUT=5".to_vec()
-        }
+        Command::Type { target: located("Prefs", GadgetLocator::Id(7)), text: b"TIMEOUT=5".to_vec() }
     );
     assert_eq!(
         ok("TYPE @name x"),
-        Command::Type {
-            target: GadgetTarget::Named(b"name".to_vec()),
-            text: b"x".to_vec()
-        }
+        Command::Type { target: GadgetTarget::Named(b"name".to_vec()), text: b"x".to_vec() }
     );
     assert_eq!(
         ok("TYPE w LABEL=\"User name\" joe"),
         Command::Type {
-            target: located(
-                "w",
-                GadgetLocator::Match {
-                    role: None,
-                    label: Some(b"User name".to_vec()),
-                    index: None
-                }
-            ),
+            target: located("w", GadgetLocator::Match { role: None, label: Some(b"User name".to_vec()), index: None }),
             text: b"joe".to_vec()
         }
     );
-    assert_eq!(
-        ok("TYPE w 1  "),
-        Command::Type {
-            target: located("w", GadgetLocator::Id(1)),
-            text: b" ".to_vec()
-        }
-    );
+    assert_eq!(ok("TYPE w 1  "), Command::Type { target: located("w", GadgetLocator::Id(1)), text: b" ".to_vec() });
 }
 
 #[test]
 fn drag_forms() {
     assert_eq!(
         ok("DRAG Prefs 4 -10 25"),
-        Command::Drag {
-            target: located("Prefs", GadgetLocator::Id(4)),
-            to: DragTo::By { dx: -10, dy: 25 }
-        }
+        Command::Drag { target: located("Prefs", GadgetLocator::Id(4)), to: DragTo::By { dx: -10, dy: 25 } }
     );
     assert_eq!(
         ok("DRAG Prefs 4 to 5"),
@@ -372,14 +233,7 @@ fn drag_forms() {
     assert_eq!(
         ok("DRAG Prefs ROLE=slider TO LABEL=Max"),
         Command::Drag {
-            target: located(
-                "Prefs",
-                GadgetLocator::Match {
-                    role: Some(Role::Slider),
-                    label: None,
-                    index: None
-                }
-            ),
+            target: located("Prefs", GadgetLocator::Match { role: Some(Role::Slider), label: None, index: None }),
             to: DragTo::To(GadgetRef::Locator(GadgetLocator::Match {
                 role: None,
                 label: Some(b"Max".to_vec()),
@@ -389,60 +243,28 @@ fn drag_forms() {
     );
     assert_eq!(
         ok("DRAG @knob 0 -3"),
-        Command::Drag {
-            target: GadgetTarget::Named(b"knob".to_vec()),
-            to: DragTo::By { dx: 0, dy: -3 }
-        }
+        Command::Drag { target: GadgetTarget::Named(b"knob".to_vec()), to: DragTo::By { dx: 0, dy: -3 } }
     );
     assert_eq!(
         ok("DRAG @a TO @b"),
-        Command::Drag {
-            target: GadgetTarget::Named(b"a".to_vec()),
-            to: DragTo::To(GadgetRef::Named(b"b".to_vec()))
-        }
+        Command::Drag { target: GadgetTarget::Named(b"a".to_vec()), to: DragTo::To(GadgetRef::Named(b"b".to_vec())) }
     );
     ok("DRAG w 1 -32768 32767");
 }
 
 #[test]
 fn window_verbs_and_menupick() {
-    assert_eq!(
-        ok("WINDOWMOVE Prefs -5 10"),
-        Command::WindowMove {
-            window: win("Prefs"),
-            dx: -5,
-            dy: 10
-        }
-    );
+    assert_eq!(ok("WINDOWMOVE Prefs -5 10"), Command::WindowMove { window: win("Prefs"), dx: -5, dy: 10 });
     assert_eq!(
         ok("WINDOWSIZE SCREEN=Work Prefs 320 200"),
         Command::WindowSize {
-            window: WindowTarget {
-                screen: Some(b"Work".to_vec()),
-                pattern: b"Prefs".to_vec()
-            },
+            window: WindowTarget { screen: Some(b"Work".to_vec()), pattern: b"Prefs".to_vec() },
             width: 320,
             height: 200
         }
     );
-    assert_eq!(
-        ok("MENUPICK Prefs 0 2"),
-        Command::MenuPick {
-            window: win("Prefs"),
-            menu: 0,
-            item: 2,
-            sub: None
-        }
-    );
-    assert_eq!(
-        ok("MENUPICK Prefs 1 2 3"),
-        Command::MenuPick {
-            window: win("Prefs"),
-            menu: 1,
-            item: 2,
-            sub: Some(3)
-        }
-    );
+    assert_eq!(ok("MENUPICK Prefs 0 2"), Command::MenuPick { window: win("Prefs"), menu: 0, item: 2, sub: None });
+    assert_eq!(ok("MENUPICK Prefs 1 2 3"), Command::MenuPick { window: win("Prefs"), menu: 1, item: 2, sub: Some(3) });
     ok("MENUPICK w 30 62 30");
 }
 
@@ -450,32 +272,20 @@ fn window_verbs_and_menupick() {
 fn waitfor_forms() {
     assert_eq!(
         ok("WAITFOR WINDOW=Save"),
-        Command::WaitFor {
-            cond: WaitCond::Window {
-                screen: None,
-                pattern: b"Save".to_vec()
-            },
-            timeout: None
-        }
+        Command::WaitFor { cond: WaitCond::Window { screen: None, pattern: b"Save".to_vec() }, timeout: None }
     );
     assert_eq!(ok("WAITFOR WINDOW=Save").timeout_secs(), 10);
     assert_eq!(
         ok("WAITFOR SCREEN=Work NOWINDOW=\"Save As\" TIMEOUT=3"),
         Command::WaitFor {
-            cond: WaitCond::NoWindow {
-                screen: Some(b"Work".to_vec()),
-                pattern: b"Save As".to_vec()
-            },
+            cond: WaitCond::NoWindow { screen: Some(b"Work".to_vec()), pattern: b"Save As".to_vec() },
             timeout: Some(3)
         }
     );
     assert_eq!(
         ok("WAITFOR Prefs 5 TEXT=\"\""),
         Command::WaitFor {
-            cond: WaitCond::Text {
-                target: located("Prefs", GadgetLocator::Id(5)),
-                text: Vec::new()
-            },
+            cond: WaitCond::Text { target: located("Prefs", GadgetLocator::Id(5)), text: Vec::new() },
             timeout: None
         }
     );
@@ -483,14 +293,7 @@ fn waitfor_forms() {
         ok("WAITFOR Prefs ROLE=string TIMEOUT=1 TEXT=done"),
         Command::WaitFor {
             cond: WaitCond::Text {
-                target: located(
-                    "Prefs",
-                    GadgetLocator::Match {
-                        role: Some(Role::String),
-                        label: None,
-                        index: None
-                    }
-                ),
+                target: located("Prefs", GadgetLocator::Match { role: Some(Role::String), label: None, index: None }),
                 text: b"done".to_vec()
             },
             timeout: Some(1)
@@ -499,27 +302,18 @@ fn waitfor_forms() {
     assert_eq!(
         ok("WAITFOR @status TEXT=Online"),
         Command::WaitFor {
-            cond: WaitCond::Text {
-                target: GadgetTarget::Named(b"status".to_vec()),
-                text: b"Online".to_vec()
-            },
+            cond: WaitCond::Text { target: GadgetTarget::Named(b"status".to_vec()), text: b"Online".to_vec() },
             timeout: None
         }
     );
     assert_eq!(
         ok("waitfor requester timeout=30"),
-        Command::WaitFor {
-            cond: WaitCond::Requester { screen: None },
-            timeout: Some(30)
-        }
+        Command::WaitFor { cond: WaitCond::Requester { screen: None }, timeout: Some(30) }
     );
     assert_eq!(
         ok("WAITFOR \"REQUESTER\" 1 TEXT=x"),
         Command::WaitFor {
-            cond: WaitCond::Text {
-                target: located("REQUESTER", GadgetLocator::Id(1)),
-                text: b"x".to_vec()
-            },
+            cond: WaitCond::Text { target: located("REQUESTER", GadgetLocator::Id(1)), text: b"x".to_vec() },
             timeout: None
         }
     );
@@ -529,73 +323,35 @@ fn waitfor_forms() {
 fn manifest_where_muirexx_launch_wblaunch() {
     assert_eq!(
         ok("MANIFEST \"Work:My App/Demo.manifest\""),
-        Command::Manifest {
-            path: b"Work:My App/Demo.manifest".to_vec()
-        }
+        Command::Manifest { path: b"Work:My App/Demo.manifest".to_vec() }
     );
-    assert_eq!(
-        ok("WHERE @inner"),
-        Command::Where {
-            name: b"inner".to_vec(),
-            timeout: None
-        }
-    );
-    assert_eq!(
-        ok("WHERE @inner TIMEOUT=2"),
-        Command::Where {
-            name: b"inner".to_vec(),
-            timeout: Some(2)
-        }
-    );
+    assert_eq!(ok("WHERE @inner"), Command::Where { name: b"inner".to_vec(), timeout: None });
+    assert_eq!(ok("WHERE @inner TIMEOUT=2"), Command::Where { name: b"inner".to_vec(), timeout: Some(2) });
     assert_eq!(
         ok("MUIREXX YAM TIMEOUT=4 GETMAILS \"x y\""),
-        Command::MuiRexx {
-            base: b"YAM".to_vec(),
-            timeout: Some(4),
-            command: b"GETMAILS \"x y\"".to_vec()
-        }
+        Command::MuiRexx { base: b"YAM".to_vec(), timeout: Some(4), command: b"GETMAILS \"x y\"".to_vec() }
     );
     assert_eq!(
         ok("MUIREXX YAM  show"),
-        Command::MuiRexx {
-            base: b"YAM".to_vec(),
-            timeout: None,
-            command: b" show".to_vec()
-        }
+        Command::MuiRexx { base: b"YAM".to_vec(), timeout: None, command: b" show".to_vec() }
     );
-    assert_eq!(
-        ok("LAUNCH C:Dir SYS: ALL"),
-        Command::Launch {
-            stack: None,
-            command: b"C:Dir SYS: ALL".to_vec()
-        }
-    );
+    assert_eq!(ok("LAUNCH C:Dir SYS: ALL"), Command::Launch { stack: None, command: b"C:Dir SYS: ALL".to_vec() });
     assert_eq!(
         ok("LAUNCH STACK=16384 Work:Demo \"a b\""),
-        Command::Launch {
-            stack: Some(16384),
-            command: b"Work:Demo \"a b\"".to_vec()
-        }
+        Command::Launch { stack: Some(16384), command: b"Work:Demo \"a b\"".to_vec() }
     );
+    assert_eq!(ok("LAUNCH FOO=1 bar"), Command::Launch { stack: None, command: b"FOO=1 bar".to_vec() });
     assert_eq!(
-        ok("LAUNCH FOO=1 bar"),
-        Command::Launch {
-            stack: None,
-            command: b"FOO=1 bar".to_vec()
-        }
-    );
-    assert_eq!(ok("WBLAUNCH Work:Demo TOOLTYPE=PUBSCREEN=Work ARG=RAM:a tooltype=\"NAME=x y\" arg=\"RAM:b c\""), Command::WbLaunch {
-        path: b"Work:Demo".to_vec(),
-        tooltypes: vec![b"PUBSCREEN=Work".to_vec(), b"NAME=x y".to_vec()],
-        args: vec![b"RAM:a".to_vec(), b"RAM:b c".to_vec()],
-    });
-    assert_eq!(
-        ok("WBLAUNCH \"Work:Demo\" TOOLTYPE=DONOTWAIT"),
+        ok("WBLAUNCH Work:Demo TOOLTYPE=PUBSCREEN=Work ARG=RAM:a tooltype=\"NAME=x y\" arg=\"RAM:b c\""),
         Command::WbLaunch {
             path: b"Work:Demo".to_vec(),
-            tooltypes: vec![b"DONOTWAIT".to_vec()],
-            args: vec![]
+            tooltypes: vec![b"PUBSCREEN=Work".to_vec(), b"NAME=x y".to_vec()],
+            args: vec![b"RAM:a".to_vec(), b"RAM:b c".to_vec()],
         }
+    );
+    assert_eq!(
+        ok("WBLAUNCH \"Work:Demo\" TOOLTYPE=DONOTWAIT"),
+        Command::WbLaunch { path: b"Work:Demo".to_vec(), tooltypes: vec![b"DONOTWAIT".to_vec()], args: vec![] }
     );
 }
 
@@ -603,79 +359,34 @@ fn manifest_where_muirexx_launch_wblaunch() {
 fn limits_are_exact() {
     let p127 = "p".repeat(127);
     ok(&format!("TREE {p127}"));
-    assert_eq!(
-        bad(format!("TREE {p127}x").as_bytes()),
-        "window pattern longer than 127 bytes"
-    );
+    assert_eq!(bad(format!("TREE {p127}x").as_bytes()), "window pattern longer than 127 bytes");
     ok(&format!("TREE SCREEN={p127} w"));
-    assert_eq!(
-        bad(format!("TREE SCREEN={p127}x w").as_bytes()),
-        "SCREEN longer than 127 bytes"
-    );
-    assert_eq!(
-        bad(format!("WAITFOR WINDOW={p127}x").as_bytes()),
-        "WINDOW pattern longer than 127 bytes"
-    );
-    assert_eq!(
-        bad(format!("WAITFOR NOWINDOW={p127}x").as_bytes()),
-        "NOWINDOW pattern longer than 127 bytes"
-    );
+    assert_eq!(bad(format!("TREE SCREEN={p127}x w").as_bytes()), "SCREEN longer than 127 bytes");
+    assert_eq!(bad(format!("WAITFOR WINDOW={p127}x").as_bytes()), "WINDOW pattern longer than 127 bytes");
+    assert_eq!(bad(format!("WAITFOR NOWINDOW={p127}x").as_bytes()), "NOWINDOW pattern longer than 127 bytes");
     assert_eq!(
         bad(format!("CLICK w 1 EXPECT=WINDOW={p127}x").as_bytes()),
         "EXPECT=WINDOW pattern longer than 127 bytes"
     );
     let t255 = "t".repeat(255);
     ok(&format!("GETTEXT w LABEL={t255}"));
-    assert_eq!(
-        bad(format!("GETTEXT w LABEL={t255}x").as_bytes()),
-        "LABEL longer than 255 bytes"
-    );
+    assert_eq!(bad(format!("GETTEXT w LABEL={t255}x").as_bytes()), "LABEL longer than 255 bytes");
     ok(&format!("WAITFOR w 1 TEXT={t255}"));
-    assert_eq!(
-        bad(format!("WAITFOR w 1 TEXT={t255}x").as_bytes()),
-        "TEXT longer than 255 bytes"
-    );
+    assert_eq!(bad(format!("WAITFOR w 1 TEXT={t255}x").as_bytes()), "TEXT longer than 255 bytes");
     ok(&format!("TYPE w 1 {t255}"));
-    assert_eq!(
-        bad(format!("TYPE w 1 {t255}x").as_bytes()),
-        "text longer than 255 bytes"
-    );
+    assert_eq!(bad(format!("TYPE w 1 {t255}x").as_bytes()), "text longer than 255 bytes");
     ok(&format!("MANIFEST {t255}"));
-    assert_eq!(
-        bad(format!("MANIFEST {t255}x").as_bytes()),
-        "path longer than 255 bytes"
-    );
-    assert_eq!(
-        bad(format!("WBLAUNCH {t255}x").as_bytes()),
-        "icon path longer than 255 bytes"
-    );
-    assert_eq!(
-        bad(format!("WBLAUNCH w ARG={t255}x").as_bytes()),
-        "ARG longer than 255 bytes"
-    );
-    assert_eq!(
-        bad(format!("WBLAUNCH w TOOLTYPE={t255}x").as_bytes()),
-        "TOOLTYPE longer than 255 bytes"
-    );
+    assert_eq!(bad(format!("MANIFEST {t255}x").as_bytes()), "path longer than 255 bytes");
+    assert_eq!(bad(format!("WBLAUNCH {t255}x").as_bytes()), "icon path longer than 255 bytes");
+    assert_eq!(bad(format!("WBLAUNCH w ARG={t255}x").as_bytes()), "ARG longer than 255 bytes");
+    assert_eq!(bad(format!("WBLAUNCH w TOOLTYPE={t255}x").as_bytes()), "TOOLTYPE longer than 255 bytes");
     ok(&format!("LAUNCH {t255}"));
-    assert_eq!(
-        bad(format!("LAUNCH {t255}x").as_bytes()),
-        "command line longer than 255 bytes"
-    );
-    assert_eq!(
-        bad(format!("MUIREXX YAM {t255}x").as_bytes()),
-        "command longer than 255 bytes"
-    );
+    assert_eq!(bad(format!("LAUNCH {t255}x").as_bytes()), "command line longer than 255 bytes");
+    assert_eq!(bad(format!("MUIREXX YAM {t255}x").as_bytes()), "command longer than 255 bytes");
     let n31 = "n".repeat(31);
     ok(&format!("CLICK @{n31}"));
-    assert_eq!(
-        bad(format!("CLICK @{n31}x").as_bytes()),
-        "@name longer than 31 bytes"
-    );
-    assert_eq!(
-        bad(format!("MUIREXX {n31}x c").as_bytes()),
-        "application base name longer than 31 bytes"
-    );
+    assert_eq!(bad(format!("CLICK @{n31}x").as_bytes()), "@name longer than 31 bytes");
+    assert_eq!(bad(format!("MUIREXX {n31}x c").as_bytes()), "application base name longer than 31 bytes");
     // The whole command may exceed 255 bytes (an argstring holds 65535).
     ok(&format!("WBLAUNCH w ARG={t255} ARG={t255}"));
     assert_eq!(bad(&vec![b'x'; 65536]), "command longer than 65535 bytes");
@@ -687,39 +398,18 @@ fn numbers_are_validated_never_zero() {
     assert_eq!(bad(b"WINDOWMOVE w 1 1x"), "dy must be a number");
     assert_eq!(bad(b"WINDOWMOVE w +1 1"), "dx must be a number");
     assert_eq!(bad(b"WINDOWMOVE w - 1"), "dx must be a number");
-    assert_eq!(
-        bad(b"WINDOWMOVE w 32768 1"),
-        "dx out of range (-32768..32767)"
-    );
+    assert_eq!(bad(b"WINDOWMOVE w 32768 1"), "dx out of range (-32768..32767)");
     assert_eq!(bad(b"WINDOWSIZE w 0 10"), "width out of range (1..32767)");
-    assert_eq!(
-        bad(b"WINDOWSIZE w 99999999999999999999999 10"),
-        "width out of range (1..32767)"
-    );
-    assert_eq!(
-        bad(b"CLICK w 1 EXPECT=NOWINDOW TIMEOUT="),
-        "TIMEOUT must be a number"
-    );
-    assert_eq!(
-        bad(b"CLICK w 1 EXPECT=NOWINDOW TIMEOUT=1.5"),
-        "TIMEOUT must be a number"
-    );
-    assert_eq!(
-        bad(b"WAITFOR REQUESTER TIMEOUT=86401"),
-        "TIMEOUT out of range (0..86400)"
-    );
-    assert_eq!(
-        bad(b"GETTEXT w LABEL=a INDEX=one"),
-        "INDEX must be a number"
-    );
+    assert_eq!(bad(b"WINDOWSIZE w 99999999999999999999999 10"), "width out of range (1..32767)");
+    assert_eq!(bad(b"CLICK w 1 EXPECT=NOWINDOW TIMEOUT="), "TIMEOUT must be a number");
+    assert_eq!(bad(b"CLICK w 1 EXPECT=NOWINDOW TIMEOUT=1.5"), "TIMEOUT must be a number");
+    assert_eq!(bad(b"WAITFOR REQUESTER TIMEOUT=86401"), "TIMEOUT out of range (0..86400)");
+    assert_eq!(bad(b"GETTEXT w LABEL=a INDEX=one"), "INDEX must be a number");
     assert_eq!(bad(b"CLICK w 65536"), "GA_ID out of range (0..65535)");
     assert_eq!(bad(b"MENUPICK w 31 0"), "menu out of range (0..30)");
     assert_eq!(bad(b"MENUPICK w 0 63"), "item out of range (0..62)");
     assert_eq!(bad(b"MENUPICK w 0 0 31"), "subitem out of range (0..30)");
-    assert_eq!(
-        bad(b"LAUNCH STACK=4095 x"),
-        "STACK out of range (4096..2147483647)"
-    );
+    assert_eq!(bad(b"LAUNCH STACK=4095 x"), "STACK out of range (4096..2147483647)");
     assert_eq!(bad(b"LAUNCH STACK=big x"), "STACK must be a number");
 }
 
@@ -740,16 +430,10 @@ fn canonical_lines() {
         canon("click prefs role=button label=ok expect=window=x timeout=3"),
         "CLICK \"prefs\" ROLE=button LABEL=\"ok\" EXPECT=WINDOW=\"x\" TIMEOUT=3"
     );
-    assert_eq!(
-        canon("type w 1  verbatim \"x\""),
-        "TYPE \"w\" 1  verbatim \"x\""
-    );
+    assert_eq!(canon("type w 1  verbatim \"x\""), "TYPE \"w\" 1  verbatim \"x\"");
     assert_eq!(canon(r#"tree "a\"b\\c" full"#), r#"TREE "a\"b\\c" FULL"#);
     assert_eq!(canon("launch stack=9000 c:dir"), "LAUNCH STACK=9000 c:dir");
-    assert_eq!(
-        canon("waitfor screen=w requester"),
-        "WAITFOR SCREEN=\"w\" REQUESTER"
-    );
+    assert_eq!(canon("waitfor screen=w requester"), "WAITFOR SCREEN=\"w\" REQUESTER");
 }
 
 #[test]
@@ -757,24 +441,12 @@ fn reply_mechanics() {
     let r = Reply::ok(b"x".to_vec());
     assert_eq!(result_string(&r, RXCOMM | RXFF_RESULT), Some(&b"x"[..]));
     assert_eq!(result_string(&r, RXCOMM), None);
-    assert_eq!(
-        result_string(&Reply::ok(Vec::new()), RXCOMM | RXFF_RESULT),
-        None
-    );
-    assert_eq!(
-        result_string(&Reply::error(Rc::Error, "bad"), RXCOMM | RXFF_RESULT),
-        None
-    );
-    assert_eq!(
-        result_string(&Reply::error(Rc::NotFound, "no"), RXCOMM | RXFF_RESULT),
-        None
-    );
+    assert_eq!(result_string(&Reply::ok(Vec::new()), RXCOMM | RXFF_RESULT), None);
+    assert_eq!(result_string(&Reply::error(Rc::Error, "bad"), RXCOMM | RXFF_RESULT), None);
+    assert_eq!(result_string(&Reply::error(Rc::NotFound, "no"), RXCOMM | RXFF_RESULT), None);
     assert!(is_command(RXCOMM | RXFF_RESULT | 3));
     assert!(!is_command(0x0200_0000));
-    assert_eq!(
-        [Rc::Ok, Rc::NotFound, Rc::Error, Rc::Timeout, Rc::Failed].map(Rc::code),
-        [0, 5, 10, 15, 20]
-    );
+    assert_eq!([Rc::Ok, Rc::NotFound, Rc::Error, Rc::Timeout, Rc::Failed].map(Rc::code), [0, 5, 10, 15, 20]);
 }
 
 #[test]

@@ -23,8 +23,7 @@ impl Fake {
             return Ok(Outcome::Done(result.to_vec()));
         }
         self.next_token += 1;
-        self.pending
-            .insert(self.next_token, (self.polls_needed, result.to_vec()));
+        self.pending.insert(self.next_token, (self.polls_needed, result.to_vec()));
         Ok(Outcome::Pending(WaitToken(self.next_token)))
     }
 }
@@ -39,8 +38,7 @@ impl Engine for Fake {
         Ok(b"screen title=\"Workbench\" [0,0 640x256] frontmost=1".to_vec())
     }
     fn tree(&mut self, w: &WindowTarget, full: bool) -> Result<Vec<u8>, Error> {
-        self.calls
-            .push(format!("tree {} {full}", latin1(&w.pattern)));
+        self.calls.push(format!("tree {} {full}", latin1(&w.pattern)));
         if w.pattern == b"Nope" {
             return Err(not_found("Nope"));
         }
@@ -90,13 +88,11 @@ impl Engine for Fake {
         self.wait(b"")
     }
     fn where_geometry(&mut self, port: &[u8], name: &[u8]) -> Result<Outcome, Error> {
-        self.calls
-            .push(format!("where {} {}", latin1(port), latin1(name)));
+        self.calls.push(format!("where {} {}", latin1(port), latin1(name)));
         self.wait(b"10 20 80 14")
     }
     fn mui_rexx(&mut self, base: &[u8], cmd: &[u8]) -> Result<Outcome, Error> {
-        self.calls
-            .push(format!("muirexx {} {}", latin1(base), latin1(cmd)));
+        self.calls.push(format!("muirexx {} {}", latin1(base), latin1(cmd)));
         self.wait(b"mui says hi")
     }
     fn launch(&mut self, stack: Option<u32>, cmd: &[u8]) -> Result<(), Error> {
@@ -104,15 +100,11 @@ impl Engine for Fake {
         Ok(())
     }
     fn wb_launch(&mut self, p: &[u8], t: &[Vec<u8>], a: &[Vec<u8>]) -> Result<(), Error> {
-        self.calls
-            .push(format!("wblaunch {} {} {}", latin1(p), t.len(), a.len()));
+        self.calls.push(format!("wblaunch {} {} {}", latin1(p), t.len(), a.len()));
         Ok(())
     }
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
-        self.files
-            .get(path)
-            .cloned()
-            .ok_or_else(|| Error::new(Rc::Error, format!("cannot open {}", latin1(path))))
+        self.files.get(path).cloned().ok_or_else(|| Error::new(Rc::Error, format!("cannot open {}", latin1(path))))
     }
     fn show(&mut self) -> Result<(), Error> {
         self.calls.push("show".into());
@@ -127,10 +119,7 @@ impl Engine for Fake {
         Ok(Outcome::Done(Vec::new()))
     }
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
-        let (left, result) = self
-            .pending
-            .get_mut(&token.0)
-            .expect("polled an unknown or abandoned token");
+        let (left, result) = self.pending.get_mut(&token.0).expect("polled an unknown or abandoned token");
         *left -= 1;
         if *left == 0 {
             let r = result.clone();
@@ -141,10 +130,7 @@ impl Engine for Fake {
         }
     }
     fn abandon(&mut self, token: WaitToken, why: Abandon) {
-        assert!(
-            self.pending.remove(&token.0).is_some(),
-            "abandoned an unknown token"
-        );
+        assert!(self.pending.remove(&token.0).is_some(), "abandoned an unknown token");
         self.abandoned.push((token.0, why));
     }
 }
@@ -153,12 +139,8 @@ const MANIFEST: &[u8] = b"MANIFEST 2\nAPP Demo\nWHEREPORT DEMO.WHERE\nWINDOW mai
 
 fn setup() -> (Host<u32>, Fake) {
     let mut f = Fake::default();
-    f.files
-        .insert(b"RAM:Demo.manifest".to_vec(), MANIFEST.to_vec());
-    f.files.insert(
-        b"RAM:bad.manifest".to_vec(),
-        b"MANIFEST 1\nAPP x\nBOGUS\n".to_vec(),
-    );
+    f.files.insert(b"RAM:Demo.manifest".to_vec(), MANIFEST.to_vec());
+    f.files.insert(b"RAM:bad.manifest".to_vec(), b"MANIFEST 1\nAPP x\nBOGUS\n".to_vec());
     (Host::new("0.1.0"), f)
 }
 
@@ -185,32 +167,20 @@ fn immediate_verbs() {
     assert_eq!(one(&mut h, &mut f, "screens").rc, Rc::Ok);
     assert_eq!(one(&mut h, &mut f, "TREE Prefs FULL").text, b"x");
     assert_eq!(one(&mut h, &mut f, "GETTEXT Prefs 3").text, b"value");
-    assert_eq!(
-        one(&mut h, &mut f, "WINDOWSIZE Prefs 100 50"),
-        Reply::ok(Vec::new())
-    );
-    assert_eq!(
-        one(&mut h, &mut f, "MENUPICK Prefs 0 1 2"),
-        Reply::ok(Vec::new())
-    );
-    assert_eq!(
-        one(&mut h, &mut f, "LAUNCH STACK=8192 C:Dir"),
-        Reply::ok(Vec::new())
-    );
-    assert_eq!(
-        one(&mut h, &mut f, "WBLAUNCH Work:Demo TOOLTYPE=A=1 ARG=RAM:x").text,
-        b"launched"
-    );
+    assert_eq!(one(&mut h, &mut f, "WINDOWSIZE Prefs 100 50"), Reply::ok(Vec::new()));
+    assert_eq!(one(&mut h, &mut f, "MENUPICK Prefs 0 1 2"), Reply::ok(Vec::new()));
+    assert_eq!(one(&mut h, &mut f, "LAUNCH STACK=8192 C:Dir"), Reply::ok(Vec::new()));
+    assert_eq!(one(&mut h, &mut f, "WBLAUNCH Work:Demo TOOLTYPE=A=1 ARG=RAM:x").text, b"launched");
     assert_eq!(one(&mut h, &mut f, "SHOW"), Reply::ok(Vec::new()));
     assert_eq!(one(&mut h, &mut f, "HIDE"), Reply::ok(Vec::new()));
-    assert_eq!(
-        one(&mut h, &mut f, "DRAG Prefs 4 TO 5"),
-        Reply::ok(Vec::new())
-    );
+    assert_eq!(one(&mut h, &mut f, "DRAG Prefs 4 TO 5"), Reply::ok(Vec::new()));
     assert!(f.calls.contains(&"tree Prefs true".to_string()));
     assert!(f.calls.contains(&"launch Some(8192) C:Dir".to_string()));
     assert!(f.calls.contains(&"wblaunch Work:Demo 1 1".to_string()));
-    assert!(f.calls.iter().any(|c| c.starts_with("drag Live") && c.contains("To(Live { window: WindowTarget { screen: None, pattern: [80, 114, 101, 102, 115] }, gadget: Id(5) })")));
+    assert!(f.calls.iter().any(|c| c.starts_with("drag Live")
+        && c.contains(
+            "To(Live { window: WindowTarget { screen: None, pattern: [80, 114, 101, 102, 115] }, gadget: Id(5) })"
+        )));
     assert!(!h.has_waits());
 }
 
@@ -219,42 +189,21 @@ fn lasterror_tracks_every_failure() {
     let (mut h, mut f) = setup();
     assert_eq!(one(&mut h, &mut f, "LASTERROR"), Reply::ok(Vec::new()));
     let r = one(&mut h, &mut f, "CLICK w 1 TIMEOUT=x");
-    assert_eq!(
-        (r.rc, text(&r).as_str()),
-        (Rc::Error, "TIMEOUT must be a number")
-    );
-    assert_eq!(
-        text(&one(&mut h, &mut f, "LASTERROR")),
-        "TIMEOUT must be a number"
-    );
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "TIMEOUT must be a number"));
+    assert_eq!(text(&one(&mut h, &mut f, "LASTERROR")), "TIMEOUT must be a number");
     // Success does not clear it; LASTERROR itself is RC 0.
     assert_eq!(one(&mut h, &mut f, "VERSION").rc, Rc::Ok);
-    assert_eq!(
-        text(&one(&mut h, &mut f, "LASTERROR")),
-        "TIMEOUT must be a number"
-    );
+    assert_eq!(text(&one(&mut h, &mut f, "LASTERROR")), "TIMEOUT must be a number");
     let r = one(&mut h, &mut f, "TREE Nope");
-    assert_eq!(
-        (r.rc, text(&r).as_str()),
-        (Rc::NotFound, "no window matching \"Nope\"")
-    );
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::NotFound, "no window matching \"Nope\""));
     assert_eq!(h.last_error(), b"no window matching \"Nope\"");
     let r = one(&mut h, &mut f, "WINDOWMOVE w 1 1");
     assert_eq!(r.rc, Rc::Failed);
-    assert_eq!(
-        text(&one(&mut h, &mut f, "LASTERROR")),
-        "window has no drag bar"
-    );
+    assert_eq!(text(&one(&mut h, &mut f, "LASTERROR")), "window has no drag bar");
     assert_eq!(one(&mut h, &mut f, "PICK").rc, Rc::NotFound);
-    assert_eq!(
-        text(&one(&mut h, &mut f, "lasterror")),
-        "no window under the pointer"
-    );
+    assert_eq!(text(&one(&mut h, &mut f, "lasterror")), "no window under the pointer");
     // RESULT is never set on errors, whatever the flags.
-    assert_eq!(
-        result_string(&one(&mut h, &mut f, "FROB"), RXCOMM | RXFF_RESULT),
-        None
-    );
+    assert_eq!(result_string(&one(&mut h, &mut f, "FROB"), RXCOMM | RXFF_RESULT), None);
 }
 
 #[test]
@@ -265,10 +214,7 @@ fn result_too_large_is_rc10_never_cut() {
     f.tree_size = 65536;
     let r = one(&mut h, &mut f, "TREE w");
     assert_eq!(r.rc, Rc::Error);
-    assert_eq!(
-        text(&r),
-        "result too large (65536 bytes; an argstring holds 65535)"
-    );
+    assert_eq!(text(&r), "result too large (65536 bytes; an argstring holds 65535)");
     assert_eq!(h.last_error(), r.text.as_slice());
 }
 
@@ -276,43 +222,25 @@ fn result_too_large_is_rc10_never_cut() {
 fn manifest_and_names() {
     let (mut h, mut f) = setup();
     let r = one(&mut h, &mut f, "CLICK @connect");
-    assert_eq!(
-        (r.rc, text(&r).as_str()),
-        (Rc::Error, "no manifest loaded for @connect")
-    );
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "no manifest loaded for @connect"));
     let r = one(&mut h, &mut f, "MANIFEST RAM:Demo.manifest");
-    assert_eq!(
-        (r.rc, text(&r).as_str()),
-        (Rc::Ok, "loaded Demo: 1 windows, 2 gadgets")
-    );
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Ok, "loaded Demo: 1 windows, 2 gadgets"));
     assert_eq!(one(&mut h, &mut f, "CLICK @CONNECT").rc, Rc::Ok);
     assert!(f.calls.last().unwrap().contains("Live { window: WindowTarget { screen: None, pattern: [68, 101, 109, 111, 32, 77, 97, 105, 110] }, gadget: Id(12) }"), "{:?}", f.calls.last());
     let r = one(&mut h, &mut f, "GETTEXT @nosuch");
-    assert_eq!(
-        (r.rc, text(&r).as_str()),
-        (Rc::Error, "unknown name @nosuch")
-    );
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "unknown name @nosuch"));
     let r = one(&mut h, &mut f, "WHERE @connect");
-    assert_eq!(
-        (r.rc, text(&r).as_str()),
-        (Rc::Error, "@connect is a GADGET, not a WHEREGADGET")
-    );
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "@connect is a GADGET, not a WHEREGADGET"));
     // WHERE with a WHEREGADGET, answered at once.
     let r = one(&mut h, &mut f, "WHERE @inner");
     assert_eq!((r.rc, text(&r).as_str()), (Rc::Ok, "10 20 80 14"));
     assert_eq!(f.calls.last().unwrap(), "where DEMO.WHERE inner");
     // A rejected file: RC 10 with FORMATS.md's text; the old manifest stays.
     let r = one(&mut h, &mut f, "MANIFEST RAM:bad.manifest");
-    assert_eq!(
-        (r.rc, text(&r).as_str()),
-        (Rc::Error, "line 3: unknown record \"BOGUS\"")
-    );
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "line 3: unknown record \"BOGUS\""));
     assert_eq!(h.manifest().unwrap().app, b"Demo");
     let r = one(&mut h, &mut f, "MANIFEST RAM:missing");
-    assert_eq!(
-        (r.rc, text(&r).as_str()),
-        (Rc::Error, "cannot open RAM:missing")
-    );
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "cannot open RAM:missing"));
     // DRAG TO a locator stays in the @name's window.
     one(&mut h, &mut f, "DRAG @connect TO 7");
     assert!(f.calls.last().unwrap().contains("gadget: Id(7)"));
@@ -323,9 +251,7 @@ fn pending_wait_completes_while_other_commands_run() {
     let (mut h, mut f) = setup();
     f.polls_needed = 3;
     // Client 7 waits; nothing is replied yet.
-    assert!(h
-        .command(&mut f, b"WAITFOR WINDOW=Save TIMEOUT=5", 7, 100)
-        .is_empty());
+    assert!(h.command(&mut f, b"WAITFOR WINDOW=Save TIMEOUT=5", 7, 100).is_empty());
     assert!(h.has_waits());
     assert_eq!(h.held(), 1);
     // A second client is answered during the wait.
@@ -343,38 +269,25 @@ fn pending_wait_completes_while_other_commands_run() {
 fn pending_wait_times_out_with_rc15() {
     let (mut h, mut f) = setup();
     f.polls_needed = 1000;
-    assert!(h
-        .command(&mut f, b"WAITFOR WINDOW=Save TIMEOUT=2", 7, u32::MAX - 5)
-        .is_empty());
+    assert!(h.command(&mut f, b"WAITFOR WINDOW=Save TIMEOUT=2", 7, u32::MAX - 5).is_empty());
     // 2 s = 20 ticks; the counter wraps in between.
     for i in 1..20u32 {
-        assert!(
-            h.tick(&mut f, (u32::MAX - 5).wrapping_add(i)).is_empty(),
-            "tick {i}"
-        );
+        assert!(h.tick(&mut f, (u32::MAX - 5).wrapping_add(i)).is_empty(), "tick {i}");
     }
     let out = h.tick(&mut f, (u32::MAX - 5).wrapping_add(20));
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].0, 7);
     assert_eq!(out[0].1.rc, Rc::Timeout);
-    assert_eq!(
-        text(&out[0].1),
-        "timed out after 2 s: WAITFOR WINDOW=\"Save\" TIMEOUT=2"
-    );
+    assert_eq!(text(&out[0].1), "timed out after 2 s: WAITFOR WINDOW=\"Save\" TIMEOUT=2");
     assert_eq!(f.abandoned, vec![(1, Abandon::Timeout)]);
-    assert_eq!(
-        text(&one(&mut h, &mut f, "LASTERROR")),
-        "timed out after 2 s: WAITFOR WINDOW=\"Save\" TIMEOUT=2"
-    );
+    assert_eq!(text(&one(&mut h, &mut f, "LASTERROR")), "timed out after 2 s: WAITFOR WINDOW=\"Save\" TIMEOUT=2");
 }
 
 #[test]
 fn condition_true_on_the_deadline_tick_wins() {
     let (mut h, mut f) = setup();
     f.polls_needed = 10;
-    assert!(h
-        .command(&mut f, b"CLICK w 1 EXPECT=NOWINDOW TIMEOUT=1", 3, 0)
-        .is_empty());
+    assert!(h.command(&mut f, b"CLICK w 1 EXPECT=NOWINDOW TIMEOUT=1", 3, 0).is_empty());
     for t in 1..10 {
         assert!(h.tick(&mut f, t).is_empty());
     }
@@ -387,11 +300,7 @@ fn default_timeout_and_timeout_zero() {
     f.polls_needed = 1000;
     assert!(h.command(&mut f, b"WAITFOR REQUESTER", 1, 0).is_empty());
     assert!(h.tick(&mut f, 99).is_empty());
-    assert_eq!(
-        h.tick(&mut f, 100)[0].1.rc,
-        Rc::Timeout,
-        "default 10 s = 100 ticks"
-    );
+    assert_eq!(h.tick(&mut f, 100)[0].1.rc, Rc::Timeout, "default 10 s = 100 ticks");
     // TIMEOUT=0: one check, then RC 15 at once.
     let out = h.command(&mut f, b"WAITFOR WINDOW=x TIMEOUT=0", 2, 0);
     assert_eq!(out[0].1.rc, Rc::Timeout);
@@ -404,18 +313,10 @@ fn muirexx_and_where_results_arrive_later() {
     one(&mut h, &mut f, "MANIFEST RAM:Demo.manifest");
     f.polls_needed = 2;
     assert!(h.command(&mut f, b"MUIREXX YAM GETMAILS", 1, 0).is_empty());
-    assert!(h
-        .command(&mut f, b"WHERE @inner TIMEOUT=1", 2, 0)
-        .is_empty());
+    assert!(h.command(&mut f, b"WHERE @inner TIMEOUT=1", 2, 0).is_empty());
     assert!(h.tick(&mut f, 1).is_empty());
     let out = h.tick(&mut f, 2);
-    assert_eq!(
-        out,
-        vec![
-            (1, Reply::ok(b"mui says hi".to_vec())),
-            (2, Reply::ok(b"10 20 80 14".to_vec()))
-        ]
-    );
+    assert_eq!(out, vec![(1, Reply::ok(b"mui says hi".to_vec())), (2, Reply::ok(b"10 20 80 14".to_vec()))]);
     assert_eq!(f.calls[f.calls.len() - 2], "muirexx YAM GETMAILS");
 }
 
@@ -424,24 +325,16 @@ fn quit_replies_every_held_message_first() {
     let (mut h, mut f) = setup();
     f.polls_needed = 1000;
     assert!(h.command(&mut f, b"WAITFOR WINDOW=a", 1, 0).is_empty());
-    assert!(h
-        .command(&mut f, b"CLICK w 2 EXPECT=WINDOW=b", 2, 0)
-        .is_empty());
+    assert!(h.command(&mut f, b"CLICK w 2 EXPECT=WINDOW=b", 2, 0).is_empty());
     let out = h.command(&mut f, b"QUIT", 3, 5);
     let order: Vec<u32> = out.iter().map(|(m, _)| *m).collect();
     assert_eq!(order, vec![1, 2, 3]);
     assert_eq!(out[0].1.rc, Rc::Failed);
-    assert_eq!(
-        text(&out[0].1),
-        "GadgetScope is quitting: WAITFOR WINDOW=\"a\""
-    );
+    assert_eq!(text(&out[0].1), "GadgetScope is quitting: WAITFOR WINDOW=\"a\"");
     assert_eq!(out[2].1, Reply::ok(Vec::new()));
     assert!(h.quit_requested());
     assert!(!h.has_waits());
-    assert_eq!(
-        f.abandoned,
-        vec![(1, Abandon::Shutdown), (2, Abandon::Shutdown)]
-    );
+    assert_eq!(f.abandoned, vec![(1, Abandon::Shutdown), (2, Abandon::Shutdown)]);
     // After QUIT, anything else is RC 20.
     assert_eq!(one(&mut h, &mut f, "VERSION").rc, Rc::Failed);
 }

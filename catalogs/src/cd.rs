@@ -86,30 +86,19 @@ pub(crate) fn logical_line(lines: &[&str], mut i: usize) -> (String, usize) {
 pub(crate) fn check_bounds(e: &Entry, text: &[u8]) -> Result<(), String> {
     if let Some(min) = e.min_len {
         if text.len() < min {
-            return Err(format!(
-                "{} is {} bytes, shorter than its MINLEN {min}",
-                e.name,
-                text.len()
-            ));
+            return Err(format!("{} is {} bytes, shorter than its MINLEN {min}", e.name, text.len()));
         }
     }
     if let Some(max) = e.max_len {
         if text.len() > max {
-            return Err(format!(
-                "{} is {} bytes, longer than its MAXLEN {max}",
-                e.name,
-                text.len()
-            ));
+            return Err(format!("{} is {} bytes, longer than its MAXLEN {max}", e.name, text.len()));
         }
     }
     Ok(())
 }
 
 /// Parses `(ID/MINLEN/MAXLEN)`; `prev` is the previous ID.
-fn parse_fields(
-    fields: &str,
-    prev: Option<u32>,
-) -> Result<(u32, Option<usize>, Option<usize>), String> {
+fn parse_fields(fields: &str, prev: Option<u32>) -> Result<(u32, Option<usize>, Option<usize>), String> {
     let parts: Vec<&str> = fields.split('/').map(str::trim).collect();
     if parts.len() != 3 {
         return Err(format!("expected (ID/MINLEN/MAXLEN), found ({fields})"));
@@ -117,17 +106,13 @@ fn parse_fields(
     let id = if parts[0].is_empty() {
         prev.map_or(0, |p| p + 1)
     } else {
-        parts[0]
-            .parse::<u32>()
-            .map_err(|_| format!("ID \"{}\" is not a number", parts[0]))?
+        parts[0].parse::<u32>().map_err(|_| format!("ID \"{}\" is not a number", parts[0]))?
     };
     let bound = |s: &str, what: &str| -> Result<Option<usize>, String> {
         if s.is_empty() {
             Ok(None)
         } else {
-            s.parse::<usize>()
-                .map(Some)
-                .map_err(|_| format!("{what} \"{s}\" is not a number"))
+            s.parse::<usize>().map(Some).map_err(|_| format!("{what} \"{s}\" is not a number"))
         }
     };
     let min = bound(parts[1], "MINLEN")?;
@@ -173,39 +158,21 @@ pub fn parse(file: &str, text: &str) -> Result<Description, Vec<Diagnostic>> {
                 "language" if !val.is_empty() => language = Some(val.to_string()),
                 "version" => match val.parse::<u32>() {
                     Ok(v) => version = Some(v),
-                    Err(_) => errs.push(Diagnostic::error(
-                        file,
-                        n,
-                        format!("#version \"{val}\" is not a number"),
-                    )),
+                    Err(_) => errs.push(Diagnostic::error(file, n, format!("#version \"{val}\" is not a number"))),
                 },
-                _ => errs.push(Diagnostic::error(
-                    file,
-                    n,
-                    format!("unknown directive #{key}"),
-                )),
+                _ => errs.push(Diagnostic::error(file, n, format!("unknown directive #{key}"))),
             }
             comment.clear();
         } else {
             // NAME (ID/MINLEN/MAXLEN)
-            let parsed = t
-                .split_once('(')
-                .and_then(|(name, rest)| rest.strip_suffix(')').map(|f| (name.trim(), f)));
+            let parsed = t.split_once('(').and_then(|(name, rest)| rest.strip_suffix(')').map(|f| (name.trim(), f)));
             let Some((name, fields)) = parsed else {
-                errs.push(Diagnostic::error(
-                    file,
-                    n,
-                    format!("expected NAME (ID/MINLEN/MAXLEN), found \"{t}\""),
-                ));
+                errs.push(Diagnostic::error(file, n, format!("expected NAME (ID/MINLEN/MAXLEN), found \"{t}\"")));
                 i += 1;
                 continue;
             };
             if !valid_name(name) {
-                errs.push(Diagnostic::error(
-                    file,
-                    n,
-                    format!("\"{name}\" is not a valid name (letters, digits, _)"),
-                ));
+                errs.push(Diagnostic::error(file, n, format!("\"{name}\" is not a valid name (letters, digits, _)")));
             }
             let (id, min_len, max_len) = match parse_fields(fields, prev_id) {
                 Ok(v) => v,
@@ -215,11 +182,7 @@ pub fn parse(file: &str, text: &str) -> Result<Description, Vec<Diagnostic>> {
                 }
             };
             if i + 1 >= lines.len() {
-                errs.push(Diagnostic::error(
-                    file,
-                    n,
-                    format!("{name} has no string line"),
-                ));
+                errs.push(Diagnostic::error(file, n, format!("{name} has no string line")));
                 break;
             }
             let (s, last) = logical_line(&lines, i + 1);
@@ -231,20 +194,13 @@ pub fn parse(file: &str, text: &str) -> Result<Description, Vec<Diagnostic>> {
                 }
             };
             if let Some(other) = entries.iter().find(|e| e.name == name) {
-                errs.push(Diagnostic::error(
-                    file,
-                    n,
-                    format!("duplicate name {name} (first at line {})", other.line),
-                ));
+                errs.push(Diagnostic::error(file, n, format!("duplicate name {name} (first at line {})", other.line)));
             }
             if let Some(other) = entries.iter().find(|e| e.id == id) {
                 errs.push(Diagnostic::error(
                     file,
                     n,
-                    format!(
-                        "duplicate ID {id}: {name} and {} (line {})",
-                        other.name, other.line
-                    ),
+                    format!("duplicate ID {id}: {name} and {} (line {})", other.name, other.line),
                 ));
             }
             let e = Entry {
@@ -296,16 +252,17 @@ mod tests {
 
     #[test]
     fn entries_ids_bounds_comments() {
-        let d = parse("t.cd", &format!("{HEAD}; The title\nMSG_A (//)\nProject\nMSG_B (10/1/1)\nQ\nMSG_C (//)\nlong \\\nline\\n\n")).unwrap();
+        let d = parse(
+            "t.cd",
+            &format!("{HEAD}; The title\nMSG_A (//)\nProject\nMSG_B (10/1/1)\nQ\nMSG_C (//)\nlong \\\nline\\n\n"),
+        )
+        .unwrap();
         assert_eq!(d.language, "english");
         assert_eq!(d.version, 3);
         let ids: Vec<_> = d.entries.iter().map(|e| (e.name.as_str(), e.id)).collect();
         assert_eq!(ids, [("MSG_A", 0), ("MSG_B", 10), ("MSG_C", 11)]);
         assert_eq!(d.entries[0].comment, ["The title"]);
-        assert_eq!(
-            (d.entries[1].min_len, d.entries[1].max_len),
-            (Some(1), Some(1))
-        );
+        assert_eq!((d.entries[1].min_len, d.entries[1].max_len), (Some(1), Some(1)));
         assert_eq!(d.entries[2].text, b"long line\n");
     }
 
@@ -331,26 +288,11 @@ mod tests {
             one_error(&format!("{HEAD}MSG_A (/2/)\nQ\n")),
             "t.cd:4: error: MSG_A is 1 bytes, shorter than its MINLEN 2"
         );
-        assert_eq!(
-            one_error(&format!("{HEAD}MSG_A (x//)\nQ\n")),
-            "t.cd:3: error: ID \"x\" is not a number"
-        );
+        assert_eq!(one_error(&format!("{HEAD}MSG_A (x//)\nQ\n")), "t.cd:3: error: ID \"x\" is not a number");
         let e = parse("t.cd", &format!("{HEAD}MSG_A\nQ\n")).unwrap_err();
-        assert_eq!(
-            e[0].to_string(),
-            "t.cd:3: error: expected NAME (ID/MINLEN/MAXLEN), found \"MSG_A\""
-        );
-        assert_eq!(
-            one_error(&format!("{HEAD}#array\n")),
-            "t.cd:3: error: unknown directive #array"
-        );
-        assert_eq!(
-            one_error("#version 1\n"),
-            "t.cd:0: error: missing #language"
-        );
-        assert_eq!(
-            one_error(&format!("{HEAD}MSG_A (//)\n")),
-            "t.cd:3: error: MSG_A has no string line"
-        );
+        assert_eq!(e[0].to_string(), "t.cd:3: error: expected NAME (ID/MINLEN/MAXLEN), found \"MSG_A\"");
+        assert_eq!(one_error(&format!("{HEAD}#array\n")), "t.cd:3: error: unknown directive #array");
+        assert_eq!(one_error("#version 1\n"), "t.cd:0: error: missing #language");
+        assert_eq!(one_error(&format!("{HEAD}MSG_A (//)\n")), "t.cd:3: error: MSG_A has no string line");
     }
 }

@@ -45,11 +45,8 @@ impl Translation {
     /// The `STRS` contents: (ID, bytes) of every translated string, sorted
     /// by ID.
     pub fn strings_for_catalog(&self, desc: &Description) -> Vec<(u32, Vec<u8>)> {
-        let mut v: Vec<(u32, Vec<u8>)> = self
-            .strings
-            .iter()
-            .filter_map(|(name, bytes, _)| desc.get(name).map(|e| (e.id, bytes.clone())))
-            .collect();
+        let mut v: Vec<(u32, Vec<u8>)> =
+            self.strings.iter().filter_map(|(name, bytes, _)| desc.get(name).map(|e| (e.id, bytes.clone()))).collect();
         v.sort_by_key(|(id, _)| *id);
         v
     }
@@ -59,10 +56,7 @@ impl Translation {
 fn parse_ver(v: &str) -> Option<(&str, u32, u32)> {
     let rest = v.strip_prefix("$VER:")?.trim_start();
     let (name, rest) = rest.split_once(' ')?;
-    let (num, rest) = rest
-        .trim_start()
-        .split_once(' ')
-        .unwrap_or((rest.trim(), ""));
+    let (num, rest) = rest.trim_start().split_once(' ').unwrap_or((rest.trim(), ""));
     let (ver, rev) = num.split_once('.')?;
     let rest = rest.trim();
     if !(rest.starts_with('(') && rest.ends_with(')')) {
@@ -94,41 +88,39 @@ pub fn parse(file: &str, text: &str, desc: &Description) -> Result<Translation, 
             let (key, val) = d.split_once(char::is_whitespace).unwrap_or((d, ""));
             let val = val.trim();
             match key {
-                "version" => {
-                    match parse_ver(val) {
-                        Some((name, ver, _rev)) => {
-                            if name != crate::CATALOG_NAME {
-                                errs.push(Diagnostic::error(
-                                    file,
-                                    n,
-                                    format!(
-                                        "## version names \"{name}\", expected {}",
-                                        crate::CATALOG_NAME
-                                    ),
-                                ));
-                            }
-                            if ver != desc.version {
-                                errs.push(Diagnostic::error(
-                                    file,
-                                    n,
-                                    format!(
-                                        "catalog version {ver} differs from #version {} of {}",
-                                        desc.version, desc.file
-                                    ),
-                                ));
-                            }
-                            version_string = Some(val.to_string());
-                        }
-                        None => {
+                "version" => match parse_ver(val) {
+                    Some((name, ver, _rev)) => {
+                        if name != crate::CATALOG_NAME {
                             errs.push(Diagnostic::error(
+                                file,
+                                n,
+                                format!("## version names \"{name}\", expected {}", crate::CATALOG_NAME),
+                            ));
+                        }
+                        if ver != desc.version {
+                            errs.push(Diagnostic::error(
+                                file,
+                                n,
+                                format!(
+                                    "catalog version {ver} differs from #version {} of {}",
+                                    desc.version, desc.file
+                                ),
+                            ));
+                        }
+                        version_string = Some(val.to_string());
+                    }
+                    None => {
+                        errs.push(Diagnostic::error(
                             file,
                             n,
-                            format!("## version must be \"$VER: {} N.M (dd.mm.yyyy)\", found \"{val}\"", crate::CATALOG_NAME),
+                            format!(
+                                "## version must be \"$VER: {} N.M (dd.mm.yyyy)\", found \"{val}\"",
+                                crate::CATALOG_NAME
+                            ),
                         ));
-                            version_string = Some(val.to_string());
-                        }
+                        version_string = Some(val.to_string());
                     }
-                }
+                },
                 "language" if !val.is_empty() => language = Some(val.to_string()),
                 "codeset" => match val.parse::<u32>() {
                     Ok(0) => codeset = 0,
@@ -138,11 +130,7 @@ pub fn parse(file: &str, text: &str, desc: &Description) -> Result<Translation, 
                         format!("## codeset {val}: only 0 (ISO-8859-1) is supported"),
                     )),
                 },
-                _ => errs.push(Diagnostic::error(
-                    file,
-                    n,
-                    format!("unknown directive ## {key}"),
-                )),
+                _ => errs.push(Diagnostic::error(file, n, format!("unknown directive ## {key}"))),
             }
             i += 1;
             continue;
@@ -151,33 +139,17 @@ pub fn parse(file: &str, text: &str, desc: &Description) -> Result<Translation, 
         let entry = desc.get(name);
         if entry.is_none() {
             if cd::valid_name(name) {
-                errs.push(Diagnostic::error(
-                    file,
-                    n,
-                    format!("unknown name {name} (not in {})", desc.file),
-                ));
+                errs.push(Diagnostic::error(file, n, format!("unknown name {name} (not in {})", desc.file)));
             } else {
-                errs.push(Diagnostic::error(
-                    file,
-                    n,
-                    format!("expected a string name, found \"{name}\""),
-                ));
+                errs.push(Diagnostic::error(file, n, format!("expected a string name, found \"{name}\"")));
             }
         }
         if let Some((_, first)) = seen.iter().find(|(s, _)| s == name) {
-            errs.push(Diagnostic::error(
-                file,
-                n,
-                format!("duplicate name {name} (first at line {first})"),
-            ));
+            errs.push(Diagnostic::error(file, n, format!("duplicate name {name} (first at line {first})")));
         }
         seen.push((name.to_string(), n));
         if i + 1 >= lines.len() {
-            warnings.push(Diagnostic::warning(
-                file,
-                n,
-                format!("missing translation for {name} (English is used)"),
-            ));
+            warnings.push(Diagnostic::warning(file, n, format!("missing translation for {name} (English is used)")));
             break;
         }
         let (s, last) = cd::logical_line(&lines, i + 1);
@@ -244,7 +216,11 @@ mod tests {
     use super::*;
 
     fn desc() -> Description {
-        cd::parse("t.cd", "#language english\n#version 1\nMSG_A (//)\nProject\nMSG_K (/1/1)\nQ\nMSG_F (//)\n%s has %ld gadgets\n").unwrap()
+        cd::parse(
+            "t.cd",
+            "#language english\n#version 1\nMSG_A (//)\nProject\nMSG_K (/1/1)\nQ\nMSG_F (//)\n%s has %ld gadgets\n",
+        )
+        .unwrap()
     }
 
     const HEAD: &str = "## version $VER: gadgetscope.catalog 1.0 (30.11.2026)\n## language deutsch\n## codeset 0\n";
@@ -257,21 +233,10 @@ mod tests {
 
     #[test]
     fn translations_and_missing_ones() {
-        let t = parse(
-            "de.ct",
-            &format!("{HEAD}; Project\nMSG_A\nProjekt\nMSG_K\n\n"),
-            &desc(),
-        )
-        .unwrap();
+        let t = parse("de.ct", &format!("{HEAD}; Project\nMSG_A\nProjekt\nMSG_K\n\n"), &desc()).unwrap();
         assert_eq!(t.language, "deutsch");
-        assert_eq!(
-            t.version_string,
-            "$VER: gadgetscope.catalog 1.0 (30.11.2026)"
-        );
-        assert_eq!(
-            t.strings,
-            vec![("MSG_A".to_string(), b"Projekt".to_vec(), 6)]
-        );
+        assert_eq!(t.version_string, "$VER: gadgetscope.catalog 1.0 (30.11.2026)");
+        assert_eq!(t.strings, vec![("MSG_A".to_string(), b"Projekt".to_vec(), 6)]);
         let w: Vec<String> = t.warnings.iter().map(|d| d.to_string()).collect();
         assert_eq!(
             w,
@@ -280,18 +245,12 @@ mod tests {
                 "de.ct:0: warning: missing translation for MSG_F (English is used)"
             ]
         );
-        assert_eq!(
-            t.strings_for_catalog(&desc()),
-            vec![(0, b"Projekt".to_vec())]
-        );
+        assert_eq!(t.strings_for_catalog(&desc()), vec![(0, b"Projekt".to_vec())]);
     }
 
     #[test]
     fn each_error_with_its_message() {
-        assert_eq!(
-            one_error(&format!("{HEAD}MSG_X\nfoo\n")),
-            "de.ct:4: error: unknown name MSG_X (not in t.cd)"
-        );
+        assert_eq!(one_error(&format!("{HEAD}MSG_X\nfoo\n")), "de.ct:4: error: unknown name MSG_X (not in t.cd)");
         assert_eq!(
             one_error(&format!("{HEAD}MSG_A\nx\nMSG_A\ny\n")),
             "de.ct:6: error: duplicate name MSG_A (first at line 4)"

@@ -28,22 +28,12 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `file:line`.
     pub fn error(file: &str, line: usize, message: impl Into<String>) -> Self {
-        Diagnostic {
-            file: file.to_string(),
-            line,
-            severity: Severity::Error,
-            message: message.into(),
-        }
+        Diagnostic { file: file.to_string(), line, severity: Severity::Error, message: message.into() }
     }
 
     /// A warning at `file:line`.
     pub fn warning(file: &str, line: usize, message: impl Into<String>) -> Self {
-        Diagnostic {
-            file: file.to_string(),
-            line,
-            severity: Severity::Warning,
-            message: message.into(),
-        }
+        Diagnostic { file: file.to_string(), line, severity: Severity::Warning, message: message.into() }
     }
 }
 

@@ -22,10 +22,7 @@ pub fn decode(line: &str) -> Result<Vec<u8>, String> {
                 Some('x') => {
                     let hi = chars.next();
                     let lo = chars.next();
-                    let v = match (
-                        hi.and_then(|h| h.to_digit(16)),
-                        lo.and_then(|l| l.to_digit(16)),
-                    ) {
+                    let v = match (hi.and_then(|h| h.to_digit(16)), lo.and_then(|l| l.to_digit(16))) {
                         (Some(h), Some(l)) => (h * 16 + l) as u8,
                         _ => {
                             let got: String = [hi, lo].iter().flatten().collect();
@@ -33,30 +30,17 @@ pub fn decode(line: &str) -> Result<Vec<u8>, String> {
                         }
                     };
                     if v == 0 {
-                        return Err(String::from(
-                            "bad escape \\x00: a catalog string cannot hold a NUL",
-                        ));
+                        return Err(String::from("bad escape \\x00: a catalog string cannot hold a NUL"));
                     }
                     out.push(v);
                 }
-                Some(other) => {
-                    return Err(format!(
-                        "bad escape \\{other} (known: \\n \\t \\e \\\\ \\xHH)"
-                    ))
-                }
-                None => {
-                    return Err(String::from(
-                        "bad escape: lone backslash at the end of the string",
-                    ))
-                }
+                Some(other) => return Err(format!("bad escape \\{other} (known: \\n \\t \\e \\\\ \\xHH)")),
+                None => return Err(String::from("bad escape: lone backslash at the end of the string")),
             }
         } else if (c as u32) < 0x100 {
             out.push(c as u32 as u8);
         } else {
-            return Err(format!(
-                "character {c:?} (U+{:04X}) is not in ISO-8859-1 (codeset 0)",
-                c as u32
-            ));
+            return Err(format!("character {c:?} (U+{:04X}) is not in ISO-8859-1 (codeset 0)", c as u32));
         }
     }
     Ok(out)
@@ -108,27 +92,15 @@ mod tests {
     #[test]
     fn escapes_decode_to_latin1() {
         assert_eq!(decode(r"a\nb\tc\e\\\x41").unwrap(), b"a\nb\tc\x1b\\A");
-        assert_eq!(
-            decode("Öffnen…").unwrap_err(),
-            "character '…' (U+2026) is not in ISO-8859-1 (codeset 0)"
-        );
+        assert_eq!(decode("Öffnen…").unwrap_err(), "character '…' (U+2026) is not in ISO-8859-1 (codeset 0)");
         assert_eq!(decode("Öffnen").unwrap(), b"\xd6ffnen");
     }
 
     #[test]
     fn bad_escapes_are_named() {
-        assert_eq!(
-            decode(r"a\q").unwrap_err(),
-            r"bad escape \q (known: \n \t \e \\ \xHH)"
-        );
-        assert_eq!(
-            decode(r"\x4").unwrap_err(),
-            r"bad escape \x4: \x needs two hex digits"
-        );
-        assert_eq!(
-            decode(r"\x00").unwrap_err(),
-            r"bad escape \x00: a catalog string cannot hold a NUL"
-        );
+        assert_eq!(decode(r"a\q").unwrap_err(), r"bad escape \q (known: \n \t \e \\ \xHH)");
+        assert_eq!(decode(r"\x4").unwrap_err(), r"bad escape \x4: \x needs two hex digits");
+        assert_eq!(decode(r"\x00").unwrap_err(), r"bad escape \x00: a catalog string cannot hold a NUL");
     }
 
     #[test]
@@ -141,10 +113,7 @@ mod tests {
 
     #[test]
     fn placeholders_in_order() {
-        assert_eq!(
-            placeholders(b"%s has %ld gadgets (100%%)"),
-            vec!["%s", "%ld"]
-        );
+        assert_eq!(placeholders(b"%s has %ld gadgets (100%%)"), vec!["%s", "%ld"]);
         assert_eq!(placeholders(b"%-10s|%08lx"), vec!["%-10s", "%08lx"]);
     }
 }

@@ -54,11 +54,7 @@ pub const LANG_MAX: usize = 32;
 /// ISO-8859-1 bytes of `s`, or an error naming the first character
 /// outside it.
 fn latin1(s: &str) -> Result<Vec<u8>, String> {
-    s.chars()
-        .map(|c| {
-            u8::try_from(c as u32).map_err(|_| format!("{c:?} in \"{s}\" is not in ISO-8859-1"))
-        })
-        .collect()
+    s.chars().map(|c| u8::try_from(c as u32).map_err(|_| format!("{c:?} in \"{s}\" is not in ISO-8859-1"))).collect()
 }
 
 /// Appends one chunk with its pad byte.
@@ -87,11 +83,7 @@ pub fn write(cat: &Catalog) -> Result<Vec<u8>, String> {
     let mut lang = latin1(&cat.language)?;
     lang.push(0);
     if lang.len() > LANG_MAX {
-        return Err(format!(
-            "language \"{}\" is longer than {} bytes",
-            cat.language,
-            LANG_MAX - 1
-        ));
+        return Err(format!("language \"{}\" is longer than {} bytes", cat.language, LANG_MAX - 1));
     }
     chunk(&mut body, b"LANG", &lang);
     let mut cset = [0u8; 32];
@@ -136,19 +128,12 @@ pub fn chunks(file: &[u8]) -> Result<Vec<Chunk<'_>>, String> {
     }
     let size = be32(file, 4)? as usize;
     if size + 8 != file.len() {
-        return Err(format!(
-            "FORM size {size} but file has {} bytes after the header",
-            file.len() - 8
-        ));
+        return Err(format!("FORM size {size} but file has {} bytes after the header", file.len() - 8));
     }
     let mut out = Vec::new();
     let mut at = 12;
     while at < file.len() {
-        let id: [u8; 4] = file
-            .get(at..at + 4)
-            .ok_or("truncated chunk header")?
-            .try_into()
-            .unwrap();
+        let id: [u8; 4] = file.get(at..at + 4).ok_or("truncated chunk header")?.try_into().unwrap();
         let n = be32(file, at + 4)? as usize;
         let data = file
             .get(at + 8..at + 8 + n)
@@ -157,10 +142,7 @@ pub fn chunks(file: &[u8]) -> Result<Vec<Chunk<'_>>, String> {
         at += 8 + n;
         if n % 2 == 1 {
             if file.get(at) != Some(&0) {
-                return Err(format!(
-                    "chunk {} lacks its zero pad byte",
-                    String::from_utf8_lossy(&id)
-                ));
+                return Err(format!("chunk {} lacks its zero pad byte", String::from_utf8_lossy(&id)));
             }
             at += 1;
         }
@@ -170,10 +152,7 @@ pub fn chunks(file: &[u8]) -> Result<Vec<Chunk<'_>>, String> {
 
 /// Text of a NUL-terminated chunk (`FVER`, `LANG`) as ISO-8859-1.
 fn cstr(data: &[u8], what: &str) -> Result<String, String> {
-    let end = data
-        .iter()
-        .position(|&b| b == 0)
-        .ok_or_else(|| format!("{what} has no NUL"))?;
+    let end = data.iter().position(|&b| b == 0).ok_or_else(|| format!("{what} has no NUL"))?;
     Ok(data[..end].iter().map(|&b| b as char).collect())
 }
 
@@ -183,10 +162,7 @@ pub fn read(file: &[u8]) -> Result<Catalog, String> {
     let cs = chunks(file)?;
     let ids: Vec<[u8; 4]> = cs.iter().map(|c| c.0).collect();
     if ids != [*b"FVER", *b"LANG", *b"CSET", *b"STRS"] {
-        let names: Vec<String> = ids
-            .iter()
-            .map(|i| String::from_utf8_lossy(i).into_owned())
-            .collect();
+        let names: Vec<String> = ids.iter().map(|i| String::from_utf8_lossy(i).into_owned()).collect();
         return Err(format!("chunks {names:?}, expected FVER LANG CSET STRS"));
     }
     let version = cstr(cs[0].2, "FVER")?;
@@ -202,9 +178,7 @@ pub fn read(file: &[u8]) -> Result<Catalog, String> {
         let id = be32(strs, at)?;
         let len = be32(strs, at + 4)? as usize;
         let skip = (len + 3) & !3;
-        let area = strs
-            .get(at + 8..at + 8 + skip)
-            .ok_or_else(|| format!("string {id} overruns STRS"))?;
+        let area = strs.get(at + 8..at + 8 + skip).ok_or_else(|| format!("string {id} overruns STRS"))?;
         let n = area
             .iter()
             .position(|&b| b == 0)
@@ -218,12 +192,7 @@ pub fn read(file: &[u8]) -> Result<Catalog, String> {
         strings.push((id, area[..n].to_vec()));
         at += 8 + skip;
     }
-    Ok(Catalog {
-        version,
-        language,
-        codeset,
-        strings,
-    })
+    Ok(Catalog { version, language, codeset, strings })
 }
 
 #[cfg(test)]
@@ -243,12 +212,7 @@ mod tests {
     fn byte_exact_layout() {
         // 3, 4 and 5 bytes: the 4-byte string counts its NUL and gets 4
         // bytes of NUL padding (FlexCat's rule).
-        let b = write(&cat(vec![
-            (0, b"abc".to_vec()),
-            (1, b"abcd".to_vec()),
-            (7, b"abcde".to_vec()),
-        ]))
-        .unwrap();
+        let b = write(&cat(vec![(0, b"abc".to_vec()), (1, b"abcd".to_vec()), (7, b"abcde".to_vec())])).unwrap();
         let fver = b"$VER: gadgetscope.catalog 1.0 (30.11.2026)";
         assert_eq!(fver.len(), 42);
         let mut want = Vec::new();
@@ -296,10 +260,7 @@ mod tests {
         assert_eq!(write(&c).unwrap_err(), "string 1 holds a NUL");
         c.strings.clear();
         c.language = "x".repeat(32);
-        assert_eq!(
-            write(&c).unwrap_err(),
-            format!("language \"{}\" is longer than 31 bytes", "x".repeat(32))
-        );
+        assert_eq!(write(&c).unwrap_err(), format!("language \"{}\" is longer than 31 bytes", "x".repeat(32)));
         c.language = "ελληνικά".into();
         assert!(write(&c).unwrap_err().contains("is not in ISO-8859-1"));
     }
@@ -313,9 +274,6 @@ mod tests {
         let mut bad_len = b.clone();
         let n = bad_len.len();
         bad_len[n - 9] = 4; // length 4 for "abcd": the NUL is outside the skipped area
-        assert_eq!(
-            read(&bad_len).unwrap_err(),
-            "string 1 has no NUL within its padded length"
-        );
+        assert_eq!(read(&bad_len).unwrap_err(), "string 1 has no NUL within its padded length");
     }
 }

@@ -60,13 +60,8 @@ pub struct Compiled {
 
 /// Reads a source file as UTF-8, naming it in the error.
 fn read_source(path: &Path) -> Result<String, Vec<Diagnostic>> {
-    std::fs::read_to_string(path).map_err(|e| {
-        vec![Diagnostic::error(
-            &path.display().to_string(),
-            0,
-            format!("cannot read: {e}"),
-        )]
-    })
+    std::fs::read_to_string(path)
+        .map_err(|e| vec![Diagnostic::error(&path.display().to_string(), 0, format!("cannot read: {e}"))])
 }
 
 /// Parses the description at `cd_path`.
@@ -77,11 +72,7 @@ pub fn load_cd(cd_path: &Path) -> Result<cd::Description, Vec<Diagnostic>> {
 
 /// Compiles one translation against a parsed description: parse, check,
 /// then write the `FORM CTLG` bytes.
-pub fn compile(
-    desc: &cd::Description,
-    ct_name: &str,
-    ct_text: &str,
-) -> Result<Compiled, Vec<Diagnostic>> {
+pub fn compile(desc: &cd::Description, ct_name: &str, ct_text: &str) -> Result<Compiled, Vec<Diagnostic>> {
     let tr = ct::parse(ct_name, ct_text, desc)?;
     let catalog = iff::Catalog {
         version: tr.version_string.clone(),
@@ -90,11 +81,7 @@ pub fn compile(
         strings: tr.strings_for_catalog(desc),
     };
     let bytes = iff::write(&catalog).map_err(|m| vec![Diagnostic::error(ct_name, 0, m)])?;
-    Ok(Compiled {
-        language: tr.language,
-        bytes,
-        warnings: tr.warnings,
-    })
+    Ok(Compiled { language: tr.language, bytes, warnings: tr.warnings })
 }
 
 /// Compiles every `*.ct` in `catalog_dir` against `catalog_dir/gadgetscope.cd`
@@ -105,19 +92,10 @@ pub fn compile(
 /// Note for packaging: `<language>` may hold Latin-1 letters (`français`);
 /// on the host the directory name is UTF-8 and must be stored as ISO-8859-1
 /// in Amiga archives.
-pub fn build_all(
-    catalog_dir: &Path,
-    out_dir: &Path,
-) -> Result<(Vec<PathBuf>, Vec<Diagnostic>), Vec<Diagnostic>> {
+pub fn build_all(catalog_dir: &Path, out_dir: &Path) -> Result<(Vec<PathBuf>, Vec<Diagnostic>), Vec<Diagnostic>> {
     let desc = load_cd(&catalog_dir.join("gadgetscope.cd"))?;
     let mut cts: Vec<PathBuf> = std::fs::read_dir(catalog_dir)
-        .map_err(|e| {
-            vec![Diagnostic::error(
-                &catalog_dir.display().to_string(),
-                0,
-                format!("cannot list: {e}"),
-            )]
-        })?
+        .map_err(|e| vec![Diagnostic::error(&catalog_dir.display().to_string(), 0, format!("cannot list: {e}"))])?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ct"))
         .collect();
@@ -141,13 +119,7 @@ pub fn build_all(
         let path = dir.join(CATALOG_NAME);
         std::fs::create_dir_all(&dir)
             .and_then(|_| std::fs::write(&path, &c.bytes))
-            .map_err(|e| {
-                vec![Diagnostic::error(
-                    &path.display().to_string(),
-                    0,
-                    format!("cannot write: {e}"),
-                )]
-            })?;
+            .map_err(|e| vec![Diagnostic::error(&path.display().to_string(), 0, format!("cannot write: {e}"))])?;
         written.push(path);
         warnings.extend(c.warnings);
     }
@@ -157,7 +129,5 @@ pub fn build_all(
 /// The Rust source of [`GENERATED_PATH`] for the description in
 /// `catalog_dir/gadgetscope.cd`.
 pub fn generated_source(catalog_dir: &Path) -> Result<String, Vec<Diagnostic>> {
-    Ok(gen::rust_module(&load_cd(
-        &catalog_dir.join("gadgetscope.cd"),
-    )?))
+    Ok(gen::rust_module(&load_cd(&catalog_dir.join("gadgetscope.cd"))?))
 }

@@ -11,10 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
 fn report(d: &[catalogs::Diagnostic]) {
@@ -26,12 +23,7 @@ fn report(d: &[catalogs::Diagnostic]) {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dir = root().join("catalogs");
-    let result = match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["build", out] => catalogs::build_all(&dir, Path::new(out)).map(|(written, warnings)| {
             report(&warnings);
             for w in written {
@@ -39,13 +31,11 @@ fn main() -> ExitCode {
             }
         }),
         ["generate"] => catalogs::generated_source(&dir).map(|src| {
-            std::fs::write(root().join(catalogs::GENERATED_PATH), src)
-                .expect("write the generated module");
+            std::fs::write(root().join(catalogs::GENERATED_PATH), src).expect("write the generated module");
             println!("{}", catalogs::GENERATED_PATH);
         }),
         ["check"] => {
-            let tmp =
-                std::env::temp_dir().join(format!("gadgetscope-catcomp-{}", std::process::id()));
+            let tmp = std::env::temp_dir().join(format!("gadgetscope-catcomp-{}", std::process::id()));
             let r = catalogs::build_all(&dir, &tmp).map(|(_, warnings)| report(&warnings));
             let _ = std::fs::remove_dir_all(&tmp);
             r

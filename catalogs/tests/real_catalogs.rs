@@ -11,22 +11,17 @@ fn dir() -> PathBuf {
 fn generated_module_is_current() {
     let want = catalogs::generated_source(&dir()).unwrap();
     let have = std::fs::read_to_string(dir().join("generated/strings.rs")).unwrap();
-    assert!(want == have, "catalogs/generated/strings.rs is stale: run `cargo run -p gadgetscope-catalogs -- generate`");
+    assert!(
+        want == have,
+        "catalogs/generated/strings.rs is stale: run `cargo run -p gadgetscope-catalogs -- generate`"
+    );
 }
 
 #[test]
 fn every_translation_is_complete_and_reads_back() {
-    let out =
-        std::env::temp_dir().join(format!("gadgetscope-catalogs-test-{}", std::process::id()));
-    let (written, warnings) = catalogs::build_all(&dir(), &out).unwrap_or_else(|e| {
-        panic!(
-            "{}",
-            e.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
+    let out = std::env::temp_dir().join(format!("gadgetscope-catalogs-test-{}", std::process::id()));
+    let (written, warnings) = catalogs::build_all(&dir(), &out)
+        .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")));
     assert!(warnings.is_empty(), "{warnings:?}");
     let desc = catalogs::load_cd(&dir().join("gadgetscope.cd")).unwrap();
     let mut langs = Vec::new();
@@ -39,12 +34,7 @@ fn every_translation_is_complete_and_reads_back() {
         let mut want: Vec<u32> = desc.entries.iter().map(|e| e.id).collect();
         want.sort();
         assert_eq!(ids, want, "{}", cat.language);
-        assert_eq!(
-            path,
-            &out.join("Catalogs")
-                .join(&cat.language)
-                .join("gadgetscope.catalog")
-        );
+        assert_eq!(path, &out.join("Catalogs").join(&cat.language).join("gadgetscope.catalog"));
         langs.push(cat.language);
     }
     langs.sort();
@@ -60,10 +50,7 @@ fn generated_table_matches_the_description() {
     use catalogs::strings;
     let desc = catalogs::load_cd(&dir().join("gadgetscope.cd")).unwrap();
     assert_eq!(strings::BUILTIN.len(), desc.entries.len());
-    assert!(
-        strings::BUILTIN.windows(2).all(|w| w[0].0 < w[1].0),
-        "sorted by ID"
-    );
+    assert!(strings::BUILTIN.windows(2).all(|w| w[0].0 < w[1].0), "sorted by ID");
     for e in &desc.entries {
         let mut want = e.text.clone();
         want.push(0);

@@ -170,10 +170,7 @@ impl Role {
 
     /// Parse a role name case-insensitively (ASCII), as `ROLE=` compares.
     pub fn from_name(name: &[u8]) -> Option<Role> {
-        ALL_ROLES
-            .iter()
-            .copied()
-            .find(|r| r.as_str().as_bytes().eq_ignore_ascii_case(name))
+        ALL_ROLES.iter().copied().find(|r| r.as_str().as_bytes().eq_ignore_ascii_case(name))
     }
 }
 

@@ -59,14 +59,7 @@ pub struct GadgetSpec {
 impl GadgetSpec {
     /// A spec with this type and box (pixels).
     pub fn new(gadget_type: u16, left: i16, top: i16, width: i16, height: i16) -> Self {
-        GadgetSpec {
-            left,
-            top,
-            width,
-            height,
-            gadget_type,
-            ..Default::default()
-        }
+        GadgetSpec { left, top, width, height, gadget_type, ..Default::default() }
     }
 }
 
@@ -181,12 +174,7 @@ impl FakeIntuition {
     /// Read a big-endian ULONG (test helper; panics outside memory).
     pub fn peek_u32(&self, addr: u32) -> u32 {
         let o = (addr - Self::BASE) as usize;
-        u32::from_be_bytes([
-            self.mem[o],
-            self.mem[o + 1],
-            self.mem[o + 2],
-            self.mem[o + 3],
-        ])
+        u32::from_be_bytes([self.mem[o], self.mem[o + 1], self.mem[o + 2], self.mem[o + 3]])
     }
 
     /// Make `[addr, addr+len)` unreadable.
@@ -227,12 +215,7 @@ impl FakeIntuition {
     }
 
     /// Add a window at the back of `screen`'s list; geometry in pixels.
-    pub fn add_window(
-        &mut self,
-        screen: u32,
-        title: Option<&[u8]>,
-        geo: (i16, i16, i16, i16),
-    ) -> u32 {
+    pub fn add_window(&mut self, screen: u32, title: Option<&[u8]>, geo: (i16, i16, i16, i16)) -> u32 {
         let t = self.opt_cstr(title);
         let w = self.alloc(136);
         self.write_u16(w + WD_LEFT_EDGE as u32, geo.0 as u16);
@@ -335,11 +318,7 @@ impl FakeIntuition {
     }
 
     fn make_item(&mut self, text: Option<&[u8]>, flags: u16, command: u8) -> u32 {
-        let fill = if flags & ITEMTEXT != 0 {
-            self.intuitext(text)
-        } else {
-            self.alloc(20)
-        };
+        let fill = if flags & ITEMTEXT != 0 { self.intuitext(text) } else { self.alloc(20) };
         let i = self.alloc(MENUITEM_SIZE);
         self.write_u16(i + MI_FLAGS as u32, flags);
         self.write_u32(i + MI_ITEM_FILL as u32, fill);
@@ -366,10 +345,7 @@ impl FakeIntuition {
 
     /// `GetAttr` calls made on `object`.
     pub fn get_attr_calls_on(&self, object: u32) -> usize {
-        self.log
-            .iter()
-            .filter(|c| matches!(c, Call::GetAttr(o, _) | Call::GtGetAttr(o, _) if *o == object))
-            .count()
+        self.log.iter().filter(|c| matches!(c, Call::GetAttr(o, _) | Call::GtGetAttr(o, _) if *o == object)).count()
     }
 
     fn in_ranges(r: &[(u32, u32)], a: u32) -> bool {

@@ -27,18 +27,12 @@ fn lines(b: &[u8]) -> Vec<Line<'_>> {
     let mut start = 0;
     for (i, &c) in b.iter().enumerate() {
         if c == b'\n' {
-            out.push(Line {
-                text: &b[start..i],
-                newline: true,
-            });
+            out.push(Line { text: &b[start..i], newline: true });
             start = i + 1;
         }
     }
     if start < b.len() {
-        out.push(Line {
-            text: &b[start..],
-            newline: false,
-        });
+        out.push(Line { text: &b[start..], newline: false });
     }
     out
 }
@@ -57,8 +51,7 @@ fn script(a: &[Line], b: &[Line]) -> Vec<(Op, usize)> {
         pre += 1;
     }
     let mut suf = 0;
-    while suf < a.len() - pre && suf < b.len() - pre && a[a.len() - 1 - suf] == b[b.len() - 1 - suf]
-    {
+    while suf < a.len() - pre && suf < b.len() - pre && a[a.len() - 1 - suf] == b[b.len() - 1 - suf] {
         suf += 1;
     }
     let (am, bm) = (&a[pre..a.len() - suf], &b[pre..b.len() - suf]);
@@ -120,12 +113,7 @@ fn push_range(out: &mut Vec<u8>, start: usize, len: usize) {
 
 /// Unified diff of `expected` (old) against `actual` (new), or `None` when
 /// they are byte-identical. Labels go on the `---` / `+++` lines.
-pub fn unified_diff(
-    expected: &[u8],
-    actual: &[u8],
-    expected_label: &[u8],
-    actual_label: &[u8],
-) -> Option<Vec<u8>> {
+pub fn unified_diff(expected: &[u8], actual: &[u8], expected_label: &[u8], actual_label: &[u8]) -> Option<Vec<u8>> {
     if expected == actual {
         return None;
     }
@@ -209,10 +197,7 @@ mod tests {
     fn one_changed_line_with_context() {
         let a = "1\n2\n3\n4\n5\n6\n7\n8\n9\n";
         let b = "1\n2\n3\n4\nFIVE\n6\n7\n8\n9\n";
-        assert_eq!(
-            diff(a, b),
-            "--- a\n+++ b\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+FIVE\n 6\n 7\n 8\n"
-        );
+        assert_eq!(diff(a, b), "--- a\n+++ b\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+FIVE\n 6\n 7\n 8\n");
     }
 
     #[test]
@@ -227,10 +212,7 @@ mod tests {
 
     #[test]
     fn missing_final_newline_is_marked() {
-        assert_eq!(
-            diff("a\n", "a"),
-            "--- a\n+++ b\n@@ -1 +1 @@\n-a\n+a\n\\ No newline at end of file\n"
-        );
+        assert_eq!(diff("a\n", "a"), "--- a\n+++ b\n@@ -1 +1 @@\n-a\n+a\n\\ No newline at end of file\n");
     }
 
     #[test]

@@ -201,10 +201,7 @@ pub trait Injector {
 /// reason). Every `IND_WRITEEVENT` returns only after the input handler
 /// chain (Intuition included) has seen the event, so no delays are needed
 /// between events (docs/design/input.md).
-pub fn play<I: Injector + ?Sized>(
-    injector: &mut I,
-    events: &[Event],
-) -> Result<(), (usize, alloc::string::String)> {
+pub fn play<I: Injector + ?Sized>(injector: &mut I, events: &[Event]) -> Result<(), (usize, alloc::string::String)> {
     for (i, e) in events.iter().enumerate() {
         injector.inject(e).map_err(|why| (i, why))?;
     }
@@ -227,12 +224,7 @@ pub struct Rect {
 impl Rect {
     /// A box.
     pub const fn new(left: i32, top: i32, width: i32, height: i32) -> Rect {
-        Rect {
-            left,
-            top,
-            width,
-            height,
-        }
+        Rect { left, top, width, height }
     }
 
     /// The gadget's box, window-relative, borders included (as the walker
@@ -268,36 +260,23 @@ pub struct ScreenSize {
 impl ScreenSize {
     /// From the walker's screen snapshot.
     pub fn of(s: &crate::snapshot::ScreenInfo) -> ScreenSize {
-        ScreenSize {
-            width: s.width as i32,
-            height: s.height as i32,
-        }
+        ScreenSize { width: s.width as i32, height: s.height as i32 }
     }
 
     fn point(&self, x: i32, y: i32, qualifier: u16) -> Result<Event, ActionError> {
         if x < 0 || y < 0 || x >= self.width || y >= self.height {
             return Err(ActionError::OffScreen { x, y });
         }
-        Ok(Event::PointerTo {
-            x: x as i16,
-            y: y as i16,
-            qualifier,
-        })
+        Ok(Event::PointerTo { x: x as i16, y: y as i16, qualifier })
     }
 }
 
 fn left_down() -> Event {
-    Event::Button {
-        code: IECODE_LBUTTON,
-        qualifier: IEQUALIFIER_LEFTBUTTON | IEQUALIFIER_RELATIVEMOUSE,
-    }
+    Event::Button { code: IECODE_LBUTTON, qualifier: IEQUALIFIER_LEFTBUTTON | IEQUALIFIER_RELATIVEMOUSE }
 }
 
 fn left_up() -> Event {
-    Event::Button {
-        code: IECODE_LBUTTON | IECODE_UP_PREFIX,
-        qualifier: IEQUALIFIER_RELATIVEMOUSE,
-    }
+    Event::Button { code: IECODE_LBUTTON | IECODE_UP_PREFIX, qualifier: IEQUALIFIER_RELATIVEMOUSE }
 }
 
 /// A left click at (`x`, `y`), screen-relative: pointer there, button
@@ -311,37 +290,21 @@ pub fn click_at(screen: ScreenSize, x: i32, y: i32) -> Result<Vec<Event>, Action
 /// on its screen (`Window->LeftEdge/TopEdge`). Gadget edges are relative
 /// to the window's corner, not to its inner area: borders are not added
 /// again.
-pub fn screen_centre(
-    window_left: i32,
-    window_top: i32,
-    bx: Rect,
-) -> Result<(i32, i32), ActionError> {
+pub fn screen_centre(window_left: i32, window_top: i32, bx: Rect) -> Result<(i32, i32), ActionError> {
     let (x, y) = bx.centre()?;
     Ok((window_left + x, window_top + y))
 }
 
 /// CLICK: a left click at the centre of `gadget` of `window`.
-pub fn click_gadget(
-    screen: ScreenSize,
-    window: &WindowSnap,
-    gadget: &GadgetSnap,
-) -> Result<Vec<Event>, ActionError> {
-    let (x, y) = screen_centre(
-        window.info.left as i32,
-        window.info.top as i32,
-        Rect::of_gadget(gadget),
-    )?;
+pub fn click_gadget(screen: ScreenSize, window: &WindowSnap, gadget: &GadgetSnap) -> Result<Vec<Event>, ActionError> {
+    let (x, y) = screen_centre(window.info.left as i32, window.info.top as i32, Rect::of_gadget(gadget))?;
     click_at(screen, x, y)
 }
 
 /// A left-button drag from one screen point to another: pointer to the
 /// start, button down, pointer to the end (with `IEQUALIFIER_LEFTBUTTON`,
 /// as a real move with the button held), button up.
-pub fn drag(
-    screen: ScreenSize,
-    from: (i32, i32),
-    to: (i32, i32),
-) -> Result<Vec<Event>, ActionError> {
+pub fn drag(screen: ScreenSize, from: (i32, i32), to: (i32, i32)) -> Result<Vec<Event>, ActionError> {
     Ok(vec![
         screen.point(from.0, from.1, 0)?,
         left_down(),
@@ -379,11 +342,7 @@ pub fn drag_gadget_to(
     to: &GadgetSnap,
 ) -> Result<Vec<Event>, ActionError> {
     let (l, t) = (window.info.left as i32, window.info.top as i32);
-    drag(
-        screen,
-        screen_centre(l, t, Rect::of_gadget(gadget))?,
-        screen_centre(l, t, Rect::of_gadget(to))?,
-    )
+    drag(screen, screen_centre(l, t, Rect::of_gadget(gadget))?, screen_centre(l, t, Rect::of_gadget(to))?)
 }
 
 /// The first system gadget of this kind in list order.
@@ -397,16 +356,10 @@ pub fn system_gadget(window: &WindowSnap, kind: SysGadget) -> Option<&GadgetSnap
 /// bar's centre when free, else the middle of the widest free stretch of
 /// its centre line.
 pub fn drag_bar_spot(window: &WindowSnap) -> Result<(i32, i32), ActionError> {
-    let bar = system_gadget(window, SysGadget::Drag)
-        .ok_or(ActionError::NoSystemGadget(SysGadget::Drag))?;
+    let bar = system_gadget(window, SysGadget::Drag).ok_or(ActionError::NoSystemGadget(SysGadget::Drag))?;
     let bx = Rect::of_gadget(bar);
     let (cx, cy) = bx.centre()?;
-    let others: Vec<Rect> = window
-        .gadgets
-        .iter()
-        .filter(|g| !core::ptr::eq(*g, bar))
-        .map(Rect::of_gadget)
-        .collect();
+    let others: Vec<Rect> = window.gadgets.iter().filter(|g| !core::ptr::eq(*g, bar)).map(Rect::of_gadget).collect();
     let free = |x: i32| !others.iter().any(|r| r.contains(x, cy));
     if free(cx) {
         return Ok((cx, cy));
@@ -435,12 +388,7 @@ pub fn drag_bar_spot(window: &WindowSnap) -> Result<(i32, i32), ActionError> {
 
 /// WINDOWMOVE `<dx> <dy>`: drag the window's drag bar (the system gadget
 /// with `GTYP_WDRAGGING`, from the TREE geometry) by (`dx`, `dy`).
-pub fn window_move(
-    screen: ScreenSize,
-    window: &WindowSnap,
-    dx: i32,
-    dy: i32,
-) -> Result<Vec<Event>, ActionError> {
+pub fn window_move(screen: ScreenSize, window: &WindowSnap, dx: i32, dy: i32) -> Result<Vec<Event>, ActionError> {
     let (x, y) = drag_bar_spot(window)?;
     let from = (window.info.left as i32 + x, window.info.top as i32 + y);
     drag(screen, from, (from.0 + dx, from.1 + dy))
@@ -455,17 +403,9 @@ pub fn window_size(
     width: i32,
     height: i32,
 ) -> Result<Vec<Event>, ActionError> {
-    let g = system_gadget(window, SysGadget::Size)
-        .ok_or(ActionError::NoSystemGadget(SysGadget::Size))?;
-    let from = screen_centre(
-        window.info.left as i32,
-        window.info.top as i32,
-        Rect::of_gadget(g),
-    )?;
-    let (dx, dy) = (
-        width - window.info.width as i32,
-        height - window.info.height as i32,
-    );
+    let g = system_gadget(window, SysGadget::Size).ok_or(ActionError::NoSystemGadget(SysGadget::Size))?;
+    let from = screen_centre(window.info.left as i32, window.info.top as i32, Rect::of_gadget(g))?;
+    let (dx, dy) = (width - window.info.width as i32, height - window.info.height as i32);
     drag(screen, from, (from.0 + dx, from.1 + dy))
 }
 
@@ -484,36 +424,16 @@ pub trait KeyMap {
 /// (each release without its own bit).
 fn keystroke(out: &mut Vec<Event>, code: u8, qual: u16, prev: [u8; 4]) {
     let mut held: u16 = qual & IEQUALIFIER_CAPSLOCK;
-    let pressed: Vec<(u16, u8)> = MODIFIER_KEYS
-        .iter()
-        .copied()
-        .filter(|(bit, _)| qual & bit != 0)
-        .collect();
+    let pressed: Vec<(u16, u8)> = MODIFIER_KEYS.iter().copied().filter(|(bit, _)| qual & bit != 0).collect();
     for &(bit, key) in &pressed {
         held |= bit;
-        out.push(Event::Key {
-            code: key as u16,
-            qualifier: held,
-            prev: [0; 4],
-        });
+        out.push(Event::Key { code: key as u16, qualifier: held, prev: [0; 4] });
     }
-    out.push(Event::Key {
-        code: code as u16,
-        qualifier: held,
-        prev,
-    });
-    out.push(Event::Key {
-        code: code as u16 | IECODE_UP_PREFIX,
-        qualifier: held,
-        prev,
-    });
+    out.push(Event::Key { code: code as u16, qualifier: held, prev });
+    out.push(Event::Key { code: code as u16 | IECODE_UP_PREFIX, qualifier: held, prev });
     for &(bit, key) in pressed.iter().rev() {
         held &= !bit;
-        out.push(Event::Key {
-            code: key as u16 | IECODE_UP_PREFIX,
-            qualifier: held,
-            prev: [0; 4],
-        });
+        out.push(Event::Key { code: key as u16 | IECODE_UP_PREFIX, qualifier: held, prev: [0; 4] });
     }
 }
 
@@ -532,10 +452,7 @@ fn pairs_to_events(out: &mut Vec<Event>, pairs: &[(u8, u8)]) {
 /// TYPE: the key events that type `text` (Latin-1 bytes) with `keymap`.
 /// A byte the keymap cannot produce fails the whole TYPE (nothing is
 /// typed), naming its index: it is never skipped.
-pub fn type_text<K: KeyMap + ?Sized>(
-    text: &[u8],
-    keymap: &mut K,
-) -> Result<Vec<Event>, ActionError> {
+pub fn type_text<K: KeyMap + ?Sized>(text: &[u8], keymap: &mut K) -> Result<Vec<Event>, ActionError> {
     let mut out = Vec::new();
     for (index, &byte) in text.iter().enumerate() {
         match keymap.map(byte) {
@@ -684,11 +601,7 @@ impl MenuScreen {
     /// From the walker's screen snapshot (`Width`/`Height`, `BarHeight`,
     /// `BarHBorder`).
     pub fn of(s: &crate::snapshot::ScreenInfo) -> MenuScreen {
-        MenuScreen {
-            size: ScreenSize::of(s),
-            bar_height: s.bar_height.into(),
-            bar_hborder: s.bar_hborder.into(),
-        }
+        MenuScreen { size: ScreenSize::of(s), bar_height: s.bar_height.into(), bar_hborder: s.bar_hborder.into() }
     }
 }
 
@@ -741,28 +654,14 @@ pub fn menu_boxes(
 ) -> Result<(Rect, Rect, Option<Rect>), ActionError> {
     let m = menus.get(menu).ok_or(ActionError::NoSuchMenuEntry)?;
     let it = m.items.get(item).ok_or(ActionError::NoSuchMenuEntry)?;
-    let title = Rect::new(
-        scr.bar_hborder + m.left as i32,
-        0,
-        m.width as i32,
-        scr.bar_height + 1,
-    );
-    let ib = Rect::new(
-        title.left + it.left as i32,
-        scr.bar_height + 1 + it.top as i32,
-        it.width as i32,
-        it.height as i32,
-    );
+    let title = Rect::new(scr.bar_hborder + m.left as i32, 0, m.width as i32, scr.bar_height + 1);
+    let ib =
+        Rect::new(title.left + it.left as i32, scr.bar_height + 1 + it.top as i32, it.width as i32, it.height as i32);
     let sb = match sub {
         None => None,
         Some(s) => {
             let si = it.subitems.get(s).ok_or(ActionError::NoSuchMenuEntry)?;
-            Some(Rect::new(
-                ib.left + si.left as i32,
-                ib.top + si.top as i32,
-                si.width as i32,
-                si.height as i32,
-            ))
+            Some(Rect::new(ib.left + si.left as i32, ib.top + si.top as i32, si.width as i32, si.height as i32))
         }
     };
     Ok((title, ib, sb))
@@ -787,22 +686,14 @@ pub const RAWKEY_BACKSPACE: u8 = 0x41;
 /// gadget's editing commands such as Right-Amiga X "clear" expect).
 pub fn amiga_key<K: KeyMap + ?Sized>(key: u8, keymap: &mut K) -> Result<Vec<Event>, ActionError> {
     let c = key.to_ascii_lowercase();
-    let pairs = keymap
-        .map(c)
-        .filter(|p| !p.is_empty())
-        .ok_or(ActionError::Unmappable { index: 0, byte: c })?;
+    let pairs = keymap.map(c).filter(|p| !p.is_empty()).ok_or(ActionError::Unmappable { index: 0, byte: c })?;
     let mut out = Vec::new();
     let last = pairs.len() - 1;
     pairs_to_events(&mut out, &pairs[..last]);
     let (code, qual) = pairs[last];
     let p1 = if last >= 1 { pairs[last - 1] } else { (0, 0) };
     let p2 = if last >= 2 { pairs[last - 2] } else { (0, 0) };
-    keystroke(
-        &mut out,
-        code,
-        qual as u16 | IEQUALIFIER_RCOMMAND,
-        [p1.0, p1.1, p2.0, p2.1],
-    );
+    keystroke(&mut out, code, qual as u16 | IEQUALIFIER_RCOMMAND, [p1.0, p1.1, p2.0, p2.1]);
     Ok(out)
 }
 
@@ -847,10 +738,7 @@ pub fn menu_pick<K: KeyMap + ?Sized>(
     let (ix, iy) = ib.centre()?;
     let mut out = vec![
         scr.size.point(tx, ty, 0)?,
-        Event::Button {
-            code: IECODE_RBUTTON,
-            qualifier: IEQUALIFIER_RBUTTON | IEQUALIFIER_RELATIVEMOUSE,
-        },
+        Event::Button { code: IECODE_RBUTTON, qualifier: IEQUALIFIER_RBUTTON | IEQUALIFIER_RELATIVEMOUSE },
         scr.size.point(tx, ty, held)?,
         scr.size.point(ix, iy, held)?,
     ];
@@ -858,10 +746,7 @@ pub fn menu_pick<K: KeyMap + ?Sized>(
         let (sx, sy) = sb.centre()?;
         out.push(scr.size.point(sx, sy, held)?);
     }
-    out.push(Event::Button {
-        code: IECODE_RBUTTON | IECODE_UP_PREFIX,
-        qualifier: IEQUALIFIER_RELATIVEMOUSE,
-    });
+    out.push(Event::Button { code: IECODE_RBUTTON | IECODE_UP_PREFIX, qualifier: IEQUALIFIER_RELATIVEMOUSE });
     Ok(out)
 }
 
@@ -871,30 +756,17 @@ mod tests {
     use crate::classify::Role;
     use crate::snapshot::WindowInfo;
 
-    const SCREEN: ScreenSize = ScreenSize {
-        width: 640,
-        height: 256,
-    };
+    const SCREEN: ScreenSize = ScreenSize { width: 640, height: 256 };
     const REL: u16 = IEQUALIFIER_RELATIVEMOUSE;
 
     fn p(x: i16, y: i16, qualifier: u16) -> Event {
         Event::PointerTo { x, y, qualifier }
     }
     fn key(code: u16, qualifier: u16) -> Event {
-        Event::Key {
-            code,
-            qualifier,
-            prev: [0; 4],
-        }
+        Event::Key { code, qualifier, prev: [0; 4] }
     }
-    const LDOWN: Event = Event::Button {
-        code: IECODE_LBUTTON,
-        qualifier: IEQUALIFIER_LEFTBUTTON | REL,
-    };
-    const LUP: Event = Event::Button {
-        code: IECODE_LBUTTON | IECODE_UP_PREFIX,
-        qualifier: REL,
-    };
+    const LDOWN: Event = Event::Button { code: IECODE_LBUTTON, qualifier: IEQUALIFIER_LEFTBUTTON | REL };
+    const LUP: Event = Event::Button { code: IECODE_LBUTTON | IECODE_UP_PREFIX, qualifier: REL };
 
     fn gadget(l: i32, t: i32, w: i32, h: i32, sys: Option<SysGadget>) -> GadgetSnap {
         GadgetSnap {
@@ -972,51 +844,21 @@ mod tests {
 
     #[test]
     fn click_refuses_empty_gadgets_and_points_off_screen() {
-        let w = window(
-            100,
-            50,
-            300,
-            120,
-            vec![gadget(20, 30, 0, 14, None), gadget(600, 30, 20, 10, None)],
-        );
-        assert_eq!(
-            click_gadget(SCREEN, &w, &w.gadgets[0]),
-            Err(ActionError::NoArea)
-        );
-        assert_eq!(
-            click_gadget(SCREEN, &w, &w.gadgets[1]),
-            Err(ActionError::OffScreen { x: 710, y: 85 })
-        );
-        assert_eq!(
-            click_at(SCREEN, -1, 0),
-            Err(ActionError::OffScreen { x: -1, y: 0 })
-        );
+        let w = window(100, 50, 300, 120, vec![gadget(20, 30, 0, 14, None), gadget(600, 30, 20, 10, None)]);
+        assert_eq!(click_gadget(SCREEN, &w, &w.gadgets[0]), Err(ActionError::NoArea));
+        assert_eq!(click_gadget(SCREEN, &w, &w.gadgets[1]), Err(ActionError::OffScreen { x: 710, y: 85 }));
+        assert_eq!(click_at(SCREEN, -1, 0), Err(ActionError::OffScreen { x: -1, y: 0 }));
         assert_eq!(click_at(SCREEN, 639, 255).unwrap()[0], p(639, 255, 0));
     }
 
     #[test]
     fn drag_by_and_to_hold_the_left_button_while_moving() {
-        let w = window(
-            10,
-            20,
-            300,
-            120,
-            vec![gadget(20, 30, 100, 10, None), gadget(200, 60, 11, 11, None)],
-        );
+        let w = window(10, 20, 300, 120, vec![gadget(20, 30, 100, 10, None), gadget(200, 60, 11, 11, None)]);
         let by = drag_gadget_by(SCREEN, &w, &w.gadgets[0], 25, -3).unwrap();
-        assert_eq!(
-            by,
-            vec![p(80, 55, 0), LDOWN, p(105, 52, IEQUALIFIER_LEFTBUTTON), LUP]
-        );
+        assert_eq!(by, vec![p(80, 55, 0), LDOWN, p(105, 52, IEQUALIFIER_LEFTBUTTON), LUP]);
         let to = drag_gadget_to(SCREEN, &w, &w.gadgets[0], &w.gadgets[1]).unwrap();
-        assert_eq!(
-            to,
-            vec![p(80, 55, 0), LDOWN, p(215, 85, IEQUALIFIER_LEFTBUTTON), LUP]
-        );
-        assert_eq!(
-            drag_gadget_by(SCREEN, &w, &w.gadgets[0], 0, 500),
-            Err(ActionError::OffScreen { x: 80, y: 555 })
-        );
+        assert_eq!(to, vec![p(80, 55, 0), LDOWN, p(215, 85, IEQUALIFIER_LEFTBUTTON), LUP]);
+        assert_eq!(drag_gadget_by(SCREEN, &w, &w.gadgets[0], 0, 500), Err(ActionError::OffScreen { x: 80, y: 555 }));
     }
 
     #[test]
@@ -1036,10 +878,7 @@ mod tests {
         // The bar's centre (320,7) is free.
         assert_eq!(drag_bar_spot(&w), Ok((320, 7)));
         let e = window_move(SCREEN, &w, 40, 30).unwrap();
-        assert_eq!(
-            e,
-            vec![p(320, 7, 0), LDOWN, p(360, 37, IEQUALIFIER_LEFTBUTTON), LUP]
-        );
+        assert_eq!(e, vec![p(320, 7, 0), LDOWN, p(360, 37, IEQUALIFIER_LEFTBUTTON), LUP]);
         // A narrow window: close at 0..15, bar 0..100, depth 70..85, zoom 85..100.
         let n = window(
             200,
@@ -1056,42 +895,20 @@ mod tests {
         );
         // Free stretches of line 7: 15..40 (25) and 52..70 (18): middle of the first.
         assert_eq!(drag_bar_spot(&n), Ok((27, 7)));
-        let covered = window(
-            0,
-            0,
-            30,
-            20,
-            vec![
-                gadget(0, 0, 30, 15, None),
-                gadget(0, 0, 30, 15, Some(SysGadget::Drag)),
-            ],
-        );
+        let covered =
+            window(0, 0, 30, 20, vec![gadget(0, 0, 30, 15, None), gadget(0, 0, 30, 15, Some(SysGadget::Drag))]);
         assert_eq!(drag_bar_spot(&covered), Err(ActionError::NoFreeDragSpot));
         let bare = window(0, 0, 30, 20, vec![]);
-        assert_eq!(
-            window_move(SCREEN, &bare, 1, 1),
-            Err(ActionError::NoSystemGadget(SysGadget::Drag))
-        );
+        assert_eq!(window_move(SCREEN, &bare, 1, 1), Err(ActionError::NoSystemGadget(SysGadget::Drag)));
     }
 
     #[test]
     fn window_size_drags_the_sizing_gadget_by_the_size_difference() {
         let w = aros_shell();
         let e = window_size(SCREEN, &w, 440, 156).unwrap();
-        assert_eq!(
-            e,
-            vec![
-                p(634, 250, 0),
-                LDOWN,
-                p(434, 150, IEQUALIFIER_LEFTBUTTON),
-                LUP
-            ]
-        );
+        assert_eq!(e, vec![p(634, 250, 0), LDOWN, p(434, 150, IEQUALIFIER_LEFTBUTTON), LUP]);
         let bare = window(0, 0, 30, 20, vec![]);
-        assert_eq!(
-            window_size(SCREEN, &bare, 1, 1),
-            Err(ActionError::NoSystemGadget(SysGadget::Size))
-        );
+        assert_eq!(window_size(SCREEN, &bare, 1, 1), Err(ActionError::NoSystemGadget(SysGadget::Size)));
     }
 
     #[test]
@@ -1115,20 +932,14 @@ mod tests {
     struct Table(Vec<(u8, Vec<(u8, u8)>)>);
     impl KeyMap for Table {
         fn map(&mut self, byte: u8) -> Option<Vec<(u8, u8)>> {
-            self.0
-                .iter()
-                .find(|(b, _)| *b == byte)
-                .map(|(_, p)| p.clone())
+            self.0.iter().find(|(b, _)| *b == byte).map(|(_, p)| p.clone())
         }
     }
 
     #[test]
     fn dead_keys_reach_the_final_key_through_prev_fields_and_modifiers_nest() {
         // 'é' on a keymap with a dead acute on Alt-F (0x23, LALT) then 'e' (0x12).
-        let mut km = Table(vec![
-            (0xE9, vec![(0x23, 0x10), (0x12, 0)]),
-            (0x01, vec![(0x20, 0x09)]),
-        ]);
+        let mut km = Table(vec![(0xE9, vec![(0x23, 0x10), (0x12, 0)]), (0x01, vec![(0x20, 0x09)])]);
         let e = type_text(&[0xE9], &mut km).unwrap();
         assert_eq!(
             e,
@@ -1137,16 +948,8 @@ mod tests {
                 key(0x23, IEQUALIFIER_LALT),
                 key(0xA3, IEQUALIFIER_LALT),
                 key(0xE4, 0),
-                Event::Key {
-                    code: 0x12,
-                    qualifier: 0,
-                    prev: [0x23, 0x10, 0, 0]
-                },
-                Event::Key {
-                    code: 0x92,
-                    qualifier: 0,
-                    prev: [0x23, 0x10, 0, 0]
-                },
+                Event::Key { code: 0x12, qualifier: 0, prev: [0x23, 0x10, 0, 0] },
+                Event::Key { code: 0x92, qualifier: 0, prev: [0x23, 0x10, 0, 0] },
             ]
         );
         // Ctrl-Shift-a: Shift pressed first, released last.
@@ -1167,27 +970,11 @@ mod tests {
 
     #[test]
     fn an_unmappable_character_fails_the_whole_type() {
-        assert_eq!(
-            type_text(b"ab\x80c", &mut UsKeyMap),
-            Err(ActionError::Unmappable {
-                index: 2,
-                byte: 0x80
-            })
-        );
+        assert_eq!(type_text(b"ab\x80c", &mut UsKeyMap), Err(ActionError::Unmappable { index: 2, byte: 0x80 }));
         let mut none = Table(vec![(b'x', vec![])]);
+        assert_eq!(type_text(b"x", &mut none), Err(ActionError::Unmappable { index: 0, byte: b'x' }));
         assert_eq!(
-            type_text(b"x", &mut none),
-            Err(ActionError::Unmappable {
-                index: 0,
-                byte: b'x'
-            })
-        );
-        assert_eq!(
-            ActionError::Unmappable {
-                index: 2,
-                byte: 0x80
-            }
-            .to_string(),
+            ActionError::Unmappable { index: 2, byte: 0x80 }.to_string(),
             "the keymap cannot type character 2 (code 128)"
         );
     }
@@ -1203,44 +990,19 @@ mod tests {
     }
 
     fn item(left: i16, top: i16, width: i16, height: i16, command: Option<u8>) -> ItemBox {
-        ItemBox {
-            left,
-            top,
-            width,
-            height,
-            command,
-            enabled: true,
-            subitems: Vec::new(),
-        }
+        ItemBox { left, top, width, height, command, enabled: true, subitems: Vec::new() }
     }
 
     fn strip() -> Vec<MenuBox> {
         let mut open = item(0, 10, 120, 10, None);
-        open.subitems = vec![
-            item(100, 0, 80, 10, None),
-            item(100, 10, 80, 10, Some(b'R')),
-        ];
+        open.subitems = vec![item(100, 0, 80, 10, None), item(100, 10, 80, 10, Some(b'R'))];
         vec![
-            MenuBox {
-                left: 0,
-                width: 60,
-                enabled: true,
-                items: vec![item(0, 0, 120, 10, Some(b'N')), open],
-            },
-            MenuBox {
-                left: 60,
-                width: 40,
-                enabled: true,
-                items: vec![item(0, 0, 90, 10, None)],
-            },
+            MenuBox { left: 0, width: 60, enabled: true, items: vec![item(0, 0, 120, 10, Some(b'N')), open] },
+            MenuBox { left: 60, width: 40, enabled: true, items: vec![item(0, 0, 90, 10, None)] },
         ]
     }
 
-    const MSCR: MenuScreen = MenuScreen {
-        size: SCREEN,
-        bar_height: 10,
-        bar_hborder: 5,
-    };
+    const MSCR: MenuScreen = MenuScreen { size: SCREEN, bar_height: 10, bar_hborder: 5 };
 
     #[test]
     fn menu_box_arithmetic() {
@@ -1248,52 +1010,21 @@ mod tests {
         assert_eq!(t, Rect::new(5, 0, 60, 11));
         assert_eq!(i, Rect::new(5, 21, 120, 10));
         assert_eq!(s, Some(Rect::new(105, 21, 80, 10)));
-        assert_eq!(
-            menu_boxes(&MSCR, &strip(), 2, 0, None),
-            Err(ActionError::NoSuchMenuEntry)
-        );
-        assert_eq!(
-            menu_boxes(&MSCR, &strip(), 1, 1, None),
-            Err(ActionError::NoSuchMenuEntry)
-        );
-        assert_eq!(
-            menu_boxes(&MSCR, &strip(), 1, 0, Some(0)),
-            Err(ActionError::NoSuchMenuEntry)
-        );
+        assert_eq!(menu_boxes(&MSCR, &strip(), 2, 0, None), Err(ActionError::NoSuchMenuEntry));
+        assert_eq!(menu_boxes(&MSCR, &strip(), 1, 1, None), Err(ActionError::NoSuchMenuEntry));
+        assert_eq!(menu_boxes(&MSCR, &strip(), 1, 0, Some(0)), Err(ActionError::NoSuchMenuEntry));
     }
 
     #[test]
     fn menu_pick_pointer_walk() {
         let held = IEQUALIFIER_RBUTTON;
-        let rdown = Event::Button {
-            code: IECODE_RBUTTON,
-            qualifier: IEQUALIFIER_RBUTTON | REL,
-        };
-        let rup = Event::Button {
-            code: IECODE_RBUTTON | IECODE_UP_PREFIX,
-            qualifier: REL,
-        };
+        let rdown = Event::Button { code: IECODE_RBUTTON, qualifier: IEQUALIFIER_RBUTTON | REL };
+        let rup = Event::Button { code: IECODE_RBUTTON | IECODE_UP_PREFIX, qualifier: REL };
         let e = menu_pick(&MSCR, &strip(), 1, 0, None, false, &mut UsKeyMap).unwrap();
-        assert_eq!(
-            e,
-            vec![p(85, 5, 0), rdown, p(85, 5, held), p(110, 16, held), rup]
-        );
+        assert_eq!(e, vec![p(85, 5, 0), rdown, p(85, 5, held), p(110, 16, held), rup]);
         let e = menu_pick(&MSCR, &strip(), 0, 1, Some(0), false, &mut UsKeyMap).unwrap();
-        assert_eq!(
-            e,
-            vec![
-                p(35, 5, 0),
-                rdown,
-                p(35, 5, held),
-                p(65, 26, held),
-                p(145, 26, held),
-                rup
-            ]
-        );
-        assert_eq!(
-            menu_pick(&MSCR, &strip(), 1, 0, None, true, &mut UsKeyMap),
-            Err(ActionError::RmbTrap)
-        );
+        assert_eq!(e, vec![p(35, 5, 0), rdown, p(35, 5, held), p(65, 26, held), p(145, 26, held), rup]);
+        assert_eq!(menu_pick(&MSCR, &strip(), 1, 0, None, true, &mut UsKeyMap), Err(ActionError::RmbTrap));
     }
 
     #[test]
@@ -1301,38 +1032,23 @@ mod tests {
         let rc = IEQUALIFIER_RCOMMAND;
         // Item "N": Right-Amiga n (unshifted).
         let e = menu_pick(&MSCR, &strip(), 0, 0, None, true, &mut UsKeyMap).unwrap();
-        assert_eq!(
-            e,
-            vec![key(0x67, rc), key(0x36, rc), key(0xB6, rc), key(0xE7, 0)]
-        );
+        assert_eq!(e, vec![key(0x67, rc), key(0x36, rc), key(0xB6, rc), key(0xE7, 0)]);
         // Sub-item "R".
         let e = menu_pick(&MSCR, &strip(), 0, 1, Some(1), false, &mut UsKeyMap).unwrap();
-        assert_eq!(
-            e,
-            vec![key(0x67, rc), key(0x13, rc), key(0x93, rc), key(0xE7, 0)]
-        );
+        assert_eq!(e, vec![key(0x67, rc), key(0x13, rc), key(0x93, rc), key(0xE7, 0)]);
     }
 
     #[test]
     fn menu_pick_refuses_disabled_entries() {
         let mut s = strip();
         s[1].enabled = false;
-        assert_eq!(
-            menu_pick(&MSCR, &s, 1, 0, None, false, &mut UsKeyMap),
-            Err(ActionError::Disabled)
-        );
+        assert_eq!(menu_pick(&MSCR, &s, 1, 0, None, false, &mut UsKeyMap), Err(ActionError::Disabled));
         let mut s = strip();
         s[0].items[1].subitems[1].enabled = false;
-        assert_eq!(
-            menu_pick(&MSCR, &s, 0, 1, Some(1), false, &mut UsKeyMap),
-            Err(ActionError::Disabled)
-        );
+        assert_eq!(menu_pick(&MSCR, &s, 0, 1, Some(1), false, &mut UsKeyMap), Err(ActionError::Disabled));
         let mut s = strip();
         s[0].items[0].enabled = false;
-        assert_eq!(
-            menu_pick(&MSCR, &s, 0, 0, None, false, &mut UsKeyMap),
-            Err(ActionError::Disabled)
-        );
+        assert_eq!(menu_pick(&MSCR, &s, 0, 0, None, false, &mut UsKeyMap), Err(ActionError::Disabled));
     }
 
     struct Recorder(Vec<Event>, usize);

@@ -38,8 +38,6 @@ pub enum GadgetLocator {
     },
 }
 
-
-
 /// True if `needle` occurs in `hay` (byte-wise, case-sensitive). An empty
 /// needle occurs everywhere.
 pub fn contains(hay: &[u8], needle: &[u8]) -> bool {
@@ -149,7 +147,8 @@ mod tests {
         let w = walk_window(&mut f, a).unwrap();
         let g = &w.gadgets;
         assert_eq!(find_gadget(g, &GadgetLocator::Id(1)).unwrap().0, 0, "first with the ID");
-        let m = |role, label: Option<&[u8]>, index| GadgetLocator::Match { role, label: label.map(|l| l.to_vec()), index };
+        let m =
+            |role, label: Option<&[u8]>, index| GadgetLocator::Match { role, label: label.map(|l| l.to_vec()), index };
         assert_eq!(find_gadget(g, &m(None, Some(b"Connect"), Some(1))).unwrap().0, 2);
         assert_eq!(find_gadget(g, &m(Some(Role::Button), None, Some(1))).unwrap().1.label, b"Cancel");
         assert!(find_gadget(g, &m(Some(Role::Slider), None, None)).is_none());

@@ -191,10 +191,7 @@ fn fields(line: &[u8]) -> Result<Vec<&[u8]>, String> {
 /// after the colon belongs to the syntax, the rest to the note.
 fn quirk_note(comment: &[u8]) -> Option<&[u8]> {
     let rest = comment.strip_prefix(b";")?;
-    let start = rest
-        .iter()
-        .position(|&b| !is_blank(b))
-        .unwrap_or(rest.len());
+    let start = rest.iter().position(|&b| !is_blank(b)).unwrap_or(rest.len());
     let rest = &rest[start..];
     if rest.len() < 6 || !rest[..6].eq_ignore_ascii_case(b"quirk:") {
         return None;
@@ -211,14 +208,8 @@ fn check_name(name: &[u8]) -> Result<(), String> {
     if name.len() > NAME_MAX {
         return Err(format!("name longer than {NAME_MAX} bytes"));
     }
-    if !name
-        .iter()
-        .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-    {
-        return Err(format!(
-            "bad name \"{}\" (names are [a-z0-9_]+)",
-            latin1(name)
-        ));
+    if !name.iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+        return Err(format!("bad name \"{}\" (names are [a-z0-9_]+)", latin1(name)));
     }
     Ok(())
 }
@@ -243,11 +234,7 @@ fn parse_ga_id(field: &[u8]) -> Result<u16, String> {
 fn arity(f: &[&[u8]], n: usize, what: &[&str]) -> Result<(), String> {
     let args = f.len() - 1;
     if args < n {
-        return Err(format!(
-            "{} needs {}",
-            latin1(f[0]).to_ascii_uppercase(),
-            what[args]
-        ));
+        return Err(format!("{} needs {}", latin1(f[0]).to_ascii_uppercase(), what[args]));
     }
     if args > n {
         return Err(format!("trailing text \"{}\"", latin1(f[n + 1])));
@@ -283,15 +270,9 @@ pub fn parse(text: &[u8]) -> Result<Manifest, ManifestError> {
             break;
         }
         last_line = line_no;
-        p.line(line).map_err(|reason| ManifestError {
-            line: line_no,
-            reason,
-        })?;
+        p.line(line).map_err(|reason| ManifestError { line: line_no, reason })?;
     }
-    p.finish().map_err(|reason| ManifestError {
-        line: last_line,
-        reason,
-    })
+    p.finish().map_err(|reason| ManifestError { line: last_line, reason })
 }
 
 #[derive(Default)]
@@ -308,14 +289,9 @@ struct Parser {
 impl Parser {
     fn line(&mut self, line: &[u8]) -> Result<(), String> {
         if line.contains(&b'\r') {
-            return Err(String::from(
-                "carriage return in line (files use LF line ends)",
-            ));
+            return Err(String::from("carriage return in line (files use LF line ends)"));
         }
-        let start = line
-            .iter()
-            .position(|&b| !is_blank(b))
-            .unwrap_or(line.len());
+        let start = line.iter().position(|&b| !is_blank(b)).unwrap_or(line.len());
         let body = &line[start..];
         if body.is_empty() {
             return Ok(());
@@ -375,10 +351,7 @@ impl Parser {
             if port.len() > PORT_MAX {
                 return Err(format!("port name longer than {PORT_MAX} bytes"));
             }
-            self.where_port = Some(WherePort {
-                name: port.to_vec(),
-                notes,
-            });
+            self.where_port = Some(WherePort { name: port.to_vec(), notes });
         } else if is(b"WINDOW") {
             arity(&f, 2, &["a logical name", "a title substring"])?;
             check_name(f[1])?;
@@ -392,36 +365,20 @@ impl Parser {
             if title.len() > TITLE_MAX {
                 return Err(format!("title longer than {TITLE_MAX} bytes"));
             }
-            self.windows.push(Window {
-                name: f[1].to_vec(),
-                title: title.to_vec(),
-                notes,
-            });
+            self.windows.push(Window { name: f[1].to_vec(), title: title.to_vec(), notes });
         } else if is(b"GADGET") {
             arity(&f, 3, &["a logical name", "a window name", "a GA_ID"])?;
             let window = self.declare_gadget(f[1], f[2])?;
             let id = parse_ga_id(f[3])?;
-            self.gadgets.push(Gadget {
-                name: f[1].to_vec(),
-                window,
-                kind: GadgetKind::GaId(id),
-                notes,
-            });
+            self.gadgets.push(Gadget { name: f[1].to_vec(), window, kind: GadgetKind::GaId(id), notes });
         } else if is(b"WHEREGADGET") {
             need_v2(version, "WHEREGADGET")?;
             arity(&f, 2, &["a logical name", "a window name"])?;
             if self.where_port.is_none() {
-                return Err(String::from(
-                    "WHEREGADGET needs a WHEREPORT record above it",
-                ));
+                return Err(String::from("WHEREGADGET needs a WHEREPORT record above it"));
             }
             let window = self.declare_gadget(f[1], f[2])?;
-            self.gadgets.push(Gadget {
-                name: f[1].to_vec(),
-                window,
-                kind: GadgetKind::Where,
-                notes,
-            });
+            self.gadgets.push(Gadget { name: f[1].to_vec(), window, kind: GadgetKind::Where, notes });
         } else {
             return Err(format!("unknown record \"{}\"", latin1(kw)));
         }
@@ -437,12 +394,7 @@ impl Parser {
         self.windows
             .iter()
             .position(|w| w.name.eq_ignore_ascii_case(window))
-            .ok_or_else(|| {
-                format!(
-                    "unknown window \"{}\" (declare it with WINDOW above)",
-                    latin1(window)
-                )
-            })
+            .ok_or_else(|| format!("unknown window \"{}\" (declare it with WINDOW above)", latin1(window)))
     }
 
     fn finish(self) -> Result<Manifest, String> {
@@ -470,9 +422,7 @@ impl Parser {
 
 fn need_v2(version: u8, record: &str) -> Result<(), String> {
     if version < 2 {
-        return Err(format!(
-            "{record} is a version 2 record (file is MANIFEST {version})"
-        ));
+        return Err(format!("{record} is a version 2 record (file is MANIFEST {version})"));
     }
     Ok(())
 }
@@ -504,30 +454,19 @@ impl Manifest {
     pub fn summary(&self) -> Vec<u8> {
         let mut s = Vec::from(&b"loaded "[..]);
         s.extend_from_slice(&self.app);
-        s.extend_from_slice(
-            format!(
-                ": {} windows, {} gadgets",
-                self.windows.len(),
-                self.gadgets.len()
-            )
-            .as_bytes(),
-        );
+        s.extend_from_slice(format!(": {} windows, {} gadgets", self.windows.len(), self.gadgets.len()).as_bytes());
         s
     }
 
     /// The window declared as `name` (ASCII case-insensitive).
     pub fn window(&self, name: &[u8]) -> Option<&Window> {
-        self.windows
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
+        self.windows.iter().find(|w| w.name.eq_ignore_ascii_case(name))
     }
 
     /// The gadget declared as `name` (ASCII case-insensitive), GADGET or
     /// WHEREGADGET.
     pub fn gadget(&self, name: &[u8]) -> Option<&Gadget> {
-        self.gadgets
-            .iter()
-            .find(|g| g.name.eq_ignore_ascii_case(name))
+        self.gadgets.iter().find(|g| g.name.eq_ignore_ascii_case(name))
     }
 
     /// Resolves an `@name` (without the `@`, case-insensitive) to a window
@@ -537,15 +476,8 @@ impl Manifest {
         let g = self.gadget(name)?;
         let window_title = &self.windows.get(g.window)?.title;
         Some(match g.kind {
-            GadgetKind::GaId(ga_id) => Resolved::Gadget {
-                window_title,
-                ga_id,
-            },
-            GadgetKind::Where => Resolved::Where {
-                window_title,
-                port: &self.where_port.as_ref()?.name,
-                name: &g.name,
-            },
+            GadgetKind::GaId(ga_id) => Resolved::Gadget { window_title, ga_id },
+            GadgetKind::Where => Resolved::Where { window_title, port: &self.where_port.as_ref()?.name, name: &g.name },
         })
     }
 
@@ -612,7 +544,9 @@ impl Manifest {
         if back != *self {
             return Err(ManifestError {
                 line: 0,
-                reason: String::from("manifest does not survive a round trip (a note or field holds a line break or is not canonical)"),
+                reason: String::from(
+                    "manifest does not survive a round trip (a note or field holds a line break or is not canonical)",
+                ),
             });
         }
         Ok(text)
@@ -654,10 +588,7 @@ GADGET ok prefs 0
         assert_eq!(m.windows.len(), 2);
         assert_eq!(m.windows[0].title, b"Demo Main");
         assert_eq!(m.gadgets.len(), 4);
-        assert_eq!(
-            m.gadgets[0].notes,
-            vec![b"the Connect button ignores the first click after opening".to_vec()]
-        );
+        assert_eq!(m.gadgets[0].notes, vec![b"the Connect button ignores the first click after opening".to_vec()]);
         assert_eq!(m.gadgets[1].kind, GadgetKind::GaId(3));
         assert_eq!(m.summary(), b"loaded Demo: 2 windows, 4 gadgets");
     }
@@ -671,27 +602,11 @@ GADGET ok prefs 0
     #[test]
     fn resolves_names_case_insensitively() {
         let m = parse(V2.as_bytes()).unwrap();
-        assert_eq!(
-            m.resolve(b"CONNECT"),
-            Some(Resolved::Gadget {
-                window_title: b"Demo Main",
-                ga_id: 12
-            })
-        );
-        assert_eq!(
-            m.resolve(b"ok"),
-            Some(Resolved::Gadget {
-                window_title: b"Prefs",
-                ga_id: 0
-            })
-        );
+        assert_eq!(m.resolve(b"CONNECT"), Some(Resolved::Gadget { window_title: b"Demo Main", ga_id: 12 }));
+        assert_eq!(m.resolve(b"ok"), Some(Resolved::Gadget { window_title: b"Prefs", ga_id: 0 }));
         assert_eq!(
             m.resolve(b"Inner"),
-            Some(Resolved::Where {
-                window_title: b"Demo Main",
-                port: b"DEMO.WHERE",
-                name: b"inner"
-            })
+            Some(Resolved::Where { window_title: b"Demo Main", port: b"DEMO.WHERE", name: b"inner" })
         );
         assert_eq!(m.resolve(b"nosuch"), None);
         assert_eq!(m.resolve(b"main"), None, "windows are not gadgets");
@@ -703,18 +618,9 @@ GADGET ok prefs 0
         let cases: &[(&str, &str)] = &[
             ("", "line 1: no MANIFEST record"),
             ("; only a comment\n\n", "line 2: no MANIFEST record"),
-            (
-                "APP x\nMANIFEST 1\n",
-                "line 1: MANIFEST must be the first record",
-            ),
-            (
-                "\n# c\nWINDOW w t\n",
-                "line 3: MANIFEST must be the first record",
-            ),
-            (
-                "MANIFEST 1\nMANIFEST 1\n",
-                "line 2: duplicate MANIFEST record",
-            ),
+            ("APP x\nMANIFEST 1\n", "line 1: MANIFEST must be the first record"),
+            ("\n# c\nWINDOW w t\n", "line 3: MANIFEST must be the first record"),
+            ("MANIFEST 1\nMANIFEST 1\n", "line 2: duplicate MANIFEST record"),
             ("MANIFEST 3\n", "line 1: unknown manifest version \"3\""),
             ("MANIFEST 01\n", "line 1: unknown manifest version \"01\""),
             ("MANIFEST\n", "line 1: MANIFEST needs a version"),
@@ -725,22 +631,13 @@ GADGET ok prefs 0
             ("MANIFEST 1\nAPP\n", "line 2: APP needs a name"),
             ("MANIFEST 1\nAPP a b\n", "line 2: trailing text \"b\""),
             ("MANIFEST 1\nAPP \"\"\n", "line 2: empty APP name"),
-            (
-                "MANIFEST 1\nAPP 0123456789012345678901234567890X\n",
-                "line 2: APP name longer than 31 bytes",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWHEREPORT P\n",
-                "line 3: WHEREPORT is a version 2 record (file is MANIFEST 1)",
-            ),
+            ("MANIFEST 1\nAPP 0123456789012345678901234567890X\n", "line 2: APP name longer than 31 bytes"),
+            ("MANIFEST 1\nAPP x\nWHEREPORT P\n", "line 3: WHEREPORT is a version 2 record (file is MANIFEST 1)"),
             (
                 "MANIFEST 1\nAPP x\nWINDOW w t\nWHEREGADGET g w\n",
                 "line 4: WHEREGADGET is a version 2 record (file is MANIFEST 1)",
             ),
-            (
-                "MANIFEST 2\nAPP x\nWHEREPORT P\nWHEREPORT Q\n",
-                "line 4: duplicate WHEREPORT record",
-            ),
+            ("MANIFEST 2\nAPP x\nWHEREPORT P\nWHEREPORT Q\n", "line 4: duplicate WHEREPORT record"),
             (
                 "MANIFEST 2\nAPP x\nWHEREPORT 0123456789012345678901234567890X\n",
                 "line 3: port name longer than 31 bytes",
@@ -749,75 +646,30 @@ GADGET ok prefs 0
                 "MANIFEST 2\nAPP x\nWINDOW w t\nWHEREGADGET g w\nWHEREPORT P\n",
                 "line 4: WHEREGADGET needs a WHEREPORT record above it",
             ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW W t\n",
-                "line 3: bad name \"W\" (names are [a-z0-9_]+)",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW a-b t\n",
-                "line 3: bad name \"a-b\" (names are [a-z0-9_]+)",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW abcdefghijabcdefghijabcdefghijab t\n",
-                "line 3: name longer than 31 bytes",
-            ),
+            ("MANIFEST 1\nAPP x\nWINDOW W t\n", "line 3: bad name \"W\" (names are [a-z0-9_]+)"),
+            ("MANIFEST 1\nAPP x\nWINDOW a-b t\n", "line 3: bad name \"a-b\" (names are [a-z0-9_]+)"),
+            ("MANIFEST 1\nAPP x\nWINDOW abcdefghijabcdefghijabcdefghijab t\n", "line 3: name longer than 31 bytes"),
             ("MANIFEST 1\nAPP x\nWINDOW \"\" t\n", "line 3: empty name"),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w\n",
-                "line 3: WINDOW needs a title substring",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW\n",
-                "line 3: WINDOW needs a logical name",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w \"\"\n",
-                "line 3: empty window title",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w t\nWINDOW w u\n",
-                "line 4: duplicate window name \"w\"",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w t extra\n",
-                "line 3: trailing text \"extra\"",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w \"t\" ; comment\n",
-                "line 3: trailing text \";\"",
-            ),
+            ("MANIFEST 1\nAPP x\nWINDOW w\n", "line 3: WINDOW needs a title substring"),
+            ("MANIFEST 1\nAPP x\nWINDOW\n", "line 3: WINDOW needs a logical name"),
+            ("MANIFEST 1\nAPP x\nWINDOW w \"\"\n", "line 3: empty window title"),
+            ("MANIFEST 1\nAPP x\nWINDOW w t\nWINDOW w u\n", "line 4: duplicate window name \"w\""),
+            ("MANIFEST 1\nAPP x\nWINDOW w t extra\n", "line 3: trailing text \"extra\""),
+            ("MANIFEST 1\nAPP x\nWINDOW w \"t\" ; comment\n", "line 3: trailing text \";\""),
             (
                 "MANIFEST 1\nAPP x\nGADGET g w 1\nWINDOW w t\n",
                 "line 3: unknown window \"w\" (declare it with WINDOW above)",
             ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w x1\n",
-                "line 4: GA_ID must be a number: \"x1\"",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w -1\n",
-                "line 4: GA_ID must be a number: \"-1\"",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w 65536\n",
-                "line 4: GA_ID out of range (0-65535)",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w\n",
-                "line 4: GADGET needs a GA_ID",
-            ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w 1 2\n",
-                "line 4: trailing text \"2\"",
-            ),
+            ("MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w x1\n", "line 4: GA_ID must be a number: \"x1\""),
+            ("MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w -1\n", "line 4: GA_ID must be a number: \"-1\""),
+            ("MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w 65536\n", "line 4: GA_ID out of range (0-65535)"),
+            ("MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w\n", "line 4: GADGET needs a GA_ID"),
+            ("MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w 1 2\n", "line 4: trailing text \"2\""),
             (
                 "MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w 1\nGADGET G w 2\n",
                 "line 5: bad name \"G\" (names are [a-z0-9_]+)",
             ),
-            (
-                "MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w 1\nGADGET g w 2\n",
-                "line 5: duplicate gadget name \"g\"",
-            ),
+            ("MANIFEST 1\nAPP x\nWINDOW w t\nGADGET g w 1\nGADGET g w 2\n", "line 5: duplicate gadget name \"g\""),
             (
                 "MANIFEST 2\nAPP x\nWHEREPORT P\nWINDOW w t\nGADGET g w 1\nWHEREGADGET g w\n",
                 "line 6: duplicate gadget name \"g\"",
@@ -826,27 +678,12 @@ GADGET ok prefs 0
                 "MANIFEST 2\nAPP x\nWHEREPORT P\nWINDOW w t\nWHEREGADGET g v\n",
                 "line 5: unknown window \"v\" (declare it with WINDOW above)",
             ),
-            (
-                "MANIFEST 1\nAPP x\nBUTTON b\n",
-                "line 3: unknown record \"BUTTON\"",
-            ),
-            (
-                "MANIFEST 1\r\nAPP x\n",
-                "line 1: carriage return in line (files use LF line ends)",
-            ),
+            ("MANIFEST 1\nAPP x\nBUTTON b\n", "line 3: unknown record \"BUTTON\""),
+            ("MANIFEST 1\r\nAPP x\n", "line 1: carriage return in line (files use LF line ends)"),
             ("MANIFEST 1\nAPP \"x\n", "line 2: unterminated quote"),
-            (
-                "MANIFEST 1\nAPP \"x\"y\n",
-                "line 2: text after closing quote",
-            ),
-            (
-                "MANIFEST 1\nAPP x\"y\n",
-                "line 2: quote inside field \"x\"y\"",
-            ),
-            (
-                "MANIFEST 1\nAPP x\x01\n",
-                "line 2: control character 0x01 in record",
-            ),
+            ("MANIFEST 1\nAPP \"x\"y\n", "line 2: text after closing quote"),
+            ("MANIFEST 1\nAPP x\"y\n", "line 2: quote inside field \"x\"y\""),
+            ("MANIFEST 1\nAPP x\x01\n", "line 2: control character 0x01 in record"),
         ];
         for (text, want) in cases {
             assert_eq!(&err(text), want, "for {text:?}");
@@ -861,7 +698,9 @@ GADGET ok prefs 0
 
     #[test]
     fn keywords_are_case_insensitive_and_comments_anywhere() {
-        let m = parse(b"  ; c\nmanifest 2\n#x\napp A\nwherePort P\nWindow w \"A B\"\n\ngadget g W 7\nWhereGadget h w\n").unwrap();
+        let m =
+            parse(b"  ; c\nmanifest 2\n#x\napp A\nwherePort P\nWindow w \"A B\"\n\ngadget g W 7\nWhereGadget h w\n")
+                .unwrap();
         assert_eq!(m.gadgets.len(), 2);
         assert_eq!(m.gadgets[0].window, 0);
         // No final LF is fine.
@@ -880,17 +719,14 @@ GADGET ok prefs 0
         let m = parse(V2.as_bytes()).unwrap();
         let text = m.to_text().unwrap();
         assert_eq!(parse(&text).unwrap(), m);
-        assert_eq!(
-            m.to_text().unwrap(),
-            parse(&text).unwrap().to_text().unwrap()
-        );
+        assert_eq!(m.to_text().unwrap(), parse(&text).unwrap().to_text().unwrap());
         let s = String::from_utf8(text).unwrap();
-        assert!(s.contains("; quirk: the Connect button ignores the first click after opening\nGADGET connect main 12\n"), "{s}");
-        assert!(s.contains("WINDOW main \"Demo Main\"\n"), "{s}");
         assert!(
-            s.starts_with("MANIFEST 2\nAPP Demo\nWHEREPORT DEMO.WHERE\n"),
+            s.contains("; quirk: the Connect button ignores the first click after opening\nGADGET connect main 12\n"),
             "{s}"
         );
+        assert!(s.contains("WINDOW main \"Demo Main\"\n"), "{s}");
+        assert!(s.starts_with("MANIFEST 2\nAPP Demo\nWHEREPORT DEMO.WHERE\n"), "{s}");
 
         let q = b"; QUIRK:  two spaces kept\nMANIFEST 1\n; quirk: app note\nAPP a\nWINDOW w t\n;quirk:end\n";
         let m = parse(q).unwrap();
@@ -907,10 +743,7 @@ GADGET ok prefs 0
         assert!(m.to_text().is_err());
         let mut m = parse(V2.as_bytes()).unwrap();
         m.gadgets[0].name = b"Bad".to_vec();
-        assert_eq!(
-            m.to_text().unwrap_err().reason,
-            "bad name \"Bad\" (names are [a-z0-9_]+)"
-        );
+        assert_eq!(m.to_text().unwrap_err().reason, "bad name \"Bad\" (names are [a-z0-9_]+)");
         let mut m = parse(V2.as_bytes()).unwrap();
         m.gadgets[0].notes.push(b"two\nlines".to_vec());
         assert!(m.to_text().is_err());
@@ -934,20 +767,13 @@ GADGET ok prefs 0
     fn fuzz_never_panics_and_round_trips() {
         let start = std::time::Instant::now();
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let alphabet =
-            b"MANIFEST APP WINDOW GADGET WHEREPORT WHEREGADGET 0129 \"\t\n\r;#_azAZ\xe4\x01";
+        let alphabet = b"MANIFEST APP WINDOW GADGET WHEREPORT WHEREGADGET 0129 \"\t\n\r;#_azAZ\xe4\x01";
         let mut accepted = 0;
         for i in 0..40_000 {
             let mut input: Vec<u8> = if i % 2 == 0 {
                 let n = rng.below(200);
                 (0..n)
-                    .map(|_| {
-                        if rng.below(3) == 0 {
-                            rng.next() as u8
-                        } else {
-                            alphabet[rng.below(alphabet.len())]
-                        }
-                    })
+                    .map(|_| if rng.below(3) == 0 { rng.next() as u8 } else { alphabet[rng.below(alphabet.len())] })
                     .collect()
             } else {
                 V2.as_bytes().to_vec()
@@ -971,10 +797,7 @@ GADGET ok prefs 0
                 assert_eq!(parse(&text).unwrap(), m);
             }
         }
-        assert!(
-            accepted > 100,
-            "mutations should keep some files valid ({accepted})"
-        );
+        assert!(accepted > 100, "mutations should keep some files valid ({accepted})");
         assert!(start.elapsed().as_secs() < 60);
     }
 }

@@ -110,7 +110,9 @@ fn holds(w: &WindowInfo, x: i32, y: i32) -> bool {
 /// `pattern`, else the frontmost.
 pub fn pick_screen<'a>(snap: &'a ScreensSnapshot, pattern: Option<&[u8]>) -> Option<&'a ScreenInfo> {
     match pattern {
-        Some(p) => snap.screens.iter().find(|s| s.default_title.as_deref().is_some_and(|t| crate::locate::contains(t, p))),
+        Some(p) => {
+            snap.screens.iter().find(|s| s.default_title.as_deref().is_some_and(|t| crate::locate::contains(t, p)))
+        }
         None => snap.screens.first(),
     }
 }
@@ -128,7 +130,9 @@ pub fn window_under(os: &mut dyn IntuitionOs, screen: &ScreenInfo) -> Option<Win
 /// empty boxes never match.
 pub fn gadget_at(w: &WindowSnap, x: i32, y: i32) -> Option<&GadgetSnap> {
     let (rx, ry) = (x - i32::from(w.info.left), y - i32::from(w.info.top));
-    w.gadgets.iter().find(|g| g.width > 0 && g.height > 0 && rx >= g.left && ry >= g.top && rx < g.left + g.width && ry < g.top + g.height)
+    w.gadgets.iter().find(|g| {
+        g.width > 0 && g.height > 0 && rx >= g.left && ry >= g.top && rx < g.left + g.width && ry < g.top + g.height
+    })
 }
 
 /// Whether the window's flags allow it to be a system requester (the

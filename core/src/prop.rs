@@ -171,7 +171,8 @@ mod tests {
 
     #[test]
     fn vertical_and_rejects() {
-        let p = PropInfo { flags: FREEVERT, vert_pot: 0xFFFF, vert_body: 0x3FFF, horiz_body: 0xFFFF, ..Default::default() };
+        let p =
+            PropInfo { flags: FREEVERT, vert_pot: 0xFFFF, vert_body: 0x3FFF, horiz_body: 0xFFFF, ..Default::default() };
         // Container 10×100: knob 24 high ((100*0x3FFF)/0xFFFF), at the bottom.
         assert_eq!(knob_box((0, 0, 16, 106), &p), Some((3, 3 + 76, 10, 24)));
         assert_eq!(knob_box((0, 0, 16, 106), &PropInfo::default()), None);

@@ -8,9 +8,7 @@
 
 use alloc::vec::Vec;
 
-use crate::snapshot::{
-    GadgetSnap, MenuItemSnap, MenuStripSnap, ScreensSnapshot, WindowInfo, WindowSnap,
-};
+use crate::snapshot::{GadgetSnap, MenuItemSnap, MenuStripSnap, ScreensSnapshot, WindowInfo, WindowSnap};
 
 /// Room for one number of [`Line::int`]: a sign and 19 digits.
 const INT_ROOM: usize = 20;
@@ -352,11 +350,8 @@ pub fn tree_text(w: &WindowSnap, full: bool) -> Vec<u8> {
     // Room for every line up front: a growing Vec reallocates (and copies)
     // several times, and each allocation is costly on the Amiga's heap.
     let per_line = if full { 120 } else { 80 };
-    let strings: usize = w
-        .gadgets
-        .iter()
-        .map(|g| g.class.len() + g.label.len() + g.value.as_ref().map_or(0, |v| v.len() + 9))
-        .sum();
+    let strings: usize =
+        w.gadgets.iter().map(|g| g.class.len() + g.label.len() + g.value.as_ref().map_or(0, |v| v.len() + 9)).sum();
     let mut out = Vec::with_capacity(window_line_capacity(&w.info) + w.gadgets.len() * per_line + strings);
     let mut lines = Lines::new(&mut out);
     window_line(&mut lines, &w.info);
@@ -395,7 +390,8 @@ fn push_item(out: &mut impl Sink, indent: &[u8], tag: &[u8], nums: &[usize], ite
 /// MENU text: the window line, then `menu`, `  item` and `    subitem`
 /// lines (numbers are 0-based positions, as MENUNUM/ITEMNUM/SUBNUM count).
 pub fn menu_text(m: &MenuStripSnap) -> Vec<u8> {
-    let lines: usize = m.menus.iter().map(|menu| 1 + menu.items.iter().map(|i| 1 + i.subitems.len()).sum::<usize>()).sum();
+    let lines: usize =
+        m.menus.iter().map(|menu| 1 + menu.items.iter().map(|i| 1 + i.subitems.len()).sum::<usize>()).sum();
     let mut out = Vec::with_capacity(window_line_capacity(&m.info) + lines * 80);
     let mut sink = Lines::new(&mut out);
     window_line(&mut sink, &m.info);
@@ -444,8 +440,42 @@ mod tests {
     #[test]
     fn push_int_matches_the_standard_formatting() {
         let cases = [
-            0i64, 7, 9, 10, 42, 99, 100, 101, 110, 394, 909, 999, 1000, 1001, 1234, 9999, 10000, 10010, 65535, 99999, 100000, 1000000, 10203040, -1, -9, -10, -99, -100, -999, -1000,
-            i32::MAX as i64, i32::MIN as i64, u32::MAX as i64, -(u32::MAX as i64), i64::MAX, i64::MIN,
+            0i64,
+            7,
+            9,
+            10,
+            42,
+            99,
+            100,
+            101,
+            110,
+            394,
+            909,
+            999,
+            1000,
+            1001,
+            1234,
+            9999,
+            10000,
+            10010,
+            65535,
+            99999,
+            100000,
+            1000000,
+            10203040,
+            -1,
+            -9,
+            -10,
+            -99,
+            -100,
+            -999,
+            -1000,
+            i32::MAX as i64,
+            i32::MIN as i64,
+            u32::MAX as i64,
+            -(u32::MAX as i64),
+            i64::MAX,
+            i64::MIN,
         ];
         for v in cases {
             let mut out = b"x".to_vec();
@@ -513,10 +543,20 @@ mod tests {
             u32::MAX
         );
         assert_eq!(core::str::from_utf8(&out).unwrap(), want);
-        let item = MenuItemSnap { text: Some(nasty.clone()), shortcut: Some(b'"'), checkit: true, checked: true, enabled: true, geometry: (0, 0, 0, 0), subitems: Vec::new() };
+        let item = MenuItemSnap {
+            text: Some(nasty.clone()),
+            shortcut: Some(b'"'),
+            checkit: true,
+            checked: true,
+            enabled: true,
+            geometry: (0, 0, 0, 0),
+            subitems: Vec::new(),
+        };
         let mut m = Vec::new();
         push_item(&mut m, b"    ", b"subitem", &[65535, 65535, 65535], &item);
-        let want = alloc::format!("    subitem num=65535/65535/65535 text=\"{q}\" shortcut=\" checkit=1 checked=1 enabled=1\n");
+        let want = alloc::format!(
+            "    subitem num=65535/65535/65535 text=\"{q}\" shortcut=\" checkit=1 checked=1 enabled=1\n"
+        );
         assert_eq!(core::str::from_utf8(&m).unwrap(), want);
         let mut b = Vec::new();
         push_geometry(&mut b, i64::MIN, i64::MAX, i64::MIN, -1);

@@ -50,8 +50,8 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use crate::classify::{
-    dispatch, is_gadtools, resolve_geometry, role_for_class_id, strip_shortcut_marker, sys_gadget,
-    aros_kind_probes, Dispatch, Role, AROS_GADTOOLS_PROBES,
+    aros_kind_probes, dispatch, is_gadtools, resolve_geometry, role_for_class_id, strip_shortcut_marker, sys_gadget,
+    Dispatch, Role, AROS_GADTOOLS_PROBES,
 };
 use crate::ndk::*;
 use crate::snapshot::*;
@@ -387,12 +387,7 @@ fn push_within<T>(v: &mut Vec<T>, x: T) -> bool {
     }
 }
 
-fn title_into(
-    m: &mut dyn IntuitionMemory,
-    addr: u32,
-    titles: &mut Vec<u8>,
-    truncated: &mut bool,
-) -> Span {
+fn title_into(m: &mut dyn IntuitionMemory, addr: u32, titles: &mut Vec<u8>, truncated: &mut bool) -> Span {
     if addr == 0 {
         return Span::default();
     }
@@ -403,11 +398,7 @@ fn title_into(
     if got == Some(true) {
         *truncated = true;
     }
-    Span {
-        start,
-        len: titles.len() as u32 - start,
-        present: got.is_some(),
-    }
+    Span { start, len: titles.len() as u32 - start, present: got.is_some() }
 }
 
 /// The lock-time list copy. Reads only; pushes only within capacity.
@@ -436,7 +427,8 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
             break;
         };
         let sb = buf.bytes(sat, SCREEN_READ_SIZE);
-        let (screen_title, next_screen, first_window) = (be_u32(sb, SC_DEFAULT_TITLE), be_u32(sb, SC_NEXT_SCREEN), be_u32(sb, SC_FIRST_WINDOW));
+        let (screen_title, next_screen, first_window) =
+            (be_u32(sb, SC_DEFAULT_TITLE), be_u32(sb, SC_NEXT_SCREEN), be_u32(sb, SC_FIRST_WINDOW));
         let mut title = Span::default();
         let first = buf.windows.len() as u32;
         let mut found = false;
@@ -481,15 +473,7 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
         }
         if only == 0 || found {
             let last = buf.windows.len() as u32;
-            push_within(
-                &mut buf.screens,
-                RawScreen {
-                    address: scr,
-                    at: sat,
-                    title,
-                    windows: (first, last),
-                },
-            );
+            push_within(&mut buf.screens, RawScreen { address: scr, at: sat, title, windows: (first, last) });
         } else {
             // Not wanted: its bytes are at the end of `raw` only when no
             // window of it was kept (only != 0 and not found: none was).
@@ -605,11 +589,7 @@ pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkErr
             windows,
         });
     }
-    Ok(ScreensSnapshot {
-        screens,
-        active_window: buf.active_window,
-        truncated: buf.truncated,
-    })
+    Ok(ScreensSnapshot { screens, active_window: buf.active_window, truncated: buf.truncated })
 }
 
 /// The header of the window at `window` (as [`read_screens`] would give
@@ -666,12 +646,7 @@ impl RawGadget {
     }
 
     fn raw_box(&self) -> (i32, i32, i32, i32) {
-        (
-            self.left.into(),
-            self.top.into(),
-            self.width.into(),
-            self.height.into(),
-        )
+        (self.left.into(), self.top.into(), self.width.into(), self.height.into())
     }
 }
 
@@ -687,10 +662,7 @@ fn label_from_fields<M: IntuitionMemory + ?Sized>(m: &mut M, g: &RawGadget) -> V
 }
 
 /// `StringInfo->Buffer` of a classic string gadget (`SpecialInfo`).
-fn string_info_buffer<M: IntuitionMemory + ?Sized>(
-    m: &mut M,
-    special_info: u32,
-) -> Option<Vec<u8>> {
+fn string_info_buffer<M: IntuitionMemory + ?Sized>(m: &mut M, special_info: u32) -> Option<Vec<u8>> {
     if special_info == 0 {
         return None;
     }
@@ -769,9 +741,7 @@ impl WalkCache {
         if let Some((_, n)) = self.names.iter().find(|(c, _)| *c == class_ptr) {
             return n.clone();
         }
-        let n = read_u32(os, class_ptr.wrapping_add(CL_ID as u32))
-            .and_then(|p| read_cstr(os, p))
-            .unwrap_or_default();
+        let n = read_u32(os, class_ptr.wrapping_add(CL_ID as u32)).and_then(|p| read_cstr(os, p)).unwrap_or_default();
         self.names.push((class_ptr, n.clone()));
         n
     }
@@ -817,11 +787,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         Dispatch::Bool => Role::Button,
         Dispatch::Str => {
             s.value = string_info_buffer(os, g.special_info);
-            if gadtools
-                && os
-                    .gt_get_attr(g.address, win.address, GTIN_NUMBER)
-                    .is_some()
-            {
+            if gadtools && os.gt_get_attr(g.address, win.address, GTIN_NUMBER).is_some() {
                 Role::Integer
             } else {
                 Role::String
@@ -829,9 +795,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         }
         Dispatch::Prop => {
             if gadtools {
-                s.level = os
-                    .gt_get_attr(g.address, win.address, GTSL_LEVEL)
-                    .map(|v| v as i32);
+                s.level = os.gt_get_attr(g.address, win.address, GTSL_LEVEL).map(|v| v as i32);
             }
             Role::Slider
         }
@@ -842,12 +806,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
 
 /// A trusted BOOPSI object that GadTools made (AROS, GadgetType 0x0105):
 /// classified by GadTools probes, printed like the 3.x GadTools gadget.
-fn aros_gadtools(
-    os: &mut dyn IntuitionOs,
-    g: &RawGadget,
-    win: &WindowInfo,
-    s: &mut GadgetSnap,
-) {
+fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &mut GadgetSnap) {
     s.label = label_from_fields(os, g);
     strip_shortcut_marker(&mut s.label);
     // AROS builds STRING_KIND and INTEGER_KIND from one string class that
@@ -873,9 +832,7 @@ fn aros_gadtools(
             match role {
                 Role::Checkbox => s.level = Some(i32::from(v != 0)),
                 Role::Integer => s.value = Some(decimal(v as i32)),
-                Role::String => {
-                    s.value = read_cstr(os, v).or_else(|| string_info_buffer(os, g.special_info))
-                }
+                Role::String => s.value = read_cstr(os, v).or_else(|| string_info_buffer(os, g.special_info)),
                 _ => {}
             }
             if let Some((GTSL_LEVEL, _, v)) = hit {
@@ -890,18 +847,8 @@ fn aros_gadtools(
 
 /// A trusted BOOPSI object whose `s.class` is set: role from the class
 /// ID, GetAttr with per-attribute fallback to the classic fields.
-fn boopsi(
-    os: &mut dyn IntuitionOs,
-    g: &RawGadget,
-    win: &WindowInfo,
-    system: bool,
-    s: &mut GadgetSnap,
-) {
-    s.role = if system {
-        Role::Custom
-    } else {
-        role_for_class_id(&s.class)
-    };
+fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: bool, s: &mut GadgetSnap) {
+    s.role = if system { Role::Custom } else { role_for_class_id(&s.class) };
     // GA_ID and the box in one batch.
     let mut got = [None; 5];
     os.get_attrs(g.address, &[GA_ID, GA_LEFT, GA_TOP, GA_WIDTH, GA_HEIGHT], &mut got);
@@ -922,29 +869,18 @@ fn boopsi(
         }
     };
     let attr = |v: Option<u32>, field: i16| v.map_or(i32::from(field), |v| v as i32);
-    let raw = (
-        attr(got[1], g.left),
-        attr(got[2], g.top),
-        attr(got[3], g.width),
-        attr(got[4], g.height),
-    );
+    let raw = (attr(got[1], g.left), attr(got[2], g.top), attr(got[3], g.width), attr(got[4], g.height));
     let (l, t, w, h) = resolve_geometry(raw, g.flags, g.gadget_type, win);
     (s.left, s.top, s.width, s.height) = (l, t, w, h);
     match s.role {
         Role::String => {
-            s.value = os
-                .get_attr(g.address, STRINGA_TEXTVAL)
-                .and_then(|p| read_cstr(os, p));
+            s.value = os.get_attr(g.address, STRINGA_TEXTVAL).and_then(|p| read_cstr(os, p));
         }
         Role::Integer => {
-            s.value = os
-                .get_attr(g.address, INTEGER_NUMBER)
-                .map(|v| decimal(v as i32));
+            s.value = os.get_attr(g.address, INTEGER_NUMBER).map(|v| decimal(v as i32));
         }
         Role::Checkbox => {
-            s.level = os
-                .get_attr(g.address, GA_SELECTED)
-                .map(|v| i32::from(v != 0));
+            s.level = os.get_attr(g.address, GA_SELECTED).map(|v| i32::from(v != 0));
         }
         Role::Slider if s.class == b"slider.gadget" => {
             s.level = os.get_attr(g.address, SLIDER_LEVEL).map(|v| v as i32);
@@ -1007,11 +943,7 @@ fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);
     }
-    Ok(WindowSnap {
-        info,
-        gadgets,
-        truncated,
-    })
+    Ok(WindowSnap { info, gadgets, truncated })
 }
 
 // ------------------------------------------------------------------ menus
@@ -1022,16 +954,8 @@ fn read_item<M: IntuitionMemory + ?Sized>(m: &mut M, b: &[u8; MENUITEM_SIZE]) ->
     let command = b[MI_COMMAND];
     MenuItemSnap {
         // ItemFill is an IntuiText only with ITEMTEXT; else an Image (or a bar).
-        text: if flags & ITEMTEXT != 0 {
-            read_itext(m, fill)
-        } else {
-            None
-        },
-        shortcut: if flags & COMMSEQ != 0 && command != 0 {
-            Some(command)
-        } else {
-            None
-        },
+        text: if flags & ITEMTEXT != 0 { read_itext(m, fill) } else { None },
+        shortcut: if flags & COMMSEQ != 0 && command != 0 { Some(command) } else { None },
         checkit: flags & CHECKIT != 0,
         checked: flags & CHECKED != 0,
         enabled: flags & ITEMENABLED != 0,
@@ -1087,13 +1011,7 @@ pub fn walk_menu(os: &mut dyn IntuitionOs, window: u32) -> Result<MenuStripSnap,
             break;
         }
         let title = read_cstr(os, be_u32(&b, MU_MENU_NAME));
-        let items = read_item_chain(
-            os,
-            be_u32(&b, MU_FIRST_ITEM),
-            MAX_ITEMS,
-            true,
-            &mut truncated,
-        );
+        let items = read_item_chain(os, be_u32(&b, MU_FIRST_ITEM), MAX_ITEMS, true, &mut truncated);
         menus.push(MenuSnap {
             title,
             enabled: be_u16(&b, MU_FLAGS) & MENUENABLED != 0,
@@ -1106,11 +1024,7 @@ pub fn walk_menu(os: &mut dyn IntuitionOs, window: u32) -> Result<MenuStripSnap,
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);
     }
-    Ok(MenuStripSnap {
-        info,
-        menus,
-        truncated,
-    })
+    Ok(MenuStripSnap { info, menus, truncated })
 }
 
 #[cfg(test)]

@@ -6,9 +6,7 @@ use gadgetscope_core::fake::{Call, FakeIntuition, GadgetSpec};
 use gadgetscope_core::golden::compare_golden;
 use gadgetscope_core::ndk::*;
 use gadgetscope_core::text::{menu_text, screens_text, tree_text};
-use gadgetscope_core::walk::{
-    read_screens, walk_menu, walk_window, WalkError, MAX_GADGETS, MAX_ITEMS,
-};
+use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, WalkError, MAX_GADGETS, MAX_ITEMS};
 
 fn s(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -99,17 +97,17 @@ window \"AmiPilot GadTools Fixture\" screen=\"Workbench Screen\" [40,0 220x256]
 
     let full = tree(&mut f, w, true);
     let lines: Vec<&str> = full.lines().collect();
-    assert_eq!(lines[1], "  gadget id=0 role=custom class=\"buttongclass\" label=\"\" sys=depth state=\"\" [198,0 24x11]");
-    assert_eq!(lines[2], "  gadget id=0 role=custom class=\"buttongclass\" label=\"\" sys=close state=\"\" [0,0 20x11]");
+    assert_eq!(
+        lines[1],
+        "  gadget id=0 role=custom class=\"buttongclass\" label=\"\" sys=depth state=\"\" [198,0 24x11]"
+    );
+    assert_eq!(
+        lines[2],
+        "  gadget id=0 role=custom class=\"buttongclass\" label=\"\" sys=close state=\"\" [0,0 20x11]"
+    );
     assert_eq!(lines[3], "  gadget id=0 role=custom class=\"gadgetclass\" label=\"\" sys=drag state=\"\" [0,0 220x10]");
-    assert_eq!(
-        lines[7],
-        "  gadget id=3 role=checkbox class=\"\" label=\"Enabled\" state=\"\" level=1 [20,72 26x11]"
-    );
-    assert_eq!(
-        lines[8],
-        "  gadget id=5 role=slider class=\"\" label=\"\" state=\"\" level=7 [24,122 92x10]"
-    );
+    assert_eq!(lines[7], "  gadget id=3 role=checkbox class=\"\" label=\"Enabled\" state=\"\" level=1 [20,72 26x11]");
+    assert_eq!(lines[8], "  gadget id=5 role=slider class=\"\" label=\"\" state=\"\" level=7 [24,122 92x10]");
 }
 
 #[test]
@@ -133,10 +131,7 @@ fn dispatch_is_an_equality_test_not_a_bitmask() {
         assert_ne!(t & GTYP_CUSTOMGADGET, 0);
         assert_ne!(dispatch(t), Dispatch::Custom);
     }
-    assert_eq!(
-        dispatch(GTYP_CUSTOMGADGET | GTYP_SYSGADGET | GADTOOL_TYPE),
-        Dispatch::Custom
-    );
+    assert_eq!(dispatch(GTYP_CUSTOMGADGET | GTYP_SYSGADGET | GADTOOL_TYPE), Dispatch::Custom);
     assert_eq!(dispatch(GTYP_GADGET0002), Dispatch::Other);
     assert_eq!(dispatch(0x0007), Dispatch::Other);
 
@@ -145,10 +140,7 @@ fn dispatch_is_an_equality_test_not_a_bitmask() {
     let (mut f, w) = setup(Some(b"W"));
     let class = f.make_class(Some(b"button.gadget"));
     let mut ids = Vec::new();
-    for (i, t) in [GTYP_BOOLGADGET, GTYP_PROPGADGET, GTYP_STRGADGET]
-        .into_iter()
-        .enumerate()
-    {
+    for (i, t) in [GTYP_BOOLGADGET, GTYP_PROPGADGET, GTYP_STRGADGET].into_iter().enumerate() {
         let mut spec = GadgetSpec::new(t, 0, 0, 10, 10);
         spec.id = i as u16 + 1;
         ids.push(f.add_object(w, class, &spec));
@@ -188,18 +180,11 @@ fn bogus_class_pointer_degrades_to_custom_without_getattr() {
     }
     let text = tree(&mut f, w, false);
     for line in text.lines().skip(1) {
-        assert_eq!(
-            line,
-            "  gadget id=9 role=custom class=\"\" label=\"\" [10,20 30x40]"
-        );
+        assert_eq!(line, "  gadget id=9 role=custom class=\"\" label=\"\" [10,20 30x40]");
     }
     assert_eq!(text.lines().count(), 5);
     for g in [a, b, c, d] {
-        assert_eq!(
-            f.get_attr_calls_on(g),
-            0,
-            "no GetAttr/GadTools call on {g:#x}"
-        );
+        assert_eq!(f.get_attr_calls_on(g), 0, "no GetAttr/GadTools call on {g:#x}");
     }
     assert!(f.log.contains(&Call::IsRealMemory(0x123)));
     assert!(f.log.contains(&Call::IsRealMemory(rom)));
@@ -249,11 +234,7 @@ fn class_id_table_and_unknown_classes() {
     let nameless = f.make_class(None);
     f.add_object(w, nameless, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 1, 1));
     let snap = walk_window(&mut f, w).unwrap();
-    for (g, (id, role)) in snap
-        .gadgets
-        .iter()
-        .zip(table.iter().filter(|(id, _)| !id.is_empty()))
-    {
+    for (g, (id, role)) in snap.gadgets.iter().zip(table.iter().filter(|(id, _)| !id.is_empty())) {
         assert_eq!(&g.class[..], *id);
         assert_eq!(g.role, *role);
     }
@@ -265,10 +246,7 @@ fn class_id_table_and_unknown_classes() {
 fn role_names_round_trip_case_insensitively() {
     assert_eq!(ALL_ROLES.len(), 25);
     for r in ALL_ROLES {
-        assert_eq!(
-            Role::from_name(r.as_str().to_uppercase().as_bytes()),
-            Some(r)
-        );
+        assert_eq!(Role::from_name(r.as_str().to_uppercase().as_bytes()), Some(r));
     }
     assert_eq!(Role::from_name(b"Radio_Button"), Some(Role::RadioButton));
     assert_eq!(Role::from_name(b"menu"), None);
@@ -288,10 +266,7 @@ fn boopsi_getattr_with_per_attribute_fallback() {
     f.set_attr(g, GA_WIDTH, 60); // GA_Top/GA_Height not processed: fields
     let line = tree(&mut f, w, false).lines().nth(1).unwrap().to_string();
     // Not a GadTools label: the '_' stays.
-    assert_eq!(
-        line,
-        "  gadget id=42 role=button class=\"button.gadget\" label=\"_Connect\" [100,6 60x8]"
-    );
+    assert_eq!(line, "  gadget id=42 role=button class=\"button.gadget\" label=\"_Connect\" [100,6 60x8]");
 }
 
 #[test]
@@ -316,13 +291,13 @@ fn boopsi_values_and_levels() {
     let full = tree(&mut f, w, true);
     let l: Vec<&str> = full.lines().collect();
     assert_eq!(l[1], "  gadget id=0 role=string class=\"string.gadget\" label=\"\" value=\"a \\\"quoted\\\" C:\\\\path\" state=\"\" [0,0 10x10]");
-    assert_eq!(l[2], "  gadget id=0 role=integer class=\"integer.gadget\" label=\"\" value=\"-12\" state=\"\" [0,0 10x10]");
+    assert_eq!(
+        l[2],
+        "  gadget id=0 role=integer class=\"integer.gadget\" label=\"\" value=\"-12\" state=\"\" [0,0 10x10]"
+    );
     assert_eq!(l[3], "  gadget id=0 role=checkbox class=\"checkbox.gadget\" label=\"\" state=\"\" level=1 [0,0 10x10]");
     assert_eq!(l[4], "  gadget id=0 role=slider class=\"slider.gadget\" label=\"\" state=\"\" level=33 [0,0 10x10]");
-    assert_eq!(
-        l[5],
-        "  gadget id=0 role=string class=\"string.gadget\" label=\"\" state=\"\" [0,0 10x10]"
-    );
+    assert_eq!(l[5], "  gadget id=0 role=string class=\"string.gadget\" label=\"\" state=\"\" [0,0 10x10]");
 }
 
 #[test]
@@ -365,19 +340,7 @@ fn label_flags_are_respected() {
 
     let snap = walk_window(&mut f, w).unwrap();
     let labels: Vec<String> = snap.gadgets.iter().map(|g| s(&g.label)).collect();
-    assert_eq!(
-        labels,
-        [
-            "",
-            "String label",
-            "IntuiText label",
-            "",
-            "",
-            "",
-            "IntuiText label",
-            "String label"
-        ]
-    );
+    assert_eq!(labels, ["", "String label", "IntuiText label", "", "", "", "IntuiText label", "String label"]);
     assert!(!f.log.contains(&Call::GetAttr(bimg, GA_TEXT)));
 }
 
@@ -408,14 +371,8 @@ fn gadtools_without_v39_probes_degrades_to_button_and_string() {
     f.add_gadget(w, &int);
     let t = tree(&mut f, w, false);
     let l: Vec<&str> = t.lines().collect();
-    assert_eq!(
-        l[1],
-        "  gadget id=0 role=button class=\"\" label=\"Enabled\" [0,0 26x11]"
-    );
-    assert_eq!(
-        l[2],
-        "  gadget id=0 role=string class=\"\" label=\"\" value=\"12\" [0,0 88x8]"
-    );
+    assert_eq!(l[1], "  gadget id=0 role=button class=\"\" label=\"Enabled\" [0,0 26x11]");
+    assert_eq!(l[2], "  gadget id=0 role=string class=\"\" label=\"\" value=\"12\" [0,0 88x8]");
 }
 
 #[test]
@@ -429,10 +386,7 @@ fn classic_non_gadtools_gadgets_are_never_probed() {
     f.set_gt_attr(b, GTIN_NUMBER, 1);
     let snap = walk_window(&mut f, w).unwrap();
     let roles: Vec<Role> = snap.gadgets.iter().map(|g| g.role).collect();
-    assert_eq!(
-        roles,
-        [Role::Button, Role::String, Role::Slider, Role::Unknown]
-    );
+    assert_eq!(roles, [Role::Button, Role::String, Role::Slider, Role::Unknown]);
     for g in [a, b, c, d] {
         assert_eq!(f.get_attr_calls_on(g), 0);
     }
@@ -513,10 +467,7 @@ window \"AROS GadTools\" screen=\"Workbench Screen\" [40,0 220x256]
     assert_eq!(out, expected);
     // GadTools objects are probed through GadTools, not GetAttr.
     for g in objects {
-        assert!(!f
-            .log
-            .iter()
-            .any(|c| matches!(c, Call::GetAttr(o, _) if *o == g)));
+        assert!(!f.log.iter().any(|c| matches!(c, Call::GetAttr(o, _) if *o == g)));
     }
 }
 
@@ -527,7 +478,8 @@ fn aros_gadtools_kind_narrows_the_probes_to_the_same_answer() {
     let (mut plain, w, _) = aros_gadtools_window(false);
     let (mut kinds, wk, objects) = aros_gadtools_window(true);
     assert_eq!(tree(&mut kinds, wk, true), tree(&mut plain, w, true));
-    let probes = |f: &FakeIntuition, g: u32| f.log.iter().filter(|c| matches!(c, Call::GtGetAttr(o, _) if *o == g)).count();
+    let probes =
+        |f: &FakeIntuition, g: u32| f.log.iter().filter(|c| matches!(c, Call::GtGetAttr(o, _) if *o == g)).count();
     let asked: Vec<usize> = objects.iter().map(|&g| probes(&kinds, g)).collect();
     // context (kind 0: no probe), button, checkbox, integer, string,
     // slider, scroller, text, cycle: the kind, then that kind's tags up to
@@ -546,11 +498,7 @@ fn rel_flags_resolve_against_the_window() {
         (GFLG_RELBOTTOM, (4, -10, 18, 10), "[4,246 18x10]"),
         (GFLG_RELWIDTH, (4, 11, -8, 10), "[4,11 212x10]"),
         (GFLG_RELHEIGHT, (4, 11, 16, -21), "[4,11 16x235]"),
-        (
-            GFLG_RELRIGHT | GFLG_RELBOTTOM | GFLG_RELWIDTH | GFLG_RELHEIGHT,
-            (-17, -9, -200, -250),
-            "[203,247 20x6]",
-        ),
+        (GFLG_RELRIGHT | GFLG_RELBOTTOM | GFLG_RELWIDTH | GFLG_RELHEIGHT, (-17, -9, -200, -250), "[203,247 20x6]"),
         (0, (-3, -4, 5, 6), "[-3,-4 5x6]"),
     ];
     for (flags, (l, t, wd, h), _) in cases {
@@ -572,11 +520,7 @@ fn rel_flags_resolve_against_the_window() {
     for (line, (_, _, want)) in lines.iter().zip(cases) {
         assert!(line.ends_with(want), "{line} vs {want}");
     }
-    assert!(
-        lines[cases.len()].ends_with("[4,11 212x243]"),
-        "{}",
-        lines[cases.len()]
-    );
+    assert!(lines[cases.len()].ends_with("[4,11 212x243]"), "{}", lines[cases.len()]);
 }
 
 #[test]
@@ -614,47 +558,28 @@ fn escaping_null_strings_and_latin1() {
     let mut f = FakeIntuition::new();
     let scr = f.add_screen(None, (0, 0, 320, 200));
     let w = f.add_window(scr, Some(b"\\\""), (1, 2, 3, 4));
-    assert_eq!(
-        tree(&mut f, w, false),
-        "window \"\\\\\\\"\" screen=\"\" [1,2 3x4]\n"
-    );
+    assert_eq!(tree(&mut f, w, false), "window \"\\\\\\\"\" screen=\"\" [1,2 3x4]\n");
 }
 
 #[test]
 fn empty_window_prints_only_the_window_line() {
     let (mut f, w) = setup(Some(b"Empty"));
-    assert_eq!(
-        tree(&mut f, w, false),
-        "window \"Empty\" screen=\"Workbench Screen\" [40,0 220x256]\n"
-    );
-    assert_eq!(
-        tree(&mut f, w, true),
-        "window \"Empty\" screen=\"Workbench Screen\" [40,0 220x256]\n"
-    );
+    assert_eq!(tree(&mut f, w, false), "window \"Empty\" screen=\"Workbench Screen\" [40,0 220x256]\n");
+    assert_eq!(tree(&mut f, w, true), "window \"Empty\" screen=\"Workbench Screen\" [40,0 220x256]\n");
 }
 
 #[test]
 fn window_with_200_gadgets_keeps_list_order() {
     let (mut f, w) = setup(Some(b"Many"));
     for i in 0..200u16 {
-        let mut spec = GadgetSpec::new(
-            GTYP_BOOLGADGET,
-            (i % 20) as i16 * 10,
-            (i / 20) as i16 * 10,
-            10,
-            10,
-        );
+        let mut spec = GadgetSpec::new(GTYP_BOOLGADGET, (i % 20) as i16 * 10, (i / 20) as i16 * 10, 10, 10);
         spec.id = 1000 - i;
         f.add_gadget(w, &spec);
     }
     let snap = walk_window(&mut f, w).unwrap();
     assert!(!snap.truncated);
     assert_eq!(snap.gadgets.len(), 200);
-    assert!(snap
-        .gadgets
-        .iter()
-        .enumerate()
-        .all(|(i, g)| g.id == 1000 - i as u32));
+    assert!(snap.gadgets.iter().enumerate().all(|(i, g)| g.id == 1000 - i as u32));
     assert_eq!(tree_text(&snap, false).split(|&c| c == b'\n').count(), 202);
 }
 
@@ -719,10 +644,7 @@ fn string_at_the_end_of_memory_and_overlong_strings() {
     let tail2 = f.alloc_bytes(b"end");
     f.write_u32(g2 + GG_GADGET_TEXT as u32, tail2);
     let snap = walk_window(&mut f, w).unwrap();
-    assert_eq!(
-        snap.gadgets[0].label.len(),
-        gadgetscope_core::walk::MAX_STRING
-    );
+    assert_eq!(snap.gadgets[0].label.len(), gadgetscope_core::walk::MAX_STRING);
     assert_eq!(snap.gadgets[1].label, mid);
     assert_eq!(snap.gadgets[2].label, b"end");
 }
@@ -755,14 +677,8 @@ fn full_state_flags() {
     f.add_gadget(w, &spec);
     let out = tree(&mut f, w, true);
     let l: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        l[1],
-        "  gadget id=0 role=button class=\"\" label=\"\" state=\"selected disabled\" [0,0 1x1]"
-    );
-    assert_eq!(
-        l[2],
-        "  gadget id=0 role=button class=\"\" label=\"\" state=\"disabled\" [0,0 1x1]"
-    );
+    assert_eq!(l[1], "  gadget id=0 role=button class=\"\" label=\"\" state=\"selected disabled\" [0,0 1x1]");
+    assert_eq!(l[2], "  gadget id=0 role=button class=\"\" label=\"\" state=\"disabled\" [0,0 1x1]");
     // Plain TREE never prints the extras.
     assert!(!tree(&mut f, w, false).contains("state="));
 }
@@ -782,16 +698,8 @@ fn lock_is_held_only_for_list_reads() {
     }
     // Lists, re-check before the calls, re-check after them.
     assert_eq!(f.log.iter().filter(|c| **c == Call::Lock).count(), 3);
-    let first_call = f
-        .log
-        .iter()
-        .position(|c| !matches!(c, Call::Lock | Call::Unlock))
-        .unwrap();
-    let last_call = f
-        .log
-        .iter()
-        .rposition(|c| !matches!(c, Call::Lock | Call::Unlock))
-        .unwrap();
+    let first_call = f.log.iter().position(|c| !matches!(c, Call::Lock | Call::Unlock)).unwrap();
+    let last_call = f.log.iter().rposition(|c| !matches!(c, Call::Lock | Call::Unlock)).unwrap();
     assert_eq!(f.log[first_call - 1], Call::Unlock);
     assert_eq!(f.log[last_call + 1], Call::Lock);
 }
@@ -853,41 +761,16 @@ fn screens_text_and_cyclic_window_list() {
 fn menu_text_of_a_gadtools_style_strip() {
     let (mut f, w) = setup(Some(b"Menus"));
     let project = f.add_menu(w, Some(b"Project"), MENUENABLED);
-    f.add_item(
-        project,
-        Some(b"Open..."),
-        ITEMTEXT | COMMSEQ | ITEMENABLED,
-        b'O',
-    );
+    f.add_item(project, Some(b"Open..."), ITEMTEXT | COMMSEQ | ITEMENABLED, b'O');
     f.add_item(project, Some(b"No shortcut"), ITEMTEXT | ITEMENABLED, 0);
     f.add_item(project, Some(b"Disabled"), ITEMTEXT, 0);
     f.add_item(project, None, ITEMENABLED, 0); // separator bar: an Image
     let more = f.add_item(project, Some(b"More"), ITEMTEXT | ITEMENABLED, 0);
-    f.add_subitem(
-        more,
-        Some(b"Sub \"one\""),
-        ITEMTEXT | COMMSEQ | ITEMENABLED,
-        b'1',
-    );
-    f.add_subitem(
-        more,
-        Some(b"Sub two"),
-        ITEMTEXT | CHECKIT | CHECKED | ITEMENABLED,
-        0,
-    );
-    f.add_item(
-        project,
-        Some(b"COMMSEQ without key"),
-        ITEMTEXT | COMMSEQ | ITEMENABLED,
-        0,
-    );
+    f.add_subitem(more, Some(b"Sub \"one\""), ITEMTEXT | COMMSEQ | ITEMENABLED, b'1');
+    f.add_subitem(more, Some(b"Sub two"), ITEMTEXT | CHECKIT | CHECKED | ITEMENABLED, 0);
+    f.add_item(project, Some(b"COMMSEQ without key"), ITEMTEXT | COMMSEQ | ITEMENABLED, 0);
     let off = f.add_menu(w, None, 0);
-    f.add_item(
-        off,
-        Some(b"Toggle"),
-        ITEMTEXT | CHECKIT | MENUTOGGLE | ITEMENABLED,
-        0,
-    );
+    f.add_item(off, Some(b"Toggle"), ITEMTEXT | CHECKIT | MENUTOGGLE | ITEMENABLED, 0);
     let m = walk_menu(&mut f, w).unwrap();
     assert!(!m.truncated);
     assert_eq!(
@@ -914,10 +797,7 @@ fn window_without_menu_strip_and_cyclic_items() {
     let (mut f, w) = setup(Some(b"W"));
     let m = walk_menu(&mut f, w).unwrap();
     assert!(m.menus.is_empty());
-    assert_eq!(
-        s(&menu_text(&m)),
-        "window \"W\" screen=\"Workbench Screen\" [40,0 220x256]\n"
-    );
+    assert_eq!(s(&menu_text(&m)), "window \"W\" screen=\"Workbench Screen\" [40,0 220x256]\n");
     let menu = f.add_menu(w, Some(b"M"), MENUENABLED);
     let i = f.add_item(menu, Some(b"loop"), ITEMTEXT, 0);
     f.write_u32(i + MI_NEXT_ITEM as u32, i);
@@ -928,10 +808,7 @@ fn window_without_menu_strip_and_cyclic_items() {
     assert!(m.truncated);
     assert_eq!(m.menus.len(), gadgetscope_core::walk::MAX_MENUS);
     assert_eq!(m.menus[0].items.len(), MAX_ITEMS);
-    assert_eq!(
-        m.menus[0].items[0].subitems.len(),
-        gadgetscope_core::walk::MAX_SUBITEMS
-    );
+    assert_eq!(m.menus[0].items[0].subitems.len(), gadgetscope_core::walk::MAX_SUBITEMS);
 }
 
 /// The ReAction-classes window AmiPilot 1.1 prints (its golden file's
@@ -940,11 +817,7 @@ fn window_without_menu_strip_and_cyclic_items() {
 fn reaction_classes_window_matches_amipilot_golden_shape() {
     let mut f = FakeIntuition::new();
     let scr = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
-    let w = f.add_window(
-        scr,
-        Some(b"AmiPilot ReAction Classes Fixture"),
-        (40, 0, 340, 256),
-    );
+    let w = f.add_window(scr, Some(b"AmiPilot ReAction Classes Fixture"), (40, 0, 340, 256));
     add_system_gadgets(&mut f, w);
     type Obj = (&'static [u8], u32, (u32, u32, u32, u32));
     let objects: &[Obj] = &[

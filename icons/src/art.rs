@@ -45,11 +45,7 @@ pub struct Canvas {
 impl Canvas {
     /// A `w` × `h` canvas of background.
     pub fn new(w: usize, h: usize) -> Self {
-        Canvas {
-            w,
-            h,
-            px: vec![M::Bg; w * h],
-        }
+        Canvas { w, h, px: vec![M::Bg; w * h] }
     }
 
     /// Sets one pixel; outside the canvas is ignored.

@@ -91,11 +91,7 @@ impl Bits {
 /// of 3 or more become repeat blocks; everything else literal blocks.
 pub fn rle_encode(values: &[u8], depth: u8) -> Vec<u8> {
     let d = depth as u32;
-    let mut b = Bits {
-        out: Vec::new(),
-        acc: 0,
-        n: 0,
-    };
+    let mut b = Bits { out: Vec::new(), acc: 0, n: 0 };
     let mut lit: Vec<u8> = Vec::new();
     let flush = |b: &mut Bits, lit: &mut Vec<u8>| {
         for chunk in lit.chunks(128) {
@@ -157,10 +153,7 @@ pub fn rle_decode(data: &[u8], depth: u8, count: usize) -> Result<Vec<u8>, Strin
         }
     }
     if out.len() != count {
-        return Err(format!(
-            "RLE data holds {} values, expected {count}",
-            out.len()
-        ));
+        return Err(format!("RLE data holds {} values, expected {count}", out.len()));
     }
     Ok(out)
 }
@@ -178,15 +171,9 @@ fn chunk(o: &mut Vec<u8>, id: &[u8; 4], data: &[u8]) {
 pub fn form_icon(g: &GlowImage) -> Result<Vec<u8>, String> {
     let (w, h) = (g.width as usize, g.height as usize);
     if !(1..=256).contains(&w) || !(1..=256).contains(&h) || g.pixels.len() != w * h {
-        return Err(format!(
-            "GlowIcon size {w}x{h} with {} pixels",
-            g.pixels.len()
-        ));
+        return Err(format!("GlowIcon size {w}x{h} with {} pixels", g.pixels.len()));
     }
-    if g.palette.is_empty()
-        || g.palette.len() > 256
-        || g.pixels.iter().any(|&p| p as usize >= g.palette.len())
-    {
+    if g.palette.is_empty() || g.palette.len() > 256 || g.pixels.iter().any(|&p| p as usize >= g.palette.len()) {
         return Err(String::from("GlowIcon palette does not cover its pixels"));
     }
     let pal_bytes = g.palette.len() * 3;
@@ -200,12 +187,7 @@ pub fn form_icon(g: &GlowImage) -> Result<Vec<u8>, String> {
     let mut imag = vec![
         g.transparent.unwrap_or(0),
         (g.palette.len() - 1) as u8,
-        IMAGE35F_HASPALETTE
-            | if g.transparent.is_some() {
-                IMAGE35F_HASTRANSPARENTCOLOR
-            } else {
-                0
-            },
+        IMAGE35F_HASPALETTE | if g.transparent.is_some() { IMAGE35F_HASTRANSPARENTCOLOR } else { 0 },
         1, // image format: RLE
         0, // palette format: uncompressed
         depth,
@@ -232,46 +214,30 @@ pub fn read_form_icon(b: &[u8]) -> Result<GlowImage, String> {
     }
     let size = u32::from_be_bytes(b[4..8].try_into().unwrap()) as usize;
     if size + 8 != b.len() {
-        return Err(format!(
-            "FORM ICON size {size}, {} bytes follow",
-            b.len() - 8
-        ));
+        return Err(format!("FORM ICON size {size}, {} bytes follow", b.len() - 8));
     }
     let mut at = 12;
     let mut face = None;
     while at + 8 <= b.len() {
         let id = &b[at..at + 4];
         let n = u32::from_be_bytes(b[at + 4..at + 8].try_into().unwrap()) as usize;
-        let d = b
-            .get(at + 8..at + 8 + n)
-            .ok_or("chunk overruns FORM ICON")?;
+        let d = b.get(at + 8..at + 8 + n).ok_or("chunk overruns FORM ICON")?;
         match id {
             b"FACE" => face = Some(((d[0] as u16 + 1), (d[1] as u16 + 1))),
             b"IMAG" => {
                 let (w, h) = face.ok_or("IMAG before FACE")?;
-                let (tc, nc, flags, ifmt, pfmt, depth) =
-                    (d[0], d[1] as usize + 1, d[2], d[3], d[4], d[5]);
+                let (tc, nc, flags, ifmt, pfmt, depth) = (d[0], d[1] as usize + 1, d[2], d[3], d[4], d[5]);
                 let isz = u16::from_be_bytes([d[6], d[7]]) as usize + 1;
                 let psz = u16::from_be_bytes([d[8], d[9]]) as usize + 1;
                 let img = &d[10..10 + isz];
-                let pixels = if ifmt == 1 {
-                    rle_decode(img, depth, w as usize * h as usize)?
-                } else {
-                    img.to_vec()
-                };
+                let pixels = if ifmt == 1 { rle_decode(img, depth, w as usize * h as usize)? } else { img.to_vec() };
                 let pal = &d[10 + isz..10 + isz + psz];
                 if pfmt != 0 || flags & IMAGE35F_HASPALETTE == 0 || psz != nc * 3 {
                     return Err(String::from("palette not as written here"));
                 }
                 let palette = pal.chunks(3).map(|c| Rgb(c[0], c[1], c[2])).collect();
                 let transparent = (flags & IMAGE35F_HASTRANSPARENTCOLOR != 0).then_some(tc);
-                return Ok(GlowImage {
-                    width: w,
-                    height: h,
-                    palette,
-                    pixels,
-                    transparent,
-                });
+                return Ok(GlowImage { width: w, height: h, palette, pixels, transparent });
             }
             _ => {}
         }
@@ -330,10 +296,7 @@ mod tests {
         let n = u32::from_be_bytes(b[30..34].try_into().unwrap()) as usize;
         assert_eq!(&b[34..40], &[0, 2, 3, 1, 0, 2]); // transparent 0, 3 colours, flags, RLE, raw, depth 2
         assert_eq!(b.len(), 34 + n + n % 2);
-        assert_eq!(
-            u32::from_be_bytes(b[4..8].try_into().unwrap()) as usize,
-            b.len() - 8
-        );
+        assert_eq!(u32::from_be_bytes(b[4..8].try_into().unwrap()) as usize, b.len() - 8);
         assert_eq!(read_form_icon(&b).unwrap(), g);
     }
 }

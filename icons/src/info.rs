@@ -160,9 +160,7 @@ fn w32(o: &mut Vec<u8>, v: u32) {
 
 /// Latin-1 bytes of an icon string (tool types and tools are ISO-8859-1).
 fn latin1(s: &str) -> Result<Vec<u8>, String> {
-    s.chars()
-        .map(|c| u8::try_from(c as u32).map_err(|_| format!("{c:?} in \"{s}\" is not ISO-8859-1")))
-        .collect()
+    s.chars().map(|c| u8::try_from(c as u32).map_err(|_| format!("{c:?} in \"{s}\" is not ISO-8859-1"))).collect()
 }
 
 fn string(o: &mut Vec<u8>, s: &str) -> Result<(), String> {
@@ -203,9 +201,7 @@ pub fn encode(d: &DiskObject) -> Result<Vec<u8>, String> {
         }
     }
     if d.drawer.is_some() != matches!(d.kind, WbType::Drawer | WbType::Disk) {
-        return Err(String::from(
-            "drawer data belongs to drawers and disks only",
-        ));
+        return Err(String::from("drawer data belongs to drawers and disks only"));
     }
     w16(&mut o, WB_DISKMAGIC);
     w16(&mut o, WB_DISKVERSION);
@@ -215,15 +211,7 @@ pub fn encode(d: &DiskObject) -> Result<Vec<u8>, String> {
     w16(&mut o, 0); // TopEdge
     w16(&mut o, img.width);
     w16(&mut o, img.height);
-    w16(
-        &mut o,
-        GFLG_GADGIMAGE
-            | if d.selected.is_some() {
-                GFLG_GADGHIMAGE
-            } else {
-                0
-            },
-    );
+    w16(&mut o, GFLG_GADGIMAGE | if d.selected.is_some() { GFLG_GADGHIMAGE } else { 0 });
     w16(&mut o, ICON_ACTIVATION);
     w16(&mut o, GTYP_BOOLGADGET);
     w32(&mut o, PRESENT); // GadgetRender
@@ -321,10 +309,7 @@ struct Rd<'a> {
 
 impl Rd<'_> {
     fn take(&mut self, n: usize) -> Result<&[u8], String> {
-        let s = self
-            .b
-            .get(self.at..self.at + n)
-            .ok_or_else(|| format!("truncated at offset {}", self.at))?;
+        let s = self.b.get(self.at..self.at + n).ok_or_else(|| format!("truncated at offset {}", self.at))?;
         self.at += n;
         Ok(s)
     }
@@ -358,16 +343,9 @@ impl Rd<'_> {
         let _onoff = self.u8()?;
         let next = self.u32()?;
         if pick as u16 != (1 << depth) - 1 || next != 0 {
-            return Err(format!(
-                "PlanePick {pick:#x} / NextImage {next:#x} unexpected"
-            ));
+            return Err(format!("PlanePick {pick:#x} / NextImage {next:#x} unexpected"));
         }
-        let mut img = PlanarImage {
-            width,
-            height,
-            depth,
-            pens: vec![0; width as usize * height as usize],
-        };
+        let mut img = PlanarImage { width, height, depth, pens: vec![0; width as usize * height as usize] };
         let rb = img.row_bytes();
         let planes = self.take(rb * height as usize * depth as usize)?;
         for p in 0..depth as usize {
@@ -409,12 +387,7 @@ pub fn decode(b: &[u8]) -> Result<Decoded, String> {
     let stack_size = r.u32()?;
     let mut rect = None;
     if has_drawer {
-        let v = [
-            r.u16()? as i16,
-            r.u16()? as i16,
-            r.u16()? as i16,
-            r.u16()? as i16,
-        ];
+        let v = [r.u16()? as i16, r.u16()? as i16, r.u16()? as i16, r.u16()? as i16];
         rect = Some((v[0], v[1], v[2], v[3]));
         r.take(OLDDRAWERDATA_SIZE - 8)?;
     }
@@ -422,11 +395,7 @@ pub fn decode(b: &[u8]) -> Result<Decoded, String> {
         return Err(String::from("no GadgetRender image"));
     }
     let image = r.image()?;
-    let selected = if select != 0 || flags & GFLG_GADGHIMAGE != 0 {
-        Some(r.image()?)
-    } else {
-        None
-    };
+    let selected = if select != 0 || flags & GFLG_GADGHIMAGE != 0 { Some(r.image()?) } else { None };
     let default_tool = if has_tool { Some(r.string()?) } else { None };
     let mut tool_types = Vec::new();
     if has_types {
@@ -443,22 +412,8 @@ pub fn decode(b: &[u8]) -> Result<Decoded, String> {
         Some(rc) => Some((rc, 0, 0)),
         None => None,
     };
-    let glow = if r.at < b.len() {
-        Some(glow::read_form_icon(&b[r.at..])?)
-    } else {
-        None
-    };
-    Ok(Decoded {
-        kind,
-        gadget_size,
-        image,
-        selected,
-        default_tool,
-        tool_types,
-        stack_size,
-        drawer,
-        glow,
-    })
+    let glow = if r.at < b.len() { Some(glow::read_form_icon(&b[r.at..])?) } else { None };
+    Ok(Decoded { kind, gadget_size, image, selected, default_tool, tool_types, stack_size, drawer, glow })
 }
 
 #[cfg(test)]
@@ -468,22 +423,12 @@ mod tests {
     fn tiny() -> PlanarImage {
         // 17 pixels wide: two words per plane row.
         let pens = (0..17 * 2).map(|i| (i % 8) as u8).collect();
-        PlanarImage {
-            width: 17,
-            height: 2,
-            depth: 3,
-            pens,
-        }
+        PlanarImage { width: 17, height: 2, depth: 3, pens }
     }
 
     #[test]
     fn planes_pad_rows_to_words() {
-        let img = PlanarImage {
-            width: 3,
-            height: 1,
-            depth: 2,
-            pens: vec![1, 2, 3],
-        };
+        let img = PlanarImage { width: 3, height: 1, depth: 2, pens: vec![1, 2, 3] };
         assert_eq!(img.row_bytes(), 2);
         // plane 0: pens 1 and 3 -> 1010 0000; plane 1: pens 2 and 3 -> 0110 0000
         assert_eq!(img.planes(), vec![0b1010_0000, 0, 0b0110_0000, 0]);
@@ -532,12 +477,7 @@ mod tests {
             default_tool: None,
             tool_types: vec![],
             stack_size: 0,
-            drawer: Some(DrawerData {
-                left: 10,
-                top: 20,
-                width: 300,
-                height: 200,
-            }),
+            drawer: Some(DrawerData { left: 10, top: 20, width: 300, height: 200 }),
             glow: None,
         };
         let b = encode(&d).unwrap();
@@ -561,18 +501,10 @@ mod tests {
             default_tool: None,
             tool_types: vec![],
             stack_size: 0,
-            drawer: Some(DrawerData {
-                left: 0,
-                top: 0,
-                width: 1,
-                height: 1,
-            }),
+            drawer: Some(DrawerData { left: 0, top: 0, width: 1, height: 1 }),
             glow: None,
         };
-        assert_eq!(
-            encode(&d).unwrap_err(),
-            "drawer data belongs to drawers and disks only"
-        );
+        assert_eq!(encode(&d).unwrap_err(), "drawer data belongs to drawers and disks only");
         d.drawer = None;
         d.image.pens[0] = 8;
         assert_eq!(encode(&d).unwrap_err(), "a pen does not fit 3 planes");

@@ -118,12 +118,7 @@ pub const ICONS: &[IconSpec] = &[
 ];
 
 /// The drawer window the drawer icon opens, pixels.
-pub const DRAWER_WINDOW: DrawerData = DrawerData {
-    left: 60,
-    top: 40,
-    width: 360,
-    height: 140,
-};
+pub const DRAWER_WINDOW: DrawerData = DrawerData { left: 60, top: 40, width: 360, height: 140 };
 
 /// An RGBA image read from a PNG.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,39 +136,17 @@ pub fn read_png(path: &Path) -> Result<Rgba, String> {
     let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut dec = png::Decoder::new(f);
     dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut r = dec
-        .read_info()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut r = dec.read_info().map_err(|e| format!("{}: {e}", path.display()))?;
     let mut buf = vec![0; r.output_buffer_size()];
-    let fi = r
-        .next_frame(&mut buf)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let fi = r.next_frame(&mut buf).map_err(|e| format!("{}: {e}", path.display()))?;
     let px = match fi.color_type {
-        png::ColorType::Rgba => buf[..fi.buffer_size()]
-            .chunks(4)
-            .map(|c| [c[0], c[1], c[2], c[3]])
-            .collect(),
-        png::ColorType::Rgb => buf[..fi.buffer_size()]
-            .chunks(3)
-            .map(|c| [c[0], c[1], c[2], 255])
-            .collect(),
-        png::ColorType::GrayscaleAlpha => buf[..fi.buffer_size()]
-            .chunks(2)
-            .map(|c| [c[0], c[0], c[0], c[1]])
-            .collect(),
-        png::ColorType::Grayscale => buf[..fi.buffer_size()]
-            .iter()
-            .map(|&g| [g, g, g, 255])
-            .collect(),
-        png::ColorType::Indexed => {
-            return Err(format!("{}: indexed PNG not expanded", path.display()))
-        }
+        png::ColorType::Rgba => buf[..fi.buffer_size()].chunks(4).map(|c| [c[0], c[1], c[2], c[3]]).collect(),
+        png::ColorType::Rgb => buf[..fi.buffer_size()].chunks(3).map(|c| [c[0], c[1], c[2], 255]).collect(),
+        png::ColorType::GrayscaleAlpha => buf[..fi.buffer_size()].chunks(2).map(|c| [c[0], c[0], c[0], c[1]]).collect(),
+        png::ColorType::Grayscale => buf[..fi.buffer_size()].iter().map(|&g| [g, g, g, 255]).collect(),
+        png::ColorType::Indexed => return Err(format!("{}: indexed PNG not expanded", path.display())),
     };
-    Ok(Rgba {
-        width: fi.width,
-        height: fi.height,
-        px,
-    })
+    Ok(Rgba { width: fi.width, height: fi.height, px })
 }
 
 /// Writes an RGBA PNG.
@@ -192,20 +165,9 @@ pub fn classic_rgba(c: &art::Canvas) -> Rgba {
     let px = c
         .classic()
         .iter()
-        .map(|&p| {
-            [
-                MAGICWB[p as usize].0,
-                MAGICWB[p as usize].1,
-                MAGICWB[p as usize].2,
-                255,
-            ]
-        })
+        .map(|&p| [MAGICWB[p as usize].0, MAGICWB[p as usize].1, MAGICWB[p as usize].2, 255])
         .collect();
-    Rgba {
-        width: c.w as u32,
-        height: c.h as u32,
-        px,
-    }
+    Rgba { width: c.w as u32, height: c.h as u32, px }
 }
 
 /// Redraws every PNG source into `art_dir`; returns the written paths.
@@ -217,14 +179,7 @@ pub fn draw_art(art_dir: &Path) -> Result<Vec<PathBuf>, String> {
         write_png(&p, &classic_rgba(&c))?;
         out.push(p);
         let g = art_dir.join(format!("{name}_glow.png"));
-        write_png(
-            &g,
-            &Rgba {
-                width: c.w as u32,
-                height: c.h as u32,
-                px: c.glow(),
-            },
-        )?;
+        write_png(&g, &Rgba { width: c.w as u32, height: c.h as u32, px: c.glow() })?;
         out.push(g);
     }
     Ok(out)
@@ -238,36 +193,24 @@ pub fn classic_image(img: &Rgba, name: &str) -> Result<PlanarImage, String> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            MAGICWB
-                .iter()
-                .position(|c| (c.0, c.1, c.2) == (p[0], p[1], p[2]))
-                .map(|x| x as u8)
-                .ok_or_else(|| {
-                    format!(
-                        "{name}: pixel ({}, {}) #{:02x}{:02x}{:02x} is not a MagicWB colour",
-                        i as u32 % img.width,
-                        i as u32 / img.width,
-                        p[0],
-                        p[1],
-                        p[2]
-                    )
-                })
+            MAGICWB.iter().position(|c| (c.0, c.1, c.2) == (p[0], p[1], p[2])).map(|x| x as u8).ok_or_else(|| {
+                format!(
+                    "{name}: pixel ({}, {}) #{:02x}{:02x}{:02x} is not a MagicWB colour",
+                    i as u32 % img.width,
+                    i as u32 / img.width,
+                    p[0],
+                    p[1],
+                    p[2]
+                )
+            })
         })
         .collect::<Result<Vec<u8>, String>>()?;
-    Ok(PlanarImage {
-        width: img.width as u16,
-        height: img.height as u16,
-        depth: 3,
-        pens,
-    })
+    Ok(PlanarImage { width: img.width as u16, height: img.height as u16, depth: 3, pens })
 }
 
 /// The selected image: each pen mapped through [`SELECTED`].
 pub fn selected_image(normal: &PlanarImage) -> PlanarImage {
-    PlanarImage {
-        pens: normal.pens.iter().map(|&p| SELECTED[p as usize]).collect(),
-        ..normal.clone()
-    }
+    PlanarImage { pens: normal.pens.iter().map(|&p| SELECTED[p as usize]).collect(), ..normal.clone() }
 }
 
 /// Maps an RGBA GlowIcon PNG to a palette: index 0 is transparent (alpha
@@ -293,25 +236,13 @@ pub fn glow_image(img: &Rgba, name: &str) -> Result<GlowImage, String> {
         }
         pixels.push(i as u8);
     }
-    Ok(GlowImage {
-        width: img.width as u16,
-        height: img.height as u16,
-        palette,
-        pixels,
-        transparent: Some(0),
-    })
+    Ok(GlowImage { width: img.width as u16, height: img.height as u16, palette, pixels, transparent: Some(0) })
 }
 
 /// The `DiskObject` of `spec` from the PNG sources in `art_dir`.
 pub fn disk_object(spec: &IconSpec, art_dir: &Path) -> Result<DiskObject, String> {
-    let classic = classic_image(
-        &read_png(&art_dir.join(format!("{}.png", spec.art)))?,
-        spec.art,
-    )?;
-    let glow = glow_image(
-        &read_png(&art_dir.join(format!("{}_glow.png", spec.art)))?,
-        spec.art,
-    )?;
+    let classic = classic_image(&read_png(&art_dir.join(format!("{}.png", spec.art)))?, spec.art)?;
+    let glow = glow_image(&read_png(&art_dir.join(format!("{}_glow.png", spec.art)))?, spec.art)?;
     Ok(DiskObject {
         kind: spec.kind,
         selected: Some(selected_image(&classic)),
@@ -330,8 +261,7 @@ pub fn build_icons(art_dir: &Path, out_dir: &Path) -> Result<Vec<PathBuf>, Strin
     std::fs::create_dir_all(out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let mut out = Vec::new();
     for spec in ICONS {
-        let bytes = info::encode(&disk_object(spec, art_dir)?)
-            .map_err(|e| format!("{}: {e}", spec.file))?;
+        let bytes = info::encode(&disk_object(spec, art_dir)?).map_err(|e| format!("{}: {e}", spec.file))?;
         let p = out_dir.join(spec.file);
         std::fs::write(&p, bytes).map_err(|e| format!("{}: {e}", p.display()))?;
         out.push(p);

@@ -10,12 +10,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let art = Path::new(env!("CARGO_MANIFEST_DIR")).join("art");
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let r = match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
+    let r = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["draw"] => icons::draw_art(&art),
         ["build", out] => icons::build_icons(&art, Path::new(out)),
         _ => {

@@ -11,11 +11,7 @@ fn amigainfo_decodes_every_icon() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let python = root.join("target/tools/venv/bin/python3");
     let has = python.exists()
-        && Command::new(&python)
-            .args(["-c", "import amigainfo"])
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false);
+        && Command::new(&python).args(["-c", "import amigainfo"]).status().map(|s| s.success()).unwrap_or(false);
     // Never a silent skip: `cargo xtask test` (tools::ensure_amitools)
     // installs it.
     assert!(has, "PyPI amigainfo is missing from target/tools/venv: run `cargo xtask amiga` (it installs it)");
@@ -39,18 +35,7 @@ fn amigainfo_decodes_every_icon() {
     let expect_file = out.join("expect.txt");
     std::fs::write(&expect_file, expect.join("\n")).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/amigainfo_check.py");
-    let o = Command::new(&python)
-        .arg(script)
-        .arg(&out)
-        .arg(&art)
-        .arg(&expect_file)
-        .output()
-        .unwrap();
+    let o = Command::new(&python).arg(script).arg(&out).arg(&art).arg(&expect_file).output().unwrap();
     let _ = std::fs::remove_dir_all(&out);
-    assert!(
-        o.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
 }

@@ -30,29 +30,16 @@ fn every_icon_decodes_to_its_source() {
     let written = icons::build_icons(&art(), &out).unwrap();
     assert_eq!(written.len(), ICONS.len());
     for spec in ICONS {
-        let d = info::decode(&std::fs::read(out.join(spec.file)).unwrap())
-            .unwrap_or_else(|e| panic!("{}: {e}", spec.file));
+        let d =
+            info::decode(&std::fs::read(out.join(spec.file)).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", spec.file));
         assert_eq!(d.kind, spec.kind as u8, "{}", spec.file);
-        assert_eq!(
-            d.default_tool.as_deref(),
-            spec.default_tool,
-            "{}",
-            spec.file
-        );
+        assert_eq!(d.default_tool.as_deref(), spec.default_tool, "{}", spec.file);
         assert_eq!(d.tool_types, spec.tool_types, "{}", spec.file);
         assert_eq!(d.stack_size, spec.stack_size, "{}", spec.file);
-        assert_eq!(
-            d.drawer.is_some(),
-            spec.kind == info::WbType::Drawer,
-            "{}",
-            spec.file
-        );
+        assert_eq!(d.drawer.is_some(), spec.kind == info::WbType::Drawer, "{}", spec.file);
         // Classic: pens back to MagicWB colours equal the PNG.
         let src = read_png(&art().join(format!("{}.png", spec.art))).unwrap();
-        assert_eq!(
-            (d.image.width as u32, d.image.height as u32),
-            (src.width, src.height)
-        );
+        assert_eq!((d.image.width as u32, d.image.height as u32), (src.width, src.height));
         assert_eq!(d.gadget_size, (d.image.width, d.image.height));
         assert_eq!(d.image.depth, 3);
         for (pen, px) in d.image.pens.iter().zip(&src.px) {

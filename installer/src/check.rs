@@ -92,33 +92,24 @@ pub const FUNCTIONS: &[&str] = &[
 
 /// Which options each statement accepts (Installer.doc 1.24 §4.2, §4.7).
 pub const OPTIONS: &[(&str, &[&str])] = &[
-    (
-        "askdir",
-        &["prompt", "help", "default", "newpath", "disk", "assigns"],
-    ),
+    ("askdir", &["prompt", "help", "default", "newpath", "disk", "assigns"]),
     ("askfile", &["prompt", "help", "default", "newpath", "disk"]),
     ("askstring", &["prompt", "help", "default"]),
     ("asknumber", &["prompt", "help", "range", "default"]),
     ("askchoice", &["prompt", "help", "choices", "default"]),
     ("askoptions", &["prompt", "help", "choices", "default"]),
     ("askbool", &["prompt", "help", "default", "choices"]),
-    (
-        "askdisk",
-        &["prompt", "help", "dest", "newname", "disk", "assigns"],
-    ),
+    ("askdisk", &["prompt", "help", "dest", "newname", "disk", "assigns"]),
     (
         "copyfiles",
         &[
-            "prompt", "help", "source", "dest", "newname", "choices", "all", "pattern", "files",
-            "infos", "fonts", "confirm", "safe", "optional", "delopts", "nogauge",
+            "prompt", "help", "source", "dest", "newname", "choices", "all", "pattern", "files", "infos", "fonts",
+            "confirm", "safe", "optional", "delopts", "nogauge",
         ],
     ),
     (
         "copylib",
-        &[
-            "prompt", "help", "source", "dest", "newname", "infos", "confirm", "safe", "optional",
-            "delopts", "nogauge",
-        ],
+        &["prompt", "help", "source", "dest", "newname", "infos", "confirm", "safe", "optional", "delopts", "nogauge"],
     ),
     ("makedir", &["prompt", "help", "infos", "confirm", "safe"]),
     (
@@ -137,16 +128,8 @@ pub const OPTIONS: &[(&str, &[&str])] = &[
         ],
     ),
     ("startup", &["prompt", "help", "command"]),
-    (
-        "textfile",
-        &[
-            "prompt", "help", "dest", "append", "include", "confirm", "safe",
-        ],
-    ),
-    (
-        "delete",
-        &["prompt", "help", "confirm", "optional", "delopts", "safe"],
-    ),
+    ("textfile", &["prompt", "help", "dest", "append", "include", "confirm", "safe"]),
+    ("delete", &["prompt", "help", "confirm", "optional", "delopts", "safe"]),
     ("rename", &["prompt", "help", "confirm", "disk", "safe"]),
     ("execute", &["prompt", "help", "confirm", "safe"]),
     ("run", &["prompt", "help", "confirm", "safe"]),
@@ -157,18 +140,7 @@ pub const OPTIONS: &[(&str, &[&str])] = &[
     ("exit", &["quiet"]),
     ("exists", &["noreq"]),
     ("getversion", &["resident"]),
-    (
-        "iconinfo",
-        &[
-            "prompt",
-            "help",
-            "dest",
-            "gettooltype",
-            "getdefaulttool",
-            "getstack",
-            "getposition",
-        ],
-    ),
+    ("iconinfo", &["prompt", "help", "dest", "gettooltype", "getdefaulttool", "getstack", "getposition"]),
 ];
 
 /// Options a statement must have (Installer.guide 1.19 as enforced by
@@ -227,11 +199,7 @@ fn all_options() -> BTreeSet<&'static str> {
 }
 
 fn lookup<'a>(table: &'a [(&str, &'a [&'a str])], name: &str) -> &'a [&'a str] {
-    table
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, o)| *o)
-        .unwrap_or(&[])
+    table.iter().find(|(n, _)| *n == name).map(|(_, o)| *o).unwrap_or(&[])
 }
 
 /// Collects procedure names and set variables.
@@ -269,8 +237,7 @@ impl Ctx {
     fn value(&mut self, n: &Node) {
         match n {
             Node::Sym(s, l) if !self.vars.contains(s) && !PREDEFINED.contains(&s.as_str()) => {
-                self.errors
-                    .push(format!("line {l}: variable {s} is read but never set"));
+                self.errors.push(format!("line {l}: variable {s} is read but never set"));
             }
             Node::List(..) => self.form(n, None),
             _ => {}
@@ -290,82 +257,61 @@ impl Ctx {
         match first {
             Node::List(..) => v.iter().for_each(|c| self.form(c, None)), // a sequence
             Node::Str(..) => v[1..].iter().for_each(|c| self.value(c)),  // a format string
-            Node::Num(..) => self
-                .errors
-                .push(format!("line {line}: a number cannot be called")),
+            Node::Num(..) => self.errors.push(format!("line {line}: a number cannot be called")),
             Node::Sym(h, _) => {
                 let h = h.as_str();
                 if self.options.contains(h) && !FUNCTIONS.contains(&h) {
                     match parent {
                         Some(p) if lookup(OPTIONS, p).contains(&h) => {}
-                        Some(p) => self
-                            .errors
-                            .push(format!("line {line}: ({h}) is not an option of {p}")),
-                        None => self
-                            .errors
-                            .push(format!("line {line}: ({h}) outside a statement")),
+                        Some(p) => self.errors.push(format!("line {line}: ({h}) is not an option of {p}")),
+                        None => self.errors.push(format!("line {line}: ({h}) outside a statement")),
                     }
                     v[1..].iter().for_each(|c| self.value(c));
                 } else if self.procs.contains(h) {
                     if v.len() > 1 {
-                        self.errors
-                            .push(format!("line {line}: procedure {h} takes no arguments"));
+                        self.errors.push(format!("line {line}: procedure {h} takes no arguments"));
                     }
                 } else if FUNCTIONS.contains(&h) {
                     self.statement(h, v, line);
                 } else {
-                    self.errors
-                        .push(format!("line {line}: unknown function {h}"));
+                    self.errors.push(format!("line {line}: unknown function {h}"));
                 }
             }
         }
     }
 
     fn statement(&mut self, h: &str, v: &[Node], line: usize) {
-        let present: BTreeSet<&str> = v[1..]
-            .iter()
-            .filter_map(Node::head)
-            .filter(|x| self.options.contains(x))
-            .collect();
+        let present: BTreeSet<&str> =
+            v[1..].iter().filter_map(Node::head).filter(|x| self.options.contains(x)).collect();
         for r in lookup(REQUIRED, h) {
             if !present.contains(r) {
-                self.errors
-                    .push(format!("line {line}: {h} needs ({r} ...)"));
+                self.errors.push(format!("line {line}: {h} needs ({r} ...)"));
             }
         }
         if present.contains("confirm") {
             for r in ["prompt", "help"] {
                 if !present.contains(r) {
-                    self.errors
-                        .push(format!("line {line}: {h} with (confirm) needs ({r} ...)"));
+                    self.errors.push(format!("line {line}: {h} with (confirm) needs ({r} ...)"));
                 }
             }
         }
-        let positional = v[1..]
-            .iter()
-            .filter(|c| !c.head().is_some_and(|x| self.options.contains(x)))
-            .count();
+        let positional = v[1..].iter().filter(|c| !c.head().is_some_and(|x| self.options.contains(x))).count();
         if h == "if" && !(2..=3).contains(&positional) {
-            self.errors.push(format!(
-                "line {line}: if needs a condition and one or two statements"
-            ));
+            self.errors.push(format!("line {line}: if needs a condition and one or two statements"));
         }
         if h == "makedir" && positional != 1 {
-            self.errors
-                .push(format!("line {line}: makedir needs one drawer name"));
+            self.errors.push(format!("line {line}: makedir needs one drawer name"));
         }
         match h {
             "procedure" => {
                 if v.get(1).and_then(Node::sym).is_none() {
-                    self.errors
-                        .push(format!("line {line}: procedure needs a name"));
+                    self.errors.push(format!("line {line}: procedure needs a name"));
                 }
                 v.iter().skip(2).for_each(|c| self.form(c, None));
             }
             "set" | "symbolset" => {
                 if v.len() < 3 || v.len() & 1 == 0 {
-                    self.errors
-                        .push(format!("line {line}: {h} needs name/value pairs"));
+                    self.errors.push(format!("line {line}: {h} needs name/value pairs"));
                 }
                 for pair in v[1..].chunks(2) {
                     if h == "symbolset" {
@@ -395,12 +341,7 @@ pub fn check(forms: &[Node]) -> Vec<String> {
     for f in forms {
         collect(f, &mut procs, &mut vars);
     }
-    let mut cx = Ctx {
-        procs,
-        vars,
-        options: all_options(),
-        errors: Vec::new(),
-    };
+    let mut cx = Ctx { procs, vars, options: all_options(), errors: Vec::new() };
     for f in forms {
         cx.form(f, None);
     }
@@ -427,48 +368,18 @@ mod tests {
 
     #[test]
     fn each_problem_named_with_its_line() {
-        assert_eq!(
-            errs("(frobnicate 1)"),
-            ["line 1: unknown function frobnicate"]
-        );
-        assert_eq!(
-            errs("(askdir (prompt \"p\") (default \"x\"))"),
-            ["line 1: askdir needs (help ...)"]
-        );
-        assert_eq!(
-            errs("(askoptions (prompt \"p\") (help \"h\"))"),
-            ["line 1: askoptions needs (choices ...)"]
-        );
-        assert_eq!(
-            errs("(copyfiles (source \"a\"))"),
-            ["line 1: copyfiles needs (dest ...)"]
-        );
+        assert_eq!(errs("(frobnicate 1)"), ["line 1: unknown function frobnicate"]);
+        assert_eq!(errs("(askdir (prompt \"p\") (default \"x\"))"), ["line 1: askdir needs (help ...)"]);
+        assert_eq!(errs("(askoptions (prompt \"p\") (help \"h\"))"), ["line 1: askoptions needs (choices ...)"]);
+        assert_eq!(errs("(copyfiles (source \"a\"))"), ["line 1: copyfiles needs (dest ...)"]);
         assert_eq!(
             errs("(makedir \"x\" (confirm))"),
-            [
-                "line 1: makedir with (confirm) needs (prompt ...)",
-                "line 1: makedir with (confirm) needs (help ...)"
-            ]
+            ["line 1: makedir with (confirm) needs (prompt ...)", "line 1: makedir with (confirm) needs (help ...)"]
         );
-        assert_eq!(
-            errs("(makedir \"x\" (source \"y\"))"),
-            ["line 1: (source) is not an option of makedir"]
-        );
-        assert_eq!(
-            errs("\n(prompt \"x\")"),
-            ["line 2: (prompt) outside a statement"]
-        );
-        assert_eq!(
-            errs("(exit #nothing)"),
-            ["line 1: variable #nothing is read but never set"]
-        );
-        assert_eq!(
-            errs("(procedure P (exit)) (P 1)"),
-            ["line 1: procedure P takes no arguments"]
-        );
-        assert_eq!(
-            errs("(if 1)"),
-            ["line 1: if needs a condition and one or two statements"]
-        );
+        assert_eq!(errs("(makedir \"x\" (source \"y\"))"), ["line 1: (source) is not an option of makedir"]);
+        assert_eq!(errs("\n(prompt \"x\")"), ["line 2: (prompt) outside a statement"]);
+        assert_eq!(errs("(exit #nothing)"), ["line 1: variable #nothing is read but never set"]);
+        assert_eq!(errs("(procedure P (exit)) (P 1)"), ["line 1: procedure P takes no arguments"]);
+        assert_eq!(errs("(if 1)"), ["line 1: if needs a condition and one or two statements"]);
     }
 }

@@ -177,9 +177,7 @@ impl Run<'_, '_> {
                     if crate::check::OPTIONS.iter().any(|(_, o)| o.contains(&h))
                         && !crate::check::FUNCTIONS.contains(&h) =>
                 {
-                    let Node::List(items, _) = c else {
-                        unreachable!()
-                    };
+                    let Node::List(items, _) = c else { unreachable!() };
                     let mut args = Vec::new();
                     for a in &items[1..] {
                         args.push(self.eval(a)?);
@@ -194,16 +192,11 @@ impl Run<'_, '_> {
 
     fn ask(&mut self, kind: &str, v: &[Node], line: usize) -> R {
         let (opts, _) = self.opts(v)?;
-        let prompt: String = opts
-            .get("prompt")
-            .map(|a| a.iter().map(Value::text).collect())
-            .unwrap_or_default();
+        let prompt: String = opts.get("prompt").map(|a| a.iter().map(Value::text).collect()).unwrap_or_default();
         let default = match (opts.get("default").and_then(|d| d.first()), kind) {
             (Some(d), _) => d.clone(),
             (None, "askoptions") => Value::Num(-1),
-            (None, "askdir" | "askfile" | "askstring") => {
-                return err(line, format!("{kind} without a default"))
-            }
+            (None, "askdir" | "askfile" | "askstring") => return err(line, format!("{kind} without a default")),
             (None, _) => Value::Num(0),
         };
         if self.o.user_level == 0 {
@@ -219,8 +212,7 @@ impl Run<'_, '_> {
         let (Some(src), Some(dest)) = (one("source"), one("dest")) else {
             return err(line, "copyfiles without source or dest");
         };
-        let name = one("newname")
-            .unwrap_or_else(|| src.rsplit(['/', ':']).next().unwrap_or(&src).to_string());
+        let name = one("newname").unwrap_or_else(|| src.rsplit(['/', ':']).next().unwrap_or(&src).to_string());
         let shost = self.host(&src);
         if !shost.is_file() {
             return err(line, format!("source {src} does not exist"));
@@ -230,14 +222,10 @@ impl Run<'_, '_> {
         // Installer creates a missing destination drawer (one level).
         if !self.is_dir(&dhost) {
             if !dhost.parent().is_some_and(|p| self.is_dir(p)) {
-                return err(
-                    line,
-                    format!("cannot create {dest}: its parent does not exist"),
-                );
+                return err(line, format!("cannot create {dest}: its parent does not exist"));
             }
             if perform {
-                std::fs::create_dir(&dhost)
-                    .map_err(|e| Stop::Error(format!("line {line}: {dest}: {e}")))?;
+                std::fs::create_dir(&dhost).map_err(|e| Stop::Error(format!("line {line}: {dest}: {e}")))?;
             } else {
                 self.virt.insert(dhost.clone());
             }
@@ -246,11 +234,7 @@ impl Run<'_, '_> {
         if opts.contains_key("infos") {
             let info = PathBuf::from(format!("{}.info", shost.display()));
             if info.is_file() {
-                files.push((
-                    format!("{src}.info"),
-                    info,
-                    tackon(&dest, &format!("{name}.info")),
-                ));
+                files.push((format!("{src}.info"), info, tackon(&dest, &format!("{name}.info"))));
             }
         }
         for (from, host_from, to) in files {
@@ -282,8 +266,7 @@ impl Run<'_, '_> {
                 last
             }
             "procedure" => {
-                self.procs
-                    .insert(a[0].sym().unwrap_or_default().to_string(), a[1..].to_vec());
+                self.procs.insert(a[0].sym().unwrap_or_default().to_string(), a[1..].to_vec());
                 Value::Num(0)
             }
             "if" => {
@@ -364,17 +347,16 @@ impl Run<'_, '_> {
                     Value::Num(self.o.os_version << 16)
                 }
             }
-            "database" => Value::Str(if self.eval(&a[0])?.text() == "cpu" {
-                self.o.cpu.clone()
-            } else {
-                "unknown".into()
-            }),
+            "database" => {
+                Value::Str(if self.eval(&a[0])?.text() == "cpu" { self.o.cpu.clone() } else { "unknown".into() })
+            }
             "welcome" | "message" | "working" | "complete" | "transcript" | "debug" => {
                 self.opts(a)?;
                 Value::Num(0)
             }
-            "askdir" | "askfile" | "askstring" | "asknumber" | "askchoice" | "askoptions"
-            | "askbool" => self.ask(h, a, line)?,
+            "askdir" | "askfile" | "askstring" | "asknumber" | "askchoice" | "askoptions" | "askbool" => {
+                self.ask(h, a, line)?
+            }
             "copyfiles" | "copylib" => self.copy(a, line)?,
             "makedir" => {
                 let (opts, pos) = self.opts(a)?;
@@ -384,14 +366,10 @@ impl Run<'_, '_> {
                     return err(line, format!("makedir {d}: object exists"));
                 }
                 if !hp.parent().is_some_and(|p| self.is_dir(p)) {
-                    return err(
-                        line,
-                        format!("makedir {d}: the parent drawer does not exist"),
-                    );
+                    return err(line, format!("makedir {d}: the parent drawer does not exist"));
                 }
                 if !self.o.pretend || opts.contains_key("safe") {
-                    std::fs::create_dir(&hp)
-                        .map_err(|e| Stop::Error(format!("line {line}: {d}: {e}")))?;
+                    std::fs::create_dir(&hp).map_err(|e| Stop::Error(format!("line {line}: {d}: {e}")))?;
                 } else {
                     self.virt.insert(hp);
                 }
@@ -400,42 +378,25 @@ impl Run<'_, '_> {
             }
             "tooltype" => {
                 let (opts, _) = self.opts(a)?;
-                let icon = opts
-                    .get("dest")
-                    .and_then(|d| d.first())
-                    .map(Value::text)
-                    .unwrap_or_default();
+                let icon = opts.get("dest").and_then(|d| d.first()).map(Value::text).unwrap_or_default();
                 let performed = !self.o.pretend || opts.contains_key("safe");
                 if performed && !self.host(&format!("{icon}.info")).is_file() {
                     return err(line, format!("tooltype: {icon}.info does not exist"));
                 }
-                let default_tool = opts
-                    .get("setdefaulttool")
-                    .and_then(|d| d.first())
-                    .map(Value::text);
+                let default_tool = opts.get("setdefaulttool").and_then(|d| d.first()).map(Value::text);
                 let tool_types = opts
                     .get("settooltype")
                     .map(|v| {
-                        v.chunks(2)
-                            .map(|p| (p[0].text(), p.get(1).map(Value::text).unwrap_or_default()))
-                            .collect()
+                        v.chunks(2).map(|p| (p[0].text(), p.get(1).map(Value::text).unwrap_or_default())).collect()
                     })
                     .unwrap_or_default();
-                self.out.actions.push(Action::ToolType {
-                    icon,
-                    default_tool,
-                    tool_types,
-                });
+                self.out.actions.push(Action::ToolType { icon, default_tool, tool_types });
                 Value::Num(1)
             }
             "exit" | "abort" => {
                 let (_, pos) = self.opts(a)?;
                 let text: String = pos.iter().map(Value::text).collect();
-                return Err(if h == "exit" {
-                    Stop::Exit(text)
-                } else {
-                    Stop::Abort(text)
-                });
+                return Err(if h == "exit" { Stop::Exit(text) } else { Stop::Abort(text) });
             }
             other => return err(line, format!("{other} is not modelled by the dry run")),
         })
@@ -445,11 +406,7 @@ impl Run<'_, '_> {
         match n {
             Node::Num(x, _) => Ok(Value::Num(*x)),
             Node::Str(s, _) => Ok(Value::Str(s.clone())),
-            Node::Sym(s, l) => self
-                .vars
-                .get(s)
-                .cloned()
-                .map_or_else(|| err(*l, format!("{s} has no value")), Ok),
+            Node::Sym(s, l) => self.vars.get(s).cloned().map_or_else(|| err(*l, format!("{s} has no value")), Ok),
             Node::List(v, line) => match v.first() {
                 None => err(*line, "empty ()"),
                 Some(Node::List(..)) => {
@@ -503,10 +460,7 @@ pub fn dry_run(forms: &[Node], o: &Options<'_>) -> Result<Outcome, String> {
     vars.insert("@language".to_string(), Value::Str(o.language.clone()));
     vars.insert("@default-dest".to_string(), Value::Str("Work:".into()));
     vars.insert("@app-name".to_string(), Value::Str("GadgetScope".into()));
-    for h in crate::check::PREDEFINED
-        .iter()
-        .filter(|h| h.ends_with("-help"))
-    {
+    for h in crate::check::PREDEFINED.iter().filter(|h| h.ends_with("-help")) {
         vars.insert(h.to_string(), Value::Str(format!("[{h}]")));
     }
     let mut r = Run {
@@ -541,10 +495,6 @@ pub fn dry_run(forms: &[Node], o: &Options<'_>) -> Result<Outcome, String> {
         }
     }
     result?;
-    r.out.default_dest = r
-        .vars
-        .get("@default-dest")
-        .map(Value::text)
-        .unwrap_or_default();
+    r.out.default_dest = r.vars.get("@default-dest").map(Value::text).unwrap_or_default();
     Ok(r.out)
 }

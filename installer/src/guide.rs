@@ -90,19 +90,74 @@ impl Guide {
 /// Commands that may start a line outside or inside nodes (AmigaGuide
 /// V34..V40). Lower case.
 const GLOBAL_COMMANDS: &[&str] = &[
-    "database", "$ver:", "author", "(c)", "master", "index", "help", "font", "wordwrap",
-    "smartwrap", "tab", "width", "height", "onopen", "onclose", "macro", "rem", "remark",
+    "database",
+    "$ver:",
+    "author",
+    "(c)",
+    "master",
+    "index",
+    "help",
+    "font",
+    "wordwrap",
+    "smartwrap",
+    "tab",
+    "width",
+    "height",
+    "onopen",
+    "onclose",
+    "macro",
+    "rem",
+    "remark",
 ];
 const NODE_COMMANDS: &[&str] = &[
-    "node", "endnode", "toc", "next", "prev", "title", "index", "help", "font", "keywords",
-    "wordwrap", "smartwrap", "tab", "embed", "proportional", "rem", "remark", "onopen",
-    "onclose", "macro",
+    "node",
+    "endnode",
+    "toc",
+    "next",
+    "prev",
+    "title",
+    "index",
+    "help",
+    "font",
+    "keywords",
+    "wordwrap",
+    "smartwrap",
+    "tab",
+    "embed",
+    "proportional",
+    "rem",
+    "remark",
+    "onopen",
+    "onclose",
+    "macro",
 ];
 /// `@{name}` attributes (V39/V40).
 const ATTRIBUTES: &[&str] = &[
-    "b", "ub", "i", "ui", "u", "uu", "fg", "bg", "apen", "bpen", "plain", "amigaguide", "body",
-    "cleartabs", "code", "jcenter", "jleft", "jright", "lindent", "line", "par", "pard",
-    "pari", "settabs", "tab",
+    "b",
+    "ub",
+    "i",
+    "ui",
+    "u",
+    "uu",
+    "fg",
+    "bg",
+    "apen",
+    "bpen",
+    "plain",
+    "amigaguide",
+    "body",
+    "cleartabs",
+    "code",
+    "jcenter",
+    "jleft",
+    "jright",
+    "lindent",
+    "line",
+    "par",
+    "pard",
+    "pari",
+    "settabs",
+    "tab",
 ];
 /// Actions of a `@{"label" <action> ...}` button.
 const ACTIONS: &[&str] = &["link", "alink", "system", "rx", "rxs", "close", "quit", "beep", "guide"];
@@ -177,11 +232,17 @@ fn scan_text(line: &str, n: usize, problems: &mut Vec<Problem>, links: &mut Vec<
                     match w.get(1).map(|a| a.to_ascii_lowercase()) {
                         Some(a) if a == "link" || a == "alink" => match w.get(2) {
                             Some(t) => links.push((t.clone(), n)),
-                            None => problems.push(Problem { line: n, message: format!("link \"{label}\" has no target") }),
+                            None => {
+                                problems.push(Problem { line: n, message: format!("link \"{label}\" has no target") })
+                            }
                         },
                         Some(a) if ACTIONS.contains(&a.as_str()) => {}
-                        Some(a) => problems.push(Problem { line: n, message: format!("unknown button action \"{a}\"") }),
-                        None => problems.push(Problem { line: n, message: format!("button \"{label}\" has no action") }),
+                        Some(a) => {
+                            problems.push(Problem { line: n, message: format!("unknown button action \"{a}\"") })
+                        }
+                        None => {
+                            problems.push(Problem { line: n, message: format!("button \"{label}\" has no action") })
+                        }
                     }
                     shown.push_str(&label);
                 } else {
@@ -204,7 +265,8 @@ fn scan_text(line: &str, n: usize, problems: &mut Vec<Problem>, links: &mut Vec<
 /// Decodes the file as Latin-1, refusing UTF-8 multi-byte sequences.
 fn decode(bytes: &[u8], problems: &mut Vec<Problem>) -> String {
     if bytes.iter().any(|&b| b >= 0x80) && std::str::from_utf8(bytes).is_ok() {
-        let line = bytes.iter().position(|&b| b >= 0x80).map(|p| bytes[..p].iter().filter(|&&b| b == b'\n').count() + 1);
+        let line =
+            bytes.iter().position(|&b| b >= 0x80).map(|p| bytes[..p].iter().filter(|&&b| b == b'\n').count() + 1);
         problems.push(Problem {
             line: line.unwrap_or(0),
             message: "the file is UTF-8; AmigaGuide reads ISO-8859-1 (Latin-1)".into(),
@@ -303,9 +365,16 @@ pub fn check_guide(bytes: &[u8]) -> (Guide, Vec<Problem>) {
                     }
                 }
                 c => {
-                    let known = if cur.is_some() { NODE_COMMANDS.contains(&c) || GLOBAL_COMMANDS.contains(&c) } else { GLOBAL_COMMANDS.contains(&c) };
+                    let known = if cur.is_some() {
+                        NODE_COMMANDS.contains(&c) || GLOBAL_COMMANDS.contains(&c)
+                    } else {
+                        GLOBAL_COMMANDS.contains(&c)
+                    };
                     if !known {
-                        problems.push(Problem { line: n, message: format!("unknown command @{cmd} (AmigaGuide would hide this line)") });
+                        problems.push(Problem {
+                            line: n,
+                            message: format!("unknown command @{cmd} (AmigaGuide would hide this line)"),
+                        });
                     }
                 }
             }
@@ -354,13 +423,19 @@ pub fn check_guide(bytes: &[u8]) -> (Guide, Vec<Problem>) {
         for (kind, t) in [("@toc", &node.toc), ("@next", &node.next), ("@prev", &node.prev), ("@index", &node.index)] {
             if let Some(t) = t {
                 if !exists(t) {
-                    targets_bad.push(Problem { line: node.line, message: format!("{kind} \"{t}\" of node \"{}\" is not a node", node.name) });
+                    targets_bad.push(Problem {
+                        line: node.line,
+                        message: format!("{kind} \"{t}\" of node \"{}\" is not a node", node.name),
+                    });
                 }
             }
         }
         for (t, line) in &node.links {
             if t.contains('/') {
-                targets_bad.push(Problem { line: *line, message: format!("link to another file \"{t}\" (not checked; keep links inside this guide)") });
+                targets_bad.push(Problem {
+                    line: *line,
+                    message: format!("link to another file \"{t}\" (not checked; keep links inside this guide)"),
+                });
             } else if !exists(t) {
                 targets_bad.push(Problem { line: *line, message: format!("link target \"{t}\" is not a node") });
             }
@@ -393,7 +468,10 @@ pub fn check_guide(bytes: &[u8]) -> (Guide, Vec<Problem>) {
         }
         for nd in &g.nodes {
             if !seen.contains(&key(&nd.name)) {
-                problems.push(Problem { line: nd.line, message: format!("node \"{}\" cannot be reached from Main", nd.name) });
+                problems.push(Problem {
+                    line: nd.line,
+                    message: format!("node \"{}\" cannot be reached from Main", nd.name),
+                });
             }
         }
     }
@@ -411,7 +489,10 @@ pub fn unavailable_verbs(g: &Guide) -> BTreeSet<String> {
         if nd.text.iter().any(|l| l.trim_start().starts_with(NOT_AVAILABLE)) {
             out.insert(verb.to_ascii_uppercase());
             if let Some(t) = &nd.title {
-                for w in t.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_uppercase())) {
+                for w in t
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_uppercase()))
+                {
                     out.insert(w.to_string());
                 }
             }

@@ -44,9 +44,7 @@ impl Node {
 
 /// Resolves one escape after a backslash; `it` is positioned after it.
 fn escape(it: &mut std::iter::Peekable<std::str::Chars<'_>>, line: usize) -> Result<char, String> {
-    let c = it
-        .next()
-        .ok_or_else(|| format!("line {line}: backslash at the end of the script"))?;
+    let c = it.next().ok_or_else(|| format!("line {line}: backslash at the end of the script"))?;
     Ok(match c {
         'n' => '\n',
         'r' => '\r',
@@ -56,9 +54,7 @@ fn escape(it: &mut std::iter::Peekable<std::str::Chars<'_>>, line: usize) -> Res
         'f' => '\x0c',
         '"' | '\'' | '\\' => c,
         'x' => {
-            let h: String = (0..2)
-                .filter_map(|_| it.next_if(|c| c.is_ascii_hexdigit()))
-                .collect();
+            let h: String = (0..2).filter_map(|_| it.next_if(|c| c.is_ascii_hexdigit())).collect();
             if h.len() != 2 {
                 return Err(format!("line {line}: \\x needs two hex digits"));
             }
@@ -117,9 +113,9 @@ pub fn parse(src: &str) -> Result<Vec<Node>, String> {
             }
             _ => {
                 let mut tok = String::from(c);
-                while let Some(ch) = it.next_if(|&ch| {
-                    !ch.is_whitespace() && ch != '(' && ch != ')' && ch != ';' && ch != '"'
-                }) {
+                while let Some(ch) =
+                    it.next_if(|&ch| !ch.is_whitespace() && ch != '(' && ch != ')' && ch != ';' && ch != '"')
+                {
                     tok.push(ch);
                 }
                 let num = if let Some(h) = tok.strip_prefix('$') {
@@ -127,9 +123,7 @@ pub fn parse(src: &str) -> Result<Vec<Node>, String> {
                 } else if let Some(b) = tok.strip_prefix('%').filter(|b| !b.is_empty()) {
                     i64::from_str_radix(b, 2).ok()
                 } else if tok.chars().all(|c| c.is_ascii_digit())
-                    || (tok.len() > 1
-                        && tok.starts_with('-')
-                        && tok[1..].chars().all(|c| c.is_ascii_digit()))
+                    || (tok.len() > 1 && tok.starts_with('-') && tok[1..].chars().all(|c| c.is_ascii_digit()))
                 {
                     tok.parse().ok()
                 } else {
@@ -170,37 +164,20 @@ mod tests {
         );
         assert_eq!(
             v[1],
-            Node::List(
-                vec![
-                    Node::Sym("+".into(), 3),
-                    Node::Num(16, 3),
-                    Node::Num(3, 3),
-                    Node::Num(-2, 3)
-                ],
-                3
-            )
+            Node::List(vec![Node::Sym("+".into(), 3), Node::Num(16, 3), Node::Num(3, 3), Node::Num(-2, 3)], 3)
         );
     }
 
     #[test]
     fn latin1_escapes() {
-        assert_eq!(
-            parse(r#""fran\xe7ais \347""#).unwrap()[0],
-            Node::Str("français ç".into(), 1)
-        );
+        assert_eq!(parse(r#""fran\xe7ais \347""#).unwrap()[0], Node::Str("français ç".into(), 1));
     }
 
     #[test]
     fn balance_errors_name_the_line() {
         assert_eq!(parse("(a\n(b)").unwrap_err(), "line 1: ( is never closed");
-        assert_eq!(
-            parse("(a)\n)").unwrap_err(),
-            "line 2: ) without a matching ("
-        );
+        assert_eq!(parse("(a)\n)").unwrap_err(), "line 2: ) without a matching (");
         assert_eq!(parse("(a \"b\n").unwrap_err(), "line 1: string not closed");
-        assert_eq!(
-            parse(r#"("\q")"#).unwrap_err(),
-            r"line 1: unknown escape \q"
-        );
+        assert_eq!(parse(r#"("\q")"#).unwrap_err(), r"line 1: unknown escape \q");
     }
 }

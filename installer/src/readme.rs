@@ -25,15 +25,25 @@ pub const LINE_MAX: usize = 78;
 
 /// Header fields Aminet knows.
 pub const FIELDS: &[&str] = &[
-    "Short", "Author", "Uploader", "Type", "Version", "Architecture", "Requires", "Distribution",
-    "Replaces", "Kurz", "Url", "Email",
+    "Short",
+    "Author",
+    "Uploader",
+    "Type",
+    "Version",
+    "Architecture",
+    "Requires",
+    "Distribution",
+    "Replaces",
+    "Kurz",
+    "Url",
+    "Email",
 ];
 /// Fields that must be present.
 pub const REQUIRED: &[&str] = &["Short", "Author", "Uploader", "Type", "Version", "Architecture", "Distribution"];
 /// Aminet top directories (the `Type:` before the slash).
 pub const AMINET_DIRS: &[&str] = &[
-    "biz", "comm", "demo", "dev", "disk", "docs", "driver", "game", "gfx", "hard", "misc", "mods",
-    "mus", "pix", "text", "util",
+    "biz", "comm", "demo", "dev", "disk", "docs", "driver", "game", "gfx", "hard", "misc", "mods", "mus", "pix",
+    "text", "util",
 ];
 
 /// One problem with its 1-based line (0: the whole file).
@@ -83,7 +93,10 @@ pub fn lint(bytes: &[u8]) -> (Header, Vec<Problem>) {
             continue;
         }
         let Some((k, v)) = line.split_once(':') else {
-            p.push(Problem { line: n, message: "header line without `Field:` (end the header with a blank line)".into() });
+            p.push(Problem {
+                line: n,
+                message: "header line without `Field:` (end the header with a blank line)".into(),
+            });
             continue;
         };
         let (k, v) = (k.trim(), v.trim());
@@ -122,7 +135,11 @@ pub fn lint(bytes: &[u8]) -> (Header, Vec<Problem>) {
     }
     if let Some((v, l)) = get("Type") {
         let ok = match v.split_once('/') {
-            Some((d, s)) => AMINET_DIRS.contains(&d) && !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()),
+            Some((d, s)) => {
+                AMINET_DIRS.contains(&d)
+                    && !s.is_empty()
+                    && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            }
             None => false,
         };
         if !ok {
@@ -130,7 +147,8 @@ pub fn lint(bytes: &[u8]) -> (Header, Vec<Problem>) {
         }
     }
     if let Some((v, l)) = get("Version") {
-        if v.is_empty() || !v.chars().all(|c| c.is_ascii_digit() || c == '.') || v.starts_with('.') || v.ends_with('.') {
+        if v.is_empty() || !v.chars().all(|c| c.is_ascii_digit() || c == '.') || v.starts_with('.') || v.ends_with('.')
+        {
             p.push(Problem { line: l, message: format!("`Version: {v}` must be digits and dots, e.g. 0.1") });
         }
     }
@@ -140,11 +158,17 @@ pub fn lint(bytes: &[u8]) -> (Header, Vec<Problem>) {
         let rest: Vec<&str> = it.collect();
         let ver_ok = match rest.as_slice() {
             [] => false,
-            [">=", ver] => ver.split('.').all(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit())) && version_at_least(ver, "3.0"),
+            [">=", ver] => {
+                ver.split('.').all(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit()))
+                    && version_at_least(ver, "3.0")
+            }
             _ => false,
         };
         if arch != "m68k-amigaos" || !ver_ok {
-            p.push(Problem { line: l, message: format!("`Architecture: {v}` must be `m68k-amigaos >= 3.0` (or newer)") });
+            p.push(Problem {
+                line: l,
+                message: format!("`Architecture: {v}` must be `m68k-amigaos >= 3.0` (or newer)"),
+            });
         }
     }
     match get("Requires") {

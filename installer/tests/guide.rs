@@ -52,7 +52,10 @@ fn every_arexx_verb_of_the_spec_has_a_node_with_syntax_result_rc_and_example() {
         let node = g
             .nodes
             .iter()
-            .find(|n| n.name.strip_prefix("ARexx-").is_some_and(|x| x == v) || n.title.as_deref().is_some_and(|t| t.split_whitespace().any(|w| w == v)))
+            .find(|n| {
+                n.name.strip_prefix("ARexx-").is_some_and(|x| x == v)
+                    || n.title.as_deref().is_some_and(|t| t.split_whitespace().any(|w| w == v))
+            })
             .unwrap_or_else(|| panic!("no node for {v}"));
         let text = node.text.join("\n");
         for part in ["Syntax:", "RESULT:", "RC:", "Example:"] {
@@ -87,7 +90,10 @@ fn verbs_not_available_in_this_build_are_marked() {
         assert!(marked.contains(v), "{v} is not available in this build but the guide does not say so");
     }
     for v in &marked {
-        assert!(not_yet.contains(v), "the guide marks {v} as not available, but app-gui answers it now: update the guide");
+        assert!(
+            not_yet.contains(v),
+            "the guide marks {v} as not available, but app-gui answers it now: update the guide"
+        );
     }
     // SHOW, HIDE and HIGHLIGHT work with the window; their nodes say what
     // they answer without it (NOGUI).
@@ -101,7 +107,16 @@ fn verbs_not_available_in_this_build_are_marked() {
 fn the_shell_commands_of_the_program_are_documented() {
     let (g, _) = check_guide(&guide_bytes());
     let text = g.node("ShellCommands").unwrap().text.join("\n");
-    for c in ["VERSION", "TREE", "MENU", "SCREENS", "BENCH", "NOGUI", "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,", "STARTUP/K,REFRESH/K/N,PROFILEDIR/K"] {
+    for c in [
+        "VERSION",
+        "TREE",
+        "MENU",
+        "SCREENS",
+        "BENCH",
+        "NOGUI",
+        "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,",
+        "STARTUP/K,REFRESH/K/N,PROFILEDIR/K",
+    ] {
         assert!(text.contains(c), "{c}");
     }
     let trouble = g.node("Troubleshooting").unwrap().text.join("\n");

@@ -5,13 +5,8 @@ use installer::{check, dry_run, parse, Action, Node, Options, Outcome, Value};
 use std::path::{Path, PathBuf};
 
 fn script() -> Vec<Node> {
-    let src =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("GadgetScope.install"))
-            .unwrap();
-    assert!(
-        src.is_ascii(),
-        "the script stays ASCII (Latin-1 letters as \\xHH)"
-    );
+    let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("GadgetScope.install")).unwrap();
+    assert!(src.is_ascii(), "the script stays ASCII (Latin-1 letters as \\xHH)");
     parse(&src).unwrap()
 }
 
@@ -22,39 +17,21 @@ struct Tree {
 
 impl Tree {
     fn new(tag: &str) -> Tree {
-        let base = std::env::temp_dir().join(format!(
-            "gadgetscope-installer-{tag}-{}",
-            std::process::id()
-        ));
+        let base = std::env::temp_dir().join(format!("gadgetscope-installer-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         let dist = base.join("dist");
-        for d in [
-            "Catalogs/deutsch",
-            "Catalogs/français",
-            "Catalogs/svenska",
-            "Icons",
-        ] {
+        for d in ["Catalogs/deutsch", "Catalogs/français", "Catalogs/svenska", "Icons"] {
             std::fs::create_dir_all(dist.join(d)).unwrap();
         }
-        for f in [
-            "GadgetScope",
-            "GadgetScope.info",
-            "GadgetScope.guide",
-            "GadgetScope.guide.info",
-            "Icons/WBStartup.info",
-        ] {
+        for f in
+            ["GadgetScope", "GadgetScope.info", "GadgetScope.guide", "GadgetScope.guide.info", "Icons/WBStartup.info"]
+        {
             std::fs::write(dist.join(f), f).unwrap();
         }
         for l in ["deutsch", "français", "svenska"] {
             std::fs::write(dist.join("Catalogs").join(l).join("gadgetscope.catalog"), l).unwrap();
         }
-        for d in [
-            "SYS/Utilities",
-            "SYS/WBStartup",
-            "LOCALE/Catalogs",
-            "ENVARC",
-            "WORK/Tools",
-        ] {
+        for d in ["SYS/Utilities", "SYS/WBStartup", "LOCALE/Catalogs", "ENVARC", "WORK/Tools"] {
             std::fs::create_dir_all(base.join("root").join(d)).unwrap();
         }
         Tree { base }
@@ -132,11 +109,7 @@ fn script_passes_the_checks() {
 fn novice_takes_every_default() {
     let t = Tree::new("novice");
     let out = run(&t, 0, false, "english", &none).unwrap();
-    assert!(
-        out.asked.is_empty(),
-        "Novice is asked nothing: {:?}",
-        out.asked
-    );
+    assert!(out.asked.is_empty(), "Novice is asked nothing: {:?}", out.asked);
     for f in [
         "SYS/Utilities/GadgetScope",
         "SYS/Utilities/GadgetScope.info",
@@ -146,14 +119,8 @@ fn novice_takes_every_default() {
         assert!(t.has(f), "{f}");
     }
     assert!(t.root().join("ENVARC/GadgetScope/Profiles").is_dir());
-    assert!(
-        !t.has("LOCALE/Catalogs/deutsch"),
-        "English users get no catalog by default"
-    );
-    assert!(
-        !t.has("SYS/WBStartup/GadgetScope.info"),
-        "no boot start by default"
-    );
+    assert!(!t.has("LOCALE/Catalogs/deutsch"), "English users get no catalog by default");
+    assert!(!t.has("SYS/WBStartup/GadgetScope.info"), "no boot start by default");
     assert_eq!(out.default_dest, "SYS:Utilities");
     assert!(out.exit.unwrap().contains("SYS:Utilities"));
 }
@@ -210,10 +177,7 @@ fn a_second_run_updates_in_place() {
     let t = Tree::new("twice");
     run(&t, 1, false, "english", &chosen).unwrap();
     let out = run(&t, 1, false, "english", &chosen).unwrap();
-    assert!(
-        !out.actions.iter().any(|a| matches!(a, Action::MakeDir(_))),
-        "profile drawers exist already"
-    );
+    assert!(!out.actions.iter().any(|a| matches!(a, Action::MakeDir(_))), "profile drawers exist already");
 }
 
 #[test]
@@ -229,14 +193,8 @@ fn old_systems_and_68000s_are_refused_with_a_reason() {
         source: t.base.join("dist"),
         answers: &none,
     };
-    assert_eq!(
-        dry_run(&script(), &o).unwrap_err(),
-        "abort: GadgetScope needs AmigaOS 3.0 (V39) or newer."
-    );
+    assert_eq!(dry_run(&script(), &o).unwrap_err(), "abort: GadgetScope needs AmigaOS 3.0 (V39) or newer.");
     o.os_version = 40;
     o.cpu = "68000".into();
-    assert_eq!(
-        dry_run(&script(), &o).unwrap_err(),
-        "abort: GadgetScope needs a 68020 or better processor."
-    );
+    assert_eq!(dry_run(&script(), &o).unwrap_err(), "abort: GadgetScope needs a 68020 or better processor.");
 }

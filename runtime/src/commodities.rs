@@ -204,9 +204,21 @@ impl<'a> Broker<'a> {
     /// (unique, notify, show/hide) on `port`, adds the `popkey` hotkey
     /// and activates it. A bad popkey is no error: the broker runs
     /// without the hotkey and [`Broker::hotkey_error`] says why.
-    pub fn new(name: &[u8], title: &[u8], descr: &[u8], popkey: &[u8], priority: i8, port: &'a MsgPort) -> Result<Broker<'a>, CxError> {
+    pub fn new(
+        name: &[u8],
+        title: &[u8],
+        descr: &[u8],
+        popkey: &[u8],
+        priority: i8,
+        port: &'a MsgPort,
+    ) -> Result<Broker<'a>, CxError> {
         let lib = Library::open("commodities.library", 37).map_err(|_| CxError::NoLibrary)?;
-        let texts = [cut_nul(name, CBD_NAMELEN), cut_nul(title, CBD_TITLELEN), cut_nul(descr, CBD_DESCRLEN), cut_nul(popkey, 256)];
+        let texts = [
+            cut_nul(name, CBD_NAMELEN),
+            cut_nul(title, CBD_TITLELEN),
+            cut_nul(descr, CBD_DESCRLEN),
+            cut_nul(popkey, 256),
+        ];
         let nb = NewBroker {
             nb_version: NB_VERSION,
             nb_reserve1: 0,
@@ -370,6 +382,8 @@ mod tests {
     fn errors_are_sentences() {
         assert_eq!(CxError::from_code(CBERR_DUP), CxError::Duplicate);
         assert_eq!(CxError::from_code(9), CxError::Other(9));
-        assert!(hotkey_error_text(b"ctrl frob", COERR_BADFILTER).contains("\"ctrl frob\" is not a valid key description"));
+        assert!(
+            hotkey_error_text(b"ctrl frob", COERR_BADFILTER).contains("\"ctrl frob\" is not a valid key description")
+        );
     }
 }

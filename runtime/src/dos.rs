@@ -1,6 +1,6 @@
 //! dos.library: the Shell's output, `ReadArgs()` and fault texts.
-use crate::library::{Library, LibraryError};
 use crate::decode::nul_terminated;
+use crate::library::{Library, LibraryError};
 use crate::readargs::{slots, Slot, Value};
 use crate::sys;
 use alloc::vec;
@@ -129,7 +129,11 @@ impl Dos {
         let err = if ok { 0 } else { self.io_err() };
         // SAFETY: fh came from Open and is closed once.
         unsafe { sys::dos_Close(self.lib.base(), fh) };
-        if ok { Ok(()) } else { Err(err) }
+        if ok {
+            Ok(())
+        } else {
+            Err(err)
+        }
     }
 
     /// `ReadArgs(template)` on the Shell's command line. Every value is
@@ -229,7 +233,11 @@ impl Dos {
         let z = nul_terminated(name);
         // SAFETY: z is NUL-terminated.
         let seglist = unsafe { sys::dos_LoadSeg(self.lib.base(), z.as_ptr()) };
-        if seglist == 0 { Err(self.io_err()) } else { Ok(Segment { dos: self, seglist }) }
+        if seglist == 0 {
+            Err(self.io_err())
+        } else {
+            Ok(Segment { dos: self, seglist })
+        }
     }
 
     /// `Lock(name, mode)`; `Err(IoErr())` when it fails.
@@ -237,7 +245,11 @@ impl Dos {
         let z = nul_terminated(name);
         // SAFETY: z is NUL-terminated.
         let lock = unsafe { sys::dos_Lock(self.lib.base(), z.as_ptr(), mode) };
-        if lock == 0 { Err(self.io_err()) } else { Ok(FileLock { dos: self, lock }) }
+        if lock == 0 {
+            Err(self.io_err())
+        } else {
+            Ok(FileLock { dos: self, lock })
+        }
     }
 
     /// `CreateNewProc(tags)`: the new `struct Process *`, or `Err(IoErr())`.
@@ -246,7 +258,11 @@ impl Dos {
     pub fn create_new_proc(&self, tags: &[crate::be::Be32]) -> Result<u32, i32> {
         // SAFETY: tags is a live tag list; the OS reads it during the call.
         let p = unsafe { sys::dos_CreateNewProc(self.lib.base(), tags.as_ptr() as *const u8) };
-        if p == 0 { Err(self.io_err()) } else { Ok(p) }
+        if p == 0 {
+            Err(self.io_err())
+        } else {
+            Ok(p)
+        }
     }
 
     /// `DeleteFile(name)`; `Err(IoErr())` when it fails (e.g. no such file).
@@ -254,7 +270,11 @@ impl Dos {
         let z = nul_terminated(name.as_bytes());
         // SAFETY: z is NUL-terminated.
         let ok = unsafe { sys::dos_DeleteFile(self.lib.base(), z.as_ptr()) } != 0;
-        if ok { Ok(()) } else { Err(self.io_err()) }
+        if ok {
+            Ok(())
+        } else {
+            Err(self.io_err())
+        }
     }
 
     /// The Shell (CLI) processes in use: (CLI number, `struct Process *`)
@@ -284,7 +304,11 @@ pub struct Stdout<'a>(pub &'a Dos);
 
 impl core::fmt::Write for Stdout<'_> {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        if self.0.print(s.as_bytes()) { Ok(()) } else { Err(core::fmt::Error) }
+        if self.0.print(s.as_bytes()) {
+            Ok(())
+        } else {
+            Err(core::fmt::Error)
+        }
     }
 }
 
@@ -312,7 +336,11 @@ impl FileLock<'_> {
     pub fn dup_raw(&self) -> Result<u32, i32> {
         // SAFETY: our live lock.
         let l = unsafe { sys::dos_DupLock(self.dos.lib.base(), self.lock) };
-        if l == 0 { Err(self.dos.io_err()) } else { Ok(l) }
+        if l == 0 {
+            Err(self.dos.io_err())
+        } else {
+            Ok(l)
+        }
     }
 }
 
@@ -323,7 +351,11 @@ impl Dos {
         let z = nul_terminated(name);
         // SAFETY: z is NUL-terminated.
         let lock = unsafe { sys::dos_CreateDir(self.lib.base(), z.as_ptr()) };
-        if lock == 0 { Err(self.io_err()) } else { Ok(FileLock { dos: self, lock }) }
+        if lock == 0 {
+            Err(self.io_err())
+        } else {
+            Ok(FileLock { dos: self, lock })
+        }
     }
 
     /// `DeleteFile(name)` for a byte path.
@@ -331,7 +363,11 @@ impl Dos {
         let z = nul_terminated(name);
         // SAFETY: z is NUL-terminated.
         let ok = unsafe { sys::dos_DeleteFile(self.lib.base(), z.as_ptr()) } != 0;
-        if ok { Ok(()) } else { Err(self.io_err()) }
+        if ok {
+            Ok(())
+        } else {
+            Err(self.io_err())
+        }
     }
 
     /// `CurrentDir(lock)`: makes `lock` the current directory and returns

@@ -90,7 +90,11 @@ const _: () = assert!(core::mem::size_of::<IoRequest>() == 32);
 impl IoRequest {
     /// A request header replying to `port`, `length` bytes long in all.
     pub fn new(port: &MsgPort, length: u16) -> IoRequest {
-        IoRequest { mn_reply_port: crate::be::Be32::new(port.addr()), mn_length: crate::be::Be16::new(length), ..Default::default() }
+        IoRequest {
+            mn_reply_port: crate::be::Be32::new(port.addr()),
+            mn_length: crate::be::Be16::new(length),
+            ..Default::default()
+        }
     }
 }
 

@@ -327,7 +327,13 @@ impl GadgetList<'_> {
         // SAFETY: ng and t are alive during the call; their pointers are
         // absolute addresses of memory that outlives the gadgets.
         let g = unsafe {
-            sys::gadtools_CreateGadgetA(self.gt.base(), kind, self.last, ng as *const NewGadget as *const u8, t.as_ptr() as *const u8)
+            sys::gadtools_CreateGadgetA(
+                self.gt.base(),
+                kind,
+                self.last,
+                ng as *const NewGadget as *const u8,
+                t.as_ptr() as *const u8,
+            )
         };
         if g == 0 {
             return None;

@@ -12,8 +12,8 @@
 //! Neither is returned to the linked list, so the arena's high-water mark
 //! of each class stays reserved (a large block may use up to twice what
 //! was asked).
-use core::alloc::{GlobalAlloc, Layout};
 pub use crate::heap_class::{LARGE_MAX, SMALL_MAX};
+use core::alloc::{GlobalAlloc, Layout};
 use core::cell::UnsafeCell;
 use linked_list_allocator::LockedHeap;
 

@@ -143,7 +143,14 @@ mod amiga {
                     if (have.left, have.top) != (b.left, b.top) {
                         // SAFETY: the window is open and ours; the box is on the screen.
                         unsafe {
-                            sys::intuition_ChangeWindowBox(self.intuition.base(), w.addr(), b.left, b.top, b.width, b.height)
+                            sys::intuition_ChangeWindowBox(
+                                self.intuition.base(),
+                                w.addr(),
+                                b.left,
+                                b.top,
+                                b.width,
+                                b.height,
+                            )
                         };
                         *have = b;
                     }

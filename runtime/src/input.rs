@@ -98,9 +98,7 @@ impl InputDevice {
         let name = nul_terminated(b"input.device");
         // SAFETY: req is a zeroed IOStdReq in linear memory that outlives
         // the device's use of it (CloseDevice in Drop).
-        let err = unsafe {
-            sys::exec_OpenDevice(name.as_ptr(), 0, &mut *req as *mut IoStdReq as *mut u8, 0)
-        };
+        let err = unsafe { sys::exec_OpenDevice(name.as_ptr(), 0, &mut *req as *mut IoStdReq as *mut u8, 0) };
         if err as i8 != 0 {
             return Err(err as i8 as i32);
         }
@@ -156,11 +154,8 @@ impl InputDevice {
     /// (`x`, `y`) of `screen` (a `struct Screen *`), `ie_Code`
     /// `IECODE_NOBUTTON`, `ie_EventAddress` → an `IEPointerPixel`.
     pub fn pointer_to(&mut self, screen: u32, x: i16, y: i16, qualifier: u16) -> Result<(), i8> {
-        let pixel = Box::new(IePointerPixel {
-            iepp_screen: Be32::new(screen),
-            x: Be16::new(x as u16),
-            y: Be16::new(y as u16),
-        });
+        let pixel =
+            Box::new(IePointerPixel { iepp_screen: Be32::new(screen), x: Be16::new(x as u16), y: Be16::new(y as u16) });
         let mut ev = InputEvent {
             ie_class: IECLASS_NEWPOINTERPOS,
             ie_sub_class: IESUBCLASS_PIXEL,
@@ -222,9 +217,7 @@ impl Keymap {
     /// 2.0+ and of AROS; a program that cannot open it may fall back to a
     /// built-in table (gadgetscope-core `input::UsKeyMap`) and must say so.
     pub fn open() -> Result<Keymap, LibraryError> {
-        Ok(Keymap {
-            lib: Library::open("keymap.library", 36)?,
-        })
+        Ok(Keymap { lib: Library::open("keymap.library", 36)? })
     }
 
     /// `MapANSI(bytes, len, buffer, 8, NULL)`: the code/qualifier pairs
@@ -235,22 +228,12 @@ impl Keymap {
         // SAFETY: bytes is readable for its length, buf writable for
         // PAIRS pairs as announced; keyMap NULL = the default keymap.
         let n = unsafe {
-            sys::keymap_MapANSI(
-                self.lib.base(),
-                bytes.as_ptr(),
-                bytes.len() as i32,
-                buf.as_mut_ptr(),
-                PAIRS as i32,
-                0,
-            )
+            sys::keymap_MapANSI(self.lib.base(), bytes.as_ptr(), bytes.len() as i32, buf.as_mut_ptr(), PAIRS as i32, 0)
         };
         if n <= 0 || n as usize > PAIRS {
             return Err(MapError(n.min(0)));
         }
-        Ok(buf[..n as usize * 2]
-            .chunks(2)
-            .map(|c| (c[0], c[1]))
-            .collect())
+        Ok(buf[..n as usize * 2].chunks(2).map(|c| (c[0], c[1])).collect())
     }
 }
 

@@ -51,9 +51,18 @@ pub fn get_attrs(intuition: &Library, object: u32, attrs: &[u32], out: &mut [Opt
     let mut values = [0u8; 4 * GET_ATTRS_MAX];
     // SAFETY: attrs holds `batch` u32s and values 4 * batch writable bytes,
     // both in linear memory for the call; the runtime bounds-checks them.
-    let mask = unsafe { crate::rt::rt_get_attrs(intuition.base(), object, attrs.as_ptr() as *const u8, batch as u32, values.as_mut_ptr()) };
+    let mask = unsafe {
+        crate::rt::rt_get_attrs(
+            intuition.base(),
+            object,
+            attrs.as_ptr() as *const u8,
+            batch as u32,
+            values.as_mut_ptr(),
+        )
+    };
     for (i, o) in out[..batch].iter_mut().enumerate() {
-        *o = (mask & (1 << i) != 0).then(|| u32::from_be_bytes([values[4 * i], values[4 * i + 1], values[4 * i + 2], values[4 * i + 3]]));
+        *o = (mask & (1 << i) != 0)
+            .then(|| u32::from_be_bytes([values[4 * i], values[4 * i + 1], values[4 * i + 2], values[4 * i + 3]]));
     }
     for i in batch..n {
         out[i] = get_attr(intuition, object, attrs[i]);

@@ -152,7 +152,9 @@ impl Intuition {
     pub fn new_object(&self, class_id: &'static CStr, tags: &Tags) -> Option<Object<'_>> {
         let t = tags.done();
         // SAFETY: class_id is NUL-terminated in linear memory; t as above.
-        let o = unsafe { sys::intuition_NewObjectA(self.base(), 0, class_id.as_ptr() as *const u8, t.as_ptr() as *const u8) };
+        let o = unsafe {
+            sys::intuition_NewObjectA(self.base(), 0, class_id.as_ptr() as *const u8, t.as_ptr() as *const u8)
+        };
         (o != 0).then_some(Object { intuition: self, object: o })
     }
 
@@ -216,7 +218,9 @@ impl Intuition {
         // SAFETY: es, args and the strings they point at live in linear
         // memory (absolute addresses) until the call returns; the window is
         // 0 or one the caller holds open; no IDCMP pointer.
-        unsafe { sys::intuition_EasyRequestArgs(self.base(), window, mem::abs(es.as_ptr()), 0, mem::abs(args.as_ptr())) }
+        unsafe {
+            sys::intuition_EasyRequestArgs(self.base(), window, mem::abs(es.as_ptr()), 0, mem::abs(args.as_ptr()))
+        }
     }
 
     /// `ItemAddress(menu_strip, code)`: the MenuItem (or sub-item) a menu
@@ -295,7 +299,11 @@ pub fn screen_font(screen: u32) -> u32 {
 /// `Screen->Font->ta_YSize`: the screen font's height, pixels.
 pub fn screen_font_height(screen: u32) -> u16 {
     let f = screen_font(screen);
-    if f == 0 { 8 } else { mem::peek16(f + offsets::TA_YSIZE) }
+    if f == 0 {
+        8
+    } else {
+        mem::peek16(f + offsets::TA_YSIZE)
+    }
 }
 
 /// A window this program opened.
@@ -329,7 +337,11 @@ impl Window<'_> {
     /// The signal mask of the IDCMP port (`1 << mp_SigBit`), for `Wait()`.
     pub fn signal_mask(&self) -> u32 {
         let port = self.user_port();
-        if port == 0 { 0 } else { 1u32 << (mem::peek8(port + offsets::MP_SIGBIT) & 31) }
+        if port == 0 {
+            0
+        } else {
+            1u32 << (mem::peek8(port + offsets::MP_SIGBIT) & 31)
+        }
     }
 
     /// Border sizes, pixels.

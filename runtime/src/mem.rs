@@ -75,7 +75,9 @@ pub fn read_chain(first: u32, next_off: usize, size: usize, max: usize, out: &mu
     // SAFETY: at most `max` nodes of `size` bytes are written after `at`,
     // inside `out`'s allocation (max <= spare capacity / size); the
     // runtime bounds-checks dst.
-    let n = unsafe { crate::rt::rt_copy_chain(out.as_mut_ptr().add(at), first, next_off as u32, size as u32, max as u32) } as usize;
+    let n =
+        unsafe { crate::rt::rt_copy_chain(out.as_mut_ptr().add(at), first, next_off as u32, size as u32, max as u32) }
+            as usize;
     // SAFETY: those `n * size` bytes were written by the call above.
     unsafe { out.set_len(at + n * size) };
     let rest = match n {

@@ -33,11 +33,8 @@ pub fn slots(template: &str) -> Vec<Slot> {
     template
         .split(',')
         .map(|item| {
-            let mods: Vec<u8> = item
-                .split('/')
-                .skip(1)
-                .filter_map(|m| m.bytes().next().map(|c| c.to_ascii_uppercase()))
-                .collect();
+            let mods: Vec<u8> =
+                item.split('/').skip(1).filter_map(|m| m.bytes().next().map(|c| c.to_ascii_uppercase())).collect();
             if mods.iter().any(|&m| m == b'S' || m == b'T') {
                 Slot::Switch
             } else if mods.contains(&b'N') {

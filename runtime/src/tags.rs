@@ -40,7 +40,11 @@ impl Tags {
 
     /// Appends `tag` with `data` when `cond` holds.
     pub fn tag_if(self, cond: bool, tag: u32, data: u32) -> Tags {
-        if cond { self.tag(tag, data) } else { self }
+        if cond {
+            self.tag(tag, data)
+        } else {
+            self
+        }
     }
 
     /// Appends `tag` with `data` in place.

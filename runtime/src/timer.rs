@@ -35,7 +35,8 @@ impl Timer {
     /// Opens timer.device `unit`; `None` when no port or the device fails.
     pub fn open(unit: u32) -> Option<Timer> {
         let port = MsgPort::new()?;
-        let mut req = Box::new(TimeRequest { io: IoRequest::new(&port, 40), tv_secs: Be32::new(0), tv_micro: Be32::new(0) });
+        let mut req =
+            Box::new(TimeRequest { io: IoRequest::new(&port, 40), tv_secs: Be32::new(0), tv_micro: Be32::new(0) });
         let name = nul_terminated(b"timer.device");
         // SAFETY: req is a zeroed timerequest in linear memory that outlives
         // the device's use of it (closed in Drop).

@@ -47,7 +47,11 @@ impl WBStartup {
     /// A message with `mn_Length` and `ln_Type` set; the caller fills the
     /// addresses.
     pub fn new() -> WBStartup {
-        WBStartup { ln_type: NT_MESSAGE, mn_length: Be16::new(core::mem::size_of::<WBStartup>() as u16), ..Default::default() }
+        WBStartup {
+            ln_type: NT_MESSAGE,
+            mn_length: Be16::new(core::mem::size_of::<WBStartup>() as u16),
+            ..Default::default()
+        }
     }
 }
 
@@ -65,7 +69,6 @@ pub mod offsets {
     pub const WA_NAME: usize = 4;
     pub const WBARG_SIZE: usize = 8;
 }
-
 
 /// Byte offsets of `struct DiskObject` (NDK workbench/workbench.h): a
 /// UWORD magic and version, a 44-byte `struct Gadget`, then the fields.
@@ -216,7 +219,10 @@ mod os {
     //! launch fails. Without overrides WBArg 0 is the real directory.
     use super::*;
     use crate::decode::nul_terminated;
-    use crate::dos::{Dos, FileLock, Segment, ERROR_OBJECT_EXISTS, ERROR_OBJECT_NOT_FOUND, NP_FREESEGLIST, NP_HOMEDIR, NP_NAME, NP_SEGLIST, NP_STACKSIZE, SHARED_LOCK};
+    use crate::dos::{
+        Dos, FileLock, Segment, ERROR_OBJECT_EXISTS, ERROR_OBJECT_NOT_FOUND, NP_FREESEGLIST, NP_HOMEDIR, NP_NAME,
+        NP_SEGLIST, NP_STACKSIZE, SHARED_LOCK,
+    };
     use crate::exec::MsgPort;
     use crate::library::Library;
     use crate::{mem, sys};
@@ -511,7 +517,17 @@ mod os {
         msg.sm_segment = Be32::new(segment.bptr());
         msg.sm_num_args = Be32::new(args.len() as u32);
         msg.sm_arg_list = Be32::new(mem::abs(args.as_ptr()));
-        let launched = Launched { reply, msg, replied: false, _args: args, _names: names, _arg_locks: arg_locks, _segment: segment, _scratch: scratch, _dir: dir };
+        let launched = Launched {
+            reply,
+            msg,
+            replied: false,
+            _args: args,
+            _names: names,
+            _arg_locks: arg_locks,
+            _segment: segment,
+            _scratch: scratch,
+            _dir: dir,
+        };
         // SAFETY: the message and everything it points to live in
         // `launched` until the reply (its Drop waits for it).
         unsafe { crate::exec::put_msg(process + PR_MSGPORT, launched.message()) };

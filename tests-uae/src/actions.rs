@@ -40,31 +40,16 @@ pub fn scenarios(p: &Programs, inputtool: &Path) -> Vec<Scenario> {
             .host_file("C/InputTool", tool.clone())
             .line("Echo \"GadgetScope action scenario\"")
             .capture("GadgetScope TREE WINDOW=AROS FULL", "before")
-            .capture(
-                "C:InputTool WINDOWSIZE WINDOW=0,0,640,256 BOX=627,243,14,14 W=440 H=156",
-                "size",
-            )
+            .capture("C:InputTool WINDOWSIZE WINDOW=0,0,640,256 BOX=627,243,14,14 W=440 H=156", "size")
             .capture("GadgetScope TREE WINDOW=AROS FULL", "sized")
-            .capture(
-                "C:InputTool WINDOWMOVE WINDOW=0,0,440,156 BOX=0,0,440,15 DX=100 DY=50",
-                "move",
-            )
+            .capture("C:InputTool WINDOWMOVE WINDOW=0,0,440,156 BOX=0,0,440,15 DX=100 DY=50", "move")
             .capture("GadgetScope TREE WINDOW=AROS FULL", "moved")
             .screenshot("moved")
-            .check(header(
-                "before",
-                "window \"AROS\" screen=\"Workbench Screen\" [0,0 640x256]",
-            ))
+            .check(header("before", "window \"AROS\" screen=\"Workbench Screen\" [0,0 640x256]"))
             .check(Check::Rc("size".into(), 0))
-            .check(header(
-                "sized",
-                "window \"AROS\" screen=\"Workbench Screen\" [0,0 440x156]",
-            ))
+            .check(header("sized", "window \"AROS\" screen=\"Workbench Screen\" [0,0 440x156]"))
             .check(Check::Rc("move".into(), 0))
-            .check(header(
-                "moved",
-                "window \"AROS\" screen=\"Workbench Screen\" [100,50 440x156]",
-            )),
+            .check(header("moved", "window \"AROS\" screen=\"Workbench Screen\" [100,50 440x156]")),
         // TYPE into a second Shell: NewShell opens "TypeTarget", InputTool
         // waits until it is the active window, then types two command lines
         // with Return; the second one's file says the first has finished.
@@ -76,14 +61,8 @@ pub fn scenarios(p: &Programs, inputtool: &Path) -> Vec<Scenario> {
             .line("Echo \"GadgetScope type scenario\"")
             .line("NewShell \"CON:0/120/640/120/TypeTarget\"")
             .capture("C:InputTool WAITACTIVE TEXT=TypeTarget", "active")
-            .capture(
-                "C:InputTool TYPE TEXT=\"Echo typed >DH0:typed.txt\" RETURN",
-                "type",
-            )
-            .capture(
-                "C:InputTool TYPE TEXT=\"Echo done >DH0:typed-done\" RETURN",
-                "type2",
-            )
+            .capture("C:InputTool TYPE TEXT=\"Echo typed >DH0:typed.txt\" RETURN", "type")
+            .capture("C:InputTool TYPE TEXT=\"Echo done >DH0:typed-done\" RETURN", "type2")
             .line("Lab typed_wait")
             .line("If NOT EXISTS DH0:typed-done")
             .line("  Skip typed_wait BACK")

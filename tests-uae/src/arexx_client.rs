@@ -112,7 +112,11 @@ pub fn tool_icon(tooltypes: &[&str], stack: u32) -> Vec<u8> {
     w16(&mut b, 1);
     // struct Gadget (44 bytes).
     w32(&mut b, 0); // NextGadget
-    for v in [0u16, 0, 16, 8, 0x0004 /* GFLG_GADGIMAGE */, 0x0003 /* RELVERIFY|GADGIMMEDIATE */, 0x0001 /* BOOLGADGET */] {
+    for v in [
+        0u16, 0, 16, 8, 0x0004, /* GFLG_GADGIMAGE */
+        0x0003, /* RELVERIFY|GADGIMMEDIATE */
+        0x0001, /* BOOLGADGET */
+    ] {
         w16(&mut b, v);
     }
     w32(&mut b, 1); // GadgetRender: an image follows
@@ -185,7 +189,8 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                     return Err(format!("RCs {:?}, want {:?}:\n{text}", rcs(&text), WHERE_RCS));
                 }
                 // WHERE @go: "<x> <y> 90 16", window-relative with borders.
-                let geo: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("RESULT ")).filter(|r| r.ends_with(" 90 16")).collect();
+                let geo: Vec<&str> =
+                    text.lines().filter_map(|l| l.strip_prefix("RESULT ")).filter(|r| r.ends_with(" 90 16")).collect();
                 if geo.len() != 2 {
                     return Err(format!("two WHERE results \"<x> <y> 90 16\" expected:\n{text}"));
                 }
@@ -205,7 +210,15 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             "the fixture answered WHERE and logged both clicks and the late reply".into(),
             Box::new(|run| {
                 let log = run.read_text("where-fixture.log")?;
-                let want = ["WHERE go rc=0 ", "GADGETUP id=1 ", "GADGETUP id=2 ", "WHERE ghost rc=10", "HELD WHERE late", "WHERE late rc=0 ", "QUIT reason=file"];
+                let want = [
+                    "WHERE go rc=0 ",
+                    "GADGETUP id=1 ",
+                    "GADGETUP id=2 ",
+                    "WHERE ghost rc=10",
+                    "HELD WHERE late",
+                    "WHERE late rc=0 ",
+                    "QUIT reason=file",
+                ];
                 let mut at = 0;
                 for needle in want {
                     match log[at..].find(needle) {
@@ -289,7 +302,8 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         ))
         .check(Check::Equals(
             "wbprobe".into(),
-            b"WBStartup numargs=1 name=UAETool\nTOOLTYPE MODE=override\nTOOLTYPE KEEP=1\nTOOLTYPE NEW=2\nPROGDIR yes\n".to_vec(),
+            b"WBStartup numargs=1 name=UAETool\nTOOLTYPE MODE=override\nTOOLTYPE KEEP=1\nTOOLTYPE NEW=2\nPROGDIR yes\n"
+                .to_vec(),
         ))
         .check(Check::Equals("scratch.txt".into(), b"removed\n".to_vec()))
         .timeout(Duration::from_secs(120));

@@ -94,7 +94,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                 let text = run.read_text("drive.out")?;
                 let replies: Vec<&str> = text.lines().collect();
                 let want_prefix = ["RC 0", "RESULT", "AMIPILOT 1.1 PROTOCOL 1"];
-                if replies.get(..3) != Some(&want_prefix[..]) || !text.contains(&format!("SERVER GadgetScope {}\n", env!("CARGO_PKG_VERSION"))) {
+                if replies.get(..3) != Some(&want_prefix[..])
+                    || !text.contains(&format!("SERVER GadgetScope {}\n", env!("CARGO_PKG_VERSION")))
+                {
                     return Err(format!("VERSION: {replies:?}"));
                 }
                 for needle in [
@@ -118,7 +120,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             "the fixture logged the click, the typing and the menu pick".into(),
             Box::new(|run| {
                 let log = run.read_text("gadtools-fixture.log")?;
-                for needle in ["GADGETUP id=1 ", "GADGETUP id=2 code=0 text=\"typed by ARexx\"", "MENUPICK menu=0 item=0 sub=31"] {
+                for needle in
+                    ["GADGETUP id=1 ", "GADGETUP id=2 code=0 text=\"typed by ARexx\"", "MENUPICK menu=0 item=0 sub=31"]
+                {
                     if !log.contains(needle) {
                         return Err(format!("no {needle:?} in:\n{log}"));
                     }
@@ -140,7 +144,10 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             "WINDOWSIZE then WINDOWMOVE show in the next TREE".into(),
             Box::new(|run| {
                 let text = run.read_text("window.out")?;
-                for needle in ["window \"AROS\" screen=\"Workbench Screen\" [0,0 440x156]\n", "window \"AROS\" screen=\"Workbench Screen\" [100,50 440x156]\n"] {
+                for needle in [
+                    "window \"AROS\" screen=\"Workbench Screen\" [0,0 440x156]\n",
+                    "window \"AROS\" screen=\"Workbench Screen\" [100,50 440x156]\n",
+                ] {
                     if !text.contains(needle) {
                         return Err(format!("no {needle:?} in:\n{text}"));
                     }

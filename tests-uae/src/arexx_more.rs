@@ -184,13 +184,20 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                 let pick = &r.get(3).ok_or("no PICK reply")?.1;
                 let lines: Vec<&str> = pick.lines().collect();
                 match lines.as_slice() {
-                    [w, g] if w.starts_with("window \"GadTools Fixture\"") && g.starts_with("  gadget id=1 role=button") && g.contains("label=\"Connect\"") => Ok(()),
+                    [w, g]
+                        if w.starts_with("window \"GadTools Fixture\"")
+                            && g.starts_with("  gadget id=1 role=button")
+                            && g.contains("label=\"Connect\"") =>
+                    {
+                        Ok(())
+                    }
                     _ => Err(format!("PICK: {pick:?}")),
                 }
             }),
         ))
         .check(Check::Custom(
-            "DRAG moved the slider by its knob: GADGETUP id=5 more than 3 steps from 25, the same level in TREE FULL".into(),
+            "DRAG moved the slider by its knob: GADGETUP id=5 more than 3 steps from 25, the same level in TREE FULL"
+                .into(),
             Box::new(|run| {
                 let log = run.read_text("gadtools-fixture.log")?;
                 let code = log
@@ -263,7 +270,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .check(Check::Custom(
             "free memory after QUIT equals before, up to what a plain Run keeps".into(),
             Box::new(|run| {
-                let n = |f: &str| -> Result<i64, String> { run.read_text(f)?.trim().parse::<i64>().map_err(|e| format!("{f}: {e}")) };
+                let n = |f: &str| -> Result<i64, String> {
+                    run.read_text(f)?.trim().parse::<i64>().map_err(|e| format!("{f}: {e}"))
+                };
                 let run_loss = n("run-before")? - n("run-after")?;
                 let loss = n("mem-before")? - n("mem-after")?;
                 // `Run` itself keeps either 256 or 840 bytes on this ROM,
@@ -274,7 +283,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                 if loss == run_loss || RUN_KEEPS.contains(&loss) {
                     Ok(())
                 } else {
-                    Err(format!("GadgetScope run lost {loss} bytes, a plain Run {run_loss} (a Run keeps one of {RUN_KEEPS:?})"))
+                    Err(format!(
+                        "GadgetScope run lost {loss} bytes, a plain Run {run_loss} (a Run keeps one of {RUN_KEEPS:?})"
+                    ))
                 }
             }),
         ))
@@ -359,7 +370,8 @@ pub fn idle_ok(text: &str) -> Result<(), String> {
 /// a `RexxSend … TIME` output and the script (for docs/bench/arexx.md).
 pub fn medians(out: &str, script: &str) -> Vec<(String, u64, usize)> {
     let times: Vec<u64> = out.lines().filter_map(|l| l.strip_prefix("TIME ").and_then(|t| t.parse().ok())).collect();
-    let verbs: Vec<&str> = script.lines().filter(|l| !l.is_empty()).map(|l| l.split(' ').next().unwrap_or("")).collect();
+    let verbs: Vec<&str> =
+        script.lines().filter(|l| !l.is_empty()).map(|l| l.split(' ').next().unwrap_or("")).collect();
     let mut names: Vec<&str> = verbs.clone();
     names.dedup();
     names

@@ -87,7 +87,10 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             .capture("GadgetScope ? <NIL:", "template")
             .capture("GadgetScope FROB", "bad")
             .capture("GadgetScope VERSION EXTRA", "toomany")
-            .check(Check::Equals("version.txt".into(), format!("GadgetScope {} (30.11.2026)\n", env!("CARGO_PKG_VERSION")).into_bytes()))
+            .check(Check::Equals(
+                "version.txt".into(),
+                format!("GadgetScope {} (30.11.2026)\n", env!("CARGO_PKG_VERSION")).into_bytes(),
+            ))
             .check(Check::Rc("version".into(), 0))
             .check(Check::Contains("template.out".into(), "COMMAND".into()))
             .check(Check::Rc("bad".into(), 10))
@@ -118,7 +121,11 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                     if std::env::var_os("GADGETSCOPE_KICKSTART").is_none() && t != ROM_LIBRARIES {
                         return Err(format!("libs.txt is {t:?}, the AROS ROM gave {ROM_LIBRARIES:?}"));
                     }
-                    if t.lines().count() == 2 { Ok(()) } else { Err(format!("libs.txt: {t:?}")) }
+                    if t.lines().count() == 2 {
+                        Ok(())
+                    } else {
+                        Err(format!("libs.txt: {t:?}"))
+                    }
                 }),
             )),
         // A deliberate Rust panic: its message, RC 20, no hang, nothing leaked.

@@ -210,12 +210,27 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .check(reply_has("list.out", 1, &["button", "1"]))
         // AROS builds GadTools LISTVIEWs as a frame of role unknown plus
         // arrows and a scroller (as in the fixture's golden).
-        .check(reply_has("list.out", 2, &["window \"GadgetScope\"", "id=1 role=button class=\"\" label=\"Refresh\"", "id=10 role=unknown", "id=13 role=string class=\"\" label=\"Name\""]))
+        .check(reply_has(
+            "list.out",
+            2,
+            &[
+                "window \"GadgetScope\"",
+                "id=1 role=button class=\"\" label=\"Refresh\"",
+                "id=10 role=unknown",
+                "id=13 role=string class=\"\" label=\"Name\"",
+            ],
+        ))
         .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET connect ".into()))
         .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET name_field ".into()))
         .check(Check::Custom(
             "the profile icon was written next to the manifest".into(),
-            Box::new(|run| if run.exists("gadtools_fixture.manifest.info") { Ok(()) } else { Err("no gadtools_fixture.manifest.info".into()) }),
+            Box::new(|run| {
+                if run.exists("gadtools_fixture.manifest.info") {
+                    Ok(())
+                } else {
+                    Err("no gadtools_fixture.manifest.info".into())
+                }
+            }),
         ))
         // HIDE, TREE (gone), SHOW, TREE (back), MENU
         .check(rcs("hide.out", &[0, 5, 0, 0, 0]))
@@ -269,7 +284,11 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             "the thrown-away name is not in the saved profile".into(),
             Box::new(|run| {
                 let m = run.read_text("gadtools_fixture.manifest")?;
-                if m.contains("enabled") { Err(format!("saved anyway:\n{m}")) } else { Ok(()) }
+                if m.contains("enabled") {
+                    Err(format!("saved anyway:\n{m}"))
+                } else {
+                    Ok(())
+                }
             }),
         ))
         .timeout(Duration::from_secs(240));

@@ -33,8 +33,8 @@ pub mod actions;
 pub mod arexx_client;
 pub mod arexx_host;
 pub mod arexx_more;
-pub mod foundation;
 pub mod fixtures;
+pub mod foundation;
 pub mod gui;
 pub mod inspector;
 pub mod native;
@@ -351,7 +351,13 @@ pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
     report
 }
 
-fn execute(scenario: &Scenario, opts: &Options, run: &RunDir, report: &mut Report, observed: &mut Observed) -> Result<(), String> {
+fn execute(
+    scenario: &Scenario,
+    opts: &Options,
+    run: &RunDir,
+    report: &mut Report,
+    observed: &mut Observed,
+) -> Result<(), String> {
     if !stage::is_scenario_name(&scenario.name) {
         return Err(format!("scenario name {:?} must be [A-Za-z0-9._-]+", scenario.name));
     }

@@ -287,7 +287,13 @@ mod tests {
 
     #[test]
     fn three_scenarios() {
-        let p = Programs { gadgetscope: "g".into(), gadtools: "t".into(), inputtool: "i".into(), picktool: "p".into(), uaetool: "u".into() };
+        let p = Programs {
+            gadgetscope: "g".into(),
+            gadtools: "t".into(),
+            inputtool: "i".into(),
+            picktool: "p".into(),
+            uaetool: "u".into(),
+        };
         let names: Vec<String> = scenarios(&p).into_iter().map(|s| s.name).collect();
         assert_eq!(names, ["pick-handler", "pick-cancel", "highlight-frame"]);
     }

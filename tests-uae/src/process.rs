@@ -28,10 +28,7 @@ impl Group {
     /// Spawn `cmd` as the leader of a new process group, stdin from
     /// /dev/null, stdout/stderr into the given files.
     pub fn spawn(mut cmd: Command, what: &'static str, stdout: &Path, stderr: &Path) -> io::Result<Group> {
-        cmd.stdin(Stdio::null())
-            .stdout(File::create(stdout)?)
-            .stderr(File::create(stderr)?)
-            .process_group(0);
+        cmd.stdin(Stdio::null()).stdout(File::create(stdout)?).stderr(File::create(stderr)?).process_group(0);
         let child = cmd.spawn()?;
         Ok(Group { child, what, done: false })
     }
@@ -159,6 +156,10 @@ pub fn image_stats(png: &Path) -> Result<(f64, f64), String> {
     let mut it = text.split_whitespace().map(|v| v.parse::<f64>());
     match (it.next(), it.next()) {
         (Some(Ok(mean)), Some(Ok(max))) => Ok((mean, max)),
-        _ => Err(format!("identify {}: unexpected output {text:?} {}", png.display(), String::from_utf8_lossy(&out.stderr))),
+        _ => Err(format!(
+            "identify {}: unexpected output {text:?} {}",
+            png.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )),
     }
 }

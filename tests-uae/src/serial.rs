@@ -44,7 +44,10 @@ impl CrashReport {
     pub fn describe(&self) -> String {
         let mut s = format!("{} (vector {}) at pc ${:08X}", trap_name(self.trap), self.trap, self.pc);
         if let Some(off) = self.offset() {
-            s.push_str(&format!(" = {}+${off:X} (first hunk)", if self.command.is_empty() { "?" } else { &self.command }));
+            s.push_str(&format!(
+                " = {}+${off:X} (first hunk)",
+                if self.command.is_empty() { "?" } else { &self.command }
+            ));
         } else if !self.command.is_empty() {
             s.push_str(&format!(" in {}", self.command));
         }

@@ -171,7 +171,8 @@ fn wb_icons(p: &Programs) -> Scenario {
     for f in &p.dist.files {
         s = s.host_file(format!("GadgetScope/{f}"), p.dist.root.join("GadgetScope").join(f));
     }
-    let click = |s: Scenario, (x, y): (i32, i32), tag: &str| s.capture(&format!("C:InputTool DOUBLECLICK X={x} Y={y}"), tag);
+    let click =
+        |s: Scenario, (x, y): (i32, i32), tag: &str| s.capture(&format!("C:InputTool DOUBLECLICK X={x} Y={y}"), tag);
     // The boot Shell fills the screen: open its console (Echo), shrink it
     // and move it to the bottom right, out of the icons' way.
     s = s
@@ -261,7 +262,10 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             Box::new(move |run| {
                 let text = run.read_text("ship.out")?;
                 let want_head = "RC 0\nRESULT\nAMIPILOT 1.1 PROTOCOL 1\nSTABLE ";
-                if !text.starts_with(want_head) || !text.contains(&format!("\nSERVER GadgetScope {version}\n")) || !text.ends_with("RC 0\n") {
+                if !text.starts_with(want_head)
+                    || !text.contains(&format!("\nSERVER GadgetScope {version}\n"))
+                    || !text.ends_with("RC 0\n")
+                {
                     return Err(format!("replies:\n{text}"));
                 }
                 Ok(())

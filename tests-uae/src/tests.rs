@@ -100,7 +100,10 @@ fn serial_parse() {
     assert!(c.describe().contains("illegal instruction"));
     assert!(c.describe().contains("C:CrashTest+$E"));
     // An address error with a fault address and a command name with spaces.
-    let c = parse_crash("x\nCRASHGUARD trap=00000003 pc=00041C3E sr=0014 fmt=B00C addr=00041C3D task=1 seg=0 cmd=My Prog\n").unwrap();
+    let c = parse_crash(
+        "x\nCRASHGUARD trap=00000003 pc=00041C3E sr=0014 fmt=B00C addr=00041C3D task=1 seg=0 cmd=My Prog\n",
+    )
+    .unwrap();
     assert_eq!((c.trap, c.fault_addr, c.offset(), c.command.as_str()), (3, 0x41C3D, None, "My Prog"));
 }
 

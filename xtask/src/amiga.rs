@@ -94,9 +94,13 @@ pub fn build(only: &[String]) -> Result<Vec<Built>> {
     tools::ensure_build_tools()?;
     tools::ensure_amitools()?;
     let root = root();
-    let progs: Vec<&Program> = PROGRAMS.iter().filter(|p| only.is_empty() || only.iter().any(|o| o == p.package || o == p.hunk)).collect();
+    let progs: Vec<&Program> =
+        PROGRAMS.iter().filter(|p| only.is_empty() || only.iter().any(|o| o == p.package || o == p.hunk)).collect();
     if progs.is_empty() {
-        bail!("no program named {only:?}; known: {}", PROGRAMS.iter().map(|p| p.package).collect::<Vec<_>>().join(", "));
+        bail!(
+            "no program named {only:?}; known: {}",
+            PROGRAMS.iter().map(|p| p.package).collect::<Vec<_>>().join(", ")
+        );
     }
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cargo.current_dir(&root).args(["build", "--quiet", "--release", "--target", "wasm32-unknown-unknown"]);
@@ -108,7 +112,9 @@ pub fn build(only: &[String]) -> Result<Vec<Built>> {
     let out_dir = root.join("target/amiga");
     let glue = out_dir.join("glue");
     write_glue(&root, &glue)?;
-    let libgcc = String::from_utf8(Command::new("m68k-linux-gnu-gcc").args(["-m68020", "-print-libgcc-file-name"]).output()?.stdout)?;
+    let libgcc = String::from_utf8(
+        Command::new("m68k-linux-gnu-gcc").args(["-m68020", "-print-libgcc-file-name"]).output()?.stdout,
+    )?;
     let mut built = Vec::new();
     for p in progs {
         built.push(build_one(&root, p, &glue, libgcc.trim()).with_context(|| format!("building {}", p.hunk))?);
@@ -141,7 +147,14 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
     let mut objs = Vec::new();
     for (src, obj) in &sources {
         let o = dir.join(obj);
-        sh(Command::new("m68k-linux-gnu-gcc").args(CFLAGS).arg(&name_def).args(&incs).arg("-c").arg(src).arg("-o").arg(&o))?;
+        sh(Command::new("m68k-linux-gnu-gcc")
+            .args(CFLAGS)
+            .arg(&name_def)
+            .args(&incs)
+            .arg("-c")
+            .arg(src)
+            .arg("-o")
+            .arg(&o))?;
         objs.push(o);
     }
     let elf = dir.join("prog.elf");
@@ -155,7 +168,8 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
     let image = hunk::elf_to_hunk(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false })?;
     let hunk_path = root.join("target/amiga").join(p.hunk);
     std::fs::write(&hunk_path, &image.bytes)?;
-    hunk::validate_with_amitools(&hunk_path).map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", hunk_path.display()))?;
+    hunk::validate_with_amitools(&hunk_path)
+        .map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", hunk_path.display()))?;
     Ok(Built { hunk_path, image, wasm_bytes: wasm.len() })
 }
 

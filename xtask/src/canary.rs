@@ -24,13 +24,19 @@ pub fn run() -> Result<CanaryResult> {
     let exp_lines: Vec<&str> = expected.lines().collect();
     let got_lines: Vec<&str> = got.lines().collect();
     for i in 0..exp_lines.len().max(got_lines.len()) {
-        let (e, g) = (exp_lines.get(i).copied().unwrap_or("<missing>"), got_lines.get(i).copied().unwrap_or("<missing>"));
+        let (e, g) =
+            (exp_lines.get(i).copied().unwrap_or("<missing>"), got_lines.get(i).copied().unwrap_or("<missing>"));
         if e != g {
             bad.push(format!("  host:  {e}\n  m68k:  {g}"));
         }
     }
     if !bad.is_empty() {
-        bail!("codegen canary differs from the host on {} of {} checks:\n{}", bad.len(), exp_lines.len(), bad.join("\n"));
+        bail!(
+            "codegen canary differs from the host on {} of {} checks:\n{}",
+            bad.len(),
+            exp_lines.len(),
+            bad.join("\n")
+        );
     }
     Ok(CanaryResult { checks: exp_lines.len(), cycles: r.cycles })
 }

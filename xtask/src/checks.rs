@@ -87,8 +87,7 @@ mod tests {
 
     #[test]
     fn arexx_check_prints_one_line_per_input() {
-        let input =
-            b"version\nCLICK Prefs role=button label=\"Connect Now\"\nTREE\nCLICK w 1 TIMEOUT=x\n";
+        let input = b"version\nCLICK Prefs role=button label=\"Connect Now\"\nTREE\nCLICK w 1 TIMEOUT=x\n";
         let mut out = Vec::new();
         let rc = arexx_check_io(&input[..], &mut out).unwrap();
         assert_eq!(rc, 10);
@@ -100,25 +99,17 @@ mod tests {
              RC 10 TIMEOUT must be a number\n"
         );
         let mut out = Vec::new();
-        assert_eq!(
-            arexx_check_io(&b"QUIT\nWAITFOR REQUESTER"[..], &mut out).unwrap(),
-            0
-        );
+        assert_eq!(arexx_check_io(&b"QUIT\nWAITFOR REQUESTER"[..], &mut out).unwrap(), 0);
         assert_eq!(out, b"RC 0 QUIT\nRC 0 WAITFOR REQUESTER\n");
     }
 
     #[test]
     fn manifest_check_summary_or_line_error() {
-        let ok =
-            manifest_check_bytes(b"MANIFEST 1\nAPP Demo\nWINDOW main Demo\nGADGET go main 3\n");
+        let ok = manifest_check_bytes(b"MANIFEST 1\nAPP Demo\nWINDOW main Demo\nGADGET go main 3\n");
         assert_eq!(ok, (0, b"loaded Demo: 1 windows, 1 gadgets".to_vec()));
-        let bad =
-            manifest_check_bytes(b"MANIFEST 1\nAPP Demo\nWINDOW main Demo\nGADGET go main x\n");
+        let bad = manifest_check_bytes(b"MANIFEST 1\nAPP Demo\nWINDOW main Demo\nGADGET go main x\n");
         assert_eq!(bad, (10, b"line 4: GA_ID must be a number: \"x\"".to_vec()));
-        assert_eq!(
-            manifest_check(&["/nonexistent/Demo.manifest".to_string()]),
-            10
-        );
+        assert_eq!(manifest_check(&["/nonexistent/Demo.manifest".to_string()]), 10);
         assert_eq!(manifest_check(&[]), 10);
     }
 }

@@ -86,9 +86,7 @@ fn files_under(dir: &Path) -> Result<Vec<String>> {
 
 /// Host (UTF-8) name to the ISO-8859-1 bytes an Amiga archive holds.
 pub fn latin1(name: &str) -> Result<Vec<u8>> {
-    name.chars()
-        .map(|c| u8::try_from(u32::from(c)).map_err(|_| anyhow!("{name:?}: {c:?} is not ISO-8859-1")))
-        .collect()
+    name.chars().map(|c| u8::try_from(u32::from(c)).map_err(|_| anyhow!("{name:?}: {c:?} is not ISO-8859-1"))).collect()
 }
 
 /// The source checks; any problem stops the build.
@@ -148,9 +146,8 @@ pub fn layout(out: &Path, program: &Path) -> Result<Vec<String>> {
     }
     let drawer = out.join(NAME);
     std::fs::create_dir_all(&drawer)?;
-    let (_, warnings) = catalogs::build_all(&root.join("catalogs"), &drawer).map_err(|d| {
-        anyhow!("catalogs:\n  {}", d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n  "))
-    })?;
+    let (_, warnings) = catalogs::build_all(&root.join("catalogs"), &drawer)
+        .map_err(|d| anyhow!("catalogs:\n  {}", d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n  ")))?;
     for w in &warnings {
         eprintln!("dist: {w}");
     }
@@ -196,7 +193,12 @@ fn make_lha(out: &Path, lha: &Path, files: &[String]) -> Result<()> {
         .output()
         .context("running jlha (Debian package jlha-utils)")?;
     if !o.status.success() || !lha.exists() {
-        bail!("jlha failed ({}):\n{}{}", o.status, String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        bail!(
+            "jlha failed ({}):\n{}{}",
+            o.status,
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
     let t = Command::new("lhasa").arg("-t").arg(lha).output().context("running lhasa -t")?;
     let t_text = String::from_utf8_lossy(&t.stdout).into_owned() + &String::from_utf8_lossy(&t.stderr);
@@ -255,11 +257,20 @@ fn make_adf(out: &Path, adf: &Path, files: &[String]) -> Result<()> {
     let o = Command::new(&xdftool).args(&args).output().with_context(|| format!("running {}", xdftool.display()))?;
     let _ = std::fs::remove_dir_all(&s_dir);
     if !o.status.success() {
-        bail!("xdftool failed ({}):\n{}{}", o.status, String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        bail!(
+            "xdftool failed ({}):\n{}{}",
+            o.status,
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
     let l = Command::new(&xdftool).arg(adf).arg("list").output()?;
     let listing = String::from_utf8_lossy(&l.stdout).into_owned();
-    for f in files.iter().map(|f| f.rsplit('/').next().unwrap().to_string()).chain(["Startup-Sequence".to_string(), "GadgetScope.readme".into()]) {
+    for f in files
+        .iter()
+        .map(|f| f.rsplit('/').next().unwrap().to_string())
+        .chain(["Startup-Sequence".to_string(), "GadgetScope.readme".into()])
+    {
         if !listing.lines().any(|line| line.split_whitespace().next() == Some(f.as_str())) {
             bail!("xdftool list does not show {f}:\n{listing}");
         }
@@ -312,7 +323,13 @@ mod tests {
 /// `dist-start` (tests-uae/src/shipping.rs): every icon of `icons::ICONS`
 /// with what `GetDiskObject()` must read from it, and the drawer laid out
 /// under `target/uae/dist-drawer/` with the built `gadgetscope` hunk.
-pub fn uae_programs(gadgetscope: &Path, iconprobe: &Path, inputtool: &Path, uaetool: &Path, rexx: uae_harness::rexx::Programs) -> Result<uae_harness::shipping::Programs> {
+pub fn uae_programs(
+    gadgetscope: &Path,
+    iconprobe: &Path,
+    inputtool: &Path,
+    uaetool: &Path,
+    rexx: uae_harness::rexx::Programs,
+) -> Result<uae_harness::shipping::Programs> {
     use uae_harness::shipping::{Dist as UaeDist, IconExpect, Programs};
     let root = amiga::root();
     let icon_dir = root.join("target/uae/shipping-icons");
@@ -320,7 +337,8 @@ pub fn uae_programs(gadgetscope: &Path, iconprobe: &Path, inputtool: &Path, uaet
     icons::build_icons(&root.join("icons/art"), &icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
     let expect = |info: &Path, amiga_name: String| -> Result<IconExpect> {
         let file = info.file_name().unwrap().to_string_lossy().into_owned();
-        let spec = icons::ICONS.iter().find(|s| s.file == file).ok_or_else(|| anyhow!("{file} is not in icons::ICONS"))?;
+        let spec =
+            icons::ICONS.iter().find(|s| s.file == file).ok_or_else(|| anyhow!("{file} is not in icons::ICONS"))?;
         let d = icons::info::decode(&std::fs::read(info)?).map_err(|e| anyhow!("{file}: {e}"))?;
         Ok(IconExpect {
             amiga_name,
@@ -340,10 +358,19 @@ pub fn uae_programs(gadgetscope: &Path, iconprobe: &Path, inputtool: &Path, uaet
     let files = layout(&out, gadgetscope)?;
     let dist_icons = ICON_PLACES
         .iter()
-        .map(|(file, place)| expect(&icon_dir.join(file), place.trim_end_matches(".info").to_string()).map(|mut e| {
-            e.host_info = out.join(place);
-            e
-        }))
+        .map(|(file, place)| {
+            expect(&icon_dir.join(file), place.trim_end_matches(".info").to_string()).map(|mut e| {
+                e.host_info = out.join(place);
+                e
+            })
+        })
         .collect::<Result<Vec<_>>>()?;
-    Ok(Programs { iconprobe: iconprobe.to_path_buf(), inputtool: inputtool.to_path_buf(), uaetool: uaetool.to_path_buf(), rexx, icons: all, dist: UaeDist { root: out, files, icons: dist_icons } })
+    Ok(Programs {
+        iconprobe: iconprobe.to_path_buf(),
+        inputtool: inputtool.to_path_buf(),
+        uaetool: uaetool.to_path_buf(),
+        rexx,
+        icons: all,
+        dist: UaeDist { root: out, files, icons: dist_icons },
+    })
 }

@@ -151,41 +151,22 @@ impl fmt::Display for HunkError {
         match self {
             HunkError::BadElf(m) => write!(f, "not a usable m68k ELF executable: {m}"),
             HunkError::Layout(m) => write!(f, "cannot lay out hunks: {m}"),
-            HunkError::EntryNotFirst {
-                entry,
-                code_start,
-                first,
-            } => write!(
+            HunkError::EntryNotFirst { entry, code_start, first } => write!(
                 f,
                 "entry point 0x{entry:08x} is not the first byte of the code hunk \
                  (0x{code_start:08x}, `{first}`); the linker script must put `_start` first"
             ),
-            HunkError::UnsupportedReloc {
-                r_type,
-                site,
-                symbol,
-            } => write!(
+            HunkError::UnsupportedReloc { r_type, site, symbol } => write!(
                 f,
                 "unsupported relocation {r_type} at {site} against `{symbol}` \
                  (only R_68K_32 and same-hunk R_68K_PC32/PC16/PC8 are possible)"
             ),
-            HunkError::PcRelAcrossHunks {
-                r_type,
-                site,
-                symbol,
-                from,
-                to,
-            } => write!(
+            HunkError::PcRelAcrossHunks { r_type, site, symbol, from, to } => write!(
                 f,
                 "{r_type} at {site} against `{symbol}` goes from the {from} hunk to the {to} \
                  hunk; PC-relative references cannot cross hunks"
             ),
-            HunkError::BadReloc {
-                r_type,
-                site,
-                symbol,
-                reason,
-            } => {
+            HunkError::BadReloc { r_type, site, symbol, reason } => {
                 write!(f, "{r_type} at {site} against `{symbol}`: {reason}")
             }
         }
@@ -210,24 +191,13 @@ pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkErro
     if opts.symbols {
         input.collect_symbols(&mut hunks)?;
     }
-    let size_of = |k: Kind| {
-        hunks
-            .list
-            .iter()
-            .find(|h| h.kind == k)
-            .map_or(0, |h| h.size)
-    };
+    let size_of = |k: Kind| hunks.list.iter().find(|h| h.kind == k).map_or(0, |h| h.size);
     Ok(HunkImage {
         bytes: emit(&hunks.list),
         code_size: size_of(Kind::Code),
         data_size: size_of(Kind::Data),
         bss_size: size_of(Kind::Bss),
-        reloc_count: hunks
-            .list
-            .iter()
-            .flat_map(|h| h.relocs.values())
-            .map(Vec::len)
-            .sum(),
+        reloc_count: hunks.list.iter().flat_map(|h| h.relocs.values()).map(Vec::len).sum(),
     })
 }
 
@@ -237,25 +207,17 @@ pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkErro
 /// amitools is missing: `cargo xtask amiga` creates it).
 pub fn validate_with_amitools(path: &Path) -> Result<String, String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("py/validate_hunk.py");
-    let out = Command::new(crate::tools::python())
-        .arg(&script)
-        .arg(path)
-        .output()
-        .map_err(|e| {
-            format!(
-                "cannot run {} ({e}): run `cargo xtask amiga` once, it installs amitools",
-                crate::tools::python().display()
-            )
-        })?;
+    let out = Command::new(crate::tools::python()).arg(&script).arg(path).output().map_err(|e| {
+        format!(
+            "cannot run {} ({e}): run `cargo xtask amiga` once, it installs amitools",
+            crate::tools::python().display()
+        )
+    })?;
     let stdout = String::from_utf8_lossy(&out.stdout).trim().to_string();
     if out.status.success() {
         Ok(stdout)
     } else {
-        Err(
-            format!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr))
-                .trim()
-                .to_string(),
-        )
+        Err(format!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr)).trim().to_string())
     }
 }
 
@@ -302,10 +264,7 @@ impl Hunks {
     fn at(&self, addr: u32) -> Option<usize> {
         let inside = |h: &Hunk| addr >= h.base && addr - h.base < h.size;
         let ends = |h: &Hunk| addr >= h.base && addr - h.base == h.size;
-        self.list
-            .iter()
-            .position(inside)
-            .or_else(|| self.list.iter().position(ends))
+        self.list.iter().position(inside).or_else(|| self.list.iter().position(ends))
     }
 }
 
@@ -326,10 +285,7 @@ impl<'a> Input<'a> {
         let header = Elf::parse(data).map_err(|e| bad(format!("not a 32-bit ELF: {e}")))?;
         let e = header.endian().map_err(|_| bad("not big-endian"))?;
         if header.e_machine(e) != elf::EM_68K {
-            return Err(bad(format!(
-                "e_machine is {}, not EM_68K",
-                header.e_machine(e)
-            )));
+            return Err(bad(format!("e_machine is {}, not EM_68K", header.e_machine(e))));
         }
         if header.e_type(e) != elf::ET_EXEC {
             return Err(bad(format!(
@@ -338,25 +294,15 @@ impl<'a> Input<'a> {
             )));
         }
         let sections = header.sections(e, data).map_err(bad)?;
-        Ok(Input {
-            data,
-            e,
-            header,
-            sections,
-        })
+        Ok(Input { data, e, header, sections })
     }
 
     fn sh(&self, i: usize) -> &'a elf::SectionHeader32<BigEndian> {
-        self.sections
-            .section(SectionIndex(i))
-            .expect("index from the section table")
+        self.sections.section(SectionIndex(i)).expect("index from the section table")
     }
 
     fn name(&self, i: usize) -> String {
-        let n = self
-            .sections
-            .section_name(self.e, self.sh(i))
-            .unwrap_or(b"?");
+        let n = self.sections.section_name(self.e, self.sh(i)).unwrap_or(b"?");
         String::from_utf8_lossy(n).into_owned()
     }
 
@@ -365,10 +311,7 @@ impl<'a> Input<'a> {
         let sh = self.sh(i);
         let off = addr.wrapping_sub(sh.sh_addr(self.e));
         let file = sh.sh_offset(self.e).wrapping_add(off);
-        format!(
-            "{}+0x{off:x} (address 0x{addr:08x}, file offset 0x{file:x})",
-            self.name(i)
-        )
+        format!("{}+0x{off:x} (address 0x{addr:08x}, file offset 0x{file:x})", self.name(i))
     }
 
     fn layout(&self) -> Result<Hunks, HunkError> {
@@ -381,19 +324,11 @@ impl<'a> Input<'a> {
                 continue;
             }
             if flags & elf::SHF_TLS != 0 {
-                return Err(HunkError::Layout(format!(
-                    "thread-local section `{}` is not supported",
-                    self.name(i)
-                )));
+                return Err(HunkError::Layout(format!("thread-local section `{}` is not supported", self.name(i))));
             }
             if matches!(
                 sh.sh_type(e),
-                elf::SHT_DYNAMIC
-                    | elf::SHT_DYNSYM
-                    | elf::SHT_REL
-                    | elf::SHT_RELA
-                    | elf::SHT_HASH
-                    | elf::SHT_GNU_HASH
+                elf::SHT_DYNAMIC | elf::SHT_DYNSYM | elf::SHT_REL | elf::SHT_RELA | elf::SHT_HASH | elf::SHT_GNU_HASH
             ) {
                 return Err(HunkError::Layout(format!(
                     "dynamic-linking section `{}`: link a static, non-PIE executable",
@@ -414,19 +349,14 @@ impl<'a> Input<'a> {
             }
         }
         if groups[Kind::Code as usize].is_empty() {
-            return Err(HunkError::Layout(
-                "no executable or read-only section: no code hunk".into(),
-            ));
+            return Err(HunkError::Layout("no executable or read-only section: no code hunk".into()));
         }
         let all: Vec<(usize, Kind)> = [Kind::Code, Kind::Data, Kind::Bss]
             .into_iter()
             .flat_map(|k| groups[k as usize].iter().map(move |&i| (i, k)))
             .collect();
 
-        let mut hunks = Hunks {
-            list: Vec::new(),
-            of_section: vec![None; self.sections.len()],
-        };
+        let mut hunks = Hunks { list: Vec::new(), of_section: vec![None; self.sections.len()] };
         for kind in [Kind::Code, Kind::Data, Kind::Bss] {
             let members = &mut groups[kind as usize];
             if members.is_empty() {
@@ -438,12 +368,8 @@ impl<'a> Input<'a> {
                 (a, a.checked_add(s))
             };
             let start = span(members[0]).0;
-            let end = members
-                .iter()
-                .try_fold(start, |m, &i| span(i).1.map(|x| m.max(x)));
-            let end = end.ok_or_else(|| {
-                HunkError::Layout(format!("{} group runs past 0xffffffff", kind.name()))
-            })?;
+            let end = members.iter().try_fold(start, |m, &i| span(i).1.map(|x| m.max(x)));
+            let end = end.ok_or_else(|| HunkError::Layout(format!("{} group runs past 0xffffffff", kind.name())))?;
             for &(other, other_kind) in &all {
                 let (a, a_end) = span(other);
                 if other_kind != kind && a < end && a_end.is_none_or(|x| x > start) {
@@ -486,14 +412,7 @@ impl<'a> Input<'a> {
                 hunks.of_section[i] = Some(hunks.list.len());
             }
             let relocs = BTreeMap::new();
-            hunks.list.push(Hunk {
-                kind,
-                base,
-                size,
-                bytes,
-                relocs,
-                symbols: Vec::new(),
-            });
+            hunks.list.push(Hunk { kind, base, size, bytes, relocs, symbols: Vec::new() });
         }
         // Zero-size sections (e.g. an empty `.data` holding `_edata`) belong
         // to the hunk of their kind at their address, if there is one.
@@ -520,25 +439,14 @@ impl<'a> Input<'a> {
                     .map(|n| String::from_utf8_lossy(n).into_owned())
             })
             .unwrap_or_else(|| {
-                let i = hunks
-                    .of_section
-                    .iter()
-                    .position(|&h| h == Some(0))
-                    .unwrap_or(0);
+                let i = hunks.of_section.iter().position(|&h| h == Some(0)).unwrap_or(0);
                 self.name(i)
             });
-        Err(HunkError::EntryNotFirst {
-            entry,
-            code_start: code.base,
-            first,
-        })
+        Err(HunkError::EntryNotFirst { entry, code_start: code.base, first })
     }
 
     fn symbols(&self) -> Result<SymbolTable<'a, Elf>, HunkError> {
-        let t = self
-            .sections
-            .symbols(self.e, self.data, elf::SHT_SYMTAB)
-            .map_err(bad)?;
+        let t = self.sections.symbols(self.e, self.data, elf::SHT_SYMTAB).map_err(bad)?;
         if t.is_empty() {
             return Err(bad("no symbol table (stripped?)"));
         }
@@ -560,12 +468,7 @@ impl<'a> Input<'a> {
     }
 
     /// Value and hunk of symbol `r_sym`; `Err` is the reason it has none.
-    fn resolve(
-        &self,
-        t: &SymbolTable<'a, Elf>,
-        r_sym: u32,
-        hunks: &Hunks,
-    ) -> Result<(u32, Target), String> {
+    fn resolve(&self, t: &SymbolTable<'a, Elf>, r_sym: u32, hunks: &Hunks) -> Result<(u32, Target), String> {
         if r_sym == 0 {
             return Ok((0, Target::Absolute));
         }
@@ -584,10 +487,7 @@ impl<'a> Input<'a> {
                 };
                 match hunks.of_section.get(i).copied().flatten() {
                     Some(h) => Ok((value, Target::Hunk(h))),
-                    None => Err(format!(
-                        "symbol is in `{}`, which is not loaded",
-                        self.name(i)
-                    )),
+                    None => Err(format!("symbol is in `{}`, which is not loaded", self.name(i))),
                 }
             }
         }
@@ -608,16 +508,10 @@ impl<'a> Input<'a> {
             }
             saw_relocations = true;
             if kind == elf::SHT_REL {
-                return Err(bad(format!(
-                    "`{}` is SHT_REL; m68k uses SHT_RELA",
-                    self.name(ri)
-                )));
+                return Err(bad(format!("`{}` is SHT_REL; m68k uses SHT_RELA", self.name(ri))));
             }
             let (relas, link) = rsh.rela(e, self.data).map_err(bad)?.expect("SHT_RELA");
-            let t = self
-                .sections
-                .symbol_table_by_index(e, self.data, link)
-                .map_err(bad)?;
+            let t = self.sections.symbol_table_by_index(e, self.data, link).map_err(bad)?;
             for r in relas {
                 let (r_type, r_sym) = (r.r_type(e), r.r_sym(e));
                 let place = r.r_offset.get(e);
@@ -662,9 +556,7 @@ impl<'a> Input<'a> {
                                 to: hunks.list[to].kind.name(),
                             })
                         }
-                        Target::Absolute => {
-                            return Err(err("PC-relative reference to an absolute address".into()))
-                        }
+                        Target::Absolute => return Err(err("PC-relative reference to an absolute address".into())),
                     }
                 }
                 if hunks.list[h].kind == Kind::Bss {
@@ -674,9 +566,7 @@ impl<'a> Input<'a> {
                 let field = &mut hunks.list[h].bytes[off as usize..off as usize + 4];
                 let linked = u32::from_be_bytes(field.try_into().expect("4 bytes"));
                 if linked != s_a {
-                    return Err(err(format!(
-                        "linked longword 0x{linked:08x} differs from S + A = 0x{s_a:08x}"
-                    )));
+                    return Err(err(format!("linked longword 0x{linked:08x} differs from S + A = 0x{s_a:08x}")));
                 }
                 let to = match target {
                     Target::Hunk(to) => to,
@@ -701,9 +591,7 @@ impl<'a> Input<'a> {
         // Code reaches data and BSS through absolute addresses, so a
         // multi-hunk program without any relocation was linked without them.
         if !saw_relocations && hunks.list.len() > 1 {
-            return Err(bad(
-                "no `.rela.*` sections for loaded sections: link with --emit-relocs",
-            ));
+            return Err(bad("no `.rela.*` sections for loaded sections: link with --emit-relocs"));
         }
         Ok(())
     }
@@ -718,12 +606,10 @@ impl<'a> Input<'a> {
             let Ok(Some(SectionIndex(i))) = t.symbol_section(self.e, sym, index) else {
                 continue;
             };
-            if let (false, Some(h)) = (name.is_empty(), hunks.of_section.get(i).copied().flatten())
-            {
+            if let (false, Some(h)) = (name.is_empty(), hunks.of_section.get(i).copied().flatten()) {
                 let hunk = &mut hunks.list[h];
                 let off = sym.st_value(self.e).wrapping_sub(hunk.base);
-                hunk.symbols
-                    .push((off, String::from_utf8_lossy(name).into_owned()));
+                hunk.symbols.push((off, String::from_utf8_lossy(name).into_owned()));
             }
         }
         for h in &mut hunks.list {
@@ -803,14 +689,7 @@ fn emit(hunks: &[Hunk]) -> Vec<u8> {
     for h in hunks {
         match h.kind {
             Kind::Code | Kind::Data => {
-                long(
-                    &mut out,
-                    if h.kind == Kind::Code {
-                        HUNK_CODE
-                    } else {
-                        HUNK_DATA
-                    },
-                );
+                long(&mut out, if h.kind == Kind::Code { HUNK_CODE } else { HUNK_DATA });
                 long(&mut out, h.size / 4);
                 out.extend_from_slice(&h.bytes);
             }

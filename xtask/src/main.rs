@@ -7,10 +7,10 @@ mod checks;
 mod dist;
 mod hunk;
 mod osglue;
+mod profile;
 mod suite;
 mod tools;
 mod uae;
-mod profile;
 mod vamos;
 mod w2cpost;
 mod wasmcheck;
@@ -72,14 +72,22 @@ fn main() -> ExitCode {
         "run" => report(suite::run()),
         "uae-test" => report(uae::run(rest).and_then(|s| {
             println!("uae-test: {} passed, {} failed ({:.1} s)", s.passed, s.failed, s.seconds);
-            if s.failed == 0 { Ok(()) } else { Err(anyhow::anyhow!("{} emulator scenario(s) failed", s.failed)) }
+            if s.failed == 0 {
+                Ok(())
+            } else {
+                Err(anyhow::anyhow!("{} emulator scenario(s) failed", s.failed))
+            }
         })),
         "gen-glue" => report(amiga::gen_glue()),
-        "profile-walk" => report(rest.first().map_or(Ok(3), |c| c.parse::<u32>().map_err(|e| anyhow::anyhow!("COUNT {c:?}: {e}"))).and_then(|count| {
-            let p = profile::run(count)?;
-            profile::report(&p, std::env::var("PROFILE_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(40));
-            Ok(())
-        })),
+        "profile-walk" => report(
+            rest.first().map_or(Ok(3), |c| c.parse::<u32>().map_err(|e| anyhow::anyhow!("COUNT {c:?}: {e}"))).and_then(
+                |count| {
+                    let p = profile::run(count)?;
+                    profile::report(&p, std::env::var("PROFILE_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(40));
+                    Ok(())
+                },
+            ),
+        ),
         "arexx-check" => ExitCode::from(checks::arexx_check(rest)),
         "manifest-check" => ExitCode::from(checks::manifest_check(rest)),
         "dist" => report(dist::run().map(|d| dist::report(&d))),

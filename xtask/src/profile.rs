@@ -114,9 +114,13 @@ pub fn run(count: u32) -> Result<Profile> {
     if exit != Some(0) {
         bail!("WalkProf did not end with RC 0 under vamos (exit {exit:?}):\n{stdout}");
     }
-    let mut rows: Vec<Row> = per.into_iter().map(|(i, (n, inc))| Row { name: demangle(&syms[i].2), instructions: n, inclusive: inc }).collect();
+    let mut rows: Vec<Row> = per
+        .into_iter()
+        .map(|(i, (n, inc))| Row { name: demangle(&syms[i].2), instructions: n, inclusive: inc })
+        .collect();
     rows.sort_by(|a, b| b.instructions.cmp(&a.instructions).then(a.name.cmp(&b.name)));
-    let mut by_caller: Vec<(String, String, u64)> = callers.into_iter().map(|((f, c), n)| (demangle(&syms[f].2), demangle(&syms[c].2), n)).collect();
+    let mut by_caller: Vec<(String, String, u64)> =
+        callers.into_iter().map(|((f, c), n)| (demangle(&syms[f].2), demangle(&syms[c].2), n)).collect();
     by_caller.sort_by(|a, b| b.2.cmp(&a.2));
     Ok(Profile { rows, total, outside, cycles, count, by_caller })
 }
@@ -201,7 +205,9 @@ fn demangle(name: &str) -> String {
     let n = name.strip_prefix("w2c_").unwrap_or(name);
     let tidy = |p: &str| {
         let mut p = p.to_string();
-        for (from, to) in [("_LT_", "<"), ("_GT_", ">"), ("_u20_", " "), ("_C_", ","), ("_RF_", "&"), ("_BP_", "*"), ("__", "::")] {
+        for (from, to) in
+            [("_LT_", "<"), ("_GT_", ">"), ("_u20_", " "), ("_C_", ","), ("_RF_", "&"), ("_BP_", "*"), ("__", "::")]
+        {
             p = p.replace(from, to);
         }
         p.trim_start_matches(':').to_string()
@@ -216,7 +222,15 @@ fn demangle(name: &str) -> String {
         let Some(part) = rest.get(end..end + len) else { break };
         rest = &rest[end + len..];
         if !(part.len() == 17 && part.starts_with('h') && part[1..].bytes().all(|b| b.is_ascii_hexdigit())) {
-            parts.push(tidy(&part.replace("$LT$", "<").replace("$GT$", ">").replace("$u20$", " ").replace("$C$", ",").replace("$RF$", "&").replace("..", "::")));
+            parts.push(tidy(
+                &part
+                    .replace("$LT$", "<")
+                    .replace("$GT$", ">")
+                    .replace("$u20$", " ")
+                    .replace("$C$", ",")
+                    .replace("$RF$", "&")
+                    .replace("..", "::"),
+            ));
         }
     }
     if parts.is_empty() {
@@ -232,11 +246,20 @@ mod tests {
 
     #[test]
     fn trace_lines_and_names() {
-        assert_eq!(trace_pc("     instr:   INFO:  N/A                                       0036fe    link    A6, #-$c"), Some(0x36fe));
+        assert_eq!(
+            trace_pc("     instr:   INFO:  N/A                                       0036fe    link    A6, #-$c"),
+            Some(0x36fe)
+        );
         assert_eq!(trace_pc("main:  INFO:  total cycles:  12"), None);
         assert_eq!(crate::vamos::log_field("main:  INFO:  done. exit code=0", "done. exit code="), Some(0));
-        assert_eq!(demangle("w2c__ZN16gadgetscope_core8classify17role_for_class_id17hb2f85e8ca72dec84E"), "gadgetscope_core::classify::role_for_class_id");
-        assert_eq!(demangle("w2c__ZN5alloc3vec16Vec$LT$T$C$A$GT$7reserve17h0123456789abcdefE"), "alloc::vec::Vec<T,A>::reserve");
+        assert_eq!(
+            demangle("w2c__ZN16gadgetscope_core8classify17role_for_class_id17hb2f85e8ca72dec84E"),
+            "gadgetscope_core::classify::role_for_class_id"
+        );
+        assert_eq!(
+            demangle("w2c__ZN5alloc3vec16Vec$LT$T$C$A$GT$7reserve17h0123456789abcdefE"),
+            "alloc::vec::Vec<T,A>::reserve"
+        );
         assert_eq!(demangle("rt_start"), "rt_start");
         assert_eq!(demangle("w2c__ZN4core3ptr13drop_in_place17h0123456789abcdefE"), "core::ptr::drop_in_place");
         assert_eq!(insn_kind("  instr:   INFO:  N/A   00210c    jsr     $36fe.l"), Kind::Call);

@@ -11,7 +11,13 @@ pub fn count_cargo_tests(output: &str) -> (usize, usize) {
     let mut failed = 0;
     for line in output.lines().filter(|l| l.starts_with("test result:")) {
         let num = |word: &str| -> usize {
-            line.split(';').find_map(|part| part.trim().strip_suffix(word).map(|n| n.trim().rsplit(' ').next().unwrap_or("0").parse().unwrap_or(0))).unwrap_or(0)
+            line.split(';')
+                .find_map(|part| {
+                    part.trim()
+                        .strip_suffix(word)
+                        .map(|n| n.trim().rsplit(' ').next().unwrap_or("0").parse().unwrap_or(0))
+                })
+                .unwrap_or(0)
         };
         passed += num(" passed");
         failed += num(" failed");
@@ -67,7 +73,9 @@ pub fn test() -> Result<()> {
 pub fn run() -> Result<()> {
     let built = amiga::build(&["gadgetscope".to_string(), "gadtools-fixture".to_string(), "rexxsend".to_string()])?;
     let hunk = |name: &str| built.iter().find(|b| b.hunk_path.ends_with(name)).map(|b| b.hunk_path.clone());
-    let (Some(gadgetscope), Some(demo), Some(rexxsend)) = (hunk("GadgetScope"), hunk("GadToolsFixture"), hunk("RexxSend")) else {
+    let (Some(gadgetscope), Some(demo), Some(rexxsend)) =
+        (hunk("GadgetScope"), hunk("GadToolsFixture"), hunk("RexxSend"))
+    else {
         bail!("GadgetScope, the GadTools demo program or RexxSend was not built");
     };
     let mut opts = uae::options()?;

@@ -8,7 +8,11 @@ use std::process::Command;
 
 /// True if `cmd` is on PATH.
 pub fn have(cmd: &str) -> bool {
-    Command::new("sh").args(["-c", &format!("command -v {cmd} >/dev/null 2>&1")]).status().map(|s| s.success()).unwrap_or(false)
+    Command::new("sh")
+        .args(["-c", &format!("command -v {cmd} >/dev/null 2>&1")])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
 }
 
 fn run(what: &str, cmd: &mut Command) -> Result<()> {
@@ -35,7 +39,10 @@ pub fn apt_install(pkgs: &[&str]) -> Result<()> {
     run("apt package lists", Command::new("apt-get").args(["update", "-qq"]))?;
     run(
         &pkgs.join(" "),
-        Command::new("apt-get").args(["install", "-y", "-qq", "--no-install-recommends"]).args(pkgs).env("DEBIAN_FRONTEND", "noninteractive"),
+        Command::new("apt-get")
+            .args(["install", "-y", "-qq", "--no-install-recommends"])
+            .args(pkgs)
+            .env("DEBIAN_FRONTEND", "noninteractive"),
     )
 }
 
@@ -48,7 +55,11 @@ pub fn ensure_apt(pkgs: &[(&str, &str)]) -> Result<()> {
 
 /// The toolchain of the Amiga build: wasm32 target, wabt, GCC/binutils m68k.
 pub fn ensure_build_tools() -> Result<()> {
-    ensure_apt(&[("wasm2c", "wabt"), ("m68k-linux-gnu-gcc", "gcc-m68k-linux-gnu"), ("m68k-linux-gnu-ld", "binutils-m68k-linux-gnu")])?;
+    ensure_apt(&[
+        ("wasm2c", "wabt"),
+        ("m68k-linux-gnu-gcc", "gcc-m68k-linux-gnu"),
+        ("m68k-linux-gnu-ld", "binutils-m68k-linux-gnu"),
+    ])?;
     let out = Command::new("rustup").args(["target", "list", "--installed"]).output().context("rustup is required")?;
     if !String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == "wasm32-unknown-unknown") {
         run("the wasm32 target", Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
@@ -92,7 +103,11 @@ pub fn ensure_amitools() -> Result<()> {
         return Ok(());
     }
     if !python().exists() {
-        let venv_ok = Command::new("python3").args(["-c", "import venv, ensurepip"]).status().map(|s| s.success()).unwrap_or(false);
+        let venv_ok = Command::new("python3")
+            .args(["-c", "import venv, ensurepip"])
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false);
         if !venv_ok {
             apt_install(&["python3-venv"])?;
         }
@@ -100,7 +115,10 @@ pub fn ensure_amitools() -> Result<()> {
         run("a Python venv for amitools", Command::new("python3").arg("-m").arg("venv").arg(venv_dir()))?;
     }
     // amigainfo: the independent .info reader of the icons tests.
-    run("amitools", Command::new(python()).args(["-m", "pip", "install", "-q", "amitools", "machine68k==0.3.0", "amigainfo"]))
+    run(
+        "amitools",
+        Command::new(python()).args(["-m", "pip", "install", "-q", "amitools", "machine68k==0.3.0", "amigainfo"]),
+    )
 }
 
 /// FS-UAE and what it needs headless and for screenshots (TOOLCHAIN.md).
@@ -108,7 +126,9 @@ pub fn ensure_emulator() -> Result<()> {
     ensure_apt(&[("fs-uae", "fs-uae"), ("Xvfb", "xvfb"), ("xauth", "xauth"), ("import", "imagemagick")])?;
     // Offscreen SDL needs Mesa's EGL; these have no command to probe.
     let out = Command::new("dpkg-query").args(["-W", "-f=${Status}\\n", "libgl1-mesa-dri", "libegl-mesa0"]).output();
-    let installed = out.map(|o| String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.contains("install ok installed")).count() == 2).unwrap_or(false);
+    let installed = out
+        .map(|o| String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.contains("install ok installed")).count() == 2)
+        .unwrap_or(false);
     if !installed {
         apt_install(&["libgl1-mesa-dri", "libegl-mesa0"])?;
     }

@@ -7,7 +7,10 @@
 use crate::{amiga, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
-use uae_harness::{actions, arexx_client, arexx_host, arexx_more, fixtures, foundation, inspector, native, pick, rexx, scenarios, Options, Outcome};
+use uae_harness::{
+    actions, arexx_client, arexx_host, arexx_more, fixtures, foundation, inspector, native, pick, rexx, scenarios,
+    Options, Outcome,
+};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -34,7 +37,9 @@ pub fn options() -> Result<Options> {
 pub fn run(only: &[String]) -> Result<Summary> {
     let start = Instant::now();
     let built = amiga::build(&[])?;
-    let find = |name: &str| built.iter().find(|b| b.hunk_path.file_name().is_some_and(|f| f == name)).map(|b| b.hunk_path.clone());
+    let find = |name: &str| {
+        built.iter().find(|b| b.hunk_path.file_name().is_some_and(|f| f == name)).map(|b| b.hunk_path.clone())
+    };
     let programs = foundation::Programs {
         gadgetscope: find("GadgetScope").ok_or_else(|| anyhow!("GadgetScope was not built"))?,
         uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
@@ -47,20 +52,23 @@ pub fn run(only: &[String]) -> Result<Summary> {
     };
     let inputtool = find("InputTool").ok_or_else(|| anyhow!("InputTool was not built"))?;
     let opts = options()?;
-    let rexx_programs = rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools);
+    let rexx_programs =
+        rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools);
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let mut known = Vec::new();
     let (mut passed, mut failed) = (0, 0);
-    let mut tally = |name: &str, result: Result<String, String>, summary: String| {
-        match &result {
-            Ok(note) => {
-                passed += 1;
-                println!("uae-test {name}: PASS {}{}", summary, if note.is_empty() { String::new() } else { format!(" ({note})") });
-            }
-            Err(why) => {
-                failed += 1;
-                println!("uae-test {name}: FAIL {why}\n    {summary}\n    logs: target/uae/{name}/");
-            }
+    let mut tally = |name: &str, result: Result<String, String>, summary: String| match &result {
+        Ok(note) => {
+            passed += 1;
+            println!(
+                "uae-test {name}: PASS {}{}",
+                summary,
+                if note.is_empty() { String::new() } else { format!(" ({note})") }
+            );
+        }
+        Err(why) => {
+            failed += 1;
+            println!("uae-test {name}: FAIL {why}\n    {summary}\n    logs: target/uae/{name}/");
         }
     };
     for t in scenarios::self_tests(&opts.tools) {
@@ -72,15 +80,27 @@ pub fn run(only: &[String]) -> Result<Summary> {
         let result = (t.verify)(&report, &opts.tools);
         tally(&t.scenario.name, result, report.summary());
     }
-    for s in foundation::scenarios(&programs).into_iter().chain(inspector::scenarios(&programs))
-        .chain(inspector::fixture_scenarios(&programs, &inspector::Fixtures { gadtools: fixture_programs.gadtools.clone(), boopsi: fixture_programs.boopsi.clone(), screen: fixture_programs.screen.clone() })).chain(fixtures::scenarios(&fixture_programs)).chain(actions::scenarios(&programs, &inputtool))
+    for s in foundation::scenarios(&programs)
+        .into_iter()
+        .chain(inspector::scenarios(&programs))
+        .chain(inspector::fixture_scenarios(
+            &programs,
+            &inspector::Fixtures {
+                gadtools: fixture_programs.gadtools.clone(),
+                boopsi: fixture_programs.boopsi.clone(),
+                screen: fixture_programs.screen.clone(),
+            },
+        ))
+        .chain(fixtures::scenarios(&fixture_programs))
+        .chain(actions::scenarios(&programs, &inputtool))
         .chain(pick::scenarios(&pick::Programs {
             gadgetscope: programs.gadgetscope.clone(),
             gadtools: fixture_programs.gadtools.clone(),
             inputtool: inputtool.clone(),
             picktool: find("PickTool").ok_or_else(|| anyhow!("PickTool was not built"))?,
             uaetool: programs.uaetool.clone(),
-        })).chain(rexx::scenarios(&rexx_programs))
+        }))
+        .chain(rexx::scenarios(&rexx_programs))
         .chain(arexx_host::scenarios(&arexx_host::Programs {
             gadgetscope: programs.gadgetscope.clone(),
             gadtools: fixture_programs.gadtools.clone(),
@@ -111,7 +131,8 @@ pub fn run(only: &[String]) -> Result<Summary> {
             &inputtool,
             &programs.uaetool,
             rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
-        )?)) {
+        )?))
+    {
         known.push(s.name.clone());
         if !wanted(&s.name) {
             continue;

@@ -324,12 +324,20 @@ fn rewrite_call_sites(body: &str) -> Result<(String, usize)> {
                 let args = body[from..].strip_prefix(", ");
                 let parsed = args.and_then(parse_address);
                 let Some((var, off, used)) = parsed else {
-                    bail!("wasm2c output line {}: `{name}` call site of an unexpected shape: {}", line(), &body[name_start..(from + 60).min(body.len())]);
+                    bail!(
+                        "wasm2c output line {}: `{name}` call site of an unexpected shape: {}",
+                        line(),
+                        &body[name_start..(from + 60).min(body.len())]
+                    );
                 };
                 let after = from + 2 + used;
                 let close = if is_load { ")" } else { ", " };
                 if !body[after..].starts_with(close) {
-                    bail!("wasm2c output line {}: `{name}` call site of an unexpected shape: {}", line(), &body[name_start..(after + 40).min(body.len())]);
+                    bail!(
+                        "wasm2c output line {}: `{name}` call site of an unexpected shape: {}",
+                        line(),
+                        &body[name_start..(after + 40).min(body.len())]
+                    );
                 }
                 out.push_str(&body[copied..name_start]);
                 out.push_str(&format!("gs__{name}(&instance->{MEM}, GS_BASE({var}), {off}u{close}"));
@@ -373,9 +381,11 @@ fn accessors(size: u32) -> String {
 /// Applies the post-pass to wasm2c's `.c` output.
 pub fn apply(src: &str) -> Result<String> {
     let (p0, p1) = region(src, "FUNC_PROLOGUE", PROLOGUE_START, PROLOGUE_END, PROLOGUE_END.len(), PROLOGUE_SHA256)?;
-    let (a0, a1) = region(src, "RANGE_CHECK", RANGE_CHECK_START, RANGE_CHECK_END, RANGE_CHECK_END.len(), RANGE_CHECK_SHA256)?;
+    let (a0, a1) =
+        region(src, "RANGE_CHECK", RANGE_CHECK_START, RANGE_CHECK_END, RANGE_CHECK_END.len(), RANGE_CHECK_SHA256)?;
     let (b0, b1) = region(src, "load/store", LOAD_STORE_START, LOAD_STORE_END, "#endif\n".len(), LOAD_STORE_SHA256)?;
-    let (c0, c1) = region(src, "memory_copy", MEMORY_COPY_START, MEMORY_COPY_END, MEMORY_COPY_END.len(), MEMORY_COPY_SHA256)?;
+    let (c0, c1) =
+        region(src, "memory_copy", MEMORY_COPY_START, MEMORY_COPY_END, MEMORY_COPY_END.len(), MEMORY_COPY_SHA256)?;
     if !(p1 <= a0 && a1 <= b0 && b1 <= c0) {
         bail!("wasm2c output: the replaced regions are expected in the order FUNC_PROLOGUE, RANGE_CHECK, load/store definitions, memory_copy");
     }
@@ -393,7 +403,10 @@ pub fn apply(src: &str) -> Result<String> {
         const CALL: &str = "wasm_rt_allocate_memory(&instance->w2c_memory, ";
         let at = body.find(CALL).unwrap();
         let eol = at + body[at..].find(");\n").unwrap() + 3;
-        body.insert_str(eol, "  if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB); /* GadgetScope post-pass */\n");
+        body.insert_str(
+            eol,
+            "  if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB); /* GadgetScope post-pass */\n",
+        );
     }
     let out = [
         &src[..p0],
@@ -421,7 +434,10 @@ mod tests {
     /// A wasm2c 1.0.32 output for a tiny module (wasm2c is part of the
     /// required toolchain: the test fails without it).
     fn real_output() -> String {
-        real_output_of(r#"(module (memory (export "memory") 1) (func (export "f") (param i32) (result i32) local.get 0 i32.load))"#, "tiny")
+        real_output_of(
+            r#"(module (memory (export "memory") 1) (func (export "f") (param i32) (result i32) local.get 0 i32.load))"#,
+            "tiny",
+        )
     }
 
     /// wasm2c 1.0.32 output of a module given as text (wat2wasm is part
@@ -433,9 +449,19 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("gs-w2cpost-{}-{tag}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("m.wat"), wat).unwrap();
-        let st = std::process::Command::new("wat2wasm").arg(dir.join("m.wat")).arg("-o").arg(dir.join("m.wasm")).status().expect("wat2wasm (wabt)");
+        let st = std::process::Command::new("wat2wasm")
+            .arg(dir.join("m.wat"))
+            .arg("-o")
+            .arg(dir.join("m.wasm"))
+            .status()
+            .expect("wat2wasm (wabt)");
         assert!(st.success());
-        let st = std::process::Command::new("wasm2c").args(["-n", "m", "-o"]).arg(dir.join("m.c")).arg(dir.join("m.wasm")).status().expect("wasm2c");
+        let st = std::process::Command::new("wasm2c")
+            .args(["-n", "m", "-o"])
+            .arg(dir.join("m.c"))
+            .arg(dir.join("m.wasm"))
+            .status()
+            .expect("wasm2c");
         assert!(st.success());
         std::fs::read_to_string(dir.join("m.c")).unwrap()
     }
@@ -473,10 +499,25 @@ mod tests {
         std::fs::write(dir.join("m.c"), apply(&src).unwrap()).unwrap();
         // real_output_of left m.h next to its m.c: the newest gs-w2cpost-<pid>-cc-* directory.
         let prefix = format!("gs-w2cpost-{}-cc-", std::process::id());
-        let h = std::fs::read_dir(std::env::temp_dir()).unwrap().filter_map(|e| e.ok()).find(|e| e.file_name().to_string_lossy().starts_with(&prefix)).unwrap().path().join("m.h");
+        let h = std::fs::read_dir(std::env::temp_dir())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .find(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+            .unwrap()
+            .path()
+            .join("m.h");
         std::fs::copy(&h, dir.join("m.h")).unwrap();
         let out = std::process::Command::new("m68k-linux-gnu-gcc")
-            .args(["-m68020", "-Os", "-ffreestanding", "-fno-builtin", "-DNDEBUG", "-DWASM_RT_MEMCHECK_SIGNAL_HANDLER=0", "-Werror=implicit-function-declaration", "-I/usr/src/wasm2c"])
+            .args([
+                "-m68020",
+                "-Os",
+                "-ffreestanding",
+                "-fno-builtin",
+                "-DNDEBUG",
+                "-DWASM_RT_MEMCHECK_SIGNAL_HANDLER=0",
+                "-Werror=implicit-function-declaration",
+                "-I/usr/src/wasm2c",
+            ])
             .arg(format!("-I{}", dir.display()))
             .arg("-c")
             .arg(dir.join("m.c"))
@@ -490,7 +531,11 @@ mod tests {
     #[test]
     fn fails_loudly_on_an_unexpected_call_site() {
         let src = real_output_of(LOADS_AND_STORES, "bad");
-        let bad = src.replacen("(&instance->w2c_memory, (u64)(w2c_i1) + 8u)", "(&instance->w2c_memory, (u64)(w2c_i1 + 1) + 8u)", 1);
+        let bad = src.replacen(
+            "(&instance->w2c_memory, (u64)(w2c_i1) + 8u)",
+            "(&instance->w2c_memory, (u64)(w2c_i1 + 1) + 8u)",
+            1,
+        );
         assert_ne!(bad, src);
         assert!(apply(&bad).unwrap_err().to_string().contains("unexpected shape"));
         let bad = src.replacen("i32_store16(&instance->w2c_memory, ", "i32_store16(&instance->w2c_memory, 5 + ", 1);
@@ -498,7 +543,10 @@ mod tests {
         let bad = src.replacen("  return w2c_i0;", "  frob(&instance->w2c_memory);\n  return w2c_i0;", 1);
         assert_ne!(bad, src);
         assert!(apply(&bad).unwrap_err().to_string().contains("unexpected use of linear memory"));
-        let bad = src.replace("wasm_rt_allocate_memory(&instance->w2c_memory, 3, 65536);", "wasm_rt_allocate_memory(&instance->w2c_memory, 3, 65536, true);");
+        let bad = src.replace(
+            "wasm_rt_allocate_memory(&instance->w2c_memory, 3, 65536);",
+            "wasm_rt_allocate_memory(&instance->w2c_memory, 3, 65536, true);",
+        );
         assert!(apply(&bad).unwrap_err().to_string().contains("unexpected memory allocation"));
         let other = real_output_of(&LOADS_AND_STORES.replace("(export \"memory\") ", ""), "other");
         assert!(apply(&other).unwrap_err().to_string().contains("not rewritten"));

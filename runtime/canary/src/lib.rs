@@ -257,7 +257,11 @@ mod amiga {
     fn main() -> i32 {
         let Ok(dos) = Dos::open() else { return RETURN_FAIL };
         let text = super::report();
-        if dos.print(text.as_bytes()) { RETURN_OK } else { RETURN_FAIL }
+        if dos.print(text.as_bytes()) {
+            RETURN_OK
+        } else {
+            RETURN_FAIL
+        }
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::*;
 use object::elf::{
-    R_68K_16, R_68K_32, R_68K_PC16, R_68K_PC32, SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS,
-    SHT_PROGBITS, STB_GLOBAL, STB_LOCAL, STT_FUNC, STT_NOTYPE, STT_OBJECT, STT_SECTION,
+    R_68K_16, R_68K_32, R_68K_PC16, R_68K_PC32, SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS, SHT_PROGBITS,
+    STB_GLOBAL, STB_LOCAL, STT_FUNC, STT_NOTYPE, STT_OBJECT, STT_SECTION,
 };
 
 // ---- a tiny ELF32 big-endian ET_EXEC writer (no program headers) ----
@@ -19,41 +19,17 @@ struct Sec {
 }
 
 fn text(addr: u32, data: Vec<u8>) -> Sec {
-    Sec {
-        name: ".text",
-        kind: SHT_PROGBITS,
-        flags: SHF_ALLOC | SHF_EXECINSTR,
-        addr,
-        data,
-    }
+    Sec { name: ".text", kind: SHT_PROGBITS, flags: SHF_ALLOC | SHF_EXECINSTR, addr, data }
 }
 fn rodata(addr: u32, data: &[u8]) -> Sec {
-    Sec {
-        name: ".rodata",
-        kind: SHT_PROGBITS,
-        flags: SHF_ALLOC,
-        addr,
-        data: data.to_vec(),
-    }
+    Sec { name: ".rodata", kind: SHT_PROGBITS, flags: SHF_ALLOC, addr, data: data.to_vec() }
 }
 fn data(addr: u32, data: Vec<u8>) -> Sec {
-    Sec {
-        name: ".data",
-        kind: SHT_PROGBITS,
-        flags: SHF_ALLOC | SHF_WRITE,
-        addr,
-        data,
-    }
+    Sec { name: ".data", kind: SHT_PROGBITS, flags: SHF_ALLOC | SHF_WRITE, addr, data }
 }
 fn bss(addr: u32, len: usize) -> Sec {
     let flags = SHF_ALLOC | SHF_WRITE;
-    Sec {
-        name: ".bss",
-        kind: SHT_NOBITS,
-        flags,
-        addr,
-        data: vec![0; len],
-    }
+    Sec { name: ".bss", kind: SHT_NOBITS, flags, addr, data: vec![0; len] }
 }
 
 /// (name, value, st_type, section index 1.. = position in `secs` + 1)
@@ -92,17 +68,7 @@ struct Head {
 impl Head {
     fn meta(name: u32, kind: u32, contents: Vec<u8>, link: u32, info: u32, entsize: u32) -> Head {
         let size = contents.len() as u32;
-        Head {
-            name,
-            kind,
-            flags: 0,
-            addr: 0,
-            contents,
-            size,
-            link,
-            info,
-            entsize,
-        }
+        Head { name, kind, flags: 0, addr: 0, contents, size, link, info, entsize }
     }
 }
 
@@ -113,25 +79,11 @@ fn build_elf(entry: u32, secs: &[Sec], syms: &[SymDef], rels: &[RelDef]) -> Vec<
     let (mut shstr, mut strtab) = (vec![0u8], vec![0u8]);
     let mut heads = Vec::new();
     for s in secs {
-        let contents = if s.kind == SHT_NOBITS {
-            Vec::new()
-        } else {
-            s.data.clone()
-        };
+        let contents = if s.kind == SHT_NOBITS { Vec::new() } else { s.data.clone() };
         let name = add_str(&mut shstr, s.name);
         let size = s.data.len() as u32;
         let (kind, flags, addr) = (s.kind, s.flags, s.addr);
-        heads.push(Head {
-            name,
-            kind,
-            flags,
-            addr,
-            contents,
-            size,
-            link: 0,
-            info: 0,
-            entsize: 0,
-        });
+        heads.push(Head { name, kind, flags, addr, contents, size, link: 0, info: 0, entsize: 0 });
     }
     let targets: std::collections::BTreeSet<u32> = rels.iter().map(|r| r.0).collect();
     let symtab_index = (secs.len() + 1 + targets.len()) as u32;
@@ -143,38 +95,20 @@ fn build_elf(entry: u32, secs: &[Sec], syms: &[SymDef], rels: &[RelDef]) -> Vec<
             }
         }
         let name = add_str(&mut shstr, &format!(".rela{}", secs[t as usize - 1].name));
-        heads.push(Head {
-            flags: 0x40,
-            ..Head::meta(name, SHT_RELA, body, symtab_index, t, 12)
-        });
+        heads.push(Head { flags: 0x40, ..Head::meta(name, SHT_RELA, body, symtab_index, t, 12) });
     }
     let mut symbody = vec![0u8; 16];
     for &(name, value, ty, shndx) in syms {
-        let name = if name.is_empty() {
-            0
-        } else {
-            add_str(&mut strtab, name)
-        };
+        let name = if name.is_empty() { 0 } else { add_str(&mut strtab, name) };
         for v in [name, value, 0] {
             be32(&mut symbody, v);
         }
-        let bind = if ty == STT_SECTION {
-            STB_LOCAL
-        } else {
-            STB_GLOBAL
-        };
+        let bind = if ty == STT_SECTION { STB_LOCAL } else { STB_GLOBAL };
         symbody.extend_from_slice(&[bind << 4 | ty, 0]);
         be16(&mut symbody, shndx);
     }
     let name = add_str(&mut shstr, ".symtab");
-    heads.push(Head::meta(
-        name,
-        SHT_SYMTAB,
-        symbody,
-        symtab_index + 1,
-        1,
-        16,
-    ));
+    heads.push(Head::meta(name, SHT_SYMTAB, symbody, symtab_index + 1, 1, 16));
     let name = add_str(&mut shstr, ".strtab");
     heads.push(Head::meta(name, SHT_STRTAB, strtab, 0, 0, 0));
     let name = add_str(&mut shstr, ".shstrtab");
@@ -191,9 +125,7 @@ fn build_elf(entry: u32, secs: &[Sec], syms: &[SymDef], rels: &[RelDef]) -> Vec<
     let shoff = out.len() as u32;
     out.extend_from_slice(&[0; 40]); // section 0
     for (h, &off) in heads.iter().zip(&offsets) {
-        for v in [
-            h.name, h.kind, h.flags, h.addr, off, h.size, h.link, h.info, 2, h.entsize,
-        ] {
+        for v in [h.name, h.kind, h.flags, h.addr, off, h.size, h.link, h.info, 2, h.entsize] {
             be32(&mut out, v);
         }
     }
@@ -235,10 +167,7 @@ fn code_only_program() {
     want.extend_from_slice(&[0x70, 0x01, 0x4e, 0x75, 0x4e, 0x71, 0, 0]);
     want.extend(longs(&[HUNK_END]));
     assert_eq!(img.bytes, want);
-    assert_eq!(
-        (img.code_size, img.data_size, img.bss_size, img.reloc_count),
-        (8, 0, 0, 0)
-    );
+    assert_eq!((img.code_size, img.data_size, img.bss_size, img.reloc_count), (8, 0, 0, 0));
 
     // With symbols: name "_start" = 2 longwords (NUL padded), value 0.
     let img = elf_to_hunk(&elf, &HunkOptions { symbols: true }).unwrap();
@@ -263,12 +192,7 @@ fn three_hunk_elf() -> Vec<u8> {
     let data_bytes = longs(&[0x101c, 7, 0x2004, 0x2010]); // &msg, counter, &counter, &_edata
     build_elf(
         0x1000,
-        &[
-            text(0x1000, code),
-            rodata(0x101c, b"hey!\0"),
-            data(0x2000, data_bytes),
-            bss(0x2010, 16),
-        ],
+        &[text(0x1000, code), rodata(0x101c, b"hey!\0"), data(0x2000, data_bytes), bss(0x2010, 16)],
         &[
             ("_start", 0x1000, STT_FUNC, 1),    // 1
             ("msg", 0x101c, STT_OBJECT, 2),     // 2
@@ -301,40 +225,12 @@ fn code_data_bss_with_reloc32_into_each_hunk() {
     want.extend_from_slice(&[0x43, 0xf9, 0, 0, 0, 0x1c]); // msg: code + 0x1c
     want.extend_from_slice(&[0x4e, 0x75, 0, 0]); // rts, gap before .rodata
     want.extend_from_slice(b"hey!\0\0\0\0");
-    want.extend(longs(&[
-        HUNK_RELOC32,
-        1,
-        0,
-        0x14,
-        1,
-        1,
-        0x2,
-        2,
-        2,
-        0x8,
-        0xe,
-        0,
-        HUNK_END,
-    ]));
+    want.extend(longs(&[HUNK_RELOC32, 1, 0, 0x14, 1, 1, 0x2, 2, 2, 0x8, 0xe, 0, HUNK_END]));
     want.extend(longs(&[HUNK_DATA, 4, 0x1c, 7, 4, 0x10])); // _edata: data + 16, not bss + 0
-    want.extend(longs(&[
-        HUNK_RELOC32,
-        1,
-        0,
-        0x0,
-        2,
-        1,
-        0x8,
-        0xc,
-        0,
-        HUNK_END,
-    ]));
+    want.extend(longs(&[HUNK_RELOC32, 1, 0, 0x0, 2, 1, 0x8, 0xc, 0, HUNK_END]));
     want.extend(longs(&[HUNK_BSS, 4, HUNK_END]));
     assert_eq!(img.bytes, want);
-    assert_eq!(
-        (img.code_size, img.data_size, img.bss_size, img.reloc_count),
-        (36, 16, 16, 7)
-    );
+    assert_eq!((img.code_size, img.data_size, img.bss_size, img.reloc_count), (36, 16, 16, 7));
 }
 
 #[test]
@@ -349,18 +245,12 @@ fn symbols_for_every_hunk() {
     bss_syms.extend_from_slice(b"buf\0");
     bss_syms.extend(longs(&[0, 0, HUNK_END]));
     let b = &img.bytes;
-    assert!(
-        b.windows(code_syms.len()).any(|w| w == code_syms),
-        "code hunk symbols"
-    );
+    assert!(b.windows(code_syms.len()).any(|w| w == code_syms), "code hunk symbols");
     assert!(b.ends_with(&bss_syms), "bss hunk symbols");
     let mut counter = longs(&[HUNK_SYMBOL, 2]);
     counter.extend_from_slice(b"counter\0");
     counter.extend(longs(&[4, 0, HUNK_END]));
-    assert!(
-        b.windows(counter.len()).any(|w| w == counter),
-        "data hunk symbols"
-    );
+    assert!(b.windows(counter.len()).any(|w| w == counter), "data hunk symbols");
 }
 
 #[test]
@@ -368,24 +258,15 @@ fn pc_relative_within_code_needs_no_reloc() {
     let code = vec![
         0x61, 0x00, 0x00, 0x04, // bsr.w helper      (R_68K_PC16 at 0x1002)
         0x4e, 0x75, //             rts
-        0x41, 0xfa, 0x00,
-        0x04, // helper: lea (msg,pc),a0 (R_68K_PC16 at 0x1008, into .rodata)
+        0x41, 0xfa, 0x00, 0x04, // helper: lea (msg,pc),a0 (R_68K_PC16 at 0x1008, into .rodata)
         0x4e, 0x75, //             rts
     ];
     let ro = [b'a', b'b', b'c', b'd', 0xff, 0xff, 0xff, 0xf6]; // + helper - . (R_68K_PC32)
     let elf = build_elf(
         0x1000,
         &[text(0x1000, code.clone()), rodata(0x100c, &ro)],
-        &[
-            ("_start", 0x1000, STT_FUNC, 1),
-            ("helper", 0x1006, STT_FUNC, 1),
-            ("msg", 0x100c, STT_OBJECT, 2),
-        ],
-        &[
-            (1, 0x1002, 2, R_68K_PC16, 0),
-            (1, 0x1008, 3, R_68K_PC16, 0),
-            (2, 0x1010, 2, R_68K_PC32, 0),
-        ],
+        &[("_start", 0x1000, STT_FUNC, 1), ("helper", 0x1006, STT_FUNC, 1), ("msg", 0x100c, STT_OBJECT, 2)],
+        &[(1, 0x1002, 2, R_68K_PC16, 0), (1, 0x1008, 3, R_68K_PC16, 0), (2, 0x1010, 2, R_68K_PC32, 0)],
     );
     let img = convert(&elf).unwrap();
     let mut want = longs(&[HUNK_HEADER, 0, 1, 0, 0, 5, HUNK_CODE, 5]);
@@ -400,36 +281,14 @@ fn pc_relative_within_code_needs_no_reloc() {
 fn pc_relative_across_hunks_is_an_error() {
     let elf = build_elf(
         0x1000,
-        &[
-            text(0x1000, vec![0x20, 0x3b, 0, 0, 0, 0, 0x4e, 0x75]),
-            data(0x2000, longs(&[7])),
-        ],
-        &[
-            ("_start", 0x1000, STT_FUNC, 1),
-            ("counter", 0x2000, STT_OBJECT, 2),
-        ],
+        &[text(0x1000, vec![0x20, 0x3b, 0, 0, 0, 0, 0x4e, 0x75]), data(0x2000, longs(&[7]))],
+        &[("_start", 0x1000, STT_FUNC, 1), ("counter", 0x2000, STT_OBJECT, 2)],
         &[(1, 0x1002, 2, R_68K_PC32, 0)],
     );
     let err = convert(&elf).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            HunkError::PcRelAcrossHunks {
-                from: "code",
-                to: "data",
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert!(matches!(err, HunkError::PcRelAcrossHunks { from: "code", to: "data", .. }), "{err:?}");
     let msg = err.to_string();
-    for part in [
-        "R_68K_PC32",
-        "counter",
-        ".text+0x2",
-        "address 0x00001002",
-        "file offset",
-    ] {
+    for part in ["R_68K_PC32", "counter", ".text+0x2", "address 0x00001002", "file offset"] {
         assert!(msg.contains(part), "{msg}");
     }
 }
@@ -438,23 +297,14 @@ fn pc_relative_across_hunks_is_an_error() {
 fn unsupported_reloc_type_is_an_error() {
     let elf = build_elf(
         0x1000,
-        &[
-            text(0x1000, vec![0x30, 0x38, 0x20, 0x00, 0x4e, 0x75]),
-            data(0x2000, longs(&[7])),
-        ],
-        &[
-            ("_start", 0x1000, STT_FUNC, 1),
-            ("counter", 0x2000, STT_OBJECT, 2),
-        ],
+        &[text(0x1000, vec![0x30, 0x38, 0x20, 0x00, 0x4e, 0x75]), data(0x2000, longs(&[7]))],
+        &[("_start", 0x1000, STT_FUNC, 1), ("counter", 0x2000, STT_OBJECT, 2)],
         &[(1, 0x1002, 2, R_68K_16, 0)],
     );
     let err = convert(&elf).unwrap_err();
     assert!(matches!(err, HunkError::UnsupportedReloc { .. }), "{err:?}");
     let msg = err.to_string();
-    assert!(
-        msg.contains("R_68K_16") && msg.contains("`counter`"),
-        "{msg}"
-    );
+    assert!(msg.contains("R_68K_16") && msg.contains("`counter`"), "{msg}");
     // A GOT relocation (type 7) is named too.
     let elf = build_elf(
         0x1000,
@@ -462,10 +312,7 @@ fn unsupported_reloc_type_is_an_error() {
         &[("_start", 0x1000, STT_FUNC, 1)],
         &[(1, 0x1002, 1, object::elf::R_68K_GOT32, 0)],
     );
-    assert!(convert(&elf)
-        .unwrap_err()
-        .to_string()
-        .contains("R_68K_GOT32"));
+    assert!(convert(&elf).unwrap_err().to_string().contains("R_68K_GOT32"));
 }
 
 #[test]
@@ -473,21 +320,11 @@ fn entry_not_at_start_of_code_is_an_error() {
     let elf = build_elf(
         0x1002,
         &[text(0x1000, vec![0x4e, 0x75, 0x4e, 0x75])],
-        &[
-            ("helper", 0x1000, STT_FUNC, 1),
-            ("_start", 0x1002, STT_FUNC, 1),
-        ],
+        &[("helper", 0x1000, STT_FUNC, 1), ("_start", 0x1002, STT_FUNC, 1)],
         &[],
     );
     let err = convert(&elf).unwrap_err();
-    assert_eq!(
-        err,
-        HunkError::EntryNotFirst {
-            entry: 0x1002,
-            code_start: 0x1000,
-            first: "helper".into()
-        }
-    );
+    assert_eq!(err, HunkError::EntryNotFirst { entry: 0x1002, code_start: 0x1000, first: "helper".into() });
     assert!(err.to_string().contains("`_start` first"), "{err}");
 }
 
@@ -496,31 +333,14 @@ fn empty_data_group_is_omitted() {
     // .data exists but is empty: two hunks, and the bss hunk is number 1.
     let elf = build_elf(
         0x1000,
-        &[
-            text(0x1000, vec![0x41, 0xf9, 0, 0, 0x20, 0x00, 0x4e, 0x75]),
-            data(0x2000, Vec::new()),
-            bss(0x2000, 6),
-        ],
-        &[
-            ("_start", 0x1000, STT_FUNC, 1),
-            ("buf", 0x2000, STT_OBJECT, 3),
-        ],
+        &[text(0x1000, vec![0x41, 0xf9, 0, 0, 0x20, 0x00, 0x4e, 0x75]), data(0x2000, Vec::new()), bss(0x2000, 6)],
+        &[("_start", 0x1000, STT_FUNC, 1), ("buf", 0x2000, STT_OBJECT, 3)],
         &[(1, 0x1002, 2, R_68K_32, 0)],
     );
     let img = convert(&elf).unwrap();
     let mut want = longs(&[HUNK_HEADER, 0, 2, 0, 1, 2, 2, HUNK_CODE, 2]);
     want.extend_from_slice(&[0x41, 0xf9, 0, 0, 0, 0, 0x4e, 0x75]);
-    want.extend(longs(&[
-        HUNK_RELOC32,
-        1,
-        1,
-        2,
-        0,
-        HUNK_END,
-        HUNK_BSS,
-        2,
-        HUNK_END,
-    ]));
+    want.extend(longs(&[HUNK_RELOC32, 1, 1, 2, 0, HUNK_END, HUNK_BSS, 2, HUNK_END]));
     assert_eq!(img.bytes, want);
     assert_eq!((img.data_size, img.bss_size), (0, 8));
 }
@@ -529,51 +349,29 @@ fn empty_data_group_is_omitted() {
 fn linked_value_must_match_relocation() {
     let elf = build_elf(
         0x1000,
-        &[
-            text(0x1000, vec![0x41, 0xf9, 0, 0, 0x20, 0x02, 0x4e, 0x75]),
-            data(0x2000, longs(&[7])),
-        ],
-        &[
-            ("_start", 0x1000, STT_FUNC, 1),
-            ("counter", 0x2000, STT_OBJECT, 2),
-        ],
+        &[text(0x1000, vec![0x41, 0xf9, 0, 0, 0x20, 0x02, 0x4e, 0x75]), data(0x2000, longs(&[7]))],
+        &[("_start", 0x1000, STT_FUNC, 1), ("counter", 0x2000, STT_OBJECT, 2)],
         &[(1, 0x1002, 2, R_68K_32, 0)],
     );
     let msg = convert(&elf).unwrap_err().to_string();
-    assert!(
-        msg.contains("0x00002002") && msg.contains("S + A = 0x00002000"),
-        "{msg}"
-    );
+    assert!(msg.contains("0x00002002") && msg.contains("S + A = 0x00002000"), "{msg}");
 }
 
 #[test]
 fn interleaved_groups_and_bad_input_are_errors() {
     let elf = build_elf(
         0x1000,
-        &[
-            text(0x1000, vec![0x4e, 0x75, 0, 0]),
-            data(0x1004, longs(&[1])),
-            rodata(0x1008, b"x"),
-        ],
+        &[text(0x1000, vec![0x4e, 0x75, 0, 0]), data(0x1004, longs(&[1])), rodata(0x1008, b"x")],
         &[("_start", 0x1000, STT_FUNC, 1)],
         &[],
     );
     let msg = convert(&elf).unwrap_err().to_string();
-    assert!(
-        msg.contains("`.data` (data group) lies inside the code group"),
-        "{msg}"
-    );
-    assert!(matches!(
-        convert(b"\x7fELF junk"),
-        Err(HunkError::BadElf(_))
-    ));
+    assert!(msg.contains("`.data` (data group) lies inside the code group"), "{msg}");
+    assert!(matches!(convert(b"\x7fELF junk"), Err(HunkError::BadElf(_))));
     // Code + data without any relocation section: not linked with --emit-relocs.
     let elf = build_elf(
         0x1000,
-        &[
-            text(0x1000, vec![0x4e, 0x75, 0, 0]),
-            data(0x2000, longs(&[1])),
-        ],
+        &[text(0x1000, vec![0x4e, 0x75, 0, 0]), data(0x2000, longs(&[1]))],
         &[("_start", 0x1000, STT_FUNC, 1)],
         &[],
     );
@@ -602,11 +400,7 @@ fn read_hunks(b: &[u8]) -> Vec<ReadHunk> {
     while at < b.len() {
         let ty = long(&mut at);
         let len = 4 * long(&mut at) as usize;
-        let contents = if ty == HUNK_BSS {
-            vec![0; len]
-        } else {
-            b[at..at + len].to_vec()
-        };
+        let contents = if ty == HUNK_BSS { vec![0; len] } else { b[at..at + len].to_vec() };
         at += if ty == HUNK_BSS { 0 } else { len };
         let mut relocs = Vec::new();
         loop {
@@ -637,21 +431,13 @@ fn read_hunks(b: &[u8]) -> Vec<ReadHunk> {
 }
 
 fn tool(cmd: &str, args: &[&str], dir: &Path) -> String {
-    let out = Command::new(cmd)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run {cmd} ({e}): install the Debian packages gcc-m68k-linux-gnu and \
+    let out = Command::new(cmd).args(args).current_dir(dir).output().unwrap_or_else(|e| {
+        panic!(
+            "cannot run {cmd} ({e}): install the Debian packages gcc-m68k-linux-gnu and \
              binutils-m68k-linux-gnu (m68k-linux-gnu-gcc, m68k-linux-gnu-ld)"
-            )
-        });
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+        )
+    });
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{cmd} {args:?} failed:\n{text}");
     text
 }
@@ -681,23 +467,8 @@ __attribute__((section(".text.startup"))) int _start(void) {
     let flags = "-m68020 -Os -ffreestanding -nostdlib -fno-pic -fno-builtin -fomit-frame-pointer \
                  -msoft-float -fno-tree-loop-distribute-patterns -fno-strict-aliasing \
                  -ffunction-sections -fdata-sections -c t.c -o t.o";
-    tool(
-        "m68k-linux-gnu-gcc",
-        &flags
-            .split(' ')
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>(),
-        &dir,
-    );
-    let ld = [
-        "--emit-relocs",
-        "--gc-sections",
-        "-e",
-        "_start",
-        "t.o",
-        "-o",
-        "t.elf",
-    ];
+    tool("m68k-linux-gnu-gcc", &flags.split(' ').filter(|s| !s.is_empty()).collect::<Vec<_>>(), &dir);
+    let ld = ["--emit-relocs", "--gc-sections", "-e", "_start", "t.o", "-o", "t.elf"];
     tool("m68k-linux-gnu-ld", &ld, &dir);
     let elf = std::fs::read(dir.join("t.elf")).unwrap();
 
@@ -707,16 +478,11 @@ __attribute__((section(".text.startup"))) int _start(void) {
         std::fs::write(&path, &img.bytes).unwrap();
         let summary = validate_with_amitools(&path).unwrap_or_else(|e| panic!("amitools: {e}"));
         assert!(summary.starts_with("ok: 3 hunks: HUNK_CODE"), "{summary}");
-        assert!(
-            img.data_size > 0 && img.bss_size >= 32 && img.reloc_count > 0,
-            "{summary}"
-        );
+        assert!(img.data_size > 0 && img.bss_size >= 32 && img.reloc_count > 0, "{summary}");
 
         // Load the hunks at made-up addresses and follow the data hunk's pointers.
         let mut hunks = read_hunks(&img.bytes);
-        let bases: Vec<u32> = (0..hunks.len() as u32)
-            .map(|i| 0x10_0000 * (i + 1))
-            .collect();
+        let bases: Vec<u32> = (0..hunks.len() as u32).map(|i| 0x10_0000 * (i + 1)).collect();
         for h in &mut hunks {
             for &(off, to) in &h.2.clone() {
                 let f = &mut h.1[off as usize..off as usize + 4];
@@ -730,31 +496,17 @@ __attribute__((section(".text.startup"))) int _start(void) {
             let s = &h[(addr % 0x10_0000) as usize..];
             String::from_utf8_lossy(&s[..s.iter().position(|&c| c == 0).unwrap()]).into_owned()
         };
-        let at = |off: u32| {
-            u32::from_be_bytes(data.1[off as usize..off as usize + 4].try_into().unwrap())
-        };
+        let at = |off: u32| u32::from_be_bytes(data.1[off as usize..off as usize + 4].try_into().unwrap());
         let found: Vec<String> = data.2.iter().map(|&(off, _)| cstr(at(off))).collect();
         assert_eq!(found, ["alpha", "hello, amiga"]);
 
         // Run it in vamos (amitools' AmigaOS emulator): the return code proves
         // that code, data and BSS were relocated and loaded correctly.
         let vols = dir.join("vols");
-        let args = [
-            "-q",
-            "-C",
-            "68020",
-            "--max-cycles",
-            "2000000",
-            "--vols-base-dir",
-        ];
-        let out = Command::new(crate::tools::vamos())
-            .args(args)
-            .arg(&vols)
-            .arg(&path)
-            .output();
-        let out = out.unwrap_or_else(|e| {
-            panic!("cannot run vamos ({e}): run `cargo xtask amiga` once, it installs amitools")
-        });
+        let args = ["-q", "-C", "68020", "--max-cycles", "2000000", "--vols-base-dir"];
+        let out = Command::new(crate::tools::vamos()).args(args).arg(&vols).arg(&path).output();
+        let out = out
+            .unwrap_or_else(|e| panic!("cannot run vamos ({e}): run `cargo xtask amiga` once, it installs amitools"));
         let log = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(expected_rc as i32), "vamos: {log}");
     }
