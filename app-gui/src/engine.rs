@@ -532,7 +532,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                     .screens
                     .iter()
                     .filter(|s| {
-                        screen.as_deref().map_or(true, |p| {
+                        screen.as_deref().is_none_or(|p| {
                             s.default_title.as_deref().is_some_and(|t| gadgetscope_core::locate::contains(t, p))
                         })
                     })
@@ -902,6 +902,8 @@ mod tests {
     struct Files(Vec<(Vec<u8>, Vec<u8>)>, Rexx);
 
     /// Other programs' ports as the tests set them up.
+    type WbLaunch = (Vec<u8>, Vec<Vec<u8>>, Vec<Vec<u8>>);
+
     #[derive(Default)]
     struct Rexx {
         ports: Vec<Vec<u8>>,
@@ -910,7 +912,8 @@ mod tests {
         replies: Vec<(Request, i32, Vec<u8>)>,
         forgotten: Vec<Request>,
         launched: Vec<(Option<u32>, Vec<u8>)>,
-        wb: Vec<(Vec<u8>, Vec<Vec<u8>>, Vec<Vec<u8>>)>,
+        /// (icon path, tooltypes, args) of each WBLAUNCH.
+        wb: Vec<WbLaunch>,
     }
 
     impl Rexx {

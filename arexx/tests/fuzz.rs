@@ -99,7 +99,7 @@ fn mutate(rng: &mut Rng, line: &mut Vec<u8>) {
             4 => {
                 // Grow past a limit.
                 let n = rng.below(300);
-                line.splice(pos..pos, std::iter::repeat(b'a').take(n));
+                line.splice(pos..pos, std::iter::repeat_n(b'a', n));
             }
             _ => line.insert(pos, rng.next() as u8),
         }

@@ -74,8 +74,8 @@ pub fn find_gadget<'a>(gadgets: &'a [GadgetSnap], locator: &GadgetLocator) -> Op
         GadgetLocator::Match { role, label, index } => gadgets
             .iter()
             .enumerate()
-            .filter(|(_, g)| role.map_or(true, |r| g.role == r))
-            .filter(|(_, g)| label.as_deref().map_or(true, |l| contains(&g.label, l)))
+            .filter(|(_, g)| role.is_none_or(|r| g.role == r))
+            .filter(|(_, g)| label.as_deref().is_none_or(|l| contains(&g.label, l)))
             .nth(usize::from(index.unwrap_or(0))),
     }
 }

@@ -574,7 +574,7 @@ pub fn replace_tooltypes(info: &[u8], tooltypes: &[alloc::vec::Vec<u8>]) -> Opti
     }
     let image = |at: usize| -> Option<usize> {
         let (w, h, d) = (u16_at(at + 4)? as usize, u16_at(at + 6)? as usize, u16_at(at + 8)? as usize);
-        let data = if u32_at(at + 10)? != 0 { (w + 15) / 16 * 2 * h * d } else { 0 };
+        let data = if u32_at(at + 10)? != 0 { w.div_ceil(16) * 2 * h * d } else { 0 };
         Some(at + 20 + data)
     };
     if u32_at(DO_GADGET_RENDER)? != 0 {

@@ -6,7 +6,7 @@
 //! first run warms up what AROS keeps cached, e.g. fonts and GadTools'
 //! classes).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::{Check, Scenario};
 use std::time::Duration;
@@ -85,11 +85,9 @@ fn log_ready_and_quit(log: &'static str) -> Check {
 }
 
 /// A fixture scenario: warm-up run with screenshot, then a measured run.
-fn fixture_scenario(name: &str, program: &str, host: &PathBuf, stem: &'static str, uaetool: &PathBuf) -> Scenario {
-    let mut s = Scenario::new(name)
-        .host_file(program, host.clone())
-        .host_file("C/UAETool", uaetool.clone())
-        .timeout(Duration::from_secs(90));
+fn fixture_scenario(name: &str, program: &str, host: &Path, stem: &'static str, uaetool: &Path) -> Scenario {
+    let mut s =
+        Scenario::new(name).host_file(program, host).host_file("C/UAETool", uaetool).timeout(Duration::from_secs(90));
     s = fixture_run(s, program, stem, 1, Some(stem));
     // The measured run is in the foreground: `Run` itself keeps a varying
     // amount of memory on this AROS ROM (840 or 256 bytes, measured), so a

@@ -294,31 +294,6 @@ pub fn report(d: &Dist) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_become_latin1_or_are_refused() {
-        assert_eq!(latin1("français").unwrap(), b"fran\xe7ais");
-        assert_eq!(latin1("svenska").unwrap(), b"svenska");
-        assert!(latin1("日本").is_err());
-    }
-
-    #[test]
-    fn the_floppy_startup_uses_rom_commands_only() {
-        for line in ADF_STARTUP.lines().filter(|l| !l.starts_with(';')) {
-            let cmd = line.split_whitespace().next().unwrap();
-            assert!(["Echo", "CD", "GadgetScope"].contains(&cmd), "{line}");
-        }
-    }
-
-    #[test]
-    fn the_sources_pass_their_checks() {
-        check_sources(&amiga::root()).unwrap();
-    }
-}
-
 /// The host side of the emulator scenarios `icons-getdiskobject` and
 /// `dist-start` (tests-uae/src/shipping.rs): every icon of `icons::ICONS`
 /// with what `GetDiskObject()` must read from it, and the drawer laid out
@@ -373,4 +348,29 @@ pub fn uae_programs(
         icons: all,
         dist: UaeDist { root: out, files, icons: dist_icons },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_latin1_or_are_refused() {
+        assert_eq!(latin1("français").unwrap(), b"fran\xe7ais");
+        assert_eq!(latin1("svenska").unwrap(), b"svenska");
+        assert!(latin1("日本").is_err());
+    }
+
+    #[test]
+    fn the_floppy_startup_uses_rom_commands_only() {
+        for line in ADF_STARTUP.lines().filter(|l| !l.starts_with(';')) {
+            let cmd = line.split_whitespace().next().unwrap();
+            assert!(["Echo", "CD", "GadgetScope"].contains(&cmd), "{line}");
+        }
+    }
+
+    #[test]
+    fn the_sources_pass_their_checks() {
+        check_sources(&amiga::root()).unwrap();
+    }
 }

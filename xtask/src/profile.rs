@@ -121,7 +121,7 @@ pub fn run(count: u32) -> Result<Profile> {
     rows.sort_by(|a, b| b.instructions.cmp(&a.instructions).then(a.name.cmp(&b.name)));
     let mut by_caller: Vec<(String, String, u64)> =
         callers.into_iter().map(|((f, c), n)| (demangle(&syms[f].2), demangle(&syms[c].2), n)).collect();
-    by_caller.sort_by(|a, b| b.2.cmp(&a.2));
+    by_caller.sort_by_key(|c| core::cmp::Reverse(c.2));
     Ok(Profile { rows, total, outside, cycles, count, by_caller })
 }
 
