@@ -5,8 +5,10 @@ use crate::intuition_os::AmigaIntuition;
 use crate::latin1;
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
-use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
-use amiga_rt::timer::{Timer, UNIT_MICROHZ};
+use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
+use amiga_ndk::timer::UNIT_MICROHZ;
+use amiga_rt::dos::Dos;
+use amiga_rt::timer::Timer;
 
 amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 256 * 1024, main: main);
 

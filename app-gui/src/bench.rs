@@ -287,8 +287,8 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::intuition::GTYP_BOOLGADGET;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
-    use gadgetscope_core::ndk::GTYP_BOOLGADGET;
 
     /// Advances 10 ticks per reading.
     struct Steps(u64);

@@ -17,8 +17,6 @@ use amiga_rt::sys;
 const PROFILE_ICON: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/Profile.info"));
 /// Largest profile Open… reads, bytes.
 const PROFILE_MAX: usize = 64 * 1024;
-/// workbench/workbench.h `WBTOOL`.
-const WBTOOL: i32 = 3;
 
 fn shown(b: &[u8]) -> String {
     b.iter().map(|&c| c as char).collect()
@@ -150,7 +148,7 @@ impl Desk for AmigaDesk<'_> {
         let mut dob = unsafe { sys::icon_GetDiskObjectNew(icon_lib.base(), name.as_ptr()) };
         if dob == 0 {
             // SAFETY: plain call.
-            dob = unsafe { sys::icon_GetDefDiskObject(icon_lib.base(), WBTOOL) };
+            dob = unsafe { sys::icon_GetDefDiskObject(icon_lib.base(), i32::from(amiga_ndk::workbench::WBTOOL)) };
         }
         if dob == 0 {
             return false;

@@ -659,8 +659,9 @@ pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<Under> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::gadtools::*;
+    use amiga_ndk::intuition::*;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
-    use gadgetscope_core::ndk::*;
 
     /// A front-end that records what it was told and answers `ask` with
     /// `answer`.
@@ -910,8 +911,8 @@ mod tests {
         g.event(UiEvent::Pick, &mut w.os, &mut ui, &mut desk);
         assert!(g.picking());
         // The pointer over the string gadget (window 20,24 + 98,39).
-        w.os.write_u16(w.screen + SC_MOUSE_X as u32, 130);
-        w.os.write_u16(w.screen + SC_MOUSE_Y as u32, 68);
+        w.os.write_u16(w.screen + sc_MouseX as u32, 130);
+        w.os.write_u16(w.screen + sc_MouseY as u32, 68);
         g.pick_report(PickReport { moves: 3, clicked: false, cancelled: false }, &mut w.os, &mut ui, &mut desk);
         assert_eq!(desk.frame, Some((w.screen, 118, 63, 132, 10)), "live frame under the pointer");
         g.pick_report(PickReport { moves: 0, clicked: true, cancelled: false }, &mut w.os, &mut ui, &mut desk);

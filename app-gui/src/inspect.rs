@@ -101,8 +101,9 @@ pub fn inspect<O: IntuitionOs>(os: &mut O, what: &Inspect) -> Result<Vec<u8>, Fa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::gadtools::GADTOOL_TYPE;
+    use amiga_ndk::intuition::GTYP_BOOLGADGET;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
-    use gadgetscope_core::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET};
 
     fn world() -> (FakeIntuition, u32) {
         let mut f = FakeIntuition::new();

@@ -71,7 +71,7 @@ impl IntuitionOs for AmigaIntuition {
     /// for ROM addresses (measured with the BoopsiFixture), and a class
     /// made by `MakeClass()` is always in chip or fast RAM.
     fn is_real_memory(&mut self, addr: u32) -> bool {
-        exec::type_of_mem(addr) & (exec::MEMF_CHIP | exec::MEMF_FAST) != 0
+        exec::type_of_mem(addr) & (amiga_ndk::exec::MEMF_CHIP | amiga_ndk::exec::MEMF_FAST) != 0
     }
 
     fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {

@@ -21,24 +21,26 @@ use crate::settings::{Settings, WindowBox, WINDOW_PREFS};
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::dos::SIGBREAKF_CTRL_C;
+use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
+use amiga_ndk::rexx::{RXCOMM, RXFF_RESULT};
+use amiga_ndk::timer::UNIT_VBLANK;
 use amiga_rt::commodities::{Broker, CxError, CxEvent};
+use amiga_rt::dos::Dos;
 use amiga_rt::dos::NoRequesters;
-use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 use amiga_rt::exec::MsgPort;
 use amiga_rt::gadtools::GadTools;
 use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
 use amiga_rt::intuition::Intuition;
 use amiga_rt::library::Library;
-use amiga_rt::rexx::{InFlight, Incoming, PublicPort, RexxSys, RXCOMM, RXFF_RESULT};
-use amiga_rt::timer::{Timer, UNIT_VBLANK};
+use amiga_rt::rexx::{InFlight, Incoming, PublicPort, RexxSys};
+use amiga_rt::timer::Timer;
 use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched, ToolTypeError};
 use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_arexx::{Host, Reply};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
 
-/// dos/dos.h `SIGBREAKF_CTRL_C`.
-const SIGBREAKF_CTRL_C: u32 = 1 << 12;
 /// Largest manifest MANIFEST reads, bytes.
 const MANIFEST_MAX: usize = 64 * 1024;
 /// The commodity's description in Exchange (at most 39 characters:

@@ -1286,8 +1286,9 @@ impl Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::gadtools::GADTOOL_TYPE;
+    use amiga_ndk::intuition::{GTYP_BOOLGADGET, GTYP_CLOSE, GTYP_STRGADGET, GTYP_SYSGADGET};
     use gadgetscope_core::classify::SysGadget;
-    use gadgetscope_core::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET, GTYP_CLOSE, GTYP_STRGADGET, GTYP_SYSGADGET};
 
     const WB: u32 = 0x1000;
     const FIX: u32 = 0x2000;

@@ -21,7 +21,7 @@ pub mod golden;
 pub mod input;
 pub mod locate;
 pub mod manifest;
-pub mod ndk;
+
 pub mod pick;
 pub mod prop;
 pub mod snapshot;

@@ -3,9 +3,10 @@
 //! that GadgetScope (WBLAUNCH) and the test tools can start programs the
 //! way Workbench does.
 use crate::be::{Be16, Be32};
-
-/// exec/nodes.h `NT_MESSAGE`.
-pub const NT_MESSAGE: u8 = 5;
+#[cfg(target_arch = "wasm32")]
+use amiga_ndk::dos::pr_MsgPort;
+use amiga_ndk::exec::NT_MESSAGE;
+use amiga_ndk::workbench::*;
 
 /// `struct WBArg` (8 bytes): a lock on the directory and a name in it.
 #[repr(C, packed(2))]
@@ -53,36 +54,6 @@ impl WBStartup {
             ..Default::default()
         }
     }
-}
-
-/// Offsets in a `struct WBStartup` read from OS memory (bytes).
-pub mod offsets {
-    pub const SM_PROCESS: usize = 20;
-    pub const SM_SEGMENT: usize = 24;
-    pub const SM_NUM_ARGS: usize = 28;
-    pub const SM_TOOL_WINDOW: usize = 32;
-    pub const SM_ARG_LIST: usize = 36;
-    /// Size of `struct WBStartup`.
-    pub const SIZE: usize = 40;
-    /// `struct WBArg`: wa_Lock, wa_Name; size 8.
-    pub const WA_LOCK: usize = 0;
-    pub const WA_NAME: usize = 4;
-    pub const WBARG_SIZE: usize = 8;
-}
-
-/// Byte offsets of `struct DiskObject` (NDK workbench/workbench.h): a
-/// UWORD magic and version, a 44-byte `struct Gadget`, then the fields.
-pub mod diskobject {
-    pub const DO_MAGIC: u32 = 0;
-    pub const DO_TYPE: u32 = 48;
-    pub const DO_DEFAULT_TOOL: u32 = 50;
-    pub const DO_TOOL_TYPES: u32 = 54;
-    pub const DO_STACK_SIZE: u32 = 74;
-    /// `WB_DISKMAGIC`.
-    pub const WB_DISKMAGIC: u16 = 0xE310;
-    /// `WBTOOL`, `WBPROJECT` (do_Type).
-    pub const WBTOOL: u8 = 3;
-    pub const WBPROJECT: u8 = 4;
 }
 
 /// The smallest stack a launched program gets (Workbench's rule: the
@@ -219,18 +190,16 @@ mod os {
     //! launch fails. Without overrides WBArg 0 is the real directory.
     use super::*;
     use crate::decode::nul_terminated;
-    use crate::dos::{
-        Dos, FileLock, Segment, ERROR_OBJECT_EXISTS, ERROR_OBJECT_NOT_FOUND, NP_FREESEGLIST, NP_HOMEDIR, NP_NAME,
-        NP_SEGLIST, NP_STACKSIZE, SHARED_LOCK,
-    };
+    use crate::dos::{Dos, FileLock, Segment};
     use crate::exec::MsgPort;
     use crate::library::Library;
     use crate::{mem, sys};
     use alloc::boxed::Box;
     use alloc::vec::Vec;
-
-    /// struct Process: `pr_MsgPort` at byte 92 (dos/dosextens.h).
-    const PR_MSGPORT: u32 = 92;
+    use amiga_ndk::dos::{
+        NP_FreeSeglist, NP_HomeDir, NP_Name, NP_Seglist, NP_StackSize, ERROR_OBJECT_EXISTS, ERROR_OBJECT_NOT_FOUND,
+        SHARED_LOCK,
+    };
 
     /// What to start.
     pub struct LaunchSpec<'s> {
@@ -337,7 +306,7 @@ mod os {
     impl DiskObject<'_> {
         fn tooltypes(&self) -> Vec<Vec<u8>> {
             let mut out = Vec::new();
-            let arr = mem::peek32(self.addr + diskobject::DO_TOOL_TYPES);
+            let arr = mem::peek32(self.addr + do_ToolTypes as u32);
             if arr == 0 {
                 return out;
             }
@@ -351,7 +320,7 @@ mod os {
             out
         }
         fn stack(&self) -> u32 {
-            mem::peek32(self.addr + diskobject::DO_STACK_SIZE)
+            mem::peek32(self.addr + do_StackSize as u32)
         }
         /// `PutDiskObject(name)` with `do_ToolTypes` temporarily pointing
         /// at `tooltypes` (restored afterwards).
@@ -359,7 +328,7 @@ mod os {
             let strings: Vec<Vec<u8>> = tooltypes.iter().map(|t| nul_terminated(t)).collect();
             let mut ptrs: Vec<Be32> = strings.iter().map(|s| Be32::new(mem::abs(s.as_ptr()))).collect();
             ptrs.push(Be32::new(0));
-            let at = self.addr + diskobject::DO_TOOL_TYPES;
+            let at = self.addr + do_ToolTypes as u32;
             let old = mem::peek32(at);
             let new = mem::abs(ptrs.as_ptr());
             let z = nul_terminated(name);
@@ -498,22 +467,22 @@ mod os {
         let args: Box<[WBArg]> = wbargs(&entries).into_boxed_slice();
         let home = dir.dup_raw().map_err(|e| LaunchError::Failed("DupLock", e))?;
         let tags = [
-            Be32::new(NP_SEGLIST),
+            Be32::new(NP_Seglist),
             Be32::new(segment.bptr()),
-            Be32::new(NP_FREESEGLIST),
+            Be32::new(NP_FreeSeglist),
             Be32::new(0),
-            Be32::new(NP_STACKSIZE),
+            Be32::new(NP_StackSize),
             Be32::new(stack),
-            Be32::new(NP_NAME),
+            Be32::new(NP_Name),
             Be32::new(mem::abs(names[0].as_ptr())),
-            Be32::new(NP_HOMEDIR),
+            Be32::new(NP_HomeDir),
             Be32::new(home),
             Be32::new(0),
         ];
         let process = dos.create_new_proc(&tags).map_err(|e| LaunchError::Failed("CreateNewProc", e))?;
         let mut msg = Box::new(WBStartup::new());
         msg.mn_reply_port = Be32::new(reply.addr());
-        msg.sm_process = Be32::new(process + PR_MSGPORT);
+        msg.sm_process = Be32::new(process + pr_MsgPort as u32);
         msg.sm_segment = Be32::new(segment.bptr());
         msg.sm_num_args = Be32::new(args.len() as u32);
         msg.sm_arg_list = Be32::new(mem::abs(args.as_ptr()));
@@ -530,7 +499,7 @@ mod os {
         };
         // SAFETY: the message and everything it points to live in
         // `launched` until the reply (its Drop waits for it).
-        unsafe { crate::exec::put_msg(process + PR_MSGPORT, launched.message()) };
+        unsafe { crate::exec::put_msg(process + pr_MsgPort as u32, launched.message()) };
         Ok(launched)
     }
 
@@ -556,31 +525,28 @@ mod os {
 /// this reading can walk (an AROS PNG icon, a truncated file): the caller
 /// falls back to icon.library.
 pub fn replace_tooltypes(info: &[u8], tooltypes: &[alloc::vec::Vec<u8>]) -> Option<alloc::vec::Vec<u8>> {
-    const DISKOBJECT: usize = 78;
-    const OLDDRAWERDATA: usize = 56;
-    const DO_GADGET_RENDER: usize = 4 + 18;
-    const DO_SELECT_RENDER: usize = 4 + 22;
-    const DO_DEFAULT_TOOL: usize = 50;
-    const DO_TOOL_TYPES: usize = 54;
-    const DO_DRAWER_DATA: usize = 66;
+    use amiga_ndk::intuition::{
+        gg_GadgetRender, gg_SelectRender, ig_Depth, ig_Height, ig_ImageData, ig_SIZEOF, ig_Width,
+    };
     let u16_at = |o: usize| -> Option<u16> { Some(u16::from_be_bytes(info.get(o..o + 2)?.try_into().ok()?)) };
     let u32_at = |o: usize| -> Option<u32> { Some(u32::from_be_bytes(info.get(o..o + 4)?.try_into().ok()?)) };
-    if u16_at(0)? != 0xE310 || info.len() < DISKOBJECT {
+    if u16_at(do_Magic)? != WB_DISKMAGIC || info.len() < do_SIZEOF {
         return None;
     }
-    let mut at = DISKOBJECT;
-    if u32_at(DO_DRAWER_DATA)? != 0 {
-        at += OLDDRAWERDATA;
+    let mut at = do_SIZEOF;
+    if u32_at(do_DrawerData)? != 0 {
+        at += OLDDRAWERDATA_SIZEOF;
     }
     let image = |at: usize| -> Option<usize> {
-        let (w, h, d) = (u16_at(at + 4)? as usize, u16_at(at + 6)? as usize, u16_at(at + 8)? as usize);
-        let data = if u32_at(at + 10)? != 0 { w.div_ceil(16) * 2 * h * d } else { 0 };
-        Some(at + 20 + data)
+        let (w, h, d) =
+            (u16_at(at + ig_Width)? as usize, u16_at(at + ig_Height)? as usize, u16_at(at + ig_Depth)? as usize);
+        let data = if u32_at(at + ig_ImageData)? != 0 { w.div_ceil(16) * 2 * h * d } else { 0 };
+        Some(at + ig_SIZEOF + data)
     };
-    if u32_at(DO_GADGET_RENDER)? != 0 {
+    if u32_at(do_Gadget + gg_GadgetRender)? != 0 {
         at = image(at)?;
     }
-    if u32_at(DO_SELECT_RENDER)? != 0 {
+    if u32_at(do_Gadget + gg_SelectRender)? != 0 {
         at = image(at)?;
     }
     let string = |at: usize| -> Option<usize> {
@@ -590,11 +556,11 @@ pub fn replace_tooltypes(info: &[u8], tooltypes: &[alloc::vec::Vec<u8>]) -> Opti
         }
         Some(at + 4 + n)
     };
-    if u32_at(DO_DEFAULT_TOOL)? != 0 {
+    if u32_at(do_DefaultTool)? != 0 {
         at = string(at)?;
     }
     let types_at = at;
-    if u32_at(DO_TOOL_TYPES)? != 0 {
+    if u32_at(do_ToolTypes)? != 0 {
         let n = (u32_at(at)? / 4).checked_sub(1)? as usize;
         if n > MAX_TOOLTYPES {
             return None;
@@ -610,7 +576,7 @@ pub fn replace_tooltypes(info: &[u8], tooltypes: &[alloc::vec::Vec<u8>]) -> Opti
     let mut out = alloc::vec::Vec::with_capacity(info.len() + 64);
     out.extend_from_slice(&info[..types_at]);
     let present: u32 = if tooltypes.is_empty() { 0 } else { 1 };
-    out[DO_TOOL_TYPES..DO_TOOL_TYPES + 4].copy_from_slice(&present.to_be_bytes());
+    out[do_ToolTypes..do_ToolTypes + 4].copy_from_slice(&present.to_be_bytes());
     if !tooltypes.is_empty() {
         out.extend_from_slice(&((tooltypes.len() as u32 + 1) * 4).to_be_bytes());
         for t in tooltypes {
@@ -630,13 +596,13 @@ mod tests {
 
     #[test]
     fn layout_matches_the_ndk() {
-        assert_eq!(core::mem::size_of::<WBStartup>(), offsets::SIZE);
-        assert_eq!(core::mem::size_of::<WBArg>(), offsets::WBARG_SIZE);
+        assert_eq!(core::mem::size_of::<WBStartup>(), sm_SIZEOF);
+        assert_eq!(core::mem::size_of::<WBArg>(), wa_SIZEOF);
         let m = WBStartup::new();
         let base = &m as *const WBStartup as usize;
-        assert_eq!(core::ptr::addr_of!(m.sm_process) as usize - base, offsets::SM_PROCESS);
-        assert_eq!(core::ptr::addr_of!(m.sm_arg_list) as usize - base, offsets::SM_ARG_LIST);
-        assert_eq!(core::ptr::addr_of!(m.mn_reply_port) as usize - base, 14);
+        assert_eq!(core::ptr::addr_of!(m.sm_process) as usize - base, sm_Process);
+        assert_eq!(core::ptr::addr_of!(m.sm_arg_list) as usize - base, sm_ArgList);
+        assert_eq!(core::ptr::addr_of!(m.mn_reply_port) as usize - base, amiga_ndk::exec::mn_ReplyPort);
         assert_eq!({ m.mn_length }.get(), 40);
         assert_eq!(m.ln_type, NT_MESSAGE);
     }
@@ -690,7 +656,7 @@ mod tests {
         assert_eq!({ a[1].wa_name }.get(), 0x4000);
         let bytes: &[u8] = unsafe { core::slice::from_raw_parts(a.as_ptr() as *const u8, 16) };
         assert_eq!(&bytes[..8], &[0, 0, 1, 0, 0, 0, 0x20, 0]);
-        assert_eq!(diskobject::DO_STACK_SIZE + 4, 78, "sizeof(struct DiskObject)");
+        assert_eq!(do_StackSize + 4, 78, "sizeof(struct DiskObject)");
     }
 
     /// A WBTOOL icon: one 16×2×1 image, an optional default tool, the
