@@ -156,15 +156,22 @@ fn eol(rng: &mut Rng) -> &'static [u8] {
     }
 }
 
+fn desync_note(link: Link) -> &'static str {
+    match link {
+        Link::Connection => "the connection is closed",
+        Link::Stream => "input is dropped until the line is quiet",
+    }
+}
+
 /// One structured stream and the model's replies for it.
 fn structured(rng: &mut Rng, cfg: &Config) -> (Vec<u8>, Vec<u8>, bool) {
     let mut input = Vec::new();
     let mut want = Vec::new();
     let mut authed = cfg.password.is_none();
     let gated_reply = |authed: bool, ok: Vec<u8>| if authed { ok } else { encode(Rc::Error, NOT_AUTH.as_bytes()) };
-    for _ in 0..1 + rng.below(30) {
-        match rng.below(11) {
-            0 | 1 => {
+    for _ in 0..1 + rng.below(40) {
+        match rng.below(20) {
+            0..=4 => {
                 let verb: &[u8] = [&b"TREE "[..], b"GETTEXT ", b"  CLICK\t", b"x "][rng.below(4)];
                 let mut line = verb.to_vec();
                 let room = REQUEST_LINE_MAX - 2 - line.len();
@@ -174,12 +181,12 @@ fn structured(rng: &mut Rng, cfg: &Config) -> (Vec<u8>, Vec<u8>, bool) {
                 input.extend_from_slice(eol(rng));
                 want.extend(gated_reply(authed, encode(Rc::Ok, &line)));
             }
-            2 => {
+            5 | 6 => {
                 input.extend_from_slice(b"VERSION");
                 input.extend_from_slice(eol(rng));
                 want.extend(encode(Rc::Ok, b"VERSION"));
             }
-            3 => {
+            7 | 8 => {
                 let mut line = b"TREE ".to_vec();
                 let n = REQUEST_LINE_MAX + rng.below(2500);
                 line.extend(text(rng, n));
@@ -187,13 +194,13 @@ fn structured(rng: &mut Rng, cfg: &Config) -> (Vec<u8>, Vec<u8>, bool) {
                 input.extend_from_slice(eol(rng));
                 want.extend(encode(Rc::Error, TOO_LONG.as_bytes()));
             }
-            4 => {
+            9 => {
                 input.extend_from_slice(b"TREE a\0b");
                 input.extend_from_slice(eol(rng));
                 want.extend(encode(Rc::Error, NUL.as_bytes()));
             }
-            5 => input.extend_from_slice(eol(rng)),
-            6 | 7 => {
+            10 | 11 => input.extend_from_slice(eol(rng)),
+            12..=15 => {
                 let accept = rng.chance(50);
                 let len = if rng.chance(10) { 0 } else { rng.below(3000) };
                 let payload: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
@@ -206,12 +213,16 @@ fn structured(rng: &mut Rng, cfg: &Config) -> (Vec<u8>, Vec<u8>, bool) {
                 let reply = if accept { encode(Rc::Ok, &payload) } else { encode(Rc::Error, b"refused") };
                 want.extend(gated_reply(authed, reply));
             }
-            8 => {
+            18 => {
+                // No byte count: the stream ends here.
                 input.extend_from_slice(b"FSPUT RAM:a 12x");
                 input.extend_from_slice(eol(rng));
-                want.extend(encode(Rc::Error, b"FSPUT byte count must be a decimal number"));
+                input.extend_from_slice(b"VERSION\n");
+                let text = format!("FSPUT byte count must be a decimal number; {}", desync_note(cfg.link));
+                want.extend(encode(Rc::Error, text.as_bytes()));
+                return (input, want, cfg.link == Link::Connection);
             }
-            9 => {
+            16 | 17 => {
                 let right = rng.chance(50);
                 input.extend_from_slice(if right { b"AUTH pw" } else { b"AUTH \"p w\"" });
                 input.extend_from_slice(eol(rng));
@@ -231,10 +242,7 @@ fn structured(rng: &mut Rng, cfg: &Config) -> (Vec<u8>, Vec<u8>, bool) {
                 let sent = if big { 0 } else { rng.below(len as usize) };
                 input.extend_from_slice(format!("FSPUT RAM:a {len} TIMEOUT=1\n").as_bytes());
                 input.extend((0..sent).map(|_| b'z'));
-                let note = match cfg.link {
-                    Link::Connection => "the connection is closed",
-                    Link::Stream => "input is dropped until the line is quiet",
-                };
+                let note = desync_note(cfg.link);
                 let text = if big {
                     format!("FSPUT of {len} bytes is more than this connection reads ({DRAIN_MAX} bytes); {note}")
                 } else {

@@ -184,16 +184,30 @@ fn fsput_refused_is_drained_then_answered() {
 }
 
 #[test]
-fn fsput_without_a_count_is_refused_and_reads_no_payload() {
-    let mut s = tcp();
-    assert_eq!(
-        feed(&mut s, b"FSPUT RAM:x -3\nFSPUT RAM:x\nVERSION\n", 6),
-        vec![
-            send(Rc::Error, "FSPUT byte count must be a decimal number"),
-            send(Rc::Error, "FSPUT needs <path> <byte-count>"),
-            req("VERSION")
-        ]
-    );
+fn fsput_without_a_readable_count_gives_up_the_stream() {
+    for (line, why) in [
+        (&b"FSPUT RAM:x -3\n"[..], "FSPUT byte count must be a decimal number"),
+        (b"FSPUT RAM:x 12x\n", "FSPUT byte count must be a decimal number"),
+        (b"FSPUT RAM:x\n", "FSPUT needs <path> <byte-count>"),
+        (b"FSPUT \"RAM:x 3\n", "FSPUT: the path cannot be read (check its quotes)"),
+    ] {
+        let mut bytes = line.to_vec();
+        bytes.extend_from_slice(b"abcVERSION\n");
+        let mut s = tcp();
+        assert_eq!(
+            feed(&mut s, &bytes, 6),
+            vec![send(Rc::Error, &format!("{why}; the connection is closed")), Event::Close]
+        );
+        let mut s = Session::new(Config::serial());
+        assert_eq!(
+            feed(&mut s, &bytes, 6),
+            vec![send(Rc::Error, &format!("{why}; input is dropped until the line is quiet"))]
+        );
+        for _ in 0..TICKS_PER_SECOND {
+            s.tick();
+        }
+        assert_eq!(feed(&mut s, b"VERSION\n", 6), vec![req("VERSION")]);
+    }
 }
 
 #[test]

@@ -132,8 +132,8 @@ pub(crate) fn auth_argument(line: &[u8]) -> Option<Vec<u8>> {
 /// [TIMEOUT=<seconds>]` line.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Put {
-    /// No byte count can be read: no payload follows as far as the
-    /// framing can tell. The message says why.
+    /// No byte count can be read, so a payload that may follow cannot be
+    /// counted (the session gives the stream up). The message says why.
     Bad(&'static str),
     /// `len` payload bytes follow the line; they must arrive within
     /// `timeout_secs`.

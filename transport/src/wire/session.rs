@@ -430,10 +430,17 @@ impl Session {
         let verb = scan::verb(&line);
         let is = |w: &[u8]| verb.as_deref().is_some_and(|v| v.eq_ignore_ascii_case(w));
         // FSPUT first: once its byte count is known the payload is read
-        // whatever else is wrong with the line, or the stream desyncs.
+        // whatever else is wrong with the line; without a count the stream
+        // is given up.
         if is(b"FSPUT") {
             match scan::put(&line) {
-                Put::Bad(why) => self.send(Rc::Error, why),
+                Put::Bad(why) => {
+                    // A payload may follow that cannot be counted: never
+                    // read it as requests.
+                    let text = format!("{why}; {}", self.desync_note());
+                    self.send(Rc::Error, &text);
+                    self.desync();
+                }
                 Put::Payload { len, timeout_secs } => self.start_upload(line, len, timeout_secs),
             }
             return;
