@@ -7,15 +7,16 @@
 //! [`UiEvent`]s; the Amiga side of highlighting, picking and files is the
 //! [`Desk`]. Both are traits so that the host tests drive the controller
 //! over `FakeIntuition` with recording fakes.
-use crate::engine::UiRequest;
 use crate::settings::Settings;
 use crate::strings::{ids as msg, Strings};
 use crate::view::{Filter, Profile, View};
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::to_string as shown;
 use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::WindowSnap;
 use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
+use gadgetscope_engine::UiRequest;
 
 /// Gadget IDs of GadgetScope's own window, the same in both front-ends
 /// (stable: scripts and the emulator scenarios address them with
@@ -183,10 +184,6 @@ pub struct Gui {
     countdown: u32,
     /// Requester texts (catalog or built-in English).
     text: Strings,
-}
-
-fn shown(b: &[u8]) -> String {
-    b.iter().map(|&c| c as char).collect()
 }
 
 impl Gui {
@@ -427,7 +424,7 @@ impl Gui {
                     self.picking = true;
                     ui.set_status(b"Pick: click a gadget in any window (Esc or the right button cancels).");
                 }
-                Err(t) => ui.set_status(&crate::latin1(&t)),
+                Err(t) => ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t)),
             },
             UiEvent::Highlight => self.frame(ui, desk),
             UiEvent::Name => self.name(ui),
@@ -472,7 +469,7 @@ impl Gui {
             }
             UiEvent::Help => {
                 if let Err(t) = desk.help() {
-                    ui.set_status(&crate::latin1(&t));
+                    ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t));
                 }
             }
         }
@@ -515,8 +512,8 @@ impl Gui {
                 ui.set_details(&self.view.details(&self.profile));
             }
             Err(t) => {
-                ui.set_status(&crate::latin1(&t));
-                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
+                ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t));
+                ui.ask(&amiga_ndk::latin1::from_str_lossy(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }
@@ -548,7 +545,7 @@ impl Gui {
         let text = match self.profile.to_text() {
             Ok(t) => t,
             Err(e) => {
-                ui.ask(&crate::latin1(&e), self.text.text(msg::MSG_REQ_OK));
+                ui.ask(&amiga_ndk::latin1::from_str_lossy(&e), self.text.text(msg::MSG_REQ_OK));
                 return;
             }
         };
@@ -569,14 +566,14 @@ impl Gui {
                 msg.extend_from_slice(&path);
                 if let Err(e) = icon {
                     msg.extend_from_slice(b" (no icon: ");
-                    msg.extend_from_slice(&crate::latin1(&e));
+                    msg.extend_from_slice(&amiga_ndk::latin1::from_str_lossy(&e));
                     msg.push(b')');
                 }
                 ui.set_status(&msg);
             }
             Err(e) => {
                 let t = alloc::format!("Cannot save {}: {e}\nThe names are kept; try another place.", shown(&path));
-                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
+                ui.ask(&amiga_ndk::latin1::from_str_lossy(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }
@@ -596,7 +593,7 @@ impl Gui {
             }
             Err(e) => {
                 let t = alloc::format!("Cannot open {}: {e}", shown(&path));
-                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
+                ui.ask(&amiga_ndk::latin1::from_str_lossy(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }

@@ -16,6 +16,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use amiga_ndk::latin1::to_string as shown;
 
 use gadgetscope_core::classify::{is_gadtools, Role};
 use gadgetscope_core::locate::{contains, find_window};
@@ -715,7 +716,7 @@ fn title_matches(w: &WindowInfo, text: &[u8]) -> bool {
 
 fn paren(reason: &str) -> Vec<u8> {
     let mut l = Vec::from(&b"  ("[..]);
-    l.extend_from_slice(&crate::latin1(reason));
+    l.extend_from_slice(&amiga_ndk::latin1::from_str_lossy(reason));
     l.push(b')');
     l
 }
@@ -932,10 +933,6 @@ impl Default for Profile {
     fn default() -> Self {
         Profile::new()
     }
-}
-
-fn shown(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
 }
 
 /// Checks a logical name against the manifest rules (`[a-z0-9_]+`, at most

@@ -29,6 +29,7 @@ pub use host::{
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::from_str_lossy as to_latin1;
 
 /// Longest window or screen pattern (`<win>`, `SCREEN=`, `WINDOW=`,
 /// `NOWINDOW=`, `EXPECT=WINDOW=`), in bytes (AREXX.md "Limits").
@@ -130,14 +131,3 @@ pub fn version_text(server_version: &str) -> Vec<u8> {
 
 /// This crate's version, for [`version_text`].
 pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// Latin-1 bytes as a `String`, byte for code point (lossless).
-pub fn latin1(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
-}
-
-/// A `String` back to Latin-1 bytes; a code point above U+00FF (never made
-/// by this crate) becomes `?`.
-pub fn to_latin1(s: &str) -> Vec<u8> {
-    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
-}

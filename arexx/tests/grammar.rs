@@ -1,6 +1,7 @@
 //! The grammar of AREXX.md: every verb's syntax and example, every rule,
 //! and a table of malformed lines with their RC and message.
 
+use amiga_ndk::latin1::to_string as latin1;
 use gadgetscope_arexx::*;
 
 fn ok(line: &str) -> Command {

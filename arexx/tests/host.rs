@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use amiga_ndk::latin1::to_string as latin1;
 use gadgetscope_arexx::*;
 
 /// A fake engine: records calls; waits finish after `polls_needed` polls.

@@ -17,6 +17,7 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::to_string as latin1;
 use core::fmt;
 
 /// Longest logical name (WINDOW/GADGET/WHEREGADGET), in bytes (FORMATS.md).
@@ -139,12 +140,6 @@ impl fmt::Display for ManifestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}: {}", self.line, self.reason)
     }
-}
-
-/// Latin-1 bytes as a `String` (each byte is the code point of the same
-/// value), for messages.
-fn latin1(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
 }
 
 fn is_blank(b: u8) -> bool {

@@ -118,7 +118,7 @@ impl MsgPort {
 
     /// The signal a message raises (`1 << mp_SigBit`), for `Wait()`.
     pub fn signal_mask(&self) -> u32 {
-        1u32 << (crate::mem::peek8(self.port + 15) & 31)
+        1u32 << (crate::mem::peek8(self.port + amiga_ndk::exec::mp_SigBit as u32) & 31)
     }
 
     /// `WaitPort()` then `GetMsg()`: the next message's address.

@@ -135,16 +135,7 @@ mod os {
     use crate::{mem, sys};
     use alloc::boxed::Box;
 
-    /// Writes a big-endian ULONG into OS memory with exec `CopyMem()`.
-    ///
-    /// # Safety
-    /// `addr` must be 4 writable bytes of an OS structure this program may
-    /// change (a message it owns or received and has not replied).
-    unsafe fn poke32(addr: u32, value: u32) {
-        let b = value.to_be_bytes();
-        // SAFETY: b is 4 readable bytes of linear memory; the caller vouches for addr.
-        unsafe { sys::exec_CopyMem(b.as_ptr(), addr, 4) }
-    }
+    use crate::mem::poke32;
 
     use crate::exec::forbidden;
 

@@ -192,6 +192,7 @@ mod os {
     use crate::decode::nul_terminated;
     use crate::dos::{Dos, FileLock, Segment};
     use crate::exec::MsgPort;
+    use crate::icon::Icon;
     use crate::library::Library;
     use crate::{mem, sys};
     use alloc::boxed::Box;
@@ -297,76 +298,6 @@ mod os {
         }
     }
 
-    /// icon.library `GetDiskObject()` result, freed on drop.
-    struct DiskObject<'l> {
-        icon: &'l Library,
-        addr: u32,
-    }
-
-    impl DiskObject<'_> {
-        fn tooltypes(&self) -> Vec<Vec<u8>> {
-            let mut out = Vec::new();
-            let arr = mem::peek32(self.addr + do_ToolTypes as u32);
-            if arr == 0 {
-                return out;
-            }
-            for i in 0..MAX_TOOLTYPES as u32 {
-                let p = mem::peek32(arr + 4 * i);
-                if p == 0 {
-                    break;
-                }
-                out.push(mem::c_string(p, 4096).unwrap_or_default());
-            }
-            out
-        }
-        fn stack(&self) -> u32 {
-            mem::peek32(self.addr + do_StackSize as u32)
-        }
-        /// `PutDiskObject(name)` with `do_ToolTypes` temporarily pointing
-        /// at `tooltypes` (restored afterwards).
-        fn put_with(&self, name: &[u8], tooltypes: &[Vec<u8>]) -> bool {
-            let strings: Vec<Vec<u8>> = tooltypes.iter().map(|t| nul_terminated(t)).collect();
-            let mut ptrs: Vec<Be32> = strings.iter().map(|s| Be32::new(mem::abs(s.as_ptr()))).collect();
-            ptrs.push(Be32::new(0));
-            let at = self.addr + do_ToolTypes as u32;
-            let old = mem::peek32(at);
-            let new = mem::abs(ptrs.as_ptr());
-            let z = nul_terminated(name);
-            // SAFETY: the DiskObject is ours until FreeDiskObject; ptrs and
-            // strings stay alive during PutDiskObject, and the old pointer
-            // is put back before they drop.
-            let ok = unsafe {
-                poke32(at, new);
-                let ok = sys::icon_PutDiskObject(self.icon.base(), z.as_ptr(), self.addr) != 0;
-                poke32(at, old);
-                ok
-            };
-            drop((ptrs, strings));
-            ok
-        }
-    }
-
-    impl Drop for DiskObject<'_> {
-        fn drop(&mut self) {
-            // SAFETY: from GetDiskObject, freed once.
-            unsafe { sys::icon_FreeDiskObject(self.icon.base(), self.addr) }
-        }
-    }
-
-    /// Writes a big-endian ULONG into OS memory (exec `CopyMem`).
-    unsafe fn poke32(addr: u32, value: u32) {
-        let b = value.to_be_bytes();
-        // SAFETY: the caller vouches for addr.
-        unsafe { sys::exec_CopyMem(b.as_ptr(), addr, 4) }
-    }
-
-    fn get_disk_object<'l>(icon: &'l Library, path: &[u8]) -> Option<DiskObject<'l>> {
-        let z = nul_terminated(path);
-        // SAFETY: z is NUL-terminated.
-        let addr = unsafe { sys::icon_GetDiskObject(icon.base(), z.as_ptr()) };
-        (addr != 0).then_some(DiskObject { icon, addr })
-    }
-
     /// Creates the first free `<base>GadgetScope-launch-<n>` (n 1..=99).
     fn scratch_dir<'a>(dos: &'a Dos) -> Result<(Vec<u8>, FileLock<'a>), i32> {
         let base: &[u8] = if dos.exists(b"T:") { b"T:" } else { b"RAM:" };
@@ -418,8 +349,8 @@ mod os {
             arg_locks.push(l.map_err(|e| LaunchError::NotFound(a.clone(), e))?);
             names.push(nul_terminated(n));
         }
-        let icon = Library::open("icon.library", 36).ok();
-        let dobj = icon.as_ref().and_then(|i| get_disk_object(i, spec.program));
+        let icon = Icon::open().ok();
+        let dobj = icon.as_ref().and_then(|i| i.get(spec.program));
         let stack = launch_stack(spec.stack, dobj.as_ref().map(|d| d.stack()));
         let mut scratch = None;
         if !spec.tooltypes.is_empty() {
@@ -503,12 +434,66 @@ mod os {
         Ok(launched)
     }
 
+    /// An AppIcon on the Workbench window (workbench.library
+    /// `AddAppIconA()`, wb_lib.fd); removed on drop. Its AppMessages (a
+    /// double-click, icons dropped on it) arrive at the port it was added
+    /// with, which must outlive it (the borrow says so).
+    pub struct AppIcon<'p> {
+        wb: Library,
+        _icon: Icon,
+        disk_object: u32,
+        app_icon: u32,
+        _title: Vec<u8>,
+        _port: &'p MsgPort,
+    }
+
+    impl<'p> AppIcon<'p> {
+        /// Adds the icon `<path>.info` (icon.library `GetDiskObjectNew()`:
+        /// the default tool icon when there is none) titled `title`;
+        /// `None` when workbench.library (V37) or icon.library is missing,
+        /// or Workbench cannot show AppIcons now. dos requesters are off
+        /// meanwhile: icon.library looks for `ENV:Sys/def_tool.info`, and a
+        /// missing `ENV:` must not stop the caller in a requester.
+        pub fn add(path: &[u8], title: &[u8], port: &'p MsgPort) -> Option<AppIcon<'p>> {
+            let _quiet = crate::dos::NoRequesters::new();
+            let wb = Library::open("workbench.library", 37).ok()?;
+            let icon = Icon::open().ok()?;
+            let dob = match icon.get_new(path) {
+                Some(d) => d,
+                None => icon.default_of(WBTOOL)?,
+            };
+            let title = nul_terminated(title);
+            // SAFETY: title lives in the AppIcon until RemoveAppIcon; the
+            // port outlives it (borrowed for 'p); dob is valid until freed
+            // in drop, after RemoveAppIcon.
+            let app_icon = unsafe {
+                sys::wb_AddAppIconA(wb.base(), 0, 0, title.as_ptr(), port.addr(), 0, dob.addr(), core::ptr::null())
+            };
+            if app_icon == 0 {
+                return None;
+            }
+            let disk_object = dob.into_raw();
+            Some(AppIcon { wb, _icon: icon, disk_object, app_icon, _title: title, _port: port })
+        }
+    }
+
+    impl Drop for AppIcon<'_> {
+        fn drop(&mut self) {
+            // SAFETY: app_icon from AddAppIconA, removed once, before its
+            // DiskObject (from icon.library, freed once) goes.
+            unsafe {
+                sys::wb_RemoveAppIcon(self.wb.base(), self.app_icon);
+            }
+            crate::icon::free_raw(&self._icon, self.disk_object);
+        }
+    }
+
     /// The tooltypes of `<path>.info` (icon.library), for probes; `None`
     /// without icon.library or an icon.
     pub fn read_tooltypes(path: &[u8]) -> Option<Vec<Vec<u8>>> {
-        let icon = Library::open("icon.library", 36).ok()?;
-        let d = get_disk_object(&icon, path)?;
-        Some(d.tooltypes())
+        let icon = Icon::open().ok()?;
+        let tooltypes = icon.get(path)?.tooltypes();
+        Some(tooltypes)
     }
 }
 

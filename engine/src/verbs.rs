@@ -1,4 +1,4 @@
-//! GadgetScope's ARexx engine: the `gadgetscope_arexx::Engine` verbs over
+//! The `gadgetscope_arexx::Engine` verbs over
 //! the walker (core), the DOS side ([`System`]) and, for the verbs that
 //! act, input.device. Generic over the OS boundary, so host tests run it
 //! on `gadgetscope_core::fake::FakeIntuition`.
@@ -6,6 +6,7 @@ use crate::inspect::{inspect, Failure, Inspect};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT};
+use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::Rect;
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
 use gadgetscope_arexx::{Error, Rc};
@@ -241,10 +242,6 @@ fn action_error(e: ActionError) -> Error {
         _ => Rc::Failed,
     };
     Error::new(rc, alloc::format!("{e}"))
-}
-
-fn shown(b: &[u8]) -> String {
-    b.iter().map(|&c| c as char).collect()
 }
 
 fn rc_of(code: i32) -> Rc {

@@ -26,7 +26,7 @@ pub struct Failure {
     pub message: Vec<u8>,
 }
 
-use crate::latin1;
+use amiga_ndk::latin1::from_str_lossy as latin1;
 
 fn not_found(window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Failure {
     let mut m = match window {
