@@ -13,6 +13,7 @@ use crate::view::{Filter, Profile, View};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::path::split_path;
 use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::WindowSnap;
 use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
@@ -620,16 +621,6 @@ impl Gui {
     }
 }
 
-/// Splits an AmigaDOS path into drawer and file part (`DH0:a/b` →
-/// `DH0:a`, `b`; `RAM:x` → `RAM:`, `x`).
-pub fn split_path(p: &[u8]) -> (&[u8], &[u8]) {
-    match p.iter().rposition(|&c| c == b'/' || c == b':') {
-        Some(i) if p[i] == b':' => (&p[..=i], &p[i + 1..]),
-        Some(i) => (&p[..i], &p[i + 1..]),
-        None => (&[], p),
-    }
-}
-
 /// A box on a screen: (screen address, left, top, width, height), pixels,
 /// screen-relative (what [`Desk::show_frame`] takes).
 pub type ScreenBox = (u32, i32, i32, i32, i32);
@@ -956,7 +947,5 @@ mod tests {
         }
         assert!(ui.rows.len() > before, "never refreshed");
         assert!(n <= 21, "refreshed after {n} ticks");
-        assert_eq!(split_path(b"DH0:a/b.manifest"), (&b"DH0:a"[..], &b"b.manifest"[..]));
-        assert_eq!(split_path(b"RAM:x"), (&b"RAM:"[..], &b"x"[..]));
     }
 }

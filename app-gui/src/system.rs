@@ -4,19 +4,24 @@
 //! real input ([`AmigaActor`]), all over amiga-rt's safe calls.
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::dos::ERROR_OBJECT_EXISTS;
 use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::path::{icon_path, join_path, split_path};
 use amiga_ndk::rexx::{RXCOMM, RXFF_RESULT};
 use amiga_rt::dos::Dos;
+use amiga_rt::dos::NoRequesters;
 use amiga_rt::exec::MsgPort;
+use amiga_rt::icon::{DiskObject, Icon};
 use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
 use amiga_rt::library::{Library, LibraryError};
 use amiga_rt::rexx::{InFlight, RexxSys};
-use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched, ToolTypeError};
+use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched};
 use amiga_rt::{exec, introspect, mem};
 use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
+use gadgetscope_engine::wblaunch::{self, ToolTypeError};
 use gadgetscope_engine::{Actor, Request, SendError, System};
 
 /// Largest manifest MANIFEST reads, bytes.
@@ -117,7 +122,7 @@ pub struct AmigaSystem<'a> {
     /// Replied, not yet collected by the engine.
     replies: Vec<(Request, i32, Vec<u8>)>,
     /// WBLAUNCHed programs still running.
-    launched: Vec<Launched<'a>>,
+    launched: Vec<Launched<'a, Option<Scratch<'a>>>>,
 }
 
 impl<'a> AmigaSystem<'a> {
@@ -215,25 +220,116 @@ impl<'a> System for AmigaSystem<'a> {
         self.dos.run_async(command, stack).map_err(|e| shown(&self.dos.fault_text(e)))
     }
 
+    /// A genuine Workbench start (amiga-rt `workbench::launch`). With
+    /// tooltype overrides the program reads a scratch copy of its icon
+    /// with the merged tooltypes ([`Scratch`]), removed when it ends.
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
-        let spec = LaunchSpec { program: path, tooltypes, args, stack: None };
-        match workbench::launch(self.dos, &spec, self.reply) {
+        let dos = self.dos;
+        let fault = |e: i32| shown(&dos.fault_text(e));
+        let _quiet = NoRequesters::new();
+        let icon = Icon::open().ok();
+        let dobj = icon.as_ref().and_then(|i| i.get(path));
+        let stack = wblaunch::launch_stack(None, dobj.as_ref().map(|d| d.stack()));
+        let scratch = match (tooltypes.is_empty(), &dobj) {
+            (true, _) => None,
+            (false, None) => {
+                let p = icon_path(path);
+                return Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), fault(dos.io_err()))));
+            }
+            (false, Some(d)) => {
+                let merged = wblaunch::merge_tooltypes(&d.tooltypes(), tooltypes).map_err(|e| match e {
+                    ToolTypeError::Bad(t) => {
+                        Error::new(Rc::Error, alloc::format!("TOOLTYPE={} needs KEY=value or KEY", shown(&t)))
+                    }
+                    ToolTypeError::TooMany => Error::new(Rc::Error, "too many tooltypes"),
+                })?;
+                let s = Scratch::write(dos, path, d, &merged).map_err(|(what, e)| {
+                    Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), fault(e)))
+                })?;
+                Some(s)
+            }
+        };
+        drop(dobj);
+        drop(icon);
+        let tool_dir = scratch.as_ref().map(|s| s.dir.clone());
+        let spec = LaunchSpec { program: path, args, stack, tool_dir: tool_dir.as_deref() };
+        match workbench::launch(dos, &spec, self.reply, scratch) {
             Ok(l) => {
                 self.launched.push(l);
                 Ok(())
             }
             Err(LaunchError::NotFound(p, e)) => {
-                Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), shown(&self.dos.fault_text(e)))))
+                Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), fault(e))))
             }
-            Err(LaunchError::ToolType(ToolTypeError::Bad(t))) => {
-                Err(Error::new(Rc::Error, alloc::format!("TOOLTYPE={} needs KEY=value or KEY", shown(&t))))
+            Err(LaunchError::Failed(what, e)) => {
+                Err(Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), fault(e))))
             }
-            Err(LaunchError::ToolType(ToolTypeError::TooMany)) => Err(Error::new(Rc::Error, "too many tooltypes")),
-            Err(LaunchError::Failed(what, e)) => Err(Error::new(
-                Rc::Failed,
-                alloc::format!("cannot start {}: {what}: {}", shown(path), shown(&self.dos.fault_text(e))),
-            )),
         }
+    }
+}
+
+/// The scratch directory of one WBLAUNCH with tooltype overrides,
+/// `T:GadgetScope-launch-<n>` (`RAM:` when `T:` is missing; the first
+/// free n of 1..=99), holding a copy of the program's icon with the
+/// merged tooltypes; removed (icon, then directory) on drop.
+pub struct Scratch<'a> {
+    dos: &'a Dos,
+    dir: Vec<u8>,
+    icon: Vec<u8>,
+}
+
+impl<'a> Scratch<'a> {
+    /// Makes the directory and writes the icon for `program` there: a
+    /// byte-level copy of its `.info` with only the tooltype block
+    /// replaced (AROS's icon.library refuses `PutDiskObject()` here),
+    /// else icon.library's `PutDiskObject()` for icons that reading
+    /// cannot walk (PNG icons). `Err((what, dos error))`.
+    fn write(
+        dos: &'a Dos,
+        program: &[u8],
+        d: &DiskObject<'_>,
+        tooltypes: &[Vec<u8>],
+    ) -> Result<Self, (&'static str, i32)> {
+        let base: &[u8] = if dos.exists(b"T:") { b"T:" } else { b"RAM:" };
+        let mut made = None;
+        let mut last = ERROR_OBJECT_EXISTS;
+        for n in 1..=99 {
+            let name = wblaunch::scratch_dir_name(base, n);
+            match dos.create_dir(&name) {
+                // The exclusive lock of CreateDir would keep the program
+                // from reading the icon: it goes at once.
+                Ok(lock) => {
+                    drop(lock);
+                    made = Some(name);
+                    break;
+                }
+                Err(ERROR_OBJECT_EXISTS) => continue,
+                Err(e) => {
+                    last = e;
+                    break;
+                }
+            }
+        }
+        let dir = made.ok_or(("scratch directory", last))?;
+        let (_, name) = split_path(program);
+        let target = join_path(&dir, name);
+        let s = Scratch { dos, icon: icon_path(&target), dir };
+        let copied = dos
+            .read_file(icon_path(program), 1 << 20)
+            .ok()
+            .and_then(|b| wblaunch::replace_tooltypes(&b, tooltypes))
+            .is_some_and(|bytes| dos.write_file(&s.icon, &bytes).is_ok());
+        if !copied && !d.put_with(&target, tooltypes) {
+            return Err(("writing the scratch icon", dos.io_err()));
+        }
+        Ok(s)
+    }
+}
+
+impl Drop for Scratch<'_> {
+    fn drop(&mut self) {
+        let _ = self.dos.delete_path(&self.icon);
+        let _ = self.dos.delete_path(&self.dir);
     }
 }
 

@@ -10,11 +10,14 @@
 //! - [`verbs`]: the engine, held waits, WHERE and MUIREXX replies.
 //! - [`inspect`]: TREE / MENU / SCREENS text of a window found by pattern
 //!   (the Shell's one-shot inspector and the verbs).
+//! - [`wblaunch`]: what WBLAUNCH gives a program: merged tooltypes, the
+//!   stack, the scratch icon's bytes.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;
 
 pub mod inspect;
 pub mod verbs;
+pub mod wblaunch;
 
 pub use verbs::*;

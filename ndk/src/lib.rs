@@ -34,6 +34,7 @@ pub mod input;
 pub mod intuition;
 pub mod latin1;
 pub mod locale;
+pub mod path;
 pub mod reaction;
 pub mod rect;
 pub mod rexx;

@@ -1,31 +1,15 @@
 //! asl.library's file requester (libraries/asl.h, asl.library autodoc
 //! `AllocAslRequest`, `AslRequest`): one blocking request at a time.
-#[cfg(target_arch = "wasm32")]
 use crate::library::Library;
-#[cfg(target_arch = "wasm32")]
 use crate::tags::Tags;
-#[cfg(target_arch = "wasm32")]
 use amiga_ndk::asl::*;
 
-#[cfg(target_arch = "wasm32")]
 use crate::{mem, sys};
 use alloc::vec::Vec;
-
-/// Joins an AmigaDOS drawer and file name (`AddPart` rules: no `/` after
-/// a `:` or `/`, none for an empty drawer).
-pub fn join(drawer: &[u8], file: &[u8]) -> Vec<u8> {
-    let mut p = drawer.to_vec();
-    if !p.is_empty() && !matches!(p.last(), Some(b':') | Some(b'/')) {
-        p.push(b'/');
-    }
-    p.extend_from_slice(file);
-    p
-}
 
 /// Shows a file requester (save mode when `save`) over `window` (0 = the
 /// default public screen) starting in `drawer` with `file`; the chosen
 /// path, `None` when cancelled or when asl.library is missing.
-#[cfg(target_arch = "wasm32")]
 pub fn file_request(window: u32, title: &[u8], save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
     let lib = Library::open("asl.library", 37).ok()?;
     let z = |b: &[u8]| {
@@ -51,23 +35,9 @@ pub fn file_request(window: u32, title: &[u8], save: bool, drawer: &[u8], file: 
     let out = ok.then(|| {
         let drawer = mem::c_string(mem::peek32(req + fr_Drawer as u32), 255).unwrap_or_default();
         let file = mem::c_string(mem::peek32(req + fr_File as u32), 255).unwrap_or_default();
-        join(&drawer, &file)
+        amiga_ndk::path::join_path(&drawer, &file)
     });
     // SAFETY: freed once.
     unsafe { sys::asl_FreeAslRequest(lib.base(), req) };
     out.filter(|p| !p.is_empty())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn joins_like_addpart() {
-        assert_eq!(join(b"DH0:", b"a"), b"DH0:a");
-        assert_eq!(join(b"DH0:x", b"a"), b"DH0:x/a");
-        assert_eq!(join(b"DH0:x/", b"a"), b"DH0:x/a");
-        assert_eq!(join(b"", b"a"), b"a");
-        assert_eq!(amiga_ndk::asl::ASLFR_DoSaveMode, 0x8008_002C);
-    }
 }
