@@ -17,7 +17,7 @@
 //! ```
 //!
 //! Before anything is packed the sources are checked: the Installer script
-//! (parse + check), the AmigaGuide (node/link integrity), the readme's
+//! (ISO-8859-1, parse + check for Installer 1.x, 43 and 44), the AmigaGuide (node/link integrity), the readme's
 //! Aminet header, the catalogs (errors stop the build). After packing:
 //! lhasa's `lha -t` must test the archive and `lha -l` list every file;
 //! names are ISO-8859-1 in both images (`français` is `fran\xe7ais`).
@@ -91,11 +91,12 @@ pub fn latin1(name: &str) -> Result<Vec<u8>> {
 
 /// The source checks; any problem stops the build.
 fn check_sources(root: &Path) -> Result<()> {
-    let script = std::fs::read_to_string(root.join("installer/GadgetScope.install"))?;
-    let forms = installer::parse(&script).map_err(|e| anyhow!("GadgetScope.install: {e}"))?;
-    let errs = installer::check(&forms);
-    if !errs.is_empty() {
-        bail!("GadgetScope.install:\n  {}", errs.join("\n  "));
+    let script = std::fs::read(root.join("installer/GadgetScope.install"))?;
+    for inst in installer::Installer::ALL {
+        let errs = installer::check_script(&script, inst);
+        if !errs.is_empty() {
+            bail!("GadgetScope.install for {}:\n  {}", inst.name(), errs.join("\n  "));
+        }
     }
     let (_, ps) = installer::guide::check_guide(&std::fs::read(root.join("installer/GadgetScope.guide"))?);
     if !ps.is_empty() {
