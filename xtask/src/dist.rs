@@ -34,7 +34,11 @@ use std::process::Command;
 pub const NAME: &str = "GadgetScope";
 
 /// The S:Startup-Sequence of the floppy: ROM-internal Shell commands only
-/// (the disk carries no C: drawer).
+/// (the disk carries no C: drawer). `GadgetScope VERSION` prints the
+/// version line, or on a 68000/68010 the program's plain refusal (the
+/// runtime's processor check, runtime/c/cpu.c) with RC 20; emulator
+/// scenarios `adf-a500` and `adf-a1200` run this file's commands from the
+/// built floppy.
 pub const ADF_STARTUP: &str = "\
 ; GadgetScope distribution disk
 Echo \"GadgetScope distribution disk\"
@@ -283,6 +287,19 @@ fn make_adf(out: &Path, adf: &Path, files: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// A file of the floppy image, read back with amitools' `xdftool`.
+fn read_adf_file(adf: &Path, path: &str) -> Result<Vec<u8>> {
+    let xdftool = tools::venv_dir().join("bin/xdftool");
+    let tmp = adf.with_extension(format!("read-{}", std::process::id()));
+    let o = Command::new(&xdftool).arg(adf).arg("read").arg(path).arg(&tmp).output()?;
+    if !o.status.success() {
+        bail!("xdftool {} read {path}: {}", adf.display(), String::from_utf8_lossy(&o.stderr));
+    }
+    let bytes = std::fs::read(&tmp).with_context(|| format!("{path} read from {}", adf.display()))?;
+    let _ = std::fs::remove_file(&tmp);
+    Ok(bytes)
+}
+
 /// Printed by `cargo xtask dist`.
 pub fn report(d: &Dist) {
     println!("dist: {} ({} files)", d.dir.display(), d.files.len());
@@ -295,10 +312,11 @@ pub fn report(d: &Dist) {
     }
 }
 
-/// The host side of the emulator scenarios `icons-getdiskobject` and
-/// `dist-start` (tests-uae/src/shipping.rs): every icon of `icons::ICONS`
-/// with what `GetDiskObject()` must read from it, and the drawer laid out
-/// under `target/uae/dist-drawer/` with the built `gadgetscope` hunk.
+/// The host side of the emulator scenarios `icons-getdiskobject`,
+/// `dist-start` and `adf-*` (tests-uae/src/shipping.rs): every icon of
+/// `icons::ICONS` with what `GetDiskObject()` must read from it, the
+/// drawer laid out under `target/uae/dist-drawer/` with the built
+/// `gadgetscope` hunk, and the floppy made from it.
 pub fn uae_programs(
     gadgetscope: &Path,
     iconprobe: &Path,
@@ -332,6 +350,9 @@ pub fn uae_programs(
         .collect::<Result<Vec<_>>>()?;
     let out = root.join("target/uae/dist-drawer");
     let files = layout(&out, gadgetscope)?;
+    let adf = out.join(format!("{NAME}.adf"));
+    make_adf(&out, &adf, &files)?;
+    let adf_startup = String::from_utf8(read_adf_file(&adf, "S/Startup-Sequence")?)?;
     let dist_icons = ICON_PLACES
         .iter()
         .map(|(file, place)| {
@@ -347,7 +368,7 @@ pub fn uae_programs(
         uaetool: uaetool.to_path_buf(),
         rexx,
         icons: all,
-        dist: UaeDist { root: out, files, icons: dist_icons },
+        dist: UaeDist { root: out, files, icons: dist_icons, adf, adf_startup },
     })
 }
 
