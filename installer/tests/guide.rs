@@ -205,3 +205,33 @@ fn unreachable_nodes_are_reported() {
     let ps = problems(&src);
     assert!(has(&ps, 11, "node \"Lost\" cannot be reached from Main"), "{ps:?}");
 }
+
+/// The Tooltypes node shows every tooltype of the shipped program icon,
+/// written as the icon carries it, and the boot icon's.
+#[test]
+fn the_tooltypes_node_shows_the_icons_tooltypes() {
+    let (g, _) = check_guide(&guide_bytes());
+    let text = g.node("ToolTypes").unwrap().text.join("\n");
+    let icon = |f: &str| icons::ICONS.iter().find(|s| s.file == f).unwrap();
+    for t in icon("GadgetScope.info").tool_types {
+        assert!(text.lines().any(|l| l.trim() == *t), "the Tooltypes node does not show {t}");
+    }
+    for t in icon("WBStartup.info").tool_types {
+        assert!(text.contains(t), "the Tooltypes node does not explain the boot icon's {t}");
+    }
+}
+
+/// Neither the guide nor the Aminet readme describes the program as it was
+/// before it had its window and read its tooltypes.
+#[test]
+fn no_claims_of_a_missing_window_or_unread_tooltypes() {
+    let readme = std::fs::read(root().join("installer/GadgetScope.readme")).unwrap();
+    for (file, bytes) in [("GadgetScope.guide", guide_bytes()), ("GadgetScope.readme", readme)] {
+        let text = installer::latin1(&bytes).to_lowercase();
+        for stale in
+            ["later version", "not read yet", "window version", "not in this version", "has no window", "no pick mode"]
+        {
+            assert!(!text.contains(stale), "{file} still says {stale:?}");
+        }
+    }
+}

@@ -17,7 +17,7 @@
 //! ```
 //!
 //! Before anything is packed the sources are checked: the Installer script
-//! (parse + check), the AmigaGuide (node/link integrity), the readme's
+//! (ISO-8859-1, parse + check for Installer 1.x, 43 and 44), the AmigaGuide (node/link integrity), the readme's
 //! Aminet header, the catalogs (errors stop the build). After packing:
 //! lhasa's `lha -t` must test the archive and `lha -l` list every file;
 //! names are ISO-8859-1 in both images (`français` is `fran\xe7ais`).
@@ -34,7 +34,11 @@ use std::process::Command;
 pub const NAME: &str = "GadgetScope";
 
 /// The S:Startup-Sequence of the floppy: ROM-internal Shell commands only
-/// (the disk carries no C: drawer).
+/// (the disk carries no C: drawer). `GadgetScope VERSION` prints the
+/// version line, or on a 68000/68010 the program's plain refusal (the
+/// runtime's processor check, runtime/c/cpu.c) with RC 20; emulator
+/// scenarios `adf-a500` and `adf-a1200` run this file's commands from the
+/// built floppy.
 pub const ADF_STARTUP: &str = "\
 ; GadgetScope distribution disk
 Echo \"GadgetScope distribution disk\"
@@ -91,11 +95,12 @@ pub fn latin1(name: &str) -> Result<Vec<u8>> {
 
 /// The source checks; any problem stops the build.
 fn check_sources(root: &Path) -> Result<()> {
-    let script = std::fs::read_to_string(root.join("installer/GadgetScope.install"))?;
-    let forms = installer::parse(&script).map_err(|e| anyhow!("GadgetScope.install: {e}"))?;
-    let errs = installer::check(&forms);
-    if !errs.is_empty() {
-        bail!("GadgetScope.install:\n  {}", errs.join("\n  "));
+    let script = std::fs::read(root.join("installer/GadgetScope.install"))?;
+    for inst in installer::Installer::ALL {
+        let errs = installer::check_script(&script, inst);
+        if !errs.is_empty() {
+            bail!("GadgetScope.install for {}:\n  {}", inst.name(), errs.join("\n  "));
+        }
     }
     let (_, ps) = installer::guide::check_guide(&std::fs::read(root.join("installer/GadgetScope.guide"))?);
     if !ps.is_empty() {
@@ -282,6 +287,19 @@ fn make_adf(out: &Path, adf: &Path, files: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// A file of the floppy image, read back with amitools' `xdftool`.
+fn read_adf_file(adf: &Path, path: &str) -> Result<Vec<u8>> {
+    let xdftool = tools::venv_dir().join("bin/xdftool");
+    let tmp = adf.with_extension(format!("read-{}", std::process::id()));
+    let o = Command::new(&xdftool).arg(adf).arg("read").arg(path).arg(&tmp).output()?;
+    if !o.status.success() {
+        bail!("xdftool {} read {path}: {}", adf.display(), String::from_utf8_lossy(&o.stderr));
+    }
+    let bytes = std::fs::read(&tmp).with_context(|| format!("{path} read from {}", adf.display()))?;
+    let _ = std::fs::remove_file(&tmp);
+    Ok(bytes)
+}
+
 /// Printed by `cargo xtask dist`.
 pub fn report(d: &Dist) {
     println!("dist: {} ({} files)", d.dir.display(), d.files.len());
@@ -294,10 +312,11 @@ pub fn report(d: &Dist) {
     }
 }
 
-/// The host side of the emulator scenarios `icons-getdiskobject` and
-/// `dist-start` (tests-uae/src/shipping.rs): every icon of `icons::ICONS`
-/// with what `GetDiskObject()` must read from it, and the drawer laid out
-/// under `target/uae/dist-drawer/` with the built `gadgetscope` hunk.
+/// The host side of the emulator scenarios `icons-getdiskobject`,
+/// `dist-start` and `adf-*` (tests-uae/src/shipping.rs): every icon of
+/// `icons::ICONS` with what `GetDiskObject()` must read from it, the
+/// drawer laid out under `target/uae/dist-drawer/` with the built
+/// `gadgetscope` hunk, and the floppy made from it.
 pub fn uae_programs(
     gadgetscope: &Path,
     iconprobe: &Path,
@@ -331,6 +350,9 @@ pub fn uae_programs(
         .collect::<Result<Vec<_>>>()?;
     let out = root.join("target/uae/dist-drawer");
     let files = layout(&out, gadgetscope)?;
+    let adf = out.join(format!("{NAME}.adf"));
+    make_adf(&out, &adf, &files)?;
+    let adf_startup = String::from_utf8(read_adf_file(&adf, "S/Startup-Sequence")?)?;
     let dist_icons = ICON_PLACES
         .iter()
         .map(|(file, place)| {
@@ -346,7 +368,7 @@ pub fn uae_programs(
         uaetool: uaetool.to_path_buf(),
         rexx,
         icons: all,
-        dist: UaeDist { root: out, files, icons: dist_icons },
+        dist: UaeDist { root: out, files, icons: dist_icons, adf, adf_startup },
     })
 }
 

@@ -8,6 +8,7 @@ mod dist;
 mod hunk;
 mod osglue;
 mod profile;
+mod startcheck;
 mod suite;
 mod tools;
 mod uae;
