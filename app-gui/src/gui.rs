@@ -9,12 +9,13 @@
 //! over `FakeIntuition` with recording fakes.
 use crate::settings::Settings;
 use crate::strings::{ids as msg, Strings};
-use crate::view::{Filter, Profile, View};
+use crate::view::{Filter, View};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::path::split_path;
 use gadgetscope_core::pick;
+use gadgetscope_core::profile::Profile;
 use gadgetscope_core::snapshot::WindowSnap;
 use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
 use gadgetscope_engine::UiRequest;

@@ -353,6 +353,67 @@ impl FakeIntuition {
     }
 }
 
+/// A window header as a snapshot holds it, for tests that build
+/// snapshots by hand: the title, its screen's title, the box (pixels),
+/// the borders of a Workbench window (4, 11, 4, 2), nothing else set.
+pub fn window_info(
+    address: u32,
+    screen: u32,
+    title: Option<&[u8]>,
+    screen_title: &[u8],
+    geo: (i16, i16, i16, i16),
+) -> crate::snapshot::WindowInfo {
+    crate::snapshot::WindowInfo {
+        address,
+        screen,
+        title: title.map(|t| t.to_vec()),
+        screen_title: Some(screen_title.to_vec()),
+        left: geo.0,
+        top: geo.1,
+        width: geo.2,
+        height: geo.3,
+        flags: 0,
+        border_left: 4,
+        border_top: 11,
+        border_right: 4,
+        border_bottom: 2,
+        gzz_width: 0,
+        gzz_height: 0,
+        first_gadget: 0,
+        menu_strip: 0,
+        first_request: 0,
+    }
+}
+
+/// A walked gadget as a snapshot holds it, for tests that build
+/// snapshots by hand: a GadTools BOOL gadget with this GA_ID, role, label
+/// and box (window-relative pixels), nothing else set.
+pub fn gadget_snap(
+    address: u32,
+    id: u32,
+    role: crate::classify::Role,
+    label: &[u8],
+    geo: (i32, i32, i32, i32),
+) -> crate::snapshot::GadgetSnap {
+    crate::snapshot::GadgetSnap {
+        address,
+        id,
+        role,
+        class: Vec::new(),
+        label: label.to_vec(),
+        value: None,
+        left: geo.0,
+        top: geo.1,
+        width: geo.2,
+        height: geo.3,
+        flags: 0,
+        gadget_type: GTYP_BOOLGADGET | amiga_ndk::gadtools::GADTOOL_TYPE,
+        sys: None,
+        level: None,
+        knob: None,
+    }
+}
+
 impl IntuitionMemory for FakeIntuition {
     fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
         let Some(off) = addr.checked_sub(Self::BASE) else {

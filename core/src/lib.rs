@@ -23,6 +23,7 @@ pub mod locate;
 pub mod manifest;
 
 pub mod pick;
+pub mod profile;
 pub mod prop;
 pub mod snapshot;
 pub mod text;
