@@ -58,6 +58,8 @@ pub const tc_SigWait: usize = 22;
 pub const tc_SigRecvd: usize = 26;
 /// `tc_ETask` (in the `tc_UnionETask` union; AROS: valid with `TF_ETASK`) (exec/tasks.i).
 pub const tc_ETask: usize = 34;
+/// `tc_TrapCode`: the task's trap handler (exec/tasks.i).
+pub const tc_TrapCode: usize = 50;
 /// `tc_SPReg`: the saved stack pointer (exec/tasks.i).
 pub const tc_SPReg: usize = 54;
 /// `TF_ETASK` in `tc_Flags`: `tc_ETask` is valid (exec/tasks.h).

@@ -8,13 +8,14 @@
  * 680x0; `cargo xtask amiga` checks the disassembly of _start and
  * everything it calls before rt_start (xtask/src/startcheck.rs).
  *
- * exec/execbase.h: AttnFlags is the UWORD at offset 296 of ExecBase;
- * AFB_68020 is bit 1, set by exec on a 68020 and every later CPU.
+ * exec/execbase.h: AttnFlags (a UWORD of ExecBase) has AFF_68020 set by
+ * exec on a 68020 and every later CPU (ndk.h).
  * A program that cannot run says so plainly: to the Shell's output, or,
  * started from Workbench, in an EasyRequest (intuition V36; without it,
  * nothing is shown), and ends with RC 20 (RETURN_FAIL). */
 
 #include "os_glue.h"
+#include "ndk.h"
 
 #ifndef GS_PROGRAM_NAME
 #define GS_PROGRAM_NAME "program"
@@ -23,12 +24,6 @@
 typedef unsigned long ULONG;
 
 #define SYSBASE (*(volatile ULONG *)4)
-#define ATTNFLAGS 296
-#define AFF_68020 (1u << 1)
-/* dos/dosextens.h: struct Process offsets (bytes) */
-#define PR_MSGPORT 92
-#define PR_CLI 172
-#define RETURN_FAIL 20
 
 #define NEEDS GS_PROGRAM_NAME " needs a 68020 or better"
 static const char g_line[] = NEEDS "\n";
@@ -37,12 +32,12 @@ static const char g_line[] = NEEDS "\n";
 ULONG rt_cpu_check(void)
 {
     ULONG me, wbmsg = 0, lib;
-    if (*(volatile unsigned short *)(SYSBASE + ATTNFLAGS) & AFF_68020) return 0;
+    if (*(volatile unsigned short *)(SYSBASE + AttnFlags) & AFF_68020) return 0;
 
     me = gs_exec_FindTask(SYSBASE, 0);
-    if (*(volatile ULONG *)(me + PR_CLI) == 0) {
-        gs_exec_WaitPort(SYSBASE, me + PR_MSGPORT);
-        wbmsg = gs_exec_GetMsg(SYSBASE, me + PR_MSGPORT);
+    if (*(volatile ULONG *)(me + pr_CLI) == 0) {
+        gs_exec_WaitPort(SYSBASE, me + pr_MsgPort);
+        wbmsg = gs_exec_GetMsg(SYSBASE, me + pr_MsgPort);
     }
     if (!wbmsg) {
         lib = gs_exec_OpenLibrary(SYSBASE, (ULONG)"dos.library", 0);
@@ -58,7 +53,7 @@ ULONG rt_cpu_check(void)
         /* intuition/intuition.h struct EasyStruct: es_StructSize,
          * es_Flags, es_Title, es_TextFormat, es_GadgetFormat */
         ULONG es[5];
-        es[0] = 20;
+        es[0] = es_SIZEOF;
         es[1] = 0;
         es[2] = (ULONG)GS_PROGRAM_NAME;
         es[3] = (ULONG)NEEDS;

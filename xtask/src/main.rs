@@ -6,6 +6,7 @@ mod canary;
 mod checks;
 mod dist;
 mod hunk;
+mod ndkgen;
 mod osglue;
 mod profile;
 mod startcheck;
