@@ -1,11 +1,18 @@
-//! GadgetScope, the Workbench program: Shell commands and the inspector,
-//! the ARexx host, and the window: view model (`view`), the GUI's
-//! behaviour (`gui`), the GadTools front-end, the desk (highlight, pick,
-//! AppIcon) and the one event loop (`nogui::run`) (PRODUCT.md
-//! "Architecture").
+//! The program (GadgetScope): start, Shell commands, settings, the one event loop, the Amiga side of the engine's traits and the window.
+//!
+//! - [`shell`], [`settings`]: the Shell template and the tooltypes.
+//! - `start` (wasm32): the entry point; `event_loop` (wasm32): the loop of
+//!   the window and of `NOGUI`; `system` (wasm32): the Amiga side of the
+//!   engine's traits.
+//! - [`gui`]: the window's behaviour over [`view`] (the model of the list
+//!   and details) and [`strings`] (the catalog); the front-ends
+//!   `gadtools_ui` and [`reaction`] + `reaction_ui`; `desk` (frame, pick,
+//!   files, AppIcon).
+//! - [`bench`]: `GadgetScope BENCH`, TREE timed with the EClock.
 //!
 //! Everything but the wasm32-only modules (the OS side) is host-tested.
 #![cfg_attr(target_arch = "wasm32", no_std)]
+#![forbid(unsafe_code)]
 extern crate alloc;
 
 pub mod bench;
@@ -29,3 +36,5 @@ mod system;
 
 #[cfg(target_arch = "wasm32")]
 mod start;
+#[cfg(target_arch = "wasm32")]
+pub use start::main;

@@ -11,9 +11,8 @@ use amiga_rt::dos::Dos;
 use amiga_rt::timer::Timer;
 use gadgetscope_engine::inspect::inspect;
 
-amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 256 * 1024, main: main);
-
-fn main() -> i32 {
+/// The program: its return code (0, 5, 10, 20).
+pub fn main() -> i32 {
     let Ok(dos) = Dos::open() else { return RETURN_FAIL };
     if let Some(wbs) = amiga_rt::wb_startup() {
         // A Workbench start: the window, with the icon's tooltypes.
@@ -30,7 +29,7 @@ fn main() -> i32 {
     };
     match interpret(&values) {
         Ok(ShellCommand::Version) => {
-            dos.print(VERSION_STRING.as_bytes());
+            dos.print(amiga_rt::version_line().as_bytes());
             dos.print(b"\n");
             RETURN_OK
         }

@@ -1,5 +1,4 @@
-//! The ARexx command set of AREXX.md: tokenizer, parser, dispatch against an
-//! engine trait, RCs and reply text. Builds on `gadgetscope-core` only.
+//! The command language (AmiPilot 1.1's verbs and GadgetScope's own): tokenizer, grammar, dispatch, RCs and reply text, whichever transport carries it.
 //!
 //! Nothing here depends on the transport: ARexx (the reply mechanics live
 //! with the port, amiga-rt `rexx`) and AmiPilot's wire carry the same

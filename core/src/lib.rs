@@ -1,15 +1,17 @@
-//! GadgetScope's core: owned snapshots of Intuition's screens, windows,
-//! gadgets and menus decoded from big-endian bytes, role classification,
-//! locators, manifests and the AmiPilot-compatible text formats.
+//! The model: owned snapshots of Intuition's screens, windows, gadgets and menus, their roles, locators, manifests and the AmiPilot-compatible text formats.
 //!
-//! Knows nothing of ARexx or of the GUI (see docs/design/layers.md).
+//! Knows nothing of ARexx, the OS or the GUI (docs/architecture.md); the
+//! NDK facts it decodes with are amiga-ndk's.
 //!
-//! - [`ndk`]: NDK offsets, flags and tags (with the offset table).
 //! - [`walk`]: the OS boundary traits and the walker.
 //! - [`classify`]: roles and the classification rules.
 //! - [`snapshot`]: the owned snapshot types.
 //! - [`text`]: TREE / MENU / SCREENS text. [`golden`]: golden-file diff.
 //! - [`pick`]: the window and gadget under the pointer; system requesters.
+//! - [`locate`]: finding windows and gadgets by pattern, role, label, ID.
+//! - [`manifest`], [`profile`]: manifests / quirk profiles, read, written, recorded.
+//! - [`input`]: the input.device event sequences of the acting verbs.
+//! - [`prop`]: where a proportional gadget's knob is.
 //! - [`fake`]: the fake Intuition the host tests walk.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]

@@ -354,7 +354,7 @@ impl Dos {
         let mut buf = vec![0u8; 100];
         // SAFETY: buf is writable for its length; a NULL header is allowed.
         let n = unsafe { sys::dos_Fault(self.lib.base(), code, core::ptr::null(), buf.as_mut_ptr(), buf.len() as i32) };
-        let text = crate::decode::c_str(&buf).unwrap_or(&[]);
+        let text = amiga_ndk::be::c_str(&buf).unwrap_or(&[]);
         if n <= 0 || text.is_empty() {
             return alloc::format!("error {code}").into_bytes();
         }

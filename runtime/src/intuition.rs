@@ -408,7 +408,7 @@ impl IntuiMsg {
     /// Decodes the 52 bytes of a `struct IntuiMessage` (Class at 20, Code
     /// 24, Qualifier 26, IAddress 28, MouseX/Y 32/34, IDCMPWindow 44).
     pub fn decode(b: &[u8]) -> Option<IntuiMsg> {
-        use crate::decode::{i16_at, u16_at, u32_at};
+        use amiga_ndk::be::{i16_at, u16_at, u32_at};
         Some(IntuiMsg {
             class: u32_at(b, 20)?,
             code: u16_at(b, 24)?,

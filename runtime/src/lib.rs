@@ -1,15 +1,15 @@
-//! amiga-rt: the Rust side of GadgetScope's Amiga runtime, used by every
-//! Amiga program of the project (built for wasm32, run through wasm2c and
-//! GCC on m68k; TOOLCHAIN.md).
+//! The binding layer (amiga-rt): generated OS imports, safe calls and RAII owners of OS resources, allocator, panic; the only unsafe Rust.
 //!
 //! - [`sys`] (generated) and `rt` are the raw imports; they and the few
 //!   wrappers that call them are the only `unsafe` in the project's Rust.
-//! - [`be`] and [`decode`] read and build OS structures as big-endian bytes.
+//! - [`be`] builds OS structures in linear memory as big-endian fields;
+//!   [`decode`] has the C-string helpers for OS calls.
 //! - [`lib`](mod@library), [`dos`] give safe, RAII access to libraries and
 //!   the Shell (a missing library is an error naming it and its version).
-//! - [`program!`] declares a program: its `$VER:` string, its heap arena
-//!   (`linked_list_allocator`) and its entry point; panics become a
-//!   message and a trap that the native runtime reports (RC 20).
+//! - [`program!`] declares a program in its entry crate
+//!   (runtime/programs): its `$VER:` string, its heap arena and its entry
+//!   point; panics become a message and a trap that the native runtime
+//!   reports (RC 20).
 //!
 //! On the host (`cargo test`) only the pure modules exist.
 #![cfg_attr(target_arch = "wasm32", no_std)]
@@ -63,16 +63,18 @@ pub mod sys;
 pub mod timer;
 
 #[cfg(target_arch = "wasm32")]
-pub use rt::wb_startup;
+pub use rt::{version_line, wb_startup};
 
-/// Declares an Amiga program: `program!(name: "GadgetScope", version:
-/// "0.1", date: "30.11.2026", heap: 256 * 1024, main: crate::main);`
+/// Declares an Amiga program's entry point, in its entry crate
+/// (runtime/programs: the exported symbols are the binding layer's):
+/// `program!(name: "GadgetScope", version: "0.1", date: "30.11.2026",
+/// heap: 256 * 1024, main: gadgetscope::main);`
 ///
 /// `main` is `fn() -> i32`, its result the program's return code (0, 5,
 /// 10, 20). `heap` is the size in bytes of the allocator's arena, fixed at
 /// build time (linear memory never grows). The macro also places the
-/// `$VER: <name> <version> (<date>)` string the `Version` command finds,
-/// available as `VERSION_STRING` (without the `$VER: ` prefix and the NUL).
+/// `$VER: <name> <version> (<date>)` string the `Version` command finds;
+/// the program reads it with [`version_line`].
 #[macro_export]
 macro_rules! program {
     (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, main: $main:path $(,)?) => {
@@ -80,9 +82,6 @@ macro_rules! program {
         #[used]
         #[no_mangle]
         pub static AMIGA_VERSTAG: &[u8] = concat!("$VER: ", $name, " ", $ver, " (", $date, ")\0").as_bytes();
-
-        /// This program's version line, e.g. `GadgetScope 0.1 (30.11.2026)`.
-        pub const VERSION_STRING: &str = concat!($name, " ", $ver, " (", $date, ")");
 
         #[cfg(target_arch = "wasm32")]
         #[no_mangle]

@@ -82,7 +82,7 @@ pub fn read_chain(first: u32, next_off: usize, size: usize, max: usize, out: &mu
     unsafe { out.set_len(at + n * size) };
     let rest = match n {
         0 => first,
-        _ => crate::decode::u32_at(&out[at + (n - 1) * size..], next_off).unwrap_or(0),
+        _ => amiga_ndk::be::u32_at(&out[at + (n - 1) * size..], next_off).unwrap_or(0),
     };
     (n, rest)
 }

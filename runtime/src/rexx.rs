@@ -714,7 +714,7 @@ mod os {
 
         /// The port's name (without NUL).
         pub fn name(&self) -> &[u8] {
-            crate::decode::c_str(&self.name).unwrap_or(&self.name)
+            amiga_ndk::be::c_str(&self.name).unwrap_or(&self.name)
         }
 
         /// The port's address.

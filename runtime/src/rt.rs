@@ -58,3 +58,20 @@ pub fn wb_startup() -> Option<u32> {
     let m = unsafe { rt_wbstartup() };
     (m != 0).then_some(m)
 }
+
+extern "Rust" {
+    /// The `$VER:` string [`program!`](crate::program) places (a
+    /// `&'static [u8]`, NUL-terminated) in the program's entry crate.
+    static AMIGA_VERSTAG: &'static [u8];
+}
+
+/// This program's version line, e.g. `GadgetScope 0.1 (30.11.2026)`: its
+/// `$VER:` string without the prefix and the NUL.
+pub fn version_line() -> &'static str {
+    // SAFETY: AMIGA_VERSTAG is the immutable static the program! macro
+    // defines in every program (one definition per program, linked in).
+    let tag: &'static [u8] = unsafe { AMIGA_VERSTAG };
+    let tag = tag.strip_prefix(b"$VER: ").unwrap_or(tag);
+    let tag = tag.strip_suffix(b"\0").unwrap_or(tag);
+    core::str::from_utf8(tag).unwrap_or("")
+}

@@ -14,28 +14,37 @@ use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One Amiga program: its cargo package, its wasm artifact name and the
-/// name of the executable on the Amiga.
+/// One Amiga program: its entry crate (runtime/programs/<name>: the
+/// `program!` invocation over the program's library crate), that crate's
+/// wasm artifact name and the name of the executable on the Amiga.
 pub struct Program {
     pub package: &'static str,
     pub artifact: &'static str,
     pub hunk: &'static str,
 }
 
+impl Program {
+    /// The short name (`gadgetscope`, `uaetool`): the entry crate's
+    /// directory and `target/amiga/build/<name>/`.
+    pub fn name(&self) -> &'static str {
+        self.package.strip_prefix("program-").unwrap_or(self.package)
+    }
+}
+
 /// Every Amiga program the project builds.
 pub const PROGRAMS: &[Program] = &[
-    Program { package: "gadgetscope", artifact: "gadgetscope", hunk: "GadgetScope" },
-    Program { package: "canary", artifact: "canary", hunk: "Canary" },
-    Program { package: "uaetool", artifact: "uaetool", hunk: "UAETool" },
-    Program { package: "rexxsend", artifact: "rexxsend", hunk: "RexxSend" },
-    Program { package: "gadtools-fixture", artifact: "gadtools_fixture", hunk: "GadToolsFixture" },
-    Program { package: "boopsi-fixture", artifact: "boopsi_fixture", hunk: "BoopsiFixture" },
-    Program { package: "screen-fixture", artifact: "screen_fixture", hunk: "ScreenFixture" },
-    Program { package: "where-fixture", artifact: "where_fixture", hunk: "WhereFixture" },
-    Program { package: "iconprobe", artifact: "iconprobe", hunk: "IconProbe" },
-    Program { package: "inputtool", artifact: "inputtool", hunk: "InputTool" },
-    Program { package: "picktool", artifact: "picktool", hunk: "PickTool" },
-    Program { package: "walkprof", artifact: "walkprof", hunk: "WalkProf" },
+    Program { package: "program-gadgetscope", artifact: "program_gadgetscope", hunk: "GadgetScope" },
+    Program { package: "program-canary", artifact: "program_canary", hunk: "Canary" },
+    Program { package: "program-uaetool", artifact: "program_uaetool", hunk: "UAETool" },
+    Program { package: "program-rexxsend", artifact: "program_rexxsend", hunk: "RexxSend" },
+    Program { package: "program-gadtools-fixture", artifact: "program_gadtools_fixture", hunk: "GadToolsFixture" },
+    Program { package: "program-boopsi-fixture", artifact: "program_boopsi_fixture", hunk: "BoopsiFixture" },
+    Program { package: "program-screen-fixture", artifact: "program_screen_fixture", hunk: "ScreenFixture" },
+    Program { package: "program-where-fixture", artifact: "program_where_fixture", hunk: "WhereFixture" },
+    Program { package: "program-iconprobe", artifact: "program_iconprobe", hunk: "IconProbe" },
+    Program { package: "program-inputtool", artifact: "program_inputtool", hunk: "InputTool" },
+    Program { package: "program-picktool", artifact: "program_picktool", hunk: "PickTool" },
+    Program { package: "program-walkprof", artifact: "program_walkprof", hunk: "WalkProf" },
 ];
 
 /// GCC flags measured in TOOLCHAIN.md, after the CPU flag (`-m68020`,
@@ -96,13 +105,12 @@ pub fn build(only: &[String]) -> Result<Vec<Built>> {
     tools::ensure_build_tools()?;
     tools::ensure_amitools()?;
     let root = root();
-    let progs: Vec<&Program> =
-        PROGRAMS.iter().filter(|p| only.is_empty() || only.iter().any(|o| o == p.package || o == p.hunk)).collect();
+    let progs: Vec<&Program> = PROGRAMS
+        .iter()
+        .filter(|p| only.is_empty() || only.iter().any(|o| o == p.package || o == p.name() || o == p.hunk))
+        .collect();
     if progs.is_empty() {
-        bail!(
-            "no program named {only:?}; known: {}",
-            PROGRAMS.iter().map(|p| p.package).collect::<Vec<_>>().join(", ")
-        );
+        bail!("no program named {only:?}; known: {}", PROGRAMS.iter().map(|p| p.name()).collect::<Vec<_>>().join(", "));
     }
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cargo.current_dir(&root).args(["build", "--quiet", "--release", "--target", "wasm32-unknown-unknown"]);
@@ -129,7 +137,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
     let wasm = std::fs::read(&wasm_path).with_context(|| wasm_path.display().to_string())?;
     wasmcheck::check(&wasm).with_context(|| format!("{}: module check", wasm_path.display()))?;
 
-    let dir = root.join("target/amiga/build").join(p.package);
+    let dir = root.join("target/amiga/build").join(p.name());
     std::fs::create_dir_all(&dir)?;
     std::fs::write(dir.join("prog.wasm"), &wasm)?;
     sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;

@@ -4,6 +4,7 @@
 //! pattern the project depends on; each pattern here once broke rustc's
 //! own m68k backend (TOOLCHAIN.md "Why not rustc's m68k target").
 #![cfg_attr(target_arch = "wasm32", no_std)]
+#![forbid(unsafe_code)]
 extern crate alloc;
 
 use alloc::boxed::Box;
@@ -249,13 +250,15 @@ fn jump_table() -> String {
 }
 
 #[cfg(target_arch = "wasm32")]
+pub use amiga::main;
+
+#[cfg(target_arch = "wasm32")]
 mod amiga {
     use amiga_ndk::dos::{RETURN_FAIL, RETURN_OK};
     use amiga_rt::dos::Dos;
 
-    amiga_rt::program!(name: "Canary", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 128 * 1024, main: main);
-
-    fn main() -> i32 {
+    /// The program: its return code (0, 5, 10, 20).
+    pub fn main() -> i32 {
         let Ok(dos) = Dos::open() else { return RETURN_FAIL };
         let text = super::report();
         if dos.print(text.as_bytes()) {
