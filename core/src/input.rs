@@ -50,7 +50,8 @@ pub enum Event {
         /// `ie_Qualifier`.
         qualifier: u16,
     },
-    /// `IECLASS_RAWMOUSE` with 0 motion: a button transition. `qualifier`
+    /// `IECLASS_RAWMOUSE` with 0 motion: a button transition, or with
+    /// `IECODE_NOBUTTON` a still report of the buttons held. `qualifier`
     /// always has `IEQUALIFIER_RELATIVEMOUSE` and the button state *after*
     /// the event (a press carries its button bit, a release does not).
     Button {
@@ -170,6 +171,16 @@ fn left_down() -> Event {
     Event::Button { code: IECODE_LBUTTON, qualifier: IEQUALIFIER_LEFTBUTTON | IEQUALIFIER_RELATIVEMOUSE }
 }
 
+/// A still mouse report with the left button held: `IECLASS_RAWMOUSE`,
+/// `IECODE_NOBUTTON`, no motion. A real mouse move reaches the active
+/// gadget as `IECLASS_RAWMOUSE`; an injected `IECLASS_NEWPOINTERPOS` moves
+/// the pointer but Intuitions that hand it on unchanged (AROS) leave a
+/// proportional gadget's knob where it was, so the move is followed by one
+/// report of the kind every gadget follows.
+fn left_held() -> Event {
+    Event::Button { code: IECODE_NOBUTTON, qualifier: IEQUALIFIER_LEFTBUTTON | IEQUALIFIER_RELATIVEMOUSE }
+}
+
 fn left_up() -> Event {
     Event::Button { code: IECODE_LBUTTON | IECODE_UP_PREFIX, qualifier: IEQUALIFIER_RELATIVEMOUSE }
 }
@@ -198,12 +209,14 @@ pub fn click_gadget(screen: ScreenSize, window: &WindowSnap, gadget: &GadgetSnap
 
 /// A left-button drag from one screen point to another: pointer to the
 /// start, button down, pointer to the end (with `IEQUALIFIER_LEFTBUTTON`,
-/// as a real move with the button held), button up.
+/// as a real move with the button held), a still mouse report with the
+/// button held (see `left_held`), button up.
 pub fn drag(screen: ScreenSize, from: (i32, i32), to: (i32, i32)) -> Result<Vec<Event>, ActionError> {
     Ok(vec![
         screen.point(from.0, from.1, 0)?,
         left_down(),
         screen.point(to.0, to.1, IEQUALIFIER_LEFTBUTTON)?,
+        left_held(),
         left_up(),
     ])
 }
@@ -657,6 +670,7 @@ mod tests {
     }
     const LDOWN: Event = Event::Button { code: IECODE_LBUTTON, qualifier: IEQUALIFIER_LEFTBUTTON | REL };
     const LUP: Event = Event::Button { code: IECODE_LBUTTON | IECODE_UP_PREFIX, qualifier: REL };
+    const LHELD: Event = Event::Button { code: IECODE_NOBUTTON, qualifier: IEQUALIFIER_LEFTBUTTON | REL };
 
     fn gadget(l: i32, t: i32, w: i32, h: i32, sys: Option<SysGadget>) -> GadgetSnap {
         GadgetSnap {
@@ -745,9 +759,9 @@ mod tests {
     fn drag_by_and_to_hold_the_left_button_while_moving() {
         let w = window(10, 20, 300, 120, vec![gadget(20, 30, 100, 10, None), gadget(200, 60, 11, 11, None)]);
         let by = drag_gadget_by(SCREEN, &w, &w.gadgets[0], 25, -3).unwrap();
-        assert_eq!(by, vec![p(80, 55, 0), LDOWN, p(105, 52, IEQUALIFIER_LEFTBUTTON), LUP]);
+        assert_eq!(by, vec![p(80, 55, 0), LDOWN, p(105, 52, IEQUALIFIER_LEFTBUTTON), LHELD, LUP]);
         let to = drag_gadget_to(SCREEN, &w, &w.gadgets[0], &w.gadgets[1]).unwrap();
-        assert_eq!(to, vec![p(80, 55, 0), LDOWN, p(215, 85, IEQUALIFIER_LEFTBUTTON), LUP]);
+        assert_eq!(to, vec![p(80, 55, 0), LDOWN, p(215, 85, IEQUALIFIER_LEFTBUTTON), LHELD, LUP]);
         assert_eq!(drag_gadget_by(SCREEN, &w, &w.gadgets[0], 0, 500), Err(ActionError::OffScreen { x: 80, y: 555 }));
     }
 
@@ -759,7 +773,7 @@ mod tests {
         slider.knob = Some((40, 33, 6, 4));
         let w = window(10, 20, 300, 120, vec![slider]);
         let by = drag_gadget_by(SCREEN, &w, &w.gadgets[0], 40, 0).unwrap();
-        assert_eq!(by, vec![p(53, 55, 0), LDOWN, p(93, 55, IEQUALIFIER_LEFTBUTTON), LUP]);
+        assert_eq!(by, vec![p(53, 55, 0), LDOWN, p(93, 55, IEQUALIFIER_LEFTBUTTON), LHELD, LUP]);
     }
 
     #[test]
@@ -768,7 +782,7 @@ mod tests {
         // The bar's centre (320,7) is free.
         assert_eq!(drag_bar_spot(&w), Ok((320, 7)));
         let e = window_move(SCREEN, &w, 40, 30).unwrap();
-        assert_eq!(e, vec![p(320, 7, 0), LDOWN, p(360, 37, IEQUALIFIER_LEFTBUTTON), LUP]);
+        assert_eq!(e, vec![p(320, 7, 0), LDOWN, p(360, 37, IEQUALIFIER_LEFTBUTTON), LHELD, LUP]);
         // A narrow window: close at 0..15, bar 0..100, depth 70..85, zoom 85..100.
         let n = window(
             200,
@@ -796,7 +810,7 @@ mod tests {
     fn window_size_drags_the_sizing_gadget_by_the_size_difference() {
         let w = aros_shell();
         let e = window_size(SCREEN, &w, 440, 156).unwrap();
-        assert_eq!(e, vec![p(634, 250, 0), LDOWN, p(434, 150, IEQUALIFIER_LEFTBUTTON), LUP]);
+        assert_eq!(e, vec![p(634, 250, 0), LDOWN, p(434, 150, IEQUALIFIER_LEFTBUTTON), LHELD, LUP]);
         let bare = window(0, 0, 30, 20, vec![]);
         assert_eq!(window_size(SCREEN, &bare, 1, 1), Err(ActionError::NoSystemGadget(SysGadget::Size)));
     }
