@@ -39,18 +39,9 @@
 //! comes (Delay-based, no busy loop) in a script started with `Run`.
 
 use crate::fixtures::wait_for_file;
-use crate::rexx::{with_arexx, Programs as RexxPrograms};
+use crate::rexx::with_arexx;
 use crate::{Check, Scenario};
-use std::path::PathBuf;
 use std::time::Duration;
-
-/// What the scenarios stage.
-pub struct Programs {
-    pub gadgetscope: PathBuf,
-    pub gadtools: PathBuf,
-    pub uaetool: PathBuf,
-    pub rexx: RexxPrograms,
-}
 
 /// What one `Run >NIL: <command>` keeps on this AROS ROM, bytes: it
 /// varies between these two from use to use (measured; see the fixture
@@ -154,11 +145,11 @@ pub fn rcs(file: &'static str, want: &'static [i32]) -> Check {
 }
 
 /// The scenarios.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
-    let mut s = with_arexx(Scenario::new("arexx-menu-pick"), &p.rexx)
-        .watchdog(p.uaetool.clone())
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("GadToolsFixture", p.gadtools.clone())
+pub fn scenarios() -> Vec<Scenario> {
+    let mut s = with_arexx(Scenario::new("arexx-menu-pick"))
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
         .bytes("menu.rexx", MENU_SCRIPT.as_bytes().to_vec());
     s = start(s, "Run >NIL: GadToolsFixture", "gadtools-fixture.ready", "fixture-up");
     s = s
@@ -222,9 +213,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
 
     let late_win = "RexxSend AWAIT=DH0:never-there WAITPORT=3\nNewShell WINDOW \"CON:20/40/360/90/Late Window\" FROM DH0:late-body\n";
     let late_body = "RexxSend AWAIT=DH0:late-close WAITPORT=60\nEndCLI\n";
-    let mut w = with_arexx(Scenario::new("arexx-waits"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("C/UAETool", p.uaetool.clone())
+    let mut w = with_arexx(Scenario::new("arexx-waits"))
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
         .bytes("waits.rexx", WAITS_SCRIPT.as_bytes().to_vec())
         .bytes("held.rexx", HELD_SCRIPT.as_bytes().to_vec())
         .bytes("during.rexx", DURING_SCRIPT.as_bytes().to_vec())
@@ -298,11 +289,11 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         bench_script.push_str("GETTEXT \"GadTools Fixture\" 2\n");
     }
     bench_script.push_str("QUIT\n");
-    let mut b = with_arexx(Scenario::new("bench-arexx"), &p.rexx)
+    let mut b = with_arexx(Scenario::new("bench-arexx"))
         .config("uae_cpu_speed", "real")
         .config("accuracy", "0")
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("GadToolsFixture", p.gadtools.clone())
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
         .bytes("bench.rexx", bench_script.into_bytes());
     b = start(b, "Run >NIL: GadToolsFixture", "gadtools-fixture.ready", "fixture-up");
     b = b
@@ -313,9 +304,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         b = b.line(l);
     }
     let bench = b.check(contains_all("bench.out", &["EFREQ ", "TIME "])).timeout(Duration::from_secs(240));
-    let idle = with_arexx(Scenario::new("arexx-idle"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("C/UAETool", p.uaetool.clone())
+    let idle = with_arexx(Scenario::new("arexx-idle"))
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
         .bytes("version.rexx", "VERSION\n".as_bytes().to_vec())
         .bytes("quit.rexx", "QUIT\n".as_bytes().to_vec())
         .line("Run >NIL: GadgetScope NOGUI")
@@ -329,9 +320,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             Box::new(|run| idle_ok(&run.read_text("idle.out")?)),
         ))
         .timeout(Duration::from_secs(90));
-    let mut r = with_arexx(Scenario::new("arexx-requester"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("C/UAETool", p.uaetool.clone())
+    let mut r = with_arexx(Scenario::new("arexx-requester"))
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
         .bytes("req1.rexx", REQUESTER_SCRIPT.as_bytes().to_vec())
         .bytes("req2.rexx", "WAITFOR REQUESTER TIMEOUT=1\nQUIT\n".as_bytes().to_vec())
         .line("Run >NIL: GadgetScope NOGUI")

@@ -6,22 +6,8 @@
 //! first run warms up what AROS keeps cached, e.g. fonts and GadTools'
 //! classes).
 
-use std::path::{Path, PathBuf};
-
 use crate::{Check, Scenario};
 use std::time::Duration;
-
-/// Built fixture programs (hunk files on the host).
-pub struct Programs {
-    /// tests-uae/fixtures/gadtools-fixture (`GadToolsFixture`).
-    pub gadtools: PathBuf,
-    /// tests-uae/fixtures/boopsi-fixture (`BoopsiFixture`).
-    pub boopsi: PathBuf,
-    /// tests-uae/fixtures/screen-fixture (`ScreenFixture`).
-    pub screen: PathBuf,
-    /// tests-uae/fixtures/uaetool (`AVAIL FILE=`).
-    pub uaetool: PathBuf,
-}
 
 /// Script lines that spin until `DH0:<file>` exists (the ROM has no
 /// `Wait`; `label` must be unique in the script).
@@ -85,9 +71,9 @@ fn log_ready_and_quit(log: &'static str) -> Check {
 }
 
 /// A fixture scenario: warm-up run with screenshot, then a measured run.
-fn fixture_scenario(name: &str, program: &str, host: &Path, stem: &'static str, uaetool: &Path) -> Scenario {
+fn fixture_scenario(name: &str, program: &str, stem: &'static str) -> Scenario {
     let mut s =
-        Scenario::new(name).host_file(program, host).host_file("C/UAETool", uaetool).timeout(Duration::from_secs(90));
+        Scenario::new(name).program(program, program).program("C/UAETool", "UAETool").timeout(Duration::from_secs(90));
     s = fixture_run(s, program, stem, 1, Some(stem));
     // The measured run is in the foreground: `Run` itself keeps a varying
     // amount of memory on this AROS ROM (840 or 256 bytes, measured), so a
@@ -119,12 +105,12 @@ fn fixture_scenario(name: &str, program: &str, host: &Path, stem: &'static str, 
 }
 
 /// The fixture scenarios, in order.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+pub fn scenarios() -> Vec<Scenario> {
     vec![
-        fixture_scenario("fixture-gadtools", "GadToolsFixture", &p.gadtools, "gadtools-fixture", &p.uaetool),
-        fixture_scenario("fixture-boopsi", "BoopsiFixture", &p.boopsi, "boopsi-fixture", &p.uaetool)
+        fixture_scenario("fixture-gadtools", "GadToolsFixture", "gadtools-fixture"),
+        fixture_scenario("fixture-boopsi", "BoopsiFixture", "boopsi-fixture")
             .check(Check::Contains("boopsi-fixture.log".into(), "FAKE id=99 class=$FFFFFFF0 typeofmem=0".into())),
-        fixture_scenario("fixture-screen", "ScreenFixture", &p.screen, "screen-fixture", &p.uaetool),
+        fixture_scenario("fixture-screen", "ScreenFixture", "screen-fixture"),
     ]
 }
 
@@ -139,8 +125,7 @@ mod tests {
 
     #[test]
     fn scenario_lines() {
-        let p = Programs { gadtools: "g".into(), boopsi: "b".into(), screen: "s".into(), uaetool: "u".into() };
-        let all = scenarios(&p);
+        let all = scenarios();
         assert_eq!(all.len(), 3);
         let s = &all[0];
         assert_eq!(s.screenshot_names(), ["gadtools-fixture"]);

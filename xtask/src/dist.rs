@@ -108,17 +108,6 @@ fn check_sources(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Where each icon of `icons::ICONS` goes, relative to the directory that
-/// holds the drawer (icon file, path of the `.info`). `Profile.info` is not
-/// shipped: the window version writes it next to exported profiles.
-pub const ICON_PLACES: &[(&str, &str)] = &[
-    ("GadgetScope-drawer.info", "GadgetScope.info"),
-    ("GadgetScope.info", "GadgetScope/GadgetScope.info"),
-    ("GadgetScope.guide.info", "GadgetScope/GadgetScope.guide.info"),
-    ("GadgetScope.install.info", "GadgetScope/GadgetScope.install.info"),
-    ("WBStartup.info", "GadgetScope/Icons/WBStartup.info"),
-];
-
 /// Everything but the catalogs: the program, the icons (built into
 /// `icon_dir` first), guide, Installer script and readme, into `out`
 /// (which holds the drawer `GadgetScope/`).
@@ -127,7 +116,7 @@ fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path) -> Resu
     icons::build_icons(&root.join("icons/art"), icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
     let drawer = out.join(NAME);
     copy(program, &drawer.join(NAME))?;
-    for (file, place) in ICON_PLACES {
+    for (file, place) in icons::PLACES {
         copy(&icon_dir.join(file), &out.join(place))?;
     }
     for f in ["GadgetScope.guide", "GadgetScope.install", "GadgetScope.readme"] {
@@ -292,62 +281,6 @@ pub fn report(d: &Dist) {
         let n = std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
         println!("dist: {} ({n} bytes)", p.display());
     }
-}
-
-/// The host side of the emulator scenarios `icons-getdiskobject` and
-/// `dist-start` (tests-uae/src/shipping.rs): every icon of `icons::ICONS`
-/// with what `GetDiskObject()` must read from it, and the drawer laid out
-/// under `target/uae/dist-drawer/` with the built `gadgetscope` hunk.
-pub fn uae_programs(
-    gadgetscope: &Path,
-    iconprobe: &Path,
-    inputtool: &Path,
-    uaetool: &Path,
-    rexx: uae_harness::rexx::Programs,
-) -> Result<uae_harness::shipping::Programs> {
-    use uae_harness::shipping::{Dist as UaeDist, IconExpect, Programs};
-    let root = amiga::root();
-    let icon_dir = root.join("target/uae/shipping-icons");
-    let _ = std::fs::remove_dir_all(&icon_dir);
-    icons::build_icons(&root.join("icons/art"), &icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
-    let expect = |info: &Path, amiga_name: String| -> Result<IconExpect> {
-        let file = info.file_name().unwrap().to_string_lossy().into_owned();
-        let spec =
-            icons::ICONS.iter().find(|s| s.file == file).ok_or_else(|| anyhow!("{file} is not in icons::ICONS"))?;
-        let d = icons::info::decode(&std::fs::read(info)?).map_err(|e| anyhow!("{file}: {e}"))?;
-        Ok(IconExpect {
-            amiga_name,
-            host_info: info.to_path_buf(),
-            kind: spec.kind as u8,
-            default_tool: spec.default_tool.unwrap_or("").to_string(),
-            tooltypes: spec.tool_types.iter().map(|t| t.to_string()).collect(),
-            stack: spec.stack_size,
-            size: d.gadget_size,
-        })
-    };
-    let all = icons::ICONS
-        .iter()
-        .map(|s| expect(&icon_dir.join(s.file), format!("Icons/{}", s.file.trim_end_matches(".info"))))
-        .collect::<Result<Vec<_>>>()?;
-    let out = root.join("target/uae/dist-drawer");
-    let files = layout(&out, gadgetscope)?;
-    let dist_icons = ICON_PLACES
-        .iter()
-        .map(|(file, place)| {
-            expect(&icon_dir.join(file), place.trim_end_matches(".info").to_string()).map(|mut e| {
-                e.host_info = out.join(place);
-                e
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Programs {
-        iconprobe: iconprobe.to_path_buf(),
-        inputtool: inputtool.to_path_buf(),
-        uaetool: uaetool.to_path_buf(),
-        rexx,
-        icons: all,
-        dist: UaeDist { root: out, files, icons: dist_icons },
-    })
 }
 
 #[cfg(test)]

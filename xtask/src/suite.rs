@@ -71,22 +71,12 @@ pub fn test() -> Result<()> {
 /// (HIGHLIGHT: the list selects it, a frame goes round it) and keep a
 /// screenshot (headless under Xvfb).
 pub fn run() -> Result<()> {
-    let built = amiga::build(&["gadgetscope".to_string(), "gadtools-fixture".to_string(), "rexxsend".to_string()])?;
-    let hunk = |name: &str| built.iter().find(|b| b.hunk_path.ends_with(name)).map(|b| b.hunk_path.clone());
-    let (Some(gadgetscope), Some(demo), Some(rexxsend)) =
-        (hunk("GadgetScope"), hunk("GadToolsFixture"), hunk("RexxSend"))
-    else {
-        bail!("GadgetScope, the GadTools demo program or RexxSend was not built");
-    };
-    let mut opts = uae::options()?;
-    opts.force_xvfb = true;
-    let rexx = uae_harness::rexx::Programs::new(rexxsend, &opts.tools);
     // The demo program (the GadTools test fixture) on Workbench, then
     // GadgetScope's window (the AROS ROM has no window.class: the GadTools
     // front-end) and, through its port, the demo's Connect button selected.
-    let mut scenario = uae_harness::rexx::with_arexx(uae_harness::Scenario::new("main"), &rexx)
-        .host_file("GadgetScope", gadgetscope)
-        .host_file("GadToolsFixture", demo)
+    let mut scenario = uae_harness::rexx::with_arexx(uae_harness::Scenario::new("main"))
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
         .bytes("main.rexx", b"HIGHLIGHT \"GadTools Fixture\" 1\n".to_vec())
         .line("Run >NIL: GadToolsFixture");
     for l in uae_harness::fixtures::wait_for_file("gadtools-fixture.ready", "demo-up") {
@@ -97,6 +87,8 @@ pub fn run() -> Result<()> {
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:main.rexx OUT=DH0:main.out WAITPORT=30")
         .screenshot("gadgetscope")
         .check(uae_harness::Check::Contains("main.out".into(), "RC 0".into()));
+    let mut opts = uae::prepare(std::slice::from_ref(&scenario))?;
+    opts.force_xvfb = true;
     let report = uae_harness::run_report(&scenario, &opts);
     println!("{}", report.summary());
     let png = report.run.screenshot("gadgetscope");
