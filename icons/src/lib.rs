@@ -14,6 +14,7 @@
 //! **Why our own encoder**: no maintained Rust crate writes Amiga icons,
 //! and building on a Linux host must not need an Amiga icon editor. The
 //! layout facts and their sources are listed in [`info`] and [`glow`].
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod art;

@@ -25,6 +25,7 @@
 //! take their defaults; in pretend mode file operations are not performed
 //! (unless `(safe)`); `copyfiles` creates its destination drawer;
 //! `makedir` creates one level only.
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod check;

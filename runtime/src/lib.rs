@@ -36,6 +36,8 @@ pub mod heap;
 pub mod heap_class;
 pub mod highlight;
 #[cfg(target_arch = "wasm32")]
+pub mod icon;
+#[cfg(target_arch = "wasm32")]
 pub mod input;
 #[cfg(target_arch = "wasm32")]
 pub mod introspect;

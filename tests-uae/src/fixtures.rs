@@ -37,7 +37,8 @@ fn parse_avail(run: &crate::RunDir, file: &str) -> Result<u64, String> {
 }
 
 /// Free memory (`AvailMem(MEMF_ANY)`) after the foreground run equals
-/// what it was before.
+/// what it was before; when it does not, the message shows what
+/// `UAETool MEMDIFF` found allocated (`mem-diff`).
 fn fixture_frees_everything() -> Check {
     Check::Custom(
         "free memory after the fixture run equals before".into(),
@@ -46,7 +47,11 @@ fn fixture_frees_everything() -> Check {
             if a == b {
                 Ok(())
             } else {
-                Err(format!("mem-before {b} bytes, mem-after {a} bytes: {} bytes not freed", b as i64 - a as i64))
+                Err(format!(
+                    "mem-before {b} bytes, mem-after {a} bytes: {} bytes not freed; allocated since:\n{}",
+                    b as i64 - a as i64,
+                    run.read_text("mem-diff").unwrap_or_default()
+                ))
             }
         }),
     )
@@ -85,8 +90,10 @@ fn fixture_scenario(name: &str, program: &str, stem: &'static str) -> Scenario {
         .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "cli-gone")
         .check(Check::Rc("cli-gone".into(), 0))
         .line("C:UAETool AVAIL FILE=DH0:mem-before")
+        .line("C:UAETool MEMMAP FILE=DH0:mem-map")
         .line(format!("{program} QUITAFTER=10"))
-        .line("C:UAETool AVAIL FILE=DH0:mem-after");
+        .line("C:UAETool AVAIL FILE=DH0:mem-after")
+        .line("C:UAETool MEMDIFF FILE=DH0:mem-diff PROGRAM=DH0:mem-map");
     let log: &'static str = Box::leak(format!("{stem}.log").into_boxed_str());
     s.check(Check::Exists(format!("{stem}.done")))
         .check(Check::Custom(

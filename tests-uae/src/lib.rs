@@ -28,6 +28,7 @@
 //!
 //! Emulator runs are not `cargo test` tests: [`all`] lists them and xtask
 //! runs them (`cargo xtask uae-test`).
+#![forbid(unsafe_code)]
 
 pub mod actions;
 pub mod arexx_client;

@@ -10,12 +10,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-extern "C" {
-    // libc's kill(2); std is linked against libc already.
-    fn kill(pid: i32, sig: i32) -> i32;
-}
-const SIGTERM: i32 = 15;
-const SIGKILL: i32 = 9;
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
 
 /// A child that leads its own process group; dropping it kills the group.
 pub struct Group {
@@ -62,21 +58,15 @@ impl Group {
             return;
         }
         self.done = true;
-        let pgid = self.child.id() as i32;
-        // SAFETY: plain syscall on a process group we created.
-        unsafe {
-            kill(-pgid, SIGTERM);
-        }
+        // killpg(2) on the group this child leads (its id is the group's).
+        let pgid = Pid::from_raw(self.child.id() as i32);
+        let _ = killpg(pgid, Signal::SIGTERM);
         if self.wait_for(Duration::from_secs(1)).is_none() {
-            unsafe {
-                kill(-pgid, SIGKILL);
-            }
+            let _ = killpg(pgid, Signal::SIGKILL);
             let _ = self.child.wait();
         } else {
             // The leader is gone; make sure nothing else of the group lingers.
-            unsafe {
-                kill(-pgid, SIGKILL);
-            }
+            let _ = killpg(pgid, Signal::SIGKILL);
         }
     }
 }

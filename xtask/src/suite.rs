@@ -1,7 +1,7 @@
 //! `cargo xtask test` (every test) and `cargo xtask run` (the main job):
 //! the two commands of the README.
 
-use crate::{amiga, canary, tools, uae};
+use crate::{amiga, canary, rules, tools, uae};
 use anyhow::{bail, Context, Result};
 use std::process::{Command, Stdio};
 
@@ -25,12 +25,31 @@ pub fn count_cargo_tests(output: &str) -> (usize, usize) {
     (passed, failed)
 }
 
-/// Runs host tests, the canary under vamos and the emulator suite; prints
-/// the counts and fails if anything failed or nothing ran.
+/// Restricts the emulator stage of `cargo xtask test` to these scenarios
+/// (names separated by spaces or commas); unset or empty: every scenario.
+/// For runs that only prove the install steps (`cargo xtask clean-root`).
+pub const SCENARIOS_ENV: &str = "GADGETSCOPE_TEST_SCENARIOS";
+
+/// The emulator scenarios `test` runs: those named in [`SCENARIOS_ENV`],
+/// else all (an empty list).
+pub fn scenarios_from_env() -> Vec<String> {
+    std::env::var(SCENARIOS_ENV)
+        .unwrap_or_default()
+        .split([' ', ','])
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Runs the checks (formatting, clippy, the unsafe rule), host tests, the
+/// canary under vamos and the emulator suite; prints the counts and fails
+/// if anything failed or nothing ran.
 pub fn test() -> Result<()> {
     tools::ensure_build_tools()?;
     tools::ensure_amitools()?;
     tools::ensure_emulator()?;
+    println!("== checks (rustfmt, clippy, unsafe only in amiga-rt)");
+    rules::run()?;
     println!("== host tests (cargo test --workspace)");
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(amiga::root())
@@ -50,8 +69,13 @@ pub fn test() -> Result<()> {
     println!("== codegen canary (68020, vamos)");
     let c = canary::run()?;
     println!("canary: {} checks match the host ({} emulated cycles)", c.checks, c.cycles);
-    println!("== emulator scenarios (FS-UAE, AROS ROM)");
-    let u = uae::run(&[])?;
+    let only = scenarios_from_env();
+    if only.is_empty() {
+        println!("== emulator scenarios (FS-UAE, AROS ROM)");
+    } else {
+        println!("== emulator scenarios (FS-UAE, AROS ROM): {} only ({SCENARIOS_ENV})", only.join(", "));
+    }
+    let u = uae::run(&only)?;
     println!("uae-test: {} passed, {} failed ({:.1} s)", u.passed, u.failed, u.seconds);
     println!(
         "\nsummary: host tests {host_passed} passed; canary {} checks passed; emulator scenarios {} passed, {} failed",

@@ -85,14 +85,22 @@ pub fn select(only: &[String]) -> Result<Vec<Scenario>> {
     Ok(all.into_iter().filter(|s| only.is_empty() || only.contains(&s.name)).collect())
 }
 
-/// Builds what the scenarios named in `only` need (all when empty) and
-/// runs them, one line per scenario.
-pub fn run(only: &[String]) -> Result<Summary> {
+/// `[--repeat N] [SCENARIO...]`: builds what the named scenarios need (all
+/// when none is named) and runs them, one line per scenario; with
+/// `--repeat N` the selection N times over (to measure how often a
+/// scenario fails).
+pub fn run(args: &[String]) -> Result<Summary> {
     let start = Instant::now();
+    let (repeat, only) = match args {
+        [flag, n, rest @ ..] if flag == "--repeat" => {
+            (n.parse::<usize>().map_err(|e| anyhow!("--repeat {n:?}: {e}"))?.max(1), rest)
+        }
+        _ => (1, args),
+    };
     let selected = select(only)?;
     let opts = prepare(&selected)?;
     let (mut passed, mut failed) = (0, 0);
-    for s in &selected {
+    for s in selected.iter().cycle().take(selected.len() * repeat) {
         let report = uae_harness::run_report(s, &opts);
         let summary = report.summary();
         match s.verdict(&report, &opts.tools) {

@@ -3,6 +3,7 @@
 //! natively on the host (`cargo xtask canary`). It grows with every
 //! pattern the project depends on; each pattern here once broke rustc's
 //! own m68k backend (TOOLCHAIN.md "Why not rustc's m68k target").
+#![forbid(unsafe_code)]
 #![cfg_attr(target_arch = "wasm32", no_std)]
 extern crate alloc;
 
