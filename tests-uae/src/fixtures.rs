@@ -80,10 +80,11 @@ fn fixture_scenario(name: &str, program: &str, stem: &'static str) -> Scenario {
     let mut s =
         Scenario::new(name).program(program, program).program("C/UAETool", "UAETool").timeout(Duration::from_secs(90));
     s = fixture_run(s, program, stem, 1, Some(stem));
-    // The measured run is in the foreground: `Run` itself keeps a varying
-    // amount of memory on this AROS ROM (840 or 256 bytes, measured), so a
-    // Run'd fixture cannot be measured exactly. The first run warmed up
-    // what AROS caches (fonts, GadTools classes).
+    // The measured run is in the foreground: a `Run` keeps memory of its
+    // own on this ROM (the console handler's, see RUN_KEEPS in
+    // arexx_more.rs). The first run warmed up what AROS caches (fonts,
+    // GadTools classes); `UAETool AVAIL` settles the filesystem's spare
+    // locks before it reads (LOCK_CACHE_SETTLE in the UAETool fixture).
     // The warm-up's Run process ends a little after the `.done` file:
     // wait until it has left exec's lists (its memory freed).
     s = s

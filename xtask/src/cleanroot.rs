@@ -149,7 +149,20 @@ pub fn run() -> Result<()> {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root)?;
     sh("unpacking the base root", Command::new("tar").arg("-C").arg(&root).arg("-xf").arg(&tar))?;
+    // This machine's network: name servers, the certificate authorities
+    // it trusts besides Debian's (a proxy's), pip's configuration.
     std::fs::copy("/etc/resolv.conf", root.join("etc/resolv.conf")).context("copying /etc/resolv.conf")?;
+    let local_cas = Path::new("/usr/local/share/ca-certificates");
+    if let Ok(entries) = std::fs::read_dir(local_cas) {
+        let to = root.join("usr/local/share/ca-certificates");
+        std::fs::create_dir_all(&to)?;
+        for e in entries.flatten() {
+            std::fs::copy(e.path(), to.join(e.file_name()))?;
+        }
+    }
+    if Path::new("/etc/pip.conf").exists() {
+        std::fs::copy("/etc/pip.conf", root.join("etc/pip.conf"))?;
+    }
 
     // A clean checkout of HEAD.
     let src = root.join("src");
@@ -202,7 +215,8 @@ pub fn run() -> Result<()> {
     sh(
         "setting up rustup in the root",
         &mut chroot(&format!(
-            "rustup default {toolchain} >/dev/null && rustup target remove wasm32-unknown-unknown >/dev/null 2>&1; rustup show active-toolchain"
+            "update-ca-certificates >/dev/null && rustup default {toolchain} >/dev/null && \
+             rustup target remove wasm32-unknown-unknown >/dev/null 2>&1; rustup show active-toolchain"
         )),
     )?;
     let before = packages(&root)?;
