@@ -93,7 +93,9 @@ pub fn test() -> Result<()> {
 /// program, start GadgetScope with its window listing the demo's gadgets,
 /// select the demo's Connect button through GadgetScope's ARexx port
 /// (HIGHLIGHT: the list selects it, a frame goes round it) and keep a
-/// screenshot (headless under Xvfb).
+/// screenshot (headless under Xvfb). GadgetScope replies HIGHLIGHT once
+/// its window shows the selection, so the frame windows are listed (by
+/// PickTool, checked) and in the picture as soon as RexxSend returns.
 pub fn run() -> Result<()> {
     // The demo program (the GadTools test fixture) on Workbench, then
     // GadgetScope's window (the AROS ROM has no window.class: the GadTools
@@ -101,6 +103,7 @@ pub fn run() -> Result<()> {
     let mut scenario = uae_harness::rexx::with_arexx(uae_harness::Scenario::new("main"))
         .program("GadgetScope", "GadgetScope")
         .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/PickTool", "PickTool")
         .bytes("main.rexx", b"HIGHLIGHT \"GadTools Fixture\" 1\n".to_vec())
         .line("Run >NIL: GadToolsFixture");
     for l in uae_harness::fixtures::wait_for_file("gadtools-fixture.ready", "demo-up") {
@@ -109,8 +112,11 @@ pub fn run() -> Result<()> {
     let scenario = scenario
         .line("Run >NIL: GadgetScope")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:main.rexx OUT=DH0:main.out WAITPORT=30")
+        .capture("C:PickTool WINDOWS DH0:main.win", "windows")
         .screenshot("gadgetscope")
-        .check(uae_harness::Check::Contains("main.out".into(), "RC 0".into()));
+        .check(uae_harness::Check::Contains("main.out".into(), "RC 0".into()))
+        .check(uae_harness::Check::Rc("windows".into(), 0))
+        .check(frame_round_connect());
     let mut opts = uae::prepare(std::slice::from_ref(&scenario))?;
     opts.force_xvfb = true;
     let report = uae_harness::run_report(&scenario, &opts);
@@ -121,6 +127,24 @@ pub fn run() -> Result<()> {
     }
     println!("screenshot: {}", png.display());
     Ok(())
+}
+
+/// The four frame windows round the demo's Connect button are open when
+/// RexxSend has HIGHLIGHT's reply (`main.win`, PickTool's window list).
+fn frame_round_connect() -> uae_harness::Check {
+    use uae_harness::pick::{expected_frame, on_screen, CONNECT};
+    let want = expected_frame(on_screen(CONNECT));
+    uae_harness::Check::Custom(
+        format!("main.win lists the frame windows {want:?}"),
+        Box::new(move |run| {
+            let t = run.read_text("main.win")?;
+            if want.iter().all(|w| t.lines().any(|l| l == w)) {
+                Ok(())
+            } else {
+                Err(format!("main.win:\n{t}"))
+            }
+        }),
+    )
 }
 
 #[cfg(test)]
