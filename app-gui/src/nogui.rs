@@ -398,8 +398,10 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
                 continue;
             }
             let text = msg.command().unwrap_or_default();
-            send(host.command(&mut engine, &text, msg, now));
-            // SHOW, HIDE, HIGHLIGHT for the window.
+            let replies = host.command(&mut engine, &text, msg, now);
+            // SHOW, HIDE, HIGHLIGHT for the window, carried out before the
+            // reply goes: a sender that has its reply sees the window as
+            // the command left it (the main job's screenshot is taken then).
             let queued = engine.ui.as_mut().map(core::mem::take).unwrap_or_default();
             if let (Some((c, _)), Some(f), Some(d)) = (&mut ctl, &mut front, &mut desk) {
                 let f: &mut dyn Frontend = &mut **f;
@@ -407,6 +409,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
                     c.request(r, &mut engine.os, f, d);
                 }
             }
+            send(replies);
         }
         if got & SIGBREAKF_CTRL_C != 0 || host.quit_requested() || gui_quit {
             // QUIT from ARexx or Ctrl-C with names not saved: ask, and
