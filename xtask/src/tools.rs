@@ -36,7 +36,12 @@ pub fn apt_install(pkgs: &[&str]) -> Result<()> {
     if !is_root() {
         bail!("missing tools; install them with: sudo apt-get install {}", pkgs.join(" "));
     }
-    run("apt package lists", Command::new("apt-get").args(["update", "-qq"]))?;
+    // The package lists once per run of xtask.
+    static UPDATED: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    if UPDATED.get().is_none() {
+        run("apt package lists", Command::new("apt-get").args(["update", "-qq"]))?;
+        let _ = UPDATED.set(());
+    }
     run(
         &pkgs.join(" "),
         Command::new("apt-get")
