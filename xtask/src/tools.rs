@@ -150,8 +150,12 @@ pub fn ensure_amitools() -> Result<()> {
 /// FS-UAE and what it needs headless and for screenshots (TOOLCHAIN.md).
 pub fn ensure_emulator() -> Result<()> {
     ensure_apt(&[("fs-uae", "fs-uae"), ("Xvfb", "xvfb"), ("xauth", "xauth"), ("import", "imagemagick")])?;
-    // Offscreen SDL needs Mesa's EGL; these have no command to probe.
-    ensure_packages(&["libgl1-mesa-dri", "libegl-mesa0"])
+    // Offscreen SDL needs EGL: the GLVND loader libEGL.so.1 (libegl1,
+    // only a recommendation of fs-uae's dependencies: without it FS-UAE
+    // stops with "Failed to initialize OpenGL context", found by
+    // `cargo xtask clean-root`), Mesa's EGL and its drivers. None has a
+    // command to probe.
+    ensure_packages(&["libegl1", "libgl1-mesa-dri", "libegl-mesa0"])
 }
 
 #[cfg(test)]
