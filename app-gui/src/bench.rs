@@ -2,11 +2,11 @@
 //! (issue 3: EClock ticks of a full TREE and the longest `LockIBase()`
 //! hold). Integer arithmetic only; the clock is timer.device `ReadEClock()`
 //! on the Amiga and a fake in the host tests.
-use crate::inspect::{inspect, Failure, Inspect};
 use alloc::vec::Vec;
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
 use gadgetscope_core::text::tree_text;
 use gadgetscope_core::walk::{read_screens, walk_listed_window, IntuitionMemory, IntuitionOs};
+use gadgetscope_engine::inspect::{inspect, Failure, Inspect};
 
 /// A monotonic tick counter and its frequency (ticks per second).
 pub trait Clock {
@@ -287,8 +287,8 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::intuition::GTYP_BOOLGADGET;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
-    use gadgetscope_core::ndk::GTYP_BOOLGADGET;
 
     /// Advances 10 ticks per reading.
     struct Steps(u64);

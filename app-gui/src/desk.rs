@@ -1,49 +1,22 @@
 //! The Amiga side of the GUI besides its window (wasm32 only): the
-//! highlight frame (amiga_rt::highlight), the pick-mode input handler
-//! (amiga_rt::pick), files, the profile icon and the AppIcon shown while
-//! iconified (workbench.library `AddAppIconA`, wb_lib.fd).
+//! highlight frame, the pick-mode input handler (amiga_rt::pick), files,
+//! the profile icon and the AppIcon shown while iconified
+//! (amiga_rt::workbench::AppIcon).
 use crate::gui::{Desk, PickReport};
 use alloc::string::String;
 use alloc::vec::Vec;
-use amiga_rt::dos::{Dos, NoRequesters};
+use amiga_ndk::latin1::to_string as shown;
+use amiga_rt::dos::Dos;
 use amiga_rt::exec::MsgPort;
 use amiga_rt::highlight::Highlight;
 use amiga_rt::intuition::Intuition;
-use amiga_rt::library::Library;
 use amiga_rt::pick::PickHandler;
-use amiga_rt::sys;
+use amiga_rt::workbench::AppIcon;
 
 /// The quirk-profile project icon, encoded at build time (build.rs).
 const PROFILE_ICON: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/Profile.info"));
 /// Largest profile Open… reads, bytes.
 const PROFILE_MAX: usize = 64 * 1024;
-/// workbench/workbench.h `WBTOOL`.
-const WBTOOL: i32 = 3;
-
-fn shown(b: &[u8]) -> String {
-    b.iter().map(|&c| c as char).collect()
-}
-
-/// An AppIcon on the Workbench window (removed on drop).
-struct AppIcon {
-    wb: Library,
-    icon_lib: Library,
-    disk_object: u32,
-    app_icon: u32,
-    #[allow(dead_code)]
-    title: Vec<u8>,
-}
-
-impl Drop for AppIcon {
-    fn drop(&mut self) {
-        // SAFETY: app_icon from AddAppIconA, disk_object from icon.library;
-        // each freed once, the icon before its DiskObject.
-        unsafe {
-            sys::wb_RemoveAppIcon(self.wb.base(), self.app_icon);
-            sys::icon_FreeDiskObject(self.icon_lib.base(), self.disk_object);
-        }
-    }
-}
 
 /// The desk: frame, pick handler, files, AppIcon.
 pub struct AmigaDesk<'a> {
@@ -51,15 +24,21 @@ pub struct AmigaDesk<'a> {
     dos: &'a Dos,
     frame: Option<(u32, Highlight<'a>)>,
     pick: Option<PickHandler>,
-    app: Option<AppIcon>,
-    /// AppMessages (a double-click on the AppIcon) arrive here.
-    pub app_port: MsgPort,
+    app: Option<AppIcon<'a>>,
+    /// AppMessages (a double-click on the AppIcon, and window.class's
+    /// iconification) arrive here.
+    app_port: &'a MsgPort,
 }
 
 impl<'a> AmigaDesk<'a> {
-    /// A desk; `None` without a free signal for the AppIcon port.
-    pub fn new(intuition: &'a Intuition, dos: &'a Dos) -> Option<AmigaDesk<'a>> {
-        Some(AmigaDesk { intuition, dos, frame: None, pick: None, app: None, app_port: MsgPort::new()? })
+    /// A desk whose AppIcon reports to `app_port`.
+    pub fn new(intuition: &'a Intuition, dos: &'a Dos, app_port: &'a MsgPort) -> AmigaDesk<'a> {
+        AmigaDesk { intuition, dos, frame: None, pick: None, app: None, app_port }
+    }
+
+    /// The AppIcon port's signal.
+    pub fn app_mask(&self) -> u32 {
+        self.app_port.signal_mask()
     }
 
     /// The pick handler's signal (0 when pick mode is off).
@@ -140,34 +119,8 @@ impl Desk for AmigaDesk<'_> {
         if self.app.is_some() {
             return true;
         }
-        // icon.library looks for ENV:Sys/def_tool.info; a missing ENV:
-        // must not stop GadgetScope in a "Please insert volume" requester.
-        let _quiet = NoRequesters::new();
-        let Ok(wb) = Library::open("workbench.library", 37) else { return false };
-        let Ok(icon_lib) = Library::open("icon.library", 37) else { return false };
-        let name = b"PROGDIR:GadgetScope\0";
-        // SAFETY: NUL-terminated name in linear memory; plain calls.
-        let mut dob = unsafe { sys::icon_GetDiskObjectNew(icon_lib.base(), name.as_ptr()) };
-        if dob == 0 {
-            // SAFETY: plain call.
-            dob = unsafe { sys::icon_GetDefDiskObject(icon_lib.base(), WBTOOL) };
-        }
-        if dob == 0 {
-            return false;
-        }
-        let title = b"GadgetScope\0".to_vec();
-        // SAFETY: title lives in the AppIcon (kept until RemoveAppIcon);
-        // the port outlives it (field of self, dropped after `app`).
-        let app_icon = unsafe {
-            sys::wb_AddAppIconA(wb.base(), 0, 0, title.as_ptr(), self.app_port.addr(), 0, dob, core::ptr::null())
-        };
-        if app_icon == 0 {
-            // SAFETY: dob from icon.library, freed once.
-            unsafe { sys::icon_FreeDiskObject(icon_lib.base(), dob) };
-            return false;
-        }
-        self.app = Some(AppIcon { wb, icon_lib, disk_object: dob, app_icon, title });
-        true
+        self.app = AppIcon::add(b"PROGDIR:GadgetScope", b"GadgetScope", self.app_port);
+        self.app.is_some()
     }
 
     fn help(&mut self) -> Result<(), String> {

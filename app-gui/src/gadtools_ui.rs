@@ -14,6 +14,8 @@ use crate::settings::WindowBox;
 use crate::strings::{ids as msg, new_menus, picked_events, Strings, BUTTONS};
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::gadtools::*;
+use amiga_ndk::intuition::*;
 use amiga_rt::gadtools::*;
 use amiga_rt::intuition::*;
 use amiga_rt::mem;
@@ -29,9 +31,6 @@ pub const TITLE: &core::ffi::CStr = c"GadgetScope";
 /// so scripts and the walker tell them apart).
 pub const REQUEST_TITLE: &[u8] = b"GadgetScope Request";
 
-/// The HELP key's raw key code, 0x5F (RKRM Devices, "Keyboard": raw key
-/// code table).
-const RAWKEY_HELP: u16 = 0x5F;
 /// `GTLV_Selected` / `GTLV_Labels` "none" and "detached" value.
 const NONE: u32 = !0;
 
@@ -250,8 +249,8 @@ impl Frontend for GadToolsUi<'_> {
             self.placement = Some(WindowBox {
                 left: mem::peek16(w + 4) as i16,
                 top: mem::peek16(w + 6) as i16,
-                width: mem::peek16(w + offsets::WD_WIDTH) as i16,
-                height: mem::peek16(w + offsets::WD_HEIGHT) as i16,
+                width: mem::peek16(w + wd_Width as u32) as i16,
+                height: mem::peek16(w + wd_Height as u32) as i16,
             });
             // Replies what is still queued, then closes (Window's Drop).
             while let Some((m, _)) = self.gt.get_imsg(o.window.user_port()) {
@@ -277,7 +276,7 @@ impl Frontend for GadToolsUi<'_> {
                 IDCMP_CLOSEWINDOW => out.push(UiEvent::Quit),
                 IDCMP_REFRESHWINDOW => self.gt.begin_end_refresh(win),
                 IDCMP_MENUPICK => menus.push(msg.code),
-                IDCMP_RAWKEY if msg.code == RAWKEY_HELP => out.push(UiEvent::Help),
+                IDCMP_RAWKEY if msg.code == u16::from(amiga_ndk::input::RAWKEY_HELP) => out.push(UiEvent::Help),
                 IDCMP_GADGETUP => {
                     let id = gadget_id(msg.iaddress);
                     out.push(match id {
@@ -396,11 +395,11 @@ impl GadToolsUi<'_> {
     /// `StringInfo->Buffer`.
     fn string_of(&self, gadget: u32, window: u32) -> Vec<u8> {
         let p = self.gt.get_attr(gadget, window, GTST_String).unwrap_or_else(|| {
-            let si = mem::peek32(gadget + offsets::GG_SPECIAL_INFO);
+            let si = mem::peek32(gadget + gg_SpecialInfo as u32);
             if si == 0 {
                 0
             } else {
-                mem::peek32(si + offsets::SI_BUFFER)
+                mem::peek32(si + si_Buffer as u32)
             }
         });
         mem::c_string(p, 255).unwrap_or_default()

@@ -7,15 +7,18 @@
 //! [`UiEvent`]s; the Amiga side of highlighting, picking and files is the
 //! [`Desk`]. Both are traits so that the host tests drive the controller
 //! over `FakeIntuition` with recording fakes.
-use crate::engine::UiRequest;
 use crate::settings::Settings;
 use crate::strings::{ids as msg, Strings};
-use crate::view::{Filter, Profile, View};
+use crate::view::{Filter, View};
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::path::split_path;
 use gadgetscope_core::pick;
+use gadgetscope_core::profile::Profile;
 use gadgetscope_core::snapshot::WindowSnap;
 use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
+use gadgetscope_engine::UiRequest;
 
 /// Gadget IDs of GadgetScope's own window, the same in both front-ends
 /// (stable: scripts and the emulator scenarios address them with
@@ -183,10 +186,6 @@ pub struct Gui {
     countdown: u32,
     /// Requester texts (catalog or built-in English).
     text: Strings,
-}
-
-fn shown(b: &[u8]) -> String {
-    b.iter().map(|&c| c as char).collect()
 }
 
 impl Gui {
@@ -427,7 +426,7 @@ impl Gui {
                     self.picking = true;
                     ui.set_status(b"Pick: click a gadget in any window (Esc or the right button cancels).");
                 }
-                Err(t) => ui.set_status(&crate::latin1(&t)),
+                Err(t) => ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t)),
             },
             UiEvent::Highlight => self.frame(ui, desk),
             UiEvent::Name => self.name(ui),
@@ -472,7 +471,7 @@ impl Gui {
             }
             UiEvent::Help => {
                 if let Err(t) = desk.help() {
-                    ui.set_status(&crate::latin1(&t));
+                    ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t));
                 }
             }
         }
@@ -515,8 +514,8 @@ impl Gui {
                 ui.set_details(&self.view.details(&self.profile));
             }
             Err(t) => {
-                ui.set_status(&crate::latin1(&t));
-                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
+                ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t));
+                ui.ask(&amiga_ndk::latin1::from_str_lossy(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }
@@ -548,7 +547,7 @@ impl Gui {
         let text = match self.profile.to_text() {
             Ok(t) => t,
             Err(e) => {
-                ui.ask(&crate::latin1(&e), self.text.text(msg::MSG_REQ_OK));
+                ui.ask(&amiga_ndk::latin1::from_str_lossy(&e), self.text.text(msg::MSG_REQ_OK));
                 return;
             }
         };
@@ -569,14 +568,14 @@ impl Gui {
                 msg.extend_from_slice(&path);
                 if let Err(e) = icon {
                     msg.extend_from_slice(b" (no icon: ");
-                    msg.extend_from_slice(&crate::latin1(&e));
+                    msg.extend_from_slice(&amiga_ndk::latin1::from_str_lossy(&e));
                     msg.push(b')');
                 }
                 ui.set_status(&msg);
             }
             Err(e) => {
                 let t = alloc::format!("Cannot save {}: {e}\nThe names are kept; try another place.", shown(&path));
-                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
+                ui.ask(&amiga_ndk::latin1::from_str_lossy(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }
@@ -596,7 +595,7 @@ impl Gui {
             }
             Err(e) => {
                 let t = alloc::format!("Cannot open {}: {e}", shown(&path));
-                ui.ask(&crate::latin1(&t), self.text.text(msg::MSG_REQ_OK));
+                ui.ask(&amiga_ndk::latin1::from_str_lossy(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
     }
@@ -620,16 +619,6 @@ impl Gui {
         if ui.is_open() {
             ui.close();
         }
-    }
-}
-
-/// Splits an AmigaDOS path into drawer and file part (`DH0:a/b` →
-/// `DH0:a`, `b`; `RAM:x` → `RAM:`, `x`).
-pub fn split_path(p: &[u8]) -> (&[u8], &[u8]) {
-    match p.iter().rposition(|&c| c == b'/' || c == b':') {
-        Some(i) if p[i] == b':' => (&p[..=i], &p[i + 1..]),
-        Some(i) => (&p[..i], &p[i + 1..]),
-        None => (&[], p),
     }
 }
 
@@ -659,8 +648,9 @@ pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<Under> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::gadtools::*;
+    use amiga_ndk::intuition::*;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
-    use gadgetscope_core::ndk::*;
 
     /// A front-end that records what it was told and answers `ask` with
     /// `answer`.
@@ -910,8 +900,8 @@ mod tests {
         g.event(UiEvent::Pick, &mut w.os, &mut ui, &mut desk);
         assert!(g.picking());
         // The pointer over the string gadget (window 20,24 + 98,39).
-        w.os.write_u16(w.screen + SC_MOUSE_X as u32, 130);
-        w.os.write_u16(w.screen + SC_MOUSE_Y as u32, 68);
+        w.os.write_u16(w.screen + sc_MouseX as u32, 130);
+        w.os.write_u16(w.screen + sc_MouseY as u32, 68);
         g.pick_report(PickReport { moves: 3, clicked: false, cancelled: false }, &mut w.os, &mut ui, &mut desk);
         assert_eq!(desk.frame, Some((w.screen, 118, 63, 132, 10)), "live frame under the pointer");
         g.pick_report(PickReport { moves: 0, clicked: true, cancelled: false }, &mut w.os, &mut ui, &mut desk);
@@ -958,7 +948,5 @@ mod tests {
         }
         assert!(ui.rows.len() > before, "never refreshed");
         assert!(n <= 21, "refreshed after {n} ticks");
-        assert_eq!(split_path(b"DH0:a/b.manifest"), (&b"DH0:a"[..], &b"b.manifest"[..]));
-        assert_eq!(split_path(b"RAM:x"), (&b"RAM:"[..], &b"x"[..]));
     }
 }

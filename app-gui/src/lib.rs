@@ -5,13 +5,12 @@
 //! "Architecture").
 //!
 //! Everything but the wasm32-only modules (the OS side) is host-tested.
+#![forbid(unsafe_code)]
 #![cfg_attr(target_arch = "wasm32", no_std)]
 extern crate alloc;
 
 pub mod bench;
-pub mod engine;
 pub mod gui;
-pub mod inspect;
 pub mod reaction;
 pub mod settings;
 pub mod shell;
@@ -21,19 +20,13 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 mod desk;
 #[cfg(target_arch = "wasm32")]
+mod event_loop;
+#[cfg(target_arch = "wasm32")]
 mod gadtools_ui;
 #[cfg(target_arch = "wasm32")]
-mod intuition_os;
-#[cfg(target_arch = "wasm32")]
-mod nogui;
-#[cfg(target_arch = "wasm32")]
 mod reaction_ui;
-
-/// Rust strings are UTF-8; the Amiga console and ARexx speak Latin-1:
-/// characters above U+00FF become `?`.
-pub fn latin1(s: &str) -> alloc::vec::Vec<u8> {
-    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
-}
+#[cfg(target_arch = "wasm32")]
+mod system;
 
 #[cfg(target_arch = "wasm32")]
-mod amiga;
+mod start;

@@ -25,11 +25,9 @@ use crate::view::View;
 use alloc::vec::Vec;
 use core::ffi::CStr;
 
-pub use amiga_rt::tags::{
-    GA_Disabled, GA_Dummy, GA_RelVerify, GA_TabCycle, GA_Text, STRINGA_MaxChars, STRINGA_TextVal, WA_Activate,
-    WA_CloseGadget, WA_DepthGadget, WA_DragBar, WA_Height, WA_Left, WA_NewLookMenus, WA_PubScreen, WA_SizeGadget,
-    WA_Title, WA_Top, WA_Width, GA_ID, TAG_DONE, TAG_USER, WA_IDCMP,
-};
+use amiga_ndk::input::RAWKEY_HELP;
+use amiga_ndk::intuition::*;
+use amiga_ndk::reaction::*;
 
 // ---- the classes ----
 
@@ -69,130 +67,6 @@ pub const LABEL_IMAGE: ClassSpec =
 pub const CLASSES: [ClassSpec; 6] =
     [WINDOW_CLASS, LAYOUT_GADGET, BUTTON_GADGET, STRING_GADGET, LISTBROWSER_GADGET, LABEL_IMAGE];
 
-// ---- tag IDs (the NDK's names, hence non_upper_case_globals) ----
-
-/// reaction/reaction.h: base of the ReAction class tags.
-pub const REACTION_Dummy: u32 = TAG_USER + 0x0500_0000;
-
-/// classes/window.h (`WINDOW_Dummy = REACTION_Dummy + 0x25000`).
-pub const WINDOW_Dummy: u32 = REACTION_Dummy + 0x25000;
-/// (get) The `struct Window *` while open, else NULL.
-pub const WINDOW_Window: u32 = WINDOW_Dummy + 1;
-/// (get) The signal mask to `Wait()` for.
-pub const WINDOW_SigMask: u32 = WINDOW_Dummy + 2;
-/// A menu strip (`struct Menu *`) set whenever the window opens.
-pub const WINDOW_MenuStrip: u32 = WINDOW_Dummy + 4;
-/// The top layout object (`WINDOW_ParentGroup` is the same tag).
-pub const WINDOW_Layout: u32 = WINDOW_Dummy + 5;
-pub const WINDOW_ParentGroup: u32 = WINDOW_Layout;
-/// The AppMessage port (needed for iconification).
-pub const WINDOW_AppPort: u32 = WINDOW_Dummy + 13;
-/// One of the `WPOS_*` values.
-pub const WINDOW_Position: u32 = WINDOW_Dummy + 14;
-/// Title of the iconified window's icon.
-pub const WINDOW_IconTitle: u32 = WINDOW_Dummy + 18;
-/// An iconify gadget in the title bar (3.5+).
-pub const WINDOW_IconifyGadget: u32 = WINDOW_Dummy + 23;
-/// Iconifiable without the gadget (WMHI_ICONIFY from a menu or hotkey).
-/// Found in the OS4 `classes/window.h` (54.16); a window.class that does
-/// not know it ignores it, as BOOPSI classes ignore unknown tags.
-pub const WINDOW_Iconifiable: u32 = WINDOW_Dummy + 59;
-/// `WINDOW_Position` value: centred on the screen (window.h 45.2).
-pub const WPOS_CENTERSCREEN: u32 = 1;
-
-/// classes/window.h methods.
-pub const WM_HANDLEINPUT: u32 = 0x0057_0001;
-pub const WM_OPEN: u32 = 0x0057_0002;
-pub const WM_CLOSE: u32 = 0x0057_0003;
-pub const WM_ICONIFY: u32 = 0x0057_0005;
-
-/// classes/window.h `WM_HANDLEINPUT` results: class in the high word,
-/// gadget ID / menu code / raw key in the low word.
-pub const WMHI_LASTMSG: u32 = 0;
-pub const WMHI_IGNORE: u32 = !0;
-pub const WMHI_CLASSMASK: u32 = 0xFFFF_0000;
-pub const WMHI_GADGETMASK: u32 = 0xFFFF;
-pub const WMHI_MENUMASK: u32 = 0xFFFF;
-pub const WMHI_KEYMASK: u32 = 0xFF;
-pub const WMHI_CLOSEWINDOW: u32 = 1 << 16;
-pub const WMHI_GADGETUP: u32 = 2 << 16;
-pub const WMHI_MENUPICK: u32 = 6 << 16;
-pub const WMHI_ICONIFY: u32 = 9 << 16;
-pub const WMHI_UNICONIFY: u32 = 10 << 16;
-pub const WMHI_RAWKEY: u32 = 11 << 16;
-
-/// gadgets/layout.h (`LAYOUT_Dummy = REACTION_Dummy + 0x7000`).
-pub const LAYOUT_Dummy: u32 = REACTION_Dummy + 0x7000;
-pub const LAYOUT_Orientation: u32 = LAYOUT_Dummy + 1;
-pub const LAYOUT_EvenSize: u32 = LAYOUT_Dummy + 7;
-pub const LAYOUT_AddChild: u32 = LAYOUT_Dummy + 20;
-pub const LAYOUT_DeferLayout: u32 = LAYOUT_Dummy + 26;
-pub const LAYOUT_SpaceInner: u32 = LAYOUT_Dummy + 37;
-pub const LAYOUT_SpaceOuter: u32 = LAYOUT_Dummy + 38;
-/// `LAYOUT_Orientation` values.
-pub const LAYOUT_ORIENT_HORIZ: u32 = 0;
-pub const LAYOUT_ORIENT_VERT: u32 = 1;
-/// gadgets/layout.h child tags (`CHILD_Dummy = LAYOUT_Dummy + 0x100`);
-/// they apply to the child added last.
-pub const CHILD_Dummy: u32 = LAYOUT_Dummy + 0x100;
-/// Share of the group's height, 0..100 (0: keep the minimum).
-pub const CHILD_WeightedHeight: u32 = CHILD_Dummy + 6;
-/// A label.image shown beside the child.
-pub const CHILD_Label: u32 = CHILD_Dummy + 12;
-
-/// gadgets/listbrowser.h (`LISTBROWSER_Dummy = REACTION_Dummy + 0x3000`).
-pub const LISTBROWSER_Dummy: u32 = REACTION_Dummy + 0x0003000;
-/// `struct List *` of nodes from `AllocListBrowserNodeA`; `~0` detaches.
-pub const LISTBROWSER_Labels: u32 = LISTBROWSER_Dummy + 3;
-/// Index of the selected node, -1 for none.
-pub const LISTBROWSER_Selected: u32 = LISTBROWSER_Dummy + 4;
-/// (get) The selected `struct Node *`.
-pub const LISTBROWSER_SelectedNode: u32 = LISTBROWSER_Dummy + 5;
-pub const LISTBROWSER_ColumnInfo: u32 = LISTBROWSER_Dummy + 8;
-/// Scrolls so that node number n is visible.
-pub const LISTBROWSER_MakeVisible: u32 = LISTBROWSER_Dummy + 9;
-pub const LISTBROWSER_AutoFit: u32 = LISTBROWSER_Dummy + 16;
-pub const LISTBROWSER_ColumnTitles: u32 = LISTBROWSER_Dummy + 17;
-pub const LISTBROWSER_ShowSelected: u32 = LISTBROWSER_Dummy + 18;
-pub const LISTBROWSER_Hierarchical: u32 = LISTBROWSER_Dummy + 27;
-/// gadgets/listbrowser.h node attributes (`LBNA_Dummy = TAG_USER + 0x5003500`).
-pub const LBNA_Dummy: u32 = TAG_USER + 0x0500_3500;
-pub const LBNA_Flags: u32 = LBNA_Dummy + 2;
-pub const LBNA_Column: u32 = LBNA_Dummy + 4;
-pub const LBNCA_Text: u32 = LBNA_Dummy + 5;
-/// Tree depth: 1 for the top level.
-pub const LBNA_Generation: u32 = LBNA_Dummy + 12;
-/// The node keeps its own copy of `LBNCA_Text`.
-pub const LBNCA_CopyText: u32 = LBNA_Dummy + 15;
-/// `LBNA_Flags` bits.
-pub const LBFLG_READONLY: u32 = 1;
-pub const LBFLG_HASCHILDREN: u32 = 4;
-pub const LBFLG_SHOWCHILDREN: u32 = 8;
-/// `struct ColumnInfo.ci_Flags`: `CIF_WEIGHTED` (ci_Width is a percentage).
-pub const CIF_WEIGHTED: u32 = 0;
-
-/// intuition/gadgetclass.h (V42): not selectable (a status line).
-pub const GA_ReadOnly: u32 = GA_Dummy + 41;
-
-/// gadgets/button.h (`BUTTON_Dummy = TAG_USER + 0x04000000`).
-pub const BUTTON_Dummy: u32 = TAG_USER + 0x0400_0000;
-pub const BUTTON_Justification: u32 = BUTTON_Dummy + 16;
-/// `BUTTON_Justification` value: text on the left.
-pub const BCJ_LEFT: u32 = 0;
-
-/// images/label.h (`LABEL_Dummy = REACTION_Dummy + 0x6000`).
-pub const LABEL_Dummy: u32 = REACTION_Dummy + 0x0006000;
-pub const LABEL_Text: u32 = LABEL_Dummy + 1;
-
-/// intuition/intuition.h IDCMP classes the window asks for.
-pub const IDCMP_GADGETUP: u32 = 0x0000_0040;
-pub const IDCMP_MENUPICK: u32 = 0x0000_0100;
-pub const IDCMP_CLOSEWINDOW: u32 = 0x0000_0200;
-pub const IDCMP_RAWKEY: u32 = 0x0000_0400;
-
-/// The HELP key's raw code (Amiga keyboard, RKRM Devices "Keyboard").
-pub const RAWKEY_HELP: u32 = 0x5F;
-
 // ---- gadgets, menus ----
 
 /// Gadget IDs: the GadTools window's (`gui::gadget_ids`), so scripts
@@ -202,7 +76,7 @@ pub use crate::gui::gadget_ids as ids;
 // The button row, the menu strip and what a picked item means are the
 // GadTools window's, in the catalog's language: crate::strings (BUTTONS,
 // MENU, new_menus, menu_event, the NewMenu constants).
-pub use crate::strings::{menu, menu_event, CHECKED, CHECKIT, MENUTOGGLE, NM_ITEM, NM_TITLE};
+pub use crate::strings::{menu, menu_event};
 
 // ---- the window ----
 
@@ -242,7 +116,6 @@ pub fn window_tags(p: &WindowParts, remembered: Option<WindowBox>) -> Vec<(u32, 
         (WA_Activate, 1),
         (WA_NewLookMenus, 1),
         (WINDOW_IconifyGadget, 1),
-        (WINDOW_Iconifiable, 1),
         (WINDOW_AppPort, p.app_port),
         (WINDOW_IconTitle, p.icon_title),
         (WINDOW_MenuStrip, p.menu_strip),
@@ -468,7 +341,7 @@ pub fn decode(result: u32) -> Input {
         WMHI_MENUPICK => Input::Menu((result & WMHI_MENUMASK) as u16),
         WMHI_ICONIFY => Input::Event(UiEvent::Iconify),
         WMHI_UNICONIFY => Input::Uniconified,
-        WMHI_RAWKEY if result & WMHI_KEYMASK == RAWKEY_HELP => Input::Event(UiEvent::Help),
+        WMHI_RAWKEY if result & WMHI_KEYMASK == u32::from(RAWKEY_HELP) => Input::Event(UiEvent::Help),
         _ => Input::Nothing,
     }
 }
@@ -476,6 +349,8 @@ pub fn decode(result: u32) -> Input {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::gadtools::{NM_ITEM, NM_TITLE};
+    use amiga_ndk::utility::{TAG_DONE, TAG_USER};
     use gadgetscope_core::classify::Role;
     use gadgetscope_core::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
 
@@ -500,7 +375,6 @@ mod tests {
             [0x8502_5001, 0x8502_5002, 0x8502_5004, 0x8502_5005, 0x8502_500D, 0x8502_500E, 0x8502_5012, 0x8502_5017]
         );
         assert_eq!(WINDOW_ParentGroup, WINDOW_Layout);
-        assert_eq!(WINDOW_Iconifiable, 0x8502_503B);
         assert_eq!(WPOS_CENTERSCREEN, 1);
         assert_eq!([WM_HANDLEINPUT, WM_OPEN, WM_CLOSE, WM_ICONIFY], [0x570001, 0x570002, 0x570003, 0x570005]);
         assert_eq!(
@@ -665,7 +539,6 @@ mod tests {
         assert_eq!(get(&t, WA_PubScreen), Some(0x300));
         assert_eq!(get(&t, WINDOW_MenuStrip), Some(0x400));
         assert_eq!(get(&t, WINDOW_ParentGroup), Some(0x500));
-        assert_eq!(get(&t, WINDOW_Iconifiable), Some(1));
         assert_eq!(get(&t, WINDOW_IconifyGadget), Some(1));
         assert_eq!(get(&t, WINDOW_Position), Some(WPOS_CENTERSCREEN));
         assert_eq!(get(&t, WA_Left), None);

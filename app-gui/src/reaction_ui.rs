@@ -23,9 +23,11 @@ use crate::view::View;
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::intuition::{wd_Height, wd_Width, STRINGA_TextVal};
+use amiga_ndk::reaction::*;
 use amiga_rt::be::{Be16, Be32};
 use amiga_rt::gadtools::{picked_items, GadTools, Menus, OwnedStrings, VisualInfo};
-use amiga_rt::intuition::{do_method, offsets, Intuition, Object, PubScreenLock};
+use amiga_rt::intuition::{do_method, Intuition, Object, PubScreenLock};
 use amiga_rt::library::Library;
 use amiga_rt::listbrowser::NodeList;
 use amiga_rt::mem;
@@ -231,11 +233,11 @@ impl<'a> ReactionUi<'a> {
         layout.into_raw();
 
         // RA_OpenWindow.
-        let win = self.method(window.addr(), &[Be32::new(ra::WM_OPEN), Be32::new(0)]);
+        let win = self.method(window.addr(), &[Be32::new(WM_OPEN), Be32::new(0)]);
         if win == 0 {
             return Err("window.class cannot open the window (too little memory or a too small screen)");
         }
-        let sigmask = intuition.get_attr(window.addr(), ra::WINDOW_SigMask).unwrap_or(0);
+        let sigmask = intuition.get_attr(window.addr(), WINDOW_SigMask).unwrap_or(0);
         Ok(Built { window, strings, column_info, menus, vi, screen, win, sigmask, list, details, name, status })
     }
 
@@ -324,11 +326,11 @@ impl Frontend for ReactionUi<'_> {
             self.placement = Some(WindowBox {
                 left: mem::peek16(b.win + 4) as i16,
                 top: mem::peek16(b.win + 6) as i16,
-                width: mem::peek16(b.win + offsets::WD_WIDTH) as i16,
-                height: mem::peek16(b.win + offsets::WD_HEIGHT) as i16,
+                width: mem::peek16(b.win + wd_Width as u32) as i16,
+                height: mem::peek16(b.win + wd_Height as u32) as i16,
             });
             // RA_CloseWindow: window.class replies what is queued.
-            self.method(b.window.addr(), &[Be32::new(ra::WM_CLOSE)]);
+            self.method(b.window.addr(), &[Be32::new(WM_CLOSE)]);
         }
         // Disposes the window object and its children, then the menus,
         // strings and screen lock; the node lists after that.
@@ -349,14 +351,14 @@ impl Frontend for ReactionUi<'_> {
         for _ in 0..MAX_INPUTS {
             // RA_HandleInput(window, &code): wmh_Code points at a WORD.
             let code = Box::new(Be16::new(0));
-            let r = self.method(window, &[Be32::new(ra::WM_HANDLEINPUT), Be32::new(mem::abs(&*code as *const Be16))]);
-            if r == ra::WMHI_LASTMSG {
+            let r = self.method(window, &[Be32::new(WM_HANDLEINPUT), Be32::new(mem::abs(&*code as *const Be16))]);
+            if r == WMHI_LASTMSG {
                 break;
             }
             match ra::decode(r) {
                 Input::Event(e) => out.push(e),
                 Input::ListClicked => {
-                    let node = self.intuition.get_attr(list, ra::LISTBROWSER_SelectedNode).unwrap_or(0);
+                    let node = self.intuition.get_attr(list, LISTBROWSER_SelectedNode).unwrap_or(0);
                     if let Some(i) = self.rows.as_ref().and_then(|l| l.index_of(node)) {
                         self.selected = Some(i);
                         out.push(UiEvent::SelectRow(i));
@@ -364,7 +366,7 @@ impl Frontend for ReactionUi<'_> {
                 }
                 Input::Menu(c) => menus.push(c),
                 Input::Uniconified => {
-                    let w = self.intuition.get_attr(window, ra::WINDOW_Window).unwrap_or(0);
+                    let w = self.intuition.get_attr(window, WINDOW_Window).unwrap_or(0);
                     if let Some(b) = &mut self.built {
                         b.win = w;
                     }
@@ -423,7 +425,7 @@ impl Frontend for ReactionUi<'_> {
 
     fn name_text(&mut self) -> Vec<u8> {
         let Some(b) = &self.built else { return Vec::new() };
-        let p = self.intuition.get_attr(b.name, ra::STRINGA_TextVal).unwrap_or(0);
+        let p = self.intuition.get_attr(b.name, STRINGA_TextVal).unwrap_or(0);
         if p == 0 {
             return Vec::new();
         }

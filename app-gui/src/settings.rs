@@ -13,6 +13,7 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::to_string as shown;
 
 /// Default directory of quirk profiles (FORMATS.md "Manifest / quirk
 /// profile"; created on demand).
@@ -77,10 +78,6 @@ impl Default for Settings {
             cx_priority: 0,
         }
     }
-}
-
-fn shown(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
 }
 
 fn has_control(v: &[u8]) -> bool {

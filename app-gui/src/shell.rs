@@ -1,10 +1,11 @@
 //! Shell use of GadgetScope: the `ReadArgs()` template and what a command
 //! line asks for. (Workbench starts take tooltypes instead: crate::settings.)
-use crate::inspect::Inspect;
 use crate::settings::{self, Settings};
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::to_string as shown;
 use amiga_rt::readargs::Value;
+use gadgetscope_engine::inspect::Inspect;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
 pub const TEMPLATE: &str =
@@ -43,10 +44,6 @@ pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS", "BENCH"];
 
 /// BENCH runs when COUNT is not given.
 pub const BENCH_RUNS: u32 = 9;
-
-fn shown(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
-}
 
 /// Turns `ReadArgs()` values (in template order) into a command.
 pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {

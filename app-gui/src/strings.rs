@@ -14,6 +14,8 @@
 //! against the catalog's IDs by the host tests.
 use crate::gui::UiEvent;
 use alloc::vec::Vec;
+use amiga_ndk::gadtools::{NM_ITEM, NM_TITLE};
+use amiga_ndk::intuition::{CHECKED, CHECKIT, MENUTOGGLE};
 
 /// The generated string IDs and built-in English strings.
 #[rustfmt::skip]
@@ -136,14 +138,6 @@ pub mod menu {
     pub const PICK: u32 = 11;
     pub const HELP: u32 = 12;
 }
-
-/// libraries/gadtools.h `NewMenu.nm_Type`.
-pub const NM_TITLE: u8 = 1;
-pub const NM_ITEM: u8 = 2;
-/// intuition/intuition.h `MenuItem.Flags`.
-pub const CHECKIT: u16 = 0x0001;
-pub const MENUTOGGLE: u16 = 0x0008;
-pub const CHECKED: u16 = 0x0100;
 
 /// One GadTools `NewMenu` entry as both front-ends build it: type, label
 /// and command-key addresses (0 on an item: a separator bar; 0 key: none),

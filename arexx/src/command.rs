@@ -8,7 +8,8 @@ use core::fmt;
 use gadgetscope_core::classify::Role;
 
 use crate::lex::{is_blank, Lexer, Token};
-use crate::{latin1, Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
+use crate::{Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
+use amiga_ndk::latin1::to_string as latin1;
 
 /// Every `KEY=` AREXX.md knows; a known key in the wrong place gets "does
 /// not take", any other "unknown option".

@@ -18,7 +18,8 @@ use alloc::vec::Vec;
 use gadgetscope_core::manifest::{self, Manifest, Resolved};
 
 use crate::command::{parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, WaitCond, WindowTarget};
-use crate::{latin1, to_latin1, version_text, Error, Rc, Reply, RESULT_MAX};
+use crate::{version_text, Error, Rc, Reply, RESULT_MAX};
+use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
 
 /// Timer ticks per second: the event loop ticks about every 100 ms
 /// (AREXX.md "Waits").

@@ -10,7 +10,8 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use crate::{latin1, ParseError};
+use crate::ParseError;
+use amiga_ndk::latin1::to_string as latin1;
 
 pub(crate) fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'

@@ -1,9 +1,9 @@
 //! The ARexx command set of AREXX.md: tokenizer, parser, dispatch against an
 //! engine trait, RCs and reply text. Builds on `gadgetscope-core` only.
 //!
-//! Nothing here depends on ARexx except [`is_command`] and [`result_string`]
-//! (the reply mechanics): the same command text will later travel over
-//! serial/TCP (AREXX.md, first paragraph).
+//! Nothing here depends on the transport: ARexx (the reply mechanics live
+//! with the port, amiga-rt `rexx`) and AmiPilot's wire carry the same
+//! command text.
 //!
 //! - [`parse`] turns one command line (Latin-1 bytes) into a [`Command`] or
 //!   a [`ParseError`] (always RC 10).
@@ -29,6 +29,7 @@ pub use host::{
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::from_str_lossy as to_latin1;
 
 /// Longest window or screen pattern (`<win>`, `SCREEN=`, `WINDOW=`,
 /// `NOWINDOW=`, `EXPECT=WINDOW=`), in bytes (AREXX.md "Limits").
@@ -53,14 +54,6 @@ pub const LINE_MAX: usize = 65535;
 /// Longest RESULT: an argstring's 65535 bytes. A longer result is RC 10
 /// "result too large", never cut (AREXX.md "Limits").
 pub const RESULT_MAX: usize = 65535;
-
-/// `rm_Action & RXCODEMASK` selects the command code (rexx/storage.h).
-pub const RXCODEMASK: u32 = 0xFF00_0000;
-/// Command code of a command message (rexx/storage.h).
-pub const RXCOMM: u32 = 0x0100_0000;
-/// Modifier flag: the sender wants a result string (rexx/storage.h,
-/// `RXFB_RESULT` = 17).
-pub const RXFF_RESULT: u32 = 1 << 17;
 
 /// ARexx return codes as GadgetScope uses them (AREXX.md "Return codes").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -122,24 +115,6 @@ impl Error {
     }
 }
 
-/// True when a RexxMsg is a command: `(rm_Action & RXCODEMASK) == RXCOMM`
-/// (AREXX.md "Port"). Anything else is replied untouched.
-pub fn is_command(rm_action: u32) -> bool {
-    rm_action & RXCODEMASK == RXCOMM
-}
-
-/// The text to put in `rm_Result2` with `CreateArgstring()`, or `None` for
-/// `rm_Result2 = 0`: only when RC is 0 **and** `RXFF_RESULT` is set in
-/// `rm_Action` **and** the result is non-empty (AREXX.md "Port"; AmiPilot
-/// also sends text on errors, a documented deviation).
-pub fn result_string(reply: &Reply, rm_action: u32) -> Option<&[u8]> {
-    if reply.rc == Rc::Ok && rm_action & RXFF_RESULT != 0 && !reply.text.is_empty() {
-        Some(&reply.text)
-    } else {
-        None
-    }
-}
-
 /// The VERSION result (AREXX.md "Verbs"): `AMIPILOT 1.1 PROTOCOL 1`,
 /// `STABLE <verbs…>` (every verb, in AREXX.md's table order) and
 /// `SERVER GadgetScope <version>`, separated by LF, no final LF.
@@ -156,14 +131,3 @@ pub fn version_text(server_version: &str) -> Vec<u8> {
 
 /// This crate's version, for [`version_text`].
 pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// Latin-1 bytes as a `String`, byte for code point (lossless).
-pub fn latin1(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
-}
-
-/// A `String` back to Latin-1 bytes; a code point above U+00FF (never made
-/// by this crate) becomes `?`.
-pub fn to_latin1(s: &str) -> Vec<u8> {
-    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
-}

@@ -15,8 +15,11 @@
 //! FlexCat's `createcat.c` and the reader in Commodore's `catalog.c` (facts
 //! only, no code taken): see [`iff`].
 //!
-//! Source files are UTF-8 on the host (git, editors); compiled strings are
-//! ISO-8859-1 (`## codeset 0`), so a character above U+00FF is an error.
+//! Source files are ISO-8859-1, as FlexCat and CatComp read them (byte for
+//! byte; a `.ct` with `## codeset 0` declares that encoding): [`source_text`]
+//! maps each byte to its character and refuses UTF-8 text and C1 control
+//! bytes, so a file saved by a UTF-8 editor is an error here instead of a
+//! garbled catalog from the Amiga tools. Compiled strings are ISO-8859-1.
 //!
 //! What xtask calls: [`build_all`] (every `.ct` in a directory to
 //! `Catalogs/<language>/gadgetscope.catalog`) and [`generated_source`] /
@@ -59,10 +62,44 @@ pub struct Compiled {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Reads a source file as UTF-8, naming it in the error.
+/// The text of a `.cd`/`.ct` source: ISO-8859-1 bytes, each byte one
+/// character (U+0000..U+00FF). Errors (at `file:line`): bytes that form
+/// UTF-8 sequences for non-ASCII characters (the file was saved as UTF-8:
+/// FlexCat, CatComp and locale.library would show each such letter as two
+/// or three Latin-1 characters), and bytes 0x80-0x9F (C1 controls, which
+/// ISO-8859-1 text does not contain; typically Windows-1252 quotes).
+pub fn source_text(file: &str, bytes: &[u8]) -> Result<String, Vec<Diagnostic>> {
+    let line_of = |at: usize| 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    let mut errs = Vec::new();
+    if let Some(at) = bytes.iter().position(|&b| b >= 0x80) {
+        if std::str::from_utf8(bytes).is_ok() {
+            errs.push(Diagnostic::error(
+                file,
+                line_of(at),
+                "the file is UTF-8; .cd/.ct sources are ISO-8859-1 (## codeset 0), as FlexCat and CatComp read them",
+            ));
+        }
+    }
+    if errs.is_empty() {
+        for (at, &b) in bytes.iter().enumerate().filter(|(_, &b)| (0x80..0xa0).contains(&b)) {
+            errs.push(Diagnostic::error(
+                file,
+                line_of(at),
+                format!("byte 0x{b:02X} is a C1 control, not an ISO-8859-1 character"),
+            ));
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(bytes.iter().map(|&b| char::from(b)).collect())
+}
+
+/// Reads a source file as ISO-8859-1 ([`source_text`]), naming it in errors.
 fn read_source(path: &Path) -> Result<String, Vec<Diagnostic>> {
-    std::fs::read_to_string(path)
-        .map_err(|e| vec![Diagnostic::error(&path.display().to_string(), 0, format!("cannot read: {e}"))])
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| vec![Diagnostic::error(&file, 0, format!("cannot read: {e}"))])?;
+    source_text(&file, &bytes)
 }
 
 /// Parses the description at `cd_path`.
@@ -131,4 +168,27 @@ pub fn build_all(catalog_dir: &Path, out_dir: &Path) -> Result<(Vec<PathBuf>, Ve
 /// `catalog_dir/gadgetscope.cd`.
 pub fn generated_source(catalog_dir: &Path) -> Result<String, Vec<Diagnostic>> {
     Ok(gen::rust_module(&load_cd(&catalog_dir.join("gadgetscope.cd"))?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_are_read_as_latin1() {
+        assert_eq!(source_text("a.ct", b"Fran\xe7ais\n\xc4\xd6\xdc").unwrap(), "Fran\u{e7}ais\n\u{c4}\u{d6}\u{dc}");
+        assert_eq!(source_text("a.ct", b"plain ASCII").unwrap(), "plain ASCII");
+    }
+
+    #[test]
+    fn utf8_and_c1_bytes_are_refused_with_their_line() {
+        let e = source_text("de.ct", "x\n\u{d6}ffnen".as_bytes()).unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "de.ct:2: error: the file is UTF-8; .cd/.ct sources are ISO-8859-1 (## codeset 0), as FlexCat and CatComp read them"
+        );
+        let e = source_text("fr.ct", b"a\nb\n\x93quoted\x94").unwrap_err();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[0].to_string(), "fr.ct:3: error: byte 0x93 is a C1 control, not an ISO-8859-1 character");
+    }
 }

@@ -61,3 +61,33 @@ fn generated_table_matches_the_description() {
     // Menu shortcuts are one letter each (the .cd bounds say so too).
     assert_eq!(strings::builtin(strings::MSG_MENU_QUIT_KEY), b"Q\0");
 }
+
+/// Every `.ct` and the `.cd` are ISO-8859-1 as FlexCat and CatComp read
+/// them: non-ASCII letters are single bytes, never UTF-8 sequences, and no
+/// C1 control bytes; each translation really holds Latin-1 letters (so the
+/// check is not passed by an all-ASCII file).
+#[test]
+fn sources_are_latin1_not_utf8() {
+    let mut cts = 0;
+    for e in std::fs::read_dir(dir()).unwrap() {
+        let p = e.unwrap().path();
+        let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
+        if ext != "ct" && ext != "cd" {
+            continue;
+        }
+        let bytes = std::fs::read(&p).unwrap();
+        let name = p.display().to_string();
+        if let Err(d) = catalogs::source_text(&name, &bytes) {
+            panic!("{}", d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"));
+        }
+        if ext == "ct" {
+            cts += 1;
+            assert!(bytes.iter().any(|&b| b >= 0xc0), "{name}: no Latin-1 letter at all");
+            assert!(std::str::from_utf8(&bytes).is_err(), "{name} reads as UTF-8");
+        }
+    }
+    assert_eq!(cts, 3);
+    // The French language name as locale.library spells it, one byte 0xE7.
+    let fr = std::fs::read(dir().join("francais.ct")).unwrap();
+    assert!(fr.windows(19).any(|w| w == b"## language fran\xe7ai"));
+}

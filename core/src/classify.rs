@@ -49,8 +49,9 @@
 
 use alloc::vec::Vec;
 
-use crate::ndk::*;
 use crate::snapshot::WindowInfo;
+use amiga_ndk::gadtools::*;
+use amiga_ndk::intuition::*;
 
 /// A gadget's role, as printed in `role=` (FORMATS.md "Roles").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -287,18 +288,18 @@ pub fn sys_gadget(gadget_type: u16) -> Option<SysGadget> {
 /// gadgets (unknown). No probe processed: button, except a 0x0 gadget (the
 /// context gadget): unknown.
 pub const AROS_GADTOOLS_PROBES: [(u32, Role); 8] = [
-    (GTCB_CHECKED, Role::Checkbox),
-    (GTIN_NUMBER, Role::Integer),
-    (GTST_STRING, Role::String),
-    (GTSL_LEVEL, Role::Slider),
-    (GTSC_TOP, Role::Slider),
-    (GTTX_TEXT, Role::Unknown),
-    (GTNM_NUMBER, Role::Unknown),
-    (GTLV_TOP, Role::Unknown),
+    (GTCB_Checked, Role::Checkbox),
+    (GTIN_Number, Role::Integer),
+    (GTST_String, Role::String),
+    (GTSL_Level, Role::Slider),
+    (GTSC_Top, Role::Slider),
+    (GTTX_Text, Role::Unknown),
+    (GTNM_Number, Role::Unknown),
+    (GTLV_Top, Role::Unknown),
 ];
 
 /// Which of [`AROS_GADTOOLS_PROBES`] can answer for a gadget of this
-/// GadTools kind ([`GTA_CHILD_GADGET_KIND`]): each AROS GadTools class
+/// GadTools kind ([`GTA_ChildGadgetKind`]): each AROS GadTools class
 /// answers, in OM_GET, only the tags of its own kind (AROS source,
 /// workbench/libs/gadtools/*class.c; the string class serves STRING and
 /// INTEGER and answers both GTST_String and GTIN_Number). Asking only
@@ -307,13 +308,13 @@ pub const AROS_GADTOOLS_PROBES: [(u32, Role); 8] = [
 /// (BUTTON, CYCLE, MX, PALETTE, the arrows) print as buttons.
 pub fn aros_kind_probes(kind: u32) -> &'static [u32] {
     match kind {
-        CHECKBOX_KIND => &[GTCB_CHECKED],
-        INTEGER_KIND | STRING_KIND => &[GTIN_NUMBER, GTST_STRING],
-        SLIDER_KIND => &[GTSL_LEVEL],
-        SCROLLER_KIND => &[GTSC_TOP],
-        TEXT_KIND => &[GTTX_TEXT],
-        NUMBER_KIND => &[GTNM_NUMBER],
-        LISTVIEW_KIND => &[GTLV_TOP],
+        CHECKBOX_KIND => &[GTCB_Checked],
+        INTEGER_KIND | STRING_KIND => &[GTIN_Number, GTST_String],
+        SLIDER_KIND => &[GTSL_Level],
+        SCROLLER_KIND => &[GTSC_Top],
+        TEXT_KIND => &[GTTX_Text],
+        NUMBER_KIND => &[GTNM_Number],
+        LISTVIEW_KIND => &[GTLV_Top],
         _ => &[],
     }
 }

@@ -13,8 +13,8 @@
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use crate::ndk::*;
 use crate::walk::{IntuitionMemory, IntuitionOs};
+use amiga_ndk::intuition::*;
 
 /// One OS call the walker made, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,7 +143,7 @@ impl FakeIntuition {
     pub fn intuitext(&mut self, text: Option<&[u8]>) -> u32 {
         let t = self.opt_cstr(text);
         let it = self.alloc(20);
-        self.write_u32(it + IT_ITEXT as u32, t);
+        self.write_u32(it + it_IText as u32, t);
         it
     }
 
@@ -151,7 +151,7 @@ impl FakeIntuition {
     pub fn string_info(&mut self, text: &[u8]) -> u32 {
         let b = self.cstr(text);
         let si = self.alloc(36);
-        self.write_u32(si + SI_BUFFER as u32, b);
+        self.write_u32(si + si_Buffer as u32, b);
         si
     }
 
@@ -204,12 +204,12 @@ impl FakeIntuition {
         let t = self.opt_cstr(default_title);
         // Room up to and past `LayerInfo` (offset 224) for layer lists.
         let s = self.alloc(256);
-        self.write_u16(s + SC_LEFT_EDGE as u32, geo.0 as u16);
-        self.write_u16(s + SC_TOP_EDGE as u32, geo.1 as u16);
-        self.write_u16(s + SC_WIDTH as u32, geo.2 as u16);
-        self.write_u16(s + SC_HEIGHT as u32, geo.3 as u16);
-        self.write_u32(s + SC_DEFAULT_TITLE as u32, t);
-        let slot = self.tail_slot(self.ibase + IB_FIRST_SCREEN as u32, SC_NEXT_SCREEN as u32);
+        self.write_u16(s + sc_LeftEdge as u32, geo.0 as u16);
+        self.write_u16(s + sc_TopEdge as u32, geo.1 as u16);
+        self.write_u16(s + sc_Width as u32, geo.2 as u16);
+        self.write_u16(s + sc_Height as u32, geo.3 as u16);
+        self.write_u32(s + sc_DefaultTitle as u32, t);
+        let slot = self.tail_slot(self.ibase + ib_FirstScreen as u32, sc_NextScreen as u32);
         self.write_u32(slot, s);
         s
     }
@@ -218,60 +218,60 @@ impl FakeIntuition {
     pub fn add_window(&mut self, screen: u32, title: Option<&[u8]>, geo: (i16, i16, i16, i16)) -> u32 {
         let t = self.opt_cstr(title);
         let w = self.alloc(136);
-        self.write_u16(w + WD_LEFT_EDGE as u32, geo.0 as u16);
-        self.write_u16(w + WD_TOP_EDGE as u32, geo.1 as u16);
-        self.write_u16(w + WD_WIDTH as u32, geo.2 as u16);
-        self.write_u16(w + WD_HEIGHT as u32, geo.3 as u16);
-        self.write_u32(w + WD_TITLE as u32, t);
-        self.write_u32(w + WD_WSCREEN as u32, screen);
-        let slot = self.tail_slot(screen + SC_FIRST_WINDOW as u32, WD_NEXT_WINDOW as u32);
+        self.write_u16(w + wd_LeftEdge as u32, geo.0 as u16);
+        self.write_u16(w + wd_TopEdge as u32, geo.1 as u16);
+        self.write_u16(w + wd_Width as u32, geo.2 as u16);
+        self.write_u16(w + wd_Height as u32, geo.3 as u16);
+        self.write_u32(w + wd_Title as u32, t);
+        self.write_u32(w + wd_WScreen as u32, screen);
+        let slot = self.tail_slot(screen + sc_FirstWindow as u32, wd_NextWindow as u32);
         self.write_u32(slot, w);
         w
     }
 
     /// Make `window` the active one (`IntuitionBase->ActiveWindow`).
     pub fn set_active(&mut self, window: u32) {
-        self.write_u32(self.ibase + IB_ACTIVE_WINDOW as u32, window);
+        self.write_u32(self.ibase + ib_ActiveWindow as u32, window);
     }
 
     /// Unlink `window` from its screen's list (as CloseWindow would).
     pub fn close_window(&mut self, window: u32) {
-        let mut scr = self.peek_u32(self.ibase + IB_FIRST_SCREEN as u32);
+        let mut scr = self.peek_u32(self.ibase + ib_FirstScreen as u32);
         while scr != 0 {
-            let mut slot = scr + SC_FIRST_WINDOW as u32;
+            let mut slot = scr + sc_FirstWindow as u32;
             while self.peek_u32(slot) != 0 {
                 if self.peek_u32(slot) == window {
-                    let next = self.peek_u32(window + WD_NEXT_WINDOW as u32);
+                    let next = self.peek_u32(window + wd_NextWindow as u32);
                     self.write_u32(slot, next);
                     return;
                 }
-                slot = self.peek_u32(slot) + WD_NEXT_WINDOW as u32;
+                slot = self.peek_u32(slot) + wd_NextWindow as u32;
             }
-            scr = self.peek_u32(scr + SC_NEXT_SCREEN as u32);
+            scr = self.peek_u32(scr + sc_NextScreen as u32);
         }
     }
 
     fn fill_gadget(&mut self, g: u32, spec: &GadgetSpec) {
-        self.write_u16(g + GG_LEFT_EDGE as u32, spec.left as u16);
-        self.write_u16(g + GG_TOP_EDGE as u32, spec.top as u16);
-        self.write_u16(g + GG_WIDTH as u32, spec.width as u16);
-        self.write_u16(g + GG_HEIGHT as u32, spec.height as u16);
-        self.write_u16(g + GG_FLAGS as u32, spec.flags);
-        self.write_u16(g + GG_ACTIVATION as u32, spec.activation);
-        self.write_u16(g + GG_GADGET_TYPE as u32, spec.gadget_type);
-        self.write_u32(g + GG_GADGET_TEXT as u32, spec.gadget_text);
-        self.write_u32(g + GG_SPECIAL_INFO as u32, spec.special_info);
-        self.write_u16(g + GG_GADGET_ID as u32, spec.id);
+        self.write_u16(g + gg_LeftEdge as u32, spec.left as u16);
+        self.write_u16(g + gg_TopEdge as u32, spec.top as u16);
+        self.write_u16(g + gg_Width as u32, spec.width as u16);
+        self.write_u16(g + gg_Height as u32, spec.height as u16);
+        self.write_u16(g + gg_Flags as u32, spec.flags);
+        self.write_u16(g + gg_Activation as u32, spec.activation);
+        self.write_u16(g + gg_GadgetType as u32, spec.gadget_type);
+        self.write_u32(g + gg_GadgetText as u32, spec.gadget_text);
+        self.write_u32(g + gg_SpecialInfo as u32, spec.special_info);
+        self.write_u16(g + gg_GadgetID as u32, spec.id);
     }
 
     fn link_gadget(&mut self, window: u32, g: u32) {
-        let slot = self.tail_slot(window + WD_FIRST_GADGET as u32, GG_NEXT_GADGET as u32);
+        let slot = self.tail_slot(window + wd_FirstGadget as u32, gg_NextGadget as u32);
         self.write_u32(slot, g);
     }
 
     /// Append a classic (non-BOOPSI) gadget to `window`'s list.
     pub fn add_gadget(&mut self, window: u32, spec: &GadgetSpec) -> u32 {
-        let g = self.alloc(GADGET_SIZE);
+        let g = self.alloc(gg_SIZEOF);
         self.fill_gadget(g, spec);
         self.link_gadget(window, g);
         g
@@ -281,16 +281,16 @@ impl FakeIntuition {
     pub fn make_class(&mut self, name: Option<&[u8]>) -> u32 {
         let n = self.opt_cstr(name);
         let c = self.alloc(48);
-        self.write_u32(c + CL_ID as u32, n);
+        self.write_u32(c + cl_ID as u32, n);
         c
     }
 
     /// Append a gadget preceded by an `_Object` header whose o_Class is
     /// `class` (any value, for bogus-pointer tests).
     pub fn add_object(&mut self, window: u32, class: u32, spec: &GadgetSpec) -> u32 {
-        let header = self.alloc(12 + GADGET_SIZE);
+        let header = self.alloc(12 + gg_SIZEOF);
         let g = header + 12;
-        self.write_u32(g - OBJECT_CLASS_BEFORE, class);
+        self.write_u32(g - OCLASS_BEFORE, class);
         self.fill_gadget(g, spec);
         self.link_gadget(window, g);
         g
@@ -309,20 +309,20 @@ impl FakeIntuition {
     /// Append a menu (`Flags` as given) to `window`'s strip.
     pub fn add_menu(&mut self, window: u32, title: Option<&[u8]>, flags: u16) -> u32 {
         let t = self.opt_cstr(title);
-        let m = self.alloc(MENU_SIZE);
-        self.write_u16(m + MU_FLAGS as u32, flags);
-        self.write_u32(m + MU_MENU_NAME as u32, t);
-        let slot = self.tail_slot(window + WD_MENU_STRIP as u32, MU_NEXT_MENU as u32);
+        let m = self.alloc(mu_SIZEOF);
+        self.write_u16(m + mu_Flags as u32, flags);
+        self.write_u32(m + mu_MenuName as u32, t);
+        let slot = self.tail_slot(window + wd_MenuStrip as u32, mu_NextMenu as u32);
         self.write_u32(slot, m);
         m
     }
 
     fn make_item(&mut self, text: Option<&[u8]>, flags: u16, command: u8) -> u32 {
         let fill = if flags & ITEMTEXT != 0 { self.intuitext(text) } else { self.alloc(20) };
-        let i = self.alloc(MENUITEM_SIZE);
-        self.write_u16(i + MI_FLAGS as u32, flags);
-        self.write_u32(i + MI_ITEM_FILL as u32, fill);
-        self.write(i + MI_COMMAND as u32, &[command]);
+        let i = self.alloc(mi_SIZEOF);
+        self.write_u16(i + mi_Flags as u32, flags);
+        self.write_u32(i + mi_ItemFill as u32, fill);
+        self.write(i + mi_Command as u32, &[command]);
         i
     }
 
@@ -330,7 +330,7 @@ impl FakeIntuition {
     /// else a dummy Image).
     pub fn add_item(&mut self, menu: u32, text: Option<&[u8]>, flags: u16, command: u8) -> u32 {
         let i = self.make_item(text, flags, command);
-        let slot = self.tail_slot(menu + MU_FIRST_ITEM as u32, MI_NEXT_ITEM as u32);
+        let slot = self.tail_slot(menu + mu_FirstItem as u32, mi_NextItem as u32);
         self.write_u32(slot, i);
         i
     }
@@ -338,7 +338,7 @@ impl FakeIntuition {
     /// Append a subitem to `item`.
     pub fn add_subitem(&mut self, item: u32, text: Option<&[u8]>, flags: u16, command: u8) -> u32 {
         let i = self.make_item(text, flags, command);
-        let slot = self.tail_slot(item + MI_SUB_ITEM as u32, MI_NEXT_ITEM as u32);
+        let slot = self.tail_slot(item + mi_SubItem as u32, mi_NextItem as u32);
         self.write_u32(slot, i);
         i
     }
@@ -350,6 +350,67 @@ impl FakeIntuition {
 
     fn in_ranges(r: &[(u32, u32)], a: u32) -> bool {
         r.iter().any(|&(s, e)| a >= s && a < e)
+    }
+}
+
+/// A window header as a snapshot holds it, for tests that build
+/// snapshots by hand: the title, its screen's title, the box (pixels),
+/// the borders of a Workbench window (4, 11, 4, 2), nothing else set.
+pub fn window_info(
+    address: u32,
+    screen: u32,
+    title: Option<&[u8]>,
+    screen_title: &[u8],
+    geo: (i16, i16, i16, i16),
+) -> crate::snapshot::WindowInfo {
+    crate::snapshot::WindowInfo {
+        address,
+        screen,
+        title: title.map(|t| t.to_vec()),
+        screen_title: Some(screen_title.to_vec()),
+        left: geo.0,
+        top: geo.1,
+        width: geo.2,
+        height: geo.3,
+        flags: 0,
+        border_left: 4,
+        border_top: 11,
+        border_right: 4,
+        border_bottom: 2,
+        gzz_width: 0,
+        gzz_height: 0,
+        first_gadget: 0,
+        menu_strip: 0,
+        first_request: 0,
+    }
+}
+
+/// A walked gadget as a snapshot holds it, for tests that build
+/// snapshots by hand: a GadTools BOOL gadget with this GA_ID, role, label
+/// and box (window-relative pixels), nothing else set.
+pub fn gadget_snap(
+    address: u32,
+    id: u32,
+    role: crate::classify::Role,
+    label: &[u8],
+    geo: (i32, i32, i32, i32),
+) -> crate::snapshot::GadgetSnap {
+    crate::snapshot::GadgetSnap {
+        address,
+        id,
+        role,
+        class: Vec::new(),
+        label: label.to_vec(),
+        value: None,
+        left: geo.0,
+        top: geo.1,
+        width: geo.2,
+        height: geo.3,
+        flags: 0,
+        gadget_type: GTYP_BOOLGADGET | amiga_ndk::gadtools::GADTOOL_TYPE,
+        sys: None,
+        level: None,
+        knob: None,
     }
 }
 

@@ -21,75 +21,9 @@ use core::fmt;
 use crate::classify::SysGadget;
 use crate::snapshot::{GadgetSnap, WindowSnap};
 
-// devices/inputevent.h: InputEvent.ie_Class
-/// `IECLASS_RAWKEY`: a raw key code from the keyboard.
-pub const IECLASS_RAWKEY: u8 = 0x01;
-/// `IECLASS_RAWMOUSE`: a raw mouse report (buttons, relative motion).
-pub const IECLASS_RAWMOUSE: u8 = 0x02;
-/// `IECLASS_NEWPOINTERPOS` (V36): an absolute pointer position.
-pub const IECLASS_NEWPOINTERPOS: u8 = 0x13;
-// InputEvent.ie_SubClass for IECLASS_NEWPOINTERPOS
-/// `IESUBCLASS_PIXEL`: `ie_EventAddress` points to a `struct IEPointerPixel`
-/// (screen + pixel position in that screen).
-pub const IESUBCLASS_PIXEL: u8 = 0x01;
-// InputEvent.ie_Code
-/// `IECODE_UP_PREFIX`: or-ed into a key or button code on release.
-pub const IECODE_UP_PREFIX: u16 = 0x80;
-/// `IECODE_LBUTTON` (IECLASS_RAWMOUSE).
-pub const IECODE_LBUTTON: u16 = 0x68;
-/// `IECODE_RBUTTON` (IECLASS_RAWMOUSE).
-pub const IECODE_RBUTTON: u16 = 0x69;
-/// `IECODE_NOBUTTON`: no button transition.
-pub const IECODE_NOBUTTON: u16 = 0xFF;
-// InputEvent.ie_Qualifier
-/// `IEQUALIFIER_LSHIFT`.
-pub const IEQUALIFIER_LSHIFT: u16 = 0x0001;
-/// `IEQUALIFIER_RSHIFT`.
-pub const IEQUALIFIER_RSHIFT: u16 = 0x0002;
-/// `IEQUALIFIER_CAPSLOCK`.
-pub const IEQUALIFIER_CAPSLOCK: u16 = 0x0004;
-/// `IEQUALIFIER_CONTROL`.
-pub const IEQUALIFIER_CONTROL: u16 = 0x0008;
-/// `IEQUALIFIER_LALT`.
-pub const IEQUALIFIER_LALT: u16 = 0x0010;
-/// `IEQUALIFIER_RALT`.
-pub const IEQUALIFIER_RALT: u16 = 0x0020;
-/// `IEQUALIFIER_LCOMMAND` (left Amiga key).
-pub const IEQUALIFIER_LCOMMAND: u16 = 0x0040;
-/// `IEQUALIFIER_RCOMMAND` (right Amiga key).
-pub const IEQUALIFIER_RCOMMAND: u16 = 0x0080;
-/// `IEQUALIFIER_RBUTTON`: the right (menu) button is down.
-pub const IEQUALIFIER_RBUTTON: u16 = 0x2000;
-/// `IEQUALIFIER_LEFTBUTTON`: the left (select) button is down.
-pub const IEQUALIFIER_LEFTBUTTON: u16 = 0x4000;
-/// `IEQUALIFIER_RELATIVEMOUSE`: `ie_X`/`ie_Y` of a RAWMOUSE event are
-/// deltas. Every button event carries it with 0 motion: without it the
-/// zeroed position reads as absolute (0,0) and the click lands in the
-/// screen's top-left corner (AmiPilot's action.c records the same finding).
-pub const IEQUALIFIER_RELATIVEMOUSE: u16 = 0x8000;
+use amiga_ndk::input::*;
+use amiga_ndk::Rect;
 
-// Raw key codes (Amiga keyboard; the same on every national keymap).
-/// Raw key `Left Shift`.
-pub const RAWKEY_LSHIFT: u8 = 0x60;
-/// Raw key `Right Shift`.
-pub const RAWKEY_RSHIFT: u8 = 0x61;
-/// Raw key `Control`.
-pub const RAWKEY_CONTROL: u8 = 0x63;
-/// Raw key `Left Alt`.
-pub const RAWKEY_LALT: u8 = 0x64;
-/// Raw key `Right Alt`.
-pub const RAWKEY_RALT: u8 = 0x65;
-/// Raw key `Left Amiga`.
-pub const RAWKEY_LCOMMAND: u8 = 0x66;
-/// Raw key `Right Amiga`.
-pub const RAWKEY_RCOMMAND: u8 = 0x67;
-/// Raw key `Return`.
-pub const RAWKEY_RETURN: u8 = 0x44;
-
-/// Qualifier bits that have a key of their own, in the order they are
-/// pressed (and released in reverse). `IEQUALIFIER_CAPSLOCK` has none
-/// here: Caps Lock is a latching key, so its bit is carried in the events
-/// without a press.
 const MODIFIER_KEYS: [(u16, u8); 7] = [
     (IEQUALIFIER_LSHIFT, RAWKEY_LSHIFT),
     (IEQUALIFIER_RSHIFT, RAWKEY_RSHIFT),
@@ -208,45 +142,6 @@ pub fn play<I: Injector + ?Sized>(injector: &mut I, events: &[Event]) -> Result<
     Ok(())
 }
 
-/// A box in pixels (`left`, `top` relative to whatever the caller says).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rect {
-    /// Left edge.
-    pub left: i32,
-    /// Top edge.
-    pub top: i32,
-    /// Width.
-    pub width: i32,
-    /// Height.
-    pub height: i32,
-}
-
-impl Rect {
-    /// A box.
-    pub const fn new(left: i32, top: i32, width: i32, height: i32) -> Rect {
-        Rect { left, top, width, height }
-    }
-
-    /// The gadget's box, window-relative, borders included (as the walker
-    /// resolves it).
-    pub fn of_gadget(g: &GadgetSnap) -> Rect {
-        Rect::new(g.left, g.top, g.width, g.height)
-    }
-
-    /// The centre pixel: `left + width / 2`, `top + height / 2` (always
-    /// inside a box of at least 1×1); `NoArea` for an empty box.
-    pub fn centre(&self) -> Result<(i32, i32), ActionError> {
-        if self.width <= 0 || self.height <= 0 {
-            return Err(ActionError::NoArea);
-        }
-        Ok((self.left + self.width / 2, self.top + self.height / 2))
-    }
-
-    fn contains(&self, x: i32, y: i32) -> bool {
-        x >= self.left && x < self.left + self.width && y >= self.top && y < self.top + self.height
-    }
-}
-
 /// The size of the target screen (`Screen->Width`, `Screen->Height`):
 /// every point must lie inside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -291,13 +186,13 @@ pub fn click_at(screen: ScreenSize, x: i32, y: i32) -> Result<Vec<Event>, Action
 /// to the window's corner, not to its inner area: borders are not added
 /// again.
 pub fn screen_centre(window_left: i32, window_top: i32, bx: Rect) -> Result<(i32, i32), ActionError> {
-    let (x, y) = bx.centre()?;
+    let (x, y) = bx.centre().ok_or(ActionError::NoArea)?;
     Ok((window_left + x, window_top + y))
 }
 
 /// CLICK: a left click at the centre of `gadget` of `window`.
 pub fn click_gadget(screen: ScreenSize, window: &WindowSnap, gadget: &GadgetSnap) -> Result<Vec<Event>, ActionError> {
-    let (x, y) = screen_centre(window.info.left as i32, window.info.top as i32, Rect::of_gadget(gadget))?;
+    let (x, y) = screen_centre(window.info.left as i32, window.info.top as i32, gadget.rect())?;
     click_at(screen, x, y)
 }
 
@@ -327,7 +222,7 @@ pub fn drag_gadget_by(
     // container beside the knob would page by one step instead.
     let bx = match gadget.knob {
         Some((l, t, w, h)) if w > 0 && h > 0 => Rect::new(l, t, w, h),
-        _ => Rect::of_gadget(gadget),
+        _ => gadget.rect(),
     };
     let from = screen_centre(window.info.left as i32, window.info.top as i32, bx)?;
     drag(screen, from, (from.0 + dx, from.1 + dy))
@@ -342,7 +237,7 @@ pub fn drag_gadget_to(
     to: &GadgetSnap,
 ) -> Result<Vec<Event>, ActionError> {
     let (l, t) = (window.info.left as i32, window.info.top as i32);
-    drag(screen, screen_centre(l, t, Rect::of_gadget(gadget))?, screen_centre(l, t, Rect::of_gadget(to))?)
+    drag(screen, screen_centre(l, t, gadget.rect())?, screen_centre(l, t, to.rect())?)
 }
 
 /// The first system gadget of this kind in list order.
@@ -357,9 +252,9 @@ pub fn system_gadget(window: &WindowSnap, kind: SysGadget) -> Option<&GadgetSnap
 /// its centre line.
 pub fn drag_bar_spot(window: &WindowSnap) -> Result<(i32, i32), ActionError> {
     let bar = system_gadget(window, SysGadget::Drag).ok_or(ActionError::NoSystemGadget(SysGadget::Drag))?;
-    let bx = Rect::of_gadget(bar);
-    let (cx, cy) = bx.centre()?;
-    let others: Vec<Rect> = window.gadgets.iter().filter(|g| !core::ptr::eq(*g, bar)).map(Rect::of_gadget).collect();
+    let bx = bar.rect();
+    let (cx, cy) = bx.centre().ok_or(ActionError::NoArea)?;
+    let others: Vec<Rect> = window.gadgets.iter().filter(|g| !core::ptr::eq(*g, bar)).map(GadgetSnap::rect).collect();
     let free = |x: i32| !others.iter().any(|r| r.contains(x, cy));
     if free(cx) {
         return Ok((cx, cy));
@@ -404,7 +299,7 @@ pub fn window_size(
     height: i32,
 ) -> Result<Vec<Event>, ActionError> {
     let g = system_gadget(window, SysGadget::Size).ok_or(ActionError::NoSystemGadget(SysGadget::Size))?;
-    let from = screen_centre(window.info.left as i32, window.info.top as i32, Rect::of_gadget(g))?;
+    let from = screen_centre(window.info.left as i32, window.info.top as i32, g.rect())?;
     let (dx, dy) = (width - window.info.width as i32, height - window.info.height as i32);
     drag(screen, from, (from.0 + dx, from.1 + dy))
 }
@@ -677,11 +572,6 @@ pub fn raw_keystroke(code: u8, qualifier: u16) -> Vec<Event> {
     out
 }
 
-/// Raw key code of Cursor Right (the Amiga keyboard's scan code $4E).
-pub const RAWKEY_CURSOR_RIGHT: u8 = 0x4E;
-/// Raw key code of Backspace ($41).
-pub const RAWKEY_BACKSPACE: u8 = 0x41;
-
 /// Right-Amiga + `key` (typed unshifted, as menu shortcuts and the string
 /// gadget's editing commands such as Right-Amiga X "clear" expect).
 pub fn amiga_key<K: KeyMap + ?Sized>(key: u8, keymap: &mut K) -> Result<Vec<Event>, ActionError> {
@@ -734,8 +624,8 @@ pub fn menu_pick<K: KeyMap + ?Sized>(
         return Err(ActionError::RmbTrap);
     }
     let held = IEQUALIFIER_RBUTTON;
-    let (tx, ty) = title.centre()?;
-    let (ix, iy) = ib.centre()?;
+    let (tx, ty) = title.centre().ok_or(ActionError::NoArea)?;
+    let (ix, iy) = ib.centre().ok_or(ActionError::NoArea)?;
     let mut out = vec![
         scr.size.point(tx, ty, 0)?,
         Event::Button { code: IECODE_RBUTTON, qualifier: IEQUALIFIER_RBUTTON | IEQUALIFIER_RELATIVEMOUSE },
@@ -743,7 +633,7 @@ pub fn menu_pick<K: KeyMap + ?Sized>(
         scr.size.point(ix, iy, held)?,
     ];
     if let Some(sb) = sb {
-        let (sx, sy) = sb.centre()?;
+        let (sx, sy) = sb.centre().ok_or(ActionError::NoArea)?;
         out.push(scr.size.point(sx, sy, held)?);
     }
     out.push(Event::Button { code: IECODE_RBUTTON | IECODE_UP_PREFIX, qualifier: IEQUALIFIER_RELATIVEMOUSE });

@@ -21,8 +21,9 @@ pub mod golden;
 pub mod input;
 pub mod locate;
 pub mod manifest;
-pub mod ndk;
+
 pub mod pick;
+pub mod profile;
 pub mod prop;
 pub mod snapshot;
 pub mod text;

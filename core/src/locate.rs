@@ -135,8 +135,9 @@ mod tests {
     #[test]
     fn gadgets_by_id_role_label_index() {
         use crate::fake::GadgetSpec;
-        use crate::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET};
         use crate::walk::walk_window;
+        use amiga_ndk::gadtools::GADTOOL_TYPE;
+        use amiga_ndk::intuition::GTYP_BOOLGADGET;
         let (mut f, a, _, _) = two_screens();
         for (id, label) in [(1u16, &b"Connect"[..]), (2, b"Cancel"), (1, b"Connect again")] {
             let mut g = GadgetSpec::new(GTYP_BOOLGADGET | GADTOOL_TYPE, 0, 0, 10, 10);

@@ -17,6 +17,7 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::to_string as latin1;
 use core::fmt;
 
 /// Longest logical name (WINDOW/GADGET/WHEREGADGET), in bytes (FORMATS.md).
@@ -141,12 +142,6 @@ impl fmt::Display for ManifestError {
     }
 }
 
-/// Latin-1 bytes as a `String` (each byte is the code point of the same
-/// value), for messages.
-fn latin1(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
-}
-
 fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
@@ -200,18 +195,45 @@ fn quirk_note(comment: &[u8]) -> Option<&[u8]> {
     Some(text.strip_prefix(b" ").unwrap_or(text))
 }
 
-/// Checks a declared logical name: `[a-z0-9_]+`, at most [`NAME_MAX`].
-fn check_name(name: &[u8]) -> Result<(), String> {
+/// What is wrong with a logical name (FORMATS.md: `[a-z0-9_]+` when
+/// declared, at most [`NAME_MAX`] bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameProblem {
+    /// No characters.
+    Empty,
+    /// Longer than [`NAME_MAX`] bytes.
+    TooLong,
+    /// Only upper case letters stand between it and a good name.
+    UpperCase,
+    /// A character other than a-z, 0-9, `_` (and not only upper case).
+    BadCharacters,
+}
+
+/// The one naming rule of manifests and quirk profiles: `None` for a good
+/// declared name.
+pub fn name_problem(name: &[u8]) -> Option<NameProblem> {
+    let ok = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_';
     if name.is_empty() {
-        return Err(String::from("empty name"));
+        Some(NameProblem::Empty)
+    } else if name.len() > NAME_MAX {
+        Some(NameProblem::TooLong)
+    } else if name.iter().all(|&b| ok(b)) {
+        None
+    } else if name.iter().all(|&b| ok(b.to_ascii_lowercase())) {
+        Some(NameProblem::UpperCase)
+    } else {
+        Some(NameProblem::BadCharacters)
     }
-    if name.len() > NAME_MAX {
-        return Err(format!("name longer than {NAME_MAX} bytes"));
+}
+
+/// Checks a declared logical name ([`name_problem`]) for the parser.
+fn check_name(name: &[u8]) -> Result<(), String> {
+    match name_problem(name) {
+        None => Ok(()),
+        Some(NameProblem::Empty) => Err(String::from("empty name")),
+        Some(NameProblem::TooLong) => Err(format!("name longer than {NAME_MAX} bytes")),
+        Some(_) => Err(format!("bad name \"{}\" (names are [a-z0-9_]+)", latin1(name))),
     }
-    if !name.iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
-        return Err(format!("bad name \"{}\" (names are [a-z0-9_]+)", latin1(name)));
-    }
-    Ok(())
 }
 
 /// Decimal GA_ID, 0 to [`GA_ID_MAX`].

@@ -35,35 +35,15 @@
 use alloc::vec::Vec;
 
 use crate::classify::Role;
-use crate::ndk::*;
+
 use crate::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
 use crate::walk::{IntuitionMemory, IntuitionOs};
+use amiga_ndk::gadtools::GADTOOL_TYPE;
+use amiga_ndk::graphics::{lr_Window, lr_back};
+use amiga_ndk::intuition::*;
 
-/// `struct Screen` offset of `LayerInfo` (intuition/screens.h: `ViewPort`
-/// at 44 (40 bytes), `RastPort` at 84 (100), `BitMap` at 184 (40), then
-/// `struct Layer_Info`, whose first field is `top_layer`).
-pub const SC_LAYER_INFO: u32 = 224;
-/// `struct Layer` offset of `back` (graphics/clip.h).
-pub const LAYER_BACK: u32 = 4;
-/// `struct Layer` offset of `Window` (graphics/clip.h: after `bounds` at
-/// 16, 4 reserved bytes, `priority`, `Flags`, `SuperBitMap`,
-/// `SuperClipRect`).
-pub const LAYER_WINDOW: u32 = 40;
-/// `struct Window` offset of `IDCMPFlags` (intuition/intuition.h).
-pub const WD_IDCMP_FLAGS: u32 = 82;
 /// Most layers followed on one screen.
 pub const MAX_LAYERS: usize = 512;
-
-/// Window.Flags bits (intuition/intuition.h).
-pub const WFLG_SIZEGADGET: u32 = 0x0001;
-/// `WFLG_DRAGBAR`.
-pub const WFLG_DRAGBAR: u32 = 0x0002;
-/// `WFLG_DEPTHGADGET`.
-pub const WFLG_DEPTHGADGET: u32 = 0x0004;
-/// `WFLG_CLOSEGADGET`.
-pub const WFLG_CLOSEGADGET: u32 = 0x0008;
-/// `IDCMP_GADGETUP` (intuition/intuition.h).
-pub const IDCMP_GADGETUP: u32 = 0x0040;
 
 fn be32(b: &[u8; 4]) -> u32 {
     u32::from_be_bytes(*b)
@@ -77,21 +57,21 @@ pub fn depth_order(os: &mut dyn IntuitionOs, screen: &ScreenInfo) -> Option<Vec<
     let addr = screen.address;
     let ok = os.with_ibase_locked(|m: &mut dyn IntuitionMemory| {
         let mut b = [0u8; 4];
-        if !m.read(addr.wrapping_add(SC_LAYER_INFO), &mut b) {
+        if !m.read(addr.wrapping_add(sc_LayerInfo as u32), &mut b) {
             return false;
         }
         let mut layer = be32(&b);
         let mut n = 0;
         while layer != 0 && n < MAX_LAYERS {
             n += 1;
-            if !m.read(layer.wrapping_add(LAYER_WINDOW), &mut b) {
+            if !m.read(layer.wrapping_add(lr_Window as u32), &mut b) {
                 return false;
             }
             let w = be32(&b);
             if listed.contains(&w) && !out.contains(&w) && out.len() < out.capacity() {
                 out.push(w);
             }
-            if !m.read(layer.wrapping_add(LAYER_BACK), &mut b) {
+            if !m.read(layer.wrapping_add(lr_back as u32), &mut b) {
                 return false;
             }
             layer = be32(&b);
@@ -166,7 +146,7 @@ pub fn is_system_requester(w: &WindowSnap, idcmp: u32) -> bool {
 /// `Window->IDCMPFlags` of `window` (0 if unreadable).
 pub fn idcmp_flags<M: IntuitionMemory + ?Sized>(m: &mut M, window: u32) -> u32 {
     let mut b = [0u8; 4];
-    if m.read(window.wrapping_add(WD_IDCMP_FLAGS), &mut b) {
+    if m.read(window.wrapping_add(wd_IDCMPFlags as u32), &mut b) {
         be32(&b)
     } else {
         0
@@ -181,8 +161,8 @@ mod tests {
 
     fn layer(f: &mut FakeIntuition, window: u32, back: u32) -> u32 {
         let l = f.alloc(64);
-        f.write_u32(l + LAYER_WINDOW, window);
-        f.write_u32(l + LAYER_BACK, back);
+        f.write_u32(l + lr_Window as u32, window);
+        f.write_u32(l + lr_back as u32, back);
         l
     }
 
@@ -196,23 +176,23 @@ mod tests {
         let la = layer(&mut f, a, 0);
         let lb = layer(&mut f, b, la);
         let bar = layer(&mut f, 0, lb);
-        f.write_u32(s + SC_LAYER_INFO, bar);
-        f.write_u16(s + SC_MOUSE_X as u32, 150);
-        f.write_u16(s + SC_MOUSE_Y as u32, 60);
+        f.write_u32(s + sc_LayerInfo as u32, bar);
+        f.write_u16(s + sc_MouseX as u32, 150);
+        f.write_u16(s + sc_MouseY as u32, 60);
         let snap = read_screens(&mut f).unwrap();
         let scr = pick_screen(&snap, None).unwrap();
         assert_eq!((scr.mouse_x, scr.mouse_y), (150, 60));
         assert_eq!(depth_order(&mut f, scr), Some(vec![b, a]));
         assert_eq!(window_under(&mut f, scr).map(|w| w.address), Some(b));
         // Reorder: a in front of b.
-        f.write_u32(bar + LAYER_BACK, la);
-        f.write_u32(la + LAYER_BACK, lb);
-        f.write_u32(lb + LAYER_BACK, 0);
+        f.write_u32(bar + lr_back as u32, la);
+        f.write_u32(la + lr_back as u32, lb);
+        f.write_u32(lb + lr_back as u32, 0);
         let snap = read_screens(&mut f).unwrap();
         assert_eq!(window_under(&mut f, &snap.screens[0]).map(|w| w.address), Some(a));
         // Nothing under the pointer.
-        f.write_u16(s + SC_MOUSE_X as u32, 600);
-        f.write_u16(s + SC_MOUSE_Y as u32, 250);
+        f.write_u16(s + sc_MouseX as u32, 600);
+        f.write_u16(s + sc_MouseY as u32, 250);
         let snap = read_screens(&mut f).unwrap();
         assert_eq!(window_under(&mut f, &snap.screens[0]), None);
         assert!(pick_screen(&snap, Some(b"Nope")).is_none());
@@ -223,13 +203,13 @@ mod tests {
         let mut f = FakeIntuition::new();
         let s = f.add_screen(Some(b"S"), (0, 0, 640, 256));
         let a = f.add_window(s, Some(b"A"), (0, 0, 300, 200));
-        f.write_u16(s + SC_MOUSE_X as u32, 5);
-        f.write_u16(s + SC_MOUSE_Y as u32, 5);
+        f.write_u16(s + sc_MouseX as u32, 5);
+        f.write_u16(s + sc_MouseY as u32, 5);
         let snap = read_screens(&mut f).unwrap();
         assert_eq!(window_under(&mut f, &snap.screens[0]).map(|w| w.address), Some(a));
         let l = layer(&mut f, a, 0);
-        f.write_u32(l + LAYER_BACK, l); // cyclic
-        f.write_u32(s + SC_LAYER_INFO, l);
+        f.write_u32(l + lr_back as u32, l); // cyclic
+        f.write_u32(s + sc_LayerInfo as u32, l);
         assert_eq!(depth_order(&mut f, &snap.screens[0]), Some(vec![a]));
     }
 
@@ -256,16 +236,16 @@ mod tests {
         let app = f.add_window(s, Some(b"Editor"), (0, 0, 300, 200));
         let req = f.add_window(s, Some(b"Editor"), (50, 50, 200, 80));
         let shape = WFLG_RMBTRAP | WFLG_DRAGBAR | WFLG_DEPTHGADGET | 0x1000; // | ACTIVATE
-        f.write_u32(req + WD_FLAGS as u32, shape);
-        f.write_u32(req + WD_IDCMP_FLAGS, IDCMP_GADGETUP | 0x400);
+        f.write_u32(req + wd_Flags as u32, shape);
+        f.write_u32(req + wd_IDCMPFlags as u32, IDCMP_GADGETUP | 0x400);
         let mut ok = GadgetSpec::new(GTYP_BOOLGADGET, 10, 50, 60, 14);
         ok.id = 1;
         f.add_gadget(req, &ok);
         let mut depth = GadgetSpec::new(GTYP_SYSGADGET | GTYP_WDEPTH, 170, 0, 20, 11);
         depth.id = 0;
         f.add_gadget(req, &depth);
-        f.write_u32(app + WD_FLAGS as u32, WFLG_DRAGBAR | WFLG_DEPTHGADGET | WFLG_CLOSEGADGET);
-        f.write_u32(app + WD_IDCMP_FLAGS, IDCMP_GADGETUP);
+        f.write_u32(app + wd_Flags as u32, WFLG_DRAGBAR | WFLG_DEPTHGADGET | WFLG_CLOSEGADGET);
+        f.write_u32(app + wd_IDCMPFlags as u32, IDCMP_GADGETUP);
         f.add_gadget(app, &ok);
         let r = walk_window(&mut f, req).unwrap();
         let a = walk_window(&mut f, app).unwrap();

@@ -18,22 +18,9 @@
 //! built from there) points `SpecialInfo` at its own PropInfo, so the
 //! same reading serves classic PROPGADGETs and those BOOPSI objects.
 
-/// Size of `struct PropInfo`.
-pub const PROPINFO_SIZE: usize = 22;
-/// `PropInfo.Flags`: the knob moves horizontally.
-pub const FREEHORIZ: u16 = 0x0002;
-/// `PropInfo.Flags`: the knob moves vertically.
-pub const FREEVERT: u16 = 0x0004;
-/// `PropInfo.Flags`: no container border.
-pub const PROPBORDERLESS: u16 = 0x0008;
-/// `MAXBODY` / `MAXPOT`.
-pub const MAXBODY: u32 = 0xFFFF;
-/// `MAXPOT`.
-pub const MAXPOT: u32 = 0xFFFF;
-/// Smallest knob width (intuition/intuition.h `KNOBHMIN`).
-pub const KNOBHMIN: i32 = 6;
-/// Smallest knob height (`KNOBVMIN`).
-pub const KNOBVMIN: i32 = 4;
+use amiga_ndk::be::be_u16;
+use amiga_ndk::intuition::*;
+
 /// The border Intuition puts around a bordered container when the
 /// PropInfo does not say yet (AROS `CalcKnobSize`).
 pub const DEFAULT_BORDER: i32 = 3;
@@ -56,20 +43,20 @@ pub struct PropInfo {
 
 impl PropInfo {
     /// Decodes the 22 big-endian bytes.
-    pub fn decode(b: &[u8; PROPINFO_SIZE]) -> PropInfo {
-        let w = |o: usize| u16::from_be_bytes([b[o], b[o + 1]]);
+    pub fn decode(b: &[u8; pi_SIZEOF]) -> PropInfo {
+        let w = |o: usize| be_u16(b, o);
         PropInfo {
-            flags: w(0),
-            horiz_pot: w(2),
-            vert_pot: w(4),
-            horiz_body: w(6),
-            vert_body: w(8),
-            c_width: w(10),
-            c_height: w(12),
-            h_pot_res: w(14),
-            v_pot_res: w(16),
-            left_border: w(18),
-            top_border: w(20),
+            flags: w(pi_Flags),
+            horiz_pot: w(pi_HorizPot),
+            vert_pot: w(pi_VertPot),
+            horiz_body: w(pi_HorizBody),
+            vert_body: w(pi_VertBody),
+            c_width: w(pi_CWidth),
+            c_height: w(pi_CHeight),
+            h_pot_res: w(pi_HPotRes),
+            v_pot_res: w(pi_VPotRes),
+            left_border: w(pi_LeftBorder),
+            top_border: w(pi_TopBorder),
         }
     }
 }
@@ -107,11 +94,11 @@ pub fn knob_box(gadget: (i32, i32, i32, i32), pi: &PropInfo) -> Option<(i32, i32
         let b = |v: u16| if v > 0 { i32::from(v) } else { DEFAULT_BORDER };
         (b(pi.left_border), b(pi.top_border))
     };
-    if gw - 2 * lb < KNOBHMIN || gh - 2 * tb < KNOBVMIN {
+    if gw - 2 * lb < i32::from(KNOBHMIN) || gh - 2 * tb < i32::from(KNOBVMIN) {
         return None;
     }
-    let (x, w) = axis(pi.flags & FREEHORIZ != 0, gw, lb, pi.c_width, pi.horiz_body, pi.horiz_pot, KNOBHMIN);
-    let (y, h) = axis(pi.flags & FREEVERT != 0, gh, tb, pi.c_height, pi.vert_body, pi.vert_pot, KNOBVMIN);
+    let (x, w) = axis(pi.flags & FREEHORIZ != 0, gw, lb, pi.c_width, pi.horiz_body, pi.horiz_pot, i32::from(KNOBHMIN));
+    let (y, h) = axis(pi.flags & FREEVERT != 0, gh, tb, pi.c_height, pi.vert_body, pi.vert_pot, i32::from(KNOBVMIN));
     Some((gl + x, gt + y, w, h))
 }
 
@@ -125,7 +112,7 @@ mod tests {
 
     #[test]
     fn decode_fields() {
-        let mut b = [0u8; PROPINFO_SIZE];
+        let mut b = [0u8; pi_SIZEOF];
         for (i, x) in b.iter_mut().enumerate() {
             *x = i as u8;
         }
@@ -152,7 +139,7 @@ mod tests {
         // A GadTools-like slider 0..100: body MAXBODY/101 → 0 px, so KNOBHMIN.
         let g = (0, 0, 106, 12);
         let k = knob_box(g, &horiz(0x3FFF, (0xFFFF / 101) as u16)).unwrap();
-        assert_eq!((k.2, k.3), (KNOBHMIN, 6));
+        assert_eq!((k.2, k.3), (i32::from(KNOBHMIN), 6));
         // (100-6) * 0x3FFF / 0xFFFF = 23.
         assert_eq!(k.0, 3 + 23);
     }

@@ -153,14 +153,19 @@ pub struct GadgetSnap {
 }
 
 impl GadgetSnap {
+    /// The gadget's box: window-relative pixels, borders included (as the
+    /// walker resolved it).
+    pub fn rect(&self) -> amiga_ndk::Rect {
+        amiga_ndk::Rect::new(self.left, self.top, self.width, self.height)
+    }
     /// `GFLG_SELECTED` is set.
     pub fn selected(&self) -> bool {
-        self.flags & crate::ndk::GFLG_SELECTED != 0
+        self.flags & amiga_ndk::intuition::GFLG_SELECTED != 0
     }
 
     /// `GFLG_DISABLED` is set.
     pub fn disabled(&self) -> bool {
-        self.flags & crate::ndk::GFLG_DISABLED != 0
+        self.flags & amiga_ndk::intuition::GFLG_DISABLED != 0
     }
 }
 

@@ -53,8 +53,11 @@ use crate::classify::{
     aros_kind_probes, dispatch, is_gadtools, resolve_geometry, role_for_class_id, strip_shortcut_marker, sys_gadget,
     Dispatch, Role, AROS_GADTOOLS_PROBES,
 };
-use crate::ndk::*;
 use crate::snapshot::*;
+use amiga_ndk::be::*;
+use amiga_ndk::gadtools::*;
+use amiga_ndk::intuition::*;
+use amiga_ndk::reaction::{INTEGER_Number, SLIDER_Level};
 
 /// Copy-in of OS memory (the bytes of Intuition's and applications'
 /// structures). Safe to call under `LockIBase()`: the Amiga implementation
@@ -212,6 +215,14 @@ pub enum WalkError {
     Unreadable,
 }
 
+/// Bytes of `struct Window` the walker copies: up to and including
+/// `GZZHeight` (intuition/intuition.i).
+pub const WINDOW_READ_SIZE: usize = wd_GZZHeight + 2;
+/// Bytes of `struct Screen` the walker copies: up to and including
+/// `MenuHBorder`, plus the pad byte that keeps the copy even
+/// (intuition/screens.i).
+pub const SCREEN_READ_SIZE: usize = sc_MenuHBorder + 2;
+
 /// Most screens read (a longer list is cyclic or garbage).
 pub const MAX_SCREENS: usize = 64;
 /// Most windows read over all screens.
@@ -272,7 +283,7 @@ fn read_itext<M: IntuitionMemory + ?Sized>(m: &mut M, itext: u32) -> Option<Vec<
     if itext == 0 {
         return None;
     }
-    let p = read_u32(m, itext.wrapping_add(IT_ITEXT as u32))?;
+    let p = read_u32(m, itext.wrapping_add(it_IText as u32))?;
     read_cstr(m, p)
 }
 
@@ -370,7 +381,7 @@ impl ListBuffer {
     /// capacity). Returns its `NextWindow`.
     fn keep_window(&mut self, m: &mut dyn IntuitionMemory, address: u32, wat: u32) -> u32 {
         let wb = self.bytes(wat, WINDOW_READ_SIZE);
-        let (title_ptr, next) = (be_u32(wb, WD_TITLE), be_u32(wb, WD_NEXT_WINDOW));
+        let (title_ptr, next) = (be_u32(wb, wd_Title), be_u32(wb, wd_NextWindow));
         let title = title_into(m, title_ptr, &mut self.titles, &mut self.truncated);
         push_within(&mut self.windows, RawWindow { address, at: wat, title });
         next
@@ -409,12 +420,12 @@ fn title_into(m: &mut dyn IntuitionMemory, addr: u32, titles: &mut Vec<u8>, trun
 /// order): the buffers stay empty when it is not in the lists.
 fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, only: u32) {
     let mut head = [0u8; 12];
-    if !m.read(ibase.wrapping_add(IB_ACTIVE_WINDOW as u32), &mut head) {
+    if !m.read(ibase.wrapping_add(ib_ActiveWindow as u32), &mut head) {
         buf.unreadable = true;
         return;
     }
     buf.active_window = be_u32(&head, 0);
-    let mut scr = be_u32(&head, IB_FIRST_SCREEN - IB_ACTIVE_WINDOW);
+    let mut scr = be_u32(&head, ib_FirstScreen - ib_ActiveWindow);
     let (mut screens_seen, mut windows_seen) = (0usize, 0usize);
     while scr != 0 {
         if screens_seen == MAX_SCREENS || (only == 0 && buf.screens.len() == buf.screens.capacity()) {
@@ -428,7 +439,7 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
         };
         let sb = buf.bytes(sat, SCREEN_READ_SIZE);
         let (screen_title, next_screen, first_window) =
-            (be_u32(sb, SC_DEFAULT_TITLE), be_u32(sb, SC_NEXT_SCREEN), be_u32(sb, SC_FIRST_WINDOW));
+            (be_u32(sb, sc_DefaultTitle), be_u32(sb, sc_NextScreen), be_u32(sb, sc_FirstWindow));
         let mut title = Span::default();
         let first = buf.windows.len() as u32;
         let mut found = false;
@@ -438,7 +449,7 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
             // the titles; a node's address is the Next pointer before it.
             let room = (MAX_WINDOWS - windows_seen).min(buf.windows.capacity() - buf.windows.len());
             let base = buf.raw.len();
-            let (n, rest) = m.read_chain(first_window, WD_NEXT_WINDOW, WINDOW_READ_SIZE, room, &mut buf.raw);
+            let (n, rest) = m.read_chain(first_window, wd_NextWindow, WINDOW_READ_SIZE, room, &mut buf.raw);
             windows_seen += n;
             let mut address = first_window;
             for i in 0..n {
@@ -467,7 +478,7 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
                     found = true;
                     break;
                 }
-                win = be_u32(buf.bytes(wat, WINDOW_READ_SIZE), WD_NEXT_WINDOW);
+                win = be_u32(buf.bytes(wat, WINDOW_READ_SIZE), wd_NextWindow);
                 buf.raw.truncate(wat as usize);
             }
         }
@@ -489,13 +500,13 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
 /// Whether `window` is in Intuition's screen/window lists. Reads only;
 /// call under the lock.
 fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool {
-    let Some(mut scr) = read_u32(m, ibase.wrapping_add(IB_FIRST_SCREEN as u32)) else {
+    let Some(mut scr) = read_u32(m, ibase.wrapping_add(ib_FirstScreen as u32)) else {
         return false;
     };
     let (mut screens, mut windows) = (0, 0);
     while scr != 0 && screens < MAX_SCREENS {
         screens += 1;
-        let Some(mut win) = read_u32(m, scr.wrapping_add(SC_FIRST_WINDOW as u32)) else {
+        let Some(mut win) = read_u32(m, scr.wrapping_add(sc_FirstWindow as u32)) else {
             return false;
         };
         while win != 0 && windows < MAX_WINDOWS {
@@ -503,12 +514,12 @@ fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool
                 return true;
             }
             windows += 1;
-            match read_u32(m, win.wrapping_add(WD_NEXT_WINDOW as u32)) {
+            match read_u32(m, win.wrapping_add(wd_NextWindow as u32)) {
                 Some(n) => win = n,
                 None => break,
             }
         }
-        match read_u32(m, scr.wrapping_add(SC_NEXT_SCREEN as u32)) {
+        match read_u32(m, scr.wrapping_add(sc_NextScreen as u32)) {
             Some(n) => scr = n,
             None => break,
         }
@@ -539,20 +550,20 @@ fn window_info(buf: &ListBuffer, w: &RawWindow, s: &RawScreen, screen_title: &Op
         screen: s.address,
         title: span_bytes(titles, w.title),
         screen_title: screen_title.clone(),
-        left: be_i16(b, WD_LEFT_EDGE),
-        top: be_i16(b, WD_TOP_EDGE),
-        width: be_i16(b, WD_WIDTH),
-        height: be_i16(b, WD_HEIGHT),
-        flags: be_u32(b, WD_FLAGS),
-        border_left: be_i8(b, WD_BORDER_LEFT),
-        border_top: be_i8(b, WD_BORDER_TOP),
-        border_right: be_i8(b, WD_BORDER_RIGHT),
-        border_bottom: be_i8(b, WD_BORDER_BOTTOM),
-        gzz_width: be_i16(b, WD_GZZ_WIDTH),
-        gzz_height: be_i16(b, WD_GZZ_HEIGHT),
-        first_gadget: be_u32(b, WD_FIRST_GADGET),
-        menu_strip: be_u32(b, WD_MENU_STRIP),
-        first_request: be_u32(b, WD_FIRST_REQUEST),
+        left: be_i16(b, wd_LeftEdge),
+        top: be_i16(b, wd_TopEdge),
+        width: be_i16(b, wd_Width),
+        height: be_i16(b, wd_Height),
+        flags: be_u32(b, wd_Flags),
+        border_left: be_i8(b, wd_BorderLeft),
+        border_top: be_i8(b, wd_BorderTop),
+        border_right: be_i8(b, wd_BorderRight),
+        border_bottom: be_i8(b, wd_BorderBottom),
+        gzz_width: be_i16(b, wd_GZZWidth),
+        gzz_height: be_i16(b, wd_GZZHeight),
+        first_gadget: be_u32(b, wd_FirstGadget),
+        menu_strip: be_u32(b, wd_MenuStrip),
+        first_request: be_u32(b, wd_FirstRequest),
     }
 }
 
@@ -575,16 +586,16 @@ pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkErr
         screens.push(ScreenInfo {
             address: s.address,
             default_title: screen_title,
-            left: be_i16(sb, SC_LEFT_EDGE),
-            top: be_i16(sb, SC_TOP_EDGE),
-            width: be_i16(sb, SC_WIDTH),
-            height: be_i16(sb, SC_HEIGHT),
-            mouse_x: be_i16(sb, SC_MOUSE_X),
-            mouse_y: be_i16(sb, SC_MOUSE_Y),
-            bar_height: be_i8(sb, SC_BAR_HEIGHT).into(),
-            bar_hborder: be_i8(sb, SC_BAR_HBORDER).into(),
-            menu_hborder: be_i8(sb, SC_MENU_HBORDER).into(),
-            menu_vborder: be_i8(sb, SC_MENU_VBORDER).into(),
+            left: be_i16(sb, sc_LeftEdge),
+            top: be_i16(sb, sc_TopEdge),
+            width: be_i16(sb, sc_Width),
+            height: be_i16(sb, sc_Height),
+            mouse_x: be_i16(sb, sc_MouseX),
+            mouse_y: be_i16(sb, sc_MouseY),
+            bar_height: be_i8(sb, sc_BarHeight).into(),
+            bar_hborder: be_i8(sb, sc_BarHBorder).into(),
+            menu_hborder: be_i8(sb, sc_MenuHBorder).into(),
+            menu_vborder: be_i8(sb, sc_MenuVBorder).into(),
             frontmost: i == 0,
             windows,
         });
@@ -631,17 +642,17 @@ impl RawGadget {
     fn decode(address: u32, b: &[u8]) -> Self {
         RawGadget {
             address,
-            next: be_u32(b, GG_NEXT_GADGET),
-            left: be_i16(b, GG_LEFT_EDGE),
-            top: be_i16(b, GG_TOP_EDGE),
-            width: be_i16(b, GG_WIDTH),
-            height: be_i16(b, GG_HEIGHT),
-            flags: be_u16(b, GG_FLAGS),
-            activation: be_u16(b, GG_ACTIVATION),
-            gadget_type: be_u16(b, GG_GADGET_TYPE),
-            gadget_text: be_u32(b, GG_GADGET_TEXT),
-            special_info: be_u32(b, GG_SPECIAL_INFO),
-            gadget_id: be_u16(b, GG_GADGET_ID),
+            next: be_u32(b, gg_NextGadget),
+            left: be_i16(b, gg_LeftEdge),
+            top: be_i16(b, gg_TopEdge),
+            width: be_i16(b, gg_Width),
+            height: be_i16(b, gg_Height),
+            flags: be_u16(b, gg_Flags),
+            activation: be_u16(b, gg_Activation),
+            gadget_type: be_u16(b, gg_GadgetType),
+            gadget_text: be_u32(b, gg_GadgetText),
+            special_info: be_u32(b, gg_SpecialInfo),
+            gadget_id: be_u16(b, gg_GadgetID),
         }
     }
 
@@ -666,7 +677,7 @@ fn string_info_buffer<M: IntuitionMemory + ?Sized>(m: &mut M, special_info: u32)
     if special_info == 0 {
         return None;
     }
-    let buf = read_u32(m, special_info.wrapping_add(SI_BUFFER as u32))?;
+    let buf = read_u32(m, special_info.wrapping_add(si_Buffer as u32))?;
     read_cstr(m, buf)
 }
 
@@ -704,7 +715,7 @@ fn new_snap(g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
 fn classify_one(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
     let mut s = classify_roles(os, g, win, cache);
     if matches!(s.role, Role::Slider | Role::Scroller) && g.special_info != 0 && s.sys.is_none() {
-        let mut b = [0u8; crate::prop::PROPINFO_SIZE];
+        let mut b = [0u8; pi_SIZEOF];
         if os.read(g.special_info, &mut b) {
             let pi = crate::prop::PropInfo::decode(&b);
             s.knob = crate::prop::knob_box((s.left, s.top, s.width, s.height), &pi);
@@ -741,7 +752,7 @@ impl WalkCache {
         if let Some((_, n)) = self.names.iter().find(|(c, _)| *c == class_ptr) {
             return n.clone();
         }
-        let n = read_u32(os, class_ptr.wrapping_add(CL_ID as u32)).and_then(|p| read_cstr(os, p)).unwrap_or_default();
+        let n = read_u32(os, class_ptr.wrapping_add(cl_ID as u32)).and_then(|p| read_cstr(os, p)).unwrap_or_default();
         self.names.push((class_ptr, n.clone()));
         n
     }
@@ -755,7 +766,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
     if d == Dispatch::Custom {
         // OCLASS(): only now, after the equality dispatch, is the word
         // before the gadget taken for a class pointer.
-        let class_ptr = read_u32(os, g.address.wrapping_sub(OBJECT_CLASS_BEFORE)).unwrap_or(0);
+        let class_ptr = read_u32(os, g.address.wrapping_sub(OCLASS_BEFORE)).unwrap_or(0);
         if class_ptr == 0 || !cache.is_real_memory(os, class_ptr) {
             s.role = Role::Custom; // untrusted: no GetAttr, class and label empty
             return s;
@@ -777,7 +788,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         return s;
     }
     s.role = match d {
-        Dispatch::Bool if gadtools => match os.gt_get_attr(g.address, win.address, GTCB_CHECKED) {
+        Dispatch::Bool if gadtools => match os.gt_get_attr(g.address, win.address, GTCB_Checked) {
             Some(v) => {
                 s.level = Some(i32::from(v != 0));
                 Role::Checkbox
@@ -787,7 +798,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         Dispatch::Bool => Role::Button,
         Dispatch::Str => {
             s.value = string_info_buffer(os, g.special_info);
-            if gadtools && os.gt_get_attr(g.address, win.address, GTIN_NUMBER).is_some() {
+            if gadtools && os.gt_get_attr(g.address, win.address, GTIN_Number).is_some() {
                 Role::Integer
             } else {
                 Role::String
@@ -795,7 +806,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         }
         Dispatch::Prop => {
             if gadtools {
-                s.level = os.gt_get_attr(g.address, win.address, GTSL_LEVEL).map(|v| v as i32);
+                s.level = os.gt_get_attr(g.address, win.address, GTSL_Level).map(|v| v as i32);
             }
             Role::Slider
         }
@@ -816,10 +827,10 @@ fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &
     let longint = g.activation & GACT_LONGINT != 0;
     // The kind first (AROS answers it for every GadTools gadget): then
     // only the probes that kind can answer are asked.
-    let kind = os.gt_get_attr(g.address, win.address, GTA_CHILD_GADGET_KIND);
+    let kind = os.gt_get_attr(g.address, win.address, GTA_ChildGadgetKind);
     let mut hit = None;
     for (tag, role) in AROS_GADTOOLS_PROBES {
-        if kind.is_some_and(|k| !aros_kind_probes(k).contains(&tag)) || (tag == GTIN_NUMBER && !longint) {
+        if kind.is_some_and(|k| !aros_kind_probes(k).contains(&tag)) || (tag == GTIN_Number && !longint) {
             continue;
         }
         if let Some(v) = os.gt_get_attr(g.address, win.address, tag) {
@@ -835,7 +846,7 @@ fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &
                 Role::String => s.value = read_cstr(os, v).or_else(|| string_info_buffer(os, g.special_info)),
                 _ => {}
             }
-            if let Some((GTSL_LEVEL, _, v)) = hit {
+            if let Some((_, _, v)) = hit.filter(|h| h.0 == GTSL_Level) {
                 s.level = Some(v as i32);
             }
             role
@@ -851,7 +862,7 @@ fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: boo
     s.role = if system { Role::Custom } else { role_for_class_id(&s.class) };
     // GA_ID and the box in one batch.
     let mut got = [None; 5];
-    os.get_attrs(g.address, &[GA_ID, GA_LEFT, GA_TOP, GA_WIDTH, GA_HEIGHT], &mut got);
+    os.get_attrs(g.address, &[GA_ID, GA_Left, GA_Top, GA_Width, GA_Height], &mut got);
     if let Some(id) = got[0] {
         s.id = id;
     }
@@ -862,7 +873,7 @@ fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: boo
     s.label = if mask == GFLG_LABELIMAGE || mask == GFLG_LABELMASK {
         Vec::new()
     } else {
-        match os.get_attr(g.address, GA_TEXT) {
+        match os.get_attr(g.address, GA_Text) {
             Some(p) if p != 0 && p == g.gadget_text => label_from_fields(os, g),
             Some(p) if p != 0 => read_cstr(os, p).unwrap_or_default(),
             _ => label_from_fields(os, g),
@@ -874,16 +885,16 @@ fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: boo
     (s.left, s.top, s.width, s.height) = (l, t, w, h);
     match s.role {
         Role::String => {
-            s.value = os.get_attr(g.address, STRINGA_TEXTVAL).and_then(|p| read_cstr(os, p));
+            s.value = os.get_attr(g.address, STRINGA_TextVal).and_then(|p| read_cstr(os, p));
         }
         Role::Integer => {
-            s.value = os.get_attr(g.address, INTEGER_NUMBER).map(|v| decimal(v as i32));
+            s.value = os.get_attr(g.address, INTEGER_Number).map(|v| decimal(v as i32));
         }
         Role::Checkbox => {
-            s.level = os.get_attr(g.address, GA_SELECTED).map(|v| i32::from(v != 0));
+            s.level = os.get_attr(g.address, GA_Selected).map(|v| i32::from(v != 0));
         }
         Role::Slider if s.class == b"slider.gadget" => {
-            s.level = os.get_attr(g.address, SLIDER_LEVEL).map(|v| v as i32);
+            s.level = os.get_attr(g.address, SLIDER_Level).map(|v| v as i32);
         }
         _ => {}
     }
@@ -914,7 +925,7 @@ fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap
     // The chain is copied GADGET_CHUNK gadgets at a time: on the Amiga one
     // native loop each (IntuitionMemory::read_chain) instead of one
     // crossing per gadget.
-    let mut chunk = Vec::with_capacity(GADGET_CHUNK * GADGET_SIZE);
+    let mut chunk = Vec::with_capacity(GADGET_CHUNK * gg_SIZEOF);
     while g != 0 {
         if raws.len() == MAX_GADGETS {
             truncated = true; // cyclic or garbage list
@@ -924,12 +935,12 @@ fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap
         let want = GADGET_CHUNK.min(MAX_GADGETS - raws.len());
         // Each node's address is the NextGadget before it; after the last
         // copied one, `g` is the first not copied (0 at the list's end).
-        let (n, _) = os.read_chain(g, GG_NEXT_GADGET, GADGET_SIZE, want, &mut chunk);
+        let (n, _) = os.read_chain(g, gg_NextGadget, gg_SIZEOF, want, &mut chunk);
         if n == 0 {
             truncated = true; // unreadable
             break;
         }
-        for b in chunk.chunks_exact(GADGET_SIZE) {
+        for b in chunk.chunks_exact(gg_SIZEOF) {
             let r = RawGadget::decode(g, b);
             g = r.next;
             raws.push(r);
@@ -948,10 +959,10 @@ fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap
 
 // ------------------------------------------------------------------ menus
 
-fn read_item<M: IntuitionMemory + ?Sized>(m: &mut M, b: &[u8; MENUITEM_SIZE]) -> MenuItemSnap {
-    let flags = be_u16(b, MI_FLAGS);
-    let fill = be_u32(b, MI_ITEM_FILL);
-    let command = b[MI_COMMAND];
+fn read_item<M: IntuitionMemory + ?Sized>(m: &mut M, b: &[u8; mi_SIZEOF]) -> MenuItemSnap {
+    let flags = be_u16(b, mi_Flags);
+    let fill = be_u32(b, mi_ItemFill);
+    let command = b[mi_Command];
     MenuItemSnap {
         // ItemFill is an IntuiText only with ITEMTEXT; else an Image (or a bar).
         text: if flags & ITEMTEXT != 0 { read_itext(m, fill) } else { None },
@@ -959,7 +970,7 @@ fn read_item<M: IntuitionMemory + ?Sized>(m: &mut M, b: &[u8; MENUITEM_SIZE]) ->
         checkit: flags & CHECKIT != 0,
         checked: flags & CHECKED != 0,
         enabled: flags & ITEMENABLED != 0,
-        geometry: (be_i16(b, MI_LEFT_EDGE), be_i16(b, MI_TOP_EDGE), be_i16(b, MI_WIDTH), be_i16(b, MI_HEIGHT)),
+        geometry: (be_i16(b, mi_LeftEdge), be_i16(b, mi_TopEdge), be_i16(b, mi_Width), be_i16(b, mi_Height)),
         subitems: Vec::new(),
     }
 }
@@ -977,18 +988,18 @@ fn read_item_chain<M: IntuitionMemory + ?Sized>(
             *truncated = true;
             break;
         }
-        let mut b = [0u8; MENUITEM_SIZE];
+        let mut b = [0u8; mi_SIZEOF];
         if !m.read(item, &mut b) {
             *truncated = true;
             break;
         }
         let mut snap = read_item(m, &b);
-        let sub = be_u32(&b, MI_SUB_ITEM);
+        let sub = be_u32(&b, mi_SubItem);
         if with_subs && sub != 0 {
             snap.subitems = read_item_chain(m, sub, MAX_SUBITEMS, false, truncated);
         }
         out.push(snap);
-        item = be_u32(&b, MI_NEXT_ITEM);
+        item = be_u32(&b, mi_NextItem);
     }
     out
 }
@@ -1005,21 +1016,21 @@ pub fn walk_menu(os: &mut dyn IntuitionOs, window: u32) -> Result<MenuStripSnap,
             truncated = true;
             break;
         }
-        let mut b = [0u8; MENU_SIZE];
+        let mut b = [0u8; mu_SIZEOF];
         if !os.read(menu, &mut b) {
             truncated = true;
             break;
         }
-        let title = read_cstr(os, be_u32(&b, MU_MENU_NAME));
-        let items = read_item_chain(os, be_u32(&b, MU_FIRST_ITEM), MAX_ITEMS, true, &mut truncated);
+        let title = read_cstr(os, be_u32(&b, mu_MenuName));
+        let items = read_item_chain(os, be_u32(&b, mu_FirstItem), MAX_ITEMS, true, &mut truncated);
         menus.push(MenuSnap {
             title,
-            enabled: be_u16(&b, MU_FLAGS) & MENUENABLED != 0,
-            left: be_i16(&b, MU_LEFT_EDGE),
-            width: be_i16(&b, MU_WIDTH),
+            enabled: be_u16(&b, mu_Flags) & MENUENABLED != 0,
+            left: be_i16(&b, mu_LeftEdge),
+            width: be_i16(&b, mu_Width),
             items,
         });
-        menu = be_u32(&b, MU_NEXT_MENU);
+        menu = be_u32(&b, mu_NextMenu);
     }
     if !window_is_open(os, window) {
         return Err(WalkError::NotFound);

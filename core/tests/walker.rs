@@ -1,10 +1,12 @@
 //! Host tests: byte images of Intuition structures in the fake memory,
 //! walked by the same walker the Amiga runs.
 
+use amiga_ndk::gadtools::*;
+use amiga_ndk::intuition::*;
+use amiga_ndk::reaction::{INTEGER_Number, SLIDER_Level};
 use gadgetscope_core::classify::{dispatch, role_for_class_id, Dispatch, Role, ALL_ROLES};
 use gadgetscope_core::fake::{Call, FakeIntuition, GadgetSpec};
 use gadgetscope_core::golden::compare_golden;
-use gadgetscope_core::ndk::*;
 use gadgetscope_core::text::{menu_text, screens_text, tree_text};
 use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, WalkError, MAX_GADGETS, MAX_ITEMS};
 
@@ -65,19 +67,19 @@ fn gadtools_window_prints_like_amipilot() {
     cb.id = 3;
     cb.gadget_text = f.intuitext(Some(b"Enabled"));
     let cb = f.add_gadget(w, &cb);
-    f.set_gt_attr(cb, GTCB_CHECKED, 1);
+    f.set_gt_attr(cb, GTCB_Checked, 1);
     // SLIDER_KIND.
     let mut sl = GadgetSpec::new(gt(GTYP_PROPGADGET), 24, 122, 92, 10);
     sl.id = 5;
     let sl = f.add_gadget(w, &sl);
-    f.set_gt_attr(sl, GTSL_LEVEL, 7);
+    f.set_gt_attr(sl, GTSL_Level, 7);
     // INTEGER_KIND: the GTIN_Number probe processes.
     let mut it = GadgetSpec::new(gt(GTYP_STRGADGET), 26, 219, 88, 8);
     it.id = 8;
     it.gadget_text = f.intuitext(Some(b"Count"));
     it.special_info = f.string_info(b"0");
     let it = f.add_gadget(w, &it);
-    f.set_gt_attr(it, GTIN_NUMBER, 0);
+    f.set_gt_attr(it, GTIN_Number, 0);
 
     let expected = "\
 window \"AmiPilot GadTools Fixture\" screen=\"Workbench Screen\" [40,0 220x256]
@@ -175,8 +177,8 @@ fn bogus_class_pointer_degrades_to_custom_without_getattr() {
     let d = f.add_object(w, 0xDEAD_BEEF, &gts);
     for g in [a, b, c, d] {
         f.set_attr(g, GA_ID, 77);
-        f.set_attr(g, GA_TEXT, label);
-        f.set_gt_attr(g, GTCB_CHECKED, 1);
+        f.set_attr(g, GA_Text, label);
+        f.set_gt_attr(g, GTCB_Checked, 1);
     }
     let text = tree(&mut f, w, false);
     for line in text.lines().skip(1) {
@@ -261,9 +263,9 @@ fn boopsi_getattr_with_per_attribute_fallback() {
     let g = f.add_object(w, class, &spec);
     let text = f.cstr(b"_Connect");
     f.set_attr(g, GA_ID, 42);
-    f.set_attr(g, GA_TEXT, text);
-    f.set_attr(g, GA_LEFT, 100);
-    f.set_attr(g, GA_WIDTH, 60); // GA_Top/GA_Height not processed: fields
+    f.set_attr(g, GA_Text, text);
+    f.set_attr(g, GA_Left, 100);
+    f.set_attr(g, GA_Width, 60); // GA_Top/GA_Height not processed: fields
     let line = tree(&mut f, w, false).lines().nth(1).unwrap().to_string();
     // Not a GadTools label: the '_' stays.
     assert_eq!(line, "  gadget id=42 role=button class=\"button.gadget\" label=\"_Connect\" [100,6 60x8]");
@@ -283,10 +285,10 @@ fn boopsi_values_and_levels() {
     let d = f.add_object(w, slider, &spec);
     let e = f.add_object(w, string, &spec); // STRINGA_TextVal not processed
     let v = f.cstr(b"a \"quoted\" C:\\path");
-    f.set_attr(a, STRINGA_TEXTVAL, v);
-    f.set_attr(b, INTEGER_NUMBER, (-12i32) as u32);
-    f.set_attr(c, GA_SELECTED, 1);
-    f.set_attr(d, SLIDER_LEVEL, 33);
+    f.set_attr(a, STRINGA_TextVal, v);
+    f.set_attr(b, INTEGER_Number, (-12i32) as u32);
+    f.set_attr(c, GA_Selected, 1);
+    f.set_attr(d, SLIDER_Level, 33);
     let _ = e;
     let full = tree(&mut f, w, true);
     let l: Vec<&str> = full.lines().collect();
@@ -327,12 +329,12 @@ fn label_flags_are_respected() {
     bs.flags = GFLG_LABELIMAGE;
     bs.gadget_text = image;
     let bimg = f.add_object(w, class, &bs);
-    f.set_attr(bimg, GA_TEXT, image);
+    f.set_attr(bimg, GA_Text, image);
     // BOOPSI gadgetclass-style: GA_Text answers the GadgetText field, an IntuiText.
     bs.flags = GFLG_LABELITEXT;
     bs.gadget_text = it;
     let bit = f.add_object(w, class, &bs);
-    f.set_attr(bit, GA_TEXT, it);
+    f.set_attr(bit, GA_Text, it);
     // BOOPSI GA_Text not processed, GFLG_LABELSTRING field: fallback.
     bs.flags = GFLG_LABELSTRING;
     bs.gadget_text = st;
@@ -341,7 +343,7 @@ fn label_flags_are_respected() {
     let snap = walk_window(&mut f, w).unwrap();
     let labels: Vec<String> = snap.gadgets.iter().map(|g| s(&g.label)).collect();
     assert_eq!(labels, ["", "String label", "IntuiText label", "", "", "", "IntuiText label", "String label"]);
-    assert!(!f.log.contains(&Call::GetAttr(bimg, GA_TEXT)));
+    assert!(!f.log.contains(&Call::GetAttr(bimg, GA_Text)));
 }
 
 #[test]
@@ -382,8 +384,8 @@ fn classic_non_gadtools_gadgets_are_never_probed() {
     let b = f.add_gadget(w, &GadgetSpec::new(GTYP_STRGADGET, 0, 0, 1, 1));
     let c = f.add_gadget(w, &GadgetSpec::new(GTYP_PROPGADGET, 0, 0, 1, 1));
     let d = f.add_gadget(w, &GadgetSpec::new(GTYP_GADGET0002, 0, 0, 1, 1));
-    f.set_gt_attr(a, GTCB_CHECKED, 1);
-    f.set_gt_attr(b, GTIN_NUMBER, 1);
+    f.set_gt_attr(a, GTCB_Checked, 1);
+    f.set_gt_attr(b, GTIN_Number, 1);
     let snap = walk_window(&mut f, w).unwrap();
     let roles: Vec<Role> = snap.gadgets.iter().map(|g| g.role).collect();
     assert_eq!(roles, [Role::Button, Role::String, Role::Slider, Role::Unknown]);
@@ -415,12 +417,10 @@ fn aros_gadtools_window(kinds: bool) -> (FakeIntuition, u32, Vec<u32>) {
         spec.gadget_text = label.map_or(0, |l| f.intuitext(Some(l)));
         let g = f.add_object(w, private, &spec);
         if kinds {
-            f.set_gt_attr(g, GTA_CHILD_GADGET_KIND, kind);
+            f.set_gt_attr(g, GTA_ChildGadgetKind, kind);
         }
         g
     };
-    const BUTTON_KIND: u32 = 1;
-    const CYCLE_KIND: u32 = 7;
     let context = obj(&mut f, None, 0, 0, 0);
     let button = obj(&mut f, None, 100, 14, BUTTON_KIND);
     let checkbox = obj(&mut f, Some(b"_Enabled"), 26, 11, CHECKBOX_KIND);
@@ -430,18 +430,18 @@ fn aros_gadtools_window(kinds: bool) -> (FakeIntuition, u32, Vec<u32>) {
     let scroller = obj(&mut f, None, 16, 50, SCROLLER_KIND);
     let text = obj(&mut f, None, 80, 10, TEXT_KIND);
     let cycle = obj(&mut f, Some(b"Mode"), 100, 14, CYCLE_KIND);
-    f.set_gt_attr(checkbox, GTCB_CHECKED, 0);
-    f.set_gt_attr(integer, GTIN_NUMBER, (-5i32) as u32);
+    f.set_gt_attr(checkbox, GTCB_Checked, 0);
+    f.set_gt_attr(integer, GTIN_Number, (-5i32) as u32);
     // AROS's one string class answers GTST_String for INTEGER_KIND too...
-    f.set_gt_attr(integer, GTST_STRING, 0);
+    f.set_gt_attr(integer, GTST_String, 0);
     let host = f.cstr(b"amiga.local");
-    f.set_gt_attr(string, GTST_STRING, host);
+    f.set_gt_attr(string, GTST_String, host);
     // ... and GTIN_Number for STRING_KIND.
-    f.set_gt_attr(string, GTIN_NUMBER, 0);
-    f.set_gt_attr(slider, GTSL_LEVEL, 4);
-    f.set_gt_attr(scroller, GTSC_TOP, 0);
+    f.set_gt_attr(string, GTIN_Number, 0);
+    f.set_gt_attr(slider, GTSL_Level, 4);
+    f.set_gt_attr(scroller, GTSC_Top, 0);
     let tx = f.cstr(b"x");
-    f.set_gt_attr(text, GTTX_TEXT, tx);
+    f.set_gt_attr(text, GTTX_Text, tx);
     (f, w, vec![context, button, checkbox, integer, string, slider, scroller, text, cycle])
 }
 
@@ -511,10 +511,10 @@ fn rel_flags_resolve_against_the_window() {
     let mut ls = GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 0, 0);
     ls.flags = GFLG_RELWIDTH | GFLG_RELHEIGHT;
     let layout = f.add_object(w, class, &ls);
-    f.set_attr(layout, GA_LEFT, 4);
-    f.set_attr(layout, GA_TOP, 11);
-    f.set_attr(layout, GA_WIDTH, (-8i32) as u32);
-    f.set_attr(layout, GA_HEIGHT, (-13i32) as u32);
+    f.set_attr(layout, GA_Left, 4);
+    f.set_attr(layout, GA_Top, 11);
+    f.set_attr(layout, GA_Width, (-8i32) as u32);
+    f.set_attr(layout, GA_Height, (-13i32) as u32);
     let out = tree(&mut f, w, false);
     let lines: Vec<&str> = out.lines().skip(1).collect();
     for (line, (_, _, want)) in lines.iter().zip(cases) {
@@ -526,10 +526,10 @@ fn rel_flags_resolve_against_the_window() {
 #[test]
 fn gimmezerozero_inner_gadgets_are_offset_by_the_borders() {
     let (mut f, w) = setup(Some(b"GZZ"));
-    f.write_u32(w + WD_FLAGS as u32, WFLG_GIMMEZEROZERO);
-    f.write(w + WD_BORDER_LEFT as u32, &[4, 11, 18, 2]);
-    f.write_u16(w + WD_GZZ_WIDTH as u32, 198);
-    f.write_u16(w + WD_GZZ_HEIGHT as u32, 243);
+    f.write_u32(w + wd_Flags as u32, WFLG_GIMMEZEROZERO);
+    f.write(w + wd_BorderLeft as u32, &[4, 11, 18, 2]);
+    f.write_u16(w + wd_GZZWidth as u32, 198);
+    f.write_u16(w + wd_GZZHeight as u32, 243);
     let mut inner = GadgetSpec::new(GTYP_BOOLGADGET, -20, 5, 10, 10);
     inner.flags = GFLG_RELRIGHT;
     f.add_gadget(w, &inner);
@@ -588,14 +588,14 @@ fn cyclic_gadget_list_stops_at_the_cap() {
     let (mut f, w) = setup(Some(b"Loop"));
     let a = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
     let b = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
-    f.write_u32(b + GG_NEXT_GADGET as u32, a);
+    f.write_u32(b + gg_NextGadget as u32, a);
     let snap = walk_window(&mut f, w).unwrap();
     assert!(snap.truncated);
     assert_eq!(snap.gadgets.len(), MAX_GADGETS);
     // A self-loop too.
     let (mut f, w) = setup(Some(b"Self"));
     let a = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
-    f.write_u32(a + GG_NEXT_GADGET as u32, a);
+    f.write_u32(a + gg_NextGadget as u32, a);
     assert!(walk_window(&mut f, w).unwrap().truncated);
 }
 
@@ -604,7 +604,7 @@ fn unreadable_gadget_ends_the_list_and_is_reported() {
     let (mut f, w) = setup(Some(b"W"));
     f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
     let b = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
-    f.write_u32(b + GG_NEXT_GADGET as u32, 0xFFFF_FFF0);
+    f.write_u32(b + gg_NextGadget as u32, 0xFFFF_FFF0);
     let snap = walk_window(&mut f, w).unwrap();
     assert!(snap.truncated);
     assert_eq!(snap.gadgets.len(), 2);
@@ -642,7 +642,7 @@ fn string_at_the_end_of_memory_and_overlong_strings() {
     // Write the gadget before the tail string so the string is last.
     let g2 = f.add_gadget(w, &spec2);
     let tail2 = f.alloc_bytes(b"end");
-    f.write_u32(g2 + GG_GADGET_TEXT as u32, tail2);
+    f.write_u32(g2 + gg_GadgetText as u32, tail2);
     let snap = walk_window(&mut f, w).unwrap();
     assert_eq!(snap.gadgets[0].label.len(), gadgetscope_core::walk::MAX_STRING);
     assert_eq!(snap.gadgets[1].label, mid);
@@ -688,7 +688,7 @@ fn lock_is_held_only_for_list_reads() {
     let (mut f, w) = setup(Some(b"W"));
     add_system_gadgets(&mut f, w);
     let g = f.add_gadget(w, &GadgetSpec::new(gt(GTYP_BOOLGADGET), 0, 0, 1, 1));
-    f.set_gt_attr(g, GTCB_CHECKED, 1);
+    f.set_gt_attr(g, GTCB_Checked, 1);
     walk_window(&mut f, w).unwrap();
     // Every Lock is immediately followed by its Unlock: no OS call between.
     for (i, c) in f.log.iter().enumerate() {
@@ -744,14 +744,14 @@ fn screens_text_and_cyclic_window_list() {
     assert_eq!(snap.window(a).unwrap().screen, wb);
     assert_eq!(snap.window(b).unwrap().screen, other);
     // A window list that loops back on itself.
-    f.write_u32(a + WD_NEXT_WINDOW as u32, a);
+    f.write_u32(a + wd_NextWindow as u32, a);
     let snap = read_screens(&mut f).unwrap();
     assert!(snap.truncated);
     assert!(snap.windows().count() <= gadgetscope_core::walk::MAX_WINDOWS);
     // A screen list that loops.
     let mut f = FakeIntuition::new();
     let s1 = f.add_screen(Some(b"S"), (0, 0, 1, 1));
-    f.write_u32(s1 + SC_NEXT_SCREEN as u32, s1);
+    f.write_u32(s1 + sc_NextScreen as u32, s1);
     let snap = read_screens(&mut f).unwrap();
     assert!(snap.truncated);
     assert_eq!(snap.screens.len(), gadgetscope_core::walk::MAX_SCREENS);
@@ -800,10 +800,10 @@ fn window_without_menu_strip_and_cyclic_items() {
     assert_eq!(s(&menu_text(&m)), "window \"W\" screen=\"Workbench Screen\" [40,0 220x256]\n");
     let menu = f.add_menu(w, Some(b"M"), MENUENABLED);
     let i = f.add_item(menu, Some(b"loop"), ITEMTEXT, 0);
-    f.write_u32(i + MI_NEXT_ITEM as u32, i);
+    f.write_u32(i + mi_NextItem as u32, i);
     let sub = f.add_subitem(i, Some(b"s"), ITEMTEXT, 0);
-    f.write_u32(sub + MI_NEXT_ITEM as u32, sub);
-    f.write_u32(menu + MU_NEXT_MENU as u32, menu);
+    f.write_u32(sub + mi_NextItem as u32, sub);
+    f.write_u32(menu + mu_NextMenu as u32, menu);
     let m = walk_menu(&mut f, w).unwrap();
     assert!(m.truncated);
     assert_eq!(m.menus.len(), gadgetscope_core::walk::MAX_MENUS);
@@ -840,10 +840,10 @@ fn reaction_classes_window_matches_amipilot_golden_shape() {
         // The classic fields are not kept up to date by these classes.
         let g = f.add_object(w, c, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, -1, -1));
         f.set_attr(g, GA_ID, *id);
-        f.set_attr(g, GA_LEFT, *l);
-        f.set_attr(g, GA_TOP, *t);
-        f.set_attr(g, GA_WIDTH, *wd);
-        f.set_attr(g, GA_HEIGHT, *h);
+        f.set_attr(g, GA_Left, *l);
+        f.set_attr(g, GA_Top, *t);
+        f.set_attr(g, GA_Width, *wd);
+        f.set_attr(g, GA_Height, *h);
     }
     let golden = "\
 window \"AmiPilot ReAction Classes Fixture\" screen=\"Workbench Screen\" [40,0 340x256]

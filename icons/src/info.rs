@@ -36,32 +36,13 @@
 //! the format is small and documented, and building icons on the Linux
 //! host must not need an Amiga icon editor.
 use crate::glow::{self, GlowImage};
+use amiga_ndk::intuition::{
+    GACT_IMMEDIATE, GACT_RELVERIFY, GFLG_GADGHIMAGE, GFLG_GADGIMAGE, GTYP_BOOLGADGET, WBENCHSCREEN,
+};
+use amiga_ndk::workbench::*;
 
-/// `WB_DISKMAGIC` (workbench.h).
-pub const WB_DISKMAGIC: u16 = 0xE310;
-/// `WB_DISKVERSION` (workbench.h).
-pub const WB_DISKVERSION: u16 = 1;
-/// `WB_DISKREVISION`, stored in the low byte of `do_Gadget.UserData`
-/// (workbench.h).
-pub const WB_DISKREVISION: u32 = 1;
-/// `NO_ICON_POSITION` (workbench.h): Workbench places the icon itself.
-pub const NO_ICON_POSITION: i32 = i32::MIN;
-/// `GFLG_GADGIMAGE` (intuition.h): `GadgetRender` is a `struct Image`.
-pub const GFLG_GADGIMAGE: u16 = 0x0004;
-/// `GFLG_GADGHIMAGE` (intuition.h): select by showing `SelectRender`.
-pub const GFLG_GADGHIMAGE: u16 = 0x0002;
-/// `GACT_RELVERIFY | GACT_IMMEDIATE` (intuition.h), as Workbench icons have.
-pub const ICON_ACTIVATION: u16 = 0x0003;
-/// `GTYP_BOOLGADGET` (intuition.h).
-pub const GTYP_BOOLGADGET: u16 = 0x0001;
-/// `WBSCREEN`-type window for drawer data: `NewWindow.Type` = `WBENCHSCREEN` 1.
-pub const WBENCHSCREEN: u16 = 1;
-/// Size of `struct DiskObject` in a file, bytes.
-pub const DISKOBJECT_SIZE: usize = 78;
-/// Size of `struct OldDrawerData` in a file, bytes.
-pub const OLDDRAWERDATA_SIZE: usize = 56;
-/// Size of `struct Image` in a file, bytes.
-pub const IMAGE_SIZE: usize = 20;
+/// `GACT_RELVERIFY | GACT_IMMEDIATE`, as Workbench icons have (intuition/intuition.h).
+pub const ICON_ACTIVATION: u16 = GACT_RELVERIFY | GACT_IMMEDIATE;
 /// A non-NULL placeholder for pointers the file only flags as present.
 const PRESENT: u32 = 1;
 
@@ -230,7 +211,7 @@ pub fn encode(d: &DiskObject) -> Result<Vec<u8>, String> {
     w32(&mut o, if d.drawer.is_some() { PRESENT } else { 0 });
     w32(&mut o, 0); // do_ToolWindow
     w32(&mut o, d.stack_size);
-    debug_assert_eq!(o.len(), DISKOBJECT_SIZE);
+    debug_assert_eq!(o.len(), do_SIZEOF);
     if let Some(dd) = &d.drawer {
         // struct NewWindow (48 bytes)
         for v in [dd.left, dd.top, dd.width, dd.height] {
@@ -389,7 +370,7 @@ pub fn decode(b: &[u8]) -> Result<Decoded, String> {
     if has_drawer {
         let v = [r.u16()? as i16, r.u16()? as i16, r.u16()? as i16, r.u16()? as i16];
         rect = Some((v[0], v[1], v[2], v[3]));
-        r.take(OLDDRAWERDATA_SIZE - 8)?;
+        r.take(OLDDRAWERDATA_SIZEOF - 8)?;
     }
     if render == 0 && flags & GFLG_GADGIMAGE == 0 {
         return Err(String::from("no GadgetRender image"));

@@ -67,12 +67,23 @@ pub const PLACES: &[(&str, &str)] = &[
 /// | `GadgetScope.install.info` | the Installer script (WBPROJECT) | next to `GadgetScope.install` |
 /// | `GadgetScope.guide.info` | the AmigaGuide (WBPROJECT) | next to `GadgetScope.guide` |
 /// | `Profile.info` | the quirk-profile project (WBPROJECT) | written next to exported profiles as `<App>.manifest.info` |
-/// | `WBStartup.info` | start at boot (WBPROJECT, default tool `GadgetScope`, `STARTUP=ICONIFIED`) | `Icons/WBStartup.info` in the distribution; the Installer copies it to `SYS:WBStartup/GadgetScope.info` and sets the default tool to the installed program |
+/// | `WBStartup.info` | start at boot (WBPROJECT, default tool `GadgetScope`, `DONOTWAIT`, `STARTUP=ICONIFIED`) | `Icons/WBStartup.info` in the distribution; the Installer copies it to `SYS:WBStartup/GadgetScope.info` and sets the default tool to the installed program |
 ///
-/// Tool types of the program: the ARexx port name, and the other settings
-/// as commented-out defaults (FORMATS.md "Icons"). 16 KiB of stack for the
-/// program (the wasm2c runtime keeps its own 32 KiB shadow stack in linear
-/// memory, TOOLCHAIN.md; the 68k stack holds only native frames).
+/// Tool types of the program: the ARexx port name, and every other setting
+/// the program reads as a commented-out default (FORMATS.md "Icons"). 16
+/// KiB of stack for the program (the wasm2c runtime keeps its own 32 KiB
+/// shadow stack in linear memory, TOOLCHAIN.md; the 68k stack holds only
+/// native frames).
+///
+/// The Installer script's icon: `MINUSER=NOVICE` (Installer.doc 1.24
+/// §2.1: the lowest user level offered; the script supports all three),
+/// `DEFUSER=AVERAGE` (the level preselected; without it Commodore's
+/// Installer would preselect the `MINUSER` level, InstallerLG Average).
+///
+/// The boot icon: Workbench starts the projects in `SYS:WBStartup` one by
+/// one and waits for each to return unless its icon has `DONOTWAIT`
+/// (Workbench 2.0+ WBStartup tooltypes: `DONOTWAIT`, `STARTPRI`, `WAIT`);
+/// GadgetScope keeps running, so without it the boot would stall.
 pub const ICONS: &[IconSpec] = &[
     IconSpec {
         file: "GadgetScope.info",
@@ -82,6 +93,7 @@ pub const ICONS: &[IconSpec] = &[
         tool_types: &[
             "PORTNAME=GADGETSCOPE.1",
             "(CX_POPKEY=ctrl alt g)",
+            "(CX_PRIORITY=0)",
             "(CX_POPUP=YES)",
             "(STARTUP=OPEN)",
             "(REFRESH=1)",
@@ -102,7 +114,7 @@ pub const ICONS: &[IconSpec] = &[
         art: "installer",
         kind: WbType::Project,
         default_tool: Some("Installer"),
-        tool_types: &["APPNAME=GadgetScope", "MINUSER=AVERAGE"],
+        tool_types: &["APPNAME=GadgetScope", "MINUSER=NOVICE", "DEFUSER=AVERAGE"],
         stack_size: 16384,
     },
     IconSpec {
@@ -126,7 +138,7 @@ pub const ICONS: &[IconSpec] = &[
         art: "program",
         kind: WbType::Project,
         default_tool: Some("GadgetScope"),
-        tool_types: &["STARTUP=ICONIFIED"],
+        tool_types: &["DONOTWAIT", "STARTUP=ICONIFIED"],
         stack_size: 16384,
     },
 ];

@@ -1,202 +1,10 @@
 //! Static checks: known names, options where they belong, required options,
-//! variables that are set before anything can read them.
+//! variables that are set before anything can read them; all for one
+//! [`Installer`] generation (a function it lacks, an option it does not
+//! take, a variable it does not define is an error).
+use crate::dialect::{Installer, REQUIRED};
 use crate::parse::Node;
 use std::collections::BTreeSet;
-
-/// Statements and functions of Installer 43 (Installer.doc 1.24 §4-5, plus
-/// the V42/43 additions `iconinfo`, `symbolset`, `symbolval`, `database`,
-/// `user`, `debug`, `trap`, `onerror`).
-pub const FUNCTIONS: &[&str] = &[
-    "=",
-    "<",
-    "<=",
-    ">",
-    ">=",
-    "<>",
-    "+",
-    "-",
-    "*",
-    "/",
-    "AND",
-    "OR",
-    "XOR",
-    "NOT",
-    "BITAND",
-    "BITOR",
-    "BITXOR",
-    "BITNOT",
-    "shiftleft",
-    "shiftright",
-    "IN",
-    "set",
-    "procedure",
-    "if",
-    "while",
-    "until",
-    "select",
-    "strlen",
-    "substr",
-    "askdir",
-    "askfile",
-    "askstring",
-    "asknumber",
-    "askchoice",
-    "askoptions",
-    "askbool",
-    "askdisk",
-    "cat",
-    "exists",
-    "expandpath",
-    "earlier",
-    "fileonly",
-    "getassign",
-    "getdevice",
-    "getdiskspace",
-    "getenv",
-    "getsize",
-    "getsum",
-    "getversion",
-    "iconinfo",
-    "pathonly",
-    "patmatch",
-    "symbolset",
-    "symbolval",
-    "tackon",
-    "transcript",
-    "complete",
-    "user",
-    "working",
-    "welcome",
-    "abort",
-    "copyfiles",
-    "copylib",
-    "database",
-    "debug",
-    "delete",
-    "execute",
-    "exit",
-    "foreach",
-    "makeassign",
-    "makedir",
-    "message",
-    "onerror",
-    "protect",
-    "rename",
-    "rexx",
-    "run",
-    "startup",
-    "textfile",
-    "tooltype",
-    "trap",
-];
-
-/// Which options each statement accepts (Installer.doc 1.24 §4.2, §4.7).
-pub const OPTIONS: &[(&str, &[&str])] = &[
-    ("askdir", &["prompt", "help", "default", "newpath", "disk", "assigns"]),
-    ("askfile", &["prompt", "help", "default", "newpath", "disk"]),
-    ("askstring", &["prompt", "help", "default"]),
-    ("asknumber", &["prompt", "help", "range", "default"]),
-    ("askchoice", &["prompt", "help", "choices", "default"]),
-    ("askoptions", &["prompt", "help", "choices", "default"]),
-    ("askbool", &["prompt", "help", "default", "choices"]),
-    ("askdisk", &["prompt", "help", "dest", "newname", "disk", "assigns"]),
-    (
-        "copyfiles",
-        &[
-            "prompt", "help", "source", "dest", "newname", "choices", "all", "pattern", "files", "infos", "fonts",
-            "confirm", "safe", "optional", "delopts", "nogauge",
-        ],
-    ),
-    (
-        "copylib",
-        &["prompt", "help", "source", "dest", "newname", "infos", "confirm", "safe", "optional", "delopts", "nogauge"],
-    ),
-    ("makedir", &["prompt", "help", "infos", "confirm", "safe"]),
-    (
-        "tooltype",
-        &[
-            "prompt",
-            "help",
-            "dest",
-            "settooltype",
-            "setstack",
-            "setdefaulttool",
-            "noposition",
-            "swapcolors",
-            "confirm",
-            "safe",
-        ],
-    ),
-    ("startup", &["prompt", "help", "command"]),
-    ("textfile", &["prompt", "help", "dest", "append", "include", "confirm", "safe"]),
-    ("delete", &["prompt", "help", "confirm", "optional", "delopts", "safe"]),
-    ("rename", &["prompt", "help", "confirm", "disk", "safe"]),
-    ("execute", &["prompt", "help", "confirm", "safe"]),
-    ("run", &["prompt", "help", "confirm", "safe"]),
-    ("rexx", &["prompt", "help", "confirm", "safe"]),
-    ("makeassign", &["safe"]),
-    ("protect", &["safe"]),
-    ("message", &["help"]),
-    ("exit", &["quiet"]),
-    ("exists", &["noreq"]),
-    ("getversion", &["resident"]),
-    ("iconinfo", &["prompt", "help", "dest", "gettooltype", "getdefaulttool", "getstack", "getposition"]),
-];
-
-/// Options a statement must have (Installer.guide 1.19 as enforced by
-/// Installer 43 and InstallerLG).
-pub const REQUIRED: &[(&str, &[&str])] = &[
-    ("askdir", &["prompt", "help", "default"]),
-    ("askfile", &["prompt", "help", "default"]),
-    ("askstring", &["prompt", "help"]),
-    ("asknumber", &["prompt", "help"]),
-    ("askchoice", &["prompt", "help", "choices"]),
-    ("askoptions", &["prompt", "help", "choices"]),
-    ("askbool", &["prompt", "help"]),
-    ("askdisk", &["prompt", "help", "dest"]),
-    ("copyfiles", &["source", "dest"]),
-    ("copylib", &["source", "dest"]),
-    ("tooltype", &["dest"]),
-    ("textfile", &["dest"]),
-    ("startup", &["prompt", "help", "command"]),
-];
-
-/// Pre-defined variables (Installer.doc 1.24 §4.9, Installer.guide 1.19).
-pub const PREDEFINED: &[&str] = &[
-    "@abort-button",
-    "@app-name",
-    "@icon",
-    "@execute-dir",
-    "@default-dest",
-    "@language",
-    "@pretend",
-    "@user-level",
-    "@error-msg",
-    "@special-msg",
-    "@ioerr",
-    "@each-name",
-    "@each-type",
-    "@installer-version",
-    "@askoptions-help",
-    "@askchoice-help",
-    "@asknumber-help",
-    "@askstring-help",
-    "@askdisk-help",
-    "@askfile-help",
-    "@askdir-help",
-    "@copylib-help",
-    "@copyfiles-help",
-    "@makedir-help",
-    "@startup-help",
-];
-
-fn all_options() -> BTreeSet<&'static str> {
-    OPTIONS
-        .iter()
-        .flat_map(|(_, o)| o.iter().copied())
-        .chain(["optional", "delopts", "command", "include", "append"])
-        .collect()
-}
 
 fn lookup<'a>(table: &'a [(&str, &'a [&'a str])], name: &str) -> &'a [&'a str] {
     table.iter().find(|(n, _)| *n == name).map(|(_, o)| *o).unwrap_or(&[])
@@ -227,6 +35,7 @@ fn collect(n: &Node, procs: &mut BTreeSet<String>, vars: &mut BTreeSet<String>) 
 }
 
 struct Ctx {
+    inst: Installer,
     procs: BTreeSet<String>,
     vars: BTreeSet<String>,
     options: BTreeSet<&'static str>,
@@ -236,8 +45,12 @@ struct Ctx {
 impl Ctx {
     fn value(&mut self, n: &Node) {
         match n {
-            Node::Sym(s, l) if !self.vars.contains(s) && !PREDEFINED.contains(&s.as_str()) => {
-                self.errors.push(format!("line {l}: variable {s} is read but never set"));
+            Node::Sym(s, l) if !self.vars.contains(s) && !self.inst.has_predefined(s) => {
+                if Installer::ALL.iter().any(|i| i.has_predefined(s)) {
+                    self.errors.push(format!("line {l}: {s} is not defined by {}", self.inst.name()));
+                } else {
+                    self.errors.push(format!("line {l}: variable {s} is read but never set"));
+                }
             }
             Node::List(..) => self.form(n, None),
             _ => {}
@@ -260,9 +73,12 @@ impl Ctx {
             Node::Num(..) => self.errors.push(format!("line {line}: a number cannot be called")),
             Node::Sym(h, _) => {
                 let h = h.as_str();
-                if self.options.contains(h) && !FUNCTIONS.contains(&h) {
+                if self.options.contains(h) && Installer::first_with(h).is_none() {
                     match parent {
-                        Some(p) if lookup(OPTIONS, p).contains(&h) => {}
+                        Some(p) if self.inst.options_of(p).contains(&h) => {}
+                        Some(p) if Installer::ALL.iter().any(|i| i.options_of(p).contains(&h)) => self
+                            .errors
+                            .push(format!("line {line}: ({h}) is not an option of {p} in {}", self.inst.name())),
                         Some(p) => self.errors.push(format!("line {line}: ({h}) is not an option of {p}")),
                         None => self.errors.push(format!("line {line}: ({h}) outside a statement")),
                     }
@@ -271,8 +87,18 @@ impl Ctx {
                     if v.len() > 1 {
                         self.errors.push(format!("line {line}: procedure {h} takes no arguments"));
                     }
-                } else if FUNCTIONS.contains(&h) {
-                    self.statement(h, v, line);
+                } else if self.inst.has_function(h) {
+                    self.statement(&h.to_ascii_lowercase(), v, line);
+                } else if self.inst == Installer::V1 && h.eq_ignore_ascii_case("shiftright") {
+                    self.errors.push(format!("line {line}: {} spells it shiftrght", self.inst.name()));
+                } else if self.inst > Installer::V1 && h.eq_ignore_ascii_case("shiftrght") {
+                    self.errors.push(format!("line {line}: {} spells it shiftright", self.inst.name()));
+                } else if let Some(first) = Installer::first_with(h) {
+                    self.errors.push(format!(
+                        "line {line}: {h} needs {} or newer; {} does not know it",
+                        first.name(),
+                        self.inst.name()
+                    ));
                 } else {
                     self.errors.push(format!("line {line}: unknown function {h}"));
                 }
@@ -334,14 +160,14 @@ impl Ctx {
     }
 }
 
-/// Checks parsed forms; returns every problem as `line N: text`.
-pub fn check(forms: &[Node]) -> Vec<String> {
+/// Checks parsed forms for `inst`; returns every problem as `line N: text`.
+pub fn check(forms: &[Node], inst: Installer) -> Vec<String> {
     let mut procs = BTreeSet::new();
     let mut vars = BTreeSet::new();
     for f in forms {
         collect(f, &mut procs, &mut vars);
     }
-    let mut cx = Ctx { procs, vars, options: all_options(), errors: Vec::new() };
+    let mut cx = Ctx { inst, procs, vars, options: Installer::all_options().into_iter().collect(), errors: Vec::new() };
     for f in forms {
         cx.form(f, None);
     }
@@ -354,7 +180,11 @@ mod tests {
     use crate::parse::parse;
 
     fn errs(src: &str) -> Vec<String> {
-        check(&parse(src).unwrap())
+        check(&parse(src).unwrap(), Installer::V1)
+    }
+
+    fn errs_as(src: &str, inst: Installer) -> Vec<String> {
+        check(&parse(src).unwrap(), inst)
     }
 
     #[test]
@@ -381,5 +211,29 @@ mod tests {
         assert_eq!(errs("(exit #nothing)"), ["line 1: variable #nothing is read but never set"]);
         assert_eq!(errs("(procedure P (exit)) (P 1)"), ["line 1: procedure P takes no arguments"]);
         assert_eq!(errs("(if 1)"), ["line 1: if needs a condition and one or two statements"]);
+    }
+
+    #[test]
+    fn functions_options_and_variables_by_installer() {
+        let icon = "(set #a \"\")\n(iconinfo (dest \"x\") (gettooltype \"A\" #a))";
+        assert_eq!(
+            errs(icon),
+            ["line 2: iconinfo needs Installer 43 (OS 3.5/3.9) or newer; Installer 1.x (Workbench 3.0/3.1) does not \
+              know it"]
+        );
+        assert_eq!(errs_as(icon, Installer::V43), Vec::<String>::new());
+        assert_eq!(
+            errs_as("(openwbobject \"SYS:\")", Installer::V43),
+            ["line 1: openwbobject needs Installer 44 (OS 3.2) / InstallerLG or newer; Installer 43 (OS 3.5/3.9) \
+              does not know it"]
+        );
+        assert_eq!(errs("(shiftright 4 1)"), ["line 1: Installer 1.x (Workbench 3.0/3.1) spells it shiftrght"]);
+        assert_eq!(errs("(shiftrght 4 1)"), Vec::<String>::new());
+        assert_eq!(
+            errs("(exit @installer-version)"),
+            ["line 1: @installer-version is not defined by Installer 1.x (Workbench 3.0/3.1)"]
+        );
+        assert_eq!(errs_as("(exit @installer-version)", Installer::V43), Vec::<String>::new());
+        assert_eq!(errs("(if (in 3 0) (EXIT))"), Vec::<String>::new(), "names without case");
     }
 }

@@ -6,6 +6,7 @@
 //! `Options::source` (the distribution drawer, where Installer runs the
 //! script). Questions are answered by `Options::answers`, except at Novice
 //! level, where Installer takes every default without asking.
+use crate::dialect::Installer;
 use crate::parse::Node;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -46,11 +47,17 @@ pub type Answers<'a> = &'a dyn Fn(&str, &str) -> Option<Value>;
 
 /// How to run the script.
 pub struct Options<'a> {
+    /// The Installer that runs it: what `@installer-version` holds (not
+    /// defined by 1.x). The forms must come from [`crate::parse_as`] for
+    /// the same Installer.
+    pub installer: Installer,
     /// `@user-level`: 0 Novice, 1 Average, 2 Expert.
     pub user_level: i64,
     /// `@pretend`: file operations are only reported.
     pub pretend: bool,
-    /// `@language` (Locale's language, e.g. `deutsch`).
+    /// `@language`: the `LANGUAGE` tooltype of the script's icon, else
+    /// `english` with Commodore's Installer (1.x to 44), or Locale's first
+    /// preferred language with InstallerLG (e.g. `deutsch`).
     pub language: String,
     /// The OS version `(getversion)` reports (major, e.g. 40 for 3.1).
     pub os_version: i64,
@@ -173,10 +180,7 @@ impl Run<'_, '_> {
         let mut pos = Vec::new();
         for c in v {
             match c.head() {
-                Some(h)
-                    if crate::check::OPTIONS.iter().any(|(_, o)| o.contains(&h))
-                        && !crate::check::FUNCTIONS.contains(&h) =>
-                {
+                Some(h) if Installer::all_options().contains(&h) && Installer::first_with(h).is_none() => {
                     let Node::List(items, _) = c else { unreachable!() };
                     let mut args = Vec::new();
                     for a in &items[1..] {
@@ -297,10 +301,10 @@ impl Run<'_, '_> {
                 }
                 Value::Num(x / y)
             }
-            "+" | "*" | "BITAND" | "BITOR" => {
+            "+" | "*" | "bitand" | "bitor" => {
                 let mut acc = if h == "*" {
                     1
-                } else if h == "BITAND" {
+                } else if h == "bitand" {
                     -1
                 } else {
                     0
@@ -310,17 +314,17 @@ impl Run<'_, '_> {
                     acc = match h {
                         "+" => acc + x,
                         "*" => acc * x,
-                        "BITAND" => acc & x,
+                        "bitand" => acc & x,
                         _ => acc | x,
                     };
                 }
                 Value::Num(acc)
             }
             "-" => Value::Num(num(self, 0)? - num(self, 1)?),
-            "AND" => Value::Num((self.eval(&a[0])?.truthy() && self.eval(&a[1])?.truthy()) as i64),
-            "OR" => Value::Num((self.eval(&a[0])?.truthy() || self.eval(&a[1])?.truthy()) as i64),
-            "NOT" => Value::Num(!self.eval(&a[0])?.truthy() as i64),
-            "IN" => {
+            "and" => Value::Num((self.eval(&a[0])?.truthy() && self.eval(&a[1])?.truthy()) as i64),
+            "or" => Value::Num((self.eval(&a[0])?.truthy() || self.eval(&a[1])?.truthy()) as i64),
+            "not" => Value::Num(!self.eval(&a[0])?.truthy() as i64),
+            "in" => {
                 let x = num(self, 0)?;
                 let mut mask = 0;
                 for n in &a[1..] {
@@ -442,7 +446,7 @@ impl Run<'_, '_> {
                         }
                         Ok(last)
                     } else {
-                        let h = h.clone();
+                        let h = h.to_ascii_lowercase();
                         self.call(&h, v, *line)
                     }
                 }
@@ -460,7 +464,10 @@ pub fn dry_run(forms: &[Node], o: &Options<'_>) -> Result<Outcome, String> {
     vars.insert("@language".to_string(), Value::Str(o.language.clone()));
     vars.insert("@default-dest".to_string(), Value::Str("Work:".into()));
     vars.insert("@app-name".to_string(), Value::Str("GadgetScope".into()));
-    for h in crate::check::PREDEFINED.iter().filter(|h| h.ends_with("-help")) {
+    if o.installer >= Installer::V43 {
+        vars.insert("@installer-version".to_string(), Value::Num(43 << 16));
+    }
+    for h in o.installer.predefined().into_iter().filter(|h| h.ends_with("-help")) {
         vars.insert(h.to_string(), Value::Str(format!("[{h}]")));
     }
     let mut r = Run {

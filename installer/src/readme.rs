@@ -7,7 +7,8 @@
 //! today's aminet.net upload form):
 //!
 //! * the first line is `Short:` with 1..=[`SHORT_MAX`] characters;
-//! * `Author:`, `Uploader:` (with an e-mail address), `Type:`
+//! * `Author:`, `Uploader:` (an e-mail address that receives mail, see
+//!   [`uploader_problem`]), `Type:`
 //!   (`<dir>/<subdir>` of Aminet's tree, see [`AMINET_DIRS`]), `Version:`,
 //!   `Architecture:` and `Distribution:` are present exactly once;
 //! * `Architecture:` is `m68k-amigaos` with an optional `>= <version>`;
@@ -129,8 +130,8 @@ pub fn lint(bytes: &[u8]) -> (Header, Vec<Problem>) {
         }
     }
     if let Some((v, l)) = get("Uploader") {
-        if !v.contains('@') || v.contains(' ') && !v.contains('(') && !v.contains('<') {
-            p.push(Problem { line: l, message: "`Uploader:` needs an e-mail address".into() });
+        if let Some(m) = uploader_problem(v) {
+            p.push(Problem { line: l, message: m });
         }
     }
     if let Some((v, l)) = get("Type") {
@@ -186,6 +187,90 @@ pub fn lint(bytes: &[u8]) -> (Header, Vec<Problem>) {
     }
     p.sort_by_key(|x| x.line);
     (header, p)
+}
+
+/// Local parts of addresses that do not read their mail.
+const NO_REPLY: &[&str] = &["noreply", "no-reply", "no_reply", "donotreply", "do-not-reply", "do_not_reply", "nobody"];
+
+/// Domains that cannot receive mail (RFC 2606 and RFC 6761: reserved for
+/// examples and tests) or that only hide an address (GitHub's
+/// `users.noreply.github.com`); a domain ending in one of these is refused.
+const DEAD_DOMAINS: &[&str] = &[
+    "example.com",
+    "example.net",
+    "example.org",
+    "example",
+    "invalid",
+    "test",
+    "localhost",
+    "local",
+    "noreply.github.com",
+];
+
+/// Why the `Uploader:` value `v` is not acceptable, or `None`.
+///
+/// Aminet's rules (aminet.net wiki, "The Readme file" and the moderators'
+/// "Guidelines"): the field must hold a proper e-mail address, or the
+/// upload is deleted; the moderators write to it when they fix, move or
+/// delete the upload, and compare it when a later upload replaces this
+/// one. So the address must receive mail: the form is `address` or
+/// `address (Name)` (or `Name <address>`); the address is `local@domain`
+/// with a dotted domain and an alphabetic top-level label; no-reply
+/// mailboxes and reserved or hiding domains are refused.
+pub fn uploader_problem(v: &str) -> Option<String> {
+    let v = v.trim();
+    let addr = if let Some((name, rest)) = v.split_once('<') {
+        match rest.strip_suffix('>') {
+            Some(a) if !name.trim().is_empty() && !a.contains('<') => a.trim(),
+            _ => return Some(format!("`Uploader: {v}`: write `address (Name)` or `Name <address>`")),
+        }
+    } else {
+        match v.split_once(' ') {
+            None => v,
+            Some((a, name)) => {
+                let name = name.trim();
+                if !(name.starts_with('(') && name.ends_with(')') && name.len() > 2) {
+                    return Some(format!("`Uploader: {v}` needs an e-mail address, as `address (Name)`"));
+                }
+                a
+            }
+        }
+    };
+    let Some((local, domain)) = addr.split_once('@') else {
+        return Some(format!("`Uploader: {v}` needs an e-mail address"));
+    };
+    let domain = domain.to_ascii_lowercase();
+    let labels: Vec<&str> = domain.split('.').collect();
+    let local_ok = !local.is_empty()
+        && local.len() <= 64
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local.chars().all(|c| c.is_ascii_alphanumeric() || "._%+-".contains(c));
+    let domain_ok = labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        && labels.last().is_some_and(|t| t.len() >= 2 && t.chars().all(|c| c.is_ascii_alphabetic()));
+    if !local_ok || !domain_ok {
+        return Some(format!("`Uploader:` {addr:?} is not an e-mail address"));
+    }
+    let lower = local.to_ascii_lowercase();
+    if NO_REPLY
+        .iter()
+        .any(|n| lower == *n || lower.starts_with(&format!("{n}+")) || lower.starts_with(&format!("{n}.")))
+    {
+        return Some(format!(
+            "`Uploader:` {addr} is a no-reply address: Aminet writes to the uploader about the upload"
+        ));
+    }
+    if let Some(d) = DEAD_DOMAINS.iter().find(|d| domain == **d || domain.ends_with(&format!(".{d}"))) {
+        return Some(format!("`Uploader:` {addr}: mail to {d} is never delivered (reserved or no-reply domain)"));
+    }
+    None
 }
 
 /// `a >= b` for dotted versions.

@@ -81,7 +81,7 @@ fn arexx_verbs_fallback() -> Vec<String> {
 fn verbs_not_available_in_this_build_are_marked() {
     let (g, _) = check_guide(&guide_bytes());
     let marked = unavailable_verbs(&g);
-    let engine = std::fs::read_to_string(root().join("app-gui/src/engine.rs")).unwrap();
+    let engine = std::fs::read_to_string(root().join("engine/src/verbs.rs")).unwrap();
     let mut not_yet = Vec::new();
     for part in engine.split("Self::not_yet(\"").skip(1) {
         not_yet.push(part.split('"').next().unwrap().to_string());
@@ -92,7 +92,7 @@ fn verbs_not_available_in_this_build_are_marked() {
     for v in &marked {
         assert!(
             not_yet.contains(v),
-            "the guide marks {v} as not available, but app-gui answers it now: update the guide"
+            "the guide marks {v} as not available, but the engine answers it now: update the guide"
         );
     }
     // SHOW, HIDE and HIGHLIGHT work with the window; their nodes say what
@@ -204,4 +204,34 @@ fn unreachable_nodes_are_reported() {
     let src = GOOD.replace("@endnode\n@node Idx", "@endnode\n@node Lost\nx\n@endnode\n@node Idx");
     let ps = problems(&src);
     assert!(has(&ps, 11, "node \"Lost\" cannot be reached from Main"), "{ps:?}");
+}
+
+/// The Tooltypes node shows every tooltype of the shipped program icon,
+/// written as the icon carries it, and the boot icon's.
+#[test]
+fn the_tooltypes_node_shows_the_icons_tooltypes() {
+    let (g, _) = check_guide(&guide_bytes());
+    let text = g.node("ToolTypes").unwrap().text.join("\n");
+    let icon = |f: &str| icons::ICONS.iter().find(|s| s.file == f).unwrap();
+    for t in icon("GadgetScope.info").tool_types {
+        assert!(text.lines().any(|l| l.trim() == *t), "the Tooltypes node does not show {t}");
+    }
+    for t in icon("WBStartup.info").tool_types {
+        assert!(text.contains(t), "the Tooltypes node does not explain the boot icon's {t}");
+    }
+}
+
+/// Neither the guide nor the Aminet readme describes the program as it was
+/// before it had its window and read its tooltypes.
+#[test]
+fn no_claims_of_a_missing_window_or_unread_tooltypes() {
+    let readme = std::fs::read(root().join("installer/GadgetScope.readme")).unwrap();
+    for (file, bytes) in [("GadgetScope.guide", guide_bytes()), ("GadgetScope.readme", readme)] {
+        let text = installer::latin1(&bytes).to_lowercase();
+        for stale in
+            ["later version", "not read yet", "window version", "not in this version", "has no window", "no pick mode"]
+        {
+            assert!(!text.contains(stale), "{file} still says {stale:?}");
+        }
+    }
 }

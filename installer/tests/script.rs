@@ -1,16 +1,22 @@
-//! The shipped Installer script: it parses, passes the checks, and its dry
-//! run does the right file operations at every user level, for real and in
-//! pretend mode.
-use installer::{check, dry_run, parse, Action, Node, Options, Outcome, Value};
+//! The shipped Installer script: it is ISO-8859-1, passes the checks of
+//! every Installer generation, and its dry run does the right file
+//! operations at every user level, for real and in pretend mode, as
+//! Installer 1.x (Workbench 3.0/3.1) and the newest Installers read it.
+use installer::{check_script, dry_run, latin1, parse_as, Action, Installer, Node, Options, Outcome, Value};
 use std::path::{Path, PathBuf};
 
-fn script() -> Vec<Node> {
-    let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("GadgetScope.install")).unwrap();
-    assert!(src.is_ascii(), "the script stays ASCII (Latin-1 letters as \\xHH)");
-    parse(&src).unwrap()
+fn script_bytes() -> Vec<u8> {
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("GadgetScope.install")).unwrap()
 }
 
-/// A distribution drawer and an Amiga-like tree in a fresh temp dir.
+fn script(inst: Installer) -> Vec<Node> {
+    let p = parse_as(&latin1(&script_bytes()), inst).unwrap();
+    assert!(p.problems.is_empty(), "{:?}", p.problems);
+    p.forms
+}
+
+/// A distribution drawer and an Amiga-like tree in a fresh temp dir. The
+/// Icons/WBStartup.info is the real icon, built from icons/art.
 struct Tree {
     base: PathBuf,
 }
@@ -23,11 +29,12 @@ impl Tree {
         for d in ["Catalogs/deutsch", "Catalogs/français", "Catalogs/svenska", "Icons"] {
             std::fs::create_dir_all(dist.join(d)).unwrap();
         }
-        for f in
-            ["GadgetScope", "GadgetScope.info", "GadgetScope.guide", "GadgetScope.guide.info", "Icons/WBStartup.info"]
-        {
+        for f in ["GadgetScope", "GadgetScope.info", "GadgetScope.guide", "GadgetScope.guide.info"] {
             std::fs::write(dist.join(f), f).unwrap();
         }
+        let icons = base.join("icons");
+        icons::build_icons(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../icons/art"), &icons).unwrap();
+        std::fs::copy(icons.join("WBStartup.info"), dist.join("Icons/WBStartup.info")).unwrap();
         for l in ["deutsch", "français", "svenska"] {
             std::fs::write(dist.join("Catalogs").join(l).join("gadgetscope.catalog"), l).unwrap();
         }
@@ -41,6 +48,11 @@ impl Tree {
     }
     fn has(&self, p: &str) -> bool {
         self.root().join(p).exists()
+    }
+    /// A language whose Workbench catalogs are installed.
+    fn system_language(&self, l: &str) -> &Self {
+        std::fs::create_dir_all(self.root().join("LOCALE/Catalogs").join(l).join("Sys")).unwrap();
+        self
     }
     /// Every path under the root, sorted.
     fn listing(&self) -> Vec<String> {
@@ -66,7 +78,12 @@ impl Drop for Tree {
     }
 }
 
-fn run(
+/// Installer 1.x (Workbench 3.0/3.1) and InstallerLG, the oldest and the
+/// newest reader.
+const READERS: [Installer; 2] = [Installer::V1, Installer::V44];
+
+fn run_as(
+    inst: Installer,
     tree: &Tree,
     level: i64,
     pretend: bool,
@@ -74,6 +91,7 @@ fn run(
     answers: &dyn Fn(&str, &str) -> Option<Value>,
 ) -> Result<Outcome, String> {
     let o = Options {
+        installer: inst,
         user_level: level,
         pretend,
         language: language.into(),
@@ -83,7 +101,7 @@ fn run(
         source: tree.base.join("dist"),
         answers,
     };
-    dry_run(&script(), &o)
+    dry_run(&script(inst), &o)
 }
 
 fn none(_: &str, _: &str) -> Option<Value> {
@@ -101,82 +119,152 @@ fn chosen(kind: &str, prompt: &str) -> Option<Value> {
 }
 
 #[test]
-fn script_passes_the_checks() {
-    assert_eq!(check(&script()), Vec::<String>::new());
+fn the_script_is_latin1_and_passes_the_checks_of_every_installer() {
+    let bytes = script_bytes();
+    assert!(std::str::from_utf8(&bytes).is_err(), "the script must be ISO-8859-1, not UTF-8");
+    assert!(bytes.windows(8).any(|w| w == b"fran\xe7ais"), "français is written with its character");
+    for inst in Installer::ALL {
+        assert_eq!(check_script(&bytes, inst), Vec::<String>::new(), "{inst:?}");
+    }
+}
+
+/// The script as it was before: `\xe7` written as an escape. Installer 1.x
+/// reads `franxe7ais`; the checker says so, and the dry run as 1.x fails
+/// where the real one failed (French chosen: no such catalog drawer).
+#[test]
+fn a_hex_escape_is_refused_for_installer_1_and_fails_its_dry_run() {
+    let old = latin1(&script_bytes()).replace('\u{e7}', "\\xe7");
+    let problems = check_script(old.as_bytes(), Installer::V1);
+    assert!(!problems.is_empty() && problems.iter().all(|p| p.contains("\\x is an escape only from Installer 42.6")));
+    assert!(check_script(old.as_bytes(), Installer::V43).is_empty());
+    let t = Tree::new("old-escape");
+    let forms = parse_as(&old, Installer::V1).unwrap().forms;
+    let french = |kind: &str, _: &str| (kind == "askoptions").then_some(Value::Num(0b010));
+    let o = Options {
+        installer: Installer::V1,
+        user_level: 1,
+        pretend: false,
+        language: "english".into(),
+        os_version: 40,
+        cpu: "68030".into(),
+        root: t.root(),
+        source: t.base.join("dist"),
+        answers: &french,
+    };
+    let e = dry_run(&forms, &o).unwrap_err();
+    assert!(e.contains("source Catalogs/franxe7ais/gadgetscope.catalog does not exist"), "{e}");
+    assert!(t.has("SYS/Utilities/GadgetScope"), "as on the real Amiga: the program was copied before");
 }
 
 #[test]
 fn novice_takes_every_default() {
-    let t = Tree::new("novice");
-    let out = run(&t, 0, false, "english", &none).unwrap();
-    assert!(out.asked.is_empty(), "Novice is asked nothing: {:?}", out.asked);
-    for f in [
-        "SYS/Utilities/GadgetScope",
-        "SYS/Utilities/GadgetScope.info",
-        "SYS/Utilities/GadgetScope.guide",
-        "SYS/Utilities/GadgetScope.guide.info",
-    ] {
-        assert!(t.has(f), "{f}");
+    for inst in READERS {
+        let t = Tree::new(&format!("novice-{inst:?}"));
+        let out = run_as(inst, &t, 0, false, "english", &none).unwrap();
+        assert!(out.asked.is_empty(), "Novice is asked nothing: {:?}", out.asked);
+        for f in [
+            "SYS/Utilities/GadgetScope",
+            "SYS/Utilities/GadgetScope.info",
+            "SYS/Utilities/GadgetScope.guide",
+            "SYS/Utilities/GadgetScope.guide.info",
+        ] {
+            assert!(t.has(f), "{f}");
+        }
+        assert!(t.root().join("ENVARC/GadgetScope/Profiles").is_dir());
+        assert!(!t.has("LOCALE/Catalogs/deutsch"), "English users get no catalog by default");
+        assert!(!t.has("SYS/WBStartup/GadgetScope.info"), "no boot start by default");
+        assert_eq!(out.default_dest, "SYS:Utilities");
+        let exit = out.exit.unwrap();
+        assert!(exit.contains("is installed in SYS:Utilities"), "{exit}");
     }
-    assert!(t.root().join("ENVARC/GadgetScope/Profiles").is_dir());
-    assert!(!t.has("LOCALE/Catalogs/deutsch"), "English users get no catalog by default");
-    assert!(!t.has("SYS/WBStartup/GadgetScope.info"), "no boot start by default");
-    assert_eq!(out.default_dest, "SYS:Utilities");
-    assert!(out.exit.unwrap().contains("SYS:Utilities"));
 }
 
+/// Commodore's Installer leaves @language at "english" (no LANGUAGE
+/// tooltype): the catalogs of the languages the Workbench is installed in
+/// are preselected from their LOCALE:Catalogs drawers.
 #[test]
-fn novice_gets_the_catalog_of_its_language() {
+fn commodore_installer_preselects_the_workbench_languages() {
+    for inst in READERS {
+        let t = Tree::new(&format!("wb-lang-{inst:?}"));
+        t.system_language("français").system_language("svenska");
+        run_as(inst, &t, 0, false, "english", &none).unwrap();
+        assert!(t.has("LOCALE/Catalogs/français/gadgetscope.catalog"), "{inst:?}");
+        assert!(t.has("LOCALE/Catalogs/svenska/gadgetscope.catalog"), "{inst:?}");
+        assert!(!t.has("LOCALE/Catalogs/deutsch"), "{inst:?}");
+    }
+}
+
+/// InstallerLG sets @language from the Locale settings (or the LANGUAGE
+/// tooltype): that language is preselected even before any of its
+/// catalogs is installed.
+#[test]
+fn language_from_installerlg_or_the_tooltype_is_preselected() {
     let t = Tree::new("novice-fr");
-    run(&t, 0, false, "français", &none).unwrap();
+    run_as(Installer::V44, &t, 0, false, "français", &none).unwrap();
     assert!(t.has("LOCALE/Catalogs/français/gadgetscope.catalog"));
     assert!(!t.has("LOCALE/Catalogs/deutsch"));
+    let t = Tree::new("asked-default");
+    let out = run_as(Installer::V1, &t, 1, false, "deutsch", &none).unwrap();
+    assert!(out.asked.iter().any(|(k, _)| k == "askoptions"));
+    assert!(t.has("LOCALE/Catalogs/deutsch/gadgetscope.catalog"), "the default of the question");
 }
 
 #[test]
 fn average_and_expert_use_the_answers() {
-    for level in [1, 2] {
-        let t = Tree::new(&format!("level{level}"));
-        let out = run(&t, level, false, "english", &chosen).unwrap();
-        let kinds: Vec<&str> = out.asked.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(kinds, ["askdir", "askoptions", "askbool"]);
-        assert!(
-            t.has("WORK/Tools/GadgetScope")
-                && t.has("WORK/Tools/GadgetScope.info")
-                && t.has("WORK/Tools/GadgetScope.guide")
-        );
-        assert!(t.has("LOCALE/Catalogs/deutsch/gadgetscope.catalog"));
-        assert!(t.has("LOCALE/Catalogs/svenska/gadgetscope.catalog"));
-        assert!(!t.has("LOCALE/Catalogs/français"));
-        assert!(t.has("SYS/WBStartup/GadgetScope.info"));
-        assert!(out.actions.contains(&Action::ToolType {
-            icon: "SYS:WBStartup/GadgetScope".into(),
-            default_tool: Some("Work:Tools/GadgetScope".into()),
-            tool_types: vec![("STARTUP".into(), "ICONIFIED".into())],
-        }));
-        assert_eq!(out.default_dest, "Work:Tools");
+    for inst in READERS {
+        for level in [1, 2] {
+            let t = Tree::new(&format!("level{level}-{inst:?}"));
+            let out = run_as(inst, &t, level, false, "english", &chosen).unwrap();
+            let kinds: Vec<&str> = out.asked.iter().map(|(k, _)| k.as_str()).collect();
+            assert_eq!(kinds, ["askdir", "askoptions", "askbool"]);
+            assert!(
+                t.has("WORK/Tools/GadgetScope")
+                    && t.has("WORK/Tools/GadgetScope.info")
+                    && t.has("WORK/Tools/GadgetScope.guide")
+            );
+            assert!(t.has("LOCALE/Catalogs/deutsch/gadgetscope.catalog"));
+            assert!(t.has("LOCALE/Catalogs/svenska/gadgetscope.catalog"));
+            assert!(!t.has("LOCALE/Catalogs/français"));
+            assert!(out.actions.contains(&Action::ToolType {
+                icon: "SYS:WBStartup/GadgetScope".into(),
+                default_tool: Some("Work:Tools/GadgetScope".into()),
+                tool_types: vec![],
+            }));
+            // The installed boot icon is the shipped one: it does not keep
+            // Workbench waiting and starts the program iconified.
+            let icon = std::fs::read(t.root().join("SYS/WBStartup/GadgetScope.info")).unwrap();
+            let d = icons::info::decode(&icon).unwrap();
+            assert!(d.tool_types.iter().any(|t| t == "DONOTWAIT"), "{:?}", d.tool_types);
+            assert!(d.tool_types.iter().any(|t| t == "STARTUP=ICONIFIED"), "{:?}", d.tool_types);
+            assert_eq!(out.default_dest, "Work:Tools");
+        }
     }
 }
 
 #[test]
 fn pretend_mode_reports_the_same_actions_and_changes_nothing() {
-    for level in [0, 1, 2] {
-        let real = Tree::new(&format!("real{level}"));
-        let want = run(&real, level, false, "deutsch", &chosen).unwrap();
-        let t = Tree::new(&format!("pretend{level}"));
-        let before = t.listing();
-        let got = run(&t, level, true, "deutsch", &chosen).unwrap();
-        assert_eq!(t.listing(), before, "pretend mode wrote to the tree");
-        assert!(!got.performed);
-        assert_eq!(got.actions, want.actions, "level {level}");
+    for inst in READERS {
+        for level in [0, 1, 2] {
+            let real = Tree::new(&format!("real{level}-{inst:?}"));
+            let want = run_as(inst, &real, level, false, "deutsch", &chosen).unwrap();
+            let t = Tree::new(&format!("pretend{level}-{inst:?}"));
+            let before = t.listing();
+            let got = run_as(inst, &t, level, true, "deutsch", &chosen).unwrap();
+            assert_eq!(t.listing(), before, "pretend mode wrote to the tree");
+            assert!(!got.performed);
+            assert_eq!(got.actions, want.actions, "level {level}");
+            let exit = got.exit.unwrap();
+            assert!(!exit.contains("is installed"), "pretend mode claims an installation: {exit}");
+            assert!(exit.contains("Pretend mode: nothing was copied"), "{exit}");
+        }
     }
 }
 
 #[test]
 fn a_second_run_updates_in_place() {
     let t = Tree::new("twice");
-    run(&t, 1, false, "english", &chosen).unwrap();
-    let out = run(&t, 1, false, "english", &chosen).unwrap();
+    run_as(Installer::V1, &t, 1, false, "english", &chosen).unwrap();
+    let out = run_as(Installer::V1, &t, 1, false, "english", &chosen).unwrap();
     assert!(!out.actions.iter().any(|a| matches!(a, Action::MakeDir(_))), "profile drawers exist already");
 }
 
@@ -184,6 +272,7 @@ fn a_second_run_updates_in_place() {
 fn old_systems_and_68000s_are_refused_with_a_reason() {
     let t = Tree::new("old");
     let mut o = Options {
+        installer: Installer::V1,
         user_level: 1,
         pretend: false,
         language: "english".into(),
@@ -193,8 +282,28 @@ fn old_systems_and_68000s_are_refused_with_a_reason() {
         source: t.base.join("dist"),
         answers: &none,
     };
-    assert_eq!(dry_run(&script(), &o).unwrap_err(), "abort: GadgetScope needs AmigaOS 3.0 (V39) or newer.");
+    let forms = script(Installer::V1);
+    assert_eq!(dry_run(&forms, &o).unwrap_err(), "abort: GadgetScope needs AmigaOS 3.0 (V39) or newer.");
     o.os_version = 40;
     o.cpu = "68000".into();
-    assert_eq!(dry_run(&script(), &o).unwrap_err(), "abort: GadgetScope needs a 68020 or better processor.");
+    assert_eq!(dry_run(&forms, &o).unwrap_err(), "abort: GadgetScope needs a 68020 or better processor.");
+}
+
+/// The icon that starts the script: Novice is reachable (the script and
+/// the guide describe it), and the tooltypes the script's header names
+/// are the icon's.
+#[test]
+fn the_installer_icon_allows_novice_and_matches_the_header() {
+    let spec = icons::ICONS.iter().find(|s| s.file == "GadgetScope.install.info").unwrap();
+    assert_eq!(spec.default_tool, Some("Installer"));
+    let tt = |k: &str| spec.tool_types.iter().find_map(|t| t.strip_prefix(k).and_then(|v| v.strip_prefix('=')));
+    assert_eq!(tt("APPNAME"), Some("GadgetScope"));
+    assert!(matches!(tt("MINUSER"), None | Some("NOVICE")), "Novice must be reachable: {:?}", tt("MINUSER"));
+    let src = latin1(&script_bytes());
+    let header: String = src.lines().take_while(|l| l.starts_with(';')).collect::<Vec<_>>().join(" ");
+    let named = header.split("(tooltypes ").nth(1).and_then(|r| r.split(')').next()).expect("header names tooltypes");
+    let named: Vec<String> = named.split(',').map(|t| t.split_whitespace().collect::<String>()).collect();
+    assert_eq!(named, spec.tool_types, "the header and the icon disagree");
+    assert!(header.contains("at Novice level every question"));
+    assert!(spec.stack_size >= 10000, "Installer.doc 1.24 §2.1: a 10000-byte stack");
 }

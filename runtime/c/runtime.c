@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include "wasm-rt.h"
 #include "os_glue.h"
+#include "ndk.h"
 #include "prog.h"
 
 #ifndef GS_PROGRAM_NAME
@@ -27,13 +28,6 @@
 
 typedef unsigned long ULONG;
 
-/* exec/memory.h */
-#define MEMF_ANY 0UL
-#define MEMF_PUBLIC (1UL << 0)
-#define MEMF_CLEAR (1UL << 16)
-/* dos/dosextens.h: struct Process offsets (bytes) */
-#define PR_MSGPORT 92
-#define PR_CLI 172
 
 #define SYSBASE (*(volatile ULONG *)4)
 
@@ -397,39 +391,14 @@ void Z_amigaZ_rt_release(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
  * the events, bumps counters in its MEMF_PUBLIC block and calls exec
  * Signal(); the Rust side reads the counters (they only ever increase).
  *
- * NDK facts (devices/input.h, devices/inputevent.h, exec/interrupts.h,
- * exec/nodes.h, exec/io.h; same in AROS compiler/include):
- *  - IND_ADDHANDLER = CMD_NONSTD+0 = 9, IND_REMHANDLER = CMD_NONSTD+1 = 10,
- *    io_Data = the struct Interrupt; input.device Enqueue()s it by ln_Pri
- *    and Remove()s it (so removing a node that is not in the list
- *    corrupts memory: the runtime remembers whether it is installed).
- *  - the handler is called with a0 = the event chain, a1 = is_Data and
- *    returns the (possibly edited) chain in d0; it may use d0/d1/a0/a1.
- *  - struct InputEvent (22 bytes): ie_NextEvent 0, ie_Class 4,
- *    ie_SubClass 5, ie_Code 6 (UWORD), ie_Qualifier 8, ie_X 10, ie_Y 12
- *    (WORD, the ie_xy of the ie_position union), ie_TimeStamp 14.
- *  - IECLASS_NULL 0, RAWKEY 1, RAWMOUSE 2, POINTERPOS 4, NEWPOINTERPOS 19;
- *    IECODE_LBUTTON 0x68, IECODE_RBUTTON 0x69, IECODE_UP_PREFIX 0x80,
- *    IECODE_NOBUTTON 0xFF; IEQUALIFIER_RBUTTON 1<<13,
- *    IEQUALIFIER_LEFTBUTTON 1<<14; rawkey 0x45 = Esc.
- *  - struct Interrupt (22 bytes): is_Node (ln_Succ 0, ln_Pred 4, ln_Type
- *    8, ln_Pri 9, ln_Name 10), is_Data 14, is_Code 18; NT_INTERRUPT 2. */
-#define PK_IND_REMHANDLER 10
-#define PK_IO_COMMAND 28
-#define PK_IO_DATA 40
-#define PK_NT_INTERRUPT 2
-#define PK_IECLASS_NULL 0
-#define PK_IECLASS_RAWKEY 1
-#define PK_IECLASS_RAWMOUSE 2
-#define PK_IECLASS_POINTERPOS 4
-#define PK_IECLASS_NEWPOINTERPOS 19
-#define PK_LBUTTON 0x68
-#define PK_RBUTTON 0x69
-#define PK_UP 0x80
-#define PK_NOBUTTON 0xFF
-#define PK_ESC 0x45
-#define PK_QUAL_RBUTTON 0x2000
-#define PK_QUAL_LBUTTON 0x4000
+ * NDK facts (ndk.h): input.device Enqueue()s the struct Interrupt given
+ * with IND_ADDHANDLER by ln_Pri and Remove()s it with IND_REMHANDLER (so
+ * removing a node that is not in the list corrupts memory: the runtime
+ * remembers whether it is installed). The handler is called with a0 =
+ * the event chain, a1 = is_Data and returns the (possibly edited) chain
+ * in d0; it may use d0/d1/a0/a1 (exec/interrupts.h, devices/input.h).
+ * struct Interrupt (22 bytes): is_Node (ln_Succ 0, ln_Pred 4, ln_Type 8,
+ * ln_Pri 9, ln_Name 10), is_Data 14, is_Code 18. */
 /* held: which swallowed press still waits for its release */
 #define PK_HELD_L 1
 #define PK_HELD_R 2
@@ -458,9 +427,10 @@ struct pk_state {
     ULONG is_name, is_data, is_code;
 };
 
-_Static_assert(sizeof(struct pk_event) == 22, "struct InputEvent is 22 bytes");
-_Static_assert(__builtin_offsetof(struct pk_event, qual) == 8, "ie_Qualifier");
-_Static_assert(__builtin_offsetof(struct pk_event, x) == 10, "ie_X");
+_Static_assert(sizeof(struct pk_event) == ie_SIZEOF, "struct InputEvent");
+_Static_assert(__builtin_offsetof(struct pk_event, qual) == ie_Qualifier, "ie_Qualifier");
+_Static_assert(__builtin_offsetof(struct pk_event, x) == ie_X, "ie_X");
+_Static_assert(__builtin_offsetof(struct pk_event, code) == ie_Code, "ie_Code");
 _Static_assert(__builtin_offsetof(struct pk_state, is_succ) == 28, "interrupt at 28");
 _Static_assert(__builtin_offsetof(struct pk_state, is_name) == 28 + 10, "ln_Name");
 _Static_assert(__builtin_offsetof(struct pk_state, is_data) == 28 + 14, "is_Data");
@@ -485,8 +455,8 @@ void rt_pick_entry(void);
  * whole event IECLASS_NULL (every handler after us ignores it). */
 static void pk_swallow(struct pk_event *ev, int moved)
 {
-    if (moved) ev->code = PK_NOBUTTON;
-    else ev->cls = PK_IECLASS_NULL;
+    if (moved) ev->code = IECODE_NOBUTTON;
+    else ev->cls = IECLASS_NULL;
 }
 
 ULONG rt_pick_events(struct pk_event *list, struct pk_state *st)
@@ -495,41 +465,41 @@ ULONG rt_pick_events(struct pk_event *list, struct pk_state *st)
     int signal = 0;
     for (ev = list; ev; ev = ev->next) {
         unsigned short code = ev->code;
-        if (ev->cls == PK_IECLASS_RAWMOUSE || ev->cls == PK_IECLASS_POINTERPOS ||
-            ev->cls == PK_IECLASS_NEWPOINTERPOS) {
-            int moved = ev->cls != PK_IECLASS_RAWMOUSE || ev->x || ev->y;
+        if (ev->cls == IECLASS_RAWMOUSE || ev->cls == IECLASS_POINTERPOS ||
+            ev->cls == IECLASS_NEWPOINTERPOS) {
+            int moved = ev->cls != IECLASS_RAWMOUSE || ev->x || ev->y;
             if (moved) { st->moves++; signal = 1; }
-            if (code == PK_LBUTTON) {
+            if (code == IECODE_LBUTTON) {
                 st->held |= PK_HELD_L;
                 pk_swallow(ev, moved);
-            } else if (code == (PK_LBUTTON | PK_UP) && (st->held & PK_HELD_L)) {
+            } else if (code == (IECODE_LBUTTON | IECODE_UP_PREFIX) && (st->held & PK_HELD_L)) {
                 st->held &= ~PK_HELD_L;
                 st->clicks++;
                 signal = 1;
                 pk_swallow(ev, moved);
-            } else if (code == PK_RBUTTON) {
+            } else if (code == IECODE_RBUTTON) {
                 st->held |= PK_HELD_R;
                 pk_swallow(ev, moved);
-            } else if (code == (PK_RBUTTON | PK_UP) && (st->held & PK_HELD_R)) {
+            } else if (code == (IECODE_RBUTTON | IECODE_UP_PREFIX) && (st->held & PK_HELD_R)) {
                 st->held &= ~PK_HELD_R;
                 st->cancels++;
                 signal = 1;
                 pk_swallow(ev, moved);
             }
-        } else if (ev->cls == PK_IECLASS_RAWKEY && (code & ~PK_UP) == PK_ESC) {
-            if (!(code & PK_UP)) {
+        } else if (ev->cls == IECLASS_RAWKEY && (code & ~IECODE_UP_PREFIX) == RAWKEY_ESC) {
+            if (!(code & IECODE_UP_PREFIX)) {
                 st->held |= PK_HELD_ESC; /* key repeats included */
-                ev->cls = PK_IECLASS_NULL;
+                ev->cls = IECLASS_NULL;
             } else if (st->held & PK_HELD_ESC) {
                 st->held &= ~PK_HELD_ESC;
                 st->cancels++;
                 signal = 1;
-                ev->cls = PK_IECLASS_NULL;
+                ev->cls = IECLASS_NULL;
             }
         }
         /* Nobody after us may see a button we swallowed as held. */
-        if (st->held & PK_HELD_L) ev->qual &= ~PK_QUAL_LBUTTON;
-        if (st->held & PK_HELD_R) ev->qual &= ~PK_QUAL_RBUTTON;
+        if (st->held & PK_HELD_L) ev->qual &= ~IEQUALIFIER_LEFTBUTTON;
+        if (st->held & PK_HELD_R) ev->qual &= ~IEQUALIFIER_RBUTTON;
     }
     if (signal) gs_exec_Signal(SYSBASE, st->task, st->sigmask);
     return (ULONG)list;
@@ -543,8 +513,8 @@ static void pick_release(ULONG state)
     struct pk_state *st = (struct pk_state *)state;
     ULONG req = st->ioreq;
     if (req) {
-        *(volatile unsigned short *)(req + PK_IO_COMMAND) = PK_IND_REMHANDLER;
-        *(volatile ULONG *)(req + PK_IO_DATA) = state + 28;
+        *(volatile unsigned short *)(req + io_Command) = IND_REMHANDLER;
+        *(volatile ULONG *)(req + io_Data) = state + 28;
         gs_exec_DoIO(SYSBASE, req);
         gs_exec_CloseDevice(SYSBASE, req);
         st->ioreq = 0;
@@ -563,7 +533,7 @@ u32 Z_amigaZ_rt_pick_alloc(struct Z_amiga_instance_t *e, u32 sigmask)
     if (!st) return 0;
     st->task = gs_exec_FindTask(SYSBASE, 0);
     st->sigmask = sigmask;
-    st->is_type = PK_NT_INTERRUPT;
+    st->is_type = NT_INTERRUPT;
     st->is_pri = 100;
     st->is_name = (ULONG)GS_PROGRAM_NAME " pick";
     st->is_data = (ULONG)st;
@@ -637,7 +607,7 @@ static void report_trap(void)
         ULONG ibase = gs_exec_OpenLibrary(SYSBASE, (ULONG)"intuition.library", 36);
         if (!ibase) return;
         g_report[n - 1] = 0; /* no trailing LF in a requester */
-        es[0] = 20;
+        es[0] = es_SIZEOF;
         es[1] = 0;
         es[2] = (ULONG)GS_PROGRAM_NAME;
         es[3] = (ULONG)"%s";
@@ -675,9 +645,9 @@ ULONG rt_start(void)
     ULONG rc = 20, stack;
     ULONG sss[3]; /* exec/tasks.h struct StackSwapStruct: lower, upper, pointer */
 
-    if (*(volatile ULONG *)(me + PR_CLI) == 0) {
-        gs_exec_WaitPort(SYSBASE, me + PR_MSGPORT);
-        g_wbmsg = gs_exec_GetMsg(SYSBASE, me + PR_MSGPORT);
+    if (*(volatile ULONG *)(me + pr_CLI) == 0) {
+        gs_exec_WaitPort(SYSBASE, me + pr_MsgPort);
+        g_wbmsg = gs_exec_GetMsg(SYSBASE, me + pr_MsgPort);
     }
     g_dosbase = gs_exec_OpenLibrary(SYSBASE, (ULONG)"dos.library", 37);
     if (g_dosbase) {

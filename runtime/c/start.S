@@ -1,7 +1,8 @@
 | GadgetScope native runtime: program entry and stack swap.
 |
 | _start must be the first byte of the first code hunk (FORMATS.md "Hunk
-| executables"); the linker script places .text.start first.
+| executables"); the linker script places .text.start first. This file is
+| assembled for the 68000 (it runs before the processor check has passed).
 | Register conventions: AmigaOS LVO calls take arguments in registers and
 | preserve d2-d7/a2-a6; GCC's m68k ABI passes C arguments on the stack and
 | treats d0-d1/a0-a1 as scratch (TOOLCHAIN.md "The native runtime").
@@ -11,8 +12,13 @@
 _start:
 	| a0/d0 hold the Shell argument line; dos.library ReadArgs() reads it
 	| from the process input itself, so nothing needs keeping here.
+	| First the processor check (cpu.c, 68000 code): everything from
+	| rt_start on is 68020 code.
+	jsr	rt_cpu_check
+	tst.l	%d0
+	bne.s	1f
 	jsr	rt_start
-	rts
+1:	rts
 
 	.text
 | ULONG rt_swap_call(struct StackSwapStruct *sss, ULONG (*fn)(void))

@@ -23,50 +23,7 @@ use crate::library::Library;
 use crate::{mem, sys};
 #[cfg(target_arch = "wasm32")]
 use alloc::vec::Vec;
-
-/// `NB_VERSION`: the `struct NewBroker` version this code fills in.
-pub const NB_VERSION: u8 = 5;
-/// `nb_Unique`: `NBU_UNIQUE` refuses a second broker of the same name,
-/// `NBU_NOTIFY` tells the first one (`CXCMD_UNIQUE`).
-pub const NBU_UNIQUE: u16 = 1;
-pub const NBU_NOTIFY: u16 = 2;
-/// `nb_Flags`: the commodity has a window (Exchange's Show/Hide).
-pub const COF_SHOW_HIDE: u16 = 4;
-/// `CBD_NAMELEN`, `CBD_TITLELEN`, `CBD_DESCRLEN`: buffer sizes Exchange
-/// shows (NUL included).
-pub const CBD_NAMELEN: usize = 24;
-pub const CBD_TITLELEN: usize = 40;
-pub const CBD_DESCRLEN: usize = 40;
-
-/// `CreateCxObj()` types.
-pub const CX_FILTER: u32 = 1;
-pub const CX_SEND: u32 = 3;
-pub const CX_TRANSLATE: u32 = 5;
-
-/// `CxMsgType()`: an input event (from a sender) or a command.
-pub const CXM_IEVENT: u32 = 0x20;
-pub const CXM_COMMAND: u32 = 0x40;
-
-/// `CxMsgID()` of a `CXM_COMMAND`.
-pub const CXCMD_DISABLE: i32 = 15;
-pub const CXCMD_ENABLE: i32 = 17;
-pub const CXCMD_APPEAR: i32 = 19;
-pub const CXCMD_DISAPPEAR: i32 = 21;
-pub const CXCMD_KILL: i32 = 23;
-pub const CXCMD_UNIQUE: i32 = 25;
-pub const CXCMD_LIST_CHG: i32 = 27;
-
-/// `CxBroker()` error codes (its `error` argument).
-pub const CBERR_OK: i32 = 0;
-pub const CBERR_SYSERR: i32 = 1;
-pub const CBERR_DUP: i32 = 2;
-pub const CBERR_VERSION: i32 = 3;
-
-/// `CxObjError()` bits.
-pub const COERR_ISNULL: i32 = 1;
-pub const COERR_NULLATTACH: i32 = 2;
-pub const COERR_BADFILTER: i32 = 4;
-pub const COERR_BADTYPE: i32 = 8;
+use amiga_ndk::commodities::*;
 
 /// The `CxSender` ID of the popup hotkey.
 pub const POPKEY_ID: i32 = 1;

@@ -5,21 +5,12 @@ use crate::readargs::{slots, Slot, Value};
 use crate::sys;
 use alloc::vec;
 use alloc::vec::Vec;
+use amiga_ndk::dos::*;
 
 /// dos.library, V37 or newer (ReadArgs and PrintFault are V36+).
 pub struct Dos {
     lib: Library,
 }
-
-/// Shell return codes (dos/dos.h RETURN_OK .. RETURN_FAIL).
-pub const RETURN_OK: i32 = 0;
-pub const RETURN_WARN: i32 = 5;
-pub const RETURN_ERROR: i32 = 10;
-pub const RETURN_FAIL: i32 = 20;
-
-/// dos/dos.h `MODE_NEWFILE` (1006) and `MODE_OLDFILE` (1005).
-pub const MODE_NEWFILE: i32 = 1006;
-pub const MODE_OLDFILE: i32 = 1005;
 
 impl Dos {
     /// Opens dos.library 37.
@@ -67,8 +58,6 @@ impl Dos {
     /// `Err(IoErr())` when it cannot be opened or read; a longer file is
     /// `Err(ERROR_OBJECT_TOO_LARGE)` (dos/dos.h, 207), never a silent cut.
     pub fn read_file(&self, name: impl AsRef<[u8]>, max: usize) -> Result<Vec<u8>, i32> {
-        /// dos/dos.h ERROR_OBJECT_TOO_LARGE.
-        const ERROR_OBJECT_TOO_LARGE: i32 = 207;
         let z = nul_terminated(name.as_ref());
         // SAFETY: z is NUL-terminated in linear memory.
         let fh = unsafe { sys::dos_Open(self.lib.base(), z.as_ptr(), MODE_OLDFILE) };
@@ -102,17 +91,14 @@ impl Dos {
     /// handler, so a missing assign such as `ENVARC:` is found missing
     /// without DOS trying to mount it.
     pub fn has_dos_entry(&self, name: &[u8]) -> bool {
-        /// dos/dosextens.h: LDF_READ | LDF_DEVICES | LDF_VOLUMES | LDF_ASSIGNS.
-        const LDF_READ_ALL: u32 = 0x01 | 0x04 | 0x08 | 0x10;
-        const LDF_ALL: u32 = 0x04 | 0x08 | 0x10;
         let z = nul_terminated(name);
         // SAFETY: the list is locked for reading around the lookup and
         // unlocked once; z is NUL-terminated in linear memory; nothing the
         // lookup returns is kept.
         unsafe {
-            let list = sys::dos_LockDosList(self.lib.base(), LDF_READ_ALL);
+            let list = sys::dos_LockDosList(self.lib.base(), LDF_READ | LDF_ALL);
             let found = sys::dos_FindDosEntry(self.lib.base(), list, z.as_ptr(), LDF_ALL) != 0;
-            sys::dos_UnLockDosList(self.lib.base(), LDF_READ_ALL);
+            sys::dos_UnLockDosList(self.lib.base(), LDF_READ | LDF_ALL);
             found
         }
     }
@@ -181,9 +167,6 @@ impl Dos {
         Ok(values)
     }
 }
-
-/// dos/dos.h `SHARED_LOCK` (ACCESS_READ, -2).
-pub const SHARED_LOCK: i32 = -2;
 
 /// A loaded program (`LoadSeg()`), unloaded on drop.
 pub struct Segment<'a> {
@@ -312,24 +295,6 @@ impl core::fmt::Write for Stdout<'_> {
     }
 }
 
-/// dos/dostags.h `SYS_Dummy` = TAG_USER + 32 and the System() tags.
-pub const SYS_INPUT: u32 = 0x8000_0021;
-pub const SYS_OUTPUT: u32 = 0x8000_0022;
-pub const SYS_ASYNCH: u32 = 0x8000_0023;
-pub const SYS_USERSHELL: u32 = 0x8000_0024;
-/// dos/dostags.h `NP_Dummy` = TAG_USER + 1000 and the CreateNewProc() tags.
-pub const NP_SEGLIST: u32 = 0x8000_03E9;
-pub const NP_FREESEGLIST: u32 = 0x8000_03EA;
-pub const NP_STACKSIZE: u32 = 0x8000_03F3;
-pub const NP_NAME: u32 = 0x8000_03F4;
-pub const NP_HOMEDIR: u32 = 0x8000_03F8;
-/// dos/dos.h `ERROR_OBJECT_EXISTS`, `ERROR_OBJECT_NOT_FOUND`,
-/// `ERROR_DIR_NOT_FOUND`, `ERROR_NO_FREE_STORE`.
-pub const ERROR_OBJECT_EXISTS: i32 = 203;
-pub const ERROR_OBJECT_NOT_FOUND: i32 = 205;
-pub const ERROR_DIR_NOT_FOUND: i32 = 204;
-pub const ERROR_NO_FREE_STORE: i32 = 103;
-
 impl FileLock<'_> {
     /// `DupLock()`: a second lock on the same object, handed over raw
     /// (for `NP_HomeDir`, which the new process unlocks at its exit).
@@ -425,17 +390,17 @@ impl Dos {
         }
         use crate::be::Be32;
         let mut tags = alloc::vec![
-            Be32::new(SYS_INPUT),
+            Be32::new(SYS_Input),
             Be32::new(input),
-            Be32::new(SYS_OUTPUT),
+            Be32::new(SYS_Output),
             Be32::new(output),
-            Be32::new(SYS_ASYNCH),
+            Be32::new(SYS_Asynch),
             Be32::new(1),
-            Be32::new(SYS_USERSHELL),
+            Be32::new(SYS_UserShell),
             Be32::new(1),
         ];
         if let Some(s) = stack {
-            tags.push(Be32::new(NP_STACKSIZE));
+            tags.push(Be32::new(NP_StackSize));
             tags.push(Be32::new(s));
         }
         tags.push(Be32::new(0));
@@ -464,16 +429,13 @@ pub struct NoRequesters {
     old: u32,
 }
 
-/// struct Process: `pr_WindowPtr` at byte 184 (dos/dosextens.h).
-const PR_WINDOWPTR: u32 = 184;
-
 impl NoRequesters {
     /// Suppresses requesters for the calling process.
     pub fn new() -> NoRequesters {
         // SAFETY: FindTask(NULL) returns the calling task, a Process here
         // (dos.library is open: Amiga programs start as processes).
         let process = unsafe { sys::exec_FindTask(core::ptr::null()) };
-        let old = crate::mem::peek32(process + PR_WINDOWPTR);
+        let old = crate::mem::peek32(process + pr_WindowPtr as u32);
         set_window_ptr(process, u32::MAX);
         NoRequesters { process, old }
     }
@@ -488,7 +450,7 @@ impl Default for NoRequesters {
 fn set_window_ptr(process: u32, value: u32) {
     let b = value.to_be_bytes();
     // SAFETY: pr_WindowPtr of our own process is ours to set.
-    unsafe { sys::exec_CopyMem(b.as_ptr(), process + PR_WINDOWPTR, 4) }
+    unsafe { sys::exec_CopyMem(b.as_ptr(), process + pr_WindowPtr as u32, 4) }
 }
 
 impl Drop for NoRequesters {

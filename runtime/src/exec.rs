@@ -1,13 +1,6 @@
 //! exec.library: memory statistics and message ports.
 use crate::sys;
 
-/// exec/memory.h `MEMF_ANY` (0): AvailMem over all memory types.
-pub const MEMF_ANY: u32 = 0;
-/// exec/memory.h `MEMF_CHIP` (1 << 1).
-pub const MEMF_CHIP: u32 = 1 << 1;
-/// exec/memory.h `MEMF_FAST` (1 << 2).
-pub const MEMF_FAST: u32 = 1 << 2;
-
 /// `AvailMem(requirements)`: free bytes of that memory type now.
 pub fn avail_mem(requirements: u32) -> u32 {
     // SAFETY: plain library call.
@@ -125,7 +118,7 @@ impl MsgPort {
 
     /// The signal a message raises (`1 << mp_SigBit`), for `Wait()`.
     pub fn signal_mask(&self) -> u32 {
-        1u32 << (crate::mem::peek8(self.port + 15) & 31)
+        1u32 << (crate::mem::peek8(self.port + amiga_ndk::exec::mp_SigBit as u32) & 31)
     }
 
     /// `WaitPort()` then `GetMsg()`: the next message's address.

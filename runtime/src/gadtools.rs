@@ -16,59 +16,9 @@ use crate::tags::Tags;
 use crate::{mem, sys};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
+use amiga_ndk::gadtools::*;
+use amiga_ndk::intuition::{mi_Flags, mi_SIZEOF, CHECKED};
 use core::ffi::CStr;
-
-/// libraries/gadtools.h gadget kinds (`CreateGadgetA` kind).
-pub const GENERIC_KIND: u32 = 0;
-pub const BUTTON_KIND: u32 = 1;
-pub const CHECKBOX_KIND: u32 = 2;
-pub const INTEGER_KIND: u32 = 3;
-pub const LISTVIEW_KIND: u32 = 4;
-pub const MX_KIND: u32 = 5;
-pub const NUMBER_KIND: u32 = 6;
-pub const CYCLE_KIND: u32 = 7;
-pub const PALETTE_KIND: u32 = 8;
-pub const SCROLLER_KIND: u32 = 9;
-pub const SLIDER_KIND: u32 = 11;
-pub const STRING_KIND: u32 = 12;
-pub const TEXT_KIND: u32 = 13;
-
-/// libraries/gadtools.h `ng_Flags`: where the label goes.
-pub const PLACETEXT_LEFT: u32 = 0x0001;
-pub const PLACETEXT_RIGHT: u32 = 0x0002;
-pub const PLACETEXT_ABOVE: u32 = 0x0004;
-pub const PLACETEXT_BELOW: u32 = 0x0008;
-pub const PLACETEXT_IN: u32 = 0x0010;
-pub const NG_HIGHLABEL: u32 = 0x0020;
-
-/// libraries/gadtools.h `nm_Type`.
-pub const NM_TITLE: u8 = 1;
-pub const NM_ITEM: u8 = 2;
-pub const NM_SUB: u8 = 3;
-pub const NM_END: u8 = 0;
-/// `nm_Label` value of a separator bar (`NM_BARLABEL`, `(STRPTR)-1`).
-pub const NM_BARLABEL: u32 = 0xFFFF_FFFF;
-/// `nm_Flags`: `NM_MENUDISABLED` (titles), `NM_ITEMDISABLED` (items).
-pub const NM_MENUDISABLED: u16 = 0x0001;
-pub const NM_ITEMDISABLED: u16 = 0x0010;
-/// intuition/intuition.h MenuItem flags usable in `nm_Flags`.
-pub const CHECKIT: u16 = 0x0001;
-pub const MENUTOGGLE: u16 = 0x0008;
-pub const CHECKED: u16 = 0x0100;
-
-/// libraries/gadtools.h IDCMP sets the kinds need (`BUTTONIDCMP` ...).
-pub const BUTTONIDCMP: u32 = crate::intuition::IDCMP_GADGETUP;
-pub const MXIDCMP: u32 = crate::intuition::IDCMP_GADGETDOWN;
-pub const ARROWIDCMP: u32 = crate::intuition::IDCMP_GADGETUP
-    | crate::intuition::IDCMP_GADGETDOWN
-    | crate::intuition::IDCMP_INTUITICKS
-    | crate::intuition::IDCMP_MOUSEBUTTONS;
-pub const SLIDERIDCMP: u32 =
-    crate::intuition::IDCMP_GADGETUP | crate::intuition::IDCMP_GADGETDOWN | crate::intuition::IDCMP_MOUSEMOVE;
-pub const LISTVIEWIDCMP: u32 = crate::intuition::IDCMP_GADGETUP
-    | crate::intuition::IDCMP_GADGETDOWN
-    | crate::intuition::IDCMP_MOUSEMOVE
-    | ARROWIDCMP;
 
 /// `struct NewGadget` (30 bytes). Position and size are pixels relative
 /// to the window's top-left corner (borders included: add
@@ -211,7 +161,7 @@ impl GadTools {
             return None;
         }
         let menus = Menus { gt: self, menu };
-        let t = Tags::new().tag(crate::tags::GTMN_NewLookMenus, 1).done();
+        let t = Tags::new().tag(GTMN_NewLookMenus, 1).done();
         // SAFETY: menu from CreateMenusA, vi alive, t terminated.
         let ok = unsafe { sys::gadtools_LayoutMenusA(self.base(), menu, vi.addr(), t.as_ptr() as *const u8) } != 0;
         ok.then_some(menus)
@@ -443,17 +393,14 @@ impl Drop for Menus<'_> {
 /// `CHECKED` flag is set after the pick (`MenuItem->Flags` at 12,
 /// intuition/intuition.h).
 pub fn picked_items(intuition: &crate::intuition::Intuition, strip: u32, code: u16) -> Vec<(u32, bool)> {
-    const MENUITEM_SIZE: u32 = 34;
-    const MI_FLAGS: u32 = 12;
-    const MI_CHECKED: u16 = 0x0100;
     let mut out = Vec::new();
     let mut code = code;
-    while code != crate::intuition::MENUNULL && out.len() < 16 {
+    while code != amiga_ndk::intuition::MENUNULL && out.len() < 16 {
         let item = intuition.item_address(strip, code);
         if item == 0 {
             break;
         }
-        out.push((mem::peek32(item + MENUITEM_SIZE), mem::peek16(item + MI_FLAGS) & MI_CHECKED != 0));
+        out.push((mem::peek32(item + mi_SIZEOF as u32), mem::peek16(item + mi_Flags as u32) & CHECKED != 0));
         code = crate::intuition::next_select(item);
     }
     out

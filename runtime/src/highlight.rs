@@ -72,20 +72,9 @@ mod amiga {
     use super::{frame_boxes, Rect};
     use crate::intuition::{Intuition, Window};
     use crate::library::Library;
-    use crate::tags::*;
+    use crate::tags::Tags;
     use crate::{mem, sys};
-
-    /// struct Window `RPort` (struct RastPort *).
-    const WD_RPORT: u32 = 50;
-    /// struct Screen `Width`, `Height` (WORD).
-    const SC_WIDTH: u32 = 12;
-    const SC_HEIGHT: u32 = 14;
-    /// struct DrawInfo `dri_NumPens` (UWORD), `dri_Pens` (UWORD *).
-    const DRI_NUMPENS: u32 = 2;
-    const DRI_PENS: u32 = 4;
-    /// intuition/screens.h pen indices.
-    const FILLPEN: u32 = 5;
-    const BACKGROUNDPEN: u32 = 7;
+    use amiga_ndk::intuition::*;
 
     /// Why the frame could not be shown.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,8 +118,8 @@ mod amiga {
         /// [`hide`](Self::hide)): a bar that only moves is moved with
         /// `ChangeWindowBox()`, a bar whose size changes is reopened.
         pub fn move_to(&mut self, left: i32, top: i32, width: i32, height: i32) -> Result<(), HighlightError> {
-            let sw = mem::peek16(self.screen + SC_WIDTH) as i16 as i32;
-            let sh = mem::peek16(self.screen + SC_HEIGHT) as i16 as i32;
+            let sw = mem::peek16(self.screen + sc_Width as u32) as i16 as i32;
+            let sh = mem::peek16(self.screen + sc_Height as u32) as i16 as i32;
             let boxes = frame_boxes(Rect::new(left, top, width, height), sw, sh);
             for (i, want) in boxes.into_iter().enumerate() {
                 let keep = match (&self.bars[i], want) {
@@ -182,7 +171,7 @@ mod amiga {
                 .tag(WA_NoCareRefresh, 1)
                 .tag(WA_IDCMP, 0);
             let w = self.intuition.open_window(&tags)?;
-            let rp = mem::peek32(w.addr() + WD_RPORT);
+            let rp = mem::peek32(w.addr() + wd_RPort as u32);
             // SAFETY: rp is the open window's own RastPort.
             unsafe { sys::graphics_SetRast(self.graphics.base(), rp, self.pen) };
             Some(w)
@@ -218,13 +207,13 @@ mod amiga {
         let Some(dri) = intuition.draw_info(screen) else {
             return 1;
         };
-        let n = mem::peek16(dri.addr() + DRI_NUMPENS) as u32;
-        let pens = mem::peek32(dri.addr() + DRI_PENS);
-        if pens == 0 || n <= BACKGROUNDPEN {
+        let n = mem::peek16(dri.addr() + dri_NumPens as u32) as u32;
+        let pens = mem::peek32(dri.addr() + dri_Pens as u32);
+        if pens == 0 || n as usize <= BACKGROUNDPEN {
             return 1;
         }
-        let fill = mem::peek16(pens + 2 * FILLPEN) as u32;
-        let back = mem::peek16(pens + 2 * BACKGROUNDPEN) as u32;
+        let fill = mem::peek16(pens + 2 * FILLPEN as u32) as u32;
+        let back = mem::peek16(pens + 2 * BACKGROUNDPEN as u32) as u32;
         if fill != back {
             fill
         } else {

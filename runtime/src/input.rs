@@ -23,19 +23,7 @@ use crate::library::{Library, LibraryError};
 use crate::{mem, sys};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-
-/// devices/input.h: `IND_WRITEEVENT` = CMD_NONSTD (9, exec/io.h) + 2.
-pub const IND_WRITEEVENT: u16 = 11;
-/// devices/inputevent.h: `IECLASS_RAWKEY`.
-pub const IECLASS_RAWKEY: u8 = 0x01;
-/// devices/inputevent.h: `IECLASS_RAWMOUSE`.
-pub const IECLASS_RAWMOUSE: u8 = 0x02;
-/// devices/inputevent.h: `IECLASS_NEWPOINTERPOS` (V36).
-pub const IECLASS_NEWPOINTERPOS: u8 = 0x13;
-/// devices/inputevent.h: `IESUBCLASS_PIXEL`.
-pub const IESUBCLASS_PIXEL: u8 = 0x01;
-/// devices/inputevent.h: `IECODE_NOBUTTON`.
-pub const IECODE_NOBUTTON: u16 = 0xFF;
+use amiga_ndk::input::*;
 
 /// `struct IOStdReq` (exec/io.h), 48 bytes.
 #[repr(C, packed(2))]

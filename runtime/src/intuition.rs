@@ -16,87 +16,10 @@ use crate::tags::Tags;
 use crate::{mem, sys};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
+use amiga_ndk::exec::mp_SigBit;
+use amiga_ndk::graphics::ta_YSize;
+use amiga_ndk::intuition::*;
 use core::ffi::CStr;
-
-/// intuition/intuition.h IDCMP classes (`Window->IDCMPFlags`, `IntuiMessage->Class`).
-pub const IDCMP_REFRESHWINDOW: u32 = 0x0000_0004;
-pub const IDCMP_MOUSEBUTTONS: u32 = 0x0000_0008;
-pub const IDCMP_MOUSEMOVE: u32 = 0x0000_0010;
-pub const IDCMP_GADGETDOWN: u32 = 0x0000_0020;
-pub const IDCMP_GADGETUP: u32 = 0x0000_0040;
-pub const IDCMP_MENUPICK: u32 = 0x0000_0100;
-pub const IDCMP_CLOSEWINDOW: u32 = 0x0000_0200;
-pub const IDCMP_RAWKEY: u32 = 0x0000_0400;
-pub const IDCMP_VANILLAKEY: u32 = 0x0020_0000;
-/// About ten per second, sent to the *active* window only.
-pub const IDCMP_INTUITICKS: u32 = 0x0040_0000;
-
-/// intuition/intuition.h `MENUNULL`: no (more) menu selection.
-pub const MENUNULL: u16 = 0xFFFF;
-/// `NOMENU`/`NOITEM`/`NOSUB` values of the MENUNUM/ITEMNUM/SUBNUM fields.
-pub const NOMENU: u16 = 0x1F;
-pub const NOITEM: u16 = 0x3F;
-pub const NOSUB: u16 = 0x1F;
-
-/// Menu number of a menu code (`MENUNUM(code)`, bits 0-4).
-pub const fn menu_num(code: u16) -> u16 {
-    code & 0x1F
-}
-/// Item number (`ITEMNUM(code)`, bits 5-10).
-pub const fn item_num(code: u16) -> u16 {
-    (code >> 5) & 0x3F
-}
-/// Sub-item number (`SUBNUM(code)`, bits 11-15).
-pub const fn sub_num(code: u16) -> u16 {
-    (code >> 11) & 0x1F
-}
-
-/// intuition/intuition.h `Gadget.Flags`.
-pub const GFLG_GADGHNONE: u16 = 0x0003;
-pub const GFLG_DISABLED: u16 = 0x0100;
-/// `Gadget.GadgetType` low bits (`GTYP_GTYPEMASK` 0x0007).
-pub const GTYP_GTYPEMASK: u16 = 0x0007;
-pub const GTYP_BOOLGADGET: u16 = 0x0001;
-pub const GTYP_PROPGADGET: u16 = 0x0003;
-pub const GTYP_STRGADGET: u16 = 0x0004;
-pub const GTYP_CUSTOMGADGET: u16 = 0x0005;
-
-/// Byte offsets in OS structures (NDK 3.x).
-pub mod offsets {
-    /// struct Screen: `Font` (struct TextAttr *).
-    pub const SC_FONT: u32 = 40;
-    /// struct Screen: `WBorTop`, `WBorLeft` (UBYTE).
-    pub const SC_WBOR_TOP: u32 = 35;
-    /// struct Screen: `BarHeight` (BYTE).
-    pub const SC_BAR_HEIGHT: u32 = 30;
-    /// struct TextAttr: `ta_YSize` (UWORD).
-    pub const TA_YSIZE: u32 = 4;
-    /// struct Window: `Width`, `Height` (WORD).
-    pub const WD_WIDTH: u32 = 8;
-    pub const WD_HEIGHT: u32 = 10;
-    /// struct Window: `BorderLeft`, `BorderTop`, `BorderRight`, `BorderBottom` (BYTE).
-    pub const WD_BORDER_LEFT: u32 = 54;
-    pub const WD_BORDER_TOP: u32 = 55;
-    pub const WD_BORDER_RIGHT: u32 = 56;
-    pub const WD_BORDER_BOTTOM: u32 = 57;
-    /// struct Window: `FirstGadget`.
-    pub const WD_FIRST_GADGET: u32 = 62;
-    /// struct Window: `UserPort` (struct MsgPort *).
-    pub const WD_USER_PORT: u32 = 86;
-    /// struct MsgPort: `mp_SigBit` (UBYTE).
-    pub const MP_SIGBIT: u32 = 15;
-    /// struct Gadget: `NextGadget`, `GadgetID` (UWORD), `SpecialInfo`.
-    pub const GG_NEXT_GADGET: u32 = 0;
-    pub const GG_GADGET_ID: u32 = 38;
-    pub const GG_SPECIAL_INFO: u32 = 34;
-    /// struct StringInfo: `Buffer`, `LongInt`.
-    pub const SI_BUFFER: u32 = 0;
-    pub const SI_LONGINT: u32 = 28;
-    /// struct MenuItem: `NextSelect` (UWORD).
-    pub const MI_NEXT_SELECT: u32 = 32;
-    /// Size of struct IntuiMessage.
-    pub const INTUIMESSAGE_SIZE: usize = 52;
-}
 
 /// The absolute address of a `'static` C string (e.g. `c"Connect"`), for
 /// tag data and structure fields the OS reads while the program runs.
@@ -208,7 +131,7 @@ impl Intuition {
         // intuition/intuition.h struct EasyStruct: es_StructSize, es_Flags,
         // es_Title, es_TextFormat, es_GadgetFormat (20 bytes).
         let es = [
-            Be32::new(EASY_STRUCT_SIZE),
+            Be32::new(es_SIZEOF as u32),
             Be32::new(0),
             Be32::new(mem::abs(title.as_ptr())),
             Be32::new(mem::abs(format.as_ptr())),
@@ -230,9 +153,6 @@ impl Intuition {
         unsafe { sys::intuition_ItemAddress(self.base(), menu_strip, code as u32) }
     }
 }
-
-/// `sizeof(struct EasyStruct)`.
-pub const EASY_STRUCT_SIZE: u32 = 20;
 
 /// A gadget text as an EasyRequest gadget format: each `%` doubled (the
 /// format is run through `RawDoFmt`), `|` kept as the separator.
@@ -293,7 +213,7 @@ impl Drop for Screen<'_> {
 
 /// `Screen->Font` (the screen's `struct TextAttr *`), for `ng_TextAttr`.
 pub fn screen_font(screen: u32) -> u32 {
-    mem::peek32(screen + offsets::SC_FONT)
+    mem::peek32(screen + sc_Font as u32)
 }
 
 /// `Screen->Font->ta_YSize`: the screen font's height, pixels.
@@ -302,7 +222,7 @@ pub fn screen_font_height(screen: u32) -> u16 {
     if f == 0 {
         8
     } else {
-        mem::peek16(f + offsets::TA_YSIZE)
+        mem::peek16(f + ta_YSize as u32)
     }
 }
 
@@ -331,7 +251,7 @@ impl Window<'_> {
 
     /// `Window->UserPort` (the IDCMP port).
     pub fn user_port(&self) -> u32 {
-        mem::peek32(self.window + offsets::WD_USER_PORT)
+        mem::peek32(self.window + wd_UserPort as u32)
     }
 
     /// The signal mask of the IDCMP port (`1 << mp_SigBit`), for `Wait()`.
@@ -340,24 +260,19 @@ impl Window<'_> {
         if port == 0 {
             0
         } else {
-            1u32 << (mem::peek8(port + offsets::MP_SIGBIT) & 31)
+            1u32 << (mem::peek8(port + mp_SigBit as u32) & 31)
         }
     }
 
     /// Border sizes, pixels.
     pub fn borders(&self) -> Borders {
-        let b = |o| mem::peek8(self.window + o) as i8 as i16;
-        Borders {
-            left: b(offsets::WD_BORDER_LEFT),
-            top: b(offsets::WD_BORDER_TOP),
-            right: b(offsets::WD_BORDER_RIGHT),
-            bottom: b(offsets::WD_BORDER_BOTTOM),
-        }
+        let b = |o: usize| mem::peek8(self.window + o as u32) as i8 as i16;
+        Borders { left: b(wd_BorderLeft), top: b(wd_BorderTop), right: b(wd_BorderRight), bottom: b(wd_BorderBottom) }
     }
 
     /// `Window->FirstGadget`.
     pub fn first_gadget(&self) -> u32 {
-        mem::peek32(self.window + offsets::WD_FIRST_GADGET)
+        mem::peek32(self.window + wd_FirstGadget as u32)
     }
 
     /// The gadget addresses of `Window->FirstGadget`'s list, in order
@@ -367,7 +282,7 @@ impl Window<'_> {
         let mut g = self.first_gadget();
         while g != 0 && v.len() < 1000 {
             v.push(g);
-            g = mem::peek32(g + offsets::GG_NEXT_GADGET);
+            g = mem::peek32(g + gg_NextGadget as u32);
         }
         v
     }
@@ -507,19 +422,19 @@ impl IntuiMsg {
 
     /// Reads the message at `addr` (OS memory).
     pub fn read(addr: u32) -> Option<IntuiMsg> {
-        IntuiMsg::decode(&mem::copy_in(addr, offsets::INTUIMESSAGE_SIZE))
+        IntuiMsg::decode(&mem::copy_in(addr, im_SIZEOF))
     }
 }
 
 /// `Gadget->GadgetID` of the gadget at `gadget`.
 pub fn gadget_id(gadget: u32) -> u16 {
-    mem::peek16(gadget + offsets::GG_GADGET_ID)
+    mem::peek16(gadget + gg_GadgetID as u32)
 }
 
 /// `MenuItem->NextSelect` of the item at `item` (the next menu code of a
 /// multi-selection, `MENUNULL` at the end).
 pub fn next_select(item: u32) -> u16 {
-    mem::peek16(item + offsets::MI_NEXT_SELECT)
+    mem::peek16(item + mi_NextSelect as u32)
 }
 
 /// `struct Gadget` (44 bytes, intuition/intuition.h), for gadgets Rust

@@ -15,7 +15,6 @@
 #![cfg_attr(target_arch = "wasm32", no_std)]
 extern crate alloc;
 
-pub mod asl;
 pub mod be;
 pub mod commodities;
 pub mod decode;
@@ -25,6 +24,8 @@ pub mod rexx;
 pub mod tags;
 pub mod workbench;
 
+#[cfg(target_arch = "wasm32")]
+pub mod asl;
 #[cfg(target_arch = "wasm32")]
 pub mod dos;
 #[cfg(target_arch = "wasm32")]

@@ -8,20 +8,12 @@
 //! host-tested function ([`open_tags`]).
 #[cfg(target_arch = "wasm32")]
 use crate::library::Library;
-use crate::tags::{Tags, TAG_USER};
+use crate::tags::Tags;
 #[cfg(target_arch = "wasm32")]
 use crate::{mem, sys};
 #[cfg(target_arch = "wasm32")]
 use alloc::vec::Vec;
-
-/// `OC_TagBase` = TAG_USER + 0x90000 (libraries/locale.h).
-pub const OC_TAG_BASE: u32 = TAG_USER + 0x90000;
-/// `OC_BuiltInLanguage`: the language of the program's built-in strings.
-pub const OC_BUILT_IN_LANGUAGE: u32 = OC_TAG_BASE + 1;
-/// `OC_Version`: the catalog version required.
-pub const OC_VERSION: u32 = OC_TAG_BASE + 3;
-/// `OC_Language`: the language to open instead of the user's preference.
-pub const OC_LANGUAGE: u32 = OC_TAG_BASE + 4;
+use amiga_ndk::locale::*;
 
 /// The longest catalog string copied out, bytes.
 pub const STRING_MAX: usize = 1024;
@@ -30,9 +22,9 @@ pub const STRING_MAX: usize = 1024;
 /// NUL-terminated name), the required version when non-zero, and a
 /// language to use instead of the Locale preferences' when given.
 pub fn open_tags(builtin_language: u32, version: u32, language: Option<u32>) -> Tags {
-    let mut t = Tags::new().tag(OC_BUILT_IN_LANGUAGE, builtin_language).tag_if(version != 0, OC_VERSION, version);
+    let mut t = Tags::new().tag(OC_BuiltInLanguage, builtin_language).tag_if(version != 0, OC_Version, version);
     if let Some(l) = language {
-        t.push(OC_LANGUAGE, l);
+        t.push(OC_Language, l);
     }
     t
 }
@@ -101,14 +93,14 @@ mod tests {
 
     #[test]
     fn tag_values_are_locale_h() {
-        assert_eq!(OC_BUILT_IN_LANGUAGE, 0x8009_0001);
-        assert_eq!(OC_VERSION, 0x8009_0003);
-        assert_eq!(OC_LANGUAGE, 0x8009_0004);
+        assert_eq!(OC_BuiltInLanguage, 0x8009_0001);
+        assert_eq!(OC_Version, 0x8009_0003);
+        assert_eq!(OC_Language, 0x8009_0004);
     }
 
     #[test]
     fn tags_in_order() {
-        assert_eq!(open_tags(0x100, 1, None).items(), &[(OC_BUILT_IN_LANGUAGE, 0x100), (OC_VERSION, 1)]);
-        assert_eq!(open_tags(0x100, 0, Some(0x200)).items(), &[(OC_BUILT_IN_LANGUAGE, 0x100), (OC_LANGUAGE, 0x200)]);
+        assert_eq!(open_tags(0x100, 1, None).items(), &[(OC_BuiltInLanguage, 0x100), (OC_Version, 1)]);
+        assert_eq!(open_tags(0x100, 0, Some(0x200)).items(), &[(OC_BuiltInLanguage, 0x100), (OC_Language, 0x200)]);
     }
 }

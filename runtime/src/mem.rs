@@ -87,6 +87,17 @@ pub fn read_chain(first: u32, next_off: usize, size: usize, max: usize, out: &mu
     (n, rest)
 }
 
+/// Writes a big-endian ULONG into OS memory (exec `CopyMem`).
+///
+/// # Safety
+/// `addr` must be 4 bytes of memory the caller may write (a field of an
+/// OS structure it owns).
+pub unsafe fn poke32(addr: u32, value: u32) {
+    let b = value.to_be_bytes();
+    // SAFETY: the caller vouches for addr; b is 4 bytes of linear memory.
+    unsafe { crate::sys::exec_CopyMem(b.as_ptr(), addr, 4) }
+}
+
 /// ULONG at absolute address `addr`.
 pub fn peek32(addr: u32) -> u32 {
     // SAFETY: reads OS memory; callers pass addresses the OS gave them.

@@ -33,11 +33,8 @@
 //! through to Intuition.
 use crate::input::InputDevice;
 use crate::{mem, rt, sys};
+use amiga_ndk::input::{IND_ADDHANDLER, IND_REMHANDLER};
 
-/// devices/input.h `IND_ADDHANDLER` (CMD_NONSTD + 0).
-pub const IND_ADDHANDLER: u16 = 9;
-/// devices/input.h `IND_REMHANDLER` (CMD_NONSTD + 1).
-pub const IND_REMHANDLER: u16 = 10;
 /// Priority of the handler's `struct Interrupt` (Intuition's is 50).
 pub const HANDLER_PRIORITY: i8 = 100;
 

@@ -22,93 +22,17 @@
 //! Every OS structure is read with peeks and written with exec
 //! `CopyMem()` from linear memory: Rust never dereferences an OS pointer.
 use alloc::vec::Vec;
+#[cfg(target_arch = "wasm32")]
+use amiga_ndk::exec::*;
+use amiga_ndk::rexx::*;
 
-/// rexx/rxslib.h `RXSNAME`.
-pub const RXSNAME: &str = "rexxsyslib.library";
 /// The version this crate opens (V36: the argstring/RexxMsg functions are
 /// V33+, 2.04 ships 36).
 pub const RXS_VERSION: u32 = 36;
 
-/// rexx/storage.h action codes (top byte of `rm_Action`).
-pub const RXCOMM: u32 = 0x0100_0000;
-pub const RXFUNC: u32 = 0x0200_0000;
-pub const RXCLOSE: u32 = 0x0300_0000;
-pub const RXQUERY: u32 = 0x0400_0000;
-/// rexx/storage.h masks of `rm_Action`: the code, the argument count.
-pub const RXCODEMASK: u32 = 0xFF00_0000;
-pub const RXARGMASK: u32 = 0x0000_000F;
-/// rexx/storage.h modifier flags (bits 16..20 of `rm_Action`).
-pub const RXFF_NOIO: u32 = 1 << 16;
-pub const RXFF_RESULT: u32 = 1 << 17;
-pub const RXFF_STRING: u32 = 1 << 18;
-pub const RXFF_TOKEN: u32 = 1 << 19;
-pub const RXFF_NONRET: u32 = 1 << 20;
-/// rexx/storage.h `MAXRMARG`: the highest argument slot (ARG0..ARG15).
-pub const MAXRMARG: usize = 15;
-/// The longest argstring (`ra_Length` is a UWORD; CreateArgstring autodoc).
-pub const MAX_ARGSTRING: usize = 65535;
-
-/// rexx/errors.h return codes.
-pub const RC_OK: i32 = 0;
-pub const RC_WARN: i32 = 5;
-pub const RC_ERROR: i32 = 10;
-pub const RC_FATAL: i32 = 20;
-
-/// Byte offsets of `struct RexxMsg` (rexx/storage.h, exec/ports.h).
-pub mod rexxmsg {
-    /// `rm_Node.mn_Node.ln_Type` (UBYTE).
-    pub const LN_TYPE: u32 = 8;
-    /// `rm_Node.mn_Node.ln_Name` (ARexx's messages point it at "REXX").
-    pub const LN_NAME: u32 = 10;
-    /// `rm_Node.mn_ReplyPort`.
-    pub const MN_REPLYPORT: u32 = 14;
-    /// `rm_Node.mn_Length` (UWORD).
-    pub const MN_LENGTH: u32 = 18;
-    pub const RM_TASKBLOCK: u32 = 20;
-    pub const RM_LIBBASE: u32 = 24;
-    pub const RM_ACTION: u32 = 28;
-    pub const RM_RESULT1: u32 = 32;
-    pub const RM_RESULT2: u32 = 36;
-    /// `rm_Args[0]` (ARG0); slot `i` is at `RM_ARGS + 4 * i`.
-    pub const RM_ARGS: u32 = 40;
-    pub const RM_PASSPORT: u32 = 104;
-    pub const RM_COMMADDR: u32 = 108;
-    pub const RM_FILEEXT: u32 = 112;
-    pub const RM_STDIN: u32 = 116;
-    pub const RM_STDOUT: u32 = 120;
-    pub const RM_AVAIL: u32 = 124;
-    /// `sizeof(struct RexxMsg)`.
-    pub const SIZE: u32 = 128;
-
-    /// Offset of argument slot `i` (0..=15).
-    pub const fn arg(i: usize) -> u32 {
-        RM_ARGS + 4 * i as u32
-    }
-}
-
-/// Byte offsets of `struct RexxArg` (rexx/storage.h), from the header.
-/// An argstring points at `RA_BUFF`, so the header is `argstring - RA_BUFF`.
-pub mod rexxarg {
-    /// `ra_Size` (LONG): total allocated length.
-    pub const RA_SIZE: u32 = 0;
-    /// `ra_Length` (UWORD): length of the string.
-    pub const RA_LENGTH: u32 = 4;
-    /// `ra_Flags` (UBYTE).
-    pub const RA_FLAGS: u32 = 6;
-    /// `ra_Hash` (UBYTE).
-    pub const RA_HASH: u32 = 7;
-    /// `ra_Buff`: where the argstring pointer points.
-    pub const RA_BUFF: u32 = 8;
-}
-
-/// Byte offsets of `struct MsgPort` (exec/ports.h) a port owner needs.
-pub mod msgport {
-    /// `mp_Node.ln_Pri` (BYTE).
-    pub const LN_PRI: u32 = 9;
-    /// `mp_Node.ln_Name`: the name FindPort() compares.
-    pub const LN_NAME: u32 = 10;
-    /// `mp_SigBit` (UBYTE): the signal a PutMsg raises.
-    pub const MP_SIGBIT: u32 = 15;
+/// Offset of argument slot `i` (0..=15) of a `struct RexxMsg`: `rm_Args + 4 * i`.
+pub const fn arg_slot(i: usize) -> u32 {
+    (rm_Args + 4 * i) as u32
 }
 
 /// Is this `rm_Action` a command (`RXCOMM`, any modifiers)?
@@ -211,16 +135,7 @@ mod os {
     use crate::{mem, sys};
     use alloc::boxed::Box;
 
-    /// Writes a big-endian ULONG into OS memory with exec `CopyMem()`.
-    ///
-    /// # Safety
-    /// `addr` must be 4 writable bytes of an OS structure this program may
-    /// change (a message it owns or received and has not replied).
-    unsafe fn poke32(addr: u32, value: u32) {
-        let b = value.to_be_bytes();
-        // SAFETY: b is 4 readable bytes of linear memory; the caller vouches for addr.
-        unsafe { sys::exec_CopyMem(b.as_ptr(), addr, 4) }
-    }
+    use crate::mem::poke32;
 
     use crate::exec::forbidden;
 
@@ -391,12 +306,12 @@ mod os {
         /// Sets `rm_Action`, e.g. `RXCOMM | RXFF_RESULT`.
         pub fn set_action(&mut self, action: u32) {
             // SAFETY: our message, not in flight.
-            unsafe { poke32(self.addr + rexxmsg::RM_ACTION, action) }
+            unsafe { poke32(self.addr + rm_Action as u32, action) }
         }
 
         /// `rm_Action`.
         pub fn action(&self) -> u32 {
-            mem::peek32(self.addr + rexxmsg::RM_ACTION)
+            mem::peek32(self.addr + rm_Action as u32)
         }
 
         /// Puts `arg` into slot `i` (0..=15; ARG0 is the command); the
@@ -404,7 +319,7 @@ mod os {
         /// deleted. Panics on `i > 15`.
         pub fn set_arg(&mut self, i: usize, arg: Argstring<'a>) {
             assert!(i <= MAXRMARG, "RexxMsg argument slot {i} > 15");
-            let at = self.addr + rexxmsg::arg(i);
+            let at = self.addr + arg_slot(i);
             let old = mem::peek32(at);
             if old != 0 {
                 // SAFETY: slots of our messages only ever hold argstrings we created.
@@ -441,7 +356,7 @@ mod os {
                     }
                 };
                 // SAFETY: our message, not in flight.
-                unsafe { poke32(self.addr + rexxmsg::arg(i), v) };
+                unsafe { poke32(self.addr + arg_slot(i), v) };
             }
             // SAFETY: the slots hold NUL-terminated strings (alive: texts)
             // or numbers as the mask says.
@@ -450,7 +365,7 @@ mod os {
                 for i in 0..args.len() {
                     // SAFETY: on failure the library left our raw values in
                     // the slots; they are not argstrings, so clear them.
-                    unsafe { poke32(self.addr + rexxmsg::arg(i), 0) };
+                    unsafe { poke32(self.addr + arg_slot(i), 0) };
                 }
             }
             drop(texts);
@@ -470,17 +385,17 @@ mod os {
             if i > MAXRMARG {
                 return 0;
             }
-            mem::peek32(self.addr + rexxmsg::arg(i))
+            mem::peek32(self.addr + arg_slot(i))
         }
 
         /// `rm_Result1`: the RC of the reply.
         pub fn result1(&self) -> i32 {
-            mem::peek32(self.addr + rexxmsg::RM_RESULT1) as i32
+            mem::peek32(self.addr + rm_Result1 as u32) as i32
         }
 
         /// `rm_Result2` as it is (an argstring only when RC is 0).
         pub fn result2(&self) -> u32 {
-            mem::peek32(self.addr + rexxmsg::RM_RESULT2)
+            mem::peek32(self.addr + rm_Result2 as u32)
         }
 
         /// The result string of a reply: when RC is 0 and `rm_Result2` is
@@ -492,7 +407,7 @@ mod os {
             }
             // SAFETY: our replied message; clearing the slot before adopting
             // keeps a single owner.
-            unsafe { poke32(self.addr + rexxmsg::RM_RESULT2, 0) };
+            unsafe { poke32(self.addr + rm_Result2 as u32, 0) };
             // SAFETY: with RC 0 the ARexx convention makes Result2 an
             // argstring the replier created for us.
             unsafe { self.sys.adopt_argstring(r2) }
@@ -503,8 +418,8 @@ mod os {
         pub fn clear_results(&mut self) {
             // SAFETY: our message, not in flight.
             unsafe {
-                poke32(self.addr + rexxmsg::RM_RESULT1, 0);
-                poke32(self.addr + rexxmsg::RM_RESULT2, 0);
+                poke32(self.addr + rm_Result1 as u32, 0);
+                poke32(self.addr + rm_Result2 as u32, 0);
             }
         }
 
@@ -630,7 +545,7 @@ mod os {
         /// `rm_Action` (0 for a message that is not a RexxMsg).
         pub fn action(&self) -> u32 {
             if self.rexx {
-                mem::peek32(self.addr + rexxmsg::RM_ACTION)
+                mem::peek32(self.addr + rm_Action as u32)
             } else {
                 0
             }
@@ -647,7 +562,7 @@ mod os {
             if !self.rexx || i > MAXRMARG {
                 return None;
             }
-            mem::c_string(mem::peek32(self.addr + rexxmsg::arg(i)), MAX_ARGSTRING)
+            mem::c_string(mem::peek32(self.addr + arg_slot(i)), MAX_ARGSTRING)
         }
 
         /// The command text (ARG0) of a command message.
@@ -680,8 +595,8 @@ mod os {
             };
             // SAFETY: a received, unreplied RexxMsg: its results are ours to set.
             unsafe {
-                poke32(self.addr + rexxmsg::RM_RESULT1, rc as u32);
-                poke32(self.addr + rexxmsg::RM_RESULT2, r2);
+                poke32(self.addr + rm_Result1 as u32, rc as u32);
+                poke32(self.addr + rm_Result2 as u32, r2);
             }
             self.finish();
             out
@@ -705,8 +620,8 @@ mod os {
             if self.rexx {
                 // SAFETY: a received, unreplied RexxMsg.
                 unsafe {
-                    poke32(self.addr + rexxmsg::RM_RESULT1, RC_FATAL as u32);
-                    poke32(self.addr + rexxmsg::RM_RESULT2, 0);
+                    poke32(self.addr + rm_Result1 as u32, RC_FATAL as u32);
+                    poke32(self.addr + rm_Result2 as u32, 0);
                 }
             }
             // SAFETY: received from GetMsg and replied exactly once.
@@ -791,7 +706,7 @@ mod os {
             // SAFETY: our port, not yet public; the name box lives as long
             // as the port is added (RemPort runs before it drops).
             unsafe {
-                poke32(self.port + msgport::LN_NAME, mem::abs(self.name.as_ptr()));
+                poke32(self.port + ln_Name as u32, mem::abs(self.name.as_ptr()));
                 sys::exec_AddPort(self.port);
             }
             self.removed = false;
@@ -809,7 +724,7 @@ mod os {
 
         /// The signal mask a message raises (`1 << mp_SigBit`), for Wait().
         pub fn signal_mask(&self) -> u32 {
-            1u32 << (mem::peek8(self.port + msgport::MP_SIGBIT) & 31)
+            1u32 << (mem::peek8(self.port + mp_SigBit as u32) & 31)
         }
 
         /// `GetMsg()`: the next queued message, if any.
@@ -876,19 +791,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rexxmsg_layout_is_the_ndk_one() {
-        // struct Message is 20 bytes; then 5 LONG/APTR fields.
-        assert_eq!(rexxmsg::RM_TASKBLOCK, 20);
-        assert_eq!(rexxmsg::RM_ACTION, 28);
-        assert_eq!(rexxmsg::RM_RESULT1, 32);
-        assert_eq!(rexxmsg::RM_RESULT2, 36);
-        assert_eq!(rexxmsg::arg(0), 40);
-        assert_eq!(rexxmsg::arg(15), 100);
-        assert_eq!(rexxmsg::RM_PASSPORT, rexxmsg::arg(16));
-        assert_eq!(rexxmsg::RM_AVAIL + 4, rexxmsg::SIZE);
-        assert_eq!(rexxmsg::SIZE, 128);
-        assert_eq!(rexxarg::RA_BUFF, 8);
-        assert_eq!(rexxarg::RA_LENGTH + 2, rexxarg::RA_FLAGS);
+    fn argument_slots_follow_rm_args() {
+        assert_eq!(arg_slot(0), 40);
+        assert_eq!(arg_slot(15), 100);
+        assert_eq!(rm_PassPort as u32, arg_slot(MAXRMARG + 1));
     }
 
     #[test]

@@ -6,13 +6,7 @@ use crate::decode::nul_terminated;
 use crate::exec::{IoRequest, MsgPort};
 use crate::sys;
 use alloc::boxed::Box;
-
-/// devices/timer.h units and command.
-pub const UNIT_MICROHZ: u32 = 0;
-pub const UNIT_VBLANK: u32 = 1;
-pub const UNIT_ECLOCK: u32 = 2;
-/// `TR_ADDREQUEST` = CMD_NONSTD (exec/io.h: 9).
-pub const TR_ADDREQUEST: u16 = 9;
+use amiga_ndk::timer::*;
 
 /// `struct timerequest` (40 bytes): `struct IORequest` + `struct timeval`.
 #[repr(C, packed(2))]

@@ -3,9 +3,9 @@
 //! that GadgetScope (WBLAUNCH) and the test tools can start programs the
 //! way Workbench does.
 use crate::be::{Be16, Be32};
-
-/// exec/nodes.h `NT_MESSAGE`.
-pub const NT_MESSAGE: u8 = 5;
+#[cfg(target_arch = "wasm32")]
+use amiga_ndk::dos::pr_MsgPort;
+use amiga_ndk::exec::NT_MESSAGE;
 
 /// `struct WBArg` (8 bytes): a lock on the directory and a name in it.
 #[repr(C, packed(2))]
@@ -55,144 +55,6 @@ impl WBStartup {
     }
 }
 
-/// Offsets in a `struct WBStartup` read from OS memory (bytes).
-pub mod offsets {
-    pub const SM_PROCESS: usize = 20;
-    pub const SM_SEGMENT: usize = 24;
-    pub const SM_NUM_ARGS: usize = 28;
-    pub const SM_TOOL_WINDOW: usize = 32;
-    pub const SM_ARG_LIST: usize = 36;
-    /// Size of `struct WBStartup`.
-    pub const SIZE: usize = 40;
-    /// `struct WBArg`: wa_Lock, wa_Name; size 8.
-    pub const WA_LOCK: usize = 0;
-    pub const WA_NAME: usize = 4;
-    pub const WBARG_SIZE: usize = 8;
-}
-
-/// Byte offsets of `struct DiskObject` (NDK workbench/workbench.h): a
-/// UWORD magic and version, a 44-byte `struct Gadget`, then the fields.
-pub mod diskobject {
-    pub const DO_MAGIC: u32 = 0;
-    pub const DO_TYPE: u32 = 48;
-    pub const DO_DEFAULT_TOOL: u32 = 50;
-    pub const DO_TOOL_TYPES: u32 = 54;
-    pub const DO_STACK_SIZE: u32 = 74;
-    /// `WB_DISKMAGIC`.
-    pub const WB_DISKMAGIC: u16 = 0xE310;
-    /// `WBTOOL`, `WBPROJECT` (do_Type).
-    pub const WBTOOL: u8 = 3;
-    pub const WBPROJECT: u8 = 4;
-}
-
-/// The smallest stack a launched program gets (Workbench's rule: the
-/// icon's `do_StackSize`, never below 4096 bytes).
-pub const MIN_STACK: u32 = 4096;
-/// The stack when the icon gives none and the caller asked for none.
-pub const DEFAULT_STACK: u32 = 8192;
-/// How many tooltypes a merged icon may hold (a sanity bound).
-pub const MAX_TOOLTYPES: usize = 256;
-
-/// A path split into its directory and last component, AmigaDOS style:
-/// `DH0:C/Foo` -> (`DH0:C`, `Foo`), `DH0:Foo` -> (`DH0:`, `Foo`), `Foo` ->
-/// (``, `Foo`: the current directory), `DH0:` -> (`DH0:`, ``).
-pub fn split_path(path: &[u8]) -> (&[u8], &[u8]) {
-    match path.iter().rposition(|&c| c == b'/' || c == b':') {
-        Some(i) if path[i] == b':' => (&path[..=i], &path[i + 1..]),
-        Some(i) => (&path[..i], &path[i + 1..]),
-        None => (b"", path),
-    }
-}
-
-/// The key of a tooltype: the bytes before the first `=` (the whole entry
-/// when it has none), as icon.library's `FindToolType()` compares it.
-pub fn tooltype_key(entry: &[u8]) -> &[u8] {
-    match entry.iter().position(|&c| c == b'=') {
-        Some(i) => &entry[..i],
-        None => entry,
-    }
-}
-
-/// Why tooltype overrides were refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ToolTypeError {
-    /// An override with an empty key (`=x`, ``) or a NUL byte.
-    Bad(alloc::vec::Vec<u8>),
-    /// More than [`MAX_TOOLTYPES`] entries after merging.
-    TooMany,
-}
-
-/// The tooltypes a launched program sees: the icon's `existing` entries
-/// with each override `KEY=value` (or bare `KEY`) applied in order. An
-/// override replaces the first entry with the same key
-/// (case-insensitively, as `FindToolType()` matches) and removes later
-/// ones, so `FindToolType()` finds the override; a key the icon lacks is
-/// appended. Disabled entries (`(KEY=x)`) are other keys and stay.
-pub fn merge_tooltypes(
-    existing: &[alloc::vec::Vec<u8>],
-    overrides: &[alloc::vec::Vec<u8>],
-) -> Result<alloc::vec::Vec<alloc::vec::Vec<u8>>, ToolTypeError> {
-    let mut out: alloc::vec::Vec<alloc::vec::Vec<u8>> = existing.to_vec();
-    for o in overrides {
-        let key = tooltype_key(o);
-        if key.is_empty() || o.contains(&0) {
-            return Err(ToolTypeError::Bad(o.clone()));
-        }
-        let same = |e: &alloc::vec::Vec<u8>| tooltype_key(e).eq_ignore_ascii_case(key);
-        match out.iter().position(same) {
-            Some(i) => {
-                out[i] = o.clone();
-                let mut j = i + 1;
-                while j < out.len() {
-                    if same(&out[j]) {
-                        out.remove(j);
-                    } else {
-                        j += 1;
-                    }
-                }
-            }
-            None => out.push(o.clone()),
-        }
-    }
-    if out.len() > MAX_TOOLTYPES {
-        return Err(ToolTypeError::TooMany);
-    }
-    Ok(out)
-}
-
-/// The stack of a launched program: `requested` if given, else the
-/// icon's `do_StackSize`, else [`DEFAULT_STACK`]; never below
-/// [`MIN_STACK`]; rounded up to a multiple of 4.
-pub fn launch_stack(requested: Option<u32>, icon: Option<u32>) -> u32 {
-    let s = requested.or(icon.filter(|&s| s > 0)).unwrap_or(DEFAULT_STACK).max(MIN_STACK);
-    s.saturating_add(3) & !3
-}
-
-/// `<base>GadgetScope-launch-<n>`: the scratch directory of one launch
-/// with tooltype overrides (`base` is `T:` or `RAM:`).
-pub fn scratch_dir_name(base: &[u8], n: u32) -> alloc::vec::Vec<u8> {
-    let mut v = base.to_vec();
-    v.extend_from_slice(alloc::format!("GadgetScope-launch-{n}").as_bytes());
-    v
-}
-
-/// `<dir>/<name>.info` (or `<dir><name>.info` after a `:`).
-pub fn icon_path(dir: &[u8], name: &[u8]) -> alloc::vec::Vec<u8> {
-    let mut v = join_path(dir, name);
-    v.extend_from_slice(b".info");
-    v
-}
-
-/// `dir` + `name` with a `/` unless `dir` is empty or ends in `:` or `/`.
-pub fn join_path(dir: &[u8], name: &[u8]) -> alloc::vec::Vec<u8> {
-    let mut v = dir.to_vec();
-    if !(v.is_empty() || v.ends_with(b":") || v.ends_with(b"/")) {
-        v.push(b'/');
-    }
-    v.extend_from_slice(name);
-    v
-}
-
 /// The `WBArg` array of a start message: one entry per (lock, name
 /// address) pair, the tool first.
 pub fn wbargs(entries: &[(u32, u32)]) -> alloc::vec::Vec<WBArg> {
@@ -205,65 +67,60 @@ pub use os::*;
 #[cfg(target_arch = "wasm32")]
 mod os {
     //! `launch`: a genuine Workbench start, without blocking the caller.
-    //!
-    //! Tooltype overrides: a program started from Workbench reads its
-    //! tooltypes itself, with `GetDiskObject(wa_Name)` in `wa_Lock` of
-    //! `sm_ArgList[0]` (NDK workbench/startup.h, icon.library autodoc), so
-    //! no in-memory channel reaches it. `launch` therefore writes a
-    //! scratch copy of the icon with the merged tooltypes into a new
-    //! directory `T:GadgetScope-launch-<n>` (`RAM:` when `T:` is missing)
-    //! and points WBArg 0 there (same `wa_Name`), while the program is
-    //! loaded from its real path and `NP_HomeDir` is a lock on its real
-    //! directory, so `PROGDIR:` is right. The directory and icon are
-    //! removed when the start message comes back, or at once when the
-    //! launch fails. Without overrides WBArg 0 is the real directory.
+    //! The program is loaded from its path with `LoadSeg()`, `NP_HomeDir`
+    //! is a lock on its directory (so `PROGDIR:` is right), and WBArg 0
+    //! names it in its own directory or in `tool_dir`: a program started
+    //! from Workbench reads its tooltypes itself, with
+    //! `GetDiskObject(wa_Name)` in `wa_Lock` of `sm_ArgList[0]` (NDK
+    //! workbench/startup.h, icon.library autodoc), so a directory holding
+    //! another icon of the same name gives it other tooltypes.
     use super::*;
     use crate::decode::nul_terminated;
-    use crate::dos::{
-        Dos, FileLock, Segment, ERROR_OBJECT_EXISTS, ERROR_OBJECT_NOT_FOUND, NP_FREESEGLIST, NP_HOMEDIR, NP_NAME,
-        NP_SEGLIST, NP_STACKSIZE, SHARED_LOCK,
-    };
+    use crate::dos::{Dos, FileLock, Segment};
     use crate::exec::MsgPort;
+    use crate::icon::Icon;
     use crate::library::Library;
     use crate::{mem, sys};
     use alloc::boxed::Box;
     use alloc::vec::Vec;
-
-    /// struct Process: `pr_MsgPort` at byte 92 (dos/dosextens.h).
-    const PR_MSGPORT: u32 = 92;
+    use amiga_ndk::dos::{
+        NP_FreeSeglist, NP_HomeDir, NP_Name, NP_Seglist, NP_StackSize, ERROR_OBJECT_NOT_FOUND, SHARED_LOCK,
+    };
+    use amiga_ndk::path::split_path;
+    use amiga_ndk::workbench::WBTOOL;
 
     /// What to start.
     pub struct LaunchSpec<'s> {
-        /// The program's path (its icon is `<path>.info`).
+        /// The program's path.
         pub program: &'s [u8],
-        /// Tooltype overrides, `KEY=value` or `KEY`.
-        pub tooltypes: &'s [Vec<u8>],
         /// Project arguments: further WBArgs, each with its own lock.
         pub args: &'s [Vec<u8>],
-        /// Stack size; `None`: the icon's ([`launch_stack`]).
-        pub stack: Option<u32>,
+        /// Stack size, bytes.
+        pub stack: u32,
+        /// The directory WBArg 0 locks (where the program's icon is read);
+        /// `None`: the program's own directory.
+        pub tool_dir: Option<&'s [u8]>,
     }
 
     /// Why a launch failed.
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub enum LaunchError {
-        /// The program, its icon (needed for overrides) or an ARG is not
-        /// there: the path and the dos error.
+        /// The program, `tool_dir` or an ARG is not there: the path and
+        /// the dos error.
         NotFound(Vec<u8>, i32),
-        /// A bad tooltype override.
-        ToolType(ToolTypeError),
-        /// Loading, the scratch icon or the process failed: what, and the
-        /// dos error.
+        /// Loading or the process failed: what, and the dos error.
         Failed(&'static str, i32),
     }
 
     /// A launched program whose start message has not come back yet.
     /// Everything the message points to (the WBArg array, names, locks,
-    /// the segment, the scratch icon) lives here. Check each message taken
-    /// from the reply port with [`Launched::is_reply`]; then
-    /// [`Launched::finish`] (or drop) releases it all. Dropping it before
-    /// the reply *waits* for the reply (the program still uses all of it).
-    pub struct Launched<'a> {
+    /// the segment) lives here, and `keep`, released after them (a
+    /// scratch icon the caller wants removed once the program is done).
+    /// Check each message taken from the reply port with
+    /// [`Launched::is_reply`]; then [`Launched::finish`] (or drop)
+    /// releases it all. Dropping it before the reply *waits* for the
+    /// reply (the program still uses all of it).
+    pub struct Launched<'a, K> {
         reply: &'a MsgPort,
         msg: Box<WBStartup>,
         replied: bool,
@@ -272,11 +129,12 @@ mod os {
         _names: Vec<Vec<u8>>,
         _arg_locks: Vec<FileLock<'a>>,
         _segment: Segment<'a>,
-        _scratch: Option<Scratch<'a>>,
+        _tool_lock: Option<FileLock<'a>>,
         _dir: FileLock<'a>,
+        _keep: K,
     }
 
-    impl<'a> Launched<'a> {
+    impl<'a, K> Launched<'a, K> {
         /// The start message's address.
         pub fn message(&self) -> u32 {
             mem::abs(&*self.msg as *const WBStartup)
@@ -285,7 +143,7 @@ mod os {
         pub fn is_reply(&self, msg: u32) -> bool {
             msg != 0 && msg == self.message()
         }
-        /// The message came back: unload, unlock, remove the scratch icon.
+        /// The message came back: unload, unlock, drop `keep`.
         pub fn finish(mut self) {
             self.replied = true;
         }
@@ -301,7 +159,7 @@ mod os {
         }
     }
 
-    impl Drop for Launched<'_> {
+    impl<K> Drop for Launched<'_, K> {
         fn drop(&mut self) {
             while !self.replied {
                 let m = self.reply.wait();
@@ -312,121 +170,22 @@ mod os {
         }
     }
 
-    /// The scratch directory and icon; removed on drop.
-    struct Scratch<'a> {
-        dos: &'a Dos,
-        dir: Vec<u8>,
-        icon: Vec<u8>,
-        lock: Option<FileLock<'a>>,
-    }
-
-    impl Drop for Scratch<'_> {
-        fn drop(&mut self) {
-            drop(self.lock.take());
-            let _ = self.dos.delete_path(&self.icon);
-            let _ = self.dos.delete_path(&self.dir);
-        }
-    }
-
-    /// icon.library `GetDiskObject()` result, freed on drop.
-    struct DiskObject<'l> {
-        icon: &'l Library,
-        addr: u32,
-    }
-
-    impl DiskObject<'_> {
-        fn tooltypes(&self) -> Vec<Vec<u8>> {
-            let mut out = Vec::new();
-            let arr = mem::peek32(self.addr + diskobject::DO_TOOL_TYPES);
-            if arr == 0 {
-                return out;
-            }
-            for i in 0..MAX_TOOLTYPES as u32 {
-                let p = mem::peek32(arr + 4 * i);
-                if p == 0 {
-                    break;
-                }
-                out.push(mem::c_string(p, 4096).unwrap_or_default());
-            }
-            out
-        }
-        fn stack(&self) -> u32 {
-            mem::peek32(self.addr + diskobject::DO_STACK_SIZE)
-        }
-        /// `PutDiskObject(name)` with `do_ToolTypes` temporarily pointing
-        /// at `tooltypes` (restored afterwards).
-        fn put_with(&self, name: &[u8], tooltypes: &[Vec<u8>]) -> bool {
-            let strings: Vec<Vec<u8>> = tooltypes.iter().map(|t| nul_terminated(t)).collect();
-            let mut ptrs: Vec<Be32> = strings.iter().map(|s| Be32::new(mem::abs(s.as_ptr()))).collect();
-            ptrs.push(Be32::new(0));
-            let at = self.addr + diskobject::DO_TOOL_TYPES;
-            let old = mem::peek32(at);
-            let new = mem::abs(ptrs.as_ptr());
-            let z = nul_terminated(name);
-            // SAFETY: the DiskObject is ours until FreeDiskObject; ptrs and
-            // strings stay alive during PutDiskObject, and the old pointer
-            // is put back before they drop.
-            let ok = unsafe {
-                poke32(at, new);
-                let ok = sys::icon_PutDiskObject(self.icon.base(), z.as_ptr(), self.addr) != 0;
-                poke32(at, old);
-                ok
-            };
-            drop((ptrs, strings));
-            ok
-        }
-    }
-
-    impl Drop for DiskObject<'_> {
-        fn drop(&mut self) {
-            // SAFETY: from GetDiskObject, freed once.
-            unsafe { sys::icon_FreeDiskObject(self.icon.base(), self.addr) }
-        }
-    }
-
-    /// Writes a big-endian ULONG into OS memory (exec `CopyMem`).
-    unsafe fn poke32(addr: u32, value: u32) {
-        let b = value.to_be_bytes();
-        // SAFETY: the caller vouches for addr.
-        unsafe { sys::exec_CopyMem(b.as_ptr(), addr, 4) }
-    }
-
-    fn get_disk_object<'l>(icon: &'l Library, path: &[u8]) -> Option<DiskObject<'l>> {
-        let z = nul_terminated(path);
-        // SAFETY: z is NUL-terminated.
-        let addr = unsafe { sys::icon_GetDiskObject(icon.base(), z.as_ptr()) };
-        (addr != 0).then_some(DiskObject { icon, addr })
-    }
-
-    /// Creates the first free `<base>GadgetScope-launch-<n>` (n 1..=99).
-    fn scratch_dir<'a>(dos: &'a Dos) -> Result<(Vec<u8>, FileLock<'a>), i32> {
-        let base: &[u8] = if dos.exists(b"T:") { b"T:" } else { b"RAM:" };
-        let mut last = ERROR_OBJECT_EXISTS;
-        for n in 1..=99 {
-            let name = scratch_dir_name(base, n);
-            match dos.create_dir(&name) {
-                Ok(l) => return Ok((name, l)),
-                Err(ERROR_OBJECT_EXISTS) => continue,
-                Err(e) => {
-                    last = e;
-                    break;
-                }
-            }
-        }
-        Err(last)
-    }
-
     /// Starts `spec.program` the way Workbench does: its own process
     /// (`CreateNewProc` on the `LoadSeg`ed program, `NP_HomeDir` its
     /// directory), a `struct WBStartup` on its `pr_MsgPort` with
     /// `sm_ArgList[0]` the tool and one WBArg per project ARG, replied to
     /// `reply`. Returns at once; the caller keeps the [`Launched`] until
-    /// the message comes back on `reply`.
+    /// the message comes back on `reply`. On failure `keep` is dropped.
     ///
     /// dos requesters are off meanwhile ([`crate::dos::NoRequesters`]): a
-    /// path on a missing volume or an unassigned `T:` fails instead of
-    /// blocking the caller in a requester.
-    pub fn launch<'a>(dos: &'a Dos, spec: &LaunchSpec<'_>, reply: &'a MsgPort) -> Result<Launched<'a>, LaunchError> {
+    /// path on a missing volume fails instead of blocking the caller in a
+    /// requester.
+    pub fn launch<'a, K>(
+        dos: &'a Dos,
+        spec: &LaunchSpec<'_>,
+        reply: &'a MsgPort,
+        keep: K,
+    ) -> Result<Launched<'a, K>, LaunchError> {
         let _quiet = crate::dos::NoRequesters::new();
         let (dir_path, name) = split_path(spec.program);
         if name.is_empty() {
@@ -436,6 +195,10 @@ mod os {
             return Err(LaunchError::NotFound(spec.program.to_vec(), e));
         }
         let dir = dos.lock(dir_path, SHARED_LOCK).map_err(|e| LaunchError::NotFound(dir_path.to_vec(), e))?;
+        let tool_lock = match spec.tool_dir {
+            Some(t) => Some(dos.lock(t, SHARED_LOCK).map_err(|e| LaunchError::NotFound(t.to_vec(), e))?),
+            None => None,
+        };
         // Every ARG must exist before anything is started.
         let mut arg_locks = Vec::new();
         let mut names: Vec<Vec<u8>> = Vec::new();
@@ -449,71 +212,32 @@ mod os {
             arg_locks.push(l.map_err(|e| LaunchError::NotFound(a.clone(), e))?);
             names.push(nul_terminated(n));
         }
-        let icon = Library::open("icon.library", 36).ok();
-        let dobj = icon.as_ref().and_then(|i| get_disk_object(i, spec.program));
-        let stack = launch_stack(spec.stack, dobj.as_ref().map(|d| d.stack()));
-        let mut scratch = None;
-        if !spec.tooltypes.is_empty() {
-            let Some(d) = dobj.as_ref() else {
-                let mut p = spec.program.to_vec();
-                p.extend_from_slice(b".info");
-                return Err(LaunchError::NotFound(p, ERROR_OBJECT_NOT_FOUND));
-            };
-            let merged = merge_tooltypes(&d.tooltypes(), spec.tooltypes).map_err(LaunchError::ToolType)?;
-            let (sdir, lock) = scratch_dir(dos).map_err(|e| LaunchError::Failed("scratch directory", e))?;
-            let s = Scratch { dos, icon: icon_path(&sdir, name), dir: sdir, lock: Some(lock) };
-            // The exclusive lock of CreateDir would keep the program from
-            // reading the icon; a shared one replaces it.
-            let mut s = s;
-            drop(s.lock.take());
-            let target = join_path(&s.dir, name);
-            // A byte-level copy of the icon file with only its tooltype
-            // block replaced (AROS's icon.library refuses PutDiskObject
-            // here); icon.library for icons that reading cannot walk.
-            let mut src = spec.program.to_vec();
-            src.extend_from_slice(b".info");
-            let copied = dos
-                .read_file(&src, 1 << 20)
-                .ok()
-                .and_then(|b| replace_tooltypes(&b, &merged))
-                .is_some_and(|bytes| dos.write_file(&s.icon, &bytes).is_ok());
-            if !copied && !d.put_with(&target, &merged) {
-                return Err(LaunchError::Failed("writing the scratch icon", dos.io_err()));
-            }
-            s.lock = Some(dos.lock(&s.dir, SHARED_LOCK).map_err(|e| LaunchError::Failed("scratch directory", e))?);
-            scratch = Some(s);
-        }
-        drop(dobj);
-        drop(icon);
         let segment = dos.load_seg(spec.program).map_err(|e| LaunchError::Failed("LoadSeg", e))?;
-        let tool_lock = match &scratch {
-            Some(s) => s.lock.as_ref().map_or(0, |l| l.bptr()),
-            None => dir.bptr(),
-        };
+        let wbarg0 = tool_lock.as_ref().unwrap_or(&dir).bptr();
         let mut entries = Vec::with_capacity(names.len());
-        entries.push((tool_lock, mem::abs(names[0].as_ptr())));
+        entries.push((wbarg0, mem::abs(names[0].as_ptr())));
         for (i, l) in arg_locks.iter().enumerate() {
             entries.push((l.bptr(), mem::abs(names[i + 1].as_ptr())));
         }
         let args: Box<[WBArg]> = wbargs(&entries).into_boxed_slice();
         let home = dir.dup_raw().map_err(|e| LaunchError::Failed("DupLock", e))?;
         let tags = [
-            Be32::new(NP_SEGLIST),
+            Be32::new(NP_Seglist),
             Be32::new(segment.bptr()),
-            Be32::new(NP_FREESEGLIST),
+            Be32::new(NP_FreeSeglist),
             Be32::new(0),
-            Be32::new(NP_STACKSIZE),
-            Be32::new(stack),
-            Be32::new(NP_NAME),
+            Be32::new(NP_StackSize),
+            Be32::new(spec.stack),
+            Be32::new(NP_Name),
             Be32::new(mem::abs(names[0].as_ptr())),
-            Be32::new(NP_HOMEDIR),
+            Be32::new(NP_HomeDir),
             Be32::new(home),
             Be32::new(0),
         ];
         let process = dos.create_new_proc(&tags).map_err(|e| LaunchError::Failed("CreateNewProc", e))?;
         let mut msg = Box::new(WBStartup::new());
         msg.mn_reply_port = Be32::new(reply.addr());
-        msg.sm_process = Be32::new(process + PR_MSGPORT);
+        msg.sm_process = Be32::new(process + pr_MsgPort as u32);
         msg.sm_segment = Be32::new(segment.bptr());
         msg.sm_num_args = Be32::new(args.len() as u32);
         msg.sm_arg_list = Be32::new(mem::abs(args.as_ptr()));
@@ -525,161 +249,95 @@ mod os {
             _names: names,
             _arg_locks: arg_locks,
             _segment: segment,
-            _scratch: scratch,
+            _tool_lock: tool_lock,
             _dir: dir,
+            _keep: keep,
         };
         // SAFETY: the message and everything it points to live in
         // `launched` until the reply (its Drop waits for it).
-        unsafe { crate::exec::put_msg(process + PR_MSGPORT, launched.message()) };
+        unsafe { crate::exec::put_msg(process + pr_MsgPort as u32, launched.message()) };
         Ok(launched)
+    }
+
+    /// An AppIcon on the Workbench window (workbench.library
+    /// `AddAppIconA()`, wb_lib.fd); removed on drop. Its AppMessages (a
+    /// double-click, icons dropped on it) arrive at the port it was added
+    /// with, which must outlive it (the borrow says so).
+    pub struct AppIcon<'p> {
+        wb: Library,
+        _icon: Icon,
+        disk_object: u32,
+        app_icon: u32,
+        _title: Vec<u8>,
+        _port: &'p MsgPort,
+    }
+
+    impl<'p> AppIcon<'p> {
+        /// Adds the icon `<path>.info` (icon.library `GetDiskObjectNew()`:
+        /// the default tool icon when there is none) titled `title`;
+        /// `None` when workbench.library (V37) or icon.library is missing,
+        /// or Workbench cannot show AppIcons now. dos requesters are off
+        /// meanwhile: icon.library looks for `ENV:Sys/def_tool.info`, and a
+        /// missing `ENV:` must not stop the caller in a requester.
+        pub fn add(path: &[u8], title: &[u8], port: &'p MsgPort) -> Option<AppIcon<'p>> {
+            let _quiet = crate::dos::NoRequesters::new();
+            let wb = Library::open("workbench.library", 37).ok()?;
+            let icon = Icon::open().ok()?;
+            let dob = match icon.get_new(path) {
+                Some(d) => d,
+                None => icon.default_of(WBTOOL)?,
+            };
+            let title = nul_terminated(title);
+            // SAFETY: title lives in the AppIcon until RemoveAppIcon; the
+            // port outlives it (borrowed for 'p); dob is valid until freed
+            // in drop, after RemoveAppIcon.
+            let app_icon = unsafe {
+                sys::wb_AddAppIconA(wb.base(), 0, 0, title.as_ptr(), port.addr(), 0, dob.addr(), core::ptr::null())
+            };
+            if app_icon == 0 {
+                return None;
+            }
+            let disk_object = dob.into_raw();
+            Some(AppIcon { wb, _icon: icon, disk_object, app_icon, _title: title, _port: port })
+        }
+    }
+
+    impl Drop for AppIcon<'_> {
+        fn drop(&mut self) {
+            // SAFETY: app_icon from AddAppIconA, removed once, before its
+            // DiskObject (from icon.library, freed once) goes.
+            unsafe {
+                sys::wb_RemoveAppIcon(self.wb.base(), self.app_icon);
+            }
+            crate::icon::free_raw(&self._icon, self.disk_object);
+        }
     }
 
     /// The tooltypes of `<path>.info` (icon.library), for probes; `None`
     /// without icon.library or an icon.
     pub fn read_tooltypes(path: &[u8]) -> Option<Vec<Vec<u8>>> {
-        let icon = Library::open("icon.library", 36).ok()?;
-        let d = get_disk_object(&icon, path)?;
-        Some(d.tooltypes())
+        let icon = Icon::open().ok()?;
+        let tooltypes = icon.get(path)?.tooltypes();
+        Some(tooltypes)
     }
-}
-
-/// A classic `.info` file (NDK workbench/workbench.h: the 78-byte
-/// `struct DiskObject`, the 56-byte `OldDrawerData` if `do_DrawerData`,
-/// the `GadgetRender` image and the `SelectRender` image if set (a 20-byte
-/// `struct Image` then `Depth` word-padded bitplanes when `ImageData` is
-/// set), the `do_DefaultTool` string if set, the `do_ToolTypes` block if
-/// set (a ULONG `(n + 1) * 4`, then each string as a ULONG length with
-/// its NUL, the bytes and the NUL), then the rest) with only the tooltype
-/// block replaced by `tooltypes` (and `do_ToolTypes` set or cleared to
-/// match): every other byte, the image, the GlowIcon or NewIcon data
-/// after it, is copied. `None` when `info` is not a classic DiskObject
-/// this reading can walk (an AROS PNG icon, a truncated file): the caller
-/// falls back to icon.library.
-pub fn replace_tooltypes(info: &[u8], tooltypes: &[alloc::vec::Vec<u8>]) -> Option<alloc::vec::Vec<u8>> {
-    const DISKOBJECT: usize = 78;
-    const OLDDRAWERDATA: usize = 56;
-    const DO_GADGET_RENDER: usize = 4 + 18;
-    const DO_SELECT_RENDER: usize = 4 + 22;
-    const DO_DEFAULT_TOOL: usize = 50;
-    const DO_TOOL_TYPES: usize = 54;
-    const DO_DRAWER_DATA: usize = 66;
-    let u16_at = |o: usize| -> Option<u16> { Some(u16::from_be_bytes(info.get(o..o + 2)?.try_into().ok()?)) };
-    let u32_at = |o: usize| -> Option<u32> { Some(u32::from_be_bytes(info.get(o..o + 4)?.try_into().ok()?)) };
-    if u16_at(0)? != 0xE310 || info.len() < DISKOBJECT {
-        return None;
-    }
-    let mut at = DISKOBJECT;
-    if u32_at(DO_DRAWER_DATA)? != 0 {
-        at += OLDDRAWERDATA;
-    }
-    let image = |at: usize| -> Option<usize> {
-        let (w, h, d) = (u16_at(at + 4)? as usize, u16_at(at + 6)? as usize, u16_at(at + 8)? as usize);
-        let data = if u32_at(at + 10)? != 0 { w.div_ceil(16) * 2 * h * d } else { 0 };
-        Some(at + 20 + data)
-    };
-    if u32_at(DO_GADGET_RENDER)? != 0 {
-        at = image(at)?;
-    }
-    if u32_at(DO_SELECT_RENDER)? != 0 {
-        at = image(at)?;
-    }
-    let string = |at: usize| -> Option<usize> {
-        let n = u32_at(at)? as usize;
-        if n > 0x10000 {
-            return None;
-        }
-        Some(at + 4 + n)
-    };
-    if u32_at(DO_DEFAULT_TOOL)? != 0 {
-        at = string(at)?;
-    }
-    let types_at = at;
-    if u32_at(DO_TOOL_TYPES)? != 0 {
-        let n = (u32_at(at)? / 4).checked_sub(1)? as usize;
-        if n > MAX_TOOLTYPES {
-            return None;
-        }
-        at += 4;
-        for _ in 0..n {
-            at = string(at)?;
-        }
-    }
-    if at > info.len() {
-        return None;
-    }
-    let mut out = alloc::vec::Vec::with_capacity(info.len() + 64);
-    out.extend_from_slice(&info[..types_at]);
-    let present: u32 = if tooltypes.is_empty() { 0 } else { 1 };
-    out[DO_TOOL_TYPES..DO_TOOL_TYPES + 4].copy_from_slice(&present.to_be_bytes());
-    if !tooltypes.is_empty() {
-        out.extend_from_slice(&((tooltypes.len() as u32 + 1) * 4).to_be_bytes());
-        for t in tooltypes {
-            let t = t.split(|&c| c == 0).next().unwrap_or(&[]);
-            out.extend_from_slice(&(t.len() as u32 + 1).to_be_bytes());
-            out.extend_from_slice(t);
-            out.push(0);
-        }
-    }
-    out.extend_from_slice(&info[at..]);
-    Some(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::workbench::*;
 
     #[test]
     fn layout_matches_the_ndk() {
-        assert_eq!(core::mem::size_of::<WBStartup>(), offsets::SIZE);
-        assert_eq!(core::mem::size_of::<WBArg>(), offsets::WBARG_SIZE);
+        assert_eq!(core::mem::size_of::<WBStartup>(), sm_SIZEOF);
+        assert_eq!(core::mem::size_of::<WBArg>(), wa_SIZEOF);
         let m = WBStartup::new();
         let base = &m as *const WBStartup as usize;
-        assert_eq!(core::ptr::addr_of!(m.sm_process) as usize - base, offsets::SM_PROCESS);
-        assert_eq!(core::ptr::addr_of!(m.sm_arg_list) as usize - base, offsets::SM_ARG_LIST);
-        assert_eq!(core::ptr::addr_of!(m.mn_reply_port) as usize - base, 14);
+        assert_eq!(core::ptr::addr_of!(m.sm_process) as usize - base, sm_Process);
+        assert_eq!(core::ptr::addr_of!(m.sm_arg_list) as usize - base, sm_ArgList);
+        assert_eq!(core::ptr::addr_of!(m.mn_reply_port) as usize - base, amiga_ndk::exec::mn_ReplyPort);
         assert_eq!({ m.mn_length }.get(), 40);
         assert_eq!(m.ln_type, NT_MESSAGE);
-    }
-
-    #[test]
-    fn paths_split_like_amigados() {
-        assert_eq!(split_path(b"DH0:C/Foo"), (&b"DH0:C"[..], &b"Foo"[..]));
-        assert_eq!(split_path(b"DH0:Foo"), (&b"DH0:"[..], &b"Foo"[..]));
-        assert_eq!(split_path(b"Foo"), (&b""[..], &b"Foo"[..]));
-        assert_eq!(split_path(b"DH0:"), (&b"DH0:"[..], &b""[..]));
-        assert_eq!(join_path(b"DH0:", b"X"), b"DH0:X");
-        assert_eq!(join_path(b"T:GadgetScope-launch-1", b"X"), b"T:GadgetScope-launch-1/X");
-        assert_eq!(join_path(b"", b"X"), b"X");
-        assert_eq!(icon_path(b"RAM:a", b"Tool"), b"RAM:a/Tool.info");
-        assert_eq!(scratch_dir_name(b"T:", 3), b"T:GadgetScope-launch-3");
-    }
-
-    fn v(items: &[&str]) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
-        items.iter().map(|s| s.as_bytes().to_vec()).collect()
-    }
-
-    #[test]
-    fn tooltype_overrides_replace_by_key_or_append() {
-        let icon = v(&["PORTNAME=APP.1", "(DISABLED=1)", "CX_POPUP=NO", "portname=dup", "FLAG"]);
-        let m = merge_tooltypes(&icon, &v(&["PortName=TEST", "MODE=fast", "flag=yes"])).unwrap();
-        assert_eq!(m, v(&["PortName=TEST", "(DISABLED=1)", "CX_POPUP=NO", "flag=yes", "MODE=fast"]));
-        // Bare keys work, order of overrides counts.
-        assert_eq!(merge_tooltypes(&[], &v(&["A=1", "A=2", "DONOTWAIT"])).unwrap(), v(&["A=2", "DONOTWAIT"]));
-        assert_eq!(merge_tooltypes(&icon, &[]).unwrap(), icon);
-        assert_eq!(merge_tooltypes(&[], &v(&["=x"])), Err(ToolTypeError::Bad(b"=x".to_vec())));
-        assert_eq!(merge_tooltypes(&[], &v(&[""])), Err(ToolTypeError::Bad(b"".to_vec())));
-        let many: alloc::vec::Vec<_> = (0..=MAX_TOOLTYPES).map(|i| alloc::format!("K{i}=1").into_bytes()).collect();
-        assert_eq!(merge_tooltypes(&[], &many), Err(ToolTypeError::TooMany));
-        assert_eq!(tooltype_key(b"A=B=C"), b"A");
-    }
-
-    #[test]
-    fn stack_follows_workbench_rules() {
-        assert_eq!(launch_stack(None, None), DEFAULT_STACK);
-        assert_eq!(launch_stack(None, Some(0)), DEFAULT_STACK);
-        assert_eq!(launch_stack(None, Some(1000)), MIN_STACK);
-        assert_eq!(launch_stack(None, Some(20000)), 20000);
-        assert_eq!(launch_stack(Some(30001), Some(20000)), 30004);
     }
 
     #[test]
@@ -690,62 +348,6 @@ mod tests {
         assert_eq!({ a[1].wa_name }.get(), 0x4000);
         let bytes: &[u8] = unsafe { core::slice::from_raw_parts(a.as_ptr() as *const u8, 16) };
         assert_eq!(&bytes[..8], &[0, 0, 1, 0, 0, 0, 0x20, 0]);
-        assert_eq!(diskobject::DO_STACK_SIZE + 4, 78, "sizeof(struct DiskObject)");
-    }
-
-    /// A WBTOOL icon: one 16×2×1 image, an optional default tool, the
-    /// tooltypes, then `tail` (standing for a GlowIcon FORM).
-    fn icon(tool: Option<&[u8]>, tts: &[&[u8]], tail: &[u8]) -> alloc::vec::Vec<u8> {
-        let mut b = alloc::vec![0u8; 78];
-        b[0..4].copy_from_slice(&[0xE3, 0x10, 0, 1]);
-        b[22..26].copy_from_slice(&1u32.to_be_bytes()); // GadgetRender
-        b[48] = 3;
-        if tool.is_some() {
-            b[50..54].copy_from_slice(&1u32.to_be_bytes());
-        }
-        if !tts.is_empty() {
-            b[54..58].copy_from_slice(&1u32.to_be_bytes());
-        }
-        b[74..78].copy_from_slice(&4096u32.to_be_bytes());
-        // struct Image: 16×2, depth 1, ImageData set; 4 bytes of plane.
-        b.extend_from_slice(&[0, 0, 0, 0, 0, 16, 0, 2, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]);
-        b.extend_from_slice(&[0xAA, 0x55, 0xAA, 0x55]);
-        let s = |b: &mut alloc::vec::Vec<u8>, t: &[u8]| {
-            b.extend_from_slice(&(t.len() as u32 + 1).to_be_bytes());
-            b.extend_from_slice(t);
-            b.push(0);
-        };
-        if let Some(t) = tool {
-            s(&mut b, t);
-        }
-        if !tts.is_empty() {
-            b.extend_from_slice(&((tts.len() as u32 + 1) * 4).to_be_bytes());
-            for t in tts {
-                s(&mut b, t);
-            }
-        }
-        b.extend_from_slice(tail);
-        b
-    }
-
-    #[test]
-    fn tooltype_block_is_replaced_and_everything_else_kept() {
-        let tail = b"FORM\0\0\0\x04ICON";
-        let old = icon(Some(b"SYS:Tool"), &[b"MODE=icon", b"KEEP=1"], tail);
-        let new = replace_tooltypes(&old, &v(&["MODE=x", "KEEP=1", "NEW=2"])).unwrap();
-        assert_eq!(new, icon(Some(b"SYS:Tool"), &[b"MODE=x", b"KEEP=1", b"NEW=2"], tail));
-        // No tooltypes before: the block is inserted and do_ToolTypes set.
-        let bare = icon(None, &[], tail);
-        assert_eq!(replace_tooltypes(&bare, &v(&["A=1"])).unwrap(), icon(None, &[b"A=1"], tail));
-        // And removed again.
-        assert_eq!(replace_tooltypes(&icon(None, &[b"A=1"], b""), &[]).unwrap(), icon(None, &[], b""));
-    }
-
-    #[test]
-    fn tooltype_replacement_refuses_what_it_cannot_walk() {
-        assert_eq!(replace_tooltypes(b"\x89PNG\r\n\x1a\n", &v(&["A=1"])), None);
-        let old = icon(None, &[b"MODE=icon"], b"");
-        assert_eq!(replace_tooltypes(&old[..old.len() - 3], &v(&["A=1"])), None);
-        assert_eq!(replace_tooltypes(&old[..60], &v(&["A=1"])), None);
+        assert_eq!(do_StackSize + 4, 78, "sizeof(struct DiskObject)");
     }
 }

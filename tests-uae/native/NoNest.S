@@ -18,6 +18,10 @@
  * task ends up ready but in no list, never to run again. With no nesting
  * the Enqueue cannot be interrupted. Nothing else of the ROM changes.
  *
+ * The vector base is 0 on a 68000 and VBR from the 68010 on (exec's
+ * AttnFlags says which): the tool runs on every configuration the harness
+ * has, the A500's 68000 included; it is assembled for the 68010 (movec).
+ *
  * The stubs live in a never-freed AllocMem block (the Shell unloads this
  * command's segment when it returns); the caches are flushed before the
  * vectors are written in supervisor mode (exec Supervisor). RC 0, or 20
@@ -28,6 +32,8 @@
 #include "resident.inc"
 
 	.set	LVO_SUPERVISOR, -30
+	.set	ATTNFLAGS, 296		/* exec/execbase.h: UWORD AttnFlags */
+	.set	AFB_68010, 0		/* set on a 68010 and every later CPU */
 	.set	LEVEL1_VECTOR, 0x64	/* autovectors of levels 1-6: $64..$78 */
 	.set	LEVELS, 6
 	.set	STUB_BYTES, 10		/* move.w #$2700,sr; move.l d16(pc),-(sp); rts */
@@ -50,8 +56,12 @@ _start:
  * block's table (read by the stub), the stub's address into the vector. */
 install:
 	ori.w	#0x0700,%sr
-	movec	%vbr,%a0
-	lea	LEVEL1_VECTOR(%a0),%a0
+	sub.l	%a0,%a0			/* the 68000 has no VBR: vectors at 0 */
+	move.l	4.w,%a1
+	btst	#AFB_68010,ATTNFLAGS+1(%a1)
+	beq.s	1f
+	movec	%vbr,%a0		/* 68010 and later */
+1:	lea	LEVEL1_VECTOR(%a0),%a0
 	lea	old - block(%a2),%a1
 	move.l	%a2,%d1			/* d1 = first stub */
 	moveq	#LEVELS-1,%d0

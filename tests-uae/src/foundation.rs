@@ -67,6 +67,44 @@ fn sched_stress() -> Scenario {
     s
 }
 
+/// The machine is the one asked for: the AROS ROM's boot log on the
+/// serial port names the CPU it found (`CPU: 68000 FPU: -`).
+fn serial_names_cpu(cpu: &'static str) -> Check {
+    Check::Custom(
+        format!("the ROM reports CPU {cpu}"),
+        Box::new(move |run| {
+            let log = std::fs::read(run.serial_log()).map_err(|e| e.to_string())?;
+            let log = String::from_utf8_lossy(&log);
+            if log.contains(&format!("CPU: {cpu} ")) {
+                Ok(())
+            } else {
+                Err(format!("serial.log has no \"CPU: {cpu}\" line"))
+            }
+        }),
+    )
+}
+
+/// Every program the project builds refuses a CPU it cannot run on (a
+/// 68000 here: an expanded A500) with one plain line and RC 20, instead of
+/// the illegal-instruction crash of its first 68020 instruction: the
+/// native start code checks exec's AttnFlags first (runtime/c/cpu.c).
+/// GadgetScope and a second program (the UAETool fixture) show it is the
+/// shared runtime; CrashGuard would turn any crash into `Crash`.
+fn cpu_68000() -> Scenario {
+    Scenario::new("cpu-68000")
+        .model(crate::Model::A500)
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
+        .capture("GadgetScope VERSION", "version")
+        .capture("C:UAETool AVAIL FILE=DH0:avail", "uaetool")
+        .check(serial_names_cpu("68000"))
+        .check(Check::Equals("version.out".into(), b"GadgetScope needs a 68020 or better\n".to_vec()))
+        .check(Check::Rc("version".into(), 20))
+        .check(Check::Equals("uaetool.out".into(), b"UAETool needs a 68020 or better\n".to_vec()))
+        .check(Check::Rc("uaetool".into(), 20))
+        .timeout(std::time::Duration::from_secs(120))
+}
+
 /// The foundation scenarios, in order.
 pub fn scenarios() -> Vec<Scenario> {
     vec![
@@ -87,6 +125,7 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Rc("bad".into(), 10))
             .check(Check::Contains("bad.out".into(), "unknown command \"FROB\"".into()))
             .check(Check::Rc("toomany".into(), 10)),
+        cpu_68000(),
         // A genuine Workbench start: UAETool builds a WBStartup for a copy of
         // itself on its own process; the child reports what it received and
         // the runtime replies the message at exit.

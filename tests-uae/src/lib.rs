@@ -56,7 +56,7 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 pub use native::NativeTools;
-pub use scenario::{Check, FileSource, Line, Scenario, StagedFile};
+pub use scenario::{Check, FileSource, Line, Model, Scenario, StagedFile};
 pub use serial::CrashReport;
 
 /// The result of a scenario.
@@ -102,6 +102,11 @@ pub struct Options {
     /// A Kickstart ROM file instead of FS-UAE's built-in AROS ROM
     /// (`GADGETSCOPE_KICKSTART`).
     pub kickstart: Option<PathBuf>,
+    /// A Kickstart ROM file for [`Model::A500`] scenarios
+    /// (`GADGETSCOPE_KICKSTART_A500`); without it they use the built-in
+    /// AROS ROM, whatever `kickstart` says (an A1200 Kickstart does not
+    /// boot on a 68000).
+    pub kickstart_a500: Option<PathBuf>,
     /// A user's Workbench directory, copied as the base of the boot drive
     /// (`GADGETSCOPE_WORKBENCH`). Its `C:SetPatch` is run if present.
     pub workbench: Option<PathBuf>,
@@ -139,6 +144,7 @@ impl Options {
         Options {
             root: workspace_root().join("target").join("uae"),
             kickstart: env_path("GADGETSCOPE_KICKSTART"),
+            kickstart_a500: env_path("GADGETSCOPE_KICKSTART_A500"),
             workbench: env_path("GADGETSCOPE_WORKBENCH"),
             force_xvfb: false,
             final_screenshot: false,
@@ -428,9 +434,13 @@ fn execute(
         stage::copy_tree(wb, &hd).map_err(|e| format!("copying Workbench {}: {e}", wb.display()))?;
         setpatch = run.exists("C/SetPatch");
     }
-    if let Some(k) = &opts.kickstart {
+    let (kickstart, kick_var) = match scenario.model {
+        Model::A1200 => (&opts.kickstart, "GADGETSCOPE_KICKSTART"),
+        Model::A500 => (&opts.kickstart_a500, "GADGETSCOPE_KICKSTART_A500"),
+    };
+    if let Some(k) = kickstart {
         if !k.is_file() {
-            return Err(format!("GADGETSCOPE_KICKSTART={} is not a file", k.display()));
+            return Err(format!("{kick_var}={} is not a file", k.display()));
         }
     }
     let tools = [
@@ -476,13 +486,18 @@ fn execute(
     let use_xvfb = opts.force_xvfb || !shots.is_empty();
     report.xvfb = use_xvfb;
 
+    let mut extra: Vec<(String, String)> = opts.extra_config.iter().chain(&scenario.config).cloned().collect();
+    for (key, name) in &scenario.config_built {
+        extra.push((key.clone(), opts.resolve(name)?.display().to_string()));
+    }
     let params = stage::ConfigParams {
         hd_dir: hd.clone(),
         serial_log: serial.clone(),
         base_dir: base.clone(),
-        kickstart: opts.kickstart.clone(),
+        kickstart: kickstart.clone(),
         window: if use_xvfb { Some(opts.screen) } else { None },
-        extra: opts.extra_config.iter().chain(&scenario.config).cloned().collect(),
+        model: scenario.model,
+        extra,
     };
     fs::write(run.config(), stage::fs_uae_config(&params)).map_err(|e| e.to_string())?;
 

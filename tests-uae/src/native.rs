@@ -54,6 +54,18 @@ pub const NAMED: [&str; 2] = ["CrashTest", REXXSYSLIB_NAME];
 /// Sources, relative to `tests-uae/native/`.
 pub const SOURCES: [&str; 4] = ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "NoNest.S"];
 
+/// The CPU each tool is assembled for: every line of every Startup-Sequence
+/// runs them, on the A1200's 68020 and on the A500's 68000 (Model), so the
+/// assembler refuses anything newer; NoNest reads the VBR (a 68010
+/// instruction) only where exec says there is one.
+pub fn cpu_of(src: &str) -> &'static str {
+    if src == "NoNest.S" {
+        "-m68010"
+    } else {
+        "-m68000"
+    }
+}
+
 /// The fixture library's source, relative to `tests-uae/native/`, and the
 /// file name it is built as.
 pub const REXXSYSLIB_SOURCE: &str = "rexxsyslib/rexxsyslib.S";
@@ -69,9 +81,9 @@ pub fn build(out_dir: &Path, converter: Converter<'_>) -> Result<NativeTools, St
     fs::create_dir_all(out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let mut built = Vec::new();
     for src in SOURCES {
-        built.push(build_one(out_dir, src, src.trim_end_matches(".S"), converter)?);
+        built.push(build_one(out_dir, src, src.trim_end_matches(".S"), cpu_of(src), converter)?);
     }
-    let rexxsyslib = build_one(out_dir, REXXSYSLIB_SOURCE, REXXSYSLIB_NAME, converter)?;
+    let rexxsyslib = build_one(out_dir, REXXSYSLIB_SOURCE, REXXSYSLIB_NAME, "-m68020", converter)?;
     let test_elf = fs::read(out_dir.join("CrashTest.elf")).map_err(|e| e.to_string())?;
     let start = elf_symbol(&test_elf, "_start").ok_or("CrashTest.elf: no _start")?;
     let illegal = elf_symbol(&test_elf, "crash_illegal").ok_or("CrashTest.elf: no crash_illegal")?;
@@ -88,12 +100,12 @@ pub fn build(out_dir: &Path, converter: Converter<'_>) -> Result<NativeTools, St
 
 /// Assembles `native/<src>`, links it (`_start` first, `--emit-relocs`) and
 /// converts it into `out_dir/<name>` (plus `<name>.o`, `<name>.elf`).
-fn build_one(out_dir: &Path, src: &str, name: &str, converter: Converter<'_>) -> Result<PathBuf, String> {
+fn build_one(out_dir: &Path, src: &str, name: &str, cpu: &str, converter: Converter<'_>) -> Result<PathBuf, String> {
     let obj = out_dir.join(format!("{name}.o"));
     let elf = out_dir.join(format!("{name}.elf"));
     let hunk = out_dir.join(name);
     run_tool(
-        Command::new("m68k-linux-gnu-gcc").args(["-m68020", "-c", "-o"]).arg(&obj).arg(source_dir().join(src)),
+        Command::new("m68k-linux-gnu-gcc").args([cpu, "-c", "-o"]).arg(&obj).arg(source_dir().join(src)),
         "m68k-linux-gnu-gcc (Debian package gcc-m68k-linux-gnu)",
     )?;
     run_tool(

@@ -131,6 +131,46 @@ impl Check {
     }
 }
 
+/// The emulated machine a scenario runs on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Model {
+    /// An A1200 as people use it (the default): 68EC020, 2 MB chip RAM plus
+    /// 8 MB fast RAM, the fastest emulation (`accuracy = -1`, CPU at
+    /// `max`).
+    #[default]
+    A1200,
+    /// An expanded A500: a 68000, 1 MB chip RAM (ECS Agnus) plus 1 MB slow
+    /// RAM, the most accurate CPU emulation (`accuracy = 0`, real speed).
+    /// The built-in AROS ROM boots on it (CPU reported `68000`); a user's
+    /// Kickstart for it comes from `GADGETSCOPE_KICKSTART_A500`.
+    A500,
+}
+
+impl Model {
+    /// Its FS-UAE settings, before a scenario's own ones.
+    pub fn config(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Model::A1200 => &[
+                ("amiga_model", "A1200"),
+                ("accuracy", "-1"),
+                ("uae_cpu_speed", "max"),
+                // With chip RAM alone, three fixture programs and
+                // GadgetScope do not fit (each wasm2c program holds its
+                // code, linear memory and a 64 KiB stack).
+                ("fast_memory", "8192"),
+            ],
+            Model::A500 => &[
+                ("amiga_model", "A500"),
+                ("cpu", "68000"),
+                ("accuracy", "0"),
+                ("uae_cpu_speed", "real"),
+                ("chip_memory", "1024"),
+                ("slow_memory", "1024"),
+            ],
+        }
+    }
+}
+
 /// A named emulator run. Build with the chained methods:
 ///
 /// ```
@@ -162,9 +202,14 @@ pub struct Scenario {
     /// Set by [`Scenario::watchdog`]: on a hang the harness asks the
     /// emulated machine for a task dump (`hd/tasks.txt`).
     pub watchdog: bool,
+    /// FS-UAE settings whose value is the host path of a built name
+    /// ([`Scenario::config_built`]), resolved when the run is staged.
+    pub config_built: Vec<(String, String)>,
     /// Set by [`Scenario::expect`]; without it the scenario passes when
     /// its outcome is `Pass`.
     pub expect: Option<Expect>,
+    /// The machine ([`Scenario::model`]); the A1200 unless set.
+    pub model: Model,
 }
 
 /// Default [`Scenario::timeout`]: AROS boots and runs a short script in
@@ -182,8 +227,16 @@ impl Scenario {
             program_screenshots: Vec::new(),
             config: Vec::new(),
             watchdog: false,
+            config_built: Vec::new(),
             expect: None,
+            model: Model::A1200,
         }
+    }
+
+    /// Runs on `model` instead of the A1200.
+    pub fn model(mut self, model: Model) -> Self {
+        self.model = model;
+        self
     }
 
     /// Starts `UAETool WATCH` in the background at this point of the
@@ -223,17 +276,27 @@ impl Scenario {
         self
     }
 
-    /// The built things this scenario stages: the first part of each
-    /// [`FileSource::Built`] name (`dist` for `dist/GadgetScope.info`),
-    /// each once, in staging order.
+    /// An FS-UAE setting whose value is the host path of what the build
+    /// makes under `name` (see [`FileSource::Built`]): `.config_built(
+    /// "floppy_drive_1", "dist/GadgetScope.adf")`.
+    pub fn config_built(mut self, key: &str, name: &str) -> Self {
+        self.config_built.push((key.to_string(), name.to_string()));
+        self
+    }
+
+    /// The built things this scenario stages or configures: the first
+    /// part of each [`FileSource::Built`] and [`Scenario::config_built`]
+    /// name (`dist` for `dist/GadgetScope.info`), each once, in order.
     pub fn needs(&self) -> Vec<&str> {
+        let staged = self.files.iter().filter_map(|f| match &f.source {
+            FileSource::Built(name) => Some(name.as_str()),
+            _ => None,
+        });
         let mut out: Vec<&str> = Vec::new();
-        for f in &self.files {
-            if let FileSource::Built(name) = &f.source {
-                let base = name.split('/').next().unwrap_or(name);
-                if !out.contains(&base) {
-                    out.push(base);
-                }
+        for name in staged.chain(self.config_built.iter().map(|(_, n)| n.as_str())) {
+            let base = name.split('/').next().unwrap_or(name);
+            if !out.contains(&base) {
+                out.push(base);
             }
         }
         out

@@ -12,6 +12,11 @@
 //!   `VERSION` (and `QUIT`) sent by the RexxSend fixture; IconProbe reads
 //!   the icons in their distribution places.
 //!
+//! - `adf-a500`, `adf-a1200`: the floppy `cargo xtask dist` makes, in DF1:
+//!   of an expanded A500 (68000) and of the A1200: the commands of its
+//!   `S/Startup-Sequence` are run; its `GadgetScope VERSION` refuses the
+//!   68000 with one line and RC 20, and prints the version on the 68020.
+//!
 //! - `wb-icons`: the same drawer on the Workbench. The ROM has no
 //!   Workbench, but it has AROS's Workbook 1.0 (a resident `Workbook`
 //!   command, see tests-uae/README.md "Workbook"): GadgetScope is started
@@ -260,9 +265,43 @@ pub fn scenarios() -> Vec<Scenario> {
         .check(Check::Rc("probe".into(), 0))
         .check(icons_read_back("dist-icons.txt", dist_icons()))
         .timeout(Duration::from_secs(60));
+    let a500 = adf_startup("adf-a500", crate::Model::A500, "GadgetScope needs a 68020 or better\n".into(), 20);
+    let a1200 = adf_startup("adf-a1200", crate::Model::A1200, format!("GadgetScope {version} (30.11.2026)\n"), 0);
     // `wb-icons` is not registered: its drawer double-click did not open the
     // `hd:GadgetScope` window while the test waited (see wb_icons' doc).
-    vec![icons, dist]
+    vec![icons, dist, a500, a1200]
+}
+
+/// The distribution floppy in DF1: (DF0: would boot before the harness's
+/// drive) on `model`, its `S/Startup-Sequence` ([`installer::ADF_STARTUP`],
+/// what `cargo xtask dist` writes there) run command by command as a
+/// user booting it would see it (the ROM's `Execute` answers "object not
+/// found" for any script, so the lines are replayed in the harness's Shell,
+/// each output appended to `adf.out`); its last command, `GadgetScope
+/// VERSION` from the floppy, prints `want` and returns `rc`.
+fn adf_startup(name: &str, model: crate::Model, want: String, rc: i32) -> Scenario {
+    let mut s = Scenario::new(name).model(model).config_built("floppy_drive_1", "dist/GadgetScope.adf");
+    let commands: Vec<&str> =
+        installer::ADF_STARTUP.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with(';')).collect();
+    for c in &commands {
+        s = s.line(format!("{c} >>DH0:adf.out"));
+    }
+    s.line("Echo \"$RC\" >DH0:adf.rc")
+        .line("CD DH0:")
+        .check(Check::Contains("adf.out".into(), "GadgetScope.install in the GadgetScope drawer".into()))
+        .check(Check::Custom(
+            format!("the floppy's last command prints {want:?}"),
+            Box::new(move |run| {
+                let text = run.read_text("adf.out")?;
+                if text.ends_with(&want) {
+                    Ok(())
+                } else {
+                    Err(format!("adf.out: {text:?}"))
+                }
+            }),
+        ))
+        .check(Check::Rc("adf".into(), rc))
+        .timeout(Duration::from_secs(120))
 }
 
 /// Scenarios written but not registered (they do not pass reliably yet);

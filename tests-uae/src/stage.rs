@@ -135,6 +135,8 @@ pub struct ConfigParams {
     pub kickstart: Option<PathBuf>,
     /// Window size when running under Xvfb (None: headless offscreen).
     pub window: Option<(u32, u32)>,
+    /// The machine: its settings come first.
+    pub model: crate::scenario::Model,
     /// Extra `key = value` lines, appended last (they override).
     pub extra: Vec<(String, String)>,
 }
@@ -143,13 +145,9 @@ pub struct ConfigParams {
 pub fn fs_uae_config(p: &ConfigParams) -> String {
     let mut s = String::from("[fs-uae]\n");
     let mut kv = |k: &str, v: &str| s.push_str(&format!("{k} = {v}\n"));
-    kv("amiga_model", "A1200");
-    kv("accuracy", "-1");
-    kv("uae_cpu_speed", "max");
-    // An A1200 as people use it: 2 MB chip RAM plus 8 MB fast RAM. With
-    // chip RAM alone, three fixture programs and GadgetScope do not fit
-    // (each wasm2c program holds its code, linear memory and a 64 KiB stack).
-    kv("fast_memory", "8192");
+    for (k, v) in p.model.config() {
+        kv(k, v);
+    }
     kv("warp_mode", "1");
     kv("uae_sound_output", "none");
     kv("hard_drive_0", &p.hd_dir.display().to_string());

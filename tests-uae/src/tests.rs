@@ -56,6 +56,7 @@ fn config_text() {
         base_dir: PathBuf::from("/w/base"),
         kickstart: None,
         window: None,
+        model: Model::A1200,
         extra: vec![("fast_memory".into(), "8192".into())],
     };
     assert_eq!(
@@ -69,6 +70,29 @@ fn config_text() {
     assert!(t.contains("kickstart_file = /roms/kick.rom\n"));
     assert!(t.contains("window_width = 800\nwindow_height = 600\n"));
     assert!(t.contains("fullscreen = 0\n"));
+    let a500 = ConfigParams { model: Model::A500, kickstart: None, window: None, extra: vec![], ..p2 };
+    assert_eq!(
+        fs_uae_config(&a500),
+        "[fs-uae]\namiga_model = A500\ncpu = 68000\naccuracy = 0\nuae_cpu_speed = real\nchip_memory = 1024\n\
+         slow_memory = 1024\nwarp_mode = 1\nuae_sound_output = none\nhard_drive_0 = /w/hd\n\
+         serial_port = /w/serial.log\nbase_dir = /w/base\n"
+    );
+    assert_eq!(Scenario::new("t").model, Model::A1200);
+    assert_eq!(Scenario::new("t").model(Model::A500).model, Model::A500);
+}
+
+/// Every harness tool runs on each machine's CPU: the ones each Startup-
+/// Sequence runs are assembled for the 68000 (NoNest for the 68010, its
+/// VBR read guarded by exec's AttnFlags).
+#[test]
+fn harness_tools_are_built_for_the_68000() {
+    for src in crate::native::SOURCES {
+        let want = if src == "NoNest.S" { "-m68010" } else { "-m68000" };
+        assert_eq!(crate::native::cpu_of(src), want, "{src}");
+    }
+    let nonest = std::fs::read_to_string(crate::native::source_dir().join("NoNest.S")).unwrap();
+    let guard = nonest.find("btst\t#AFB_68010").expect("NoNest checks AttnFlags");
+    assert!(guard < nonest.find("\tmovec").unwrap(), "the VBR is read only after the check");
 }
 
 #[test]

@@ -4,11 +4,12 @@
 //! ```text
 //! cargo (wasm32, release) -> module check (no floats, no memory.grow)
 //!   -> wasm2c -> post-pass (w2cpost) -> m68k-linux-gnu-gcc
-//!   -> ld with runtime/c + generated LVO glue + libgcc -> ELF -> hunk
+//!   -> ld with runtime/c + generated LVO glue + libgcc -> ELF
+//!   -> start path checked for 68000 code (startcheck) -> hunk
 //!   -> validated with amitools' HunkReader
 //! ```
 
-use crate::{hunk, osglue, tools, w2cpost, wasmcheck};
+use crate::{hunk, osglue, startcheck, tools, w2cpost, wasmcheck};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -37,9 +38,9 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "walkprof", artifact: "walkprof", hunk: "WalkProf" },
 ];
 
-/// GCC flags measured in TOOLCHAIN.md for the 68020 build.
+/// GCC flags measured in TOOLCHAIN.md, after the CPU flag (`-m68020`,
+/// `-m68000` for the start path).
 const CFLAGS: &[&str] = &[
-    "-m68020",
     "-Os",
     "-ffreestanding",
     "-nostdlib",
@@ -79,6 +80,7 @@ fn write_glue(root: &Path, dir: &Path) -> Result<()> {
     std::fs::write(dir.join("os_glue.h"), osglue::gen_header(&fns))?;
     std::fs::write(dir.join("os_glue.S"), osglue::gen_asm(&fns))?;
     std::fs::write(dir.join("os_imports.c"), osglue::gen_imports_c(&fns))?;
+    std::fs::write(dir.join("ndk.h"), crate::ndkgen::header())?;
     Ok(())
 }
 
@@ -137,17 +139,24 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
     let rt = root.join("runtime/c");
     let name_def = format!("-DGS_PROGRAM_NAME=\"{}\"", p.hunk);
     let incs = [format!("-I{}", dir.display()), format!("-I{}", glue.display()), "-I/usr/src/wasm2c".to_string()];
-    let sources: [(PathBuf, &str); 5] = [
-        (rt.join("start.S"), "start.o"),
-        (glue.join("os_glue.S"), "os_glue.o"),
-        (rt.join("runtime.c"), "runtime.o"),
-        (glue.join("os_imports.c"), "os_imports.o"),
-        (dir.join("prog.c"), "prog.o"),
+    // The start path runs before the processor check has passed: built for
+    // the 68000, so that the compiler and assembler refuse 68020 code in it,
+    // with direct calls only (startcheck follows them).
+    let start_path: &[&str] = &["-m68000", "-fno-function-cse"];
+    let rest: &[&str] = &["-m68020"];
+    let sources: [(PathBuf, &str, &[&str]); 6] = [
+        (rt.join("start.S"), "start.o", start_path),
+        (rt.join("cpu.c"), "cpu.o", start_path),
+        (glue.join("os_glue.S"), "os_glue.o", start_path),
+        (rt.join("runtime.c"), "runtime.o", rest),
+        (glue.join("os_imports.c"), "os_imports.o", rest),
+        (dir.join("prog.c"), "prog.o", rest),
     ];
     let mut objs = Vec::new();
-    for (src, obj) in &sources {
+    for (src, obj, cpu) in &sources {
         let o = dir.join(obj);
         sh(Command::new("m68k-linux-gnu-gcc")
+            .args(*cpu)
             .args(CFLAGS)
             .arg(&name_def)
             .args(&incs)
@@ -165,6 +174,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
         .arg(&elf)
         .args(&objs)
         .arg(libgcc))?;
+    startcheck::check(&elf).with_context(|| format!("{}: the start path", elf.display()))?;
     let image = hunk::elf_to_hunk(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false })?;
     let hunk_path = root.join("target/amiga").join(p.hunk);
     std::fs::write(&hunk_path, &image.bytes)?;

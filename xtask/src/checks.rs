@@ -43,7 +43,7 @@ pub fn arexx_check_io(input: impl BufRead, out: &mut impl Write) -> std::io::Res
             Err(e) => {
                 rc = 10;
                 write!(out, "RC {} ", e.rc().code())?;
-                out.write_all(&gadgetscope_arexx::to_latin1(&e.message))?;
+                out.write_all(&amiga_ndk::latin1::from_str_lossy(&e.message))?;
             }
         }
         out.write_all(b"\n")?;
@@ -77,7 +77,7 @@ pub fn manifest_check(args: &[String]) -> u8 {
 pub fn manifest_check_bytes(bytes: &[u8]) -> (u8, Vec<u8>) {
     match manifest::parse(bytes) {
         Ok(m) => (0, m.summary()),
-        Err(e) => (10, gadgetscope_arexx::to_latin1(&e.to_string())),
+        Err(e) => (10, amiga_ndk::latin1::from_str_lossy(&e.to_string())),
     }
 }
 

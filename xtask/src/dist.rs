@@ -17,7 +17,7 @@
 //! ```
 //!
 //! Before anything is packed the sources are checked: the Installer script
-//! (parse + check), the AmigaGuide (node/link integrity), the readme's
+//! (ISO-8859-1, parse + check for Installer 1.x, 43 and 44), the AmigaGuide (node/link integrity), the readme's
 //! Aminet header, the catalogs (errors stop the build). After packing:
 //! lhasa's `lha -t` must test the archive and `lha -l` list every file;
 //! names are ISO-8859-1 in both images (`français` is `fran\xe7ais`).
@@ -33,17 +33,7 @@ use std::process::Command;
 /// Name of the drawer, the volume and the archives.
 pub const NAME: &str = "GadgetScope";
 
-/// The S:Startup-Sequence of the floppy: ROM-internal Shell commands only
-/// (the disk carries no C: drawer).
-pub const ADF_STARTUP: &str = "\
-; GadgetScope distribution disk
-Echo \"GadgetScope distribution disk\"
-Echo \"To install it, boot your Workbench and double-click\"
-Echo \"GadgetScope.install in the GadgetScope drawer of this disk.\"
-Echo \"\"
-CD GadgetScope:GadgetScope
-GadgetScope VERSION
-";
+pub use installer::ADF_STARTUP;
 
 /// What `dist` produced.
 pub struct Dist {
@@ -91,11 +81,12 @@ pub fn latin1(name: &str) -> Result<Vec<u8>> {
 
 /// The source checks; any problem stops the build.
 fn check_sources(root: &Path) -> Result<()> {
-    let script = std::fs::read_to_string(root.join("installer/GadgetScope.install"))?;
-    let forms = installer::parse(&script).map_err(|e| anyhow!("GadgetScope.install: {e}"))?;
-    let errs = installer::check(&forms);
-    if !errs.is_empty() {
-        bail!("GadgetScope.install:\n  {}", errs.join("\n  "));
+    let script = std::fs::read(root.join("installer/GadgetScope.install"))?;
+    for inst in installer::Installer::ALL {
+        let errs = installer::check_script(&script, inst);
+        if !errs.is_empty() {
+            bail!("GadgetScope.install for {}:\n  {}", inst.name(), errs.join("\n  "));
+        }
     }
     let (_, ps) = installer::guide::check_guide(&std::fs::read(root.join("installer/GadgetScope.guide"))?);
     if !ps.is_empty() {
@@ -271,6 +262,19 @@ fn make_adf(out: &Path, adf: &Path, files: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// A file of the floppy image, read back with amitools' `xdftool`.
+fn read_adf_file(adf: &Path, path: &str) -> Result<Vec<u8>> {
+    let xdftool = tools::venv_dir().join("bin/xdftool");
+    let tmp = adf.with_extension(format!("read-{}", std::process::id()));
+    let o = Command::new(&xdftool).arg(adf).arg("read").arg(path).arg(&tmp).output()?;
+    if !o.status.success() {
+        bail!("xdftool {} read {path}: {}", adf.display(), String::from_utf8_lossy(&o.stderr));
+    }
+    let bytes = std::fs::read(&tmp).with_context(|| format!("{path} read from {}", adf.display()))?;
+    let _ = std::fs::remove_file(&tmp);
+    Ok(bytes)
+}
+
 /// Printed by `cargo xtask dist`.
 pub fn report(d: &Dist) {
     println!("dist: {} ({} files)", d.dir.display(), d.files.len());
@@ -281,6 +285,21 @@ pub fn report(d: &Dist) {
         let n = std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
         println!("dist: {} ({n} bytes)", p.display());
     }
+}
+
+/// The distribution drawer and its icon laid out in `out` (wiped first)
+/// with the built `program`, and the bootable floppy made from them as
+/// `out/GadgetScope.adf`: the `dist` artefact of the emulator scenarios
+/// (`dist-start`, `adf-a500`, `adf-a1200`).
+pub fn uae_dist(out: &Path, program: &Path) -> Result<()> {
+    let files = layout(out, program)?;
+    let adf = out.join(format!("{NAME}.adf"));
+    make_adf(out, &adf, &files)?;
+    // The scenarios replay ADF_STARTUP: it must be what the image holds.
+    if read_adf_file(&adf, "S/Startup-Sequence")? != ADF_STARTUP.as_bytes() {
+        bail!("{}: S/Startup-Sequence is not installer::ADF_STARTUP", adf.display());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

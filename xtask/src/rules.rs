@@ -15,11 +15,6 @@ use std::process::Command;
 /// The one crate allowed to hold `unsafe`: the binding layer.
 pub const BINDING_LAYER: &str = "amiga-rt";
 
-/// Crates that still hold unsafe code and are exempt from the rule until
-/// it is moved into the binding layer; the check fails once one of them
-/// no longer needs its exemption, so the list only shrinks.
-pub const EXEMPT: &[(&str, &str)] = &[("gadgetscope", "app-gui calls raw bindings in desk.rs (issue 12 item 3)")];
-
 #[derive(Deserialize)]
 struct Metadata {
     packages: Vec<Package>,
@@ -118,19 +113,8 @@ pub fn unsafe_rule() -> Result<Vec<String>> {
                 }
             }
         }
-        match EXEMPT.iter().find(|(n, _)| *n == p.name) {
-            Some((_, why)) if found.is_empty() => problems.push(format!(
-                "{}: holds no unsafe any more: give its crate root #![forbid(unsafe_code)] and remove it from \
-                 EXEMPT in xtask/src/rules.rs ({why})",
-                p.name
-            )),
-            Some((_, why)) => println!("checks: {} is exempt for now: {why}", p.name),
-            None => {
-                problems.extend(found.into_iter().map(|f| format!("{f}: `unsafe` outside {BINDING_LAYER}")));
-                problems
-                    .extend(missing.into_iter().map(|f| format!("{f}: no #![forbid(unsafe_code)] in this crate root")));
-            }
-        }
+        problems.extend(found.into_iter().map(|f| format!("{f}: `unsafe` outside {BINDING_LAYER}")));
+        problems.extend(missing.into_iter().map(|f| format!("{f}: no #![forbid(unsafe_code)] in this crate root")));
     }
     Ok(problems)
 }

@@ -68,7 +68,7 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     if needs.contains(&"dist") {
         let out = root.join("target/uae/dist-drawer");
         let gadgetscope: PathBuf = opts.built["GadgetScope"].clone();
-        dist::layout(&out, &gadgetscope)?;
+        dist::uae_dist(&out, &gadgetscope)?;
         opts.built.insert("dist".into(), out);
     }
     Ok(opts)

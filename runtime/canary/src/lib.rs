@@ -251,7 +251,8 @@ fn jump_table() -> String {
 
 #[cfg(target_arch = "wasm32")]
 mod amiga {
-    use amiga_rt::dos::{Dos, RETURN_FAIL, RETURN_OK};
+    use amiga_ndk::dos::{RETURN_FAIL, RETURN_OK};
+    use amiga_rt::dos::Dos;
 
     amiga_rt::program!(name: "Canary", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 128 * 1024, main: main);
 

@@ -1,10 +1,13 @@
-//! GadgetScope's ARexx engine: the `gadgetscope_arexx::Engine` verbs over
+//! The `gadgetscope_arexx::Engine` verbs over
 //! the walker (core), the DOS side ([`System`]) and, for the verbs that
 //! act, input.device. Generic over the OS boundary, so host tests run it
 //! on `gadgetscope_core::fake::FakeIntuition`.
 use crate::inspect::{inspect, Failure, Inspect};
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT};
+use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::Rect;
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
 use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_core::classify::Role;
@@ -66,7 +69,7 @@ pub trait System {
 /// A WHERE port's answer, parsed strictly: exactly four decimal integers
 /// `<x> <y> <w> <h>` separated by single spaces, x/y may be negative,
 /// w/h at least 1, all within 16 bits; nothing before or after.
-pub fn parse_where_reply(text: &[u8]) -> Result<input::Rect, String> {
+pub fn parse_where_reply(text: &[u8]) -> Result<Rect, String> {
     let bad = |why: &str| alloc::format!("\"{}\" is not \"<x> <y> <w> <h>\" ({why})", shown(text));
     let fields: Vec<&[u8]> = text.split(|&c| c == b' ').collect();
     if fields.len() != 4 {
@@ -87,13 +90,13 @@ pub fn parse_where_reply(text: &[u8]) -> Result<input::Rect, String> {
     if v[2] < 1 || v[3] < 1 {
         return Err(bad("width and height must be at least 1"));
     }
-    Ok(input::Rect::new(v[0], v[1], v[2], v[3]))
+    Ok(Rect::new(v[0], v[1], v[2], v[3]))
 }
 
 /// The outcome of `WHERE <name>` sent to `port`: RC 0 with a well-formed
 /// geometry, else an ARexx error (RC 10 from the application is RC 10,
 /// a malformed answer or another RC is RC 20).
-pub fn where_result(port: &[u8], name: &[u8], rc: i32, text: &[u8]) -> Result<input::Rect, Error> {
+pub fn where_result(port: &[u8], name: &[u8], rc: i32, text: &[u8]) -> Result<Rect, Error> {
     match rc {
         0 => parse_where_reply(text).map_err(|why| {
             Error::new(Rc::Failed, alloc::format!("WHERE port {} answered for {}: {why}", shown(port), shown(name)))
@@ -141,8 +144,8 @@ pub fn mui_result(port: &[u8], rc: i32, text: Vec<u8>) -> Result<Vec<u8>, Error>
 /// The gadget of `w` a WHERE geometry names: one whose box is exactly
 /// `r` (so TYPE and GETTEXT see its role and value), else a stand-in of
 /// role `unknown` with that box, appended to `w.gadgets`. Returns its index.
-pub fn where_gadget(w: &mut WindowSnap, r: input::Rect) -> usize {
-    if let Some(i) = w.gadgets.iter().position(|g| g.sys.is_none() && input::Rect::of_gadget(g) == r) {
+pub fn where_gadget(w: &mut WindowSnap, r: Rect) -> usize {
+    if let Some(i) = w.gadgets.iter().position(|g| g.sys.is_none() && g.rect() == r) {
         return i;
     }
     w.gadgets.push(GadgetSnap {
@@ -239,10 +242,6 @@ fn action_error(e: ActionError) -> Error {
         _ => Rc::Failed,
     };
     Error::new(rc, alloc::format!("{e}"))
-}
-
-fn shown(b: &[u8]) -> String {
-    b.iter().map(|&c| c as char).collect()
 }
 
 fn rc_of(code: i32) -> Rc {
@@ -393,7 +392,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
 
     /// The action after a WHERE answer: at geometry `r` of the window
     /// titled `window_title` (window-relative, borders included).
-    fn act_where(&mut self, window_title: &[u8], r: input::Rect, then: Then) -> Result<Outcome, Error> {
+    fn act_where(&mut self, window_title: &[u8], r: Rect, then: Then) -> Result<Outcome, Error> {
         if let Then::Geometry = then {
             return Ok(Outcome::Done(alloc::format!("{} {} {} {}", r.left, r.top, r.width, r.height).into_bytes()));
         }
@@ -449,9 +448,9 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         let mut events = input::click_gadget(size, w, g).map_err(action_error)?;
         if field {
             events.extend(input::amiga_key(b'x', keymap).map_err(action_error)?);
-            events.extend(input::raw_keystroke(input::RAWKEY_CURSOR_RIGHT, input::IEQUALIFIER_LSHIFT));
+            events.extend(input::raw_keystroke(RAWKEY_CURSOR_RIGHT, IEQUALIFIER_LSHIFT));
             for _ in 0..g.value.as_ref().map_or(0, |v| v.len()) {
-                events.extend(input::raw_keystroke(input::RAWKEY_BACKSPACE, 0));
+                events.extend(input::raw_keystroke(RAWKEY_BACKSPACE, 0));
             }
         }
         events.extend(input::type_text(text, keymap).map_err(action_error)?);
@@ -559,7 +558,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         match read_screens(&mut self.os) {
             Ok(snap) => {
                 let n = snap.screens.iter().find(|s| s.address == screen).map_or(0, |s| s.windows.len());
-                let on = snap.window(window).is_some_and(|w| w.flags & gadgetscope_core::ndk::WFLG_MENUSTATE != 0);
+                let on = snap.window(window).is_some_and(|w| w.flags & amiga_ndk::intuition::WFLG_MENUSTATE != 0);
                 (n, on)
             }
             Err(_) => (0, false),
@@ -771,7 +770,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
         let scr = snap.screens.iter().find(|s| s.address == w.info.screen).ok_or_else(|| window_not_found(window))?;
         let boxes = input::menu_boxes_of(&strip);
-        let rmb_trap = w.info.flags & gadgetscope_core::ndk::WFLG_RMBTRAP != 0;
+        let rmb_trap = w.info.flags & amiga_ndk::intuition::WFLG_RMBTRAP != 0;
         let (ms, (m, i, s)) =
             (input::MenuScreen::of(scr), (usize::from(menu), usize::from(item), sub.map(usize::from)));
         let events = input::menu_pick(&ms, &boxes, m, i, s, rmb_trap, self.actor.keymap()).map_err(action_error)?;
@@ -895,9 +894,10 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::gadtools::GADTOOL_TYPE;
+    use amiga_ndk::intuition::{GTYP_BOOLGADGET, GTYP_STRGADGET};
     use gadgetscope_arexx::Host;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
-    use gadgetscope_core::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET, GTYP_STRGADGET};
 
     struct Files(Vec<(Vec<u8>, Vec<u8>)>, Rexx);
 
@@ -1115,7 +1115,7 @@ mod tests {
         let mut h = Host::new("test");
         assert_eq!(run(&mut h, &mut e, "WAITFOR GadTools 2 TEXT=hello", 0), (0, String::new()));
         assert!(h.command(&mut e, b"WAITFOR REQUESTER TIMEOUT=1", 3, 0).is_empty());
-        e.os.write_u32(w + gadgetscope_core::ndk::WD_FIRST_REQUEST as u32, 0x1234);
+        e.os.write_u32(w + amiga_ndk::intuition::wd_FirstRequest as u32, 0x1234);
         let r = h.tick(&mut e, 1);
         assert_eq!((r[0].0, r[0].1.rc as i32), (3, 0));
     }
@@ -1201,25 +1201,25 @@ mod tests {
     /// The engine's fake strip with geometry: screen bar 10 lines, left
     /// border 5; "Project" at 0 (60 wide); items 0/10/20 (100x10).
     fn with_menu_geometry(e: &mut TestEngine, w: u32) {
-        use gadgetscope_core::ndk::*;
-        let scr = e.os.peek_u32(w + WD_WSCREEN as u32);
-        e.os.write(scr + SC_BAR_HEIGHT as u32, &[10, 0, 5]);
-        let m = e.os.peek_u32(w + WD_MENU_STRIP as u32);
-        e.os.write_u16(m + MU_WIDTH as u32, 60);
-        let mut item = e.os.peek_u32(m + MU_FIRST_ITEM as u32);
+        use amiga_ndk::intuition::*;
+        let scr = e.os.peek_u32(w + wd_WScreen as u32);
+        e.os.write(scr + sc_BarHeight as u32, &[10, 0, 5]);
+        let m = e.os.peek_u32(w + wd_MenuStrip as u32);
+        e.os.write_u16(m + mu_Width as u32, 60);
+        let mut item = e.os.peek_u32(m + mu_FirstItem as u32);
         let mut top = 0;
         while item != 0 {
-            e.os.write_u16(item + MI_TOP_EDGE as u32, top);
-            e.os.write_u16(item + MI_WIDTH as u32, 100);
-            e.os.write_u16(item + MI_HEIGHT as u32, 10);
+            e.os.write_u16(item + mi_TopEdge as u32, top);
+            e.os.write_u16(item + mi_Width as u32, 100);
+            e.os.write_u16(item + mi_Height as u32, 10);
             top += 10;
-            item = e.os.peek_u32(item + MI_NEXT_ITEM as u32);
+            item = e.os.peek_u32(item + mi_NextItem as u32);
         }
     }
 
     #[test]
     fn menupick_without_a_shortcut_walks_the_pointer_with_the_right_button() {
-        use gadgetscope_core::ndk::{WD_FLAGS, WFLG_MENUSTATE, WFLG_RMBTRAP};
+        use amiga_ndk::intuition::{wd_Flags, WFLG_MENUSTATE, WFLG_RMBTRAP};
         let (mut e, w) = engine();
         with_menu_geometry(&mut e, w);
         let mut h = Host::new("test");
@@ -1233,7 +1233,7 @@ mod tests {
         assert_eq!(e.actor.yields, MENU_ROUND_TRIPS - MENU_YIELD_AFTER);
         // AmigaOS 3.x style: WFLG_MENUSTATE set, the walk goes straight on.
         e.actor.events.clear();
-        e.os.write_u32(w + WD_FLAGS as u32, WFLG_MENUSTATE);
+        e.os.write_u32(w + wd_Flags as u32, WFLG_MENUSTATE);
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0), (0, String::new()));
         let pointer: Vec<(i16, i16)> = e
             .actor
@@ -1250,49 +1250,49 @@ mod tests {
         assert!(!e.actor.events.iter().any(|ev| matches!(ev, Event::Button { code: 0x68, .. })), "no left button");
         // WFLG_RMBTRAP: RC 20 before any event.
         e.actor.events.clear();
-        e.os.write_u32(w + WD_FLAGS as u32, WFLG_RMBTRAP);
+        e.os.write_u32(w + wd_Flags as u32, WFLG_RMBTRAP);
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0).0, 20);
         assert!(e.actor.events.is_empty());
     }
 
     #[test]
     fn pick_reads_the_pointer_of_the_frontmost_screen() {
-        use gadgetscope_core::ndk::{SC_MOUSE_X, SC_MOUSE_Y, WD_WSCREEN};
+        use amiga_ndk::intuition::{sc_MouseX, sc_MouseY, wd_WScreen};
         let (mut e, w) = engine();
         let mut h = Host::new("test");
-        let scr = e.os.peek_u32(w + WD_WSCREEN as u32);
+        let scr = e.os.peek_u32(w + wd_WScreen as u32);
         // Window at 10,20; the Connect button at 20,30 80x14 -> screen 40,55.
-        e.os.write_u16(scr + SC_MOUSE_X as u32, 40);
-        e.os.write_u16(scr + SC_MOUSE_Y as u32, 55);
+        e.os.write_u16(scr + sc_MouseX as u32, 40);
+        e.os.write_u16(scr + sc_MouseY as u32, 55);
         let (rc, t) = run(&mut h, &mut e, "PICK", 0);
         assert_eq!(rc, 0, "{t}");
         assert_eq!(t, "window \"GadTools Fixture\" screen=\"Workbench Screen\" [10,20 300x100]\n  gadget id=1 role=button class=\"\" label=\"Connect\" [20,30 80x14]\n");
         // Inside the window, on no gadget: the window line only.
-        e.os.write_u16(scr + SC_MOUSE_X as u32, 300);
+        e.os.write_u16(scr + sc_MouseX as u32, 300);
         assert_eq!(
             run(&mut h, &mut e, "PICK SCREEN=Workbench", 0).1,
             "window \"GadTools Fixture\" screen=\"Workbench Screen\" [10,20 300x100]\n"
         );
         // Outside every window: RC 5.
-        e.os.write_u16(scr + SC_MOUSE_X as u32, 600);
+        e.os.write_u16(scr + sc_MouseX as u32, 600);
         assert_eq!(run(&mut h, &mut e, "PICK", 0), (5, "no window under the pointer (600,55)".into()));
         assert_eq!(run(&mut h, &mut e, "PICK SCREEN=Nope", 0).0, 5);
     }
 
     #[test]
     fn waitfor_requester_sees_a_system_requester_window_but_not_a_namesake() {
+        use amiga_ndk::intuition::{wd_Flags, GTYP_BOOLGADGET};
         use gadgetscope_core::fake::GadgetSpec;
-        use gadgetscope_core::ndk::{GTYP_BOOLGADGET, WD_FLAGS};
         let (mut e, _) = engine();
         let mut h = Host::new("test");
-        let scr = e.os.peek_u32(e.os.ibase() + gadgetscope_core::ndk::IB_FIRST_SCREEN as u32);
+        let scr = e.os.peek_u32(e.os.ibase() + amiga_ndk::intuition::ib_FirstScreen as u32);
         // A second window titled like the first: no requester.
         let twin = e.os.add_window(scr, Some(b"GadTools Fixture"), (50, 50, 200, 80));
         assert!(h.command(&mut e, b"WAITFOR REQUESTER TIMEOUT=1", 3, 0).is_empty());
         assert!(h.tick(&mut e, 1).is_empty());
         // It takes an EasyRequest's shape: drag bar, depth, RMBTRAP, GADGETUP, buttons.
-        e.os.write_u32(twin + WD_FLAGS as u32, 0x0001_0000 | 0x2 | 0x4 | 0x1000);
-        e.os.write_u32(twin + pick::WD_IDCMP_FLAGS, 0x40);
+        e.os.write_u32(twin + wd_Flags as u32, 0x0001_0000 | 0x2 | 0x4 | 0x1000);
+        e.os.write_u32(twin + amiga_ndk::intuition::wd_IDCMPFlags as u32, 0x40);
         let mut ok = GadgetSpec::new(GTYP_BOOLGADGET, 10, 50, 60, 14);
         ok.id = 1;
         e.os.add_gadget(twin, &ok);
@@ -1323,8 +1323,8 @@ mod tests {
 
     #[test]
     fn where_replies_are_parsed_strictly() {
-        assert_eq!(parse_where_reply(b"20 30 80 14"), Ok(input::Rect::new(20, 30, 80, 14)));
-        assert_eq!(parse_where_reply(b"-4 -2 1 1"), Ok(input::Rect::new(-4, -2, 1, 1)));
+        assert_eq!(parse_where_reply(b"20 30 80 14"), Ok(Rect::new(20, 30, 80, 14)));
+        assert_eq!(parse_where_reply(b"-4 -2 1 1"), Ok(Rect::new(-4, -2, 1, 1)));
         for bad in [
             &b""[..],
             b"1 2 3",
@@ -1482,9 +1482,9 @@ mod tests {
         let (mut e, _) = engine();
         let (mut w, _) = e.walk_target(&WindowTarget { screen: None, pattern: b"GadTools".to_vec() }).unwrap();
         let n = w.gadgets.len();
-        let i = where_gadget(&mut w, input::Rect::new(20, 50, 120, 12));
+        let i = where_gadget(&mut w, Rect::new(20, 50, 120, 12));
         assert_eq!(w.gadgets[i].role, Role::String);
-        let j = where_gadget(&mut w, input::Rect::new(1, 2, 3, 4));
+        let j = where_gadget(&mut w, Rect::new(1, 2, 3, 4));
         assert_eq!((j, w.gadgets.len(), w.gadgets[j].role), (n, n + 1, Role::Unknown));
     }
 }

@@ -26,7 +26,7 @@ pub struct Failure {
     pub message: Vec<u8>,
 }
 
-use crate::latin1;
+use amiga_ndk::latin1::from_str_lossy as latin1;
 
 fn not_found(window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Failure {
     let mut m = match window {
@@ -101,8 +101,9 @@ pub fn inspect<O: IntuitionOs>(os: &mut O, what: &Inspect) -> Result<Vec<u8>, Fa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amiga_ndk::gadtools::GADTOOL_TYPE;
+    use amiga_ndk::intuition::GTYP_BOOLGADGET;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
-    use gadgetscope_core::ndk::{GADTOOL_TYPE, GTYP_BOOLGADGET};
 
     fn world() -> (FakeIntuition, u32) {
         let mut f = FakeIntuition::new();

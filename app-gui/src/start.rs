@@ -1,12 +1,15 @@
-//! The Amiga entry point (wasm32 only).
+//! The Amiga entry point (wasm32 only): a Shell start runs the command
+//! its arguments name, a Workbench start opens the window.
 use crate::bench::{bench_tree, report, Clock};
-use crate::inspect::inspect;
-use crate::intuition_os::AmigaIntuition;
-use crate::latin1;
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
-use amiga_rt::dos::{Dos, RETURN_ERROR, RETURN_FAIL, RETURN_OK};
-use amiga_rt::timer::{Timer, UNIT_MICROHZ};
+use crate::system::AmigaIntuition;
+use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
+use amiga_ndk::latin1::from_str_lossy as latin1;
+use amiga_ndk::timer::UNIT_MICROHZ;
+use amiga_rt::dos::Dos;
+use amiga_rt::timer::Timer;
+use gadgetscope_engine::inspect::inspect;
 
 amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 256 * 1024, main: main);
 
@@ -16,7 +19,7 @@ fn main() -> i32 {
         // A Workbench start: the window, with the icon's tooltypes.
         let (settings, _warnings) = Settings::from_tooltypes(&own_tooltypes(&dos, wbs));
         let port = settings.port_name.clone();
-        return crate::nogui::run(&dos, port.as_deref(), Some(settings));
+        return crate::event_loop::run(&dos, port.as_deref(), Some(settings));
     }
     let values = match dos.read_args(TEMPLATE) {
         Ok(v) => v,
@@ -66,10 +69,10 @@ fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
-        Ok(ShellCommand::NoGui { port }) => crate::nogui::run(&dos, port.as_deref(), None),
+        Ok(ShellCommand::NoGui { port }) => crate::event_loop::run(&dos, port.as_deref(), None),
         Ok(ShellCommand::Gui(settings)) => {
             let port = settings.port_name.clone();
-            crate::nogui::run(&dos, port.as_deref(), Some(settings))
+            crate::event_loop::run(&dos, port.as_deref(), Some(settings))
         }
         Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
     }
@@ -116,8 +119,8 @@ impl Clock for EClock {
     }
 }
 
-/// `GadgetScope: <message>` on the Shell, and the RC.
-fn complain(dos: &Dos, message: &[u8], rc: i32) -> i32 {
+/// `GadgetScope: <message>` on the Shell (Latin-1), and the RC.
+pub fn complain(dos: &Dos, message: &[u8], rc: i32) -> i32 {
     dos.print(b"GadgetScope: ");
     dos.print(message);
     dos.print(b"\n");

@@ -1,0 +1,333 @@
+//! The one event loop of GadgetScope, with its window and without it
+//! (`NOGUI`), and the ARexx port it serves (AREXX.md "Port"; design note
+//! docs/design/event-loop.md).
+//!
+//! The process sleeps in one exec `Wait()` on: its public ARexx port
+//! (`GADGETSCOPE.<n>`, first free of .1 … .99, or exactly `PORTNAME=`),
+//! the reply port of the messages it sends itself (WHERE, MUIREXX) and of
+//! the programs it started from Workbench (WBLAUNCH), Ctrl-C, a 100 ms
+//! timer.device tick only while a wait is held or the window wants ticks,
+//! and, with the window, the window's signals, the pick handler, the
+//! AppIcon port and the commodity broker ([`Window`]). Runs until `QUIT`,
+//! Ctrl-C or the window's Quit; every held message is replied (RC 20)
+//! before the port closes, then every reply GadgetScope is still owed is
+//! waited for (a message's memory and reply port must outlive the
+//! receiver's use of them), including the start messages of programs
+//! started with WBLAUNCH that are still running.
+use crate::desk::AmigaDesk;
+use crate::gadtools_ui::GadToolsUi;
+use crate::gui::{Flow, Frontend, Gui, UiEvent};
+use crate::reaction_ui::{ReactionClasses, ReactionUi};
+use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
+use crate::start::complain;
+use crate::system::{AmigaActor, AmigaIntuition, AmigaSystem};
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, SIGBREAKF_CTRL_C};
+use amiga_ndk::timer::UNIT_VBLANK;
+use amiga_rt::commodities::{Broker, CxError, CxEvent};
+use amiga_rt::dos::{Dos, NoRequesters};
+use amiga_rt::exec::MsgPort;
+use amiga_rt::gadtools::GadTools;
+use amiga_rt::intuition::Intuition;
+use amiga_rt::rexx::{Incoming, PublicPort, RexxSys};
+use amiga_rt::timer::Timer;
+use gadgetscope_arexx::{Host, Reply};
+use gadgetscope_engine::{GsEngine, UiRequest};
+
+/// The commodity's description in Exchange (at most 39 characters:
+/// `CBD_DESCRLEN`).
+const CX_DESCR: &[u8] = b"Inspects and drives the GUI of programs";
+/// The tick of held waits and of the window's refresh, µs (AREXX.md
+/// "Waits": about 100 ms).
+const TICK_MICROS: u32 = 100_000;
+
+/// The engine as the Amiga runs it.
+type Engine<'a> = GsEngine<AmigaIntuition, AmigaSystem<'a>, AmigaActor<'a>>;
+
+/// Replies each message: RC in `rm_Result1`, the text as an argstring in
+/// `rm_Result2` only with RC 0, `RXFF_RESULT` and a non-empty text
+/// (amiga-rt `rexx::carries_result`).
+fn send(replies: Vec<(Incoming<'_>, Reply)>) {
+    for (msg, r) in replies {
+        let _ = msg.reply(r.rc as i32, &r.text);
+    }
+}
+
+/// What the window side owns: the libraries, the ReAction classes (when
+/// window.class opens: AmigaOS 3.5+), the AppIcon's port and the
+/// commodity's port. Opened before the [`Window`] that borrows them.
+struct WindowLibs {
+    intuition: Intuition,
+    gadtools: GadTools,
+    classes: Option<ReactionClasses>,
+    app_port: MsgPort,
+    cx_port: Option<MsgPort>,
+}
+
+impl WindowLibs {
+    fn open() -> Result<WindowLibs, &'static str> {
+        let (Ok(intuition), Ok(gadtools)) = (Intuition::open(), GadTools::open()) else {
+            return Err("intuition.library or gadtools.library 39 cannot be opened");
+        };
+        let app_port = MsgPort::new().ok_or("no signal for the AppIcon port")?;
+        Ok(WindowLibs { intuition, gadtools, classes: ReactionClasses::open().ok(), app_port, cx_port: MsgPort::new() })
+    }
+}
+
+/// The window side of the loop: the front-end (ReAction or GadTools), the
+/// desk (frame, pick, files, AppIcon), the commodity broker and the
+/// controller that ties them to the view model.
+struct Window<'r> {
+    front: Box<dyn Frontend + 'r>,
+    desk: AmigaDesk<'r>,
+    broker: Option<Broker<'r>>,
+    gui: Gui,
+    iconified_at_start: bool,
+}
+
+impl<'r> Window<'r> {
+    /// The ReAction window when window.class and its classes opened,
+    /// else the GadTools one; the broker when commodities.library is
+    /// there (not in the AROS ROM: then nothing is said).
+    fn new(libs: &'r WindowLibs, settings: Settings, dos: &'r Dos) -> Window<'r> {
+        let desk = AmigaDesk::new(&libs.intuition, dos, &libs.app_port);
+        let mut front: Box<dyn Frontend + 'r> = match &libs.classes {
+            Some(c) => Box::new(ReactionUi::new(&libs.intuition, &libs.gadtools, c, libs.app_port.addr())),
+            None => Box::new(GadToolsUi::new(&libs.intuition, &libs.gadtools)),
+        };
+        front.set_placement(read_window_box(dos));
+        let title = concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes();
+        let broker = libs.cx_port.as_ref().and_then(|port| {
+            match Broker::new(b"GadgetScope", title, CX_DESCR, &settings.popkey, settings.cx_priority, port) {
+                Ok(b) => {
+                    if let Some(err) = b.hotkey_error() {
+                        let text = amiga_rt::commodities::hotkey_error_text(&settings.popkey, err);
+                        complain(dos, &amiga_ndk::latin1::from_str_lossy(&text), 0);
+                    }
+                    Some(b)
+                }
+                Err(CxError::NoLibrary) => None,
+                Err(e) => {
+                    let text = alloc::format!("{e}; running without a commodity broker");
+                    complain(dos, &amiga_ndk::latin1::from_str_lossy(&text), 0);
+                    None
+                }
+            }
+        });
+        let iconified_at_start = settings.startup == Startup::Iconified;
+        Window { front, desk, broker, gui: Gui::new(settings), iconified_at_start }
+    }
+
+    /// Opens the window, or iconifies at once (`STARTUP=ICONIFIED`, or no
+    /// window could be opened: then the ARexx port stays and SHOW retries).
+    fn start(&mut self, os: &mut AmigaIntuition, dos: &Dos) {
+        let f = &mut *self.front;
+        if self.iconified_at_start {
+            self.gui.iconify(f, &mut self.desk);
+            return;
+        }
+        self.gui.show(os, f, &mut self.desk);
+        if !f.is_open() {
+            dos.print(b"GadgetScope: the window cannot be opened; the ARexx port stays (SHOW retries)\n");
+            self.gui.iconify(f, &mut self.desk);
+        }
+    }
+
+    /// The signals the window side waits for now.
+    fn signal_mask(&self) -> u32 {
+        self.front.signal_mask()
+            | self.desk.pick_mask()
+            | self.desk.app_mask()
+            | self.broker.as_ref().map_or(0, |b| b.signal_mask())
+    }
+
+    /// Handles what woke the loop (`got`; `ticked` on a timer tick);
+    /// true when the user quit.
+    fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition) -> bool {
+        let (gui, f, d) = (&mut self.gui, &mut *self.front, &mut self.desk);
+        let mut quit = false;
+        for e in f.events() {
+            quit |= gui.event(e, os, f, d) == Flow::Quit;
+        }
+        // The hotkey and Exchange.
+        for e in self.broker.as_ref().map(|b| b.events()).unwrap_or_default() {
+            match e {
+                CxEvent::Popup | CxEvent::Appear => gui.show(os, f, d),
+                CxEvent::Disappear => gui.iconify(f, d),
+                CxEvent::Kill => quit |= gui.event(UiEvent::Quit, os, f, d) == Flow::Quit,
+                CxEvent::Enable | CxEvent::Disable => {}
+            }
+        }
+        if d.pick_mask() != 0 && got & d.pick_mask() != 0 {
+            let r = d.poll_pick();
+            gui.pick_report(r, os, f, d);
+        }
+        if d.app_opened() {
+            gui.show(os, f, d);
+        }
+        if ticked {
+            gui.tick(os, f, d);
+        }
+        quit
+    }
+
+    /// Carries out what ARexx SHOW, HIDE and HIGHLIGHT asked for.
+    fn request(&mut self, r: UiRequest, os: &mut AmigaIntuition) {
+        self.gui.request(r, os, &mut *self.front, &mut self.desk);
+    }
+
+    /// Whether the window needs the 100 ms tick (auto refresh, pick mode).
+    fn wants_ticks(&self) -> bool {
+        self.gui.wants_ticks(&*self.front)
+    }
+
+    /// QUIT from ARexx or Ctrl-C with names not saved: asks, and saves
+    /// them first if the user wants (nothing recorded is lost unasked).
+    fn before_quit(&mut self) {
+        self.gui.before_quit(&mut *self.front, &mut self.desk);
+    }
+
+    /// Closes everything and remembers the window's box.
+    fn shutdown(mut self, dos: &Dos) {
+        self.gui.shutdown(&mut *self.front, &mut self.desk);
+        if let Some(b) = self.front.placement() {
+            write_window_box(dos, &b);
+        }
+        // The window (it names the desk's port) before the desk.
+        drop(self.front);
+        drop(self.desk);
+    }
+}
+
+/// Runs the host; returns the Shell RC. With `gui` (the settings of a
+/// Workbench or Shell start without NOGUI) the window joins the loop.
+pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
+    let sys = match RexxSys::open() {
+        Ok(s) => s,
+        Err(e) => {
+            return complain(
+                dos,
+                &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e} (the ARexx system library)")),
+                RETURN_FAIL,
+            )
+        }
+    };
+    let port = match port_name {
+        Some(n) => PublicPort::exact(n),
+        None => PublicPort::numbered(b"GADGETSCOPE"),
+    };
+    let port = match port {
+        Ok(p) => p,
+        Err(e) => return complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_ERROR),
+    };
+    let (os, actor) = match (AmigaIntuition::open(), AmigaActor::open(dos)) {
+        (Ok(os), Ok(actor)) => (os, actor),
+        (Err(e), _) | (_, Err(e)) => {
+            return complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_FAIL)
+        }
+    };
+    let Some(mut timer) = Timer::open(UNIT_VBLANK) else {
+        return complain(dos, b"cannot open timer.device", RETURN_FAIL);
+    };
+    let Some(reply) = MsgPort::new() else {
+        return complain(dos, b"no signal or memory for a reply port", RETURN_FAIL);
+    };
+    let libs = match gui.as_ref().map(|_| WindowLibs::open()).transpose() {
+        Ok(l) => l,
+        Err(e) => return complain(dos, e.as_bytes(), RETURN_FAIL),
+    };
+    let mut line = b"GadgetScope: ARexx port ".to_vec();
+    line.extend_from_slice(port.name());
+    line.push(b'\n');
+    dos.print(&line);
+
+    let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply), actor);
+    let mut host: Host<Incoming<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
+    let mut window = match (gui, &libs) {
+        (Some(settings), Some(l)) => Some(Window::new(l, settings, dos)),
+        _ => None,
+    };
+    if let Some(w) = &mut window {
+        engine.ui = Some(Vec::new());
+        w.start(&mut engine.os, dos);
+    }
+    let base_mask = port.signal_mask() | timer.signal_mask() | engine.system.signal_mask() | SIGBREAKF_CTRL_C;
+    let mut now: u32 = 0;
+    loop {
+        let got = amiga_rt::exec::wait(base_mask | window.as_ref().map_or(0, Window::signal_mask));
+        let ticked = timer.fired();
+        // Replies from other programs' ports: the held waits see them now.
+        if engine.system.collect() {
+            send(host.tick(&mut engine, now));
+        }
+        if ticked {
+            now = now.wrapping_add(1);
+            send(host.tick(&mut engine, now));
+        }
+        let window_quit = window.as_mut().is_some_and(|w| w.handle(got, ticked, &mut engine.os));
+        while let Some(msg) = port.get_msg(&sys) {
+            if !msg.is_command() {
+                msg.reply_untouched();
+                continue;
+            }
+            let text = msg.command().unwrap_or_default();
+            let replies = host.command(&mut engine, &text, msg, now);
+            // SHOW, HIDE and HIGHLIGHT are carried out before the reply
+            // goes: a script sees their effect when its command returns.
+            let queued = engine.ui.as_mut().map(core::mem::take).unwrap_or_default();
+            if let Some(w) = &mut window {
+                for r in queued {
+                    w.request(r, &mut engine.os);
+                }
+            }
+            send(replies);
+        }
+        if got & SIGBREAKF_CTRL_C != 0 || host.quit_requested() || window_quit {
+            if !window_quit {
+                if let Some(w) = &mut window {
+                    w.before_quit();
+                }
+            }
+            break;
+        }
+        // Tick only while something waits or the window refreshes: idle
+        // or iconified, the process sleeps.
+        if host.has_waits() || window.as_ref().is_some_and(Window::wants_ticks) {
+            timer.start(TICK_MICROS);
+        }
+    }
+    // The window goes before the classes and ports it used (`libs`,
+    // dropped last).
+    if let Some(w) = window {
+        w.shutdown(dos);
+    }
+    send(host.shutdown(&mut engine));
+    port.close(&sys);
+    engine.system.drain();
+    RETURN_OK
+}
+
+/// The remembered window box (`ENVARC:GadgetScope/window.prefs`), if it
+/// is there and well-formed; no requester when ENVARC: is missing.
+fn read_window_box(dos: &Dos) -> Option<WindowBox> {
+    if !dos.has_dos_entry(b"ENVARC") {
+        return None;
+    }
+    let _quiet = NoRequesters::new();
+    dos.read_file(WINDOW_PREFS, 64).ok().and_then(|t| WindowBox::parse(&t))
+}
+
+/// Remembers the window box in `ENVARC:GadgetScope/window.prefs` (the
+/// drawer is made when missing); silently nothing without ENVARC:, which
+/// DOS is not asked to find or mount (the bare AROS ROM boot has none).
+fn write_window_box(dos: &Dos, b: &WindowBox) {
+    if !dos.has_dos_entry(b"ENVARC") {
+        return;
+    }
+    let _quiet = NoRequesters::new();
+    if !dos.exists(b"ENVARC:GadgetScope") {
+        let _ = dos.create_dir(b"ENVARC:GadgetScope");
+    }
+    let _ = dos.write_file(WINDOW_PREFS, &b.to_text());
+}

@@ -1,0 +1,398 @@
+//! The Amiga side of the engine's traits (wasm32 only): the walker's
+//! `IntuitionMemory`/`IntuitionOs` ([`AmigaIntuition`]), files, other
+//! programs' ports, processes and Workbench starts ([`AmigaSystem`]), and
+//! real input ([`AmigaActor`]), all over amiga-rt's safe calls.
+use alloc::string::String;
+use alloc::vec::Vec;
+use amiga_ndk::dos::ERROR_OBJECT_EXISTS;
+use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::path::{icon_path, join_path, split_path};
+use amiga_ndk::rexx::{RXCOMM, RXFF_RESULT};
+use amiga_rt::dos::Dos;
+use amiga_rt::dos::NoRequesters;
+use amiga_rt::exec::MsgPort;
+use amiga_rt::icon::{DiskObject, Icon};
+use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
+use amiga_rt::library::{Library, LibraryError};
+use amiga_rt::rexx::{InFlight, RexxSys};
+use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched};
+use amiga_rt::{exec, introspect, mem};
+use gadgetscope_arexx::{Error, Rc};
+use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
+use gadgetscope_core::snapshot::WindowInfo;
+use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
+use gadgetscope_engine::wblaunch::{self, ToolTypeError};
+use gadgetscope_engine::{Actor, Request, SendError, System};
+
+/// Largest manifest MANIFEST reads, bytes.
+const MANIFEST_MAX: usize = 64 * 1024;
+
+/// intuition.library V39 (OS 3.0) and, when present and V39+, gadtools
+/// (GT_GetGadgetAttrsA is a V39 call: older gadtools means BOOL gadgets
+/// print as buttons and STR gadgets as strings).
+pub struct AmigaIntuition {
+    intuition: Library,
+    gadtools: Option<Library>,
+}
+
+/// Bytes copied by [`IntuitionMemory::read`]: plain memory copies.
+struct Copier;
+
+/// `IntuitionMemory` over amiga-rt's native copies, for both the walker's
+/// OS object and the view it gets under the lock (one set of methods).
+macro_rules! native_memory {
+    ($t:ty) => {
+        impl IntuitionMemory for $t {
+            fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+                mem::copy_into(addr, buf)
+            }
+
+            fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
+                mem::cstr_len(addr, max)
+            }
+
+            fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
+                mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
+            }
+
+            fn read_chain(
+                &mut self,
+                first: u32,
+                next_off: usize,
+                size: usize,
+                max: usize,
+                out: &mut alloc::vec::Vec<u8>,
+            ) -> (usize, u32) {
+                mem::read_chain(first, next_off, size, max, out)
+            }
+        }
+    };
+}
+
+native_memory!(Copier);
+native_memory!(AmigaIntuition);
+
+impl AmigaIntuition {
+    /// Opens the libraries a walk needs.
+    pub fn open() -> Result<AmigaIntuition, LibraryError> {
+        let intuition = Library::open("intuition.library", 39)?;
+        let gadtools = Library::open("gadtools.library", 39).ok();
+        Ok(AmigaIntuition { intuition, gadtools })
+    }
+}
+
+impl IntuitionOs for AmigaIntuition {
+    fn intuition_base(&mut self) -> u32 {
+        self.intuition.base()
+    }
+
+    fn locked(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionMemory)) {
+        introspect::with_ibase_locked(&self.intuition, || f(&mut Copier))
+    }
+
+    /// RAM only: AROS's `TypeOfMem()` also answers `MEMF_KICK` (1 << 10)
+    /// for ROM addresses (measured with the BoopsiFixture), and a class
+    /// made by `MakeClass()` is always in chip or fast RAM.
+    fn is_real_memory(&mut self, addr: u32) -> bool {
+        exec::type_of_mem(addr) & (amiga_ndk::exec::MEMF_CHIP | amiga_ndk::exec::MEMF_FAST) != 0
+    }
+
+    fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {
+        introspect::get_attr(&self.intuition, object, attr)
+    }
+
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
+        introspect::get_attrs(&self.intuition, object, attrs, out)
+    }
+
+    fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
+        introspect::gt_get_attr(self.gadtools.as_ref()?, gadget, window, tag)
+    }
+}
+
+/// Files and processes through dos.library; messages to other programs'
+/// ports (rexxsyslib) and Workbench starts, all replied to one port.
+pub struct AmigaSystem<'a> {
+    dos: &'a Dos,
+    sys: &'a RexxSys,
+    reply: &'a MsgPort,
+    next: Request,
+    /// Sent, not yet replied: (request, still wanted?, message).
+    inflight: Vec<(Request, bool, InFlight<'a>)>,
+    /// Replied, not yet collected by the engine.
+    replies: Vec<(Request, i32, Vec<u8>)>,
+    /// WBLAUNCHed programs still running.
+    launched: Vec<Launched<'a, Option<Scratch<'a>>>>,
+}
+
+impl<'a> AmigaSystem<'a> {
+    /// Sends through rexxsyslib `sys`; every reply (and every Workbench
+    /// start message) comes back to `reply`.
+    pub fn new(dos: &'a Dos, sys: &'a RexxSys, reply: &'a MsgPort) -> AmigaSystem<'a> {
+        AmigaSystem { dos, sys, reply, next: 1, inflight: Vec::new(), replies: Vec::new(), launched: Vec::new() }
+    }
+
+    /// The reply port's signal.
+    pub fn signal_mask(&self) -> u32 {
+        self.reply.signal_mask()
+    }
+
+    /// Takes every message from the reply port; true if any arrived.
+    pub fn collect(&mut self) -> bool {
+        let mut any = false;
+        while let Some(m) = self.reply.get() {
+            any = true;
+            if let Some(i) = self.inflight.iter().position(|(_, _, f)| f.addr() == m) {
+                let (req, wanted, f) = self.inflight.remove(i);
+                if let Ok(mut msg) = f.replied(m) {
+                    let rc = msg.result1();
+                    let text = msg.take_result().map(|a| a.text()).unwrap_or_default();
+                    if wanted {
+                        self.replies.push((req, rc, text));
+                    }
+                    // Dropping msg deletes it and its argstrings.
+                }
+            } else if let Some(i) = self.launched.iter().position(|l| l.is_reply(m)) {
+                // The program ended: unload, unlock, remove the scratch icon.
+                self.launched.remove(i).finish();
+            }
+        }
+        any
+    }
+
+    /// Waits for every reply still owed (at exit).
+    pub fn drain(&mut self) {
+        while !self.inflight.is_empty() || !self.launched.is_empty() {
+            amiga_rt::exec::wait(self.reply.signal_mask());
+            self.collect();
+        }
+    }
+}
+
+impl<'a> System for AmigaSystem<'a> {
+    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
+        self.dos.read_file(path, MANIFEST_MAX).map_err(|code| {
+            let shown: String = path.iter().map(|&b| b as char).collect();
+            alloc::format!("cannot read \"{shown}\" (DOS error {code})")
+        })
+    }
+
+    fn port_exists(&mut self, name: &[u8]) -> bool {
+        amiga_rt::rexx::port_exists(name)
+    }
+
+    fn rexx_send(&mut self, port: &[u8], command: &[u8]) -> Result<Request, SendError> {
+        let sys: &'a RexxSys = self.sys;
+        let Some(mut msg) = sys.create_rexx_msg(self.reply) else {
+            return Err(SendError::Failed("no memory for a RexxMsg".into()));
+        };
+        let Some(arg) = sys.create_argstring(command) else {
+            return Err(SendError::Failed("no memory for an argstring".into()));
+        };
+        msg.set_action(RXCOMM | RXFF_RESULT);
+        msg.set_arg(0, arg);
+        match msg.send(port) {
+            Ok(f) => {
+                let req = self.next;
+                self.next = self.next.wrapping_add(1);
+                self.inflight.push((req, true, f));
+                Ok(req)
+            }
+            Err((_, amiga_rt::rexx::PortError::NoPort)) => Err(SendError::NoPort),
+            Err((_, e)) => Err(SendError::Failed(alloc::format!("{e}"))),
+        }
+    }
+
+    fn rexx_reply(&mut self, req: Request) -> Option<(i32, Vec<u8>)> {
+        let i = self.replies.iter().position(|r| r.0 == req)?;
+        let (_, rc, text) = self.replies.remove(i);
+        Some((rc, text))
+    }
+
+    fn rexx_forget(&mut self, req: Request) {
+        for f in self.inflight.iter_mut().filter(|f| f.0 == req) {
+            f.1 = false;
+        }
+        self.replies.retain(|r| r.0 != req);
+    }
+
+    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String> {
+        self.dos.run_async(command, stack).map_err(|e| shown(&self.dos.fault_text(e)))
+    }
+
+    /// A genuine Workbench start (amiga-rt `workbench::launch`). With
+    /// tooltype overrides the program reads a scratch copy of its icon
+    /// with the merged tooltypes ([`Scratch`]), removed when it ends.
+    fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
+        let dos = self.dos;
+        let fault = |e: i32| shown(&dos.fault_text(e));
+        let _quiet = NoRequesters::new();
+        let icon = Icon::open().ok();
+        let dobj = icon.as_ref().and_then(|i| i.get(path));
+        let stack = wblaunch::launch_stack(None, dobj.as_ref().map(|d| d.stack()));
+        let scratch = match (tooltypes.is_empty(), &dobj) {
+            (true, _) => None,
+            (false, None) => {
+                let p = icon_path(path);
+                return Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), fault(dos.io_err()))));
+            }
+            (false, Some(d)) => {
+                let merged = wblaunch::merge_tooltypes(&d.tooltypes(), tooltypes).map_err(|e| match e {
+                    ToolTypeError::Bad(t) => {
+                        Error::new(Rc::Error, alloc::format!("TOOLTYPE={} needs KEY=value or KEY", shown(&t)))
+                    }
+                    ToolTypeError::TooMany => Error::new(Rc::Error, "too many tooltypes"),
+                })?;
+                let s = Scratch::write(dos, path, d, &merged).map_err(|(what, e)| {
+                    Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), fault(e)))
+                })?;
+                Some(s)
+            }
+        };
+        drop(dobj);
+        drop(icon);
+        let tool_dir = scratch.as_ref().map(|s| s.dir.clone());
+        let spec = LaunchSpec { program: path, args, stack, tool_dir: tool_dir.as_deref() };
+        match workbench::launch(dos, &spec, self.reply, scratch) {
+            Ok(l) => {
+                self.launched.push(l);
+                Ok(())
+            }
+            Err(LaunchError::NotFound(p, e)) => {
+                Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), fault(e))))
+            }
+            Err(LaunchError::Failed(what, e)) => {
+                Err(Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), fault(e))))
+            }
+        }
+    }
+}
+
+/// The scratch directory of one WBLAUNCH with tooltype overrides,
+/// `T:GadgetScope-launch-<n>` (`RAM:` when `T:` is missing; the first
+/// free n of 1..=99), holding a copy of the program's icon with the
+/// merged tooltypes; removed (icon, then directory) on drop.
+pub struct Scratch<'a> {
+    dos: &'a Dos,
+    dir: Vec<u8>,
+    icon: Vec<u8>,
+}
+
+impl<'a> Scratch<'a> {
+    /// Makes the directory and writes the icon for `program` there: a
+    /// byte-level copy of its `.info` with only the tooltype block
+    /// replaced (AROS's icon.library refuses `PutDiskObject()` here),
+    /// else icon.library's `PutDiskObject()` for icons that reading
+    /// cannot walk (PNG icons). `Err((what, dos error))`.
+    fn write(
+        dos: &'a Dos,
+        program: &[u8],
+        d: &DiskObject<'_>,
+        tooltypes: &[Vec<u8>],
+    ) -> Result<Self, (&'static str, i32)> {
+        let base: &[u8] = if dos.exists(b"T:") { b"T:" } else { b"RAM:" };
+        let mut made = None;
+        let mut last = ERROR_OBJECT_EXISTS;
+        for n in 1..=99 {
+            let name = wblaunch::scratch_dir_name(base, n);
+            match dos.create_dir(&name) {
+                // The exclusive lock of CreateDir would keep the program
+                // from reading the icon: it goes at once.
+                Ok(lock) => {
+                    drop(lock);
+                    made = Some(name);
+                    break;
+                }
+                Err(ERROR_OBJECT_EXISTS) => continue,
+                Err(e) => {
+                    last = e;
+                    break;
+                }
+            }
+        }
+        let dir = made.ok_or(("scratch directory", last))?;
+        let (_, name) = split_path(program);
+        let target = join_path(&dir, name);
+        let s = Scratch { dos, icon: icon_path(&target), dir };
+        let copied = dos
+            .read_file(icon_path(program), 1 << 20)
+            .ok()
+            .and_then(|b| wblaunch::replace_tooltypes(&b, tooltypes))
+            .is_some_and(|bytes| dos.write_file(&s.icon, &bytes).is_ok());
+        if !copied && !d.put_with(&target, tooltypes) {
+            return Err(("writing the scratch icon", dos.io_err()));
+        }
+        Ok(s)
+    }
+}
+
+impl Drop for Scratch<'_> {
+    fn drop(&mut self) {
+        let _ = self.dos.delete_path(&self.icon);
+        let _ = self.dos.delete_path(&self.dir);
+    }
+}
+
+/// input.device and keymap.library; the USA table when keymap.library
+/// cannot be opened. dos.library for the tick it yields.
+pub struct AmigaActor<'a> {
+    intuition: Library,
+    dos: &'a Dos,
+    input: Option<InputDevice>,
+    keymap: Option<Keymap>,
+    fallback: UsKeyMap,
+}
+
+impl<'a> AmigaActor<'a> {
+    /// input.device and keymap.library when they open (a missing
+    /// input.device makes every action RC 20, a missing keymap.library
+    /// falls back to the USA map); intuition.library V39.
+    pub fn open(dos: &'a Dos) -> Result<AmigaActor<'a>, LibraryError> {
+        let intuition = Library::open("intuition.library", 39)?;
+        Ok(AmigaActor {
+            intuition,
+            dos,
+            input: InputDevice::open().ok(),
+            keymap: Keymap::open().ok(),
+            fallback: UsKeyMap,
+        })
+    }
+}
+
+impl KeyMap for AmigaActor<'_> {
+    fn map(&mut self, byte: u8) -> Option<Vec<(u8, u8)>> {
+        match &self.keymap {
+            Some(k) => k.map_ansi(&[byte]).ok(),
+            None => self.fallback.map(byte),
+        }
+    }
+}
+
+impl Actor for AmigaActor<'_> {
+    fn bring_forward(&mut self, window: &WindowInfo) {
+        rtinput::screen_to_front(&self.intuition, window.screen);
+        rtinput::window_to_front(&self.intuition, window.address);
+        rtinput::activate_window(&self.intuition, window.address);
+    }
+
+    fn inject(&mut self, screen: u32, events: &[Event]) -> Result<(), String> {
+        let dev = self.input.as_mut().ok_or_else(|| String::from("input.device could not be opened"))?;
+        for e in events {
+            let r = match *e {
+                Event::PointerTo { x, y, qualifier } => dev.pointer_to(screen, x, y, qualifier),
+                Event::Button { code, qualifier } => dev.raw_mouse(code, qualifier),
+                Event::Key { code, qualifier, prev } => dev.raw_key(code, qualifier, prev),
+            };
+            r.map_err(|err| alloc::format!("event refused (io_Error {err})"))?;
+        }
+        Ok(())
+    }
+
+    fn keymap(&mut self) -> &mut dyn KeyMap {
+        self
+    }
+
+    fn yield_to_lower(&mut self) {
+        self.dos.delay(1);
+    }
+}

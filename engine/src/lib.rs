@@ -1,0 +1,23 @@
+//! The engine: every verb of the command language carried out against the OS through small traits.
+//!
+//! [`GsEngine`] implements `gadgetscope_arexx::Engine` over the walker's
+//! `IntuitionOs` (core), a [`System`] (files, other programs' ports,
+//! processes, Workbench starts) and an [`Actor`] (real `input.device`
+//! events, the keymap). The program (app-gui) supplies the Amiga side of
+//! those traits; the host tests run the engine over
+//! `gadgetscope_core::fake::FakeIntuition` and recording fakes.
+//!
+//! - [`verbs`]: the engine, held waits, WHERE and MUIREXX replies.
+//! - [`inspect`]: TREE / MENU / SCREENS text of a window found by pattern
+//!   (the Shell's one-shot inspector and the verbs).
+//! - [`wblaunch`]: what WBLAUNCH gives a program: merged tooltypes, the
+//!   stack, the scratch icon's bytes.
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
+extern crate alloc;
+
+pub mod inspect;
+pub mod verbs;
+pub mod wblaunch;
+
+pub use verbs::*;

@@ -1,0 +1,92 @@
+//! dos.library: return codes, file modes, errors, tags, process fields.
+
+/// Shell return code: success (dos/dos.h `RETURN_OK`).
+pub const RETURN_OK: i32 = 0;
+/// Shell return code: a warning, e.g. nothing found (dos/dos.h `RETURN_WARN`).
+pub const RETURN_WARN: i32 = 5;
+/// Shell return code: an error, e.g. bad arguments (dos/dos.h `RETURN_ERROR`).
+pub const RETURN_ERROR: i32 = 10;
+/// Shell return code: a failure (dos/dos.h `RETURN_FAIL`).
+pub const RETURN_FAIL: i32 = 20;
+
+/// `Open()` mode: an existing file, read/write (dos/dos.h `MODE_OLDFILE`).
+pub const MODE_OLDFILE: i32 = 1005;
+/// `Open()` mode: a new file, replacing one (dos/dos.h `MODE_NEWFILE`).
+pub const MODE_NEWFILE: i32 = 1006;
+/// `Lock()` mode: shared read access (dos/dos.h `SHARED_LOCK`, `ACCESS_READ`).
+pub const SHARED_LOCK: i32 = -2;
+
+/// `SIGBREAKF_CTRL_C`: the Ctrl-C break signal (dos/dos.h).
+pub const SIGBREAKF_CTRL_C: u32 = 1 << 12;
+
+/// `ERROR_NO_FREE_STORE` (dos/dos.h).
+pub const ERROR_NO_FREE_STORE: i32 = 103;
+/// `ERROR_OBJECT_EXISTS` (dos/dos.h).
+pub const ERROR_OBJECT_EXISTS: i32 = 203;
+/// `ERROR_DIR_NOT_FOUND` (dos/dos.h).
+pub const ERROR_DIR_NOT_FOUND: i32 = 204;
+/// `ERROR_OBJECT_NOT_FOUND` (dos/dos.h).
+pub const ERROR_OBJECT_NOT_FOUND: i32 = 205;
+/// `ERROR_OBJECT_TOO_LARGE` (dos/dos.h).
+pub const ERROR_OBJECT_TOO_LARGE: i32 = 207;
+
+/// `LDF_DEVICES` of `LockDosList()` (dos/dosextens.h).
+pub const LDF_DEVICES: u32 = 1 << 2;
+/// `LDF_VOLUMES` (dos/dosextens.h).
+pub const LDF_VOLUMES: u32 = 1 << 3;
+/// `LDF_ASSIGNS` (dos/dosextens.h).
+pub const LDF_ASSIGNS: u32 = 1 << 4;
+/// `LDF_READ`: lock the list for reading (dos/dosextens.h).
+pub const LDF_READ: u32 = 1 << 0;
+/// `LDF_ALL`: devices, volumes and assigns (dos/dosextens.h).
+pub const LDF_ALL: u32 = LDF_DEVICES | LDF_VOLUMES | LDF_ASSIGNS;
+
+/// `SYS_Dummy` = TAG_USER + 32 (dos/dostags.h).
+pub const SYS_Dummy: u32 = crate::utility::TAG_USER + 32;
+/// `SYS_Input`: the input file handle of `SystemTagList()` (dos/dostags.h).
+pub const SYS_Input: u32 = SYS_Dummy + 1;
+/// `SYS_Output`: the output file handle (dos/dostags.h).
+pub const SYS_Output: u32 = SYS_Dummy + 2;
+/// `SYS_Asynch`: run asynchronously (dos/dostags.h).
+pub const SYS_Asynch: u32 = SYS_Dummy + 3;
+/// `SYS_UserShell`: run through the user shell (dos/dostags.h).
+pub const SYS_UserShell: u32 = SYS_Dummy + 4;
+
+/// `NP_Dummy` = TAG_USER + 1000 (dos/dostags.h).
+pub const NP_Dummy: u32 = crate::utility::TAG_USER + 1000;
+/// `NP_Seglist`: the code of `CreateNewProc()` (dos/dostags.h).
+pub const NP_Seglist: u32 = NP_Dummy + 1;
+/// `NP_FreeSeglist`: unload the seglist when the process ends (dos/dostags.h).
+pub const NP_FreeSeglist: u32 = NP_Dummy + 2;
+/// `NP_StackSize`, bytes (dos/dostags.h).
+pub const NP_StackSize: u32 = NP_Dummy + 11;
+/// `NP_Name`: the process name (dos/dostags.h).
+pub const NP_Name: u32 = NP_Dummy + 12;
+/// `NP_HomeDir`: the process's `PROGDIR:` lock (dos/dostags.h).
+pub const NP_HomeDir: u32 = NP_Dummy + 16;
+
+// dos/dosextens.h struct Process (after its struct Task, 92 bytes)
+/// `pr_MsgPort`: the process's own message port (dos/dosextens.i).
+pub const pr_MsgPort: usize = 92;
+/// `pr_CLI` (BPTR to `struct CommandLineInterface`; 0 for a Workbench start) (dos/dosextens.i).
+pub const pr_CLI: usize = 172;
+/// `pr_WindowPtr`: where DOS requesters open, -1 for none (dos/dosextens.i).
+pub const pr_WindowPtr: usize = 184;
+/// `cli_CommandName` (BSTR) of `struct CommandLineInterface` (dos/dosextens.i).
+pub const cli_CommandName: usize = 16;
+/// `cli_Module` (BPTR seglist) of `struct CommandLineInterface` (dos/dosextens.i).
+pub const cli_Module: usize = 60;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_values() {
+        assert_eq!((SYS_Input, SYS_UserShell), (0x8000_0021, 0x8000_0024));
+        assert_eq!(
+            (NP_Seglist, NP_FreeSeglist, NP_StackSize, NP_Name, NP_HomeDir),
+            (0x8000_03E9, 0x8000_03EA, 0x8000_03F3, 0x8000_03F4, 0x8000_03F8)
+        );
+    }
+}

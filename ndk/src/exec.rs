@@ -1,0 +1,96 @@
+//! exec.library: nodes, ports, messages, memory, tasks, I/O requests.
+
+// exec/nodes.h struct Node (14 bytes)
+/// `ln_Succ`: next node (exec/nodes.i).
+pub const ln_Succ: usize = 0;
+/// `ln_Pred`: previous node (exec/nodes.i).
+pub const ln_Pred: usize = 4;
+/// `ln_Type` (UBYTE, one of the `NT_*` values; exec/nodes.i).
+pub const ln_Type: usize = 8;
+/// `ln_Pri` (BYTE; exec/nodes.i).
+pub const ln_Pri: usize = 9;
+/// `ln_Name` (char *; exec/nodes.i): what `FindPort()`/`FindTask()` compare.
+pub const ln_Name: usize = 10;
+/// Size of `struct Node` (exec/nodes.i).
+pub const LN_SIZE: usize = 14;
+
+/// `NT_INTERRUPT`: a `struct Interrupt` (exec/nodes.h).
+pub const NT_INTERRUPT: u8 = 2;
+/// `NT_MESSAGE`: a `struct Message` (exec/nodes.h).
+pub const NT_MESSAGE: u8 = 5;
+/// `NT_PROCESS`: a dos `struct Process` (exec/nodes.h).
+pub const NT_PROCESS: u8 = 13;
+
+// exec/ports.h struct MsgPort (34 bytes) and struct Message (20 bytes)
+/// `mp_SigBit` (UBYTE): the signal a `PutMsg()` raises (exec/ports.i).
+pub const mp_SigBit: usize = 15;
+/// `mp_SigTask` (struct Task *) (exec/ports.i).
+pub const mp_SigTask: usize = 16;
+/// `mn_ReplyPort` of a `struct Message` (exec/ports.i).
+pub const mn_ReplyPort: usize = 14;
+/// `mn_Length` (UWORD) of a `struct Message`: the whole message's size (exec/ports.i).
+pub const mn_Length: usize = 18;
+/// Size of `struct Message` (exec/ports.i).
+pub const MN_SIZE: usize = 20;
+
+// exec/memory.h
+/// `MEMF_ANY`: any memory type (exec/memory.h).
+pub const MEMF_ANY: u32 = 0;
+/// `MEMF_PUBLIC`: memory other tasks and interrupts may touch (exec/memory.h).
+pub const MEMF_PUBLIC: u32 = 1 << 0;
+/// `MEMF_CHIP`: chip RAM (exec/memory.h).
+pub const MEMF_CHIP: u32 = 1 << 1;
+/// `MEMF_FAST`: fast (non-chip) RAM (exec/memory.h).
+pub const MEMF_FAST: u32 = 1 << 2;
+/// `MEMF_CLEAR`: zero the allocation (exec/memory.h).
+pub const MEMF_CLEAR: u32 = 1 << 16;
+
+// exec/tasks.h struct Task
+/// `tc_Flags` (UBYTE) (exec/tasks.i).
+pub const tc_Flags: usize = 14;
+/// `tc_State` (UBYTE, one of the `TS_*` values) (exec/tasks.i).
+pub const tc_State: usize = 15;
+/// `tc_SigAlloc` (ULONG): signals allocated (exec/tasks.i).
+pub const tc_SigAlloc: usize = 18;
+/// `tc_SigWait` (ULONG): signals the task waits for (exec/tasks.i).
+pub const tc_SigWait: usize = 22;
+/// `tc_SigRecvd` (ULONG): signals received (exec/tasks.i).
+pub const tc_SigRecvd: usize = 26;
+/// `tc_ETask` (in the `tc_UnionETask` union; AROS: valid with `TF_ETASK`) (exec/tasks.i).
+pub const tc_ETask: usize = 34;
+/// `tc_TrapCode`: the task's trap handler (exec/tasks.i).
+pub const tc_TrapCode: usize = 50;
+/// `tc_SPReg`: the saved stack pointer (exec/tasks.i).
+pub const tc_SPReg: usize = 54;
+/// `TF_ETASK` in `tc_Flags`: `tc_ETask` is valid (exec/tasks.h).
+pub const TF_ETASK: u8 = 1 << 3;
+/// `TS_WAIT`: the task sleeps in `Wait()` (exec/tasks.h).
+pub const TS_WAIT: u8 = 4;
+
+// exec/execbase.h struct ExecBase
+/// `ThisTask`: the running task (exec/execbase.i).
+pub const ThisTask: usize = 276;
+/// `AttnFlags` (UWORD): CPU and FPU present (exec/execbase.i).
+pub const AttnFlags: usize = 296;
+/// `TaskReady`: the list of ready tasks (exec/execbase.i).
+pub const TaskReady: usize = 406;
+/// `TaskWait`: the list of waiting tasks (exec/execbase.i).
+pub const TaskWait: usize = 420;
+/// `AFF_68010` in `AttnFlags` (exec/execbase.h).
+pub const AFF_68010: u16 = 1 << 0;
+/// `AFF_68020` in `AttnFlags`: a 68020 or better (exec/execbase.h).
+pub const AFF_68020: u16 = 1 << 1;
+
+// exec/io.h
+/// `CMD_NONSTD`: the first device-specific command (exec/io.h).
+pub const CMD_NONSTD: u16 = 9;
+/// `io_Command` (UWORD) of a `struct IORequest` (exec/io.i).
+pub const io_Command: usize = 28;
+/// `io_Error` (BYTE) of a `struct IORequest` (exec/io.i).
+pub const io_Error: usize = 31;
+/// `io_Data` (APTR) of a `struct IOStdReq` (exec/io.i).
+pub const io_Data: usize = 40;
+/// Size of `struct IORequest` (exec/io.i).
+pub const IO_SIZE: usize = 32;
+/// Size of `struct IOStdReq` (exec/io.i).
+pub const IOSTD_SIZE: usize = 48;

@@ -1,0 +1,53 @@
+//! AmigaDOS paths, as dos.library's `FilePart()`, `PathPart()` and
+//! `AddPart()` treat them: `:` ends a volume or assign, `/` separates
+//! directories.
+
+extern crate alloc;
+use alloc::vec::Vec;
+
+/// A path split into its directory and last component:
+/// `DH0:C/Foo` -> (`DH0:C`, `Foo`), `DH0:Foo` -> (`DH0:`, `Foo`),
+/// `Foo` -> (``, `Foo`: the current directory), `DH0:` -> (`DH0:`, ``).
+pub fn split_path(path: &[u8]) -> (&[u8], &[u8]) {
+    match path.iter().rposition(|&c| c == b'/' || c == b':') {
+        Some(i) if path[i] == b':' => (&path[..=i], &path[i + 1..]),
+        Some(i) => (&path[..i], &path[i + 1..]),
+        None => (b"", path),
+    }
+}
+
+/// `dir` + `name` with a `/` unless `dir` is empty or ends in `:` or `/`
+/// (dos.library `AddPart()`).
+pub fn join_path(dir: &[u8], name: &[u8]) -> Vec<u8> {
+    let mut v = dir.to_vec();
+    if !(v.is_empty() || v.ends_with(b":") || v.ends_with(b"/")) {
+        v.push(b'/');
+    }
+    v.extend_from_slice(name);
+    v
+}
+
+/// `<path>.info`: the icon of a file or drawer.
+pub fn icon_path(path: &[u8]) -> Vec<u8> {
+    let mut v = path.to_vec();
+    v.extend_from_slice(b".info");
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_split_and_join_like_amigados() {
+        assert_eq!(split_path(b"DH0:C/Foo"), (&b"DH0:C"[..], &b"Foo"[..]));
+        assert_eq!(split_path(b"DH0:Foo"), (&b"DH0:"[..], &b"Foo"[..]));
+        assert_eq!(split_path(b"Foo"), (&b""[..], &b"Foo"[..]));
+        assert_eq!(split_path(b"DH0:"), (&b"DH0:"[..], &b""[..]));
+        assert_eq!(join_path(b"DH0:", b"X"), b"DH0:X");
+        assert_eq!(join_path(b"DH0:x/", b"X"), b"DH0:x/X");
+        assert_eq!(join_path(b"T:GadgetScope-launch-1", b"X"), b"T:GadgetScope-launch-1/X");
+        assert_eq!(join_path(b"", b"X"), b"X");
+        assert_eq!(icon_path(b"RAM:a/Tool"), b"RAM:a/Tool.info");
+    }
+}
