@@ -25,6 +25,7 @@
 //! `Catalogs/<language>/gadgetscope.catalog`) and [`generated_source`] /
 //! [`GENERATED_PATH`] for the string module. The `gadgetscope-catcomp` binary
 //! does the same from a Shell.
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod cd;

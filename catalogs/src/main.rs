@@ -7,6 +7,7 @@
 //! ```
 //! Diagnostics go to stderr as `file:line: error|warning: text`; the exit
 //! status is 1 on any error.
+#![forbid(unsafe_code)]
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

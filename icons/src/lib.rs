@@ -14,6 +14,7 @@
 //! **Why our own encoder**: no maintained Rust crate writes Amiga icons,
 //! and building on a Linux host must not need an Amiga icon editor. The
 //! layout facts and their sources are listed in [`info`] and [`glow`].
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod art;
@@ -43,6 +44,19 @@ pub struct IconSpec {
     /// `do_StackSize`, bytes.
     pub stack_size: u32,
 }
+
+/// Where each icon of [`ICONS`] goes in the distribution, relative to the
+/// directory that holds the `GadgetScope` drawer: (icon file, path of the
+/// `.info`). `Profile.info` is not shipped: the window version writes it
+/// next to exported profiles. Used by `cargo xtask dist` and by the
+/// emulator scenario `dist-start`.
+pub const PLACES: &[(&str, &str)] = &[
+    ("GadgetScope-drawer.info", "GadgetScope.info"),
+    ("GadgetScope.info", "GadgetScope/GadgetScope.info"),
+    ("GadgetScope.guide.info", "GadgetScope/GadgetScope.guide.info"),
+    ("GadgetScope.install.info", "GadgetScope/GadgetScope.install.info"),
+    ("WBStartup.info", "GadgetScope/Icons/WBStartup.info"),
+];
 
 /// The icons [`build_icons`] writes:
 ///

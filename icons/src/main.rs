@@ -4,6 +4,7 @@
 //! gadgetscope-icons draw            # rewrite icons/art/*.png from the drawing code
 //! gadgetscope-icons build <out-dir> # write every .info of icons::ICONS
 //! ```
+#![forbid(unsafe_code)]
 use std::path::Path;
 use std::process::ExitCode;
 

@@ -28,6 +28,7 @@
 //! defaults; in pretend mode file operations are not performed (unless
 //! `(safe)`); `copyfiles` creates its destination drawer; `makedir`
 //! creates one level only.
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod check;
@@ -61,3 +62,19 @@ pub fn check_script(bytes: &[u8], inst: Installer) -> Vec<String> {
     }
     out
 }
+
+/// The S:Startup-Sequence of the floppy: ROM-internal Shell commands only
+/// (the disk carries no C: drawer). `GadgetScope VERSION` prints the
+/// version line, or on a 68000/68010 the program's plain refusal (the
+/// runtime's processor check, runtime/c/cpu.c) with RC 20; emulator
+/// scenarios `adf-a500` and `adf-a1200` run this file's commands from the
+/// built floppy.
+pub const ADF_STARTUP: &str = "\
+; GadgetScope distribution disk
+Echo \"GadgetScope distribution disk\"
+Echo \"To install it, boot your Workbench and double-click\"
+Echo \"GadgetScope.install in the GadgetScope drawer of this disk.\"
+Echo \"\"
+CD GadgetScope:GadgetScope
+GadgetScope VERSION
+";

@@ -5,9 +5,6 @@
 //! driven programs write. Geometry comes from the TREE text of the AROS
 //! boot Shell window (tests-uae/golden/aros-shell-window.full.tree).
 
-use std::path::{Path, PathBuf};
-
-use crate::foundation::Programs;
 use crate::{Check, Scenario};
 
 /// A check that the first line of a captured TREE is this window header.
@@ -27,17 +24,16 @@ fn header(tag: &str, line: &str) -> Check {
     )
 }
 
-/// The action scenarios; `inputtool` is the built `InputTool` hunk.
-pub fn scenarios(p: &Programs, inputtool: &Path) -> Vec<Scenario> {
-    let tool = PathBuf::from(inputtool);
+/// The action scenarios.
+pub fn scenarios() -> Vec<Scenario> {
     vec![
         // WINDOWSIZE then WINDOWMOVE on the boot Shell window (it fills the
         // screen, so it is shrunk first): the sizing gadget [627,243 14x14]
         // dragged by (-200,-100), then the drag bar of the 440x156 window
         // dragged by (100,50). TREE shows the new geometry each time.
         Scenario::new("actions-window")
-            .host_file("GadgetScope", p.gadgetscope.clone())
-            .host_file("C/InputTool", tool.clone())
+            .program("GadgetScope", "GadgetScope")
+            .program("C/InputTool", "InputTool")
             .line("Echo \"GadgetScope action scenario\"")
             .capture("GadgetScope TREE WINDOW=AROS FULL", "before")
             .capture("C:InputTool WINDOWSIZE WINDOW=0,0,640,256 BOX=627,243,14,14 W=440 H=156", "size")
@@ -57,7 +53,7 @@ pub fn scenarios(p: &Programs, inputtool: &Path) -> Vec<Scenario> {
         // every byte 0x01-0xFF through Alt, Ctrl-Alt and dead keys; the
         // refusal is pinned by core's host tests.)
         Scenario::new("actions-type")
-            .host_file("C/InputTool", tool)
+            .program("C/InputTool", "InputTool")
             .line("Echo \"GadgetScope type scenario\"")
             .line("NewShell \"CON:0/120/640/120/TypeTarget\"")
             .capture("C:InputTool WAITACTIVE TEXT=TypeTarget", "active")

@@ -29,18 +29,9 @@
 //!   the scratch icon", IoErr 0), which stays the fallback for icons that
 //!   reading cannot walk (PNG icons).
 
-use crate::rexx::{wait_for_file, with_arexx, Programs as RexxPrograms};
+use crate::rexx::{wait_for_file, with_arexx};
 use crate::{Check, Scenario};
-use std::path::PathBuf;
 use std::time::Duration;
-
-/// What the client scenarios stage.
-pub struct Programs {
-    pub gadgetscope: PathBuf,
-    pub where_fixture: PathBuf,
-    pub uaetool: PathBuf,
-    pub rexx: RexxPrograms,
-}
 
 /// The manifest of `arexx-where`.
 pub const WHERE_MANIFEST: &str = "\
@@ -164,10 +155,10 @@ fn rcs(text: &str) -> Vec<i32> {
 }
 
 /// The scenarios.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
-    let mut w = with_arexx(Scenario::new("arexx-where"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("WhereFixture", p.where_fixture.clone())
+pub fn scenarios() -> Vec<Scenario> {
+    let mut w = with_arexx(Scenario::new("arexx-where"))
+        .program("GadgetScope", "GadgetScope")
+        .program("WhereFixture", "WhereFixture")
         .bytes("Where.manifest", WHERE_MANIFEST.as_bytes().to_vec())
         .bytes("Nobody.manifest", NOBODY_MANIFEST.as_bytes().to_vec())
         .bytes("where.rexx", WHERE_SCRIPT.as_bytes().to_vec())
@@ -231,9 +222,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         ))
         .timeout(Duration::from_secs(120));
 
-    let mut l = with_arexx(Scenario::new("arexx-launch"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("Tools/UAETool", p.uaetool.clone())
+    let mut l = with_arexx(Scenario::new("arexx-launch"))
+        .program("GadgetScope", "GadgetScope")
+        .program("Tools/UAETool", "UAETool")
         .bytes("Tools/UAETool.info", tool_icon(&["MODE=icon", "KEEP=1"], 16384))
         .bytes("launch.rexx", LAUNCH_SCRIPT.as_bytes().to_vec())
         .line("Run >NIL: RexxSend SERVE PORT=ECHO.1 OUT=DH0:echo.log DONE=DH0:echo.done")
@@ -275,9 +266,9 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     // launched program's reply, which removes the scratch icon, and only
     // then exits, so the next script line can look for the scratch
     // directory (this boot has no T:, so it is in RAM:).
-    let t = with_arexx(Scenario::new("arexx-wblaunch-tooltype"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("Tools/UAETool", p.uaetool.clone())
+    let t = with_arexx(Scenario::new("arexx-wblaunch-tooltype"))
+        .program("GadgetScope", "GadgetScope")
+        .program("Tools/UAETool", "UAETool")
         .bytes("Tools/UAETool.info", tool_icon(&["MODE=icon", "KEEP=1"], 16384))
         .bytes("tt.rexx", format!("{TOOLTYPE_SCRIPT}QUIT\n").into_bytes())
         .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:tt.rexx OUT=DH0:tt.out WAITPORT=30 DONE=DH0:tt.sent")

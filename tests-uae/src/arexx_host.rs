@@ -3,17 +3,9 @@
 //! the way RexxMast would; the fixture programs log what reaches them.
 
 use crate::fixtures::wait_for_file;
-use crate::rexx::{with_arexx, Programs as RexxPrograms};
+use crate::rexx::with_arexx;
 use crate::{Check, Scenario};
-use std::path::PathBuf;
 use std::time::Duration;
-
-/// What the host scenarios stage.
-pub struct Programs {
-    pub gadgetscope: PathBuf,
-    pub gadtools: PathBuf,
-    pub rexx: RexxPrograms,
-}
 
 /// The script of `arexx-drive`: read, act, read back, fail on purpose,
 /// and QUIT. One command per line, sent in order, each waiting for its
@@ -64,18 +56,18 @@ pub fn malformed_script() -> (String, String) {
 }
 
 /// The scenarios.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+pub fn scenarios() -> Vec<Scenario> {
     let (script, replies) = malformed_script();
-    let malformed = with_arexx(Scenario::new("arexx-malformed"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
+    let malformed = with_arexx(Scenario::new("arexx-malformed"))
+        .program("GadgetScope", "GadgetScope")
         .bytes("malformed.rexx", script.into_bytes())
         .line("Run >NIL: GadgetScope NOGUI")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:malformed.rexx OUT=DH0:malformed.out WAITPORT=20")
         .check(Check::Equals("malformed.out".into(), replies.into_bytes()))
         .timeout(Duration::from_secs(120));
-    let mut s = with_arexx(Scenario::new("arexx-drive"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("GadToolsFixture", p.gadtools.clone())
+    let mut s = with_arexx(Scenario::new("arexx-drive"))
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
         .bytes("drive.rexx", DRIVE_SCRIPT.as_bytes().to_vec());
     s = start(s, "Run >NIL: GadToolsFixture", "gadtools-fixture.ready", "fixture-up");
     s = s
@@ -134,8 +126,8 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     // WINDOWSIZE and WINDOWMOVE through the port on a window nobody here
     // wrote: the boot Shell's console window (it has a sizing gadget; the
     // GadTools fixture has none and answers RC 20, see arexx_more.rs).
-    let window = with_arexx(Scenario::new("arexx-window"), &p.rexx)
-        .host_file("GadgetScope", p.gadgetscope.clone())
+    let window = with_arexx(Scenario::new("arexx-window"))
+        .program("GadgetScope", "GadgetScope")
         .bytes("window.rexx", b"WINDOWSIZE AROS 440 156\nTREE AROS\nWINDOWMOVE AROS 100 50\nTREE AROS\nQUIT\n".to_vec())
         .line("Echo \"GadgetScope window scenario\"")
         .line("Run >NIL: GadgetScope NOGUI")

@@ -6,22 +6,8 @@
 //! first run warms up what AROS keeps cached, e.g. fonts and GadTools'
 //! classes).
 
-use std::path::{Path, PathBuf};
-
 use crate::{Check, Scenario};
 use std::time::Duration;
-
-/// Built fixture programs (hunk files on the host).
-pub struct Programs {
-    /// tests-uae/fixtures/gadtools-fixture (`GadToolsFixture`).
-    pub gadtools: PathBuf,
-    /// tests-uae/fixtures/boopsi-fixture (`BoopsiFixture`).
-    pub boopsi: PathBuf,
-    /// tests-uae/fixtures/screen-fixture (`ScreenFixture`).
-    pub screen: PathBuf,
-    /// tests-uae/fixtures/uaetool (`AVAIL FILE=`).
-    pub uaetool: PathBuf,
-}
 
 /// Script lines that spin until `DH0:<file>` exists (the ROM has no
 /// `Wait`; `label` must be unique in the script).
@@ -51,7 +37,8 @@ fn parse_avail(run: &crate::RunDir, file: &str) -> Result<u64, String> {
 }
 
 /// Free memory (`AvailMem(MEMF_ANY)`) after the foreground run equals
-/// what it was before.
+/// what it was before; when it does not, the message shows what
+/// `UAETool MEMDIFF` found allocated (`mem-diff`).
 fn fixture_frees_everything() -> Check {
     Check::Custom(
         "free memory after the fixture run equals before".into(),
@@ -60,7 +47,11 @@ fn fixture_frees_everything() -> Check {
             if a == b {
                 Ok(())
             } else {
-                Err(format!("mem-before {b} bytes, mem-after {a} bytes: {} bytes not freed", b as i64 - a as i64))
+                Err(format!(
+                    "mem-before {b} bytes, mem-after {a} bytes: {} bytes not freed; allocated since:\n{}",
+                    b as i64 - a as i64,
+                    run.read_text("mem-diff").unwrap_or_default()
+                ))
             }
         }),
     )
@@ -85,22 +76,25 @@ fn log_ready_and_quit(log: &'static str) -> Check {
 }
 
 /// A fixture scenario: warm-up run with screenshot, then a measured run.
-fn fixture_scenario(name: &str, program: &str, host: &Path, stem: &'static str, uaetool: &Path) -> Scenario {
+fn fixture_scenario(name: &str, program: &str, stem: &'static str) -> Scenario {
     let mut s =
-        Scenario::new(name).host_file(program, host).host_file("C/UAETool", uaetool).timeout(Duration::from_secs(90));
+        Scenario::new(name).program(program, program).program("C/UAETool", "UAETool").timeout(Duration::from_secs(90));
     s = fixture_run(s, program, stem, 1, Some(stem));
-    // The measured run is in the foreground: `Run` itself keeps a varying
-    // amount of memory on this AROS ROM (840 or 256 bytes, measured), so a
-    // Run'd fixture cannot be measured exactly. The first run warmed up
-    // what AROS caches (fonts, GadTools classes).
+    // The measured run is in the foreground: a `Run` keeps memory of its
+    // own on this ROM (the console handler's, see RUN_KEEPS in
+    // arexx_more.rs). The first run warmed up what AROS caches (fonts,
+    // GadTools classes); `UAETool AVAIL` settles the filesystem's spare
+    // locks before it reads (LOCK_CACHE_SETTLE in the UAETool fixture).
     // The warm-up's Run process ends a little after the `.done` file:
     // wait until it has left exec's lists (its memory freed).
     s = s
         .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "cli-gone")
         .check(Check::Rc("cli-gone".into(), 0))
         .line("C:UAETool AVAIL FILE=DH0:mem-before")
+        .line("C:UAETool MEMMAP FILE=DH0:mem-map")
         .line(format!("{program} QUITAFTER=10"))
-        .line("C:UAETool AVAIL FILE=DH0:mem-after");
+        .line("C:UAETool AVAIL FILE=DH0:mem-after")
+        .line("C:UAETool MEMDIFF FILE=DH0:mem-diff PROGRAM=DH0:mem-map");
     let log: &'static str = Box::leak(format!("{stem}.log").into_boxed_str());
     s.check(Check::Exists(format!("{stem}.done")))
         .check(Check::Custom(
@@ -119,12 +113,12 @@ fn fixture_scenario(name: &str, program: &str, host: &Path, stem: &'static str, 
 }
 
 /// The fixture scenarios, in order.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+pub fn scenarios() -> Vec<Scenario> {
     vec![
-        fixture_scenario("fixture-gadtools", "GadToolsFixture", &p.gadtools, "gadtools-fixture", &p.uaetool),
-        fixture_scenario("fixture-boopsi", "BoopsiFixture", &p.boopsi, "boopsi-fixture", &p.uaetool)
+        fixture_scenario("fixture-gadtools", "GadToolsFixture", "gadtools-fixture"),
+        fixture_scenario("fixture-boopsi", "BoopsiFixture", "boopsi-fixture")
             .check(Check::Contains("boopsi-fixture.log".into(), "FAKE id=99 class=$FFFFFFF0 typeofmem=0".into())),
-        fixture_scenario("fixture-screen", "ScreenFixture", &p.screen, "screen-fixture", &p.uaetool),
+        fixture_scenario("fixture-screen", "ScreenFixture", "screen-fixture"),
     ]
 }
 
@@ -139,8 +133,7 @@ mod tests {
 
     #[test]
     fn scenario_lines() {
-        let p = Programs { gadtools: "g".into(), boopsi: "b".into(), screen: "s".into(), uaetool: "u".into() };
-        let all = scenarios(&p);
+        let all = scenarios();
         assert_eq!(all.len(), 3);
         let s = &all[0];
         assert_eq!(s.screenshot_names(), ["gadtools-fixture"]);

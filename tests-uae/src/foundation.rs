@@ -1,17 +1,8 @@
 //! Emulator scenarios of the foundation (issue 2): the pipeline's programs
-//! on the AROS ROM. Each is a plain [`Scenario`] with checks; xtask's
-//! `uae-test` stages the built hunk files named in [`Programs`].
-
-use std::path::PathBuf;
+//! on the AROS ROM. Each is a plain [`Scenario`] with checks; the
+//! programs it stages are named with [`Scenario::program`].
 
 use crate::{Check, Scenario};
-
-/// Built Amiga programs (hunk files on the host).
-pub struct Programs {
-    pub gadgetscope: PathBuf,
-    /// The test fixture of `tests-uae/fixtures/uaetool`.
-    pub uaetool: PathBuf,
-}
 
 fn parse_avail(run: &crate::RunDir, file: &str) -> Result<u64, String> {
     run.read_text(file)?.trim().parse::<u64>().map_err(|e| format!("{file}: {e}"))
@@ -38,10 +29,10 @@ pub const ROM_LIBRARIES: &str = "commodities.library absent\nlocale.library abse
 /// `C:UAETool <command>` ends in a runtime trap: its report `report` on
 /// the output, RC 20, free memory as before (after one warm-up run, whose
 /// first use AROS caches). Output in `<tag>.out`, tag = `command` in lower case.
-fn trap_scenario(name: &str, p: &Programs, command: &str, report: &str) -> Scenario {
+fn trap_scenario(name: &str, command: &str, report: &str) -> Scenario {
     let tag = command.to_ascii_lowercase();
     Scenario::new(name)
-        .host_file("C/UAETool", p.uaetool.clone())
+        .program("C/UAETool", "UAETool")
         .line(format!("C:UAETool {command} >NIL:"))
         .line("C:UAETool AVAIL FILE=DH0:mem-before")
         .capture(&format!("C:UAETool {command}"), &tag)
@@ -61,8 +52,8 @@ const HAMMER_PACKETS: u32 = 1500;
 /// tests-uae/README.md "Hang reports"). Every
 /// process must finish (its `.done` file, RC 0 of each wait); a lost task
 /// hangs the scenario and the watchdog dumps the task lists.
-fn sched_stress(p: &Programs) -> Scenario {
-    let mut s = Scenario::new("sched-stress").watchdog(p.uaetool.clone()).timeout(std::time::Duration::from_secs(120));
+fn sched_stress() -> Scenario {
+    let mut s = Scenario::new("sched-stress").watchdog().timeout(std::time::Duration::from_secs(120));
     for i in 1..=HAMMERS {
         s = s.line(format!("Run >NIL: C:UAETool HAMMER FILE=DH0:hammer{i} COUNT={HAMMER_PACKETS}"));
     }
@@ -99,11 +90,11 @@ fn serial_names_cpu(cpu: &'static str) -> Check {
 /// native start code checks exec's AttnFlags first (runtime/c/cpu.c).
 /// GadgetScope and a second program (the UAETool fixture) show it is the
 /// shared runtime; CrashGuard would turn any crash into `Crash`.
-fn cpu_68000(p: &Programs) -> Scenario {
+fn cpu_68000() -> Scenario {
     Scenario::new("cpu-68000")
         .model(crate::Model::A500)
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("C/UAETool", p.uaetool.clone())
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
         .capture("GadgetScope VERSION", "version")
         .capture("C:UAETool AVAIL FILE=DH0:avail", "uaetool")
         .check(serial_names_cpu("68000"))
@@ -115,11 +106,11 @@ fn cpu_68000(p: &Programs) -> Scenario {
 }
 
 /// The foundation scenarios, in order.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
+pub fn scenarios() -> Vec<Scenario> {
     vec![
         // GadgetScope from the Shell: VERSION into a file, `?`, bad input.
         Scenario::new("gadgetscope-shell")
-            .host_file("GadgetScope", p.gadgetscope.clone())
+            .program("GadgetScope", "GadgetScope")
             .line("GadgetScope VERSION >DH0:version.txt")
             .capture("GadgetScope VERSION", "version")
             .capture("GadgetScope ? <NIL:", "template")
@@ -134,12 +125,12 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             .check(Check::Rc("bad".into(), 10))
             .check(Check::Contains("bad.out".into(), "unknown command \"FROB\"".into()))
             .check(Check::Rc("toomany".into(), 10)),
-        cpu_68000(p),
+        cpu_68000(),
         // A genuine Workbench start: UAETool builds a WBStartup for a copy of
         // itself on its own process; the child reports what it received and
         // the runtime replies the message at exit.
         Scenario::new("wbstartup")
-            .host_file("C/UAETool", p.uaetool.clone())
+            .program("C/UAETool", "UAETool")
             .capture("C:UAETool WBRUN PROGRAM=DH0:C/UAETool", "wbrun")
             .check(Check::Rc("wbrun".into(), 0))
             .check(Check::Contains("wbrun.out".into(), "replied".into()))
@@ -150,7 +141,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         // this AROS ROM has (tests-uae/README.md "Facts"); a user's
         // Kickstart/Workbench has both, so only the AROS answer is pinned.
         Scenario::new("rom-libraries")
-            .host_file("C/UAETool", p.uaetool.clone())
+            .program("C/UAETool", "UAETool")
             .capture("C:UAETool LIBS FILE=DH0:libs.txt", "libs")
             .check(Check::Rc("libs".into(), 0))
             .check(Check::Custom(
@@ -168,17 +159,17 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
                 }),
             )),
         // A deliberate Rust panic: its message, RC 20, no hang, nothing leaked.
-        trap_scenario("panic", p, "PANIC", "UAETool: panic: deliberate panic for the harness"),
+        trap_scenario("panic", "PANIC", "UAETool: panic: deliberate panic for the harness"),
         // Runaway recursion: the stack guard of every wasm2c function
         // (stack pointer against the runtime's floor) traps it before the
         // 64 KB native stack overflows: the report, RC 20, nothing leaked.
-        trap_scenario("stack-guard", p, "RECURSE", "UAETool: out of memory or stack"),
-        sched_stress(p),
+        trap_scenario("stack-guard", "RECURSE", "UAETool: out of memory or stack"),
+        sched_stress(),
         // Free memory after GadgetScope exits equals free memory before
         // (one warm-up run first: AROS caches what the first run loads).
         Scenario::new("memory")
-            .host_file("GadgetScope", p.gadgetscope.clone())
-            .host_file("C/UAETool", p.uaetool.clone())
+            .program("GadgetScope", "GadgetScope")
+            .program("C/UAETool", "UAETool")
             .line("GadgetScope VERSION >NIL:")
             .line("C:UAETool AVAIL FILE=DH0:mem-before")
             .line("GadgetScope VERSION >NIL:")

@@ -39,20 +39,9 @@
 //! `gui-quit-requester`.
 use crate::arexx_more::{rcs, replies};
 use crate::fixtures::wait_for_file;
-use crate::rexx::{with_arexx, Programs as RexxPrograms};
+use crate::rexx::with_arexx;
 use crate::{Check, Scenario};
-use std::path::PathBuf;
 use std::time::Duration;
-
-/// What the scenario stages.
-pub struct Programs {
-    pub gadgetscope: PathBuf,
-    pub gadtools: PathBuf,
-    pub inputtool: PathBuf,
-    /// UAETool, for the hang watchdog.
-    pub uaetool: PathBuf,
-    pub rexx: RexxPrograms,
-}
 
 /// Part 1 and 2: list, highlight, naming, export, manifest.
 pub const LIST_SCRIPT: &str = "\
@@ -150,12 +139,12 @@ fn send(s: Scenario, script: &str, out: &str) -> Scenario {
 }
 
 /// The scenario.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
-    let mut s = with_arexx(Scenario::new("gui-gadtools"), &p.rexx)
-        .watchdog(p.uaetool.clone())
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("GadToolsFixture", p.gadtools.clone())
-        .host_file("C/InputTool", p.inputtool.clone())
+pub fn scenarios() -> Vec<Scenario> {
+    let mut s = with_arexx(Scenario::new("gui-gadtools"))
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/InputTool", "InputTool")
         .bytes("list.rexx", LIST_SCRIPT.as_bytes().to_vec())
         .bytes("hide.rexx", HIDE_SCRIPT.as_bytes().to_vec())
         .bytes("pick.rexx", PICK_SCRIPT.as_bytes().to_vec())
@@ -164,7 +153,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .bytes("shell.rexx", SHELL_SCRIPT.as_bytes().to_vec())
         .bytes("wb.rexx", WB_SCRIPT.as_bytes().to_vec())
         .bytes("gswb.rexx", GSWB_SCRIPT.as_bytes().to_vec())
-        .host_file("WB/GadgetScope", p.gadgetscope.clone())
+        .program("WB/GadgetScope", "GadgetScope")
         .bytes("WB/GadgetScope.info", crate::arexx_client::tool_icon(&["PORTNAME=GSWB", "STARTUP=ICONIFIED"], 65536))
         .bytes("requester.rexx", REQUESTER_SCRIPT.as_bytes().to_vec())
         .bytes("answer.rexx", ANSWER_SCRIPT.as_bytes().to_vec());

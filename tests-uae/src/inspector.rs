@@ -1,15 +1,7 @@
 //! Emulator scenarios of the inspector (issue 3) on windows nobody here
 //! wrote: the AROS boot Shell's console window and the screen list.
 
-use crate::foundation::Programs;
 use crate::{Check, Scenario};
-
-/// Fixture programs the walker scenarios inspect.
-pub struct Fixtures {
-    pub gadtools: std::path::PathBuf,
-    pub boopsi: std::path::PathBuf,
-    pub screen: std::path::PathBuf,
-}
 
 /// Starts `program` with `Run` and waits for `DH0:<stem>.ready`. Its
 /// output goes to `DH0:<stem>.out`: a trap or panic report of the runtime
@@ -34,17 +26,17 @@ fn stop(s: Scenario, stem: &str) -> Scenario {
 
 /// TREE, MENU and SCREENS of the three fixtures, against goldens checked
 /// line by line against what the fixtures create (tests-uae/golden/README.md).
-pub fn fixture_scenarios(p: &Programs, f: &Fixtures) -> Vec<Scenario> {
+fn fixture_scenarios() -> Vec<Scenario> {
     // Eight GadgetScope runs after three fixtures: about 28 s on an idle
     // host since the window code made the program 630 KB (each run loads
     // and relocates it); the default 30 s hang timeout is too tight.
     let mut s = Scenario::new("inspector-fixtures")
         .timeout(std::time::Duration::from_secs(120))
-        .watchdog(p.uaetool.clone())
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("GadToolsFixture", f.gadtools.clone())
-        .host_file("BoopsiFixture", f.boopsi.clone())
-        .host_file("ScreenFixture", f.screen.clone());
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("BoopsiFixture", "BoopsiFixture")
+        .program("ScreenFixture", "ScreenFixture");
     s = start(s, "GadToolsFixture", "gadtools-fixture");
     s = start(s, "BoopsiFixture", "boopsi-fixture");
     s = start(s, "ScreenFixture", "screen-fixture");
@@ -80,9 +72,9 @@ pub fn fixture_scenarios(p: &Programs, f: &Fixtures) -> Vec<Scenario> {
     let bench = Scenario::new("bench-walk-gadtools")
         .config("uae_cpu_speed", "real")
         .config("accuracy", "0")
-        .host_file("C/UAETool", p.uaetool.clone())
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("GadToolsFixture", f.gadtools.clone());
+        .program("C/UAETool", "UAETool")
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture");
     let bench = stop(
         start(bench, "GadToolsFixture", "gadtools-fixture")
             .capture("GadgetScope BENCH WINDOW=\"GadTools Fixture\" COUNT=9", "bench")
@@ -94,11 +86,12 @@ pub fn fixture_scenarios(p: &Programs, f: &Fixtures) -> Vec<Scenario> {
     vec![s, bench]
 }
 
-/// The inspector scenarios.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
-    vec![
+/// The inspector scenarios: the Shell window and the screens, then the
+/// fixtures.
+pub fn scenarios() -> Vec<Scenario> {
+    let mut all = vec![
         Scenario::new("inspector-shell")
-            .host_file("GadgetScope", p.gadgetscope.clone())
+            .program("GadgetScope", "GadgetScope")
             // AROS opens the boot console window (and with it the Workbench
             // screen) on the first output to it: nothing is open before.
             .line("Echo \"GadgetScope inspector scenario\"")
@@ -126,11 +119,13 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         Scenario::new("bench-walk-shell")
             .config("uae_cpu_speed", "real")
             .config("accuracy", "0")
-            .host_file("GadgetScope", p.gadgetscope.clone())
+            .program("GadgetScope", "GadgetScope")
             .line("Echo \"GadgetScope walk benchmark\"")
             .capture("GadgetScope BENCH WINDOW=AROS COUNT=9", "bench")
             .check(Check::Rc("bench".into(), 0))
             .check(Check::Contains("bench.out".into(), "tree: 9 runs, median".into()))
             .timeout(std::time::Duration::from_secs(120)),
-    ]
+    ];
+    all.extend(fixture_scenarios());
+    all
 }

@@ -26,8 +26,9 @@
 //! runs under a private Xvfb; otherwise FS-UAE runs with
 //! `SDL_VIDEODRIVER=offscreen`.
 //!
-//! Emulator runs are not `cargo test` tests: call [`run`] /
-//! [`scenarios::smoke`] from xtask (`cargo xtask uae-test`).
+//! Emulator runs are not `cargo test` tests: [`all`] lists them and xtask
+//! runs them (`cargo xtask uae-test`).
+#![forbid(unsafe_code)]
 
 pub mod actions;
 pub mod arexx_client;
@@ -47,6 +48,7 @@ pub mod serial;
 pub mod shipping;
 pub mod stage;
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -127,6 +129,11 @@ pub struct Options {
     pub extra_config: Vec<(String, String)>,
     /// The `fs-uae` executable.
     pub fs_uae: PathBuf,
+    /// What [`FileSource::Built`] names resolve to: the harness's tools
+    /// (from [`NativeTools::named`]) and what the runner built for the
+    /// scenarios' [`Scenario::needs`] (Amiga programs by hunk name,
+    /// directories such as `dist`).
+    pub built: BTreeMap<String, PathBuf>,
 }
 
 impl Options {
@@ -135,7 +142,6 @@ impl Options {
     pub fn new(tools: NativeTools) -> Options {
         let env_path = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
         Options {
-            tools,
             root: workspace_root().join("target").join("uae"),
             kickstart: env_path("GADGETSCOPE_KICKSTART"),
             kickstart_a500: env_path("GADGETSCOPE_KICKSTART_A500"),
@@ -148,8 +154,51 @@ impl Options {
             nested_interrupts: std::env::var_os("GADGETSCOPE_UAE_NESTED_INTERRUPTS").is_some_and(|v| v == "1"),
             extra_config: Vec::new(),
             fs_uae: PathBuf::from("fs-uae"),
+            built: tools.named().into_iter().map(|(n, p)| (n.to_string(), p)).collect(),
+            tools,
         }
     }
+
+    /// The host path of a [`FileSource::Built`] name: `name`, or
+    /// `<artefact>/<path>` inside a built directory.
+    pub fn resolve(&self, name: &str) -> Result<PathBuf, String> {
+        let (base, rest) = name.split_once('/').unwrap_or((name, ""));
+        let root = self
+            .built
+            .get(base)
+            .ok_or_else(|| format!("`{base}` was not built (the runner builds what the scenario's needs() name)"))?;
+        let path = if rest.is_empty() { root.clone() } else { root.join(rest) };
+        if path.exists() {
+            Ok(path)
+        } else {
+            Err(format!("`{name}`: {} does not exist", path.display()))
+        }
+    }
+}
+
+/// Every registered scenario, in suite order: each test module's
+/// `scenarios()`. A module lists its scenarios itself and names what each
+/// stages ([`Scenario::program`]); the runner (`cargo xtask uae-test`)
+/// builds what the selected scenarios' [`Scenario::needs`] name, runs them
+/// and judges each with [`Scenario::verdict`].
+pub fn all() -> Vec<Scenario> {
+    [
+        scenarios::scenarios(),
+        foundation::scenarios(),
+        inspector::scenarios(),
+        fixtures::scenarios(),
+        actions::scenarios(),
+        pick::scenarios(),
+        rexx::scenarios(),
+        arexx_host::scenarios(),
+        arexx_more::scenarios(),
+        arexx_client::scenarios(),
+        gui::scenarios(),
+        shipping::scenarios(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The cargo workspace root (`tests-uae/..`).
@@ -403,7 +452,19 @@ fn execute(
         stage::place_file(&hd, amiga, &FileSource::Host(host.clone()), true)?;
     }
     for f in &scenario.files {
-        stage::place_file(&hd, &f.amiga_path, &f.source, f.executable)?;
+        match &f.source {
+            FileSource::Built(name) => {
+                let host = opts.resolve(name)?;
+                if host.is_dir() {
+                    stage::place_tree(&hd, &f.amiga_path, &host, f.executable)?;
+                } else {
+                    stage::place_file(&hd, &f.amiga_path, &FileSource::Host(host), f.executable)?;
+                }
+            }
+            source => {
+                stage::place_file(&hd, &f.amiga_path, source, f.executable)?;
+            }
+        }
     }
     let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, opts.nested_interrupts)?;
     let s_dir = hd.join("S");
@@ -425,6 +486,10 @@ fn execute(
     let use_xvfb = opts.force_xvfb || !shots.is_empty();
     report.xvfb = use_xvfb;
 
+    let mut extra: Vec<(String, String)> = opts.extra_config.iter().chain(&scenario.config).cloned().collect();
+    for (key, name) in &scenario.config_built {
+        extra.push((key.clone(), opts.resolve(name)?.display().to_string()));
+    }
     let params = stage::ConfigParams {
         hd_dir: hd.clone(),
         serial_log: serial.clone(),
@@ -432,7 +497,7 @@ fn execute(
         kickstart: kickstart.clone(),
         window: if use_xvfb { Some(opts.screen) } else { None },
         model: scenario.model,
-        extra: opts.extra_config.iter().chain(&scenario.config).cloned().collect(),
+        extra,
     };
     fs::write(run.config(), stage::fs_uae_config(&params)).map_err(|e| e.to_string())?;
 

@@ -39,6 +39,18 @@ pub struct NativeTools {
     pub rexxsyslib: PathBuf,
 }
 
+impl NativeTools {
+    /// The tools a scenario can stage by name ([`crate::Scenario::program`]):
+    /// `CrashTest` and `rexxsyslib.library` (the others are staged by the
+    /// harness itself).
+    pub fn named(&self) -> Vec<(&'static str, PathBuf)> {
+        vec![(NAMED[0], self.crash_test.clone()), (NAMED[1], self.rexxsyslib.clone())]
+    }
+}
+
+/// The names of [`NativeTools::named`].
+pub const NAMED: [&str; 2] = ["CrashTest", REXXSYSLIB_NAME];
+
 /// Sources, relative to `tests-uae/native/`.
 pub const SOURCES: [&str; 4] = ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "NoNest.S"];
 

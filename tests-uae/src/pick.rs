@@ -24,21 +24,10 @@
 //!   `ChangeWindowBox()`), and after hiding no untitled window is left.
 //!   Screenshots `frame.png` and `moved.png`.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::fixtures::wait_for_file;
 use crate::{Check, Scenario};
-
-/// Built programs the scenarios stage.
-pub struct Programs {
-    pub gadgetscope: PathBuf,
-    pub gadtools: PathBuf,
-    pub inputtool: PathBuf,
-    pub picktool: PathBuf,
-    /// UAETool, for the hang watchdog.
-    pub uaetool: PathBuf,
-}
 
 /// The GadTools fixture's window and Connect / Mode buttons as TREE prints
 /// them on this ROM (tests-uae/golden/gadtools-fixture.tree): window at
@@ -122,13 +111,13 @@ fn tree_has_connect() -> Check {
     )
 }
 
-fn pick_handler(p: &Programs) -> Scenario {
+fn pick_handler() -> Scenario {
     let mut s = Scenario::new("pick-handler")
-        .watchdog(p.uaetool.clone())
-        .host_file("GadgetScope", p.gadgetscope.clone())
-        .host_file("GadToolsFixture", p.gadtools.clone())
-        .host_file("C/InputTool", p.inputtool.clone())
-        .host_file("C/PickTool", p.picktool.clone())
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/InputTool", "InputTool")
+        .program("C/PickTool", "PickTool")
         .timeout(Duration::from_secs(90));
     s = start_fixture(s).capture("GadgetScope TREE WINDOW=\"GadTools Fixture\"", "tree");
     s = s.line("Run >NIL: C:PickTool PICK DH0:pick");
@@ -168,11 +157,11 @@ fn pick_handler(p: &Programs) -> Scenario {
         ))
 }
 
-fn pick_cancel(p: &Programs) -> Scenario {
+fn pick_cancel() -> Scenario {
     let mut s = Scenario::new("pick-cancel")
-        .watchdog(p.uaetool.clone())
-        .host_file("GadToolsFixture", p.gadtools.clone())
-        .host_file("C/PickTool", p.picktool.clone())
+        .watchdog()
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/PickTool", "PickTool")
         .timeout(Duration::from_secs(90));
     s = start_fixture(s);
     for (n, what) in [(1, "RBUTTON"), (2, "ESC")] {
@@ -220,14 +209,14 @@ fn frame_listed(file: &'static str, b: (i32, i32, i32, i32)) -> Check {
     )
 }
 
-fn highlight_frame(p: &Programs) -> Scenario {
+fn highlight_frame() -> Scenario {
     let (cl, ct, cw, ch) = on_screen(CONNECT);
     let (ml, mt, mw, mh) = on_screen(MODE);
     let mut s = Scenario::new("highlight-frame")
-        .watchdog(p.uaetool.clone())
-        .host_file("GadToolsFixture", p.gadtools.clone())
-        .host_file("C/InputTool", p.inputtool.clone())
-        .host_file("C/PickTool", p.picktool.clone())
+        .watchdog()
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/InputTool", "InputTool")
+        .program("C/PickTool", "PickTool")
         .timeout(Duration::from_secs(90));
     s = start_fixture(s)
         // An empty spot of the fixture's interior, left of every gadget.
@@ -263,8 +252,8 @@ fn highlight_frame(p: &Programs) -> Scenario {
 }
 
 /// The pick-mode and highlight scenarios.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
-    vec![pick_handler(p), pick_cancel(p), highlight_frame(p)]
+pub fn scenarios() -> Vec<Scenario> {
+    vec![pick_handler(), pick_cancel(), highlight_frame()]
 }
 
 #[cfg(test)]
@@ -287,14 +276,7 @@ mod tests {
 
     #[test]
     fn three_scenarios() {
-        let p = Programs {
-            gadgetscope: "g".into(),
-            gadtools: "t".into(),
-            inputtool: "i".into(),
-            picktool: "p".into(),
-            uaetool: "u".into(),
-        };
-        let names: Vec<String> = scenarios(&p).into_iter().map(|s| s.name).collect();
+        let names: Vec<String> = scenarios().into_iter().map(|s| s.name).collect();
         assert_eq!(names, ["pick-handler", "pick-cancel", "highlight-frame"]);
     }
 }

@@ -16,10 +16,10 @@
 //! Other scenarios use [`with_arexx`] to stage both and [`wait_for_file`]
 //! to wait for a sender started with `Run … DONE=<file>`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use crate::{Check, NativeTools, Scenario};
+use crate::{Check, Scenario};
 
 /// Where the library is staged: AROS's OpenLibrary finds it there (see the
 /// README: `LIBS:` is `SYS:Libs` on this ROM, and the loader also tries
@@ -29,23 +29,10 @@ pub const LIB_PATH: &str = "Libs/rexxsyslib.library";
 /// whose current directory is `DH0:`).
 pub const REXXSEND_PATH: &str = "RexxSend";
 
-/// Built pieces the ARexx scenarios need.
-pub struct Programs {
-    /// The RexxSend hunk (`target/amiga/RexxSend`).
-    pub rexxsend: PathBuf,
-    /// The fixture library (`NativeTools::rexxsyslib`).
-    pub rexxsyslib: PathBuf,
-}
-
-impl Programs {
-    pub fn new(rexxsend: impl Into<PathBuf>, tools: &NativeTools) -> Self {
-        Programs { rexxsend: rexxsend.into(), rexxsyslib: tools.rexxsyslib.clone() }
-    }
-}
-
-/// Stages `DH0:Libs/rexxsyslib.library` and `DH0:RexxSend`.
-pub fn with_arexx(s: Scenario, p: &Programs) -> Scenario {
-    s.host_file(LIB_PATH, p.rexxsyslib.clone()).host_file(REXXSEND_PATH, p.rexxsend.clone())
+/// Stages `DH0:Libs/rexxsyslib.library` (the harness's fixture library)
+/// and `DH0:RexxSend`.
+pub fn with_arexx(s: Scenario) -> Scenario {
+    s.program(LIB_PATH, crate::native::REXXSYSLIB_NAME).program(REXXSEND_PATH, "RexxSend")
 }
 
 /// A script line that sleeps until `DH0:<file>` exists (`RexxSend
@@ -68,8 +55,8 @@ fn numbered(tag: &str, n: usize) -> (String, String) {
 }
 
 /// The ARexx fixture scenarios.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
-    let lib = with_arexx(Scenario::new("rexx-lib"), p)
+pub fn scenarios() -> Vec<Scenario> {
+    let lib = with_arexx(Scenario::new("rexx-lib"))
         .bytes("empty.rexx", "VERSION\n")
         .line("If EXISTS LIBS:rexxsyslib.library")
         .line("  Echo \"LIBS: has it\" >DH0:libs.txt")
@@ -83,7 +70,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .check(Check::Equals("noport.txt".into(), b"NOPORT NOBODY.1\n".to_vec()))
         .timeout(Duration::from_secs(60));
 
-    let echo = with_arexx(Scenario::new("rexx-echo"), p)
+    let echo = with_arexx(Scenario::new("rexx-echo"))
         .bytes("echo.rexx", ECHO_SCRIPT)
         .bytes("noresult.rexx", "abc\nQUIT\n")
         .line("Run >NIL: RexxSend SERVE PORT=ECHO.1 OUT=DH0:server.log DONE=DH0:server.done")
@@ -106,7 +93,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
     let (script_b, replies_b) = numbered("beta", 25);
     // At most three RexxSend processes at a time: each takes about 0.4 MB
     // (code, linear memory, swapped stack) of the A1200's 2 MB.
-    let conc = with_arexx(Scenario::new("rexx-concurrent"), p)
+    let conc = with_arexx(Scenario::new("rexx-concurrent"))
         .bytes("a.rexx", script_a)
         .bytes("b.rexx", script_b)
         .bytes("ready.rexx", "ready\n")

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::RunDir;
+use crate::{NativeTools, Report, RunDir};
 
 /// Where the bytes of a staged file come from.
 #[derive(Clone, Debug)]
@@ -13,6 +13,13 @@ pub enum FileSource {
     Host(PathBuf),
     /// Written from memory.
     Bytes(Vec<u8>),
+    /// Made by the build, named here and found when the run is staged
+    /// ([`crate::Options::built`]): an Amiga program by the hunk name
+    /// `cargo xtask amiga` gives it (`GadgetScope`, `UAETool`), a harness
+    /// tool (`CrashTest`, `rexxsyslib.library`), or `<artefact>/<path>`
+    /// inside a built directory (`dist/GadgetScope.info`). A directory is
+    /// staged with everything under it.
+    Built(String),
 }
 
 /// One file placed on the boot drive before the run.
@@ -57,6 +64,10 @@ pub enum Check {
 
 /// The function of a [`Check::Custom`].
 pub type CheckFn = Box<dyn Fn(&RunDir) -> Result<(), String> + Send + Sync>;
+
+/// A scenario's own verdict on its report ([`Scenario::expect`]):
+/// `Ok(note)` when the report is as the scenario wants it.
+pub type Expect = fn(&Report, &NativeTools) -> Result<String, String>;
 
 impl std::fmt::Debug for Check {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -191,6 +202,12 @@ pub struct Scenario {
     /// Set by [`Scenario::watchdog`]: on a hang the harness asks the
     /// emulated machine for a task dump (`hd/tasks.txt`).
     pub watchdog: bool,
+    /// FS-UAE settings whose value is the host path of a built name
+    /// ([`Scenario::config_built`]), resolved when the run is staged.
+    pub config_built: Vec<(String, String)>,
+    /// Set by [`Scenario::expect`]; without it the scenario passes when
+    /// its outcome is `Pass`.
+    pub expect: Option<Expect>,
     /// The machine ([`Scenario::model`]); the A1200 unless set.
     pub model: Model,
 }
@@ -210,6 +227,8 @@ impl Scenario {
             program_screenshots: Vec::new(),
             config: Vec::new(),
             watchdog: false,
+            config_built: Vec::new(),
+            expect: None,
             model: Model::A1200,
         }
     }
@@ -227,9 +246,9 @@ impl Scenario {
     /// saved PC and stack, a process's segments), so that a hang shows
     /// where each program sleeps. Not for scenarios that compare free
     /// memory: the watcher polls a file once a second.
-    pub fn watchdog(mut self, uaetool: impl Into<PathBuf>) -> Self {
+    pub fn watchdog(mut self) -> Self {
         if !self.files.iter().any(|f| f.amiga_path == "C/UAETool") {
-            self = self.host_file("C/UAETool", uaetool);
+            self = self.program("C/UAETool", "UAETool");
         }
         self.watchdog = true;
         self.line("Run >NIL: C:UAETool WATCH")
@@ -243,6 +262,63 @@ impl Scenario {
             executable: true,
         });
         self
+    }
+
+    /// Stage what the build makes under `name` at `amiga_path`, made
+    /// executable (see [`FileSource::Built`]): `.program("C/UAETool",
+    /// "UAETool")`. The runner builds what [`Scenario::needs`] lists.
+    pub fn program(mut self, amiga_path: impl Into<String>, name: impl Into<String>) -> Self {
+        self.files.push(StagedFile {
+            amiga_path: amiga_path.into(),
+            source: FileSource::Built(name.into()),
+            executable: true,
+        });
+        self
+    }
+
+    /// An FS-UAE setting whose value is the host path of what the build
+    /// makes under `name` (see [`FileSource::Built`]): `.config_built(
+    /// "floppy_drive_1", "dist/GadgetScope.adf")`.
+    pub fn config_built(mut self, key: &str, name: &str) -> Self {
+        self.config_built.push((key.to_string(), name.to_string()));
+        self
+    }
+
+    /// The built things this scenario stages or configures: the first
+    /// part of each [`FileSource::Built`] and [`Scenario::config_built`]
+    /// name (`dist` for `dist/GadgetScope.info`), each once, in order.
+    pub fn needs(&self) -> Vec<&str> {
+        let staged = self.files.iter().filter_map(|f| match &f.source {
+            FileSource::Built(name) => Some(name.as_str()),
+            _ => None,
+        });
+        let mut out: Vec<&str> = Vec::new();
+        for name in staged.chain(self.config_built.iter().map(|(_, n)| n.as_str())) {
+            let base = name.split('/').next().unwrap_or(name);
+            if !out.contains(&base) {
+                out.push(base);
+            }
+        }
+        out
+    }
+
+    /// Judge the report with `f` instead of requiring `Pass` (the
+    /// harness's self-tests expect crashes and hangs).
+    pub fn expect(mut self, f: Expect) -> Self {
+        self.expect = Some(f);
+        self
+    }
+
+    /// The scenario's verdict on a finished run: its [`Scenario::expect`],
+    /// or `Pass` required.
+    pub fn verdict(&self, report: &Report, tools: &NativeTools) -> Result<String, String> {
+        match self.expect {
+            Some(f) => f(report, tools),
+            None => match &report.outcome {
+                crate::Outcome::Pass => Ok(String::new()),
+                other => Err(other.to_string()),
+            },
+        }
     }
 
     /// Stage bytes at `amiga_path` (a data file, not executable).

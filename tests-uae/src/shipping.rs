@@ -42,79 +42,61 @@
 //! GlowIcon part of each icon is not looked at by these checks (AROS
 //! reads it, but `struct DiskObject` does not expose it).
 
-use crate::rexx::{with_arexx, Programs as RexxPrograms};
+use crate::rexx::with_arexx;
 use crate::{Check, RunDir, Scenario};
-use std::path::PathBuf;
 use std::time::Duration;
 
-/// What one icon must look like after `GetDiskObject()`.
-#[derive(Clone, Debug)]
-pub struct IconExpect {
-    /// Amiga path of the icon without `.info`, relative to `DH0:`.
-    pub amiga_name: String,
-    /// The `.info` file on the host.
-    pub host_info: PathBuf,
-    /// `do_Type` (WBTOOL 3, WBDRAWER 2, WBPROJECT 4, ...).
-    pub kind: u8,
-    /// `do_DefaultTool`, empty when none.
-    pub default_tool: String,
-    pub tooltypes: Vec<String>,
-    pub stack: u32,
-    /// `do_Gadget.Width/Height`.
-    pub size: (u16, u16),
+/// The icons of `icons-getdiskobject`: every icon the icons crate writes
+/// (built as the artefact `icons`), staged as `DH0:Icons/<file>`: (Amiga
+/// name without `.info`, what it was made from).
+pub fn all_icons() -> Vec<(String, &'static icons::IconSpec)> {
+    icons::ICONS.iter().map(|s| (format!("Icons/{}", s.file.trim_end_matches(".info")), s)).collect()
 }
 
-impl IconExpect {
-    /// The block IconProbe writes for this icon (`fixtures/iconprobe`).
-    pub fn block(&self) -> String {
-        let mut s = format!(
-            "icon DH0:{}\nmagic=e310 version=1 type={} stack={} size={}x{}\ntool=\"{}\"\n",
-            self.amiga_name, self.kind, self.stack, self.size.0, self.size.1, self.default_tool
-        );
-        for t in &self.tooltypes {
-            s.push_str(&format!("tooltype=\"{t}\"\n"));
-        }
-        s.push_str("end\n");
-        s
+/// The icons of the distribution drawer (the artefact `dist`, laid out as
+/// `cargo xtask dist` lays it out) in their places ([`icons::PLACES`]).
+pub fn dist_icons() -> Vec<(String, &'static icons::IconSpec)> {
+    icons::PLACES
+        .iter()
+        .filter_map(|(file, place)| {
+            let spec = icons::ICONS.iter().find(|s| s.file == *file)?;
+            Some((place.trim_end_matches(".info").to_string(), spec))
+        })
+        .collect()
+}
+
+/// The block IconProbe writes (`fixtures/iconprobe`) for an icon made
+/// from `spec`, as `GetDiskObject()` must read it: `do_Type`,
+/// `do_DefaultTool`, `do_ToolTypes`, `do_StackSize` from the spec, the
+/// gadget size decoded from the staged `.info` itself.
+pub fn expected_block(amiga_name: &str, spec: &icons::IconSpec, info: &[u8]) -> Result<String, String> {
+    let d = icons::info::decode(info).map_err(|e| format!("{amiga_name}.info: {e}"))?;
+    let mut s = format!(
+        "icon DH0:{amiga_name}\nmagic=e310 version=1 type={} stack={} size={}x{}\ntool=\"{}\"\n",
+        spec.kind as u8,
+        spec.stack_size,
+        d.gadget_size.0,
+        d.gadget_size.1,
+        spec.default_tool.unwrap_or("")
+    );
+    for t in spec.tool_types {
+        s.push_str(&format!("tooltype=\"{t}\"\n"));
     }
+    s.push_str("end\n");
+    Ok(s)
 }
 
-/// The laid-out distribution drawer on the host.
-#[derive(Clone, Debug)]
-pub struct Dist {
-    /// The directory holding `GadgetScope/` and `GadgetScope.info`.
-    pub root: PathBuf,
-    /// Files of the drawer, relative to `root/GadgetScope`, `/`-separated.
-    pub files: Vec<String>,
-    /// The icons in their distribution places.
-    pub icons: Vec<IconExpect>,
-    /// The bootable floppy `cargo xtask dist` makes from the same drawer
-    /// (volume `GadgetScope:`).
-    pub adf: PathBuf,
-    /// Its `S/Startup-Sequence`, as read back from the image.
-    pub adf_startup: String,
-}
-
-/// What the shipping scenarios stage.
-pub struct Programs {
-    pub iconprobe: PathBuf,
-    /// The InputTool fixture (double-clicks for `wb-icons`).
-    pub inputtool: PathBuf,
-    /// The UAETool fixture (`WAITICONS` for `wb-icons`).
-    pub uaetool: PathBuf,
-    pub rexx: RexxPrograms,
-    /// Every icon of the icons crate, staged as `DH0:Icons/<file>`.
-    pub icons: Vec<IconExpect>,
-    pub dist: Dist,
-}
-
-/// A check that IconProbe's output equals the expected blocks.
-fn icons_read_back(file: &'static str, icons: Vec<IconExpect>) -> Check {
+/// A check that IconProbe's output equals the expected blocks of the
+/// staged icons.
+fn icons_read_back(file: &'static str, icons: Vec<(String, &'static icons::IconSpec)>) -> Check {
     Check::Custom(
         format!("GetDiskObject() of every icon ({file})"),
         Box::new(move |run: &RunDir| {
             let got = run.read_text(file)?;
-            let want: String = icons.iter().map(IconExpect::block).collect();
+            let mut want = String::new();
+            for (name, spec) in &icons {
+                want.push_str(&expected_block(name, spec, &run.read(&format!("{name}.info"))?)?);
+            }
             if got == want {
                 Ok(())
             } else {
@@ -124,9 +106,14 @@ fn icons_read_back(file: &'static str, icons: Vec<IconExpect>) -> Check {
     )
 }
 
-fn probe_line(out: &str, icons: &[IconExpect]) -> String {
-    let names: Vec<String> = icons.iter().map(|i| format!("DH0:{}", i.amiga_name)).collect();
+fn probe_line(out: &str, icons: &[(String, &icons::IconSpec)]) -> String {
+    let names: Vec<String> = icons.iter().map(|(n, _)| format!("DH0:{n}")).collect();
     format!("IconProbe OUT=DH0:{out} {}", names.join(" "))
+}
+
+/// Stages the distribution drawer and its icon (the artefact `dist`).
+fn with_dist(s: Scenario) -> Scenario {
+    s.program("GadgetScope.info", "dist/GadgetScope.info").program("GadgetScope", "dist/GadgetScope")
 }
 
 /// The ARexx lines sent to the started program.
@@ -163,10 +150,10 @@ pub const HD_ICON: (i32, i32) = (94, 30);
 /// The drawer icon, first icon of the `hd:` window (opened at 50,50).
 pub const DRAWER_ICON: (i32, i32) = (96, 78);
 
-fn wb_icons(p: &Programs) -> Scenario {
-    let mut s = with_arexx(Scenario::new("wb-icons"), &p.rexx)
-        .host_file("C/InputTool", p.inputtool.clone())
-        .host_file("C/UAETool", p.uaetool.clone())
+fn wb_icons() -> Scenario {
+    let mut s = with_arexx(Scenario::new("wb-icons"))
+        .program("C/InputTool", "InputTool")
+        .program("C/UAETool", "UAETool")
         .bytes("root.rexx", WB_ROOT_SCRIPT.as_bytes().to_vec())
         .bytes("drawer.rexx", WB_DRAWER_SCRIPT.as_bytes().to_vec())
         .bytes("version.rexx", b"VERSION\n".to_vec())
@@ -176,11 +163,8 @@ fn wb_icons(p: &Programs) -> Scenario {
         // resolved against FS-UAE's working directory, the run directory.
         .bytes("Env/Sys/README", b"ENV: for the wb-icons scenario (FS-UAE hard_drive_1)\n".to_vec())
         .config("hard_drive_1", "hd/Env")
-        .config("hard_drive_1_label", "ENV")
-        .host_file("GadgetScope.info", p.dist.root.join("GadgetScope.info"));
-    for f in &p.dist.files {
-        s = s.host_file(format!("GadgetScope/{f}"), p.dist.root.join("GadgetScope").join(f));
-    }
+        .config("hard_drive_1_label", "ENV");
+    s = with_dist(s);
     let click =
         |s: Scenario, (x, y): (i32, i32), tag: &str| s.capture(&format!("C:InputTool DOUBLECLICK X={x} Y={y}"), tag);
     // The boot Shell fills the screen: open its console (Echo), shrink it
@@ -239,23 +223,20 @@ fn wb_icons(p: &Programs) -> Scenario {
 }
 
 /// The scenarios.
-pub fn scenarios(p: &Programs) -> Vec<Scenario> {
-    let mut icons = Scenario::new("icons-getdiskobject").host_file("IconProbe", p.iconprobe.clone());
-    for i in &p.icons {
-        icons = icons.host_file(format!("{}.info", i.amiga_name), i.host_info.clone());
+pub fn scenarios() -> Vec<Scenario> {
+    let mut icons = Scenario::new("icons-getdiskobject").program("IconProbe", "IconProbe");
+    for (name, spec) in all_icons() {
+        icons = icons.program(format!("{name}.info"), format!("icons/{}", spec.file));
     }
     let icons = icons
-        .capture(&probe_line("icons.txt", &p.icons), "probe")
+        .capture(&probe_line("icons.txt", &all_icons()), "probe")
         .check(Check::Rc("probe".into(), 0))
-        .check(icons_read_back("icons.txt", p.icons.clone()));
+        .check(icons_read_back("icons.txt", all_icons()));
 
-    let mut dist = with_arexx(Scenario::new("dist-start"), &p.rexx)
-        .host_file("IconProbe", p.iconprobe.clone())
-        .bytes("ship.rexx", SHIP_SCRIPT.as_bytes().to_vec())
-        .host_file("GadgetScope.info", p.dist.root.join("GadgetScope.info"));
-    for f in &p.dist.files {
-        dist = dist.host_file(format!("GadgetScope/{f}"), p.dist.root.join("GadgetScope").join(f));
-    }
+    let dist = with_arexx(Scenario::new("dist-start"))
+        .program("IconProbe", "IconProbe")
+        .bytes("ship.rexx", SHIP_SCRIPT.as_bytes().to_vec());
+    let dist = with_dist(dist);
     let version = env!("CARGO_PKG_VERSION");
     let dist = dist
         .capture("DH0:GadgetScope/GadgetScope VERSION", "version")
@@ -263,7 +244,7 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
         .line("Run >NIL: GadgetScope NOGUI")
         .line("CD DH0:")
         .capture("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:ship.rexx OUT=DH0:ship.out WAITPORT=20", "send")
-        .capture(&probe_line("dist-icons.txt", &p.dist.icons), "probe")
+        .capture(&probe_line("dist-icons.txt", &dist_icons()), "probe")
         .check(Check::Rc("version".into(), 0))
         .check(Check::Equals("version.out".into(), format!("GadgetScope {version} (30.11.2026)\n").into_bytes()))
         .check(Check::Rc("send".into(), 0))
@@ -282,26 +263,26 @@ pub fn scenarios(p: &Programs) -> Vec<Scenario> {
             }),
         ))
         .check(Check::Rc("probe".into(), 0))
-        .check(icons_read_back("dist-icons.txt", p.dist.icons.clone()))
+        .check(icons_read_back("dist-icons.txt", dist_icons()))
         .timeout(Duration::from_secs(60));
-    let a500 = adf_startup("adf-a500", crate::Model::A500, &p.dist, "GadgetScope needs a 68020 or better\n".into(), 20);
-    let a1200 =
-        adf_startup("adf-a1200", crate::Model::A1200, &p.dist, format!("GadgetScope {version} (30.11.2026)\n"), 0);
+    let a500 = adf_startup("adf-a500", crate::Model::A500, "GadgetScope needs a 68020 or better\n".into(), 20);
+    let a1200 = adf_startup("adf-a1200", crate::Model::A1200, format!("GadgetScope {version} (30.11.2026)\n"), 0);
     // `wb-icons` is not registered: its drawer double-click did not open the
     // `hd:GadgetScope` window while the test waited (see wb_icons' doc).
     vec![icons, dist, a500, a1200]
 }
 
 /// The distribution floppy in DF1: (DF0: would boot before the harness's
-/// drive) on `model`, its `S/Startup-Sequence` run command by command as a
+/// drive) on `model`, its `S/Startup-Sequence` ([`installer::ADF_STARTUP`],
+/// what `cargo xtask dist` writes there) run command by command as a
 /// user booting it would see it (the ROM's `Execute` answers "object not
 /// found" for any script, so the lines are replayed in the harness's Shell,
 /// each output appended to `adf.out`); its last command, `GadgetScope
 /// VERSION` from the floppy, prints `want` and returns `rc`.
-fn adf_startup(name: &str, model: crate::Model, dist: &Dist, want: String, rc: i32) -> Scenario {
-    let mut s = Scenario::new(name).model(model).config("floppy_drive_1", &dist.adf.display().to_string());
+fn adf_startup(name: &str, model: crate::Model, want: String, rc: i32) -> Scenario {
+    let mut s = Scenario::new(name).model(model).config_built("floppy_drive_1", "dist/GadgetScope.adf");
     let commands: Vec<&str> =
-        dist.adf_startup.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with(';')).collect();
+        installer::ADF_STARTUP.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with(';')).collect();
     for c in &commands {
         s = s.line(format!("{c} >>DH0:adf.out"));
     }
@@ -325,8 +306,8 @@ fn adf_startup(name: &str, model: crate::Model, dist: &Dist, want: String, rc: i
 
 /// Scenarios written but not registered (they do not pass reliably yet);
 /// kept compiling so that they can be taken up again.
-pub fn unregistered(p: &Programs) -> Vec<Scenario> {
-    vec![wb_icons(p)]
+pub fn unregistered() -> Vec<Scenario> {
+    vec![wb_icons()]
 }
 
 #[cfg(test)]
@@ -335,18 +316,16 @@ mod tests {
 
     #[test]
     fn expected_block_matches_the_fixture_format() {
-        let e = IconExpect {
-            amiga_name: "Icons/GadgetScope".into(),
-            host_info: PathBuf::new(),
-            kind: 3,
-            default_tool: String::new(),
-            tooltypes: vec!["PORTNAME=GADGETSCOPE.1".into()],
-            stack: 16384,
-            size: (48, 40),
-        };
-        assert_eq!(
-            e.block(),
-            "icon DH0:Icons/GadgetScope\nmagic=e310 version=1 type=3 stack=16384 size=48x40\ntool=\"\"\ntooltype=\"PORTNAME=GADGETSCOPE.1\"\nend\n"
+        let spec = icons::ICONS.iter().find(|s| s.file == "GadgetScope.info").unwrap();
+        let art = crate::workspace_root().join("icons/art");
+        let info = icons::info::encode(&icons::disk_object(spec, &art).unwrap()).unwrap();
+        let block = expected_block("Icons/GadgetScope", spec, &info).unwrap();
+        assert!(
+            block.starts_with("icon DH0:Icons/GadgetScope\nmagic=e310 version=1 type=3 stack=16384 size="),
+            "{block}"
         );
+        assert!(block.contains("\ntool=\"\"\ntooltype=\"PORTNAME=GADGETSCOPE.1\"\n"), "{block}");
+        assert!(block.ends_with("\nend\n"));
+        assert_eq!(dist_icons().len(), icons::PLACES.len());
     }
 }

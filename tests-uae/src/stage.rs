@@ -193,6 +193,23 @@ pub fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// Stage every file under the host directory `from` at `amiga_dir`, each
+/// with [`place_file`]'s mode.
+pub fn place_tree(hd: &Path, amiga_dir: &str, from: &Path, executable: bool) -> Result<(), String> {
+    let entries = fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("{}: {e}", from.display()))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let amiga = format!("{}/{name}", amiga_dir.trim_end_matches('/'));
+        if entry.path().is_dir() {
+            place_tree(hd, &amiga, &entry.path(), executable)?;
+        } else {
+            place_file(hd, &amiga, &FileSource::Host(entry.path()), executable)?;
+        }
+    }
+    Ok(())
+}
+
 /// Write one staged file under `hd`.
 pub fn place_file(hd: &Path, amiga_path: &str, source: &FileSource, executable: bool) -> Result<PathBuf, String> {
     let rel = amiga_to_relative(amiga_path)?;
@@ -207,6 +224,7 @@ pub fn place_file(hd: &Path, amiga_path: &str, source: &FileSource, executable: 
         FileSource::Bytes(b) => {
             fs::write(&dst, b).map_err(|e| format!("staging {amiga_path}: {e}"))?;
         }
+        FileSource::Built(name) => return Err(format!("staging {amiga_path}: `{name}` is not resolved")),
     }
     #[cfg(unix)]
     {

@@ -33,21 +33,7 @@ use std::process::Command;
 /// Name of the drawer, the volume and the archives.
 pub const NAME: &str = "GadgetScope";
 
-/// The S:Startup-Sequence of the floppy: ROM-internal Shell commands only
-/// (the disk carries no C: drawer). `GadgetScope VERSION` prints the
-/// version line, or on a 68000/68010 the program's plain refusal (the
-/// runtime's processor check, runtime/c/cpu.c) with RC 20; emulator
-/// scenarios `adf-a500` and `adf-a1200` run this file's commands from the
-/// built floppy.
-pub const ADF_STARTUP: &str = "\
-; GadgetScope distribution disk
-Echo \"GadgetScope distribution disk\"
-Echo \"To install it, boot your Workbench and double-click\"
-Echo \"GadgetScope.install in the GadgetScope drawer of this disk.\"
-Echo \"\"
-CD GadgetScope:GadgetScope
-GadgetScope VERSION
-";
+pub use installer::ADF_STARTUP;
 
 /// What `dist` produced.
 pub struct Dist {
@@ -113,17 +99,6 @@ fn check_sources(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Where each icon of `icons::ICONS` goes, relative to the directory that
-/// holds the drawer (icon file, path of the `.info`). `Profile.info` is not
-/// shipped: the window version writes it next to exported profiles.
-pub const ICON_PLACES: &[(&str, &str)] = &[
-    ("GadgetScope-drawer.info", "GadgetScope.info"),
-    ("GadgetScope.info", "GadgetScope/GadgetScope.info"),
-    ("GadgetScope.guide.info", "GadgetScope/GadgetScope.guide.info"),
-    ("GadgetScope.install.info", "GadgetScope/GadgetScope.install.info"),
-    ("WBStartup.info", "GadgetScope/Icons/WBStartup.info"),
-];
-
 /// Everything but the catalogs: the program, the icons (built into
 /// `icon_dir` first), guide, Installer script and readme, into `out`
 /// (which holds the drawer `GadgetScope/`).
@@ -132,7 +107,7 @@ fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path) -> Resu
     icons::build_icons(&root.join("icons/art"), icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
     let drawer = out.join(NAME);
     copy(program, &drawer.join(NAME))?;
-    for (file, place) in ICON_PLACES {
+    for (file, place) in icons::PLACES {
         copy(&icon_dir.join(file), &out.join(place))?;
     }
     for f in ["GadgetScope.guide", "GadgetScope.install", "GadgetScope.readme"] {
@@ -312,64 +287,19 @@ pub fn report(d: &Dist) {
     }
 }
 
-/// The host side of the emulator scenarios `icons-getdiskobject`,
-/// `dist-start` and `adf-*` (tests-uae/src/shipping.rs): every icon of
-/// `icons::ICONS` with what `GetDiskObject()` must read from it, the
-/// drawer laid out under `target/uae/dist-drawer/` with the built
-/// `gadgetscope` hunk, and the floppy made from it.
-pub fn uae_programs(
-    gadgetscope: &Path,
-    iconprobe: &Path,
-    inputtool: &Path,
-    uaetool: &Path,
-    rexx: uae_harness::rexx::Programs,
-) -> Result<uae_harness::shipping::Programs> {
-    use uae_harness::shipping::{Dist as UaeDist, IconExpect, Programs};
-    let root = amiga::root();
-    let icon_dir = root.join("target/uae/shipping-icons");
-    let _ = std::fs::remove_dir_all(&icon_dir);
-    icons::build_icons(&root.join("icons/art"), &icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
-    let expect = |info: &Path, amiga_name: String| -> Result<IconExpect> {
-        let file = info.file_name().unwrap().to_string_lossy().into_owned();
-        let spec =
-            icons::ICONS.iter().find(|s| s.file == file).ok_or_else(|| anyhow!("{file} is not in icons::ICONS"))?;
-        let d = icons::info::decode(&std::fs::read(info)?).map_err(|e| anyhow!("{file}: {e}"))?;
-        Ok(IconExpect {
-            amiga_name,
-            host_info: info.to_path_buf(),
-            kind: spec.kind as u8,
-            default_tool: spec.default_tool.unwrap_or("").to_string(),
-            tooltypes: spec.tool_types.iter().map(|t| t.to_string()).collect(),
-            stack: spec.stack_size,
-            size: d.gadget_size,
-        })
-    };
-    let all = icons::ICONS
-        .iter()
-        .map(|s| expect(&icon_dir.join(s.file), format!("Icons/{}", s.file.trim_end_matches(".info"))))
-        .collect::<Result<Vec<_>>>()?;
-    let out = root.join("target/uae/dist-drawer");
-    let files = layout(&out, gadgetscope)?;
+/// The distribution drawer and its icon laid out in `out` (wiped first)
+/// with the built `program`, and the bootable floppy made from them as
+/// `out/GadgetScope.adf`: the `dist` artefact of the emulator scenarios
+/// (`dist-start`, `adf-a500`, `adf-a1200`).
+pub fn uae_dist(out: &Path, program: &Path) -> Result<()> {
+    let files = layout(out, program)?;
     let adf = out.join(format!("{NAME}.adf"));
-    make_adf(&out, &adf, &files)?;
-    let adf_startup = String::from_utf8(read_adf_file(&adf, "S/Startup-Sequence")?)?;
-    let dist_icons = ICON_PLACES
-        .iter()
-        .map(|(file, place)| {
-            expect(&icon_dir.join(file), place.trim_end_matches(".info").to_string()).map(|mut e| {
-                e.host_info = out.join(place);
-                e
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Programs {
-        iconprobe: iconprobe.to_path_buf(),
-        inputtool: inputtool.to_path_buf(),
-        uaetool: uaetool.to_path_buf(),
-        rexx,
-        icons: all,
-        dist: UaeDist { root: out, files, icons: dist_icons, adf, adf_startup },
-    })
+    make_adf(out, &adf, &files)?;
+    // The scenarios replay ADF_STARTUP: it must be what the image holds.
+    if read_adf_file(&adf, "S/Startup-Sequence")? != ADF_STARTUP.as_bytes() {
+        bail!("{}: S/Startup-Sequence is not installer::ADF_STARTUP", adf.display());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

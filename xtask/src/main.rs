@@ -1,14 +1,17 @@
 //! `cargo xtask <command>`: host build orchestration for GadgetScope.
 //!
 //! Commands are listed by `cargo xtask help`.
+#![forbid(unsafe_code)]
 mod amiga;
 mod canary;
 mod checks;
+mod cleanroot;
 mod dist;
 mod hunk;
 mod ndkgen;
 mod osglue;
 mod profile;
+mod rules;
 mod startcheck;
 mod suite;
 mod tools;
@@ -24,10 +27,11 @@ fn usage() -> &'static str {
      \n\
      commands:\n\
      \x20 run                    the main job: build, boot FS-UAE (AROS ROM), run GadgetScope, save a screenshot\n\
-     \x20 test                   every test: host tests, codegen canary under vamos, emulator scenarios\n\
+     \x20 test                   every test: checks (fmt, clippy, unsafe rule), host tests, canary, emulator scenarios\n\
+     \x20 clean-root             `cargo xtask test` in a clean Debian 12 root (debootstrap): proves the install steps\n\
      \x20 amiga [PROGRAM...]     build the Amiga programs into target/amiga/ (installs missing tools)\n\
      \x20 canary                 build the codegen canary, run it under vamos, compare with the host\n\
-     \x20 uae-test [SCENARIO...] run the emulator scenarios in FS-UAE (built-in AROS ROM)\n\
+     \x20 uae-test [--repeat N] [SCENARIO...]  the emulator scenarios in FS-UAE (AROS ROM), N times over\n\
      \x20 profile-walk [COUNT]   instruction profile of COUNT TREEs of the walker (WalkProf under vamos)\n\
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
             println!("canary: {} checks match the host (68020, {} emulated cycles under vamos)", r.checks, r.cycles);
         })),
         "test" => report(suite::test()),
+        "clean-root" => report(cleanroot::run()),
         "run" => report(suite::run()),
         "uae-test" => report(uae::run(rest).and_then(|s| {
             println!("uae-test: {} passed, {} failed ({:.1} s)", s.passed, s.failed, s.seconds);

@@ -1,7 +1,7 @@
 //! `cargo xtask test` (every test) and `cargo xtask run` (the main job):
 //! the two commands of the README.
 
-use crate::{amiga, canary, tools, uae};
+use crate::{amiga, canary, rules, tools, uae};
 use anyhow::{bail, Context, Result};
 use std::process::{Command, Stdio};
 
@@ -25,12 +25,31 @@ pub fn count_cargo_tests(output: &str) -> (usize, usize) {
     (passed, failed)
 }
 
-/// Runs host tests, the canary under vamos and the emulator suite; prints
-/// the counts and fails if anything failed or nothing ran.
+/// Restricts the emulator stage of `cargo xtask test` to these scenarios
+/// (names separated by spaces or commas); unset or empty: every scenario.
+/// For runs that only prove the install steps (`cargo xtask clean-root`).
+pub const SCENARIOS_ENV: &str = "GADGETSCOPE_TEST_SCENARIOS";
+
+/// The emulator scenarios `test` runs: those named in [`SCENARIOS_ENV`],
+/// else all (an empty list).
+pub fn scenarios_from_env() -> Vec<String> {
+    std::env::var(SCENARIOS_ENV)
+        .unwrap_or_default()
+        .split([' ', ','])
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Runs the checks (formatting, clippy, the unsafe rule), host tests, the
+/// canary under vamos and the emulator suite; prints the counts and fails
+/// if anything failed or nothing ran.
 pub fn test() -> Result<()> {
     tools::ensure_build_tools()?;
     tools::ensure_amitools()?;
     tools::ensure_emulator()?;
+    println!("== checks (rustfmt, clippy, unsafe only in amiga-rt)");
+    rules::run()?;
     println!("== host tests (cargo test --workspace)");
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(amiga::root())
@@ -50,8 +69,13 @@ pub fn test() -> Result<()> {
     println!("== codegen canary (68020, vamos)");
     let c = canary::run()?;
     println!("canary: {} checks match the host ({} emulated cycles)", c.checks, c.cycles);
-    println!("== emulator scenarios (FS-UAE, AROS ROM)");
-    let u = uae::run(&[])?;
+    let only = scenarios_from_env();
+    if only.is_empty() {
+        println!("== emulator scenarios (FS-UAE, AROS ROM)");
+    } else {
+        println!("== emulator scenarios (FS-UAE, AROS ROM): {} only ({SCENARIOS_ENV})", only.join(", "));
+    }
+    let u = uae::run(&only)?;
     println!("uae-test: {} passed, {} failed ({:.1} s)", u.passed, u.failed, u.seconds);
     println!(
         "\nsummary: host tests {host_passed} passed; canary {} checks passed; emulator scenarios {} passed, {} failed",
@@ -69,24 +93,17 @@ pub fn test() -> Result<()> {
 /// program, start GadgetScope with its window listing the demo's gadgets,
 /// select the demo's Connect button through GadgetScope's ARexx port
 /// (HIGHLIGHT: the list selects it, a frame goes round it) and keep a
-/// screenshot (headless under Xvfb).
+/// screenshot (headless under Xvfb). GadgetScope replies HIGHLIGHT once
+/// its window shows the selection, so the frame windows are listed (by
+/// PickTool, checked) and in the picture as soon as RexxSend returns.
 pub fn run() -> Result<()> {
-    let built = amiga::build(&["gadgetscope".to_string(), "gadtools-fixture".to_string(), "rexxsend".to_string()])?;
-    let hunk = |name: &str| built.iter().find(|b| b.hunk_path.ends_with(name)).map(|b| b.hunk_path.clone());
-    let (Some(gadgetscope), Some(demo), Some(rexxsend)) =
-        (hunk("GadgetScope"), hunk("GadToolsFixture"), hunk("RexxSend"))
-    else {
-        bail!("GadgetScope, the GadTools demo program or RexxSend was not built");
-    };
-    let mut opts = uae::options()?;
-    opts.force_xvfb = true;
-    let rexx = uae_harness::rexx::Programs::new(rexxsend, &opts.tools);
     // The demo program (the GadTools test fixture) on Workbench, then
     // GadgetScope's window (the AROS ROM has no window.class: the GadTools
     // front-end) and, through its port, the demo's Connect button selected.
-    let mut scenario = uae_harness::rexx::with_arexx(uae_harness::Scenario::new("main"), &rexx)
-        .host_file("GadgetScope", gadgetscope)
-        .host_file("GadToolsFixture", demo)
+    let mut scenario = uae_harness::rexx::with_arexx(uae_harness::Scenario::new("main"))
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/PickTool", "PickTool")
         .bytes("main.rexx", b"HIGHLIGHT \"GadTools Fixture\" 1\n".to_vec())
         .line("Run >NIL: GadToolsFixture");
     for l in uae_harness::fixtures::wait_for_file("gadtools-fixture.ready", "demo-up") {
@@ -95,8 +112,13 @@ pub fn run() -> Result<()> {
     let scenario = scenario
         .line("Run >NIL: GadgetScope")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:main.rexx OUT=DH0:main.out WAITPORT=30")
+        .capture("C:PickTool WINDOWS DH0:main.win", "windows")
         .screenshot("gadgetscope")
-        .check(uae_harness::Check::Contains("main.out".into(), "RC 0".into()));
+        .check(uae_harness::Check::Contains("main.out".into(), "RC 0".into()))
+        .check(uae_harness::Check::Rc("windows".into(), 0))
+        .check(frame_round_connect());
+    let mut opts = uae::prepare(std::slice::from_ref(&scenario))?;
+    opts.force_xvfb = true;
     let report = uae_harness::run_report(&scenario, &opts);
     println!("{}", report.summary());
     let png = report.run.screenshot("gadgetscope");
@@ -105,6 +127,24 @@ pub fn run() -> Result<()> {
     }
     println!("screenshot: {}", png.display());
     Ok(())
+}
+
+/// The four frame windows round the demo's Connect button are open when
+/// RexxSend has HIGHLIGHT's reply (`main.win`, PickTool's window list).
+fn frame_round_connect() -> uae_harness::Check {
+    use uae_harness::pick::{expected_frame, on_screen, CONNECT};
+    let want = expected_frame(on_screen(CONNECT));
+    uae_harness::Check::Custom(
+        format!("main.win lists the frame windows {want:?}"),
+        Box::new(move |run| {
+            let t = run.read_text("main.win")?;
+            if want.iter().all(|w| t.lines().any(|l| l == w)) {
+                Ok(())
+            } else {
+                Err(format!("main.win:\n{t}"))
+            }
+        }),
+    )
 }
 
 #[cfg(test)]

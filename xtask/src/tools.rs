@@ -36,7 +36,12 @@ pub fn apt_install(pkgs: &[&str]) -> Result<()> {
     if !is_root() {
         bail!("missing tools; install them with: sudo apt-get install {}", pkgs.join(" "));
     }
-    run("apt package lists", Command::new("apt-get").args(["update", "-qq"]))?;
+    // The package lists once per run of xtask.
+    static UPDATED: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    if UPDATED.get().is_none() {
+        run("apt package lists", Command::new("apt-get").args(["update", "-qq"]))?;
+        let _ = UPDATED.set(());
+    }
     run(
         &pkgs.join(" "),
         Command::new("apt-get")
@@ -53,13 +58,34 @@ pub fn ensure_apt(pkgs: &[(&str, &str)]) -> Result<()> {
     apt_install(&missing)
 }
 
-/// The toolchain of the Amiga build: wasm32 target, wabt, GCC/binutils m68k.
+/// The packages of `pkgs` that dpkg does not list as installed.
+pub fn missing_packages(pkgs: &[&str]) -> Vec<String> {
+    let out = Command::new("dpkg-query").args(["-W", "-f=${Package} ${Status}\\n"]).args(pkgs).output();
+    let text = out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+    pkgs.iter()
+        .filter(|p| !text.lines().any(|l| l.starts_with(&format!("{p} ")) && l.ends_with("install ok installed")))
+        .map(|p| p.to_string())
+        .collect()
+}
+
+/// Installs the packages of `pkgs` that are not installed: those that
+/// have no command to probe (headers, libraries).
+pub fn ensure_packages(pkgs: &[&str]) -> Result<()> {
+    let missing = missing_packages(pkgs);
+    apt_install(&missing.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// The toolchain of the Amiga build: wasm32 target, wabt, GCC/binutils
+/// m68k and the m68k C library headers (`stdint.h` and the rest that
+/// wasm2c's `wasm-rt.h` includes; only a recommendation of
+/// gcc-m68k-linux-gnu, so `--no-install-recommends` leaves it out).
 pub fn ensure_build_tools() -> Result<()> {
     ensure_apt(&[
         ("wasm2c", "wabt"),
         ("m68k-linux-gnu-gcc", "gcc-m68k-linux-gnu"),
         ("m68k-linux-gnu-ld", "binutils-m68k-linux-gnu"),
     ])?;
+    ensure_packages(&["libc6-dev-m68k-cross"])?;
     let out = Command::new("rustup").args(["target", "list", "--installed"]).output().context("rustup is required")?;
     if !String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == "wasm32-unknown-unknown") {
         run("the wasm32 target", Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
@@ -124,13 +150,19 @@ pub fn ensure_amitools() -> Result<()> {
 /// FS-UAE and what it needs headless and for screenshots (TOOLCHAIN.md).
 pub fn ensure_emulator() -> Result<()> {
     ensure_apt(&[("fs-uae", "fs-uae"), ("Xvfb", "xvfb"), ("xauth", "xauth"), ("import", "imagemagick")])?;
-    // Offscreen SDL needs Mesa's EGL; these have no command to probe.
-    let out = Command::new("dpkg-query").args(["-W", "-f=${Status}\\n", "libgl1-mesa-dri", "libegl-mesa0"]).output();
-    let installed = out
-        .map(|o| String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.contains("install ok installed")).count() == 2)
-        .unwrap_or(false);
-    if !installed {
-        apt_install(&["libgl1-mesa-dri", "libegl-mesa0"])?;
+    // Offscreen SDL needs EGL: the GLVND loader libEGL.so.1 (libegl1,
+    // only a recommendation of fs-uae's dependencies: without it FS-UAE
+    // stops with "Failed to initialize OpenGL context", found by
+    // `cargo xtask clean-root`), Mesa's EGL and its drivers. None has a
+    // command to probe.
+    ensure_packages(&["libegl1", "libgl1-mesa-dri", "libegl-mesa0"])
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dpkg_says_what_is_missing() {
+        assert!(super::missing_packages(&["dpkg"]).is_empty());
+        assert_eq!(super::missing_packages(&["dpkg", "no-such-package-gs"]), ["no-such-package-gs"]);
     }
-    Ok(())
 }

@@ -1,16 +1,15 @@
-//! `cargo xtask uae-test [SCENARIO...]`: the emulator suite. Builds the
-//! Amiga programs and the harness's native tools (ExitEmu, CrashGuard,
-//! CrashTest) with the project's converter, then runs the harness
-//! self-tests and the product scenarios in FS-UAE with the built-in AROS
-//! ROM (or `GADGETSCOPE_KICKSTART` / `GADGETSCOPE_WORKBENCH`).
+//! `cargo xtask uae-test [SCENARIO...]`: the emulator suite. The scenarios
+//! and what each stages come from tests-uae ([`uae_harness::all`]); this
+//! builds what the selected ones need (Amiga programs by hunk name, the
+//! harness's native tools, the `icons` and `dist` directories), runs them
+//! in FS-UAE with the built-in AROS ROM (or `GADGETSCOPE_KICKSTART` /
+//! `GADGETSCOPE_WORKBENCH`) and prints one line per scenario.
 
-use crate::{amiga, hunk, tools};
+use crate::{amiga, dist, hunk, tools};
 use anyhow::{anyhow, bail, Result};
+use std::path::PathBuf;
 use std::time::Instant;
-use uae_harness::{
-    actions, arexx_client, arexx_host, arexx_more, fixtures, foundation, inspector, native, pick, rexx, scenarios,
-    Options, Outcome,
-};
+use uae_harness::{native, Options, Scenario};
 
 /// Counts of one suite run.
 pub struct Summary {
@@ -24,128 +23,134 @@ fn convert(elf: &[u8]) -> Result<Vec<u8>, String> {
     hunk::elf_to_hunk(elf, &hunk::HunkOptions { symbols: false }).map(|i| i.bytes).map_err(|e| e.to_string())
 }
 
-/// Options with the native tools built; shared by `uae-test` and `run`.
-pub fn options() -> Result<Options> {
+/// Builds the harness's native tools and everything `scenarios` name
+/// ([`Scenario::needs`]), and returns options that resolve those names.
+/// Built directories: `icons` (every icon of the icons crate) and `dist`
+/// (the distribution drawer and its icon, as `cargo xtask dist` lays it
+/// out, with the built GadgetScope).
+pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     tools::ensure_emulator()?;
     let dir = amiga::root().join("target/uae/tools");
-    let tools = native::build(&dir, &convert).map_err(|e| anyhow!("building the harness's native tools: {e}"))?;
-    Ok(Options::new(tools))
+    let native = native::build(&dir, &convert).map_err(|e| anyhow!("building the harness's native tools: {e}"))?;
+    let mut opts = Options::new(native);
+    let mut needs: Vec<&str> = Vec::new();
+    for s in scenarios {
+        for n in s.needs() {
+            if !needs.contains(&n) && !opts.built.contains_key(n) {
+                needs.push(n);
+            }
+        }
+    }
+    if needs.contains(&"dist") && !needs.contains(&"GadgetScope") {
+        needs.push("GadgetScope");
+    }
+    let programs: Vec<String> =
+        needs.iter().filter(|n| amiga::PROGRAMS.iter().any(|p| p.hunk == **n)).map(|n| n.to_string()).collect();
+    if let Some(bad) = needs.iter().find(|n| !programs.iter().any(|p| p == *n) && !["icons", "dist"].contains(n)) {
+        bail!(
+            "a scenario stages `{bad}`, which nothing builds (Amiga programs: {}; directories: icons, dist)",
+            amiga::PROGRAMS.iter().map(|p| p.hunk).collect::<Vec<_>>().join(", ")
+        );
+    }
+    if !programs.is_empty() {
+        for b in amiga::build(&programs)? {
+            let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            opts.built.insert(name, b.hunk_path);
+        }
+    }
+    let root = amiga::root();
+    if needs.contains(&"icons") {
+        let out = root.join("target/uae/built-icons");
+        let _ = std::fs::remove_dir_all(&out);
+        icons::build_icons(&root.join("icons/art"), &out).map_err(|e| anyhow!("icons: {e}"))?;
+        opts.built.insert("icons".into(), out);
+    }
+    if needs.contains(&"dist") {
+        let out = root.join("target/uae/dist-drawer");
+        let gadgetscope: PathBuf = opts.built["GadgetScope"].clone();
+        dist::uae_dist(&out, &gadgetscope)?;
+        opts.built.insert("dist".into(), out);
+    }
+    Ok(opts)
 }
 
-/// Builds everything and runs the scenarios whose name is in `only` (all
-/// when empty). Prints one line per scenario.
-pub fn run(only: &[String]) -> Result<Summary> {
-    let start = Instant::now();
-    let built = amiga::build(&[])?;
-    let find = |name: &str| {
-        built.iter().find(|b| b.hunk_path.file_name().is_some_and(|f| f == name)).map(|b| b.hunk_path.clone())
-    };
-    let programs = foundation::Programs {
-        gadgetscope: find("GadgetScope").ok_or_else(|| anyhow!("GadgetScope was not built"))?,
-        uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
-    };
-    let fixture_programs = fixtures::Programs {
-        gadtools: find("GadToolsFixture").ok_or_else(|| anyhow!("GadToolsFixture was not built"))?,
-        boopsi: find("BoopsiFixture").ok_or_else(|| anyhow!("BoopsiFixture was not built"))?,
-        screen: find("ScreenFixture").ok_or_else(|| anyhow!("ScreenFixture was not built"))?,
-        uaetool: find("UAETool").ok_or_else(|| anyhow!("UAETool was not built"))?,
-    };
-    let inputtool = find("InputTool").ok_or_else(|| anyhow!("InputTool was not built"))?;
-    let opts = options()?;
-    let rexx_programs =
-        rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools);
-    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
-    let mut known = Vec::new();
-    let (mut passed, mut failed) = (0, 0);
-    let mut tally = |name: &str, result: Result<String, String>, summary: String| match &result {
-        Ok(note) => {
-            passed += 1;
-            println!(
-                "uae-test {name}: PASS {}{}",
-                summary,
-                if note.is_empty() { String::new() } else { format!(" ({note})") }
-            );
-        }
-        Err(why) => {
-            failed += 1;
-            println!("uae-test {name}: FAIL {why}\n    {summary}\n    logs: target/uae/{name}/");
-        }
-    };
-    for t in scenarios::self_tests(&opts.tools) {
-        known.push(t.scenario.name.clone());
-        if !wanted(&t.scenario.name) {
-            continue;
-        }
-        let report = uae_harness::run_report(&t.scenario, &opts);
-        let result = (t.verify)(&report, &opts.tools);
-        tally(&t.scenario.name, result, report.summary());
-    }
-    for s in foundation::scenarios(&programs)
-        .into_iter()
-        .chain(inspector::scenarios(&programs))
-        .chain(inspector::fixture_scenarios(
-            &programs,
-            &inspector::Fixtures {
-                gadtools: fixture_programs.gadtools.clone(),
-                boopsi: fixture_programs.boopsi.clone(),
-                screen: fixture_programs.screen.clone(),
-            },
-        ))
-        .chain(fixtures::scenarios(&fixture_programs))
-        .chain(actions::scenarios(&programs, &inputtool))
-        .chain(pick::scenarios(&pick::Programs {
-            gadgetscope: programs.gadgetscope.clone(),
-            gadtools: fixture_programs.gadtools.clone(),
-            inputtool: inputtool.clone(),
-            picktool: find("PickTool").ok_or_else(|| anyhow!("PickTool was not built"))?,
-            uaetool: programs.uaetool.clone(),
-        }))
-        .chain(rexx::scenarios(&rexx_programs))
-        .chain(arexx_host::scenarios(&arexx_host::Programs {
-            gadgetscope: programs.gadgetscope.clone(),
-            gadtools: fixture_programs.gadtools.clone(),
-            rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
-        }))
-        .chain(arexx_more::scenarios(&arexx_more::Programs {
-            gadgetscope: programs.gadgetscope.clone(),
-            gadtools: fixture_programs.gadtools.clone(),
-            uaetool: programs.uaetool.clone(),
-            rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
-        }))
-        .chain(arexx_client::scenarios(&arexx_client::Programs {
-            gadgetscope: programs.gadgetscope.clone(),
-            where_fixture: find("WhereFixture").ok_or_else(|| anyhow!("WhereFixture was not built"))?,
-            uaetool: programs.uaetool.clone(),
-            rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
-        }))
-        .chain(uae_harness::gui::scenarios(&uae_harness::gui::Programs {
-            gadgetscope: programs.gadgetscope.clone(),
-            gadtools: fixture_programs.gadtools.clone(),
-            inputtool: inputtool.clone(),
-            uaetool: programs.uaetool.clone(),
-            rexx: rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
-        }))
-        .chain(uae_harness::shipping::scenarios(&crate::dist::uae_programs(
-            &programs.gadgetscope,
-            &find("IconProbe").ok_or_else(|| anyhow!("IconProbe was not built"))?,
-            &inputtool,
-            &programs.uaetool,
-            rexx::Programs::new(find("RexxSend").ok_or_else(|| anyhow!("RexxSend was not built"))?, &opts.tools),
-        )?))
-    {
-        known.push(s.name.clone());
-        if !wanted(&s.name) {
-            continue;
-        }
-        let report = uae_harness::run_report(&s, &opts);
-        let result = match &report.outcome {
-            Outcome::Pass => Ok(String::new()),
-            other => Err(other.to_string()),
-        };
-        tally(&s.name, result, report.summary());
-    }
-    if let Some(bad) = only.iter().find(|o| !known.contains(o)) {
+/// The registered scenarios whose name is in `only` (all when empty); an
+/// unknown name is an error that lists the known ones.
+pub fn select(only: &[String]) -> Result<Vec<Scenario>> {
+    let all = uae_harness::all();
+    if let Some(bad) = only.iter().find(|o| !all.iter().any(|s| &s.name == *o)) {
+        let known: Vec<&str> = all.iter().map(|s| s.name.as_str()).collect();
         bail!("no scenario named {bad}; known: {}", known.join(", "));
     }
+    Ok(all.into_iter().filter(|s| only.is_empty() || only.contains(&s.name)).collect())
+}
+
+/// `[--repeat N] [SCENARIO...]`: builds what the named scenarios need (all
+/// when none is named) and runs them, one line per scenario; with
+/// `--repeat N` the selection N times over (to measure how often a
+/// scenario fails).
+pub fn run(args: &[String]) -> Result<Summary> {
+    let start = Instant::now();
+    let (repeat, only) = match args {
+        [flag, n, rest @ ..] if flag == "--repeat" => {
+            (n.parse::<usize>().map_err(|e| anyhow!("--repeat {n:?}: {e}"))?.max(1), rest)
+        }
+        _ => (1, args),
+    };
+    let selected = select(only)?;
+    let opts = prepare(&selected)?;
+    let (mut passed, mut failed) = (0, 0);
+    for s in selected.iter().cycle().take(selected.len() * repeat) {
+        let report = uae_harness::run_report(s, &opts);
+        let summary = report.summary();
+        match s.verdict(&report, &opts.tools) {
+            Ok(note) => {
+                passed += 1;
+                println!(
+                    "uae-test {}: PASS {summary}{}",
+                    s.name,
+                    if note.is_empty() { String::new() } else { format!(" ({note})") }
+                );
+            }
+            Err(why) => {
+                failed += 1;
+                println!("uae-test {}: FAIL {why}\n    {summary}\n    logs: target/uae/{}/", s.name, s.name);
+            }
+        }
+    }
     Ok(Summary { passed, failed, seconds: start.elapsed().as_secs_f64() })
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every name a registered scenario stages is something `prepare`
+    /// builds: an Amiga program, a harness tool or a built directory.
+    #[test]
+    fn every_need_is_buildable() {
+        let tools = uae_harness::native::NAMED;
+        let mut all = uae_harness::all();
+        all.extend(uae_harness::shipping::unregistered());
+        for s in &all {
+            for n in s.needs() {
+                assert!(
+                    super::amiga::PROGRAMS.iter().any(|p| p.hunk == n)
+                        || tools.contains(&n)
+                        || ["icons", "dist"].contains(&n),
+                    "{}: `{n}` is built by nothing",
+                    s.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn scenario_names_are_unique() {
+        let all = uae_harness::all();
+        let mut names: Vec<&str> = all.iter().map(|s| s.name.as_str()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), all.len());
+        assert!(super::select(&["no-such".into()]).is_err());
+        assert_eq!(super::select(&["panic".into(), "memory".into()]).unwrap().len(), 2);
+    }
 }

@@ -1,0 +1,326 @@
+//! The "checks" stage of `cargo xtask test`: formatting (`cargo fmt --all
+//! --check`), lints (`cargo clippy --workspace --all-targets -- -D
+//! warnings`) and the unsafe rule: every crate of the workspace except the
+//! binding layer `amiga-rt` has `#![forbid(unsafe_code)]` in each crate
+//! root (lib and bin targets) and no `unsafe` token in any of its Rust
+//! files. The programs' entry crates (`runtime/programs/*`) belong to the
+//! binding layer: their exported symbols (`#[no_mangle]`) and the heap's
+//! set-up come from `amiga_rt::program!`, so each may hold nothing but
+//! `#![no_std]` and that one macro call. The crates come from `cargo
+//! metadata`, so a new crate is covered without a list to keep.
+
+use crate::amiga;
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The one crate allowed to hold `unsafe`: the binding layer.
+pub const BINDING_LAYER: &str = "amiga-rt";
+/// Where the programs' entry crates live (relative to the root).
+pub const ENTRY_CRATES: &str = "runtime/programs";
+
+#[derive(Deserialize)]
+struct Metadata {
+    packages: Vec<Package>,
+    workspace_members: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct Package {
+    name: String,
+    id: String,
+    manifest_path: PathBuf,
+    targets: Vec<Target>,
+}
+
+#[derive(Deserialize)]
+struct Target {
+    kind: Vec<String>,
+    src_path: PathBuf,
+}
+
+fn cargo() -> Command {
+    let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    c.current_dir(amiga::root());
+    c
+}
+
+/// Runs a cargo command; its output goes to the terminal. Err names it.
+fn run_cargo(what: &str, args: &[&str]) -> Result<()> {
+    let st = cargo().args(args).status().with_context(|| format!("running cargo {}", args.join(" ")))?;
+    if !st.success() {
+        bail!("{what} failed: `cargo {}` (fix it, or run `cargo fmt --all` for formatting)", args.join(" "));
+    }
+    Ok(())
+}
+
+/// Runs the three checks; the error lists every failing one.
+pub fn run() -> Result<()> {
+    let mut failures = Vec::new();
+    println!("checks: cargo fmt --all --check");
+    if let Err(e) = run_cargo("formatting", &["fmt", "--all", "--check"]) {
+        failures.push(e.to_string());
+    }
+    println!("checks: cargo clippy --workspace --all-targets -- -D warnings");
+    if let Err(e) = run_cargo("clippy", &["clippy", "--quiet", "--workspace", "--all-targets", "--", "-D", "warnings"])
+    {
+        failures.push(e.to_string());
+    }
+    println!("checks: unsafe only in {BINDING_LAYER}");
+    match unsafe_rule() {
+        Ok(problems) if problems.is_empty() => {}
+        Ok(problems) => failures.push(format!("the unsafe rule:\n  {}", problems.join("\n  "))),
+        Err(e) => failures.push(format!("the unsafe rule could not be checked: {e:#}")),
+    }
+    if !failures.is_empty() {
+        bail!("checks failed:\n{}", failures.join("\n"));
+    }
+    println!("checks: formatting, clippy and the unsafe rule pass");
+    Ok(())
+}
+
+/// Every breach of the unsafe rule, one line each (empty: none).
+pub fn unsafe_rule() -> Result<Vec<String>> {
+    let out =
+        cargo().args(["metadata", "--format-version", "1", "--no-deps"]).output().context("running cargo metadata")?;
+    if !out.status.success() {
+        bail!("cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let meta: Metadata = serde_json::from_slice(&out.stdout).context("reading cargo metadata")?;
+    let root = amiga::root();
+    let members: Vec<&Package> = meta.packages.iter().filter(|p| meta.workspace_members.contains(&p.id)).collect();
+    let dirs: Vec<PathBuf> = members.iter().filter_map(|p| p.manifest_path.parent().map(Path::to_path_buf)).collect();
+    let mut problems = Vec::new();
+    for p in &members {
+        if p.name == BINDING_LAYER {
+            continue;
+        }
+        let Some(dir) = p.manifest_path.parent() else { continue };
+        if dir.starts_with(root.join(ENTRY_CRATES)) {
+            for t in &p.targets {
+                let text = std::fs::read_to_string(&t.src_path).with_context(|| t.src_path.display().to_string())?;
+                if !entry_only(&text) {
+                    let f = t.src_path.strip_prefix(&root).unwrap_or(&t.src_path).display().to_string();
+                    problems.push(format!("{f}: an entry crate holds only #![no_std] and one amiga_rt::program!(…);"));
+                }
+            }
+            continue;
+        }
+        // The package's own files: not those of packages nested in it.
+        let nested: Vec<&PathBuf> = dirs.iter().filter(|d| d.as_path() != dir && d.starts_with(dir)).collect();
+        let mut files = Vec::new();
+        rust_files(dir, &nested, &mut files)?;
+        let mut found = Vec::new();
+        for f in &files {
+            let text = std::fs::read_to_string(f).with_context(|| f.display().to_string())?;
+            for line in unsafe_lines(&text) {
+                found.push(format!("{}:{line}", f.strip_prefix(&root).unwrap_or(f).display()));
+            }
+        }
+        let mut missing = Vec::new();
+        for t in &p.targets {
+            let is_root = t.kind.iter().any(|k| matches!(k.as_str(), "lib" | "rlib" | "cdylib" | "staticlib" | "bin"));
+            if is_root {
+                let text = std::fs::read_to_string(&t.src_path).with_context(|| t.src_path.display().to_string())?;
+                if !forbids_unsafe(&text) {
+                    missing.push(t.src_path.strip_prefix(&root).unwrap_or(&t.src_path).display().to_string());
+                }
+            }
+        }
+        problems.extend(found.into_iter().map(|f| format!("{f}: `unsafe` outside {BINDING_LAYER}")));
+        problems.extend(missing.into_iter().map(|f| format!("{f}: no #![forbid(unsafe_code)] in this crate root")));
+    }
+    Ok(problems)
+}
+
+/// The `.rs` files under `dir`, skipping `target/`, hidden directories and
+/// the directories in `skip`.
+fn rust_files(dir: &Path, skip: &[&PathBuf], out: &mut Vec<PathBuf>) -> Result<()> {
+    for e in std::fs::read_dir(dir).with_context(|| dir.display().to_string())? {
+        let p = e?.path();
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if p.is_dir() {
+            if name != "target" && !name.starts_with('.') && !skip.iter().any(|s| s.as_path() == p) {
+                rust_files(&p, skip, out)?;
+            }
+        } else if name.ends_with(".rs") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(())
+}
+
+/// True if the code of `text` (comments aside) is `#![no_std]` and one
+/// `amiga_rt::program!(…);`, nothing else.
+pub fn entry_only(text: &str) -> bool {
+    let code: String = code_only(text).split_whitespace().collect();
+    let Some(call) = code.strip_prefix("#![no_std]amiga_rt::program!(") else { return false };
+    call.ends_with(");") && call.matches(';').count() == 1 && !call.contains('{') && !call.contains('#')
+}
+
+/// True if the crate root's inner attributes hold `#![forbid(unsafe_code)]`.
+pub fn forbids_unsafe(text: &str) -> bool {
+    code_only(text).lines().any(|l| l.split_whitespace().collect::<String>() == "#![forbid(unsafe_code)]")
+}
+
+/// Line numbers (1-based) where the token `unsafe` occurs in code (not in
+/// a comment, string or char literal).
+pub fn unsafe_lines(text: &str) -> Vec<usize> {
+    let code = code_only(text);
+    let mut lines = Vec::new();
+    for (i, l) in code.lines().enumerate() {
+        let b = l.as_bytes();
+        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let hit = l.match_indices("unsafe").any(|(at, _)| {
+            let before = at == 0 || !ident(b[at - 1]);
+            let after = at + 6 >= b.len() || !ident(b[at + 6]);
+            before && after
+        });
+        if hit {
+            lines.push(i + 1);
+        }
+    }
+    lines
+}
+
+/// `text` with comments and the contents of string and char literals
+/// blanked (line breaks kept), so that words in them are not code.
+pub fn code_only(text: &str) -> String {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let blank = |ch: char| if ch == '\n' { '\n' } else { ' ' };
+    while i < c.len() {
+        match c[i] {
+            '/' if c.get(i + 1) == Some(&'/') => {
+                while i < c.len() && c[i] != '\n' {
+                    out.push(' ');
+                    i += 1;
+                }
+            }
+            '/' if c.get(i + 1) == Some(&'*') => {
+                let mut depth = 0;
+                while i < c.len() {
+                    if c[i] == '/' && c.get(i + 1) == Some(&'*') {
+                        depth += 1;
+                        out.push_str("  ");
+                        i += 2;
+                    } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
+                        depth -= 1;
+                        out.push_str("  ");
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        out.push(blank(c[i]));
+                        i += 1;
+                    }
+                }
+            }
+            'r' if matches!(c.get(i + 1), Some('"') | Some('#'))
+                && (i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_')) =>
+            {
+                // A raw string r"..." or r#"..."#.
+                let mut j = i + 1;
+                let mut hashes = 0;
+                while c.get(j) == Some(&'#') {
+                    hashes += 1;
+                    j += 1;
+                }
+                if c.get(j) != Some(&'"') {
+                    out.push(c[i]);
+                    i += 1;
+                    continue;
+                }
+                out.push('r');
+                i = j + 1;
+                out.push('"');
+                while i < c.len() {
+                    if c[i] == '"' && (0..hashes).all(|k| c.get(i + 1 + k) == Some(&'#')) {
+                        out.push('"');
+                        i += 1 + hashes;
+                        break;
+                    }
+                    out.push(blank(c[i]));
+                    i += 1;
+                }
+            }
+            '"' => {
+                out.push('"');
+                i += 1;
+                while i < c.len() && c[i] != '"' {
+                    if c[i] == '\\' {
+                        out.push(' ');
+                        i += 1;
+                    }
+                    if i < c.len() {
+                        out.push(blank(c[i]));
+                        i += 1;
+                    }
+                }
+                out.push('"');
+                i += 1;
+            }
+            '\'' => {
+                // A char literal ('a', '\n', '\''), or a lifetime ('a).
+                let end = if c.get(i + 1) == Some(&'\\') {
+                    (i + 2..c.len().min(i + 12)).find(|&k| c[k] == '\'')
+                } else if c.get(i + 2) == Some(&'\'') {
+                    Some(i + 2)
+                } else {
+                    None
+                };
+                match end {
+                    Some(e) => {
+                        out.push('\'');
+                        out.push_str(&" ".repeat(e - i - 1));
+                        out.push('\'');
+                        i = e + 1;
+                    }
+                    None => {
+                        out.push('\'');
+                        i += 1;
+                    }
+                }
+            }
+            ch => {
+                out.push(ch);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_token_in_code_only() {
+        let text = "// unsafe in a comment\nlet s = \"unsafe\";\n/* unsafe\n */ fn f() {}\n#![forbid(unsafe_code)]\nlet c = '\"';\nunsafe { x() }\nlet r = r#\"unsafe \"# ;\nfn g<'a>(x: &'a u8) { unsafe_fn(); }\n";
+        assert_eq!(unsafe_lines(text), [7]);
+        assert!(forbids_unsafe(text));
+        assert!(!forbids_unsafe("// #![forbid(unsafe_code)]\n"));
+        assert!(forbids_unsafe("//! doc\n#![forbid( unsafe_code )]\n"));
+    }
+
+    #[test]
+    fn an_entry_crate_holds_the_macro_call_only() {
+        let ok = "//! doc\n#![no_std]\n\namiga_rt::program!(name: \"A\", version: env!(\"V\"), date: \"1.1.2026\", heap: 4 * 1024, main: a::main);\n";
+        assert!(entry_only(ok));
+        assert!(!entry_only(&ok.replace("#![no_std]", "")));
+        assert!(!entry_only(&format!("{ok}fn extra() {{}}\n")));
+        assert!(!entry_only(&format!("{ok}static X: u8 = 0;\n")));
+        assert!(!entry_only(&ok.replace("main: a::main", "main: { unsafe { f() } }")));
+    }
+
+    #[test]
+    fn the_workspace_keeps_the_rule() {
+        let problems = unsafe_rule().unwrap();
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}
