@@ -1,6 +1,6 @@
-//! Start-up settings: Workbench tooltypes of the program icon (FORMATS.md
-//! "Icons": `PORTNAME`, `CX_POPKEY`, `CX_POPUP`, `STARTUP=ICONIFIED`,
-//! `PROFILEDIR`), the Shell's `STARTUP=`, `REFRESH=`, `PROFILEDIR=` and
+//! Start-up settings: Workbench tooltypes of the program icon and of the
+//! project icons it was started with (FORMATS.md "Icons": `PORTNAME`,
+//! `CX_POPKEY`, `CX_POPUP`, `STARTUP=ICONIFIED`, `PROFILEDIR`), the Shell's `STARTUP=`, `REFRESH=`, `PROFILEDIR=` and
 //! `PORTNAME=` (crate::shell), and the remembered window box
 //! (`ENVARC:GadgetScope/window.prefs`).
 //!
@@ -178,7 +178,50 @@ fn trim(v: &[u8]) -> &[u8] {
     &v[start..end]
 }
 
+/// Every tooltype the program reads, by key.
+pub const TOOLTYPES: [&[u8]; 7] =
+    [b"PORTNAME", b"STARTUP", b"REFRESH", b"PROFILEDIR", b"CX_POPKEY", b"CX_PRIORITY", b"CX_POPUP"];
+
+/// The key of a tooltype read as a setting: the [`TOOLTYPES`] entry its
+/// `KEY` part (before `=`, blanks trimmed) names, case-insensitively, and
+/// the value (blanks trimmed); `None` for any other tooltype, including
+/// a disabled `(KEY=value)`.
+fn setting(t: &[u8]) -> Option<(&'static [u8], &[u8])> {
+    let (key, value) = match t.iter().position(|&b| b == b'=') {
+        Some(i) => (trim(&t[..i]), trim(&t[i + 1..])),
+        None => (trim(t), &t[..0]),
+    };
+    TOOLTYPES.iter().find(|k| k.eq_ignore_ascii_case(key)).map(|&k| (k, value))
+}
+
 impl Settings {
+    /// Settings from the tooltypes of every icon of a Workbench start
+    /// (`WBStartup` `sm_ArgList`): the tool's own icon first, then the
+    /// project icons in order. Within one icon the first of two equal
+    /// keys counts (as `FindToolType()` finds it); a later icon's setting
+    /// overrides an earlier one's, so a project icon (e.g. one in
+    /// WBStartup) can start the program with its own `STARTUP` or
+    /// `PORTNAME`. Warnings as for [`Settings::from_tooltypes`].
+    pub fn from_icons(icons: &[Vec<Vec<u8>>]) -> (Settings, Vec<String>) {
+        let mut merged: Vec<&Vec<u8>> = Vec::new();
+        for icon in icons {
+            let mut seen: Vec<&[u8]> = Vec::new();
+            for t in icon {
+                let Some((k, _)) = setting(t) else { continue };
+                if seen.contains(&k) {
+                    continue;
+                }
+                seen.push(k);
+                match merged.iter().position(|m| setting(m).map(|(mk, _)| mk) == Some(k)) {
+                    Some(i) => merged[i] = t,
+                    None => merged.push(t),
+                }
+            }
+        }
+        let merged: Vec<Vec<u8>> = merged.into_iter().cloned().collect();
+        Settings::from_tooltypes(&merged)
+    }
+
     /// Settings from the program icon's tooltypes (`KEY=value`, keys
     /// case-insensitive, values trimmed of blanks). Unknown tooltypes,
     /// and disabled ones written `(KEY=value)`, are ignored; of two
@@ -191,13 +234,7 @@ impl Settings {
         let mut popup_no = false;
         let mut startup_given = false;
         for t in tt {
-            let (key, value) = match t.iter().position(|&b| b == b'=') {
-                Some(i) => (trim(&t[..i]), trim(&t[i + 1..])),
-                None => (trim(t), &t[..0]),
-            };
-            const KNOWN: [&[u8]; 7] =
-                [b"PORTNAME", b"STARTUP", b"REFRESH", b"PROFILEDIR", b"CX_POPKEY", b"CX_PRIORITY", b"CX_POPUP"];
-            let Some(&k) = KNOWN.iter().find(|k| k.eq_ignore_ascii_case(key)) else { continue };
+            let Some((k, value)) = setting(t) else { continue };
             if seen.contains(&k) {
                 continue;
             }
@@ -314,18 +351,66 @@ mod tests {
         assert_eq!(Settings::from_tooltypes(&[]), (Settings::default(), Vec::new()));
     }
 
+    /// The tooltypes of a shipped icon (icons/src/lib.rs `ICONS`).
+    fn shipped(file: &str) -> Vec<Vec<u8>> {
+        let spec = icons::ICONS.iter().find(|s| s.file == file).unwrap_or_else(|| panic!("no {file}"));
+        tt(spec.tool_types)
+    }
+
     #[test]
     fn the_shipped_icon_gives_the_defaults_and_its_port() {
-        let (s, w) = Settings::from_tooltypes(&tt(&[
-            "PORTNAME=GADGETSCOPE.1",
-            "(CX_POPKEY=ctrl alt g)",
-            "(CX_POPUP=YES)",
-            "(STARTUP=OPEN)",
-            "(REFRESH=1)",
-            "(PROFILEDIR=ENVARC:GadgetScope/Profiles)",
-        ]));
+        let (s, w) = Settings::from_tooltypes(&shipped("GadgetScope.info"));
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(s, Settings { port_name: Some(b"GADGETSCOPE.1".to_vec()), ..Settings::default() });
+    }
+
+    /// The program icon shows every tooltype the program reads, switched
+    /// on or as a disabled `(KEY=default)`, once, and nothing else; only
+    /// the port is switched on.
+    #[test]
+    fn the_shipped_icon_shows_every_tooltype_read() {
+        let icon = shipped("GadgetScope.info");
+        let key = |t: &[u8]| -> Vec<u8> {
+            let t = t.strip_prefix(b"(").and_then(|t| t.strip_suffix(b")")).unwrap_or(t);
+            t.split(|&b| b == b'=').next().unwrap_or_default().to_vec()
+        };
+        let mut shown: Vec<Vec<u8>> = icon.iter().map(|t| key(t)).collect();
+        shown.sort();
+        let mut read: Vec<Vec<u8>> = TOOLTYPES.iter().map(|k| k.to_vec()).collect();
+        read.sort();
+        assert_eq!(shown, read);
+        let on: Vec<&Vec<u8>> = icon.iter().filter(|t| !t.starts_with(b"(")).collect();
+        assert_eq!(on, [b"PORTNAME=GADGETSCOPE.1"]);
+    }
+
+    #[test]
+    fn the_wbstartup_icon_starts_the_shipped_program_iconified() {
+        let (s, w) = Settings::from_icons(&[shipped("GadgetScope.info"), shipped("WBStartup.info")]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(s.startup, Startup::Iconified);
+        assert_eq!(s.port_name.as_deref(), Some(&b"GADGETSCOPE.1"[..]));
+    }
+
+    #[test]
+    fn later_icons_override_earlier_ones() {
+        let tool = tt(&["PORTNAME=TOOL", "STARTUP=OPEN", "REFRESH=5", "PORTNAME=SECOND"]);
+        let project = tt(&["portname = PROJ", "REFRESH=7", "REFRESH=9", "(STARTUP=ICONIFIED)", "DONOTWAIT"]);
+        let (s, w) = Settings::from_icons(&[tool.clone(), project]);
+        assert!(w.is_empty(), "{w:?}");
+        // Project: its first REFRESH and its PORTNAME; the disabled
+        // STARTUP is no setting, so the tool's stays.
+        assert_eq!((s.port_name.as_deref(), s.refresh, s.startup), (Some(&b"PROJ"[..]), 7, Startup::Open));
+        // One icon alone reads as from_tooltypes does.
+        assert_eq!(Settings::from_icons(core::slice::from_ref(&tool)), Settings::from_tooltypes(&tool));
+        assert_eq!(Settings::from_icons(&[]), (Settings::default(), Vec::new()));
+        // A project's bad value replaces the tool's: default and a warning.
+        let (s, w) = Settings::from_icons(&[tool, tt(&["REFRESH=x"])]);
+        assert_eq!((s.refresh, w.len()), (DEFAULT_REFRESH, 1));
+        // A project's CX_POPUP=NO iconifies unless some icon gives STARTUP.
+        let (s, _) = Settings::from_icons(&[tt(&["PORTNAME=A"]), tt(&["CX_POPUP=NO"])]);
+        assert_eq!(s.startup, Startup::Iconified);
+        let (s, _) = Settings::from_icons(&[tt(&["STARTUP=OPEN"]), tt(&["CX_POPUP=NO"])]);
+        assert_eq!(s.startup, Startup::Open);
     }
 
     #[test]

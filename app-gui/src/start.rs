@@ -4,6 +4,7 @@ use crate::bench::{bench_tree, report, Clock};
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use crate::system::AmigaIntuition;
+use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 use amiga_ndk::latin1::from_str_lossy as latin1;
 use amiga_ndk::timer::UNIT_MICROHZ;
@@ -15,8 +16,8 @@ use gadgetscope_engine::inspect::inspect;
 pub fn main() -> i32 {
     let Ok(dos) = Dos::open() else { return RETURN_FAIL };
     if let Some(wbs) = amiga_rt::wb_startup() {
-        // A Workbench start: the window, with the icon's tooltypes.
-        let (settings, _warnings) = Settings::from_tooltypes(&own_tooltypes(&dos, wbs));
+        // A Workbench start: the window, with the icons' tooltypes.
+        let (settings, _warnings) = Settings::from_icons(&start_tooltypes(&dos, wbs));
         let port = settings.port_name.clone();
         return crate::event_loop::run(&dos, port.as_deref(), Some(settings));
     }
@@ -77,22 +78,11 @@ pub fn main() -> i32 {
     }
 }
 
-/// The tooltypes of the icon Workbench started us from: `sm_ArgList[0]`
-/// (workbench/startup.h: `sm_ArgList` at 36; `struct WBArg` = `wa_Lock`,
-/// `wa_Name`), read with icon.library in that drawer. Empty when the
-/// icon cannot be read (the defaults apply).
-fn own_tooltypes(dos: &Dos, wbs: u32) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
-    let args = amiga_rt::mem::peek32(wbs + 36);
-    if args == 0 {
-        return alloc::vec::Vec::new();
-    }
-    let lock = amiga_rt::mem::peek32(args);
-    let name = amiga_rt::mem::c_string(amiga_rt::mem::peek32(args + 4), 255).unwrap_or_default();
-    let _quiet = amiga_rt::dos::NoRequesters::new();
-    let old = dos.current_dir(lock);
-    let tt = amiga_rt::workbench::read_tooltypes(&name).unwrap_or_default();
-    dos.current_dir(old);
-    tt
+/// The tooltypes of every icon of our Workbench start, the tool's own
+/// first, then the project icons in the order Workbench passed them (see
+/// `Settings::from_icons`). An icon that cannot be read gives none.
+fn start_tooltypes(dos: &Dos, wbs: u32) -> Vec<Vec<Vec<u8>>> {
+    amiga_rt::workbench::start_args(wbs).iter().map(|a| a.tooltypes(dos).unwrap_or_default()).collect()
 }
 
 /// timer.device `ReadEClock()` as the bench clock.

@@ -1,7 +1,6 @@
 //! The tooltypes of the shipped icons, as Workbench, Installer and the
 //! program read them.
 use icons::{info::WbType, IconSpec, ICONS};
-use std::path::Path;
 
 fn icon(file: &str) -> &'static IconSpec {
     ICONS.iter().find(|s| s.file == file).unwrap_or_else(|| panic!("{file} is not in icons::ICONS"))
@@ -27,36 +26,8 @@ fn the_wbstartup_icon_lets_workbench_go_on() {
     assert!(s.stack_size >= icon("GadgetScope.info").stack_size, "the project's stack is the one Workbench uses");
 }
 
-/// Every tooltype the program reads (app-gui/src/settings.rs, its `KNOWN`
-/// list) is in the program's icon, switched on or shown as a
-/// commented-out default, and the icon carries no tooltype it ignores.
-#[test]
-fn the_program_icon_shows_every_tooltype_the_program_reads() {
-    let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../app-gui/src/settings.rs"))
-        .expect("app-gui/src/settings.rs");
-    let list = src
-        .split("const KNOWN")
-        .nth(1)
-        .and_then(|r| r.split_once('='))
-        .and_then(|(_, r)| r.split_once('['))
-        .map(|(_, r)| r)
-        .and_then(|r| r.split(']').next())
-        .expect("the KNOWN tooltype list of app-gui/src/settings.rs moved: update this test");
-    let read: Vec<&str> = list.split("b\"").skip(1).map(|k| k.split('"').next().unwrap()).collect();
-    assert!(read.len() >= 7 && read.contains(&"CX_PRIORITY"), "{read:?}");
-    let s = icon("GadgetScope.info");
-    let shown: Vec<&str> = s.tool_types.iter().map(|t| key(t)).collect();
-    for k in &read {
-        assert!(shown.contains(k), "the program reads {k} but its icon does not show it: {:?}", s.tool_types);
-    }
-    for k in &shown {
-        assert!(read.contains(k), "the icon shows {k}, which the program does not read");
-    }
-    assert_eq!(shown.len(), read.len(), "a tooltype twice: {:?}", s.tool_types);
-    // Only the port is switched on; the rest document their defaults.
-    let on: Vec<&str> = s.tool_types.iter().filter(|t| !t.starts_with('(')).copied().collect();
-    assert_eq!(on, ["PORTNAME=GADGETSCOPE.1"]);
-}
+// That the program icon shows every tooltype the program reads is tested
+// next to the list: app-gui/src/settings.rs.
 
 /// The Installer icon: Installer's own tooltypes only, valid levels, the
 /// default level not below the minimum.

@@ -204,8 +204,14 @@ mod os {
         let mut names: Vec<Vec<u8>> = Vec::new();
         names.push(nul_terminated(name));
         for a in spec.args {
+            // A project may be its icon alone (a WBStartup entry has no
+            // file of its own): the path or `<path>.info` must exist.
             if let Err(e) = dos.lock(a, SHARED_LOCK) {
-                return Err(LaunchError::NotFound(a.clone(), e));
+                let mut info = a.clone();
+                info.extend_from_slice(b".info");
+                if dos.lock(&info, SHARED_LOCK).is_err() {
+                    return Err(LaunchError::NotFound(a.clone(), e));
+                }
             }
             let (d, n) = split_path(a);
             let l = if n.is_empty() { dos.lock(a, SHARED_LOCK) } else { dos.lock(d, SHARED_LOCK) };
@@ -313,12 +319,60 @@ mod os {
         }
     }
 
-    /// The tooltypes of `<path>.info` (icon.library), for probes; `None`
-    /// without icon.library or an icon.
-    pub fn read_tooltypes(path: &[u8]) -> Option<Vec<Vec<u8>>> {
-        let icon = Icon::open().ok()?;
-        let tooltypes = icon.get(path)?.tooltypes();
-        Some(tooltypes)
+    /// One argument of a Workbench start message (`struct WBArg`): the
+    /// tool's own icon first, then each project icon that was selected
+    /// with it or dropped on it.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct StartArg {
+        /// `wa_Lock`: BPTR to the directory, owned by Workbench (never
+        /// unlocked here).
+        pub lock: u32,
+        /// `wa_Name`: the icon's name in that directory, without `.info`;
+        /// empty for a disk or drawer given by its lock alone.
+        pub name: Vec<u8>,
+    }
+
+    /// The most arguments read from one start message (a sanity bound
+    /// on `sm_NumArgs`; Workbench passes one per selected icon).
+    pub const MAX_START_ARGS: u32 = 64;
+
+    /// The arguments of the start message `msg` (a `struct WBStartup *`,
+    /// NDK workbench/startup.h), tool first, at most
+    /// [`MAX_START_ARGS`]; an argument whose name is not a string of at
+    /// most 255 bytes is left out.
+    pub fn start_args(msg: u32) -> Vec<StartArg> {
+        use amiga_ndk::workbench::{sm_ArgList, sm_NumArgs, wa_Lock, wa_Name, wa_SIZEOF};
+        let n = mem::peek32(msg + sm_NumArgs as u32).min(MAX_START_ARGS);
+        let list = mem::peek32(msg + sm_ArgList as u32);
+        if list == 0 {
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|i| {
+                let at = list + i * wa_SIZEOF as u32;
+                let name = mem::c_string(mem::peek32(at + wa_Name as u32), 255)?;
+                Some(StartArg { lock: mem::peek32(at + wa_Lock as u32), name })
+            })
+            .collect()
+    }
+
+    impl StartArg {
+        /// The tooltypes of this argument's icon, read the way a program
+        /// started from Workbench reads them: `GetDiskObject(wa_Name)` with
+        /// `wa_Lock` as the current directory (icon.library autodoc), no
+        /// volume requesters. `None` without a name, icon.library or an
+        /// icon.
+        pub fn tooltypes(&self, dos: &Dos) -> Option<Vec<Vec<u8>>> {
+            if self.lock == 0 || self.name.is_empty() {
+                return None;
+            }
+            let icon = Icon::open().ok()?;
+            let _quiet = crate::dos::NoRequesters::new();
+            let old = dos.current_dir(self.lock);
+            let tooltypes = icon.get(&self.name).map(|d| d.tooltypes());
+            dos.current_dir(old);
+            tooltypes
+        }
     }
 }
 

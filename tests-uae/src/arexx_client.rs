@@ -31,6 +31,7 @@
 
 use crate::rexx::{wait_for_file, with_arexx};
 use crate::{Check, Scenario};
+use icons::info::{DiskObject, PlanarImage, WbType};
 use std::time::Duration;
 
 /// The manifest of `arexx-where`.
@@ -90,63 +91,27 @@ QUIT
 /// The RCs of [`LAUNCH_SCRIPT`], in order.
 pub const LAUNCH_RCS: [i32; 11] = [0, 0, 0, 0, 15, 5, 0, 10, 5, 0, 0];
 
-/// A classic Workbench tool icon (`struct DiskObject`, magic 0xE310,
-/// version 1, a 16x8 two-plane image, `WBTOOL`, no position, the given
-/// stack and tooltypes), as `.info` files store it (NDK
-/// workbench/workbench.h; the tooltype array is a LONG of (n+1)*4 then
-/// each string as a LONG length with its NUL, the bytes and the NUL).
+/// A Workbench icon for a scenario (a 16×8 frame as its image), encoded
+/// by the icons crate as the shipped icons are: `kind` Tool or Project,
+/// `default_tool` for a project, its tooltypes and stack (bytes).
+pub fn icon(kind: WbType, default_tool: Option<&str>, tooltypes: &[&str], stack: u32) -> Vec<u8> {
+    let pens = (0..8).flat_map(|y| (0..16).map(move |x| u8::from(y == 0 || y == 7 || x == 0 || x == 15))).collect();
+    let object = DiskObject {
+        kind,
+        image: PlanarImage { width: 16, height: 8, depth: 2, pens },
+        selected: None,
+        default_tool: default_tool.map(str::to_string),
+        tool_types: tooltypes.iter().map(|t| t.to_string()).collect(),
+        stack_size: stack,
+        drawer: None,
+        glow: None,
+    };
+    icons::info::encode(&object).expect("a scenario icon encodes")
+}
+
+/// A tool icon with these tooltypes and stack (bytes).
 pub fn tool_icon(tooltypes: &[&str], stack: u32) -> Vec<u8> {
-    let mut b = Vec::new();
-    let w16 = |b: &mut Vec<u8>, v: u16| b.extend_from_slice(&v.to_be_bytes());
-    let w32 = |b: &mut Vec<u8>, v: u32| b.extend_from_slice(&v.to_be_bytes());
-    w16(&mut b, 0xE310);
-    w16(&mut b, 1);
-    // struct Gadget (44 bytes).
-    w32(&mut b, 0); // NextGadget
-    for v in [
-        0u16, 0, 16, 8, 0x0004, /* GFLG_GADGIMAGE */
-        0x0003, /* RELVERIFY|GADGIMMEDIATE */
-        0x0001, /* BOOLGADGET */
-    ] {
-        w16(&mut b, v);
-    }
-    w32(&mut b, 1); // GadgetRender: an image follows
-    w32(&mut b, 0); // SelectRender
-    w32(&mut b, 0); // GadgetText
-    w32(&mut b, 0); // MutualExclude
-    w32(&mut b, 0); // SpecialInfo
-    w16(&mut b, 0); // GadgetID
-    w32(&mut b, 0); // UserData (revision 0)
-    b.push(3); // do_Type WBTOOL
-    b.push(0);
-    w32(&mut b, 0); // do_DefaultTool
-    w32(&mut b, if tooltypes.is_empty() { 0 } else { 1 });
-    w32(&mut b, 0x8000_0000); // do_CurrentX NO_ICON_POSITION
-    w32(&mut b, 0x8000_0000);
-    w32(&mut b, 0); // do_DrawerData
-    w32(&mut b, 0); // do_ToolWindow
-    w32(&mut b, stack);
-    assert_eq!(b.len(), 78);
-    // struct Image (20 bytes) and its planes: 16x8, depth 2.
-    for v in [0u16, 0, 16, 8, 2] {
-        w16(&mut b, v);
-    }
-    w32(&mut b, 1); // ImageData
-    b.push(3); // PlanePick
-    b.push(0); // PlaneOnOff
-    w32(&mut b, 0); // NextImage
-    for row in 0..16u16 {
-        w16(&mut b, if row % 8 == 0 || row % 8 == 7 { 0xFFFF } else { 0x8001 });
-    }
-    if !tooltypes.is_empty() {
-        w32(&mut b, ((tooltypes.len() + 1) * 4) as u32);
-        for t in tooltypes {
-            w32(&mut b, t.len() as u32 + 1);
-            b.extend_from_slice(t.as_bytes());
-            b.push(0);
-        }
-    }
-    b
+    icon(WbType::Tool, None, tooltypes, stack)
 }
 
 /// The RCs RexxSend wrote, in order.
@@ -310,13 +275,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn icon_layout() {
-        let i = tool_icon(&["A=1"], 4096);
-        assert_eq!(&i[..4], &[0xE3, 0x10, 0, 1]);
-        assert_eq!(i[48], 3, "WBTOOL");
-        assert_eq!(i.len(), 78 + 20 + 32 + 4 + 4 + 4);
-        assert_eq!(&i[i.len() - 8..], &[0, 0, 0, 4, b'A', b'=', b'1', 0]);
-        assert_eq!(tool_icon(&[], 4096).len(), 130);
+    fn scenario_icons_decode_as_written() {
+        let d = icons::info::decode(&tool_icon(&["A=1"], 4096)).unwrap();
+        assert_eq!(
+            (d.kind, d.stack_size, d.tool_types.as_slice()),
+            (WbType::Tool as u8, 4096, &["A=1".to_string()][..])
+        );
+        let d = icons::info::decode(&icon(WbType::Project, Some("DH0:X"), &[], 8192)).unwrap();
+        assert_eq!((d.kind, d.default_tool.as_deref()), (WbType::Project as u8, Some("DH0:X")));
+        assert!(d.tool_types.is_empty());
     }
 
     #[test]

@@ -26,8 +26,13 @@
 //! 5. The boot Shell's window ("AROS"), written by no one here: its
 //!    scroller and a system gadget are highlighted and read back from the
 //!    list, and pick mode selects its scroller.
-//! 6. A Workbench start (WBLAUNCH of a second copy whose icon has the
-//!    tooltypes `PORTNAME=GSWB STARTUP=ICONIFIED`): its port is `GSWB`
+//! 6. A Workbench start with a project icon, as a WBStartup icon starts
+//!    the program: the first copy hides its window and WBLAUNCHes a
+//!    second copy whose tool icon says `PORTNAME=GSTOOL STARTUP=OPEN`,
+//!    with the project icon `Iconified` (`PORTNAME=GSWB
+//!    STARTUP=ICONIFIED`) as its argument. The project's tooltypes win:
+//!    its port is `GSWB`, and it starts iconified (TREE finds no
+//!    GadgetScope window until its SHOW)
 //!    and it has a GUI (HIDE is RC 0, not NOGUI's RC 10).
 //! 7. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
 //!    (`GadgetScope Request`, buttons Save / Throw away); a second
@@ -37,10 +42,12 @@
 //!
 //! Screenshots: `gui-list`, `gui-highlight`, `gui-iconified`, `gui-pick`,
 //! `gui-quit-requester`.
+use crate::arexx_client::{icon, tool_icon};
 use crate::arexx_more::{rcs, replies};
 use crate::fixtures::wait_for_file;
 use crate::rexx::with_arexx;
 use crate::{Check, Scenario};
+use icons::info::WbType;
 use std::time::Duration;
 
 /// Part 1 and 2: list, highlight, naming, export, manifest.
@@ -88,17 +95,27 @@ CLICK \"GadgetScope\" 2
 ";
 
 /// Part 6: a Workbench start of a second GadgetScope, through the first
-/// one's WBLAUNCH, with the tooltypes `PORTNAME=GSWB` and
-/// `STARTUP=ICONIFIED` in its icon: its port is named from the icon.
+/// one's WBLAUNCH, with a project icon whose tooltypes override the tool
+/// icon's (see the module doc). The first copy hides its window first so
+/// that TREE sees the second copy's window alone.
 pub const WB_SCRIPT: &str = "\
-WBLAUNCH DH0:WB/GadgetScope
+HIDE
+WBLAUNCH DH0:WB/GadgetScope ARG=DH0:WB/Iconified
 ";
 
-/// Sent to the Workbench-started GadgetScope's port.
+/// Sent to the Workbench-started GadgetScope's port: iconified (no
+/// GadgetScope window), then shown, then gone.
 pub const GSWB_SCRIPT: &str = "\
 VERSION
-HIDE
+TREE GadgetScope
+SHOW
+TREE GadgetScope
 QUIT
+";
+
+/// The first copy's window back for part 7.
+pub const SHOW_SCRIPT: &str = "\
+SHOW
 ";
 
 /// Part 7: one more name, then QUIT.
@@ -154,7 +171,12 @@ pub fn scenarios() -> Vec<Scenario> {
         .bytes("wb.rexx", WB_SCRIPT.as_bytes().to_vec())
         .bytes("gswb.rexx", GSWB_SCRIPT.as_bytes().to_vec())
         .program("WB/GadgetScope", "GadgetScope")
-        .bytes("WB/GadgetScope.info", crate::arexx_client::tool_icon(&["PORTNAME=GSWB", "STARTUP=ICONIFIED"], 65536))
+        .bytes("show.rexx", SHOW_SCRIPT.as_bytes().to_vec())
+        .bytes("WB/GadgetScope.info", tool_icon(&["PORTNAME=GSTOOL", "STARTUP=OPEN"], 65536))
+        .bytes(
+            "WB/Iconified.info",
+            icon(WbType::Project, Some("GadgetScope"), &["PORTNAME=GSWB", "STARTUP=ICONIFIED"], 65536),
+        )
         .bytes("requester.rexx", REQUESTER_SCRIPT.as_bytes().to_vec())
         .bytes("answer.rexx", ANSWER_SCRIPT.as_bytes().to_vec());
     // Output to a file: a runtime trap report lands there.
@@ -179,6 +201,7 @@ pub fn scenarios() -> Vec<Scenario> {
     s = send(s, "picked.rexx", "shellpick.out").screenshot("gui-shell-pick");
     s = send(s, "wb.rexx", "wb.out");
     s = s.line("RexxSend PORT=GSWB SCRIPT=DH0:gswb.rexx OUT=DH0:gswb.out WAITPORT=30");
+    s = send(s, "show.rexx", "show.out");
     s = s.line("Run >NIL: GadgetScope NOGUI PORTNAME=HELPER");
     // QUIT is replied at once; the requester comes after it. The helper's
     // senders run in the foreground, one after the other.
@@ -260,10 +283,12 @@ pub fn scenarios() -> Vec<Scenario> {
         .check(reply_has("shell.out", 3, &["custom", "sys="]))
         .check(rcs("shellpick.out", &[0]))
         .check(reply_has("shellpick.out", 0, &["slider", "629,16 10x197"]))
-        // WBLAUNCH; the started GadgetScope's port is the tooltype's name:
-        // VERSION, HIDE (it has a GUI: RC 0, not NOGUI's RC 10), QUIT.
-        .check(rcs("wb.out", &[0]))
-        .check(rcs("gswb.out", &[0, 0, 0]))
+        // HIDE, WBLAUNCH; the started copy's port is the project icon's
+        // name: VERSION, TREE (iconified: RC 5), SHOW, TREE (its window), QUIT.
+        .check(rcs("wb.out", &[0, 0]))
+        .check(rcs("gswb.out", &[0, 5, 0, 0, 0]))
+        .check(reply_has("gswb.out", 3, &["window \"GadgetScope\""]))
+        .check(rcs("show.out", &[0]))
         // HIGHLIGHT, TYPE, QUIT (answered before the requester)
         .check(rcs("quit.out", &[0, 0, 0]))
         // WAITFOR requester; CLICK Throw away, WAITFOR NOWINDOW, QUIT
