@@ -1,6 +1,6 @@
-//! The one event loop of GadgetScope, with its window and without it
-//! (`NOGUI`), and the ARexx port it serves (AREXX.md "Port"; design note
-//! docs/design/event-loop.md).
+//! The one event loop of GadgetScope, with its window and without it (`NOGUI`),
+//! and the ARexx port it serves (docs/reference/commands.md, "The port"; design
+//! note docs/design/event-loop.md).
 //!
 //! The process sleeps in one exec `Wait()` on: its public ARexx port
 //! (`GADGETSCOPE.<n>`, first free of .1 … .99, or exactly `PORTNAME=`),
@@ -38,8 +38,8 @@ use gadgetscope_engine::{GsEngine, UiRequest};
 /// The commodity's description in Exchange (at most 39 characters:
 /// `CBD_DESCRLEN`).
 const CX_DESCR: &[u8] = b"Inspects and drives the GUI of programs";
-/// The tick of held waits and of the window's refresh, µs (AREXX.md
-/// "Waits": about 100 ms).
+/// The tick of held waits and of the window's refresh, µs
+/// (docs/reference/commands.md, "Waiting commands": 100 ms).
 const TICK_MICROS: u32 = 100_000;
 
 /// The engine as the Amiga runs it.

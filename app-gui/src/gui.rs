@@ -1,7 +1,7 @@
 //! The GUI's behaviour, shared by the GadTools and ReAction front-ends
-//! (PRODUCT.md "Architecture"): what a button, a menu item, a pick-mode
-//! signal or an ARexx SHOW/HIDE/HIGHLIGHT does to the view model
-//! ([`crate::view`]), the profile being recorded and the screen.
+//! (docs/architecture.md, "The crates, top to bottom"): what a button, a menu
+//! item, a pick-mode signal or an ARexx SHOW/HIDE/HIGHLIGHT does to the view
+//! model ([`crate::view`]), the profile being recorded and the screen.
 //!
 //! The front-end ([`Frontend`]) only shows rows and texts and reports
 //! [`UiEvent`]s; the Amiga side of highlighting, picking and files is the
@@ -600,9 +600,9 @@ impl Gui {
         }
     }
 
-    /// QUIT from ARexx or Ctrl-C: the program goes either way, but names
-    /// not yet saved are offered for saving first (PRODUCT.md "nothing
-    /// lost").
+    /// QUIT from ARexx or Ctrl-C: the program goes either way, but names not
+    /// yet saved are offered for saving first (docs/architecture.md,
+    /// "Principles": nothing lost).
     pub fn before_quit<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
         if self.profile.is_dirty()
             && ui.ask(self.text.text(msg::MSG_REQ_QUIT_ASKED), self.text.text(msg::MSG_REQ_QUIT_ASKED_BUTTONS)) == 1

@@ -214,7 +214,8 @@ pub fn details_tags(labels: u32) -> Vec<(u32, u32)> {
     alloc::vec![(GA_ID, u32::from(ids::DETAILS)), (GA_ReadOnly, 1), (LISTBROWSER_Labels, labels)]
 }
 
-/// The name field: at most 31 characters (manifest names, FORMATS.md).
+/// The name field: at most 31 characters (manifest names,
+/// docs/reference/formats.md, "Manifests and quirk profiles").
 pub fn name_tags() -> Vec<(u32, u32)> {
     alloc::vec![(GA_ID, u32::from(ids::NAME)), (GA_RelVerify, 1), (GA_TabCycle, 1), (STRINGA_MaxChars, 32)]
 }

@@ -1,8 +1,9 @@
 //! Start-up settings: Workbench tooltypes of the program icon and of the
-//! project icons it was started with (FORMATS.md "Icons": `PORTNAME`,
-//! `CX_POPKEY`, `CX_POPUP`, `STARTUP=ICONIFIED`, `PROFILEDIR`), the Shell's `STARTUP=`, `REFRESH=`, `PROFILEDIR=` and
-//! `PORTNAME=` (crate::shell), and the remembered window box
-//! (`ENVARC:GadgetScope/window.prefs`).
+//! project icons it was started with (docs/reference/formats.md,
+//! "Settings": `PORTNAME`, `STARTUP`, `CX_POPUP`, `REFRESH`, `PROFILEDIR`,
+//! `CX_POPKEY`, `CX_PRIORITY`), the Shell's `STARTUP=`, `REFRESH=`,
+//! `PROFILEDIR=` and `PORTNAME=` (crate::shell), and the remembered window
+//! box (`ENVARC:GadgetScope/window.prefs`).
 //!
 //! One validator per setting, shared by both sources: from the Shell a bad
 //! value is an error (the command does not run); from tooltypes it is a
@@ -15,8 +16,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
 
-/// Default directory of quirk profiles (FORMATS.md "Manifest / quirk
-/// profile"; created on demand).
+/// Default directory of quirk profiles (docs/reference/formats.md, "Recording a
+/// quirk profile"; created on demand).
 pub const DEFAULT_PROFILE_DIR: &[u8] = b"ENVARC:GadgetScope/Profiles";
 /// Default commodity hotkey, a commodities.library input description
 /// (`ParseIX()` syntax), checked there when the broker is made.
@@ -25,10 +26,10 @@ pub const DEFAULT_POPKEY: &[u8] = b"ctrl alt g";
 pub const DEFAULT_REFRESH: u16 = 1;
 /// Longest refresh interval, seconds (one hour).
 pub const REFRESH_MAX: u16 = 3600;
-/// Longest port name, bytes (AREXX.md "Port": the `PORTNAME=` override;
-/// the same 31 the Shell's `NOGUI PORTNAME=` allows).
+/// Longest port name, bytes (docs/reference/commands.md, "The port": the
+/// `PORTNAME=` override; the same 31 the Shell's `NOGUI PORTNAME=` allows).
 pub const PORT_NAME_MAX: usize = 31;
-/// Longest `PROFILEDIR`, bytes (AREXX.md "Limits": path 255).
+/// Longest `PROFILEDIR`, bytes (docs/reference/commands.md, "Limits": paths).
 pub const PATH_MAX: usize = 255;
 /// Longest `CX_POPKEY` description, bytes.
 pub const POPKEY_MAX: usize = 127;
@@ -48,8 +49,9 @@ pub enum Startup {
 /// Everything the program starts with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// `PORTNAME=`: the exact ARexx port name (1 to 31 characters); `None`:
-    /// the first free `GADGETSCOPE.1` … `.99` (AREXX.md "Port").
+    /// `PORTNAME=`: the exact ARexx port name (1 to 31 characters); `None`: the
+    /// first free `GADGETSCOPE.1` … `.99` (docs/reference/commands.md, "The
+    /// port").
     pub port_name: Option<Vec<u8>>,
     /// `STARTUP=OPEN|ICONIFIED` (case-insensitive), default open.
     /// `CX_POPUP=NO` (commodities convention) means iconified when no

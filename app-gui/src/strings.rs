@@ -1,7 +1,7 @@
 //! The program's user-visible strings: the catalog's translation when
-//! locale.library and `gadgetscope.catalog` in the user's language are
-//! there, else the built-in English of `catalogs/gadgetscope.cd`
-//! (FORMATS.md "Locale catalogs"; the IDs are generated into
+//! locale.library and `gadgetscope.catalog` in the user's language are there,
+//! else the built-in English of `catalogs/gadgetscope.cd`
+//! (docs/reference/formats.md, "Locale catalogs"; the IDs are generated into
 //! `catalogs/generated/strings.rs`, included here as [`ids`]).
 //!
 //! The catalog is read once: every string is copied out of it when

@@ -1,17 +1,18 @@
 //! The view model shared by the GadTools and ReAction front-ends
-//! (PRODUCT.md "Architecture": app-gui holds the view model; both
-//! front-ends draw what it says and feed it clicks).
+//! (docs/architecture.md, "The crates, top to bottom": app-gui holds the view
+//! model; both front-ends draw what it says and feed it clicks).
 //!
 //! - [`View`]: the live gadget list as LISTVIEW lines ([`Row`]), a
 //!   [`Filter`], a selection that survives refreshes, the details pane
-//!   ([`View::details`]) with ready-to-copy AmiPilot locators (AREXX.md
-//!   "Locators") and the highlight frame ([`View::highlight`]).
+//!   ([`View::details`]) with ready-to-copy AmiPilot locators
+//!   (docs/reference/commands.md, "Finding windows and gadgets") and the
+//!   highlight frame ([`View::highlight`]).
 //!
 //! The quirk profile being recorded is `gadgetscope_core::profile::Profile`.
 //!
-//! Pure data: no OS calls, no floating point, Latin-1 bytes for text.
-//! Geometry is in pixels; a gadget box is window-relative with the borders
-//! included (FORMATS.md "Tree text"), a window box screen-relative.
+//! Pure data: no OS calls, no floating point, Latin-1 bytes for text. Geometry
+//! is in pixels; a gadget box is window-relative with the borders included
+//! (docs/reference/formats.md, "TREE"), a window box screen-relative.
 
 use alloc::format;
 use alloc::string::String;
@@ -23,9 +24,11 @@ use gadgetscope_core::profile::Profile;
 use gadgetscope_core::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
 use gadgetscope_core::text::{push_box, push_int, push_quoted};
 
-/// Longest window pattern a locator takes, bytes (AREXX.md "Limits").
+/// Longest window pattern a locator takes, bytes (docs/reference/commands.md,
+/// "Limits").
 pub const PATTERN_MAX: usize = 127;
-/// Longest `LABEL=` value a locator takes, bytes (AREXX.md "Limits").
+/// Longest `LABEL=` value a locator takes, bytes (docs/reference/commands.md,
+/// "Limits").
 pub const LABEL_MAX: usize = 255;
 /// Width of the role column: the common role names (a longer one such as
 /// `screenmode_chooser` pushes the rest right); narrow so that a 560-pixel
@@ -88,7 +91,7 @@ pub struct Filter {
     /// label, class, role name or value, or equal it as a decimal GA_ID, or
     /// sit in a window whose title contains it. Empty: no text filter.
     pub text: Vec<u8>,
-    /// Only gadgets of this role (FORMATS.md "Roles").
+    /// Only gadgets of this role (docs/reference/formats.md, "Roles").
     pub role: Option<Role>,
     /// Show system gadgets (close, depth, zoom, drag, size).
     pub system_gadgets: bool,
@@ -428,12 +431,12 @@ impl View {
         }
     }
 
-    /// The box to frame on screen for the selection, as (screen address,
-    /// left, top, width, height), pixels, relative to the screen's top-left
-    /// corner: for a gadget `Window->LeftEdge/TopEdge` plus its
-    /// window-relative box (borders included, FORMATS.md "Tree text"); for
-    /// a window its `LeftEdge/TopEdge/Width/Height`. `None` for a screen
-    /// row or no selection.
+    /// The box to frame on screen for the selection, as (screen address, left,
+    /// top, width, height), pixels, relative to the screen's top-left corner:
+    /// for a gadget `Window->LeftEdge/TopEdge` plus its window-relative box
+    /// (borders included, docs/reference/formats.md, "TREE"); for a window its
+    /// `LeftEdge/TopEdge/Width/Height`. `None` for a screen row or no
+    /// selection.
     pub fn highlight(&self) -> Option<(u32, i32, i32, i32, i32)> {
         let (w, g) = self.selected()?;
         Some(match g {
@@ -448,8 +451,9 @@ impl View {
         })
     }
 
-    /// The ready-to-copy locators for the selected gadget (AREXX.md
-    /// "Locators"); `None` unless a gadget row is selected.
+    /// The ready-to-copy locators for the selected gadget
+    /// (docs/reference/commands.md, "Finding windows and gadgets"); `None`
+    /// unless a gadget row is selected.
     pub fn locators(&self, profile: &Profile) -> Option<Locators> {
         let RowKind::Gadget { window, index } = self.rows.get(self.selected_row?)?.kind else { return None };
         let snap = self.snap(window)?;
@@ -459,16 +463,16 @@ impl View {
     /// Details lines for the selected row, Latin-1.
     ///
     /// A gadget: its window, role, GA_ID, label, class, value (string and
-    /// integer gadgets), system-gadget kind, the box window-relative
-    /// (borders included) and screen-relative (pixels), then the AmiPilot
-    /// locators ready to copy, one per tier (PRODUCT.md "Locator tiers",
-    /// syntax from AREXX.md "Locators"): `@name` when the profile names it,
-    /// `"<title>" <GA_ID>` when the ID is unique and not 0, `"<title>"
-    /// ROLE=<role> LABEL="<label>"` (with `INDEX=` when an earlier gadget
-    /// matches too, or `ROLE=<role> INDEX=<n>` without a label). A tier
-    /// that is not available is a line in parentheses saying why.
-    /// A window: title, screen, box, borders, gadget count, its pattern and
-    /// profile name. A screen: title, box, frontmost, window count.
+    /// integer gadgets), system-gadget kind, the box window-relative (borders
+    /// included) and screen-relative (pixels), then the AmiPilot locators ready
+    /// to copy, one per tier (docs/reference/commands.md, "Locator tiers" and
+    /// "Gadgets"): `@name` when the profile names it, `"<title>" <GA_ID>` when
+    /// the ID is unique and not 0, `"<title>" ROLE=<role> LABEL="<label>"`
+    /// (with `INDEX=` when an earlier gadget matches too, or
+    /// `ROLE=<role> INDEX=<n>` without a label). A tier that is not available
+    /// is a line in parentheses saying why. A window: title, screen, box, borders, gadget
+    /// count, its pattern and profile name. A screen: title, box, frontmost,
+    /// window count.
     pub fn details(&self, profile: &Profile) -> Vec<Vec<u8>> {
         let Some(row) = self.selected_row.and_then(|r| self.rows.get(r)) else { return Vec::new() };
         match row.kind {
@@ -734,10 +738,10 @@ fn screen_details(s: &ScreenInfo) -> Vec<Vec<u8>> {
     out
 }
 
-/// The ready-to-copy locators of one gadget, one per tier (PRODUCT.md
-/// "Locator tiers"); `Err` holds the sentence saying why a tier is not
-/// available. The text is what follows a verb such as `CLICK` or
-/// `HIGHLIGHT` (AREXX.md "Verbs"), Latin-1.
+/// The ready-to-copy locators of one gadget, one per tier
+/// (docs/reference/commands.md, "Locator tiers"); `Err` holds the sentence
+/// saying why a tier is not available. The text is what follows a verb such as
+/// `CLICK` or `HIGHLIGHT` (docs/reference/commands.md, "Commands"), Latin-1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Locators {
     /// Tier 1: `@name` from the profile.
@@ -755,12 +759,12 @@ pub struct Locators {
     pub window_note: Option<Vec<u8>>,
 }
 
-/// The window part of a locator: `"<title>"` (at most [`PATTERN_MAX`]
-/// bytes of it, a prefix still being a substring), preceded by
-/// `SCREEN="<screen title>" ` when another window with a matching title
-/// comes first in list order (AREXX.md "Locators": first match wins) and
-/// the screen tells them apart; else a note saying the locator finds the
-/// other window.
+/// The window part of a locator: `"<title>"` (at most [`PATTERN_MAX`] bytes of
+/// it, a prefix still being a substring), preceded by
+/// `SCREEN="<screen title>" ` when another window with a matching title comes
+/// first in list order (docs/reference/commands.md, "Windows": first match
+/// wins) and the screen tells them apart; else a note saying the locator finds
+/// the other window.
 fn window_pattern(snap: &ScreensSnapshot, w: &WindowInfo) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
     let Some(title) = w.title.as_deref() else {
         return Err(String::from("untitled window: a window pattern never matches an untitled window"));

@@ -1,4 +1,5 @@
-//! Typed commands and the parser: every verb and rule of AREXX.md.
+//! Typed commands and the parser: every verb and rule of
+//! docs/reference/commands.md.
 
 use alloc::format;
 use alloc::string::String;
@@ -11,17 +12,18 @@ use crate::lex::{is_blank, Lexer, Token};
 use crate::{Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
 use amiga_ndk::latin1::to_string as latin1;
 
-/// Every `KEY=` AREXX.md knows; a known key in the wrong place gets "does
-/// not take", any other "unknown option".
+/// Every `KEY=` the language knows (docs/reference/commands.md, "Command
+/// lines"); a known key in the wrong place gets "does not take", any other
+/// "unknown option".
 const KEYS: [&str; 12] =
     ["SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK", "TOOLTYPE", "ARG"];
 
-/// Longest `TIMEOUT=`, in seconds: a day. Keeps the tick arithmetic far
-/// from u32 overflow (our choice; AREXX.md sets no maximum).
+/// Longest `TIMEOUT=`, in seconds: a day. Keeps the tick arithmetic far from
+/// u32 overflow (docs/reference/commands.md, "Limits").
 pub const TIMEOUT_MAX: u32 = 86_400;
 
-/// A parse failure: always RC 10 (AREXX.md "Tokenizer"), with a message
-/// naming the field, option or token at fault.
+/// A parse failure: always RC 10 (docs/reference/commands.md, "Command lines"),
+/// with a message naming the field, option or token at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// The message (ASCII, with Latin-1 user text quoted as code points).
@@ -50,11 +52,11 @@ fn e(message: String) -> ParseError {
 
 macro_rules! verbs {
     ($($v:ident $n:literal $screen:literal),* $(,)?) => {
-        /// The verbs of AREXX.md, in the order of its table.
+        /// The verbs (docs/reference/commands.md, "Commands"), in that order.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Verb { $(#[doc = concat!("`", $n, "`")] $v),* }
         impl Verb {
-            /// Every verb, in AREXX.md table order (VERSION's `STABLE` line).
+            /// Every verb, in the reference's order (VERSION's `STABLE` line).
             pub const ALL: &'static [Verb] = &[$(Verb::$v),*];
             /// The verb's name, upper case.
             pub fn name(self) -> &'static str {
@@ -126,7 +128,8 @@ pub enum DragTo {
     To(GadgetRef),
 }
 
-/// `CLICK … EXPECT=`: what must follow the click (AREXX.md "Waits").
+/// `CLICK … EXPECT=`: what must follow the click (docs/reference/commands.md,
+/// "CLICK").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expect {
     /// `EXPECT=WINDOW=<pat>`: a window matching the pattern is open (a
@@ -136,7 +139,7 @@ pub enum Expect {
     NoWindow,
 }
 
-/// The condition of `WAITFOR` (AREXX.md "Waits").
+/// The condition of `WAITFOR` (docs/reference/commands.md, "WAITFOR").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WaitCond {
     /// `WINDOW=<pat>`: a matching window is open.
@@ -169,9 +172,9 @@ pub enum WaitCond {
     },
 }
 
-/// One parsed command line (AREXX.md "Verbs"). Text fields are Latin-1
-/// bytes; `timeout` fields are seconds as given (`None`: the default,
-/// [`crate::host::DEFAULT_TIMEOUT_SECS`]).
+/// One parsed command line (docs/reference/commands.md, "Commands"). Text
+/// fields are Latin-1 bytes; `timeout` fields are seconds as given (`None`: the
+/// default, [`crate::host::DEFAULT_TIMEOUT_SECS`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum Command {
@@ -263,8 +266,9 @@ fn check_name(name: &[u8]) -> Result<Vec<u8>, ParseError> {
     Ok(name.to_vec())
 }
 
-/// `ROLE=` value: a FORMATS.md "Roles" name, ASCII case-insensitive; any
-/// other name is RC 10 (a deviation from AmiPilot, AREXX.md).
+/// `ROLE=` value: a role name (docs/reference/formats.md, "Roles"), ASCII
+/// case-insensitive; any other name is RC 10 (a deviation from AmiPilot,
+/// docs/reference/amipilot-differences.md #38).
 fn role(v: &[u8]) -> Result<Role, ParseError> {
     Role::from_name(v).ok_or_else(|| e(format!("unknown role \"{}\"", latin1(v))))
 }
@@ -452,8 +456,8 @@ fn timeout(t: &Token) -> Result<u32, ParseError> {
     Ok(number(t.value(), "TIMEOUT", 0, i64::from(TIMEOUT_MAX))? as u32)
 }
 
-/// Parses one command line (Latin-1 bytes, no terminator) per AREXX.md
-/// "Tokenizer" and "Verbs".
+/// Parses one command line (Latin-1 bytes, no terminator) per
+/// docs/reference/commands.md, "Command lines" and "Commands".
 ///
 /// Every failure is RC 10 with a message naming what is wrong:
 /// `missing command`, `unknown command X`, `missing <field>`, `<field> must

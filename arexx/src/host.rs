@@ -1,15 +1,15 @@
 //! Dispatch: the [`Engine`] trait (what acts on the system), the [`Host`]
 //! session (LASTERROR, the manifest, held waits) and the wait design.
 //!
-//! Waits never block (AREXX.md "Port"): an engine method that cannot
-//! answer yet returns [`Outcome::Pending`] with a [`WaitToken`]; the host
-//! holds the client's message with its deadline, and the event loop calls
-//! [`Host::tick`] on every timer tick (about 100 ms, [`TICKS_PER_SECOND`])
-//! and whenever a reply from another port arrives. Each tick polls every
-//! held wait first (RC 0 when its condition holds) and only then checks the
-//! deadline (RC 15), so a condition that comes true on the last tick wins.
-//! With nothing held ([`Host::has_waits`] false) the event loop need not
-//! run the timer at all.
+//! Waits never block (docs/reference/commands.md, "Waiting commands"): an
+//! engine method that cannot answer yet returns [`Outcome::Pending`] with a
+//! [`WaitToken`]; the host holds the client's message with its deadline, and
+//! the event loop calls [`Host::tick`] on every timer tick (about 100 ms,
+//! [`TICKS_PER_SECOND`]) and whenever a reply from another port arrives. Each
+//! tick polls every held wait first (RC 0 when its condition holds) and only
+//! then checks the deadline (RC 15), so a condition that comes true on the last
+//! tick wins. With nothing held ([`Host::has_waits`] false) the event loop need
+//! not run the timer at all.
 
 use alloc::format;
 use alloc::string::String;
@@ -22,10 +22,11 @@ use crate::{version_text, Error, Rc, Reply, RESULT_MAX};
 use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
 
 /// Timer ticks per second: the event loop ticks about every 100 ms
-/// (AREXX.md "Waits").
+/// (docs/reference/commands.md, "Waiting commands").
 pub const TICKS_PER_SECOND: u32 = 10;
-/// `TIMEOUT=` when none is given: 10 s (AREXX.md, WAITFOR); also used for
-/// `CLICK … EXPECT=`, `WHERE`, `MUIREXX` and WHERE-port lookups.
+/// `TIMEOUT=` when none is given: 10 s (docs/reference/commands.md, "Waiting
+/// commands"); also used for `CLICK … EXPECT=`, `WHERE`, `MUIREXX` and
+/// WHERE-port lookups.
 pub const DEFAULT_TIMEOUT_SECS: u32 = 10;
 
 /// Names one wait an [`Engine`] is carrying out; chosen by the engine,
@@ -53,7 +54,7 @@ pub enum Abandon {
 }
 
 /// A gadget as the engine sees it: `@name`s already resolved against the
-/// manifest (PRODUCT.md "Locator tiers" 1 and 2).
+/// manifest (docs/reference/commands.md, "Locator tiers" 1 and 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
     /// Find the window, then the gadget in it, live at action time.
@@ -63,9 +64,9 @@ pub enum Target {
         /// The gadget.
         gadget: GadgetLocator,
     },
-    /// A `WHEREGADGET`: ask `port` for `WHERE <name>` (AREXX.md "The
-    /// cooperative WHERE port"), then act in the window matching
-    /// `window_title` at that geometry.
+    /// A `WHEREGADGET`: ask `port` for `WHERE <name>`
+    /// (docs/reference/formats.md, "The cooperative WHERE port"), then act in
+    /// the window matching `window_title` at that geometry.
     Where {
         /// Window title substring from the manifest.
         window_title: Vec<u8>,
@@ -100,7 +101,7 @@ pub enum Destination {
     To(Target),
 }
 
-/// A WAITFOR condition, resolved (AREXX.md "Waits").
+/// A WAITFOR condition, resolved (docs/reference/commands.md, "WAITFOR").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Condition {
     /// A window matching `pattern` is open (fresh search each check).
@@ -132,20 +133,23 @@ pub enum Condition {
     },
 }
 
-/// What acts on the system: Intuition walks, `input.device` injection,
-/// other ports, DOS. The Amiga implementation lives in app-gui; tests use
-/// a fake (STYLE.md "traits at the boundary").
+/// What acts on the system: Intuition walks, `input.device` injection, other
+/// ports, DOS. The Amiga implementation lives in app-gui; tests use a fake (a
+/// trait at the OS boundary: docs/architecture.md, "The crates, top to
+/// bottom").
 ///
-/// Errors carry their RC (AREXX.md "Return codes"): 5 not found, 10 bad
-/// arguments or refusal, 20 the action failed. Methods that may have to
-/// wait return [`Outcome`]; such a method checks its condition once before
-/// returning `Pending` (AREXX.md: "at least once").
+/// Errors carry their RC (docs/reference/commands.md, "Return codes"): 5 not
+/// found, 10 bad arguments or refusal, 20 the action failed. Methods that may
+/// have to wait return [`Outcome`]; such a method checks its condition once
+/// before returning `Pending` (docs/reference/commands.md, "Waiting commands").
 pub trait Engine {
-    /// `SCREENS`: one `screen` line per screen (FORMATS.md).
+    /// `SCREENS`: one `screen` line per screen (docs/reference/formats.md,
+    /// "SCREENS").
     fn screens(&mut self) -> Result<Vec<u8>, Error>;
-    /// `TREE`: tree text (FORMATS.md), `full` adds state fields.
+    /// `TREE`: tree text (docs/reference/formats.md, "TREE"), `full` adds state
+    /// fields.
     fn tree(&mut self, window: &WindowTarget, full: bool) -> Result<Vec<u8>, Error>;
-    /// `MENU`: menu text (FORMATS.md).
+    /// `MENU`: menu text (docs/reference/formats.md, "MENU").
     fn menu(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error>;
     /// `PICK`: window line + gadget line under the pointer; RC 5 if no
     /// window.
@@ -365,8 +369,9 @@ impl<M> Host<M> {
         out
     }
 
-    /// Abandons every held wait and returns their RC 20 replies ("every
-    /// held message is replied before the port closes", AREXX.md "Port").
+    /// Abandons every held wait and returns their RC 20 replies ("every held
+    /// message is replied before the port closes", docs/reference/commands.md,
+    /// "Waiting commands").
     pub fn shutdown<E: Engine>(&mut self, engine: &mut E) -> Vec<(M, Reply)> {
         let held = core::mem::take(&mut self.held);
         let mut out = Vec::new();

@@ -1,4 +1,5 @@
-//! The tokenizer shared by every verb (AREXX.md "Tokenizer").
+//! The tokenizer shared by every verb (docs/reference/commands.md, "Command
+//! lines").
 //!
 //! Blanks (space, TAB) separate tokens. `"…"` quotes a whole token, or the
 //! value after an `=` (`LABEL="Connect Now"`, `EXPECT=WINDOW="Save As"`);
@@ -142,7 +143,8 @@ impl<'a> Lexer<'a> {
     }
 
     /// The rest of the line after the last token read and one separator,
-    /// verbatim (AREXX.md "Rest-of-line arguments").
+    /// verbatim (docs/reference/commands.md, "Command lines": rest of the
+    /// line).
     pub fn rest(&self) -> &'a [u8] {
         // A token ends at a blank or at the end of the line, so the byte at
         // `pos` (if any) is the one separator.

@@ -31,30 +31,35 @@ use alloc::vec::Vec;
 use amiga_ndk::latin1::from_str_lossy as to_latin1;
 
 /// Longest window or screen pattern (`<win>`, `SCREEN=`, `WINDOW=`,
-/// `NOWINDOW=`, `EXPECT=WINDOW=`), in bytes (AREXX.md "Limits").
+/// `NOWINDOW=`, `EXPECT=WINDOW=`), in bytes (docs/reference/commands.md,
+/// "Limits").
 pub const PATTERN_MAX: usize = 127;
 /// Longest `LABEL=`, `TEXT=`, `TYPE` text and `TOOLTYPE=`, in bytes
-/// (AREXX.md "Limits": label/text 255).
+/// (docs/reference/commands.md, "Limits").
 pub const TEXT_MAX: usize = 255;
-/// Longest `@name` (without the `@`), in bytes (AREXX.md "Limits"; the
-/// manifest's name limit, FORMATS.md).
+/// Longest `@name` (without the `@`), in bytes (docs/reference/commands.md,
+/// "Limits"; the manifest's name limit, docs/reference/formats.md, "Manifests
+/// and quirk profiles").
 pub const NAME_MAX: usize = 31;
-/// Longest path (`MANIFEST`, `WBLAUNCH` icon, `ARG=`), in bytes (AREXX.md).
+/// Longest path (`MANIFEST`, `WBLAUNCH` icon, `ARG=`), in bytes
+/// (docs/reference/commands.md, "Limits").
 pub const PATH_MAX: usize = 255;
-/// Longest `LAUNCH` command line and `MUIREXX` command, in bytes (AREXX.md
-/// "Limits": command line 255).
+/// Longest `LAUNCH` command line and `MUIREXX` command, in bytes
+/// (docs/reference/commands.md, "Limits").
 pub const COMMAND_MAX: usize = 255;
-/// Longest `MUIREXX` application base name, in bytes: the manifest's port
-/// limit (FORMATS.md), since the port is `<base>.1`.
+/// Longest `MUIREXX` application base name, in bytes: the manifest's port limit
+/// (docs/reference/formats.md, "Manifests and quirk profiles"), since the port
+/// is `<base>.1`.
 pub const BASE_MAX: usize = 31;
 /// Longest whole command: an ARexx argstring holds at most 65535 bytes
 /// (rexx/storage.h `ra_Length` is a UWORD); the wire protocol keeps it.
 pub const LINE_MAX: usize = 65535;
-/// Longest RESULT: an argstring's 65535 bytes. A longer result is RC 10
-/// "result too large", never cut (AREXX.md "Limits").
+/// Longest RESULT: an argstring's 65535 bytes. A longer result is RC 10 "result
+/// too large", never cut (docs/reference/commands.md, "Results and errors").
 pub const RESULT_MAX: usize = 65535;
 
-/// ARexx return codes as GadgetScope uses them (AREXX.md "Return codes").
+/// ARexx return codes as GadgetScope uses them (docs/reference/commands.md,
+/// "Return codes").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Rc {
@@ -114,9 +119,9 @@ impl Error {
     }
 }
 
-/// The VERSION result (AREXX.md "Verbs"): `AMIPILOT 1.1 PROTOCOL 1`,
-/// `STABLE <verbs…>` (every verb, in AREXX.md's table order) and
-/// `SERVER GadgetScope <version>`, separated by LF, no final LF.
+/// The VERSION result (docs/reference/commands.md, "VERSION"):
+/// `AMIPILOT 1.1 PROTOCOL 1`, `STABLE <verbs…>` (every verb, in [`Verb::ALL`]
+/// order) and `SERVER GadgetScope <version>`, separated by LF, no final LF.
 pub fn version_text(server_version: &str) -> Vec<u8> {
     let mut s = String::from("AMIPILOT 1.1 PROTOCOL 1\nSTABLE");
     for v in Verb::ALL {

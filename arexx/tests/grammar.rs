@@ -1,5 +1,5 @@
-//! The grammar of AREXX.md: every verb's syntax and example, every rule,
-//! and a table of malformed lines with their RC and message.
+//! The grammar of docs/reference/commands.md: every verb's syntax and example,
+//! every rule, and a table of malformed lines with their RC and message.
 
 use amiga_ndk::latin1::to_string as latin1;
 use gadgetscope_arexx::*;
@@ -119,7 +119,7 @@ fn gadget_locators() {
             target: located("Prefs", GadgetLocator::Match { role: Some(Role::String), label: None, index: Some(2) })
         }
     );
-    // Every role of FORMATS.md is accepted, any case.
+    // Every role (docs/reference/formats.md, "Roles") is accepted, any case.
     for r in [
         "button",
         "string",

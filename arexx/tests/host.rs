@@ -235,7 +235,8 @@ fn manifest_and_names() {
     let r = one(&mut h, &mut f, "WHERE @inner");
     assert_eq!((r.rc, text(&r).as_str()), (Rc::Ok, "10 20 80 14"));
     assert_eq!(f.calls.last().unwrap(), "where DEMO.WHERE inner");
-    // A rejected file: RC 10 with FORMATS.md's text; the old manifest stays.
+    // A rejected file: RC 10 with the parser's `line <n>: <reason>`
+    // (docs/reference/formats.md); the old manifest stays.
     let r = one(&mut h, &mut f, "MANIFEST RAM:bad.manifest");
     assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "line 3: unknown record \"BOGUS\""));
     assert_eq!(h.manifest().unwrap().app, b"Demo");

@@ -5,7 +5,8 @@
 //! Open the catalog with `OpenCatalogA(NULL, CATALOG_NAME, OC_BuiltInLanguage
 //! BUILTIN_LANGUAGE, OC_Version CATALOG_VERSION)` and fetch a string with
 //! `GetCatalogStr(catalog, ID, builtin(ID))`; without locale.library or a
-//! catalog, use `builtin()` directly (FORMATS.md "Locale catalogs").
+//! catalog, use `builtin()` directly (docs/reference/formats.md,
+//! "Locale catalogs").
 #![allow(dead_code)]
 
 /// A catalog string ID (the ID field of `gadgetscope.cd`).
@@ -256,7 +257,8 @@ pub const MSG_STATUS_WINDOW_GONE: StringId = 403;
 /// English: `ARexx port: %s`
 pub const MSG_STATUS_AREXX_PORT: StringId = 404;
 
-/// Honest limits, shown where they bite (PRODUCT.md).
+/// Honest limits, shown where they bite (docs/architecture.md, "What
+/// GadgetScope cannot see").
 /// English: `This window.class window shows only its top layout; its inner gadgets\ncan be reached only through the program's own ARexx WHERE port.`
 pub const MSG_LIMIT_WINDOW_CLASS: StringId = 405;
 

@@ -1,10 +1,10 @@
 //! String lines of `.cd`/`.ct` files: escapes, continuation lines, the
 //! Latin-1 encoding and `%` placeholders.
 //!
-//! Escapes (FORMATS.md "Locale catalogs", a subset of FlexCat's):
-//! `\n` (0x0A), `\t` (0x09), `\e` (0x1B, ESC), `\\` (a backslash) and
-//! `\xHH` (two hex digits). Anything else after a backslash is an error, and
-//! so is `\x00`: the OS hands catalog strings out as C strings, so a NUL
+//! Escapes (docs/reference/formats.md, "Locale catalogs", a subset of
+//! FlexCat's): `\n` (0x0A), `\t` (0x09), `\e` (0x1B, ESC), `\\` (a backslash)
+//! and `\xHH` (two hex digits). Anything else after a backslash is an error,
+//! and so is `\x00`: the OS hands catalog strings out as C strings, so a NUL
 //! would cut them short.
 
 /// Turns one logical string line (continuations already joined) into

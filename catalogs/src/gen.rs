@@ -53,7 +53,8 @@ pub fn rust_module(desc: &Description) -> String {
     let _ = writeln!(o, "//! Open the catalog with `OpenCatalogA(NULL, CATALOG_NAME, OC_BuiltInLanguage");
     let _ = writeln!(o, "//! BUILTIN_LANGUAGE, OC_Version CATALOG_VERSION)` and fetch a string with");
     let _ = writeln!(o, "//! `GetCatalogStr(catalog, ID, builtin(ID))`; without locale.library or a");
-    let _ = writeln!(o, "//! catalog, use `builtin()` directly (FORMATS.md \"Locale catalogs\").");
+    let _ = writeln!(o, "//! catalog, use `builtin()` directly (docs/reference/formats.md,");
+    let _ = writeln!(o, "//! \"Locale catalogs\").");
     let _ = writeln!(o, "#![allow(dead_code)]");
     let _ = writeln!(o);
     let _ = writeln!(o, "/// A catalog string ID (the ID field of `gadgetscope.cd`).");

@@ -1,4 +1,5 @@
-//! The binary catalog: IFF `FORM CTLG` (FORMATS.md "Locale catalogs").
+//! The binary catalog: IFF `FORM CTLG` (docs/reference/formats.md, "Locale
+//! catalogs").
 //!
 //! Layout, big-endian throughout:
 //!

@@ -5,7 +5,8 @@
 //! * [`ct`] reads a catalog translation `<language>.ct` and checks it
 //!   against the description;
 //! * [`iff`] writes the binary `Catalogs/<language>/gadgetscope.catalog`
-//!   (IFF `FORM CTLG`, FORMATS.md "Locale catalogs") and reads one back;
+//!   (IFF `FORM CTLG`, docs/reference/formats.md "Locale catalogs") and
+//!   reads one back;
 //! * [`gen`] writes the Rust module with the string IDs and built-in English
 //!   strings that the program includes (`catalogs/generated/strings.rs`).
 //!
@@ -45,7 +46,8 @@ use std::path::{Path, PathBuf};
 
 pub use diag::{Diagnostic, Severity};
 
-/// The catalog's file name, as passed to `OpenCatalogA()` (FORMATS.md).
+/// The catalog's file name, as passed to `OpenCatalogA()`
+/// (docs/reference/formats.md, "Locale catalogs").
 pub const CATALOG_NAME: &str = "gadgetscope.catalog";
 
 /// Where the generated Rust module lives, relative to the workspace root.

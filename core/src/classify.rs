@@ -1,5 +1,5 @@
-//! Gadget roles and the classification rules (PRODUCT.md "Classification
-//! rules", FORMATS.md "Roles"). Pure functions; `walk` sequences them with
+//! Gadget roles and the classification rules (docs/reference/formats.md,
+//! "Roles"). Pure functions; `walk` sequences them with
 //! the OS calls.
 //!
 //! The rules, in the order the walker applies them:
@@ -21,7 +21,7 @@
 //!    gadget prints on AmigaOS 3.x, with `class=""` and the GadTools label
 //!    rule. This takes precedence over the class-ID table.
 //! 4. A trusted object with `GTYP_SYSGADGET` set is a system gadget:
-//!    role `custom` with its real class (FORMATS.md).
+//!    role `custom` with its real class (docs/reference/formats.md).
 //! 5. Any other trusted object: role from the class-ID table
 //!    ([`role_for_class_id`]); unknown classes keep their name, role `custom`.
 //! 6. Classic `GTYP_BOOLGADGET`: a GadTools gadget (`GADTOOL_TYPE`) is a
@@ -53,7 +53,7 @@ use crate::snapshot::WindowInfo;
 use amiga_ndk::gadtools::*;
 use amiga_ndk::intuition::*;
 
-/// A gadget's role, as printed in `role=` (FORMATS.md "Roles").
+/// A gadget's role, as printed in `role=` (docs/reference/formats.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// `button`
@@ -108,7 +108,7 @@ pub enum Role {
     Unknown,
 }
 
-/// Every role, in the order FORMATS.md lists them.
+/// Every role, in the order docs/reference/formats.md "Roles" lists them.
 pub const ALL_ROLES: [Role; 25] = [
     Role::Button,
     Role::String,
@@ -175,7 +175,7 @@ impl Role {
     }
 }
 
-/// Role of a BOOPSI class ID (FORMATS.md table). Exact, case-sensitive
+/// Role of a BOOPSI class ID (docs/reference/formats.md). Exact, case-sensitive
 /// match, as `cl_ID` strings are; `speedbar` has no ".gadget" suffix.
 pub fn role_for_class_id(class_id: &[u8]) -> Role {
     match class_id {

@@ -1,8 +1,9 @@
 //! Golden-file comparison: byte-exact, with a unified diff on mismatch.
 //!
 //! A golden file is the TREE text of one window plus a final LF
-//! (FORMATS.md). The diff is line-based (LF), 3 lines of context, in the
-//! `diff -u` layout, including `\ No newline at end of file` markers.
+//! (docs/reference/formats.md, "Golden files"). The diff is line-based (LF), 3
+//! lines of context, in the `diff -u` layout, including
+//! `\ No newline at end of file` markers.
 
 #![warn(missing_docs)]
 

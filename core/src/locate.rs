@@ -1,18 +1,18 @@
-//! Finding a window by the AmiPilot locator rules (AREXX.md "Locators"):
-//! a window pattern is a case-sensitive substring of the window's live
-//! title; the first match in Intuition list order wins (screens from
-//! `FirstScreen`, windows from `FirstWindow`); untitled windows never
-//! match. An optional screen pattern first keeps only screens whose
-//! `DefaultTitle` contains it.
+//! Finding a window by the AmiPilot locator rules (docs/reference/commands.md,
+//! "Finding windows and gadgets"): a window pattern is a case-sensitive
+//! substring of the window's live title; the first match in Intuition list
+//! order wins (screens from `FirstScreen`, windows from `FirstWindow`);
+//! untitled windows never match. An optional screen pattern first keeps only
+//! screens whose `DefaultTitle` contains it.
 
 use crate::classify::Role;
 use crate::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo};
 use alloc::vec::Vec;
 
-/// A window locator: case-sensitive substring of the live title, first
-/// match in Intuition list order, optionally only on screens whose
-/// `DefaultTitle` holds `screen` (AREXX.md "Locators"). Each at most
-/// 127 (AREXX.md "Limits") bytes.
+/// A window locator: case-sensitive substring of the live title, first match in
+/// Intuition list order, optionally only on screens whose `DefaultTitle` holds
+/// `screen` (docs/reference/commands.md, "Windows"). Each at most 127 bytes
+/// (same page, "Limits").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WindowTarget {
     /// `SCREEN=<substring>`, when given.
@@ -21,7 +21,7 @@ pub struct WindowTarget {
     pub pattern: Vec<u8>,
 }
 
-/// A gadget within a window (AREXX.md "Locators").
+/// A gadget within a window (docs/reference/commands.md, "Gadgets").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GadgetLocator {
     /// A numeric `GA_ID`, as `TREE` prints it (0-65535: `Gadget.GadgetID`
@@ -29,7 +29,7 @@ pub enum GadgetLocator {
     Id(u16),
     /// `ROLE=` and/or `LABEL=` (at least one) plus optional `INDEX=`.
     Match {
-        /// `ROLE=`: one of FORMATS.md "Roles" ([`Role`]).
+        /// `ROLE=`: one of docs/reference/formats.md "Roles" ([`Role`]).
         role: Option<Role>,
         /// Label substring, at most 255 bytes.
         label: Option<Vec<u8>>,
@@ -62,12 +62,12 @@ pub fn find_target<'a>(snap: &'a ScreensSnapshot, t: &WindowTarget) -> Option<&'
     find_window(snap, &t.pattern, t.screen.as_deref())
 }
 
-/// The gadget a locator names among `gadgets` (a window's list, in list
-/// order): the first with that `GA_ID`, or the `INDEX`-th (0-based) of
-/// those matching `ROLE=` (equal role) and `LABEL=` (case-sensitive
-/// substring of the label). Returns its position and the gadget; the
-/// caller keeps the gadget's address to re-resolve the *same* gadget at
-/// action time (AREXX.md "Locators").
+/// The gadget a locator names among `gadgets` (a window's list, in list order):
+/// the first with that `GA_ID`, or the `INDEX`-th (0-based) of those matching
+/// `ROLE=` (equal role) and `LABEL=` (case-sensitive substring of the label).
+/// Returns its position and the gadget; the caller keeps the gadget's address
+/// to re-resolve the *same* gadget at action time (docs/reference/commands.md,
+/// "Gadgets").
 pub fn find_gadget<'a>(gadgets: &'a [GadgetSnap], locator: &GadgetLocator) -> Option<(usize, &'a GadgetSnap)> {
     match locator {
         GadgetLocator::Id(id) => gadgets.iter().enumerate().find(|(_, g)| g.id == u32::from(*id)),

@@ -1,4 +1,5 @@
-//! Manifests and quirk profiles (FORMATS.md "Manifest / quirk profile").
+//! Manifests and quirk profiles (docs/reference/formats.md, "Manifests and
+//! quirk profiles").
 //!
 //! One strict parser, one canonical writer and `@name` resolution. A
 //! manifest is written by an application's author for its own program; a
@@ -6,9 +7,10 @@
 //! with notes in `; quirk: …` comment lines. Both are plain Latin-1 text,
 //! one record per line, LF line ends.
 //!
-//! Strictness is a deliberate deviation from AmiPilot 1.1 (AREXX.md,
-//! "Deviations"): any error rejects the **whole** file with
-//! `line <n>: <reason>`, so a script never runs against half a profile.
+//! Strictness is a deliberate deviation from AmiPilot 1.1
+//! (docs/reference/amipilot-differences.md): any error rejects the **whole**
+//! file with `line <n>: <reason>`, so a script never runs against half a
+//! profile.
 //!
 //! Field values are kept as raw Latin-1 bytes (`Vec<u8>`): window titles
 //! are compared byte-wise with Intuition's live titles, so nothing is
@@ -20,19 +22,21 @@ use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as latin1;
 use core::fmt;
 
-/// Longest logical name (WINDOW/GADGET/WHEREGADGET), in bytes (FORMATS.md).
+/// Longest logical name (WINDOW/GADGET/WHEREGADGET), in bytes
+/// (docs/reference/formats.md, "Manifests and quirk profiles").
 pub const NAME_MAX: usize = 31;
-/// Longest window title substring, in bytes (FORMATS.md).
+/// Longest window title substring, in bytes (same section).
 pub const TITLE_MAX: usize = 95;
-/// Longest `APP` name, in bytes (FORMATS.md).
+/// Longest `APP` name, in bytes (same section).
 pub const APP_MAX: usize = 31;
-/// Longest `WHEREPORT` port name, in bytes (FORMATS.md).
+/// Longest `WHEREPORT` port name, in bytes (same section).
 pub const PORT_MAX: usize = 31;
 /// Highest GA_ID: `struct Gadget`'s `GadgetID` is a UWORD
 /// (intuition/intuition.h), so a larger number could never match.
 pub const GA_ID_MAX: u32 = 65535;
 
-/// A parsed manifest or quirk profile: every rule of FORMATS.md holds.
+/// A parsed manifest or quirk profile: every rule of docs/reference/formats.md,
+/// "Manifests and quirk profiles", holds.
 ///
 /// Record order in the file is not kept beyond what matters (windows in
 /// declaration order, gadgets in declaration order); `; quirk:` notes stay
@@ -59,7 +63,7 @@ pub struct Manifest {
 }
 
 /// `WHEREPORT <port-name>`: the application's cooperative WHERE port
-/// (AREXX.md "The cooperative WHERE port").
+/// (docs/reference/formats.md, "The cooperative WHERE port").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WherePort {
     /// The public port name, at most [`PORT_MAX`] bytes.
@@ -93,7 +97,8 @@ pub struct Gadget {
     pub notes: Vec<Vec<u8>>,
 }
 
-/// How a named gadget is found (PRODUCT.md "Locator tiers", tier 1).
+/// How a named gadget is found (docs/reference/commands.md, "Locator tiers",
+/// tier 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GadgetKind {
     /// `GADGET … <GA_ID>`: by `GadgetID` in the live window.
@@ -124,7 +129,8 @@ pub enum Resolved<'a> {
     },
 }
 
-/// Why a file was rejected: FORMATS.md's `line <n>: <reason>`.
+/// Why a file was rejected: `line <n>: <reason>` (docs/reference/formats.md,
+/// "Manifests and quirk profiles").
 ///
 /// `line` is 1-based. Errors found at the end of the file (a missing `APP`
 /// or `WINDOW`) name the last line.
@@ -146,8 +152,8 @@ fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-/// Splits a record line into fields: blanks separate, `"…"` quotes a field
-/// with blanks (no quote inside: FORMATS.md has no escape).
+/// Splits a record line into fields: blanks separate, `"…"` quotes a field with
+/// blanks (no quote inside: the format has no escape).
 fn fields(line: &[u8]) -> Result<Vec<&[u8]>, String> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -195,8 +201,8 @@ fn quirk_note(comment: &[u8]) -> Option<&[u8]> {
     Some(text.strip_prefix(b" ").unwrap_or(text))
 }
 
-/// What is wrong with a logical name (FORMATS.md: `[a-z0-9_]+` when
-/// declared, at most [`NAME_MAX`] bytes).
+/// What is wrong with a logical name (docs/reference/formats.md: `[a-z0-9_]+`
+/// when declared, at most [`NAME_MAX`] bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameProblem {
     /// No characters.
@@ -264,7 +270,7 @@ fn arity(f: &[&[u8]], n: usize, what: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-/// Parses a manifest / quirk profile (FORMATS.md), strictly.
+/// Parses a manifest / quirk profile (docs/reference/formats.md), strictly.
 ///
 /// Rules, each rejecting the whole file with `line <n>: <reason>`:
 /// `MANIFEST <1|2>` is the first record and appears once; `APP` exactly
@@ -471,8 +477,8 @@ fn push_notes(out: &mut Vec<u8>, notes: &[Vec<u8>]) {
 }
 
 impl Manifest {
-    /// `loaded <APP>: <W> windows, <G> gadgets` (AREXX.md, MANIFEST verb);
-    /// `G` counts GADGET and WHEREGADGET records. Latin-1 bytes.
+    /// `loaded <APP>: <W> windows, <G> gadgets` (docs/reference/commands.md,
+    /// "MANIFEST"); `G` counts GADGET and WHEREGADGET records. Latin-1 bytes.
     pub fn summary(&self) -> Vec<u8> {
         let mut s = Vec::from(&b"loaded "[..]);
         s.extend_from_slice(&self.app);

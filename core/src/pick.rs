@@ -16,13 +16,13 @@
 //!
 //! # System requesters
 //!
-//! `EasyRequest()`/`AutoRequest()` windows have no title of their own to
-//! match: on AmigaOS 3.x the requester takes its parent window's title or
-//! "System Request", so a title test would take an application window
-//! that shares the title for a requester ("two windows sharing a title do
-//! not count", AREXX.md). They are recognised by their shape, which both
-//! AmigaOS 3.x (intuition `BuildEasyRequestArgs`/`BuildSysRequest`) and
-//! AROS (rom/intuition/buildeasyrequestargs.c: `WFLG_DRAGBAR |
+//! `EasyRequest()`/`AutoRequest()` windows have no title of their own to match:
+//! on AmigaOS 3.x the requester takes its parent window's title or "System
+//! Request", so a title test would take an application window that shares the
+//! title for a requester ("two windows sharing a title do not count",
+//! docs/reference/commands.md "WAITFOR"). They are recognised by their shape,
+//! which both AmigaOS 3.x (intuition `BuildEasyRequestArgs`/`BuildSysRequest`)
+//! and AROS (rom/intuition/buildeasyrequestargs.c: `WFLG_DRAGBAR |
 //! WFLG_DEPTHGADGET | WFLG_ACTIVATE | WFLG_RMBTRAP`, `IDCMP_GADGETUP |
 //! IDCMP_RAWKEY`, frbuttonclass gadgets) give them:
 //! - `WFLG_RMBTRAP`, a drag bar and a depth gadget, no close and no sizing

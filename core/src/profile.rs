@@ -1,7 +1,7 @@
-//! The quirk profile being recorded (FORMATS.md "Manifest / quirk
-//! profile"): the names a user gives gadgets of someone else's program,
-//! kept as a [`Manifest`] so that a loaded file's records and `; quirk:`
-//! notes survive a save. The naming rule is the manifest's
+//! The quirk profile being recorded (docs/reference/formats.md, "Recording a
+//! quirk profile"): the names a user gives gadgets of someone else's program,
+//! kept as a [`Manifest`] so that a loaded file's records and `; quirk:` notes
+//! survive a save. The naming rule is the manifest's
 //! ([`manifest::name_problem`]), explained here with what to use instead.
 
 use alloc::format;
@@ -13,8 +13,8 @@ use crate::locate::contains;
 use crate::manifest::{self, GadgetKind, Manifest, NameProblem, APP_MAX, NAME_MAX, TITLE_MAX};
 use crate::snapshot::{GadgetSnap, WindowInfo};
 
-/// The quirk profile being recorded (FORMATS.md "Manifest / quirk
-/// profile"): an application name, windows by title substring, gadgets by
+/// The quirk profile being recorded (docs/reference/formats.md, "Recording a
+/// quirk profile"): an application name, windows by title substring, gadgets by
 /// GA_ID. Held as a `gadgetscope_core::manifest::Manifest`, so records and
 /// `; quirk:` notes of a loaded file (WHEREPORT, WHEREGADGET included)
 /// survive a save.
@@ -80,7 +80,8 @@ impl Profile {
     }
 
     /// Read a manifest / quirk profile with `gadgetscope_core::manifest`'s
-    /// strict parser; errors read `line <n>: <reason>` (FORMATS.md).
+    /// strict parser; errors read `line <n>: <reason>`
+    /// (docs/reference/formats.md, "Manifests and quirk profiles").
     pub fn load(text: &[u8]) -> Result<Profile, String> {
         manifest::parse(text).map(|m| Profile { m, dirty: false }).map_err(|e| e.to_string())
     }
@@ -91,7 +92,8 @@ impl Profile {
     }
 
     /// Set the `APP` name: 1 to [`APP_MAX`] characters, no `"` or control
-    /// characters (FORMATS.md). Marks the profile dirty when it changes.
+    /// characters (docs/reference/formats.md). Marks the profile dirty when it
+    /// changes.
     pub fn set_app(&mut self, app: &[u8]) -> Result<(), String> {
         if app.is_empty() {
             return Err(String::from("the application name is empty"));
@@ -140,10 +142,10 @@ impl Profile {
     /// when that name is taken). Marks the profile dirty.
     ///
     /// Refused, with a sentence saying what to use instead: a bad name
-    /// (FORMATS.md naming rules), a name already in use, a gadget already
-    /// named, a system gadget, GA_ID 0, a GA_ID shared with another gadget
-    /// of the window (a GADGET record finds the first, AREXX.md
-    /// "Locators"), an untitled window.
+    /// (docs/reference/formats.md naming rules), a name already in use, a
+    /// gadget already named, a system gadget, GA_ID 0, a GA_ID shared with
+    /// another gadget of the window (a GADGET record finds the first,
+    /// docs/reference/commands.md "Gadgets"), an untitled window.
     pub fn name_gadget(
         &mut self,
         window: &WindowInfo,
@@ -260,8 +262,9 @@ impl Profile {
     }
 
     /// Add a `; quirk: <note>` line above the gadget record `name`
-    /// (case-insensitive; FORMATS.md: notes go next to the record). The
-    /// note is one line: no control characters but TAB. Marks dirty.
+    /// (case-insensitive; docs/reference/formats.md: notes go next to the
+    /// record). The note is one line: no control characters but TAB. Marks
+    /// dirty.
     pub fn add_note(&mut self, name: &[u8], note: &[u8]) -> Result<(), String> {
         if note.is_empty() {
             return Err(String::from("the note is empty"));
@@ -306,9 +309,9 @@ impl Profile {
             .collect()
     }
 
-    /// The name of the GADGET record that `@name` resolution would match
-    /// for a gadget with GA_ID `id` in a window titled `window_title` (the
-    /// record's title substring occurs in it, AREXX.md "Locators").
+    /// The name of the GADGET record that `@name` resolution would match for a
+    /// gadget with GA_ID `id` in a window titled `window_title` (the record's
+    /// title substring occurs in it, docs/reference/commands.md "Windows").
     pub fn name_of(&self, window_title: &[u8], id: u16) -> Option<&[u8]> {
         self.m
             .gadgets
@@ -322,10 +325,10 @@ impl Profile {
         self.m.windows.iter().find(|w| contains(title, &w.title)).map(|w| &w.name[..])
     }
 
-    /// The canonical manifest text (`Manifest::to_text`, FORMATS.md), with
-    /// `APP` defaulting to the first window's name when unset. Errors
-    /// (`line <n>: <reason>`, or a plain sentence for an empty profile)
-    /// leave the profile unchanged.
+    /// The canonical manifest text (`Manifest::to_text`,
+    /// docs/reference/formats.md), with `APP` defaulting to the first window's
+    /// name when unset. Errors (`line <n>: <reason>`, or a plain sentence for
+    /// an empty profile) leave the profile unchanged.
     pub fn to_text(&self) -> Result<Vec<u8>, String> {
         if self.m.windows.is_empty() {
             return Err(String::from("the profile is empty: name a gadget first"));

@@ -1,4 +1,5 @@
-//! TREE, MENU and SCREENS text, byte-exactly as FORMATS.md specifies.
+//! TREE, MENU and SCREENS text, byte-exactly as docs/reference/formats.md
+//! describes it.
 //!
 //! Output is Latin-1 bytes (`Vec<u8>`), copied through unchanged from the
 //! snapshot: no UTF-8 assumption anywhere. Lines end with LF. Quoted fields

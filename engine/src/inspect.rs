@@ -1,6 +1,6 @@
-//! The one-shot inspector of the Shell: `TREE`, `MENU` and `SCREENS` text
-//! for a window found by the AmiPilot locator rules (AREXX.md
-//! "Locators"), or for the active window when no pattern is given.
+//! The one-shot inspector of the Shell: `TREE`, `MENU` and `SCREENS` text for a
+//! window found by the AmiPilot locator rules (docs/reference/commands.md,
+//! "Windows"), or for the active window when no pattern is given.
 use alloc::vec::Vec;
 use gadgetscope_core::locate::{active_window, contains, find_window};
 use gadgetscope_core::snapshot::{ScreensSnapshot, WindowInfo};
@@ -10,7 +10,8 @@ use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_menu, Intuit
 /// What to print.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Inspect {
-    /// TREE text; `full` adds the FULL fields (FORMATS.md).
+    /// TREE text; `full` adds the FULL fields (docs/reference/formats.md, "TREE
+    /// … FULL").
     Tree { window: Option<Vec<u8>>, screen: Option<Vec<u8>>, full: bool },
     /// MENU text.
     Menu { window: Option<Vec<u8>>, screen: Option<Vec<u8>> },

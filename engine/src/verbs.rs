@@ -56,7 +56,7 @@ pub trait System {
     fn rexx_reply(&mut self, req: Request) -> Option<(i32, Vec<u8>)>;
     /// Nobody waits for `req` any more: its reply is thrown away when it
     /// arrives. The message and the reply port stay alive until then
-    /// (AREXX.md "The cooperative WHERE port").
+    /// (docs/reference/commands.md, "Waiting commands").
     fn rexx_forget(&mut self, req: Request);
     /// `LAUNCH`: starts `command` asynchronously as `Run` does; `Err`
     /// is the dos error text when no process could be created.
@@ -111,11 +111,11 @@ pub fn where_result(port: &[u8], name: &[u8], rc: i32, text: &[u8]) -> Result<Re
     }
 }
 
-/// The ports MUIREXX tries, in order (AREXX.md: "client, `.1`
-/// fallback"): the name as given (an exact port such as `YAM.1` or a
-/// program whose port has no number), then `<base>.1` (MUI names the
-/// first instance's port `<MUIA_Application_Base>.1`), then the same
-/// upper-cased (MUI bases are conventionally upper case).
+/// The ports MUIREXX tries, in order (docs/reference/commands.md, "MUIREXX"):
+/// the name as given (an exact port such as `YAM.1` or a program whose port has
+/// no number), then `<base>.1` (MUI names the first instance's port
+/// `<MUIA_Application_Base>.1`), then the same upper-cased (MUI bases are
+/// conventionally upper case).
 pub fn mui_ports(base: &[u8]) -> Vec<Vec<u8>> {
     let mut out = alloc::vec![base.to_vec()];
     let mut one = base.to_vec();
@@ -168,8 +168,8 @@ pub fn where_gadget(w: &mut WindowSnap, r: Rect) -> usize {
     w.gadgets.len() - 1
 }
 
-/// What acts on the system with real input (AREXX.md "Act with real
-/// input"; the Amiga side is input.device, see amiga_rt::input).
+/// What acts on the system with real input (docs/architecture.md, "Principles";
+/// the Amiga side is input.device, see amiga_rt::input).
 pub trait Actor {
     /// Brings the window's screen and the window to the front and
     /// activates the window, before any event is sent.
@@ -220,7 +220,8 @@ pub struct GsEngine<O, S, A> {
     pub ui: Option<Vec<UiRequest>>,
 }
 
-/// What an ARexx verb asks of the GUI (AREXX.md: SHOW, HIDE, HIGHLIGHT).
+/// What an ARexx verb asks of the GUI (docs/reference/commands.md: SHOW, HIDE,
+/// HIGHLIGHT).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UiRequest {
     /// Open (uniconify) the window.
@@ -232,9 +233,9 @@ pub enum UiRequest {
     Highlight { window: u32, gadget: u32 },
 }
 
-/// An action's failure as an ARexx error: a menu entry that does not
-/// exist is RC 5, a character the keymap cannot type RC 10, anything that
-/// stops the action itself RC 20 (AREXX.md "Return codes").
+/// An action's failure as an ARexx error: a menu entry that does not exist is
+/// RC 5, a character the keymap cannot type RC 10, anything that stops the
+/// action itself RC 20 (docs/reference/commands.md, "Return codes").
 fn action_error(e: ActionError) -> Error {
     let rc = match e {
         ActionError::NoSuchMenuEntry => Rc::NotFound,
@@ -285,7 +286,7 @@ fn describe(l: &GadgetLocator) -> String {
 }
 
 /// GETTEXT's value: the string value, else the label, else empty
-/// (AREXX.md verb table).
+/// (docs/reference/commands.md, "GETTEXT").
 pub fn gettext_value(g: &GadgetSnap) -> Vec<u8> {
     match &g.value {
         Some(v) => v.clone(),
@@ -368,8 +369,8 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         }
     }
 
-    /// Sends `WHERE <name>` to the application's port and holds the
-    /// command until the answer (AREXX.md "The cooperative WHERE port").
+    /// Sends `WHERE <name>` to the application's port and holds the command
+    /// until the answer (docs/reference/commands.md, "WHERE").
     fn ask_where(&mut self, target: &Target, then: Then) -> Result<Outcome, Error> {
         let Target::Where { window_title, port, name } = target else {
             return Err(Error::new(Rc::Failed, "not a WHEREGADGET"));
@@ -657,11 +658,11 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         inspect(&mut self.os, &what).map_err(from_failure)
     }
 
-    /// The window under the pointer of the frontmost screen (or of the
-    /// first screen whose title contains SCREEN=), by the screen's own
-    /// `MouseX/MouseY` (screen-relative, an AREXX.md deviation), in depth
-    /// order; then the gadget under it, if any. RC 5 when no window is
-    /// under the pointer.
+    /// The window under the pointer of the frontmost screen (or of the first
+    /// screen whose title contains SCREEN=), by the screen's own
+    /// `MouseX/MouseY` (screen-relative, docs/reference/amipilot-differences.md
+    /// #35), in depth order; then the gadget under it, if any. RC 5 when no
+    /// window is under the pointer.
     fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error> {
         let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
         let scr = pick::pick_screen(&snap, screen).ok_or_else(|| {
@@ -778,7 +779,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     }
 
     fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error> {
-        // Checked at least once before the message is held (AREXX.md "Waits").
+        // Checked at least once before the message is held
+        // (docs/reference/commands.md, "Waiting commands").
         self.hold(Wait::Cond(cond.clone()))
     }
 

@@ -69,11 +69,11 @@ pub const PLACES: &[(&str, &str)] = &[
 /// | `Profile.info` | the quirk-profile project (WBPROJECT) | written next to exported profiles as `<App>.manifest.info` |
 /// | `WBStartup.info` | start at boot (WBPROJECT, default tool `GadgetScope`, `DONOTWAIT`, `STARTUP=ICONIFIED`) | `Icons/WBStartup.info` in the distribution; the Installer copies it to `SYS:WBStartup/GadgetScope.info` and sets the default tool to the installed program |
 ///
-/// Tool types of the program: the ARexx port name, and every other setting
-/// the program reads as a commented-out default (FORMATS.md "Icons"). 16
-/// KiB of stack for the program (the wasm2c runtime keeps its own 32 KiB
-/// shadow stack in linear memory, TOOLCHAIN.md; the 68k stack holds only
-/// native frames).
+/// Tool types of the program: the ARexx port name, and every other setting the
+/// program reads as a commented-out default (docs/reference/formats.md,
+/// "Icons"). 16 KiB of stack for the program (the wasm2c runtime keeps its own
+/// 32 KiB shadow stack in linear memory, docs/reference/toolchain.md, "Rust";
+/// the 68k stack holds only native frames).
 ///
 /// The Installer script's icon: `MINUSER=NOVICE` (Installer.doc 1.24
 /// §2.1: the lowest user level offered; the script supports all three),

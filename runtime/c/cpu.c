@@ -1,12 +1,13 @@
 /* GadgetScope native runtime: the processor check, the first code every
  * program runs (start.S calls it before rt_start).
  *
- * Everything else is compiled for the 68020 (TOOLCHAIN.md); on a 68000 or
- * 68010 its first 68020 instruction would be an illegal-instruction crash.
- * This file is compiled with -m68000 and calls only the LVO stubs (plain
- * 68000 code, os_glue.S is assembled for the 68000 too), so it runs on any
- * 680x0; `cargo xtask amiga` checks the disassembly of _start and
- * everything it calls before rt_start (xtask/src/startcheck.rs).
+ * Everything else is compiled for the 68020 (docs/reference/toolchain.md, "GCC
+ * and the native runtime"); on a 68000 or 68010 its first 68020 instruction
+ * would be an illegal-instruction crash. This file is compiled with -m68000 and
+ * calls only the LVO stubs (plain 68000 code, os_glue.S is assembled for the
+ * 68000 too), so it runs on any 680x0; `cargo xtask amiga` checks the
+ * disassembly of _start and everything it calls before rt_start
+ * (xtask/src/startcheck.rs).
  *
  * exec/execbase.h: AttnFlags (a UWORD of ExecBase) has AFF_68020 set by
  * exec on a 68020 and every later CPU (ndk.h).

@@ -1,6 +1,7 @@
 /* GadgetScope native runtime: the small C floor under every Amiga program.
  *
- * What lives here, and only here (TOOLCHAIN.md "The native runtime"):
+ * What lives here, and only here (docs/reference/toolchain.md, "GCC and the
+ * native runtime"):
  *  - process start from a Shell or from Workbench (WBStartup waited for,
  *    replied under Forbid() at exit), a StackSwap() to a large stack;
  *  - the wasm runtime functions wasm2c's output calls (memory and tables
@@ -39,8 +40,9 @@ static struct Z_amiga_instance_t { int unused; } g_env;
 /* ---- mem* (the compiler and wasm2c call these) ----
  * Longword loops once the destination is aligned: wasm2c's memory.copy and
  * memory.fill (Rust moves and zeroing of arrays) land here, so a byte loop
- * costs the whole program. The 68020 reads longwords at any address; a
- * 68000 build will need the source aligned too (TOOLCHAIN.md). */
+ * costs the whole program. The 68020 reads longwords at any address; a 68000
+ * build will need the source aligned too (docs/reference/toolchain.md, "GCC and
+ * the native runtime": the 68000). */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
     unsigned char *d = dst;
@@ -385,11 +387,11 @@ void Z_amigaZ_rt_release(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
 
 /* ---- pick mode: an input.device handler (amiga_rt::pick) ----
  *
- * Runs on input.device's task, called for every chain of input events
- * ahead of Intuition (priority 100 > Intuition's 50), so it cannot enter
- * the wasm instance (TOOLCHAIN.md "Callbacks"). It only reads and edits
- * the events, bumps counters in its MEMF_PUBLIC block and calls exec
- * Signal(); the Rust side reads the counters (they only ever increase).
+ * Runs on input.device's task, called for every chain of input events ahead of
+ * Intuition (priority 100 > Intuition's 50), so it cannot enter the wasm
+ * instance (docs/reference/toolchain.md, "Callbacks and other tasks"). It only
+ * reads and edits the events, bumps counters in its MEMF_PUBLIC block and calls
+ * exec Signal(); the Rust side reads the counters (they only ever increase).
  *
  * NDK facts (ndk.h): input.device Enqueue()s the struct Interrupt given
  * with IND_ADDHANDLER by ln_Pri and Remove()s it with IND_REMHANDLER (so

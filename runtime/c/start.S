@@ -1,11 +1,12 @@
 | GadgetScope native runtime: program entry and stack swap.
 |
-| _start must be the first byte of the first code hunk (FORMATS.md "Hunk
-| executables"); the linker script places .text.start first. This file is
-| assembled for the 68000 (it runs before the processor check has passed).
-| Register conventions: AmigaOS LVO calls take arguments in registers and
-| preserve d2-d7/a2-a6; GCC's m68k ABI passes C arguments on the stack and
-| treats d0-d1/a0-a1 as scratch (TOOLCHAIN.md "The native runtime").
+| _start must be the first byte of the first code hunk
+| (docs/reference/formats.md, "Amiga executables"); the linker script places
+| .text.start first. This file is assembled for the 68000 (it runs before the
+| processor check has passed). Register conventions: AmigaOS LVO calls take
+| arguments in registers and preserve d2-d7/a2-a6; GCC's m68k ABI passes C
+| arguments on the stack and treats d0-d1/a0-a1 as scratch
+| (docs/reference/toolchain.md, "GCC and the native runtime").
 
 	.section .text.start,"ax"
 	.globl	_start

@@ -1,6 +1,6 @@
-//! The global allocator: `linked_list_allocator` over a fixed arena in
-//! linear memory (linear memory never grows; TOOLCHAIN.md), with free
-//! lists of small blocks in front of it.
+//! The global allocator: `linked_list_allocator` over a fixed arena in linear
+//! memory (linear memory never grows; docs/reference/toolchain.md, "Rust"),
+//! with free lists of small blocks in front of it.
 //!
 //! Why the free lists: on a 68020 one allocate-and-free of a small `Vec`
 //! through the linked list costs 150–250 µs (docs/design/performance.md),
@@ -27,8 +27,8 @@ struct Allocator {
 }
 
 // SAFETY: an Amiga program's wasm instance runs on one task; code on other
-// tasks never enters it (TOOLCHAIN.md "Callbacks"), so the allocator is
-// never used concurrently.
+// tasks never enters it (docs/reference/toolchain.md, "Callbacks and other
+// tasks"), so the allocator is never used concurrently.
 unsafe impl Sync for Allocator {}
 
 unsafe impl GlobalAlloc for Allocator {

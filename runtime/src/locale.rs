@@ -1,6 +1,6 @@
 //! locale.library catalogs (libraries/locale.h, locale.library autodoc
-//! `OpenCatalogA`, `GetCatalogStr`, `CloseCatalog`; FORMATS.md "Locale
-//! catalogs").
+//! `OpenCatalogA`, `GetCatalogStr`, `CloseCatalog`; docs/reference/formats.md,
+//! "Locale catalogs").
 //!
 //! [`Catalog::open`] is `None` when locale.library (V38) or the catalog
 //! is missing, or when the user's language is the built-in one: callers

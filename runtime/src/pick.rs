@@ -4,14 +4,14 @@
 //! and reports it; a right click or Esc cancels; pointer movement is
 //! counted and passed on, so the pointer keeps moving.
 //!
-//! The handler runs on input.device's task and therefore is native C in
-//! the runtime (runtime/c/runtime.c, `rt_pick_events`; TOOLCHAIN.md
-//! "Callbacks"): it edits the event chain, bumps counters in a
-//! `MEMF_PUBLIC` block and calls exec `Signal()`, nothing else. This
-//! module allocates the signal, installs and removes the handler with its
-//! own input.device request, and turns the counters into [`PickState`].
-//! Where the pointer is comes from the screen (`Screen->MouseX/MouseY`,
-//! the walker's `ScreenInfo::mouse_x/mouse_y`), not from the events.
+//! The handler runs on input.device's task and therefore is native C in the
+//! runtime (runtime/c/runtime.c, `rt_pick_events`; docs/reference/toolchain.md,
+//! "Callbacks and other tasks"): it edits the event chain, bumps counters in a
+//! `MEMF_PUBLIC` block and calls exec `Signal()`, nothing else. This module
+//! allocates the signal, installs and removes the handler with its own
+//! input.device request, and turns the counters into [`PickState`]. Where the
+//! pointer is comes from the screen (`Screen->MouseX/MouseY`, the walker's
+//! `ScreenInfo::mouse_x/mouse_y`), not from the events.
 //!
 //! NDK facts used (devices/input.h, devices/inputevent.h,
 //! exec/interrupts.h; AROS compiler/include has the same values and

@@ -45,9 +45,9 @@ pub fn wants_result(action: u32) -> bool {
     action & RXFF_RESULT != 0
 }
 
-/// The ARexx reply rule (and AREXX.md's): a result string goes into
-/// `rm_Result2` only when RC is 0, the sender set `RXFF_RESULT` and the
-/// result is not empty; otherwise `rm_Result2` stays 0.
+/// The ARexx reply rule (docs/reference/commands.md, "The port"): a result
+/// string goes into `rm_Result2` only when RC is 0, the sender set
+/// `RXFF_RESULT` and the result is not empty; otherwise `rm_Result2` stays 0.
 pub fn carries_result(rc: i32, action: u32, result: &[u8]) -> bool {
     rc == RC_OK && wants_result(action) && !result.is_empty()
 }
@@ -574,11 +574,12 @@ mod os {
             }
         }
 
-        /// Replies with `rm_Result1 = rc` and, when [`carries_result`]
-        /// allows it, `rm_Result2 = CreateArgstring(result)` (else 0). A
-        /// result over 65535 bytes or an allocation failure replies RC 20
-        /// with no result ([`Replied::ResultLost`]); callers that want
-        /// AREXX.md's "result too large" RC 10 check the length first.
+        /// Replies with `rm_Result1 = rc` and, when [`carries_result`] allows
+        /// it, `rm_Result2 = CreateArgstring(result)` (else 0). A result over
+        /// 65535 bytes or an allocation failure replies RC 20 with no result
+        /// ([`Replied::ResultLost`]); callers that want the "result too large"
+        /// RC 10 (docs/reference/commands.md, "Results and errors") check the
+        /// length first.
         pub fn reply(self, rc: i32, result: &[u8]) -> Replied {
             if !self.rexx {
                 self.finish();
@@ -663,7 +664,8 @@ mod os {
         }
 
         /// A public port named `<base>.<n>` with the first free n in 1..=99,
-        /// found and added under one Forbid (AREXX.md's `GADGETSCOPE.1`).
+        /// found and added under one Forbid (docs/reference/commands.md, "The
+        /// port": `GADGETSCOPE.1`).
         pub fn numbered(base: &[u8]) -> Result<PublicPort, PortError> {
             // The name buffer has room for `<base>.99`; the Rust heap is an
             // arena in linear memory, so allocating under Forbid is fine.

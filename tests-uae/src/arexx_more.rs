@@ -31,7 +31,7 @@
 //!   `GadgetScope test` one second later; `WAITFOR REQUESTER TIMEOUT=10`
 //!   is RC 0, `CLICK "GadgetScope test" LABEL=OK` answers it (the tool
 //!   writes `answered 0`; the gadget is AROS's `frbuttonclass`, which
-//!   FORMATS.md's class table makes `role=custom`, so `ROLE=button` does
+//!   the class table of docs/reference/formats.md makes `role=custom`, so `ROLE=button` does
 //!   not find it), and `WAITFOR REQUESTER TIMEOUT=1` afterwards is
 //!   RC 15.
 //!

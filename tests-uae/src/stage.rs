@@ -141,7 +141,7 @@ pub struct ConfigParams {
     pub extra: Vec<(String, String)>,
 }
 
-/// The `.fs-uae` config text (TOOLCHAIN.md settings).
+/// The `.fs-uae` config text (docs/reference/toolchain.md, "The emulator").
 pub fn fs_uae_config(p: &ConfigParams) -> String {
     let mut s = String::from("[fs-uae]\n");
     let mut kv = |k: &str, v: &str| s.push_str(&format!("{k} = {v}\n"));

@@ -1,5 +1,5 @@
 //! `cargo xtask amiga`: builds every Amiga program through the pipeline of
-//! TOOLCHAIN.md, into `target/amiga/`:
+//! docs/reference/toolchain.md, into `target/amiga/`:
 //!
 //! ```text
 //! cargo (wasm32, release) -> module check (no floats, no memory.grow)
@@ -47,7 +47,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "program-walkprof", artifact: "program_walkprof", hunk: "WalkProf" },
 ];
 
-/// GCC flags measured in TOOLCHAIN.md, after the CPU flag (`-m68020`,
+/// GCC flags (docs/reference/toolchain.md), after the CPU flag (`-m68020`,
 /// `-m68000` for the start path).
 const CFLAGS: &[&str] = &[
     "-Os",

@@ -52,7 +52,7 @@ pub fn arexx_check_io(input: impl BufRead, out: &mut impl Write) -> std::io::Res
 }
 
 /// `cargo xtask manifest-check <file>`: prints `loaded <APP>: <W> windows,
-/// <G> gadgets` and returns 0, or prints `line <n>: <reason>` (FORMATS.md)
+/// <G> gadgets` and returns 0, or prints `line <n>: <reason>` (docs/reference/formats.md)
 /// and returns 10. A missing or unreadable file, or a wrong argument count,
 /// is a message on stderr and 10.
 pub fn manifest_check(args: &[String]) -> u8 {

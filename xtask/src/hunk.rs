@@ -1,7 +1,7 @@
 //! ELF -> AmigaOS hunk executable converter.
 //!
 //! Our own converter: no library turns a linked m68k ELF into a hunk
-//! executable, so the project writes it (TOOLCHAIN.md, "ELF to hunk").
+//! executable, so the project writes it (docs/reference/toolchain.md).
 //!
 //! Input: a big-endian m68k `ET_EXEC` from `m68k-linux-gnu-ld --emit-relocs`,
 //! so every relocation the linker applied is still listed in `.rela.*`.

@@ -3,7 +3,7 @@
 //! output calls, and the typed Rust imports (`runtime/src/sys.rs`).
 //!
 //! One declarative table, because `.fd` files carry LVOs and registers but
-//! no types, and amitools ships only some of them (TOOLCHAIN.md).
+//! no types, and amitools ships only some of them (docs/reference/toolchain.md).
 
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;

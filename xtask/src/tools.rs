@@ -147,7 +147,7 @@ pub fn ensure_amitools() -> Result<()> {
     )
 }
 
-/// FS-UAE and what it needs headless and for screenshots (TOOLCHAIN.md).
+/// FS-UAE and what it needs headless and for screenshots (docs/reference/toolchain.md).
 pub fn ensure_emulator() -> Result<()> {
     ensure_apt(&[("fs-uae", "fs-uae"), ("Xvfb", "xvfb"), ("xauth", "xauth"), ("import", "imagemagick")])?;
     // Offscreen SDL needs EGL: the GLVND loader libEGL.so.1 (libegl1,

@@ -1,7 +1,7 @@
 //! Running CLI hunk programs under vamos (amitools; exec and dos emulated,
 //! no Intuition, no address errors). Each run gets its own volumes
 //! directory and a cycle bound; vamos exits 0 when the bound is hit, so
-//! the log's "done. exit code=" line is the verdict (TOOLCHAIN.md).
+//! the log's "done. exit code=" line is the verdict (docs/reference/toolchain.md).
 
 use anyhow::{bail, Context, Result};
 use std::path::Path;

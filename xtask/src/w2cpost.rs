@@ -1,5 +1,5 @@
-//! The checked post-pass over wasm2c 1.0.32's C output (TOOLCHAIN.md
-//! "wasm2c output: what it needs").
+//! The checked post-pass over wasm2c 1.0.32's C output
+//! (docs/reference/toolchain.md, "wasm2c and the post-pass").
 //!
 //! Linear memory stays in wasm's little-endian byte order, so byte data
 //! (strings, buffers) is ordinary memory the OS can use in place; every

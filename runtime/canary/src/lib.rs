@@ -1,8 +1,8 @@
-//! The codegen canary: everyday Rust patterns whose output, built through
-//! the m68k pipeline and run under vamos, must equal the same code run
-//! natively on the host (`cargo xtask canary`). It grows with every
-//! pattern the project depends on; each pattern here once broke rustc's
-//! own m68k backend (TOOLCHAIN.md "Why not rustc's m68k target").
+//! The codegen canary: everyday Rust patterns whose output, built through the
+//! m68k pipeline and run under vamos, must equal the same code run natively on
+//! the host (`cargo xtask canary`). It grows with every pattern the project
+//! depends on; each pattern here once broke rustc's own m68k backend
+//! (docs/reference/toolchain.md, "Why not rustc's m68k backend").
 #![cfg_attr(target_arch = "wasm32", no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;
