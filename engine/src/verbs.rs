@@ -738,10 +738,10 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.act(&w, input::window_size(size, &w, i32::from(width), i32::from(height)))
     }
 
-    /// The shortcut path (Right-Amiga + the entry's command key); entries
-    /// without a command key need the right-button pointer walk, which
-    /// needs the menu boxes (`Menu`/`MenuItem` geometry) the walker does
-    /// not read yet: RC 20 saying so.
+    /// Right-Amiga + the entry's command key when it has one, else the
+    /// right-button pointer walk over the menu boxes (`input::menu_pick`);
+    /// RC 10 for a menu, item or sub-item that is not there, RC 20 for a
+    /// disabled entry or a window with `WFLG_RMBTRAP`.
     fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error> {
         let (w, _) = self.walk_target(window)?;
         let strip =
