@@ -49,7 +49,7 @@ const HAMMER_PACKETS: u32 = 1500;
 /// Several processes sending DOS packets to the UAE filesystem without
 /// pause while the Shell waits for them: the traffic under which the AROS
 /// ROM lost ready tasks without `C:NoNest` (`native/NoNest.S`,
-/// tests-uae/README.md "Hang reports"). Every
+/// tests-uae/README.md "Lost tasks"). Every
 /// process must finish (its `.done` file, RC 0 of each wait); a lost task
 /// hangs the scenario and the watchdog dumps the task lists.
 fn sched_stress() -> Scenario {

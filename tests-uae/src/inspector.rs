@@ -13,7 +13,7 @@ fn start(s: Scenario, program: &str, stem: &str) -> Scenario {
 /// Waits for `DH0:<file>` with `UAETool WAITFILE` (a check every 100 ms)
 /// rather than the Shell's loop, which asks the filesystem without pause:
 /// the hangs of this scenario lost tasks just signalled by DOS packet
-/// replies (tests-uae/README.md "Hang reports"). The scenario stages
+/// replies (tests-uae/README.md "Lost tasks"). The scenario stages
 /// `C:UAETool`.
 fn wait_polled(file: &str) -> String {
     format!("C:UAETool WAITFILE FILE=DH0:{file} TIMEOUT=100")

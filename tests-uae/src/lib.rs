@@ -123,7 +123,7 @@ pub struct Options {
     pub exit_grace: Duration,
     /// Leave the ROM's interrupt nesting as it is (no `C:NoNest`;
     /// `GADGETSCOPE_UAE_NESTED_INTERRUPTS=1`): reproduces the AROS
-    /// reschedule race (tests-uae/README.md "Hang reports").
+    /// reschedule race (tests-uae/README.md "Lost tasks").
     pub nested_interrupts: bool,
     /// Extra FS-UAE config `key = value` pairs (override the defaults).
     pub extra_config: Vec<(String, String)>,

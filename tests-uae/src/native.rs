@@ -7,8 +7,8 @@
 //! - `CrashGuard`: installs a tc_TrapCode that reports a CPU exception on
 //!   the serial port and calls ExitEmu; the first line.
 //! - `NoNest`: makes the ROM's interrupt handlers run with all interrupts
-//!   masked; the second line (why: `NoNest.S`, tests-uae/README.md "Hang
-//!   reports").
+//!   masked; the second line (why: `NoNest.S`, tests-uae/README.md "Lost
+//!   tasks").
 //! - `CrashTest`: crashes on purpose (illegal instruction, address error or
 //!   divide by zero), for the harness's self-test.
 //! - `rexxsyslib.library` (`native/rexxsyslib/rexxsyslib.S`): a minimal
