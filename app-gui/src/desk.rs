@@ -3,12 +3,13 @@
 //! the profile icon and the AppIcon shown while iconified
 //! (amiga_rt::workbench::AppIcon).
 use crate::gui::{Desk, PickReport};
+use crate::highlight::Highlight;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::Rect;
 use amiga_rt::dos::Dos;
 use amiga_rt::exec::MsgPort;
-use amiga_rt::highlight::Highlight;
 use amiga_rt::intuition::Intuition;
 use amiga_rt::pick::PickHandler;
 use amiga_rt::workbench::AppIcon;
@@ -72,12 +73,12 @@ impl<'a> AmigaDesk<'a> {
 impl Desk for AmigaDesk<'_> {
     fn show_frame(&mut self, screen: u32, left: i32, top: i32, width: i32, height: i32) {
         if let Some((s, h)) = &mut self.frame {
-            if *s == screen && h.move_to(left, top, width, height).is_ok() {
+            if *s == screen && h.move_to(Rect::new(left, top, width, height)).is_ok() {
                 return;
             }
         }
         self.frame = None;
-        if let Ok(h) = Highlight::show(self.intuition, screen, left, top, width, height) {
+        if let Ok(h) = Highlight::show(self.intuition, screen, Rect::new(left, top, width, height)) {
             self.frame = Some((screen, h));
         }
     }

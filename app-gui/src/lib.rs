@@ -6,8 +6,9 @@
 //!   engine's traits.
 //! - [`gui`]: the window's behaviour over [`view`] (the model of the list
 //!   and details) and [`strings`] (the catalog); the front-ends
-//!   `gadtools_ui` and [`reaction`] + `reaction_ui`; `desk` (frame, pick,
-//!   files, AppIcon).
+//!   `gadtools_ui` and [`reaction`] + `reaction_ui`; [`highlight`] (the
+//!   frame around the selected gadget); `desk` (frame, pick, files,
+//!   AppIcon).
 //! - [`bench`]: `GadgetScope BENCH`, TREE timed with the EClock.
 //!
 //! Everything but the wasm32-only modules (the OS side) is host-tested.
@@ -17,6 +18,7 @@ extern crate alloc;
 
 pub mod bench;
 pub mod gui;
+pub mod highlight;
 pub mod reaction;
 pub mod settings;
 pub mod shell;

@@ -270,6 +270,26 @@ impl Window<'_> {
         Borders { left: b(wd_BorderLeft), top: b(wd_BorderTop), right: b(wd_BorderRight), bottom: b(wd_BorderBottom) }
     }
 
+    /// `Window->LeftEdge`, `Window->TopEdge`: where the window is now,
+    /// pixels from its screen's top-left corner.
+    pub fn position(&self) -> (i32, i32) {
+        let e = |o: usize| mem::peek16(self.window + o as u32) as i16 as i32;
+        (e(wd_LeftEdge), e(wd_TopEdge))
+    }
+
+    /// `ChangeWindowBox(window, left, top, width, height)` (V36): Intuition
+    /// carries it out later, in its input handler; [`Window::position`]
+    /// shows when it has.
+    pub fn change_box(&self, left: i32, top: i32, width: i32, height: i32) {
+        // SAFETY: the window is open and ours.
+        unsafe { sys::intuition_ChangeWindowBox(self.intuition.base(), self.window, left, top, width, height) };
+    }
+
+    /// `Window->RPort`: the window's RastPort, for graphics calls.
+    pub fn rast_port(&self) -> u32 {
+        mem::peek32(self.window + wd_RPort as u32)
+    }
+
     /// `Window->FirstGadget`.
     pub fn first_gadget(&self) -> u32 {
         mem::peek32(self.window + wd_FirstGadget as u32)
@@ -377,6 +397,20 @@ impl DrawInfo<'_> {
     pub fn addr(&self) -> u32 {
         self.dri
     }
+
+    /// `dri_Pens[index]` (`FILLPEN`, `BACKGROUNDPEN`, …, intuition/screens.h);
+    /// `None` when the screen's pen array is shorter (`dri_NumPens`).
+    pub fn pen(&self, index: usize) -> Option<u16> {
+        let n = mem::peek16(self.dri + dri_NumPens as u32) as usize;
+        let pens = mem::peek32(self.dri + dri_Pens as u32);
+        (pens != 0 && index < n).then(|| mem::peek16(pens + 2 * index as u32))
+    }
+}
+
+/// `Screen->Width`, `Screen->Height` of an open screen, pixels.
+pub fn screen_size(screen: u32) -> (i32, i32) {
+    let e = |o: usize| mem::peek16(screen + o as u32) as i16 as i32;
+    (e(sc_Width), e(sc_Height))
 }
 
 impl Drop for DrawInfo<'_> {

@@ -33,9 +33,10 @@ pub mod exec;
 #[cfg(target_arch = "wasm32")]
 pub mod gadtools;
 #[cfg(target_arch = "wasm32")]
+pub mod graphics;
+#[cfg(target_arch = "wasm32")]
 pub mod heap;
 pub mod heap_class;
-pub mod highlight;
 #[cfg(target_arch = "wasm32")]
 pub mod icon;
 #[cfg(target_arch = "wasm32")]

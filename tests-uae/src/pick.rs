@@ -1,6 +1,6 @@
 //! Emulator scenarios of pick mode and the highlight frame (issue 5,
 //! items 5 and 6), with the PickTool fixture (`tests-uae/fixtures/picktool`)
-//! around amiga-rt's `pick` and `highlight`, real input.device events from
+//! around amiga-rt's `pick` and GadgetScope's `highlight`, real input.device events from
 //! InputTool / `PickTool INJECT`, and the GadTools fixture as the program
 //! under the pointer.
 //!
@@ -42,7 +42,7 @@ pub fn on_screen(b: (i32, i32, i32, i32)) -> (i32, i32, i32, i32) {
 }
 
 /// The four frame boxes (top, bottom, left, right) around a screen box,
-/// 2 pixels thick, the way `amiga_rt::highlight::frame_boxes` puts them
+/// 2 pixels thick, the way `gadgetscope::highlight::frame_boxes` puts them
 /// (restated here so that the scenario checks the program, not itself).
 pub fn expected_frame(b: (i32, i32, i32, i32)) -> [String; 4] {
     let (l, t, w, h) = b;
