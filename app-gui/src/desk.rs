@@ -6,7 +6,9 @@ use crate::gui::{Desk, PickReport};
 use crate::highlight::Highlight;
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::dos::SHARED_LOCK;
 use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::path::quote_arg;
 use amiga_ndk::Rect;
 use amiga_rt::dos::Dos;
 use amiga_rt::exec::MsgPort;
@@ -70,6 +72,11 @@ impl<'a> AmigaDesk<'a> {
     }
 }
 
+/// The help viewer: MultiView, where OS 3.x installs it.
+const HELP_VIEWER: &[u8] = b"SYS:Utilities/MultiView";
+/// The guide, installed next to the program.
+const HELP_GUIDE: &[u8] = b"PROGDIR:GadgetScope.guide";
+
 impl Desk for AmigaDesk<'_> {
     fn show_frame(&mut self, screen: u32, left: i32, top: i32, width: i32, height: i32) {
         if let Some((s, h)) = &mut self.frame {
@@ -124,10 +131,22 @@ impl Desk for AmigaDesk<'_> {
         self.app.is_some()
     }
 
+    /// MultiView by its full path (a Workbench-started process has no
+    /// command path) on the guide by its full path (MultiView's own
+    /// `PROGDIR:` is SYS:Utilities).
     fn help(&mut self) -> Result<(), String> {
-        self.dos
-            .run_async(b"MultiView PROGDIR:GadgetScope.guide", None)
-            .map_err(|e| alloc::format!("The help cannot be shown: {}", shown(&self.dos.fault_text(e))))
+        let fail =
+            |what: &str, e: i32| alloc::format!("The help cannot be shown: {what}: {}", shown(&self.dos.fault_text(e)));
+        let guide = self
+            .dos
+            .lock(HELP_GUIDE, SHARED_LOCK)
+            .and_then(|l| l.full_name())
+            .map_err(|e| fail(&shown(HELP_GUIDE), e))?;
+        self.dos.lock(HELP_VIEWER, SHARED_LOCK).map_err(|e| fail(&shown(HELP_VIEWER), e))?;
+        let mut command = HELP_VIEWER.to_vec();
+        command.push(b' ');
+        command.extend_from_slice(&quote_arg(&guide));
+        self.dos.run_async(&command, None).map_err(|e| fail(&shown(HELP_VIEWER), e))
     }
 }
 

@@ -23,14 +23,15 @@ use crate::start::complain;
 use crate::system::{AmigaActor, AmigaIntuition, AmigaSystem};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, SIGBREAKF_CTRL_C};
+use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, RETURN_WARN, SIGBREAKF_CTRL_C};
+use amiga_ndk::rexx::RXCOMM;
 use amiga_ndk::timer::UNIT_VBLANK;
 use amiga_rt::commodities::{Broker, CxError, CxEvent};
 use amiga_rt::dos::{Dos, NoRequesters};
 use amiga_rt::exec::MsgPort;
 use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
-use amiga_rt::rexx::{Incoming, PublicPort, RexxSys};
+use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
 use gadgetscope_arexx::{Host, Reply};
 use gadgetscope_engine::{GsEngine, UiRequest};
@@ -88,33 +89,14 @@ struct Window<'r> {
 
 impl<'r> Window<'r> {
     /// The ReAction window when window.class and its classes opened,
-    /// else the GadTools one; the broker when commodities.library is
-    /// there (not in the AROS ROM: then nothing is said).
-    fn new(libs: &'r WindowLibs, settings: Settings, dos: &'r Dos) -> Window<'r> {
+    /// else the GadTools one.
+    fn new(libs: &'r WindowLibs, settings: Settings, broker: Option<Broker<'r>>, dos: &'r Dos) -> Window<'r> {
         let desk = AmigaDesk::new(&libs.intuition, dos, &libs.app_port);
         let mut front: Box<dyn Frontend + 'r> = match &libs.classes {
             Some(c) => Box::new(ReactionUi::new(&libs.intuition, &libs.gadtools, c, libs.app_port.addr())),
             None => Box::new(GadToolsUi::new(&libs.intuition, &libs.gadtools)),
         };
         front.set_placement(read_window_box(dos));
-        let title = concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes();
-        let broker = libs.cx_port.as_ref().and_then(|port| {
-            match Broker::new(b"GadgetScope", title, CX_DESCR, &settings.popkey, settings.cx_priority, port) {
-                Ok(b) => {
-                    if let Some(err) = b.hotkey_error() {
-                        let text = amiga_rt::commodities::hotkey_error_text(&settings.popkey, err);
-                        complain(dos, &amiga_ndk::latin1::from_str_lossy(&text), 0);
-                    }
-                    Some(b)
-                }
-                Err(CxError::NoLibrary) => None,
-                Err(e) => {
-                    let text = alloc::format!("{e}; running without a commodity broker");
-                    complain(dos, &amiga_ndk::latin1::from_str_lossy(&text), 0);
-                    None
-                }
-            }
-        });
         let iconified_at_start = settings.startup == Startup::Iconified;
         Window { front, desk, broker, gui: Gui::new(settings), iconified_at_start }
     }
@@ -200,6 +182,63 @@ impl<'r> Window<'r> {
     }
 }
 
+/// The commodity broker, made before the ARexx port so that a second
+/// start finds the first one's broker (`NBU_UNIQUE|NBU_NOTIFY`: the first
+/// one is told `CXCMD_UNIQUE` and comes forward). `Ok(None)` without
+/// commodities.library (the AROS ROM has none: then nothing is said) or
+/// when the broker fails for another reason (said, then the program runs
+/// on without it); `Err(())` when a GadgetScope broker already runs.
+fn make_broker<'r>(libs: &'r WindowLibs, settings: &Settings, dos: &Dos) -> Result<Option<Broker<'r>>, ()> {
+    let Some(port) = libs.cx_port.as_ref() else { return Ok(None) };
+    let title = concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes();
+    match Broker::new(b"GadgetScope", title, CX_DESCR, &settings.popkey, settings.cx_priority, port) {
+        Ok(b) => {
+            if let Some(err) = b.hotkey_error() {
+                let text = amiga_rt::commodities::hotkey_error_text(&settings.popkey, err);
+                complain(dos, &amiga_ndk::latin1::from_str_lossy(&text), 0);
+            }
+            Ok(Some(b))
+        }
+        Err(CxError::Duplicate) => Err(()),
+        Err(CxError::NoLibrary) => Ok(None),
+        Err(e) => {
+            let text = alloc::format!("{e}; running without a commodity broker");
+            complain(dos, &amiga_ndk::latin1::from_str_lossy(&text), 0);
+            Ok(None)
+        }
+    }
+}
+
+/// A second start with a window when the port `name` is taken: asks its
+/// owner to `SHOW` (an ARexx command, waited for like any ARexx client
+/// does). RC 5 when a GadgetScope came forward (said on the Shell); RC 10
+/// with the reason when the port's owner is not a GadgetScope with a
+/// window (a NOGUI host answers SHOW with RC 10, another program with its
+/// own RC), or the port went away meanwhile.
+fn bring_forward(dos: &Dos, sys: &RexxSys, name: &[u8]) -> i32 {
+    let shown_name = amiga_ndk::latin1::to_string(name);
+    let (Some(reply), Some(arg)) = (MsgPort::new(), sys.create_argstring(b"SHOW")) else {
+        return complain(dos, b"no signal or memory for a reply port", RETURN_FAIL);
+    };
+    let Some(mut msg) = sys.create_rexx_msg(&reply) else {
+        return complain(dos, b"no memory for an ARexx message", RETURN_FAIL);
+    };
+    msg.set_action(RXCOMM);
+    msg.set_arg(0, arg);
+    let text = match msg.send_and_wait(name) {
+        Ok(()) if msg.result1() == 0 => {
+            let line = alloc::format!("already running with ARexx port {shown_name}: its window comes to the front");
+            return complain(dos, &amiga_ndk::latin1::from_str_lossy(&line), RETURN_WARN);
+        }
+        Ok(()) => alloc::format!(
+            "ARexx port {shown_name} is taken, and its owner answered SHOW with RC {}: set another PORTNAME",
+            msg.result1()
+        ),
+        Err(e) => alloc::format!("ARexx port {shown_name}: {e}"),
+    };
+    complain(dos, &amiga_ndk::latin1::from_str_lossy(&text), RETURN_ERROR)
+}
+
 /// Runs the host; returns the Shell RC. With `gui` (the settings of a
 /// Workbench or Shell start without NOGUI) the window joins the loop.
 pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
@@ -213,13 +252,26 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
             )
         }
     };
+    // The window's side first: its broker finds a running GadgetScope.
+    let libs = match gui.as_ref().map(|_| WindowLibs::open()).transpose() {
+        Ok(l) => l,
+        Err(e) => return complain(dos, e.as_bytes(), RETURN_FAIL),
+    };
+    let broker = match (&gui, &libs) {
+        (Some(settings), Some(l)) => match make_broker(l, settings, dos) {
+            Ok(b) => b,
+            Err(()) => return complain(dos, b"already running: its window comes to the front", RETURN_WARN),
+        },
+        _ => None,
+    };
     let port = match port_name {
         Some(n) => PublicPort::exact(n),
         None => PublicPort::numbered(b"GADGETSCOPE"),
     };
-    let port = match port {
-        Ok(p) => p,
-        Err(e) => return complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_ERROR),
+    let port = match (port, port_name) {
+        (Ok(p), _) => p,
+        (Err(PortError::Taken), Some(name)) if gui.is_some() => return bring_forward(dos, &sys, name),
+        (Err(e), _) => return complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_ERROR),
     };
     let (os, actor) = match (AmigaIntuition::open(), AmigaActor::open(dos)) {
         (Ok(os), Ok(actor)) => (os, actor),
@@ -233,10 +285,6 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     let Some(reply) = MsgPort::new() else {
         return complain(dos, b"no signal or memory for a reply port", RETURN_FAIL);
     };
-    let libs = match gui.as_ref().map(|_| WindowLibs::open()).transpose() {
-        Ok(l) => l,
-        Err(e) => return complain(dos, e.as_bytes(), RETURN_FAIL),
-    };
     let mut line = b"GadgetScope: ARexx port ".to_vec();
     line.extend_from_slice(port.name());
     line.push(b'\n');
@@ -245,7 +293,7 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>) -> i32 {
     let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply), actor);
     let mut host: Host<Incoming<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     let mut window = match (gui, &libs) {
-        (Some(settings), Some(l)) => Some(Window::new(l, settings, dos)),
+        (Some(settings), Some(l)) => Some(Window::new(l, settings, broker, dos)),
         _ => None,
     };
     if let Some(w) = &mut window {

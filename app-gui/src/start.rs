@@ -1,6 +1,7 @@
 //! The Amiga entry point (wasm32 only): a Shell start runs the command
 //! its arguments name, a Workbench start opens the window.
 use crate::bench::{bench_tree, report, Clock};
+use crate::gadtools_ui::REQUEST_TITLE;
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use crate::system::AmigaIntuition;
@@ -9,6 +10,7 @@ use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 use amiga_ndk::latin1::from_str_lossy as latin1;
 use amiga_ndk::timer::UNIT_MICROHZ;
 use amiga_rt::dos::Dos;
+use amiga_rt::intuition::Intuition;
 use amiga_rt::timer::Timer;
 use gadgetscope_engine::inspect::inspect;
 
@@ -17,7 +19,10 @@ pub fn main() -> i32 {
     let Ok(dos) = Dos::open() else { return RETURN_FAIL };
     if let Some(wbs) = amiga_rt::wb_startup() {
         // A Workbench start: the window, with the icons' tooltypes.
-        let (settings, _warnings) = Settings::from_icons(&start_tooltypes(&dos, wbs));
+        let (settings, warnings) = Settings::from_icons(&start_tooltypes(&dos, wbs));
+        if !warnings.is_empty() {
+            complain(&dos, &latin1(&warnings.join("\n")), RETURN_OK);
+        }
         let port = settings.port_name.clone();
         return crate::event_loop::run(&dos, port.as_deref(), Some(settings));
     }
@@ -108,10 +113,17 @@ impl Clock for EClock {
     }
 }
 
-/// `GadgetScope: <message>` on the Shell (Latin-1), and the RC.
+/// `GadgetScope: <message>` on the Shell (Latin-1), and the RC. Started
+/// from Workbench there is no Shell (`Output()` is 0, RKRM Libraries
+/// "Workbench and icon library"): the message goes to an EasyRequest
+/// titled [`REQUEST_TITLE`] with one button, OK.
 pub fn complain(dos: &Dos, message: &[u8], rc: i32) -> i32 {
-    dos.print(b"GadgetScope: ");
-    dos.print(message);
-    dos.print(b"\n");
+    if dos.output() != 0 {
+        dos.print(b"GadgetScope: ");
+        dos.print(message);
+        dos.print(b"\n");
+    } else if let Ok(intuition) = Intuition::open() {
+        intuition.easy_request(0, REQUEST_TITLE, message, b"OK");
+    }
     rc
 }

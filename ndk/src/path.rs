@@ -34,9 +34,33 @@ pub fn icon_path(path: &[u8]) -> Vec<u8> {
     v
 }
 
+/// `arg` as one argument of an AmigaDOS command line, in double quotes
+/// with `*` written `**` and `"` written `*"` (the escapes dos.library
+/// `ReadArgs()` undoes inside quotes, dos.library autodoc), so that a path
+/// with spaces, quotes or stars arrives as it is.
+pub fn quote_arg(arg: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(arg.len() + 2);
+    v.push(b'"');
+    for &c in arg {
+        if c == b'*' || c == b'"' {
+            v.push(b'*');
+        }
+        v.push(c);
+    }
+    v.push(b'"');
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_arguments_escape_stars_and_quotes() {
+        assert_eq!(quote_arg(b"Work:GadgetScope/GadgetScope.guide"), b"\"Work:GadgetScope/GadgetScope.guide\"");
+        assert_eq!(quote_arg(b"RAM:My Tools/a*b\"c"), b"\"RAM:My Tools/a**b*\"c\"");
+        assert_eq!(quote_arg(b""), b"\"\"");
+    }
 
     #[test]
     fn paths_split_and_join_like_amigados() {

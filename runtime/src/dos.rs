@@ -200,6 +200,20 @@ impl FileLock<'_> {
     pub fn bptr(&self) -> u32 {
         self.lock
     }
+
+    /// `NameFromLock()` (V36): the full path of the locked object, volume
+    /// name first (`Work:GadgetScope/GadgetScope.guide`), for another
+    /// process that resolves `PROGDIR:` or the current directory its own
+    /// way. `Err(IoErr())` (e.g. `ERROR_LINE_TOO_LONG` past 512 bytes).
+    pub fn full_name(&self) -> Result<Vec<u8>, i32> {
+        let mut buf = vec![0u8; 512];
+        // SAFETY: buf is writable for its length; the lock is ours.
+        let ok = unsafe { sys::dos_NameFromLock(self.dos.lib.base(), self.lock, buf.as_mut_ptr(), buf.len() as i32) };
+        if ok == 0 {
+            return Err(self.dos.io_err());
+        }
+        Ok(amiga_ndk::be::c_str(&buf).unwrap_or(&[]).to_vec())
+    }
 }
 
 impl Drop for FileLock<'_> {

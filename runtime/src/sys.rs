@@ -110,6 +110,8 @@ extern "C" {
     pub fn intuition_GetScreenDrawInfo(base: u32, screen: u32) -> u32;
     /// intuition.library `FreeScreenDrawInfo` (LVO -696): screen a0, drawInfo a1.
     pub fn intuition_FreeScreenDrawInfo(base: u32, screen: u32, drawInfo: u32);
+    /// dos.library `NameFromLock` (LVO -402): lock d1, buffer d2, len d3.
+    pub fn dos_NameFromLock(base: u32, lock: u32, buffer: *mut u8, len: i32) -> i32;
     /// dos.library `DeleteFile` (LVO -72): name d1.
     pub fn dos_DeleteFile(base: u32, name: *const u8) -> i32;
     /// exec.library `CacheClearU` (LVO -636).

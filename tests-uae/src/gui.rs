@@ -33,7 +33,11 @@
 //!    STARTUP=ICONIFIED`) as its argument. The project's tooltypes win:
 //!    its port is `GSWB`, and it starts iconified (TREE finds no
 //!    GadgetScope window until its SHOW)
-//!    and it has a GUI (HIDE is RC 0, not NOGUI's RC 10).
+//!    and it has a GUI (HIDE is RC 0, not NOGUI's RC 10). A second start
+//!    from the Shell, `GadgetScope PORTNAME=GSWB`, finds the port taken,
+//!    tells its owner to SHOW, says so and ends RC 5: the Workbench copy's
+//!    window is there. (Later, `PORTNAME=HELPER` of a NOGUI copy: the
+//!    owner answers SHOW with RC 10, and the second start ends RC 10.)
 //! 7. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
 //!    (`GadgetScope Request`, buttons Save / Throw away); a second
 //!    GadgetScope (NOGUI, port HELPER) answers it with
@@ -104,11 +108,15 @@ WBLAUNCH DH0:WB/GadgetScope ARG=DH0:WB/Iconified
 ";
 
 /// Sent to the Workbench-started GadgetScope's port: iconified (no
-/// GadgetScope window), then shown, then gone.
+/// GadgetScope window)…
 pub const GSWB_SCRIPT: &str = "\
 VERSION
 TREE GadgetScope
-SHOW
+";
+
+/// … then, after a second start from the Shell with its port name told it
+/// to SHOW, its window is there; then it quits.
+pub const GSWB_SHOWN_SCRIPT: &str = "\
 TREE GadgetScope
 QUIT
 ";
@@ -170,6 +178,7 @@ pub fn scenarios() -> Vec<Scenario> {
         .bytes("shell.rexx", SHELL_SCRIPT.as_bytes().to_vec())
         .bytes("wb.rexx", WB_SCRIPT.as_bytes().to_vec())
         .bytes("gswb.rexx", GSWB_SCRIPT.as_bytes().to_vec())
+        .bytes("gswb-shown.rexx", GSWB_SHOWN_SCRIPT.as_bytes().to_vec())
         .program("WB/GadgetScope", "GadgetScope")
         .bytes("show.rexx", SHOW_SCRIPT.as_bytes().to_vec())
         .bytes("WB/GadgetScope.info", tool_icon(&["PORTNAME=GSTOOL", "STARTUP=OPEN"], 65536))
@@ -201,6 +210,8 @@ pub fn scenarios() -> Vec<Scenario> {
     s = send(s, "picked.rexx", "shellpick.out").screenshot("gui-shell-pick");
     s = send(s, "wb.rexx", "wb.out");
     s = s.line("RexxSend PORT=GSWB SCRIPT=DH0:gswb.rexx OUT=DH0:gswb.out WAITPORT=30");
+    s = s.capture("GadgetScope PORTNAME=GSWB", "second-start");
+    s = s.line("RexxSend PORT=GSWB SCRIPT=DH0:gswb-shown.rexx OUT=DH0:gswb-shown.out WAITPORT=30");
     s = send(s, "show.rexx", "show.out");
     s = s.line("Run >NIL: GadgetScope NOGUI PORTNAME=HELPER");
     // QUIT is replied at once; the requester comes after it. The helper's
@@ -209,6 +220,7 @@ pub fn scenarios() -> Vec<Scenario> {
     s = s
         .line("RexxSend PORT=HELPER SCRIPT=DH0:requester.rexx OUT=DH0:requester.out WAITPORT=30")
         .screenshot("gui-quit-requester")
+        .capture("GadgetScope PORTNAME=HELPER", "nogui-taken")
         .line("RexxSend PORT=HELPER SCRIPT=DH0:answer.rexx OUT=DH0:answer.out WAITPORT=30")
         .screenshot("gui-after-quit");
     // The fixture is left running (the emulator ends with the script):
@@ -286,8 +298,20 @@ pub fn scenarios() -> Vec<Scenario> {
         // HIDE, WBLAUNCH; the started copy's port is the project icon's
         // name: VERSION, TREE (iconified: RC 5), SHOW, TREE (its window), QUIT.
         .check(rcs("wb.out", &[0, 0]))
-        .check(rcs("gswb.out", &[0, 5, 0, 0, 0]))
-        .check(reply_has("gswb.out", 3, &["window \"GadgetScope\""]))
+        .check(rcs("gswb.out", &[0, 5]))
+        .check(Check::Rc("second-start".into(), 5))
+        .check(Check::Contains(
+            "second-start.out".into(),
+            "GadgetScope: already running with ARexx port GSWB: its window comes to the front".into(),
+        ))
+        .check(rcs("gswb-shown.out", &[0, 0]))
+        .check(reply_has("gswb-shown.out", 0, &["window \"GadgetScope\""]))
+        .check(Check::Rc("nogui-taken".into(), 10))
+        .check(Check::Contains(
+            "nogui-taken.out".into(),
+            "GadgetScope: ARexx port HELPER is taken, and its owner answered SHOW with RC 10: set another PORTNAME"
+                .into(),
+        ))
         .check(rcs("show.out", &[0]))
         // HIGHLIGHT, TYPE, QUIT (answered before the requester)
         .check(rcs("quit.out", &[0, 0, 0]))
