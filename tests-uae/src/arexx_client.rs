@@ -4,8 +4,8 @@
 //! exit, after every reply it was owed, is part of the run); RexxSend,
 //! started with `Run`, drives it the way RexxMast would.
 //!
-//! - `arexx-where`: MANIFEST v2 with `WHEREPORT WHEREFIX` against the
-//!   WhereFixture: `WHERE @go` returns the button's `<x> <y> <w> <h>`,
+//! - `arexx-where`: MANIFEST v2 (CR LF line ends) with `WHEREPORT
+//!   WHEREFIX` against the WhereFixture: `WHERE @go` returns the button's `<x> <y> <w> <h>`,
 //!   `CLICK @go` / `CLICK @stop` make the fixture log their GADGETUPs,
 //!   an unknown name is the application's RC 10, a port that answers
 //!   only after TIMEOUT is RC 15 (its late reply is collected, the next
@@ -124,7 +124,8 @@ pub fn scenarios() -> Vec<Scenario> {
     let mut w = with_arexx(Scenario::new("arexx-where"))
         .program("GadgetScope", "GadgetScope")
         .program("WhereFixture", "WhereFixture")
-        .bytes("Where.manifest", WHERE_MANIFEST.as_bytes().to_vec())
+        // With CR LF line ends, as an editor on another system saves it.
+        .bytes("Where.manifest", WHERE_MANIFEST.replace('\n', "\r\n").into_bytes())
         .bytes("Nobody.manifest", NOBODY_MANIFEST.as_bytes().to_vec())
         .bytes("where.rexx", WHERE_SCRIPT.as_bytes().to_vec())
         .line("Run >NIL: WhereFixture");
