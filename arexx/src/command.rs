@@ -20,6 +20,9 @@ const KEYS: [&str; 12] =
 
 /// Longest `TIMEOUT=`, in seconds: a day. Keeps the tick arithmetic far from
 /// u32 overflow (docs/reference/commands.md, "Limits").
+/// The least `LAUNCH STACK=`, bytes: AmigaDOS's default stack of a Shell
+/// command (the Shell's `Stack` default; AmiPilot documents it for LAUNCH).
+pub const LAUNCH_MIN_STACK: i64 = 4000;
 pub const TIMEOUT_MAX: u32 = 86_400;
 
 /// A parse failure: always RC 10 (docs/reference/commands.md, "Command lines"),
@@ -678,9 +681,10 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             if let Some(o) = p.peek()? {
                 if o.is_key("STACK") {
                     p.next()?;
-                    // dos/dostags.h NP_StackSize is a LONG; below 4096 no
-                    // DOS process is safe.
-                    stack = Some(number(o.value(), "STACK", 4096, i64::from(i32::MAX))? as u32);
+                    // dos/dostags.h NP_StackSize is a LONG; 4000 bytes is
+                    // AmigaDOS's default stack (and AmiPilot's documented
+                    // LAUNCH default), the least that is safe.
+                    stack = Some(number(o.value(), "STACK", LAUNCH_MIN_STACK, i64::from(i32::MAX))? as u32);
                 }
             }
             let command = p.rest("command line", COMMAND_MAX, false)?;
