@@ -98,6 +98,7 @@ pub const ICONS: &[IconSpec] = &[
             "(STARTUP=OPEN)",
             "(REFRESH=1)",
             "(PROFILEDIR=ENVARC:GadgetScope/Profiles)",
+            "(FSROOT=RAM:Staging|Work:Staging)",
         ],
         stack_size: 16384,
     },
