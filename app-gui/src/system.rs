@@ -8,9 +8,11 @@ use amiga_ndk::dos::{ERROR_OBJECT_EXISTS, SHARED_LOCK};
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::path::{icon_path, join_path, split_path};
 use amiga_ndk::rexx::{RXCOMM, RXFF_RESULT};
+use amiga_ndk::Rect;
 use amiga_rt::dos::NoRequesters;
 use amiga_rt::dos::{Dos, FileLock};
 use amiga_rt::exec::MsgPort;
+use amiga_rt::graphics::{Graphics, Row};
 use amiga_rt::icon::{DiskObject, Icon};
 use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
 use amiga_rt::library::{Library, LibraryError};
@@ -22,6 +24,7 @@ use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::files::{entry_from_fib, Entry};
+use gadgetscope_engine::screenshot::{self, CaptureError, CaptureInfo};
 use gadgetscope_engine::wblaunch::{self, ToolTypeError};
 use gadgetscope_engine::{Actor, FileSystem, Request, SendError, System};
 
@@ -223,6 +226,64 @@ impl<'a> FileSystem for AmigaSystem<'a> {
 }
 
 impl<'a> System for AmigaSystem<'a> {
+    fn capture(&mut self, ibase: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error> {
+        let gone = || Error::new(Rc::Failed, "the screen closed during SCREENSHOT");
+        let graphics =
+            Graphics::open(39).map_err(|_| Error::new(Rc::Failed, "graphics.library 39 cannot be opened"))?;
+        let (mut reader, facts) = graphics.read_screen(ibase, screen).ok_or_else(|| {
+            Error::new(Rc::Failed, "the screen has closed, or has no pens to read (deeper than 8 bits)")
+        })?;
+        let info = CaptureInfo {
+            width: facts.size.0,
+            height: facts.size.1,
+            depth: facts.depth,
+            view_modes: facts.view_modes,
+            palette: facts.palette,
+            crop,
+        };
+        let (depth, bpr) = (info.depth, info.bytes_per_row());
+        let mut buf = alloc::vec![0u8; bpr * 8];
+        let mut rows = |y: u32, line: &mut Vec<u8>| match reader.row(y, depth, &mut buf) {
+            Some(Row::Planes(p)) => {
+                line.extend_from_slice(p);
+                true
+            }
+            Some(Row::Pens(pens)) => {
+                screenshot::planes_of_row(pens, depth, bpr, line);
+                true
+            }
+            None => false,
+        };
+        let Some(path) = to else {
+            if info.payload_len() > gadgetscope_arexx::RESULT_MAX {
+                return Err(Error::new(
+                    Rc::Error,
+                    alloc::format!(
+                        "the capture is {} bytes, more than a result holds ({}): give TO=<file>",
+                        info.payload_len(),
+                        gadgetscope_arexx::RESULT_MAX
+                    ),
+                ));
+            }
+            return screenshot::payload(&info, &mut rows).map_err(|_| gone());
+        };
+        let _quiet = NoRequesters::new();
+        let dos: &Dos = self.dos;
+        let fail = |e: i32| Error::new(Rc::Failed, alloc::format!("{}: {}", shown(path), shown(&dos.fault_text(e))));
+        let file = dos.create(path).map_err(fail)?;
+        match screenshot::write_ilbm(&info, &mut rows, &mut |b: &[u8]| file.write(b)) {
+            Ok(()) => Ok(alloc::format!("{} {} {}", info.width, info.height, info.depth).into_bytes()),
+            Err(e) => {
+                drop(file);
+                let _ = dos.delete_path(path); // no half-written picture is left
+                Err(match e {
+                    CaptureError::ScreenGone => gone(),
+                    CaptureError::Write(code) => fail(code),
+                })
+            }
+        }
+    }
+
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
         self.dos.read_file(path, MANIFEST_MAX).map_err(|code| {
             let shown: String = path.iter().map(|&b| b as char).collect();

@@ -81,7 +81,7 @@ verbs! {
     Where "WHERE" false, MuiRexx "MUIREXX" false, Launch "LAUNCH" false,
     WbLaunch "WBLAUNCH" false, FsList "FSLIST" false, FsStat "FSSTAT" false,
     FsMkDir "FSMKDIR" false, FsDelete "FSDELETE" false, FsGet "FSGET" false,
-    FsPut "FSPUT" false, LastError "LASTERROR" false, Show "SHOW" false,
+    FsPut "FSPUT" false, Screenshot "SCREENSHOT" false, LastError "LASTERROR" false, Show "SHOW" false,
     Hide "HIDE" false, Highlight "HIGHLIGHT" true, Quit "QUIT" false,
 }
 
@@ -265,6 +265,10 @@ pub enum Command {
     /// `FSLIST`, `FSSTAT`, `FSMKDIR`, `FSDELETE`, `FSGET <path>`, `FSPUT
     /// <path> <byte-count> [TIMEOUT=n]`: the file verbs.
     Fs(FsOp),
+    /// `SCREENSHOT [SCREEN=s] [WINDOW=pattern] [TO=file]`: the frontmost
+    /// screen, the first whose title holds `s`, or the screen of the
+    /// window `pattern` (cropped to it); `to`: write an IFF ILBM file.
+    Screenshot { screen: Option<Vec<u8>>, window: Option<Vec<u8>>, to: Option<Vec<u8>> },
     /// `LASTERROR`.
     LastError,
     /// `SHOW`.
@@ -763,6 +767,30 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             }
             return Ok(Command::WbLaunch { path: t.text, tooltypes, args });
         }
+        Verb::Screenshot => {
+            let (mut screen, mut window, mut to) = (None, None, None);
+            for (k, o) in p.options(&["SCREEN", "WINDOW", "TO"], &[])? {
+                let v = o.value().to_vec();
+                if v.is_empty() {
+                    return Err(e(format!("empty {k}=")));
+                }
+                match k {
+                    "SCREEN" => {
+                        check_len("SCREEN", &v, PATTERN_MAX)?;
+                        screen = Some(v);
+                    }
+                    "WINDOW" => {
+                        check_len("WINDOW", &v, PATTERN_MAX)?;
+                        window = Some(v);
+                    }
+                    _ => {
+                        check_len("TO", &v, PATH_MAX)?;
+                        to = Some(v);
+                    }
+                }
+            }
+            return Ok(Command::Screenshot { screen, window, to });
+        }
         Verb::FsList | Verb::FsStat | Verb::FsMkDir | Verb::FsDelete | Verb::FsGet | Verb::FsPut => {
             let t = p.positional("path")?;
             if t.text.is_empty() {
@@ -834,6 +862,7 @@ impl Command {
                 FsOp::Get(_) => Verb::FsGet,
                 FsOp::Put { .. } => Verb::FsPut,
             },
+            Command::Screenshot { .. } => Verb::Screenshot,
             Command::LastError => Verb::LastError,
             Command::Show => Verb::Show,
             Command::Hide => Verb::Hide,
@@ -986,6 +1015,13 @@ impl Command {
             Command::Manifest { path } => {
                 o.push(b' ');
                 quote(&mut o, path);
+            }
+            Command::Screenshot { screen, window, to } => {
+                for (k, v) in [("SCREEN", screen), ("WINDOW", window), ("TO", to)] {
+                    if let Some(v) = v {
+                        kv(&mut o, k, v);
+                    }
+                }
             }
             Command::Fs(op) => {
                 o.push(b' ');

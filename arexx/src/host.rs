@@ -191,6 +191,10 @@ pub trait Engine {
     fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error>;
     /// `FSPUT`: writes `data` to `path` (made or replaced).
     fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error>;
+    /// `SCREENSHOT`: AmiPilot's capture payload, or with `to` an ILBM file
+    /// written and `<width> <height> <depth>` (docs/reference/commands.md).
+    fn screenshot(&mut self, screen: Option<&[u8]>, window: Option<&[u8]>, to: Option<&[u8]>)
+        -> Result<Vec<u8>, Error>;
     /// `SHOW`: open the GadgetScope window.
     fn show(&mut self) -> Result<(), Error>;
     /// `HIDE`: iconify it.
@@ -508,6 +512,9 @@ impl<M> Host<M> {
                 String::from("FSPUT takes its data on the wire (TCP or serial); an ARexx message has no room for it"),
             )),
             Command::Fs(op) => done(engine.fs(op)?),
+            Command::Screenshot { screen, window, to } => {
+                done(engine.screenshot(screen.as_deref(), window.as_deref(), to.as_deref())?)
+            }
             Command::Manifest { path } => {
                 let bytes = engine.read_file(path)?;
                 // A rejected file leaves the previous manifest in place.

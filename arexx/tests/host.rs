@@ -114,6 +114,15 @@ impl Engine for Fake {
             _ => Ok(Vec::new()),
         }
     }
+    fn screenshot(
+        &mut self,
+        screen: Option<&[u8]>,
+        window: Option<&[u8]>,
+        to: Option<&[u8]>,
+    ) -> Result<Vec<u8>, Error> {
+        self.calls.push(format!("screenshot {:?} {:?} {:?}", screen.map(latin1), window.map(latin1), to.map(latin1)));
+        Ok(Vec::new())
+    }
     fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error> {
         self.calls.push(format!("fs_put {} {}", latin1(path), data.len()));
         self.files.insert(path.to_vec(), data.to_vec());
@@ -378,6 +387,19 @@ fn file_verbs_go_to_the_engine_and_fsput_needs_the_wire() {
     );
     assert_eq!(one(&mut h, &mut f, "FSPUT RAM:y 70000").rc, Rc::Error);
     assert_eq!(f.calls.len(), 2, "nothing reached the engine");
+}
+
+#[test]
+fn screenshot_options_reach_the_engine() {
+    let (mut h, mut f) = (Host::new("0.1.0"), Fake::default());
+    assert_eq!(one(&mut h, &mut f, "SCREENSHOT").rc, Rc::Ok);
+    assert_eq!(one(&mut h, &mut f, "screenshot window=\"Fix ture\" TO=RAM:a.iff SCREEN=Work").rc, Rc::Ok);
+    assert_eq!(one(&mut h, &mut f, "SCREENSHOT TO=").rc, Rc::Error);
+    assert_eq!(one(&mut h, &mut f, "SCREENSHOT AROS").rc, Rc::Error);
+    assert_eq!(
+        f.calls,
+        ["screenshot None None None", "screenshot Some(\"Work\") Some(\"Fix ture\") Some(\"RAM:a.iff\")"]
+    );
 }
 
 #[test]

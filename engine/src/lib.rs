@@ -9,6 +9,7 @@
 //!
 //! - [`verbs`]: the engine, held waits, WHERE and MUIREXX replies.
 //! - [`files`]: the file verbs inside the `FSROOT` directories.
+//! - [`screenshot`]: SCREENSHOT's payload and ILBM file, row by row.
 //! - [`inspect`]: TREE / MENU / SCREENS text of a window found by pattern
 //!   (the Shell's one-shot inspector and the verbs).
 //! - [`wblaunch`]: what WBLAUNCH gives a program: merged tooltypes, the
@@ -19,6 +20,7 @@ extern crate alloc;
 
 pub mod files;
 pub mod inspect;
+pub mod screenshot;
 pub mod verbs;
 pub mod wblaunch;
 

@@ -13,7 +13,7 @@ use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome
 use gadgetscope_arexx::{Error, FsOp, Rc};
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
-use gadgetscope_core::locate::{find_gadget, find_target, GadgetLocator, WindowTarget};
+use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
 use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
 use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
@@ -45,6 +45,13 @@ pub enum SendError {
 /// What the engine needs from DOS and exec besides Intuition (and, for
 /// the file verbs, [`FileSystem`]).
 pub trait System: FileSystem {
+    /// `SCREENSHOT` of the screen at `screen` (found in the list of
+    /// IntuitionBase `ibase` just now), `crop` the window's box for a
+    /// window capture: with `to`, an ILBM file written and `<width>
+    /// <height> <depth>`, else AmiPilot's payload (crate::screenshot).
+    /// RC 20 when the screen closes meanwhile or the file cannot be
+    /// written, RC 10 when the payload is larger than a result can be.
+    fn capture(&mut self, ibase: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error>;
     /// The whole file at an AmigaDOS path; `Err(text)` names the problem.
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String>;
     /// Is there a public message port of this name now?
@@ -830,6 +837,35 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.roots.put(&mut self.system, path, data)
     }
 
+    fn screenshot(
+        &mut self,
+        screen: Option<&[u8]>,
+        window: Option<&[u8]>,
+        to: Option<&[u8]>,
+    ) -> Result<Vec<u8>, Error> {
+        let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
+        let (address, crop) = match window {
+            Some(pattern) => {
+                let t = WindowTarget { screen: screen.map(<[u8]>::to_vec), pattern: pattern.to_vec() };
+                let w = find_target(&snap, &t).ok_or_else(|| window_not_found(&t))?;
+                let crop = Rect::new(w.left.into(), w.top.into(), w.width.into(), w.height.into());
+                (w.screen, Some(crop))
+            }
+            None => {
+                let s = match screen {
+                    Some(p) => snap.screens.iter().find(|s| s.default_title.as_deref().is_some_and(|t| contains(t, p))),
+                    None => snap.screens.first(),
+                };
+                let s = s.ok_or_else(|| {
+                    Error::new(Rc::NotFound, alloc::format!("no screen matching \"{}\"", shown(screen.unwrap_or(b""))))
+                })?;
+                (s.address, None)
+            }
+        };
+        let ibase = self.os.intuition_base();
+        self.system.capture(ibase, address, crop, to)
+    }
+
     fn show(&mut self) -> Result<(), Error> {
         self.queue(UiRequest::Show, "SHOW")
     }
@@ -973,6 +1009,9 @@ mod tests {
     }
 
     impl System for Files {
+        fn capture(&mut self, _: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error> {
+            Ok(alloc::format!("capture {screen:#x} {crop:?} {:?}", to.map(shown)).into_bytes())
+        }
         fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
             self.0
                 .iter()
@@ -1525,6 +1564,25 @@ mod tests {
             (b"DH0:Tool".to_vec(), vec![b"A=1".to_vec()], vec![b"DH0:p1".to_vec(), b"DH0:p2".to_vec()])
         );
         assert_eq!(run(&mut h, &mut e, "WBLAUNCH DH0:Missing", 0).0, 5);
+    }
+
+    #[test]
+    fn screenshot_finds_the_screen_or_the_windows_screen_and_crop() {
+        let (mut e, _) = engine();
+        let wb = read_screens(&mut e.os).unwrap().screens[0].address;
+        let mut h = Host::new("0");
+        let (rc, t) = run(&mut h, &mut e, "SCREENSHOT", 0);
+        assert_eq!((rc, t), (0, alloc::format!("capture {wb:#x} None None")));
+        let (rc, t) = run(&mut h, &mut e, "SCREENSHOT SCREEN=Workbench TO=RAM:x.iff", 0);
+        assert_eq!((rc, t), (0, alloc::format!("capture {wb:#x} None Some(\"RAM:x.iff\")")));
+        let (rc, t) = run(&mut h, &mut e, "SCREENSHOT WINDOW=GadTools", 0);
+        assert_eq!(
+            (rc, t),
+            (0, alloc::format!("capture {wb:#x} Some(Rect {{ left: 10, top: 20, width: 300, height: 100 }}) None"))
+        );
+        assert_eq!(run(&mut h, &mut e, "SCREENSHOT SCREEN=Nowhere", 0).0, 5);
+        assert_eq!(run(&mut h, &mut e, "SCREENSHOT WINDOW=Nowhere", 0).0, 5);
+        assert_eq!(run(&mut h, &mut e, "SCREENSHOT TO=", 0).0, 10);
     }
 
     #[test]

@@ -8,3 +8,22 @@ pub const lr_back: usize = 4;
 pub const lr_Window: usize = 40;
 /// `ta_YSize` (UWORD) of a `struct TextAttr`: the font height, pixels (graphics/text.i).
 pub const ta_YSize: usize = 4;
+
+/// `struct ViewPort` `ColorMap` (graphics/view.h).
+pub const vp_ColorMap: usize = 4;
+/// `struct ViewPort` `Modes` (UWORD: `HIRES`, `LACE`, `HAM`, …).
+pub const vp_Modes: usize = 32;
+/// `struct RastPort` `BitMap` (graphics/rastport.h).
+pub const rp_BitMap: usize = 4;
+/// `struct BitMap` `BytesPerRow` (UWORD, graphics/gfx.h): the distance
+/// from one row of a plane to the next, bytes.
+pub const bm_BytesPerRow: usize = 0;
+/// `struct BitMap` `Depth` (UBYTE).
+pub const bm_Depth: usize = 5;
+/// `struct BitMap` `Planes[8]` (PLANEPTRs).
+pub const bm_Planes: usize = 8;
+/// `GetBitMapAttr()` attribute: the bitmap's flags (graphics/gfx.h).
+pub const BMA_FLAGS: u32 = 12;
+/// `BMF_STANDARD`: a plain planar bitmap whose `Planes[]` may be read
+/// directly (graphics/gfx.h, V39).
+pub const BMF_STANDARD: u32 = 1 << 3;

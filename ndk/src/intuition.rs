@@ -33,6 +33,11 @@ pub const sc_MouseY: usize = 16;
 pub const sc_MouseX: usize = 18;
 /// `DefaultTitle` (UBYTE *) (intuition/screens.i).
 pub const sc_DefaultTitle: usize = 26;
+/// `struct Screen` `ViewPort` (embedded `struct ViewPort`, intuition/screens.h).
+pub const sc_ViewPort: usize = 44;
+/// `struct Screen` `RastPort` (embedded `struct RastPort`; its `BitMap`
+/// is the screen's real bitmap, the one to read pixels from).
+pub const sc_RastPort: usize = 84;
 /// `BarHeight` (BYTE) (intuition/screens.i).
 pub const sc_BarHeight: usize = 30;
 /// `BarVBorder` (BYTE) (intuition/screens.i).

@@ -103,6 +103,19 @@ impl Dos {
         }
     }
 
+    /// `Open(name, MODE_NEWFILE)`: a new (or emptied) file to write to
+    /// piece by piece; `Err(IoErr())`.
+    pub fn create(&self, name: &[u8]) -> Result<NewFile<'_>, i32> {
+        let z = nul_terminated(name);
+        // SAFETY: z is NUL-terminated in linear memory.
+        let fh = unsafe { sys::dos_Open(self.lib.base(), z.as_ptr(), MODE_NEWFILE) };
+        if fh == 0 {
+            Err(self.io_err())
+        } else {
+            Ok(NewFile { dos: self, fh })
+        }
+    }
+
     /// Creates (or replaces) a file and writes `bytes` into it.
     pub fn write_file(&self, name: impl AsRef<[u8]>, bytes: &[u8]) -> Result<(), i32> {
         let z = nul_terminated(name.as_ref());
@@ -189,7 +202,6 @@ impl Drop for Segment<'_> {
     }
 }
 
-/// A filesystem lock (`Lock()`), unlocked on drop.
 /// A `struct FileInfoBlock` in linear memory, longword aligned as
 /// `Examine()` requires.
 struct FibBuf([u32; FIB_SIZEOF / 4]);
@@ -217,6 +229,33 @@ impl FibBuf {
     }
 }
 
+/// A file open for writing (`Open(MODE_NEWFILE)`), closed on drop.
+pub struct NewFile<'a> {
+    dos: &'a Dos,
+    fh: u32,
+}
+
+impl NewFile<'_> {
+    /// Writes all of `bytes`; `Err(IoErr())` on a write error (disk full,
+    /// write protected).
+    pub fn write(&self, bytes: &[u8]) -> Result<(), i32> {
+        if self.dos.write(self.fh, bytes) {
+            Ok(())
+        } else {
+            Err(self.dos.io_err())
+        }
+    }
+}
+
+impl Drop for NewFile<'_> {
+    fn drop(&mut self) {
+        // SAFETY: from Open, closed once.
+        unsafe { sys::dos_Close(self.dos.lib.base(), self.fh) };
+    }
+}
+
+/// A lock on a file or directory (`Lock()`, `CreateDir()`, `ParentDir()`),
+/// given back with `UnLock()` on drop.
 pub struct FileLock<'a> {
     dos: &'a Dos,
     lock: u32,

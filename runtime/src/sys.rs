@@ -300,4 +300,10 @@ extern "C" {
     pub fn dos_UnLockDosList(base: u32, flags: u32);
     /// dos.library `FindDosEntry` (LVO -684): dlist d1, name d2, flags d3.
     pub fn dos_FindDosEntry(base: u32, dlist: u32, name: *const u8, flags: u32) -> u32;
+    /// graphics.library `ReadPixel` (LVO -318): rp a1, x d0, y d1.
+    pub fn graphics_ReadPixel(base: u32, rp: u32, x: u32, y: u32) -> i32;
+    /// graphics.library `GetRGB32` (LVO -900): cm a0, firstcolor d0, ncolors d1, table a1.
+    pub fn graphics_GetRGB32(base: u32, cm: u32, firstcolor: u32, ncolors: u32, table: *mut u8);
+    /// graphics.library `GetBitMapAttr` (LVO -960): bm a0, attrnum d1.
+    pub fn graphics_GetBitMapAttr(base: u32, bm: u32, attrnum: u32) -> u32;
 }

@@ -23,7 +23,10 @@
 //!   one RC 5, a file over FSGET's 65 535 bytes RC 20, FSPUT over ARexx
 //!   RC 10, deleting the granted root (locked for the run) RC 20; FSGET's result holds
 //!   the file's bytes, NUL included; a start with an FSROOT that does
-//!   not exist ends RC 10.
+//!   not exist ends RC 10. `SCREENSHOT TO=` writes the Workbench screen
+//!   as an IFF ILBM (size and depth as its reply says, a body of every
+//!   row and plane, the boot Shell window's blue title bar and grey
+//!   inside where they are); into a directory that is not there RC 20.
 //! - `arexx-wblaunch-tooltype`: `WBLAUNCH DH0:Tools/UAETool
 //!   TOOLTYPE=MODE=override TOOLTYPE=NEW=2` RC 0; the program reads
 //!   `MODE=override`, `KEEP=1`, `NEW=2` from its (scratch) icon and
@@ -296,12 +299,15 @@ FSDELETE DH0:Stage
 LASTERROR
 FSMKDIR loose
 LASTERROR
+SCREENSHOT TO=DH0:shot.iff
+SCREENSHOT WINDOW=AROS TO=DH0:Stage/none/shot.iff
+LASTERROR
 QUIT
 ";
 
 /// The RCs of [`FILES_SCRIPT`], in order (each failure is followed by its
 /// LASTERROR, RC 0).
-pub const FILES_RCS: [i32; 21] = [0, 0, 0, 0, 0, 0, 10, 0, 10, 0, 5, 0, 20, 0, 10, 0, 20, 0, 10, 0, 0];
+pub const FILES_RCS: [i32; 24] = [0, 0, 0, 0, 0, 0, 10, 0, 10, 0, 5, 0, 20, 0, 10, 0, 20, 0, 10, 0, 0, 20, 0, 0];
 
 /// `arexx-files`: the file verbs in `FSROOT=DH0:Stage` (reached also
 /// through the volume's name, `hd:`), and a start whose FSROOT does not
@@ -338,6 +344,7 @@ fn files() -> Scenario {
                     "loose needs its directory",
                     // A granted root stays locked for the run.
                     "DH0:Stage: object is in use",
+                    "DH0:Stage/none/shot.iff: object not found",
                 ];
                 match want.iter().find(|w| !text.contains(*w)) {
                     Some(w) => Err(format!("no {w:?} in:\n{text}")),
@@ -355,6 +362,47 @@ fn files() -> Scenario {
                 } else {
                     Err(format!("files.out:\n{}", String::from_utf8_lossy(&out)))
                 }
+            }),
+        ))
+        .check(Check::Custom(
+            "SCREENSHOT TO= wrote an ILBM of the Workbench screen, as its reply says".into(),
+            Box::new(|run| {
+                let text = run.read_text("files.out")?;
+                let iff = run.read("shot.iff")?;
+                let be16 = |at: usize| u16::from_be_bytes([iff[at], iff[at + 1]]);
+                if iff.len() < 48 || &iff[..4] != b"FORM" || &iff[8..16] != b"ILBMBMHD" {
+                    return Err(format!("not an ILBM: {} bytes", iff.len()));
+                }
+                let (w, h, depth) = (be16(20), be16(22), iff[28]);
+                if !text.contains(&format!("RESULT {w} {h} {depth}")) || (w, h) != (640, 256) {
+                    return Err(format!("BMHD {w}x{h}x{depth}, replies:\n{text}"));
+                }
+                let body = iff.windows(4).position(|c| c == b"BODY").ok_or("no BODY")? + 8;
+                let row = usize::from(w).div_ceil(16) * 2 * usize::from(depth);
+                if iff.len() - body != row * usize::from(h) {
+                    return Err(format!("BODY of {} bytes, want {}", iff.len() - body, row * usize::from(h)));
+                }
+                // What the screen shows: the boot Shell's window "AROS" covers
+                // it, its title bar (row 5, right of the title text) in the
+                // screen's fill colour, its inside in the background colour.
+                let depth = usize::from(depth);
+                let pen = |x: usize, y: usize| {
+                    (0..depth).fold(0usize, |p, pl| {
+                        let byte = iff[body + (y * depth + pl) * (row / depth) + x / 8];
+                        p | usize::from(byte & (0x80 >> (x % 8)) != 0) << pl
+                    })
+                };
+                let cmap = iff.windows(4).position(|c| c == b"CMAP").ok_or("no CMAP")? + 8;
+                let rgb = |p: usize| iff[cmap + 3 * p..cmap + 3 * p + 3].to_vec();
+                let bar: Vec<usize> = (80..600).map(|x| pen(x, 5)).collect();
+                let inside: Vec<usize> = (80..600).map(|x| pen(x, 200)).collect();
+                if bar.iter().any(|&p| p != bar[0]) || inside.iter().any(|&p| p != inside[0]) || bar[0] == inside[0] {
+                    return Err(format!("title bar pens {bar:?}, inside pens {inside:?}"));
+                }
+                if rgb(bar[0]) != [0x66, 0x88, 0xbb] || rgb(inside[0]) != [0x99, 0x99, 0x99] {
+                    return Err(format!("title bar {:02x?}, inside {:02x?}", rgb(bar[0]), rgb(inside[0])));
+                }
+                Ok(())
             }),
         ))
         .timeout(Duration::from_secs(120))
