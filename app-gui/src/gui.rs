@@ -310,12 +310,15 @@ impl Gui {
         desk: &mut D,
     ) {
         if !ui.is_open() {
+            // Before opening: both front-ends build the menu strip at
+            // open with these checkmarks (REFRESH=0 shows "Auto refresh"
+            // unchecked).
+            ui.set_checks(self.auto_refresh, self.view.filter().system_gadgets);
             if let Err(e) = ui.open() {
                 let _ = e;
                 return;
             }
             desk.app_icon(false);
-            ui.set_checks(self.auto_refresh, self.view.filter().system_gadgets);
             self.countdown = 0;
             self.show_rows(ui);
         }
@@ -664,6 +667,9 @@ mod tests {
         name: Vec<u8>,
         asked: Vec<Vec<u8>>,
         answer: i32,
+        checks: (bool, bool),
+        /// The checkmarks the window was opened with.
+        opened_with: Option<(bool, bool)>,
     }
 
     impl Frontend for Ui {
@@ -672,6 +678,7 @@ mod tests {
         }
         fn open(&mut self) -> Result<(), String> {
             self.open = true;
+            self.opened_with = Some(self.checks);
             Ok(())
         }
         fn close(&mut self) {
@@ -702,7 +709,9 @@ mod tests {
         fn set_name_text(&mut self, text: &[u8]) {
             self.name = text.to_vec();
         }
-        fn set_checks(&mut self, _a: bool, _s: bool) {}
+        fn set_checks(&mut self, a: bool, s: bool) {
+            self.checks = (a, s);
+        }
         fn ask(&mut self, text: &[u8], _buttons: &[u8]) -> i32 {
             self.asked.push(text.to_vec());
             self.answer
@@ -928,6 +937,23 @@ mod tests {
         assert!(!ui.rows.iter().any(|r| r.windows(6).any(|x| x == b"\"Name\"")), "{:?}", ui.rows);
         g.event(UiEvent::Filter(Vec::new()), &mut w.os, &mut ui, &mut desk);
         assert_eq!(ui.rows.len(), all);
+    }
+
+    #[test]
+    fn the_window_opens_with_the_settings_checkmarks() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(Settings { refresh: 0, ..settings() });
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.opened_with, Some((false, true)), "REFRESH=0: Auto refresh unchecked from the start");
+        g.event(UiEvent::SystemGadgets(false), &mut w.os, &mut ui, &mut desk);
+        g.iconify(&mut ui, &mut desk);
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.opened_with, Some((false, false)), "reopened with the toggles as they are");
+        let mut ui = Ui::default();
+        let mut g = Gui::new(Settings { refresh: 2, ..settings() });
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.opened_with, Some((true, true)));
     }
 
     #[test]
