@@ -22,6 +22,8 @@ pub mod controls;
 pub mod gadtools;
 pub mod gui;
 pub mod highlight;
+#[cfg(test)]
+mod parity;
 pub mod reaction;
 pub mod settings;
 pub mod shell;
