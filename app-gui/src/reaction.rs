@@ -217,6 +217,8 @@ pub const PLAN: [ObjectPlan; 17] = [
             (LISTBROWSER_Labels, Val::TreeList),
         ],
     ),
+    // The row echo: string.gadget's GA_ReadOnly ignores activation
+    // (string_gc/--datasheet--); its text comes with STRINGA_TextVal.
     object(STRING_GADGET, &[id(ids::SELECTED), (GA_ReadOnly, Val::Int(1)), (STRINGA_MaxChars, Val::Int(256))]),
     object(LISTBROWSER_GADGET, &[id(ids::DETAILS), (GA_ReadOnly, Val::Int(1)), (LISTBROWSER_Labels, Val::DetailsList)]),
     // Manifest names: at most 31 characters (docs/reference/formats.md).
