@@ -16,7 +16,7 @@
 //! started with WBLAUNCH that are still running.
 use crate::desk::AmigaDesk;
 use crate::gadtools_ui::GadToolsUi;
-use crate::gui::{Flow, Frontend, Gui, UiEvent};
+use crate::gui::{FirstThatOpens, Flow, Frontend, Gui, UiEvent};
 use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
 use crate::start::complain;
@@ -88,13 +88,17 @@ struct Window<'r> {
 }
 
 impl<'r> Window<'r> {
-    /// The ReAction window when window.class and its classes opened,
-    /// else the GadTools one.
+    /// The ReAction window when window.class and its classes opened
+    /// (the GadTools one when it cannot be built), else the GadTools one.
     fn new(libs: &'r WindowLibs, settings: Settings, broker: Option<Broker<'r>>, dos: &'r Dos) -> Window<'r> {
         let desk = AmigaDesk::new(&libs.intuition, dos, &libs.app_port);
+        let gadtools = || Box::new(GadToolsUi::new(&libs.intuition, &libs.gadtools));
         let mut front: Box<dyn Frontend + 'r> = match &libs.classes {
-            Some(c) => Box::new(ReactionUi::new(&libs.intuition, &libs.gadtools, c, libs.app_port.addr())),
-            None => Box::new(GadToolsUi::new(&libs.intuition, &libs.gadtools)),
+            Some(c) => Box::new(FirstThatOpens::new(
+                Box::new(ReactionUi::new(&libs.intuition, &libs.gadtools, c, libs.app_port.addr())),
+                gadtools(),
+            )),
+            None => gadtools(),
         };
         front.set_placement(read_window_box(dos));
         let iconified_at_start = settings.startup == Startup::Iconified;

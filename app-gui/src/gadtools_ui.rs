@@ -1,17 +1,17 @@
 //! The GadTools front-end (wasm32 only): chosen when `window.class`
-//! cannot be opened (AmigaOS 3.0/3.1, AROS). The same features and menus
-//! as the ReAction window over the same controller (crate::gui): a row of
+//! cannot be opened (AmigaOS 3.0/3.1, AROS) or the ReAction window
+//! cannot be built. The controls of crate::controls and the menus of
+//! crate::strings over the same controller (crate::gui): a row of
 //! buttons, the gadget tree as a LISTVIEW with indented rows whose
 //! selected line is echoed in a string gadget (`GTLV_ShowSelected`, so
 //! scripts can read it with GETTEXT), a read-only LISTVIEW of details,
-//! the name field and a status line.
-//!
-//! Layout is in pixels from the window's inner top-left corner, scaled by
-//! the screen font's height (`Screen->Font->ta_YSize`); widths assume an
-//! 8-pixel-wide font as GadTools' own defaults do.
+//! the name and filter fields and a status line. The gadgets are those
+//! of the pure plan (crate::gadtools), made one by one.
+use crate::controls::{self, WINDOW_TITLE};
+use crate::gadtools::{self as gt_plan, Decoded, Val};
 use crate::gui::{Frontend, UiEvent};
 use crate::settings::WindowBox;
-use crate::strings::{ids as msg, new_menus, picked_events, Strings, BUTTONS};
+use crate::strings::{new_menus, picked_events, Strings};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::gadtools::*;
@@ -24,15 +24,7 @@ use amiga_rt::tags::*;
 /// The window's gadget IDs (shared with the ReAction window).
 pub use crate::gui::gadget_ids as ids;
 
-/// The window title (`WA_Title`), also what scripts match.
-pub const TITLE: &core::ffi::CStr = c"GadgetScope";
-
-/// The title of GadgetScope's requesters (distinct from the window's,
-/// so scripts and the walker tell them apart).
-pub const REQUEST_TITLE: &[u8] = b"GadgetScope Request";
-
-/// `GTLV_Selected` / `GTLV_Labels` "none" and "detached" value.
-const NONE: u32 = !0;
+use crate::gadtools::NONE;
 
 /// An open window with everything it owns. Field order is drop order:
 /// the window closes before its gadgets, menus and visual info go.
@@ -48,8 +40,9 @@ struct Open<'a> {
     list: u32,
     details: u32,
     name: u32,
-    filter: u32,
     status: u32,
+    /// `(GA_ID, gadget)` of every gadget of the plan.
+    made: Vec<(u16, u32)>,
 }
 
 /// The GadTools window.
@@ -114,30 +107,24 @@ impl<'a> GadToolsUi<'a> {
         let menus = gt.create_menus_at(&entries, &vi).ok_or("the menus cannot be built")?;
         let mut glist = gt.context().ok_or("GadTools cannot create gadgets")?;
 
-        // Size: at most 560 x (13 text lines), at least what fits.
-        let bh = fh + 6;
-        let inner_w = (sw - 24).clamp(300, 560);
-        // A 640x256 Workbench gets a compact window (its bottom part,
-        // clear of a window at the top); taller screens more lines.
-        let (list_lines, detail_lines) = if sh >= 400 { (14, 6) } else { (5, 4) };
-        let inner_h =
-            4 + bh + 4 + (list_lines * (fh + 1) + 4) + bh + 4 + (detail_lines * (fh + 1) + 4) + 4 + bh + 4 + bh + 4;
+        // The gadget plan (crate::gadtools): every control of
+        // crate::controls, sized for this screen's font.
+        let plan = gt_plan::plan(&self.text, fh, sw, sh);
+        let (inner_w, inner_h) = (plan.inner_w, plan.inner_h);
         // Default: bottom right; a remembered position is kept on screen.
         let (outer_w, outer_h) = (inner_w + 12, inner_h + fh + 12);
         let (left, top) = match self.placement {
             Some(b) => (i32::from(b.left).min(sw - outer_w).max(0), i32::from(b.top).min(sh - outer_h).max(0)),
             None => ((sw - outer_w).max(0), (sh - outer_h).max(0)),
         };
-        let idcmp =
-            IDCMP_CLOSEWINDOW | IDCMP_MENUPICK | IDCMP_REFRESHWINDOW | IDCMP_RAWKEY | BUTTONIDCMP | LISTVIEWIDCMP;
         let tags = Tags::new()
             .tag(WA_PubScreen, screen.addr())
             .tag(WA_Left, left as u32)
             .tag(WA_Top, top as u32)
             .tag(WA_InnerWidth, inner_w as u32)
             .tag(WA_InnerHeight, inner_h as u32)
-            .tag(WA_Title, cstr(TITLE))
-            .tag(WA_IDCMP, idcmp)
+            .tag(WA_Title, self.strings.add(WINDOW_TITLE))
+            .tag(WA_IDCMP, gt_plan::IDCMP)
             .tag(WA_DragBar, 1)
             .tag(WA_DepthGadget, 1)
             .tag(WA_CloseGadget, 1)
@@ -149,77 +136,35 @@ impl<'a> GadToolsUi<'a> {
             .open_window(&tags)
             .ok_or("the window cannot be opened (too little memory or a too small screen)")?;
         let b = window.borders();
-        let (x0, mut y) = (i32::from(b.left) + 4, i32::from(b.top) + 4);
-        let w = inner_w - 8;
+        let (bx, by) = (i32::from(b.left), i32::from(b.top));
         let vi_a = vi.addr();
-        let fail = "GadTools cannot create the gadgets";
-
-        // Buttons.
-        let bw = (w - 4 * 4) / 5;
-        for (i, (l, id)) in BUTTONS.iter().enumerate() {
-            let text = self.strings.add(self.text.text(*l));
-            let g = NewGadget::new((x0 + i as i32 * (bw + 4), y, bw, bh), text, font, *id, PLACETEXT_IN, vi_a);
-            glist.create(BUTTON_KIND, &g, &Tags::new().tag(GT_Underscore, b'_' as u32)).ok_or(fail)?;
+        let mut made: Vec<(u16, u32)> = Vec::new();
+        for g in &plan.gadgets {
+            let text = g.label.map_or(0, |l| self.strings.add(self.text.text(l)));
+            let (l, t, w, h) = g.rect;
+            let ng = NewGadget::new((bx + l, by + t, w, h), text, font, g.id, g.place, vi_a);
+            let mut tags = Tags::new();
+            for &(tag, v) in &g.tags {
+                let data = match v {
+                    Val::Int(n) => n,
+                    Val::Gadget(id) => made.iter().find(|m| m.0 == id).map_or(0, |m| m.1),
+                    Val::Rows => self.rows.addr(),
+                    Val::Details => self.details.addr(),
+                };
+                tags = tags.tag(tag, data);
+            }
+            let a = glist.create(g.kind, &ng, &tags).ok_or("GadTools cannot create the gadgets")?;
+            made.push((g.id, a));
         }
-        y += bh + 4;
-
-        // The selected-row echo, then the tree list above it.
-        let list_h = list_lines * (fh + 1) + 4;
-        let g = NewGadget::new((x0, y + list_h, w, bh), 0, font, ids::SELECTED, 0, vi_a);
-        let echo = glist.create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 255)).ok_or(fail)?;
-        let g = NewGadget::new((x0, y, w, list_h + bh), 0, font, ids::LIST, 0, vi_a);
-        let list = glist
-            .create(
-                LISTVIEW_KIND,
-                &g,
-                &Tags::new().tag(GTLV_Labels, self.rows.addr()).tag(GTLV_ShowSelected, echo).tag(GTLV_Selected, NONE),
-            )
-            .ok_or(fail)?;
-        y += list_h + bh + 4;
-
-        let det_h = detail_lines * (fh + 1) + 4;
-        let g = NewGadget::new((x0, y, w, det_h), 0, font, ids::DETAILS, 0, vi_a);
-        let details = glist
-            .create(LISTVIEW_KIND, &g, &Tags::new().tag(GTLV_Labels, self.details.addr()).tag(GTLV_ReadOnly, 1))
-            .ok_or(fail)?;
-        y += det_h + 4;
-
-        // The name field and the filter field share a row; each label
-        // is placed left of its field (8-pixel font assumed, as above).
-        let name_label = self.text.text(msg::MSG_GAD_NAME_FIELD).to_vec();
-        let filter_label = self.text.text(msg::MSG_GAD_FILTER).to_vec();
-        let label_w = |l: &[u8]| (l.iter().filter(|&&c| c != b'_').count() as i32 + 1) * 8;
-        let half = (w - 8) / 2;
-        let lw = label_w(&name_label);
-        let text = self.strings.add(&name_label);
-        let g = NewGadget::new((x0 + lw, y, half - lw, bh), text, font, ids::NAME, PLACETEXT_LEFT, vi_a);
-        let name = glist
-            .create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 31).tag(GT_Underscore, b'_' as u32))
-            .ok_or(fail)?;
-        let lw = label_w(&filter_label);
-        let text = self.strings.add(&filter_label);
-        let g = NewGadget::new(
-            (x0 + half + 8 + lw, y, w - half - 8 - lw, bh),
-            text,
-            font,
-            ids::FILTER,
-            PLACETEXT_LEFT,
-            vi_a,
-        );
-        let filter = glist
-            .create(STRING_KIND, &g, &Tags::new().tag(GTST_MaxChars, 63).tag(GT_Underscore, b'_' as u32))
-            .ok_or(fail)?;
-        y += bh + 4;
-
-        let g = NewGadget::new((x0, y, w, bh), 0, font, ids::STATUS, 0, vi_a);
-        let status = glist.create(TEXT_KIND, &g, &Tags::new().tag(GTTX_Border, 1).tag(GTTX_CopyText, 1)).ok_or(fail)?;
+        let at = |id: u16| made.iter().find(|m| m.0 == id).map_or(0, |m| m.1);
+        let (list, details, name, status) = (at(ids::LIST), at(ids::DETAILS), at(ids::NAME), at(ids::STATUS));
 
         window.add_gadgets(glist.first(), -1);
         gt.refresh_window(window.addr());
         if !window.set_menu_strip(menus.addr()) {
             return Err("the menus cannot be attached");
         }
-        Ok(Open { window, glist, menus, vi, screen, list, details, name, filter, status })
+        Ok(Open { window, glist, menus, vi, screen, list, details, name, status, made })
     }
 
     fn menu_event(&mut self, code: u16, out: &mut Vec<UiEvent>) {
@@ -268,30 +213,16 @@ impl Frontend for GadToolsUi<'_> {
         let mut out = Vec::new();
         let Some(o) = &self.open else { return out };
         let (port, win) = (o.window.user_port(), o.window.addr());
-        let (list, name, filter) = (o.list, o.name, o.filter);
         let mut menus = Vec::new();
         while let Some((m, msg)) = self.gt.get_imsg(port) {
             self.gt.reply(m);
-            match msg.class {
-                IDCMP_CLOSEWINDOW => out.push(UiEvent::Quit),
-                IDCMP_REFRESHWINDOW => self.gt.begin_end_refresh(win),
-                IDCMP_MENUPICK => menus.push(msg.code),
-                IDCMP_RAWKEY if msg.code == u16::from(amiga_ndk::input::RAWKEY_HELP) => out.push(UiEvent::Help),
-                IDCMP_GADGETUP => {
-                    let id = gadget_id(msg.iaddress);
-                    out.push(match id {
-                        ids::REFRESH => UiEvent::Refresh,
-                        ids::PICK => UiEvent::Pick,
-                        ids::HIGHLIGHT => UiEvent::Highlight,
-                        ids::NAME_BUTTON => UiEvent::Name,
-                        ids::EXPORT => UiEvent::Export,
-                        ids::LIST if msg.iaddress == list => UiEvent::SelectRow(usize::from(msg.code)),
-                        ids::NAME if msg.iaddress == name => UiEvent::Name,
-                        ids::FILTER if msg.iaddress == filter => UiEvent::Filter(self.string_of(filter, win)),
-                        _ => continue,
-                    });
-                }
-                _ => {}
+            let gadget = o.made.iter().find(|g| g.1 == msg.iaddress && msg.iaddress != 0).map(|g| g.0);
+            let text = |id: u16| o.made.iter().find(|g| g.0 == id).map_or(Vec::new(), |g| self.string_of(g.1, win));
+            match gt_plan::decode(msg.class, msg.code, gadget, text) {
+                Decoded::Event(e) => out.push(e),
+                Decoded::Menu(code) => menus.push(code),
+                Decoded::Refresh => self.gt.begin_end_refresh(win),
+                Decoded::Nothing => {}
             }
         }
         for code in menus {
@@ -373,7 +304,7 @@ impl Frontend for GadToolsUi<'_> {
 
     fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32 {
         let w = self.window_addr();
-        self.intuition.easy_request(w, REQUEST_TITLE, text, buttons)
+        self.intuition.easy_request(w, controls::request_title(&self.text), text, buttons)
     }
 
     fn placement(&self) -> Option<WindowBox> {
@@ -385,7 +316,7 @@ impl Frontend for GadToolsUi<'_> {
     }
 
     fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
-        let title = self.text.text(if save { msg::MSG_ASL_SAVE_AS } else { msg::MSG_ASL_OPEN }).to_vec();
+        let title = controls::file_request_title(&self.text, save).to_vec();
         amiga_rt::asl::file_request(self.window_addr(), &title, save, drawer, file)
     }
 }

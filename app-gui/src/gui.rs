@@ -10,6 +10,7 @@
 use crate::settings::Settings;
 use crate::strings::{ids as msg, Strings};
 use crate::view::{Filter, View};
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
@@ -127,6 +128,114 @@ pub trait Frontend {
     }
     /// Where to open the window (a remembered box; `None`: the default).
     fn set_placement(&mut self, _b: Option<crate::settings::WindowBox>) {}
+}
+
+/// Two front-ends, the first preferred: the ReAction window, then the
+/// GadTools one. Until the first has opened once, a failed open (classes
+/// present but an object, the layout or `WM_OPEN` failing) hands over to
+/// the second for good, so GadgetScope does not stay iconified. Settings
+/// the controller gives before an open (checkmarks, placement) reach both.
+pub struct FirstThatOpens<'a> {
+    first: Option<Box<dyn Frontend + 'a>>,
+    second: Box<dyn Frontend + 'a>,
+    /// The first one opened once: it is kept whatever happens later.
+    settled: bool,
+    /// Why the first one was given up.
+    pub fell_back: Option<String>,
+}
+
+impl<'a> FirstThatOpens<'a> {
+    /// `first`, else `second`.
+    pub fn new(first: Box<dyn Frontend + 'a>, second: Box<dyn Frontend + 'a>) -> FirstThatOpens<'a> {
+        FirstThatOpens { first: Some(first), second, settled: false, fell_back: None }
+    }
+
+    fn active(&mut self) -> &mut (dyn Frontend + 'a) {
+        match &mut self.first {
+            Some(f) => &mut **f,
+            None => &mut *self.second,
+        }
+    }
+
+    fn active_ref(&self) -> &(dyn Frontend + 'a) {
+        match &self.first {
+            Some(f) => &**f,
+            None => &*self.second,
+        }
+    }
+}
+
+impl Frontend for FirstThatOpens<'_> {
+    fn is_open(&self) -> bool {
+        self.active_ref().is_open()
+    }
+    fn open(&mut self) -> Result<(), String> {
+        if let Some(f) = &mut self.first {
+            match f.open() {
+                Ok(()) => {
+                    self.settled = true;
+                    return Ok(());
+                }
+                Err(e) if self.settled => return Err(e),
+                Err(e) => {
+                    self.first = None;
+                    self.fell_back = Some(e);
+                }
+            }
+        }
+        self.second.open()
+    }
+    fn close(&mut self) {
+        self.active().close();
+    }
+    fn signal_mask(&self) -> u32 {
+        self.active_ref().signal_mask()
+    }
+    fn events(&mut self) -> Vec<UiEvent> {
+        self.active().events()
+    }
+    fn set_rows(&mut self, rows: &[Vec<u8>], selected: Option<usize>) {
+        self.active().set_rows(rows, selected);
+    }
+    fn set_view(&mut self, view: &View) {
+        self.active().set_view(view);
+    }
+    fn set_selected(&mut self, selected: Option<usize>) {
+        self.active().set_selected(selected);
+    }
+    fn set_details(&mut self, lines: &[Vec<u8>]) {
+        self.active().set_details(lines);
+    }
+    fn set_status(&mut self, text: &[u8]) {
+        self.active().set_status(text);
+    }
+    fn name_text(&mut self) -> Vec<u8> {
+        self.active().name_text()
+    }
+    fn set_name_text(&mut self, text: &[u8]) {
+        self.active().set_name_text(text);
+    }
+    fn set_checks(&mut self, auto_refresh: bool, system_gadgets: bool) {
+        if let Some(f) = &mut self.first {
+            f.set_checks(auto_refresh, system_gadgets);
+        }
+        self.second.set_checks(auto_refresh, system_gadgets);
+    }
+    fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32 {
+        self.active().ask(text, buttons)
+    }
+    fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
+        self.active().file_request(save, drawer, file)
+    }
+    fn placement(&self) -> Option<crate::settings::WindowBox> {
+        self.active_ref().placement()
+    }
+    fn set_placement(&mut self, b: Option<crate::settings::WindowBox>) {
+        if let Some(f) = &mut self.first {
+            f.set_placement(b);
+        }
+        self.second.set_placement(b);
+    }
 }
 
 /// The Amiga side besides the window: frames, pick mode, files, AppIcon.
@@ -310,12 +419,15 @@ impl Gui {
         desk: &mut D,
     ) {
         if !ui.is_open() {
+            // Before opening: both front-ends build the menu strip at
+            // open with these checkmarks (REFRESH=0 shows "Auto refresh"
+            // unchecked).
+            ui.set_checks(self.auto_refresh, self.view.filter().system_gadgets);
             if let Err(e) = ui.open() {
                 let _ = e;
                 return;
             }
             desk.app_icon(false);
-            ui.set_checks(self.auto_refresh, self.view.filter().system_gadgets);
             self.countdown = 0;
             self.show_rows(ui);
         }
@@ -664,6 +776,9 @@ mod tests {
         name: Vec<u8>,
         asked: Vec<Vec<u8>>,
         answer: i32,
+        checks: (bool, bool),
+        /// The checkmarks the window was opened with.
+        opened_with: Option<(bool, bool)>,
     }
 
     impl Frontend for Ui {
@@ -672,6 +787,7 @@ mod tests {
         }
         fn open(&mut self) -> Result<(), String> {
             self.open = true;
+            self.opened_with = Some(self.checks);
             Ok(())
         }
         fn close(&mut self) {
@@ -702,7 +818,9 @@ mod tests {
         fn set_name_text(&mut self, text: &[u8]) {
             self.name = text.to_vec();
         }
-        fn set_checks(&mut self, _a: bool, _s: bool) {}
+        fn set_checks(&mut self, a: bool, s: bool) {
+            self.checks = (a, s);
+        }
         fn ask(&mut self, text: &[u8], _buttons: &[u8]) -> i32 {
             self.asked.push(text.to_vec());
             self.answer
@@ -928,6 +1046,110 @@ mod tests {
         assert!(!ui.rows.iter().any(|r| r.windows(6).any(|x| x == b"\"Name\"")), "{:?}", ui.rows);
         g.event(UiEvent::Filter(Vec::new()), &mut w.os, &mut ui, &mut desk);
         assert_eq!(ui.rows.len(), all);
+    }
+
+    #[test]
+    fn the_window_opens_with_the_settings_checkmarks() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(Settings { refresh: 0, ..settings() });
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.opened_with, Some((false, true)), "REFRESH=0: Auto refresh unchecked from the start");
+        g.event(UiEvent::SystemGadgets(false), &mut w.os, &mut ui, &mut desk);
+        g.iconify(&mut ui, &mut desk);
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.opened_with, Some((false, false)), "reopened with the toggles as they are");
+        let mut ui = Ui::default();
+        let mut g = Gui::new(Settings { refresh: 2, ..settings() });
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.opened_with, Some((true, true)));
+    }
+
+    /// A front-end whose open fails, recording what reached it.
+    #[derive(Default)]
+    struct Broken {
+        ui: Ui,
+        opens: u32,
+        fail: bool,
+        placement: Option<crate::settings::WindowBox>,
+    }
+
+    impl Frontend for Broken {
+        fn is_open(&self) -> bool {
+            self.ui.is_open()
+        }
+        fn open(&mut self) -> Result<(), String> {
+            self.opens += 1;
+            if self.fail {
+                return Err("window.class cannot open the window".into());
+            }
+            self.ui.open()
+        }
+        fn close(&mut self) {
+            self.ui.close()
+        }
+        fn signal_mask(&self) -> u32 {
+            0
+        }
+        fn events(&mut self) -> Vec<UiEvent> {
+            Vec::new()
+        }
+        fn set_rows(&mut self, rows: &[Vec<u8>], selected: Option<usize>) {
+            self.ui.set_rows(rows, selected)
+        }
+        fn set_selected(&mut self, selected: Option<usize>) {
+            self.ui.set_selected(selected)
+        }
+        fn set_details(&mut self, lines: &[Vec<u8>]) {
+            self.ui.set_details(lines)
+        }
+        fn set_status(&mut self, text: &[u8]) {
+            self.ui.set_status(text)
+        }
+        fn name_text(&mut self) -> Vec<u8> {
+            self.ui.name_text()
+        }
+        fn set_name_text(&mut self, text: &[u8]) {
+            self.ui.set_name_text(text)
+        }
+        fn set_checks(&mut self, a: bool, s: bool) {
+            self.ui.set_checks(a, s)
+        }
+        fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32 {
+            self.ui.ask(text, buttons)
+        }
+        fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
+            self.ui.file_request(save, drawer, file)
+        }
+        fn placement(&self) -> Option<crate::settings::WindowBox> {
+            self.placement
+        }
+        fn set_placement(&mut self, b: Option<crate::settings::WindowBox>) {
+            self.placement = b;
+        }
+    }
+
+    /// Finding 6 of issue 16: classes present but the window not made.
+    #[test]
+    fn a_window_that_cannot_be_built_falls_back_for_good() {
+        let mut w = world();
+        let mut desk = DeskLog::default();
+        let mut g = Gui::new(Settings { refresh: 0, ..settings() });
+        let mut ui =
+            FirstThatOpens::new(Box::new(Broken { fail: true, ..Broken::default() }), Box::new(Broken::default()));
+        ui.set_placement(Some(crate::settings::WindowBox { left: 5, top: 6, width: 0, height: 0 }));
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert!(ui.is_open(), "the second window opened");
+        assert!(ui.first.is_none() && ui.fell_back.as_deref() == Some("window.class cannot open the window"));
+        assert_eq!(ui.placement(), Some(crate::settings::WindowBox { left: 5, top: 6, width: 0, height: 0 }));
+        assert!(!desk.app_icon, "not left iconified");
+        g.iconify(&mut ui, &mut desk);
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert!(ui.is_open());
+        // A first window that opened once is kept.
+        let mut ui = FirstThatOpens::new(Box::new(Broken::default()), Box::new(Broken::default()));
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert!(ui.first.is_some() && ui.fell_back.is_none() && ui.is_open());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!   the window and of `NOGUI`; `system` (wasm32): the Amiga side of the
 //!   engine's traits.
 //! - [`gui`]: the window's behaviour over [`view`] (the model of the list
-//!   and details) and [`strings`] (the catalog); the front-ends
+//!   and details) and [`strings`] (the catalog); [`controls`], the
+//!   window's controls once for both front-ends: [`gadtools`] +
 //!   `gadtools_ui` and [`reaction`] + `reaction_ui`; [`highlight`] (the
 //!   frame around the selected gadget); `desk` (frame, pick, files,
 //!   AppIcon).
@@ -17,8 +18,12 @@
 extern crate alloc;
 
 pub mod bench;
+pub mod controls;
+pub mod gadtools;
 pub mod gui;
 pub mod highlight;
+#[cfg(test)]
+mod parity;
 pub mod reaction;
 pub mod settings;
 pub mod shell;

@@ -1,14 +1,16 @@
 //! The ReAction front-end's pure half (host-tested; also built for
 //! wasm32): which classes it opens, every tag it passes with its NDK
-//! value, the tag lists of the window, the layout and its gadgets, the
-//! listbrowser nodes of the gadget tree, and what a `WM_HANDLEINPUT`
-//! result means as a [`UiEvent`]. `reaction_ui` (wasm32 only) feeds these
-//! lists to `NewObjectA`, `SetGadgetAttrsA` and `AllocListBrowserNodeA`.
+//! value, the object plan the window is made from ([`PLAN`]: every
+//! control of crate::controls, checked by the tests), the listbrowser
+//! nodes of the gadget tree and which row each is, and what a
+//! `WM_HANDLEINPUT` result means as a [`UiEvent`]. `reaction_ui` (wasm32
+//! only) makes the plan's objects with `NewObjectA` and feeds the lists
+//! here to `SetGadgetAttrsA` and `AllocListBrowserNodeA`.
 //!
 //! Every list here is a `Vec<(ti_Tag, ti_Data)>` without `TAG_DONE`; the
 //! caller's builder (`amiga_rt::tags::Tags::done`) terminates it.
 //! Addresses (strings, objects, lists, ports) come in as parameters:
-//! absolute Amiga addresses.
+//! absolute Amiga addresses; in the plan, a [`Val`] says which.
 //!
 //! Sources of the numbers (the NDK includes; checked in the tests below):
 //! `reaction/reaction.h` (REACTION_Dummy), `classes/window.h`,
@@ -20,8 +22,11 @@
 //! where the GadTools front-end is used instead).
 #![allow(non_upper_case_globals)]
 
+use crate::controls::{self, Act, Built, Kind, WINDOW_TITLE};
 use crate::gui::UiEvent;
-use crate::view::View;
+use crate::strings::{ids as msg, StringId, BUTTONS};
+use crate::view::{RowKind, View};
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::ffi::CStr;
 
@@ -33,12 +38,14 @@ use amiga_ndk::reaction::*;
 
 /// A ReAction class: the library `OpenLibrary` opens (a path below
 /// `LIBS:`/`SYS:Classes`, as the NDK's `*_CLASSNAME`-style names give
-/// it) and the public class ID `NewObjectA` takes.
+/// it) and its public class ID. Objects are made from the class pointer
+/// the library's `*_GetClass()` returns, the documented way
+/// (window_cl/WINDOW_GetClass and the like, autodocs 3.5), not by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClassSpec {
     /// Name for `OpenLibrary`.
     pub library: &'static str,
-    /// Public class ID for `NewObjectA(NULL, id, tags)`.
+    /// Public class ID (what `NewObjectA(NULL, id, tags)` would take).
     pub class_id: &'static CStr,
     /// Lowest version accepted.
     pub version: u32,
@@ -84,103 +91,277 @@ pub use crate::strings::{menu, menu_event};
 /// one remembered in `ENVARC:GadgetScope/window.prefs`.
 pub use crate::settings::WindowBox;
 
-/// What the window object is made of (absolute addresses; 0 = none).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WindowParts {
-    /// `"GadgetScope"`, NUL-terminated.
-    pub title: u32,
-    /// The AppIcon title while iconified.
-    pub icon_title: u32,
-    /// AppMessage port for `WINDOW_AppPort`.
-    pub app_port: u32,
-    /// The public screen the window opens on (locked by the caller).
-    pub screen: u32,
-    /// A GadTools menu strip (`CreateMenusA` + `LayoutMenusA`).
-    pub menu_strip: u32,
-    /// The top layout object.
-    pub layout: u32,
+/// A tag value of the object plan: a number, or what exists only at run
+/// time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Val {
+    Int(u32),
+    /// A catalog string (kept by the caller while the window exists).
+    Str(StringId),
+    /// A fixed text (kept likewise).
+    Text(&'static [u8]),
+    /// An earlier object of the plan, by index: handed to this one, which
+    /// disposes it (layout_gc, window_cl `OM_DISPOSE`).
+    Object(usize),
+    /// The locked public screen.
+    Screen,
+    /// The desk's AppMessage port (`WINDOW_AppPort`).
+    AppPort,
+    /// The GadTools menu strip.
+    MenuStrip,
+    /// The tree's `struct ColumnInfo` array ([`column_info`]).
+    ColumnInfo,
+    /// An empty node list for the tree, resp. the details: a list browser
+    /// "MUST have a list attached" when it is first added to a window, ~0
+    /// is not valid then (listbrowser_gc/--datasheet--, LISTBROWSER_Labels).
+    TreeList,
+    DetailsList,
 }
 
-/// The window object's tags: title "GadgetScope", close/depth/size
-/// gadgets, drag bar, iconifiable, the app port and icon title, the menu
-/// strip, the top layout, and the remembered box (else centred).
-pub fn window_tags(p: &WindowParts, remembered: Option<WindowBox>) -> Vec<(u32, u32)> {
-    let mut t = alloc::vec![
-        (WA_Title, p.title),
-        (WA_PubScreen, p.screen),
-        (WA_IDCMP, IDCMP_GADGETUP | IDCMP_MENUPICK | IDCMP_CLOSEWINDOW | IDCMP_RAWKEY),
-        (WA_CloseGadget, 1),
-        (WA_DepthGadget, 1),
-        (WA_SizeGadget, 1),
-        (WA_DragBar, 1),
-        (WA_Activate, 1),
-        (WA_NewLookMenus, 1),
-        (WINDOW_IconifyGadget, 1),
-        (WINDOW_AppPort, p.app_port),
-        (WINDOW_IconTitle, p.icon_title),
-        (WINDOW_MenuStrip, p.menu_strip),
-        (WINDOW_ParentGroup, p.layout),
-    ];
-    match remembered {
-        Some(b) if b.width > 0 && b.height > 0 => {
-            t.push((WA_Left, b.left as i32 as u32));
-            t.push((WA_Top, b.top as i32 as u32));
-            t.push((WA_Width, b.width as i32 as u32));
-            t.push((WA_Height, b.height as i32 as u32));
-        }
-        _ => t.push((WINDOW_Position, WPOS_CENTERSCREEN)),
+/// One BOOPSI object: `NewObject(<class>_GetClass(), NULL, tags)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectPlan {
+    pub class: ClassSpec,
+    pub tags: Cow<'static, [(u32, Val)]>,
+}
+
+impl ObjectPlan {
+    /// Its `GA_ID`, if it has one.
+    pub fn id(&self) -> Option<u16> {
+        self.tags.iter().find_map(|&(t, v)| match v {
+            Val::Int(n) if t == GA_ID => Some(n as u16),
+            _ => None,
+        })
     }
-    t
+
+    fn has(&self, tag: u32) -> bool {
+        self.tags.iter().any(|&(t, v)| t == tag && v != Val::Int(0))
+    }
 }
 
-/// The children of the top layout (object addresses).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LayoutParts {
-    /// The horizontal group of the five buttons.
-    pub buttons: u32,
-    /// The gadget tree listbrowser.
-    pub list: u32,
-    /// The details listbrowser.
-    pub details: u32,
-    /// The name string gadget and its label.image.
-    pub name: u32,
-    pub name_label: u32,
-    /// The status line.
-    pub status: u32,
+/// The window's IDCMP. `IDCMP_IDCMPUPDATE` carries layout.gadget's
+/// deferred layout and refresh requests (`LAYOUT_DeferLayout`:
+/// layout_gc/--datasheet--), which window.class's `WM_HANDLEINPUT`
+/// processes (window_cl/--datasheet--, "Defer Layout processing"); it is
+/// asked for here rather than trusted to be added.
+pub const IDCMP: u32 = IDCMP_GADGETUP | IDCMP_MENUPICK | IDCMP_CLOSEWINDOW | IDCMP_RAWKEY | IDCMP_IDCMPUPDATE;
+
+// The objects' indices in [`PLAN`] (children before parents).
+const ROW: usize = 5;
+const TREE: usize = 6;
+const ECHO: usize = 7;
+const DETAILS: usize = 8;
+const NAME: usize = 9;
+const NAME_LABEL: usize = 10;
+const FILTER: usize = 11;
+const FILTER_LABEL: usize = 12;
+const FIELDS: usize = 13;
+const STATUS: usize = 14;
+const MAIN: usize = 15;
+
+const fn id(n: u16) -> (u32, Val) {
+    (GA_ID, Val::Int(n as u32))
 }
 
-/// The top layout, vertical: buttons, tree (70 % of the spare height),
-/// details (30 %), the labelled name field, the status line.
-pub fn main_layout_tags(p: &LayoutParts) -> Vec<(u32, u32)> {
-    alloc::vec![
-        (LAYOUT_Orientation, LAYOUT_ORIENT_VERT),
-        (LAYOUT_SpaceOuter, 1),
-        (LAYOUT_SpaceInner, 1),
-        (LAYOUT_DeferLayout, 1),
-        (LAYOUT_AddChild, p.buttons),
-        (CHILD_WeightedHeight, 0),
-        (LAYOUT_AddChild, p.list),
-        (CHILD_WeightedHeight, 70),
-        (LAYOUT_AddChild, p.details),
-        (CHILD_WeightedHeight, 30),
-        (LAYOUT_AddChild, p.name),
-        (CHILD_Label, p.name_label),
-        (CHILD_WeightedHeight, 0),
-        (LAYOUT_AddChild, p.status),
-        (CHILD_WeightedHeight, 0),
-    ]
+const fn button(i: usize) -> [(u32, Val); 3] {
+    [id(BUTTONS[i].1), (GA_RelVerify, Val::Int(1)), (GA_Text, Val::Str(BUTTONS[i].0))]
 }
 
-/// The horizontal button group: equal widths.
-pub fn button_row_tags(buttons: &[u32; 5]) -> Vec<(u32, u32)> {
-    let mut t = alloc::vec![(LAYOUT_Orientation, LAYOUT_ORIENT_HORIZ), (LAYOUT_EvenSize, 1)];
-    t.extend(buttons.iter().map(|&b| (LAYOUT_AddChild, b)));
-    t
+const fn object(class: ClassSpec, tags: &'static [(u32, Val)]) -> ObjectPlan {
+    ObjectPlan { class, tags: Cow::Borrowed(tags) }
 }
 
-/// One button: `text` (with its `_` shortcut) and `id`.
-pub fn button_tags(text: u32, id: u16) -> Vec<(u32, u32)> {
-    alloc::vec![(GA_ID, u32::from(id)), (GA_RelVerify, 1), (GA_Text, text)]
+const B0: [(u32, Val); 3] = button(0);
+const B1: [(u32, Val); 3] = button(1);
+const B2: [(u32, Val); 3] = button(2);
+const B3: [(u32, Val); 3] = button(3);
+const B4: [(u32, Val); 3] = button(4);
+
+/// Every object of the window in creation order, children before their
+/// parents, the window object last: the button row, the tree with the
+/// selected-row echo under it, the details, the name and filter fields
+/// with their labels, the status line. Static data (no code per tag);
+/// [`window_plan`] adds the window's box.
+///
+/// The status line is made with an empty text and set after `WM_OPEN`:
+/// button.gadget's minimum size follows its text and layout caches that
+/// domain (layout_gc `CHILD_CacheDomain`), so a long first message would
+/// widen the window's minimum size.
+pub const PLAN: [ObjectPlan; 17] = [
+    object(BUTTON_GADGET, &B0),
+    object(BUTTON_GADGET, &B1),
+    object(BUTTON_GADGET, &B2),
+    object(BUTTON_GADGET, &B3),
+    object(BUTTON_GADGET, &B4),
+    object(
+        LAYOUT_GADGET,
+        &[
+            (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_HORIZ)),
+            (LAYOUT_EvenSize, Val::Int(1)),
+            (LAYOUT_AddChild, Val::Object(0)),
+            (LAYOUT_AddChild, Val::Object(1)),
+            (LAYOUT_AddChild, Val::Object(2)),
+            (LAYOUT_AddChild, Val::Object(3)),
+            (LAYOUT_AddChild, Val::Object(4)),
+        ],
+    ),
+    object(
+        LISTBROWSER_GADGET,
+        &[
+            id(ids::LIST),
+            (GA_RelVerify, Val::Int(1)),
+            (LISTBROWSER_ColumnInfo, Val::ColumnInfo),
+            (LISTBROWSER_ColumnTitles, Val::Int(1)),
+            (LISTBROWSER_Hierarchical, Val::Int(1)),
+            (LISTBROWSER_ShowSelected, Val::Int(1)),
+            (LISTBROWSER_Labels, Val::TreeList),
+        ],
+    ),
+    // The row echo: string.gadget's GA_ReadOnly ignores activation
+    // (string_gc/--datasheet--); its text comes with STRINGA_TextVal.
+    object(STRING_GADGET, &[id(ids::SELECTED), (GA_ReadOnly, Val::Int(1)), (STRINGA_MaxChars, Val::Int(256))]),
+    object(LISTBROWSER_GADGET, &[id(ids::DETAILS), (GA_ReadOnly, Val::Int(1)), (LISTBROWSER_Labels, Val::DetailsList)]),
+    // Manifest names: at most 31 characters (docs/reference/formats.md).
+    object(
+        STRING_GADGET,
+        &[id(ids::NAME), (GA_RelVerify, Val::Int(1)), (GA_TabCycle, Val::Int(1)), (STRINGA_MaxChars, Val::Int(32))],
+    ),
+    object(LABEL_IMAGE, &[(LABEL_Text, Val::Str(msg::MSG_GAD_NAME_FIELD))]),
+    object(
+        STRING_GADGET,
+        &[id(ids::FILTER), (GA_RelVerify, Val::Int(1)), (GA_TabCycle, Val::Int(1)), (STRINGA_MaxChars, Val::Int(64))],
+    ),
+    object(LABEL_IMAGE, &[(LABEL_Text, Val::Str(msg::MSG_GAD_FILTER))]),
+    object(
+        LAYOUT_GADGET,
+        &[
+            (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_HORIZ)),
+            (LAYOUT_AddChild, Val::Object(NAME)),
+            (CHILD_Label, Val::Object(NAME_LABEL)),
+            (LAYOUT_AddChild, Val::Object(FILTER)),
+            (CHILD_Label, Val::Object(FILTER_LABEL)),
+        ],
+    ),
+    object(
+        BUTTON_GADGET,
+        &[
+            id(ids::STATUS),
+            (GA_ReadOnly, Val::Int(1)),
+            (GA_Text, Val::Text(b"")),
+            (BUTTON_Justification, Val::Int(BCJ_LEFT)),
+        ],
+    ),
+    object(
+        LAYOUT_GADGET,
+        &[
+            (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_VERT)),
+            (LAYOUT_SpaceOuter, Val::Int(1)),
+            (LAYOUT_SpaceInner, Val::Int(1)),
+            (LAYOUT_DeferLayout, Val::Int(1)),
+            (LAYOUT_AddChild, Val::Object(ROW)),
+            (CHILD_WeightedHeight, Val::Int(0)),
+            (LAYOUT_AddChild, Val::Object(TREE)),
+            (CHILD_WeightedHeight, Val::Int(70)),
+            (LAYOUT_AddChild, Val::Object(ECHO)),
+            (CHILD_WeightedHeight, Val::Int(0)),
+            (LAYOUT_AddChild, Val::Object(DETAILS)),
+            (CHILD_WeightedHeight, Val::Int(30)),
+            (LAYOUT_AddChild, Val::Object(FIELDS)),
+            (CHILD_WeightedHeight, Val::Int(0)),
+            (LAYOUT_AddChild, Val::Object(STATUS)),
+            (CHILD_WeightedHeight, Val::Int(0)),
+        ],
+    ),
+    object(
+        WINDOW_CLASS,
+        &[
+            (WA_Title, Val::Text(WINDOW_TITLE)),
+            (WA_PubScreen, Val::Screen),
+            (WA_IDCMP, Val::Int(IDCMP)),
+            (WA_CloseGadget, Val::Int(1)),
+            (WA_DepthGadget, Val::Int(1)),
+            (WA_SizeGadget, Val::Int(1)),
+            (WA_DragBar, Val::Int(1)),
+            (WA_Activate, Val::Int(1)),
+            (WA_NewLookMenus, Val::Int(1)),
+            (WINDOW_IconifyGadget, Val::Int(1)),
+            (WINDOW_AppPort, Val::AppPort),
+            (WINDOW_IconTitle, Val::Text(WINDOW_TITLE)),
+            (WINDOW_MenuStrip, Val::MenuStrip),
+            (WINDOW_ParentGroup, Val::Object(MAIN)),
+        ],
+    ),
+];
+
+/// [`PLAN`] with the window placed: at `remembered` (pixels), else
+/// centred on the screen.
+pub fn window_plan(remembered: Option<WindowBox>) -> Vec<ObjectPlan> {
+    let mut p = PLAN.to_vec();
+    let int = |n: i16| Val::Int(n as i32 as u32);
+    let place: Vec<(u32, Val)> = match remembered {
+        Some(b) if b.width > 0 && b.height > 0 => {
+            alloc::vec![
+                (WA_Left, int(b.left)),
+                (WA_Top, int(b.top)),
+                (WA_Width, int(b.width)),
+                (WA_Height, int(b.height))
+            ]
+        }
+        _ => alloc::vec![(WINDOW_Position, Val::Int(WPOS_CENTERSCREEN))],
+    };
+    if let Some(w) = p.last_mut() {
+        w.tags.to_mut().extend(place);
+    }
+    p
+}
+
+/// The index of the plan's object with `GA_ID` `id`.
+pub fn object_with_id(plan: &[ObjectPlan], id: u16) -> Option<usize> {
+    plan.iter().position(|o| o.id() == Some(id))
+}
+
+/// The controls `plan` makes, as [`controls::expected`] lists them: a
+/// read-only listbrowser is the details, a read-only string gadget the
+/// row echo, a read-only button the status line; a text field's label is
+/// the label.image its layout gives it (`CHILD_Label` after its
+/// `LAYOUT_AddChild`).
+pub fn controls_of(plan: &[ObjectPlan]) -> Vec<Built> {
+    let label_of = |i: usize| -> Option<StringId> {
+        plan.iter().find_map(|o| {
+            let at = o.tags.iter().position(|&t| t == (LAYOUT_AddChild, Val::Object(i)))?;
+            o.tags[at + 1..].iter().take_while(|t| t.0 != LAYOUT_AddChild).find_map(|&(t, v)| match v {
+                Val::Object(l) if t == CHILD_Label => plan[l].tags.iter().find_map(|&(t, v)| match v {
+                    Val::Str(s) if t == LABEL_Text => Some(s),
+                    _ => None,
+                }),
+                _ => None,
+            })
+        })
+    };
+    let mut v: Vec<Built> = plan
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| {
+            let id = o.id()?;
+            let text = o.tags.iter().find_map(|&(t, v)| match v {
+                Val::Str(s) if t == GA_Text => Some(s),
+                _ => None,
+            });
+            let ro = o.has(GA_ReadOnly);
+            let (kind, label) = match o.class {
+                c if c == BUTTON_GADGET && ro => (Kind::Status, None),
+                c if c == BUTTON_GADGET => (Kind::Button, text),
+                c if c == LISTBROWSER_GADGET && ro => (Kind::Details, None),
+                c if c == LISTBROWSER_GADGET => (Kind::Tree, None),
+                c if c == STRING_GADGET && ro => (Kind::RowEcho, None),
+                c if c == STRING_GADGET => (Kind::TextField, label_of(i)),
+                _ => return None,
+            };
+            Some((id, kind, label))
+        })
+        .collect();
+    v.sort();
+    v
 }
 
 /// Columns of the tree: title and weight (percent of the width).
@@ -195,49 +376,13 @@ pub fn column_info(titles: &[u32; 5]) -> Vec<(i16, u32, u32)> {
     v
 }
 
-/// The tree listbrowser: hierarchical, with column titles, the
-/// selection shown, `labels` attached (0: none yet).
-pub fn list_tags(column_info: u32, labels: u32) -> Vec<(u32, u32)> {
-    alloc::vec![
-        (GA_ID, u32::from(ids::LIST)),
-        (GA_RelVerify, 1),
-        (LISTBROWSER_ColumnInfo, column_info),
-        (LISTBROWSER_ColumnTitles, 1),
-        (LISTBROWSER_Hierarchical, 1),
-        (LISTBROWSER_ShowSelected, 1),
-        (LISTBROWSER_Labels, labels),
-    ]
-}
-
-/// The details listbrowser: one column, read-only.
-pub fn details_tags(labels: u32) -> Vec<(u32, u32)> {
-    alloc::vec![(GA_ID, u32::from(ids::DETAILS)), (GA_ReadOnly, 1), (LISTBROWSER_Labels, labels)]
-}
-
-/// The name field: at most 31 characters (manifest names,
-/// docs/reference/formats.md, "Manifests and quirk profiles").
-pub fn name_tags() -> Vec<(u32, u32)> {
-    alloc::vec![(GA_ID, u32::from(ids::NAME)), (GA_RelVerify, 1), (GA_TabCycle, 1), (STRINGA_MaxChars, 32)]
-}
-
-/// The name field's label image.
-pub fn label_tags(text: u32) -> Vec<(u32, u32)> {
-    alloc::vec![(LABEL_Text, text)]
-}
-
-/// The status line: a read-only button with left-aligned text (the
-/// button keeps the pointer: the text must live until replaced).
-pub fn status_tags(text: u32) -> Vec<(u32, u32)> {
-    alloc::vec![(GA_ID, u32::from(ids::STATUS)), (GA_ReadOnly, 1), (GA_Text, text), (BUTTON_Justification, BCJ_LEFT)]
-}
-
-/// Sets the status text.
+/// Sets the status text (button.gadget keeps the pointer).
 pub fn status_text_tags(text: u32) -> Vec<(u32, u32)> {
     alloc::vec![(GA_Text, text)]
 }
 
-/// Sets the name field's text (string.gadget copies it).
-pub fn name_text_tags(text: u32) -> Vec<(u32, u32)> {
+/// Sets a string gadget's text (string.gadget copies it).
+pub fn string_text_tags(text: u32) -> Vec<(u32, u32)> {
     alloc::vec![(STRINGA_TextVal, text)]
 }
 
@@ -246,20 +391,48 @@ pub fn detach_tags() -> Vec<(u32, u32)> {
     alloc::vec![(LISTBROWSER_Labels, !0)]
 }
 
-/// Attaches `list` with `selected` (a node number; none = -1) scrolled
-/// into view.
-pub fn attach_tags(list: u32, selected: Option<usize>) -> Vec<(u32, u32)> {
+/// How a rebuilt tree is shown: which node is selected and what scrolls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The selected node's address (`LISTBROWSER_SelectedNode`: in a
+    /// hierarchical list an index may not count collapsed nodes).
+    pub selected: Option<u32>,
+    /// `LISTBROWSER_Top` before the rebuild (kept: no jump on refresh).
+    pub top: Option<u32>,
+    /// Node number to scroll into view (`LISTBROWSER_MakeVisible`).
+    pub make_visible: Option<u32>,
+}
+
+/// Attaches `list` as `shown` says.
+pub fn attach_tags(list: u32, shown: Shown) -> Vec<(u32, u32)> {
     let mut t = alloc::vec![(LISTBROWSER_Labels, list)];
-    t.extend(select_tags(selected));
+    t.extend(select_tags(shown));
     t
 }
 
-/// Selects node number `selected` (none = -1) and scrolls it into view.
-pub fn select_tags(selected: Option<usize>) -> Vec<(u32, u32)> {
-    match selected {
-        Some(i) => alloc::vec![(LISTBROWSER_Selected, i as u32), (LISTBROWSER_MakeVisible, i as u32)],
+/// Selects and scrolls as `shown` says (no node: `LISTBROWSER_Selected`
+/// -1).
+pub fn select_tags(shown: Shown) -> Vec<(u32, u32)> {
+    let mut t = match shown.selected {
+        Some(n) => alloc::vec![(LISTBROWSER_SelectedNode, n)],
         None => alloc::vec![(LISTBROWSER_Selected, -1i32 as u32)],
+    };
+    if let Some(top) = shown.top {
+        t.push((LISTBROWSER_Top, top));
     }
+    if let Some(i) = shown.make_visible {
+        t.push((LISTBROWSER_MakeVisible, i));
+    }
+    t
+}
+
+/// The node number `LISTBROWSER_MakeVisible` takes for `row`: the row
+/// itself while no node is hidden (every node counts then, so the number
+/// is unambiguous); `None` when a branch is collapsed (the selection
+/// still shows, nothing scrolls).
+pub fn make_visible(nodes: &[TreeNode], row: Option<usize>) -> Option<u32> {
+    let row = row?;
+    (row < nodes.len() && nodes.iter().all(|n| n.flags & LBFLG_HIDDEN == 0)).then_some(row as u32)
 }
 
 // ---- listbrowser nodes ----
@@ -273,17 +446,53 @@ pub struct TreeNode {
     pub columns: [Vec<u8>; 5],
 }
 
-/// The nodes of the whole tree, one per view row: screens at generation
-/// 1, windows 2, gadgets 3; a row followed by a deeper one has children,
-/// shown (`LBFLG_HASCHILDREN | LBFLG_SHOWCHILDREN`).
-pub fn tree_nodes(view: &View) -> Vec<TreeNode> {
+/// The nodes of the whole tree, exactly one per view row (node `i` is row
+/// `i`): screens at generation 1, windows 2, gadgets 3. A row followed by
+/// a deeper one has children, shown unless its [`RowKind`] is in
+/// `collapsed` (then the rows under it are hidden). A row whose columns
+/// cannot be made shows its text line in the first column.
+pub fn tree_nodes(view: &View, collapsed: &[RowKind]) -> Vec<TreeNode> {
     let rows = view.rows();
+    let mut hide_below: Option<u8> = None;
     (0..rows.len())
-        .filter_map(|i| {
-            let columns = view.row_columns(i)?;
-            let has_children = rows.get(i + 1).is_some_and(|n| n.depth > rows[i].depth);
-            let flags = if has_children { LBFLG_HASCHILDREN | LBFLG_SHOWCHILDREN } else { 0 };
-            Some(TreeNode { generation: u32::from(rows[i].depth) + 1, flags, columns })
+        .map(|i| {
+            let r = &rows[i];
+            let hidden = match hide_below {
+                Some(d) if r.depth > d => true,
+                _ => {
+                    hide_below = None;
+                    false
+                }
+            };
+            let columns =
+                view.row_columns(i).unwrap_or_else(|| [r.text.clone(), Vec::new(), Vec::new(), Vec::new(), Vec::new()]);
+            let has_children = rows.get(i + 1).is_some_and(|n| n.depth > r.depth);
+            let mut flags = if hidden { LBFLG_HIDDEN } else { 0 };
+            if has_children {
+                flags |= LBFLG_HASCHILDREN;
+                if collapsed.contains(&r.kind) {
+                    if hide_below.is_none() {
+                        hide_below = Some(r.depth);
+                    }
+                } else {
+                    flags |= LBFLG_SHOWCHILDREN;
+                }
+            }
+            TreeNode { generation: u32::from(r.depth) + 1, flags, columns }
+        })
+        .collect()
+}
+
+/// The rows the user collapsed in the list being replaced: `kinds` are
+/// its rows, `flags` each node's `LBNA_Flags` as read back (`None`:
+/// unread). A branch without `LBFLG_SHOWCHILDREN` is collapsed.
+pub fn collapsed_rows(kinds: &[RowKind], flags: &[Option<u32>]) -> Vec<RowKind> {
+    kinds
+        .iter()
+        .zip(flags)
+        .filter_map(|(k, f)| match f {
+            Some(f) if f & LBFLG_HASCHILDREN != 0 && f & LBFLG_SHOWCHILDREN == 0 => Some(*k),
+            _ => None,
         })
         .collect()
 }
@@ -303,6 +512,34 @@ pub fn detail_node_tags(text: u32) -> Vec<(u32, u32)> {
     alloc::vec![(LBNA_Flags, LBFLG_READONLY), (LBNA_Column, 0), (LBNCA_CopyText, 1), (LBNCA_Text, text)]
 }
 
+/// Rows and their nodes: node `i` of the attached list is row `i` (one
+/// node per row, [`tree_nodes`]); a list cut short by a failed
+/// allocation maps its first rows only.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowMap {
+    nodes: Vec<u32>,
+}
+
+impl RowMap {
+    /// The nodes in row order.
+    pub fn new(nodes: Vec<u32>) -> RowMap {
+        RowMap { nodes }
+    }
+
+    /// The row of `node` (`LISTBROWSER_SelectedNode`), if it is one.
+    pub fn row_of(&self, node: u32) -> Option<usize> {
+        if node == 0 {
+            return None;
+        }
+        self.nodes.iter().position(|&n| n == node)
+    }
+
+    /// The node of `row`.
+    pub fn node_of(&self, row: usize) -> Option<u32> {
+        self.nodes.get(row).copied()
+    }
+}
+
 // ---- input ----
 
 /// What one `WM_HANDLEINPUT` result asks of the front-end.
@@ -310,8 +547,8 @@ pub fn detail_node_tags(text: u32) -> Vec<(u32, u32)> {
 pub enum Input {
     /// A controller event.
     Event(UiEvent),
-    /// The tree was clicked: read `LISTBROWSER_SelectedNode`.
-    ListClicked,
+    /// A gadget was released: [`controls::released`] with this ID.
+    Released(u16),
     /// A menu code to walk (`ItemAddress`, `NextSelect`).
     Menu(u16),
     /// window.class reopened the window by itself.
@@ -330,21 +567,62 @@ pub fn decode(result: u32) -> Input {
     }
     match result & WMHI_CLASSMASK {
         WMHI_CLOSEWINDOW => Input::Event(UiEvent::Quit),
-        WMHI_GADGETUP => match (result & WMHI_GADGETMASK) as u16 {
-            ids::REFRESH => Input::Event(UiEvent::Refresh),
-            ids::PICK => Input::Event(UiEvent::Pick),
-            ids::HIGHLIGHT => Input::Event(UiEvent::Highlight),
-            ids::NAME_BUTTON | ids::NAME => Input::Event(UiEvent::Name),
-            ids::EXPORT => Input::Event(UiEvent::Export),
-            ids::LIST => Input::ListClicked,
-            _ => Input::Nothing,
-        },
+        WMHI_GADGETUP => Input::Released((result & WMHI_GADGETMASK) as u16),
         WMHI_MENUPICK => Input::Menu((result & WMHI_MENUMASK) as u16),
         WMHI_ICONIFY => Input::Event(UiEvent::Iconify),
         WMHI_UNICONIFY => Input::Uniconified,
         WMHI_RAWKEY if result & WMHI_KEYMASK == u32::from(RAWKEY_HELP) => Input::Event(UiEvent::Help),
         _ => Input::Nothing,
     }
+}
+
+/// The row a release of the tree selected: the node in
+/// `LISTBROWSER_SelectedNode` for a plain or double click
+/// (`LISTBROWSER_RelEvent` `LBRE_NORMAL`, `LBRE_DOUBLECLICK`); `None` for a
+/// branch arrow (`LBRE_HIDECHILDREN`, `LBRE_SHOWCHILDREN`: the list browser
+/// folds the branch itself, the selection and the name being typed stay)
+/// and for anything else (listbrowser_gc/--datasheet--).
+pub fn tree_release(rel_event: u32, selected_node: u32, rows: &RowMap) -> Option<usize> {
+    match rel_event {
+        LBRE_NORMAL | LBRE_DOUBLECLICK => rows.row_of(selected_node),
+        _ => None,
+    }
+}
+
+/// The event of a `WM_HANDLEINPUT` result, the tree's release state and
+/// text fields read through `read` (what the front-end asks of the
+/// gadgets; `None` when nothing is for the controller), plus what the
+/// front-end itself has to do (menus, a reopened window).
+pub fn event_of(result: u32, rows: &RowMap, read: &mut impl GadgetState) -> Input {
+    match decode(result) {
+        Input::Released(id) => {
+            // Only what the control needs is read.
+            let act = controls::control(id).map(|c| c.act);
+            let row = match act {
+                Some(Act::SelectRow) => tree_release(read.rel_event(), read.selected_node(), rows),
+                _ => None,
+            };
+            let text = match act {
+                Some(Act::Filter) => read.text(id),
+                _ => Vec::new(),
+            };
+            match controls::released(id, || row, |_| text) {
+                Some(e) => Input::Event(e),
+                None => Input::Nothing,
+            }
+        }
+        other => other,
+    }
+}
+
+/// What [`event_of`] reads from the window's gadgets (`GetAttr`).
+pub trait GadgetState {
+    /// The tree's `LISTBROWSER_RelEvent`.
+    fn rel_event(&mut self) -> u32;
+    /// The tree's `LISTBROWSER_SelectedNode` (0: none).
+    fn selected_node(&mut self) -> u32;
+    /// A string gadget's `STRINGA_TextVal`.
+    fn text(&mut self, id: u16) -> Vec<u8>;
 }
 
 #[cfg(test)]
@@ -433,6 +711,9 @@ mod tests {
             [0x8500_3502, 0x8500_3504, 0x8500_3505, 0x8500_350C, 0x8500_350F]
         );
         assert_eq!((LBFLG_READONLY, LBFLG_HASCHILDREN, LBFLG_SHOWCHILDREN, CIF_WEIGHTED), (1, 4, 8, 0));
+        assert_eq!((LISTBROWSER_Top, LISTBROWSER_RelEvent, LBFLG_HIDDEN), (0x8500_3001, 0x8500_3025, 16));
+        assert_eq!([LBRE_NORMAL, LBRE_HIDECHILDREN, LBRE_SHOWCHILDREN, LBRE_DOUBLECLICK], [1, 2, 4, 16]);
+        assert_eq!(IDCMP_IDCMPUPDATE, 0x0080_0000);
         // intuition/gadgetclass.h.
         assert_eq!(
             [GA_Text, GA_ID, GA_RelVerify, GA_TabCycle, GA_ReadOnly],
@@ -473,35 +754,38 @@ mod tests {
         assert_eq!(CLASSES[0], WINDOW_CLASS);
     }
 
+    /// The plan's tags with every run-time value made a number.
+    fn resolved(o: &ObjectPlan) -> Vec<(u32, u32)> {
+        o.tags
+            .iter()
+            .map(|&(t, v)| {
+                (
+                    t,
+                    match v {
+                        Val::Int(n) => n,
+                        Val::Object(i) => 0x1000 + i as u32,
+                        _ => 0x2000,
+                    },
+                )
+            })
+            .collect()
+    }
+
     fn all_lists() -> Vec<Vec<(u32, u32)>> {
-        let parts = WindowParts {
-            title: 0x100,
-            icon_title: 0x110,
-            app_port: 0x200,
-            screen: 0x300,
-            menu_strip: 0x400,
-            layout: 0x500,
-        };
+        let mut v: Vec<Vec<(u32, u32)>> = window_plan(None).iter().map(resolved).collect();
+        let boxed = window_plan(Some(WindowBox { left: 10, top: 20, width: 500, height: 300 }));
+        v.push(resolved(boxed.last().unwrap()));
         let node = TreeNode { generation: 1, flags: 0, columns: Default::default() };
-        alloc::vec![
-            window_tags(&parts, None),
-            window_tags(&parts, Some(WindowBox { left: 10, top: 20, width: 500, height: 300 })),
-            main_layout_tags(&LayoutParts { buttons: 1, list: 2, details: 3, name: 4, name_label: 5, status: 6 }),
-            button_row_tags(&[1, 2, 3, 4, 5]),
-            button_tags(0x10, ids::PICK),
-            list_tags(0x20, 0),
-            details_tags(0),
-            name_tags(),
-            label_tags(0x30),
-            status_tags(0x40),
+        v.extend([
             status_text_tags(0x40),
-            name_text_tags(0x50),
+            string_text_tags(0x50),
             detach_tags(),
-            attach_tags(0x60, Some(3)),
-            attach_tags(0x60, None),
+            attach_tags(0x60, Shown { selected: Some(0x70), top: Some(3), make_visible: Some(4) }),
+            attach_tags(0x60, Shown::default()),
             node_tags(&node, &[1, 2, 3, 4, 5]),
             detail_node_tags(0x70),
-        ]
+        ]);
+        v
     }
 
     /// No list carries TAG_DONE or another utility control tag (TAG_IGNORE,
@@ -522,57 +806,187 @@ mod tests {
         }
     }
 
+    fn get(o: &ObjectPlan, k: u32) -> Option<Val> {
+        o.tags.iter().find(|p| p.0 == k).map(|p| p.1)
+    }
+
     #[test]
-    fn window_tags_say_what_the_window_is() {
-        let parts = WindowParts {
-            title: 0x100,
-            icon_title: 0x110,
-            app_port: 0x200,
-            screen: 0x300,
-            menu_strip: 0x400,
-            layout: 0x500,
-        };
-        let t = window_tags(&parts, None);
-        let get = |t: &[(u32, u32)], k: u32| t.iter().find(|p| p.0 == k).map(|p| p.1);
-        assert_eq!(get(&t, WA_Title), Some(0x100));
-        assert_eq!(get(&t, WINDOW_IconTitle), Some(0x110));
-        assert_eq!(get(&t, WINDOW_AppPort), Some(0x200));
-        assert_eq!(get(&t, WA_PubScreen), Some(0x300));
-        assert_eq!(get(&t, WINDOW_MenuStrip), Some(0x400));
-        assert_eq!(get(&t, WINDOW_ParentGroup), Some(0x500));
-        assert_eq!(get(&t, WINDOW_IconifyGadget), Some(1));
-        assert_eq!(get(&t, WINDOW_Position), Some(WPOS_CENTERSCREEN));
-        assert_eq!(get(&t, WA_Left), None);
-        let t = window_tags(&parts, Some(WindowBox { left: -4, top: 20, width: 500, height: 300 }));
-        assert_eq!(get(&t, WINDOW_Position), None);
+    fn the_window_object_says_what_the_window_is() {
+        let plan = window_plan(None);
+        let w = plan.last().unwrap();
+        assert_eq!(w.class, WINDOW_CLASS);
+        assert_eq!(get(w, WA_Title), Some(Val::Text(b"GadgetScope")));
+        assert_eq!(get(w, WINDOW_IconTitle), Some(Val::Text(b"GadgetScope")));
+        assert_eq!(get(w, WINDOW_AppPort), Some(Val::AppPort));
+        assert_eq!(get(w, WA_PubScreen), Some(Val::Screen));
+        assert_eq!(get(w, WINDOW_MenuStrip), Some(Val::MenuStrip));
+        assert_eq!(get(w, WINDOW_ParentGroup), Some(Val::Object(plan.len() - 2)));
+        assert_eq!(get(w, WINDOW_IconifyGadget), Some(Val::Int(1)));
+        assert_eq!(get(w, WINDOW_Position), Some(Val::Int(WPOS_CENTERSCREEN)));
+        assert_eq!(get(w, WA_Left), None);
+        assert_eq!(get(w, WA_IDCMP), Some(Val::Int(IDCMP)));
+        assert_ne!(IDCMP & IDCMP_IDCMPUPDATE, 0, "LAYOUT_DeferLayout's requests arrive");
+        // Only window.class tags of the 3.5 datasheet (no OS4-only ones
+        // such as WINDOW_Iconifiable).
+        let documented = [
+            WINDOW_IconifyGadget,
+            WINDOW_AppPort,
+            WINDOW_IconTitle,
+            WINDOW_MenuStrip,
+            WINDOW_ParentGroup,
+            WINDOW_Position,
+        ];
+        for &(t, _) in w.tags.iter() {
+            assert!(t & 0xFFFF_F000 != WINDOW_Dummy || documented.contains(&t), "{t:#x}");
+        }
+        let plan = window_plan(Some(WindowBox { left: -4, top: 20, width: 500, height: 300 }));
+        let w = plan.last().unwrap();
+        assert_eq!(get(w, WINDOW_Position), None);
         assert_eq!(
-            (get(&t, WA_Left), get(&t, WA_Top), get(&t, WA_Width), get(&t, WA_Height)),
-            (Some(-4i32 as u32), Some(20), Some(500), Some(300))
+            (get(w, WA_Left), get(w, WA_Top), get(w, WA_Width), get(w, WA_Height)),
+            (Some(Val::Int(-4i32 as u32)), Some(Val::Int(20)), Some(Val::Int(500)), Some(Val::Int(300)))
         );
     }
 
     #[test]
-    fn layout_and_buttons() {
-        let t = main_layout_tags(&LayoutParts { buttons: 1, list: 2, details: 3, name: 4, name_label: 5, status: 6 });
-        let children: Vec<u32> = t.iter().filter(|p| p.0 == LAYOUT_AddChild).map(|p| p.1).collect();
-        assert_eq!(children, [1, 2, 3, 4, 6]);
-        assert_eq!(t[0], (LAYOUT_Orientation, LAYOUT_ORIENT_VERT));
-        let label_at = t.iter().position(|p| p.0 == CHILD_Label).unwrap();
-        assert_eq!(t[label_at - 1], (LAYOUT_AddChild, 4), "the label follows the name field");
-        let ids: Vec<u16> = crate::strings::BUTTONS.iter().map(|b| b.1).collect();
-        assert_eq!(ids, [1, 2, 3, 4, 5]);
-        assert_eq!(button_tags(0x10, 4), [(GA_ID, 4), (GA_RelVerify, 1), (GA_Text, 0x10)]);
-        let l = list_tags(0x20, 0x30);
-        for k in [LISTBROWSER_Hierarchical, LISTBROWSER_ShowSelected, LISTBROWSER_ColumnTitles] {
-            assert!(l.contains(&(k, 1)));
-        }
-        assert!(
-            l.contains(&(LISTBROWSER_ColumnInfo, 0x20))
-                && l.contains(&(GA_ID, 10))
-                && l.contains(&(LISTBROWSER_Labels, 0x30))
+    fn the_plan_makes_every_control() {
+        let plan = window_plan(None);
+        assert_eq!(controls_of(&plan), controls::expected());
+        // The same with another box (the controls do not depend on it).
+        assert_eq!(
+            controls_of(&window_plan(Some(WindowBox { left: 0, top: 0, width: 1, height: 1 }))),
+            controls::expected()
         );
-        assert_eq!(select_tags(None), [(LISTBROWSER_Selected, 0xFFFF_FFFF)]);
+    }
+
+    #[test]
+    fn a_missing_control_or_label_is_noticed() {
+        let without = |f: &dyn Fn(&mut Vec<ObjectPlan>)| {
+            let mut p = window_plan(None);
+            f(&mut p);
+            controls_of(&p)
+        };
+        let filter = object_with_id(&window_plan(None), ids::FILTER).unwrap();
+        assert_ne!(without(&|p| p[filter].tags.to_mut().retain(|t| t.0 != GA_ID)), controls::expected());
+        assert_ne!(
+            without(&|p| p.iter_mut().for_each(|o| o.tags.to_mut().retain(|t| t.0 != CHILD_Label))),
+            controls::expected()
+        );
+        let echo = object_with_id(&window_plan(None), ids::SELECTED).unwrap();
+        assert_ne!(without(&|p| p[echo].tags.to_mut().retain(|t| t.0 != GA_ReadOnly)), controls::expected());
+    }
+
+    /// Each object but the window is handed to exactly one later object
+    /// (its parent disposes it), and nothing refers forward.
+    #[test]
+    fn the_plan_is_a_tree() {
+        let plan = window_plan(None);
+        let mut parents = alloc::vec![0; plan.len()];
+        for (i, o) in plan.iter().enumerate() {
+            for &(_, v) in o.tags.iter() {
+                if let Val::Object(c) = v {
+                    assert!(c < i, "object {i} refers forward to {c}");
+                    parents[c] += 1;
+                }
+            }
+        }
+        let last = plan.len() - 1;
+        assert_eq!(parents[last], 0);
+        assert!(parents[..last].iter().all(|&n| n == 1), "{parents:?}");
+        assert!(plan.iter().all(|o| CLASSES.contains(&o.class)));
+    }
+
+    /// Finding 1 (listbrowser_gc: a list browser added to a window must
+    /// have a list attached) and finding 7 (the status line starts empty).
+    #[test]
+    fn list_browsers_start_with_a_list_and_the_status_empty() {
+        let plan = window_plan(None);
+        for o in plan.iter().filter(|o| o.class == LISTBROWSER_GADGET) {
+            let l = get(o, LISTBROWSER_Labels);
+            assert!(matches!(l, Some(Val::TreeList | Val::DetailsList)), "{o:?}");
+        }
+        let status = &plan[object_with_id(&plan, ids::STATUS).unwrap()];
+        assert_eq!(get(status, GA_Text), Some(Val::Text(b"")));
+        let tree = &plan[object_with_id(&plan, ids::LIST).unwrap()];
+        for k in [LISTBROWSER_Hierarchical, LISTBROWSER_ShowSelected, LISTBROWSER_ColumnTitles, GA_RelVerify] {
+            assert_eq!(get(tree, k), Some(Val::Int(1)));
+        }
+        assert_eq!(get(tree, LISTBROWSER_ColumnInfo), Some(Val::ColumnInfo));
+        let main = &plan[plan.len() - 2];
+        assert_eq!(main.tags[0], (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_VERT)));
+        assert!(main.tags.contains(&(LAYOUT_DeferLayout, Val::Int(1))));
+    }
+
+    #[test]
+    fn selection_by_node_and_scrolling() {
+        assert_eq!(select_tags(Shown::default()), [(LISTBROWSER_Selected, 0xFFFF_FFFF)]);
+        assert_eq!(
+            select_tags(Shown { selected: Some(0x500), top: Some(7), make_visible: Some(2) }),
+            [(LISTBROWSER_SelectedNode, 0x500), (LISTBROWSER_Top, 7), (LISTBROWSER_MakeVisible, 2)]
+        );
         assert_eq!(detach_tags(), [(LISTBROWSER_Labels, 0xFFFF_FFFF)]);
+        assert_eq!(attach_tags(0x60, Shown::default())[0], (LISTBROWSER_Labels, 0x60));
+        let n = |flags| TreeNode { generation: 1, flags, columns: Default::default() };
+        let open = [n(LBFLG_HASCHILDREN | LBFLG_SHOWCHILDREN), n(0), n(0)];
+        assert_eq!(make_visible(&open, Some(2)), Some(2));
+        assert_eq!(make_visible(&open, Some(3)), None);
+        assert_eq!(make_visible(&open, None), None);
+        let folded = [n(LBFLG_HASCHILDREN), n(LBFLG_HIDDEN), n(0)];
+        assert_eq!(make_visible(&folded, Some(2)), None, "node numbers are ambiguous with hidden nodes");
+    }
+
+    #[test]
+    fn rows_map_to_nodes_and_branch_arrows_select_nothing() {
+        let map = RowMap::new(alloc::vec![0x100, 0x200, 0x300]);
+        assert_eq!((map.row_of(0x200), map.row_of(0x999), map.row_of(0)), (Some(1), None, None));
+        assert_eq!((map.node_of(2), map.node_of(3)), (Some(0x300), None));
+        assert_eq!(tree_release(LBRE_NORMAL, 0x300, &map), Some(2));
+        assert_eq!(tree_release(LBRE_DOUBLECLICK, 0x100, &map), Some(0));
+        assert_eq!(tree_release(LBRE_HIDECHILDREN, 0x100, &map), None);
+        assert_eq!(tree_release(LBRE_SHOWCHILDREN, 0x100, &map), None);
+        assert_eq!(tree_release(128, 0x100, &map), None, "LBRE_TITLECLICK");
+        assert_eq!(tree_release(LBRE_NORMAL, 0, &map), None);
+    }
+
+    /// A recorded tree and text fields for [`event_of`].
+    struct Gadgets {
+        rel: u32,
+        node: u32,
+        reads: Vec<&'static str>,
+    }
+
+    impl GadgetState for Gadgets {
+        fn rel_event(&mut self) -> u32 {
+            self.reads.push("rel");
+            self.rel
+        }
+        fn selected_node(&mut self) -> u32 {
+            self.reads.push("node");
+            self.node
+        }
+        fn text(&mut self, id: u16) -> Vec<u8> {
+            self.reads.push("text");
+            alloc::format!("field {id}").into_bytes()
+        }
+    }
+
+    #[test]
+    fn results_become_events() {
+        let map = RowMap::new(alloc::vec![0x100, 0x200]);
+        let mut g = Gadgets { rel: LBRE_NORMAL, node: 0x200, reads: Vec::new() };
+        let up = |id: u16| WMHI_GADGETUP | u32::from(id);
+        assert_eq!(event_of(up(ids::LIST), &map, &mut g), Input::Event(UiEvent::SelectRow(1)));
+        g.rel = LBRE_HIDECHILDREN;
+        assert_eq!(event_of(up(ids::LIST), &map, &mut g), Input::Nothing, "a branch arrow is no selection");
+        assert_eq!(event_of(up(ids::FILTER), &map, &mut g), Input::Event(UiEvent::Filter(b"field 15".to_vec())));
+        g.reads.clear();
+        assert_eq!(event_of(up(ids::REFRESH), &map, &mut g), Input::Event(UiEvent::Refresh));
+        assert_eq!(event_of(up(ids::NAME), &map, &mut g), Input::Event(UiEvent::Name));
+        assert!(g.reads.is_empty(), "buttons read nothing: {:?}", g.reads);
+        assert_eq!(event_of(up(ids::SELECTED), &map, &mut g), Input::Nothing);
+        assert_eq!(event_of(WMHI_CLOSEWINDOW, &map, &mut g), Input::Event(UiEvent::Quit));
+        assert_eq!(event_of(WMHI_ICONIFY, &map, &mut g), Input::Event(UiEvent::Iconify));
+        assert_eq!(event_of(WMHI_MENUPICK | 0x0841, &map, &mut g), Input::Menu(0x0841));
     }
 
     #[test]
@@ -665,7 +1079,8 @@ mod tests {
     #[test]
     fn tree_nodes_of_two_screens() {
         let v = two_screens();
-        let nodes = tree_nodes(&v);
+        let nodes = tree_nodes(&v, &[]);
+        assert_eq!(nodes.len(), v.rows().len(), "one node per row");
         let gens: Vec<u32> = nodes.iter().map(|n| n.generation).collect();
         assert_eq!(gens, [1, 2, 3, 3, 1, 2]);
         let open = LBFLG_HASCHILDREN | LBFLG_SHOWCHILDREN;
@@ -701,18 +1116,30 @@ mod tests {
         );
     }
 
+    /// A branch the user folded stays folded across a rebuild.
     #[test]
-    fn gadget_ids_map_to_events() {
+    fn folded_branches_stay_folded() {
+        let v = two_screens();
+        let kinds: Vec<RowKind> = v.rows().iter().map(|r| r.kind).collect();
+        let open = LBFLG_HASCHILDREN | LBFLG_SHOWCHILDREN;
+        // Read back from the old list: the first window was folded.
+        let read = [Some(open), Some(LBFLG_HASCHILDREN), Some(0), None, Some(open), Some(0)];
+        let folded = collapsed_rows(&kinds, &read);
+        assert_eq!(folded, [kinds[1]]);
+        let flags: Vec<u32> = tree_nodes(&v, &folded).iter().map(|n| n.flags).collect();
+        assert_eq!(flags, [open, LBFLG_HASCHILDREN, LBFLG_HIDDEN, LBFLG_HIDDEN, open, 0]);
+        // The first screen folded: everything under it hidden, the second
+        // screen not.
+        let flags: Vec<u32> = tree_nodes(&v, &[kinds[0]]).iter().map(|n| n.flags).collect();
+        assert_eq!(flags, [LBFLG_HASCHILDREN, LBFLG_HIDDEN | open, LBFLG_HIDDEN, LBFLG_HIDDEN, open, 0]);
+    }
+
+    #[test]
+    fn results_decode() {
         let up = |id: u16| decode(WMHI_GADGETUP | u32::from(id));
-        assert_eq!(up(ids::REFRESH), Input::Event(UiEvent::Refresh));
-        assert_eq!(up(ids::PICK), Input::Event(UiEvent::Pick));
-        assert_eq!(up(ids::HIGHLIGHT), Input::Event(UiEvent::Highlight));
-        assert_eq!(up(ids::NAME_BUTTON), Input::Event(UiEvent::Name));
-        assert_eq!(up(ids::EXPORT), Input::Event(UiEvent::Export));
-        assert_eq!(up(ids::NAME), Input::Event(UiEvent::Name));
-        assert_eq!(up(ids::LIST), Input::ListClicked);
-        assert_eq!(up(ids::DETAILS), Input::Nothing);
-        assert_eq!(up(ids::STATUS), Input::Nothing);
+        for id in [ids::REFRESH, ids::LIST, ids::NAME, ids::FILTER, ids::STATUS] {
+            assert_eq!(up(id), Input::Released(id));
+        }
         assert_eq!(decode(WMHI_CLOSEWINDOW), Input::Event(UiEvent::Quit));
         assert_eq!(decode(WMHI_ICONIFY), Input::Event(UiEvent::Iconify));
         assert_eq!(decode(WMHI_UNICONIFY), Input::Uniconified);

@@ -1,29 +1,33 @@
 //! The ReAction front-end (wasm32 only; AmigaOS 3.5/3.9/3.2): a
-//! `window.class` window whose `layout.gadget` holds the button row, a
-//! hierarchical `listbrowser.gadget` tree with the columns Role / ID /
-//! Label / Class / Geometry, a details listbrowser (with the locators),
-//! the labelled name `string.gadget` and a read-only `button.gadget` as
-//! the status line; the menus are a GadTools strip given to window.class
-//! (`WINDOW_MenuStrip`). Every tag list comes from [`crate::reaction`],
-//! where the host tests check it.
+//! `window.class` window made from the object plan of
+//! [`crate::reaction::window_plan`] (the controls of crate::controls:
+//! the button row, a hierarchical `listbrowser.gadget` tree with the
+//! columns Role / ID / Label / Class / Geometry and the selected-row echo
+//! under it, the details listbrowser, the labelled name and filter
+//! `string.gadget`s and a read-only `button.gadget` as the status line);
+//! the menus are the GadTools strip of crate::strings given to
+//! window.class (`WINDOW_MenuStrip`).
 //!
 //! Not run here: the AROS ROM of the emulator has no ReAction classes, so
-//! `nogui::run` picks the GadTools front-end there ([`ReactionClasses::open`]
-//! fails on `window.class`). This code waits for a run on AmigaOS 3.2.
+//! the GadTools front-end runs there ([`ReactionClasses::open`] fails on
+//! `window.class`). This code waits for a run on AmigaOS 3.2; its pure
+//! half is host-tested in crate::reaction and crate::controls.
 //!
-//! Lifecycle: [`Frontend::open`] builds every object and opens the window
+//! Lifecycle: [`Frontend::open`] makes every object of the plan, each
+//! with `NewObject(<class>_GetClass(), NULL, tags)`, and opens the window
 //! (`WM_OPEN`); [`Frontend::close`] closes it (`WM_CLOSE`) and disposes
 //! the window object (which disposes its layout and every child), then
 //! frees the menus, the node lists and the texts. Iconify is GadgetScope's
 //! own: close plus the desk's AppIcon, as with GadTools.
-use crate::gui::{Frontend, UiEvent};
-use crate::reaction::{self as ra, Input, TreeNode, WindowBox};
-use crate::strings::{ids as msg, new_menus, picked_events, Strings, BUTTONS};
-use crate::view::View;
+use crate::controls;
+use crate::gui::{gadget_ids as ids, Frontend, UiEvent};
+use crate::reaction::{self as ra, ClassSpec, GadgetState, Input, RowMap, Shown, TreeNode, Val, WindowBox};
+use crate::strings::{new_menus, picked_events, Strings};
+use crate::view::{RowKind, View};
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
-use amiga_ndk::intuition::{wd_Height, wd_Width, STRINGA_TextVal};
+use amiga_ndk::intuition::{wd_Height, wd_Width, STRINGA_TextVal, WA_BusyPointer};
 use amiga_ndk::reaction::*;
 use amiga_rt::be::{Be16, Be32};
 use amiga_rt::gadtools::{picked_items, GadTools, Menus, OwnedStrings, VisualInfo};
@@ -33,9 +37,6 @@ use amiga_rt::listbrowser::NodeList;
 use amiga_rt::mem;
 use amiga_rt::tags::Tags;
 
-/// At most this many `WM_HANDLEINPUT` results per wake-up.
-const MAX_INPUTS: usize = 256;
-
 fn tags(v: Vec<(u32, u32)>) -> Tags {
     let mut t = Tags::new();
     for (a, b) in v {
@@ -44,11 +45,13 @@ fn tags(v: Vec<(u32, u32)>) -> Tags {
     t
 }
 
-/// The ReAction classes, open (closed on drop), and utility.library for
-/// `DoMethodA`.
+/// The ReAction classes, open (closed on drop), their class pointers
+/// (`*_GetClass()`), and utility.library for `DoMethodA`.
 pub struct ReactionClasses {
     utility: Library,
     listbrowser: Library,
+    /// Each class of [`ra::CLASSES`] with its class pointer.
+    classes: Vec<(ClassSpec, u32)>,
     #[allow(dead_code)]
     others: Vec<Library>,
 }
@@ -60,11 +63,13 @@ impl ReactionClasses {
     pub fn open() -> Result<ReactionClasses, String> {
         let utility = Library::open("utility.library", 36).map_err(|e| alloc::format!("{e}"))?;
         let mut others = Vec::new();
+        let mut classes = Vec::new();
         let mut listbrowser = None;
         for c in ra::CLASSES {
             let lib = Library::open(c.library, c.version).map_err(|_| {
                 alloc::format!("ReAction is not available: {} version {} cannot be opened", c.library, c.version)
             })?;
+            classes.push((c, lib.get_class()));
             if c == ra::LISTBROWSER_GADGET {
                 listbrowser = Some(lib);
             } else {
@@ -72,7 +77,11 @@ impl ReactionClasses {
             }
         }
         let listbrowser = listbrowser.ok_or_else(|| String::from("listbrowser.gadget is missing"))?;
-        Ok(ReactionClasses { utility, listbrowser, others })
+        Ok(ReactionClasses { utility, listbrowser, classes, others })
+    }
+
+    fn class(&self, spec: ClassSpec) -> u32 {
+        self.classes.iter().find(|c| c.0 == spec).map_or(0, |c| c.1)
     }
 }
 
@@ -95,9 +104,39 @@ struct Built<'a> {
     win: u32,
     sigmask: u32,
     list: u32,
+    echo: u32,
     details: u32,
     name: u32,
+    filter: u32,
     status: u32,
+}
+
+/// What [`ra::event_of`] reads from the open window's gadgets.
+struct Read<'x> {
+    intuition: &'x Intuition,
+    list: u32,
+    fields: [(u16, u32); 2],
+}
+
+impl GadgetState for Read<'_> {
+    fn rel_event(&mut self) -> u32 {
+        self.intuition.get_attr(self.list, LISTBROWSER_RelEvent).unwrap_or(0)
+    }
+    fn selected_node(&mut self) -> u32 {
+        self.intuition.get_attr(self.list, LISTBROWSER_SelectedNode).unwrap_or(0)
+    }
+    fn text(&mut self, id: u16) -> Vec<u8> {
+        let Some(&(_, g)) = self.fields.iter().find(|f| f.0 == id) else { return Vec::new() };
+        string_value(self.intuition, g)
+    }
+}
+
+/// A string.gadget's text (`STRINGA_TextVal`).
+fn string_value(intuition: &Intuition, gadget: u32) -> Vec<u8> {
+    match intuition.get_attr(gadget, STRINGA_TextVal).unwrap_or(0) {
+        0 => Vec::new(),
+        p => mem::c_string(p, 255).unwrap_or_default(),
+    }
 }
 
 /// The ReAction window.
@@ -110,8 +149,15 @@ pub struct ReactionUi<'a> {
     /// Shown nodes (attached to the gadgets while open).
     rows: Option<NodeList<'a>>,
     details: Option<NodeList<'a>>,
-    /// What to show (kept while closed, shown at open).
+    /// Row `i` is node `i` of `rows`.
+    row_map: RowMap,
+    /// What to show (kept while closed, shown at open): the nodes, each
+    /// row's identity and text line (for the echo).
     tree: Vec<TreeNode>,
+    kinds: Vec<RowKind>,
+    lines: Vec<Vec<u8>>,
+    /// Branches the user folded (kept across rebuilds).
+    collapsed: Vec<RowKind>,
     selected: Option<usize>,
     detail_lines: Vec<Vec<u8>>,
     status: Vec<u8>,
@@ -141,7 +187,11 @@ impl<'a> ReactionUi<'a> {
             built: None,
             rows: None,
             details: None,
+            row_map: RowMap::default(),
             tree: Vec::new(),
+            kinds: Vec::new(),
+            lines: Vec::new(),
+            collapsed: Vec::new(),
             selected: None,
             detail_lines: Vec::new(),
             status: Vec::new(),
@@ -161,11 +211,9 @@ impl<'a> ReactionUi<'a> {
         do_method(&self.classes.utility, object, msg)
     }
 
-    fn new_object(&self, class: &ra::ClassSpec, t: Vec<(u32, u32)>) -> Result<Object<'a>, &'static str> {
-        let intuition: &'a Intuition = self.intuition;
-        intuition.new_object(class.class_id, &tags(t)).ok_or("a ReAction object cannot be created (too little memory?)")
-    }
-
+    /// Makes the objects of [`ra::window_plan`] and opens the window. The
+    /// node lists exist before: a list browser must have a list attached
+    /// when it is first added to a window (listbrowser_gc/--datasheet--).
     fn build(&mut self) -> Result<Built<'a>, &'static str> {
         let intuition: &'a Intuition = self.intuition;
         let gt: &'a GadTools = self.gt;
@@ -174,11 +222,7 @@ impl<'a> ReactionUi<'a> {
         let mut strings = OwnedStrings::new();
         let entries = new_menus(&self.text, self.auto_refresh, self.system_gadgets, |t| strings.add(t));
         let menus = gt.create_menus_at(&entries, &vi).ok_or("the menus cannot be built")?;
-        let mut s = |b: &[u8]| if b.is_empty() { 0 } else { strings.add(b) };
-        let titles: [u32; 5] = core::array::from_fn(|i| s(ra::COLUMNS[i].0));
-        let button_texts: [u32; 5] = core::array::from_fn(|i| s(self.text.text(BUTTONS[i].0)));
-        let (title, icon_title, name_label) =
-            (s(b"GadgetScope"), s(b"GadgetScope"), s(self.text.text(msg::MSG_GAD_NAME_FIELD)));
+        let titles: [u32; 5] = core::array::from_fn(|i| strings.add(ra::COLUMNS[i].0));
         let mut column_info: Vec<Be16> = Vec::new();
         for (w, t, f) in ra::column_info(&titles) {
             column_info.extend([
@@ -190,47 +234,55 @@ impl<'a> ReactionUi<'a> {
             ]);
         }
         let column_info = column_info.into_boxed_slice();
-
-        // Children first; each stays owned (disposed on failure) until its
-        // parent took it.
-        let mut buttons = Vec::new();
-        for (i, &(_, id)) in BUTTONS.iter().enumerate() {
-            buttons.push(self.new_object(&ra::BUTTON_GADGET, ra::button_tags(button_texts[i], id))?);
+        if self.rows.is_none() {
+            let l = self.node_list(&self.tree);
+            self.row_map = RowMap::new(l.nodes().to_vec());
+            self.rows = Some(l);
         }
-        self.status_text = OwnedStrings::new();
-        let status_text = self.status_text.add(&self.status);
-        let list = self.new_object(&ra::LISTBROWSER_GADGET, ra::list_tags(mem::abs(column_info.as_ptr()), 0))?;
-        let details = self.new_object(&ra::LISTBROWSER_GADGET, ra::details_tags(0))?;
-        let name = self.new_object(&ra::STRING_GADGET, ra::name_tags())?;
-        let label = self.new_object(&ra::LABEL_IMAGE, ra::label_tags(name_label))?;
-        let status = self.new_object(&ra::BUTTON_GADGET, ra::status_tags(status_text))?;
-        let addrs: [u32; 5] = core::array::from_fn(|i| buttons[i].addr());
-        let row = self.new_object(&ra::LAYOUT_GADGET, ra::button_row_tags(&addrs))?;
-        buttons.into_iter().for_each(|b| {
-            b.into_raw();
-        });
-        let parts = ra::LayoutParts {
-            buttons: row.addr(),
-            list: list.addr(),
-            details: details.addr(),
-            name: name.addr(),
-            name_label: label.addr(),
-            status: status.addr(),
-        };
-        let layout = self.new_object(&ra::LAYOUT_GADGET, ra::main_layout_tags(&parts))?;
-        let (list, details, name, status) = (list.into_raw(), details.into_raw(), name.into_raw(), status.into_raw());
-        row.into_raw();
-        label.into_raw();
-        let wp = ra::WindowParts {
-            title,
-            icon_title,
-            app_port: self.app_port,
-            screen: screen.addr(),
-            menu_strip: menus.addr(),
-            layout: layout.addr(),
-        };
-        let window = self.new_object(&ra::WINDOW_CLASS, ra::window_tags(&wp, self.placement))?;
-        layout.into_raw();
+        if self.details.is_none() {
+            self.details = Some(self.detail_list());
+        }
+        let tree_list = self.rows.as_ref().map_or(0, |l| l.addr());
+        let details_list = self.details.as_ref().map_or(0, |l| l.addr());
+
+        // Children before parents. A child is handed over (no longer
+        // disposed here) before its parent is made: if the parent then
+        // fails, the child leaks rather than risking a second dispose
+        // (layout_gc and window_cl do not say whether OM_NEW disposes
+        // children it was given when it fails).
+        let plan = ra::window_plan(self.placement);
+        let mut objects: Vec<Option<Object<'a>>> = Vec::new();
+        let mut addrs: Vec<u32> = Vec::new();
+        for o in &plan {
+            let mut t = Tags::new();
+            for &(tag, v) in o.tags.iter() {
+                let data = match v {
+                    Val::Int(n) => n,
+                    Val::Str(id) => strings.add(self.text.text(id)),
+                    Val::Text(b) => strings.add(b),
+                    Val::Object(i) => {
+                        if let Some(child) = objects[i].take() {
+                            child.into_raw();
+                        }
+                        addrs[i]
+                    }
+                    Val::Screen => screen.addr(),
+                    Val::AppPort => self.app_port,
+                    Val::MenuStrip => menus.addr(),
+                    Val::ColumnInfo => mem::abs(column_info.as_ptr()),
+                    Val::TreeList => tree_list,
+                    Val::DetailsList => details_list,
+                };
+                t.push(tag, data);
+            }
+            let object = intuition
+                .new_object_of_class(self.classes.class(o.class), &t)
+                .ok_or("a ReAction object cannot be created (too little memory?)")?;
+            addrs.push(object.addr());
+            objects.push(Some(object));
+        }
+        let window = objects.pop().flatten().ok_or("the window object is missing")?;
+        let at = |id: u16| ra::object_with_id(&plan, id).map_or(0, |i| addrs[i]);
 
         // RA_OpenWindow.
         let win = self.method(window.addr(), &[Be32::new(WM_OPEN), Be32::new(0)]);
@@ -238,10 +290,26 @@ impl<'a> ReactionUi<'a> {
             return Err("window.class cannot open the window (too little memory or a too small screen)");
         }
         let sigmask = intuition.get_attr(window.addr(), WINDOW_SigMask).unwrap_or(0);
-        Ok(Built { window, strings, column_info, menus, vi, screen, win, sigmask, list, details, name, status })
+        Ok(Built {
+            window,
+            strings,
+            column_info,
+            menus,
+            vi,
+            screen,
+            win,
+            sigmask,
+            list: at(ids::LIST),
+            echo: at(ids::SELECTED),
+            details: at(ids::DETAILS),
+            name: at(ids::NAME),
+            filter: at(ids::FILTER),
+            status: at(ids::STATUS),
+        })
     }
 
-    /// Builds a node list from `nodes` (column texts copied by the nodes).
+    /// A node list of `nodes`, one node per row (column texts copied by
+    /// the nodes); cut short only when memory runs out.
     fn node_list(&self, nodes: &[TreeNode]) -> NodeList<'a> {
         let lib: &'a Library = &self.classes.listbrowser;
         let mut l = NodeList::new(lib);
@@ -268,31 +336,74 @@ impl<'a> ReactionUi<'a> {
         l
     }
 
-    /// Shows `self.tree` in the open window (detach, swap, attach).
-    fn show_tree(&mut self) {
-        let Some(b) = &self.built else { return };
+    /// Which branches of the shown list the user folded.
+    fn read_folds(&mut self) {
+        if let Some(l) = &self.rows {
+            let flags: Vec<Option<u32>> = (0..l.len()).map(|i| l.flags(i)).collect();
+            self.collapsed = ra::collapsed_rows(&self.kinds, &flags);
+        }
+    }
+
+    /// Shows `self.tree` in the open window (detach, swap, attach), the
+    /// view's top row kept; `scroll` brings the selection into view.
+    fn show_tree(&mut self, scroll: bool) {
+        let Some(b) = &self.built else {
+            // Closed: the list is made at the next open.
+            self.rows = None;
+            return;
+        };
         let (gadget, win) = (b.list, b.win);
+        let top = self.intuition.get_attr(gadget, LISTBROWSER_Top);
         self.intuition.set_gadget_attrs(gadget, win, &tags(ra::detach_tags()));
         let new = self.node_list(&self.tree);
         let addr = new.addr();
+        self.row_map = RowMap::new(new.nodes().to_vec());
         self.rows = Some(new);
-        self.intuition.set_gadget_attrs(gadget, win, &tags(ra::attach_tags(addr, self.selected)));
+        let shown = Shown {
+            selected: self.selected.and_then(|r| self.row_map.node_of(r)),
+            top,
+            make_visible: if scroll { ra::make_visible(&self.tree, self.selected) } else { None },
+        };
+        self.intuition.set_gadget_attrs(gadget, win, &tags(ra::attach_tags(addr, shown)));
+        self.show_echo();
     }
 
     fn show_details(&mut self) {
-        let Some(b) = &self.built else { return };
+        let Some(b) = &self.built else {
+            self.details = None;
+            return;
+        };
         let (gadget, win) = (b.details, b.win);
         self.intuition.set_gadget_attrs(gadget, win, &tags(ra::detach_tags()));
         let new = self.detail_list();
         let addr = new.addr();
         self.details = Some(new);
-        self.intuition.set_gadget_attrs(gadget, win, &tags(ra::attach_tags(addr, None)));
+        self.intuition.set_gadget_attrs(gadget, win, &tags(ra::attach_tags(addr, Shown::default())));
+    }
+
+    /// The selected row's line in the echo (ID 11), as the GadTools
+    /// window's `GTLV_ShowSelected` string gadget shows it.
+    fn show_echo(&mut self) {
+        let Some(b) = &self.built else { return };
+        let line = self.selected.and_then(|r| self.lines.get(r)).cloned().unwrap_or_default();
+        let mut s = OwnedStrings::new();
+        let a = s.add(&line);
+        self.intuition.set_gadget_attrs(b.echo, b.win, &tags(ra::string_text_tags(a)));
     }
 
     fn menu_events(&mut self, code: u16, out: &mut Vec<UiEvent>) {
         let Some(b) = &self.built else { return };
         let picks = picked_items(self.intuition, b.menus.addr(), code);
         out.extend(picked_events(&picks, &mut self.auto_refresh, &mut self.system_gadgets));
+    }
+
+    /// `WA_BusyPointer` on the window object while a requester is up
+    /// (window_cl/--datasheet--: settable at any time; it blocks the
+    /// window with a NULL requester).
+    fn busy(&self, on: bool) {
+        if let Some(b) = &self.built {
+            self.intuition.set_attrs(b.window.addr(), &tags(alloc::vec![(WA_BusyPointer, u32::from(on))]));
+        }
     }
 }
 
@@ -307,8 +418,10 @@ impl Frontend for ReactionUi<'_> {
         }
         let b = self.build().map_err(String::from)?;
         self.built = Some(b);
-        self.show_tree();
-        self.show_details();
+        self.show_tree(true);
+        // The status text after WM_OPEN (the button was made empty).
+        let status = core::mem::take(&mut self.status);
+        self.set_status(&status);
         Ok(())
     }
 
@@ -332,6 +445,7 @@ impl Frontend for ReactionUi<'_> {
             // RA_CloseWindow: window.class replies what is queued.
             self.method(b.window.addr(), &[Be32::new(WM_CLOSE)]);
         }
+        self.read_folds();
         // Disposes the window object and its children, then the menus,
         // strings and screen lock; the node lists after that.
         drop(b);
@@ -343,36 +457,36 @@ impl Frontend for ReactionUi<'_> {
         self.built.as_ref().map_or(0, |b| b.sigmask)
     }
 
+    /// Every result up to `WMHI_LASTMSG` (window_cl/WM_HANDLEINPUT: it
+    /// comes when the port has no message left for the window).
     fn events(&mut self) -> Vec<UiEvent> {
         let mut out = Vec::new();
         let Some(b) = &self.built else { return out };
-        let (window, list) = (b.window.addr(), b.list);
+        let window = b.window.addr();
+        let mut read =
+            Read { intuition: self.intuition, list: b.list, fields: [(ids::NAME, b.name), (ids::FILTER, b.filter)] };
         let mut menus = Vec::new();
-        for _ in 0..MAX_INPUTS {
+        let mut uniconified = None;
+        loop {
             // RA_HandleInput(window, &code): wmh_Code points at a WORD.
             let code = Box::new(Be16::new(0));
             let r = self.method(window, &[Be32::new(WM_HANDLEINPUT), Be32::new(mem::abs(&*code as *const Be16))]);
             if r == WMHI_LASTMSG {
                 break;
             }
-            match ra::decode(r) {
+            match ra::event_of(r, &self.row_map, &mut read) {
                 Input::Event(e) => out.push(e),
-                Input::ListClicked => {
-                    let node = self.intuition.get_attr(list, LISTBROWSER_SelectedNode).unwrap_or(0);
-                    if let Some(i) = self.rows.as_ref().and_then(|l| l.index_of(node)) {
-                        self.selected = Some(i);
-                        out.push(UiEvent::SelectRow(i));
-                    }
-                }
                 Input::Menu(c) => menus.push(c),
-                Input::Uniconified => {
-                    let w = self.intuition.get_attr(window, WINDOW_Window).unwrap_or(0);
-                    if let Some(b) = &mut self.built {
-                        b.win = w;
-                    }
-                }
-                Input::Nothing => {}
+                Input::Uniconified => uniconified = Some(self.intuition.get_attr(window, WINDOW_Window).unwrap_or(0)),
+                Input::Released(_) | Input::Nothing => {}
             }
+        }
+        if let (Some(w), Some(b)) = (uniconified, &mut self.built) {
+            b.win = w;
+        }
+        if let Some(&UiEvent::SelectRow(i)) = out.iter().rev().find(|e| matches!(e, UiEvent::SelectRow(_))) {
+            self.selected = Some(i);
+            self.show_echo();
         }
         for c in menus {
             self.menu_events(c, &mut out);
@@ -381,9 +495,13 @@ impl Frontend for ReactionUi<'_> {
     }
 
     fn set_view(&mut self, view: &View) {
-        self.tree = ra::tree_nodes(view);
+        self.read_folds();
+        self.tree = ra::tree_nodes(view, &self.collapsed);
+        self.kinds = view.rows().iter().map(|r| r.kind).collect();
+        self.lines = view.rows().iter().map(|r| r.text.clone()).collect();
+        let moved = view.selected_row() != self.selected;
         self.selected = view.selected_row();
-        self.show_tree();
+        self.show_tree(moved);
     }
 
     fn set_rows(&mut self, rows: &[Vec<u8>], selected: Option<usize>) {
@@ -395,15 +513,23 @@ impl Frontend for ReactionUi<'_> {
                 columns: [r.clone(), Vec::new(), Vec::new(), Vec::new(), Vec::new()],
             })
             .collect();
+        self.kinds.clear();
+        self.lines = rows.to_vec();
         self.selected = selected;
-        self.show_tree();
+        self.show_tree(true);
     }
 
     fn set_selected(&mut self, selected: Option<usize>) {
         self.selected = selected;
         if let Some(b) = &self.built {
-            self.intuition.set_gadget_attrs(b.list, b.win, &tags(ra::select_tags(selected)));
+            let shown = Shown {
+                selected: selected.and_then(|r| self.row_map.node_of(r)),
+                top: None,
+                make_visible: ra::make_visible(&self.tree, selected),
+            };
+            self.intuition.set_gadget_attrs(b.list, b.win, &tags(ra::select_tags(shown)));
         }
+        self.show_echo();
     }
 
     fn set_details(&mut self, lines: &[Vec<u8>]) {
@@ -425,11 +551,7 @@ impl Frontend for ReactionUi<'_> {
 
     fn name_text(&mut self) -> Vec<u8> {
         let Some(b) = &self.built else { return Vec::new() };
-        let p = self.intuition.get_attr(b.name, STRINGA_TextVal).unwrap_or(0);
-        if p == 0 {
-            return Vec::new();
-        }
-        mem::c_string(p, 255).unwrap_or_default()
+        string_value(self.intuition, b.name)
     }
 
     fn set_name_text(&mut self, text: &[u8]) {
@@ -437,22 +559,30 @@ impl Frontend for ReactionUi<'_> {
             // string.gadget copies STRINGA_TextVal into its buffer.
             let mut s = OwnedStrings::new();
             let a = s.add(text);
-            self.intuition.set_gadget_attrs(b.name, b.win, &tags(ra::name_text_tags(a)));
+            self.intuition.set_gadget_attrs(b.name, b.win, &tags(ra::string_text_tags(a)));
         }
     }
 
     fn set_checks(&mut self, auto_refresh: bool, system_gadgets: bool) {
-        // Applied when the menus are built (at open).
+        // Applied when the menus are built (at open; the controller sets
+        // them before it opens the window).
         self.auto_refresh = auto_refresh;
         self.system_gadgets = system_gadgets;
     }
 
     fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32 {
-        self.intuition.easy_request(self.window_addr(), b"GadgetScope", text, buttons)
+        self.busy(true);
+        let r = self.intuition.easy_request(self.window_addr(), controls::request_title(&self.text), text, buttons);
+        self.busy(false);
+        r
     }
 
     fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
-        amiga_rt::asl::file_request(self.window_addr(), b"GadgetScope profile", save, drawer, file)
+        let title = controls::file_request_title(&self.text, save).to_vec();
+        self.busy(true);
+        let r = amiga_rt::asl::file_request(self.window_addr(), &title, save, drawer, file);
+        self.busy(false);
+        r
     }
 }
 

@@ -1,7 +1,7 @@
 //! The Amiga entry point (wasm32 only): a Shell start runs the command
 //! its arguments name, a Workbench start opens the window.
 use crate::bench::{bench_tree, report, Clock};
-use crate::gadtools_ui::REQUEST_TITLE;
+use crate::controls::REQUEST_TITLE;
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use crate::system::AmigaIntuition;

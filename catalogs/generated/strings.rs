@@ -284,6 +284,11 @@ pub const MSG_ERR_AREXX_PORT: StringId = 410;
 /// English: `GadgetScope`
 pub const MSG_APPICON: StringId = 411;
 
+/// The title of GadgetScope's requesters in both windows; scripts wait for it
+/// (WAITFOR WINDOW="GadgetScope Request"), so keep it unless scripts change too.
+/// English: `GadgetScope Request`
+pub const MSG_REQ_TITLE: StringId = 412;
+
 /// Printed after "GadgetScope: " with RC 10; %s lists the commands.
 /// English: `no command given (commands: %s)`
 pub const MSG_SHELL_NO_COMMAND: StringId = 500;
@@ -367,6 +372,7 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_ERR_LIBRARY, b"Cannot open %s version %ld.\0"),
     (MSG_ERR_AREXX_PORT, b"Cannot open the ARexx port %s: is GadgetScope already running?\0"),
     (MSG_APPICON, b"GadgetScope\0"),
+    (MSG_REQ_TITLE, b"GadgetScope Request\0"),
     (MSG_SHELL_NO_COMMAND, b"no command given (commands: %s)\0"),
     (MSG_SHELL_UNKNOWN_COMMAND, b"unknown command \"%s\" (commands: %s)\0"),
 ];

@@ -143,6 +143,9 @@ pub const IDCMP_RAWKEY: u32 = 0x0000_0400;
 pub const IDCMP_VANILLAKEY: u32 = 0x0020_0000;
 /// `IDCMP_INTUITICKS`: about ten a second, to the active window only (intuition/intuition.h).
 pub const IDCMP_INTUITICKS: u32 = 0x0040_0000;
+/// `IDCMP_IDCMPUPDATE`: BOOPSI notifications (`ICTARGET_IDCMP`), e.g.
+/// layout.gadget's deferred layout requests (intuition/intuition.h).
+pub const IDCMP_IDCMPUPDATE: u32 = 0x0080_0000;
 
 // ---- intuition/intuition.h struct IntuiMessage, struct EasyStruct
 /// Size of `struct IntuiMessage` (intuition/intuition.i `im_SIZEOF`).

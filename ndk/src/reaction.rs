@@ -28,7 +28,9 @@ pub const WINDOW_AppPort: u32 = WINDOW_Dummy + 13;
 pub const WINDOW_Position: u32 = WINDOW_Dummy + 14;
 /// `WINDOW_IconTitle`: the iconified window's icon title (classes/window.h).
 pub const WINDOW_IconTitle: u32 = WINDOW_Dummy + 18;
-/// `WINDOW_IconifyGadget`: an iconify gadget in the title bar (classes/window.h).
+/// `WINDOW_IconifyGadget`: an iconify gadget in the title bar; AmigaOS
+/// 3.5+ (window_cl/--datasheet--), unlike OS4's `WINDOW_Iconifiable`
+/// (classes/window.h).
 pub const WINDOW_IconifyGadget: u32 = WINDOW_Dummy + 23;
 /// `WPOS_CENTERSCREEN`: centred on the screen (classes/window.h).
 pub const WPOS_CENTERSCREEN: u32 = 1;
@@ -94,6 +96,8 @@ pub const CHILD_Label: u32 = CHILD_Dummy + 12;
 
 /// `LISTBROWSER_Dummy` = REACTION_Dummy + 0x3000 (gadgets/listbrowser.h).
 pub const LISTBROWSER_Dummy: u32 = REACTION_Dummy + 0x0003000;
+/// `LISTBROWSER_Top`: the node shown at the top of the view (gadgets/listbrowser.h).
+pub const LISTBROWSER_Top: u32 = LISTBROWSER_Dummy + 1;
 /// `LISTBROWSER_Labels`: the `struct List *` of nodes; `~0` detaches (gadgets/listbrowser.h).
 pub const LISTBROWSER_Labels: u32 = LISTBROWSER_Dummy + 3;
 /// `LISTBROWSER_Selected`: index of the selected node, -1 for none (gadgets/listbrowser.h).
@@ -112,6 +116,17 @@ pub const LISTBROWSER_ColumnTitles: u32 = LISTBROWSER_Dummy + 17;
 pub const LISTBROWSER_ShowSelected: u32 = LISTBROWSER_Dummy + 18;
 /// `LISTBROWSER_Hierarchical` (gadgets/listbrowser.h).
 pub const LISTBROWSER_Hierarchical: u32 = LISTBROWSER_Dummy + 27;
+/// `LISTBROWSER_RelEvent` (get): what the last release did, an `LBRE_*`
+/// (gadgets/listbrowser.h; listbrowser_gc/--datasheet--).
+pub const LISTBROWSER_RelEvent: u32 = LISTBROWSER_Dummy + 37;
+/// `LBRE_NORMAL`: a node was selected (gadgets/listbrowser.h).
+pub const LBRE_NORMAL: u32 = 1;
+/// `LBRE_HIDECHILDREN`: a branch was collapsed (gadgets/listbrowser.h).
+pub const LBRE_HIDECHILDREN: u32 = 2;
+/// `LBRE_SHOWCHILDREN`: a branch was expanded (gadgets/listbrowser.h).
+pub const LBRE_SHOWCHILDREN: u32 = 4;
+/// `LBRE_DOUBLECLICK`: a node was double-clicked (gadgets/listbrowser.h).
+pub const LBRE_DOUBLECLICK: u32 = 16;
 /// `LBNA_Dummy` = TAG_USER + 0x5003500: node attributes (gadgets/listbrowser.h).
 pub const LBNA_Dummy: u32 = TAG_USER + 0x0500_3500;
 /// `LBNA_Flags` (gadgets/listbrowser.h).
@@ -130,6 +145,8 @@ pub const LBFLG_READONLY: u32 = 1;
 pub const LBFLG_HASCHILDREN: u32 = 4;
 /// `LBFLG_SHOWCHILDREN` (gadgets/listbrowser.h).
 pub const LBFLG_SHOWCHILDREN: u32 = 8;
+/// `LBFLG_HIDDEN`: a node under a collapsed branch (gadgets/listbrowser.h).
+pub const LBFLG_HIDDEN: u32 = 16;
 /// `CIF_WEIGHTED` in `ColumnInfo.ci_Flags`: `ci_Width` is a percentage (gadgets/listbrowser.h).
 pub const CIF_WEIGHTED: u32 = 0;
 

@@ -81,6 +81,17 @@ impl Intuition {
         (o != 0).then_some(Object { intuition: self, object: o })
     }
 
+    /// `NewObjectA(class, NULL, tags)` for a class by pointer (a ReAction
+    /// class's `*_GetClass()`, [`crate::library::Library::get_class`]);
+    /// `None` when the class fails to create it.
+    pub fn new_object_of_class(&self, class: u32, tags: &Tags) -> Option<Object<'_>> {
+        let t = tags.done();
+        // SAFETY: class is a live class pointer from an open class
+        // library; the class ID is NULL; t as above.
+        let o = unsafe { sys::intuition_NewObjectA(self.base(), class, core::ptr::null(), t.as_ptr() as *const u8) };
+        (o != 0).then_some(Object { intuition: self, object: o })
+    }
+
     /// `SetGadgetAttrsA(gadget, window, NULL, tags)`: sets attributes of a
     /// gadget object in the open `window` (so that it redraws); the
     /// class's return value (non-zero: something to refresh).

@@ -38,6 +38,17 @@ impl Library {
         self.base
     }
 
+    /// `<CLASS>_GetClass()` (LVO -30) of an open ReAction class library
+    /// (window.class, gadgets/*.gadget, images/*.image): the class
+    /// pointer for `NewObject(class, NULL, tags)`, always valid once the
+    /// library is open (window_cl/WINDOW_GetClass, autodocs 3.5). Only for
+    /// class libraries: other libraries have another function there.
+    pub fn get_class(&self) -> u32 {
+        // SAFETY: the library is open and is a ReAction class library
+        // (caller), whose first function takes no arguments.
+        unsafe { crate::sys::class_GetClass(self.base()) }
+    }
+
     /// `lib_Version` (struct Library offset 20, exec/libraries.h).
     pub fn version(&self) -> u16 {
         // SAFETY: base points to an open library's struct Library.

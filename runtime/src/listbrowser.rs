@@ -61,6 +61,26 @@ impl<'a> NodeList<'a> {
         self.nodes.iter().position(|&n| n == node && n != 0)
     }
 
+    /// The nodes in list order.
+    pub fn nodes(&self) -> &[u32] {
+        &self.nodes
+    }
+
+    /// `LBNA_Flags` of node `i` (`GetListBrowserNodeAttrsA`), e.g. whether
+    /// the user folded its branch; `None` past the end. Read it while the
+    /// list is attached to no gadget or before it is changed.
+    pub fn flags(&self, i: usize) -> Option<u32> {
+        let node = *self.nodes.get(i)?;
+        let store = Box::new(crate::be::Be32::new(0));
+        let tags = Tags::new().tag(amiga_ndk::reaction::LBNA_Flags, mem::abs(&*store as *const crate::be::Be32));
+        let t = tags.done();
+        // SAFETY: node is a live node of this list; t is TAG_DONE-
+        // terminated and its one data word points at store, a ULONG in
+        // linear memory that outlives the call.
+        unsafe { sys::listbrowser_GetListBrowserNodeAttrsA(self.lib.base(), node, t.as_ptr() as *const u8) };
+        Some(store.get())
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

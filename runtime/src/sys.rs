@@ -294,6 +294,10 @@ extern "C" {
     pub fn listbrowser_AllocListBrowserNodeA(base: u32, columns: u32, tags: *const u8) -> u32;
     /// listbrowser.library `FreeListBrowserList` (LVO -90): list a0.
     pub fn listbrowser_FreeListBrowserList(base: u32, list: *const u8);
+    /// listbrowser.library `GetListBrowserNodeAttrsA` (LVO -54): node a0, tags a1.
+    pub fn listbrowser_GetListBrowserNodeAttrsA(base: u32, node: u32, tags: *const u8);
+    /// class.library `GetClass` (LVO -30).
+    pub fn class_GetClass(base: u32) -> u32;
     /// dos.library `LockDosList` (LVO -654): flags d1.
     pub fn dos_LockDosList(base: u32, flags: u32) -> u32;
     /// dos.library `UnLockDosList` (LVO -660): flags d1.

@@ -46,6 +46,12 @@
 //!
 //! Screenshots: `gui-list`, `gui-highlight`, `gui-iconified`, `gui-pick`,
 //! `gui-quit-requester`.
+//!
+//! `gui-checkmarks`: `GadgetScope PROFILEDIR=DH0: REFRESH=0` opens its
+//! window with View/"Auto refresh" unchecked (`MENU "GadgetScope"` reads
+//! `checkit=1 checked=0`; the default start of `gui-gadtools` reads
+//! `checked=1`) and "System gadgets" checked; then `QUIT`. Screenshot
+//! `gui-checkmarks`.
 use crate::arexx_client::{icon, tool_icon};
 use crate::arexx_more::{rcs, replies};
 use crate::fixtures::wait_for_file;
@@ -163,7 +169,37 @@ fn send(s: Scenario, script: &str, out: &str) -> Scenario {
     s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:{script} OUT=DH0:{out} WAITPORT=30"))
 }
 
-/// The scenario.
+/// `gui-checkmarks`: the menu strip of a window started with REFRESH=0…
+pub const CHECKMARKS_SCRIPT: &str = "\
+MENU \"GadgetScope\"
+";
+
+/// … then it quits (nothing unsaved: no requester).
+pub const CHECKMARKS_QUIT_SCRIPT: &str = "\
+QUIT
+";
+
+/// `gui-checkmarks` (module doc).
+fn checkmarks() -> Scenario {
+    let mut s = with_arexx(Scenario::new("gui-checkmarks"))
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .bytes("checks.rexx", CHECKMARKS_SCRIPT.as_bytes().to_vec())
+        .bytes("quit.rexx", CHECKMARKS_QUIT_SCRIPT.as_bytes().to_vec());
+    s = s.line("Run >NIL: GadgetScope PROFILEDIR=DH0: REFRESH=0");
+    s = send(s, "checks.rexx", "checks.out").screenshot("gui-checkmarks");
+    s = send(s, "quit.rexx", "quit.out");
+    s.check(rcs("checks.out", &[0]))
+        .check(reply_has(
+            "checks.out",
+            0,
+            &["text=\"Auto refresh\" checkit=1 checked=0 ", "text=\"System gadgets\" checkit=1 checked=1 "],
+        ))
+        .check(rcs("quit.out", &[0]))
+        .timeout(Duration::from_secs(120))
+}
+
+/// The scenarios.
 pub fn scenarios() -> Vec<Scenario> {
     let mut s = with_arexx(Scenario::new("gui-gadtools"))
         .watchdog()
@@ -268,7 +304,8 @@ pub fn scenarios() -> Vec<Scenario> {
                 "title=\"Profile\"",
                 "text=\"Save As...\" shortcut=A",
                 "title=\"View\"",
-                "text=\"Auto refresh\" checkit=1",
+                "text=\"Auto refresh\" checkit=1 checked=1",
+                "text=\"System gadgets\" checkit=1 checked=1",
                 "text=\"Refresh\" shortcut=R",
                 "text=\"Pick\" shortcut=P",
                 "menu num=3 title=\"Help\"",
@@ -330,5 +367,5 @@ pub fn scenarios() -> Vec<Scenario> {
             }),
         ))
         .timeout(Duration::from_secs(240));
-    vec![s]
+    vec![s, checkmarks()]
 }

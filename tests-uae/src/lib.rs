@@ -427,13 +427,14 @@ fn execute(
     }
 
     // The boot drive: a scratch copy of the user's Workbench, then ours.
-    let mut setpatch = false;
+    let (mut setpatch, mut classes) = (false, false);
     if let Some(wb) = &opts.workbench {
         if !wb.is_dir() {
             return Err(format!("GADGETSCOPE_WORKBENCH={} is not a directory", wb.display()));
         }
         stage::copy_tree(wb, &hd).map_err(|e| format!("copying Workbench {}: {e}", wb.display()))?;
         setpatch = run.exists("C/SetPatch");
+        classes = run.exists("Classes");
     }
     let (kickstart, kick_var) = match scenario.model {
         Model::A1200 => (&opts.kickstart, "GADGETSCOPE_KICKSTART"),
@@ -467,7 +468,7 @@ fn execute(
             }
         }
     }
-    let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, opts.nested_interrupts)?;
+    let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, classes, opts.nested_interrupts)?;
     let s_dir = hd.join("S");
     fs::create_dir_all(&s_dir).map_err(|e| e.to_string())?;
     // A Workbench copy may carry `s/startup-sequence` in another case.

@@ -72,10 +72,14 @@ pub fn amiga_to_relative(amiga: &str) -> Result<PathBuf, String> {
 /// scenario's lines, the sentinel, `C:ExitEmu`.
 ///
 /// `setpatch`: prepend `C:SetPatch QUIET` (used with a user's Workbench).
+/// `classes`: the user's Workbench has `SYS:Classes`, which LIBS: gets
+/// (`Assign LIBS: SYS:Classes ADD`, as AmigaOS 3.5+ Startup-Sequences do)
+/// so that OpenLibrary finds the ReAction classes.
 pub fn startup_sequence(
     scenario: &Scenario,
     final_screenshot: bool,
     setpatch: bool,
+    classes: bool,
     nested_interrupts: bool,
 ) -> Result<String, String> {
     let mut out = String::new();
@@ -87,6 +91,9 @@ pub fn startup_sequence(
     out.push_str("FailAt 1000\n");
     if setpatch {
         out.push_str("C:SetPatch QUIET\n");
+    }
+    if classes {
+        out.push_str("Assign >NIL: LIBS: SYS:Classes ADD\n");
     }
     let mut lines: Vec<Line> = scenario.lines.clone();
     if final_screenshot {

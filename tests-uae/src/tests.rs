@@ -10,7 +10,7 @@ use crate::*;
 #[test]
 fn startup_sequence_order() {
     let s = Scenario::new("t").line("Echo \"a\" >DH0:a").capture("GadgetScope VERSION", "ver");
-    let text = startup_sequence(&s, false, false, false).unwrap();
+    let text = startup_sequence(&s, false, false, false, false).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with(';'));
     assert_eq!(
@@ -32,8 +32,8 @@ fn startup_sequence_order() {
 #[test]
 fn startup_sequence_screenshot_handshake() {
     let s = Scenario::new("t").screenshot("main");
-    let text = startup_sequence(&s, true, true, false).unwrap();
-    let expected = "C:CrashGuard\nC:NoNest\nFailAt 1000\nC:SetPatch QUIET\n\
+    let text = startup_sequence(&s, true, true, true, false).unwrap();
+    let expected = "C:CrashGuard\nC:NoNest\nFailAt 1000\nC:SetPatch QUIET\nAssign >NIL: LIBS: SYS:Classes ADD\n\
         Echo \"go\" >DH0:shot-request-main\nLab shotwait_main\nIf NOT EXISTS DH0:shot-done-main\n  Skip shotwait_main BACK\nEndIf\n\
         Echo \"go\" >DH0:shot-request-final\nLab shotwait_final\nIf NOT EXISTS DH0:shot-done-final\n  Skip shotwait_final BACK\nEndIf\n\
         Echo \"done\" >DH0:sentinel\nC:ExitEmu\n";
@@ -42,10 +42,10 @@ fn startup_sequence_screenshot_handshake() {
 
 #[test]
 fn startup_sequence_rejects_bad_lines() {
-    assert!(startup_sequence(&Scenario::new("t").line("a\nb"), false, false, false).is_err());
-    assert!(startup_sequence(&Scenario::new("t").screenshot("a b"), false, false, false).is_err());
-    assert!(startup_sequence(&Scenario::new("t").screenshot("x").screenshot("x"), false, false, false).is_err());
-    assert!(startup_sequence(&Scenario::new("t").screenshot("final"), true, false, false).is_err());
+    assert!(startup_sequence(&Scenario::new("t").line("a\nb"), false, false, false, false).is_err());
+    assert!(startup_sequence(&Scenario::new("t").screenshot("a b"), false, false, false, false).is_err());
+    assert!(startup_sequence(&Scenario::new("t").screenshot("x").screenshot("x"), false, false, false, false).is_err());
+    assert!(startup_sequence(&Scenario::new("t").screenshot("final"), true, false, false, false).is_err());
 }
 
 #[test]
@@ -279,7 +279,7 @@ fn shot_requests_found_once_with_content() {
 
 #[test]
 fn startup_sequence_without_the_interrupt_mend() {
-    let text = startup_sequence(&Scenario::new("t"), false, false, true).unwrap();
+    let text = startup_sequence(&Scenario::new("t"), false, false, false, true).unwrap();
     assert!(!text.contains("NoNest"), "{text}");
-    assert!(startup_sequence(&Scenario::new("t"), false, false, false).unwrap().contains("\nC:NoNest\n"));
+    assert!(startup_sequence(&Scenario::new("t"), false, false, false, false).unwrap().contains("\nC:NoNest\n"));
 }

@@ -1,0 +1,185 @@
+//! The window's controls, described once for both front-ends: every
+//! gadget with its ID, what it is, its catalog label and what releasing
+//! it means to the controller; the window and requester titles. The
+//! GadTools window (`crate::gadtools`, a gadget plan) and the ReAction
+//! window (`crate::reaction`, an object plan) are each built from a plan
+//! whose controls the host tests compare with [`CONTROLS`], and both
+//! decode a gadget release with [`released`], so a control, ID or title
+//! that one window has and the other lacks fails a test.
+use crate::gui::{gadget_ids as ids, UiEvent};
+use crate::strings::{ids as msg, StringId, Strings};
+
+/// What a control is (how each toolkit makes it differs; what it is to
+/// the user and to scripts does not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// A push button with a label (shortcut after `_`).
+    Button,
+    /// The gadget tree: one line or node per view row.
+    Tree,
+    /// A string gadget echoing the selected row, for scripts (GETTEXT).
+    RowEcho,
+    /// The read-only details list.
+    Details,
+    /// A labelled string gadget the user types into.
+    TextField,
+    /// The read-only status line.
+    Status,
+}
+
+/// What releasing a control (`IDCMP_GADGETUP`, `WMHI_GADGETUP`) asks of
+/// the controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Refresh,
+    Pick,
+    Highlight,
+    /// Name the selected gadget with the name field's text.
+    Name,
+    Export,
+    /// Select the row the front-end reports (its own row↔line mapping).
+    SelectRow,
+    /// Filter the list by the filter field's text.
+    Filter,
+    /// Nothing for the controller.
+    None,
+}
+
+/// One control of the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Control {
+    /// `GA_ID` (stable: scripts address it as `"GadgetScope" <id>`).
+    pub id: u16,
+    pub kind: Kind,
+    /// The catalog string of its label (buttons and text fields).
+    pub label: Option<StringId>,
+    pub act: Act,
+}
+
+const fn c(id: u16, kind: Kind, label: Option<StringId>, act: Act) -> Control {
+    Control { id, kind, label, act }
+}
+
+/// Every control of the window, in ID order.
+pub const CONTROLS: [Control; 11] = [
+    c(ids::REFRESH, Kind::Button, Some(msg::MSG_GAD_REFRESH), Act::Refresh),
+    c(ids::PICK, Kind::Button, Some(msg::MSG_GAD_PICK), Act::Pick),
+    c(ids::HIGHLIGHT, Kind::Button, Some(msg::MSG_GAD_HIGHLIGHT), Act::Highlight),
+    c(ids::NAME_BUTTON, Kind::Button, Some(msg::MSG_GAD_NAME), Act::Name),
+    c(ids::EXPORT, Kind::Button, Some(msg::MSG_GAD_EXPORT), Act::Export),
+    c(ids::LIST, Kind::Tree, None, Act::SelectRow),
+    c(ids::SELECTED, Kind::RowEcho, None, Act::None),
+    c(ids::DETAILS, Kind::Details, None, Act::None),
+    c(ids::NAME, Kind::TextField, Some(msg::MSG_GAD_NAME_FIELD), Act::Name),
+    c(ids::STATUS, Kind::Status, None, Act::None),
+    c(ids::FILTER, Kind::TextField, Some(msg::MSG_GAD_FILTER), Act::Filter),
+];
+
+/// The control with `id`.
+pub fn control(id: u16) -> Option<&'static Control> {
+    CONTROLS.iter().find(|c| c.id == id)
+}
+
+/// The controls of one kind, in [`CONTROLS`] order.
+pub fn of_kind(kind: Kind) -> impl Iterator<Item = &'static Control> {
+    CONTROLS.iter().filter(move |c| c.kind == kind)
+}
+
+/// The event of releasing gadget `id`: `row` says which row a tree click
+/// selected (`None`: it selected nothing, e.g. a branch arrow), `text`
+/// reads a string gadget's text by ID. `None` for an unknown ID or a
+/// control that asks nothing.
+pub fn released(
+    id: u16,
+    row: impl FnOnce() -> Option<usize>,
+    text: impl FnOnce(u16) -> alloc::vec::Vec<u8>,
+) -> Option<UiEvent> {
+    Some(match control(id)?.act {
+        Act::Refresh => UiEvent::Refresh,
+        Act::Pick => UiEvent::Pick,
+        Act::Highlight => UiEvent::Highlight,
+        Act::Name => UiEvent::Name,
+        Act::Export => UiEvent::Export,
+        Act::SelectRow => UiEvent::SelectRow(row()?),
+        Act::Filter => UiEvent::Filter(text(id)),
+        Act::None => return None,
+    })
+}
+
+/// The window title (`WA_Title`): what scripts and the scenarios match,
+/// so not translated.
+pub const WINDOW_TITLE: &[u8] = b"GadgetScope";
+
+/// The requesters' title in built-in English (the catalog's
+/// `MSG_REQ_TITLE`), for messages before the catalog is read.
+pub const REQUEST_TITLE: &[u8] = b"GadgetScope Request";
+
+/// The title of GadgetScope's EasyRequests (distinct from the window's,
+/// so scripts and the walker tell them apart): the catalog's.
+pub fn request_title(text: &Strings) -> &[u8] {
+    text.text(msg::MSG_REQ_TITLE)
+}
+
+/// The ASL file requester's title for a save (`true`) or an open.
+pub fn file_request_title(text: &Strings, save: bool) -> &[u8] {
+    text.text(if save { msg::MSG_ASL_SAVE_AS } else { msg::MSG_ASL_OPEN })
+}
+
+/// What a front-end's plan builds, as the tests compare it with
+/// [`CONTROLS`]: `(id, kind, label)`, sorted.
+pub type Built = (u16, Kind, Option<StringId>);
+
+/// [`CONTROLS`] as [`Built`] entries, sorted.
+pub fn expected() -> alloc::vec::Vec<Built> {
+    let mut v: alloc::vec::Vec<Built> = CONTROLS.iter().map(|c| (c.id, c.kind, c.label)).collect();
+    v.sort();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn ids_are_unique_and_labels_are_catalog_strings() {
+        let mut seen: Vec<u16> = CONTROLS.iter().map(|c| c.id).collect();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), CONTROLS.len());
+        let buttons: Vec<(StringId, u16)> = of_kind(Kind::Button).map(|c| (c.label.unwrap(), c.id)).collect();
+        assert_eq!(buttons, crate::strings::BUTTONS, "the button row is the shared table");
+        for c in &CONTROLS {
+            assert_eq!(c.label.is_some(), matches!(c.kind, Kind::Button | Kind::TextField), "{c:?}");
+            if let Some(l) = c.label {
+                assert!(crate::strings::window_ids().contains(&l), "{l} is not a window string");
+            }
+        }
+    }
+
+    #[test]
+    fn titles_come_from_the_catalog() {
+        let s = Strings::english();
+        assert_eq!(request_title(&s), REQUEST_TITLE);
+        assert_ne!(request_title(&s), WINDOW_TITLE);
+        assert_eq!(file_request_title(&s, true), b"Save Profile As");
+        assert_eq!(file_request_title(&s, false), b"Open Profile");
+        let de = Strings::from_lookup(|id| (id == msg::MSG_ASL_OPEN).then(|| b"Profil laden".to_vec()));
+        assert_eq!(file_request_title(&de, false), b"Profil laden");
+    }
+
+    #[test]
+    fn releases_become_events() {
+        let none = || None;
+        let text = |id: u16| alloc::format!("text of {id}").into_bytes();
+        assert_eq!(released(ids::REFRESH, none, text), Some(UiEvent::Refresh));
+        assert_eq!(released(ids::NAME, none, text), Some(UiEvent::Name));
+        assert_eq!(released(ids::NAME_BUTTON, none, text), Some(UiEvent::Name));
+        assert_eq!(released(ids::FILTER, none, text), Some(UiEvent::Filter(b"text of 15".to_vec())));
+        assert_eq!(released(ids::LIST, || Some(4), text), Some(UiEvent::SelectRow(4)));
+        assert_eq!(released(ids::LIST, none, text), None, "a click that selects no row");
+        for id in [ids::SELECTED, ids::DETAILS, ids::STATUS, 0, 99] {
+            assert_eq!(released(id, || Some(1), text), None, "{id}");
+        }
+    }
+}

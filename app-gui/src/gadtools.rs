@@ -1,0 +1,282 @@
+//! The GadTools front-end's pure half (host-tested; also built for
+//! wasm32): the gadget plan `gadtools_ui` creates gadget by gadget
+//! (kind, ID, label, box, tags) and what an IntuiMessage means as a
+//! [`UiEvent`]. The controls are [`crate::controls::CONTROLS`]; the tests
+//! check that the plan makes each of them.
+//!
+//! Layout is in pixels from the window's inner top-left corner, scaled by
+//! the screen font's height (`Screen->Font->ta_YSize`); widths assume an
+//! 8-pixel-wide font as GadTools' own defaults do.
+use crate::controls::{self, Built, Kind};
+use crate::gui::{gadget_ids as ids, UiEvent};
+use crate::strings::{ids as msg, StringId, Strings, BUTTONS};
+use alloc::vec::Vec;
+use amiga_ndk::gadtools::*;
+use amiga_ndk::input::RAWKEY_HELP;
+use amiga_ndk::intuition::{IDCMP_CLOSEWINDOW, IDCMP_GADGETUP, IDCMP_MENUPICK, IDCMP_RAWKEY, IDCMP_REFRESHWINDOW};
+
+/// `GTLV_Selected` / `GTLV_Labels` "none" and "detached" value.
+pub const NONE: u32 = !0;
+
+/// A tag value of the plan: a number, or what only exists at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Val {
+    Int(u32),
+    /// The address of the plan's gadget with this ID (made before).
+    Gadget(u16),
+    /// The tree's label list.
+    Rows,
+    /// The details' label list.
+    Details,
+}
+
+/// One gadget to create (`CreateGadgetA(kind, previous, &ng, tags)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GadgetPlan {
+    /// A GadTools `*_KIND`.
+    pub kind: u32,
+    pub id: u16,
+    /// `ng_GadgetText` (a catalog string), placed by `place`.
+    pub label: Option<StringId>,
+    /// `ng_Flags` (`PLACETEXT_*`).
+    pub place: u32,
+    /// Left, top, width, height from the inner top-left corner (pixels).
+    pub rect: (i32, i32, i32, i32),
+    pub tags: Vec<(u32, Val)>,
+}
+
+/// The window: inner size and the gadgets in creation order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub inner_w: i32,
+    pub inner_h: i32,
+    pub gadgets: Vec<GadgetPlan>,
+}
+
+/// The window's IDCMP (`WA_IDCMP`).
+pub const IDCMP: u32 =
+    IDCMP_CLOSEWINDOW | IDCMP_MENUPICK | IDCMP_REFRESHWINDOW | IDCMP_RAWKEY | BUTTONIDCMP | LISTVIEWIDCMP;
+
+/// The plan for a screen of `screen_w` x `screen_h` pixels whose font is
+/// `font_h` pixels high, with `text`'s labels (their widths matter).
+/// At most 560 pixels wide; a 640x256 Workbench gets a compact window,
+/// taller screens more lines.
+pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
+    let fh = font_h.clamp(6, 24);
+    let bh = fh + 6;
+    let inner_w = (screen_w - 24).clamp(300, 560);
+    let (list_lines, detail_lines) = if screen_h >= 400 { (14, 6) } else { (5, 4) };
+    let list_h = list_lines * (fh + 1) + 4;
+    let det_h = detail_lines * (fh + 1) + 4;
+    let inner_h = 4 + bh + 4 + list_h + bh + 4 + det_h + 4 + bh + 4 + bh + 4;
+    let (x0, mut y) = (4, 4);
+    let w = inner_w - 8;
+    let mut g = Vec::new();
+    let under = (GT_Underscore, Val::Int(u32::from(b'_')));
+
+    // The button row.
+    let bw = (w - 4 * 4) / 5;
+    for (i, &(label, id)) in BUTTONS.iter().enumerate() {
+        g.push(GadgetPlan {
+            kind: BUTTON_KIND,
+            id,
+            label: Some(label),
+            place: PLACETEXT_IN,
+            rect: (x0 + i as i32 * (bw + 4), y, bw, bh),
+            tags: alloc::vec![under],
+        });
+    }
+    y += bh + 4;
+
+    // The selected-row echo (made first: the list points at it), then
+    // the tree list above it (GTLV_ShowSelected puts the echo under it).
+    g.push(GadgetPlan {
+        kind: STRING_KIND,
+        id: ids::SELECTED,
+        label: None,
+        place: 0,
+        rect: (x0, y + list_h, w, bh),
+        tags: alloc::vec![(GTST_MaxChars, Val::Int(255))],
+    });
+    g.push(GadgetPlan {
+        kind: LISTVIEW_KIND,
+        id: ids::LIST,
+        label: None,
+        place: 0,
+        rect: (x0, y, w, list_h + bh),
+        tags: alloc::vec![
+            (GTLV_Labels, Val::Rows),
+            (GTLV_ShowSelected, Val::Gadget(ids::SELECTED)),
+            (GTLV_Selected, Val::Int(NONE)),
+        ],
+    });
+    y += list_h + bh + 4;
+
+    g.push(GadgetPlan {
+        kind: LISTVIEW_KIND,
+        id: ids::DETAILS,
+        label: None,
+        place: 0,
+        rect: (x0, y, w, det_h),
+        tags: alloc::vec![(GTLV_Labels, Val::Details), (GTLV_ReadOnly, Val::Int(1))],
+    });
+    y += det_h + 4;
+
+    // The name and the filter field share a row, each label left of its
+    // field.
+    let label_w = |id: StringId| (text.text(id).iter().filter(|&&c| c != b'_').count() as i32 + 1) * 8;
+    let half = (w - 8) / 2;
+    let lw = label_w(msg::MSG_GAD_NAME_FIELD);
+    g.push(GadgetPlan {
+        kind: STRING_KIND,
+        id: ids::NAME,
+        label: Some(msg::MSG_GAD_NAME_FIELD),
+        place: PLACETEXT_LEFT,
+        rect: (x0 + lw, y, half - lw, bh),
+        tags: alloc::vec![(GTST_MaxChars, Val::Int(31)), under],
+    });
+    let lw = label_w(msg::MSG_GAD_FILTER);
+    g.push(GadgetPlan {
+        kind: STRING_KIND,
+        id: ids::FILTER,
+        label: Some(msg::MSG_GAD_FILTER),
+        place: PLACETEXT_LEFT,
+        rect: (x0 + half + 8 + lw, y, w - half - 8 - lw, bh),
+        tags: alloc::vec![(GTST_MaxChars, Val::Int(63)), under],
+    });
+    y += bh + 4;
+
+    g.push(GadgetPlan {
+        kind: TEXT_KIND,
+        id: ids::STATUS,
+        label: None,
+        place: 0,
+        rect: (x0, y, w, bh),
+        tags: alloc::vec![(GTTX_Border, Val::Int(1)), (GTTX_CopyText, Val::Int(1))],
+    });
+    Plan { inner_w, inner_h, gadgets: g }
+}
+
+/// The controls `plan` makes, as [`controls::expected`] lists them: a
+/// read-only LISTVIEW is the details, a STRING_KIND gadget a LISTVIEW
+/// shows its selection in is the row echo.
+pub fn controls_of(plan: &Plan) -> Vec<Built> {
+    let echoes: Vec<u16> = plan
+        .gadgets
+        .iter()
+        .flat_map(|g| g.tags.iter())
+        .filter_map(|&(tag, v)| match (tag, v) {
+            (t, Val::Gadget(id)) if t == GTLV_ShowSelected => Some(id),
+            _ => None,
+        })
+        .collect();
+    let mut v: Vec<Built> = plan
+        .gadgets
+        .iter()
+        .filter_map(|g| {
+            let has = |tag: u32| g.tags.iter().any(|&(t, v)| t == tag && v != Val::Int(0));
+            let kind = match g.kind {
+                BUTTON_KIND => Kind::Button,
+                LISTVIEW_KIND if has(GTLV_ReadOnly) => Kind::Details,
+                LISTVIEW_KIND => Kind::Tree,
+                STRING_KIND if echoes.contains(&g.id) => Kind::RowEcho,
+                STRING_KIND => Kind::TextField,
+                TEXT_KIND => Kind::Status,
+                _ => return None,
+            };
+            Some((g.id, kind, g.label))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// What one IntuiMessage asks of the front-end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    Event(UiEvent),
+    /// A menu code to walk (`ItemAddress`, `NextSelect`).
+    Menu(u16),
+    /// `GT_BeginRefresh`/`GT_EndRefresh`.
+    Refresh,
+    Nothing,
+}
+
+/// Decodes an IntuiMessage of `class` and `code`; `gadget` is the plan ID
+/// of the gadget in `IAddress` when it is one of the window's (`None`
+/// otherwise), `text` reads a string gadget by ID. A LISTVIEW's code is
+/// the ordinal of the clicked line, which is the view's row (one line per
+/// row, gadtools.library LISTVIEW_KIND).
+pub fn decode(class: u32, code: u16, gadget: Option<u16>, text: impl FnOnce(u16) -> Vec<u8>) -> Decoded {
+    match class {
+        IDCMP_CLOSEWINDOW => Decoded::Event(UiEvent::Quit),
+        IDCMP_REFRESHWINDOW => Decoded::Refresh,
+        IDCMP_MENUPICK => Decoded::Menu(code),
+        IDCMP_RAWKEY if code == u16::from(RAWKEY_HELP) => Decoded::Event(UiEvent::Help),
+        IDCMP_GADGETUP => match gadget.and_then(|id| controls::released(id, || Some(usize::from(code)), text)) {
+            Some(e) => Decoded::Event(e),
+            None => Decoded::Nothing,
+        },
+        _ => Decoded::Nothing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plan_makes_every_control() {
+        let p = plan(&Strings::english(), 8, 640, 256);
+        assert_eq!(controls_of(&p), controls::expected());
+        // Gadget references point backwards (made before they are used).
+        for (i, g) in p.gadgets.iter().enumerate() {
+            for &(_, v) in &g.tags {
+                if let Val::Gadget(id) = v {
+                    assert!(p.gadgets[..i].iter().any(|e| e.id == id), "{id} is made after {}", g.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_missing_control_is_noticed() {
+        let mut p = plan(&Strings::english(), 8, 640, 256);
+        p.gadgets.retain(|g| g.id != ids::FILTER);
+        assert_ne!(controls_of(&p), controls::expected());
+        let mut p = plan(&Strings::english(), 8, 640, 256);
+        p.gadgets.iter_mut().find(|g| g.id == ids::LIST).unwrap().tags.retain(|t| t.0 != GTLV_ShowSelected);
+        assert_ne!(controls_of(&p), controls::expected(), "the echo is no echo without the list");
+    }
+
+    #[test]
+    fn the_window_fits_the_screen() {
+        for (fh, sw, sh) in [(8, 640, 256), (8, 640, 512), (11, 800, 600), (24, 320, 200)] {
+            let p = plan(&Strings::english(), fh, sw, sh);
+            assert!(p.inner_w <= 560 && p.inner_w >= 300);
+            for g in &p.gadgets {
+                let (l, t, w, h) = g.rect;
+                assert!(l >= 0 && t >= 0 && w > 0 && h > 0, "{g:?}");
+                assert!(l + w <= p.inner_w && t + h <= p.inner_h, "{g:?} outside {}x{}", p.inner_w, p.inner_h);
+            }
+        }
+        assert_eq!(plan(&Strings::english(), 8, 640, 256).inner_h, 4 + 14 + 4 + 49 + 14 + 4 + 40 + 4 + 14 + 4 + 14 + 4);
+    }
+
+    #[test]
+    fn messages_become_events() {
+        let none = |_: u16| Vec::new();
+        assert_eq!(decode(IDCMP_CLOSEWINDOW, 0, None, none), Decoded::Event(UiEvent::Quit));
+        assert_eq!(decode(IDCMP_GADGETUP, 7, Some(ids::LIST), none), Decoded::Event(UiEvent::SelectRow(7)));
+        assert_eq!(
+            decode(IDCMP_GADGETUP, 0, Some(ids::FILTER), |id| alloc::vec![id as u8]),
+            Decoded::Event(UiEvent::Filter(alloc::vec![15]))
+        );
+        assert_eq!(decode(IDCMP_GADGETUP, 0, None, none), Decoded::Nothing, "not one of ours");
+        assert_eq!(decode(IDCMP_GADGETUP, 0, Some(ids::SELECTED), none), Decoded::Nothing);
+        assert_eq!(decode(IDCMP_MENUPICK, 0x0841, None, none), Decoded::Menu(0x0841));
+        assert_eq!(decode(IDCMP_RAWKEY, u16::from(RAWKEY_HELP), None, none), Decoded::Event(UiEvent::Help));
+        assert_eq!(decode(IDCMP_RAWKEY, 0x45, None, none), Decoded::Nothing);
+        assert_eq!(decode(IDCMP_REFRESHWINDOW, 0, None, none), Decoded::Refresh);
+    }
+}
