@@ -1,6 +1,7 @@
 //! Shell use of GadgetScope: the `ReadArgs()` template and what a command
 //! line asks for. (Workbench starts take tooltypes instead: crate::settings.)
 use crate::settings::{self, Settings};
+use crate::wire::{WireArgs, WireSettings};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
@@ -9,7 +10,7 @@ use gadgetscope_engine::inspect::Inspect;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
 pub const TEMPLATE: &str =
-    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K";
+    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K,TCP/S,TCPPORT/K/N,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,9 +25,10 @@ pub enum ShellCommand {
     /// TREE `COUNT` times (default 9), print the median time in EClock
     /// ticks and the longest `LockIBase()` hold (crate::bench).
     Bench { what: Inspect, runs: u32 },
-    /// `GadgetScope NOGUI [PORTNAME=<name>]`: only the ARexx host, until
-    /// `QUIT` or Ctrl-C (crate::nogui). `port`: the exact port name.
-    NoGui { port: Option<Vec<u8>> },
+    /// `GadgetScope NOGUI [PORTNAME=<name>] [TCPPORT=<n> …]`: only the
+    /// ARexx host (and the wire, when a port is named), until `QUIT` or
+    /// Ctrl-C. `port`: the exact port name.
+    NoGui { port: Option<Vec<u8>>, wire: Option<WireSettings> },
     /// `GadgetScope [PORTNAME=<name>] [STARTUP=OPEN|ICONIFIED]
     /// [REFRESH=<seconds>] [PROFILEDIR=<path>]` (no command, no NOGUI): the
     /// Workbench program with its window (or iconified), as from its icon.
@@ -66,6 +68,18 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         _ => None,
     };
     let profiledir = text(9);
+    let wire_args = WireArgs {
+        tcp: matches!(values.get(10), Some(Value::Switch(true))),
+        port: match values.get(11) {
+            Some(Value::Number(n)) => Some(i64::from(*n)),
+            _ => None,
+        },
+        password: text(12),
+        bind: text(13),
+        port_file: text(14),
+    };
+    let wire_given = wire_args != WireArgs::default();
+    let wire = wire_args.settings().map_err(UsageError)?;
     let gui_options =
         [("STARTUP", startup.is_some()), ("REFRESH", refresh.is_some()), ("PROFILEDIR", profiledir.is_some())];
     if nogui {
@@ -73,11 +87,11 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given)", shown(&command))));
         }
         if window.is_some() || screen.is_some() || full || count.is_some() || gui_options.iter().any(|(_, set)| *set) {
-            return Err(UsageError("NOGUI takes only PORTNAME".into()));
+            return Err(UsageError("NOGUI takes only PORTNAME and the TCP keywords".into()));
         }
         return match portname {
             Some(p) if p.is_empty() || p.len() > 31 => Err(UsageError("PORTNAME must be 1 to 31 characters".into())),
-            port => Ok(ShellCommand::NoGui { port }),
+            port => Ok(ShellCommand::NoGui { port, wire }),
         };
     }
     if command.is_empty() {
@@ -99,6 +113,7 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         if let Some(d) = profiledir {
             s.profile_dir = settings::profile_dir(&d).map_err(UsageError)?;
         }
+        s.wire = wire;
         return Ok(ShellCommand::Gui(s));
     }
     let upper: Vec<u8> = command.to_ascii_uppercase();
@@ -111,6 +126,9 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     }
     if portname.is_some() {
         return Err(UsageError("PORTNAME goes with NOGUI or with no command (the window)".into()));
+    }
+    if wire_given {
+        return Err(UsageError("the TCP keywords go with NOGUI or with no command (the window)".into()));
     }
     if let Some((k, _)) = gui_options.iter().find(|(_, set)| *set) {
         return Err(UsageError(alloc::format!(
@@ -188,9 +206,9 @@ mod tests {
         let mut l = line("", None, None, false);
         l[0] = Value::Absent;
         l[5] = Value::Switch(true);
-        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None }));
+        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None, wire: None }));
         l[6] = text("AMIPILOT.1");
-        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: Some(b"AMIPILOT.1".to_vec()) }));
+        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: Some(b"AMIPILOT.1".to_vec()), wire: None }));
         l[6] = text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG");
         assert_eq!(interpret(&l).unwrap_err().0, "PORTNAME must be 1 to 31 characters");
         let mut t = line("TREE", None, None, false);
@@ -266,7 +284,7 @@ mod tests {
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 10);
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 15);
         assert!(
             TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,"),
             "old slots keep their places"
@@ -334,7 +352,7 @@ mod tests {
         let mut n = gui();
         n[5] = Value::Switch(true);
         n[9] = text("RAM:");
-        assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME");
+        assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME and the TCP keywords");
         let mut u = line("FROB", None, None, false);
         u[7] = text("OPEN");
         assert!(

@@ -23,8 +23,8 @@ pub fn main() -> i32 {
         if !warnings.is_empty() {
             complain(&dos, &latin1(&warnings.join("\n")), RETURN_OK);
         }
-        let port = settings.port_name.clone();
-        return crate::event_loop::run(&dos, port.as_deref(), Some(settings));
+        let (port, wire) = (settings.port_name.clone(), settings.wire.clone());
+        return crate::event_loop::run(&dos, port.as_deref(), Some(settings), wire.as_ref());
     }
     let values = match dos.read_args(TEMPLATE) {
         Ok(v) => v,
@@ -74,10 +74,10 @@ pub fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
-        Ok(ShellCommand::NoGui { port }) => crate::event_loop::run(&dos, port.as_deref(), None),
+        Ok(ShellCommand::NoGui { port, wire }) => crate::event_loop::run(&dos, port.as_deref(), None, wire.as_ref()),
         Ok(ShellCommand::Gui(settings)) => {
-            let port = settings.port_name.clone();
-            crate::event_loop::run(&dos, port.as_deref(), Some(settings))
+            let (port, wire) = (settings.port_name.clone(), settings.wire.clone());
+            crate::event_loop::run(&dos, port.as_deref(), Some(settings), wire.as_ref())
         }
         Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
     }

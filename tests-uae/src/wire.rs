@@ -5,11 +5,26 @@
 //!   127.0.0.1 port 0, writes the port `getsockname()` gave; a host step
 //!   connects to that port on the host (UAE's sockets are the fs-uae
 //!   process's own), sends a line and reads the echo.
+//! - `wire-amipilot`: `GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1
+//!   TCPPASSWORD=amipilot TCPPORTFILE=DH0:wire.port` with the GadTools
+//!   fixture open; AmiPilot's own client (`amipilot` from PyPI, in
+//!   target/tools/venv) runs `tests-uae/wire/amipilot_wire.py main`
+//!   against it (handshake, `amipilot dump`, tree() equal to the golden,
+//!   click/type/get_text/menu_pick/window_move, wait_for_window with a
+//!   timeout, manifest + @name, two clients, a client leaving mid-reply,
+//!   AUTH gate, refusal and acceptance). Then a client holds
+//!   `WAITFOR NOWINDOW="GadTools Fixture"` while RexxSend's ARexx commands
+//!   are answered; the fixture quits and the held wait answers RC 0.
+//! - `wire-off`: the same start without UAE's bsdsocket.library: the
+//!   Shell says why the wire is off and ARexx works as before.
 
+use crate::rexx::with_arexx;
 use crate::{Check, HostContext, Scenario};
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// FS-UAE's bsdsocket.library emulation on (`bsdsocket_library`).
@@ -51,15 +66,184 @@ fn net_probe_host(ctx: &HostContext) -> Result<String, String> {
     Ok(format!("port {port}: echo received\n"))
 }
 
+/// The Python of target/tools/venv (with `amipilot`, installed by
+/// `cargo xtask uae-test` for scenarios with host steps).
+fn python(ctx: &HostContext) -> PathBuf {
+    ctx.workspace.join("target/tools/venv/bin/python3")
+}
+
+fn script(ctx: &HostContext) -> PathBuf {
+    ctx.workspace.join("tests-uae/wire/amipilot_wire.py")
+}
+
+fn output_text(out: &std::process::Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+fn amipilot_main(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(60))?;
+    let out = Command::new(python(ctx))
+        .arg(script(ctx))
+        .args(["main", &port.to_string()])
+        .arg(ctx.workspace.join("tests-uae/golden"))
+        .arg(&ctx.hd)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    let text = output_text(&out);
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(format!("amipilot_wire.py main failed:\n{text}"))
+    }
+}
+
+/// The `hold` client between its two host steps, by run directory.
+static HOLDERS: Mutex<Vec<(PathBuf, Child)>> = Mutex::new(Vec::new());
+
+fn hold_start(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(10))?;
+    let ready = ctx.hd.join("hold.ready");
+    let mut child = Command::new(python(ctx))
+        .arg(script(ctx))
+        .args(["hold", &port.to_string()])
+        .arg(&ctx.hd)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    let t0 = Instant::now();
+    while !ready.exists() {
+        if let Ok(Some(_)) = child.try_wait() {
+            let out = child.wait_with_output().map_err(|e| e.to_string())?;
+            return Err(format!("the hold client ended early:\n{}", output_text(&out)));
+        }
+        if t0.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            return Err("the hold client did not get ready within 60 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    Ok("the hold client waits on WAITFOR NOWINDOW\n".into())
+}
+
+fn hold_end(ctx: &HostContext) -> Result<String, String> {
+    let mut holders = HOLDERS.lock().map_err(|e| e.to_string())?;
+    let i = holders.iter().position(|(d, _)| *d == ctx.run.dir).ok_or("no hold client was started")?;
+    let (_, mut child) = holders.remove(i);
+    drop(holders);
+    let t0 = Instant::now();
+    while child.try_wait().map_err(|e| e.to_string())?.is_none() {
+        if t0.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            return Err("the held WAITFOR was not answered within 60 s of the fixture quitting".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let text = output_text(&out);
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(format!("the hold client failed:\n{text}"))
+    }
+}
+
+/// The manifest `wire-amipilot` loads through the wire.
+pub const WIRE_MANIFEST: &str = "\
+MANIFEST 2
+APP WireTest
+WINDOW main \"GadTools Fixture\"
+GADGET name main 2
+GADGET count main 4
+";
+
+/// GadgetScope's start in the wire scenarios.
+pub const WIRE_START: &str =
+    "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1 TCPPASSWORD=amipilot TCPPORTFILE=DH0:wire.port";
+
+/// A foreground GadgetScope start whose Shell output goes to `gs.out`
+/// (the output of a `Run` process does not reach its file on this ROM),
+/// ended by a RexxSend `QUIT` started in the background first.
+fn foreground(s: Scenario, start: &str) -> Scenario {
+    s.line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-fg.out WAITPORT=20")
+        .capture(start, "gs")
+        .check(Check::Rc("gs".into(), 0))
+}
+
+fn wire_amipilot() -> Scenario {
+    let mut s = with_arexx(Scenario::new("wire-amipilot"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .bytes("wire.manifest", WIRE_MANIFEST.as_bytes().to_vec())
+        .bytes("during.rexx", b"GETTEXT \"GadTools Fixture\" 4\nVERSION\n".to_vec())
+        .bytes("quit.rexx", b"QUIT\n".to_vec())
+        .line("Run >NIL: GadToolsFixture");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    s = s
+        .line(format!("Run >NIL: {WIRE_START}"))
+        .host_step("amipilot", 600, amipilot_main)
+        .host_step("hold-start", 120, hold_start)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out WAITPORT=20")
+        .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.done", "fixture-down") {
+        s = s.line(l);
+    }
+    s = s
+        .host_step("hold-end", 120, hold_end)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out WAITPORT=20")
+        // The first GadgetScope has gone (its port with it) before the
+        // second one's QUIT is sent.
+        .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone")
+        .check(Check::Rc("gs-gone".into(), 0));
+    foreground(s, "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1")
+        .check(Check::Contains("gs.out".into(), "GadgetScope: wire on TCP port ".into()))
+        .check(Check::Equals("quit-fg.out".into(), b"RC 0\n".to_vec()))
+        .check(Check::Contains("during.out".into(), "RC 0\nRESULT 42\nRC 0\n".into()))
+        .check(Check::Equals("quit.out".into(), b"RC 0\n".to_vec()))
+        .check(Check::Custom(
+            "the fixture logged the wire's click, typing and menu pick".into(),
+            Box::new(|run| {
+                let log = run.read_text("gadtools-fixture.log")?;
+                for needle in
+                    ["GADGETUP id=1 ", "GADGETUP id=2 code=0 text=\"typed by wire\"", "MENUPICK menu=0 item=0 sub=31"]
+                {
+                    if !log.contains(needle) {
+                        return Err(format!("no {needle:?} in:\n{log}"));
+                    }
+                }
+                Ok(())
+            }),
+        ))
+        .timeout(Duration::from_secs(600))
+}
+
 /// The scenarios of this module.
 pub fn scenarios() -> Vec<Scenario> {
-    vec![Scenario::new("net-probe")
-        .config(BSDSOCKET.0, BSDSOCKET.1)
-        .program("C/UAETool", "UAETool")
-        .line("Run >NIL: C:UAETool NETPROBE FILE=DH0:net")
-        .host_step("net", 60, net_probe_host)
-        .line("C:UAETool WAITFILE FILE=DH0:net.done TIMEOUT=30")
-        .check(Check::Contains("net".into(), "port ".into()))
-        .check(Check::Contains("net".into(), "peer 127.0.0.1 line hello".into()))
-        .timeout(Duration::from_secs(90))]
+    let off = with_arexx(Scenario::new("wire-off"))
+        .program("GadgetScope", "GadgetScope")
+        .bytes("quit.rexx", b"VERSION\nQUIT\n".to_vec());
+    let off = foreground(off, WIRE_START)
+        .check(Check::Contains(
+            "gs.out".into(),
+            "GadgetScope: the wire is off: needs bsdsocket.library version 4 (no TCP/IP stack is running)\n".into(),
+        ))
+        .check(Check::Contains("quit-fg.out".into(), "RC 0\nRESULT\nAMIPILOT 1.1 PROTOCOL 1\n".into()))
+        .timeout(Duration::from_secs(90));
+    vec![
+        wire_amipilot(),
+        off,
+        Scenario::new("net-probe")
+            .config(BSDSOCKET.0, BSDSOCKET.1)
+            .program("C/UAETool", "UAETool")
+            .line("Run >NIL: C:UAETool NETPROBE FILE=DH0:net")
+            .host_step("net", 60, net_probe_host)
+            .line("C:UAETool WAITFILE FILE=DH0:net.done TIMEOUT=30")
+            .check(Check::Contains("net".into(), "port ".into()))
+            .check(Check::Contains("net".into(), "peer 127.0.0.1 line hello".into()))
+            .timeout(Duration::from_secs(90)),
+    ]
 }

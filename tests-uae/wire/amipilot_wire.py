@@ -1,0 +1,204 @@
+"""Host side of the `wire-amipilot` emulator scenario (tests-uae/src/wire.rs).
+
+GadgetScope runs in FS-UAE (AROS ROM, UAE's bsdsocket emulation) with
+`NOGUI TCPPORT=0 TCPPASSWORD=amipilot`; the GadTools fixture is open. These
+checks drive it with AmiPilot's own host client (PyPI `amipilot`, the
+version `cargo xtask` installs into target/tools/venv) through its public
+API, as an AmiPilot user would.
+
+    python amipilot_wire.py main PORT GOLDEN_DIR HD_DIR
+    python amipilot_wire.py hold PORT HD_DIR
+
+`main` runs every check and prints one `ok <name>` line per check, or
+stops at the first failure with a traceback (exit status 1). `hold`
+connects, sends `WAITFOR NOWINDOW="GadTools Fixture"`, writes
+`<HD_DIR>/hold.ready` and prints the reply it gets once the fixture is
+gone (the scenario sends ARexx commands in between).
+"""
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from amipilot import Amipilot
+from amipilot.client import CommandError, NotFound
+from amipilot.render import render_text
+
+HOST = "127.0.0.1"
+FIXTURE = "GadTools Fixture"
+
+
+def check(name, ok, detail=""):
+    if not ok:
+        raise AssertionError(f"{name}: {detail}")
+    print(f"ok {name}", flush=True)
+
+
+def raw_reply(sock):
+    """Reads one `RC <rc> <count>` reply from a raw socket."""
+    head = b""
+    while not head.endswith(b"\n"):
+        b = sock.recv(1)
+        if not b:
+            raise AssertionError(f"connection closed after {head!r}")
+        head += b
+    _, rc, count = head.split()
+    payload = b""
+    while len(payload) < int(count):
+        b = sock.recv(int(count) - len(payload))
+        if not b:
+            raise AssertionError("short payload")
+        payload += b
+    return int(rc), payload
+
+
+def main(port, golden_dir, hd):
+    golden = (Path(golden_dir) / "gadtools-fixture.tree").read_text(encoding="latin-1")
+
+    # `amipilot dump` as a user runs it (its default password `amipilot`).
+    t0 = time.monotonic()
+    out = subprocess.run(
+        [sys.executable, "-m", "amipilot", "dump", FIXTURE, "--host", HOST, "--port", str(port)],
+        capture_output=True,
+        text=True,
+        encoding="latin-1",
+        timeout=60,
+    )
+    check("amipilot dump exits 0", out.returncode == 0, out.stderr)
+    check("amipilot dump prints the golden tree", out.stdout == golden, f"\n{out.stdout}\n!=\n{golden}")
+    print(f"   dump took {time.monotonic() - t0:.2f} s", flush=True)
+
+    c = Amipilot.connect(HOST, port, timeout=30)
+    info = c.info
+    check("handshake: protocol 1", info.protocol == 1, repr(info))
+    check("handshake: STABLE verbs", "TREE" in info.stable and "GETTEXT" in info.stable, repr(info))
+
+    w = c.tree(FIXTURE)
+    check("tree() renders to the golden", render_text(w) + "\n" == golden, render_text(w))
+    c.assert_tree_matches(FIXTURE, Path(golden_dir) / "gadtools-fixture.tree")
+    check("assert_tree_matches against the golden", True)
+
+    check("get_text of the string gadget", c.get_text(FIXTURE, 2) == "hello")
+    check("get_text of the integer gadget", c.get_text(FIXTURE, 4) == "42")
+    try:
+        c.get_text(FIXTURE, 77)
+        check("get_text of a missing gadget is NotFound", False, "no exception")
+    except NotFound as e:
+        check("get_text of a missing gadget is NotFound", "77" in str(e), str(e))
+
+    c.click(FIXTURE, 1)
+    check("click the Connect button", True)
+    c.type(FIXTURE, 2, "typed by wire")
+    check("type into the string gadget", c.get_text(FIXTURE, 2) == "typed by wire", c.get_text(FIXTURE, 2))
+    c.menu_pick(FIXTURE, 0, 0)
+    check("menu_pick Project/Open...", True)
+
+    # Two clients at once: both served, each in its own order.
+    c2 = Amipilot.connect(HOST, port, timeout=30)
+    check("a second client is served", c2.get_text(FIXTURE, 4) == "42")
+    check("the first client still is", c.get_text(FIXTURE, 2) == "typed by wire")
+
+    # A manifest loaded by one client gives @names to every client (the
+    # manifest is the server's, as in AmiPilot).
+    loaded = c.manifest("DH0:wire.manifest")
+    check("manifest()", loaded.startswith("loaded WireTest"), loaded)
+    check("get_text_by_name", c.get_text_by_name("name") == "typed by wire")
+    check("get_text_by_name on the other client", c2.get_text_by_name("count") == "42")
+    c2.close()
+
+    c.window_move(FIXTURE, 16, 8)
+    moved = c.tree(FIXTURE)
+    check("window_move moves the window", (moved.left, moved.top) == (w.left + 16, w.top + 8), repr(moved))
+    c.window_move(FIXTURE, -16, -8)
+
+    check("wait_for_window finds an open window", c.wait_for_window(FIXTURE, timeout=5).title == FIXTURE)
+    t0 = time.monotonic()
+    try:
+        c.wait_for_window("Nowhere At All", timeout=2, poll_interval=0.2)
+        check("wait_for_window times out", False, "no exception")
+    except TimeoutError:
+        check("wait_for_window times out", time.monotonic() - t0 >= 2)
+
+    # A client that goes away in the middle of a reply: it asks for a tree
+    # and closes after the first bytes; the next client is served.
+    s = socket.create_connection((HOST, port), timeout=30)
+    s.sendall(b"VERSION\nAUTH amipilot\n")
+    raw_reply(s)
+    raw_reply(s)
+    s.sendall(b'TREE "GadTools Fixture"\n' * 20)
+    s.recv(10)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+    s.close()
+    c3 = Amipilot.connect(HOST, port, timeout=30)
+    check("after a client left mid-reply the next is served", c3.get_text(FIXTURE, 4) == "42")
+    c3.close()
+
+    # AUTH: the gate, a refusal (after a delay), acceptance.
+    s = socket.create_connection((HOST, port), timeout=30)
+    s.sendall(b'TREE "GadTools Fixture"\n')
+    rc, text = raw_reply(s)
+    check("nothing but VERSION and AUTH before AUTH", rc == 10 and b"not authenticated" in text, text)
+    s.close()
+    # The delay counts the server's 100 ms ticks of emulated time, and
+    # FS-UAE runs in warp mode: compare with a right password's connect.
+    t0 = time.monotonic()
+    c4 = Amipilot.connect(HOST, port, timeout=30, password="amipilot")
+    right = time.monotonic() - t0
+    check("the right password is accepted", c4.get_text(FIXTURE, 4) == "42")
+    t0 = time.monotonic()
+    try:
+        Amipilot.connect(HOST, port, timeout=30, password="wrong")
+        check("a wrong password is refused", False, "no exception")
+    except CommandError as e:
+        took = time.monotonic() - t0
+        check("a wrong password is refused", e.rc == 10 and "AUTH refused" in str(e), str(e))
+        check(
+            "the refusal comes after a delay",
+            took >= 0.2 and took >= 5 * right,
+            f"wrong {took:.2f} s, right {right:.2f} s",
+        )
+        print(f"   refusal after {took:.2f} s (right password: {right:.2f} s)", flush=True)
+    check("the accepted client is still served", c4.get_text(FIXTURE, 2) == "typed by wire")
+    c4.close()
+
+    # Round trips, for docs/reference/performance.md.
+    for verb, call in (("TREE", lambda: c.tree(FIXTURE)), ("GETTEXT", lambda: c.get_text(FIXTURE, 2))):
+        times = []
+        for _ in range(9):
+            t0 = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        print(f"   round trip {verb}: median {times[4] * 1000:.1f} ms (min {times[0] * 1000:.1f})", flush=True)
+    c.close()
+
+
+def hold(port, hd):
+    c = Amipilot.connect(HOST, port, timeout=120)
+    c.click(FIXTURE, 1)
+    c.close()
+    # The wait itself on a raw connection, so the ready file can be
+    # written once the request has been sent (the client's wait_for()
+    # would block before that).
+    s = socket.create_connection((HOST, port), timeout=120)
+    s.sendall(b"VERSION\nAUTH amipilot\n")
+    raw_reply(s)
+    raw_reply(s)
+    s.sendall(b'WAITFOR NOWINDOW="GadTools Fixture" TIMEOUT=100\n')
+    (Path(hd) / "hold.ready").write_text("ready\n")
+    t0 = time.monotonic()
+    rc, text = raw_reply(s)
+    print(f"held WAITFOR NOWINDOW: RC {rc} {text!r} after {time.monotonic() - t0:.1f} s", flush=True)
+    s.close()
+    sys.exit(0 if rc == 0 else 1)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "main":
+        main(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+    elif sys.argv[1] == "hold":
+        hold(int(sys.argv[2]), sys.argv[3])
+    else:
+        sys.exit(f"unknown mode {sys.argv[1]}")
