@@ -247,3 +247,61 @@ pub fn scenarios() -> Vec<Scenario> {
             .timeout(Duration::from_secs(90)),
     ]
 }
+
+/// Blocks SIGINT (Ctrl-C) in the calling thread and every thread it
+/// starts later, so that [`serve_scenario`]'s host step takes it with
+/// `sigwait()` and the emulator is shut down in order. Call it first.
+pub fn block_interrupt() -> Result<(), String> {
+    use nix::sys::signal::{pthread_sigmask, SigSet, SigmaskHow, Signal};
+    let mut set = SigSet::empty();
+    set.add(Signal::SIGINT);
+    pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&set), None).map_err(|e| format!("blocking SIGINT: {e}"))
+}
+
+fn serve_until_interrupt(ctx: &HostContext) -> Result<String, String> {
+    use nix::sys::signal::{SigSet, Signal};
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(180)).map_err(|e| {
+        format!("{e}: GadgetScope did not listen (is the port free?); its output: {}", ctx.run.dir.display())
+    })?;
+    let venv = ctx.workspace.join("target/tools/venv/bin");
+    println!(
+        "GadgetScope serves AmiPilot's wire protocol on 127.0.0.1:{port} (FS-UAE, AROS ROM, UAE's bsdsocket.library),\n\
+         with the GadTools fixture's window open. Try AmiPilot's own client (installed in {venv}):\n\
+         \n    {venv}/amipilot dump \"GadTools Fixture\" --host 127.0.0.1 --port {port}\n\
+         \n  or from Python:  from amipilot import Amipilot; c = Amipilot.connect(\"127.0.0.1\", {port}); print(c.tree(\"GadTools Fixture\"))\n\
+         \n  The pytest plugin starts its own emulator (--amipilot-config) and has no option for a running\n  \
+         server: build an `amipilot` fixture with Amipilot.connect(\"127.0.0.1\", {port}) instead.\n\
+         \nCtrl-C stops the emulator.",
+        venv = venv.display()
+    );
+    let mut set = SigSet::empty();
+    set.add(Signal::SIGINT);
+    set.wait().map_err(|e| format!("waiting for Ctrl-C: {e}"))?;
+    println!("\nstopping: QUIT to GadgetScope, then the emulator ends");
+    Ok(format!("served on port {port} until Ctrl-C\n"))
+}
+
+/// `cargo xtask serve [PORT]`: FS-UAE with UAE's bsdsocket.library, the
+/// GadTools fixture and `GadgetScope NOGUI TCPPORT=<port>
+/// TCPBIND=127.0.0.1` (no password: AmiPilot's client's `AUTH amipilot`
+/// is answered RC 0), at real speed (no warp), until Ctrl-C; then
+/// GadgetScope gets an ARexx `QUIT` and the emulator ends itself. UAE's
+/// sockets are the fs-uae process's own, so the Amiga port is the host
+/// port.
+pub fn serve_scenario(port: u16) -> Scenario {
+    let mut s = with_arexx(Scenario::new("serve"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .config("warp_mode", "0")
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .bytes("quit.rexx", b"QUIT\n".to_vec())
+        .line("Run >NIL: GadToolsFixture");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    const WEEK: u32 = 7 * 24 * 3600;
+    s.line(format!("Run >NIL: GadgetScope NOGUI TCPPORT={port} TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port"))
+        .host_step("serve", WEEK, serve_until_interrupt)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out WAITPORT=20")
+        .timeout(Duration::from_secs(u64::from(WEEK)))
+}
