@@ -236,6 +236,7 @@ pub fn scenarios() -> Vec<Scenario> {
     vec![
         wire_amipilot(),
         off,
+        bench_wire(),
         Scenario::new("net-probe")
             .config(BSDSOCKET.0, BSDSOCKET.1)
             .program("C/UAETool", "UAETool")
@@ -246,6 +247,94 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Contains("net".into(), "peer 127.0.0.1 line hello".into()))
             .timeout(Duration::from_secs(90)),
     ]
+}
+
+fn bench_wire_host(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(120))?;
+    let out = Command::new(python(ctx))
+        .arg(script(ctx))
+        .args(["bench", &port.to_string()])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    let text = output_text(&out);
+    if out.status.success() && text.contains("GETTEXT: median") {
+        Ok(text)
+    } else {
+        Err(format!("amipilot_wire.py bench failed:\n{text}"))
+    }
+}
+
+fn client_start(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(10))?;
+    let mut child = Command::new(python(ctx))
+        .arg(script(ctx))
+        .args(["client", &port.to_string()])
+        .arg(&ctx.hd)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    let t0 = Instant::now();
+    while !ctx.hd.join("client.ready").exists() {
+        if let Ok(Some(_)) = child.try_wait() {
+            let out = child.wait_with_output().map_err(|e| e.to_string())?;
+            return Err(format!("the client ended early:\n{}", output_text(&out)));
+        }
+        if t0.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            return Err("the client did not connect within 60 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    Ok("one client connected\n".into())
+}
+
+fn client_release(ctx: &HostContext) -> Result<String, String> {
+    std::fs::write(ctx.hd.join("release"), b"go\n").map_err(|e| e.to_string())?;
+    hold_end(ctx)
+}
+
+/// `bench-wire`: round trips of TREE and GETTEXT over the wire and the
+/// resident memory the wire adds (docs/design/performance.md). The A1200
+/// at real speed (`uae_cpu_speed = real`, `accuracy = 0`, as
+/// `bench-arexx`) and without warp, so host time is the Amiga's time (the
+/// host step's first line checks it). Memory: `UAETool AVAIL` around a
+/// start without the wire and one with it (idle, then one client
+/// connected), after a warm-up start (rexxsyslib.library stays loaded).
+pub fn bench_wire() -> Scenario {
+    let mut s = with_arexx(Scenario::new("bench-wire"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .config("uae_cpu_speed", "real")
+        .config("accuracy", "0")
+        .config("warp_mode", "0")
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/UAETool", "UAETool")
+        .bytes("version.rexx", b"VERSION\n".to_vec())
+        .bytes("quit.rexx", b"QUIT\n".to_vec())
+        .line("Run >NIL: GadToolsFixture");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    let cycle = |s: Scenario, start: &str, tag: &str| {
+        s.line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
+            .line(format!("C:UAETool AVAIL FILE=DH0:mem-before-{tag}"))
+            .line(format!("Run >NIL: {start}"))
+            .line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version-{tag}.out WAITPORT=20"))
+            .line(format!("C:UAETool AVAIL FILE=DH0:mem-idle-{tag}"))
+    };
+    let quit = |s: Scenario, tag: &str| {
+        s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-{tag}.out WAITPORT=20"))
+    };
+    s = quit(cycle(s, "GadgetScope NOGUI", "warm"), "warm");
+    s = quit(cycle(s, "GadgetScope NOGUI", "arexx"), "arexx");
+    s = cycle(s, "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port", "wire")
+        .host_step("client", 120, client_start)
+        .line("C:UAETool AVAIL FILE=DH0:mem-client-wire")
+        .host_step("release", 120, client_release)
+        .host_step("bench", 600, bench_wire_host);
+    quit(s, "wire").timeout(Duration::from_secs(600))
 }
 
 /// Blocks SIGINT (Ctrl-C) in the calling thread and every thread it

@@ -195,10 +195,50 @@ def hold(port, hd):
     sys.exit(0 if rc == 0 else 1)
 
 
+def bench(port):
+    """Round trips measured on the host with the client's own calls; the
+    emulator runs at real speed (no warp), which the first line checks:
+    a WAITFOR that times out after 2 s of the Amiga's time."""
+    c = Amipilot.connect(HOST, port, timeout=60)
+    t0 = time.perf_counter()
+    try:
+        c.wait_for("window:Nowhere At All", timeout=2)
+    except Exception as e:  # noqa: BLE001 -- RC 15 is the point
+        print(f"calibration: WAITFOR TIMEOUT=2 took {time.perf_counter() - t0:.2f} s of host time ({type(e).__name__})")
+    for verb, call in (("TREE", lambda: c.tree(FIXTURE)), ("GETTEXT", lambda: c.get_text(FIXTURE, 2))):
+        call()
+        times = []
+        for _ in range(9):
+            t0 = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        print(
+            f"{verb}: median {times[4] * 1000:.1f} ms, min {times[0] * 1000:.1f} ms, max {times[8] * 1000:.1f} ms",
+            flush=True,
+        )
+    c.close()
+
+
+def client(port, hd):
+    """One connected client, idle after a TREE, until <hd>/release exists."""
+    c = Amipilot.connect(HOST, port, timeout=60)
+    c.tree(FIXTURE)
+    (Path(hd) / "client.ready").write_text("ready\n")
+    while not (Path(hd) / "release").exists():
+        time.sleep(0.05)
+    c.close()
+    print("client released", flush=True)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "main":
         main(int(sys.argv[2]), sys.argv[3], sys.argv[4])
     elif sys.argv[1] == "hold":
         hold(int(sys.argv[2]), sys.argv[3])
+    elif sys.argv[1] == "bench":
+        bench(int(sys.argv[2]))
+    elif sys.argv[1] == "client":
+        client(int(sys.argv[2]), sys.argv[3])
     else:
         sys.exit(f"unknown mode {sys.argv[1]}")
