@@ -330,6 +330,21 @@ pub fn bench_wire() -> Scenario {
     s = quit(cycle(s, "GadgetScope NOGUI", "warm"), "warm");
     s = quit(cycle(s, "GadgetScope NOGUI", "arexx"), "arexx");
     s = cycle(s, "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port", "wire")
+        // Idle with the wire on: asleep in WaitSelect(), with the ARexx
+        // port's signal among those it waits for.
+        .line("C:UAETool IDLE PORT=GADGETSCOPE.1 FILE=DH0:idle-wire.out COUNT=10")
+        .check(Check::Custom(
+            "idle with the wire on: 10 of 10 samples TS_WAIT with the port's signal".into(),
+            Box::new(|run| {
+                let text = run.read_text("idle-wire.out")?;
+                let asleep = text.lines().filter(|l| l.starts_with("state=4 ") && l.ends_with("portbit=yes")).count();
+                if asleep == 10 && text.lines().count() == 10 {
+                    Ok(())
+                } else {
+                    Err(format!("idle-wire.out:\n{text}"))
+                }
+            }),
+        ))
         .host_step("client", 120, client_start)
         .line("C:UAETool AVAIL FILE=DH0:mem-client-wire")
         .host_step("release", 120, client_release)

@@ -121,6 +121,21 @@ def main(port, golden_dir, hd):
     except TimeoutError:
         check("wait_for_window times out", time.monotonic() - t0 >= 2)
 
+    # A silent client with half a line sent holds up nobody.
+    silent = socket.create_connection((HOST, port), timeout=30)
+    silent.sendall(b'GETTEXT "GadTools Fix')
+    c5 = Amipilot.connect(HOST, port, timeout=30)
+    check("a silent client with half a line holds up nobody", c5.get_text(FIXTURE, 4) == "42")
+    c5.close()
+    silent.sendall(b'ture" 4\nVERSION\nAUTH amipilot\nGETTEXT "GadTools Fixture" 4\n')
+    rc, text = raw_reply(silent)
+    check("its line, once complete, is gated like any other", rc == 10 and b"not authenticated" in text, text)
+    for _ in range(2):
+        raw_reply(silent)
+    rc, text = raw_reply(silent)
+    check("and served after AUTH", (rc, text) == (0, b"42"), (rc, text))
+    silent.close()
+
     # A client that goes away in the middle of a reply: it asks for a tree
     # and closes after the first bytes; the next client is served.
     s = socket.create_connection((HOST, port), timeout=30)
