@@ -328,6 +328,15 @@ pub fn bench_wire() -> Scenario {
         s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-{tag}.out WAITPORT=20"))
     };
     s = quit(cycle(s, "GadgetScope NOGUI", "warm"), "warm");
+    // What a plain `Run` keeps on this ROM (arexx_more.rs explains it),
+    // after the warm-up has loaded what stays loaded.
+    s = s
+        .line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
+        .line("C:UAETool AVAIL FILE=DH0:run-before")
+        .line("Run >NIL: RexxSend AWAIT=DH0:never-there WAITPORT=1")
+        .line("RexxSend AWAIT=DH0:never-there WAITPORT=2")
+        .line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
+        .line("C:UAETool AVAIL FILE=DH0:run-after");
     s = quit(cycle(s, "GadgetScope NOGUI", "arexx"), "arexx");
     s = cycle(s, "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port", "wire")
         // Idle with the wire on: asleep in WaitSelect(), with the ARexx
@@ -349,7 +358,25 @@ pub fn bench_wire() -> Scenario {
         .line("C:UAETool AVAIL FILE=DH0:mem-client-wire")
         .host_step("release", 120, client_release)
         .host_step("bench", 600, bench_wire_host);
-    quit(s, "wire").timeout(Duration::from_secs(600))
+    quit(s, "wire")
+        .line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
+        .line("C:UAETool AVAIL FILE=DH0:mem-after-wire")
+        .check(Check::Custom(
+            "free memory after the wire's QUIT equals before, less exactly what a plain Run keeps".into(),
+            Box::new(|run| {
+                let n = |f: &str| -> Result<i64, String> {
+                    run.read_text(f)?.trim().parse::<i64>().map_err(|e| format!("{f}: {e}"))
+                };
+                let run_loss = n("run-before")? - n("run-after")?;
+                let loss = n("mem-before-wire")? - n("mem-after-wire")?;
+                if loss == run_loss {
+                    Ok(())
+                } else {
+                    Err(format!("GadgetScope with the wire lost {loss} bytes, a plain Run {run_loss}"))
+                }
+            }),
+        ))
+        .timeout(Duration::from_secs(600))
 }
 
 /// Blocks SIGINT (Ctrl-C) in the calling thread and every thread it
