@@ -17,6 +17,10 @@
 //!   are answered; the fixture quits and the held wait answers RC 0.
 //! - `wire-off`: the same start without UAE's bsdsocket.library: the
 //!   Shell says why the wire is off and ARexx works as before.
+//! - `bench-wire`: round trips and memory (docs/bench/wire.md), an idle
+//!   check with the wire on, and no memory lost after `QUIT`.
+//!
+//! `serve_scenario` is `cargo xtask serve`'s run (not in the suite).
 
 use crate::rexx::with_arexx;
 use crate::{Check, HostContext, Scenario};
