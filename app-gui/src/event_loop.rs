@@ -272,10 +272,18 @@ fn bring_forward(dos: &Dos, sys: &RexxSys, name: &[u8]) -> i32 {
 }
 
 /// Runs the host; returns the Shell RC. With `gui` (the settings of a
-/// Workbench or Shell start without NOGUI) the window joins the loop; with
+/// Workbench or Shell start without NOGUI) the window joins the loop.
+/// `fs_roots` (`FSROOT`) are locked for the run: one that cannot be (it
+/// does not exist, or is not a directory) stops the start with RC 10. With
 /// `wire` the TCP wire serves the same commands (without bsdsocket.library
 /// the Shell says why it is off and the rest runs as before).
-pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>, wire: Option<&WireSettings>) -> i32 {
+pub fn run(
+    dos: &Dos,
+    port_name: Option<&[u8]>,
+    fs_roots: &[Vec<u8>],
+    gui: Option<Settings>,
+    wire: Option<&WireSettings>,
+) -> i32 {
     let sys = match RexxSys::open() {
         Ok(s) => s,
         Err(e) => {
@@ -319,6 +327,12 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>, wire: Opt
     let Some(reply) = MsgPort::new() else {
         return complain(dos, b"no signal or memory for a reply port", RETURN_FAIL);
     };
+    let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply), actor);
+    for root in fs_roots {
+        if let Err(e) = engine.roots.grant(&mut engine.system, root) {
+            return complain(dos, &amiga_ndk::latin1::from_str_lossy(&e), RETURN_ERROR);
+        }
+    }
     let mut line = b"GadgetScope: ARexx port ".to_vec();
     line.extend_from_slice(port.name());
     line.push(b'\n');
@@ -332,7 +346,6 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, gui: Option<Settings>, wire: Opt
         }
     });
 
-    let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply), actor);
     let mut host: Host<Asker<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     let mut window = match (gui, &libs) {
         (Some(settings), Some(l)) => Some(Window::new(l, settings, broker, dos)),

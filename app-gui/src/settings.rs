@@ -1,8 +1,9 @@
 //! Start-up settings: Workbench tooltypes of the program icon and of the
 //! project icons it was started with (docs/reference/formats.md,
 //! "Settings": `PORTNAME`, `STARTUP`, `CX_POPUP`, `REFRESH`, `PROFILEDIR`,
-//! `CX_POPKEY`, `CX_PRIORITY`), the Shell's `STARTUP=`, `REFRESH=`,
-//! `PROFILEDIR=` and `PORTNAME=` (crate::shell), and the remembered window
+//! `CX_POPKEY`, `CX_PRIORITY`, `FSROOT`), the Shell's `STARTUP=`,
+//! `REFRESH=`, `PROFILEDIR=`, `PORTNAME=` and `FSROOT=` (crate::shell),
+//! and the remembered window
 //! box (`ENVARC:GadgetScope/window.prefs`).
 //!
 //! One validator per setting, shared by both sources: from the Shell a bad
@@ -67,6 +68,9 @@ pub struct Settings {
     pub popkey: Vec<u8>,
     /// `CX_PRIORITY=`: the commodity broker priority, -128 to 127, default 0.
     pub cx_priority: i8,
+    /// `FSROOT=`: the directories granted to the file verbs (FSLIST …
+    /// FSPUT); none by default, and then those verbs are off.
+    pub fs_roots: Vec<Vec<u8>>,
     /// `TCPPORT=` and the other wire keywords (crate::wire): the TCP wire,
     /// off (`None`) unless a port is named.
     pub wire: Option<crate::wire::WireSettings>,
@@ -81,6 +85,7 @@ impl Default for Settings {
             profile_dir: DEFAULT_PROFILE_DIR.to_vec(),
             popkey: DEFAULT_POPKEY.to_vec(),
             cx_priority: 0,
+            fs_roots: Vec::new(),
             wire: None,
         }
     }
@@ -148,6 +153,29 @@ pub fn profile_dir(v: &[u8]) -> Result<Vec<u8>, String> {
     Ok(v.to_vec())
 }
 
+/// Most `FSROOT` directories.
+pub const FS_ROOTS_MAX: usize = 16;
+
+/// `FSROOT`: the directories the file verbs may reach, as a tooltype
+/// `FSROOT=Work:a|Work:b` (`|` between values, as icon.library's
+/// `MatchToolValue()` reads them) or the Shell's `FSROOT=` given again for
+/// each; each a path of 1 to 255 characters.
+pub fn fs_roots<'v>(values: impl IntoIterator<Item = &'v [u8]>) -> Result<Vec<Vec<u8>>, String> {
+    let mut out = Vec::new();
+    for v in values {
+        for p in v.split(|&b| b == b'|').map(trim) {
+            if p.is_empty() || p.len() > PATH_MAX || has_control(p) {
+                return Err(format!("FSROOT must be directories of 1 to {PATH_MAX} characters, separated by |"));
+            }
+            out.push(p.to_vec());
+        }
+    }
+    if out.len() > FS_ROOTS_MAX {
+        return Err(format!("FSROOT takes at most {FS_ROOTS_MAX} directories"));
+    }
+    Ok(out)
+}
+
 /// `CX_POPKEY`: a description of 1 to 127 characters (its syntax is
 /// commodities.library's to judge).
 pub fn popkey(v: &[u8]) -> Result<Vec<u8>, String> {
@@ -185,7 +213,7 @@ fn trim(v: &[u8]) -> &[u8] {
 }
 
 /// Every tooltype the program reads, by key.
-pub const TOOLTYPES: [&[u8]; 11] = [
+pub const TOOLTYPES: [&[u8]; 12] = [
     b"PORTNAME",
     b"STARTUP",
     b"REFRESH",
@@ -193,6 +221,7 @@ pub const TOOLTYPES: [&[u8]; 11] = [
     b"CX_POPKEY",
     b"CX_PRIORITY",
     b"CX_POPUP",
+    b"FSROOT",
     b"TCPPORT",
     b"TCPPASSWORD",
     b"TCPBIND",
@@ -267,6 +296,7 @@ impl Settings {
                 b"PROFILEDIR" => profile_dir(value).map(|v| s.profile_dir = v),
                 b"CX_POPKEY" => popkey(value).map(|v| s.popkey = v),
                 b"CX_PRIORITY" => cx_priority(value).map(|v| s.cx_priority = v),
+                b"FSROOT" => fs_roots([value]).map(|v| s.fs_roots = v),
                 b"TCPPORT" => match core::str::from_utf8(value).ok().and_then(|v| v.parse::<i64>().ok()) {
                     Some(n) => {
                         wire.port = Some(n);
@@ -465,6 +495,7 @@ mod tests {
             "CX_POPKEY=lcommand shift p",
             "CX_PRIORITY=-5",
             "TOOLPRI=3",
+            "FSROOT=RAM:Staging | Work:a b",
             "TCPPORT=1234",
             "TCPPASSWORD=secret",
         ]));
@@ -478,6 +509,7 @@ mod tests {
                 profile_dir: b"Work:Profiles".to_vec(),
                 popkey: b"lcommand shift p".to_vec(),
                 cx_priority: -5,
+                fs_roots: vec![b"RAM:Staging".to_vec(), b"Work:a b".to_vec()],
                 wire: Some(crate::wire::WireSettings {
                     port: 1234,
                     password: Some(b"secret".to_vec()),
@@ -486,6 +518,9 @@ mod tests {
                 }),
             }
         );
+        let (s, w) = Settings::from_tooltypes(&tt(&["FSROOT=RAM:x||Work:y"]));
+        assert!(s.fs_roots.is_empty());
+        assert_eq!(w, ["tooltype FSROOT=RAM:x||Work:y ignored: FSROOT must be directories of 1 to 255 characters, separated by |"]);
         let (s, w) = Settings::from_tooltypes(&tt(&["TCPPASSWORD=x"]));
         assert_eq!((s.wire, w), (None, vec![String::from("the wire stays off: TCPPASSWORD needs TCPPORT=<port>")]));
         let (s, w) = Settings::from_tooltypes(&tt(&["TCPPORT=lots"]));

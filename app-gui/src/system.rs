@@ -4,12 +4,12 @@
 //! real input ([`AmigaActor`]), all over amiga-rt's safe calls.
 use alloc::string::String;
 use alloc::vec::Vec;
-use amiga_ndk::dos::ERROR_OBJECT_EXISTS;
+use amiga_ndk::dos::{ERROR_OBJECT_EXISTS, SHARED_LOCK};
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::path::{icon_path, join_path, split_path};
 use amiga_ndk::rexx::{RXCOMM, RXFF_RESULT};
-use amiga_rt::dos::Dos;
 use amiga_rt::dos::NoRequesters;
+use amiga_rt::dos::{Dos, FileLock};
 use amiga_rt::exec::MsgPort;
 use amiga_rt::icon::{DiskObject, Icon};
 use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
@@ -21,8 +21,9 @@ use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
+use gadgetscope_engine::files::{entry_from_fib, Entry};
 use gadgetscope_engine::wblaunch::{self, ToolTypeError};
-use gadgetscope_engine::{Actor, Request, SendError, System};
+use gadgetscope_engine::{Actor, FileSystem, Request, SendError, System};
 
 /// Largest manifest MANIFEST reads, bytes.
 const MANIFEST_MAX: usize = 64 * 1024;
@@ -166,6 +167,58 @@ impl<'a> AmigaSystem<'a> {
             amiga_rt::exec::wait(self.reply.signal_mask());
             self.collect();
         }
+    }
+}
+
+/// The file verbs over dos.library; no requester for a missing volume
+/// (a script must get an RC, not a "Please insert volume" on the screen).
+impl<'a> FileSystem for AmigaSystem<'a> {
+    type Lock = FileLock<'a>;
+
+    fn lock(&mut self, path: &[u8]) -> Result<FileLock<'a>, i32> {
+        let _quiet = NoRequesters::new();
+        let dos: &'a Dos = self.dos;
+        dos.lock(path, SHARED_LOCK)
+    }
+
+    fn parent(&mut self, lock: &FileLock<'a>) -> Option<FileLock<'a>> {
+        lock.parent()
+    }
+
+    fn same(&mut self, a: &FileLock<'a>, b: &FileLock<'a>) -> bool {
+        a.same(b)
+    }
+
+    fn examine(&mut self, lock: &FileLock<'a>) -> Result<Entry, i32> {
+        lock.examine().map(|fib| entry_from_fib(&fib))
+    }
+
+    fn list(&mut self, dir: &FileLock<'a>) -> Result<Vec<Entry>, i32> {
+        dir.entries().map(|fibs| fibs.iter().map(|f| entry_from_fib(f)).collect())
+    }
+
+    fn create_dir(&mut self, path: &[u8]) -> Result<(), i32> {
+        let _quiet = NoRequesters::new();
+        self.dos.create_dir(path).map(drop)
+    }
+
+    fn delete(&mut self, path: &[u8]) -> Result<(), i32> {
+        let _quiet = NoRequesters::new();
+        self.dos.delete_path(path)
+    }
+
+    fn read(&mut self, path: &[u8], max: usize) -> Result<Vec<u8>, i32> {
+        let _quiet = NoRequesters::new();
+        self.dos.read_file(path, max)
+    }
+
+    fn write(&mut self, path: &[u8], data: &[u8]) -> Result<(), i32> {
+        let _quiet = NoRequesters::new();
+        self.dos.write_file(path, data)
+    }
+
+    fn fault(&mut self, code: i32) -> Vec<u8> {
+        self.dos.fault_text(code)
     }
 }
 

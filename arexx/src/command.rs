@@ -20,6 +20,9 @@ const KEYS: [&str; 12] =
 
 /// Longest `TIMEOUT=`, in seconds: a day. Keeps the tick arithmetic far from
 /// u32 overflow (docs/reference/commands.md, "Limits").
+/// The least `LAUNCH STACK=`, bytes: AmigaDOS's default stack of a Shell
+/// command (the Shell's `Stack` default; AmiPilot documents it for LAUNCH).
+pub const LAUNCH_MIN_STACK: i64 = 4000;
 pub const TIMEOUT_MAX: u32 = 86_400;
 
 /// A parse failure: always RC 10 (docs/reference/commands.md, "Command lines"),
@@ -76,7 +79,9 @@ verbs! {
     Drag "DRAG" true, WindowMove "WINDOWMOVE" true, WindowSize "WINDOWSIZE" true,
     MenuPick "MENUPICK" true, WaitFor "WAITFOR" true, Manifest "MANIFEST" false,
     Where "WHERE" false, MuiRexx "MUIREXX" false, Launch "LAUNCH" false,
-    WbLaunch "WBLAUNCH" false, LastError "LASTERROR" false, Show "SHOW" false,
+    WbLaunch "WBLAUNCH" false, FsList "FSLIST" false, FsStat "FSSTAT" false,
+    FsMkDir "FSMKDIR" false, FsDelete "FSDELETE" false, FsGet "FSGET" false,
+    FsPut "FSPUT" false, LastError "LASTERROR" false, Show "SHOW" false,
     Hide "HIDE" false, Highlight "HIGHLIGHT" true, Quit "QUIT" false,
 }
 
@@ -90,6 +95,48 @@ impl Verb {
 // The locator types live in core (they are resolved there, against
 // snapshots); the grammar builds them.
 pub use gadgetscope_core::locate::{GadgetLocator, WindowTarget};
+
+/// What a file verb does, inside the roots granted with `FSROOT`
+/// (docs/reference/commands.md, "The file verbs").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FsOp {
+    /// `FSLIST <path>`: one entry line per object of a directory.
+    List(Vec<u8>),
+    /// `FSSTAT <path>`: the entry line of one object.
+    Stat(Vec<u8>),
+    /// `FSMKDIR <path>`: a new directory (its parent must exist).
+    MkDir(Vec<u8>),
+    /// `FSDELETE <path>`: a file or an empty directory.
+    Delete(Vec<u8>),
+    /// `FSGET <path>`: a file's bytes, at most [`FS_DATA_MAX`].
+    Get(Vec<u8>),
+    /// `FSPUT <path> <len> [TIMEOUT=n]`: `len` bytes (at most
+    /// [`FS_DATA_MAX`]) that follow the line on the wire, written to the
+    /// file (made or replaced); `timeout` seconds for them to arrive.
+    Put {
+        /// The file.
+        path: Vec<u8>,
+        /// The byte count the request declares.
+        len: u32,
+        /// `TIMEOUT=`, seconds.
+        timeout: Option<u32>,
+    },
+}
+
+impl FsOp {
+    /// The path the verb works on.
+    pub fn path(&self) -> &[u8] {
+        match self {
+            FsOp::List(p) | FsOp::Stat(p) | FsOp::MkDir(p) | FsOp::Delete(p) | FsOp::Get(p) => p,
+            FsOp::Put { path, .. } => path,
+        }
+    }
+}
+
+/// The most bytes `FSGET` returns and `FSPUT` takes: the largest ARexx
+/// result (an argstring's length is a UWORD, rexx/storage.h), so a file
+/// reads the same over ARexx and the wire.
+pub const FS_DATA_MAX: u32 = 65_535;
 
 /// A gadget target: a window plus a gadget, or a manifest `@name`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,6 +262,9 @@ pub enum Command {
     Launch { stack: Option<u32>, command: Vec<u8> },
     /// `WBLAUNCH <icon path> [TOOLTYPE=k=v …] [ARG=path …]`.
     WbLaunch { path: Vec<u8>, tooltypes: Vec<Vec<u8>>, args: Vec<Vec<u8>> },
+    /// `FSLIST`, `FSSTAT`, `FSMKDIR`, `FSDELETE`, `FSGET <path>`, `FSPUT
+    /// <path> <byte-count> [TIMEOUT=n]`: the file verbs.
+    Fs(FsOp),
     /// `LASTERROR`.
     LastError,
     /// `SHOW`.
@@ -678,9 +728,10 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             if let Some(o) = p.peek()? {
                 if o.is_key("STACK") {
                     p.next()?;
-                    // dos/dostags.h NP_StackSize is a LONG; below 4096 no
-                    // DOS process is safe.
-                    stack = Some(number(o.value(), "STACK", 4096, i64::from(i32::MAX))? as u32);
+                    // dos/dostags.h NP_StackSize is a LONG; 4000 bytes is
+                    // AmigaDOS's default stack (and AmiPilot's documented
+                    // LAUNCH default), the least that is safe.
+                    stack = Some(number(o.value(), "STACK", LAUNCH_MIN_STACK, i64::from(i32::MAX))? as u32);
                 }
             }
             let command = p.rest("command line", COMMAND_MAX, false)?;
@@ -711,6 +762,30 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                 }
             }
             return Ok(Command::WbLaunch { path: t.text, tooltypes, args });
+        }
+        Verb::FsList | Verb::FsStat | Verb::FsMkDir | Verb::FsDelete | Verb::FsGet | Verb::FsPut => {
+            let t = p.positional("path")?;
+            if t.text.is_empty() {
+                return Err(e(String::from("empty path")));
+            }
+            check_len("path", &t.text, PATH_MAX)?;
+            let path = t.text;
+            Command::Fs(match verb {
+                Verb::FsList => FsOp::List(path),
+                Verb::FsStat => FsOp::Stat(path),
+                Verb::FsMkDir => FsOp::MkDir(path),
+                Verb::FsDelete => FsOp::Delete(path),
+                Verb::FsGet => FsOp::Get(path),
+                _ => {
+                    let n = p.positional("byte count")?;
+                    let len = number(&n.text, "byte count", 0, i64::from(FS_DATA_MAX))? as u32;
+                    let mut to = None;
+                    for (_, t) in p.options(&["TIMEOUT"], &[])? {
+                        to = Some(timeout(&t)?);
+                    }
+                    FsOp::Put { path, len, timeout: to }
+                }
+            })
         }
     };
     p.end()?;
@@ -751,6 +826,14 @@ impl Command {
             Command::MuiRexx { .. } => Verb::MuiRexx,
             Command::Launch { .. } => Verb::Launch,
             Command::WbLaunch { .. } => Verb::WbLaunch,
+            Command::Fs(op) => match op {
+                FsOp::List(_) => Verb::FsList,
+                FsOp::Stat(_) => Verb::FsStat,
+                FsOp::MkDir(_) => Verb::FsMkDir,
+                FsOp::Delete(_) => Verb::FsDelete,
+                FsOp::Get(_) => Verb::FsGet,
+                FsOp::Put { .. } => Verb::FsPut,
+            },
             Command::LastError => Verb::LastError,
             Command::Show => Verb::Show,
             Command::Hide => Verb::Hide,
@@ -903,6 +986,14 @@ impl Command {
             Command::Manifest { path } => {
                 o.push(b' ');
                 quote(&mut o, path);
+            }
+            Command::Fs(op) => {
+                o.push(b' ');
+                quote(&mut o, op.path());
+                if let FsOp::Put { len, timeout, .. } = op {
+                    num(&mut o, i64::from(*len));
+                    tmo(&mut o, timeout);
+                }
             }
             Command::Where { name, timeout } => {
                 at(&mut o, name);

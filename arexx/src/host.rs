@@ -17,7 +17,9 @@ use alloc::vec::Vec;
 
 use gadgetscope_core::manifest::{self, Manifest, Resolved};
 
-use crate::command::{parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, WaitCond, WindowTarget};
+use crate::command::{
+    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, WaitCond, WindowTarget,
+};
 use crate::{version_text, Error, Rc, Reply, RESULT_MAX};
 use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
 
@@ -183,6 +185,12 @@ pub trait Engine {
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error>;
     /// The bytes of a file, for `MANIFEST`.
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error>;
+    /// `FSLIST`, `FSSTAT`, `FSMKDIR`, `FSDELETE`, `FSGET` (never
+    /// [`FsOp::Put`], which carries data: [`Engine::fs_put`]): the result
+    /// (docs/reference/commands.md, "The file verbs").
+    fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error>;
+    /// `FSPUT`: writes `data` to `path` (made or replaced).
+    fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error>;
     /// `SHOW`: open the GadgetScope window.
     fn show(&mut self) -> Result<(), Error>;
     /// `HIDE`: iconify it.
@@ -344,6 +352,42 @@ impl<M> Host<M> {
         out
     }
 
+    /// The wire's `FSPUT`: whether the request `line`, whose payload is
+    /// about to be read, is taken (`Ok`), or the refusal to send once the
+    /// payload has been drained (RC 10 for a line that does not parse or is
+    /// not FSPUT, RC 20 while quitting). Nothing is done yet.
+    pub fn check_upload(&mut self, line: &[u8]) -> Result<(), Reply> {
+        if self.quitting {
+            return Err(self.finish(Err(err(Rc::Failed, String::from("GadgetScope is quitting")))));
+        }
+        match parse(line) {
+            Ok(Command::Fs(FsOp::Put { .. })) => Ok(()),
+            Ok(c) => Err(self.finish(Err(err(Rc::Error, format!("{} carries no data", c.verb().name()))))),
+            Err(pe) => Err(self.finish(Err(err(Rc::Error, pe.message)))),
+        }
+    }
+
+    /// The wire's `FSPUT` once its `data` has all arrived: writes the file
+    /// and gives the reply (LASTERROR as for any command). `data` must be
+    /// exactly the byte count of `line`; anything else is RC 10.
+    pub fn upload<E: Engine>(&mut self, engine: &mut E, line: &[u8], data: &[u8]) -> Reply {
+        let r = match parse(line) {
+            Ok(Command::Fs(FsOp::Put { path, len, .. })) if data.len() == len as usize => {
+                engine.fs_put(&path, data).map(|()| Outcome::Done(Vec::new()))
+            }
+            Ok(Command::Fs(FsOp::Put { len, .. })) => {
+                Err(err(Rc::Error, format!("FSPUT announced {len} bytes, {} arrived", data.len())))
+            }
+            Ok(c) => Err(err(Rc::Error, format!("{} carries no data", c.verb().name()))),
+            Err(pe) => Err(err(Rc::Error, pe.message)),
+        };
+        match r {
+            Ok(Outcome::Done(t)) => self.finish(Ok(t)),
+            Ok(Outcome::Pending(_)) => self.finish(Err(err(Rc::Failed, String::from("FSPUT cannot wait")))),
+            Err(e) => self.finish(Err(e)),
+        }
+    }
+
     /// Re-checks every held wait at tick `now` (a wrapping tick counter):
     /// finished ones are replied with the engine's result; those whose
     /// `TIMEOUT` has passed (`now - started >= seconds × 10`) are abandoned
@@ -459,6 +503,11 @@ impl<M> Host<M> {
                 };
                 engine.wait_for(&c)
             }
+            Command::Fs(FsOp::Put { .. }) => Err(err(
+                Rc::Error,
+                String::from("FSPUT takes its data on the wire (TCP or serial); an ARexx message has no room for it"),
+            )),
+            Command::Fs(op) => done(engine.fs(op)?),
             Command::Manifest { path } => {
                 let bytes = engine.read_file(path)?;
                 // A rejected file leaves the previous manifest in place.

@@ -18,8 +18,8 @@ mod host;
 mod lex;
 
 pub use command::{
-    parse, Command, DragTo, Expect, GadgetLocator, GadgetRef, GadgetTarget, ParseError, Verb, WaitCond, WindowTarget,
-    TIMEOUT_MAX,
+    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, ParseError, Verb, WaitCond,
+    WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
 };
 pub use gadgetscope_core::classify::Role;
 pub use host::{

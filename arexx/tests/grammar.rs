@@ -410,7 +410,8 @@ fn numbers_are_validated_never_zero() {
     assert_eq!(bad(b"MENUPICK w 31 0"), "menu out of range (0..30)");
     assert_eq!(bad(b"MENUPICK w 0 63"), "item out of range (0..62)");
     assert_eq!(bad(b"MENUPICK w 0 0 31"), "subitem out of range (0..30)");
-    assert_eq!(bad(b"LAUNCH STACK=4095 x"), "STACK out of range (4096..2147483647)");
+    assert_eq!(bad(b"LAUNCH STACK=3999 x"), "STACK out of range (4000..2147483647)");
+    assert_eq!(canon("LAUNCH STACK=4000 C:Dir"), "LAUNCH STACK=4000 C:Dir");
     assert_eq!(bad(b"LAUNCH STACK=big x"), "STACK must be a number");
 }
 
@@ -447,7 +448,7 @@ fn version_text_exact() {
     assert_eq!(
         latin1(&version_text("1.2.3")),
         "AMIPILOT 1.1 PROTOCOL 1\n\
-         STABLE VERSION SCREENS TREE MENU PICK CLICK TYPE GETTEXT DRAG WINDOWMOVE WINDOWSIZE MENUPICK WAITFOR MANIFEST WHERE MUIREXX LAUNCH WBLAUNCH LASTERROR SHOW HIDE HIGHLIGHT QUIT\n\
+         STABLE VERSION SCREENS TREE MENU PICK CLICK TYPE GETTEXT DRAG WINDOWMOVE WINDOWSIZE MENUPICK WAITFOR MANIFEST WHERE MUIREXX LAUNCH WBLAUNCH FSLIST FSSTAT FSMKDIR FSDELETE FSGET FSPUT LASTERROR SHOW HIDE HIGHLIGHT QUIT\n\
          SERVER GadgetScope 1.2.3"
     );
 }

@@ -107,6 +107,18 @@ impl Engine for Fake {
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
         self.files.get(path).cloned().ok_or_else(|| Error::new(Rc::Error, format!("cannot open {}", latin1(path))))
     }
+    fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error> {
+        self.calls.push(format!("fs {op:?}"));
+        match op {
+            FsOp::Get(p) => self.read_file(p),
+            _ => Ok(Vec::new()),
+        }
+    }
+    fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error> {
+        self.calls.push(format!("fs_put {} {}", latin1(path), data.len()));
+        self.files.insert(path.to_vec(), data.to_vec());
+        Ok(())
+    }
     fn show(&mut self) -> Result<(), Error> {
         self.calls.push("show".into());
         Ok(())
@@ -349,4 +361,37 @@ fn shutdown_replies_rc20() {
     assert_eq!(out.len(), 1);
     assert_eq!((out[0].0, out[0].1.rc), (9, Rc::Failed));
     assert!(h.shutdown(&mut f).is_empty());
+}
+
+#[test]
+fn file_verbs_go_to_the_engine_and_fsput_needs_the_wire() {
+    let (mut h, mut f) = (Host::new("0.1.0"), Fake::default());
+    f.files.insert(b"RAM:x".to_vec(), b"a\0b".to_vec());
+    assert_eq!(one(&mut h, &mut f, "FSGET RAM:x"), Reply::ok(b"a\0b".to_vec()));
+    assert_eq!(one(&mut h, &mut f, "fslist \"RAM:a b\""), Reply::ok(Vec::new()));
+    assert_eq!(f.calls, ["fs Get([82, 65, 77, 58, 120])", "fs List([82, 65, 77, 58, 97, 32, 98])"]);
+    let r = one(&mut h, &mut f, "FSPUT RAM:y 3");
+    assert_eq!(r.rc, Rc::Error);
+    assert_eq!(
+        text(&one(&mut h, &mut f, "LASTERROR")),
+        "FSPUT takes its data on the wire (TCP or serial); an ARexx message has no room for it"
+    );
+    assert_eq!(one(&mut h, &mut f, "FSPUT RAM:y 70000").rc, Rc::Error);
+    assert_eq!(f.calls.len(), 2, "nothing reached the engine");
+}
+
+#[test]
+fn uploads_are_checked_then_written_with_exactly_their_bytes() {
+    let (mut h, mut f) = (Host::<u32>::new("0.1.0"), Fake::default());
+    assert_eq!(h.check_upload(b"FSPUT RAM:y 3 TIMEOUT=5"), Ok(()));
+    assert_eq!(h.upload(&mut f, b"FSPUT RAM:y 3 TIMEOUT=5", b"xyz"), Reply::ok(Vec::new()));
+    assert_eq!(f.files[&b"RAM:y".to_vec()], b"xyz");
+    let short = h.upload(&mut f, b"FSPUT RAM:y 3", b"xy");
+    assert_eq!(
+        (short.rc, text(&one(&mut h, &mut f, "LASTERROR")).as_str()),
+        (Rc::Error, "FSPUT announced 3 bytes, 2 arrived")
+    );
+    assert_eq!(h.check_upload(b"FSGET RAM:y").unwrap_err().rc, Rc::Error);
+    assert_eq!(h.check_upload(b"FSPUT").unwrap_err().rc, Rc::Error);
+    assert_eq!(f.calls, ["fs_put RAM:y 3"]);
 }

@@ -280,8 +280,9 @@ fn arity(f: &[&[u8]], n: usize, what: &[&str]) -> Result<(), String> {
 /// names are unique and declared above the gadgets naming them; limits name
 /// 31, title 95, app 31, port 31 bytes; numeric GA_ID (0-65535); no unknown
 /// record, unknown version, v2 record in a v1 file or trailing text.
-/// Also rejected: CR (files use LF), control characters in a record line,
-/// quotes inside a field, empty quoted fields.
+/// Lines end in LF or CR LF (a file saved by an editor on another system
+/// reads the same); any other CR, control characters in a record line,
+/// quotes inside a field and empty quoted fields are rejected.
 ///
 /// Blank lines and lines starting (after blanks) with `;` or `#` are
 /// comments; `; quirk: <text>` comments are kept as notes of the next
@@ -298,6 +299,7 @@ pub fn parse(text: &[u8]) -> Result<Manifest, ManifestError> {
             break;
         }
         last_line = line_no;
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
         p.line(line).map_err(|reason| ManifestError { line: line_no, reason })?;
     }
     p.finish().map_err(|reason| ManifestError { line: last_line, reason })
@@ -317,7 +319,7 @@ struct Parser {
 impl Parser {
     fn line(&mut self, line: &[u8]) -> Result<(), String> {
         if line.contains(&b'\r') {
-            return Err(String::from("carriage return in line (files use LF line ends)"));
+            return Err(String::from("carriage return inside a line (lines end in LF or CR LF)"));
         }
         let start = line.iter().position(|&b| !is_blank(b)).unwrap_or(line.len());
         let body = &line[start..];
@@ -622,6 +624,15 @@ GADGET ok prefs 0
     }
 
     #[test]
+    fn crlf_line_ends_read_as_lf() {
+        let crlf = V2.replace('\n', "\r\n");
+        assert_eq!(parse(crlf.as_bytes()).unwrap(), parse(V2.as_bytes()).unwrap());
+        // Without a final line end, and the quirk notes too.
+        let m = parse(b"MANIFEST 1\r\nAPP x\r\n; quirk: slow\r\nWINDOW w T").unwrap();
+        assert_eq!(m.windows[0].notes, vec![b"slow".to_vec()]);
+    }
+
+    #[test]
     fn summary_of_v1() {
         let m = parse(b"MANIFEST 1\nAPP x\nWINDOW w T\n").unwrap();
         assert_eq!(m.summary(), b"loaded x: 1 windows, 0 gadgets");
@@ -707,7 +718,8 @@ GADGET ok prefs 0
                 "line 5: unknown window \"v\" (declare it with WINDOW above)",
             ),
             ("MANIFEST 1\nAPP x\nBUTTON b\n", "line 3: unknown record \"BUTTON\""),
-            ("MANIFEST 1\r\nAPP x\n", "line 1: carriage return in line (files use LF line ends)"),
+            ("MANIFEST 1\rAPP x\n", "line 1: carriage return inside a line (lines end in LF or CR LF)"),
+            ("MANIFEST 1\r\r\nAPP x\n", "line 1: carriage return inside a line (lines end in LF or CR LF)"),
             ("MANIFEST 1\nAPP \"x\n", "line 2: unterminated quote"),
             ("MANIFEST 1\nAPP \"x\"y\n", "line 2: text after closing quote"),
             ("MANIFEST 1\nAPP x\"y\n", "line 2: quote inside field \"x\"y\""),

@@ -8,6 +8,7 @@
 //! `gadgetscope_core::fake::FakeIntuition` and recording fakes.
 //!
 //! - [`verbs`]: the engine, held waits, WHERE and MUIREXX replies.
+//! - [`files`]: the file verbs inside the `FSROOT` directories.
 //! - [`inspect`]: TREE / MENU / SCREENS text of a window found by pattern
 //!   (the Shell's one-shot inspector and the verbs).
 //! - [`wblaunch`]: what WBLAUNCH gives a program: merged tooltypes, the
@@ -16,6 +17,7 @@
 #![forbid(unsafe_code)]
 extern crate alloc;
 
+pub mod files;
 pub mod inspect;
 pub mod verbs;
 pub mod wblaunch;

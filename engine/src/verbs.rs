@@ -2,6 +2,7 @@
 //! the walker (core), the DOS side ([`System`]) and, for the verbs that
 //! act, input.device. Generic over the OS boundary, so host tests run it
 //! on `gadgetscope_core::fake::FakeIntuition`.
+pub use crate::files::{FileSystem, Roots};
 use crate::inspect::{inspect, Failure, Inspect};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -9,7 +10,7 @@ use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::Rect;
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
-use gadgetscope_arexx::{Error, Rc};
+use gadgetscope_arexx::{Error, FsOp, Rc};
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{find_gadget, find_target, GadgetLocator, WindowTarget};
@@ -41,8 +42,9 @@ pub enum SendError {
     Failed(String),
 }
 
-/// What the engine needs from DOS and exec besides Intuition.
-pub trait System {
+/// What the engine needs from DOS and exec besides Intuition (and, for
+/// the file verbs, [`FileSystem`]).
+pub trait System: FileSystem {
     /// The whole file at an AmigaDOS path; `Err(text)` names the problem.
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String>;
     /// Is there a public message port of this name now?
@@ -209,10 +211,12 @@ enum Wait {
 
 /// The engine: the OS boundary, the system, the actor and the waits it
 /// carries out.
-pub struct GsEngine<O, S, A> {
+pub struct GsEngine<O, S: System, A> {
     pub os: O,
     pub system: S,
     pub actor: A,
+    /// The directories granted to the file verbs (`FSROOT`).
+    pub roots: Roots<S::Lock>,
     waits: Vec<(WaitToken, Wait)>,
     next_token: u32,
     /// With the GUI: SHOW, HIDE and HIGHLIGHT queue their request here for
@@ -297,7 +301,7 @@ pub fn gettext_value(g: &GadgetSnap) -> Vec<u8> {
 impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// An engine over `os`, `system` and `actor`.
     pub fn new(os: O, system: S, actor: A) -> Self {
-        GsEngine { os, system, actor, waits: Vec::new(), next_token: 1, ui: None }
+        GsEngine { os, system, actor, roots: Roots::default(), waits: Vec::new(), next_token: 1, ui: None }
     }
 
     /// The live window a target names, walked now, and its screen's size.
@@ -818,6 +822,14 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.system.read_file(path).map_err(|t| Error::new(Rc::Error, t))
     }
 
+    fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error> {
+        self.roots.run(&mut self.system, op)
+    }
+
+    fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error> {
+        self.roots.put(&mut self.system, path, data)
+    }
+
     fn show(&mut self) -> Result<(), Error> {
         self.queue(UiRequest::Show, "SHOW")
     }
@@ -921,6 +933,42 @@ mod tests {
     impl Rexx {
         fn answer(&mut self, req: Request, rc: i32, text: &str) {
             self.replies.push((req, rc, text.as_bytes().to_vec()));
+        }
+    }
+
+    /// No file of the fake opens for the file verbs (their algorithm is
+    /// tested in `files`): only the wiring is tested here.
+    impl FileSystem for Files {
+        type Lock = ();
+        fn lock(&mut self, _: &[u8]) -> Result<(), i32> {
+            Err(205)
+        }
+        fn parent(&mut self, _: &()) -> Option<()> {
+            None
+        }
+        fn same(&mut self, _: &(), _: &()) -> bool {
+            false
+        }
+        fn examine(&mut self, _: &()) -> Result<crate::files::Entry, i32> {
+            Err(205)
+        }
+        fn list(&mut self, _: &()) -> Result<Vec<crate::files::Entry>, i32> {
+            Err(205)
+        }
+        fn create_dir(&mut self, _: &[u8]) -> Result<(), i32> {
+            Err(205)
+        }
+        fn delete(&mut self, _: &[u8]) -> Result<(), i32> {
+            Err(205)
+        }
+        fn read(&mut self, _: &[u8], _: usize) -> Result<Vec<u8>, i32> {
+            Err(205)
+        }
+        fn write(&mut self, _: &[u8], _: &[u8]) -> Result<(), i32> {
+            Err(205)
+        }
+        fn fault(&mut self, _: i32) -> Vec<u8> {
+            b"object not found".to_vec()
         }
     }
 

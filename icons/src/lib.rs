@@ -102,6 +102,7 @@ pub const ICONS: &[IconSpec] = &[
             "(TCPPASSWORD=amipilot)",
             "(TCPBIND=127.0.0.1)",
             "(TCPPORTFILE=T:GadgetScope.port)",
+            "(FSROOT=RAM:Staging|Work:Staging)",
         ],
         stack_size: 16384,
     },

@@ -3,6 +3,7 @@ reader) and compare them with the expectations and PNG sources.
 
 usage: amigainfo_check.py <icons-dir> <art-dir> <expect-file>
 expect-file lines: file|type|art|default tool or -|stack|tooltype<TAB>tooltype...
+(the tooltypes, last, may hold | themselves)
 """
 import sys
 from PIL import Image
@@ -20,7 +21,7 @@ def pixels(img):
 
 failures = []
 for line in open(expect, encoding="utf-8").read().splitlines():
-    f, typ, art, tool, stack, tts = line.split("|")
+    f, typ, art, tool, stack, tts = line.split("|", 5)
     obj = amigainfo.load(open(f"{icons_dir}/{f}", "rb").read())
     def check(what, got, want):
         if got != want:

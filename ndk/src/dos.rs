@@ -16,6 +16,28 @@ pub const MODE_NEWFILE: i32 = 1006;
 /// `Lock()` mode: shared read access (dos/dos.h `SHARED_LOCK`, `ACCESS_READ`).
 pub const SHARED_LOCK: i32 = -2;
 
+/// `SameLock()`: both locks are on the same object (dos/dos.h `LOCK_SAME`).
+pub const LOCK_SAME: i32 = 0;
+/// `ExNext()` ran out of entries (dos/dos.h `ERROR_NO_MORE_ENTRIES`).
+pub const ERROR_NO_MORE_ENTRIES: i32 = 232;
+
+/// `struct FileInfoBlock` (dos/dos.h), filled by `Examine()`/`ExNext()`:
+/// its size, bytes (it must be longword aligned).
+pub const FIB_SIZEOF: usize = 260;
+/// `fib_DirEntryType` (LONG): > 0 a directory, < 0 a file.
+pub const fib_DirEntryType: usize = 4;
+/// `fib_FileName` (108 bytes, NUL-terminated since V36).
+pub const fib_FileName: usize = 8;
+/// `fib_Protection` (LONG): `FIBF_READ` 8, `FIBF_WRITE` 4, `FIBF_EXECUTE`
+/// 2, `FIBF_DELETE` 1 set mean NOT allowed.
+pub const fib_Protection: usize = 116;
+/// `fib_Size` (LONG), bytes.
+pub const fib_Size: usize = 124;
+/// `fib_Date` (`struct DateStamp`: ds_Days, ds_Minute, ds_Tick, LONGs).
+pub const fib_Date: usize = 132;
+/// `fib_Comment` (80 bytes, NUL-terminated since V36).
+pub const fib_Comment: usize = 144;
+
 /// `SIGBREAKF_CTRL_C`: the Ctrl-C break signal (dos/dos.h).
 pub const SIGBREAKF_CTRL_C: u32 = 1 << 12;
 

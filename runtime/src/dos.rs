@@ -190,15 +190,91 @@ impl Drop for Segment<'_> {
 }
 
 /// A filesystem lock (`Lock()`), unlocked on drop.
+/// A `struct FileInfoBlock` in linear memory, longword aligned as
+/// `Examine()` requires.
+struct FibBuf([u32; FIB_SIZEOF / 4]);
+
+impl Default for FibBuf {
+    fn default() -> FibBuf {
+        FibBuf([0; FIB_SIZEOF / 4])
+    }
+}
+
+impl FibBuf {
+    fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.0.as_mut_ptr() as *mut u8
+    }
+
+    /// The block's bytes in memory order, as the Amiga wrote them
+    /// (big-endian fields): wasm's loads are little-endian, so each word's
+    /// little-endian bytes are the memory's bytes.
+    fn bytes(&self) -> [u8; FIB_SIZEOF] {
+        let mut b = [0u8; FIB_SIZEOF];
+        for (i, w) in self.0.iter().enumerate() {
+            b[4 * i..4 * i + 4].copy_from_slice(&w.to_le_bytes());
+        }
+        b
+    }
+}
+
 pub struct FileLock<'a> {
     dos: &'a Dos,
     lock: u32,
 }
 
-impl FileLock<'_> {
+impl<'a> FileLock<'a> {
     /// The BPTR lock.
     pub fn bptr(&self) -> u32 {
         self.lock
+    }
+
+    /// `ParentDir()`: a shared lock on the directory holding this object;
+    /// `None` at a volume's root (or when dos cannot tell).
+    pub fn parent(&self) -> Option<FileLock<'a>> {
+        // SAFETY: the lock is ours; a new lock is owned by the result.
+        let p = unsafe { sys::dos_ParentDir(self.dos.lib.base(), self.lock) };
+        (p != 0).then_some(FileLock { dos: self.dos, lock: p })
+    }
+
+    /// `SameLock(self, other) == LOCK_SAME` (V37): the same object.
+    pub fn same(&self, other: &FileLock<'_>) -> bool {
+        // SAFETY: both locks are live.
+        unsafe { sys::dos_SameLock(self.dos.lib.base(), self.lock, other.lock) == LOCK_SAME }
+    }
+
+    /// `Examine()`: the object's `struct FileInfoBlock` ([`FIB_SIZEOF`]
+    /// bytes, offsets `fib_*` in amiga-ndk's dos module); `Err(IoErr())`.
+    pub fn examine(&self) -> Result<[u8; FIB_SIZEOF], i32> {
+        let mut fib = FibBuf::default();
+        // SAFETY: fib is longword aligned and FIB_SIZEOF bytes long.
+        let ok = unsafe { sys::dos_Examine(self.dos.lib.base(), self.lock, fib.as_mut_ptr()) };
+        if ok == 0 {
+            return Err(self.dos.io_err());
+        }
+        Ok(fib.bytes())
+    }
+
+    /// The `FileInfoBlock`s of every entry of this directory
+    /// (`Examine()`, then `ExNext()` until `ERROR_NO_MORE_ENTRIES`);
+    /// `Err(IoErr())` on any other failure.
+    pub fn entries(&self) -> Result<Vec<[u8; FIB_SIZEOF]>, i32> {
+        let mut fib = FibBuf::default();
+        let base = self.dos.lib.base();
+        // SAFETY: fib is longword aligned and FIB_SIZEOF bytes long.
+        if unsafe { sys::dos_Examine(base, self.lock, fib.as_mut_ptr()) } == 0 {
+            return Err(self.dos.io_err());
+        }
+        let mut out = Vec::new();
+        loop {
+            // SAFETY: as above; the same block, as ExNext() requires.
+            if unsafe { sys::dos_ExNext(base, self.lock, fib.as_mut_ptr()) } == 0 {
+                return match self.dos.io_err() {
+                    ERROR_NO_MORE_ENTRIES => Ok(out),
+                    e => Err(e),
+                };
+            }
+            out.push(fib.bytes());
+        }
     }
 
     /// `NameFromLock()` (V36): the full path of the locked object, volume

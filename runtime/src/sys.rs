@@ -110,6 +110,14 @@ extern "C" {
     pub fn intuition_GetScreenDrawInfo(base: u32, screen: u32) -> u32;
     /// intuition.library `FreeScreenDrawInfo` (LVO -696): screen a0, drawInfo a1.
     pub fn intuition_FreeScreenDrawInfo(base: u32, screen: u32, drawInfo: u32);
+    /// dos.library `ParentDir` (LVO -210): lock d1.
+    pub fn dos_ParentDir(base: u32, lock: u32) -> u32;
+    /// dos.library `SameLock` (LVO -420): lock1 d1, lock2 d2.
+    pub fn dos_SameLock(base: u32, lock1: u32, lock2: u32) -> i32;
+    /// dos.library `Examine` (LVO -102): lock d1, fileInfoBlock d2.
+    pub fn dos_Examine(base: u32, lock: u32, fileInfoBlock: *mut u8) -> i32;
+    /// dos.library `ExNext` (LVO -108): lock d1, fileInfoBlock d2.
+    pub fn dos_ExNext(base: u32, lock: u32, fileInfoBlock: *mut u8) -> i32;
     /// dos.library `NameFromLock` (LVO -402): lock d1, buffer d2, len d3.
     pub fn dos_NameFromLock(base: u32, lock: u32, buffer: *mut u8, len: i32) -> i32;
     /// dos.library `DeleteFile` (LVO -72): name d1.

@@ -4,8 +4,8 @@
 //! exit, after every reply it was owed, is part of the run); RexxSend,
 //! started with `Run`, drives it the way RexxMast would.
 //!
-//! - `arexx-where`: MANIFEST v2 with `WHEREPORT WHEREFIX` against the
-//!   WhereFixture: `WHERE @go` returns the button's `<x> <y> <w> <h>`,
+//! - `arexx-where`: MANIFEST v2 (CR LF line ends) with `WHEREPORT
+//!   WHEREFIX` against the WhereFixture: `WHERE @go` returns the button's `<x> <y> <w> <h>`,
 //!   `CLICK @go` / `CLICK @stop` make the fixture log their GADGETUPs,
 //!   an unknown name is the application's RC 10, a port that answers
 //!   only after TIMEOUT is RC 15 (its late reply is collected, the next
@@ -17,6 +17,13 @@
 //!   WBLAUNCH of a missing program RC 5; MUIREXX against a RexxSend echo
 //!   host standing in for a MUI application's port (`echo` -> `ECHO.1`).
 //!
+//! - `arexx-files`: the file verbs (FSLIST, FSSTAT, FSGET, FSMKDIR,
+//!   FSDELETE) inside `FSROOT=DH0:Stage`, reached also by volume name;
+//!   a path outside (also one climbing out with `//`) is RC 10, a missing
+//!   one RC 5, a file over FSGET's 65 535 bytes RC 20, FSPUT over ARexx
+//!   RC 10, deleting the granted root (locked for the run) RC 20; FSGET's result holds
+//!   the file's bytes, NUL included; a start with an FSROOT that does
+//!   not exist ends RC 10.
 //! - `arexx-wblaunch-tooltype`: `WBLAUNCH DH0:Tools/UAETool
 //!   TOOLTYPE=MODE=override TOOLTYPE=NEW=2` RC 0; the program reads
 //!   `MODE=override`, `KEEP=1`, `NEW=2` from its (scratch) icon and
@@ -124,7 +131,8 @@ pub fn scenarios() -> Vec<Scenario> {
     let mut w = with_arexx(Scenario::new("arexx-where"))
         .program("GadgetScope", "GadgetScope")
         .program("WhereFixture", "WhereFixture")
-        .bytes("Where.manifest", WHERE_MANIFEST.as_bytes().to_vec())
+        // With CR LF line ends, as an editor on another system saves it.
+        .bytes("Where.manifest", WHERE_MANIFEST.replace('\n', "\r\n").into_bytes())
         .bytes("Nobody.manifest", NOBODY_MANIFEST.as_bytes().to_vec())
         .bytes("where.rexx", WHERE_SCRIPT.as_bytes().to_vec())
         .line("Run >NIL: WhereFixture");
@@ -263,7 +271,93 @@ pub fn scenarios() -> Vec<Scenario> {
         ))
         .check(Check::Equals("scratch.txt".into(), b"removed\n".to_vec()))
         .timeout(Duration::from_secs(120));
-    vec![w, l, tooltype]
+    vec![w, l, tooltype, files()]
+}
+
+/// The script of `arexx-files`, one reply each in `files.out`.
+pub const FILES_SCRIPT: &str = "\
+FSLIST DH0:Stage
+FSSTAT \"hd:Stage/a file.txt\"
+FSGET \"DH0:Stage/a file.txt\"
+FSMKDIR DH0:Stage/run3
+FSLIST DH0:Stage/run3
+FSDELETE DH0:Stage/run3
+FSLIST DH0:Other
+LASTERROR
+FSGET DH0:Stage//Other/secret
+LASTERROR
+FSSTAT DH0:Stage/nothing
+LASTERROR
+FSGET DH0:Stage/big
+LASTERROR
+FSPUT DH0:Stage/new 3
+LASTERROR
+FSDELETE DH0:Stage
+LASTERROR
+FSMKDIR loose
+LASTERROR
+QUIT
+";
+
+/// The RCs of [`FILES_SCRIPT`], in order (each failure is followed by its
+/// LASTERROR, RC 0).
+pub const FILES_RCS: [i32; 21] = [0, 0, 0, 0, 0, 0, 10, 0, 10, 0, 5, 0, 20, 0, 10, 0, 20, 0, 10, 0, 0];
+
+/// `arexx-files`: the file verbs in `FSROOT=DH0:Stage` (reached also
+/// through the volume's name, `hd:`), and a start whose FSROOT does not
+/// exist.
+fn files() -> Scenario {
+    let f = with_arexx(Scenario::new("arexx-files"))
+        .program("GadgetScope", "GadgetScope")
+        .bytes("Stage/a file.txt", b"hello\0\"world\"\n".to_vec())
+        .bytes("Stage/big", vec![b'x'; 65_536])
+        .bytes("Other/secret", b"no".to_vec())
+        .bytes("files.rexx", FILES_SCRIPT.as_bytes().to_vec())
+        .capture("GadgetScope NOGUI FSROOT=DH0:Nowhere", "noroot")
+        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:files.rexx OUT=DH0:files.out WAITPORT=30 DONE=DH0:files.sent")
+        .capture("GadgetScope NOGUI FSROOT=DH0:Stage", "gadgetscope");
+    wait_for_file(f, "files.sent", 30)
+        .check(Check::Rc("noroot".into(), 10))
+        .check(Check::Contains("noroot.out".into(), "GadgetScope: FSROOT DH0:Nowhere: object not found".into()))
+        .check(Check::Rc("gadgetscope".into(), 0))
+        .check(Check::Custom(
+            "RCs and results of files.rexx".into(),
+            Box::new(|run| {
+                let text = run.read_text("files.out")?;
+                if rcs(&text) != FILES_RCS {
+                    return Err(format!("RCs {:?}, want {:?}:\n{text}", rcs(&text), FILES_RCS));
+                }
+                let want = [
+                    "entry name=\"a file.txt\" type=file size=14 prot=rwed date=\"",
+                    "entry name=\"big\" type=file size=65536 prot=rwed",
+                    "DH0:Other is outside the granted FSROOT directories (DH0:Stage)",
+                    "DH0:Stage//Other/secret is outside the granted FSROOT directories (DH0:Stage)",
+                    "DH0:Stage/nothing: object not found",
+                    "DH0:Stage/big is larger than 65535 bytes (FSGET's limit)",
+                    "FSPUT takes its data on the wire (TCP or serial)",
+                    "loose needs its directory",
+                    // A granted root stays locked for the run.
+                    "DH0:Stage: object is in use",
+                ];
+                match want.iter().find(|w| !text.contains(*w)) {
+                    Some(w) => Err(format!("no {w:?} in:\n{text}")),
+                    None => Ok(()),
+                }
+            }),
+        ))
+        .check(Check::Custom(
+            "FSGET returned the file's bytes, NUL and quotes included".into(),
+            Box::new(|run| {
+                let out = run.read("files.out")?;
+                let want: &[u8] = b"RESULT\nhello\0\"world\"\n.\n";
+                if out.windows(want.len()).any(|w| w == want) {
+                    Ok(())
+                } else {
+                    Err(format!("files.out:\n{}", String::from_utf8_lossy(&out)))
+                }
+            }),
+        ))
+        .timeout(Duration::from_secs(120))
 }
 
 /// The script of `arexx-wblaunch-tooltype`: one override of an existing
@@ -290,6 +384,7 @@ mod tests {
     fn scripts_and_rcs_agree() {
         assert_eq!(WHERE_SCRIPT.lines().count(), WHERE_RCS.len());
         assert_eq!(LAUNCH_SCRIPT.lines().count(), LAUNCH_RCS.len());
+        assert_eq!(FILES_SCRIPT.lines().count(), FILES_RCS.len());
         assert_eq!(rcs("RC 0\nRESULT x\nRC 15\n"), [0, 15]);
     }
 }

@@ -6,6 +6,7 @@
 //! first run warms up what AROS keeps cached, e.g. fonts and GadTools'
 //! classes).
 
+use crate::memcheck::{frees_all_but, measure};
 use crate::{Check, Scenario};
 use std::time::Duration;
 
@@ -32,31 +33,6 @@ fn fixture_run(mut s: Scenario, program: &str, stem: &str, run: u32, shot: Optio
     s
 }
 
-fn parse_avail(run: &crate::RunDir, file: &str) -> Result<u64, String> {
-    run.read_text(file)?.trim().parse::<u64>().map_err(|e| format!("{file}: {e}"))
-}
-
-/// Free memory (`AvailMem(MEMF_ANY)`) after the foreground run equals
-/// what it was before; when it does not, the message shows what
-/// `UAETool MEMDIFF` found allocated (`mem-diff`).
-fn fixture_frees_everything() -> Check {
-    Check::Custom(
-        "free memory after the fixture run equals before".into(),
-        Box::new(move |run| {
-            let (b, a) = (parse_avail(run, "mem-before")?, parse_avail(run, "mem-after")?);
-            if a == b {
-                Ok(())
-            } else {
-                Err(format!(
-                    "mem-before {b} bytes, mem-after {a} bytes: {} bytes not freed; allocated since:\n{}",
-                    b as i64 - a as i64,
-                    run.read_text("mem-diff").unwrap_or_default()
-                ))
-            }
-        }),
-    )
-}
-
 /// The log of the measured run: a `READY` line, `QUIT reason=time` last
 /// (the first run quit through its quit file, or the script would not
 /// have gone on).
@@ -80,21 +56,14 @@ fn fixture_scenario(name: &str, program: &str, stem: &'static str) -> Scenario {
     let mut s =
         Scenario::new(name).program(program, program).program("C/UAETool", "UAETool").timeout(Duration::from_secs(90));
     s = fixture_run(s, program, stem, 1, Some(stem));
-    // The measured run is in the foreground: a `Run` keeps memory of its
-    // own on this ROM (the console handler's, see RUN_KEEPS in
+    // The measured run is in the foreground: a `Run` between the two
+    // measurements would keep memory of its own (RUN_KEEPS in
     // arexx_more.rs). The first run warmed up what AROS caches (fonts,
-    // GadTools classes); `UAETool AVAIL` settles the filesystem's spare
-    // locks before it reads (LOCK_CACHE_SETTLE in the UAETool fixture).
-    // The warm-up's Run process ends a little after the `.done` file:
-    // wait until it has left exec's lists (its memory freed).
-    s = s
-        .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "cli-gone")
-        .check(Check::Rc("cli-gone".into(), 0))
-        .line("C:UAETool AVAIL FILE=DH0:mem-before")
-        .line("C:UAETool MEMMAP FILE=DH0:mem-map")
-        .line(format!("{program} QUITAFTER=10"))
-        .line("C:UAETool AVAIL FILE=DH0:mem-after")
-        .line("C:UAETool MEMDIFF FILE=DH0:mem-diff PROGRAM=DH0:mem-map");
+    // GadTools classes). The warm-up's Run process ends a little after the
+    // `.done` file: wait until it has left exec's lists (its memory freed).
+    s = s.capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "cli-gone").check(Check::Rc("cli-gone".into(), 0));
+    s = measure(s, "mem-before").line(format!("{program} QUITAFTER=10"));
+    s = measure(s, "mem-after");
     let log: &'static str = Box::leak(format!("{stem}.log").into_boxed_str());
     s.check(Check::Exists(format!("{stem}.done")))
         .check(Check::Custom(
@@ -109,7 +78,7 @@ fn fixture_scenario(name: &str, program: &str, stem: &'static str) -> Scenario {
             }),
         ))
         .check(log_ready_and_quit(log))
-        .check(fixture_frees_everything())
+        .check(frees_all_but("mem-before", "mem-after", 0, "the fixture run gives back everything"))
 }
 
 /// The fixture scenarios, in order.

@@ -2,26 +2,8 @@
 //! on the AROS ROM. Each is a plain [`Scenario`] with checks; the
 //! programs it stages are named with [`Scenario::program`].
 
+use crate::memcheck::{frees_all_but, measure};
 use crate::{Check, Scenario};
-
-fn parse_avail(run: &crate::RunDir, file: &str) -> Result<u64, String> {
-    run.read_text(file)?.trim().parse::<u64>().map_err(|e| format!("{file}: {e}"))
-}
-
-/// A check that `AvailMem(MEMF_ANY)` written to `before` and `after` is equal.
-fn same_free_memory(before: &'static str, after: &'static str) -> Check {
-    Check::Custom(
-        format!("free memory in {after} equals {before}"),
-        Box::new(move |run| {
-            let (b, a) = (parse_avail(run, before)?, parse_avail(run, after)?);
-            if a == b {
-                Ok(())
-            } else {
-                Err(format!("{before} {b} bytes, {after} {a} bytes: {} bytes not freed", b as i64 - a as i64))
-            }
-        }),
-    )
-}
 
 /// What `UAETool LIBS` writes on FS-UAE 3.1.66's AROS ROM (measured).
 pub const ROM_LIBRARIES: &str = "commodities.library absent\nlocale.library absent\n";
@@ -31,15 +13,11 @@ pub const ROM_LIBRARIES: &str = "commodities.library absent\nlocale.library abse
 /// first use AROS caches). Output in `<tag>.out`, tag = `command` in lower case.
 fn trap_scenario(name: &str, command: &str, report: &str) -> Scenario {
     let tag = command.to_ascii_lowercase();
-    Scenario::new(name)
-        .program("C/UAETool", "UAETool")
-        .line(format!("C:UAETool {command} >NIL:"))
-        .line("C:UAETool AVAIL FILE=DH0:mem-before")
-        .capture(&format!("C:UAETool {command}"), &tag)
-        .line("C:UAETool AVAIL FILE=DH0:mem-after")
+    let s = Scenario::new(name).program("C/UAETool", "UAETool").line(format!("C:UAETool {command} >NIL:"));
+    measure(measure(s, "mem-before").capture(&format!("C:UAETool {command}"), &tag), "mem-after")
         .check(Check::Rc(tag.clone(), 20))
         .check(Check::Contains(format!("{tag}.out"), report.into()))
-        .check(same_free_memory("mem-before", "mem-after"))
+        .check(frees_all_but("mem-before", "mem-after", 0, "the trapped run gives back everything"))
 }
 
 /// Processes of `sched-stress` and DOS packets each sends.
@@ -167,14 +145,18 @@ pub fn scenarios() -> Vec<Scenario> {
         sched_stress(),
         // Free memory after GadgetScope exits equals free memory before
         // (one warm-up run first: AROS caches what the first run loads).
-        Scenario::new("memory")
-            .program("GadgetScope", "GadgetScope")
-            .program("C/UAETool", "UAETool")
+        measure(
+            measure(
+                Scenario::new("memory")
+                    .program("GadgetScope", "GadgetScope")
+                    .program("C/UAETool", "UAETool")
+                    .line("GadgetScope VERSION >NIL:"),
+                "mem-before",
+            )
             .line("GadgetScope VERSION >NIL:")
-            .line("C:UAETool AVAIL FILE=DH0:mem-before")
-            .line("GadgetScope VERSION >NIL:")
-            .line("GadgetScope FROB >NIL:")
-            .line("C:UAETool AVAIL FILE=DH0:mem-after")
-            .check(same_free_memory("mem-before", "mem-after")),
+            .line("GadgetScope FROB >NIL:"),
+            "mem-after",
+        )
+        .check(frees_all_but("mem-before", "mem-after", 0, "GadgetScope gives back everything")),
     ]
 }

@@ -38,6 +38,7 @@ pub mod fixtures;
 pub mod foundation;
 pub mod gui;
 pub mod inspector;
+pub mod memcheck;
 pub mod native;
 pub mod pick;
 pub mod process;

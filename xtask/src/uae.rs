@@ -91,7 +91,8 @@ pub fn select(only: &[String]) -> Result<Vec<Scenario>> {
 /// `[--repeat N] [SCENARIO...]`: builds what the named scenarios need (all
 /// when none is named) and runs them, one line per scenario; with
 /// `--repeat N` the selection N times over (to measure how often a
-/// scenario fails).
+/// scenario fails), keeping each failing round's directory as
+/// `target/uae/<scenario>.fail-<round>/`.
 pub fn run(args: &[String]) -> Result<Summary> {
     let start = Instant::now();
     let (repeat, only) = match args {
@@ -103,9 +104,10 @@ pub fn run(args: &[String]) -> Result<Summary> {
     let selected = select(only)?;
     let opts = prepare(&selected)?;
     let (mut passed, mut failed) = (0, 0);
-    for s in selected.iter().cycle().take(selected.len() * repeat) {
+    for (i, s) in selected.iter().cycle().take(selected.len() * repeat).enumerate() {
         let report = uae_harness::run_report(s, &opts);
         let summary = report.summary();
+        let round = i / selected.len() + 1;
         match s.verdict(&report, &opts.tools) {
             Ok(note) => {
                 passed += 1;
@@ -117,11 +119,29 @@ pub fn run(args: &[String]) -> Result<Summary> {
             }
             Err(why) => {
                 failed += 1;
-                println!("uae-test {}: FAIL {why}\n    {summary}\n    logs: target/uae/{}/", s.name, s.name);
+                // The next round wipes the scenario's directory: a failing
+                // round's is kept beside it.
+                let to = report.run.dir.with_file_name(format!("{}.fail-{round}", s.name));
+                let logs = match (repeat > 1).then(|| keep(&report.run.dir, &to)) {
+                    Some(Ok(())) => to,
+                    Some(Err(e)) => {
+                        eprintln!("uae-test: {e}");
+                        report.run.dir.clone()
+                    }
+                    None => report.run.dir.clone(),
+                };
+                println!("uae-test {}: FAIL {why}\n    {summary}\n    logs: {}/", s.name, logs.display());
             }
         }
     }
     Ok(Summary { passed, failed, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// Copies a run directory to `to` (replacing an older copy there).
+fn keep(from: &std::path::Path, to: &std::path::Path) -> Result<()> {
+    uae_harness::stage::fresh_dir(to)
+        .and_then(|()| uae_harness::stage::copy_tree(from, to))
+        .map_err(|e| anyhow!("keeping {} as {}: {e}", from.display(), to.display()))
 }
 
 #[cfg(test)]
