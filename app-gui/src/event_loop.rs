@@ -24,7 +24,7 @@ use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
 use crate::start::complain;
 use crate::system::{AmigaActor, AmigaIntuition, AmigaSystem};
 use crate::wire::WireSettings;
-use crate::wire_tcp::Wire;
+use crate::wire_tcp::{Wire, Work};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, RETURN_WARN, SIGBREAKF_CTRL_C};
@@ -37,7 +37,7 @@ use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
-use gadgetscope_arexx::{Host, Reply};
+use gadgetscope_arexx::{Host, Rc, Reply};
 use gadgetscope_engine::{GsEngine, UiRequest};
 
 /// The commodity's description in Exchange (at most 39 characters:
@@ -387,11 +387,31 @@ pub fn run(
             send(replies, &mut wire);
         }
         // Wire requests, one per client per round, until none is ready.
-        while let Some(requests) = wire.as_mut().map(Wire::pump).filter(|r| !r.is_empty()) {
-            for (id, line) in requests {
-                let replies = host.command(&mut engine, &line, Asker::Wire(id), now);
-                carry_out_ui(&mut engine, &mut window);
-                send(replies, &mut wire);
+        while let Some(work) = wire.as_mut().map(Wire::pump).filter(|r| !r.is_empty()) {
+            for w in work {
+                match w {
+                    Work::Request(id, line) => {
+                        let replies = host.command(&mut engine, &line, Asker::Wire(id), now);
+                        carry_out_ui(&mut engine, &mut window);
+                        send(replies, &mut wire);
+                    }
+                    Work::UploadCheck(id, line) => {
+                        let Some(wi) = wire.as_mut() else { continue };
+                        if wi.uploading() {
+                            let busy = "another client's FSPUT is still arriving: send it again later";
+                            wi.refuse_upload(id, &Reply::error(Rc::Failed, busy));
+                            continue;
+                        }
+                        match host.check_upload(&line) {
+                            Ok(()) => wi.accept_upload(id, line),
+                            Err(r) => wi.refuse_upload(id, &r),
+                        }
+                    }
+                    Work::UploadDone(id, line, data) => {
+                        let r = host.upload(&mut engine, &line, &data);
+                        send(alloc::vec![(Asker::Wire(id), r)], &mut wire);
+                    }
+                }
             }
         }
         if got & SIGBREAKF_CTRL_C != 0 || host.quit_requested() || window_quit {

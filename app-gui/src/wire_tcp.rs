@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use amiga_ndk::dos::SIGBREAKF_CTRL_C;
 use amiga_rt::dos::Dos;
 use amiga_rt::net::{FdSet, Net, Socket};
-use gadgetscope_arexx::{Rc, Reply};
+use gadgetscope_arexx::Reply;
 use gadgetscope_transport::wire::{Config, Event, Session};
 
 /// Connections served at once. UAE's emulation misreads socket numbers of
@@ -18,8 +18,17 @@ pub const MAX_CLIENTS: usize = 4;
 /// most its inbox, 1 KB).
 const RECV_CHUNK: usize = 512;
 
-/// Why `FSPUT` is refused: the file verbs are not in GadgetScope yet.
-const NO_FSPUT: &[u8] = b"FSPUT is not available in GadgetScope (the file verbs are not implemented)";
+/// What a client asks of the command language.
+pub enum Work {
+    /// A request line.
+    Request(u32, Vec<u8>),
+    /// An `FSPUT` line whose payload follows: take it
+    /// ([`Wire::accept_upload`]) or refuse it ([`Wire::refuse_upload`]).
+    UploadCheck(u32, Vec<u8>),
+    /// An accepted `FSPUT` with all its bytes (at most `FS_DATA_MAX`, the
+    /// limit the command language checked): the line and the data.
+    UploadDone(u32, Vec<u8>, Vec<u8>),
+}
 
 struct Client {
     /// Unique per connection, so a late reply never reaches a newer client.
@@ -32,6 +41,9 @@ struct Client {
     closing: bool,
     /// `recv()` may have bytes (WaitSelect said so).
     readable: bool,
+    /// The accepted `FSPUT`'s line and the bytes received so far (at most
+    /// `FS_DATA_MAX`: the command language refuses longer ones).
+    upload: Option<(Vec<u8>, Vec<u8>)>,
 }
 
 /// The wire: the library, the listener and the clients.
@@ -116,9 +128,9 @@ impl Wire {
     }
 
     /// Accepts, reads and writes what `wait()` found ready, and returns
-    /// the next request of every client that has one: `(client id, line)`.
-    /// Call again after the replies are delivered (pipelined requests).
-    pub fn pump(&mut self) -> Vec<(u32, Vec<u8>)> {
+    /// what every client asks next. Call again after the replies are
+    /// delivered (pipelined requests).
+    pub fn pump(&mut self) -> Vec<Work> {
         if core::mem::take(&mut self.listener_ready) {
             self.accept();
         }
@@ -130,15 +142,27 @@ impl Wire {
             while let Some(e) = c.session.poll() {
                 match e {
                     Event::Request(line) => {
-                        requests.push((c.id, line));
+                        requests.push(Work::Request(c.id, line));
                         break;
                     }
                     Event::Send(bytes) => c.out.extend(bytes),
                     Event::Close => c.closing = true,
-                    Event::Upload { .. } => {
-                        let _ = c.session.refuse_upload(Rc::Error, NO_FSPUT);
+                    Event::Upload { line, .. } => {
+                        requests.push(Work::UploadCheck(c.id, line));
+                        break;
                     }
-                    Event::UploadData(_) | Event::UploadEnd | Event::UploadAbandoned => {}
+                    Event::UploadData(bytes) => {
+                        if let Some((_, data)) = &mut c.upload {
+                            data.extend_from_slice(&bytes);
+                        }
+                    }
+                    Event::UploadEnd => {
+                        if let Some((line, data)) = c.upload.take() {
+                            requests.push(Work::UploadDone(c.id, line, data));
+                            break;
+                        }
+                    }
+                    Event::UploadAbandoned => c.upload = None,
                 }
             }
             flush(c);
@@ -155,6 +179,29 @@ impl Wire {
             c.out.extend(bytes);
             flush(c);
         }
+    }
+
+    /// Takes client `id`'s `FSPUT` payload (the line the command language
+    /// accepted); its bytes are collected for [`Work::UploadDone`].
+    pub fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
+        let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
+        if c.session.accept_upload().is_ok() {
+            c.upload = Some((line, Vec::new()));
+        }
+    }
+
+    /// Whether a client's accepted `FSPUT` is still collecting its bytes:
+    /// one at a time, so that at most `FS_DATA_MAX` bytes of the heap
+    /// arena go to uploads.
+    pub fn uploading(&self) -> bool {
+        self.clients.iter().any(|c| c.upload.is_some())
+    }
+
+    /// Refuses client `id`'s `FSPUT` with `reply`: the session reads and
+    /// drops the payload, then sends it.
+    pub fn refuse_upload(&mut self, id: u32, reply: &Reply) {
+        let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
+        let _ = c.session.refuse_upload(reply.rc, &reply.text);
     }
 
     fn accept(&mut self) {
@@ -181,6 +228,7 @@ impl Wire {
                 out: VecDeque::new(),
                 closing: false,
                 readable: true,
+                upload: None,
             });
         }
     }

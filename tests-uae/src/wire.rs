@@ -188,7 +188,8 @@ fn wire_amipilot() -> Scenario {
         s = s.line(l);
     }
     s = s
-        .line(format!("Run >NIL: {WIRE_START}"))
+        .bytes("WireStage/readme", b"files the wire puts go here\n".to_vec())
+        .line(format!("Run >NIL: {WIRE_START} FSROOT=DH0:WireStage"))
         .host_step("amipilot", 600, amipilot_main)
         .host_step("hold-start", 120, hold_start)
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out WAITPORT=20")

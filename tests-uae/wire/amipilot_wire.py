@@ -124,6 +124,20 @@ def main(port, golden_dir, hd):
     check("get_text_by_name on the other client", c2.get_text_by_name("count") == "42")
     c2.close()
 
+    # The file verbs: a binary file (every byte value, NULs included) up
+    # and back, byte for byte; a path outside FSROOT refused.
+    blob = bytes(range(256)) * 64
+    c.fs_put("DH0:WireStage/blob.bin", blob)
+    listed = {e.name: e for e in c.fs_list("DH0:WireStage")}
+    check("fs_put then fs_list shows the file", "blob.bin" in listed and listed["blob.bin"].size == len(blob), listed)
+    check("fs_get returns the bytes fs_put sent", c.fs_get("DH0:WireStage/blob.bin") == blob)
+    try:
+        c.fs_put("SYS:wire-was-here", b"x")
+        check("fs_put outside FSROOT is refused", False, "no exception")
+    except CommandError as e:
+        check("fs_put outside FSROOT is refused", e.rc == 10, str(e))
+    check("the connection is in step after a refused upload", c.get_text(FIXTURE, 4) == "42")
+
     c.window_move(FIXTURE, 16, 8)
     moved = c.tree(FIXTURE)
     check("window_move moves the window", (moved.left, moved.top) == (w.left + 16, w.top + 8), repr(moved))
