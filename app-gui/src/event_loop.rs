@@ -2,7 +2,9 @@
 //! and the ARexx port it serves (docs/reference/commands.md, "The port"; design
 //! note docs/design/event-loop.md).
 //!
-//! The process sleeps in one exec `Wait()` on: its public ARexx port
+//! The process sleeps in one exec `Wait()` (with the TCP wire on, one
+//! bsdsocket `WaitSelect()` on the wire's sockets and the same signals:
+//! crate::wire_tcp) on: its public ARexx port
 //! (`GADGETSCOPE.<n>`, first free of .1 … .99, or exactly `PORTNAME=`),
 //! the reply port of the messages it sends itself (WHERE, MUIREXX) and of
 //! the programs it started from Workbench (WBLAUNCH), Ctrl-C, a 100 ms
@@ -21,6 +23,8 @@ use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
 use crate::start::complain;
 use crate::system::{AmigaActor, AmigaIntuition, AmigaSystem};
+use crate::wire::WireSettings;
+use crate::wire_tcp::{Wire, Work};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, RETURN_WARN, SIGBREAKF_CTRL_C};
@@ -33,7 +37,7 @@ use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
-use gadgetscope_arexx::{Host, Reply};
+use gadgetscope_arexx::{Host, Rc, Reply};
 use gadgetscope_engine::{GsEngine, UiRequest};
 
 /// The commodity's description in Exchange (at most 39 characters:
@@ -46,12 +50,40 @@ const TICK_MICROS: u32 = 100_000;
 /// The engine as the Amiga runs it.
 type Engine<'a> = GsEngine<AmigaIntuition, AmigaSystem<'a>, AmigaActor<'a>>;
 
-/// Replies each message: RC in `rm_Result1`, the text as an argstring in
-/// `rm_Result2` only with RC 0, `RXFF_RESULT` and a non-empty text
-/// (amiga-rt `rexx::carries_result`).
-fn send(replies: Vec<(Incoming<'_>, Reply)>) {
-    for (msg, r) in replies {
-        let _ = msg.reply(r.rc as i32, &r.text);
+/// Who is owed a reply: an ARexx message, or a wire client by its
+/// connection number.
+enum Asker<'a> {
+    Rexx(Incoming<'a>),
+    Wire(u32),
+}
+
+/// Replies each asker. ARexx: RC in `rm_Result1`, the text as an
+/// argstring in `rm_Result2` only with RC 0, `RXFF_RESULT` and a non-empty
+/// text (amiga-rt `rexx::carries_result`). Wire: `RC <rc> <count>` and the
+/// text, to the client if it is still connected.
+fn send(replies: Vec<(Asker<'_>, Reply)>, wire: &mut Option<Wire>) {
+    for (to, r) in replies {
+        match to {
+            Asker::Rexx(msg) => {
+                let _ = msg.reply(r.rc as i32, &r.text);
+            }
+            Asker::Wire(id) => {
+                if let Some(w) = wire {
+                    w.deliver(id, &r);
+                }
+            }
+        }
+    }
+}
+
+/// Carries out SHOW, HIDE and HIGHLIGHT before the command's reply goes:
+/// a script sees their effect when its command returns.
+fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Window<'_>>) {
+    let queued = engine.ui.as_mut().map(core::mem::take).unwrap_or_default();
+    if let Some(w) = window {
+        for r in queued {
+            w.request(r, &mut engine.os);
+        }
     }
 }
 
@@ -246,8 +278,16 @@ fn bring_forward(dos: &Dos, sys: &RexxSys, name: &[u8]) -> i32 {
 /// Runs the host; returns the Shell RC. With `gui` (the settings of a
 /// Workbench or Shell start without NOGUI) the window joins the loop.
 /// `fs_roots` (`FSROOT`) are locked for the run: one that cannot be (it
-/// does not exist, or is not a directory) stops the start with RC 10.
-pub fn run(dos: &Dos, port_name: Option<&[u8]>, fs_roots: &[Vec<u8>], gui: Option<Settings>) -> i32 {
+/// does not exist, or is not a directory) stops the start with RC 10. With
+/// `wire` the TCP wire serves the same commands (without bsdsocket.library
+/// the Shell says why it is off and the rest runs as before).
+pub fn run(
+    dos: &Dos,
+    port_name: Option<&[u8]>,
+    fs_roots: &[Vec<u8>],
+    gui: Option<Settings>,
+    wire: Option<&WireSettings>,
+) -> i32 {
     let sys = match RexxSys::open() {
         Ok(s) => s,
         Err(e) => {
@@ -301,8 +341,16 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, fs_roots: &[Vec<u8>], gui: Optio
     line.extend_from_slice(port.name());
     line.push(b'\n');
     dos.print(&line);
+    let mut wire = wire.and_then(|ws| match Wire::start(dos, ws) {
+        Ok(w) => Some(w),
+        Err(why) => {
+            let text = alloc::format!("GadgetScope: the wire is off: {why}\n");
+            dos.print(&amiga_ndk::latin1::from_str_lossy(&text));
+            None
+        }
+    });
 
-    let mut host: Host<Incoming<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
+    let mut host: Host<Asker<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     let mut window = match (gui, &libs) {
         (Some(settings), Some(l)) => Some(Window::new(l, settings, broker, dos)),
         _ => None,
@@ -314,15 +362,22 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, fs_roots: &[Vec<u8>], gui: Optio
     let base_mask = port.signal_mask() | timer.signal_mask() | engine.system.signal_mask() | SIGBREAKF_CTRL_C;
     let mut now: u32 = 0;
     loop {
-        let got = amiga_rt::exec::wait(base_mask | window.as_ref().map_or(0, Window::signal_mask));
+        let mask = base_mask | window.as_ref().map_or(0, Window::signal_mask);
+        let got = match wire.as_mut() {
+            Some(w) => w.wait(mask),
+            None => amiga_rt::exec::wait(mask),
+        };
         let ticked = timer.fired();
         // Replies from other programs' ports: the held waits see them now.
         if engine.system.collect() {
-            send(host.tick(&mut engine, now));
+            send(host.tick(&mut engine, now), &mut wire);
         }
         if ticked {
             now = now.wrapping_add(1);
-            send(host.tick(&mut engine, now));
+            if let Some(w) = &mut wire {
+                w.tick();
+            }
+            send(host.tick(&mut engine, now), &mut wire);
         }
         let window_quit = window.as_mut().is_some_and(|w| w.handle(got, ticked, &mut engine.os));
         while let Some(msg) = port.get_msg(&sys) {
@@ -331,16 +386,37 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, fs_roots: &[Vec<u8>], gui: Optio
                 continue;
             }
             let text = msg.command().unwrap_or_default();
-            let replies = host.command(&mut engine, &text, msg, now);
-            // SHOW, HIDE and HIGHLIGHT are carried out before the reply
-            // goes: a script sees their effect when its command returns.
-            let queued = engine.ui.as_mut().map(core::mem::take).unwrap_or_default();
-            if let Some(w) = &mut window {
-                for r in queued {
-                    w.request(r, &mut engine.os);
+            let replies = host.command(&mut engine, &text, Asker::Rexx(msg), now);
+            carry_out_ui(&mut engine, &mut window);
+            send(replies, &mut wire);
+        }
+        // Wire requests, one per client per round, until none is ready.
+        while let Some(work) = wire.as_mut().map(Wire::pump).filter(|r| !r.is_empty()) {
+            for w in work {
+                match w {
+                    Work::Request(id, line) => {
+                        let replies = host.command(&mut engine, &line, Asker::Wire(id), now);
+                        carry_out_ui(&mut engine, &mut window);
+                        send(replies, &mut wire);
+                    }
+                    Work::UploadCheck(id, line) => {
+                        let Some(wi) = wire.as_mut() else { continue };
+                        if wi.uploading() {
+                            let busy = "another client's FSPUT is still arriving: send it again later";
+                            wi.refuse_upload(id, &Reply::error(Rc::Failed, busy));
+                            continue;
+                        }
+                        match host.check_upload(&line) {
+                            Ok(()) => wi.accept_upload(id, line),
+                            Err(r) => wi.refuse_upload(id, &r),
+                        }
+                    }
+                    Work::UploadDone(id, line, data) => {
+                        let r = host.upload(&mut engine, &line, &data);
+                        send(alloc::vec![(Asker::Wire(id), r)], &mut wire);
+                    }
                 }
             }
-            send(replies);
         }
         if got & SIGBREAKF_CTRL_C != 0 || host.quit_requested() || window_quit {
             if !window_quit {
@@ -352,7 +428,10 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, fs_roots: &[Vec<u8>], gui: Optio
         }
         // Tick only while something waits or the window refreshes: idle
         // or iconified, the process sleeps.
-        if host.has_waits() || window.as_ref().is_some_and(Window::wants_ticks) {
+        if host.has_waits()
+            || window.as_ref().is_some_and(Window::wants_ticks)
+            || wire.as_ref().is_some_and(Wire::needs_ticks)
+        {
             timer.start(TICK_MICROS);
         }
     }
@@ -361,7 +440,8 @@ pub fn run(dos: &Dos, port_name: Option<&[u8]>, fs_roots: &[Vec<u8>], gui: Optio
     if let Some(w) = window {
         w.shutdown(dos);
     }
-    send(host.shutdown(&mut engine));
+    send(host.shutdown(&mut engine), &mut wire);
+    drop(wire);
     port.close(&sys);
     engine.system.drain();
     RETURN_OK

@@ -29,6 +29,7 @@ pub mod settings;
 pub mod shell;
 pub mod strings;
 pub mod view;
+pub mod wire;
 
 #[cfg(target_arch = "wasm32")]
 mod desk;
@@ -40,6 +41,8 @@ mod gadtools_ui;
 mod reaction_ui;
 #[cfg(target_arch = "wasm32")]
 mod system;
+#[cfg(target_arch = "wasm32")]
+mod wire_tcp;
 
 #[cfg(target_arch = "wasm32")]
 mod start;

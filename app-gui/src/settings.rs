@@ -71,6 +71,9 @@ pub struct Settings {
     /// `FSROOT=`: the directories granted to the file verbs (FSLIST …
     /// FSPUT); none by default, and then those verbs are off.
     pub fs_roots: Vec<Vec<u8>>,
+    /// `TCPPORT=` and the other wire keywords (crate::wire): the TCP wire,
+    /// off (`None`) unless a port is named.
+    pub wire: Option<crate::wire::WireSettings>,
 }
 
 impl Default for Settings {
@@ -83,6 +86,7 @@ impl Default for Settings {
             popkey: DEFAULT_POPKEY.to_vec(),
             cx_priority: 0,
             fs_roots: Vec::new(),
+            wire: None,
         }
     }
 }
@@ -209,8 +213,20 @@ fn trim(v: &[u8]) -> &[u8] {
 }
 
 /// Every tooltype the program reads, by key.
-pub const TOOLTYPES: [&[u8]; 8] =
-    [b"PORTNAME", b"STARTUP", b"REFRESH", b"PROFILEDIR", b"CX_POPKEY", b"CX_PRIORITY", b"CX_POPUP", b"FSROOT"];
+pub const TOOLTYPES: [&[u8]; 12] = [
+    b"PORTNAME",
+    b"STARTUP",
+    b"REFRESH",
+    b"PROFILEDIR",
+    b"CX_POPKEY",
+    b"CX_PRIORITY",
+    b"CX_POPUP",
+    b"FSROOT",
+    b"TCPPORT",
+    b"TCPPASSWORD",
+    b"TCPBIND",
+    b"TCPPORTFILE",
+];
 
 /// The key of a tooltype read as a setting: the [`TOOLTYPES`] entry its
 /// `KEY` part (before `=`, blanks trimmed) names, case-insensitively, and
@@ -263,6 +279,7 @@ impl Settings {
         let mut seen: Vec<&[u8]> = Vec::new();
         let mut popup_no = false;
         let mut startup_given = false;
+        let mut wire = crate::wire::WireArgs::default();
         for t in tt {
             let Some((k, value)) = setting(t) else { continue };
             if seen.contains(&k) {
@@ -280,6 +297,25 @@ impl Settings {
                 b"CX_POPKEY" => popkey(value).map(|v| s.popkey = v),
                 b"CX_PRIORITY" => cx_priority(value).map(|v| s.cx_priority = v),
                 b"FSROOT" => fs_roots([value]).map(|v| s.fs_roots = v),
+                b"TCPPORT" => match core::str::from_utf8(value).ok().and_then(|v| v.parse::<i64>().ok()) {
+                    Some(n) => {
+                        wire.port = Some(n);
+                        Ok(())
+                    }
+                    None => Err(String::from("TCPPORT must be a number, 0 to 65535")),
+                },
+                b"TCPPASSWORD" => {
+                    wire.password = Some(value.to_vec());
+                    Ok(())
+                }
+                b"TCPBIND" => {
+                    wire.bind = Some(value.to_vec());
+                    Ok(())
+                }
+                b"TCPPORTFILE" => {
+                    wire.port_file = Some(value.to_vec());
+                    Ok(())
+                }
                 _ => popup(value).map(|v| popup_no = !v),
             };
             if let Err(reason) = result {
@@ -288,6 +324,10 @@ impl Settings {
         }
         if popup_no && !startup_given {
             s.startup = Startup::Iconified;
+        }
+        match wire.settings() {
+            Ok(w) => s.wire = w,
+            Err(reason) => warnings.push(format!("the wire stays off: {reason}")),
         }
         (s, warnings)
     }
@@ -456,6 +496,8 @@ mod tests {
             "CX_PRIORITY=-5",
             "TOOLPRI=3",
             "FSROOT=RAM:Staging | Work:a b",
+            "TCPPORT=1234",
+            "TCPPASSWORD=secret",
         ]));
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(
@@ -468,11 +510,22 @@ mod tests {
                 popkey: b"lcommand shift p".to_vec(),
                 cx_priority: -5,
                 fs_roots: vec![b"RAM:Staging".to_vec(), b"Work:a b".to_vec()],
+                wire: Some(crate::wire::WireSettings {
+                    port: 1234,
+                    password: Some(b"secret".to_vec()),
+                    bind: 0,
+                    port_file: None
+                }),
             }
         );
         let (s, w) = Settings::from_tooltypes(&tt(&["FSROOT=RAM:x||Work:y"]));
         assert!(s.fs_roots.is_empty());
         assert_eq!(w, ["tooltype FSROOT=RAM:x||Work:y ignored: FSROOT must be directories of 1 to 255 characters, separated by |"]);
+        let (s, w) = Settings::from_tooltypes(&tt(&["TCPPASSWORD=x"]));
+        assert_eq!((s.wire, w), (None, vec![String::from("the wire stays off: TCPPASSWORD needs TCPPORT=<port>")]));
+        let (s, w) = Settings::from_tooltypes(&tt(&["TCPPORT=lots"]));
+        assert_eq!(s.wire, None);
+        assert_eq!(w, vec![String::from("tooltype TCPPORT=lots ignored: TCPPORT must be a number, 0 to 65535")]);
         let (s, _) = Settings::from_tooltypes(&tt(&["REFRESH=3600", "CX_PRIORITY=127", "STARTUP=Open"]));
         assert_eq!((s.refresh, s.cx_priority, s.startup), (3600, 127, Startup::Open));
         let (s, _) = Settings::from_tooltypes(&tt(&["CX_PRIORITY=+3"]));

@@ -1,6 +1,7 @@
 //! Shell use of GadgetScope: the `ReadArgs()` template and what a command
 //! line asks for. (Workbench starts take tooltypes instead: crate::settings.)
 use crate::settings::{self, Settings};
+use crate::wire::{WireArgs, WireSettings};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
@@ -9,7 +10,7 @@ use gadgetscope_engine::inspect::Inspect;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
 pub const TEMPLATE: &str =
-    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K,FSROOT/K/M";
+    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K/N,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,10 +25,11 @@ pub enum ShellCommand {
     /// TREE `COUNT` times (default 9), print the median time in EClock
     /// ticks and the longest `LockIBase()` hold (crate::bench).
     Bench { what: Inspect, runs: u32 },
-    /// `GadgetScope NOGUI [PORTNAME=<name>] [FSROOT=<dir> …]`: only the
-    /// ARexx host, until `QUIT` or Ctrl-C. `port`: the exact port name;
-    /// `fs_roots`: the directories granted to the file verbs.
-    NoGui { port: Option<Vec<u8>>, fs_roots: Vec<Vec<u8>> },
+    /// `GadgetScope NOGUI [PORTNAME=<name>] [FSROOT=<dir> …] [TCPPORT=<n> …]`:
+    /// only the ARexx host (and the wire, when a TCP port is named), until
+    /// `QUIT` or Ctrl-C. `port`: the exact port name; `fs_roots`: the
+    /// directories granted to the file verbs; `wire`: the TCP wire.
+    NoGui { port: Option<Vec<u8>>, fs_roots: Vec<Vec<u8>>, wire: Option<WireSettings> },
     /// `GadgetScope [PORTNAME=<name>] [STARTUP=OPEN|ICONIFIED]
     /// [REFRESH=<seconds>] [PROFILEDIR=<path>]` (no command, no NOGUI): the
     /// Workbench program with its window (or iconified), as from its icon.
@@ -72,6 +74,18 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         _ => Vec::new(),
     };
     let fs_roots = settings::fs_roots(fsroot.iter().map(Vec::as_slice)).map_err(UsageError)?;
+    let wire_args = WireArgs {
+        tcp: matches!(values.get(11), Some(Value::Switch(true))),
+        port: match values.get(12) {
+            Some(Value::Number(n)) => Some(i64::from(*n)),
+            _ => None,
+        },
+        password: text(13),
+        bind: text(14),
+        port_file: text(15),
+    };
+    let wire_given = wire_args != WireArgs::default();
+    let wire = wire_args.settings().map_err(UsageError)?;
     let gui_options =
         [("STARTUP", startup.is_some()), ("REFRESH", refresh.is_some()), ("PROFILEDIR", profiledir.is_some())];
     if nogui {
@@ -79,11 +93,11 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given)", shown(&command))));
         }
         if window.is_some() || screen.is_some() || full || count.is_some() || gui_options.iter().any(|(_, set)| *set) {
-            return Err(UsageError("NOGUI takes only PORTNAME and FSROOT".into()));
+            return Err(UsageError("NOGUI takes only PORTNAME, FSROOT and the TCP keywords".into()));
         }
         return match portname {
             Some(p) if p.is_empty() || p.len() > 31 => Err(UsageError("PORTNAME must be 1 to 31 characters".into())),
-            port => Ok(ShellCommand::NoGui { port, fs_roots }),
+            port => Ok(ShellCommand::NoGui { port, fs_roots, wire }),
         };
     }
     if command.is_empty() {
@@ -106,6 +120,7 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             s.profile_dir = settings::profile_dir(&d).map_err(UsageError)?;
         }
         s.fs_roots = fs_roots;
+        s.wire = wire;
         return Ok(ShellCommand::Gui(s));
     }
     let upper: Vec<u8> = command.to_ascii_uppercase();
@@ -121,6 +136,9 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     }
     if !fs_roots.is_empty() {
         return Err(UsageError("FSROOT goes with NOGUI or with no command (the window)".into()));
+    }
+    if wire_given {
+        return Err(UsageError("the TCP keywords go with NOGUI or with no command (the window)".into()));
     }
     if let Some((k, _)) = gui_options.iter().find(|(_, set)| *set) {
         return Err(UsageError(alloc::format!(
@@ -199,14 +217,15 @@ mod tests {
         let mut l = line("", None, None, false);
         l[0] = Value::Absent;
         l[5] = Value::Switch(true);
-        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None, fs_roots: vec![] }));
+        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None }));
         l[6] = text("AMIPILOT.1");
         l[10] = Value::Multi(vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()]);
         assert_eq!(
             interpret(&l),
             Ok(ShellCommand::NoGui {
                 port: Some(b"AMIPILOT.1".to_vec()),
-                fs_roots: vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()]
+                fs_roots: vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()],
+                wire: None
             })
         );
         l[10] = Value::Multi(vec![b"".to_vec()]);
@@ -292,7 +311,7 @@ mod tests {
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 11);
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 16);
         assert!(
             TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,"),
             "old slots keep their places"
@@ -360,7 +379,7 @@ mod tests {
         let mut n = gui();
         n[5] = Value::Switch(true);
         n[9] = text("RAM:");
-        assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME and FSROOT");
+        assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME, FSROOT and the TCP keywords");
         let mut u = line("FROB", None, None, false);
         u[7] = text("OPEN");
         assert!(

@@ -23,8 +23,8 @@ pub fn main() -> i32 {
         if !warnings.is_empty() {
             complain(&dos, &latin1(&warnings.join("\n")), RETURN_OK);
         }
-        let (port, roots) = (settings.port_name.clone(), settings.fs_roots.clone());
-        return crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings));
+        let (port, roots, wire) = (settings.port_name.clone(), settings.fs_roots.clone(), settings.wire.clone());
+        return crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings), wire.as_ref());
     }
     let values = match dos.read_args(TEMPLATE) {
         Ok(v) => v,
@@ -74,10 +74,12 @@ pub fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
-        Ok(ShellCommand::NoGui { port, fs_roots }) => crate::event_loop::run(&dos, port.as_deref(), &fs_roots, None),
+        Ok(ShellCommand::NoGui { port, fs_roots, wire }) => {
+            crate::event_loop::run(&dos, port.as_deref(), &fs_roots, None, wire.as_ref())
+        }
         Ok(ShellCommand::Gui(settings)) => {
-            let (port, roots) = (settings.port_name.clone(), settings.fs_roots.clone());
-            crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings))
+            let (port, roots, wire) = (settings.port_name.clone(), settings.fs_roots.clone(), settings.wire.clone());
+            crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings), wire.as_ref())
         }
         Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
     }

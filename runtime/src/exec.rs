@@ -14,6 +14,14 @@ pub fn type_of_mem(address: u32) -> u32 {
     unsafe { sys::exec_TypeOfMem(address) }
 }
 
+/// `SetSignal(newSignals, signalSet)`: sets the signals of `signal_set`
+/// to those in `new_signals` and returns the task's signals as they were
+/// (`SetSignal(0, mask)` takes and clears what arrived of `mask`).
+pub fn set_signal(new_signals: u32, signal_set: u32) -> u32 {
+    // SAFETY: only this task's own signal bits change.
+    unsafe { sys::exec_SetSignal(new_signals, signal_set) }
+}
+
 /// `Wait(signalSet)`: sleeps until one of the signals arrives; returns
 /// the signals that did (exec.library autodoc).
 pub fn wait(signal_set: u32) -> u32 {

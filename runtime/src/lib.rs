@@ -52,6 +52,8 @@ pub mod listbrowser;
 #[cfg(target_arch = "wasm32")]
 pub mod mem;
 #[cfg(target_arch = "wasm32")]
+pub mod net;
+#[cfg(target_arch = "wasm32")]
 mod panic;
 #[cfg(target_arch = "wasm32")]
 pub mod pick;

@@ -48,6 +48,7 @@ pub mod scenarios;
 pub mod serial;
 pub mod shipping;
 pub mod stage;
+pub mod wire;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -57,7 +58,7 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 pub use native::NativeTools;
-pub use scenario::{Check, FileSource, Line, Model, Scenario, StagedFile};
+pub use scenario::{Check, FileSource, HostContext, HostStep, Line, Model, Scenario, StagedFile};
 pub use serial::CrashReport;
 
 /// The result of a scenario.
@@ -196,6 +197,7 @@ pub fn all() -> Vec<Scenario> {
         arexx_client::scenarios(),
         gui::scenarios(),
         shipping::scenarios(),
+        wire::scenarios(),
     ]
     .into_iter()
     .flatten()
@@ -334,6 +336,8 @@ pub struct Observed {
     pub no_exit_after_sentinel: bool,
     /// A harness-side error during the run (e.g. a screenshot failed).
     pub harness_error: Option<String>,
+    /// The first host step ([`Scenario::host_step`]) that failed or never ran.
+    pub host_failure: Option<String>,
 }
 
 /// Outcome from observations and the check results (first failing check).
@@ -349,6 +353,9 @@ pub fn classify(o: &Observed, check: Result<(), String>) -> Outcome {
     if o.sentinel {
         if o.no_exit_after_sentinel {
             return Outcome::Fail("sentinel written but C:ExitEmu did not end FS-UAE".into());
+        }
+        if let Some(e) = &o.host_failure {
+            return Outcome::Fail(e.clone());
         }
         return match check {
             Ok(()) => Outcome::Pass,
@@ -528,7 +535,38 @@ fn execute(
 
     let sentinel = hd.join(stage::SENTINEL);
     let mut taken: Vec<String> = Vec::new();
+    let host_ctx = HostContext { run: run.clone(), hd: hd.clone(), workspace: workspace_root() };
+    let mut host_started: Vec<String> = Vec::new();
+    let mut host_running: Vec<(String, std::thread::JoinHandle<Result<String, String>>)> = Vec::new();
     loop {
+        // Host steps the script asked for: start each once, on a thread.
+        for (name, step) in &scenario.host_steps {
+            let req = hd.join(scenario::host_request_file(name));
+            if !host_started.contains(name) && fs::read(&req).map(|b| !b.is_empty()).unwrap_or(false) {
+                let (ctx, step) = (host_ctx.clone(), *step);
+                host_running.push((name.clone(), std::thread::spawn(move || step(&ctx))));
+                host_started.push(name.clone());
+            }
+        }
+        let mut i = 0;
+        while i < host_running.len() {
+            if host_running[i].1.is_finished() {
+                let (name, handle) = host_running.remove(i);
+                let result = handle.join().unwrap_or_else(|_| Err("the host step panicked".into()));
+                let (log, status) = match &result {
+                    Ok(log) => (log.clone(), "ok"),
+                    Err(e) => (e.clone(), "failed"),
+                };
+                fs::write(dir.join(format!("host-{name}.log")), log).map_err(|e| e.to_string())?;
+                if let Err(e) = result {
+                    observed.host_failure.get_or_insert(format!("host step {name}: {e}"));
+                }
+                fs::write(hd.join(scenario::host_done_file(&name)), format!("{status}\n"))
+                    .map_err(|e| e.to_string())?;
+            } else {
+                i += 1;
+            }
+        }
         let log = run.serial_text();
         if let Some(c) = serial::parse_crash(&log) {
             observed.crash = Some(c);
@@ -595,6 +633,20 @@ fn execute(
     emu.kill_group();
     if let Some(x) = xvfb.as_mut() {
         x.stop();
+    }
+    // A step still running ends with the emulator (its connections fail);
+    // wait for it so it leaves no thread behind.
+    for (name, handle) in host_running {
+        let result = handle.join().unwrap_or_else(|_| Err("the host step panicked".into()));
+        let log = match &result {
+            Ok(l) | Err(l) => l.clone(),
+        };
+        let _ = fs::write(dir.join(format!("host-{name}.log")), log);
+    }
+    if observed.sentinel && observed.host_failure.is_none() {
+        if let Some((missing, _)) = scenario.host_steps.iter().find(|(n, _)| !host_started.contains(n)) {
+            observed.host_failure = Some(format!("host step {missing} was never requested by the Amiga side"));
+        }
     }
     if observed.sentinel && observed.harness_error.is_none() {
         if let Some(missing) = shots.iter().find(|n| !taken.contains(n)) {

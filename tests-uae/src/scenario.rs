@@ -210,6 +210,33 @@ pub struct Scenario {
     pub expect: Option<Expect>,
     /// The machine ([`Scenario::model`]); the A1200 unless set.
     pub model: Model,
+    /// Host-side steps run while the emulator runs ([`Scenario::host_step`]).
+    pub host_steps: Vec<(String, HostStep)>,
+}
+
+/// What a host step gets: where the run is and where the workspace is.
+#[derive(Clone, Debug)]
+pub struct HostContext {
+    /// The run directory (`target/uae/<scenario>/`).
+    pub run: RunDir,
+    /// The boot drive's host directory (`<run>/hd`).
+    pub hd: PathBuf,
+    /// The workspace root (for `target/tools/venv`).
+    pub workspace: PathBuf,
+}
+
+/// A host step: `Ok(log)` or `Err(why)`; an error fails the scenario.
+pub type HostStep = fn(&HostContext) -> Result<String, String>;
+
+/// The Amiga file a host step's request writes (`host-request-<name>`).
+pub fn host_request_file(name: &str) -> String {
+    format!("host-request-{name}")
+}
+
+/// The file the harness creates when a host step has finished
+/// (`host-done-<name>`, holding `ok` or `failed`).
+pub fn host_done_file(name: &str) -> String {
+    format!("host-done-{name}")
 }
 
 /// Default [`Scenario::timeout`]: AROS boots and runs a short script in
@@ -230,7 +257,26 @@ impl Scenario {
             config_built: Vec::new(),
             expect: None,
             model: Model::A1200,
+            host_steps: Vec::new(),
         }
+    }
+
+    /// At this point of the script, runs `step` on the host while the
+    /// emulator keeps running (on its own thread, so the harness still
+    /// watches for crashes and the timeout), and waits for it to end:
+    /// the script writes `DH0:host-request-<name>`, the harness starts the
+    /// step and creates `DH0:host-done-<name>` when it returns; `C:UAETool
+    /// WAITFILE` (staged here) waits for that file with dos `Delay()`, so
+    /// the wait costs the emulated machine no CPU. The step's log goes to
+    /// `<run>/host-<name>.log`; an `Err` fails the scenario, and so does a
+    /// step the script never requested.
+    pub fn host_step(mut self, name: &str, timeout_s: u32, step: HostStep) -> Self {
+        self.host_steps.push((name.to_string(), step));
+        if !self.files.iter().any(|f| f.amiga_path == "C/UAETool") {
+            self = self.program("C/UAETool", "UAETool");
+        }
+        self.line(format!("Echo \"go\" >DH0:{}", host_request_file(name)))
+            .line(format!("C:UAETool WAITFILE FILE=DH0:{} TIMEOUT={timeout_s}", host_done_file(name)))
     }
 
     /// Runs on `model` instead of the A1200.

@@ -12,6 +12,7 @@ mod ndkgen;
 mod osglue;
 mod profile;
 mod rules;
+mod serve;
 mod startcheck;
 mod suite;
 mod tools;
@@ -36,6 +37,7 @@ fn usage() -> &'static str {
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
+     \x20 serve [PORT]           FS-UAE (AROS ROM) with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234) until Ctrl-C\n\
      \x20 dist                   build target/dist/: the GadgetScope drawer, GadgetScope.lha and a bootable GadgetScope.adf\n"
 }
 
@@ -98,6 +100,7 @@ fn main() -> ExitCode {
         "arexx-check" => ExitCode::from(checks::arexx_check(rest)),
         "manifest-check" => ExitCode::from(checks::manifest_check(rest)),
         "dist" => report(dist::run().map(|d| dist::report(&d))),
+        "serve" => report(serve::serve(rest)),
         "help" | "--help" | "-h" => {
             print!("{}", usage());
             ExitCode::SUCCESS

@@ -147,6 +147,31 @@ pub fn ensure_amitools() -> Result<()> {
     )
 }
 
+/// The `amipilot` version the wire scenarios and `cargo xtask serve` use:
+/// AmiPilot's own host client from PyPI (stdlib only, BSD-2).
+pub const AMIPILOT_VERSION: &str = "1.1.0";
+
+/// AmiPilot's host client `amipilot` ([`AMIPILOT_VERSION`]) in
+/// [`venv_dir`], installed from PyPI with pip when missing.
+pub fn ensure_amipilot() -> Result<()> {
+    ensure_amitools()?;
+    let check =
+        format!("import amipilot, importlib.metadata as m; assert m.version('amipilot') == '{AMIPILOT_VERSION}'");
+    let ok = Command::new(python())
+        .args(["-c", &check])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if ok {
+        return Ok(());
+    }
+    run(
+        "amipilot (AmiPilot's host client)",
+        Command::new(python()).args(["-m", "pip", "install", "-q", &format!("amipilot=={AMIPILOT_VERSION}")]),
+    )
+}
+
 /// FS-UAE and what it needs headless and for screenshots (docs/reference/toolchain.md).
 pub fn ensure_emulator() -> Result<()> {
     ensure_apt(&[("fs-uae", "fs-uae"), ("Xvfb", "xvfb"), ("xauth", "xauth"), ("import", "imagemagick")])?;

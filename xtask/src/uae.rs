@@ -30,6 +30,9 @@ fn convert(elf: &[u8]) -> Result<Vec<u8>, String> {
 /// out, with the built GadgetScope).
 pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     tools::ensure_emulator()?;
+    if scenarios.iter().any(|s| !s.host_steps.is_empty()) {
+        tools::ensure_amipilot()?;
+    }
     let dir = amiga::root().join("target/uae/tools");
     let native = native::build(&dir, &convert).map_err(|e| anyhow!("building the harness's native tools: {e}"))?;
     let mut opts = Options::new(native);

@@ -1,0 +1,279 @@
+//! The TCP wire in the event loop (docs/design/wire.md): a listening
+//! socket and up to [`MAX_CLIENTS`] connections, each with its own
+//! `gadgetscope_transport` [`Session`]; everything non-blocking, so the
+//! loop sleeps in one `WaitSelect()` on the sockets and its exec signals.
+use crate::wire::WireSettings;
+use alloc::collections::VecDeque;
+use alloc::vec::Vec;
+use amiga_ndk::dos::SIGBREAKF_CTRL_C;
+use amiga_rt::dos::Dos;
+use amiga_rt::net::{FdSet, Net, Socket};
+use gadgetscope_arexx::Reply;
+use gadgetscope_transport::wire::{Config, Event, Session};
+
+/// Connections served at once. UAE's emulation misreads socket numbers of
+/// 32 and more, so the listener and the clients stay well below.
+pub const MAX_CLIENTS: usize = 4;
+/// Bytes read from a socket per `recv()`, at most (the session takes at
+/// most its inbox, 1 KB).
+const RECV_CHUNK: usize = 512;
+
+/// What a client asks of the command language.
+pub enum Work {
+    /// A request line.
+    Request(u32, Vec<u8>),
+    /// An `FSPUT` line whose payload follows: take it
+    /// ([`Wire::accept_upload`]) or refuse it ([`Wire::refuse_upload`]).
+    UploadCheck(u32, Vec<u8>),
+    /// An accepted `FSPUT` with all its bytes (at most `FS_DATA_MAX`, the
+    /// limit the command language checked): the line and the data.
+    UploadDone(u32, Vec<u8>, Vec<u8>),
+}
+
+struct Client {
+    /// Unique per connection, so a late reply never reaches a newer client.
+    id: u32,
+    sock: Socket,
+    session: Session,
+    /// Reply bytes not yet taken by `send()`.
+    out: VecDeque<u8>,
+    /// Close once `out` is empty ([`Event::Close`]).
+    closing: bool,
+    /// `recv()` may have bytes (WaitSelect said so).
+    readable: bool,
+    /// The accepted `FSPUT`'s line and the bytes received so far (at most
+    /// `FS_DATA_MAX`: the command language refuses longer ones).
+    upload: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+/// The wire: the library, the listener and the clients.
+pub struct Wire {
+    net: Net,
+    listener: Socket,
+    clients: Vec<Client>,
+    next_id: u32,
+    password: Option<Vec<u8>>,
+    listener_ready: bool,
+}
+
+impl Wire {
+    /// Opens bsdsocket.library and listens as `settings` say; prints
+    /// `GadgetScope: wire on TCP port <n>` and writes the port file. Err:
+    /// the sentence the Shell prints (the program runs on without wire).
+    pub fn start(dos: &Dos, settings: &WireSettings) -> Result<Wire, alloc::string::String> {
+        let net = Net::open().map_err(|e| alloc::format!("{e} (no TCP/IP stack is running)"))?;
+        let listener = net
+            .listen(settings.bind, settings.port, MAX_CLIENTS as i32)
+            .map_err(|errno| alloc::format!("cannot listen on TCP port {} (errno {errno})", settings.port))?;
+        let port = listener.local_port().ok_or("getsockname() failed on the listening socket")?;
+        dos.print(alloc::format!("GadgetScope: wire on TCP port {port}\n").as_bytes());
+        if let Some(f) = &settings.port_file {
+            dos.write_file(f, alloc::format!("{port}\n").as_bytes()).map_err(|code| {
+                alloc::format!("cannot write TCPPORTFILE {} (IoErr {code})", amiga_ndk::latin1::to_string(f))
+            })?;
+        }
+        Ok(Wire {
+            net,
+            listener,
+            clients: Vec::new(),
+            next_id: 1,
+            password: settings.password.clone(),
+            listener_ready: false,
+        })
+    }
+
+    /// Sleeps until a socket is ready or one of the exec `signals`
+    /// arrives; returns the signals that arrived (as exec `Wait()`).
+    pub fn wait(&mut self, signals: u32) -> u32 {
+        let (mut rd, mut wr) = (FdSet::default(), FdSet::default());
+        rd.set(self.listener.fd());
+        for c in &self.clients {
+            if c.session.space() > 0 && !c.closing {
+                rd.set(c.sock.fd());
+            }
+            if !c.out.is_empty() {
+                wr.set(c.sock.fd());
+            }
+        }
+        let mut got = signals;
+        let n = self.net.wait_select(&mut rd, &mut wr, &mut got);
+        if n < 0 {
+            // Interrupted by the library's break mask (Ctrl-C by default:
+            // it may take the signal itself), or failed: nothing is ready.
+            rd = FdSet::default();
+            got = 0;
+            if self.net.errno() == amiga_ndk::socket::EINTR {
+                got |= SIGBREAKF_CTRL_C & signals;
+            }
+        }
+        // Signals that came with the sockets but were not reported.
+        got |= amiga_rt::exec::set_signal(0, signals) & signals;
+        self.listener_ready = rd.is_set(self.listener.fd());
+        for c in &mut self.clients {
+            c.readable = rd.is_set(c.sock.fd());
+        }
+        got
+    }
+
+    /// Whether a session runs a timeout (the loop's timer must tick).
+    pub fn needs_ticks(&self) -> bool {
+        self.clients.iter().any(|c| c.session.needs_ticks())
+    }
+
+    /// One timer tick for every session's timeouts.
+    pub fn tick(&mut self) {
+        for c in &mut self.clients {
+            c.session.tick();
+        }
+    }
+
+    /// Accepts, reads and writes what `wait()` found ready, and returns
+    /// what every client asks next. Call again after the replies are
+    /// delivered (pipelined requests).
+    pub fn pump(&mut self) -> Vec<Work> {
+        if core::mem::take(&mut self.listener_ready) {
+            self.accept();
+        }
+        let mut requests = Vec::new();
+        for c in &mut self.clients {
+            if core::mem::take(&mut c.readable) {
+                read(c);
+            }
+            while let Some(e) = c.session.poll() {
+                match e {
+                    Event::Request(line) => {
+                        requests.push(Work::Request(c.id, line));
+                        break;
+                    }
+                    Event::Send(bytes) => c.out.extend(bytes),
+                    Event::Close => c.closing = true,
+                    Event::Upload { line, .. } => {
+                        requests.push(Work::UploadCheck(c.id, line));
+                        break;
+                    }
+                    Event::UploadData(bytes) => {
+                        if let Some((_, data)) = &mut c.upload {
+                            data.extend_from_slice(&bytes);
+                        }
+                    }
+                    Event::UploadEnd => {
+                        if let Some((line, data)) = c.upload.take() {
+                            requests.push(Work::UploadDone(c.id, line, data));
+                            break;
+                        }
+                    }
+                    Event::UploadAbandoned => c.upload = None,
+                }
+            }
+            flush(c);
+        }
+        self.clients.retain(|c| !(c.session.is_closed() && c.out.is_empty()));
+        requests
+    }
+
+    /// Delivers the command language's reply to client `id`; dropped when
+    /// that connection is gone.
+    pub fn deliver(&mut self, id: u32, reply: &Reply) {
+        let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
+        if let Ok(bytes) = c.session.reply_to(reply) {
+            c.out.extend(bytes);
+            flush(c);
+        }
+    }
+
+    /// Takes client `id`'s `FSPUT` payload (the line the command language
+    /// accepted); its bytes are collected for [`Work::UploadDone`].
+    pub fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
+        let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
+        if c.session.accept_upload().is_ok() {
+            c.upload = Some((line, Vec::new()));
+        }
+    }
+
+    /// Whether a client's accepted `FSPUT` is still collecting its bytes:
+    /// one at a time, so that at most `FS_DATA_MAX` bytes of the heap
+    /// arena go to uploads.
+    pub fn uploading(&self) -> bool {
+        self.clients.iter().any(|c| c.upload.is_some())
+    }
+
+    /// Refuses client `id`'s `FSPUT` with `reply`: the session reads and
+    /// drops the payload, then sends it.
+    pub fn refuse_upload(&mut self, id: u32, reply: &Reply) {
+        let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
+        let _ = c.session.refuse_upload(reply.rc, &reply.text);
+    }
+
+    fn accept(&mut self) {
+        loop {
+            let (sock, _peer) = match self.listener.accept() {
+                Ok(Some(s)) => s,
+                Ok(None) | Err(_) => return,
+            };
+            if self.clients.len() >= MAX_CLIENTS {
+                // Make room: the first client that waits for nothing.
+                match self.clients.iter().position(|c| c.session.is_idle() && c.out.is_empty()) {
+                    Some(i) => {
+                        self.clients.remove(i);
+                    }
+                    None => continue,
+                }
+            }
+            let id = self.next_id;
+            self.next_id = self.next_id.wrapping_add(1).max(1);
+            self.clients.push(Client {
+                id,
+                sock,
+                session: Session::new(Config::tcp(self.password.clone())),
+                out: VecDeque::new(),
+                closing: false,
+                readable: true,
+                upload: None,
+            });
+        }
+    }
+}
+
+/// Reads what the socket has, as far as the session takes it; a closed
+/// or failed connection closes the session (its queued output is dropped).
+fn read(c: &mut Client) {
+    let mut buf = [0u8; RECV_CHUNK];
+    loop {
+        let space = c.session.space().min(RECV_CHUNK);
+        if space == 0 {
+            return;
+        }
+        match c.sock.recv(&mut buf[..space]) {
+            Ok(Some(0)) | Err(_) => {
+                c.session.close();
+                c.out.clear();
+                return;
+            }
+            Ok(Some(n)) => {
+                c.session.receive(&buf[..n]);
+            }
+            Ok(None) => return,
+        }
+    }
+}
+
+/// Hands queued output to `send()` until it would block.
+fn flush(c: &mut Client) {
+    while !c.out.is_empty() {
+        let (front, _) = c.out.as_slices();
+        match c.sock.send(front) {
+            Ok(Some(n)) if n > 0 => {
+                c.out.drain(..n);
+            }
+            Ok(_) => return,
+            Err(_) => {
+                c.session.close();
+                c.out.clear();
+                return;
+            }
+        }
+    }
+    if c.closing {
+        c.session.close();
+    }
+}

@@ -1,0 +1,443 @@
+//! Emulator scenarios of the TCP wire (issue 14): FS-UAE's
+//! `bsdsocket_library = 1` under the AROS ROM, driven from the host.
+//!
+//! - `net-probe`: UAETool `NETPROBE` opens bsdsocket.library, listens on
+//!   127.0.0.1 port 0, writes the port `getsockname()` gave; a host step
+//!   connects to that port on the host (UAE's sockets are the fs-uae
+//!   process's own), sends a line and reads the echo.
+//! - `wire-amipilot`: `GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1
+//!   TCPPASSWORD=amipilot TCPPORTFILE=DH0:wire.port` with the GadTools
+//!   fixture open; AmiPilot's own client (`amipilot` from PyPI, in
+//!   target/tools/venv) runs `tests-uae/wire/amipilot_wire.py main`
+//!   against it (handshake, `amipilot dump`, tree() equal to the golden,
+//!   click/type/get_text/menu_pick/window_move, wait_for_window with a
+//!   timeout, manifest + @name, two clients, a client leaving mid-reply,
+//!   AUTH gate, refusal and acceptance). Then a client holds
+//!   `WAITFOR NOWINDOW="GadTools Fixture"` while RexxSend's ARexx commands
+//!   are answered; the fixture quits and the held wait answers RC 0.
+//! - `wire-off`: the same start without UAE's bsdsocket.library: the
+//!   Shell says why the wire is off and ARexx works as before.
+//! - `bench-wire`: round trips and memory (docs/bench/wire.md), an idle
+//!   check with the wire on, and no memory lost after `QUIT`.
+//!
+//! `serve_scenario` is `cargo xtask serve`'s run (not in the suite).
+
+use crate::rexx::with_arexx;
+use crate::{Check, HostContext, Scenario};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// FS-UAE's bsdsocket.library emulation on (`bsdsocket_library`).
+pub const BSDSOCKET: (&str, &str) = ("bsdsocket_library", "1");
+
+/// Waits up to `limit` for `<hd>/<name>` to hold a decimal port and a LF.
+pub fn read_port(hd: &Path, name: &str, limit: Duration) -> Result<u16, String> {
+    let t0 = Instant::now();
+    loop {
+        if let Ok(text) = std::fs::read_to_string(hd.join(name)) {
+            if let Some(line) = text.strip_suffix('\n') {
+                return line.trim().parse().map_err(|_| format!("{name}: not a port: {text:?}"));
+            }
+        }
+        if t0.elapsed() > limit {
+            return Err(format!("{name} was not written within {} s", limit.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn net_probe_host(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "net.port", Duration::from_secs(30))?;
+    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| format!("connect 127.0.0.1:{port}: {e}"))?;
+    s.set_read_timeout(Some(Duration::from_secs(20))).map_err(|e| e.to_string())?;
+    s.write_all(b"hello\n").map_err(|e| e.to_string())?;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 64];
+    while !got.ends_with(b"\n") {
+        let n = s.read(&mut buf).map_err(|e| format!("read: {e} after {got:?}"))?;
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+    }
+    if got != b"echo hello\n" {
+        return Err(format!("expected \"echo hello\\n\", got {:?}", String::from_utf8_lossy(&got)));
+    }
+    Ok(format!("port {port}: echo received\n"))
+}
+
+/// The Python of target/tools/venv (with `amipilot`, installed by
+/// `cargo xtask uae-test` for scenarios with host steps).
+fn python(ctx: &HostContext) -> PathBuf {
+    ctx.workspace.join("target/tools/venv/bin/python3")
+}
+
+fn script(ctx: &HostContext) -> PathBuf {
+    ctx.workspace.join("tests-uae/wire/amipilot_wire.py")
+}
+
+fn output_text(out: &std::process::Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+fn amipilot_main(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(60))?;
+    let out = Command::new(python(ctx))
+        .arg(script(ctx))
+        .args(["main", &port.to_string()])
+        .arg(ctx.workspace.join("tests-uae/golden"))
+        .arg(&ctx.hd)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    let text = output_text(&out);
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(format!("amipilot_wire.py main failed:\n{text}"))
+    }
+}
+
+/// The `hold` client between its two host steps, by run directory.
+static HOLDERS: Mutex<Vec<(PathBuf, Child)>> = Mutex::new(Vec::new());
+
+fn hold_start(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(10))?;
+    let ready = ctx.hd.join("hold.ready");
+    let mut child = Command::new(python(ctx))
+        .arg(script(ctx))
+        .args(["hold", &port.to_string()])
+        .arg(&ctx.hd)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    let t0 = Instant::now();
+    while !ready.exists() {
+        if let Ok(Some(_)) = child.try_wait() {
+            let out = child.wait_with_output().map_err(|e| e.to_string())?;
+            return Err(format!("the hold client ended early:\n{}", output_text(&out)));
+        }
+        if t0.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            return Err("the hold client did not get ready within 60 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    Ok("the hold client waits on WAITFOR NOWINDOW\n".into())
+}
+
+fn hold_end(ctx: &HostContext) -> Result<String, String> {
+    let mut holders = HOLDERS.lock().map_err(|e| e.to_string())?;
+    let i = holders.iter().position(|(d, _)| *d == ctx.run.dir).ok_or("no hold client was started")?;
+    let (_, mut child) = holders.remove(i);
+    drop(holders);
+    let t0 = Instant::now();
+    while child.try_wait().map_err(|e| e.to_string())?.is_none() {
+        if t0.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            return Err("the held WAITFOR was not answered within 60 s of the fixture quitting".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let text = output_text(&out);
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(format!("the hold client failed:\n{text}"))
+    }
+}
+
+/// The manifest `wire-amipilot` loads through the wire.
+pub const WIRE_MANIFEST: &str = "\
+MANIFEST 2
+APP WireTest
+WINDOW main \"GadTools Fixture\"
+GADGET name main 2
+GADGET count main 4
+";
+
+/// GadgetScope's start in the wire scenarios.
+pub const WIRE_START: &str =
+    "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1 TCPPASSWORD=amipilot TCPPORTFILE=DH0:wire.port";
+
+/// A foreground GadgetScope start whose Shell output goes to `gs.out`
+/// (the output of a `Run` process does not reach its file on this ROM),
+/// ended by a RexxSend `QUIT` started in the background first.
+fn foreground(s: Scenario, start: &str) -> Scenario {
+    s.line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-fg.out WAITPORT=20")
+        .capture(start, "gs")
+        .check(Check::Rc("gs".into(), 0))
+}
+
+fn wire_amipilot() -> Scenario {
+    let mut s = with_arexx(Scenario::new("wire-amipilot"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .bytes("wire.manifest", WIRE_MANIFEST.as_bytes().to_vec())
+        .bytes("during.rexx", b"GETTEXT \"GadTools Fixture\" 4\nVERSION\n".to_vec())
+        .bytes("quit.rexx", b"QUIT\n".to_vec())
+        .line("Run >NIL: GadToolsFixture");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    s = s
+        .bytes("WireStage/readme", b"files the wire puts go here\n".to_vec())
+        .line(format!("Run >NIL: {WIRE_START} FSROOT=DH0:WireStage"))
+        .host_step("amipilot", 600, amipilot_main)
+        .host_step("hold-start", 120, hold_start)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out WAITPORT=20")
+        .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.done", "fixture-down") {
+        s = s.line(l);
+    }
+    s = s
+        .host_step("hold-end", 120, hold_end)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out WAITPORT=20")
+        // The first GadgetScope has gone (its port with it) before the
+        // second one's QUIT is sent.
+        .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone")
+        .check(Check::Rc("gs-gone".into(), 0));
+    foreground(s, "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1")
+        .check(Check::Contains("gs.out".into(), "GadgetScope: wire on TCP port ".into()))
+        .check(Check::Equals("quit-fg.out".into(), b"RC 0\n".to_vec()))
+        .check(Check::Contains("during.out".into(), "RC 0\nRESULT 42\nRC 0\n".into()))
+        .check(Check::Equals("quit.out".into(), b"RC 0\n".to_vec()))
+        .check(Check::Custom(
+            "the fixture logged the wire's click, typing and menu pick".into(),
+            Box::new(|run| {
+                let log = run.read_text("gadtools-fixture.log")?;
+                for needle in
+                    ["GADGETUP id=1 ", "GADGETUP id=2 code=0 text=\"typed by wire\"", "MENUPICK menu=0 item=0 sub=31"]
+                {
+                    if !log.contains(needle) {
+                        return Err(format!("no {needle:?} in:\n{log}"));
+                    }
+                }
+                Ok(())
+            }),
+        ))
+        .timeout(Duration::from_secs(600))
+}
+
+/// The scenarios of this module.
+pub fn scenarios() -> Vec<Scenario> {
+    let off = with_arexx(Scenario::new("wire-off"))
+        .program("GadgetScope", "GadgetScope")
+        .bytes("quit.rexx", b"VERSION\nQUIT\n".to_vec());
+    let off = foreground(off, WIRE_START)
+        .check(Check::Contains(
+            "gs.out".into(),
+            "GadgetScope: the wire is off: needs bsdsocket.library version 4 (no TCP/IP stack is running)\n".into(),
+        ))
+        .check(Check::Contains("quit-fg.out".into(), "RC 0\nRESULT\nAMIPILOT 1.1 PROTOCOL 1\n".into()))
+        .timeout(Duration::from_secs(90));
+    vec![
+        wire_amipilot(),
+        off,
+        bench_wire(),
+        Scenario::new("net-probe")
+            .config(BSDSOCKET.0, BSDSOCKET.1)
+            .program("C/UAETool", "UAETool")
+            .line("Run >NIL: C:UAETool NETPROBE FILE=DH0:net")
+            .host_step("net", 60, net_probe_host)
+            .line("C:UAETool WAITFILE FILE=DH0:net.done TIMEOUT=30")
+            .check(Check::Contains("net".into(), "port ".into()))
+            .check(Check::Contains("net".into(), "peer 127.0.0.1 line hello".into()))
+            .timeout(Duration::from_secs(90)),
+    ]
+}
+
+fn bench_wire_host(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(120))?;
+    let out = Command::new(python(ctx))
+        .arg(script(ctx))
+        .args(["bench", &port.to_string()])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    let text = output_text(&out);
+    if out.status.success() && text.contains("GETTEXT: median") {
+        Ok(text)
+    } else {
+        Err(format!("amipilot_wire.py bench failed:\n{text}"))
+    }
+}
+
+fn client_start(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(10))?;
+    let mut child = Command::new(python(ctx))
+        .arg(script(ctx))
+        .args(["client", &port.to_string()])
+        .arg(&ctx.hd)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    let t0 = Instant::now();
+    while !ctx.hd.join("client.ready").exists() {
+        if let Ok(Some(_)) = child.try_wait() {
+            let out = child.wait_with_output().map_err(|e| e.to_string())?;
+            return Err(format!("the client ended early:\n{}", output_text(&out)));
+        }
+        if t0.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            return Err("the client did not connect within 60 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    Ok("one client connected\n".into())
+}
+
+fn client_release(ctx: &HostContext) -> Result<String, String> {
+    std::fs::write(ctx.hd.join("release"), b"go\n").map_err(|e| e.to_string())?;
+    hold_end(ctx)
+}
+
+/// `bench-wire`: round trips of TREE and GETTEXT over the wire and the
+/// resident memory the wire adds (docs/design/performance.md). The A1200
+/// at real speed (`uae_cpu_speed = real`, `accuracy = 0`, as
+/// `bench-arexx`) and without warp, so host time is the Amiga's time (the
+/// host step's first line checks it). Memory: `UAETool AVAIL` around a
+/// start without the wire and one with it (idle, then one client
+/// connected), after a warm-up start (rexxsyslib.library stays loaded).
+pub fn bench_wire() -> Scenario {
+    let mut s = with_arexx(Scenario::new("bench-wire"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .config("uae_cpu_speed", "real")
+        .config("accuracy", "0")
+        .config("warp_mode", "0")
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/UAETool", "UAETool")
+        .bytes("version.rexx", b"VERSION\n".to_vec())
+        .bytes("quit.rexx", b"QUIT\n".to_vec())
+        .line("Run >NIL: GadToolsFixture");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    let cycle = |s: Scenario, start: &str, tag: &str| {
+        s.line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
+            .line(format!("C:UAETool AVAIL FILE=DH0:mem-before-{tag}"))
+            .line(format!("Run >NIL: {start}"))
+            .line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version-{tag}.out WAITPORT=20"))
+            .line(format!("C:UAETool AVAIL FILE=DH0:mem-idle-{tag}"))
+    };
+    let quit = |s: Scenario, tag: &str| {
+        s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-{tag}.out WAITPORT=20"))
+    };
+    s = quit(cycle(s, "GadgetScope NOGUI", "warm"), "warm");
+    // What a plain `Run` keeps on this ROM (arexx_more.rs explains it),
+    // after the warm-up has loaded what stays loaded.
+    s = s
+        .line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
+        .line("C:UAETool AVAIL FILE=DH0:run-before")
+        .line("Run >NIL: RexxSend AWAIT=DH0:never-there WAITPORT=1")
+        .line("RexxSend AWAIT=DH0:never-there WAITPORT=2")
+        .line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
+        .line("C:UAETool AVAIL FILE=DH0:run-after");
+    s = quit(cycle(s, "GadgetScope NOGUI", "arexx"), "arexx");
+    s = cycle(s, "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port", "wire")
+        // Idle with the wire on: asleep in WaitSelect(), with the ARexx
+        // port's signal among those it waits for.
+        .line("C:UAETool IDLE PORT=GADGETSCOPE.1 FILE=DH0:idle-wire.out COUNT=10")
+        .check(Check::Custom(
+            "idle with the wire on: 10 of 10 samples TS_WAIT with the port's signal".into(),
+            Box::new(|run| {
+                let text = run.read_text("idle-wire.out")?;
+                let asleep = text.lines().filter(|l| l.starts_with("state=4 ") && l.ends_with("portbit=yes")).count();
+                if asleep == 10 && text.lines().count() == 10 {
+                    Ok(())
+                } else {
+                    Err(format!("idle-wire.out:\n{text}"))
+                }
+            }),
+        ))
+        .host_step("client", 120, client_start)
+        .line("C:UAETool AVAIL FILE=DH0:mem-client-wire")
+        .host_step("release", 120, client_release)
+        .host_step("bench", 600, bench_wire_host);
+    quit(s, "wire")
+        .line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
+        .line("C:UAETool AVAIL FILE=DH0:mem-after-wire")
+        .check(Check::Custom(
+            "free memory after the wire's QUIT equals before, less exactly what a plain Run keeps".into(),
+            Box::new(|run| {
+                let n = |f: &str| -> Result<i64, String> {
+                    run.read_text(f)?.trim().parse::<i64>().map_err(|e| format!("{f}: {e}"))
+                };
+                let run_loss = n("run-before")? - n("run-after")?;
+                let loss = n("mem-before-wire")? - n("mem-after-wire")?;
+                if loss == run_loss {
+                    Ok(())
+                } else {
+                    Err(format!("GadgetScope with the wire lost {loss} bytes, a plain Run {run_loss}"))
+                }
+            }),
+        ))
+        .timeout(Duration::from_secs(600))
+}
+
+/// Blocks SIGINT (Ctrl-C) in the calling thread and every thread it
+/// starts later, so that [`serve_scenario`]'s host step takes it with
+/// `sigwait()` and the emulator is shut down in order. Call it first.
+pub fn block_interrupt() -> Result<(), String> {
+    use nix::sys::signal::{pthread_sigmask, SigSet, SigmaskHow, Signal};
+    let mut set = SigSet::empty();
+    set.add(Signal::SIGINT);
+    pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&set), None).map_err(|e| format!("blocking SIGINT: {e}"))
+}
+
+fn serve_until_interrupt(ctx: &HostContext) -> Result<String, String> {
+    use nix::sys::signal::{SigSet, Signal};
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(180)).map_err(|e| {
+        format!("{e}: GadgetScope did not listen (is the port free?); its output: {}", ctx.run.dir.display())
+    })?;
+    let venv = ctx.workspace.join("target/tools/venv/bin");
+    println!(
+        "GadgetScope serves AmiPilot's wire protocol on 127.0.0.1:{port} (FS-UAE, AROS ROM, UAE's bsdsocket.library),\n\
+         with the GadTools fixture's window open. Try AmiPilot's own client (installed in {venv}):\n\
+         \n    {venv}/amipilot dump \"GadTools Fixture\" --host 127.0.0.1 --port {port}\n\
+         \n  or from Python:  from amipilot import Amipilot; c = Amipilot.connect(\"127.0.0.1\", {port}); print(c.tree(\"GadTools Fixture\"))\n\
+         \n  The pytest plugin starts its own emulator (--amipilot-config) and has no option for a running\n  \
+         server: build an `amipilot` fixture with Amipilot.connect(\"127.0.0.1\", {port}) instead.\n\
+         \nCtrl-C stops the emulator.",
+        venv = venv.display()
+    );
+    let mut set = SigSet::empty();
+    set.add(Signal::SIGINT);
+    set.wait().map_err(|e| format!("waiting for Ctrl-C: {e}"))?;
+    println!("\nstopping: QUIT to GadgetScope, then the emulator ends");
+    Ok(format!("served on port {port} until Ctrl-C\n"))
+}
+
+/// `cargo xtask serve [PORT]`: FS-UAE with UAE's bsdsocket.library, the
+/// GadTools fixture and `GadgetScope NOGUI TCPPORT=<port>
+/// TCPBIND=127.0.0.1` (no password: AmiPilot's client's `AUTH amipilot`
+/// is answered RC 0), at real speed (no warp), until Ctrl-C; then
+/// GadgetScope gets an ARexx `QUIT` and the emulator ends itself. UAE's
+/// sockets are the fs-uae process's own, so the Amiga port is the host
+/// port.
+pub fn serve_scenario(port: u16) -> Scenario {
+    let mut s = with_arexx(Scenario::new("serve"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .config("warp_mode", "0")
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .bytes("quit.rexx", b"QUIT\n".to_vec())
+        .line("Run >NIL: GadToolsFixture");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    const WEEK: u32 = 7 * 24 * 3600;
+    s.line(format!("Run >NIL: GadgetScope NOGUI TCPPORT={port} TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port"))
+        .host_step("serve", WEEK, serve_until_interrupt)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out WAITPORT=20")
+        .timeout(Duration::from_secs(u64::from(WEEK)))
+}

@@ -1,0 +1,305 @@
+"""Host side of the `wire-amipilot` emulator scenario (tests-uae/src/wire.rs).
+
+GadgetScope runs in FS-UAE (AROS ROM, UAE's bsdsocket emulation) with
+`NOGUI TCPPORT=0 TCPPASSWORD=amipilot`; the GadTools fixture is open. These
+checks drive it with AmiPilot's own host client (PyPI `amipilot`, the
+version `cargo xtask` installs into target/tools/venv) through its public
+API, as an AmiPilot user would.
+
+    python amipilot_wire.py main PORT GOLDEN_DIR HD_DIR
+    python amipilot_wire.py hold PORT HD_DIR
+
+`main` runs every check and prints one `ok <name>` line per check, or
+stops at the first failure with a traceback (exit status 1). `hold`
+connects, sends `WAITFOR NOWINDOW="GadTools Fixture"`, writes
+`<HD_DIR>/hold.ready` and prints the reply it gets once the fixture is
+gone (the scenario sends ARexx commands in between).
+"""
+
+import socket
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from amipilot import Amipilot
+from amipilot.client import CommandError, NotFound
+from amipilot.render import render_text
+
+HOST = "127.0.0.1"
+FIXTURE = "GadTools Fixture"
+
+
+def check(name, ok, detail=""):
+    if not ok:
+        raise AssertionError(f"{name}: {detail}")
+    print(f"ok {name}", flush=True)
+
+
+def raw_reply(sock, head=b""):
+    """Reads one `RC <rc> <count>` reply from a raw socket (`head`: its
+    first bytes, read already)."""
+    while not head.endswith(b"\n"):
+        b = sock.recv(1)
+        if not b:
+            raise AssertionError(f"connection closed after {head!r}")
+        head += b
+    _, rc, count = head.split()
+    payload = b""
+    while len(payload) < int(count):
+        b = sock.recv(int(count) - len(payload))
+        if not b:
+            raise AssertionError("short payload")
+        payload += b
+    return int(rc), payload
+
+
+# Linux's SO_TIMESTAMPNS (asm-generic/socket.h); Python does not name it.
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
+
+
+def arrival(sock):
+    """The first byte of the next reply and when the host's kernel queued
+    it (SO_TIMESTAMPNS, seconds): independent of when this script runs."""
+    data, anc, _, _ = sock.recvmsg(1, socket.CMSG_SPACE(16))
+    for level, kind, blob in anc:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
+            sec, nsec = struct.unpack("qq", blob[:16])
+            return data, sec + nsec / 1e9
+    raise AssertionError("no receive timestamp")
+
+
+def main(port, golden_dir, hd):
+    golden = (Path(golden_dir) / "gadtools-fixture.tree").read_text(encoding="latin-1")
+
+    # `amipilot dump` as a user runs it (its default password `amipilot`).
+    t0 = time.monotonic()
+    out = subprocess.run(
+        [sys.executable, "-m", "amipilot", "dump", FIXTURE, "--host", HOST, "--port", str(port)],
+        capture_output=True,
+        text=True,
+        encoding="latin-1",
+        timeout=60,
+    )
+    check("amipilot dump exits 0", out.returncode == 0, out.stderr)
+    check("amipilot dump prints the golden tree", out.stdout == golden, f"\n{out.stdout}\n!=\n{golden}")
+    print(f"   dump took {time.monotonic() - t0:.2f} s", flush=True)
+
+    c = Amipilot.connect(HOST, port, timeout=30)
+    info = c.info
+    check("handshake: protocol 1", info.protocol == 1, repr(info))
+    check("handshake: STABLE verbs", "TREE" in info.stable and "GETTEXT" in info.stable, repr(info))
+
+    w = c.tree(FIXTURE)
+    check("tree() renders to the golden", render_text(w) + "\n" == golden, render_text(w))
+    c.assert_tree_matches(FIXTURE, Path(golden_dir) / "gadtools-fixture.tree")
+    check("assert_tree_matches against the golden", True)
+
+    check("get_text of the string gadget", c.get_text(FIXTURE, 2) == "hello")
+    check("get_text of the integer gadget", c.get_text(FIXTURE, 4) == "42")
+    try:
+        c.get_text(FIXTURE, 77)
+        check("get_text of a missing gadget is NotFound", False, "no exception")
+    except NotFound as e:
+        check("get_text of a missing gadget is NotFound", "77" in str(e), str(e))
+
+    c.click(FIXTURE, 1)
+    check("click the Connect button", True)
+    c.type(FIXTURE, 2, "typed by wire")
+    check("type into the string gadget", c.get_text(FIXTURE, 2) == "typed by wire", c.get_text(FIXTURE, 2))
+    c.menu_pick(FIXTURE, 0, 0)
+    check("menu_pick Project/Open...", True)
+
+    # Two clients at once: both served, each in its own order.
+    c2 = Amipilot.connect(HOST, port, timeout=30)
+    check("a second client is served", c2.get_text(FIXTURE, 4) == "42")
+    check("the first client still is", c.get_text(FIXTURE, 2) == "typed by wire")
+
+    # A manifest loaded by one client gives @names to every client (the
+    # manifest is the server's, as in AmiPilot).
+    loaded = c.manifest("DH0:wire.manifest")
+    check("manifest()", loaded.startswith("loaded WireTest"), loaded)
+    check("get_text_by_name", c.get_text_by_name("name") == "typed by wire")
+    check("get_text_by_name on the other client", c2.get_text_by_name("count") == "42")
+    c2.close()
+
+    # The file verbs: a binary file (every byte value, NULs included) up
+    # and back, byte for byte; a path outside FSROOT refused.
+    blob = bytes(range(256)) * 64
+    c.fs_put("DH0:WireStage/blob.bin", blob)
+    listed = {e.name: e for e in c.fs_list("DH0:WireStage")}
+    check("fs_put then fs_list shows the file", "blob.bin" in listed and listed["blob.bin"].size == len(blob), listed)
+    check("fs_get returns the bytes fs_put sent", c.fs_get("DH0:WireStage/blob.bin") == blob)
+    try:
+        c.fs_put("SYS:wire-was-here", b"x")
+        check("fs_put outside FSROOT is refused", False, "no exception")
+    except CommandError as e:
+        check("fs_put outside FSROOT is refused", e.rc == 10, str(e))
+    check("the connection is in step after a refused upload", c.get_text(FIXTURE, 4) == "42")
+
+    c.window_move(FIXTURE, 16, 8)
+    moved = c.tree(FIXTURE)
+    check("window_move moves the window", (moved.left, moved.top) == (w.left + 16, w.top + 8), repr(moved))
+    c.window_move(FIXTURE, -16, -8)
+
+    check("wait_for_window finds an open window", c.wait_for_window(FIXTURE, timeout=5).title == FIXTURE)
+    t0 = time.monotonic()
+    try:
+        c.wait_for_window("Nowhere At All", timeout=2, poll_interval=0.2)
+        check("wait_for_window times out", False, "no exception")
+    except TimeoutError:
+        check("wait_for_window times out", time.monotonic() - t0 >= 2)
+
+    # A silent client with half a line sent holds up nobody.
+    silent = socket.create_connection((HOST, port), timeout=30)
+    silent.sendall(b'GETTEXT "GadTools Fix')
+    c5 = Amipilot.connect(HOST, port, timeout=30)
+    check("a silent client with half a line holds up nobody", c5.get_text(FIXTURE, 4) == "42")
+    c5.close()
+    silent.sendall(b'ture" 4\nVERSION\nAUTH amipilot\nGETTEXT "GadTools Fixture" 4\n')
+    rc, text = raw_reply(silent)
+    check("its line, once complete, is gated like any other", rc == 10 and b"not authenticated" in text, text)
+    for _ in range(2):
+        raw_reply(silent)
+    rc, text = raw_reply(silent)
+    check("and served after AUTH", (rc, text) == (0, b"42"), (rc, text))
+    silent.close()
+
+    # A client that goes away in the middle of a reply: it asks for a tree
+    # and closes after the first bytes; the next client is served.
+    s = socket.create_connection((HOST, port), timeout=30)
+    s.sendall(b"VERSION\nAUTH amipilot\n")
+    raw_reply(s)
+    raw_reply(s)
+    s.sendall(b'TREE "GadTools Fixture"\n' * 20)
+    s.recv(10)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+    s.close()
+    c3 = Amipilot.connect(HOST, port, timeout=30)
+    check("after a client left mid-reply the next is served", c3.get_text(FIXTURE, 4) == "42")
+    c3.close()
+
+    # AUTH: the gate, a refusal (after a delay), acceptance.
+    s = socket.create_connection((HOST, port), timeout=30)
+    s.sendall(b'TREE "GadTools Fixture"\n')
+    rc, text = raw_reply(s)
+    check("nothing but VERSION and AUTH before AUTH", rc == 10 and b"not authenticated" in text, text)
+    s.close()
+    c4 = Amipilot.connect(HOST, port, timeout=30, password="amipilot")
+    check("the right password is accepted", c4.get_text(FIXTURE, 4) == "42")
+    try:
+        Amipilot.connect(HOST, port, timeout=30, password="wrong")
+        check("a wrong password is refused", False, "no exception")
+    except CommandError as e:
+        check("a wrong password is refused", e.rc == 10 and "AUTH refused" in str(e), str(e))
+    # The refusal's delay counts the server's ticks (2 s), as a WAITFOR's
+    # TIMEOUT does; FS-UAE runs in warp mode, so the host's clock says
+    # nothing about it. A WAITFOR TIMEOUT=1 sent just before a wrong AUTH
+    # must be answered first.
+    waiter = socket.create_connection((HOST, port), timeout=30)
+    waiter.sendall(b"VERSION\nAUTH amipilot\n")
+    raw_reply(waiter)
+    raw_reply(waiter)
+    guesser = socket.create_connection((HOST, port), timeout=30)
+    guesser.sendall(b"VERSION\n")
+    raw_reply(guesser)
+    for sock in (waiter, guesser):
+        sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+    waiter.sendall(b"WAITFOR WINDOW=\"Nowhere At All\" TIMEOUT=1\n")
+    guesser.sendall(b"AUTH wrong\n")
+    w_head, w_at = arrival(waiter)
+    g_head, g_at = arrival(guesser)
+    rc, text = raw_reply(waiter, w_head)
+    check("the WAITFOR timed out", rc == 15, (rc, text))
+    rc, text = raw_reply(guesser, g_head)
+    check("a wrong AUTH on a raw connection is refused", (rc, text) == (10, b"AUTH refused"), (rc, text))
+    check(
+        "the refusal comes after a delay (a 1 s WAITFOR sent before it is answered first)",
+        w_at < g_at,
+        f"WAITFOR reply at {w_at:.3f}, refusal at {g_at:.3f}",
+    )
+    waiter.close()
+    guesser.close()
+    check("the accepted client is still served", c4.get_text(FIXTURE, 2) == "typed by wire")
+    c4.close()
+
+    # Round trips, for docs/reference/performance.md.
+    for verb, call in (("TREE", lambda: c.tree(FIXTURE)), ("GETTEXT", lambda: c.get_text(FIXTURE, 2))):
+        times = []
+        for _ in range(9):
+            t0 = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        print(f"   round trip {verb}: median {times[4] * 1000:.1f} ms (min {times[0] * 1000:.1f})", flush=True)
+    c.close()
+
+
+def hold(port, hd):
+    c = Amipilot.connect(HOST, port, timeout=120)
+    c.click(FIXTURE, 1)
+    c.close()
+    # The wait itself on a raw connection, so the ready file can be
+    # written once the request has been sent (the client's wait_for()
+    # would block before that).
+    s = socket.create_connection((HOST, port), timeout=120)
+    s.sendall(b"VERSION\nAUTH amipilot\n")
+    raw_reply(s)
+    raw_reply(s)
+    s.sendall(b'WAITFOR NOWINDOW="GadTools Fixture" TIMEOUT=100\n')
+    (Path(hd) / "hold.ready").write_text("ready\n")
+    t0 = time.monotonic()
+    rc, text = raw_reply(s)
+    print(f"held WAITFOR NOWINDOW: RC {rc} {text!r} after {time.monotonic() - t0:.1f} s", flush=True)
+    s.close()
+    sys.exit(0 if rc == 0 else 1)
+
+
+def bench(port):
+    """Round trips measured on the host with the client's own calls; the
+    emulator runs at real speed (no warp), which the first line checks:
+    a WAITFOR that times out after 2 s of the Amiga's time."""
+    c = Amipilot.connect(HOST, port, timeout=60)
+    t0 = time.perf_counter()
+    try:
+        c.wait_for("window:Nowhere At All", timeout=2)
+    except Exception as e:  # noqa: BLE001 -- RC 15 is the point
+        print(f"calibration: WAITFOR TIMEOUT=2 took {time.perf_counter() - t0:.2f} s of host time ({type(e).__name__})")
+    for verb, call in (("TREE", lambda: c.tree(FIXTURE)), ("GETTEXT", lambda: c.get_text(FIXTURE, 2))):
+        call()
+        times = []
+        for _ in range(9):
+            t0 = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        print(
+            f"{verb}: median {times[4] * 1000:.1f} ms, min {times[0] * 1000:.1f} ms, max {times[8] * 1000:.1f} ms",
+            flush=True,
+        )
+    c.close()
+
+
+def client(port, hd):
+    """One connected client, idle after a TREE, until <hd>/release exists."""
+    c = Amipilot.connect(HOST, port, timeout=60)
+    c.tree(FIXTURE)
+    (Path(hd) / "client.ready").write_text("ready\n")
+    while not (Path(hd) / "release").exists():
+        time.sleep(0.05)
+    c.close()
+    print("client released", flush=True)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "main":
+        main(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+    elif sys.argv[1] == "hold":
+        hold(int(sys.argv[2]), sys.argv[3])
+    elif sys.argv[1] == "bench":
+        bench(int(sys.argv[2]))
+    elif sys.argv[1] == "client":
+        client(int(sys.argv[2]), sys.argv[3])
+    else:
+        sys.exit(f"unknown mode {sys.argv[1]}")
