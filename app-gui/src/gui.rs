@@ -18,7 +18,7 @@ use amiga_ndk::path::split_path;
 use gadgetscope_core::pick;
 use gadgetscope_core::profile::Profile;
 use gadgetscope_core::snapshot::WindowSnap;
-use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
+use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
 use gadgetscope_engine::UiRequest;
 
 /// Gadget IDs of GadgetScope's own window, the same in both front-ends
@@ -337,11 +337,8 @@ impl Gui {
             return;
         };
         let mut windows: Vec<WindowSnap> = Vec::new();
-        // walk_window, not walk_listed_window: with the snapshot's headers
-        // the main job's screenshot showed this list empty (cause not
-        // found yet).
         for w in snap.windows() {
-            if let Ok(t) = walk_window(os, w.address) {
+            if let Ok(t) = walk_window(os, w) {
                 windows.push(t);
             }
         }
@@ -749,7 +746,7 @@ pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<Under> {
     let scr = pick::pick_screen(&snap, None)?;
     let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
     let info = pick::window_under(os, scr)?;
-    let w = walk_listed_window(os, &info).ok()?;
+    let w = walk_window(os, &info).ok()?;
     let (wl, wt) = (i32::from(w.info.left), i32::from(w.info.top));
     match pick::gadget_at(&w, x, y) {
         Some(g) => Some((w.info.address, Some(g.address), (scr.address, wl + g.left, wt + g.top, g.width, g.height))),

@@ -51,23 +51,12 @@ macro_rules! native_memory {
                 mem::copy_into(addr, buf)
             }
 
-            fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
-                mem::cstr_len(addr, max)
+            fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
+                mem::copy_cstr(addr, max, out, room)
             }
 
-            fn append_cstr(&mut self, addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize) -> Option<bool> {
-                mem::append_cstr(addr, out, room, gadgetscope_core::walk::MAX_STRING)
-            }
-
-            fn read_chain(
-                &mut self,
-                first: u32,
-                next_off: usize,
-                size: usize,
-                max: usize,
-                out: &mut alloc::vec::Vec<u8>,
-            ) -> (usize, u32) {
-                mem::read_chain(first, next_off, size, max, out)
+            fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
+                mem::copy_chain(first, next_off, size, max, out)
             }
         }
     };
@@ -105,12 +94,20 @@ impl IntuitionOs for AmigaIntuition {
         introspect::get_attr(&self.intuition, object, attr)
     }
 
-    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) -> usize {
         introspect::get_attrs(&self.intuition, object, attrs, out)
     }
 
     fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
         introspect::gt_get_attr(self.gadtools.as_ref()?, gadget, window, tag)
+    }
+
+    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs)) {
+        exec::forbidden(|| f(self))
+    }
+
+    fn task_switches(&mut self) -> u32 {
+        exec::dispatch_count()
     }
 }
 

@@ -5,15 +5,21 @@
 //! and a log of every OS call.
 //!
 //! It implements [`IntuitionOs`], so the tests run the same walker the
-//! Amiga runs. Addresses start at [`FakeIntuition::BASE`]; everything the
-//! builder allocates is readable and "real memory" unless marked otherwise.
+//! Amiga runs, through the same list and string copies above the memory
+//! primitives (it keeps the primitives' pure defaults, which the codegen
+//! canary checks against the Amiga's native loops). Addresses start at
+//! [`FakeIntuition::BASE`]; everything the builder allocates is readable
+//! and "real memory" unless marked otherwise. `Forbid()` is modelled as a
+//! nesting count, and a call that "waits" (the scripted closes and
+//! removals below) moves [`IntuitionOs::task_switches`].
 
 #![warn(missing_docs)]
 
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use crate::walk::{IntuitionMemory, IntuitionOs};
+use crate::snapshot::WindowSnap;
+use crate::walk::{read_window, walk_window, IntuitionMemory, IntuitionOs, WalkError};
 use amiga_ndk::intuition::*;
 
 /// One OS call the walker made, in order.
@@ -29,6 +35,10 @@ pub enum Call {
     GetAttr(u32, u32),
     /// `GT_GetGadgetAttrsA(gadget, ...)` for one tag: (gadget, tag).
     GtGetAttr(u32, u32),
+    /// `Forbid()`: other tasks stopped ([`IntuitionOs::frozen`]).
+    Freeze,
+    /// `Permit()`.
+    Thaw,
 }
 
 /// Geometry and fields of a `struct Gadget` to lay out.
@@ -72,10 +82,20 @@ pub struct FakeIntuition {
     attrs: BTreeMap<(u32, u32), u32>,
     gt_attrs: BTreeMap<(u32, u32), u32>,
     locked: bool,
+    frozen: u32,
     /// Every OS call, in order.
     pub log: Vec<Call>,
-    /// When set, the window is unlinked (closed) at the first `GetAttr`.
+    /// When set, the window is unlinked (closed) at the first `GetAttr`,
+    /// as if the class had waited and another task had closed it meanwhile.
     pub close_on_get_attr: Option<u32>,
+    /// When set, (window, gadget): the gadget is taken out of the window's
+    /// list at the first `GetAttr`, as if the class had waited and its
+    /// program had removed it meanwhile.
+    pub remove_on_get_attr: Option<(u32, u32)>,
+    /// When set, the first `GetAttr` waits without anything changing.
+    pub wait_on_get_attr: bool,
+    /// `ExecBase->DispCount`: moves when a call "waited" (above).
+    pub switches: u32,
 }
 
 impl Default for FakeIntuition {
@@ -98,8 +118,12 @@ impl FakeIntuition {
             attrs: BTreeMap::new(),
             gt_attrs: BTreeMap::new(),
             locked: false,
+            frozen: 0,
             log: Vec::new(),
             close_on_get_attr: None,
+            remove_on_get_attr: None,
+            wait_on_get_attr: false,
+            switches: 0,
         };
         f.ibase = f.alloc(80);
         f
@@ -251,6 +275,19 @@ impl FakeIntuition {
         }
     }
 
+    /// Take `gadget` out of `window`'s gadget list (`RemoveGList()` of one).
+    pub fn unlink_gadget(&mut self, window: u32, gadget: u32) {
+        let mut slot = window + wd_FirstGadget as u32;
+        while self.peek_u32(slot) != 0 {
+            if self.peek_u32(slot) == gadget {
+                let next = self.peek_u32(gadget + gg_NextGadget as u32);
+                self.write_u32(slot, next);
+                return;
+            }
+            slot = self.peek_u32(slot) + gg_NextGadget as u32;
+        }
+    }
+
     fn fill_gadget(&mut self, g: u32, spec: &GadgetSpec) {
         self.write_u16(g + gg_LeftEdge as u32, spec.left as u16);
         self.write_u16(g + gg_TopEdge as u32, spec.top as u16);
@@ -341,6 +378,13 @@ impl FakeIntuition {
         let slot = self.tail_slot(item + mi_SubItem as u32, mi_NextItem as u32);
         self.write_u32(slot, i);
         i
+    }
+
+    /// The header of the window at `window` ([`read_window`]), then its
+    /// walk ([`walk_window`]): what a test that holds an address wants.
+    pub fn walk(&mut self, window: u32) -> Result<WindowSnap, WalkError> {
+        let info = read_window(self, window)?;
+        walk_window(self, &info)
     }
 
     /// `GetAttr` calls made on `object`.
@@ -455,16 +499,39 @@ impl IntuitionOs for FakeIntuition {
 
     fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {
         assert!(!self.locked, "GetAttr under LockIBase");
+        assert!(self.frozen > 0, "GetAttr while other tasks run");
         self.log.push(Call::GetAttr(object, attr));
         if let Some(w) = self.close_on_get_attr.take() {
             self.close_window(w);
+            self.switches += 1;
+        }
+        if let Some((w, g)) = self.remove_on_get_attr.take() {
+            self.unlink_gadget(w, g);
+            self.switches += 1;
+        }
+        if core::mem::take(&mut self.wait_on_get_attr) {
+            self.switches += 1;
         }
         self.attrs.get(&(object, attr)).copied()
     }
 
     fn gt_get_attr(&mut self, gadget: u32, _window: u32, tag: u32) -> Option<u32> {
         assert!(!self.locked, "GT_GetGadgetAttrsA under LockIBase");
+        assert!(self.frozen > 0, "GT_GetGadgetAttrsA while other tasks run");
         self.log.push(Call::GtGetAttr(gadget, tag));
         self.gt_attrs.get(&(gadget, tag)).copied()
+    }
+
+    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs)) {
+        assert!(!self.locked, "Forbid under LockIBase");
+        self.log.push(Call::Freeze);
+        self.frozen += 1;
+        f(self);
+        self.frozen -= 1;
+        self.log.push(Call::Thaw);
+    }
+
+    fn task_switches(&mut self) -> u32 {
+        self.switches
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! Nothing here touches the OS. An [`Event`] is one `struct InputEvent`
 //! as it will be written with `IND_WRITEEVENT`; the Amiga side (amiga-rt
-//! `input`) builds it in memory, and an [`Injector`] plays a sequence.
+//! `input`) builds it in memory, and the engine's `Actor` plays a sequence.
 //! Positions are re-resolved by the caller at action time (walk the window
 //! again, then call these functions): nothing here caches geometry.
 //!
@@ -123,24 +123,6 @@ impl fmt::Display for ActionError {
             }
         }
     }
-}
-
-/// The OS boundary of the action engine: writes one event. The Amiga
-/// implementation wraps amiga-rt `input::InputDevice`; tests record.
-pub trait Injector {
-    /// Injects one event; `Err` with a reason when the device refused it.
-    fn inject(&mut self, event: &Event) -> Result<(), alloc::string::String>;
-}
-
-/// Plays `events` in order, stopping at the first failure (its index and
-/// reason). Every `IND_WRITEEVENT` returns only after the input handler
-/// chain (Intuition included) has seen the event, so no delays are needed
-/// between events (docs/design/input.md).
-pub fn play<I: Injector + ?Sized>(injector: &mut I, events: &[Event]) -> Result<(), (usize, alloc::string::String)> {
-    for (i, e) in events.iter().enumerate() {
-        injector.inject(e).map_err(|why| (i, why))?;
-    }
-    Ok(())
 }
 
 /// The size of the target screen (`Screen->Width`, `Screen->Height`):
@@ -953,27 +935,5 @@ mod tests {
         let mut s = strip();
         s[0].items[0].enabled = false;
         assert_eq!(menu_pick(&MSCR, &s, 0, 0, None, false, &mut UsKeyMap), Err(ActionError::Disabled));
-    }
-
-    struct Recorder(Vec<Event>, usize);
-    impl Injector for Recorder {
-        fn inject(&mut self, e: &Event) -> Result<(), alloc::string::String> {
-            if self.0.len() == self.1 {
-                return Err("io_Error -3".into());
-            }
-            self.0.push(*e);
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn play_stops_at_the_first_refused_event() {
-        let events = click_at(SCREEN, 1, 2).unwrap();
-        let mut r = Recorder(Vec::new(), 99);
-        assert_eq!(play(&mut r, &events), Ok(()));
-        assert_eq!(r.0, events);
-        let mut r = Recorder(Vec::new(), 1);
-        assert_eq!(play(&mut r, &events), Err((1, "io_Error -3".into())));
-        assert_eq!(r.0.len(), 1);
     }
 }

@@ -135,7 +135,6 @@ mod tests {
     #[test]
     fn gadgets_by_id_role_label_index() {
         use crate::fake::GadgetSpec;
-        use crate::walk::walk_window;
         use amiga_ndk::gadtools::GADTOOL_TYPE;
         use amiga_ndk::intuition::GTYP_BOOLGADGET;
         let (mut f, a, _, _) = two_screens();
@@ -145,7 +144,7 @@ mod tests {
             g.gadget_text = f.intuitext(Some(label));
             f.add_gadget(a, &g);
         }
-        let w = walk_window(&mut f, a).unwrap();
+        let w = f.walk(a).unwrap();
         let g = &w.gadgets;
         assert_eq!(find_gadget(g, &GadgetLocator::Id(1)).unwrap().0, 0, "first with the ID");
         let m =

@@ -157,7 +157,7 @@ pub fn idcmp_flags<M: IntuitionMemory + ?Sized>(m: &mut M, window: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::fake::{FakeIntuition, GadgetSpec};
-    use crate::walk::{read_screens, walk_window};
+    use crate::walk::read_screens;
 
     fn layer(f: &mut FakeIntuition, window: u32, back: u32) -> u32 {
         let l = f.alloc(64);
@@ -223,7 +223,7 @@ mod tests {
         f.add_gadget(w, &g);
         g.id = 2;
         f.add_gadget(w, &g);
-        let snap = walk_window(&mut f, w).unwrap();
+        let snap = f.walk(w).unwrap();
         assert_eq!(gadget_at(&snap, 30, 50).map(|g| g.id), Some(1));
         assert_eq!(gadget_at(&snap, 29, 49), None);
     }
@@ -247,8 +247,8 @@ mod tests {
         f.write_u32(app + wd_Flags as u32, WFLG_DRAGBAR | WFLG_DEPTHGADGET | WFLG_CLOSEGADGET);
         f.write_u32(app + wd_IDCMPFlags as u32, IDCMP_GADGETUP);
         f.add_gadget(app, &ok);
-        let r = walk_window(&mut f, req).unwrap();
-        let a = walk_window(&mut f, app).unwrap();
+        let r = f.walk(req).unwrap();
+        let a = f.walk(app).unwrap();
         assert!(is_system_requester(&r, idcmp_flags(&mut f, req)));
         assert!(!is_system_requester(&a, idcmp_flags(&mut f, app)));
         // No GADGETUP, or a string gadget: not a requester.
@@ -256,7 +256,7 @@ mod tests {
         let mut st = GadgetSpec::new(GTYP_STRGADGET, 10, 30, 60, 14);
         st.special_info = f.string_info(b"x");
         f.add_gadget(req, &st);
-        let r = walk_window(&mut f, req).unwrap();
+        let r = f.walk(req).unwrap();
         assert!(!is_system_requester(&r, IDCMP_GADGETUP));
     }
 }

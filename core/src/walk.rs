@@ -4,15 +4,28 @@
 //!
 //! # Boundary
 //!
-//! - [`IntuitionMemory`]: copy bytes of OS memory. The only thing the walker
-//!   does while `LockIBase()` is held.
+//! - [`IntuitionMemory`]: copy bytes of OS memory (three primitives: a
+//!   block, a string, a linked list). The only thing the walker does while
+//!   `LockIBase()` is held.
 //! - [`IntuitionOs`]: the memory plus the few OS calls a walk needs
-//!   (`LockIBase`, `TypeOfMem`, `GetAttr`, `GT_GetGadgetAttrsA`).
+//!   (`LockIBase`, `Forbid`, `TypeOfMem`, `GetAttr`, `GT_GetGadgetAttrsA`).
 //!
 //! The Amiga implementation lives in the program (app-gui); the host test
-//! implementation is [`crate::fake`].
+//! implementation is [`crate::fake`]. Both go through the same code above
+//! the primitives ([`read_chain`], [`cstr_len`], [`append_cstr`]); the
+//! primitives' pure versions (the traits' defaults, which the fake uses)
+//! are checked against the Amiga's native loops by the codegen canary.
 //!
-//! # What happens under `LockIBase()` and what after
+//! # Entries
+//!
+//! [`read_screens`] copies every screen and window header; [`read_window`]
+//! one window's header by its address. [`walk_window`] walks the gadgets
+//! and [`walk_menu`] the menu strip of a window whose header one of those
+//! gave; both look the window up again first, so a header that has gone
+//! stale (the window closed, moved or changed its gadgets) is never used
+//! to reach its gadgets.
+//!
+//! # What happens under `LockIBase()`, under `Forbid()` and after
 //!
 //! Under the lock ([`IntuitionOs::locked`], closure gets only
 //! `&mut dyn IntuitionMemory`, so nothing else can be called):
@@ -20,20 +33,25 @@
 //!   screen's window list, the `struct Screen` / `struct Window` header
 //!   fields and the screen/window title strings ([`read_screens`]), into
 //!   buffers allocated *before* the lock is taken (no allocation under it);
-//! - checking that a window is still in the lists ([`window_is_open`]).
+//! - finding a window in the lists and copying its header again.
 //!
-//! After the lock is released (never under it):
-//! - reading the gadget chain and menu strip of the chosen window (plain
-//!   reads of application-owned memory);
-//! - `TypeOfMem()` on BOOPSI class pointers, `GetAttr()` (GA_ID, GA_Text,
-//!   geometry, STRINGA_TextVal, INTEGER_Number, levels) and
-//!   `GT_GetGadgetAttrsA()` probes;
-//! - everything that allocates.
-//!
-//! The window is checked again (under the lock) before the first OS call on
-//! its gadgets and after the last one; if it has gone the walk answers
-//! [`WalkError::NotFound`]. Between those checks an application closing
-//! the window remains a race the public API cannot close (as in AmiPilot).
+//! With other tasks stopped ([`IntuitionOs::frozen`], exec `Forbid()`),
+//! never under the lock: a walk of one window. The window is found in the
+//! lists (a short hold inside), its gadget chain or menu strip copied as
+//! it is then, and every `TypeOfMem()`, `GetAttr()` (GA_ID, GA_Text,
+//! geometry, STRINGA_TextVal, INTEGER_Number, levels) and
+//! `GT_GetGadgetAttrsA()` probe made. While no other task runs, a window in
+//! the lists cannot close and a gadget in its list cannot be removed, so no
+//! call reaches a freed object (Intuition disposes a closing window's
+//! system gadgets, and a program frees its own after removing them: a
+//! `GetAttr()` on such an object runs the dispatcher of whatever lies there
+//! now). A call that waits (a class's `OM_GET`, a contended lock) lets
+//! other tasks run; [`IntuitionOs::task_switches`] tells, and the window
+//! and its gadget list are looked at again before the next call
+//! ([`Guarded`]): a gadget taken out meanwhile is left out and never
+//! called, a window that closed answers [`WalkError::NotFound`].
+//! Allocation happens only outside the lock (GadgetScope's heap is its own
+//! arena: no OS call).
 //!
 //! # Garbage tolerance
 //!
@@ -62,24 +80,32 @@ use amiga_ndk::reaction::{INTEGER_Number, SLIDER_Level};
 /// Copy-in of OS memory (the bytes of Intuition's and applications'
 /// structures). Safe to call under `LockIBase()`: the Amiga implementation
 /// is a bounds-checked memory copy, no OS call, no allocation.
+///
+/// Three primitives; the walker reaches the last two only through
+/// [`read_chain`], [`cstr_len`] and [`append_cstr`]. Their defaults are
+/// the pure loops over [`read`](Self::read) (what the host fake runs); the
+/// Amiga overrides them with one native loop each (a crossing from the
+/// wasm2c code costs tens of microseconds on a 68020), and the codegen
+/// canary checks those loops against these defaults.
 pub trait IntuitionMemory {
     /// Copy `buf.len()` bytes of OS memory at absolute address `addr` into
     /// `buf`; false if any of it is unreadable (then `buf` is unspecified).
     fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool;
 
-    /// Bytes of the NUL-terminated string at `addr` before its NUL, at
-    /// most `max`; a string that runs into unreadable memory ends there.
-    /// `None` when the first byte is unreadable. The default reads in
-    /// 32-byte chunks (one byte at a time near unreadable memory); the
-    /// Amiga runs one native loop instead (titles are measured under
-    /// `LockIBase()`, and a chunked scan costs hundreds of instructions).
-    fn cstr_len(&mut self, addr: u32, max: usize) -> Option<usize> {
+    /// The NUL-terminated string at `addr`: returns its length (bytes
+    /// before its NUL, at most `max`; a string that runs into unreadable
+    /// memory ends there) and appends its first bytes to `out`, at most
+    /// `room` and never more than `out`'s spare capacity (nothing
+    /// reallocates: safe under the lock). `None` when the first byte is
+    /// unreadable (nothing appended). The default scans in 32-byte chunks
+    /// (byte by byte near unreadable memory), then copies.
+    fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
         const CHUNK: usize = 32;
         let mut chunk = [0u8; CHUNK];
-        let mut done = 0usize;
-        while done < max {
-            let at = addr.wrapping_add(done as u32);
-            let want = CHUNK.min(max - done);
+        let mut len = 0usize;
+        while len < max {
+            let at = addr.wrapping_add(len as u32);
+            let want = CHUNK.min(max - len);
             let got = if self.read(at, &mut chunk[..want]) {
                 want
             } else {
@@ -90,31 +116,38 @@ pub trait IntuitionMemory {
                 got
             };
             if let Some(p) = chunk[..got].iter().position(|&c| c == 0) {
-                return Some(done + p);
+                len += p;
+                break;
             }
-            done += got;
+            len += got;
             if got < want {
-                return (done > 0).then_some(done);
+                if len == 0 {
+                    return None;
+                }
+                break;
             }
         }
-        Some(max)
+        let take = len.min(room).min(out.capacity() - out.len());
+        let at = out.len();
+        out.resize(at + take, 0);
+        if !self.read(addr, &mut out[at..]) {
+            out.truncate(at);
+        }
+        Some(len)
     }
 
-    /// Copies up to `max` nodes of a linked list, `size` bytes each,
-    /// appended to `out` within its spare capacity (whole nodes only; no
-    /// allocation, for use under the lock). The first node is at `first`,
-    /// each next one at the big-endian ULONG at `next_off` of the one
-    /// before (an exec-style `Next` pointer; 0 ends the list). Returns the
-    /// nodes copied and the address of the first node not copied (0 when
-    /// the list ended; otherwise `max`, the room or unreadable memory
-    /// stopped it). The default reads node by node; the Amiga copies the
-    /// whole chain in one native loop (the window lists, under
-    /// `LockIBase()`).
-    fn read_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> (usize, u32) {
+    /// Appends up to `max` whole nodes of a linked list, `size` bytes
+    /// each, to `out` within its spare capacity (no allocation: safe under
+    /// the lock): the first node at `first`, each next one at the
+    /// big-endian ULONG at `next_off` of the one before (an exec-style
+    /// `Next` pointer; 0 ends the list); a node that is not readable ends
+    /// the copy. Returns the nodes appended. The default reads node by
+    /// node.
+    fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
         let mut at = first;
         let mut n = 0;
-        if size < next_off + 4 {
-            return (0, first);
+        if size < next_off.saturating_add(4) {
+            return 0;
         }
         while at != 0 && n < max && out.capacity() - out.len() >= size {
             let start = out.len();
@@ -126,27 +159,51 @@ pub trait IntuitionMemory {
             at = be_u32(&out[start..], next_off);
             n += 1;
         }
-        (n, at)
+        n
     }
+}
 
-    /// Appends the NUL-terminated string at `addr` (at most
-    /// [`MAX_STRING`] bytes, stopping at unreadable memory) to `out`,
-    /// keeping at most `room` of its bytes (`room` must fit in `out`'s
-    /// spare capacity: nothing reallocates under the lock): `Some(cut)`
-    /// with `cut` when `room` was too small, `None` when not even its
-    /// first byte is readable (nothing appended). The default is one
-    /// [`cstr_len`](Self::cstr_len) and one [`read`](Self::read); the
-    /// Amiga copies in one native loop (the titles of the list copy).
-    fn append_cstr(&mut self, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
-        let len = self.cstr_len(addr, MAX_STRING)?;
-        let take = len.min(room);
-        let at = out.len();
-        out.resize(at + take, 0);
-        if !self.read(addr, &mut out[at..]) {
-            out.truncate(at);
-            return None;
-        }
-        Some(take < len)
+/// Bytes of the NUL-terminated string at `addr` before its NUL, at most
+/// `max`; a string that runs into unreadable memory ends there. `None`
+/// when the first byte is unreadable.
+pub fn cstr_len<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32, max: usize) -> Option<usize> {
+    m.copy_cstr(addr, max, &mut Vec::new(), 0)
+}
+
+/// Appends the NUL-terminated string at `addr` (at most [`MAX_STRING`]
+/// bytes, stopping at unreadable memory) to `out`, keeping at most `room`
+/// of its bytes and never more than `out`'s spare capacity (nothing
+/// reallocates under the lock): `Some(cut)` with `cut` when not all of it
+/// fitted, `None` when not even its first byte is readable (nothing
+/// appended).
+pub fn append_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
+    let before = out.len();
+    let len = m.copy_cstr(addr, MAX_STRING, out, room)?;
+    Some(out.len() - before < len)
+}
+
+/// Copies up to `max` nodes of a linked list into `out`'s spare capacity
+/// (whole nodes only; [`IntuitionMemory::copy_chain`]). Returns the nodes
+/// copied and the address of the first node not copied: 0 when the list
+/// ended; otherwise `max`, the room or unreadable memory stopped it.
+pub fn read_chain<M: IntuitionMemory + ?Sized>(
+    m: &mut M,
+    first: u32,
+    next_off: usize,
+    size: usize,
+    max: usize,
+    out: &mut Vec<u8>,
+) -> (usize, u32) {
+    if size < next_off.saturating_add(4) || first == 0 {
+        return (0, first);
+    }
+    let at = out.len();
+    let max = max.min((out.capacity() - at) / size);
+    let n = if max == 0 { 0 } else { m.copy_chain(first, next_off, size, max, out).min(max) };
+    out.truncate(at + n * size);
+    match n {
+        0 => (0, first),
+        _ => (n, be_u32(&out[at + (n - 1) * size..], next_off)),
     }
 }
 
@@ -172,15 +229,23 @@ pub trait IntuitionOs: IntuitionMemory {
     /// whose class pointer passed [`is_real_memory`](Self::is_real_memory).
     fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32>;
 
-    /// [`get_attr`](Self::get_attr) of each of `attrs` on `object`, in
-    /// order, answers into `out` (as many as both hold). The Amiga asks
-    /// them in one native loop (runtime.c `rt_get_attrs`): each crossing
-    /// from the wasm2c code costs tens of microseconds on a 68020, and a
-    /// BOOPSI gadget's id and box are five attributes.
-    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
-        for (o, &a) in out.iter_mut().zip(attrs) {
-            *o = self.get_attr(object, a);
+    /// [`get_attr`](Self::get_attr) of the first of `attrs` on `object`,
+    /// in order, answers into `out`; returns how many were asked (at least
+    /// one when both are non-empty). It stops after a call during which
+    /// another task ran ([`task_switches`](Self::task_switches) moved), so
+    /// that the walker looks at the gadget again before asking the rest.
+    /// The Amiga asks them in one native loop (runtime.c `rt_get_attrs`:
+    /// a BOOPSI gadget's id and box are five attributes).
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) -> usize {
+        let n = attrs.len().min(out.len());
+        let mark = self.task_switches();
+        for i in 0..n {
+            out[i] = self.get_attr(object, attrs[i]);
+            if self.task_switches() != mark {
+                return i + 1;
+            }
         }
+        n
     }
 
     /// gadtools `GT_GetGadgetAttrsA(gadget, window, NULL, {tag, &value})`:
@@ -189,6 +254,20 @@ pub trait IntuitionOs: IntuitionMemory {
     /// gadgets print as buttons and STR gadgets as strings). Only called on
     /// gadgets with `GADTOOL_TYPE` set.
     fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32>;
+
+    /// Runs `f` once with every other task stopped (exec `Forbid()` ...
+    /// `Permit()`, exec.library autodoc): a window found in Intuition's
+    /// lists inside `f`, its gadgets and its menu strip stay where they
+    /// are until `f` returns, as long as nothing inside waits. A call that
+    /// waits lets other tasks run; [`task_switches`](Self::task_switches)
+    /// tells. `f` may call every method, [`locked`](Self::locked) included.
+    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs));
+
+    /// A count that moves whenever a task is dispatched (exec/execbase.h
+    /// `ExecBase->DispCount`): equal before and after a call inside
+    /// [`frozen`](Self::frozen) means the call did not wait and no other
+    /// task ran.
+    fn task_switches(&mut self) -> u32;
 }
 
 impl dyn IntuitionOs + '_ {
@@ -200,6 +279,19 @@ impl dyn IntuitionOs + '_ {
         self.locked(&mut |m| {
             if let Some(f) = f.take() {
                 r = Some(f(m));
+            }
+        });
+        r
+    }
+
+    /// Runs `f` with other tasks stopped ([`IntuitionOs::frozen`]) and
+    /// returns its result; `None` only if the implementation did not call it.
+    pub fn with_frozen<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionOs) -> R) -> Option<R> {
+        let mut f = Some(f);
+        let mut r = None;
+        self.frozen(&mut |os| {
+            if let Some(f) = f.take() {
+                r = Some(f(os));
             }
         });
         r
@@ -229,7 +321,7 @@ pub const MAX_SCREENS: usize = 64;
 pub const MAX_WINDOWS: usize = 512;
 /// Most gadgets read from one window's list.
 pub const MAX_GADGETS: usize = 4096;
-/// Gadgets copied per [`IntuitionMemory::read_chain`] call of a walk.
+/// Gadgets copied per [`read_chain`] call of a walk.
 const GADGET_CHUNK: usize = 32;
 /// Most menus of a strip (menu numbers are 5 bits, NOMENU = 31: intuition/intuition.h).
 pub const MAX_MENUS: usize = 31;
@@ -258,7 +350,7 @@ fn read_u32<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<u32> {
 const SHORT_STRING: usize = 64;
 
 /// A NUL-terminated string at `addr` (at most [`MAX_STRING`] bytes);
-/// `None` for NULL or unreadable. One [`IntuitionMemory::append_cstr`]
+/// `None` for NULL or unreadable. One [`append_cstr`]
 /// (on the Amiga one crossing into the native runtime, each costing tens
 /// of microseconds) for strings of up to [`SHORT_STRING`] bytes.
 fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8>> {
@@ -266,15 +358,15 @@ fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8
         return None;
     }
     let mut v = Vec::with_capacity(SHORT_STRING);
-    if !m.append_cstr(addr, &mut v, SHORT_STRING)? {
+    if !append_cstr(m, addr, &mut v, SHORT_STRING)? {
         return Some(v);
     }
     // Sized once: growing a Vec goes through the reserve path, hundreds
     // of instructions on the 68k.
-    let len = m.cstr_len(addr, MAX_STRING)?;
+    let len = cstr_len(m, addr, MAX_STRING)?;
     v.clear();
     v.reserve_exact(len);
-    m.append_cstr(addr, &mut v, len)?;
+    append_cstr(m, addr, &mut v, len)?;
     Some(v)
 }
 
@@ -405,7 +497,7 @@ fn title_into(m: &mut dyn IntuitionMemory, addr: u32, titles: &mut Vec<u8>, trun
     let start = titles.len() as u32;
     // Only within capacity: never reallocates under the lock.
     let room = titles.capacity() - titles.len();
-    let got = m.append_cstr(addr, titles, room);
+    let got = append_cstr(m, addr, titles, room);
     if got == Some(true) {
         *truncated = true;
     }
@@ -449,7 +541,7 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
             // the titles; a node's address is the Next pointer before it.
             let room = (MAX_WINDOWS - windows_seen).min(buf.windows.capacity() - buf.windows.len());
             let base = buf.raw.len();
-            let (n, rest) = m.read_chain(first_window, wd_NextWindow, WINDOW_READ_SIZE, room, &mut buf.raw);
+            let (n, rest) = read_chain(m, first_window, wd_NextWindow, WINDOW_READ_SIZE, room, &mut buf.raw);
             windows_seen += n;
             let mut address = first_window;
             for i in 0..n {
@@ -527,13 +619,6 @@ fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool
     false
 }
 
-/// Whether the window at `window` is still open: one short `LockIBase()`
-/// hold walking the screen and window lists.
-pub fn window_is_open(os: &mut dyn IntuitionOs, window: u32) -> bool {
-    let ibase = os.intuition_base();
-    os.with_ibase_locked(|m| window_in_lists(m, ibase, window)).unwrap_or(false)
-}
-
 fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
     if !s.present {
         return None;
@@ -543,28 +628,47 @@ fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
 }
 
 fn window_info(buf: &ListBuffer, w: &RawWindow, s: &RawScreen, screen_title: &Option<Vec<u8>>) -> WindowInfo {
-    let b = buf.bytes(w.at, WINDOW_READ_SIZE);
-    let titles = &buf.titles;
-    WindowInfo {
+    let mut info = WindowInfo {
         address: w.address,
         screen: s.address,
-        title: span_bytes(titles, w.title),
+        title: span_bytes(&buf.titles, w.title),
         screen_title: screen_title.clone(),
-        left: be_i16(b, wd_LeftEdge),
-        top: be_i16(b, wd_TopEdge),
-        width: be_i16(b, wd_Width),
-        height: be_i16(b, wd_Height),
-        flags: be_u32(b, wd_Flags),
-        border_left: be_i8(b, wd_BorderLeft),
-        border_top: be_i8(b, wd_BorderTop),
-        border_right: be_i8(b, wd_BorderRight),
-        border_bottom: be_i8(b, wd_BorderBottom),
-        gzz_width: be_i16(b, wd_GZZWidth),
-        gzz_height: be_i16(b, wd_GZZHeight),
-        first_gadget: be_u32(b, wd_FirstGadget),
-        menu_strip: be_u32(b, wd_MenuStrip),
-        first_request: be_u32(b, wd_FirstRequest),
-    }
+        left: 0,
+        top: 0,
+        width: 0,
+        height: 0,
+        flags: 0,
+        border_left: 0,
+        border_top: 0,
+        border_right: 0,
+        border_bottom: 0,
+        gzz_width: 0,
+        gzz_height: 0,
+        first_gadget: 0,
+        menu_strip: 0,
+        first_request: 0,
+    };
+    set_header(&mut info, buf.bytes(w.at, WINDOW_READ_SIZE));
+    info
+}
+
+/// The fields of `info` that a copy `b` of the `struct Window` gives
+/// (its box, flags, borders and list heads; not the titles, not its screen).
+fn set_header(info: &mut WindowInfo, b: &[u8]) {
+    info.left = be_i16(b, wd_LeftEdge);
+    info.top = be_i16(b, wd_TopEdge);
+    info.width = be_i16(b, wd_Width);
+    info.height = be_i16(b, wd_Height);
+    info.flags = be_u32(b, wd_Flags);
+    info.border_left = be_i8(b, wd_BorderLeft);
+    info.border_top = be_i8(b, wd_BorderTop);
+    info.border_right = be_i8(b, wd_BorderRight);
+    info.border_bottom = be_i8(b, wd_BorderBottom);
+    info.gzz_width = be_i16(b, wd_GZZWidth);
+    info.gzz_height = be_i16(b, wd_GZZHeight);
+    info.first_gadget = be_u32(b, wd_FirstGadget);
+    info.menu_strip = be_u32(b, wd_MenuStrip);
+    info.first_request = be_u32(b, wd_FirstRequest);
 }
 
 /// Read every screen and window (header fields and titles) under one short
@@ -619,7 +723,7 @@ pub fn read_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowInfo, 
     }
 }
 
-// ------------------------------------------------ gadgets, after the lock
+// ------------------------------------------- gadgets, with tasks stopped
 
 /// `struct Gadget` fields the classification uses, decoded from 44 bytes.
 #[derive(Clone, Copy, Debug)]
@@ -708,16 +812,21 @@ fn new_snap(g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
     }
 }
 
+/// `struct PropInfo` at `special_info` (a proportional gadget's `SpecialInfo`).
+fn read_prop_info(os: &mut dyn IntuitionOs, special_info: u32) -> Option<crate::prop::PropInfo> {
+    let mut b = [0u8; pi_SIZEOF];
+    (special_info != 0 && os.read(special_info, &mut b)).then(|| crate::prop::PropInfo::decode(&b))
+}
+
 /// Classify one gadget (rules in `classify`). OS calls happen here only.
-/// A slider or scroller with a `SpecialInfo` also gets its knob's box
-/// (`prop`): classic PROPGADGETs and AROS's propgclass objects (GadTools
-/// sliders and scrollers there) point it at their `struct PropInfo`.
+/// A slider or scroller also gets its knob's box (`prop`), so that DRAG
+/// grabs the knob: classic PROPGADGETs, Intuition's `propgclass` objects
+/// and AROS's GadTools sliders and scrollers (built from propgclass
+/// there) point `SpecialInfo` at their `struct PropInfo`.
 fn classify_one(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
     let mut s = classify_roles(os, g, win, cache);
-    if matches!(s.role, Role::Slider | Role::Scroller) && g.special_info != 0 && s.sys.is_none() {
-        let mut b = [0u8; pi_SIZEOF];
-        if os.read(g.special_info, &mut b) {
-            let pi = crate::prop::PropInfo::decode(&b);
+    if matches!(s.role, Role::Slider | Role::Scroller) && s.sys.is_none() {
+        if let Some(pi) = read_prop_info(os, g.special_info) {
             s.knob = crate::prop::knob_box((s.left, s.top, s.width, s.height), &pi);
         }
     }
@@ -900,31 +1009,40 @@ fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: boo
     }
 }
 
-/// Walk one window: its header (from the lists, under the lock), its gadget
-/// chain (plain reads after the lock), then the classification calls.
-/// `window` is the address from a [`ScreensSnapshot`] (re-resolved here).
-pub fn walk_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowSnap, WalkError> {
-    let info = read_window(os, window)?;
-    walk_gadgets(os, info)
+/// Walks the gadgets of a window whose header `info` came from
+/// [`read_screens`] or [`read_window`]: with other tasks stopped, the
+/// window is found in Intuition's lists, its header copied again (so the
+/// gadget list and the box are the window's as they are now), its gadget
+/// chain copied and every gadget classified ([`Guarded`]).
+/// [`WalkError::NotFound`] when it is not (or no longer) in the lists.
+pub fn walk_window(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<WindowSnap, WalkError> {
+    let ibase = os.intuition_base();
+    os.with_frozen(|os| walk_frozen(os, ibase, info)).unwrap_or(Err(WalkError::NotFound))
 }
 
-/// [`walk_window`] of a window of a [`ScreensSnapshot`] just read: its
-/// header is taken from the snapshot instead of a second hold that copies
-/// it again. The checks that the window is still open (before the gadgets
-/// are classified and after) are the same, so a window that closed since
-/// the snapshot still yields [`WalkError::NotFound`].
-pub fn walk_listed_window(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<WindowSnap, WalkError> {
-    walk_gadgets(os, info.clone())
-}
-
-fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap, WalkError> {
+/// `info` with its header fields copied again (one short `LockIBase()`
+/// hold) when its window is in Intuition's lists now.
+fn look_up(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Option<WindowInfo> {
     let window = info.address;
+    let mut b = [0u8; WINDOW_READ_SIZE];
+    let found = os.with_ibase_locked(|m| window_in_lists(m, ibase, window) && m.read(window, &mut b))?;
+    found.then(|| {
+        let mut fresh = info.clone();
+        set_header(&mut fresh, &b);
+        fresh
+    })
+}
+
+/// The gadgets of [`walk_window`], called with other tasks stopped.
+fn walk_frozen(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Result<WindowSnap, WalkError> {
+    let info = look_up(os, ibase, info).ok_or(WalkError::NotFound)?;
+    // Nothing ran since the look-up (a wait for the lock came before it).
+    let mark = os.task_switches();
     let mut raws: Vec<RawGadget> = Vec::with_capacity(GADGET_CHUNK); // most windows: no regrowth
     let mut truncated = false;
     let mut g = info.first_gadget;
     // The chain is copied GADGET_CHUNK gadgets at a time: on the Amiga one
-    // native loop each (IntuitionMemory::read_chain) instead of one
-    // crossing per gadget.
+    // native loop each instead of one crossing per gadget.
     let mut chunk = Vec::with_capacity(GADGET_CHUNK * gg_SIZEOF);
     while g != 0 {
         if raws.len() == MAX_GADGETS {
@@ -935,7 +1053,7 @@ fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap
         let want = GADGET_CHUNK.min(MAX_GADGETS - raws.len());
         // Each node's address is the NextGadget before it; after the last
         // copied one, `g` is the first not copied (0 at the list's end).
-        let (n, _) = os.read_chain(g, gg_NextGadget, gg_SIZEOF, want, &mut chunk);
+        let (n, _) = read_chain(os, g, gg_NextGadget, gg_SIZEOF, want, &mut chunk);
         if n == 0 {
             truncated = true; // unreadable
             break;
@@ -946,15 +1064,157 @@ fn walk_gadgets(os: &mut dyn IntuitionOs, info: WindowInfo) -> Result<WindowSnap
             raws.push(r);
         }
     }
-    if !window_is_open(os, window) {
+    let mut guarded = Guarded { os, ibase, window: info.address, mark, listed: None, gone: false };
+    let mut cache = WalkCache::default();
+    let mut gadgets = Vec::with_capacity(raws.len());
+    for r in &raws {
+        // A gadget its program took out while a call waited is left out,
+        // and never called.
+        if guarded.alive(r.address) {
+            gadgets.push(classify_one(&mut guarded, r, &info, &mut cache));
+        }
+    }
+    if !guarded.alive(0) {
         return Err(WalkError::NotFound);
     }
-    let mut cache = WalkCache::default();
-    let gadgets = raws.iter().map(|r| classify_one(os, r, &info, &mut cache)).collect();
-    if !window_is_open(os, window) {
-        return Err(WalkError::NotFound);
+    // Those taken out during the last gadget's calls.
+    if let Some(listed) = &guarded.listed {
+        gadgets.retain(|g| listed.contains(&g.address));
     }
     Ok(WindowSnap { info, gadgets, truncated })
+}
+
+/// The gadgets in `window`'s list now (its `FirstGadget` chain, at most
+/// [`MAX_GADGETS`] and `out`'s capacity), into `out`. Reads only.
+fn gadgets_of_window(m: &mut dyn IntuitionMemory, window: u32, out: &mut Vec<u32>) {
+    out.clear();
+    let mut g = read_u32(m, window.wrapping_add(wd_FirstGadget as u32)).unwrap_or(0);
+    while g != 0 && out.len() < MAX_GADGETS && out.len() < out.capacity() {
+        out.push(g);
+        g = read_u32(m, g.wrapping_add(gg_NextGadget as u32)).unwrap_or(0);
+    }
+}
+
+/// The OS of a walk with other tasks stopped: a `GetAttr()` or GadTools
+/// probe goes only to a gadget that is in the window's list, of a window
+/// that is in Intuition's lists. Nothing can change that while no other
+/// task runs; when [`IntuitionOs::task_switches`] moved (a call waited),
+/// both are looked at again before the next call, and a gadget or window
+/// that went away is never called again (`gone`: the walk answers
+/// [`WalkError::NotFound`]).
+struct Guarded<'a> {
+    os: &'a mut dyn IntuitionOs,
+    ibase: u32,
+    window: u32,
+    /// `task_switches()` when the window and its gadgets were last seen.
+    mark: u32,
+    /// The window's gadgets when last looked at again; `None`: the chain
+    /// copied at the start, unchanged since.
+    listed: Option<Vec<u32>>,
+    gone: bool,
+}
+
+impl Guarded<'_> {
+    /// Whether the window is still open and `object` (0: none) still one
+    /// of its gadgets; looked at again only when another task has run.
+    fn alive(&mut self, object: u32) -> bool {
+        if self.gone {
+            return false;
+        }
+        if self.os.task_switches() != self.mark && !self.look_again() {
+            self.gone = true;
+            return false;
+        }
+        object == 0 || self.listed.as_ref().is_none_or(|l| l.contains(&object))
+    }
+
+    /// Finds the window in the lists again and reads its gadget list (one
+    /// hold); false when it has gone. Whatever ran while `LockIBase()`
+    /// waited ran before the look, so the look counts from its end.
+    fn look_again(&mut self) -> bool {
+        let mut listed = self.listed.take().unwrap_or_else(|| Vec::with_capacity(MAX_GADGETS));
+        let (ibase, window) = (self.ibase, self.window);
+        let open = self
+            .os
+            .with_ibase_locked(|m| {
+                let open = window_in_lists(m, ibase, window);
+                if open {
+                    gadgets_of_window(m, window, &mut listed);
+                }
+                open
+            })
+            .unwrap_or(false);
+        self.mark = self.os.task_switches();
+        self.listed = Some(listed);
+        open
+    }
+}
+
+impl IntuitionMemory for Guarded<'_> {
+    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+        self.os.read(addr, buf)
+    }
+
+    fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
+        self.os.copy_cstr(addr, max, out, room)
+    }
+
+    fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
+        self.os.copy_chain(first, next_off, size, max, out)
+    }
+}
+
+impl IntuitionOs for Guarded<'_> {
+    fn intuition_base(&mut self) -> u32 {
+        self.os.intuition_base()
+    }
+
+    fn locked(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionMemory)) {
+        self.os.locked(f)
+    }
+
+    fn is_real_memory(&mut self, addr: u32) -> bool {
+        // TypeOfMem() compares the address with exec's memory list and
+        // follows no pointer: nothing to guard.
+        self.os.is_real_memory(addr)
+    }
+
+    fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {
+        if self.alive(object) {
+            self.os.get_attr(object, attr)
+        } else {
+            None
+        }
+    }
+
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) -> usize {
+        let n = attrs.len().min(out.len());
+        let mut done = 0;
+        while done < n {
+            if !self.alive(object) {
+                out[done..n].fill(None);
+                break;
+            }
+            done += self.os.get_attrs(object, &attrs[done..n], &mut out[done..n]).max(1);
+        }
+        n
+    }
+
+    fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
+        if self.alive(gadget) {
+            self.os.gt_get_attr(gadget, window, tag)
+        } else {
+            None
+        }
+    }
+
+    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs)) {
+        f(self) // already frozen
+    }
+
+    fn task_switches(&mut self) -> u32 {
+        self.os.task_switches()
+    }
 }
 
 // ------------------------------------------------------------------ menus
@@ -1004,10 +1264,21 @@ fn read_item_chain<M: IntuitionMemory + ?Sized>(
     out
 }
 
-/// Walk a window's menu strip (`Window->MenuStrip`, read under the lock;
-/// the menus themselves are read after it, then the window is re-checked).
-pub fn walk_menu(os: &mut dyn IntuitionOs, window: u32) -> Result<MenuStripSnap, WalkError> {
-    let info = read_window(os, window)?;
+/// Walks the menu strip of a window whose header `info` came from
+/// [`read_screens`] or [`read_window`]: with other tasks stopped, the
+/// window is found in the lists and its `MenuStrip` read as it is now (one
+/// short `LockIBase()` hold), then the menus, items and their texts (plain
+/// reads, no OS call): no strip a program took off its window
+/// (`ClearMenuStrip()`) and freed is read. [`WalkError::NotFound`] when
+/// the window is not (or no longer) in the lists.
+pub fn walk_menu(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<MenuStripSnap, WalkError> {
+    let ibase = os.intuition_base();
+    os.with_frozen(|os| look_up(os, ibase, info).map(|info| read_menus(os, info)).ok_or(WalkError::NotFound))
+        .unwrap_or(Err(WalkError::NotFound))
+}
+
+/// The menus from `info.menu_strip` on (plain reads).
+fn read_menus(os: &mut dyn IntuitionOs, info: WindowInfo) -> MenuStripSnap {
     let mut menus = Vec::new();
     let mut truncated = false;
     let mut menu = info.menu_strip;
@@ -1032,10 +1303,7 @@ pub fn walk_menu(os: &mut dyn IntuitionOs, window: u32) -> Result<MenuStripSnap,
         });
         menu = be_u32(&b, mu_NextMenu);
     }
-    if !window_is_open(os, window) {
-        return Err(WalkError::NotFound);
-    }
-    Ok(MenuStripSnap { info, menus, truncated })
+    MenuStripSnap { info, menus, truncated }
 }
 
 #[cfg(test)]
@@ -1107,19 +1375,19 @@ mod tests {
     fn strings_end_at_nul_cap_or_unreadable_memory() {
         let mut f = FakeIntuition::new();
         let a = f.cstr(&[b'a'; 70]);
-        assert_eq!(f.cstr_len(a, MAX_STRING), Some(70));
-        assert_eq!(f.cstr_len(a, 40), Some(40));
+        assert_eq!(cstr_len(&mut f, a, MAX_STRING), Some(70));
+        assert_eq!(cstr_len(&mut f, a, 40), Some(40));
         // A string running into unreadable memory ends there, mid-chunk.
         let b = f.alloc_bytes(&[b'b'; 45]);
         f.mark_unreadable(b + 37, 100);
-        assert_eq!(f.cstr_len(b, MAX_STRING), Some(37));
+        assert_eq!(cstr_len(&mut f, b, MAX_STRING), Some(37));
         assert_eq!(read_cstr(&mut f, b), Some(vec![b'b'; 37]));
-        assert_eq!(f.cstr_len(b + 37, MAX_STRING), None);
+        assert_eq!(cstr_len(&mut f, b + 37, MAX_STRING), None);
         assert_eq!(read_cstr(&mut f, b + 37), None);
         assert_eq!(read_cstr(&mut f, 0), None);
         let mut out = b"x".to_vec();
         out.reserve(5);
-        assert_eq!(f.append_cstr(a, &mut out, 5), Some(true));
+        assert_eq!(append_cstr(&mut f, a, &mut out, 5), Some(true));
         assert_eq!(out, b"xaaaaa");
     }
 
@@ -1134,23 +1402,23 @@ mod tests {
         f.write_u32(a + 4, 0xAAAA_AAAA);
         f.write_u32(c + 4, 0xCCCC_CCCC);
         let mut out = Vec::with_capacity(64);
-        assert_eq!(f.read_chain(a, 0, 8, 10, &mut out), (3, 0));
+        assert_eq!(read_chain(&mut f, a, 0, 8, 10, &mut out), (3, 0));
         assert_eq!(out.len(), 24);
         assert_eq!(be_u32(&out, 4), 0xAAAA_AAAA);
         assert_eq!(be_u32(&out, 20), 0xCCCC_CCCC);
         let mut out = Vec::with_capacity(64);
-        assert_eq!(f.read_chain(a, 0, 8, 2, &mut out), (2, c));
+        assert_eq!(read_chain(&mut f, a, 0, 8, 2, &mut out), (2, c));
         // Room for one node only: whole nodes, no reallocation.
         let mut out = Vec::with_capacity(12);
         let ptr = out.as_ptr();
-        assert_eq!(f.read_chain(a, 0, 8, 10, &mut out), (1, b));
+        assert_eq!(read_chain(&mut f, a, 0, 8, 10, &mut out), (1, b));
         assert_eq!((out.len(), out.as_ptr()), (8, ptr));
         // An unreadable node stops the copy there.
         f.mark_unreadable(b, 8);
         let mut out = Vec::with_capacity(64);
-        assert_eq!(f.read_chain(a, 0, 8, 10, &mut out), (1, b));
+        assert_eq!(read_chain(&mut f, a, 0, 8, 10, &mut out), (1, b));
         // A Next pointer outside the node copies nothing.
-        assert_eq!(f.read_chain(a, 6, 8, 10, &mut Vec::with_capacity(64)), (0, a));
+        assert_eq!(read_chain(&mut f, a, 6, 8, 10, &mut Vec::with_capacity(64)), (0, a));
     }
 
     #[test]

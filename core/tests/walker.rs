@@ -7,15 +7,22 @@ use amiga_ndk::reaction::{INTEGER_Number, SLIDER_Level};
 use gadgetscope_core::classify::{dispatch, role_for_class_id, Dispatch, Role, ALL_ROLES};
 use gadgetscope_core::fake::{Call, FakeIntuition, GadgetSpec};
 use gadgetscope_core::golden::compare_golden;
+use gadgetscope_core::snapshot::MenuStripSnap;
 use gadgetscope_core::text::{menu_text, screens_text, tree_text};
-use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, WalkError, MAX_GADGETS, MAX_ITEMS};
+use gadgetscope_core::walk::{read_screens, read_window, walk_menu, walk_window, WalkError, MAX_GADGETS, MAX_ITEMS};
 
 fn s(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// The menu strip of the window at `w` (its header read first).
+fn menus(f: &mut FakeIntuition, w: u32) -> Result<MenuStripSnap, WalkError> {
+    let info = read_window(f, w)?;
+    walk_menu(f, &info)
+}
+
 fn tree(f: &mut FakeIntuition, w: u32, full: bool) -> String {
-    s(&tree_text(&walk_window(f, w).expect("window found"), full))
+    s(&tree_text(&f.walk(w).expect("window found"), full))
 }
 
 /// Workbench screen with one 220x256 window at 40,0.
@@ -147,7 +154,7 @@ fn dispatch_is_an_equality_test_not_a_bitmask() {
         spec.id = i as u16 + 1;
         ids.push(f.add_object(w, class, &spec));
     }
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     let roles: Vec<Role> = snap.gadgets.iter().map(|g| g.role).collect();
     assert_eq!(roles, [Role::Button, Role::Slider, Role::String]);
     assert!(snap.gadgets.iter().all(|g| g.class.is_empty()));
@@ -235,7 +242,7 @@ fn class_id_table_and_unknown_classes() {
     }
     let nameless = f.make_class(None);
     f.add_object(w, nameless, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 1, 1));
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     for (g, (id, role)) in snap.gadgets.iter().zip(table.iter().filter(|(id, _)| !id.is_empty())) {
         assert_eq!(&g.class[..], *id);
         assert_eq!(g.role, *role);
@@ -340,7 +347,7 @@ fn label_flags_are_respected() {
     bs.gadget_text = st;
     f.add_object(w, class, &bs);
 
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     let labels: Vec<String> = snap.gadgets.iter().map(|g| s(&g.label)).collect();
     assert_eq!(labels, ["", "String label", "IntuiText label", "", "", "", "IntuiText label", "String label"]);
     assert!(!f.log.contains(&Call::GetAttr(bimg, GA_Text)));
@@ -386,7 +393,7 @@ fn classic_non_gadtools_gadgets_are_never_probed() {
     let d = f.add_gadget(w, &GadgetSpec::new(GTYP_GADGET0002, 0, 0, 1, 1));
     f.set_gt_attr(a, GTCB_Checked, 1);
     f.set_gt_attr(b, GTIN_Number, 1);
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     let roles: Vec<Role> = snap.gadgets.iter().map(|g| g.role).collect();
     assert_eq!(roles, [Role::Button, Role::String, Role::Slider, Role::Unknown]);
     for g in [a, b, c, d] {
@@ -549,7 +556,7 @@ fn escaping_null_strings_and_latin1() {
     spec.gadget_text = f.intuitext(Some(b"Say \"hi\" \\ back"));
     spec.special_info = f.string_info(b"caf\xe9 \\\"\t");
     f.add_gadget(w, &spec);
-    let out = tree_text(&walk_window(&mut f, w).unwrap(), false);
+    let out = tree_text(&f.walk(w).unwrap(), false);
     let expected: &[u8] = b"window \"(untitled)\" screen=\"Workbench Screen\" [40,0 220x256]\n  gadget id=0 role=string class=\"\" label=\"Say \\\"hi\\\" \\\\ back\" value=\"caf\xe9 \\\\\\\"\t\" [0,0 1x1]\n";
     assert_eq!(out, expected);
 
@@ -576,7 +583,7 @@ fn window_with_200_gadgets_keeps_list_order() {
         spec.id = 1000 - i;
         f.add_gadget(w, &spec);
     }
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     assert!(!snap.truncated);
     assert_eq!(snap.gadgets.len(), 200);
     assert!(snap.gadgets.iter().enumerate().all(|(i, g)| g.id == 1000 - i as u32));
@@ -589,14 +596,14 @@ fn cyclic_gadget_list_stops_at_the_cap() {
     let a = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
     let b = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
     f.write_u32(b + gg_NextGadget as u32, a);
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     assert!(snap.truncated);
     assert_eq!(snap.gadgets.len(), MAX_GADGETS);
     // A self-loop too.
     let (mut f, w) = setup(Some(b"Self"));
     let a = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
     f.write_u32(a + gg_NextGadget as u32, a);
-    assert!(walk_window(&mut f, w).unwrap().truncated);
+    assert!(f.walk(w).unwrap().truncated);
 }
 
 #[test]
@@ -605,7 +612,7 @@ fn unreadable_gadget_ends_the_list_and_is_reported() {
     f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
     let b = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
     f.write_u32(b + gg_NextGadget as u32, 0xFFFF_FFF0);
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     assert!(snap.truncated);
     assert_eq!(snap.gadgets.len(), 2);
     // An unreadable label string and StringInfo read as NULL.
@@ -643,7 +650,7 @@ fn string_at_the_end_of_memory_and_overlong_strings() {
     let g2 = f.add_gadget(w, &spec2);
     let tail2 = f.alloc_bytes(b"end");
     f.write_u32(g2 + gg_GadgetText as u32, tail2);
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     assert_eq!(snap.gadgets[0].label.len(), gadgetscope_core::walk::MAX_STRING);
     assert_eq!(snap.gadgets[1].label, mid);
     assert_eq!(snap.gadgets[2].label, b"end");
@@ -662,7 +669,7 @@ fn duplicate_ga_ids_are_all_listed() {
         let g = f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 50, 10, 10));
         f.set_attr(g, GA_ID, 7);
     }
-    let snap = walk_window(&mut f, w).unwrap();
+    let snap = f.walk(w).unwrap();
     assert_eq!(snap.gadgets.iter().filter(|g| g.id == 7).count(), 4);
     assert_eq!((snap.gadgets[0].top, snap.gadgets[1].top), (10, 30));
 }
@@ -689,19 +696,23 @@ fn lock_is_held_only_for_list_reads() {
     add_system_gadgets(&mut f, w);
     let g = f.add_gadget(w, &GadgetSpec::new(gt(GTYP_BOOLGADGET), 0, 0, 1, 1));
     f.set_gt_attr(g, GTCB_Checked, 1);
-    walk_window(&mut f, w).unwrap();
+    f.walk(w).unwrap();
     // Every Lock is immediately followed by its Unlock: no OS call between.
     for (i, c) in f.log.iter().enumerate() {
         if *c == Call::Lock {
             assert_eq!(f.log[i + 1], Call::Unlock);
         }
     }
-    // Lists, re-check before the calls, re-check after them.
-    assert_eq!(f.log.iter().filter(|c| **c == Call::Lock).count(), 3);
-    let first_call = f.log.iter().position(|c| !matches!(c, Call::Lock | Call::Unlock)).unwrap();
-    let last_call = f.log.iter().rposition(|c| !matches!(c, Call::Lock | Call::Unlock)).unwrap();
-    assert_eq!(f.log[first_call - 1], Call::Unlock);
-    assert_eq!(f.log[last_call + 1], Call::Lock);
+    // The header from the lists; then, with other tasks stopped, the
+    // look-up of the window and every call on its gadgets. Nothing waited,
+    // so nothing is looked at again.
+    assert_eq!(f.log.iter().filter(|c| **c == Call::Lock).count(), 2);
+    let freeze = f.log.iter().position(|c| *c == Call::Freeze).unwrap();
+    assert_eq!(&f.log[..freeze], &[Call::Lock, Call::Unlock]);
+    assert_eq!(&f.log[freeze + 1..freeze + 3], &[Call::Lock, Call::Unlock]);
+    assert_eq!(f.log.last(), Some(&Call::Thaw));
+    assert!(f.log.iter().any(|c| matches!(c, Call::GetAttr(..) | Call::GtGetAttr(..))));
+    assert_eq!(f.log.iter().filter(|c| **c == Call::Freeze).count(), 1);
 }
 
 #[test]
@@ -709,13 +720,77 @@ fn closed_or_closing_window_is_not_found() {
     let (mut f, w) = setup(Some(b"W"));
     let class = f.make_class(Some(b"button.gadget"));
     f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 1, 1));
+    let info = read_window(&mut f, w).unwrap();
     // Closes while its gadgets are being asked.
     f.close_on_get_attr = Some(w);
-    assert_eq!(walk_window(&mut f, w), Err(WalkError::NotFound));
-    // Already gone; never existed.
-    assert_eq!(walk_window(&mut f, w), Err(WalkError::NotFound));
-    assert_eq!(walk_window(&mut f, 0x1234), Err(WalkError::NotFound));
-    assert_eq!(walk_menu(&mut f, w), Err(WalkError::NotFound));
+    assert_eq!(f.walk(w), Err(WalkError::NotFound));
+    // Already gone; never existed; a header kept from before it closed.
+    assert_eq!(f.walk(w), Err(WalkError::NotFound));
+    assert_eq!(f.walk(0x1234), Err(WalkError::NotFound));
+    assert_eq!(menus(&mut f, w), Err(WalkError::NotFound));
+    let calls = f.log.len();
+    assert_eq!(walk_window(&mut f, &info), Err(WalkError::NotFound));
+    assert_eq!(walk_menu(&mut f, &info), Err(WalkError::NotFound));
+    assert!(!f.log[calls..].iter().any(|c| matches!(c, Call::GetAttr(..) | Call::IsRealMemory(_))));
+}
+
+/// A call that waits lets other tasks run: before the next call the walker
+/// looks again, and a gadget its program took out of the window meanwhile
+/// is never called again (its memory may be freed) and is left out.
+#[test]
+fn a_waiting_call_makes_the_walker_look_again() {
+    let (mut f, w) = setup(Some(b"W"));
+    let class = f.make_class(Some(b"button.gadget"));
+    let a = f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 10, 10));
+    let b = f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 20, 10, 10));
+    f.remove_on_get_attr = Some((w, b));
+    let snap = f.walk(w).unwrap();
+    assert_eq!(snap.gadgets.iter().map(|g| g.address).collect::<Vec<_>>(), [a]);
+    assert!(f.get_attr_calls_on(a) > 0);
+    assert_eq!(f.get_attr_calls_on(b), 0, "{:?}", f.log);
+    // Taken out during the last gadget's own calls: left out too.
+    let (mut f, w) = setup(Some(b"W"));
+    let a = f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 10, 10));
+    f.remove_on_get_attr = Some((w, a));
+    assert!(f.walk(w).unwrap().gadgets.is_empty());
+    // A wait that changed nothing: one more look, then the walk goes on;
+    // the batch of GA_ID and the box stopped after the call that waited
+    // and went on after the look.
+    let (mut f, w) = setup(Some(b"W"));
+    let class = f.make_class(Some(b"button.gadget"));
+    let a = f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 10, 10));
+    let b = f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 20, 10, 10));
+    f.set_attr(a, GA_Top, 5);
+    f.wait_on_get_attr = true;
+    let snap = f.walk(w).unwrap();
+    assert_eq!(snap.gadgets.len(), 2);
+    assert_eq!(snap.gadgets[0].top, 5);
+    let freeze = f.log.iter().position(|c| *c == Call::Freeze).unwrap();
+    let first = f.log.iter().position(|c| matches!(c, Call::GetAttr(..))).unwrap();
+    assert_eq!(f.log[first + 1..first + 3], [Call::Lock, Call::Unlock], "looked again right after the wait");
+    assert_eq!(f.log[freeze..].iter().filter(|c| **c == Call::Lock).count(), 2);
+    assert!(f.get_attr_calls_on(a) >= 5 && f.get_attr_calls_on(b) > 0);
+}
+
+/// The header a snapshot gave may be stale by the time the window is
+/// walked: the walk takes the window's gadget list and box as they are
+/// then, never the snapshot's `FirstGadget`.
+#[test]
+fn the_walk_reads_the_header_again() {
+    let (mut f, w) = setup(Some(b"W"));
+    let mut spec = GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 10, 10);
+    spec.id = 1;
+    f.add_gadget(w, &spec);
+    let info = read_window(&mut f, w).unwrap();
+    // The program replaces its gadget list and the user moves the window.
+    f.write_u32(w + wd_FirstGadget as u32, 0);
+    spec.id = 2;
+    let g2 = f.add_gadget(w, &spec);
+    f.write_u16(w + wd_LeftEdge as u32, 77);
+    let snap = walk_window(&mut f, &info).unwrap();
+    assert_eq!(snap.gadgets.iter().map(|g| (g.address, g.id)).collect::<Vec<_>>(), [(g2, 2)]);
+    assert_eq!(snap.info.left, 77);
+    assert_eq!(snap.info.title, info.title);
 }
 
 #[test]
@@ -771,7 +846,7 @@ fn menu_text_of_a_gadtools_style_strip() {
     f.add_item(project, Some(b"COMMSEQ without key"), ITEMTEXT | COMMSEQ | ITEMENABLED, 0);
     let off = f.add_menu(w, None, 0);
     f.add_item(off, Some(b"Toggle"), ITEMTEXT | CHECKIT | MENUTOGGLE | ITEMENABLED, 0);
-    let m = walk_menu(&mut f, w).unwrap();
+    let m = menus(&mut f, w).unwrap();
     assert!(!m.truncated);
     assert_eq!(
         s(&menu_text(&m)),
@@ -795,7 +870,7 @@ menu num=1 title=\"\" enabled=0
 #[test]
 fn window_without_menu_strip_and_cyclic_items() {
     let (mut f, w) = setup(Some(b"W"));
-    let m = walk_menu(&mut f, w).unwrap();
+    let m = menus(&mut f, w).unwrap();
     assert!(m.menus.is_empty());
     assert_eq!(s(&menu_text(&m)), "window \"W\" screen=\"Workbench Screen\" [40,0 220x256]\n");
     let menu = f.add_menu(w, Some(b"M"), MENUENABLED);
@@ -804,7 +879,7 @@ fn window_without_menu_strip_and_cyclic_items() {
     let sub = f.add_subitem(i, Some(b"s"), ITEMTEXT, 0);
     f.write_u32(sub + mi_NextItem as u32, sub);
     f.write_u32(menu + mu_NextMenu as u32, menu);
-    let m = walk_menu(&mut f, w).unwrap();
+    let m = menus(&mut f, w).unwrap();
     assert!(m.truncated);
     assert_eq!(m.menus.len(), gadgetscope_core::walk::MAX_MENUS);
     assert_eq!(m.menus[0].items.len(), MAX_ITEMS);
@@ -864,8 +939,31 @@ window \"AmiPilot ReAction Classes Fixture\" screen=\"Workbench Screen\" [40,0 3
   gadget id=112 role=toolbar class=\"speedbar\" label=\"\" [172,188 150x22]
   gadget id=113 role=text_editor class=\"texteditor.gadget\" label=\"\" [8,232 314x30]
 ";
-    let actual = tree_text(&walk_window(&mut f, w).unwrap(), false);
+    let actual = tree_text(&f.walk(w).unwrap(), false);
     if let Err(diff) = compare_golden(golden.as_bytes(), &actual) {
         panic!("{}", s(&diff));
     }
+}
+
+/// The default `get_attrs` (what the Amiga's native batch does) stops
+/// after a call during which another task ran, and says how many it asked.
+#[test]
+fn get_attrs_stops_after_a_call_that_waited() {
+    use gadgetscope_core::walk::IntuitionOs;
+    let (mut f, w) = setup(Some(b"W"));
+    let class = f.make_class(Some(b"button.gadget"));
+    let g = f.add_object(w, class, &GadgetSpec::new(GTYP_CUSTOMGADGET, 0, 0, 10, 10));
+    f.set_attr(g, GA_ID, 3);
+    f.set_attr(g, GA_Left, 4);
+    let mut out = [None; 3];
+    let asked = (&mut f as &mut dyn IntuitionOs)
+        .with_frozen(|os| os.get_attrs(g, &[GA_ID, GA_Left, GA_Top], &mut out))
+        .unwrap();
+    assert_eq!((asked, out), (3, [Some(3), Some(4), None]));
+    f.wait_on_get_attr = true;
+    let mut out = [None; 3];
+    let asked = (&mut f as &mut dyn IntuitionOs)
+        .with_frozen(|os| os.get_attrs(g, &[GA_ID, GA_Left, GA_Top], &mut out))
+        .unwrap();
+    assert_eq!((asked, out), (1, [Some(3), None, None]));
 }

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use gadgetscope_core::locate::{active_window, contains, find_window};
 use gadgetscope_core::snapshot::{ScreensSnapshot, WindowInfo};
 use gadgetscope_core::text::{menu_text, screens_text, tree_text};
-use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_menu, IntuitionOs, WalkError};
+use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, IntuitionOs, WalkError};
 
 /// What to print.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,7 +82,7 @@ pub fn inspect<O: IntuitionOs>(os: &mut O, what: &Inspect) -> Result<Vec<u8>, Fa
         }
         Inspect::Tree { window, screen, full } => {
             let w = choose(&snap, window, screen).ok_or_else(|| not_found(window, screen))?;
-            let t = walk_listed_window(os, w).map_err(|e| walk_failure(e, window, screen))?;
+            let t = walk_window(os, w).map_err(|e| walk_failure(e, window, screen))?;
             if t.truncated {
                 return Err(cut("gadget"));
             }
@@ -90,7 +90,7 @@ pub fn inspect<O: IntuitionOs>(os: &mut O, what: &Inspect) -> Result<Vec<u8>, Fa
         }
         Inspect::Menu { window, screen } => {
             let w = choose(&snap, window, screen).ok_or_else(|| not_found(window, screen))?;
-            let m = walk_menu(os, w.address).map_err(|e| walk_failure(e, window, screen))?;
+            let m = walk_menu(os, w).map_err(|e| walk_failure(e, window, screen))?;
             if m.truncated {
                 return Err(cut("menu"));
             }

@@ -16,7 +16,7 @@ use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
 use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
-use gadgetscope_core::walk::{read_screens, walk_listed_window, walk_window, IntuitionOs};
+use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, IntuitionOs};
 
 /// Most input.device round trips one condition wait of the MENUPICK
 /// pointer walk makes before it gives up (each is one `IND_WRITEEVENT`
@@ -321,7 +321,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             .find(|s| s.address == info.screen)
             .map(ScreenSize::of)
             .ok_or_else(|| window_not_found(w))?;
-        let t = walk_listed_window(&mut self.os, info).map_err(|_| window_not_found(w))?;
+        let t = walk_window(&mut self.os, info).map_err(|_| window_not_found(w))?;
         if t.truncated {
             return Err(Error::new(
                 Rc::Error,
@@ -539,28 +539,31 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             Condition::Requester { screen } => {
                 let snap =
                     read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-                Ok(snap
+                let candidates: Vec<(usize, usize)> = snap
                     .screens
                     .iter()
-                    .filter(|s| {
+                    .enumerate()
+                    .filter(|(_, s)| {
                         screen.as_deref().is_none_or(|p| {
                             s.default_title.as_deref().is_some_and(|t| gadgetscope_core::locate::contains(t, p))
                         })
                     })
-                    .flat_map(|s| s.windows.iter())
-                    .filter(|w| w.first_request != 0 || pick::requester_shaped(w))
-                    .map(|w| (w.address, w.first_request))
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .any(|(a, first_request)| first_request != 0 || self.system_requester(a)))
+                    .flat_map(|(i, s)| s.windows.iter().enumerate().map(move |(j, w)| (i, j, w)))
+                    .filter(|(_, _, w)| w.first_request != 0 || pick::requester_shaped(w))
+                    .map(|(i, j, _)| (i, j))
+                    .collect();
+                Ok(candidates.into_iter().any(|(i, j)| {
+                    let w = &snap.screens[i].windows[j];
+                    w.first_request != 0 || self.system_requester(w)
+                }))
             }
         }
     }
 
     /// Whether the window is an EasyRequest/AutoRequest window (by shape:
     /// core::pick); a window that closed meanwhile is not.
-    fn system_requester(&mut self, window: u32) -> bool {
-        let idcmp = pick::idcmp_flags(&mut self.os, window);
+    fn system_requester(&mut self, window: &WindowInfo) -> bool {
+        let idcmp = pick::idcmp_flags(&mut self.os, window.address);
         walk_window(&mut self.os, window).is_ok_and(|w| pick::is_system_requester(&w, idcmp))
     }
 
@@ -688,7 +691,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
         let nothing = || Error::new(Rc::NotFound, alloc::format!("no window under the pointer ({x},{y})"));
         let info = pick::window_under(&mut self.os, scr).ok_or_else(nothing)?;
-        let w = walk_listed_window(&mut self.os, &info).map_err(|_| nothing())?;
+        let w = walk_window(&mut self.os, &info).map_err(|_| nothing())?;
         let mut out = Vec::new();
         gadgetscope_core::text::push_window_line(&mut out, &w.info);
         if let Some(g) = pick::gadget_at(&w, x, y) {
@@ -755,8 +758,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     /// disabled entry or a window with `WFLG_RMBTRAP`.
     fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error> {
         let (w, _) = self.walk_target(window)?;
-        let strip =
-            gadgetscope_core::walk::walk_menu(&mut self.os, w.info.address).map_err(|_| window_not_found(window))?;
+        let strip = walk_menu(&mut self.os, &w.info).map_err(|_| window_not_found(window))?;
         let m = strip
             .menus
             .get(usize::from(menu))
@@ -1140,7 +1142,7 @@ mod tests {
         assert_eq!(q[1], UiRequest::Hide);
         let UiRequest::Highlight { window, gadget } = q[2] else { panic!("{q:?}") };
         assert_eq!(window, w);
-        let snap = walk_window(&mut e.os, w).unwrap();
+        let snap = e.os.walk(w).unwrap();
         assert_eq!(snap.gadgets.iter().find(|g| g.address == gadget).map(|g| g.id), Some(2));
     }
 

@@ -44,6 +44,10 @@ pub const MEMF_CHIP: u32 = 1 << 1;
 pub const MEMF_FAST: u32 = 1 << 2;
 /// `MEMF_CLEAR`: zero the allocation (exec/memory.h).
 pub const MEMF_CLEAR: u32 = 1 << 16;
+/// `mh_Lower` (APTR) of a `struct MemHeader`: its region's first byte (exec/memory.i).
+pub const mh_Lower: usize = 20;
+/// `mh_Upper` (APTR) of a `struct MemHeader`: the byte after its region (exec/memory.i).
+pub const mh_Upper: usize = 24;
 
 // exec/tasks.h struct Task
 /// `tc_Flags` (UBYTE) (exec/tasks.i).
@@ -70,8 +74,13 @@ pub const TS_WAIT: u8 = 4;
 // exec/execbase.h struct ExecBase
 /// `ThisTask`: the running task (exec/execbase.i).
 pub const ThisTask: usize = 276;
+/// `DispCount` (ULONG): "incremented when a task is dispatched"
+/// (exec/execbase.i); two equal reads mean no task switch in between.
+pub const DispCount: usize = 284;
 /// `AttnFlags` (UWORD): CPU and FPU present (exec/execbase.i).
 pub const AttnFlags: usize = 296;
+/// `MemList`: the `struct MemHeader`s of the memory exec manages (exec/execbase.i).
+pub const MemList: usize = 322;
 /// `TaskReady`: the list of ready tasks (exec/execbase.i).
 pub const TaskReady: usize = 406;
 /// `TaskWait`: the list of waiting tasks (exec/execbase.i).

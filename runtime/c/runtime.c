@@ -265,13 +265,62 @@ ULONG rt_membase(void) { return MEMBASE; }
 u32 Z_amigaZ_rt_mem_base(struct Z_amiga_instance_t *e) { (void)e; return MEMBASE; }
 u32 Z_amigaZ_rt_wbstartup(struct Z_amiga_instance_t *e) { (void)e; return g_wbmsg; }
 
-/* Copy len bytes of OS memory at absolute address src into linear memory. */
-void Z_amigaZ_rt_copy_in(struct Z_amiga_instance_t *e, u32 dst, u32 src, u32 len)
+/* ---- what OS memory the copies below read ----
+ * They follow pointers found in other programs' memory. A garbage pointer
+ * must not make them read the custom chips, the CIAs or Gayle, whose
+ * registers act on reads (a CIA's ICR clears its flags): only the RAM exec
+ * manages (each MemHeader's mh_Lower..mh_Upper on SysBase->MemList,
+ * exec/memory.h) and the ROM areas are read. Taken once at start; memory
+ * added to the system later reads as unreadable. Without RAM in the list
+ * (vamos) everything is readable. */
+#define RANGES_MAX 16
+static ULONG g_ranges[RANGES_MAX][2];
+static ULONG g_nranges, g_nram;
+
+static void readable_add(ULONG lower, ULONG upper)
+{
+    if (lower < upper && g_nranges < RANGES_MAX) {
+        g_ranges[g_nranges][0] = lower;
+        g_ranges[g_nranges][1] = upper;
+        g_nranges++;
+    }
+}
+
+static void readable_init(void)
+{
+    ULONG node, n = 0;
+    gs_exec_Forbid(SYSBASE);
+    for (node = *(volatile ULONG *)(SYSBASE + MemList); node && *(volatile ULONG *)node && n < RANGES_MAX - 2;
+         node = *(volatile ULONG *)node, n++)
+        readable_add(*(volatile ULONG *)(node + mh_Lower), *(volatile ULONG *)(node + mh_Upper));
+    gs_exec_Permit(SYSBASE);
+    g_nram = g_nranges;
+    readable_add(0x00E00000UL, 0x00E80000UL); /* extended ROM */
+    readable_add(0x00F00000UL, 0x01000000UL); /* ROM */
+}
+
+/* How many of the n bytes from a lie in one readable range (0: a is in
+ * none). */
+static ULONG readable(ULONG a, ULONG n)
+{
+    ULONG i;
+    if (!g_nram) return n;
+    for (i = 0; i < g_nranges; i++)
+        if (a >= g_ranges[i][0] && a < g_ranges[i][1])
+            return n < g_ranges[i][1] - a ? n : g_ranges[i][1] - a;
+    return 0;
+}
+
+/* Copy len bytes of OS memory at absolute address src into linear memory;
+ * 0 (nothing copied) when any of it is not readable memory. */
+u32 Z_amigaZ_rt_copy_in(struct Z_amiga_instance_t *e, u32 dst, u32 src, u32 len)
 {
     (void)e;
     if (len > g_inst.w2c_memory.size || dst > g_inst.w2c_memory.size - len)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
+    if (readable(src, len) < len) return 0;
     memcpy((void *)(MEMBASE + dst), (const void *)src, len);
+    return 1;
 }
 
 u32 Z_amigaZ_rt_peek32(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile ULONG *)a; }
@@ -279,8 +328,9 @@ u32 Z_amigaZ_rt_peek16(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(
 u32 Z_amigaZ_rt_peek8(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned char *)a; }
 
 /* Copies the string at absolute address src (at most max bytes before its
- * NUL) into linear memory at dst, at most room bytes of it; returns its
- * length (room 0: only the length). One call per title in the walker's
+ * NUL; it ends where readable memory ends) into linear memory at dst, at
+ * most room bytes of it; returns its length (room 0: only the length),
+ * 0xFFFFFFFF when src is not readable. One call per title in the walker's
  * list copy, one per string length after it. */
 u32 Z_amigaZ_rt_copy_cstr(struct Z_amiga_instance_t *e, u32 dst, u32 room, u32 src, u32 max)
 {
@@ -290,6 +340,8 @@ u32 Z_amigaZ_rt_copy_cstr(struct Z_amiga_instance_t *e, u32 dst, u32 room, u32 s
     (void)e;
     if (room > g_inst.w2c_memory.size || dst > g_inst.w2c_memory.size - room)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
+    if (!readable(src, 1)) return 0xFFFFFFFFUL;
+    max = readable(src, max);
     d = (unsigned char *)(MEMBASE + dst);
     while (n < max && s[n]) {
         if (n < room) d[n] = s[n];
@@ -301,7 +353,8 @@ u32 Z_amigaZ_rt_copy_cstr(struct Z_amiga_instance_t *e, u32 dst, u32 room, u32 s
 /* Copies up to max nodes of size bytes of the linked list whose first
  * node is at absolute address first (the next node's address is the
  * ULONG at next_off of each, 0 ends it) to linear memory at dst; returns
- * the number copied. The walker's window lists, under LockIBase(). */
+ * the number copied (it stops at a node that is not all readable). The
+ * walker's window lists under LockIBase(), gadget lists under Forbid(). */
 u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32 next_off, u32 size, u32 max)
 {
     u32 n = 0;
@@ -309,7 +362,7 @@ u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32
     if (size < 4 || next_off > size - 4 || max > g_inst.w2c_memory.size / size ||
         dst > g_inst.w2c_memory.size - max * size)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
-    while (first && n < max) {
+    while (first && n < max && readable(first, size) == size) {
         memcpy((void *)(MEMBASE + dst + n * size), (const void *)first, size);
         first = *(const ULONG *)(first + next_off);
         n++;
@@ -317,20 +370,32 @@ u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32
     return n;
 }
 
+/* SysBase->DispCount (exec/execbase.h, "incremented when a task is
+ * dispatched"): unchanged while no other task has run. */
+u32 Z_amigaZ_rt_dispatch_count(struct Z_amiga_instance_t *e)
+{
+    (void)e;
+    return *(volatile ULONG *)(SYSBASE + DispCount);
+}
+
 /* GetAttr(attrs[i], object, &v) for i = 0..n-1 (attrs: n ULONGs of linear
- * memory, little-endian as wasm stores them; n <= 32). Bit i of the result
+ * memory, little-endian as wasm stores them; n <= 16). Bit i of the result
  * is set when the class processed attribute i; v is then stored at
- * values + 4 * i (big-endian). A BOOPSI gadget's id and box in one
+ * values + 4 * i (big-endian); bits 16-20 say how many were asked. It
+ * stops after a GetAttr during which another task ran (DispCount moved:
+ * the class waited, and the object may be gone since), so that the caller
+ * looks again before asking the rest. A BOOPSI gadget's id and box in one
  * crossing from the wasm2c code instead of five. */
 u32 Z_amigaZ_rt_get_attrs(struct Z_amiga_instance_t *e, u32 base, u32 object, u32 attrs, u32 n, u32 values)
 {
     const unsigned char *a;
-    ULONG v, attr, mask = 0;
+    ULONG v, attr, mask = 0, disp;
     u32 i;
     (void)e;
-    if (n > 32 || attrs > g_inst.w2c_memory.size - n * 4 || values > g_inst.w2c_memory.size - n * 4)
+    if (n > 16 || attrs > g_inst.w2c_memory.size - n * 4 || values > g_inst.w2c_memory.size - n * 4)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
     a = (const unsigned char *)(MEMBASE + attrs);
+    disp = *(volatile ULONG *)(SYSBASE + DispCount);
     for (i = 0; i < n; i++, a += 4) {
         attr = (ULONG)a[0] | (ULONG)a[1] << 8 | (ULONG)a[2] << 16 | (ULONG)a[3] << 24;
         v = 0;
@@ -338,8 +403,12 @@ u32 Z_amigaZ_rt_get_attrs(struct Z_amiga_instance_t *e, u32 base, u32 object, u3
             mask |= 1UL << i;
             *(ULONG *)(MEMBASE + values + 4 * i) = v;
         }
+        if (*(volatile ULONG *)(SYSBASE + DispCount) != disp) {
+            i++;
+            break;
+        }
     }
-    return mask;
+    return mask | (ULONG)i << 16;
 }
 
 /* The Rust panic handler hands over its message, then executes
@@ -651,6 +720,7 @@ ULONG rt_start(void)
         gs_exec_WaitPort(SYSBASE, me + pr_MsgPort);
         g_wbmsg = gs_exec_GetMsg(SYSBASE, me + pr_MsgPort);
     }
+    readable_init();
     g_dosbase = gs_exec_OpenLibrary(SYSBASE, (ULONG)"dos.library", 37);
     if (g_dosbase) {
         stack = gs_exec_AllocVec(SYSBASE, GS_STACK_BYTES, MEMF_ANY);

@@ -42,9 +42,19 @@ pub fn disabled<R>(f: impl FnOnce() -> R) -> R {
     r
 }
 
+/// exec `SysBase->DispCount` ("incremented when a task is dispatched",
+/// exec/execbase.h): two equal reads mean no other task ran in between.
+/// Inside [`forbidden`] it moves only when something waited (a `Wait()`
+/// breaks the Forbid until this task runs again).
+pub fn dispatch_count() -> u32 {
+    // SAFETY: reads one ULONG of ExecBase (runtime.c).
+    unsafe { crate::rt::rt_dispatch_count() }
+}
+
 /// Runs `f` between exec `Forbid()` and `Permit()`: no other task runs
 /// until it returns, so a port or task found in `f` cannot go away in `f`.
-/// `f` must be short and must not wait (a Wait() breaks the Forbid).
+/// `f` must be short. A call inside that waits breaks the Forbid until
+/// this task runs again (exec.library autodoc): [`dispatch_count`] tells.
 pub fn forbidden<R>(f: impl FnOnce() -> R) -> R {
     // SAFETY: Forbid/Permit nest and are balanced here.
     unsafe { sys::exec_Forbid() };

@@ -8,24 +8,28 @@ use crate::sys;
 /// Runs `f` between `LockIBase(0)` and `UnlockIBase()` (intuition.library
 /// autodoc: hold the lock briefly; no allocation, no Intuition or
 /// graphics calls inside). `f` is meant to copy bytes only
-/// ([`crate::mem::copy_into`], [`crate::mem::cstr_len`]). It runs under
-/// exec `Forbid()` as well: a task switch inside the hold would keep
-/// Intuition's input handling waiting for the lock for another task's
-/// whole time slice (seen as 2-3 ms holds in `GadgetScope BENCH`).
+/// ([`crate::mem::copy_into`], [`crate::mem::copy_cstr`]).
+///
+/// The hold sits inside exec `Forbid()`: `Forbid()` first, `Permit()`
+/// last, so no other task runs while this one holds the lock and no task
+/// ever waits for it because of this one (only when `LockIBase()` itself
+/// must wait does its `Wait()` break the Forbid until the lock is ours).
+/// A task waiting for the IBase lock is what opens the AROS ROM's
+/// console.device use-after-free (docs/reference/toolchain.md, "What the
+/// ROM does differently"); a task switch inside the hold also kept
+/// Intuition's input handling waiting for a whole time slice.
 pub fn with_ibase_locked<R>(intuition: &Library, f: impl FnOnce() -> R) -> R {
-    // SAFETY: LockIBase/UnlockIBase pair around a closure that only copies
-    // memory; the lock value is passed back unchanged. Forbid/Permit nest
-    // inside it: LockIBase may wait for the lock, the copy never waits.
-    let lock = unsafe { sys::intuition_LockIBase(intuition.base(), 0) };
-    // SAFETY: balanced by the Permit below; nothing in between waits.
-    unsafe { sys::exec_Forbid() };
-    let r = f();
-    // SAFETY: as above.
+    // SAFETY: Forbid/Permit and LockIBase/UnlockIBase are balanced here;
+    // the closure only copies memory, so nothing waits inside the hold;
+    // the lock value is passed back unchanged.
     unsafe {
-        sys::exec_Permit();
+        sys::exec_Forbid();
+        let lock = sys::intuition_LockIBase(intuition.base(), 0);
+        let r = f();
         sys::intuition_UnlockIBase(intuition.base(), lock);
+        sys::exec_Permit();
+        r
     }
-    r
 }
 
 /// `GetAttr(attr, object, &value)`: `Some(value)` when the class processed
@@ -42,16 +46,18 @@ pub fn get_attr(intuition: &Library, object: u32, attr: u32) -> Option<u32> {
 /// The most attributes [`get_attrs`] asks in one call.
 pub const GET_ATTRS_MAX: usize = 8;
 
-/// [`get_attr`] of each of `attrs` (at most [`GET_ATTRS_MAX`]; the rest
-/// are asked one by one) in one native loop (runtime.c `rt_get_attrs`);
-/// answers into `out`.
-pub fn get_attrs(intuition: &Library, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
-    let n = attrs.len().min(out.len());
-    let batch = n.min(GET_ATTRS_MAX);
+/// [`get_attr`] of the first of `attrs` (at most [`GET_ATTRS_MAX`]) in one
+/// native loop (runtime.c `rt_get_attrs`), answers into `out`; returns how
+/// many were asked. The loop stops after a `GetAttr()` during which
+/// another task ran ([`crate::exec::dispatch_count`] moved: the class
+/// waited, and the object may be gone since), so that the caller can look
+/// again before asking the rest.
+pub fn get_attrs(intuition: &Library, object: u32, attrs: &[u32], out: &mut [Option<u32>]) -> usize {
+    let batch = attrs.len().min(out.len()).min(GET_ATTRS_MAX);
     let mut values = [0u8; 4 * GET_ATTRS_MAX];
     // SAFETY: attrs holds `batch` u32s and values 4 * batch writable bytes,
     // both in linear memory for the call; the runtime bounds-checks them.
-    let mask = unsafe {
+    let r = unsafe {
         crate::rt::rt_get_attrs(
             intuition.base(),
             object,
@@ -60,13 +66,12 @@ pub fn get_attrs(intuition: &Library, object: u32, attrs: &[u32], out: &mut [Opt
             values.as_mut_ptr(),
         )
     };
-    for (i, o) in out[..batch].iter_mut().enumerate() {
-        *o = (mask & (1 << i) != 0)
+    let asked = ((r >> 16) as usize).min(batch);
+    for (i, o) in out[..asked].iter_mut().enumerate() {
+        *o = (r & (1 << i) != 0)
             .then(|| u32::from_be_bytes([values[4 * i], values[4 * i + 1], values[4 * i + 2], values[4 * i + 3]]));
     }
-    for i in batch..n {
-        out[i] = get_attr(intuition, object, attrs[i]);
-    }
+    asked
 }
 
 /// `GT_GetGadgetAttrsA(gadget, window, NULL, {tag, &value, TAG_DONE})`:

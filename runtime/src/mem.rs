@@ -3,45 +3,37 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// Copies `len` bytes of OS memory at absolute address `addr`.
+/// Copies `len` bytes of OS memory at absolute address `addr` (zeros
+/// where [`copy_into`] would refuse).
 pub fn copy_in(addr: u32, len: usize) -> Vec<u8> {
     let mut v = vec![0u8; len];
-    // SAFETY: v is writable for len bytes; the runtime bounds-checks dst.
-    unsafe { crate::rt::rt_copy_in(v.as_mut_ptr(), addr, len as u32) };
+    if !copy_into(addr, &mut v) {
+        v.fill(0);
+    }
     v
 }
 
 /// Copies `buf.len()` bytes of OS memory at absolute address `addr` into
 /// `buf`. No allocation and no OS call (safe under `LockIBase()`); false
-/// for a NULL address or a range that wraps past 4 GiB.
+/// for a NULL address, a range that wraps past 4 GiB or one that is not
+/// all readable memory: RAM on exec's memory list or ROM, never the custom
+/// chips, CIAs or Gayle, whose registers act on reads (runtime.c
+/// `readable`).
 pub fn copy_into(addr: u32, buf: &mut [u8]) -> bool {
     if addr == 0 || addr.checked_add(buf.len() as u32).is_none() {
         return false;
     }
     // SAFETY: buf is writable for its length; the runtime bounds-checks it.
-    unsafe { crate::rt::rt_copy_in(buf.as_mut_ptr(), addr, buf.len() as u32) };
-    true
+    (unsafe { crate::rt::rt_copy_in(buf.as_mut_ptr(), addr, buf.len() as u32) }) != 0
 }
 
-/// Length of the NUL-terminated string at absolute address `addr`, at
-/// most `max` bytes (NUL excluded); None for a NULL address. One loop in
-/// the native runtime: no copy, no allocation (safe under `LockIBase()`).
-pub fn cstr_len(addr: u32, max: usize) -> Option<usize> {
-    if addr == 0 {
-        return None;
-    }
-    let max = u32::try_from(max).unwrap_or(u32::MAX).min(u32::MAX - addr);
-    // SAFETY: reads OS memory up to `max` bytes from an address the OS
-    // gave; with room 0 nothing is written at dst.
-    Some(unsafe { crate::rt::rt_copy_cstr(core::ptr::null_mut(), 0, addr, max) } as usize)
-}
-
-/// Appends the NUL-terminated string at absolute address `addr` (at most
-/// `max` bytes before its NUL) to `out`, keeping at most `room` of its
-/// bytes and never more than `out`'s spare capacity (no allocation: safe
-/// under `LockIBase()`). `Some(cut)`, `cut` when the string did not fit;
-/// `None` for a NULL address. One native loop, no separate length scan.
-pub fn append_cstr(addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize, max: usize) -> Option<bool> {
+/// The string at absolute address `addr`: its length (at most `max` bytes
+/// before its NUL; it ends where readable memory ends, see [`copy_into`])
+/// and its first bytes appended to `out`, at most `room` and never more
+/// than `out`'s spare capacity (no allocation: safe under `LockIBase()`).
+/// `None` for a NULL or unreadable address (nothing appended). One native
+/// loop (runtime.c `rt_copy_cstr`).
+pub fn copy_cstr(addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
     if addr == 0 {
         return None;
     }
@@ -50,27 +42,30 @@ pub fn append_cstr(addr: u32, out: &mut alloc::vec::Vec<u8>, room: usize, max: u
     let max = u32::try_from(max).unwrap_or(u32::MAX).min(u32::MAX - addr);
     // SAFETY: the runtime writes at most `room` bytes after `at`, inside
     // `out`'s allocation (room <= spare capacity), and bounds-checks dst.
-    let len = unsafe { crate::rt::rt_copy_cstr(out.as_mut_ptr().add(at), room as u32, addr, max) } as usize;
-    let take = len.min(room);
-    // SAFETY: those `take` bytes were written by the call above.
-    unsafe { out.set_len(at + take) };
-    Some(take < len)
+    let len = unsafe { crate::rt::rt_copy_cstr(out.as_mut_ptr().add(at), room as u32, addr, max) };
+    if len == u32::MAX {
+        return None;
+    }
+    // SAFETY: the call above wrote the first min(len, room) bytes.
+    unsafe { out.set_len(at + (len as usize).min(room)) };
+    Some(len as usize)
 }
 
 /// Copies up to `max` nodes of a linked list of OS memory, `size` bytes
 /// each, appended to `out` within its spare capacity (no allocation: safe
 /// under `LockIBase()`): the first node at absolute `first`, each next one
-/// at the big-endian ULONG at `next_off` of the node before. Returns the
-/// nodes copied and the address of the first one not copied (0 at the end
-/// of the list). One native loop for the whole chain.
-pub fn read_chain(first: u32, next_off: usize, size: usize, max: usize, out: &mut alloc::vec::Vec<u8>) -> (usize, u32) {
-    if size < next_off.saturating_add(4) {
-        return (0, first);
+/// at the big-endian ULONG at `next_off` of the node before; a NULL next
+/// pointer or a node that is not all readable memory ends the copy.
+/// Returns the nodes copied. One native loop for the whole chain
+/// (runtime.c `rt_copy_chain`).
+pub fn copy_chain(first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
+    if size < next_off.saturating_add(4) || first == 0 {
+        return 0;
     }
     let at = out.len();
     let max = max.min((out.capacity() - at) / size);
-    if first == 0 || max == 0 {
-        return (0, first);
+    if max == 0 {
+        return 0;
     }
     // SAFETY: at most `max` nodes of `size` bytes are written after `at`,
     // inside `out`'s allocation (max <= spare capacity / size); the
@@ -79,12 +74,8 @@ pub fn read_chain(first: u32, next_off: usize, size: usize, max: usize, out: &mu
         unsafe { crate::rt::rt_copy_chain(out.as_mut_ptr().add(at), first, next_off as u32, size as u32, max as u32) }
             as usize;
     // SAFETY: those `n * size` bytes were written by the call above.
-    unsafe { out.set_len(at + n * size) };
-    let rest = match n {
-        0 => first,
-        _ => amiga_ndk::be::u32_at(&out[at + (n - 1) * size..], next_off).unwrap_or(0),
-    };
-    (n, rest)
+    unsafe { out.set_len(at + n.min(max) * size) };
+    n.min(max)
 }
 
 /// Writes a big-endian ULONG into OS memory (exec `CopyMem`).

@@ -7,25 +7,32 @@ extern "C" {
     pub fn rt_mem_base() -> u32;
     /// The `struct WBStartup *` of a Workbench start, 0 from a Shell.
     pub fn rt_wbstartup() -> u32;
-    /// Copies `len` bytes of OS memory at absolute `src` to `dst`.
-    pub fn rt_copy_in(dst: *mut u8, src: u32, len: u32);
+    /// Copies `len` bytes of OS memory at absolute `src` to `dst`; 0
+    /// (nothing copied) when any of it is not readable memory (RAM exec
+    /// manages or ROM; never the chips' registers).
+    pub fn rt_copy_in(dst: *mut u8, src: u32, len: u32) -> u32;
     /// Reads a big-endian ULONG/UWORD/UBYTE of OS memory.
     pub fn rt_peek32(addr: u32) -> u32;
     pub fn rt_peek16(addr: u32) -> u32;
     pub fn rt_peek8(addr: u32) -> u32;
     /// Copies the string at absolute `src` (at most `max` bytes before its
-    /// NUL) to `dst`, at most `room` bytes of it; returns its length
-    /// (`room` 0: only the length, nothing written).
+    /// NUL; it ends where readable memory ends) to `dst`, at most `room`
+    /// bytes of it; returns its length (`room` 0: only the length, nothing
+    /// written), `u32::MAX` when `src` is not readable.
     pub fn rt_copy_cstr(dst: *mut u8, room: u32, src: u32, max: u32) -> u32;
     /// Copies up to `max` nodes of `size` bytes of the linked list at
     /// absolute `first` (next node's address at `next_off` of each) to
-    /// `dst`; returns the number copied.
+    /// `dst`; returns the number copied (it stops at a node that is not
+    /// readable memory).
     pub fn rt_copy_chain(dst: *mut u8, first: u32, next_off: u32, size: u32, max: u32) -> u32;
     /// intuition `GetAttr(attrs[i], object, &v)` for i in 0..n (`attrs`:
     /// n u32s of linear memory, little-endian as wasm stores them, n <=
-    /// 32): bit i of the result set when attribute i was processed, its
-    /// value then at `values + 4 * i` (big-endian).
+    /// 16): bit i of the result set when attribute i was processed, its
+    /// value then at `values + 4 * i` (big-endian); bits 16-20 the number
+    /// asked (fewer than n when another task ran during a GetAttr).
     pub fn rt_get_attrs(intuition: u32, object: u32, attrs: *const u8, n: u32, values: *mut u8) -> u32;
+    /// exec `SysBase->DispCount` (exec/execbase.h).
+    pub fn rt_dispatch_count() -> u32;
     /// Hands the panic message to the runtime (then the caller traps).
     pub fn rt_panic(msg: *const u8, len: u32);
     /// exec OpenLibrary(), tracked for release after a trap; 0 on failure.

@@ -25,6 +25,7 @@ pub fn header() -> String {
         exec::MEMF_ANY, exec::MEMF_PUBLIC, exec::MEMF_CLEAR,
         exec::ln_Type, exec::ln_Pri, exec::ln_Name, exec::NT_INTERRUPT, exec::NT_MESSAGE, exec::NT_PROCESS,
         exec::mn_ReplyPort, exec::mn_Length, exec::tc_TrapCode, exec::AttnFlags, exec::AFF_68020,
+        exec::DispCount, exec::MemList, exec::mh_Lower, exec::mh_Upper,
         exec::CMD_NONSTD, exec::io_Command, exec::io_Data,
         dos::pr_MsgPort, dos::pr_CLI, dos::cli_CommandName, dos::cli_Module, dos::RETURN_FAIL,
         input::IND_ADDHANDLER, input::IND_REMHANDLER,

@@ -2,7 +2,9 @@
 //! m68k pipeline and run under vamos, must equal the same code run natively on
 //! the host (`cargo xtask canary`). It grows with every pattern the project
 //! depends on; each pattern here once broke rustc's own m68k backend
-//! (docs/reference/toolchain.md, "Why not rustc's m68k backend").
+//! (docs/reference/toolchain.md, "Why not rustc's m68k backend"). Its
+//! last lines check the walker's native copy loops against the pure ones
+//! ([`copies`]).
 #![cfg_attr(target_arch = "wasm32", no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;
@@ -34,6 +36,8 @@ pub fn report() -> String {
     line("u16_be_decode", be_decode(&[0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc]));
     line("checked_math", checked_math(i32::MAX - 3));
     line("match_jump_table", jump_table());
+    line("copies_native", copies::report(true));
+    line("copies_pure", copies::report(false));
     out
 }
 
@@ -249,6 +253,176 @@ fn jump_table() -> String {
         .join("")
 }
 
+pub mod copies {
+    //! The walker's memory primitives ([`IntuitionMemory`]) on the same
+    //! bytes: the Amiga's native loops (runtime.c `rt_copy_chain` and
+    //! `rt_copy_cstr`, behind amiga-rt `mem`) and the pure loops of
+    //! gadgetscope-core that the host fake runs, both through the
+    //! walker's own wrappers (`read_chain`, `cstr_len`, `append_cstr`).
+    //! On the 68020 `copies_native` runs the native loops and
+    //! `copies_pure` the pure ones over the same memory; on the host both
+    //! lines come from the pure loops over a copy of it, so the comparison
+    //! of the lines checks each native loop against the pure one.
+    //! Addresses print relative to the arena. Every address is readable
+    //! here (vamos has no memory list: runtime.c's `readable` lets all
+    //! through); unreadable memory is covered by the host tests.
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::fmt::Write;
+    use gadgetscope_core::walk::{append_cstr, cstr_len, read_chain, IntuitionMemory};
+
+    /// Node size and `Next` offset of the test lists.
+    const SIZE: usize = 12;
+    const NEXT: usize = 4;
+    /// Offsets of a five-node list, of a node that points at itself, and
+    /// of three strings.
+    const NODES: [usize; 5] = [0, 24, 48, 72, 96];
+    const CYCLE: usize = 120;
+    const HELLO: usize = 200;
+    const LONG: usize = 210;
+    const EMPTY: usize = 290;
+    const ARENA: usize = 300;
+
+    /// The test bytes at their absolute address `base`.
+    struct Arena {
+        base: u32,
+        bytes: Vec<u8>,
+    }
+
+    impl Arena {
+        fn new() -> Arena {
+            let mut bytes = alloc::vec![0u8; ARENA];
+            let base = base_of(&bytes);
+            let mut put = |at: usize, v: u32| bytes[at..at + 4].copy_from_slice(&v.to_be_bytes());
+            for (i, &at) in NODES.iter().enumerate() {
+                put(at, 0x1111_0000 + i as u32);
+                let next = NODES.get(i + 1).map_or(0, |&n| base + n as u32);
+                put(at + NEXT, next);
+                put(at + 8, 0xA5A5_A5A5 ^ i as u32);
+            }
+            put(CYCLE, 0x2222_0000);
+            put(CYCLE + NEXT, base + CYCLE as u32);
+            bytes[HELLO..HELLO + 6].copy_from_slice(b"hello\0");
+            for b in &mut bytes[LONG..LONG + 70] {
+                *b = b'a';
+            }
+            Arena { base, bytes }
+        }
+
+        fn at(&self, off: usize) -> u32 {
+            self.base + off as u32
+        }
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn base_of(bytes: &[u8]) -> u32 {
+        amiga_rt::mem::abs(bytes.as_ptr())
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn base_of(_: &[u8]) -> u32 {
+        0x0010_0000
+    }
+
+    /// The pure loops: only `read` of the arena's bytes (on the Amiga the
+    /// native block copy, which both kinds share).
+    struct Pure<'a>(&'a Arena);
+
+    impl IntuitionMemory for Pure<'_> {
+        #[cfg(target_arch = "wasm32")]
+        fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+            let _ = self.0;
+            amiga_rt::mem::copy_into(addr, buf)
+        }
+
+        #[cfg(not(target_arch = "wasm32"))]
+        fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+            let a = self.0;
+            let Some(off) = addr.checked_sub(a.base) else { return false };
+            match a.bytes.get(off as usize..off as usize + buf.len()) {
+                Some(b) => {
+                    buf.copy_from_slice(b);
+                    true
+                }
+                None => false,
+            }
+        }
+    }
+
+    /// The native loops (on the host: the pure ones again).
+    #[cfg(target_arch = "wasm32")]
+    struct Native;
+
+    #[cfg(target_arch = "wasm32")]
+    impl IntuitionMemory for Native {
+        fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+            amiga_rt::mem::copy_into(addr, buf)
+        }
+
+        fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
+            amiga_rt::mem::copy_cstr(addr, max, out, room)
+        }
+
+        fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
+            amiga_rt::mem::copy_chain(first, next_off, size, max, out)
+        }
+    }
+
+    /// One line of results: each list copy as `n/rest` and the first and
+    /// last word of every node copied (its `Next` relative to the arena),
+    /// each string as its length and the bytes kept.
+    pub fn report(native: bool) -> String {
+        let arena = Arena::new();
+        #[cfg(target_arch = "wasm32")]
+        if native {
+            return run(&arena, &mut Native);
+        }
+        let _ = native;
+        run(&arena, &mut Pure(&arena))
+    }
+
+    fn run(a: &Arena, m: &mut dyn IntuitionMemory) -> String {
+        let mut s = String::new();
+        let rel = |v: u32| if v == 0 { 0 } else { v.wrapping_sub(a.base) };
+        let first = a.at(NODES[0]);
+        // (first, next_off, max, room in nodes, bytes already in out)
+        let chains = [
+            (first, NEXT, 10, 10, 0),
+            (first, NEXT, 3, 10, 0),
+            (first, NEXT, 10, 2, 0),
+            (first, NEXT, 10, 10, 5),
+            (first, 9, 10, 10, 0),
+            (0, NEXT, 10, 10, 0),
+            (first, NEXT, 0, 10, 0),
+            (a.at(CYCLE), NEXT, 7, 10, 0),
+        ];
+        for (start, next_off, max, room, pre) in chains {
+            let mut out = Vec::with_capacity(pre + room * SIZE);
+            out.resize(pre, 0xEE);
+            let (n, rest) = read_chain(m, start, next_off, SIZE, max, &mut out);
+            let _ = write!(s, "{n}/{} {}:", rel(rest), out.len());
+            for node in out[pre..].chunks(SIZE) {
+                let word = |o: usize| u32::from_be_bytes([node[o], node[o + 1], node[o + 2], node[o + 3]]);
+                let _ = write!(s, " {:x}.{:x}.{:x}", word(0), rel(word(NEXT)), word(8));
+            }
+            s.push_str("; ");
+        }
+        for (off, max) in [(HELLO, 1024), (LONG, 1024), (LONG, 40), (EMPTY, 1024)] {
+            let _ = write!(s, "len{:?} ", cstr_len(m, a.at(off), max));
+        }
+        // (string, room, spare capacity)
+        for (off, room, cap) in
+            [(HELLO, 64, 64), (LONG, 64, 64), (LONG, 5, 64), (LONG, 64, 9), (HELLO, 0, 8), (EMPTY, 8, 8)]
+        {
+            let mut out = Vec::with_capacity(cap);
+            out.push(b'>');
+            let cut = append_cstr(m, a.at(off), &mut out, room);
+            let _ = write!(s, "{cut:?}:{} ", String::from_utf8_lossy(&out));
+        }
+        s
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 pub use amiga::main;
 
@@ -276,6 +450,14 @@ mod tests {
         let r = super::report();
         assert!(r.contains("and_loop: 3 15\n"), "{r}");
         assert!(r.contains("parse: [tree] [window=\"demo win\"] int42 int-17 hex31\n"), "{r}");
-        assert_eq!(r.lines().count(), 15);
+        assert_eq!(r.lines().count(), 17);
+        // The pure loops on the host: what the 68020's native loops must print.
+        let native = r.lines().find_map(|l| l.strip_prefix("copies_native: ")).unwrap();
+        assert_eq!(Some(native), r.lines().find_map(|l| l.strip_prefix("copies_pure: ")));
+        assert!(native.starts_with("5/0 60: 11110000.18.a5a5a5a5 11110001.30.a5a5a5a4 "), "{native}");
+        assert!(native.contains("; 3/72 36: "), "{native}");
+        assert!(native.contains("; 7/120 84: 22220000.78.0 "), "{native}");
+        assert!(native.contains("lenSome(5) lenSome(70) lenSome(40) lenSome(0) Some(false):>hello "), "{native}");
+        assert!(native.ends_with(" Some(true):>aaaaa Some(true):>aaaaaaaa Some(true):> Some(false):> "), "{native}");
     }
 }
