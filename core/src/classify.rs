@@ -20,10 +20,17 @@
 //!    ([`AROS_GADTOOLS_PROBES`]) so that it prints as the same GadTools
 //!    gadget prints on AmigaOS 3.x, with `class=""` and the GadTools label
 //!    rule. This takes precedence over the class-ID table.
+//!    The kinds AROS tells (`GTA_ChildGadgetKind`) that AmigaOS 3.x builds
+//!    as generic gadgets get their own role ([`gadtools_kind_role`]).
 //! 4. A trusted object with `GTYP_SYSGADGET` set is a system gadget:
 //!    role `custom` with its real class (docs/reference/formats.md).
 //! 5. Any other trusted object: role from the class-ID table
-//!    ([`role_for_class_id`]); unknown classes keep their name, role `custom`.
+//!    ([`role_for_class_id`]), which holds Intuition's own public classes
+//!    too; a `propgclass` object's role comes from its `PropInfo`
+//!    ([`propgclass_role`]). Unknown classes keep their name, role `custom`.
+//!    (AmiPilot 1.1 prints Intuition's classes and the GadTools text and
+//!    list kinds `custom`/`unknown`: a deviation, docs/reference/formats.md
+//!    "Roles".)
 //! 6. Classic `GTYP_BOOLGADGET`: a GadTools gadget (`GADTOOL_TYPE`) is a
 //!    checkbox if `GT_GetGadgetAttrsA(GTCB_Checked)` processes the tag, else
 //!    a button; a non-GadTools BOOL gadget is a button (GadTools calls on a
@@ -31,7 +38,10 @@
 //! 7. Classic `GTYP_STRGADGET`: integer if the GadTools probe processes
 //!    `GTIN_Number`, else string (same GadTools-only guard).
 //! 8. `GTYP_PROPGADGET`: slider. Anything else: unknown (the GadTools
-//!    context gadget prints `role=unknown ... [0,0 0x0]`).
+//!    context gadget prints `role=unknown ... [0,0 0x0]`; AmigaOS 3.x's
+//!    generic GadTools gadgets are not probed: on AROS a generic GadTools
+//!    gadget is a plain `struct Gadget`, and `GT_GetGadgetAttrsA()` would
+//!    take it for an object).
 //! 9. Any gadget with `GTYP_SYSGADGET` prints role `custom` (system gadgets
 //!    are BOOPSI on 3.x and AROS; a classic one on an old OS is still not a
 //!    button the user should address).
@@ -176,13 +186,18 @@ impl Role {
 }
 
 /// The class IDs with a role of their own (docs/reference/formats.md,
-/// "Roles"). A table searched in order, not a `match`: the match compiled
-/// to a 10 KB decision tree on the 68k.
-pub const CLASS_ROLES: [(&[u8], Role); 23] = [
+/// "Roles"): the ReAction classes and Intuition's `buttongclass`,
+/// `frbuttonclass` and `strgclass` (intuition/classes.h). A table searched
+/// in order, not a `match`: the match compiled to a 10 KB decision tree on
+/// the 68k.
+pub const CLASS_ROLES: [(&[u8], Role); 26] = [
     (b"button.gadget", Role::Button),
+    (BUTTONGCLASS.as_bytes(), Role::Button),
+    (FRBUTTONCLASS.as_bytes(), Role::Button),
     (b"checkbox.gadget", Role::Checkbox),
     (b"string.gadget", Role::String),
     (b"getstring.gadget", Role::String),
+    (STRGCLASS.as_bytes(), Role::String),
     (b"integer.gadget", Role::Integer),
     (b"radiobutton.gadget", Role::RadioButton),
     (b"chooser.gadget", Role::Cycle),
@@ -206,9 +221,37 @@ pub const CLASS_ROLES: [(&[u8], Role); 23] = [
 
 /// Role of a BOOPSI class ID ([`CLASS_ROLES`]; any other: `custom`).
 /// Exact, case-sensitive match, as `cl_ID` strings are; `speedbar` has no
-/// ".gadget" suffix.
+/// ".gadget" suffix. `propgclass` needs its `PropInfo`: [`propgclass_role`].
 pub fn role_for_class_id(class_id: &[u8]) -> Role {
     CLASS_ROLES.iter().find(|(id, _)| *id == class_id).map_or(Role::Custom, |&(_, role)| role)
+}
+
+/// `cl_ID` of Intuition's proportional gadget class, as the walker reads it.
+pub const PROPGCLASS_ID: &[u8] = PROPGCLASS.as_bytes();
+
+/// Role of a `propgclass` object from its `PropInfo.Flags`
+/// (intuition/intuition.h): a knob that moves along one axis (`FREEHORIZ`
+/// or `FREEVERT`) is a scroll bar, `scroller`, as Workbook's and the
+/// console's window scrollers are; along both a 2-D value picker,
+/// `slider`; along none (nothing to move) `custom`.
+pub fn propgclass_role(prop_flags: u16) -> Role {
+    match prop_flags & (FREEHORIZ | FREEVERT) {
+        FREEHORIZ | FREEVERT => Role::Scroller,
+        0 => Role::Custom,
+        _ => Role::Slider,
+    }
+}
+
+/// Role of a GadTools gadget by the kind AROS tells (`GTA_ChildGadgetKind`,
+/// libraries/gadtools.h kinds): `TEXT_KIND` and `NUMBER_KIND` are
+/// read-only displays, `text`; `LISTVIEW_KIND` (the list area) is a
+/// `listview`. `None` for the other kinds, which the probes decide.
+pub fn gadtools_kind_role(kind: u32) -> Option<Role> {
+    match kind {
+        TEXT_KIND | NUMBER_KIND => Some(Role::Text),
+        LISTVIEW_KIND => Some(Role::Listview),
+        _ => None,
+    }
 }
 
 /// Where the walker sends a gadget, from `GadgetType & GTYP_GTYPEMASK`.
@@ -291,18 +334,19 @@ pub fn sys_gadget(gadget_type: u16) -> Option<SysGadget> {
 /// The roles are those the same gadget gets on AmigaOS 3.x, where it is a
 /// classic gadget: CHECKBOX and BUTTON/CYCLE/MX/PALETTE are BOOL gadgets
 /// (checkbox / button), STRING/INTEGER are STR gadgets, SLIDER/SCROLLER are
-/// PROP gadgets (slider), TEXT/NUMBER and the LISTVIEW list area are generic
-/// gadgets (unknown). No probe processed: button, except a 0x0 gadget (the
-/// context gadget): unknown.
+/// PROP gadgets (slider); TEXT/NUMBER (text) and the LISTVIEW list area
+/// (listview) are told by their kind first ([`gadtools_kind_role`]), by
+/// these probes when the kind is not answered. No probe processed: button,
+/// except a 0x0 gadget (the context gadget): unknown.
 pub const AROS_GADTOOLS_PROBES: [(u32, Role); 8] = [
     (GTCB_Checked, Role::Checkbox),
     (GTIN_Number, Role::Integer),
     (GTST_String, Role::String),
     (GTSL_Level, Role::Slider),
     (GTSC_Top, Role::Slider),
-    (GTTX_Text, Role::Unknown),
-    (GTNM_Number, Role::Unknown),
-    (GTLV_Top, Role::Unknown),
+    (GTTX_Text, Role::Text),
+    (GTNM_Number, Role::Text),
+    (GTLV_Top, Role::Listview),
 ];
 
 /// Which of [`AROS_GADTOOLS_PROBES`] can answer for a gadget of this

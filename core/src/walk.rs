@@ -68,8 +68,8 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use crate::classify::{
-    aros_kind_probes, dispatch, is_gadtools, resolve_geometry, role_for_class_id, strip_shortcut_marker, sys_gadget,
-    Dispatch, Role, AROS_GADTOOLS_PROBES,
+    aros_kind_probes, dispatch, gadtools_kind_role, is_gadtools, propgclass_role, resolve_geometry, role_for_class_id,
+    strip_shortcut_marker, sys_gadget, Dispatch, Role, AROS_GADTOOLS_PROBES, PROPGCLASS_ID,
 };
 use crate::snapshot::*;
 use amiga_ndk::be::*;
@@ -935,8 +935,14 @@ fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &
     // without it that probe is not asked.
     let longint = g.activation & GACT_LONGINT != 0;
     // The kind first (AROS answers it for every GadTools gadget): then
-    // only the probes that kind can answer are asked.
+    // only the probes that kind can answer are asked; TEXT, NUMBER and
+    // LISTVIEW are told by the kind alone (AROS's text class does not
+    // answer GTTX_Text).
     let kind = os.gt_get_attr(g.address, win.address, GTA_ChildGadgetKind);
+    if let Some(role) = kind.and_then(gadtools_kind_role) {
+        s.role = role;
+        return;
+    }
     let mut hit = None;
     for (tag, role) in AROS_GADTOOLS_PROBES {
         if kind.is_some_and(|k| !aros_kind_probes(k).contains(&tag)) || (tag == GTIN_Number && !longint) {
@@ -966,9 +972,16 @@ fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &
 }
 
 /// A trusted BOOPSI object whose `s.class` is set: role from the class
-/// ID, GetAttr with per-attribute fallback to the classic fields.
+/// ID (a `propgclass` object's from its `PropInfo`), GetAttr with
+/// per-attribute fallback to the classic fields.
 fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: bool, s: &mut GadgetSnap) {
-    s.role = if system { Role::Custom } else { role_for_class_id(&s.class) };
+    s.role = if system {
+        Role::Custom
+    } else if s.class == PROPGCLASS_ID {
+        read_prop_info(os, g.special_info).map_or(Role::Custom, |pi| propgclass_role(pi.flags))
+    } else {
+        role_for_class_id(&s.class)
+    };
     // GA_ID and the box in one batch.
     let mut got = [None; 5];
     os.get_attrs(g.address, &[GA_ID, GA_Left, GA_Top, GA_Width, GA_Height], &mut got);

@@ -100,7 +100,8 @@ fn the_class_table_is_the_classifiers() {
             }
         }
     }
-    assert_eq!(rows, 23, "class IDs in the table");
-    // "any other" is custom.
-    assert_eq!(role_for_class_id(b"buttongclass"), Role::Custom);
+    assert_eq!(rows, 26, "class IDs in the table");
+    // "any other" is custom; propgclass is decided by its PropInfo.
+    assert_eq!(role_for_class_id(b"groupgclass"), Role::Custom);
+    assert_eq!(role_for_class_id(b"propgclass"), Role::Custom);
 }

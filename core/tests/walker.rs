@@ -228,7 +228,11 @@ fn class_id_table_and_unknown_classes() {
         (b"speedbar.gadget", Role::Custom),
         (b"Button.gadget", Role::Custom),
         (b"layout.gadget", Role::Custom),
-        (b"frbuttonclass", Role::Custom),
+        (b"buttongclass", Role::Button),
+        (b"frbuttonclass", Role::Button),
+        (b"strgclass", Role::String),
+        (b"propgclass", Role::Custom), // its PropInfo decides: propgclass_role
+        (b"groupgclass", Role::Custom),
         (b"", Role::Custom),
     ];
     for (id, role) in table {
@@ -468,7 +472,7 @@ window \"AROS GadTools\" screen=\"Workbench Screen\" [40,0 220x256]
   gadget id=5 role=string class=\"\" label=\"Host:\" value=\"amiga.local\" state=\"\" [10,50 88x8]
   gadget id=6 role=slider class=\"\" label=\"Volume\" state=\"\" level=4 [10,60 92x10]
   gadget id=7 role=slider class=\"\" label=\"\" state=\"\" [10,70 16x50]
-  gadget id=8 role=unknown class=\"\" label=\"\" state=\"\" [10,80 80x10]
+  gadget id=8 role=text class=\"\" label=\"\" state=\"\" [10,80 80x10]
   gadget id=9 role=button class=\"\" label=\"Mode\" state=\"\" [10,90 100x14]
 ";
     assert_eq!(out, expected);
@@ -490,8 +494,9 @@ fn aros_gadtools_kind_narrows_the_probes_to_the_same_answer() {
     let asked: Vec<usize> = objects.iter().map(|&g| probes(&kinds, g)).collect();
     // context (kind 0: no probe), button, checkbox, integer, string,
     // slider, scroller, text, cycle: the kind, then that kind's tags up to
-    // the first answer (GTIN_Number is not asked without GACT_LONGINT).
-    assert_eq!(asked, vec![1, 1, 2, 2, 2, 2, 2, 2, 1]);
+    // the first answer (GTIN_Number is not asked without GACT_LONGINT);
+    // TEXT_KIND is told by its kind alone.
+    assert_eq!(asked, vec![1, 1, 2, 2, 2, 2, 2, 1, 1]);
     let before: usize = objects.iter().map(|&g| probes(&plain, g)).sum();
     assert!(asked.iter().sum::<usize>() * 2 < before, "{asked:?} vs {before}");
 }
@@ -943,6 +948,151 @@ window \"AmiPilot ReAction Classes Fixture\" screen=\"Workbench Screen\" [40,0 3
     if let Err(diff) = compare_golden(golden.as_bytes(), &actual) {
         panic!("{}", s(&diff));
     }
+}
+
+/// A `struct PropInfo` (intuition/intuition.h) in the fake memory:
+/// `Flags`, the pots and the bodies.
+fn prop_info(f: &mut FakeIntuition, flags: u16, pots: (u16, u16), bodies: (u16, u16)) -> u32 {
+    let p = f.alloc(pi_SIZEOF);
+    for (off, v) in [(pi_Flags, flags), (pi_HorizPot, pots.0), (pi_VertPot, pots.1)] {
+        f.write_u16(p + off as u32, v);
+    }
+    for (off, v) in [(pi_HorizBody, bodies.0), (pi_VertBody, bodies.1)] {
+        f.write_u16(p + off as u32, v);
+    }
+    p
+}
+
+/// Intuition's public classes have roles (a deviation from AmiPilot 1.1,
+/// which prints them `custom`), rule by rule: buttongclass and
+/// frbuttonclass buttons, strgclass a string with its value, propgclass a
+/// scroller along one axis, a slider along both, custom along none or
+/// without a PropInfo; system gadgets of the same classes stay `custom`.
+/// Every moving propgclass gadget gets its knob (DRAG grabs it there).
+#[test]
+fn intuition_public_classes_have_roles() {
+    use gadgetscope_core::classify::propgclass_role;
+    assert_eq!(propgclass_role(FREEHORIZ), Role::Scroller);
+    assert_eq!(propgclass_role(FREEVERT | PROPBORDERLESS), Role::Scroller);
+    assert_eq!(propgclass_role(FREEHORIZ | FREEVERT), Role::Slider);
+    assert_eq!(propgclass_role(PROPBORDERLESS), Role::Custom);
+
+    let (mut f, w) = setup(Some(b"Classes"));
+    add_system_gadgets(&mut f, w);
+    let button = f.make_class(Some(b"buttongclass"));
+    let framed = f.make_class(Some(b"frbuttonclass"));
+    let strg = f.make_class(Some(b"strgclass"));
+    let prop = f.make_class(Some(b"propgclass"));
+    let spec = |id: u16, top: i16, width: i16, height: i16| {
+        let mut s = GadgetSpec::new(GTYP_CUSTOMGADGET, 10, top, width, height);
+        s.id = id;
+        s
+    };
+    let ok = f.add_object(w, framed, &spec(1, 20, 60, 14));
+    let plain = f.add_object(w, button, &spec(2, 40, 60, 14));
+    let text = f.add_object(w, strg, &spec(3, 60, 100, 12));
+    // Workbook's vertical scroller: FREEVERT, borderless, total 10 visible 5, at the bottom.
+    let mut v = spec(4, 80, 16, 106);
+    v.special_info = prop_info(&mut f, FREEVERT | PROPBORDERLESS, (0, 0xFFFF), (0xFFFF, 0x7FFF));
+    f.add_object(w, prop, &v);
+    let mut h = spec(5, 200, 106, 14);
+    h.special_info = prop_info(&mut f, FREEHORIZ, (0x7FFF, 0), (0x7FFF, 0xFFFF));
+    f.add_object(w, prop, &h);
+    let mut both = spec(6, 220, 40, 40);
+    both.special_info = prop_info(&mut f, FREEHORIZ | FREEVERT, (0, 0), (0x3FFF, 0x3FFF));
+    f.add_object(w, prop, &both);
+    let mut none = spec(7, 230, 40, 10);
+    none.special_info = prop_info(&mut f, 0, (0, 0), (0xFFFF, 0xFFFF));
+    f.add_object(w, prop, &none);
+    f.add_object(w, prop, &spec(8, 240, 40, 10)); // SpecialInfo NULL
+    let ok_text = f.cstr(b"OK");
+    f.set_attr(ok, GA_Text, ok_text);
+    let value = f.cstr(b"typed");
+    f.set_attr(text, STRINGA_TextVal, value);
+    f.set_attr(plain, GA_Text, 0);
+
+    let snap = f.walk(w).unwrap();
+    let roles: Vec<(u32, Role)> = snap.gadgets.iter().map(|g| (g.id, g.role)).collect();
+    assert_eq!(
+        roles[3..],
+        [
+            (1, Role::Button),
+            (2, Role::Button),
+            (3, Role::String),
+            (4, Role::Scroller),
+            (5, Role::Scroller),
+            (6, Role::Slider),
+            (7, Role::Custom),
+            (8, Role::Custom),
+        ]
+    );
+    // The system gadgets (buttongclass too) stay custom.
+    assert!(snap.gadgets[..3].iter().all(|g| g.role == Role::Custom && g.sys.is_some()));
+    assert_eq!(snap.gadgets[3].label, b"OK");
+    assert_eq!(snap.gadgets[5].value.as_deref(), Some(&b"typed"[..]));
+    // The knobs: the vertical one half as high as its 106-pixel container,
+    // at the bottom; the horizontal one (3-pixel border) half as wide, in
+    // the middle; the two-way one in the corner; none without freedom.
+    assert_eq!(snap.gadgets[6].knob, Some((10, 80 + 54, 16, 52)));
+    assert_eq!(snap.gadgets[7].knob, Some((13 + 25, 203, 49, 8)));
+    assert!(snap.gadgets[8].knob.is_some());
+    assert_eq!((snap.gadgets[9].knob, snap.gadgets[10].knob), (None, None));
+    assert!(snap.gadgets[..3].iter().all(|g| g.knob.is_none()));
+}
+
+/// AROS tells a GadTools gadget's kind (`GTA_ChildGadgetKind`):
+/// TEXT_KIND and NUMBER_KIND print `text`, LISTVIEW_KIND `listview`, even
+/// when the kind's own probe is not answered (AROS's text class does not
+/// answer `GTTX_Text`: GadgetScope's own status line printed `button`);
+/// without the kind, the probes tell the same.
+#[test]
+fn aros_gadtools_kind_alone_tells_text_and_listview() {
+    let (mut f, w) = setup(Some(b"Kinds"));
+    let private = f.make_class(None);
+    let t = GTYP_CUSTOMGADGET | GADTOOL_TYPE;
+    let mut told = Vec::new();
+    for (i, kind) in [TEXT_KIND, NUMBER_KIND, LISTVIEW_KIND].into_iter().enumerate() {
+        let g = f.add_object(w, private, &GadgetSpec::new(t, 0, 10 * i as i16, 80, 10));
+        f.set_gt_attr(g, GTA_ChildGadgetKind, kind);
+        told.push(g);
+    }
+    let probed: Vec<u32> = [(GTTX_Text, 1u32), (GTNM_Number, 7), (GTLV_Top, 0)]
+        .into_iter()
+        .enumerate()
+        .map(|(i, (tag, v))| {
+            let g = f.add_object(w, private, &GadgetSpec::new(t, 0, 40 + 10 * i as i16, 80, 10));
+            f.set_gt_attr(g, tag, v);
+            g
+        })
+        .collect();
+    let snap = f.walk(w).unwrap();
+    let roles: Vec<Role> = snap.gadgets.iter().map(|g| g.role).collect();
+    assert_eq!(roles, [Role::Text, Role::Text, Role::Listview, Role::Text, Role::Text, Role::Listview]);
+    // The kind alone: one probe each.
+    for g in told {
+        assert_eq!(f.get_attr_calls_on(g), 1);
+    }
+    assert!(probed.iter().all(|&g| f.get_attr_calls_on(g) >= 2));
+}
+
+/// AmigaOS 3.x builds TEXT_KIND, NUMBER_KIND and the LISTVIEW list area
+/// as generic GadTools gadgets; they are never probed (on AROS a generic
+/// GadTools gadget is a plain struct Gadget that GT_GetGadgetAttrsA()
+/// would take for an object) and stay `unknown`, as in AmiPilot.
+#[test]
+fn generic_gadtools_gadgets_are_never_probed() {
+    let (mut f, w) = setup(Some(b"OS3 GadTools"));
+    let generic = gt(GTYP_GADGET0002);
+    let gs: Vec<u32> = [(0, 0), (80, 10), (80, 40)]
+        .iter()
+        .map(|&(wd, h)| f.add_gadget(w, &GadgetSpec::new(generic, 10, 10, wd, h)))
+        .collect();
+    for &g in &gs {
+        f.set_gt_attr(g, GTTX_Text, 0);
+    }
+    let out = tree(&mut f, w, false);
+    assert!(out.lines().skip(1).all(|l| l.contains("role=unknown")), "{out}");
+    assert!(gs.iter().all(|&g| f.get_attr_calls_on(g) == 0));
 }
 
 /// The default `get_attrs` (what the Amiga's native batch does) stops

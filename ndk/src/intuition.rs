@@ -401,6 +401,14 @@ pub const fn SUBNUM(code: u16) -> u16 {
 pub const OCLASS_BEFORE: u32 = 4;
 /// `cl_ID` (ClassID) of a `struct IClass` (intuition/classes.i: `Hook` 20, `cl_Reserved`, `cl_Super`).
 pub const cl_ID: usize = 28;
+/// `BUTTONGCLASS`: the `cl_ID` of Intuition's button class (intuition/classes.h).
+pub const BUTTONGCLASS: &str = "buttongclass";
+/// `FRBUTTONCLASS`: the `cl_ID` of Intuition's framed button class (intuition/classes.h).
+pub const FRBUTTONCLASS: &str = "frbuttonclass";
+/// `PROPGCLASS`: the `cl_ID` of Intuition's proportional gadget class (intuition/classes.h).
+pub const PROPGCLASS: &str = "propgclass";
+/// `STRGCLASS`: the `cl_ID` of Intuition's string gadget class (intuition/classes.h).
+pub const STRGCLASS: &str = "strgclass";
 
 // ---- struct DrawInfo (intuition/screens.h) and its pens
 /// `dri_NumPens` (UWORD) (intuition/screens.i).

@@ -29,11 +29,10 @@
 //! - `arexx-requester`: `UAETool REQUEST DELAY=50` (started with `Run`)
 //!   puts up an intuition `EasyRequestArgs` requester titled
 //!   `GadgetScope test` one second later; `WAITFOR REQUESTER TIMEOUT=10`
-//!   is RC 0, `CLICK "GadgetScope test" LABEL=OK` answers it (the tool
-//!   writes `answered 0`; the gadget is AROS's `frbuttonclass`, which
-//!   the class table of docs/reference/formats.md makes `role=custom`, so `ROLE=button` does
-//!   not find it), and `WAITFOR REQUESTER TIMEOUT=1` afterwards is
-//!   RC 15.
+//!   is RC 0, `TREE … FULL` shows its OK as a `frbuttonclass` button,
+//!   `CLICK "GadgetScope test" ROLE=button LABEL=OK` answers it (the tool
+//!   writes `answered 0`), and `WAITFOR REQUESTER TIMEOUT=1` afterwards
+//!   is RC 15.
 //!
 //! Delays on the Amiga side are `RexxSend AWAIT=` of a file that never
 //! comes (Delay-based, no busy loop) in a script started with `Run`.
@@ -343,6 +342,7 @@ pub fn scenarios() -> Vec<Scenario> {
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:req2.rexx OUT=DH0:req2.out");
     let requester = r
         .check(rcs("req1.out", &[0, 0, 0]))
+        .check(contains_all("req1.out", &["role=button class=\"frbuttonclass\" label=\"OK\""]))
         .check(rcs("req2.out", &[15, 0]))
         .check(contains_all("request.out", &["answered 0"]))
         .timeout(Duration::from_secs(120));
@@ -354,7 +354,7 @@ pub fn scenarios() -> Vec<Scenario> {
 pub const REQUESTER_SCRIPT: &str = "\
 WAITFOR REQUESTER TIMEOUT=10
 TREE \"GadgetScope test\" FULL
-CLICK \"GadgetScope test\" LABEL=OK
+CLICK \"GadgetScope test\" ROLE=button LABEL=OK
 ";
 
 /// `UAETool IDLE` output: 10 lines, each `state=4 … portbit=yes`.

@@ -268,16 +268,18 @@ pub fn scenarios() -> Vec<Scenario> {
         // HIGHLIGHT, GETTEXT, TREE, TYPE, HIGHLIGHT, TYPE, CLICK Export, MANIFEST, CLICK @connect
         .check(rcs("list.out", &[0, 0, 0, 0, 0, 0, 0, 0, 0]))
         .check(reply_has("list.out", 1, &["button", "1"]))
-        // AROS builds GadTools LISTVIEWs as a frame of role unknown plus
-        // arrows and a scroller (as in the fixture's golden).
+        // AROS builds GadTools LISTVIEWs as the list (role listview) plus
+        // arrows and a scroller (as in the fixture's golden); the status
+        // line is TEXT_KIND.
         .check(reply_has(
             "list.out",
             2,
             &[
                 "window \"GadgetScope\"",
                 "id=1 role=button class=\"\" label=\"Refresh\"",
-                "id=10 role=unknown",
+                "id=10 role=listview",
                 "id=13 role=string class=\"\" label=\"Name\"",
+                "id=14 role=text",
             ],
         ))
         .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET connect ".into()))

@@ -43,6 +43,7 @@ pub mod native;
 pub mod pick;
 pub mod process;
 pub mod rexx;
+pub mod roles;
 pub mod scenario;
 pub mod scenarios;
 pub mod serial;
@@ -195,6 +196,7 @@ pub fn all() -> Vec<Scenario> {
         arexx_host::scenarios(),
         arexx_more::scenarios(),
         arexx_client::scenarios(),
+        roles::scenarios(),
         gui::scenarios(),
         shipping::scenarios(),
         wire::scenarios(),
