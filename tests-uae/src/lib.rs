@@ -13,7 +13,8 @@
 //! outcome.txt          the outcome and timings
 //! ```
 //!
-//! The generated Startup-Sequence is: `C:CrashGuard`, `FailAt 1000`, the
+//! The generated Startup-Sequence is: `C:CrashGuard`, the ROM's mends
+//! (`C:NoNest`, `C:ConsoleFix`; [`stage::Mends`]), `FailAt 1000`, the
 //! scenario's lines, `Echo "done" >DH0:sentinel`, `C:ExitEmu`. The host
 //! waits for the sentinel (not the result files: a file appears on the host
 //! when opened, before it has content).
@@ -34,6 +35,7 @@ pub mod actions;
 pub mod arexx_client;
 pub mod arexx_host;
 pub mod arexx_more;
+pub mod churn;
 pub mod fixtures;
 pub mod foundation;
 pub mod gui;
@@ -128,6 +130,11 @@ pub struct Options {
     /// `GADGETSCOPE_UAE_NESTED_INTERRUPTS=1`): reproduces the AROS
     /// reschedule race (tests-uae/README.md "Lost tasks").
     pub nested_interrupts: bool,
+    /// Leave the ROM's console.device as it is (no `C:ConsoleFix`;
+    /// `GADGETSCOPE_UAE_CONSOLE_BUG=1`): reproduces its console unit
+    /// use-after-free (tests-uae/README.md "Walking while windows come and
+    /// go").
+    pub console_bug: bool,
     /// Extra FS-UAE config `key = value` pairs (override the defaults).
     pub extra_config: Vec<(String, String)>,
     /// The `fs-uae` executable.
@@ -155,6 +162,7 @@ impl Options {
             screen: (800, 600),
             exit_grace: Duration::from_secs(10),
             nested_interrupts: std::env::var_os("GADGETSCOPE_UAE_NESTED_INTERRUPTS").is_some_and(|v| v == "1"),
+            console_bug: std::env::var_os("GADGETSCOPE_UAE_CONSOLE_BUG").is_some_and(|v| v == "1"),
             extra_config: Vec::new(),
             fs_uae: PathBuf::from("fs-uae"),
             built: tools.named().into_iter().map(|(n, p)| (n.to_string(), p)).collect(),
@@ -198,6 +206,7 @@ pub fn all() -> Vec<Scenario> {
         arexx_client::scenarios(),
         roles::scenarios(),
         gui::scenarios(),
+        churn::scenarios(),
         shipping::scenarios(),
         wire::scenarios(),
     ]
@@ -458,6 +467,7 @@ fn execute(
         (stage::CRASH_GUARD_PATH, &opts.tools.crash_guard),
         (stage::EXIT_EMU_PATH, &opts.tools.exit_emu),
         (stage::NO_NEST_PATH, &opts.tools.no_nest),
+        (stage::CONSOLE_FIX_PATH, &opts.tools.console_fix),
     ];
     for (amiga, host) in tools {
         stage::place_file(&hd, amiga, &FileSource::Host(host.clone()), true)?;
@@ -477,7 +487,8 @@ fn execute(
             }
         }
     }
-    let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, classes, opts.nested_interrupts)?;
+    let mends = stage::Mends { no_nest: !opts.nested_interrupts, console_fix: !opts.console_bug };
+    let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, classes, mends)?;
     let s_dir = hd.join("S");
     fs::create_dir_all(&s_dir).map_err(|e| e.to_string())?;
     // A Workbench copy may carry `s/startup-sequence` in another case.

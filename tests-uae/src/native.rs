@@ -9,6 +9,16 @@
 //! - `NoNest`: makes the ROM's interrupt handlers run with all interrupts
 //!   masked; the second line (why: `NoNest.S`, tests-uae/README.md "Lost
 //!   tasks").
+//! - `ConsoleFix`: mends the ROM's console.device, which frees a console
+//!   unit its input handler still uses; the line after NoNest (why:
+//!   `ConsoleFix.S`, tests-uae/README.md "Walking while windows come and
+//!   go").
+//! - `IBaseHammer`: takes intuition's IBase lock (and/or `Forbid()`) in a
+//!   loop: the small program, not GadgetScope, that shows the console
+//!   bug (`IBaseHammer.S`).
+//! - `SemCheck`: a diagnostic that checks exec semaphore ownership around
+//!   every `ObtainSemaphore`/`ObtainSemaphoreShared`/`ReleaseSemaphore`
+//!   and reports violations on the serial port (`SemCheck.S`).
 //! - `CrashTest`: crashes on purpose (illegal instruction, address error or
 //!   divide by zero), for the harness's self-test.
 //! - `rexxsyslib.library` (`native/rexxsyslib/rexxsyslib.S`): a minimal
@@ -32,6 +42,15 @@ pub struct NativeTools {
     /// `NoNest`: interrupt handlers run with all interrupts masked (the
     /// script's second line, see [`crate::stage::startup_sequence`]).
     pub no_nest: PathBuf,
+    /// `ConsoleFix`: console.device's `Close()` waits until the unit is
+    /// not in use (see [`crate::stage::Mends`]).
+    pub console_fix: PathBuf,
+    /// `IBaseHammer`: `LockIBase`/`Forbid`/`Permit`/`UnlockIBase` in a loop,
+    /// as its argument letters say.
+    pub ibase_hammer: PathBuf,
+    /// `SemCheck`: semaphore ownership violations on the serial port
+    /// (`SEMCHECK …` lines).
+    pub sem_check: PathBuf,
     /// Offset of the `illegal` instruction in CrashTest's code hunk: the
     /// expected `pc - seg` of the self-test crash.
     pub crash_test_illegal_offset: u32,
@@ -41,18 +60,24 @@ pub struct NativeTools {
 
 impl NativeTools {
     /// The tools a scenario can stage by name ([`crate::Scenario::program`]):
-    /// `CrashTest` and `rexxsyslib.library` (the others are staged by the
-    /// harness itself).
+    /// `CrashTest`, `rexxsyslib.library`, `IBaseHammer` and `SemCheck`
+    /// (the others are staged by the harness itself).
     pub fn named(&self) -> Vec<(&'static str, PathBuf)> {
-        vec![(NAMED[0], self.crash_test.clone()), (NAMED[1], self.rexxsyslib.clone())]
+        vec![
+            (NAMED[0], self.crash_test.clone()),
+            (NAMED[1], self.rexxsyslib.clone()),
+            (NAMED[2], self.ibase_hammer.clone()),
+            (NAMED[3], self.sem_check.clone()),
+        ]
     }
 }
 
 /// The names of [`NativeTools::named`].
-pub const NAMED: [&str; 2] = ["CrashTest", REXXSYSLIB_NAME];
+pub const NAMED: [&str; 4] = ["CrashTest", REXXSYSLIB_NAME, "IBaseHammer", "SemCheck"];
 
 /// Sources, relative to `tests-uae/native/`.
-pub const SOURCES: [&str; 4] = ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "NoNest.S"];
+pub const SOURCES: [&str; 7] =
+    ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "NoNest.S", "ConsoleFix.S", "IBaseHammer.S", "SemCheck.S"];
 
 /// The CPU each tool is assembled for: every line of every Startup-Sequence
 /// runs them, on the A1200's 68020 and on the A500's 68000 (Model), so the
@@ -93,6 +118,9 @@ pub fn build(out_dir: &Path, converter: Converter<'_>) -> Result<NativeTools, St
         crash_guard: built[1].clone(),
         crash_test: built[2].clone(),
         no_nest: built[3].clone(),
+        console_fix: built[4].clone(),
+        ibase_hammer: built[5].clone(),
+        sem_check: built[6].clone(),
         crash_test_illegal_offset: illegal - start,
         rexxsyslib,
     })

@@ -4,13 +4,13 @@ use std::path::PathBuf;
 
 use crate::native::{check_hunk_header, elf_symbol};
 use crate::serial::parse_crash;
-use crate::stage::{amiga_to_relative, fs_uae_config, startup_sequence, ConfigParams};
+use crate::stage::{amiga_to_relative, fs_uae_config, startup_sequence, ConfigParams, Mends};
 use crate::*;
 
 #[test]
 fn startup_sequence_order() {
     let s = Scenario::new("t").line("Echo \"a\" >DH0:a").capture("GadgetScope VERSION", "ver");
-    let text = startup_sequence(&s, false, false, false, false).unwrap();
+    let text = startup_sequence(&s, false, false, false, Mends::default()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with(';'));
     assert_eq!(
@@ -18,6 +18,7 @@ fn startup_sequence_order() {
         &[
             "C:CrashGuard",
             "C:NoNest",
+            "C:ConsoleFix",
             "FailAt 1000",
             "Echo \"a\" >DH0:a",
             "GadgetScope VERSION >DH0:ver.out",
@@ -32,8 +33,8 @@ fn startup_sequence_order() {
 #[test]
 fn startup_sequence_screenshot_handshake() {
     let s = Scenario::new("t").screenshot("main");
-    let text = startup_sequence(&s, true, true, true, false).unwrap();
-    let expected = "C:CrashGuard\nC:NoNest\nFailAt 1000\nC:SetPatch QUIET\nAssign >NIL: LIBS: SYS:Classes ADD\n\
+    let text = startup_sequence(&s, true, true, true, Mends::default()).unwrap();
+    let expected = "C:CrashGuard\nC:NoNest\nC:ConsoleFix\nFailAt 1000\nC:SetPatch QUIET\nAssign >NIL: LIBS: SYS:Classes ADD\n\
         Echo \"go\" >DH0:shot-request-main\nLab shotwait_main\nIf NOT EXISTS DH0:shot-done-main\n  Skip shotwait_main BACK\nEndIf\n\
         Echo \"go\" >DH0:shot-request-final\nLab shotwait_final\nIf NOT EXISTS DH0:shot-done-final\n  Skip shotwait_final BACK\nEndIf\n\
         Echo \"done\" >DH0:sentinel\nC:ExitEmu\n";
@@ -42,10 +43,11 @@ fn startup_sequence_screenshot_handshake() {
 
 #[test]
 fn startup_sequence_rejects_bad_lines() {
-    assert!(startup_sequence(&Scenario::new("t").line("a\nb"), false, false, false, false).is_err());
-    assert!(startup_sequence(&Scenario::new("t").screenshot("a b"), false, false, false, false).is_err());
-    assert!(startup_sequence(&Scenario::new("t").screenshot("x").screenshot("x"), false, false, false, false).is_err());
-    assert!(startup_sequence(&Scenario::new("t").screenshot("final"), true, false, false, false).is_err());
+    let m = Mends::default();
+    assert!(startup_sequence(&Scenario::new("t").line("a\nb"), false, false, false, m).is_err());
+    assert!(startup_sequence(&Scenario::new("t").screenshot("a b"), false, false, false, m).is_err());
+    assert!(startup_sequence(&Scenario::new("t").screenshot("x").screenshot("x"), false, false, false, m).is_err());
+    assert!(startup_sequence(&Scenario::new("t").screenshot("final"), true, false, false, m).is_err());
 }
 
 #[test]
@@ -278,8 +280,10 @@ fn shot_requests_found_once_with_content() {
 }
 
 #[test]
-fn startup_sequence_without_the_interrupt_mend() {
-    let text = startup_sequence(&Scenario::new("t"), false, false, false, true).unwrap();
-    assert!(!text.contains("NoNest"), "{text}");
-    assert!(startup_sequence(&Scenario::new("t"), false, false, false, false).unwrap().contains("\nC:NoNest\n"));
+fn startup_sequence_without_the_mends() {
+    let t = Scenario::new("t");
+    let text = startup_sequence(&t, false, false, false, Mends { no_nest: false, console_fix: true }).unwrap();
+    assert!(!text.contains("NoNest") && text.contains("\nC:ConsoleFix\n"), "{text}");
+    let text = startup_sequence(&t, false, false, false, Mends { no_nest: true, console_fix: false }).unwrap();
+    assert!(text.contains("\nC:NoNest\n") && !text.contains("ConsoleFix"), "{text}");
 }

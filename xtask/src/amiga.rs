@@ -45,6 +45,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "program-inputtool", artifact: "program_inputtool", hunk: "InputTool" },
     Program { package: "program-picktool", artifact: "program_picktool", hunk: "PickTool" },
     Program { package: "program-walkprof", artifact: "program_walkprof", hunk: "WalkProf" },
+    Program { package: "program-churn-fixture", artifact: "program_churn_fixture", hunk: "ChurnFixture" },
 ];
 
 /// GCC flags (docs/reference/toolchain.md), after the CPU flag (`-m68020`,

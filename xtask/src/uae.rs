@@ -18,6 +18,10 @@ pub struct Summary {
     pub seconds: f64,
 }
 
+/// Names a GadgetScope hunk the scenarios stage instead of the one built
+/// (to measure a scenario against another build).
+pub const GADGETSCOPE_ENV: &str = "GADGETSCOPE_UAE_GADGETSCOPE";
+
 /// The ELF->hunk conversion the harness's native tools go through.
 fn convert(elf: &[u8]) -> Result<Vec<u8>, String> {
     hunk::elf_to_hunk(elf, &hunk::HunkOptions { symbols: false }).map(|i| i.bytes).map_err(|e| e.to_string())
@@ -60,6 +64,15 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
             let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
             opts.built.insert(name, b.hunk_path);
         }
+    }
+    // GADGETSCOPE_UAE_GADGETSCOPE=<hunk>: run the scenarios against another
+    // GadgetScope build (a before/after measurement).
+    if let Some(other) = std::env::var_os(GADGETSCOPE_ENV).filter(|v| !v.is_empty()) {
+        let other = PathBuf::from(other);
+        if !other.is_file() {
+            bail!("{GADGETSCOPE_ENV}={} is not a file", other.display());
+        }
+        opts.built.insert("GadgetScope".into(), other);
     }
     let root = amiga::root();
     if needs.contains(&"icons") {
