@@ -16,9 +16,8 @@ pub trait Clock {
     fn frequency(&self) -> u32;
 }
 
-/// An [`IntuitionOs`] that times every `LockIBase()` hold of the one it
-/// wraps (those inside [`IntuitionOs::frozen`] too).
-pub struct Timed<'a, O: ?Sized, C> {
+/// An [`IntuitionOs`] that times every `LockIBase()` hold of the one it wraps.
+pub struct Timed<'a, O, C> {
     pub os: &'a mut O,
     pub clock: &'a mut C,
     /// Longest hold seen, in clock ticks.
@@ -30,7 +29,7 @@ pub struct Timed<'a, O: ?Sized, C> {
     pub holds: u32,
 }
 
-impl<O: IntuitionOs + ?Sized, C: Clock> IntuitionMemory for Timed<'_, O, C> {
+impl<O: IntuitionOs, C: Clock> IntuitionMemory for Timed<'_, O, C> {
     fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
         self.os.read(addr, buf)
     }
@@ -44,7 +43,7 @@ impl<O: IntuitionOs + ?Sized, C: Clock> IntuitionMemory for Timed<'_, O, C> {
     }
 }
 
-impl<O: IntuitionOs + ?Sized, C: Clock> IntuitionOs for Timed<'_, O, C> {
+impl<O: IntuitionOs, C: Clock> IntuitionOs for Timed<'_, O, C> {
     fn intuition_base(&mut self) -> u32 {
         self.os.intuition_base()
     }
@@ -81,23 +80,12 @@ impl<O: IntuitionOs + ?Sized, C: Clock> IntuitionOs for Timed<'_, O, C> {
         self.os.gt_get_attr(gadget, window, tag)
     }
 
-    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs)) {
-        // `f` gets a Timed over the frozen OS; its counts come back here.
-        let clock = &mut *self.clock;
-        let (mut longest, mut holds) = (self.longest_hold, self.holds);
-        let mut seen = core::mem::take(&mut self.holds_seen);
-        self.os.frozen(&mut |inner| {
-            let mut t = Timed {
-                os: inner,
-                clock: &mut *clock,
-                longest_hold: longest,
-                holds_seen: core::mem::take(&mut seen),
-                holds,
-            };
-            f(&mut t);
-            (longest, holds, seen) = (t.longest_hold, t.holds, core::mem::take(&mut t.holds_seen));
-        });
-        (self.longest_hold, self.holds, self.holds_seen) = (longest, holds, seen);
+    fn forbid(&mut self) {
+        self.os.forbid()
+    }
+
+    fn permit(&mut self) {
+        self.os.permit()
     }
 
     fn task_switches(&mut self) -> u32 {

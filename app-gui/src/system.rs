@@ -102,8 +102,12 @@ impl IntuitionOs for AmigaIntuition {
         introspect::gt_get_attr(self.gadtools.as_ref()?, gadget, window, tag)
     }
 
-    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs)) {
-        exec::forbidden(|| f(self))
+    fn forbid(&mut self) {
+        exec::forbid()
+    }
+
+    fn permit(&mut self) {
+        exec::permit()
     }
 
     fn task_switches(&mut self) -> u32 {

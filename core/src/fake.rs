@@ -35,7 +35,7 @@ pub enum Call {
     GetAttr(u32, u32),
     /// `GT_GetGadgetAttrsA(gadget, ...)` for one tag: (gadget, tag).
     GtGetAttr(u32, u32),
-    /// `Forbid()`: other tasks stopped ([`IntuitionOs::frozen`]).
+    /// `Forbid()`: other tasks stopped ([`IntuitionOs::forbid`]).
     Freeze,
     /// `Permit()`.
     Thaw,
@@ -522,11 +522,14 @@ impl IntuitionOs for FakeIntuition {
         self.gt_attrs.get(&(gadget, tag)).copied()
     }
 
-    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs)) {
+    fn forbid(&mut self) {
         assert!(!self.locked, "Forbid under LockIBase");
         self.log.push(Call::Freeze);
         self.frozen += 1;
-        f(self);
+    }
+
+    fn permit(&mut self) {
+        assert!(self.frozen > 0, "Permit without Forbid");
         self.frozen -= 1;
         self.log.push(Call::Thaw);
     }

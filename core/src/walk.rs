@@ -35,7 +35,7 @@
 //!   buffers allocated *before* the lock is taken (no allocation under it);
 //! - finding a window in the lists and copying its header again.
 //!
-//! With other tasks stopped ([`IntuitionOs::frozen`], exec `Forbid()`),
+//! With other tasks stopped ([`IntuitionOs::forbid`], exec `Forbid()`),
 //! never under the lock: a walk of one window. The window is found in the
 //! lists (a short hold inside), its gadget chain or menu strip copied as
 //! it is then, and every `TypeOfMem()`, `GetAttr()` (GA_ID, GA_Text,
@@ -48,7 +48,7 @@
 //! now). A call that waits (a class's `OM_GET`, a contended lock) lets
 //! other tasks run; [`IntuitionOs::task_switches`] tells, and the window
 //! and its gadget list are looked at again before the next call
-//! ([`Guarded`]): a gadget taken out meanwhile is left out and never
+//! (`Walk`): a gadget taken out meanwhile is left out and never
 //! called, a window that closed answers [`WalkError::NotFound`].
 //! Allocation happens only outside the lock (GadgetScope's heap is its own
 //! arena: no OS call).
@@ -255,13 +255,18 @@ pub trait IntuitionOs: IntuitionMemory {
     /// gadgets with `GADTOOL_TYPE` set.
     fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32>;
 
-    /// Runs `f` once with every other task stopped (exec `Forbid()` ...
-    /// `Permit()`, exec.library autodoc): a window found in Intuition's
-    /// lists inside `f`, its gadgets and its menu strip stay where they
-    /// are until `f` returns, as long as nothing inside waits. A call that
-    /// waits lets other tasks run; [`task_switches`](Self::task_switches)
-    /// tells. `f` may call every method, [`locked`](Self::locked) included.
-    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs));
+    /// exec `Forbid()` (exec.library autodoc): no other task runs until
+    /// the matching [`permit`](Self::permit), so a window found in
+    /// Intuition's lists, its gadgets and its menu strip stay where they
+    /// are meanwhile, as long as nothing waits. A call that waits lets
+    /// other tasks run; [`task_switches`](Self::task_switches) tells.
+    /// Nests. The walker pairs the two with
+    /// [`with_frozen`](dyn IntuitionOs::with_frozen); [`locked`](Self::locked)
+    /// may be called in between.
+    fn forbid(&mut self);
+
+    /// exec `Permit()`: ends one [`forbid`](Self::forbid).
+    fn permit(&mut self);
 
     /// A count that moves whenever a task is dispatched (exec/execbase.h
     /// `ExecBase->DispCount`): equal before and after a call inside
@@ -284,16 +289,12 @@ impl dyn IntuitionOs + '_ {
         r
     }
 
-    /// Runs `f` with other tasks stopped ([`IntuitionOs::frozen`]) and
-    /// returns its result; `None` only if the implementation did not call it.
-    pub fn with_frozen<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionOs) -> R) -> Option<R> {
-        let mut f = Some(f);
-        let mut r = None;
-        self.frozen(&mut |os| {
-            if let Some(f) = f.take() {
-                r = Some(f(os));
-            }
-        });
+    /// Runs `f` with other tasks stopped, between
+    /// [`IntuitionOs::forbid`] and [`IntuitionOs::permit`].
+    pub fn with_frozen<R>(&mut self, f: impl FnOnce(&mut dyn IntuitionOs) -> R) -> R {
+        self.forbid();
+        let r = f(self);
+        self.permit();
         r
     }
 }
@@ -823,51 +824,17 @@ fn read_prop_info(os: &mut dyn IntuitionOs, special_info: u32) -> Option<crate::
 /// grabs the knob: classic PROPGADGETs, Intuition's `propgclass` objects
 /// and AROS's GadTools sliders and scrollers (built from propgclass
 /// there) point `SpecialInfo` at their `struct PropInfo`.
-fn classify_one(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
-    let mut s = classify_roles(os, g, win, cache);
+fn classify_one(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
+    let mut s = classify_roles(w, g, win);
     if matches!(s.role, Role::Slider | Role::Scroller) && s.sys.is_none() {
-        if let Some(pi) = read_prop_info(os, g.special_info) {
+        if let Some(pi) = read_prop_info(w.os, g.special_info) {
             s.knob = crate::prop::knob_box((s.left, s.top, s.width, s.height), &pi);
         }
     }
     s
 }
 
-/// What one walk learns once per distinct BOOPSI class pointer: whether
-/// `TypeOfMem()` trusts it (exec's memory regions do not change during a
-/// walk; a window's system gadgets share one class, AROS's GadTools
-/// gadgets of a kind another), so `TypeOfMem()` runs once per class, not
-/// once per gadget; and the class's `cl_ID` (a class keeps its ID while
-/// it has objects), read once per class.
-#[derive(Default)]
-struct WalkCache {
-    trusted: Vec<(u32, bool)>,
-    names: Vec<(u32, Vec<u8>)>,
-}
-
-impl WalkCache {
-    fn is_real_memory(&mut self, os: &mut dyn IntuitionOs, class_ptr: u32) -> bool {
-        if let Some(&(_, t)) = self.trusted.iter().find(|(c, _)| *c == class_ptr) {
-            return t;
-        }
-        let t = os.is_real_memory(class_ptr);
-        self.trusted.push((class_ptr, t));
-        t
-    }
-
-    /// `cl_ID` of a trusted class (empty when NULL or unreadable). It may
-    /// point into ROM: read, never `TypeOfMem()`ed.
-    fn class_id(&mut self, os: &mut dyn IntuitionOs, class_ptr: u32) -> Vec<u8> {
-        if let Some((_, n)) = self.names.iter().find(|(c, _)| *c == class_ptr) {
-            return n.clone();
-        }
-        let n = read_u32(os, class_ptr.wrapping_add(cl_ID as u32)).and_then(|p| read_cstr(os, p)).unwrap_or_default();
-        self.names.push((class_ptr, n.clone()));
-        n
-    }
-}
-
-fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cache: &mut WalkCache) -> GadgetSnap {
+fn classify_roles(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
     let mut s = new_snap(g, win);
     let gadtools = is_gadtools(g.gadget_type);
     let system = g.gadget_type & GTYP_SYSGADGET != 0;
@@ -875,20 +842,20 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
     if d == Dispatch::Custom {
         // OCLASS(): only now, after the equality dispatch, is the word
         // before the gadget taken for a class pointer.
-        let class_ptr = read_u32(os, g.address.wrapping_sub(OCLASS_BEFORE)).unwrap_or(0);
-        if class_ptr == 0 || !cache.is_real_memory(os, class_ptr) {
+        let class_ptr = read_u32(w.os, g.address.wrapping_sub(OCLASS_BEFORE)).unwrap_or(0);
+        if class_ptr == 0 || !w.is_real_memory(class_ptr) {
             s.role = Role::Custom; // untrusted: no GetAttr, class and label empty
             return s;
         }
         if gadtools && !system {
-            aros_gadtools(os, g, win, &mut s);
+            aros_gadtools(w, g, win, &mut s);
         } else {
-            s.class = cache.class_id(os, class_ptr);
-            boopsi(os, g, win, system, &mut s);
+            s.class = w.class_id(class_ptr);
+            boopsi(w, g, win, system, &mut s);
         }
         return s;
     }
-    s.label = label_from_fields(os, g);
+    s.label = label_from_fields(w.os, g);
     if gadtools {
         strip_shortcut_marker(&mut s.label);
     }
@@ -897,7 +864,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         return s;
     }
     s.role = match d {
-        Dispatch::Bool if gadtools => match os.gt_get_attr(g.address, win.address, GTCB_Checked) {
+        Dispatch::Bool if gadtools => match w.gt_get_attr(g.address, win.address, GTCB_Checked) {
             Some(v) => {
                 s.level = Some(i32::from(v != 0));
                 Role::Checkbox
@@ -906,8 +873,8 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         },
         Dispatch::Bool => Role::Button,
         Dispatch::Str => {
-            s.value = string_info_buffer(os, g.special_info);
-            if gadtools && os.gt_get_attr(g.address, win.address, GTIN_Number).is_some() {
+            s.value = string_info_buffer(w.os, g.special_info);
+            if gadtools && w.gt_get_attr(g.address, win.address, GTIN_Number).is_some() {
                 Role::Integer
             } else {
                 Role::String
@@ -915,7 +882,7 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
         }
         Dispatch::Prop => {
             if gadtools {
-                s.level = os.gt_get_attr(g.address, win.address, GTSL_Level).map(|v| v as i32);
+                s.level = w.gt_get_attr(g.address, win.address, GTSL_Level).map(|v| v as i32);
             }
             Role::Slider
         }
@@ -926,8 +893,8 @@ fn classify_roles(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, cac
 
 /// A trusted BOOPSI object that GadTools made (AROS, GadgetType 0x0105):
 /// classified by GadTools probes, printed like the 3.x GadTools gadget.
-fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &mut GadgetSnap) {
-    s.label = label_from_fields(os, g);
+fn aros_gadtools(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo, s: &mut GadgetSnap) {
+    s.label = label_from_fields(w.os, g);
     strip_shortcut_marker(&mut s.label);
     // AROS builds STRING_KIND and INTEGER_KIND from one string class that
     // answers GTIN_Number for both (measured with the GadToolsFixture);
@@ -938,7 +905,7 @@ fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &
     // only the probes that kind can answer are asked; TEXT, NUMBER and
     // LISTVIEW are told by the kind alone (AROS's text class does not
     // answer GTTX_Text).
-    let kind = os.gt_get_attr(g.address, win.address, GTA_ChildGadgetKind);
+    let kind = w.gt_get_attr(g.address, win.address, GTA_ChildGadgetKind);
     if let Some(role) = kind.and_then(gadtools_kind_role) {
         s.role = role;
         return;
@@ -948,7 +915,7 @@ fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &
         if kind.is_some_and(|k| !aros_kind_probes(k).contains(&tag)) || (tag == GTIN_Number && !longint) {
             continue;
         }
-        if let Some(v) = os.gt_get_attr(g.address, win.address, tag) {
+        if let Some(v) = w.gt_get_attr(g.address, win.address, tag) {
             hit = Some((tag, role, v));
             break;
         }
@@ -958,7 +925,7 @@ fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &
             match role {
                 Role::Checkbox => s.level = Some(i32::from(v != 0)),
                 Role::Integer => s.value = Some(decimal(v as i32)),
-                Role::String => s.value = read_cstr(os, v).or_else(|| string_info_buffer(os, g.special_info)),
+                Role::String => s.value = read_cstr(w.os, v).or_else(|| string_info_buffer(w.os, g.special_info)),
                 _ => {}
             }
             if let Some((_, _, v)) = hit.filter(|h| h.0 == GTSL_Level) {
@@ -974,17 +941,17 @@ fn aros_gadtools(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, s: &
 /// A trusted BOOPSI object whose `s.class` is set: role from the class
 /// ID (a `propgclass` object's from its `PropInfo`), GetAttr with
 /// per-attribute fallback to the classic fields.
-fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: bool, s: &mut GadgetSnap) {
+fn boopsi(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo, system: bool, s: &mut GadgetSnap) {
     s.role = if system {
         Role::Custom
     } else if s.class == PROPGCLASS_ID {
-        read_prop_info(os, g.special_info).map_or(Role::Custom, |pi| propgclass_role(pi.flags))
+        read_prop_info(w.os, g.special_info).map_or(Role::Custom, |pi| propgclass_role(pi.flags))
     } else {
         role_for_class_id(&s.class)
     };
     // GA_ID and the box in one batch.
     let mut got = [None; 5];
-    os.get_attrs(g.address, &[GA_ID, GA_Left, GA_Top, GA_Width, GA_Height], &mut got);
+    w.get_attrs(g.address, &[GA_ID, GA_Left, GA_Top, GA_Width, GA_Height], &mut got);
     if let Some(id) = got[0] {
         s.id = id;
     }
@@ -995,28 +962,27 @@ fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: boo
     s.label = if mask == GFLG_LABELIMAGE || mask == GFLG_LABELMASK {
         Vec::new()
     } else {
-        match os.get_attr(g.address, GA_Text) {
-            Some(p) if p != 0 && p == g.gadget_text => label_from_fields(os, g),
-            Some(p) if p != 0 => read_cstr(os, p).unwrap_or_default(),
-            _ => label_from_fields(os, g),
+        match w.get_attr(g.address, GA_Text) {
+            Some(p) if p != 0 && p == g.gadget_text => label_from_fields(w.os, g),
+            Some(p) if p != 0 => read_cstr(w.os, p).unwrap_or_default(),
+            _ => label_from_fields(w.os, g),
         }
     };
     let attr = |v: Option<u32>, field: i16| v.map_or(i32::from(field), |v| v as i32);
     let raw = (attr(got[1], g.left), attr(got[2], g.top), attr(got[3], g.width), attr(got[4], g.height));
-    let (l, t, w, h) = resolve_geometry(raw, g.flags, g.gadget_type, win);
-    (s.left, s.top, s.width, s.height) = (l, t, w, h);
+    (s.left, s.top, s.width, s.height) = resolve_geometry(raw, g.flags, g.gadget_type, win);
     match s.role {
         Role::String => {
-            s.value = os.get_attr(g.address, STRINGA_TextVal).and_then(|p| read_cstr(os, p));
+            s.value = w.get_attr(g.address, STRINGA_TextVal).and_then(|p| read_cstr(w.os, p));
         }
         Role::Integer => {
-            s.value = os.get_attr(g.address, INTEGER_Number).map(|v| decimal(v as i32));
+            s.value = w.get_attr(g.address, INTEGER_Number).map(|v| decimal(v as i32));
         }
         Role::Checkbox => {
-            s.level = os.get_attr(g.address, GA_Selected).map(|v| i32::from(v != 0));
+            s.level = w.get_attr(g.address, GA_Selected).map(|v| i32::from(v != 0));
         }
         Role::Slider if s.class == b"slider.gadget" => {
-            s.level = os.get_attr(g.address, SLIDER_Level).map(|v| v as i32);
+            s.level = w.get_attr(g.address, SLIDER_Level).map(|v| v as i32);
         }
         _ => {}
     }
@@ -1026,11 +992,11 @@ fn boopsi(os: &mut dyn IntuitionOs, g: &RawGadget, win: &WindowInfo, system: boo
 /// [`read_screens`] or [`read_window`]: with other tasks stopped, the
 /// window is found in Intuition's lists, its header copied again (so the
 /// gadget list and the box are the window's as they are now), its gadget
-/// chain copied and every gadget classified ([`Guarded`]).
+/// chain copied and every gadget classified ([`Walk`]).
 /// [`WalkError::NotFound`] when it is not (or no longer) in the lists.
 pub fn walk_window(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<WindowSnap, WalkError> {
     let ibase = os.intuition_base();
-    os.with_frozen(|os| walk_frozen(os, ibase, info)).unwrap_or(Err(WalkError::NotFound))
+    os.with_frozen(|os| walk_frozen(os, ibase, info))
 }
 
 /// `info` with its header fields copied again (one short `LockIBase()`
@@ -1077,21 +1043,29 @@ fn walk_frozen(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Resul
             raws.push(r);
         }
     }
-    let mut guarded = Guarded { os, ibase, window: info.address, mark, listed: None, gone: false };
-    let mut cache = WalkCache::default();
+    let mut w = Walk {
+        os,
+        ibase,
+        window: info.address,
+        mark,
+        listed: None,
+        gone: false,
+        trusted: Vec::new(),
+        names: Vec::new(),
+    };
     let mut gadgets = Vec::with_capacity(raws.len());
     for r in &raws {
         // A gadget its program took out while a call waited is left out,
         // and never called.
-        if guarded.alive(r.address) {
-            gadgets.push(classify_one(&mut guarded, r, &info, &mut cache));
+        if w.alive(r.address) {
+            gadgets.push(classify_one(&mut w, r, &info));
         }
     }
-    if !guarded.alive(0) {
+    if w.gone {
         return Err(WalkError::NotFound);
     }
     // Those taken out during the last gadget's calls.
-    if let Some(listed) = &guarded.listed {
+    if let Some(listed) = &w.listed {
         gadgets.retain(|g| listed.contains(&g.address));
     }
     Ok(WindowSnap { info, gadgets, truncated })
@@ -1108,14 +1082,19 @@ fn gadgets_of_window(m: &mut dyn IntuitionMemory, window: u32, out: &mut Vec<u32
     }
 }
 
-/// The OS of a walk with other tasks stopped: a `GetAttr()` or GadTools
-/// probe goes only to a gadget that is in the window's list, of a window
-/// that is in Intuition's lists. Nothing can change that while no other
-/// task runs; when [`IntuitionOs::task_switches`] moved (a call waited),
-/// both are looked at again before the next call, and a gadget or window
+/// One gadget walk with other tasks stopped. Memory is read through `os`
+/// directly; every `GetAttr()` and GadTools probe goes through [`Walk`]'s
+/// own methods, which make it only on a gadget that is in the window's
+/// list, of a window that is in Intuition's lists. Nothing can change
+/// that while no other task runs, and only a call can wait: when
+/// [`IntuitionOs::task_switches`] moved during one, the window and its
+/// gadget list are looked at again right after it, and a gadget or window
 /// that went away is never called again (`gone`: the walk answers
-/// [`WalkError::NotFound`]).
-struct Guarded<'a> {
+/// [`WalkError::NotFound`]). It also learns once per
+/// BOOPSI class pointer whether `TypeOfMem()` trusts it (a window's
+/// system gadgets share one class, AROS's GadTools gadgets of a kind
+/// another) and the class's `cl_ID` (kept while it has objects).
+struct Walk<'a> {
     os: &'a mut dyn IntuitionOs,
     ibase: u32,
     window: u32,
@@ -1125,25 +1104,34 @@ struct Guarded<'a> {
     /// copied at the start, unchanged since.
     listed: Option<Vec<u32>>,
     gone: bool,
+    trusted: Vec<(u32, bool)>,
+    names: Vec<(u32, Vec<u8>)>,
 }
 
-impl Guarded<'_> {
+impl Walk<'_> {
     /// Whether the window is still open and `object` (0: none) still one
-    /// of its gadgets; looked at again only when another task has run.
-    fn alive(&mut self, object: u32) -> bool {
-        if self.gone {
-            return false;
-        }
+    /// of its gadgets, as last seen (nothing waits between two calls, so
+    /// what [`Walk::after_call`] saw still holds).
+    #[inline]
+    fn alive(&self, object: u32) -> bool {
+        !self.gone && (object == 0 || self.listed.as_ref().is_none_or(|l| l.contains(&object)))
+    }
+
+    /// Right after each call: when it waited (another task ran), the
+    /// window and its gadget list are looked at again; `gone` when the
+    /// window closed.
+    #[inline]
+    fn after_call(&mut self) {
         if self.os.task_switches() != self.mark && !self.look_again() {
             self.gone = true;
-            return false;
         }
-        object == 0 || self.listed.as_ref().is_none_or(|l| l.contains(&object))
     }
 
     /// Finds the window in the lists again and reads its gadget list (one
     /// hold); false when it has gone. Whatever ran while `LockIBase()`
     /// waited ran before the look, so the look counts from its end.
+    #[cold]
+    #[inline(never)]
     fn look_again(&mut self) -> bool {
         let mut listed = self.listed.take().unwrap_or_else(|| Vec::with_capacity(MAX_GADGETS));
         let (ibase, window) = (self.ibase, self.window);
@@ -1161,46 +1149,20 @@ impl Guarded<'_> {
         self.listed = Some(listed);
         open
     }
-}
 
-impl IntuitionMemory for Guarded<'_> {
-    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
-        self.os.read(addr, buf)
-    }
-
-    fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
-        self.os.copy_cstr(addr, max, out, room)
-    }
-
-    fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
-        self.os.copy_chain(first, next_off, size, max, out)
-    }
-}
-
-impl IntuitionOs for Guarded<'_> {
-    fn intuition_base(&mut self) -> u32 {
-        self.os.intuition_base()
-    }
-
-    fn locked(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionMemory)) {
-        self.os.locked(f)
-    }
-
-    fn is_real_memory(&mut self, addr: u32) -> bool {
-        // TypeOfMem() compares the address with exec's memory list and
-        // follows no pointer: nothing to guard.
-        self.os.is_real_memory(addr)
-    }
-
+    /// [`IntuitionOs::get_attr`] of a gadget that is still there.
     fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {
-        if self.alive(object) {
-            self.os.get_attr(object, attr)
-        } else {
-            None
+        if !self.alive(object) {
+            return None;
         }
+        let v = self.os.get_attr(object, attr);
+        self.after_call();
+        v
     }
 
-    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) -> usize {
+    /// [`IntuitionOs::get_attrs`] of a gadget that is still there, looked
+    /// at again whenever the batch stopped after a call that waited.
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) {
         let n = attrs.len().min(out.len());
         let mut done = 0;
         while done < n {
@@ -1209,24 +1171,41 @@ impl IntuitionOs for Guarded<'_> {
                 break;
             }
             done += self.os.get_attrs(object, &attrs[done..n], &mut out[done..n]).max(1);
+            self.after_call();
         }
-        n
     }
 
+    /// [`IntuitionOs::gt_get_attr`] of a gadget that is still there.
     fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
-        if self.alive(gadget) {
-            self.os.gt_get_attr(gadget, window, tag)
-        } else {
-            None
+        if !self.alive(gadget) {
+            return None;
         }
+        let v = self.os.gt_get_attr(gadget, window, tag);
+        self.after_call();
+        v
     }
 
-    fn frozen(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionOs)) {
-        f(self) // already frozen
+    /// `TypeOfMem()` of a class pointer, once per class (it compares the
+    /// address with exec's memory list and follows no pointer).
+    fn is_real_memory(&mut self, class_ptr: u32) -> bool {
+        if let Some(&(_, t)) = self.trusted.iter().find(|(c, _)| *c == class_ptr) {
+            return t;
+        }
+        let t = self.os.is_real_memory(class_ptr);
+        self.trusted.push((class_ptr, t));
+        t
     }
 
-    fn task_switches(&mut self) -> u32 {
-        self.os.task_switches()
+    /// `cl_ID` of a trusted class (empty when NULL or unreadable), read
+    /// once per class. It may point into ROM: read, never `TypeOfMem()`ed.
+    fn class_id(&mut self, class_ptr: u32) -> Vec<u8> {
+        if let Some((_, n)) = self.names.iter().find(|(c, _)| *c == class_ptr) {
+            return n.clone();
+        }
+        let os = &mut *self.os;
+        let n = read_u32(os, class_ptr.wrapping_add(cl_ID as u32)).and_then(|p| read_cstr(os, p)).unwrap_or_default();
+        self.names.push((class_ptr, n.clone()));
+        n
     }
 }
 
@@ -1287,7 +1266,6 @@ fn read_item_chain<M: IntuitionMemory + ?Sized>(
 pub fn walk_menu(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<MenuStripSnap, WalkError> {
     let ibase = os.intuition_base();
     os.with_frozen(|os| look_up(os, ibase, info).map(|info| read_menus(os, info)).ok_or(WalkError::NotFound))
-        .unwrap_or(Err(WalkError::NotFound))
 }
 
 /// The menus from `info.menu_strip` on (plain reads).

@@ -300,16 +300,25 @@ static void readable_init(void)
 }
 
 /* How many of the n bytes from a lie in one readable range (0: a is in
- * none). */
-static ULONG readable(ULONG a, ULONG n)
+ * none). READABLE tries the range of the last hit in place (a walk reads
+ * one program's memory after the other); readable_slow looks the address
+ * up and remembers its range. */
+static ULONG g_lo, g_hi;
+
+static ULONG readable_slow(ULONG a, ULONG n)
 {
     ULONG i;
-    if (!g_nram) return n;
     for (i = 0; i < g_nranges; i++)
-        if (a >= g_ranges[i][0] && a < g_ranges[i][1])
-            return n < g_ranges[i][1] - a ? n : g_ranges[i][1] - a;
+        if (a >= g_ranges[i][0] && a < g_ranges[i][1]) {
+            g_lo = g_ranges[i][0];
+            g_hi = g_ranges[i][1];
+            return n < g_hi - a ? n : g_hi - a;
+        }
     return 0;
 }
+
+#define READABLE(a, n) \
+    (!g_nram ? (n) : ((a) >= g_lo && (a) < g_hi) ? ((n) < g_hi - (a) ? (n) : g_hi - (a)) : readable_slow((a), (n)))
 
 /* Copy len bytes of OS memory at absolute address src into linear memory;
  * 0 (nothing copied) when any of it is not readable memory. */
@@ -318,7 +327,7 @@ u32 Z_amigaZ_rt_copy_in(struct Z_amiga_instance_t *e, u32 dst, u32 src, u32 len)
     (void)e;
     if (len > g_inst.w2c_memory.size || dst > g_inst.w2c_memory.size - len)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
-    if (readable(src, len) < len) return 0;
+    if (READABLE(src, len) < len) return 0;
     memcpy((void *)(MEMBASE + dst), (const void *)src, len);
     return 1;
 }
@@ -340,8 +349,8 @@ u32 Z_amigaZ_rt_copy_cstr(struct Z_amiga_instance_t *e, u32 dst, u32 room, u32 s
     (void)e;
     if (room > g_inst.w2c_memory.size || dst > g_inst.w2c_memory.size - room)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
-    if (!readable(src, 1)) return 0xFFFFFFFFUL;
-    max = readable(src, max);
+    if (!READABLE(src, 1)) return 0xFFFFFFFFUL;
+    max = READABLE(src, max);
     d = (unsigned char *)(MEMBASE + dst);
     while (n < max && s[n]) {
         if (n < room) d[n] = s[n];
@@ -362,7 +371,7 @@ u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32
     if (size < 4 || next_off > size - 4 || max > g_inst.w2c_memory.size / size ||
         dst > g_inst.w2c_memory.size - max * size)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
-    while (first && n < max && readable(first, size) == size) {
+    while (first && n < max && READABLE(first, size) == size) {
         memcpy((void *)(MEMBASE + dst + n * size), (const void *)first, size);
         first = *(const ULONG *)(first + next_off);
         n++;

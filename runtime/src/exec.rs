@@ -51,6 +51,20 @@ pub fn dispatch_count() -> u32 {
     unsafe { crate::rt::rt_dispatch_count() }
 }
 
+/// exec `Forbid()`: no other task runs until the matching [`permit`]
+/// (they nest). Callers pair the two; [`forbidden`] does it for a closure.
+pub fn forbid() {
+    // SAFETY: Forbid only counts; an unmatched one stops multitasking but
+    // touches no memory of this program.
+    unsafe { sys::exec_Forbid() }
+}
+
+/// exec `Permit()`: ends one [`forbid`].
+pub fn permit() {
+    // SAFETY: as forbid.
+    unsafe { sys::exec_Permit() }
+}
+
 /// Runs `f` between exec `Forbid()` and `Permit()`: no other task runs
 /// until it returns, so a port or task found in `f` cannot go away in `f`.
 /// `f` must be short. A call inside that waits breaks the Forbid until
