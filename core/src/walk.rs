@@ -261,7 +261,7 @@ pub trait IntuitionOs: IntuitionMemory {
     /// are meanwhile, as long as nothing waits. A call that waits lets
     /// other tasks run; [`task_switches`](Self::task_switches) tells.
     /// Nests. The walker pairs the two with
-    /// [`with_frozen`](dyn IntuitionOs::with_frozen); [`locked`](Self::locked)
+    /// `with_frozen` (on `dyn IntuitionOs`); [`locked`](Self::locked)
     /// may be called in between.
     fn forbid(&mut self);
 
@@ -269,9 +269,9 @@ pub trait IntuitionOs: IntuitionMemory {
     fn permit(&mut self);
 
     /// A count that moves whenever a task is dispatched (exec/execbase.h
-    /// `ExecBase->DispCount`): equal before and after a call inside
-    /// [`frozen`](Self::frozen) means the call did not wait and no other
-    /// task ran.
+    /// `ExecBase->DispCount`): equal before and after a call between
+    /// [`forbid`](Self::forbid) and [`permit`](Self::permit) means the call
+    /// did not wait and no other task ran.
     fn task_switches(&mut self) -> u32;
 }
 
@@ -992,7 +992,7 @@ fn boopsi(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo, system: bool, s: &m
 /// [`read_screens`] or [`read_window`]: with other tasks stopped, the
 /// window is found in Intuition's lists, its header copied again (so the
 /// gadget list and the box are the window's as they are now), its gadget
-/// chain copied and every gadget classified ([`Walk`]).
+/// chain copied and every gadget classified (`Walk`).
 /// [`WalkError::NotFound`] when it is not (or no longer) in the lists.
 pub fn walk_window(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<WindowSnap, WalkError> {
     let ibase = os.intuition_base();
