@@ -59,8 +59,12 @@
 //! [`MAX_GADGETS`], [`MAX_MENUS`], [`MAX_ITEMS`], [`MAX_SUBITEMS`]); a
 //! cyclic or garbage list stops at the cap and sets `truncated`. An
 //! unreadable structure ends its list (also `truncated`); an unreadable
-//! string reads as NULL. Strings stop at [`MAX_STRING`] bytes. Nothing
-//! panics and nothing loops without bound.
+//! string reads as NULL. A string longer than [`MAX_STRING`] bytes, or
+//! more than [`MAX_TEXT`] bytes of strings in one walk, is never cut
+//! silently: the walk stops there and sets `truncated` (every command
+//! that prints it then fails with RC 10 and says so). Nothing panics,
+//! nothing loops without bound and no walk holds more than about
+//! [`MAX_TEXT`] bytes of strings.
 
 #![warn(missing_docs)]
 
@@ -170,16 +174,18 @@ pub fn cstr_len<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32, max: usize) -
     m.copy_cstr(addr, max, &mut Vec::new(), 0)
 }
 
-/// Appends the NUL-terminated string at `addr` (at most [`MAX_STRING`]
-/// bytes, stopping at unreadable memory) to `out`, keeping at most `room`
-/// of its bytes and never more than `out`'s spare capacity (nothing
-/// reallocates under the lock): `Some(cut)` with `cut` when not all of it
-/// fitted, `None` when not even its first byte is readable (nothing
-/// appended).
+/// Appends the NUL-terminated string at `addr` (stopping at unreadable
+/// memory) to `out`, keeping at most `room` of its bytes and never more
+/// than `out`'s spare capacity (nothing reallocates under the lock):
+/// `Some(cut)` with `cut` when not all of it fitted or it is longer than
+/// [`MAX_STRING`] bytes, `None` when not even its first byte is readable
+/// (nothing appended).
 pub fn append_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32, out: &mut Vec<u8>, room: usize) -> Option<bool> {
     let before = out.len();
-    let len = m.copy_cstr(addr, MAX_STRING, out, room)?;
-    Some(out.len() - before < len)
+    // One byte past the limit tells a string of exactly MAX_STRING bytes
+    // from a longer one.
+    let len = m.copy_cstr(addr, MAX_STRING + 1, out, room)?;
+    Some(out.len() - before < len || len > MAX_STRING)
 }
 
 /// Copies up to `max` nodes of a linked list into `out`'s spare capacity
@@ -330,8 +336,14 @@ pub const MAX_MENUS: usize = 31;
 pub const MAX_ITEMS: usize = 63;
 /// Most subitems of an item (subitem numbers are 5 bits, NOSUB = 31).
 pub const MAX_SUBITEMS: usize = 31;
-/// Longest string copied, in bytes; longer strings are cut.
+/// Longest string a walk lists, in bytes (labels, values, titles, class
+/// names, menu texts): a longer one cuts the walk short (`truncated`).
 pub const MAX_STRING: usize = 1024;
+/// Most bytes of strings one gadget or menu walk reads: past it the walk
+/// stops and is `truncated`. The most an ARexx result can hold (AREXX
+/// reference: results up to 65 535 bytes), so nothing printable is lost,
+/// and the heap a hostile list can make a walk take is bounded.
+pub const MAX_TEXT: usize = 65_535;
 /// Bytes reserved for screen and window titles read under the lock.
 pub const LIST_TITLE_BYTES: usize = 32 * 1024;
 
@@ -350,8 +362,9 @@ fn read_u32<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<u32> {
 /// are nearly always shorter (a longer one is measured and read again).
 const SHORT_STRING: usize = 64;
 
-/// A NUL-terminated string at `addr` (at most [`MAX_STRING`] bytes);
-/// `None` for NULL or unreadable. One [`append_cstr`]
+/// A NUL-terminated string at `addr`; `None` for NULL or unreadable. A
+/// string longer than [`MAX_STRING`] comes back as its first
+/// `MAX_STRING + 1` bytes, which [`too_long`] tells. One [`append_cstr`]
 /// (on the Amiga one crossing into the native runtime, each costing tens
 /// of microseconds) for strings of up to [`SHORT_STRING`] bytes.
 fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8>> {
@@ -364,11 +377,32 @@ fn read_cstr<M: IntuitionMemory + ?Sized>(m: &mut M, addr: u32) -> Option<Vec<u8
     }
     // Sized once: growing a Vec goes through the reserve path, hundreds
     // of instructions on the 68k.
-    let len = cstr_len(m, addr, MAX_STRING)?;
+    let len = cstr_len(m, addr, MAX_STRING + 1)?;
     v.clear();
     v.reserve_exact(len);
     append_cstr(m, addr, &mut v, len)?;
     Some(v)
+}
+
+/// Whether a string from [`read_cstr`] is longer than [`MAX_STRING`].
+fn too_long(s: &[u8]) -> bool {
+    s.len() > MAX_STRING
+}
+
+/// Whether the window's or its screen's title is [`too_long`] (a
+/// window's text starts with them).
+fn titles_too_long(info: &WindowInfo) -> bool {
+    [&info.title, &info.screen_title].iter().any(|t| t.as_deref().is_some_and(too_long))
+}
+
+/// Bytes of the strings a gadget holds, or `None` when one of them is
+/// [`too_long`].
+fn gadget_text_bytes(g: &GadgetSnap) -> Option<usize> {
+    let value = g.value.as_deref().unwrap_or_default();
+    if too_long(&g.label) || too_long(value) || too_long(&g.class) {
+        return None;
+    }
+    Some(g.label.len() + value.len() + g.class.len())
 }
 
 /// `IntuiText->IText` of the IntuiText at `itext`.
@@ -431,7 +465,7 @@ impl ListBuffer {
     /// Room for one window, its screen and their two titles
     /// ([`fill_lists`] with `only`).
     fn for_one_window() -> Self {
-        Self::with_room(1, 1, 2 * MAX_STRING)
+        Self::with_room(1, 1, 2 * (MAX_STRING + 1))
     }
 
     fn with_room(screens: usize, windows: usize, titles: usize) -> Self {
@@ -1018,7 +1052,7 @@ fn walk_frozen(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Resul
     // Nothing ran since the look-up (a wait for the lock came before it).
     let mark = os.task_switches();
     let mut raws: Vec<RawGadget> = Vec::with_capacity(GADGET_CHUNK); // most windows: no regrowth
-    let mut truncated = false;
+    let mut truncated = titles_too_long(&info);
     let mut g = info.first_gadget;
     // The chain is copied GADGET_CHUNK gadgets at a time: on the Amiga one
     // native loop each instead of one crossing per gadget.
@@ -1054,11 +1088,18 @@ fn walk_frozen(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Resul
         names: Vec::new(),
     };
     let mut gadgets = Vec::with_capacity(raws.len());
+    let mut text = 0usize;
     for r in &raws {
         // A gadget its program took out while a call waited is left out,
         // and never called.
         if w.alive(r.address) {
-            gadgets.push(classify_one(&mut w, r, &info));
+            let g = classify_one(&mut w, r, &info);
+            text = text.saturating_add(gadget_text_bytes(&g).unwrap_or(usize::MAX));
+            if text > MAX_TEXT {
+                truncated = true; // a string too long, or too much text
+                break;
+            }
+            gadgets.push(g);
         }
     }
     if w.gone {
@@ -1227,11 +1268,25 @@ fn read_item<M: IntuitionMemory + ?Sized>(m: &mut M, b: &[u8; mi_SIZEOF]) -> Men
     }
 }
 
+/// Counts a menu text of `len` bytes (`None`: NULL) against the strip's
+/// text: false, and `truncated` set, once a text was [`too_long`] or the
+/// strip holds more than [`MAX_TEXT`] bytes (the walk stops).
+fn count_text(len: Option<usize>, text: &mut usize, truncated: &mut bool) -> bool {
+    let len = len.unwrap_or(0);
+    *text = text.saturating_add(if len > MAX_STRING { usize::MAX } else { len });
+    if *text > MAX_TEXT {
+        *truncated = true;
+        return false;
+    }
+    true
+}
+
 fn read_item_chain<M: IntuitionMemory + ?Sized>(
     m: &mut M,
     mut item: u32,
     cap: usize,
     with_subs: bool,
+    text: &mut usize,
     truncated: &mut bool,
 ) -> Vec<MenuItemSnap> {
     let mut out = Vec::new();
@@ -1246,11 +1301,17 @@ fn read_item_chain<M: IntuitionMemory + ?Sized>(
             break;
         }
         let mut snap = read_item(m, &b);
+        if !count_text(snap.text.as_ref().map(Vec::len), text, truncated) {
+            break;
+        }
         let sub = be_u32(&b, mi_SubItem);
         if with_subs && sub != 0 {
-            snap.subitems = read_item_chain(m, sub, MAX_SUBITEMS, false, truncated);
+            snap.subitems = read_item_chain(m, sub, MAX_SUBITEMS, false, text, truncated);
         }
         out.push(snap);
+        if *text > MAX_TEXT {
+            break;
+        }
         item = be_u32(&b, mi_NextItem);
     }
     out
@@ -1271,7 +1332,8 @@ pub fn walk_menu(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<MenuStri
 /// The menus from `info.menu_strip` on (plain reads).
 fn read_menus(os: &mut dyn IntuitionOs, info: WindowInfo) -> MenuStripSnap {
     let mut menus = Vec::new();
-    let mut truncated = false;
+    let mut truncated = titles_too_long(&info);
+    let mut text = 0usize;
     let mut menu = info.menu_strip;
     while menu != 0 {
         if menus.len() == MAX_MENUS {
@@ -1284,7 +1346,10 @@ fn read_menus(os: &mut dyn IntuitionOs, info: WindowInfo) -> MenuStripSnap {
             break;
         }
         let title = read_cstr(os, be_u32(&b, mu_MenuName));
-        let items = read_item_chain(os, be_u32(&b, mu_FirstItem), MAX_ITEMS, true, &mut truncated);
+        if !count_text(title.as_ref().map(Vec::len), &mut text, &mut truncated) {
+            break;
+        }
+        let items = read_item_chain(os, be_u32(&b, mu_FirstItem), MAX_ITEMS, true, &mut text, &mut truncated);
         menus.push(MenuSnap {
             title,
             enabled: be_u16(&b, mu_Flags) & MENUENABLED != 0,
@@ -1292,6 +1357,9 @@ fn read_menus(os: &mut dyn IntuitionOs, info: WindowInfo) -> MenuStripSnap {
             width: be_i16(&b, mu_Width),
             items,
         });
+        if text > MAX_TEXT {
+            break;
+        }
         menu = be_u32(&b, mu_NextMenu);
     }
     MenuStripSnap { info, menus, truncated }
@@ -1348,17 +1416,25 @@ mod tests {
     }
 
     #[test]
-    fn long_strings_stop_at_the_cap_and_titles_at_the_buffer() {
+    fn a_title_too_long_cuts_every_walk_short_and_one_at_the_limit_is_whole() {
         let mut f = FakeIntuition::new();
         let s = f.add_screen(Some(&[b'S'; 40]), (0, 0, 640, 256));
-        let w = f.add_window(s, Some(&[b'x'; MAX_STRING + 70]), (0, 0, 100, 50));
-        let info = read_window(&mut f, w).unwrap();
-        assert_eq!(info.title.unwrap(), vec![b'x'; MAX_STRING]);
+        let exact = f.add_window(s, Some(&[b'e'; MAX_STRING]), (0, 0, 100, 50));
+        let info = read_window(&mut f, exact).unwrap();
+        assert_eq!(info.title.as_deref(), Some(&[b'e'; MAX_STRING][..]));
+        assert!(!walk_window(&mut f, &info).unwrap().truncated);
+        assert!(!walk_menu(&mut f, &info).unwrap().truncated);
+        assert!(!read_screens(&mut f).unwrap().truncated);
+        let long = f.add_window(s, Some(&[b'x'; MAX_STRING + 70]), (0, 0, 100, 50));
+        let info = read_window(&mut f, long).unwrap();
+        assert!(walk_window(&mut f, &info).unwrap().truncated);
+        assert!(walk_menu(&mut f, &info).unwrap().truncated);
+        assert!(read_screens(&mut f).unwrap().truncated);
         assert_eq!(info.screen_title.unwrap(), vec![b'S'; 40]);
         let ibase = f.ibase();
         let mut buf = ListBuffer::with_room(MAX_SCREENS, MAX_WINDOWS, 50);
         (&mut f as &mut dyn IntuitionOs).with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
-        assert_eq!(buf.titles, [vec![b'S'; 40], vec![b'x'; 10]].concat());
+        assert_eq!(buf.titles, [vec![b'S'; 40], vec![b'e'; 10]].concat());
         assert!(buf.truncated);
     }
 

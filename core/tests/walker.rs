@@ -645,7 +645,7 @@ fn string_at_the_end_of_memory_and_overlong_strings() {
     let mid: Vec<u8> = (0..200u32).map(|i| b'a' + (i % 26) as u8).collect();
     let mut spec3 = GadgetSpec::new(GTYP_STRGADGET, 0, 0, 1, 1);
     spec3.gadget_text = f.intuitext(Some(&mid));
-    f.add_gadget(w, &spec3);
+    let g1 = f.add_gadget(w, &spec3);
     // Last bytes of memory: a string without NUL that runs off the end.
     let tail = f.alloc_bytes(b"end");
     let mut spec2 = GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1);
@@ -655,10 +655,37 @@ fn string_at_the_end_of_memory_and_overlong_strings() {
     let g2 = f.add_gadget(w, &spec2);
     let tail2 = f.alloc_bytes(b"end");
     f.write_u32(g2 + gg_GadgetText as u32, tail2);
+    // The 5000-byte label is not cut to fit: the walk stops there.
     let snap = f.walk(w).unwrap();
-    assert_eq!(snap.gadgets[0].label.len(), gadgetscope_core::walk::MAX_STRING);
-    assert_eq!(snap.gadgets[1].label, mid);
-    assert_eq!(snap.gadgets[2].label, b"end");
+    assert!(snap.truncated);
+    assert!(snap.gadgets.is_empty());
+    f.write_u32(w + wd_FirstGadget as u32, g1);
+    let snap = f.walk(w).unwrap();
+    assert!(!snap.truncated);
+    assert_eq!(snap.gadgets[0].label, mid);
+    assert_eq!(snap.gadgets[1].label, b"end");
+}
+
+#[test]
+fn a_walk_stops_at_its_text_limit_and_a_menu_text_too_long_cuts_it_short() {
+    use gadgetscope_core::walk::{MAX_STRING, MAX_TEXT};
+    let (mut f, w) = setup(Some(b"W"));
+    let label = vec![b'l'; MAX_STRING];
+    for _ in 0..MAX_TEXT / MAX_STRING + 2 {
+        let mut spec = GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1);
+        spec.gadget_text = f.intuitext(Some(&label));
+        f.add_gadget(w, &spec);
+    }
+    let snap = f.walk(w).unwrap();
+    assert!(snap.truncated);
+    assert_eq!(snap.gadgets.len(), MAX_TEXT / MAX_STRING);
+    let menu = f.add_menu(w, Some(b"M"), MENUENABLED);
+    f.add_item(menu, Some(&label), ITEMTEXT, 0);
+    assert!(!menus(&mut f, w).unwrap().truncated);
+    f.add_item(menu, Some(&[b'x'; MAX_STRING + 1]), ITEMTEXT, 0);
+    let m = menus(&mut f, w).unwrap();
+    assert!(m.truncated);
+    assert_eq!(m.menus[0].items.len(), 1);
 }
 
 #[test]
@@ -879,9 +906,10 @@ fn window_without_menu_strip_and_cyclic_items() {
     assert!(m.menus.is_empty());
     assert_eq!(s(&menu_text(&m)), "window \"W\" screen=\"Workbench Screen\" [40,0 220x256]\n");
     let menu = f.add_menu(w, Some(b"M"), MENUENABLED);
-    let i = f.add_item(menu, Some(b"loop"), ITEMTEXT, 0);
+    // Graphic items (no text): the caps, not the text limit, stop the walk.
+    let i = f.add_item(menu, None, 0, 0);
     f.write_u32(i + mi_NextItem as u32, i);
-    let sub = f.add_subitem(i, Some(b"s"), ITEMTEXT, 0);
+    let sub = f.add_subitem(i, None, 0, 0);
     f.write_u32(sub + mi_NextItem as u32, sub);
     f.write_u32(menu + mu_NextMenu as u32, menu);
     let m = menus(&mut f, w).unwrap();

@@ -65,13 +65,15 @@ fn walk_failure(e: WalkError, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>
     }
 }
 
-/// Runs one inspector command. A list cut short (cyclic or unreadable
-/// memory) is not printed half: it fails with RC 10 and says so.
+/// Runs one inspector command. A list cut short (cyclic, unreadable
+/// memory, or text over the walk's limits) is not printed half: it fails with RC 10 and says so.
 pub fn inspect<O: IntuitionOs>(os: &mut O, what: &Inspect) -> Result<Vec<u8>, Failure> {
     let snap = read_screens(os).map_err(|e| walk_failure(e, &None, &None))?;
     let cut = |what: &str| Failure {
         rc: 10,
-        message: latin1(&alloc::format!("the {what} list is cyclic or unreadable; nothing printed")),
+        message: latin1(&alloc::format!(
+            "the {what} list is cut short (a cyclic list, unreadable memory or text too long); nothing printed"
+        )),
     };
     match what {
         Inspect::Screens => {

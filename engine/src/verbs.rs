@@ -325,7 +325,10 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         if t.truncated {
             return Err(Error::new(
                 Rc::Error,
-                alloc::format!("the gadget list of \"{}\" is cyclic or unreadable", shown(&w.pattern)),
+                alloc::format!(
+                    "the gadget list of \"{}\" is cut short (a cyclic list, unreadable memory or text too long)",
+                    shown(&w.pattern)
+                ),
             ));
         }
         Ok((t, size))
