@@ -7,10 +7,19 @@ use crate::{Check, RunDir, Scenario};
 use std::collections::BTreeMap;
 
 /// Script lines of one measuring point `tag`: free memory into
-/// `DH0:<tag>`, the allocation census into `DH0:<tag>.allocs`.
+/// `DH0:<tag>`, the allocation census into `DH0:<tag>.allocs`; the
+/// scenario's timeout grows by [`CENSUS_TIME`].
 pub fn measure(s: Scenario, tag: &str) -> Scenario {
-    s.line(format!("C:UAETool AVAIL FILE=DH0:{tag}")).line(format!("C:UAETool ALLOCS FILE=DH0:{tag}.allocs"))
+    s.line(format!("C:UAETool AVAIL FILE=DH0:{tag}"))
+        .line(format!("C:UAETool ALLOCS FILE=DH0:{tag}.allocs"))
+        .more_time(CENSUS_TIME)
 }
+
+/// Time one measuring point may add: the census walks every allocation
+/// of the ROM's list with interrupts off (about 2 s of host time on an
+/// idle host, 5.4 s measured on a 2-core host running two other
+/// emulators and a build, which took `stack-guard` past its 30 s).
+pub const CENSUS_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The number `UAETool AVAIL` wrote to `file` (bytes).
 pub fn avail(run: &RunDir, file: &str) -> Result<i64, String> {

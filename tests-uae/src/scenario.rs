@@ -429,6 +429,13 @@ impl Scenario {
         self
     }
 
+    /// Adds `more` to the timeout: for lines whose time the scenario's
+    /// author does not see (e.g. [`crate::memcheck::measure`]'s census).
+    pub fn more_time(mut self, more: Duration) -> Self {
+        self.timeout += more;
+        self
+    }
+
     /// Screenshot names requested by the lines, in order.
     pub fn screenshot_names(&self) -> Vec<&str> {
         self.lines
