@@ -18,6 +18,8 @@ pub const LN_SIZE: usize = 14;
 pub const NT_INTERRUPT: u8 = 2;
 /// `NT_MESSAGE`: a `struct Message` (exec/nodes.h).
 pub const NT_MESSAGE: u8 = 5;
+/// `NT_LIBRARY`: a `struct Library` (exec/nodes.h).
+pub const NT_LIBRARY: u8 = 9;
 /// `NT_PROCESS`: a dos `struct Process` (exec/nodes.h).
 pub const NT_PROCESS: u8 = 13;
 
@@ -70,6 +72,8 @@ pub const tc_SPReg: usize = 54;
 pub const TF_ETASK: u8 = 1 << 3;
 /// `TS_WAIT`: the task sleeps in `Wait()` (exec/tasks.h).
 pub const TS_WAIT: u8 = 4;
+/// `TS_REMOVED`: the task is being removed (exec/tasks.h).
+pub const TS_REMOVED: u8 = 6;
 
 // exec/execbase.h struct ExecBase
 /// `ThisTask`: the running task (exec/execbase.i).
@@ -81,18 +85,24 @@ pub const DispCount: usize = 284;
 pub const AttnFlags: usize = 296;
 /// `MemList`: the `struct MemHeader`s of the memory exec manages (exec/execbase.i).
 pub const MemList: usize = 322;
+/// `DeviceList`: the list of the devices exec knows (exec/execbase.i).
+pub const DeviceList: usize = 350;
 /// `TaskReady`: the list of ready tasks (exec/execbase.i).
 pub const TaskReady: usize = 406;
 /// `TaskWait`: the list of waiting tasks (exec/execbase.i).
 pub const TaskWait: usize = 420;
 /// `AFF_68010` in `AttnFlags` (exec/execbase.h).
-pub const AFF_68010: u16 = 1 << 0;
+pub const AFF_68010: u16 = 1 << AFB_68010;
+/// `AFB_68010`: the bit number of `AFF_68010`, set on a 68010 and every later CPU (exec/execbase.h).
+pub const AFB_68010: u16 = 0;
 /// `AFF_68020` in `AttnFlags`: a 68020 or better (exec/execbase.h).
 pub const AFF_68020: u16 = 1 << 1;
 
 // exec/io.h
 /// `CMD_NONSTD`: the first device-specific command (exec/io.h).
 pub const CMD_NONSTD: u16 = 9;
+/// `io_Unit` (struct Unit *) of a `struct IORequest`: the device's unit, private to the device (exec/io.i).
+pub const io_Unit: usize = 24;
 /// `io_Command` (UWORD) of a `struct IORequest` (exec/io.i).
 pub const io_Command: usize = 28;
 /// `io_Error` (BYTE) of a `struct IORequest` (exec/io.i).
@@ -103,3 +113,67 @@ pub const io_Data: usize = 40;
 pub const IO_SIZE: usize = 32;
 /// Size of `struct IOStdReq` (exec/io.i).
 pub const IOSTD_SIZE: usize = 48;
+
+// exec/libraries.h struct Library (34 bytes; a struct Node first)
+/// `lib_Flags` (UBYTE, `LIBF_*`) (exec/libraries.h; `LIB_FLAGS` in exec/libraries.i).
+pub const lib_Flags: usize = 14;
+/// `lib_NegSize` (UWORD): bytes before the base, the vectors (exec/libraries.h).
+pub const lib_NegSize: usize = 16;
+/// `lib_PosSize` (UWORD): bytes from the base on (exec/libraries.h).
+pub const lib_PosSize: usize = 18;
+/// `lib_Version` (UWORD) (exec/libraries.h).
+pub const lib_Version: usize = 20;
+/// `lib_Revision` (UWORD) (exec/libraries.h).
+pub const lib_Revision: usize = 22;
+/// `lib_IdString` (APTR) (exec/libraries.h).
+pub const lib_IdString: usize = 24;
+/// `lib_OpenCnt` (UWORD): the number of current opens (exec/libraries.h).
+pub const lib_OpenCnt: usize = 32;
+/// Size of `struct Library`, bytes (`LIB_SIZE` in exec/libraries.i).
+pub const LIB_SIZE: usize = 34;
+/// `LIB_CLOSE`: the `Close()` vector of every library and device, bytes
+/// from the base (exec/libraries.h, exec/libraries.i).
+pub const LIB_CLOSE: i32 = -12;
+/// `LIBF_CHANGED` in `lib_Flags`: the library changed since its last checksum (exec/libraries.h).
+pub const LIBF_CHANGED: u8 = 1 << 1;
+/// `LIBF_SUMUSED` in `lib_Flags`: the library may be checksummed (exec/libraries.h).
+pub const LIBF_SUMUSED: u8 = 1 << 2;
+/// `LIBB_DELEXP`: bit number of `LIBF_DELEXP`, a delayed expunge (exec/libraries.h).
+pub const LIBB_DELEXP: u8 = 3;
+
+// exec/semaphores.h struct SignalSemaphore (46 bytes; a struct Node first)
+/// `ss_NestCount` (WORD): how often the owner obtained it (exec/semaphores.h).
+pub const ss_NestCount: usize = 14;
+/// `ss_Owner` (struct Task *): the exclusive owner, NULL when free or shared (exec/semaphores.h).
+pub const ss_Owner: usize = 40;
+/// `ss_QueueCount` (WORD): -1 when free, else the holders and waiters less one (exec/semaphores.h).
+pub const ss_QueueCount: usize = 44;
+/// Size of `struct SignalSemaphore`, bytes (`SS_SIZE` in exec/semaphores.i).
+pub const SS_SIZE: usize = 46;
+
+// exec/resident.h struct Resident
+/// `RTC_MATCHWORD`: `rt_MatchWord` of a RomTag (the ILLEGAL instruction) (exec/resident.h).
+pub const RTC_MATCHWORD: u16 = 0x4AFC;
+/// `RTF_AUTOINIT` in `rt_Flags`: `rt_Init` points at an init table for `MakeLibrary()` (exec/resident.h).
+pub const RTF_AUTOINIT: u8 = 1 << 7;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_are_consistent() {
+        // struct Library: Node, Flags, pad, 4 UWORDs, IdString, Sum, OpenCnt.
+        assert_eq!(lib_Flags, LN_SIZE);
+        assert_eq!(lib_OpenCnt + 2, LIB_SIZE);
+        // struct SignalSemaphore: Node, NestCount, MinList (12), SemaphoreRequest (12), Owner, QueueCount.
+        assert_eq!(ss_NestCount, LN_SIZE);
+        assert_eq!(ss_Owner, ss_NestCount + 2 + 12 + 12);
+        assert_eq!(ss_QueueCount + 2, SS_SIZE);
+        // struct IORequest: Message, Device, Unit, Command.
+        assert_eq!(io_Unit, MN_SIZE + 4);
+        assert_eq!(io_Unit + 4, io_Command);
+        // the vectors: 6 bytes each, Open first (LIB_BASE).
+        assert_eq!(LIB_CLOSE, -2 * 6);
+    }
+}

@@ -399,6 +399,10 @@ pub const fn SUBNUM(code: u16) -> u16 {
 /// `OCLASS(o)`: the class pointer sits this many bytes before the object
 /// (`struct _Object` is a `MinNode`, 8 bytes, then `o_Class`) (intuition/classes.h).
 pub const OCLASS_BEFORE: u32 = 4;
+/// `cl_Dispatcher` (struct Hook) of a `struct IClass`: its `h_Entry` is the class's dispatcher (intuition/classes.h).
+pub const cl_Dispatcher: usize = 0;
+/// `OM_REMOVE`: the method that takes an object out of its list (intuition/classusr.h).
+pub const OM_REMOVE: u32 = 0x106;
 /// `cl_ID` (ClassID) of a `struct IClass` (intuition/classes.i: `Hook` 20, `cl_Reserved`, `cl_Super`).
 pub const cl_ID: usize = 28;
 /// `BUTTONGCLASS`: the `cl_ID` of Intuition's button class (intuition/classes.h).

@@ -67,6 +67,10 @@ pub const ra_Flags: usize = 6;
 pub const ra_Hash: usize = 7;
 /// `ra_Buff`: where an argstring pointer points (rexx/storage.i).
 pub const ra_Buff: usize = 8;
+/// `NSF_STRING` in `ra_Flags`: the string form is valid (rexx/storage.h).
+pub const NSF_STRING: u8 = 1 << 1;
+/// `NSF_EXT` in `ra_Flags`: an external string, not one of ARexx's own (rexx/storage.h).
+pub const NSF_EXT: u8 = 1 << 6;
 /// The longest argstring, bytes (`ra_Length` is a UWORD; CreateArgstring autodoc).
 pub const MAX_ARGSTRING: usize = 65535;
 

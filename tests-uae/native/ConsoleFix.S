@@ -25,7 +25,7 @@
  * Task input.device); otherwise it clears a bit of whatever now lives
  * there (memory corruption), and the console task gets the stale unit.
  *
- * The mend: console.device's Close vector (LVO -12) is wrapped. The
+ * The mend: console.device's Close vector (LIB_CLOSE, -12) is wrapped. The
  * wrapper takes consoleTaskLock (the console task holds it while it
  * works on a unit) and unitListLock; while the unit is marked
  * CF_DELAYEDDISPOSE it lets both go, waits one tick (dos Delay(1)) and
@@ -43,26 +43,14 @@
  *
  * Position-independent, no relocations; _start must be first in .text.
  */
+#include "ndk.h"
 #include "resident.inc"
 
-	.set	LVO_FORBID, -132
-	.set	LVO_PERMIT, -138
-	.set	LVO_FINDNAME, -276
-	.set	LVO_OPENLIBRARY, -552
-	.set	LVO_SETFUNCTION, -420
-	.set	LVO_OBTAIN, -564
-	.set	LVO_RELEASE, -570
-	.set	LVO_DISPOSEOBJECT, -642	/* intuition */
-	.set	LVO_DELAY, -198		/* dos */
-	.set	LVO_OUTPUT, -60		/* dos */
-	.set	LVO_WRITE, -48		/* dos */
-	.set	LVO_CLOSE, -12		/* a device's Close vector */
-	.set	DEVICELIST, 350		/* ExecBase */
-	.set	IO_UNIT, 24
-	.set	UNIT_LIST_LOCK, 46	/* ConsoleBase */
-	.set	CONSOLE_TASK_LOCK, 92	/* ConsoleBase */
-	.set	CON_FLAGS, 296		/* the unit object */
-	.set	OM_REMOVE, 0x106
+	/* Not NDK facts: the private layout of that AROS console.device
+	 * (rom/devs/console), checked through the ROM bytes below. */
+	.set	UNIT_LIST_LOCK, 46	/* ConsoleBase: unitListLock */
+	.set	CONSOLE_TASK_LOCK, 92	/* ConsoleBase: consoleTaskLock */
+	.set	CON_FLAGS, 296		/* the unit object: conFlags */
 
 	/* ROM code the patch is made for (AROS console.device of 20.5.2015) */
 	.set	ROM_CLOSE_BODY, 0xFABD5C	/* lea a4@(46),a5 (unitListLock) */
@@ -76,12 +64,12 @@ _start:
 	move.l	4.w,%a6
 	lea	dosname(%pc),%a1
 	moveq	#36,%d0
-	jsr	LVO_OPENLIBRARY(%a6)
+	jsr	_LVOOpenLibrary(%a6)
 	move.l	%d0,%d3			/* d3 = DOSBase (kept open) */
 	beq	.Lfail
 	lea	intname(%pc),%a1
 	moveq	#36,%d0
-	jsr	LVO_OPENLIBRARY(%a6)
+	jsr	_LVOOpenLibrary(%a6)
 	move.l	%d0,%d4			/* d4 = IntuitionBase (kept open) */
 	beq	.Lfail
 	/* The code this mends, or nothing. */
@@ -96,30 +84,30 @@ _start:
 	RESIDENT_COPY block, block_end, .Lfail	/* a2 = the copied wrapper */
 	move.l	%d3,dosbase - block(%a2)
 	move.l	%d4,intbase - block(%a2)
-	jsr	LVO_FORBID(%a6)
-	lea	DEVICELIST(%a6),%a0
+	jsr	_LVOForbid(%a6)
+	lea	DeviceList(%a6),%a0
 	lea	conname(%pc),%a1
-	jsr	LVO_FINDNAME(%a6)
+	jsr	_LVOFindName(%a6)
 	tst.l	%d0
 	beq.s	.Lnodev
 	move.l	%d0,%a1			/* console.device */
 	lea	wrap_close - block(%a2),%a3
 	move.l	%a3,%d0
-	move.l	#LVO_CLOSE,%a0
-	jsr	LVO_SETFUNCTION(%a6)
+	move.l	#LIB_CLOSE,%a0
+	jsr	_LVOSetFunction(%a6)
 	move.l	%d0,old_close - block(%a2)
-	jsr	LVO_PERMIT(%a6)
-	moveq	#0,%d0
+	jsr	_LVOPermit(%a6)
+	moveq	#RETURN_OK,%d0
 	bra.s	.Lout
 .Lnodev:
-	jsr	LVO_PERMIT(%a6)
+	jsr	_LVOPermit(%a6)
 	bra.s	.Lfail
 .Lother:
 	lea	s_other(%pc),%a0
 	bsr.s	print
-	moveq	#0,%d0
+	moveq	#RETURN_OK,%d0
 	bra.s	.Lout
-.Lfail:	moveq	#20,%d0
+.Lfail:	moveq	#RETURN_FAIL,%d0
 .Lout:	movem.l	(%sp)+,%d2-%d4/%a2-%a6
 	rts
 
@@ -132,12 +120,12 @@ print:
 	tst.b	(%a0)+
 	bne.s	0b
 	move.l	%d3,%a6
-	jsr	LVO_OUTPUT(%a6)
+	jsr	_LVOOutput(%a6)
 	move.l	%d0,%d1
 	beq.s	1f
 	move.l	%d2,%d3
 	move.l	%a2,%d2
-	jsr	LVO_WRITE(%a6)
+	jsr	_LVOWrite(%a6)
 1:	movem.l	(%sp)+,%d2-%d3/%a2/%a6
 	rts
 
@@ -156,7 +144,7 @@ wrap_close:
 	movem.l	%d2/%a2-%a5,-(%sp)
 	move.l	%a1,%a2			/* a2 = the request */
 	move.l	%a6,%a3			/* a3 = ConsoleBase */
-	move.l	IO_UNIT(%a2),%d0
+	move.l	io_Unit(%a2),%d0
 	beq.s	.Lorig			/* no unit, or CONU_LIBRARY (-1): */
 	cmp.l	#-1,%d0			/* the original does what it does */
 	beq.s	.Lorig
@@ -164,18 +152,18 @@ wrap_close:
 .Lretry:
 	move.l	4.w,%a6
 	lea	CONSOLE_TASK_LOCK(%a3),%a0
-	jsr	LVO_OBTAIN(%a6)
+	jsr	_LVOObtainSemaphore(%a6)
 	lea	UNIT_LIST_LOCK(%a3),%a0
-	jsr	LVO_OBTAIN(%a6)
+	jsr	_LVOObtainSemaphore(%a6)
 	btst	#0,CON_FLAGS+3(%a4)	/* CF_DELAYEDDISPOSE: the handler has it */
 	beq.s	.Lremove
 	lea	UNIT_LIST_LOCK(%a3),%a0
-	jsr	LVO_RELEASE(%a6)
+	jsr	_LVOReleaseSemaphore(%a6)
 	lea	CONSOLE_TASK_LOCK(%a3),%a0
-	jsr	LVO_RELEASE(%a6)
+	jsr	_LVOReleaseSemaphore(%a6)
 	move.l	dosbase(%pc),%a6
-	moveq	#1,%d1
-	jsr	LVO_DELAY(%a6)
+	moveq	#1,%d1			/* one tick */
+	jsr	_LVODelay(%a6)
 	bra.s	.Lretry
 .Lremove:
 	/* DoMethodA(unit, OM_REMOVE), the way the ROM calls a dispatcher:
@@ -183,21 +171,21 @@ wrap_close:
 	move.l	#OM_REMOVE,-(%sp)
 	move.l	%a2,%d2
 	move.l	%sp,%a1
-	move.l	-4(%a4),%a0		/* OCLASS(unit) */
+	move.l	-OCLASS_BEFORE(%a4),%a0	/* OCLASS(unit) */
 	move.l	%a4,%a2
-	move.l	8(%a0),%a5		/* cl_Dispatcher.h_Entry */
+	move.l	cl_Dispatcher+h_Entry(%a0),%a5
 	jsr	(%a5)
 	addq.l	#4,%sp
 	move.l	%d2,%a2
 	move.l	4.w,%a6
 	lea	UNIT_LIST_LOCK(%a3),%a0
-	jsr	LVO_RELEASE(%a6)
+	jsr	_LVOReleaseSemaphore(%a6)
 	lea	CONSOLE_TASK_LOCK(%a3),%a0
-	jsr	LVO_RELEASE(%a6)
+	jsr	_LVOReleaseSemaphore(%a6)
 	move.l	intbase(%pc),%a6
 	move.l	%a4,%a0
-	jsr	LVO_DISPOSEOBJECT(%a6)
-	clr.l	IO_UNIT(%a2)		/* the original: bookkeeping only */
+	jsr	_LVODisposeObject(%a6)
+	clr.l	io_Unit(%a2)		/* the original: bookkeeping only */
 .Lorig:
 	move.l	%a2,%a1
 	move.l	%a3,%a6

@@ -33,21 +33,13 @@
  * then uaelib ExitEmu (function 13 at $F0FF60). If that returns (no UAE
  * boot ROM), it spins forever.
  *
- * struct Task: tc_TrapCode is at offset 50 (exec/tasks.h: 14-byte Node,
- * Flags, State, IDNestCnt, TDNestCnt, 4 signal longs, TrapAlloc.w,
- * TrapAble.w, ExceptData, ExceptCode, TrapData, TrapCode).
+ * NDK facts (tc_TrapCode, pr_CLI, cli_Module, LVOs...) come from the
+ * generated ndk.h (tests-uae/src/native.rs says from where).
  *
  * Position-independent, no relocations; _start must be first in .text.
  */
+#include "ndk.h"
 #include "resident.inc"
-
-	.set	TC_TRAPCODE, 50
-	.set	LVO_FINDTASK, -294
-	.set	LN_TYPE, 8
-	.set	NT_PROCESS, 13
-	.set	PR_CLI, 172		/* struct Process: BPTR to CommandLineInterface */
-	.set	CLI_COMMANDNAME, 16	/* BSTR */
-	.set	CLI_MODULE, 60		/* BPTR seglist of the running command */
 
 	.text
 	.globl	_start
@@ -56,12 +48,12 @@ _start:
 	move.l	4.w,%a6
 	RESIDENT_COPY handler, handler_end, .Lfail	/* a2 = copy of the handler */
 	sub.l	%a1,%a1
-	jsr	LVO_FINDTASK(%a6)	/* this Shell process */
+	jsr	_LVOFindTask(%a6)	/* this Shell process */
 	move.l	%d0,%a0
-	move.l	%a2,TC_TRAPCODE(%a0)
-	moveq	#0,%d0
+	move.l	%a2,tc_TrapCode(%a0)
+	moveq	#RETURN_OK,%d0
 	bra.s	.Lout
-.Lfail:	moveq	#20,%d0
+.Lfail:	moveq	#RETURN_FAIL,%d0
 .Lout:	movem.l	(%sp)+,%d2/%a2/%a6
 	rts
 
@@ -106,16 +98,16 @@ handler:
 	lea	s_task(%pc),%a0
 	bsr	puts
 	move.l	4.w,%a0
-	move.l	276(%a0),%a4		/* ExecBase->ThisTask */
+	move.l	ThisTask(%a0),%a4
 	move.l	%a4,%d0
 	bsr	hex8
 	/* If the task is a CLI process: the running command's first hunk
 	 * (cli_Module) and its name (cli_CommandName), so the host can turn
 	 * the PC into an offset in the executable. */
 	sub.l	%a5,%a5
-	cmp.b	#NT_PROCESS,LN_TYPE(%a4)
+	cmp.b	#NT_PROCESS,ln_Type(%a4)
 	bne.s	4f
-	move.l	PR_CLI(%a4),%d1
+	move.l	pr_CLI(%a4),%d1
 	beq.s	4f
 	lsl.l	#2,%d1
 	move.l	%d1,%a5			/* a5 = struct CommandLineInterface */
@@ -124,7 +116,7 @@ handler:
 	moveq	#0,%d0
 	move.l	%a5,%d1
 	beq.s	5f
-	move.l	CLI_MODULE(%a5),%d1
+	move.l	cli_Module(%a5),%d1
 	beq.s	5f
 	lsl.l	#2,%d1
 	addq.l	#4,%d1			/* code starts after the next-segment BPTR */
@@ -134,7 +126,7 @@ handler:
 	bsr	puts
 	move.l	%a5,%d1
 	beq.s	7f
-	move.l	CLI_COMMANDNAME(%a5),%d1
+	move.l	cli_CommandName(%a5),%d1
 	beq.s	7f
 	lsl.l	#2,%d1
 	move.l	%d1,%a4			/* BSTR: length byte, then characters */

@@ -18,14 +18,9 @@
  * intuition.library.
  *
  * Position-independent, no relocations; _start must be first in .text;
- * plain 68000 code, as every harness tool.
+ * plain 68000 code, as every harness tool. LVOs from the generated ndk.h.
  */
-	.set	LVO_OPENLIBRARY, -552
-	.set	LVO_CLOSELIBRARY, -414
-	.set	LVO_FORBID, -132
-	.set	LVO_PERMIT, -138
-	.set	LVO_LOCKIBASE, -414
-	.set	LVO_UNLOCKIBASE, -420
+#include "ndk.h"
 
 	.text
 	.globl	_start
@@ -36,7 +31,7 @@ _start:
 	move.l	4.w,%a6
 	lea	intuition(%pc),%a1
 	moveq	#36,%d0
-	jsr	LVO_OPENLIBRARY(%a6)
+	jsr	_LVOOpenLibrary(%a6)
 	tst.l	%d0
 	beq	.Lfail
 	move.l	%d0,%a5			/* a5 = IntuitionBase */
@@ -87,23 +82,23 @@ _start:
 	bne.s	6f
 	move.l	%a5,%a6
 	moveq	#0,%d0
-	jsr	LVO_LOCKIBASE(%a6)
+	jsr	_LVOLockIBase(%a6)
 	move.l	%d0,%d4
 	bra.s	.Lletter
 6:	cmp.b	#'U',%d0
 	bne.s	7f
 	move.l	%a5,%a6
 	move.l	%d4,%a0
-	jsr	LVO_UNLOCKIBASE(%a6)
+	jsr	_LVOUnlockIBase(%a6)
 	bra.s	.Lletter
 7:	move.l	4.w,%a6
 	cmp.b	#'F',%d0
 	bne.s	8f
-	jsr	LVO_FORBID(%a6)
+	jsr	_LVOForbid(%a6)
 	bra.s	.Lletter
 8:	cmp.b	#'f',%d0
 	bne.s	.Lletter
-	jsr	LVO_PERMIT(%a6)
+	jsr	_LVOPermit(%a6)
 	bra.s	.Lletter
 .Lnext:
 	dbra	%d2,.Lround
@@ -111,10 +106,10 @@ _start:
 	bne.s	.Lunit
 	move.l	4.w,%a6
 	move.l	%a5,%a1
-	jsr	LVO_CLOSELIBRARY(%a6)
-	moveq	#0,%d0
+	jsr	_LVOCloseLibrary(%a6)
+	moveq	#RETURN_OK,%d0
 	bra.s	.Lout
-.Lfail:	moveq	#20,%d0
+.Lfail:	moveq	#RETURN_FAIL,%d0
 .Lout:	movem.l	(%sp)+,%d2-%d7/%a2-%a6
 	rts
 

@@ -29,14 +29,15 @@
  *
  * Position-independent, no relocations; _start must be first in .text.
  */
+#include "ndk.h"
 #include "resident.inc"
 
-	.set	LVO_SUPERVISOR, -30
-	.set	ATTNFLAGS, 296		/* exec/execbase.h: UWORD AttnFlags */
-	.set	AFB_68010, 0		/* set on a 68010 and every later CPU */
-	.set	LEVEL1_VECTOR, 0x64	/* autovectors of levels 1-6: $64..$78 */
+	/* The 680x0's vector table (not an NDK fact): the autovectors of
+	 * levels 1-6 at $64..$78 from the vector base. */
+	.set	LEVEL1_VECTOR, 0x64
 	.set	LEVELS, 6
-	.set	STUB_BYTES, 10		/* move.w #$2700,sr; move.l d16(pc),-(sp); rts */
+	/* This tool's stub: move.w #$2700,sr; move.l d16(pc),-(sp); rts */
+	.set	STUB_BYTES, 10
 
 	.text
 	.globl	_start
@@ -45,10 +46,10 @@ _start:
 	move.l	4.w,%a6
 	RESIDENT_COPY block, block_end, .Lfail	/* a2 = the copied stubs */
 	lea	install(%pc),%a5
-	jsr	LVO_SUPERVISOR(%a6)	/* install(a2): saves and replaces the vectors */
-	moveq	#0,%d0
+	jsr	_LVOSupervisor(%a6)	/* install(a2): saves and replaces the vectors */
+	moveq	#RETURN_OK,%d0
 	bra.s	.Lout
-.Lfail:	moveq	#20,%d0
+.Lfail:	moveq	#RETURN_FAIL,%d0
 .Lout:	movem.l	(%sp)+,%d2/%a2/%a5/%a6
 	rts
 
@@ -58,7 +59,7 @@ install:
 	ori.w	#0x0700,%sr
 	sub.l	%a0,%a0			/* the 68000 has no VBR: vectors at 0 */
 	move.l	4.w,%a1
-	btst	#AFB_68010,ATTNFLAGS+1(%a1)
+	btst	#AFB_68010,AttnFlags+1(%a1)	/* the UWORD's low byte */
 	beq.s	1f
 	movec	%vbr,%a0		/* 68010 and later */
 1:	lea	LEVEL1_VECTOR(%a0),%a0

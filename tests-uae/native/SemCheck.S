@@ -21,33 +21,19 @@
  * (one line; what = obtain | shared | release), at most 32 lines per boot.
  * The program keeps running: what follows shows in the serial log too.
  *
- * struct SignalSemaphore (exec/semaphores.h): ss_Link 0 (14-byte Node),
- * ss_NestCount 14 (WORD), ss_WaitQueue 16 (MinList), ss_MultipleLink 28,
- * ss_Owner 40, ss_QueueCount 44 (WORD). struct Task: ln_Name 10,
- * tc_State 15 (TS_REMOVED = 6). ExecBase->ThisTask at 276.
+ * NDK facts (ss_Owner, ss_NestCount, tc_State, ThisTask, LVOs...) come
+ * from the generated ndk.h.
  *
  * Position-independent, no relocations; _start must be first in .text.
  */
+#include "ndk.h"
 #include "resident.inc"
 
-	.set	LVO_FORBID, -132
-	.set	LVO_PERMIT, -138
-	.set	LVO_DISABLE, -120
-	.set	LVO_ENABLE, -126
-	.set	LVO_SETFUNCTION, -420
-	.set	LVO_OBTAIN, -564
-	.set	LVO_RELEASE, -570
-	.set	LVO_SHARED, -678
-	.set	SS_NEST, 14
-	.set	SS_OWNER, 40
-	.set	SS_QUEUE, 44
-	.set	TC_STATE, 15
-	.set	TS_REMOVED, 6
-	.set	THISTASK, 276
-	.set	MAX_REPORTS, 32
-	.set	LVO_obtain, LVO_OBTAIN
-	.set	LVO_shared, LVO_SHARED
-	.set	LVO_release, LVO_RELEASE
+	.set	MAX_REPORTS, 32		/* this tool's limit of lines per boot */
+	/* the names the .irp below builds from each wrapper's name */
+	.set	LVO_obtain, _LVOObtainSemaphore
+	.set	LVO_shared, _LVOObtainSemaphoreShared
+	.set	LVO_release, _LVOReleaseSemaphore
 
 	.text
 	.globl	_start
@@ -57,29 +43,29 @@ _start:
 	cmp.l	#1,%d0			/* an argument: report the call counts */
 	bhi	stats
 	RESIDENT_COPY block, block_end, .Lfail	/* a2 = the copied wrappers */
-	jsr	LVO_FORBID(%a6)		/* no task calls a half-installed wrapper */
+	jsr	_LVOForbid(%a6)		/* no task calls a half-installed wrapper */
 	.irp	w, obtain, shared, release
 	move.l	%a6,%a1
 	lea	wrap_\w - block(%a2),%a3
 	move.l	%a3,%d0
 	move.l	#LVO_\w,%a0
-	jsr	LVO_SETFUNCTION(%a6)
+	jsr	_LVOSetFunction(%a6)
 	move.l	%d0,old_\w - block(%a2)
 	.endr
-	jsr	LVO_PERMIT(%a6)
-	moveq	#0,%d0
+	jsr	_LVOPermit(%a6)
+	moveq	#RETURN_OK,%d0
 	bra.s	.Lout
-.Lfail:	moveq	#20,%d0
+.Lfail:	moveq	#RETURN_FAIL,%d0
 .Lout:	movem.l	(%sp)+,%d2/%a2/%a3/%a6
 	rts
 
 /* `SemCheck STATS`: the wrappers' call counts, found through exec's jump
- * table (a JMP abs.l at LVO_OBTAIN points at the installed wrap_obtain). */
+ * table (a JMP abs.l at _LVOObtainSemaphore points at the installed wrap_obtain). */
 stats:
 	movem.l	%d3-%d7/%a4-%a5,-(%sp)
-	cmp.w	#0x4EF9,LVO_OBTAIN(%a6)
+	cmp.w	#0x4EF9,_LVOObtainSemaphore(%a6)	/* jmp abs.l */
 	bne.s	9f
-	move.l	LVO_OBTAIN+2(%a6),%a2
+	move.l	_LVOObtainSemaphore+2(%a6),%a2
 	sub.l	#wrap_obtain - block,%a2	/* a2 = the installed block */
 	lea	s_stats - block(%a2),%a0
 	jsr	puts - block(%a2)
@@ -96,10 +82,10 @@ stats:
 	moveq	#10,%d0
 	jsr	putc - block(%a2)
 	movem.l	(%sp)+,%d3-%d7/%a4-%a5
-	moveq	#0,%d0
+	moveq	#RETURN_OK,%d0
 	bra	.Lout
 9:	movem.l	(%sp)+,%d3-%d7/%a4-%a5
-	moveq	#20,%d0
+	moveq	#RETURN_FAIL,%d0
 	bra	.Lout
 
 /* ---- everything from here to block_end is copied ---- */
@@ -115,12 +101,12 @@ wrap_obtain:
 	movem.l	%d0-%d7/%a0-%a6,-(%sp)
 	lea	cnt_obtain(%pc),%a1
 	addq.l	#1,(%a1)
-	move.l	THISTASK(%a6),%d0
+	move.l	ThisTask(%a6),%d0
 	beq.s	9f
 	move.l	%d0,%a1
-	cmp.b	#TS_REMOVED,TC_STATE(%a1)
+	cmp.b	#TS_REMOVED,tc_State(%a1)
 	beq.s	9f
-	cmp.l	SS_OWNER(%a0),%d0
+	cmp.l	ss_Owner(%a0),%d0
 	beq.s	9f
 	lea	s_obtain(%pc),%a2
 	move.l	60(%sp),%d7		/* caller: the return address above the saved registers */
@@ -137,14 +123,14 @@ wrap_shared:
 	movem.l	%d0-%d7/%a0-%a6,-(%sp)
 	lea	cnt_shared(%pc),%a1
 	addq.l	#1,(%a1)
-	move.l	THISTASK(%a6),%d0
+	move.l	ThisTask(%a6),%d0
 	beq.s	9f
 	move.l	%d0,%a1
-	cmp.b	#TS_REMOVED,TC_STATE(%a1)
+	cmp.b	#TS_REMOVED,tc_State(%a1)
 	beq.s	9f
-	tst.l	SS_OWNER(%a0)
+	tst.l	ss_Owner(%a0)
 	beq.s	9f
-	cmp.l	SS_OWNER(%a0),%d0
+	cmp.l	ss_Owner(%a0),%d0
 	beq.s	9f
 	lea	s_shared(%pc),%a2
 	move.l	60(%sp),%d7
@@ -157,16 +143,16 @@ wrap_release:
 	movem.l	%d0-%d7/%a0-%a6,-(%sp)
 	lea	cnt_release(%pc),%a1
 	addq.l	#1,(%a1)
-	move.l	THISTASK(%a6),%d0
+	move.l	ThisTask(%a6),%d0
 	beq.s	9f
 	move.l	%d0,%a1
-	cmp.b	#TS_REMOVED,TC_STATE(%a1)
+	cmp.b	#TS_REMOVED,tc_State(%a1)
 	beq.s	9f
-	tst.w	SS_NEST(%a0)
+	tst.w	ss_NestCount(%a0)
 	ble.s	8f
-	tst.l	SS_OWNER(%a0)
+	tst.l	ss_Owner(%a0)
 	beq.s	9f
-	cmp.l	SS_OWNER(%a0),%d0
+	cmp.l	ss_Owner(%a0),%d0
 	beq.s	9f
 8:	lea	s_release(%pc),%a2
 	move.l	60(%sp),%d7
@@ -183,7 +169,7 @@ report:
 	addq.l	#1,(%a3)
 	move.l	%a0,%a4
 	move.l	%a1,%a5
-	jsr	LVO_DISABLE(%a6)
+	jsr	_LVODisable(%a6)
 	move.w	#30,0xDFF032		/* SERPER, as CrashGuard */
 	move.l	%a2,%a0
 	bsr	puts
@@ -197,15 +183,15 @@ report:
 	bsr	hex8
 	lea	s_owner(%pc),%a0
 	bsr	puts
-	move.l	SS_OWNER(%a4),%d0
+	move.l	ss_Owner(%a4),%d0
 	bsr	hex8
 	lea	s_nest(%pc),%a0
 	bsr	puts
-	move.w	SS_NEST(%a4),%d0
+	move.w	ss_NestCount(%a4),%d0
 	bsr	hex4
 	lea	s_queue(%pc),%a0
 	bsr	puts
-	move.w	SS_QUEUE(%a4),%d0
+	move.w	ss_QueueCount(%a4),%d0
 	bsr	hex4
 	lea	s_caller(%pc),%a0
 	bsr	puts
@@ -213,7 +199,7 @@ report:
 	bsr	hex8
 	lea	s_name(%pc),%a0
 	bsr	puts
-	move.l	10(%a5),%d1		/* ln_Name */
+	move.l	ln_Name(%a5),%d1
 	beq.s	2f
 	move.l	%d1,%a0
 	moveq	#47,%d4
@@ -223,7 +209,7 @@ report:
 	dbra	%d4,1b
 2:	moveq	#10,%d0
 	bsr	putc
-	jsr	LVO_ENABLE(%a6)
+	jsr	_LVOEnable(%a6)
 9:	rts
 
 /* a0 = NUL-terminated string */

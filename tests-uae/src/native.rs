@@ -24,6 +24,13 @@
 //! - `rexxsyslib.library` (`native/rexxsyslib/rexxsyslib.S`): a minimal
 //!   rexxsyslib-compatible library, a TEST FIXTURE for the ARexx scenarios
 //!   (the AROS ROM has none); see `crate::rexx`.
+//!
+//! The NDK facts the tools use (LVOs as `_LVO<Name>`, structure offsets,
+//! flags) are not defined here: each source includes `ndk.h`, the header
+//! xtask generates from the amiga-ndk crate and `runtime/os-functions.toml`
+//! (`xtask/src/ndkgen.rs`), which the caller passes to [`build`] as text.
+//! What stays in a source is not an NDK fact (ROM addresses, a tool's own
+//! sizes, the fixture library's own layout) and says so.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -100,10 +107,17 @@ pub fn source_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("native")
 }
 
+/// The header the sources include for their NDK facts.
+pub const NDK_HEADER: &str = "ndk.h";
+
 /// Build the tools into `out_dir` (created): `<Name>.o`, `<Name>.elf`
-/// and the hunk executable `<Name>`.
-pub fn build(out_dir: &Path, converter: Converter<'_>) -> Result<NativeTools, String> {
+/// and the hunk executable `<Name>`. `ndk_h` is the text of the generated
+/// NDK header (xtask's `ndkgen::header`); it is written to
+/// `out_dir/ndk.h`, which the assembler searches (`-I out_dir`).
+pub fn build(out_dir: &Path, ndk_h: &str, converter: Converter<'_>) -> Result<NativeTools, String> {
     fs::create_dir_all(out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    let header = out_dir.join(NDK_HEADER);
+    fs::write(&header, ndk_h).map_err(|e| format!("{}: {e}", header.display()))?;
     let mut built = Vec::new();
     for src in SOURCES {
         built.push(build_one(out_dir, src, src.trim_end_matches(".S"), cpu_of(src), converter)?);
@@ -126,14 +140,21 @@ pub fn build(out_dir: &Path, converter: Converter<'_>) -> Result<NativeTools, St
     })
 }
 
-/// Assembles `native/<src>`, links it (`_start` first, `--emit-relocs`) and
+/// Assembles `native/<src>` (with `out_dir` on the include path, for
+/// `ndk.h`), links it (`_start` first, `--emit-relocs`) and
 /// converts it into `out_dir/<name>` (plus `<name>.o`, `<name>.elf`).
 fn build_one(out_dir: &Path, src: &str, name: &str, cpu: &str, converter: Converter<'_>) -> Result<PathBuf, String> {
     let obj = out_dir.join(format!("{name}.o"));
     let elf = out_dir.join(format!("{name}.elf"));
     let hunk = out_dir.join(name);
     run_tool(
-        Command::new("m68k-linux-gnu-gcc").args([cpu, "-c", "-o"]).arg(&obj).arg(source_dir().join(src)),
+        Command::new("m68k-linux-gnu-gcc")
+            .arg(cpu)
+            .arg("-I")
+            .arg(out_dir)
+            .args(["-c", "-o"])
+            .arg(&obj)
+            .arg(source_dir().join(src)),
         "m68k-linux-gnu-gcc (Debian package gcc-m68k-linux-gnu)",
     )?;
     run_tool(

@@ -90,7 +90,7 @@ fn write_glue(root: &Path, dir: &Path) -> Result<()> {
     std::fs::write(dir.join("os_glue.h"), osglue::gen_header(&fns))?;
     std::fs::write(dir.join("os_glue.S"), osglue::gen_asm(&fns))?;
     std::fs::write(dir.join("os_imports.c"), osglue::gen_imports_c(&fns))?;
-    std::fs::write(dir.join("ndk.h"), crate::ndkgen::header())?;
+    std::fs::write(dir.join("ndk.h"), crate::ndkgen::header(&fns)?)?;
     Ok(())
 }
 

@@ -38,7 +38,9 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         tools::ensure_amipilot()?;
     }
     let dir = amiga::root().join("target/uae/tools");
-    let native = native::build(&dir, &convert).map_err(|e| anyhow!("building the harness's native tools: {e}"))?;
+    let ndk_h = crate::ndkgen::header(&crate::osglue::load(&amiga::root())?)?;
+    let native =
+        native::build(&dir, &ndk_h, &convert).map_err(|e| anyhow!("building the harness's native tools: {e}"))?;
     let mut opts = Options::new(native);
     let mut needs: Vec<&str> = Vec::new();
     for s in scenarios {

@@ -41,52 +41,18 @@
  * nothing), then the RomTag LoadSeg'ed libraries are found by.
  */
 
-	/* exec.library LVOs (exec_lib.fd) */
-	.set	LVO_AllocMem, -198
-	.set	LVO_FreeMem, -210
-	.set	LVO_Remove, -252
-	.set	LVO_InitSemaphore, -558
-	.set	LVO_ObtainSemaphore, -564
-	.set	LVO_ReleaseSemaphore, -570
+#include "ndk.h"
 
-	.set	MEMF_PUBLIC_CLEAR, 0x00010001
-	.set	NT_MESSAGE, 5
-	.set	NT_LIBRARY, 9
-	.set	RTC_MATCHWORD, 0x4AFC
-	.set	RTF_AUTOINIT, 0x80
-	.set	LIBF_CHANGED_SUMUSED, 6
-	.set	LIBB_DELEXP, 3
-
+	/* This fixture's own version, and its base: a struct Library, then
+	 * the seglist, SysBase and a struct SignalSemaphore. LVOs, structure
+	 * offsets and flags come from the generated ndk.h; flags are combined
+	 * with `+` (distinct bits), as `|` starts a comment in m68k GNU as. */
 	.set	VERSION, 36
 	.set	REVISION, 1
-
-	/* struct Library (exec/libraries.h) */
-	.set	LN_TYPE, 8
-	.set	LN_NAME, 10
-	.set	LIB_FLAGS, 14
-	.set	LIB_NEGSIZE, 16
-	.set	LIB_POSSIZE, 18
-	.set	LIB_VERSION, 20
-	.set	LIB_REVISION, 22
-	.set	LIB_IDSTRING, 24
-	.set	LIB_OPENCNT, 32
-	/* this fixture's base: struct Library + seglist, SysBase, semaphore */
-	.set	RB_SEGLIST, 34
-	.set	RB_SYSBASE, 38
-	.set	RB_SEM, 42		/* struct SignalSemaphore, 46 bytes */
-	.set	RB_SIZE, 88
-
-	/* struct RexxArg / struct RexxMsg (rexx/storage.h) */
-	.set	RA_HEADER, 8
-	.set	RA_MAXLEN, 65535
-	.set	NSF_STRING_EXT, 0x42
-	.set	MN_REPLYPORT, 14
-	.set	MN_LENGTH, 18
-	.set	RM_LIBBASE, 24
-	.set	RM_ARGS, 40
-	.set	RM_COMMADDR, 108
-	.set	RM_FILEEXT, 112
-	.set	RM_SIZE, 128
+	.set	RB_SEGLIST, LIB_SIZE
+	.set	RB_SYSBASE, RB_SEGLIST+4
+	.set	RB_SEM, RB_SYSBASE+4
+	.set	RB_SIZE, RB_SEM+SS_SIZE
 
 	.text
 	.globl	_start
@@ -141,41 +107,41 @@ functable:
 lib_init:
 	movem.l	%a2/%a6,-(%sp)
 	movea.l	%d0,%a2
-	move.b	#NT_LIBRARY,LN_TYPE(%a2)
-	move.l	#libname,LN_NAME(%a2)
-	move.b	#LIBF_CHANGED_SUMUSED,LIB_FLAGS(%a2)
-	move.w	#VERSION,LIB_VERSION(%a2)
-	move.w	#REVISION,LIB_REVISION(%a2)
-	move.l	#idstring,LIB_IDSTRING(%a2)
+	move.b	#NT_LIBRARY,ln_Type(%a2)
+	move.l	#libname,ln_Name(%a2)
+	move.b	#LIBF_CHANGED+LIBF_SUMUSED,lib_Flags(%a2)
+	move.w	#VERSION,lib_Version(%a2)
+	move.w	#REVISION,lib_Revision(%a2)
+	move.l	#idstring,lib_IdString(%a2)
 	move.l	%a0,RB_SEGLIST(%a2)
 	move.l	%a6,RB_SYSBASE(%a2)
 	lea	RB_SEM(%a2),%a0
-	jsr	LVO_InitSemaphore(%a6)
+	jsr	_LVOInitSemaphore(%a6)
 	move.l	%a2,%d0
 	movem.l	(%sp)+,%a2/%a6
 	rts
 
 /* Open: a6 = base, d0 = version. Called under Forbid. */
 lib_open:
-	addq.w	#1,LIB_OPENCNT(%a6)
-	bclr	#LIBB_DELEXP,LIB_FLAGS(%a6)
+	addq.w	#1,lib_OpenCnt(%a6)
+	bclr	#LIBB_DELEXP,lib_Flags(%a6)
 	move.l	%a6,%d0
 	rts
 
 /* Close: a6 = base; returns the seglist when the library went away. */
 lib_close:
 	moveq	#0,%d0
-	subq.w	#1,LIB_OPENCNT(%a6)
+	subq.w	#1,lib_OpenCnt(%a6)
 	bne.s	1f
-	btst	#LIBB_DELEXP,LIB_FLAGS(%a6)
+	btst	#LIBB_DELEXP,lib_Flags(%a6)
 	bne.s	lib_expunge
 1:	rts
 
 /* Expunge: a6 = base. Under Forbid. */
 lib_expunge:
-	tst.w	LIB_OPENCNT(%a6)
+	tst.w	lib_OpenCnt(%a6)
 	beq.s	1f
-	bset	#LIBB_DELEXP,LIB_FLAGS(%a6)
+	bset	#LIBB_DELEXP,lib_Flags(%a6)
 	moveq	#0,%d0
 	rts
 1:	movem.l	%d2/%a5/%a6,-(%sp)
@@ -183,15 +149,15 @@ lib_expunge:
 	move.l	RB_SEGLIST(%a5),%d2
 	movea.l	RB_SYSBASE(%a5),%a6
 	movea.l	%a5,%a1
-	jsr	LVO_Remove(%a6)
+	jsr	_LVORemove(%a6)
 	moveq	#0,%d0
-	move.w	LIB_NEGSIZE(%a5),%d0
+	move.w	lib_NegSize(%a5),%d0
 	movea.l	%a5,%a1
 	suba.l	%d0,%a1
 	moveq	#0,%d1
-	move.w	LIB_POSSIZE(%a5),%d1
+	move.w	lib_PosSize(%a5),%d1
 	add.l	%d1,%d0
-	jsr	LVO_FreeMem(%a6)
+	jsr	_LVOFreeMem(%a6)
 	move.l	%d2,%d0
 	movem.l	(%sp)+,%d2/%a5/%a6
 	rts
@@ -205,21 +171,21 @@ create_argstring:
 	movem.l	%d2-%d3/%a2-%a3/%a6,-(%sp)
 	movea.l	%a0,%a2
 	move.l	%d0,%d2
-	cmp.l	#RA_MAXLEN,%d2
+	cmp.l	#MAX_ARGSTRING,%d2
 	bhi.s	9f
 	move.l	%d2,%d3
-	add.l	#RA_HEADER+1,%d3	/* header + bytes + NUL */
+	add.l	#ra_Buff+1,%d3	/* header + bytes + NUL */
 	move.l	%d3,%d0
-	move.l	#MEMF_PUBLIC_CLEAR,%d1
+	move.l	#MEMF_PUBLIC+MEMF_CLEAR,%d1
 	movea.l	RB_SYSBASE(%a6),%a6
-	jsr	LVO_AllocMem(%a6)
+	jsr	_LVOAllocMem(%a6)
 	tst.l	%d0
 	beq.s	9f
 	movea.l	%d0,%a3
 	move.l	%d3,(%a3)		/* ra_Size */
-	move.w	%d2,4(%a3)		/* ra_Length */
-	move.b	#NSF_STRING_EXT,6(%a3)	/* ra_Flags */
-	lea	RA_HEADER(%a3),%a1
+	move.w	%d2,ra_Length(%a3)
+	move.b	#NSF_STRING+NSF_EXT,ra_Flags(%a3)
+	lea	ra_Buff(%a3),%a1
 	moveq	#0,%d1			/* hash */
 	move.l	%d2,%d0
 	beq.s	2f
@@ -229,8 +195,8 @@ create_argstring:
 	subq.l	#1,%d0
 	bne.s	1b
 2:	clr.b	(%a1)			/* NUL */
-	move.b	%d1,7(%a3)		/* ra_Hash */
-	lea	RA_HEADER(%a3),%a0
+	move.b	%d1,ra_Hash(%a3)
+	lea	ra_Buff(%a3),%a0
 	move.l	%a0,%d0
 	movem.l	(%sp)+,%d2-%d3/%a2-%a3/%a6
 	rts
@@ -244,10 +210,10 @@ delete_argstring:
 	move.l	%a0,%d0
 	beq.s	1f
 	move.l	%a6,-(%sp)
-	lea	-RA_HEADER(%a0),%a1
+	lea	-ra_Buff(%a0),%a1
 	move.l	(%a1),%d0		/* ra_Size */
 	movea.l	RB_SYSBASE(%a6),%a6
-	jsr	LVO_FreeMem(%a6)
+	jsr	_LVOFreeMem(%a6)
 	movea.l	(%sp)+,%a6
 1:	rts
 
@@ -256,7 +222,7 @@ length_argstring:
 	moveq	#0,%d0
 	move.l	%a0,%d1
 	beq.s	1f
-	move.w	-4(%a0),%d0
+	move.w	ra_Length-ra_Buff(%a0),%d0
 1:	rts
 
 /* msg = CreateRexxMsg(port a0, extension a1, host d0) -> d0 and a0 */
@@ -266,20 +232,20 @@ create_rexxmsg:
 	movea.l	%a0,%a2
 	movea.l	%a1,%a3
 	move.l	%d0,%d2
-	move.l	#RM_SIZE,%d0
-	move.l	#MEMF_PUBLIC_CLEAR,%d1
+	move.l	#rm_SIZEOF,%d0
+	move.l	#MEMF_PUBLIC+MEMF_CLEAR,%d1
 	movea.l	RB_SYSBASE(%a5),%a6
-	jsr	LVO_AllocMem(%a6)
+	jsr	_LVOAllocMem(%a6)
 	movea.l	%d0,%a0
 	tst.l	%d0
 	beq.s	1f
-	move.b	#NT_MESSAGE,LN_TYPE(%a0)
-	move.l	#rexxid,LN_NAME(%a0)
-	move.l	%a2,MN_REPLYPORT(%a0)
-	move.w	#RM_SIZE,MN_LENGTH(%a0)
-	move.l	%a5,RM_LIBBASE(%a0)
-	move.l	%d2,RM_COMMADDR(%a0)
-	move.l	%a3,RM_FILEEXT(%a0)
+	move.b	#NT_MESSAGE,ln_Type(%a0)
+	move.l	#rexxid,ln_Name(%a0)
+	move.l	%a2,mn_ReplyPort(%a0)
+	move.w	#rm_SIZEOF,mn_Length(%a0)
+	move.l	%a5,rm_LibBase(%a0)
+	move.l	%d2,rm_CommAddr(%a0)
+	move.l	%a3,rm_FileExt(%a0)
 1:	movem.l	(%sp)+,%d2/%a2-%a3/%a5-%a6
 	rts
 
@@ -289,9 +255,9 @@ delete_rexxmsg:
 	beq.s	1f
 	move.l	%a6,-(%sp)
 	movea.l	%a0,%a1
-	move.l	#RM_SIZE,%d0
+	move.l	#rm_SIZEOF,%d0
 	movea.l	RB_SYSBASE(%a6),%a6
-	jsr	LVO_FreeMem(%a6)
+	jsr	_LVOFreeMem(%a6)
 	movea.l	(%sp)+,%a6
 1:	rts
 
@@ -300,11 +266,11 @@ clear_rexxmsg:
 	movem.l	%d2/%a2,-(%sp)
 	move.l	%a0,%d1
 	beq.s	3f
-	lea	RM_ARGS(%a0),%a2
+	lea	rm_Args(%a0),%a2
 	move.l	%d0,%d2
-	cmp.l	#16,%d2
+	cmp.l	#MAXRMARG+1,%d2		/* the argument slots */
 	bls.s	1f
-	moveq	#16,%d2
+	moveq	#MAXRMARG+1,%d2
 1:	tst.l	%d2
 	beq.s	3f
 2:	movea.l	(%a2),%a0
@@ -322,15 +288,15 @@ fill_rexxmsg:
 	lea	-80(%sp),%sp		/* 0: new[16], 64: number buffer */
 	movea.l	%a0,%a2
 	move.l	%d0,%d2
-	cmp.l	#16,%d2
+	cmp.l	#MAXRMARG+1,%d2		/* the argument slots */
 	bls.s	1f
-	moveq	#16,%d2
+	moveq	#MAXRMARG+1,%d2
 1:	move.l	%d1,%d3
 	moveq	#0,%d4			/* i */
 loop_fill:
 	cmp.l	%d2,%d4
 	bcc	fill_ok
-	move.l	RM_ARGS(%a2,%d4.l*4),%d5
+	move.l	rm_Args(%a2,%d4.l*4),%d5
 	btst	%d4,%d3
 	bne.s	fill_int
 	tst.l	%d5
@@ -373,7 +339,7 @@ fill_next:
 fill_ok:
 	moveq	#0,%d4
 	bra.s	2f
-1:	move.l	0(%sp,%d4.l*4),RM_ARGS(%a2,%d4.l*4)
+1:	move.l	0(%sp,%d4.l*4),rm_Args(%a2,%d4.l*4)
 	addq.l	#1,%d4
 2:	cmp.l	%d2,%d4
 	bcs.s	1b
@@ -398,7 +364,7 @@ is_rexxmsg:
 	moveq	#0,%d0
 	move.l	%a0,%d1
 	beq.s	2f
-	movea.l	LN_NAME(%a0),%a1
+	movea.l	ln_Name(%a0),%a1
 	move.l	%a1,%d1
 	beq.s	2f
 	lea	rexxid(%pc),%a0
@@ -415,7 +381,7 @@ lock_rexxbase:
 	move.l	%a6,-(%sp)
 	lea	RB_SEM(%a6),%a0
 	movea.l	RB_SYSBASE(%a6),%a6
-	jsr	LVO_ObtainSemaphore(%a6)
+	jsr	_LVOObtainSemaphore(%a6)
 	movea.l	(%sp)+,%a6
 	rts
 
@@ -423,7 +389,7 @@ unlock_rexxbase:
 	move.l	%a6,-(%sp)
 	lea	RB_SEM(%a6),%a0
 	movea.l	RB_SYSBASE(%a6),%a6
-	jsr	LVO_ReleaseSemaphore(%a6)
+	jsr	_LVOReleaseSemaphore(%a6)
 	movea.l	(%sp)+,%a6
 	rts
 
