@@ -8,6 +8,8 @@
 | arguments on the stack and treats d0-d1/a0-a1 as scratch
 | (docs/reference/toolchain.md, "GCC and the native runtime").
 
+#include "ndk.h"
+
 	.section .text.start,"ax"
 	.globl	_start
 _start:
@@ -33,13 +35,13 @@ rt_swap_call:
 	move.l	20(%sp),%d2		| fn
 	move.l	4.w,%a6
 	move.l	%a2,%a0
-	jsr	-732(%a6)		| StackSwap(a0)
+	jsr	_LVOStackSwap(%a6)	| StackSwap(a0)
 	move.l	%d2,%a0
 	jsr	(%a0)
 	move.l	%d0,%d2
 	move.l	4.w,%a6
 	move.l	%a2,%a0
-	jsr	-732(%a6)		| StackSwap(a0) back
+	jsr	_LVOStackSwap(%a6)	| StackSwap(a0) back
 	move.l	%d2,%d0
 	movem.l	(%sp)+,%d2/%a2/%a6
 	rts
