@@ -34,6 +34,7 @@ impl Program {
 /// Every Amiga program the project builds.
 pub const PROGRAMS: &[Program] = &[
     Program { package: "program-gadgetscope", artifact: "program_gadgetscope", hunk: "GadgetScope" },
+    Program { package: "program-gadgetscope-bench", artifact: "program_gadgetscope_bench", hunk: "GadgetScopeBench" },
     Program { package: "program-canary", artifact: "program_canary", hunk: "Canary" },
     Program { package: "program-uaetool", artifact: "program_uaetool", hunk: "UAETool" },
     Program { package: "program-rexxsend", artifact: "program_rexxsend", hunk: "RexxSend" },
