@@ -1,12 +1,40 @@
-//! `GadgetScope BENCH`: the walker's cost measured on the machine itself
-//! (issue 3: EClock ticks of a full TREE and the longest `LockIBase()`
-//! hold). Integer arithmetic only; the clock is timer.device `ReadEClock()`
-//! on the Amiga and a fake in the host tests.
+//! GadgetScopeBench: the walker's cost measured on the machine itself
+//! (EClock ticks of a full TREE and the longest `LockIBase()` hold). A
+//! program of its own (runtime/programs/gadgetscope-bench), so the
+//! shipped GadgetScope does not carry it. Integer arithmetic only; the
+//! clock is timer.device `ReadEClock()` on the Amiga and a fake in the
+//! host tests.
+use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_rt::readargs::Value;
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
 use gadgetscope_core::text::tree_text;
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::inspect::{inspect, Failure, Inspect};
+
+/// The `ReadArgs()` template of GadgetScopeBench; `GadgetScopeBench ?`
+/// prints it (dos.library). WINDOW, SCREEN and FULL are TREE's.
+pub const TEMPLATE: &str = "WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N";
+
+/// TREE runs when COUNT is not given.
+pub const RUNS: u32 = 9;
+
+/// Turns `ReadArgs()` values (in [`TEMPLATE`] order) into what to time
+/// and how many times. Error: COUNT outside 1 to 1000 (the caller prints
+/// it with RC 10).
+pub fn interpret(values: &[Value]) -> Result<(Inspect, u32), String> {
+    let text = |i: usize| match values.get(i) {
+        Some(Value::Text(t)) => Some(t.clone()),
+        _ => None,
+    };
+    let full = matches!(values.get(2), Some(Value::Switch(true)));
+    let runs = match values.get(3) {
+        Some(Value::Number(n)) if (1..=1000).contains(n) => *n as u32,
+        Some(Value::Number(n)) => return Err(alloc::format!("COUNT must be 1 to 1000, not {n}")),
+        _ => RUNS,
+    };
+    Ok((Inspect::Tree { window: text(0), screen: text(1), full }, runs))
+}
 
 /// A monotonic tick counter and its frequency (ticks per second).
 pub trait Clock {
@@ -241,10 +269,10 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
     })
 }
 
-/// The report line(s) BENCH prints.
+/// The report line(s) GadgetScopeBench prints.
 pub fn report(r: &BenchResult) -> Vec<u8> {
     let f = r.frequency;
-    let mut by_position = alloc::string::String::from("holds:");
+    let mut by_position = String::from("holds:");
     for (i, (m, l)) in r.holds_by_position.iter().enumerate() {
         by_position.push_str(&alloc::format!(
             " #{} median {} ticks ({} us) longest {} ({} us);",
@@ -330,6 +358,30 @@ mod tests {
         assert!(text.contains("longest LockIBase hold 10 ticks (14 us)"), "{text}");
         assert_eq!(r.holds_by_position.len(), r.holds_per_tree as usize);
         assert!(text.contains("holds: #1 median 10 ticks (14 us) longest 10 (14 us); #2 median 10"), "{text}");
+    }
+
+    #[test]
+    fn arguments() {
+        let t = |s: &str| Value::Text(s.as_bytes().to_vec());
+        let mut l = vec![t("Fixture"), Value::Absent, Value::Switch(false), Value::Absent];
+        assert_eq!(
+            interpret(&l),
+            Ok((Inspect::Tree { window: Some(b"Fixture".to_vec()), screen: None, full: false }, RUNS))
+        );
+        l[1] = t("Work");
+        l[2] = Value::Switch(true);
+        l[3] = Value::Number(25);
+        assert_eq!(
+            interpret(&l),
+            Ok((Inspect::Tree { window: Some(b"Fixture".to_vec()), screen: Some(b"Work".to_vec()), full: true }, 25))
+        );
+        l[3] = Value::Number(0);
+        assert_eq!(interpret(&l).unwrap_err(), "COUNT must be 1 to 1000, not 0");
+        l[3] = Value::Number(1001);
+        assert_eq!(interpret(&l).unwrap_err(), "COUNT must be 1 to 1000, not 1001");
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 4);
+        // No argument: the active window.
+        assert_eq!(interpret(&[]), Ok((Inspect::Tree { window: None, screen: None, full: false }, RUNS)));
     }
 
     #[test]

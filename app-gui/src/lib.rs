@@ -10,7 +10,8 @@
 //!   `gadtools_ui` and [`reaction`] + `reaction_ui`; [`highlight`] (the
 //!   frame around the selected gadget); `desk` (frame, pick, files,
 //!   AppIcon).
-//! - [`bench`]: `GadgetScope BENCH`, TREE timed with the EClock.
+//! - [`bench`] and `bench_start` (wasm32): GadgetScopeBench, a program of
+//!   its own: TREE timed with the EClock.
 //!
 //! Everything but the wasm32-only modules (the OS side) is host-tested.
 #![cfg_attr(target_arch = "wasm32", no_std)]
@@ -45,6 +46,10 @@ mod system;
 mod wire_tcp;
 
 #[cfg(target_arch = "wasm32")]
+mod bench_start;
+#[cfg(target_arch = "wasm32")]
 mod start;
+#[cfg(target_arch = "wasm32")]
+pub use bench_start::main as bench_main;
 #[cfg(target_arch = "wasm32")]
 pub use start::main;

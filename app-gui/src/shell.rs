@@ -10,7 +10,7 @@ use gadgetscope_engine::inspect::Inspect;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
 pub const TEMPLATE: &str =
-    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K/N,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K";
+    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K/N,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,10 +21,6 @@ pub enum ShellCommand {
     /// `GadgetScope SCREENS`: print the text, RC 0; RC 5 when nothing
     /// matched. Without `WINDOW=` the active window.
     Inspect(Inspect),
-    /// `GadgetScope BENCH [WINDOW=<pattern>] [SCREEN=<s>] [FULL] [COUNT=<n>]`:
-    /// TREE `COUNT` times (default 9), print the median time in EClock
-    /// ticks and the longest `LockIBase()` hold (crate::bench).
-    Bench { what: Inspect, runs: u32 },
     /// `GadgetScope NOGUI [PORTNAME=<name>] [FSROOT=<dir> …] [TCPPORT=<n> …]`:
     /// only the ARexx host (and the wire, when a TCP port is named), until
     /// `QUIT` or Ctrl-C. `port`: the exact port name; `fs_roots`: the
@@ -43,10 +39,7 @@ pub enum ShellCommand {
 pub struct UsageError(pub String);
 
 /// Commands known to [`interpret`], for messages.
-pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS", "BENCH"];
-
-/// BENCH runs when COUNT is not given.
-pub const BENCH_RUNS: u32 = 9;
+pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS"];
 
 /// Turns `ReadArgs()` values (in template order) into a command.
 pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
@@ -57,32 +50,28 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     let command = text(0).unwrap_or_default();
     let (window, screen) = (text(1), text(2));
     let full = matches!(values.get(3), Some(Value::Switch(true)));
-    let count = match values.get(4) {
+    let nogui = matches!(values.get(4), Some(Value::Switch(true)));
+    let portname = text(5);
+    let startup = text(6);
+    let refresh = match values.get(7) {
         Some(Value::Number(n)) => Some(*n),
         _ => None,
     };
-    let nogui = matches!(values.get(5), Some(Value::Switch(true)));
-    let portname = text(6);
-    let startup = text(7);
-    let refresh = match values.get(8) {
-        Some(Value::Number(n)) => Some(*n),
-        _ => None,
-    };
-    let profiledir = text(9);
-    let fsroot: Vec<Vec<u8>> = match values.get(10) {
+    let profiledir = text(8);
+    let fsroot: Vec<Vec<u8>> = match values.get(9) {
         Some(Value::Multi(v)) => v.clone(),
         _ => Vec::new(),
     };
     let fs_roots = settings::fs_roots(fsroot.iter().map(Vec::as_slice)).map_err(UsageError)?;
     let wire_args = WireArgs {
-        tcp: matches!(values.get(11), Some(Value::Switch(true))),
-        port: match values.get(12) {
+        tcp: matches!(values.get(10), Some(Value::Switch(true))),
+        port: match values.get(11) {
             Some(Value::Number(n)) => Some(i64::from(*n)),
             _ => None,
         },
-        password: text(13),
-        bind: text(14),
-        port_file: text(15),
+        password: text(12),
+        bind: text(13),
+        port_file: text(14),
     };
     let wire_given = wire_args != WireArgs::default();
     let wire = wire_args.settings().map_err(UsageError)?;
@@ -92,7 +81,7 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         if !command.is_empty() {
             return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given)", shown(&command))));
         }
-        if window.is_some() || screen.is_some() || full || count.is_some() || gui_options.iter().any(|(_, set)| *set) {
+        if window.is_some() || screen.is_some() || full || gui_options.iter().any(|(_, set)| *set) {
             return Err(UsageError("NOGUI takes only PORTNAME, FSROOT and the TCP keywords".into()));
         }
         return match portname {
@@ -101,8 +90,7 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         };
     }
     if command.is_empty() {
-        let given =
-            [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
+        let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full)];
         if let Some((k, _)) = given.iter().find(|(_, set)| *set) {
             return Err(UsageError(alloc::format!("{k} needs a command (commands: {})", COMMANDS.join(", "))));
         }
@@ -147,8 +135,7 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         )));
     }
     let only = |allowed: &[&str]| -> Result<(), UsageError> {
-        let given =
-            [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full), ("COUNT", count.is_some())];
+        let given = [("WINDOW", window.is_some()), ("SCREEN", screen.is_some()), ("FULL", full)];
         match given.iter().find(|(k, set)| *set && !allowed.contains(k)) {
             Some((k, _)) => Err(UsageError(alloc::format!("{} does not take {k}", shown(&upper)))),
             None => Ok(()),
@@ -162,14 +149,6 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         b"TREE" => {
             only(&["WINDOW", "SCREEN", "FULL"])?;
             Ok(ShellCommand::Inspect(Inspect::Tree { window, screen, full }))
-        }
-        b"BENCH" => {
-            let runs = match count {
-                None => BENCH_RUNS,
-                Some(n) if (1..=1000).contains(&n) => n as u32,
-                Some(n) => return Err(UsageError(alloc::format!("COUNT must be 1 to 1000, not {n}"))),
-            };
-            Ok(ShellCommand::Bench { what: Inspect::Tree { window, screen, full }, runs })
         }
         b"MENU" => {
             only(&["WINDOW", "SCREEN"])?;
@@ -202,7 +181,6 @@ mod tests {
             window.map(text).unwrap_or(Value::Absent),
             screen.map(text).unwrap_or(Value::Absent),
             Value::Switch(full),
-            Value::Absent,
             Value::Switch(false),
             Value::Absent,
             Value::Absent,
@@ -216,10 +194,10 @@ mod tests {
     fn nogui_and_portname() {
         let mut l = line("", None, None, false);
         l[0] = Value::Absent;
-        l[5] = Value::Switch(true);
+        l[4] = Value::Switch(true);
         assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None }));
-        l[6] = text("AMIPILOT.1");
-        l[10] = Value::Multi(vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()]);
+        l[5] = text("AMIPILOT.1");
+        l[9] = Value::Multi(vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()]);
         assert_eq!(
             interpret(&l),
             Ok(ShellCommand::NoGui {
@@ -228,41 +206,31 @@ mod tests {
                 wire: None
             })
         );
-        l[10] = Value::Multi(vec![b"".to_vec()]);
+        l[9] = Value::Multi(vec![b"".to_vec()]);
         assert_eq!(interpret(&l).unwrap_err().0, "FSROOT must be directories of 1 to 255 characters, separated by |");
-        l[10] = Value::Absent;
-        l[6] = text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG");
+        l[9] = Value::Absent;
+        l[5] = text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG");
         assert_eq!(interpret(&l).unwrap_err().0, "PORTNAME must be 1 to 31 characters");
         let mut t = line("TREE", None, None, false);
-        t[6] = text("X");
+        t[5] = text("X");
         assert_eq!(interpret(&t).unwrap_err().0, "PORTNAME goes with NOGUI or with no command (the window)");
-        t[6] = Value::Absent;
-        t[10] = Value::Multi(vec![b"RAM:".to_vec()]);
+        t[5] = Value::Absent;
+        t[9] = Value::Multi(vec![b"RAM:".to_vec()]);
         assert_eq!(interpret(&t).unwrap_err().0, "FSROOT goes with NOGUI or with no command (the window)");
-        t[10] = Value::Absent;
-        t[6] = text("X");
-        t[5] = Value::Switch(true);
-        t[6] = Value::Absent;
+        t[9] = Value::Absent;
+        t[5] = text("X");
+        t[4] = Value::Switch(true);
+        t[5] = Value::Absent;
         assert_eq!(interpret(&t).unwrap_err().0, "NOGUI takes no command (\"TREE\" given)");
     }
 
     #[test]
-    fn bench_counts() {
-        let mut l = line("BENCH", Some("Fixture"), None, false);
+    fn bench_is_a_program_of_its_own() {
+        // GadgetScopeBench times TREE; GadgetScope does not carry it.
         assert_eq!(
-            interpret(&l),
-            Ok(ShellCommand::Bench {
-                what: Inspect::Tree { window: Some(b"Fixture".to_vec()), screen: None, full: false },
-                runs: BENCH_RUNS
-            })
+            interpret(&line("BENCH", Some("Fixture"), None, false)).unwrap_err().0,
+            "unknown command \"BENCH\" (commands: VERSION, TREE, MENU, SCREENS)"
         );
-        l[4] = Value::Number(25);
-        assert!(matches!(interpret(&l), Ok(ShellCommand::Bench { runs: 25, .. })));
-        l[4] = Value::Number(0);
-        assert_eq!(interpret(&l).unwrap_err().0, "COUNT must be 1 to 1000, not 0");
-        let mut t = line("TREE", None, None, false);
-        t[4] = Value::Number(3);
-        assert_eq!(interpret(&t).unwrap_err().0, "TREE does not take COUNT");
     }
 
     #[test]
@@ -303,7 +271,7 @@ mod tests {
     fn unknown_and_missing_commands_name_the_problem() {
         assert_eq!(
             interpret(&line("FROB", None, None, false)).unwrap_err().0,
-            "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS, BENCH)"
+            "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS)"
         );
         assert_eq!(interpret(&[Value::Absent]), Ok(ShellCommand::Gui(Settings::default())), "no command: the window");
         assert!(interpret(&[Value::Text(b"\xe9".to_vec())]).unwrap_err().0.contains('\u{e9}'));
@@ -311,11 +279,8 @@ mod tests {
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 16);
-        assert!(
-            TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,"),
-            "old slots keep their places"
-        );
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 15);
+        assert!(TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,"));
     }
 
     fn gui() -> Vec<Value> {
@@ -328,10 +293,10 @@ mod tests {
     fn no_command_starts_the_window_with_its_options() {
         assert_eq!(interpret(&gui()), Ok(ShellCommand::Gui(Settings::default())));
         let mut l = gui();
-        l[6] = text("AMIPILOT.1");
-        l[7] = text("iconified");
-        l[8] = Value::Number(0);
-        l[9] = text("Work:Profiles");
+        l[5] = text("AMIPILOT.1");
+        l[6] = text("iconified");
+        l[7] = Value::Number(0);
+        l[8] = text("Work:Profiles");
         assert_eq!(
             interpret(&l),
             Ok(ShellCommand::Gui(Settings {
@@ -344,19 +309,19 @@ mod tests {
         );
         // An empty COMMAND text is no command too.
         let mut e = line("", None, None, false);
-        e[7] = text("OPEN");
+        e[6] = text("OPEN");
         assert_eq!(interpret(&e), Ok(ShellCommand::Gui(Settings::default())));
     }
 
     #[test]
     fn bad_window_options_are_errors_not_warnings() {
         let cases: [(usize, Value, &str); 6] = [
-            (7, text("HIDDEN"), "STARTUP must be OPEN or ICONIFIED"),
-            (8, Value::Number(3601), "REFRESH must be 0 (off) or 1 to 3600 seconds, not 3601"),
-            (8, Value::Number(-1), "REFRESH must be 0 (off) or 1 to 3600 seconds, not -1"),
-            (9, text(""), "PROFILEDIR must be a path of 1 to 255 characters"),
-            (6, text(""), "PORTNAME must be 1 to 31 characters"),
-            (6, text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG"), "PORTNAME must be 1 to 31 characters"),
+            (6, text("HIDDEN"), "STARTUP must be OPEN or ICONIFIED"),
+            (7, Value::Number(3601), "REFRESH must be 0 (off) or 1 to 3600 seconds, not 3601"),
+            (7, Value::Number(-1), "REFRESH must be 0 (off) or 1 to 3600 seconds, not -1"),
+            (8, text(""), "PROFILEDIR must be a path of 1 to 255 characters"),
+            (5, text(""), "PORTNAME must be 1 to 31 characters"),
+            (5, text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG"), "PORTNAME must be 1 to 31 characters"),
         ];
         for (slot, v, want) in cases {
             let mut l = gui();
@@ -364,24 +329,24 @@ mod tests {
             assert_eq!(interpret(&l).unwrap_err().0, want);
         }
         let mut l = gui();
-        l[9] = text(&"d".repeat(256));
+        l[8] = text(&"d".repeat(256));
         assert!(interpret(&l).is_err());
     }
 
     #[test]
     fn window_options_only_without_a_command() {
         let mut t = line("TREE", None, None, false);
-        t[7] = text("OPEN");
+        t[6] = text("OPEN");
         assert_eq!(interpret(&t).unwrap_err().0, "TREE does not take STARTUP (it goes with no command: the window)");
-        let mut b = line("bench", None, None, false);
-        b[8] = Value::Number(2);
-        assert_eq!(interpret(&b).unwrap_err().0, "BENCH does not take REFRESH (it goes with no command: the window)");
+        let mut b = line("menu", None, None, false);
+        b[7] = Value::Number(2);
+        assert_eq!(interpret(&b).unwrap_err().0, "MENU does not take REFRESH (it goes with no command: the window)");
         let mut n = gui();
-        n[5] = Value::Switch(true);
-        n[9] = text("RAM:");
+        n[4] = Value::Switch(true);
+        n[8] = text("RAM:");
         assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME, FSROOT and the TCP keywords");
         let mut u = line("FROB", None, None, false);
-        u[7] = text("OPEN");
+        u[6] = text("OPEN");
         assert!(
             interpret(&u).unwrap_err().0.starts_with("unknown command \"FROB\""),
             "the command is the first problem"
@@ -389,15 +354,9 @@ mod tests {
         // Inspector options without a command.
         let mut w = gui();
         w[1] = text("Fixture");
-        assert_eq!(
-            interpret(&w).unwrap_err().0,
-            "WINDOW needs a command (commands: VERSION, TREE, MENU, SCREENS, BENCH)"
-        );
+        assert_eq!(interpret(&w).unwrap_err().0, "WINDOW needs a command (commands: VERSION, TREE, MENU, SCREENS)");
         let mut f = gui();
         f[3] = Value::Switch(true);
-        assert_eq!(
-            interpret(&f).unwrap_err().0,
-            "FULL needs a command (commands: VERSION, TREE, MENU, SCREENS, BENCH)"
-        );
+        assert_eq!(interpret(&f).unwrap_err().0, "FULL needs a command (commands: VERSION, TREE, MENU, SCREENS)");
     }
 }

@@ -1,6 +1,5 @@
 //! The Amiga entry point (wasm32 only): a Shell start runs the command
 //! its arguments name, a Workbench start opens the window.
-use crate::bench::{bench_tree, report, Clock};
 use crate::controls::REQUEST_TITLE;
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
@@ -8,10 +7,8 @@ use crate::system::AmigaIntuition;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 use amiga_ndk::latin1::from_str_lossy as latin1;
-use amiga_ndk::timer::UNIT_MICROHZ;
 use amiga_rt::dos::Dos;
 use amiga_rt::intuition::Intuition;
-use amiga_rt::timer::Timer;
 use gadgetscope_engine::inspect::inspect;
 
 /// The program: its return code (0, 5, 10, 20).
@@ -55,25 +52,6 @@ pub fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
-        Ok(ShellCommand::Bench { what, runs }) => {
-            let mut os = match AmigaIntuition::open() {
-                Ok(os) => os,
-                Err(e) => return complain(&dos, alloc::format!("{e}").as_bytes(), RETURN_FAIL),
-            };
-            let Some(mut clock) = EClock::open() else {
-                return complain(&dos, b"cannot open timer.device", RETURN_FAIL);
-            };
-            match bench_tree(&mut os, &mut clock, &what, runs) {
-                Ok(r) => {
-                    if dos.print(&report(&r)) {
-                        RETURN_OK
-                    } else {
-                        RETURN_FAIL
-                    }
-                }
-                Err(f) => complain(&dos, &f.message, f.rc),
-            }
-        }
         Ok(ShellCommand::NoGui { port, fs_roots, wire }) => {
             crate::event_loop::run(&dos, port.as_deref(), &fs_roots, None, wire.as_ref())
         }
@@ -90,29 +68,6 @@ pub fn main() -> i32 {
 /// `Settings::from_icons`). An icon that cannot be read gives none.
 fn start_tooltypes(dos: &Dos, wbs: u32) -> Vec<Vec<Vec<u8>>> {
     amiga_rt::workbench::start_args(wbs).iter().map(|a| a.tooltypes(dos).unwrap_or_default()).collect()
-}
-
-/// timer.device `ReadEClock()` as the bench clock.
-struct EClock {
-    timer: Timer,
-    freq: u32,
-}
-
-impl EClock {
-    fn open() -> Option<EClock> {
-        let timer = Timer::open(UNIT_MICROHZ)?;
-        let freq = timer.eclock().1;
-        Some(EClock { timer, freq })
-    }
-}
-
-impl Clock for EClock {
-    fn now(&mut self) -> u64 {
-        self.timer.eclock().0
-    }
-    fn frequency(&self) -> u32 {
-        self.freq
-    }
 }
 
 /// `GadgetScope: <message>` on the Shell (Latin-1), and the RC. Started

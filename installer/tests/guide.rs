@@ -104,9 +104,8 @@ fn the_shell_commands_of_the_program_are_documented() {
         "TREE",
         "MENU",
         "SCREENS",
-        "BENCH",
         "NOGUI",
-        "COMMAND,WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,NOGUI/S,PORTNAME/K,",
+        "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,",
         "STARTUP/K,REFRESH/K/N,PROFILEDIR/K",
     ] {
         assert!(text.contains(c), "{c}");

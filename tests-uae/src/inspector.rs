@@ -73,11 +73,11 @@ fn fixture_scenarios() -> Vec<Scenario> {
         .config("uae_cpu_speed", "real")
         .config("accuracy", "0")
         .program("C/UAETool", "UAETool")
-        .program("GadgetScope", "GadgetScope")
+        .program("GadgetScopeBench", "GadgetScopeBench")
         .program("GadToolsFixture", "GadToolsFixture");
     let bench = stop(
         start(bench, "GadToolsFixture", "gadtools-fixture")
-            .capture("GadgetScope BENCH WINDOW=\"GadTools Fixture\" COUNT=9", "bench")
+            .capture("GadgetScopeBench WINDOW=\"GadTools Fixture\" COUNT=9", "bench")
             .check(Check::Rc("bench".into(), 0))
             .check(Check::Contains("bench.out".into(), "tree: 9 runs, median".into())),
         "gadtools-fixture",
@@ -119,9 +119,9 @@ pub fn scenarios() -> Vec<Scenario> {
         Scenario::new("bench-walk-shell")
             .config("uae_cpu_speed", "real")
             .config("accuracy", "0")
-            .program("GadgetScope", "GadgetScope")
+            .program("GadgetScopeBench", "GadgetScopeBench")
             .line("Echo \"GadgetScope walk benchmark\"")
-            .capture("GadgetScope BENCH WINDOW=AROS COUNT=9", "bench")
+            .capture("GadgetScopeBench WINDOW=AROS COUNT=9", "bench")
             .check(Check::Rc("bench".into(), 0))
             .check(Check::Contains("bench.out".into(), "tree: 9 runs, median".into()))
             .timeout(std::time::Duration::from_secs(120)),

@@ -34,6 +34,7 @@ impl Program {
 /// Every Amiga program the project builds.
 pub const PROGRAMS: &[Program] = &[
     Program { package: "program-gadgetscope", artifact: "program_gadgetscope", hunk: "GadgetScope" },
+    Program { package: "program-gadgetscope-bench", artifact: "program_gadgetscope_bench", hunk: "GadgetScopeBench" },
     Program { package: "program-canary", artifact: "program_canary", hunk: "Canary" },
     Program { package: "program-uaetool", artifact: "program_uaetool", hunk: "UAETool" },
     Program { package: "program-rexxsend", artifact: "program_rexxsend", hunk: "RexxSend" },
@@ -164,15 +165,36 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
     let mut objs = Vec::new();
     for (src, obj, cpu) in &sources {
         let o = dir.join(obj);
-        sh(Command::new("m68k-linux-gnu-gcc")
-            .args(*cpu)
-            .args(CFLAGS)
-            .arg(&name_def)
-            .args(&incs)
-            .arg("-c")
-            .arg(src)
-            .arg("-o")
-            .arg(&o))?;
+        let is_c = src.extension().is_some_and(|e| e == "c");
+        if *cpu == rest && is_c {
+            // The 68020 C code, its calls made PC-relative (pc_relative_calls).
+            // The program's own code is one section: wasm2c emits only
+            // what the module holds, all of it reachable, so there is
+            // nothing for --gc-sections to drop, and near calls get short.
+            let asm = o.with_extension("s");
+            let one_section = *obj == "prog.o";
+            sh(Command::new("m68k-linux-gnu-gcc")
+                .args(*cpu)
+                .args(CFLAGS.iter().filter(|f| !(one_section && **f == "-ffunction-sections")))
+                .arg(&name_def)
+                .args(&incs)
+                .arg("-S")
+                .arg(src)
+                .arg("-o")
+                .arg(&asm))?;
+            std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section))?;
+            sh(Command::new("m68k-linux-gnu-as").arg("-m68020").arg(&asm).arg("-o").arg(&o))?;
+        } else {
+            sh(Command::new("m68k-linux-gnu-gcc")
+                .args(*cpu)
+                .args(CFLAGS)
+                .arg(&name_def)
+                .args(&incs)
+                .arg("-c")
+                .arg(src)
+                .arg("-o")
+                .arg(&o))?;
+        }
         objs.push(o);
     }
     let elf = dir.join("prog.elf");
@@ -192,6 +214,33 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
     Ok(Built { hunk_path, image, wasm_bytes: wasm.len() })
 }
 
+/// GCC's m68k output calls every named function with `jsr <symbol>`: an
+/// absolute address, one `HUNK_RELOC32` entry each. Rewritten, a call
+/// becomes PC-relative, with no relocation (ld resolves the distance within
+/// the one code hunk, hunk.rs): `bsr.l` (68020 and up) in general, and
+/// `jbsr` when `one_section` (the file's code is all in `.text`) and the
+/// callee is defined in the file, which `as` shortens to `bsr.b`/`bsr.w`
+/// when the callee is near. Calls through a register (`jsr (%a0)`) stay.
+pub fn pc_relative_calls(asm: &str, one_section: bool) -> String {
+    let defined: std::collections::HashSet<&str> = if one_section {
+        asm.lines().filter_map(|l| l.strip_suffix(':')).filter(|l| !l.starts_with(['\t', ' ', '.'])).collect()
+    } else {
+        Default::default()
+    };
+    let mut out = String::with_capacity(asm.len());
+    for line in asm.lines() {
+        match line.strip_prefix("\tjsr ") {
+            Some(target) if target.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') => {
+                out.push_str(if defined.contains(target) { "\tjbsr " } else { "\tbsr.l " });
+                out.push_str(target);
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// `cargo xtask gen-glue`: rewrites runtime/src/sys.rs from the table.
 pub fn gen_glue() -> Result<()> {
     let root = root();
@@ -199,4 +248,24 @@ pub fn gen_glue() -> Result<()> {
     std::fs::write(root.join("runtime/src/sys.rs"), osglue::gen_rust(&fns))?;
     println!("wrote runtime/src/sys.rs ({} functions)", fns.iter().filter(|f| f.rust).count());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pc_relative_calls;
+
+    const ASM: &str = "\t.text\nnear:\n\trts\n.L2:\n\tjsr near\n\tjsr far_away\n\tjsr (%a0)\n\tjsr 4(%a6)\n";
+
+    #[test]
+    fn calls_to_symbols_become_pc_relative() {
+        assert_eq!(
+            pc_relative_calls(ASM, true),
+            "\t.text\nnear:\n\trts\n.L2:\n\tjbsr near\n\tbsr.l far_away\n\tjsr (%a0)\n\tjsr 4(%a6)\n"
+        );
+        // With a section per function no callee is in the caller's section.
+        assert_eq!(
+            pc_relative_calls(ASM, false),
+            "\t.text\nnear:\n\trts\n.L2:\n\tbsr.l near\n\tbsr.l far_away\n\tjsr (%a0)\n\tjsr 4(%a6)\n"
+        );
+    }
 }
