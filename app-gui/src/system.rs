@@ -349,7 +349,7 @@ impl<'a> System for AmigaSystem<'a> {
             (true, _) => None,
             (false, None) => {
                 let p = icon_path(path);
-                return Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), fault(dos.io_err()))));
+                return Err(wblaunch::not_found(&p, &fault(dos.io_err())));
             }
             (false, Some(d)) => {
                 let merged = wblaunch::merge_tooltypes(&d.tooltypes(), tooltypes).map_err(|e| match e {
@@ -373,9 +373,7 @@ impl<'a> System for AmigaSystem<'a> {
                 self.launched.push(l);
                 Ok(())
             }
-            Err(LaunchError::NotFound(p, e)) => {
-                Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), fault(e))))
-            }
+            Err(LaunchError::NotFound(p, e)) => Err(wblaunch::not_found(&p, &fault(e))),
             Err(LaunchError::Failed(what, e)) => {
                 Err(Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), fault(e))))
             }
