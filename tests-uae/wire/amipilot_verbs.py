@@ -105,7 +105,7 @@ def run(hd, run_dir):
 
 
 def checks(hd, run_dir, port):
-    c = Amipilot.connect(HOST, port, timeout=60)
+    c = Amipilot.connect_with_retry(HOST, port, deadline_seconds=60, connect_timeout=60)
     gt = Log(hd / "gadtools-fixture.log")
 
     loaded = c.manifest("DH0:verbs.manifest")
@@ -162,6 +162,13 @@ def checks(hd, run_dir, port):
     check("wait_for(window:) and wait_for(nowindow:)", True)
     raises("wait_for(window:) of a window that never opens", Timeout, lambda: c.wait_for("window:Nowhere At All", timeout=1), 15)
     raises("wait_for(requester) with none open", Timeout, lambda: c.wait_for("requester", timeout=1), 15)
+    raises(
+        "a fraction of a second (sent as TIMEOUT=0) waits the default 10 s",
+        Timeout,
+        lambda: c.wait_for("window:Nowhere At All", timeout=0.5),
+        15,
+        "timed out after 10 s",
+    )
 
     # -- drags ------------------------------------------------------------
     c.drag(FIXTURE, 5, 40, 0)
@@ -304,10 +311,9 @@ def checks(hd, run_dir, port):
         died.returncode == -signal.SIGKILL and got[:2] == ["first", "bytes:"] and 0 < int(got[2]) < int(got[4]),
         (died.returncode, died.stdout, died.stderr),
     )
-    c2 = Amipilot.connect(HOST, port, timeout=60)
-    check("the next client is served", c2.get_text(FIXTURE, 4) == "7")
-    check("and its screenshot is whole", c2.screenshot(window=FIXTURE).planes == shot.planes)
-    c2.close()
+    with Amipilot.connect(HOST, port, timeout=60) as c2:
+        check("the next client is served", c2.get_text(FIXTURE, 4) == "7")
+        check("and its screenshot is whole", c2.screenshot(window=FIXTURE).planes == shot.planes)
 
     # -- quit -------------------------------------------------------------
     c.quit()
