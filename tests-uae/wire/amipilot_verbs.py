@@ -26,7 +26,8 @@ from pathlib import Path
 
 from amipilot import Amipilot
 from amipilot.client import ActionFailed, CommandError, NotFound, Timeout
-from amipilot_wire import check
+from amipilot.screenshot import Screenshot
+from amipilot_wire import check, raw_reply
 
 HOST = "127.0.0.1"
 FIXTURE = "GadTools Fixture"
@@ -301,6 +302,24 @@ def checks(hd, run_dir, port):
     check_window_pixels(shot, win)
     check("screenshot(screen=)", c.screenshot(screen="Workbench").planes == shot.planes)
     raises("screenshot(window=) of no window is NotFound", NotFound, lambda: c.screenshot(window="Nowhere At All"), 5)
+
+    # A client that pipelines twelve captures (737 KB) and reads them only
+    # later: others are served meanwhile, then every capture arrives whole.
+    # (Loopback's socket buffers take megabytes, so this does not show that
+    # GadgetScope's 256 KB heap is spared when a slow link keeps them full.)
+    greedy = socket.create_connection((HOST, port), timeout=60)
+    greedy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    greedy.sendall(b"VERSION\nAUTH amipilot\n" + b"SCREENSHOT\n" * 12)
+    with Amipilot.connect(HOST, port, timeout=60) as other:
+        check("a client that pipelines twelve captures and reads none yet holds up nobody", other.get_text(FIXTURE, 4) == "7")
+    raw_reply(greedy)
+    raw_reply(greedy)
+    for i in range(12):
+        rc, data = raw_reply(greedy)
+        if rc != 0 or Screenshot.parse(data).planes != shot.planes:
+            raise AssertionError(f"capture {i + 1} of 12: RC {rc}, {len(data)} bytes: {data[:80]!r}")
+    check("then all twelve arrive, whole", True)
+    greedy.close()
 
     # A client killed while the capture streams to it: the next is served,
     # and the next capture is whole and the same.
