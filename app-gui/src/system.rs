@@ -229,6 +229,8 @@ impl<'a> FileSystem for AmigaSystem<'a> {
 impl<'a> System for AmigaSystem<'a> {
     fn capture(&mut self, ibase: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error> {
         let gone = || Error::new(Rc::Failed, "the screen closed during SCREENSHOT");
+        let no_memory =
+            |n: usize| Error::new(Rc::Failed, alloc::format!("not enough memory for the capture ({n} bytes)"));
         let graphics =
             Graphics::open(39).map_err(|_| Error::new(Rc::Failed, "graphics.library 39 cannot be opened"))?;
         let (mut reader, facts) = graphics.read_screen(ibase, screen).ok_or_else(|| {
@@ -266,7 +268,10 @@ impl<'a> System for AmigaSystem<'a> {
                     ),
                 ));
             }
-            return screenshot::payload(&info, &mut rows).map_err(|_| gone());
+            return screenshot::payload(&info, &mut rows).map_err(|e| match e {
+                CaptureError::NoMemory(n) => no_memory(n),
+                _ => gone(),
+            });
         };
         let _quiet = NoRequesters::new();
         let dos: &Dos = self.dos;
@@ -278,8 +283,9 @@ impl<'a> System for AmigaSystem<'a> {
                 drop(file);
                 let _ = dos.delete_path(path); // no half-written picture is left
                 Err(match e {
-                    CaptureError::ScreenGone => gone(),
                     CaptureError::Write(code) => fail(code),
+                    CaptureError::ScreenGone => gone(),
+                    CaptureError::NoMemory(n) => no_memory(n),
                 })
             }
         }
@@ -349,7 +355,7 @@ impl<'a> System for AmigaSystem<'a> {
             (true, _) => None,
             (false, None) => {
                 let p = icon_path(path);
-                return Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), fault(dos.io_err()))));
+                return Err(wblaunch::not_found(&p, &fault(dos.io_err())));
             }
             (false, Some(d)) => {
                 let merged = wblaunch::merge_tooltypes(&d.tooltypes(), tooltypes).map_err(|e| match e {
@@ -373,9 +379,7 @@ impl<'a> System for AmigaSystem<'a> {
                 self.launched.push(l);
                 Ok(())
             }
-            Err(LaunchError::NotFound(p, e)) => {
-                Err(Error::new(Rc::NotFound, alloc::format!("{}: {}", shown(&p), fault(e))))
-            }
+            Err(LaunchError::NotFound(p, e)) => Err(wblaunch::not_found(&p, &fault(e))),
             Err(LaunchError::Failed(what, e)) => {
                 Err(Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), fault(e))))
             }

@@ -3,13 +3,12 @@
 //! `gadgetscope_transport` [`Session`]; everything non-blocking, so the
 //! loop sleeps in one `WaitSelect()` on the sockets and its exec signals.
 use crate::wire::WireSettings;
-use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use amiga_ndk::dos::SIGBREAKF_CTRL_C;
 use amiga_rt::dos::Dos;
 use amiga_rt::net::{FdSet, Net, Socket};
 use gadgetscope_arexx::Reply;
-use gadgetscope_transport::wire::{Config, Event, Session};
+use gadgetscope_transport::wire::{Config, Event, Outbox, Session};
 
 /// Connections served at once. UAE's emulation misreads socket numbers of
 /// 32 and more, so the listener and the clients stay well below.
@@ -36,7 +35,7 @@ struct Client {
     sock: Socket,
     session: Session,
     /// Reply bytes not yet taken by `send()`.
-    out: VecDeque<u8>,
+    out: Outbox,
     /// Close once `out` is empty ([`Event::Close`]).
     closing: bool,
     /// `recv()` may have bytes (WaitSelect said so).
@@ -145,7 +144,7 @@ impl Wire {
                         requests.push(Work::Request(c.id, line));
                         break;
                     }
-                    Event::Send(bytes) => c.out.extend(bytes),
+                    Event::Send(bytes) => c.out.push(bytes),
                     Event::Close => c.closing = true,
                     Event::Upload { line, .. } => {
                         requests.push(Work::UploadCheck(c.id, line));
@@ -171,12 +170,13 @@ impl Wire {
         requests
     }
 
-    /// Delivers the command language's reply to client `id`; dropped when
-    /// that connection is gone.
-    pub fn deliver(&mut self, id: u32, reply: &Reply) {
+    /// Delivers the command language's reply to client `id` (its text is
+    /// queued as it is, not copied); dropped when that connection is gone.
+    pub fn deliver(&mut self, id: u32, reply: Reply) {
         let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
-        if let Ok(bytes) = c.session.reply_to(reply) {
-            c.out.extend(bytes);
+        if let Ok([head, payload]) = c.session.reply_to(reply) {
+            c.out.push(head);
+            c.out.push(payload);
             flush(c);
         }
     }
@@ -225,7 +225,7 @@ impl Wire {
                 id,
                 sock,
                 session: Session::new(Config::tcp(self.password.clone())),
-                out: VecDeque::new(),
+                out: Outbox::new(),
                 closing: false,
                 readable: true,
                 upload: None,
@@ -260,11 +260,8 @@ fn read(c: &mut Client) {
 /// Hands queued output to `send()` until it would block.
 fn flush(c: &mut Client) {
     while !c.out.is_empty() {
-        let (front, _) = c.out.as_slices();
-        match c.sock.send(front) {
-            Ok(Some(n)) if n > 0 => {
-                c.out.drain(..n);
-            }
+        match c.sock.send(c.out.front()) {
+            Ok(Some(n)) if n > 0 => c.out.sent(n),
             Ok(_) => return,
             Err(_) => {
                 c.session.close();

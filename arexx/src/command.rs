@@ -506,8 +506,12 @@ impl P<'_> {
     }
 }
 
-fn timeout(t: &Token) -> Result<u32, ParseError> {
-    Ok(number(t.value(), "TIMEOUT", 0, i64::from(TIMEOUT_MAX))? as u32)
+/// A `TIMEOUT=` value, seconds; 0 means the default (`None`), as in
+/// AmiPilot, whose client sends `int(timeout)`: a fraction of a second
+/// arrives as `TIMEOUT=0`.
+fn timeout(t: &Token) -> Result<Option<u32>, ParseError> {
+    let secs = number(t.value(), "TIMEOUT", 0, i64::from(TIMEOUT_MAX))? as u32;
+    Ok((secs > 0).then_some(secs))
 }
 
 /// Parses one command line (Latin-1 bytes, no terminator) per
@@ -560,7 +564,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             let (mut expect, mut to) = (None, None);
             for (k, t) in p.options(&["EXPECT", "TIMEOUT"], &[])? {
                 if k == "TIMEOUT" {
-                    to = Some(timeout(&t)?);
+                    to = timeout(&t)?;
                     continue;
                 }
                 let v = t.value();
@@ -679,7 +683,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             let allowed: &[&'static str] = if text_form { &["TEXT", "TIMEOUT"] } else { &["TIMEOUT"] };
             for (k, t) in p.options(allowed, &[])? {
                 if k == "TIMEOUT" {
-                    to = Some(timeout(&t)?);
+                    to = timeout(&t)?;
                 } else if let WaitCond::Text { text, .. } = &mut cond {
                     check_len("TEXT", t.value(), TEXT_MAX)?;
                     *text = t.value().to_vec();
@@ -707,7 +711,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             let name = check_name(n)?;
             let mut to = None;
             for (_, t) in p.options(&["TIMEOUT"], &[])? {
-                to = Some(timeout(&t)?);
+                to = timeout(&t)?;
             }
             return Ok(Command::Where { name, timeout: to });
         }
@@ -721,7 +725,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             if let Some(o) = p.peek()? {
                 if o.is_key("TIMEOUT") {
                     p.next()?;
-                    to = Some(timeout(&o)?);
+                    to = timeout(&o)?;
                 }
             }
             let command = p.rest("command", COMMAND_MAX, false)?;
@@ -809,7 +813,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     let len = number(&n.text, "byte count", 0, i64::from(FS_DATA_MAX))? as u32;
                     let mut to = None;
                     for (_, t) in p.options(&["TIMEOUT"], &[])? {
-                        to = Some(timeout(&t)?);
+                        to = timeout(&t)?;
                     }
                     FsOp::Put { path, len, timeout: to }
                 }

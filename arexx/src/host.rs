@@ -342,15 +342,14 @@ impl<M> Host<M> {
             }
             Ok(Outcome::Pending(token)) => {
                 let secs = cmd.timeout_secs();
-                let held = Held { msg, token, started: now, ticks: secs * TICKS_PER_SECOND, secs, line: cmd.to_line() };
-                if held.ticks == 0 {
-                    // TIMEOUT=0: the one check already failed.
-                    engine.abandon(token, Abandon::Timeout);
-                    let r = self.finish(Err(timeout_error(&held)));
-                    out.push((held.msg, r));
-                } else {
-                    self.held.push(held);
-                }
+                self.held.push(Held {
+                    msg,
+                    token,
+                    started: now,
+                    ticks: secs * TICKS_PER_SECOND,
+                    secs,
+                    line: cmd.to_line(),
+                });
             }
         }
         out

@@ -185,7 +185,11 @@ fn click_expect_and_timeout() {
             timeout: None
         }
     );
-    assert_eq!(ok("CLICK w 1 EXPECT=NOWINDOW TIMEOUT=0").timeout_secs(), 0);
+    assert_eq!(ok("CLICK w 1 EXPECT=NOWINDOW TIMEOUT=0").timeout_secs(), 10);
+    assert_eq!(ok("CLICK w 1 EXPECT=NOWINDOW TIMEOUT=0"), ok("CLICK w 1 EXPECT=NOWINDOW"));
+    assert_eq!(ok("WAITFOR WINDOW=w TIMEOUT=0"), ok("WAITFOR WINDOW=w"));
+    assert_eq!(ok("MUIREXX app TIMEOUT=0 x"), ok("MUIREXX app x"));
+    assert_eq!(ok("WHERE @a TIMEOUT=0"), ok("WHERE @a"));
     assert_eq!(ok("CLICK w 1 EXPECT=NOWINDOW").timeout_secs(), 10);
 }
 

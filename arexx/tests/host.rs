@@ -323,9 +323,10 @@ fn default_timeout_and_timeout_zero() {
     assert!(h.command(&mut f, b"WAITFOR REQUESTER", 1, 0).is_empty());
     assert!(h.tick(&mut f, 99).is_empty());
     assert_eq!(h.tick(&mut f, 100)[0].1.rc, Rc::Timeout, "default 10 s = 100 ticks");
-    // TIMEOUT=0: one check, then RC 15 at once.
-    let out = h.command(&mut f, b"WAITFOR WINDOW=x TIMEOUT=0", 2, 0);
-    assert_eq!(out[0].1.rc, Rc::Timeout);
+    // TIMEOUT=0 is the default too (AmiPilot's; its client sends 0.5 s as 0).
+    assert!(h.command(&mut f, b"WAITFOR WINDOW=x TIMEOUT=0", 2, 200).is_empty());
+    assert!(h.tick(&mut f, 299).is_empty());
+    assert_eq!(h.tick(&mut f, 300)[0].1.rc, Rc::Timeout);
     assert!(!h.has_waits());
 }
 

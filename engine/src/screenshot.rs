@@ -135,15 +135,22 @@ pub enum CaptureError {
     ScreenGone,
     /// Writing the file failed: the DOS error code.
     Write(i32),
+    /// The heap has no block for the payload (its size in bytes).
+    NoMemory(usize),
 }
 
-/// The whole AmiPilot payload ([`CaptureInfo::payload_len`] bytes).
+/// The whole AmiPilot payload ([`CaptureInfo::payload_len`] bytes), in
+/// one block taken without panicking: [`CaptureError::NoMemory`] when the
+/// heap has none that large.
 pub fn payload(info: &CaptureInfo, rows: Rows<'_>) -> Result<Vec<u8>, CaptureError> {
     let bpr = info.bytes_per_row();
     let plane = bpr * usize::from(info.height);
-    let mut out = info.payload_head();
+    let len = info.payload_len();
+    let mut out = Vec::new();
+    out.try_reserve_exact(len).map_err(|_| CaptureError::NoMemory(len))?;
+    out.extend_from_slice(&info.payload_head());
     let head = out.len();
-    out.resize(info.payload_len(), 0);
+    out.resize(len, 0);
     let mut line = Vec::with_capacity(bpr * usize::from(info.depth));
     for y in 0..usize::from(info.height) {
         line.clear();

@@ -70,7 +70,7 @@ pub trait System: FileSystem {
     /// `LAUNCH`: starts `command` asynchronously as `Run` does; `Err`
     /// is the dos error text when no process could be created.
     fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String>;
-    /// `WBLAUNCH`: a genuine Workbench start (RC 5 not found, RC 10 bad
+    /// `WBLAUNCH`: a genuine Workbench start (RC 10 not found or a bad
     /// tooltype, RC 20 could not start).
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error>;
 }
@@ -103,19 +103,21 @@ pub fn parse_where_reply(text: &[u8]) -> Result<Rect, String> {
 }
 
 /// The outcome of `WHERE <name>` sent to `port`: RC 0 with a well-formed
-/// geometry, else an ARexx error (RC 10 from the application is RC 10,
-/// a malformed answer or another RC is RC 20).
+/// geometry, else RC 10 for whatever the application answered instead (an
+/// RC of its own, or text that is not `<x> <y> <w> <h>`), as AmiPilot's
+/// server/README.md "WHERE" maps them: the fault is the application's, not
+/// GadgetScope's.
 pub fn where_result(port: &[u8], name: &[u8], rc: i32, text: &[u8]) -> Result<Rect, Error> {
     match rc {
         0 => parse_where_reply(text).map_err(|why| {
-            Error::new(Rc::Failed, alloc::format!("WHERE port {} answered for {}: {why}", shown(port), shown(name)))
+            Error::new(Rc::Error, alloc::format!("WHERE port {} answered for {}: {why}", shown(port), shown(name)))
         }),
         10 => Err(Error::new(
             Rc::Error,
             alloc::format!("WHERE port {} does not know {} (RC 10)", shown(port), shown(name)),
         )),
         n => {
-            Err(Error::new(Rc::Failed, alloc::format!("WHERE port {} replied RC {n} for {}", shown(port), shown(name))))
+            Err(Error::new(Rc::Error, alloc::format!("WHERE port {} replied RC {n} for {}", shown(port), shown(name))))
         }
     }
 }
@@ -137,17 +139,23 @@ pub fn mui_ports(base: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
-/// A MUI application's reply as the ARexx result: RC 0 with its text;
-/// otherwise its RC (1..5 -> 5, 6..10 -> 10, anything else 20: the
-/// port's RCs are 0/5/10/15/20) and a message naming the exact RC.
+/// The outcome of a MUIREXX message answered by `port`: RC 0 with the
+/// application's result; any other RC of the application is RC 10, its
+/// text the application's RC, then its result text or, when it gave none
+/// (ARexx gives a string only with RC 0), which port answered. This is
+/// AmiPilot's mapping (server/README.md "MUI-ARexx bridge": the code is
+/// relayed, not reinterpreted); its client reads the code from the text's
+/// first word.
 pub fn mui_result(port: &[u8], rc: i32, text: Vec<u8>) -> Result<Vec<u8>, Error> {
-    let class = match rc {
-        0 => return Ok(text),
-        1..=5 => Rc::NotFound,
-        6..=10 => Rc::Error,
-        _ => Rc::Failed,
+    if rc == 0 {
+        return Ok(text);
+    }
+    let text = if text.is_empty() {
+        alloc::format!("{rc} ({} replied RC {rc})", shown(port))
+    } else {
+        alloc::format!("{rc} {}", shown(&text))
     };
-    Err(Error::new(class, alloc::format!("{} replied RC {rc}", shown(port))))
+    Err(Error::new(Rc::Error, text))
 }
 
 /// The gadget of `w` a WHERE geometry names: one whose box is exactly
@@ -1439,9 +1447,10 @@ mod tests {
             assert!(e.contains("is not \"<x> <y> <w> <h>\""), "{e}");
         }
         assert_eq!(where_result(b"P", b"go", 10, b"").unwrap_err().rc, Rc::Error);
-        assert_eq!(where_result(b"P", b"go", 5, b"").unwrap_err().rc, Rc::Failed);
+        let e = where_result(b"P", b"go", 5, b"").unwrap_err();
+        assert_eq!((e.rc, e.text.as_str()), (Rc::Error, "WHERE port P replied RC 5 for go"));
         let e = where_result(b"P", b"go", 0, b"junk").unwrap_err();
-        assert_eq!(e.rc, Rc::Failed);
+        assert_eq!(e.rc, Rc::Error);
         assert!(e.text.starts_with("WHERE port P answered for go: \"junk\""), "{}", e.text);
     }
 
@@ -1450,10 +1459,13 @@ mod tests {
         assert_eq!(mui_ports(b"yam"), vec![b"yam".to_vec(), b"yam.1".to_vec(), b"YAM.1".to_vec()]);
         assert_eq!(mui_ports(b"ECHO"), vec![b"ECHO".to_vec(), b"ECHO.1".to_vec()]);
         assert_eq!(mui_result(b"A.1", 0, b"x".to_vec()), Ok(b"x".to_vec()));
-        assert_eq!(mui_result(b"A.1", 10, Vec::new()).unwrap_err().rc, Rc::Error);
-        assert_eq!(mui_result(b"A.1", 5, Vec::new()).unwrap_err().rc, Rc::NotFound);
-        let e = mui_result(b"A.1", 30, Vec::new()).unwrap_err();
-        assert_eq!((e.rc, e.text.as_str()), (Rc::Failed, "A.1 replied RC 30"));
+        // Every application RC is RC 10, the text led by that RC.
+        for app in [1, 5, 10, 20, 30, -1] {
+            let e = mui_result(b"A.1", app, Vec::new()).unwrap_err();
+            assert_eq!((e.rc, e.text), (Rc::Error, alloc::format!("{app} (A.1 replied RC {app})")));
+        }
+        let e = mui_result(b"A.1", 5, b"no such item".to_vec()).unwrap_err();
+        assert_eq!((e.rc, e.text.as_str()), (Rc::Error, "5 no such item"));
     }
 
     #[test]
@@ -1480,10 +1492,10 @@ mod tests {
             (r[0].1.rc as i32, shown(&r[0].1.text)),
             (10, "WHERE port WHEREFIX does not know ghost (RC 10)".into())
         );
-        // Malformed answer: RC 20.
+        // Malformed answer: RC 10, as AmiPilot answers it.
         assert!(h.command(&mut e, b"WHERE @go", 9, 5).is_empty());
         e.system.1.answer(102, 0, "20 30");
-        assert_eq!(h.tick(&mut e, 6)[0].1.rc as i32, 20);
+        assert_eq!(h.tick(&mut e, 6)[0].1.rc as i32, 10);
         // No answer: RC 15, and the request is forgotten (not freed).
         assert!(h.command(&mut e, b"WHERE @go TIMEOUT=1", 10, 10).is_empty());
         let r = h.tick(&mut e, 20);
@@ -1545,7 +1557,7 @@ mod tests {
         assert!(h.command(&mut e, b"MUIREXX ECHO.1 FAIL", 3, 2).is_empty());
         e.system.1.answer(101, 10, "");
         let r = h.tick(&mut e, 3);
-        assert_eq!((r[0].1.rc as i32, shown(&r[0].1.text)), (10, "ECHO.1 replied RC 10".into()));
+        assert_eq!((r[0].1.rc as i32, shown(&r[0].1.text)), (10, "10 (ECHO.1 replied RC 10)".into()));
         // Timeout: RC 15, the message stays owed.
         assert!(h.command(&mut e, b"MUIREXX echo TIMEOUT=1 slow", 4, 10).is_empty());
         assert_eq!(h.tick(&mut e, 20)[0].1.rc as i32, 15);

@@ -18,6 +18,18 @@ pub const DEFAULT_STACK: u32 = 8192;
 /// How many tooltypes a merged icon may hold (a sanity bound).
 pub const MAX_TOOLTYPES: usize = 256;
 
+/// The error of a WBLAUNCH whose program, icon (`<path>.info`, read for
+/// `TOOLTYPE=`) or `ARG=` path cannot be locked: RC 10, the path and the
+/// DOS error text. AmiPilot refuses such a request as a bad request, not as
+/// "nothing matched" (server/README.md "WBLAUNCH"; its client raises
+/// `CommandError`, RC 10).
+pub fn not_found(path: &[u8], dos_error: &str) -> gadgetscope_arexx::Error {
+    gadgetscope_arexx::Error::new(
+        gadgetscope_arexx::Rc::Error,
+        alloc::format!("{}: {dos_error}", amiga_ndk::latin1::to_string(path)),
+    )
+}
+
 /// The key of a tooltype: the bytes before the first `=` (the whole entry
 /// when it has none), as icon.library's `FindToolType()` compares it.
 pub fn tooltype_key(entry: &[u8]) -> &[u8] {
@@ -168,6 +180,12 @@ mod tests {
 
     fn v(items: &[&str]) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
         items.iter().map(|s| s.as_bytes().to_vec()).collect()
+    }
+
+    #[test]
+    fn a_path_that_cannot_be_locked_is_rc10_with_its_dos_error() {
+        let e = not_found(b"DH0:Tools/Missing", "object not found");
+        assert_eq!((e.rc, e.text.as_str()), (gadgetscope_arexx::Rc::Error, "DH0:Tools/Missing: object not found"));
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //!   with its icon and two ARG= projects (UAETool's
 //!   Workbench probe reports WBArgs, the tooltypes it reads from its
 //!   icon and PROGDIR:);
-//!   WBLAUNCH of a missing program RC 5; MUIREXX against a RexxSend echo
+//!   WBLAUNCH of a missing program RC 10; MUIREXX against a RexxSend echo
 //!   host standing in for a MUI application's port (`echo` -> `ECHO.1`).
 //!
 //! - `arexx-files`: the file verbs (FSLIST, FSSTAT, FSGET, FSMKDIR,
@@ -99,7 +99,7 @@ QUIT
 ";
 
 /// The RCs of [`LAUNCH_SCRIPT`], in order.
-pub const LAUNCH_RCS: [i32; 11] = [0, 0, 0, 0, 15, 5, 0, 10, 5, 0, 0];
+pub const LAUNCH_RCS: [i32; 11] = [0, 0, 0, 0, 15, 10, 0, 10, 5, 0, 0];
 
 /// A Workbench icon for a scenario (a 16×8 frame as its image), encoded
 /// by the icons crate as the shipped icons are: `kind` Tool or Project,

@@ -15,6 +15,12 @@
 //!   AUTH gate, refusal and acceptance). Then a client holds
 //!   `WAITFOR NOWINDOW="GadTools Fixture"` while RexxSend's ARexx commands
 //!   are answered; the fixture quits and the held wait answers RC 0.
+//! - `wire-verbs`: every other method of the same client
+//!   (`tests-uae/wire/amipilot_verbs.py`): the `@name` and `ROLE=` forms,
+//!   the waits, drags, menus, files, LAUNCH/WBLAUNCH, screens, PICK,
+//!   SCREENSHOT (decoded, saved as `wire-window.png`/`wire-screen.png` in
+//!   the run directory; a client killed mid-capture, the next one served),
+//!   MUIREXX, WHERE and `quit()`, which ends GadgetScope RC 0.
 //! - `wire-off`: the same start without UAE's bsdsocket.library: the
 //!   Shell says why the wire is off and ARexx works as before.
 //! - `bench-wire`: round trips and memory (docs/bench/wire.md), an idle
@@ -226,6 +232,136 @@ fn wire_amipilot() -> Scenario {
         .timeout(Duration::from_secs(600))
 }
 
+/// The manifest `wire-verbs` loads: names in the GadTools fixture and the
+/// WhereFixture's WHERE port.
+pub const VERBS_MANIFEST: &str = "\
+MANIFEST 2
+APP WireVerbs
+WHEREPORT WHEREFIX
+WINDOW main \"GadTools Fixture\"
+GADGET connect main 1
+GADGET name main 2
+GADGET count main 4
+GADGET level main 5
+GADGET mode main 6
+WINDOW where \"Where Fixture\"
+WHEREGADGET go where
+WHEREGADGET ghost where
+";
+
+fn verbs_script(ctx: &HostContext) -> PathBuf {
+    ctx.workspace.join("tests-uae/wire/amipilot_verbs.py")
+}
+
+/// Starts `amipilot_verbs.py run`, which waits for GadgetScope's port
+/// file itself (GadgetScope starts after this step, in the foreground).
+fn verbs_start(ctx: &HostContext) -> Result<String, String> {
+    let child = Command::new(python(ctx))
+        .arg(verbs_script(ctx))
+        .arg("run")
+        .arg(&ctx.hd)
+        .arg(&ctx.run.dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    Ok("amipilot_verbs.py started\n".into())
+}
+
+/// The client has ended (its `quit()` ended GadgetScope, so the script got
+/// here): its output, or why it failed.
+fn verbs_end(ctx: &HostContext) -> Result<String, String> {
+    let mut holders = HOLDERS.lock().map_err(|e| e.to_string())?;
+    let i = holders.iter().position(|(d, _)| *d == ctx.run.dir).ok_or("amipilot_verbs.py was not started")?;
+    let (_, mut child) = holders.remove(i);
+    drop(holders);
+    let t0 = Instant::now();
+    while child.try_wait().map_err(|e| e.to_string())?.is_none() {
+        if t0.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            return Err("amipilot_verbs.py did not end within 30 s of GadgetScope's exit".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let text = output_text(&out);
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(format!("amipilot_verbs.py failed:\n{text}"))
+    }
+}
+
+/// `wire-verbs`: every method of AmiPilot's client that `wire-amipilot`
+/// does not call, against GadgetScope in the foreground of the boot Shell
+/// (`tests-uae/wire/amipilot_verbs.py`, checked by the fixtures' logs and
+/// what the launched programs write), ended by the client's `quit()`:
+/// GadgetScope's RC 0 is checked. A RexxSend echo host (`ECHO.1`) stands in
+/// for a MUI program's port; the WhereFixture and the ScreenFixture are
+/// started by the client's `launch()`.
+fn wire_verbs() -> Scenario {
+    let mut s = with_arexx(Scenario::new("wire-verbs"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("ScreenFixture", "ScreenFixture")
+        .program("WhereFixture", "WhereFixture")
+        .program("Tools/UAETool", "UAETool")
+        .bytes("Tools/UAETool.info", crate::arexx_client::tool_icon(&["MODE=icon", "KEEP=1"], 16384))
+        .bytes("verbs.manifest", VERBS_MANIFEST.as_bytes().to_vec())
+        .bytes("WireStage/readme", b"files the wire puts go here\n".to_vec())
+        .line("Run >NIL: GadToolsFixture");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    s = s
+        .line("Run >NIL: RexxSend SERVE PORT=ECHO.1 OUT=DH0:echo.log DONE=DH0:echo.done")
+        .host_step("verbs-start", 60, verbs_start)
+        .capture(&format!("{WIRE_START} FSROOT=DH0:WireStage"), "gs")
+        .host_step("verbs-end", 60, verbs_end)
+        .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
+    for l in crate::fixtures::wait_for_file("gadtools-fixture.done", "fixture-down") {
+        s = s.line(l);
+    }
+    s.check(Check::Rc("gs".into(), 0))
+        .check(Check::Custom(
+            "GadgetScope's Shell output is its two start lines and nothing else (no panic, no unfreed signals)".into(),
+            Box::new(|run| {
+                let out = run.read_text("gs.out")?;
+                match out.lines().collect::<Vec<_>>().as_slice() {
+                    ["GadgetScope: ARexx port GADGETSCOPE.1", wire]
+                        if wire.starts_with("GadgetScope: wire on TCP port ") =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!("gs.out:\n{out}")),
+                }
+            }),
+        ))
+        .check(Check::Contains(
+            "echo.log".into(),
+            "CMD hello mui RESULT=1\nCMD FAIL RESULT=1\nCMD QUIT RESULT=1\n".into(),
+        ))
+        .check(Check::Custom(
+            "the WhereFixture logged the WHERE queries, the click and its quit, in order".into(),
+            Box::new(|run| {
+                let log = run.read_text("where-fixture.log")?;
+                let mut at = 0;
+                for needle in
+                    ["WHERE go rc=0 ", "WHERE go rc=0 ", "GADGETUP id=1 ", "WHERE ghost rc=10", "QUIT reason=file"]
+                {
+                    match log[at..].find(needle) {
+                        Some(i) => at += i + needle.len(),
+                        None => return Err(format!("no {needle:?} (in this order) in:\n{log}")),
+                    }
+                }
+                Ok(())
+            }),
+        ))
+        .timeout(Duration::from_secs(180))
+}
+
 /// The scenarios of this module.
 pub fn scenarios() -> Vec<Scenario> {
     let off = with_arexx(Scenario::new("wire-off"))
@@ -240,6 +376,7 @@ pub fn scenarios() -> Vec<Scenario> {
         .timeout(Duration::from_secs(90));
     vec![
         wire_amipilot(),
+        wire_verbs(),
         off,
         bench_wire(),
         Scenario::new("net-probe")

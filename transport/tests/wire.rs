@@ -59,7 +59,9 @@ fn handshake_request_and_reply_bytes() {
     // The command language's reply: RC 5 carries its text on the wire.
     assert_eq!(feed(&mut s, b"GETTEXT GadTools 99\r\n", 100), vec![req("GETTEXT GadTools 99")]);
     let r = Reply::error(Rc::NotFound, "no GA_ID 99 in \"GadTools\"");
-    assert_eq!(s.reply_to(&r).unwrap(), b"RC 5 25\nno GA_ID 99 in \"GadTools\"".to_vec());
+    assert_eq!(s.reply_to(r.clone()).unwrap().concat(), b"RC 5 25\nno GA_ID 99 in \"GadTools\"".to_vec());
+    // Out of turn (no request outstanding): refused, nothing to send.
+    assert!(s.reply_to(r).is_err());
 }
 
 #[test]

@@ -15,11 +15,13 @@
 //!   that are too big or do not arrive) and counts timeouts in ticks the
 //!   event loop supplies ([`TICKS_PER_SECOND`]).
 
+mod outbox;
 mod reader;
 mod reply;
 mod scan;
 mod session;
 
+pub use outbox::Outbox;
 pub use reader::{Frame, RequestReader};
 pub use reply::{encode, header, HEADER_MAX};
 pub use session::{Config, Event, Link, OutOfTurn, Session};

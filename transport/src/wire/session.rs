@@ -335,10 +335,15 @@ impl Session {
         Ok(encode(rc, payload))
     }
 
-    /// [`Session::reply_with`] for the command language's [`Reply`]: on the
-    /// wire an RC ≠ 0 reply carries its error text too.
-    pub fn reply_to(&mut self, reply: &Reply) -> Result<Vec<u8>, OutOfTurn> {
-        self.reply_with(reply.rc, &reply.text)
+    /// [`Session::reply_with`] for the command language's [`Reply`], which
+    /// it takes: the header, then the text itself as the payload, not
+    /// copied (on the wire an RC ≠ 0 reply carries its error text too).
+    pub fn reply_to(&mut self, reply: Reply) -> Result<[Vec<u8>; 2], OutOfTurn> {
+        if self.state != State::Busy {
+            return Err(OutOfTurn { call: "reply_to" });
+        }
+        self.state = State::Ready;
+        Ok([header(reply.rc, reply.text.len() as u64), reply.text])
     }
 
     /// Takes the payload of the [`Event::Upload`] just polled: its bytes
