@@ -28,6 +28,7 @@ pub fn header() -> String {
         exec::DispCount, exec::MemList, exec::mh_Lower, exec::mh_Upper,
         exec::CMD_NONSTD, exec::io_Command, exec::io_Data,
         dos::pr_MsgPort, dos::pr_CLI, dos::cli_CommandName, dos::cli_Module, dos::RETURN_FAIL,
+        dos::MODE_READWRITE, dos::OFFSET_END, dos::GVF_LOCAL_ONLY,
         input::IND_ADDHANDLER, input::IND_REMHANDLER,
         input::ie_NextEvent, input::ie_Class, input::ie_SubClass, input::ie_Code, input::ie_Qualifier,
         input::ie_X, input::ie_Y, input::ie_TimeStamp, input::ie_SIZEOF,
