@@ -14,6 +14,9 @@ pub const MODE_OLDFILE: i32 = 1005;
 /// `Open()` mode: an existing file or a new one, shared (dos/dos.h
 /// `MODE_READWRITE`).
 pub const MODE_READWRITE: i32 = 1004;
+/// `Seek()` mode: from the start of the file (dos/dos.h
+/// `OFFSET_BEGINNING`).
+pub const OFFSET_BEGINNING: i32 = -1;
 /// `Seek()` mode: relative to the end of the file (dos/dos.h
 /// `OFFSET_END`).
 pub const OFFSET_END: i32 = 1;

@@ -22,7 +22,11 @@
 #ifndef GS_PROGRAM_NAME
 #define GS_PROGRAM_NAME "program"
 #endif
-#define GS_STACK_BYTES (64u * 1024u)
+/* The StackSwap() stack. Measured (GSMEMSTAT, docs/design/performance.md
+ * "Resident memory"): at most 3.6 KB used, OS calls included, in the
+ * emulator scenarios; the guard below keeps GS_STACK_RESERVE of it for
+ * the OS calls of the deepest wasm2c frame. */
+#define GS_STACK_BYTES (24u * 1024u)
 /* Of it, kept free below the deepest wasm2c frame for the OS calls that
  * frame makes (library calls, DOS packets, Intuition, GadTools). */
 #define GS_STACK_RESERVE (12u * 1024u)
@@ -206,12 +210,17 @@ static void free_tracked(void *p)
  * since memory never grows). One program, one memory. */
 unsigned char *gs_mem_base;
 
+/* The bytes the module uses (its __heap_base rounded up to 8), not its
+ * whole pages: the post-pass defines it in prog.c and checks the
+ * accessors against it (xtask/src/w2cpost.rs); nothing lies above it. */
+extern const u32 gs_mem_bytes;
+
 void wasm_rt_allocate_memory(wasm_rt_memory_t *m, uint32_t initial_pages, uint32_t max_pages)
 {
     (void)max_pages;
     m->pages = initial_pages;
     m->max_pages = initial_pages;
-    m->size = initial_pages * 65536u;
+    m->size = gs_mem_bytes;
     m->data = alloc_or_trap(m->size);
     gs_mem_base = m->data;
 }

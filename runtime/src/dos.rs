@@ -64,22 +64,38 @@ impl Dos {
         if fh == 0 {
             return Err(self.io_err());
         }
-        let mut out = Vec::new();
-        let mut chunk = alloc::vec![0u8; 4096];
+        // Sized once from the file's length (two Seek()s; a handler that
+        // cannot seek answers -1), one byte more to see the end: a whole
+        // file costs its own size of the heap, not the doublings of a
+        // growing Vec. A file that grows meanwhile still reads, in 4 KB
+        // steps, up to `max`.
+        // SAFETY: fh is open.
+        let size = unsafe {
+            sys::dos_Seek(self.lib.base(), fh, 0, OFFSET_END);
+            sys::dos_Seek(self.lib.base(), fh, 0, OFFSET_BEGINNING)
+        };
+        let room = max.saturating_add(1);
+        let mut out = vec![0u8; if size > 0 { (size as usize).saturating_add(1).min(room) } else { 4096.min(room) }];
+        let mut len = 0;
         let result = loop {
-            // SAFETY: chunk is writable for its length; fh is open.
-            let n = unsafe { sys::dos_Read(self.lib.base(), fh, chunk.as_mut_ptr(), chunk.len() as i32) };
+            if len == out.len() {
+                if len == room {
+                    break Err(ERROR_OBJECT_TOO_LARGE);
+                }
+                out.resize(len.saturating_add(4096).min(room), 0);
+            }
+            let free = &mut out[len..];
+            // SAFETY: free is writable for its length; fh is open.
+            let n = unsafe { sys::dos_Read(self.lib.base(), fh, free.as_mut_ptr(), free.len() as i32) };
             if n < 0 {
                 break Err(self.io_err());
             }
             if n == 0 {
                 break Ok(());
             }
-            if out.len() + n as usize > max {
-                break Err(ERROR_OBJECT_TOO_LARGE);
-            }
-            out.extend_from_slice(&chunk[..n as usize]);
+            len += n as usize;
         };
+        out.truncate(len);
         // SAFETY: fh came from Open and is closed once.
         unsafe { sys::dos_Close(self.lib.base(), fh) };
         result.map(|()| out)
