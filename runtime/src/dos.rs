@@ -56,7 +56,8 @@ impl Dos {
     /// Reads a whole file (`Open(MODE_OLDFILE)`, `Read`, `Close`) of at
     /// most `max` bytes: scripts, manifests, profiles, prefs.
     /// `Err(IoErr())` when it cannot be opened or read; a longer file is
-    /// `Err(ERROR_OBJECT_TOO_LARGE)` (dos/dos.h, 207), never a silent cut.
+    /// `Err(ERROR_OBJECT_TOO_LARGE)` (dos/dos.h, 207), never a silent cut;
+    /// one the heap arena has no room for `Err(ERROR_NO_FREE_STORE)` (103).
     pub fn read_file(&self, name: impl AsRef<[u8]>, max: usize) -> Result<Vec<u8>, i32> {
         let z = nul_terminated(name.as_ref());
         // SAFETY: z is NUL-terminated in linear memory.
@@ -74,15 +75,22 @@ impl Dos {
             sys::dos_Seek(self.lib.base(), fh, 0, OFFSET_END);
             sys::dos_Seek(self.lib.base(), fh, 0, OFFSET_BEGINNING)
         };
+        // The heap arena is fixed: a buffer it cannot hold is
+        // ERROR_NO_FREE_STORE for this file, not the program's end.
         let room = max.saturating_add(1);
-        let mut out = vec![0u8; if size > 0 { (size as usize).saturating_add(1).min(room) } else { 4096.min(room) }];
+        let first = if size > 0 { (size as usize).saturating_add(1).min(room) } else { 4096.min(room) };
+        let mut out = Vec::new();
         let mut len = 0;
         let result = loop {
             if len == out.len() {
                 if len == room {
                     break Err(ERROR_OBJECT_TOO_LARGE);
                 }
-                out.resize(len.saturating_add(4096).min(room), 0);
+                let want = if len == 0 { first } else { len.saturating_add(4096).min(room) };
+                if out.try_reserve_exact(want - len).is_err() {
+                    break Err(ERROR_NO_FREE_STORE);
+                }
+                out.resize(want, 0);
             }
             let free = &mut out[len..];
             // SAFETY: free is writable for its length; fh is open.
