@@ -69,7 +69,7 @@ fn send(replies: Vec<(Asker<'_>, Reply)>, wire: &mut Option<Wire>) {
             }
             Asker::Wire(id) => {
                 if let Some(w) = wire {
-                    w.deliver(id, &r);
+                    w.deliver(id, r);
                 }
             }
         }

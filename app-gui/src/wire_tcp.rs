@@ -35,8 +35,11 @@ struct Client {
     id: u32,
     sock: Socket,
     session: Session,
-    /// Reply bytes not yet taken by `send()`.
-    out: VecDeque<u8>,
+    /// Reply bytes not yet taken by `send()`, in order: whole buffers
+    /// (a reply's text is queued as it is, not copied), the first one
+    /// sent up to `out_at`.
+    out: VecDeque<Vec<u8>>,
+    out_at: usize,
     /// Close once `out` is empty ([`Event::Close`]).
     closing: bool,
     /// `recv()` may have bytes (WaitSelect said so).
@@ -44,6 +47,9 @@ struct Client {
     /// The accepted `FSPUT`'s line and the bytes received so far (at most
     /// `FS_DATA_MAX`: the command language refuses longer ones).
     upload: Option<(Vec<u8>, Vec<u8>)>,
+    /// The byte count the last `FSPUT` declared: its buffer is reserved
+    /// once, not grown by doubling.
+    upload_len: u64,
 }
 
 /// The wire: the library, the listener and the clients.
@@ -145,9 +151,10 @@ impl Wire {
                         requests.push(Work::Request(c.id, line));
                         break;
                     }
-                    Event::Send(bytes) => c.out.extend(bytes),
+                    Event::Send(bytes) => c.out.push_back(bytes),
                     Event::Close => c.closing = true,
-                    Event::Upload { line, .. } => {
+                    Event::Upload { line, len } => {
+                        c.upload_len = len;
                         requests.push(Work::UploadCheck(c.id, line));
                         break;
                     }
@@ -172,11 +179,17 @@ impl Wire {
     }
 
     /// Delivers the command language's reply to client `id`; dropped when
-    /// that connection is gone.
-    pub fn deliver(&mut self, id: u32, reply: &Reply) {
+    /// that connection is gone. The text is queued as it is: a whole FSGET
+    /// (64 KB) is in the heap once, not copied into a send buffer.
+    pub fn deliver(&mut self, id: u32, reply: Reply) {
         let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
-        if let Ok(bytes) = c.session.reply_to(reply) {
-            c.out.extend(bytes);
+        let len = reply.text.len();
+        if let Ok(head) = c.session.reply(reply.rc, len as u64) {
+            c.out.push_back(head);
+            if len > 0 {
+                c.out.push_back(reply.text);
+                let _ = c.session.sent(len as u64);
+            }
             flush(c);
         }
     }
@@ -186,7 +199,11 @@ impl Wire {
     pub fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
         let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
         if c.session.accept_upload().is_ok() {
-            c.upload = Some((line, Vec::new()));
+            // Accepted means at most FS_DATA_MAX bytes (the command
+            // language checked the line).
+            let mut data = Vec::new();
+            let _ = data.try_reserve_exact(c.upload_len.min(u64::from(gadgetscope_arexx::FS_DATA_MAX)) as usize);
+            c.upload = Some((line, data));
         }
     }
 
@@ -226,9 +243,11 @@ impl Wire {
                 sock,
                 session: Session::new(Config::tcp(self.password.clone())),
                 out: VecDeque::new(),
+                out_at: 0,
                 closing: false,
                 readable: true,
                 upload: None,
+                upload_len: 0,
             });
         }
     }
@@ -259,16 +278,25 @@ fn read(c: &mut Client) {
 
 /// Hands queued output to `send()` until it would block.
 fn flush(c: &mut Client) {
-    while !c.out.is_empty() {
-        let (front, _) = c.out.as_slices();
-        match c.sock.send(front) {
+    while let Some(front) = c.out.front() {
+        if c.out_at >= front.len() {
+            c.out.pop_front();
+            c.out_at = 0;
+            continue;
+        }
+        match c.sock.send(&front[c.out_at..]) {
             Ok(Some(n)) if n > 0 => {
-                c.out.drain(..n);
+                c.out_at += n;
+                if c.out_at >= front.len() {
+                    c.out.pop_front();
+                    c.out_at = 0;
+                }
             }
             Ok(_) => return,
             Err(_) => {
                 c.session.close();
                 c.out.clear();
+                c.out_at = 0;
                 return;
             }
         }
