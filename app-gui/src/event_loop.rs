@@ -361,6 +361,7 @@ pub fn run(
     }
     let base_mask = port.signal_mask() | timer.signal_mask() | engine.system.signal_mask() | SIGBREAKF_CTRL_C;
     let mut now: u32 = 0;
+    let mut window_high = 0;
     loop {
         let mask = base_mask | window.as_ref().map_or(0, Window::signal_mask);
         let got = match wire.as_mut() {
@@ -380,6 +381,10 @@ pub fn run(
             send(host.tick(&mut engine, now), &mut wire);
         }
         let window_quit = window.as_mut().is_some_and(|w| w.handle(got, ticked, &mut engine.os));
+        if window.is_some() && amiga_rt::heap::high_water() > window_high {
+            window_high = amiga_rt::heap::high_water();
+            amiga_rt::memstat::note(b"window");
+        }
         while let Some(msg) = port.get_msg(&sys) {
             if !msg.is_command() {
                 msg.reply_untouched();
@@ -389,6 +394,7 @@ pub fn run(
             let replies = host.command(&mut engine, &text, Asker::Rexx(msg), now);
             carry_out_ui(&mut engine, &mut window);
             send(replies, &mut wire);
+            amiga_rt::memstat::note(verb(&text));
         }
         // Wire requests, one per client per round, until none is ready.
         while let Some(work) = wire.as_mut().map(Wire::pump).filter(|r| !r.is_empty()) {
@@ -398,6 +404,7 @@ pub fn run(
                         let replies = host.command(&mut engine, &line, Asker::Wire(id), now);
                         carry_out_ui(&mut engine, &mut window);
                         send(replies, &mut wire);
+                        amiga_rt::memstat::note(verb(&line));
                     }
                     Work::UploadCheck(id, line) => {
                         let Some(wi) = wire.as_mut() else { continue };
@@ -445,6 +452,12 @@ pub fn run(
     port.close(&sys);
     engine.system.drain();
     RETURN_OK
+}
+
+/// A command's first word, for the memory statistics (`amiga_rt::memstat`).
+fn verb(text: &[u8]) -> &[u8] {
+    let text = text.trim_ascii_start();
+    &text[..text.iter().position(|&b| b == b' ').unwrap_or(text.len())]
 }
 
 /// The remembered window box (`ENVARC:GadgetScope/window.prefs`), if it

@@ -43,6 +43,9 @@ struct Client {
     /// The accepted `FSPUT`'s line and the bytes received so far (at most
     /// `FS_DATA_MAX`: the command language refuses longer ones).
     upload: Option<(Vec<u8>, Vec<u8>)>,
+    /// The byte count the last `FSPUT` declared: its buffer is reserved
+    /// once, not grown by doubling.
+    upload_len: u64,
 }
 
 /// The wire: the library, the listener and the clients.
@@ -146,7 +149,8 @@ impl Wire {
                     }
                     Event::Send(bytes) => c.out.push(bytes),
                     Event::Close => c.closing = true,
-                    Event::Upload { line, .. } => {
+                    Event::Upload { line, len } => {
+                        c.upload_len = len;
                         requests.push(Work::UploadCheck(c.id, line));
                         break;
                     }
@@ -175,8 +179,7 @@ impl Wire {
     pub fn deliver(&mut self, id: u32, reply: Reply) {
         let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
         if let Ok([head, payload]) = c.session.reply_to(reply) {
-            c.out.push(head);
-            c.out.push(payload);
+            c.out.push_reply(head, payload);
             flush(c);
         }
     }
@@ -186,7 +189,11 @@ impl Wire {
     pub fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
         let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
         if c.session.accept_upload().is_ok() {
-            c.upload = Some((line, Vec::new()));
+            // Accepted means at most FS_DATA_MAX bytes (the command
+            // language checked the line).
+            let mut data = Vec::new();
+            let _ = data.try_reserve_exact(c.upload_len.min(u64::from(gadgetscope_arexx::FS_DATA_MAX)) as usize);
+            c.upload = Some((line, data));
         }
     }
 
@@ -229,6 +236,7 @@ impl Wire {
                 closing: false,
                 readable: true,
                 upload: None,
+                upload_len: 0,
             });
         }
     }

@@ -346,6 +346,11 @@ pub const MAX_STRING: usize = 1024;
 pub const MAX_TEXT: usize = 65_535;
 /// Bytes reserved for screen and window titles read under the lock.
 pub const LIST_TITLE_BYTES: usize = 32 * 1024;
+/// Room of [`read_screens`]' first list copy: screens, windows, title
+/// bytes (about 7 KB of buffers; the caps take about 107 KB). A list
+/// that does not fit is copied again with four times the room, up to
+/// the caps.
+const FIRST_ROOM: (usize, usize, usize) = (8, 32, 2048);
 
 // ---------------------------------------------------------------- reading
 
@@ -457,11 +462,6 @@ struct ListBuffer {
 }
 
 impl ListBuffer {
-    /// Room for every screen and window (the caps) and their titles.
-    fn new() -> Self {
-        Self::with_room(MAX_SCREENS, MAX_WINDOWS, LIST_TITLE_BYTES)
-    }
-
     /// Room for one window, its screen and their two titles
     /// ([`fill_lists`] with `only`).
     fn for_one_window() -> Self {
@@ -710,10 +710,20 @@ fn set_header(info: &mut WindowInfo, b: &[u8]) {
 /// `LockIBase()` hold, then build the owned snapshot after unlocking.
 pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkError> {
     let ibase = os.intuition_base();
-    let mut buf = ListBuffer::new(); // allocated before the lock
-    if os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0)).is_none() || buf.unreadable {
-        return Err(WalkError::Unreadable);
-    }
+    let caps = (MAX_SCREENS, MAX_WINDOWS, LIST_TITLE_BYTES);
+    let mut room = FIRST_ROOM;
+    let buf = loop {
+        let mut buf = ListBuffer::with_room(room.0, room.1, room.2); // allocated before the lock
+        if os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0)).is_none() || buf.unreadable {
+            return Err(WalkError::Unreadable);
+        }
+        // Out of room below the caps (or at a cap, or a garbage list,
+        // which the caps' room shows again): once more with more room.
+        if !buf.truncated || room == caps {
+            break buf;
+        }
+        room = ((room.0 * 4).min(caps.0), (room.1 * 4).min(caps.1), (room.2 * 4).min(caps.2));
+    };
     let mut screens = Vec::with_capacity(buf.screens.len());
     for (i, s) in buf.screens.iter().enumerate() {
         let screen_title = span_bytes(&buf.titles, s.title);
@@ -1083,6 +1093,7 @@ fn walk_frozen(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Resul
         window: info.address,
         mark,
         listed: None,
+        copied: raws.len(),
         gone: false,
         trusted: Vec::new(),
         names: Vec::new(),
@@ -1144,6 +1155,8 @@ struct Walk<'a> {
     /// The window's gadgets when last looked at again; `None`: the chain
     /// copied at the start, unchanged since.
     listed: Option<Vec<u32>>,
+    /// Gadgets copied at the start: the first room of `listed`.
+    copied: usize,
     gone: bool,
     trusted: Vec<(u32, bool)>,
     names: Vec<(u32, Vec<u8>)>,
@@ -1174,18 +1187,27 @@ impl Walk<'_> {
     #[cold]
     #[inline(never)]
     fn look_again(&mut self) -> bool {
-        let mut listed = self.listed.take().unwrap_or_else(|| Vec::with_capacity(MAX_GADGETS));
+        // Room for the copied chain and a chunk more; a list that fills it
+        // is read again with room for the cap.
+        let first = (self.copied + GADGET_CHUNK).min(MAX_GADGETS);
+        let mut listed = self.listed.take().unwrap_or_else(|| Vec::with_capacity(first));
         let (ibase, window) = (self.ibase, self.window);
-        let open = self
-            .os
-            .with_ibase_locked(|m| {
-                let open = window_in_lists(m, ibase, window);
-                if open {
-                    gadgets_of_window(m, window, &mut listed);
-                }
-                open
-            })
-            .unwrap_or(false);
+        let open = loop {
+            let open = self
+                .os
+                .with_ibase_locked(|m| {
+                    let open = window_in_lists(m, ibase, window);
+                    if open {
+                        gadgets_of_window(m, window, &mut listed);
+                    }
+                    open
+                })
+                .unwrap_or(false);
+            if !open || listed.len() < listed.capacity() || listed.capacity() >= MAX_GADGETS {
+                break open;
+            }
+            listed = Vec::with_capacity(MAX_GADGETS);
+        };
         self.mark = self.os.task_switches();
         self.listed = Some(listed);
         open
@@ -1378,7 +1400,7 @@ mod tests {
             f.add_window(s, Some(&[b'W', b'0' + i as u8]), (0, 0, 100, 50));
         }
         let ibase = f.ibase();
-        let mut buf = ListBuffer::new();
+        let mut buf = ListBuffer::with_room(MAX_SCREENS, MAX_WINDOWS, LIST_TITLE_BYTES);
         let caps = |b: &ListBuffer| (b.screens.capacity(), b.windows.capacity(), b.raw.capacity(), b.titles.capacity());
         let ptrs = |b: &ListBuffer| (b.screens.as_ptr(), b.windows.as_ptr(), b.raw.as_ptr(), b.titles.as_ptr());
         let before = (caps(&buf), ptrs(&buf));
@@ -1386,6 +1408,20 @@ mod tests {
         assert_eq!(before, (caps(&buf), ptrs(&buf)));
         assert_eq!(buf.windows.len(), 20);
         assert_eq!(buf.raw.len(), SCREEN_READ_SIZE + 20 * WINDOW_READ_SIZE);
+    }
+
+    #[test]
+    fn a_list_beyond_the_first_room_is_copied_again_with_more() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let title = [b'T'; 100];
+        for _ in 0..FIRST_ROOM.1 + 8 {
+            f.add_window(s, Some(&title), (0, 0, 100, 50));
+        }
+        let all = read_screens(&mut f).unwrap();
+        assert!(!all.truncated);
+        assert_eq!(all.screens[0].windows.len(), FIRST_ROOM.1 + 8);
+        assert!(all.screens[0].windows.iter().all(|w| w.title.as_deref() == Some(&title[..])));
     }
 
     #[test]

@@ -11,8 +11,20 @@ pub const RETURN_FAIL: i32 = 20;
 
 /// `Open()` mode: an existing file, read/write (dos/dos.h `MODE_OLDFILE`).
 pub const MODE_OLDFILE: i32 = 1005;
+/// `Open()` mode: an existing file or a new one, shared (dos/dos.h
+/// `MODE_READWRITE`).
+pub const MODE_READWRITE: i32 = 1004;
+/// `Seek()` mode: from the start of the file (dos/dos.h
+/// `OFFSET_BEGINNING`).
+pub const OFFSET_BEGINNING: i32 = -1;
+/// `Seek()` mode: relative to the end of the file (dos/dos.h
+/// `OFFSET_END`).
+pub const OFFSET_END: i32 = 1;
 /// `Open()` mode: a new file, replacing one (dos/dos.h `MODE_NEWFILE`).
 pub const MODE_NEWFILE: i32 = 1006;
+/// `GetVar()` flag: local (Shell) variables only, never `ENV:`
+/// (dos/var.h `GVF_LOCAL_ONLY`).
+pub const GVF_LOCAL_ONLY: u32 = 0x200;
 /// `Lock()` mode: shared read access (dos/dos.h `SHARED_LOCK`, `ACCESS_READ`).
 pub const SHARED_LOCK: i32 = -2;
 

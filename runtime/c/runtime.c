@@ -22,7 +22,11 @@
 #ifndef GS_PROGRAM_NAME
 #define GS_PROGRAM_NAME "program"
 #endif
-#define GS_STACK_BYTES (64u * 1024u)
+/* The StackSwap() stack. Measured (GSMEMSTAT, docs/design/performance.md
+ * "Resident memory"): at most 3.6 KB used, OS calls included, in the
+ * emulator scenarios; the guard below keeps GS_STACK_RESERVE of it for
+ * the OS calls of the deepest wasm2c frame. */
+#define GS_STACK_BYTES (24u * 1024u)
 /* Of it, kept free below the deepest wasm2c frame for the OS calls that
  * frame makes (library calls, DOS packets, Intuition, GadTools). */
 #define GS_STACK_RESERVE (12u * 1024u)
@@ -206,12 +210,17 @@ static void free_tracked(void *p)
  * since memory never grows). One program, one memory. */
 unsigned char *gs_mem_base;
 
+/* The bytes the module uses (its __heap_base rounded up to 8), not its
+ * whole pages: the post-pass defines it in prog.c and checks the
+ * accessors against it (xtask/src/w2cpost.rs); nothing lies above it. */
+extern const u32 gs_mem_bytes;
+
 void wasm_rt_allocate_memory(wasm_rt_memory_t *m, uint32_t initial_pages, uint32_t max_pages)
 {
     (void)max_pages;
     m->pages = initial_pages;
     m->max_pages = initial_pages;
-    m->size = initial_pages * 65536u;
+    m->size = gs_mem_bytes;
     m->data = alloc_or_trap(m->size);
     gs_mem_base = m->data;
 }
@@ -642,6 +651,74 @@ void Z_amigaZ_rt_pick_free(struct Z_amiga_instance_t *e, u32 state)
         if (g_res[i].kind == RES_PICK && g_res[i].handle == state) { res_release(i); return; }
 }
 
+/* ---- memory statistics (amiga_rt::memstat) ----
+ * When the Shell's local variable GSMEMSTAT names a file at start, both
+ * stacks are painted before use and every rt_memstat call appends a line
+ * to it; a stack's high-water mark is then its lowest longword that no
+ * longer holds the paint. Without the variable: one GetVar() at start. */
+#define MS_PAINT 0xA5C3A5C3UL
+static char g_ms_name[64]; /* the statistics file, "": statistics off */
+static ULONG g_stack_lo;   /* the swapped stack's lower end */
+static ULONG g_shadow_top; /* the shadow stack's top (offset; it is at 0..top) */
+static char g_ms_line[160];
+
+static void ms_paint(ULONG lo, ULONG hi)
+{
+    for (; lo + 4 <= hi; lo += 4) *(ULONG *)lo = MS_PAINT;
+}
+
+/* Bytes from the lowest longword without the paint up to hi. */
+static ULONG ms_used(ULONG lo, ULONG hi)
+{
+    while (lo + 4 <= hi && *(const ULONG *)lo == MS_PAINT) lo += 4;
+    return hi - lo;
+}
+
+static ULONG ms_put(ULONG n, const char *s, ULONG len)
+{
+    while (len-- && n < sizeof g_ms_line) g_ms_line[n++] = *s++;
+    return n;
+}
+
+static ULONG ms_num(ULONG n, ULONG v)
+{
+    char d[10];
+    ULONG k = 0;
+    do { d[k++] = (char)('0' + v % 10); v /= 10; } while (v);
+    while (k && n < sizeof g_ms_line) g_ms_line[n++] = d[--k];
+    return n;
+}
+
+void Z_amigaZ_rt_memstat(struct Z_amiga_instance_t *e, u32 label, u32 len, u32 heap_high, u32 heap_size)
+{
+    ULONG n = 0, fh;
+    (void)e;
+    if (!g_ms_name[0]) return;
+    if (len > 32 || label > g_inst.w2c_memory.size - len) wasm_rt_trap(WASM_RT_TRAP_OOB);
+    n = ms_put(n, GS_PROGRAM_NAME " ", sizeof GS_PROGRAM_NAME);
+    n = ms_put(n, (const char *)(MEMBASE + label), len);
+    n = ms_put(n, " heap ", 6);
+    n = ms_num(n, heap_high);
+    n = ms_put(n, " of ", 4);
+    n = ms_num(n, heap_size);
+    n = ms_put(n, " shadow ", 8);
+    n = ms_num(n, ms_used(MEMBASE, MEMBASE + g_shadow_top));
+    n = ms_put(n, " of ", 4);
+    n = ms_num(n, g_shadow_top);
+    n = ms_put(n, " native ", 8);
+    n = ms_num(n, ms_used(g_stack_lo, g_stack_lo + GS_STACK_BYTES));
+    n = ms_put(n, " of ", 4);
+    n = ms_num(n, GS_STACK_BYTES);
+    n = ms_put(n, "\n", 1);
+    /* Opened for each line: other programs append to the same file. */
+    fh = gs_dos_Open(g_dosbase, (ULONG)g_ms_name, MODE_READWRITE);
+    if (fh) {
+        gs_dos_Seek(g_dosbase, fh, 0, OFFSET_END);
+        gs_dos_Write(g_dosbase, fh, (ULONG)g_ms_line, n);
+        gs_dos_Close(g_dosbase, fh);
+    }
+}
+
 /* ---- trap report ---- */
 static const char *trap_text(wasm_rt_trap_t t)
 {
@@ -705,6 +782,10 @@ static ULONG run_program(void)
     if (__builtin_setjmp(g_guard) == 0) {
         Z_prog_init_module();
         Z_prog_instantiate(&g_inst, &g_env);
+        /* Rust's shadow stack is at the start of linear memory (wasm-ld
+         * --stack-first, as rustc links wasm32): 0 up to its first value. */
+        g_shadow_top = g_inst.w2c___stack_pointer;
+        if (g_ms_name[0] && g_shadow_top <= g_inst.w2c_memory.size) ms_paint(MEMBASE, MEMBASE + g_shadow_top);
         rc = Z_progZ_amiga_main(&g_inst);
     } else {
         wasm_rt_call_stack_depth = 0;
@@ -732,8 +813,13 @@ ULONG rt_start(void)
     readable_init();
     g_dosbase = gs_exec_OpenLibrary(SYSBASE, (ULONG)"dos.library", 37);
     if (g_dosbase) {
+        if (g_wbmsg || (long)gs_dos_GetVar(g_dosbase, (ULONG)"GSMEMSTAT", (ULONG)g_ms_name, sizeof g_ms_name,
+                                           GVF_LOCAL_ONLY) <= 0)
+            g_ms_name[0] = 0;
         stack = gs_exec_AllocVec(SYSBASE, GS_STACK_BYTES, MEMF_ANY);
         if (stack) {
+            g_stack_lo = stack;
+            if (g_ms_name[0]) ms_paint(stack, stack + GS_STACK_BYTES);
             sss[0] = stack;
             sss[1] = stack + GS_STACK_BYTES;
             gs_stack_floor = stack + GS_STACK_RESERVE;

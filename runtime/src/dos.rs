@@ -56,7 +56,8 @@ impl Dos {
     /// Reads a whole file (`Open(MODE_OLDFILE)`, `Read`, `Close`) of at
     /// most `max` bytes: scripts, manifests, profiles, prefs.
     /// `Err(IoErr())` when it cannot be opened or read; a longer file is
-    /// `Err(ERROR_OBJECT_TOO_LARGE)` (dos/dos.h, 207), never a silent cut.
+    /// `Err(ERROR_OBJECT_TOO_LARGE)` (dos/dos.h, 207), never a silent cut;
+    /// one the heap arena has no room for `Err(ERROR_NO_FREE_STORE)` (103).
     pub fn read_file(&self, name: impl AsRef<[u8]>, max: usize) -> Result<Vec<u8>, i32> {
         let z = nul_terminated(name.as_ref());
         // SAFETY: z is NUL-terminated in linear memory.
@@ -64,22 +65,45 @@ impl Dos {
         if fh == 0 {
             return Err(self.io_err());
         }
+        // Sized once from the file's length (two Seek()s; a handler that
+        // cannot seek answers -1), one byte more to see the end: a whole
+        // file costs its own size of the heap, not the doublings of a
+        // growing Vec. A file that grows meanwhile still reads, in 4 KB
+        // steps, up to `max`.
+        // SAFETY: fh is open.
+        let size = unsafe {
+            sys::dos_Seek(self.lib.base(), fh, 0, OFFSET_END);
+            sys::dos_Seek(self.lib.base(), fh, 0, OFFSET_BEGINNING)
+        };
+        // The heap arena is fixed: a buffer it cannot hold is
+        // ERROR_NO_FREE_STORE for this file, not the program's end.
+        let room = max.saturating_add(1);
+        let first = if size > 0 { (size as usize).saturating_add(1).min(room) } else { 4096.min(room) };
         let mut out = Vec::new();
-        let mut chunk = alloc::vec![0u8; 4096];
+        let mut len = 0;
         let result = loop {
-            // SAFETY: chunk is writable for its length; fh is open.
-            let n = unsafe { sys::dos_Read(self.lib.base(), fh, chunk.as_mut_ptr(), chunk.len() as i32) };
+            if len == out.len() {
+                if len == room {
+                    break Err(ERROR_OBJECT_TOO_LARGE);
+                }
+                let want = if len == 0 { first } else { len.saturating_add(4096).min(room) };
+                if out.try_reserve_exact(want - len).is_err() {
+                    break Err(ERROR_NO_FREE_STORE);
+                }
+                out.resize(want, 0);
+            }
+            let free = &mut out[len..];
+            // SAFETY: free is writable for its length; fh is open.
+            let n = unsafe { sys::dos_Read(self.lib.base(), fh, free.as_mut_ptr(), free.len() as i32) };
             if n < 0 {
                 break Err(self.io_err());
             }
             if n == 0 {
                 break Ok(());
             }
-            if out.len() + n as usize > max {
-                break Err(ERROR_OBJECT_TOO_LARGE);
-            }
-            out.extend_from_slice(&chunk[..n as usize]);
+            len += n as usize;
         };
+        out.truncate(len);
         // SAFETY: fh came from Open and is closed once.
         unsafe { sys::dos_Close(self.lib.base(), fh) };
         result.map(|()| out)

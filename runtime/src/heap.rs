@@ -21,6 +21,12 @@ use crate::heap_class::{class_of, CLASSES, CLASS_BYTES, LARGE_CLASSES};
 
 struct Allocator {
     heap: LockedHeap,
+    /// The arena's start and the highest end of any block the linked list
+    /// handed out, as an offset from it (bytes): the arena size that the
+    /// run so far would have needed (first fit places the same blocks at
+    /// the same offsets in any arena they fit). Blocks on the free lists
+    /// are never given back, so this is the high-water mark of the arena.
+    mark: UnsafeCell<[usize; 2]>,
     /// Head of each class's free list (an address in linear memory, 0 when
     /// empty); each free block holds the next block's address.
     free: UnsafeCell<[usize; CLASSES + LARGE_CLASSES]>,
@@ -30,6 +36,25 @@ struct Allocator {
 // tasks never enters it (docs/reference/toolchain.md, "Callbacks and other
 // tasks"), so the allocator is never used concurrently.
 unsafe impl Sync for Allocator {}
+
+impl Allocator {
+    /// A block from the linked list; moves the high-water mark.
+    ///
+    /// # Safety
+    /// As `GlobalAlloc::alloc`.
+    unsafe fn from_arena(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded as received; single-threaded (see `Sync`).
+        unsafe {
+            let p = self.heap.alloc(layout);
+            let mark = &mut *self.mark.get();
+            let end = (p as usize).wrapping_add(layout.size()).wrapping_sub(mark[0]);
+            if !p.is_null() && end > mark[1] {
+                mark[1] = end;
+            }
+            p
+        }
+    }
+}
 
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
@@ -44,11 +69,11 @@ unsafe impl GlobalAlloc for Allocator {
                         heads[c] = *block;
                         return block as *mut u8;
                     }
-                    self.heap.alloc(Layout::from_size_align_unchecked(bytes, CLASS_BYTES))
+                    self.from_arena(Layout::from_size_align_unchecked(bytes, CLASS_BYTES))
                 }
             }
             // SAFETY: forwarded as received.
-            None => unsafe { self.heap.alloc(layout) },
+            None => unsafe { self.from_arena(layout) },
         }
     }
 
@@ -69,7 +94,11 @@ unsafe impl GlobalAlloc for Allocator {
 }
 
 #[global_allocator]
-static HEAP: Allocator = Allocator { heap: LockedHeap::empty(), free: UnsafeCell::new([0; CLASSES + LARGE_CLASSES]) };
+static HEAP: Allocator = Allocator {
+    heap: LockedHeap::empty(),
+    mark: UnsafeCell::new([0; 2]),
+    free: UnsafeCell::new([0; CLASSES + LARGE_CLASSES]),
+};
 
 /// Hands the arena to the allocator.
 ///
@@ -77,8 +106,25 @@ static HEAP: Allocator = Allocator { heap: LockedHeap::empty(), free: UnsafeCell
 /// Called once, before any allocation, with an arena of `size` bytes that
 /// nothing else uses.
 pub unsafe fn init(arena: *mut u8, size: usize) {
-    // SAFETY: guaranteed by the caller (the `program!` macro).
-    unsafe { HEAP.heap.lock().init(arena, size) }
+    // SAFETY: guaranteed by the caller (the `program!` macro); nothing
+    // allocates yet, so the mark is not in use.
+    unsafe {
+        *HEAP.mark.get() = [arena as usize, 0];
+        HEAP.heap.lock().init(arena, size)
+    }
+}
+
+/// The arena's high-water mark, bytes: the highest end of a block the
+/// linked list has handed out, from the arena's start (blocks on the free
+/// lists stay reserved, so this is what the run needed so far).
+pub fn high_water() -> usize {
+    // SAFETY: a plain read; single-threaded (see `Sync`).
+    unsafe { (*HEAP.mark.get())[1] }
+}
+
+/// The arena's size, bytes.
+pub fn size() -> usize {
+    HEAP.heap.lock().size()
 }
 
 /// Bytes of the arena not allocated now (blocks on the free lists

@@ -52,6 +52,8 @@ pub mod listbrowser;
 #[cfg(target_arch = "wasm32")]
 pub mod mem;
 #[cfg(target_arch = "wasm32")]
+pub mod memstat;
+#[cfg(target_arch = "wasm32")]
 pub mod net;
 #[cfg(target_arch = "wasm32")]
 mod panic;
@@ -93,7 +95,9 @@ macro_rules! program {
             // SAFETY: amiga_main runs once per process, before anything
             // allocates; ARENA is used by the allocator alone from here on.
             unsafe { $crate::heap::init(core::ptr::addr_of_mut!(ARENA) as *mut u8, $heap) };
-            $main()
+            let rc = $main();
+            $crate::memstat::note(b"exit");
+            rc
         }
     };
 }

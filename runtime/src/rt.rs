@@ -51,6 +51,10 @@ extern "C" {
     pub fn rt_pick_armed(state: u32, ioreq: u32);
     /// Frees the block from `rt_pick_alloc` (handler removed before).
     pub fn rt_pick_free(state: u32);
+    /// Writes a statistics line (label, the heap's high-water mark and
+    /// size as given, both stacks' high-water marks) when statistics are
+    /// on (`crate::memstat`); else nothing.
+    pub fn rt_memstat(label: *const u8, len: u32, heap_high: u32, heap_size: u32);
 }
 
 /// Resource kinds known to `rt_track` / `rt_release`.

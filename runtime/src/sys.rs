@@ -42,6 +42,8 @@ extern "C" {
     pub fn dos_Open(base: u32, name: *const u8, accessMode: i32) -> u32;
     /// dos.library `Close` (LVO -36): file d1.
     pub fn dos_Close(base: u32, file: u32) -> i32;
+    /// dos.library `Seek` (LVO -66): file d1, position d2, offset d3.
+    pub fn dos_Seek(base: u32, file: u32, position: i32, offset: i32) -> i32;
     /// dos.library `ReadArgs` (LVO -798): arg_template d1, array d2, args d3.
     pub fn dos_ReadArgs(base: u32, arg_template: *const u8, array: *mut u8, args: u32) -> u32;
     /// dos.library `FreeArgs` (LVO -858): args d1.

@@ -142,6 +142,9 @@ pub fn scenarios() -> Vec<Scenario> {
         // (stack pointer against the runtime's floor) traps it before the
         // 64 KB native stack overflows: the report, RC 20, nothing leaked.
         trap_scenario("stack-guard", "RECURSE", "UAETool: out of memory or stack"),
+        // A request larger than the heap arena: the allocation error is a
+        // panic the runtime reports, RC 20, nothing leaked.
+        trap_scenario("heap-exhausted", "EXHAUST", "UAETool: panic: memory allocation of 262145 bytes failed"),
         sched_stress(),
         // Free memory after GadgetScope exits equals free memory before
         // (one warm-up run first: AROS caches what the first run loads).

@@ -135,6 +135,11 @@ pub struct Options {
     /// use-after-free (tests-uae/README.md "Walking while windows come and
     /// go").
     pub console_bug: bool,
+    /// Memory statistics (`GADGETSCOPE_MEMSTAT=1`): the boot Shell sets
+    /// the local variable `GSMEMSTAT` to `DH0:memstat`, so every Amiga
+    /// program of the runtime started from it appends its heap and stack
+    /// high-water marks there (runtime/src/memstat.rs).
+    pub memstat: bool,
     /// Extra FS-UAE config `key = value` pairs (override the defaults).
     pub extra_config: Vec<(String, String)>,
     /// The `fs-uae` executable.
@@ -163,6 +168,7 @@ impl Options {
             exit_grace: Duration::from_secs(10),
             nested_interrupts: std::env::var_os("GADGETSCOPE_UAE_NESTED_INTERRUPTS").is_some_and(|v| v == "1"),
             console_bug: std::env::var_os("GADGETSCOPE_UAE_CONSOLE_BUG").is_some_and(|v| v == "1"),
+            memstat: std::env::var_os("GADGETSCOPE_MEMSTAT").is_some_and(|v| v == "1"),
             extra_config: Vec::new(),
             fs_uae: PathBuf::from("fs-uae"),
             built: tools.named().into_iter().map(|(n, p)| (n.to_string(), p)).collect(),
@@ -488,7 +494,10 @@ fn execute(
         }
     }
     let mends = stage::Mends { no_nest: !opts.nested_interrupts, console_fix: !opts.console_bug };
-    let script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, classes, mends)?;
+    let mut script = stage::startup_sequence(scenario, opts.final_screenshot, setpatch, classes, mends)?;
+    if opts.memstat {
+        script = script.replacen("FailAt 1000\n", "FailAt 1000\nSet GSMEMSTAT DH0:memstat\n", 1);
+    }
     let s_dir = hd.join("S");
     fs::create_dir_all(&s_dir).map_err(|e| e.to_string())?;
     // A Workbench copy may carry `s/startup-sequence` in another case.

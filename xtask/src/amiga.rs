@@ -137,14 +137,14 @@ pub fn build(only: &[String]) -> Result<Vec<Built>> {
 fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Built> {
     let wasm_path = root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact));
     let wasm = std::fs::read(&wasm_path).with_context(|| wasm_path.display().to_string())?;
-    wasmcheck::check(&wasm).with_context(|| format!("{}: module check", wasm_path.display()))?;
+    let used = wasmcheck::check(&wasm).with_context(|| format!("{}: module check", wasm_path.display()))?;
 
     let dir = root.join("target/amiga/build").join(p.name());
     std::fs::create_dir_all(&dir)?;
     std::fs::write(dir.join("prog.wasm"), &wasm)?;
     sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
     let c = std::fs::read_to_string(dir.join("prog.c"))?;
-    std::fs::write(dir.join("prog.c"), w2cpost::apply(&c)?)?;
+    std::fs::write(dir.join("prog.c"), w2cpost::apply_sized(&c, used)?)?;
 
     let rt = root.join("runtime/c");
     let name_def = format!("-DGS_PROGRAM_NAME=\"{}\"", p.hunk);

@@ -48,6 +48,7 @@ pub fn header(fns: &[Function]) -> Result<String> {
         exec::ss_NestCount, exec::ss_Owner, exec::ss_QueueCount, exec::SS_SIZE,
         exec::RTC_MATCHWORD, exec::RTF_AUTOINIT,
         dos::pr_MsgPort, dos::pr_CLI, dos::cli_CommandName, dos::cli_Module, dos::RETURN_OK, dos::RETURN_FAIL,
+        dos::MODE_READWRITE, dos::OFFSET_END, dos::GVF_LOCAL_ONLY,
         input::IND_ADDHANDLER, input::IND_REMHANDLER,
         input::ie_NextEvent, input::ie_Class, input::ie_SubClass, input::ie_Code, input::ie_Qualifier,
         input::ie_X, input::ie_Y, input::ie_TimeStamp, input::ie_SIZEOF,

@@ -105,7 +105,8 @@ static inline __attribute__((always_inline)) int gs_oob(u32 size, u64 off, u64 l
 "#;
 
 /// The accessors the rewritten call sites use; `@SIZE@` becomes the
-/// memory's size in bytes.
+/// memory's size in bytes (whole pages, or the bytes the module uses:
+/// [`apply_sized`]).
 const GS_ACCESSORS: &str = r#"
 /* GadgetScope post-pass: call-site accessors gs_<name>(mem, base, off).
    base is the wasm address operand, off the instruction's constant
@@ -113,6 +114,8 @@ const GS_ACCESSORS: &str = r#"
    overflow in 32 bits. GS_MEM_SIZE is the size linear memory is allocated
    with; instantiation checks it (memory never grows). */
 #define GS_MEM_SIZE @SIZE@u
+/* The size the runtime allocates (runtime.c wasm_rt_allocate_memory). */
+const u32 gs_mem_bytes = GS_MEM_SIZE;
 #define GS_OOB(base, off, n) \
   (GS_MEM_SIZE < (n) || (off) > GS_MEM_SIZE - (n) || (base) > GS_MEM_SIZE - (n) - (off))
 /* The base operand must be a 32-bit value (memory32): anything else does not compile. */
@@ -378,8 +381,19 @@ fn accessors(size: u32) -> String {
     GS_ACCESSORS.replace("@SIZE@", &size.to_string()).replace("@INSTANCES@", &inst)
 }
 
-/// Applies the post-pass to wasm2c's `.c` output.
+/// Applies the post-pass to wasm2c's `.c` output, linear memory in whole
+/// pages (as declared).
+#[cfg(test)]
 pub fn apply(src: &str) -> Result<String> {
+    apply_sized(src, None)
+}
+
+/// Applies the post-pass to wasm2c's `.c` output. `used`: the bytes of
+/// linear memory the module uses (wasmcheck: its `__heap_base`, no
+/// `memory.size`); linear memory is then allocated with that size, rounded
+/// up to 8 bytes, instead of its whole pages, and the accessors check
+/// against it.
+pub fn apply_sized(src: &str, used: Option<u32>) -> Result<String> {
     let (p0, p1) = region(src, "FUNC_PROLOGUE", PROLOGUE_START, PROLOGUE_END, PROLOGUE_END.len(), PROLOGUE_SHA256)?;
     let (a0, a1) =
         region(src, "RANGE_CHECK", RANGE_CHECK_START, RANGE_CHECK_END, RANGE_CHECK_END.len(), RANGE_CHECK_SHA256)?;
@@ -392,7 +406,16 @@ pub fn apply(src: &str) -> Result<String> {
     // The text after the load/store definitions, around memory_copy: every
     // use of linear memory in it is checked and rewritten.
     let (between, sites_before) = rewrite_call_sites(&src[b1..c0])?;
-    let size = memory_size(&src[c1..])?;
+    let size = match (memory_size(&src[c1..])?, used) {
+        (Some(pages), Some(used)) => {
+            let bytes = used.checked_add(7).map(|u| u & !7).filter(|&b| b > 0 && b <= pages);
+            let Some(bytes) = bytes else {
+                bail!("wasm2c output: {used} bytes used of a linear memory of {pages} bytes");
+            };
+            Some(bytes)
+        }
+        (size, _) => size,
+    };
     let (mut body, sites_after) = rewrite_call_sites(&src[c1..])?;
     let sites = sites_before + sites_after;
     if sites > 0 && size.is_none() {
@@ -489,6 +512,18 @@ mod tests {
         assert!(out.contains("if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB);"));
         // No call site is left in wasm2c's own shape.
         assert!(!out.contains("(&instance->w2c_memory, (u64)"), "{out}");
+    }
+
+    #[test]
+    fn memory_sized_to_the_bytes_used() {
+        let src = real_output_of(LOADS_AND_STORES, "sz");
+        let out = apply_sized(&src, Some(70_001)).unwrap();
+        assert!(out.contains("#define GS_MEM_SIZE 70008u"), "rounded up to 8");
+        assert!(out.contains("const u32 gs_mem_bytes = GS_MEM_SIZE;"));
+        assert!(out.contains("if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB);"));
+        assert!(apply_sized(&src, Some(3 * 65536)).unwrap().contains("#define GS_MEM_SIZE 196608u"));
+        let e = apply_sized(&src, Some(3 * 65536 + 1)).unwrap_err();
+        assert!(e.to_string().contains("bytes used of a linear memory of 196608 bytes"), "{e}");
     }
 
     #[test]

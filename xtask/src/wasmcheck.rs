@@ -1,17 +1,24 @@
 //! Checks a wasm module before it becomes Amiga code: no floating point
-//! anywhere (Debian's m68k libgcc soft-float uses FPU instructions) and no
-//! `memory.grow` (linear memory is allocated once and never moves).
+//! anywhere (Debian's m68k libgcc soft-float uses FPU instructions), no
+//! `memory.grow` (linear memory is allocated once and never moves) and no
+//! `memory.size` (linear memory is allocated at the size used, not in
+//! whole pages: docs/reference/toolchain.md, "Memory layout").
 
 use anyhow::{bail, Result};
-use wasmparser::{Operator, Parser, Payload, Validator, WasmFeatures};
+use wasmparser::{ExternalKind, Operator, Parser, Payload, TypeRef, Validator, WasmFeatures};
 
-/// Validates `wasm` with the float feature off and rejects `memory.grow`;
-/// also requires every import to come from module `amiga`.
-pub fn check(wasm: &[u8]) -> Result<()> {
+/// Validates `wasm` with the float feature off and rejects `memory.grow`
+/// and `memory.size`; also requires every import to come from module
+/// `amiga`. Returns the bytes of linear memory the module uses: the value
+/// of its exported global `__heap_base` (wasm-ld: the end of the shadow
+/// stack, the data and the statics; the heap arena is a static), None
+/// without that export. Every data segment must end below it.
+pub fn check(wasm: &[u8]) -> Result<Option<u32>> {
     let features = WasmFeatures::default() & !WasmFeatures::FLOATS;
     if let Err(e) = Validator::new_with_features(features).validate_all(wasm) {
         bail!("module rejected (floating point is not allowed in Amiga code): {e}");
     }
+    let (mut imported_globals, mut globals, mut heap_base, mut data_end) = (0u32, Vec::new(), None, 0u64);
     for payload in Parser::new(0).parse_all(wasm) {
         match payload? {
             Payload::ImportSection(r) => {
@@ -20,20 +27,63 @@ pub fn check(wasm: &[u8]) -> Result<()> {
                     if imp.module != "amiga" {
                         bail!("import {}.{}: Amiga programs import only from module `amiga`", imp.module, imp.name);
                     }
+                    if let TypeRef::Global(_) = imp.ty {
+                        imported_globals += 1;
+                    }
+                }
+            }
+            Payload::GlobalSection(r) => {
+                for g in r {
+                    globals.push(match g?.init_expr.get_operators_reader().read()? {
+                        Operator::I32Const { value } => Some(value as u32),
+                        _ => None,
+                    });
+                }
+            }
+            Payload::ExportSection(r) => {
+                for e in r {
+                    let e = e?;
+                    if e.name == "__heap_base" && e.kind == ExternalKind::Global {
+                        heap_base = Some(e.index);
+                    }
+                }
+            }
+            Payload::DataSection(r) => {
+                for d in r {
+                    let d = d?;
+                    if let wasmparser::DataKind::Active { offset_expr, .. } = d.kind {
+                        let Operator::I32Const { value } = offset_expr.get_operators_reader().read()? else {
+                            bail!("a data segment at a computed address (a constant is expected)");
+                        };
+                        data_end = data_end.max(u64::from(value as u32) + d.data.len() as u64);
+                    }
                 }
             }
             Payload::CodeSectionEntry(body) => {
                 let mut ops = body.get_operators_reader()?;
                 while !ops.eof() {
-                    if let Operator::MemoryGrow { .. } = ops.read()? {
-                        bail!("module uses memory.grow: linear memory must not grow (use the fixed heap arena)");
+                    match ops.read()? {
+                        Operator::MemoryGrow { .. } => {
+                            bail!("module uses memory.grow: linear memory must not grow (use the fixed heap arena)")
+                        }
+                        Operator::MemorySize { .. } => {
+                            bail!("module uses memory.size: linear memory is allocated at the size used, not in pages")
+                        }
+                        _ => {}
                     }
                 }
             }
             _ => {}
         }
     }
-    Ok(())
+    let Some(index) = heap_base else { return Ok(None) };
+    let Some(Some(used)) = index.checked_sub(imported_globals).and_then(|i| globals.get(i as usize).copied()) else {
+        bail!("the exported __heap_base is not a global with a constant value");
+    };
+    if data_end > u64::from(used) {
+        bail!("a data segment ends at {data_end}, beyond __heap_base {used}");
+    }
+    Ok(Some(used))
 }
 
 #[cfg(test)]
@@ -63,6 +113,13 @@ mod tests {
         // (func (result f32) f32.const 0)
         let e = check(&module(&[0x43, 0, 0, 0, 0, 0x0b], &[0x60, 0, 1, 0x7d])).unwrap_err();
         assert!(e.to_string().contains("floating point"), "{e}");
+    }
+
+    #[test]
+    fn rejects_memory_size() {
+        // (func (result i32) memory.size 0)
+        let e = check(&module(&[0x3f, 0, 0x0b], &[0x60, 0, 1, 0x7f])).unwrap_err();
+        assert!(e.to_string().contains("memory.size"), "{e}");
     }
 
     #[test]
