@@ -107,7 +107,7 @@ fn amipilot_main(ctx: &HostContext) -> Result<String, String> {
     }
 }
 
-/// The `hold` client between its two host steps, by run directory.
+/// The host clients that outlive their start step (`hold`, `amipilot_verbs.py`), by run directory.
 static HOLDERS: Mutex<Vec<(PathBuf, Child)>> = Mutex::new(Vec::new());
 
 fn hold_start(ctx: &HostContext) -> Result<String, String> {
@@ -138,15 +138,22 @@ fn hold_start(ctx: &HostContext) -> Result<String, String> {
 }
 
 fn hold_end(ctx: &HostContext) -> Result<String, String> {
+    end_client(ctx, "the hold client", Duration::from_secs(60), "the fixture quitting")
+}
+
+/// Waits for the client this run started as a [`HOLDERS`] entry to end
+/// (at most `limit` after `after`, which the message names): its output,
+/// or why it failed.
+fn end_client(ctx: &HostContext, name: &str, limit: Duration, after: &str) -> Result<String, String> {
     let mut holders = HOLDERS.lock().map_err(|e| e.to_string())?;
-    let i = holders.iter().position(|(d, _)| *d == ctx.run.dir).ok_or("no hold client was started")?;
+    let i = holders.iter().position(|(d, _)| *d == ctx.run.dir).ok_or(format!("{name} was not started"))?;
     let (_, mut child) = holders.remove(i);
     drop(holders);
     let t0 = Instant::now();
     while child.try_wait().map_err(|e| e.to_string())?.is_none() {
-        if t0.elapsed() > Duration::from_secs(60) {
+        if t0.elapsed() > limit {
             let _ = child.kill();
-            return Err("the held WAITFOR was not answered within 60 s of the fixture quitting".into());
+            return Err(format!("{name} did not end within {} s of {after}", limit.as_secs()));
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -155,7 +162,7 @@ fn hold_end(ctx: &HostContext) -> Result<String, String> {
     if out.status.success() {
         Ok(text)
     } else {
-        Err(format!("the hold client failed:\n{text}"))
+        Err(format!("{name} failed:\n{text}"))
     }
 }
 
@@ -272,25 +279,7 @@ fn verbs_start(ctx: &HostContext) -> Result<String, String> {
 /// The client has ended (its `quit()` ended GadgetScope, so the script got
 /// here): its output, or why it failed.
 fn verbs_end(ctx: &HostContext) -> Result<String, String> {
-    let mut holders = HOLDERS.lock().map_err(|e| e.to_string())?;
-    let i = holders.iter().position(|(d, _)| *d == ctx.run.dir).ok_or("amipilot_verbs.py was not started")?;
-    let (_, mut child) = holders.remove(i);
-    drop(holders);
-    let t0 = Instant::now();
-    while child.try_wait().map_err(|e| e.to_string())?.is_none() {
-        if t0.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            return Err("amipilot_verbs.py did not end within 30 s of GadgetScope's exit".into());
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    let text = output_text(&out);
-    if out.status.success() {
-        Ok(text)
-    } else {
-        Err(format!("amipilot_verbs.py failed:\n{text}"))
-    }
+    end_client(ctx, "amipilot_verbs.py", Duration::from_secs(30), "GadgetScope's exit")
 }
 
 /// `wire-verbs`: every method of AmiPilot's client that `wire-amipilot`
