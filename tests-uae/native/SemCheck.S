@@ -212,38 +212,7 @@ report:
 	jsr	_LVOEnable(%a6)
 9:	rts
 
-/* a0 = NUL-terminated string */
-puts:	move.b	(%a0)+,%d0
-	beq.s	1f
-	bsr.s	putc
-	bra.s	puts
-1:	rts
-
-/* d0.l printed as 8 hex digits; hex4: d0.w as 4 digits */
-hex8:	moveq	#7,%d2
-	move.l	%d0,%d3
-	bra.s	hexn
-hex4:	moveq	#3,%d2
-	move.l	%d0,%d3
-	swap	%d3
-hexn:	rol.l	#4,%d3
-	move.l	%d3,%d0
-	and.w	#15,%d0
-	add.b	#'0',%d0
-	cmp.b	#'9',%d0
-	bls.s	1f
-	addq.b	#7,%d0
-1:	bsr.s	putc
-	dbra	%d2,hexn
-	rts
-
-/* d0.b = byte to send */
-putc:	btst	#5,0xDFF018		/* SERDATR TBE */
-	beq.s	putc
-	and.w	#0xFF,%d0
-	or.w	#0x100,%d0
-	move.w	%d0,0xDFF030		/* SERDAT */
-	rts
+#include "serial.inc"
 
 	.balign	4
 old_obtain:	.long	0
