@@ -73,6 +73,8 @@ pub const IEQUALIFIER_LCOMMAND: u16 = 0x0040;
 pub const IEQUALIFIER_RCOMMAND: u16 = 0x0080;
 /// `IEQUALIFIER_RBUTTON`: the right (menu) button is down (devices/inputevent.h).
 pub const IEQUALIFIER_RBUTTON: u16 = 0x2000;
+/// `IEQUALIFIER_REPEAT`: the event is a key repeat (devices/inputevent.h).
+pub const IEQUALIFIER_REPEAT: u16 = 0x0200;
 /// `IEQUALIFIER_LEFTBUTTON`: the left (select) button is down (devices/inputevent.h).
 pub const IEQUALIFIER_LEFTBUTTON: u16 = 0x4000;
 /// `IEQUALIFIER_RELATIVEMOUSE`: `ie_X`/`ie_Y` are relative motion
