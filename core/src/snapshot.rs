@@ -48,7 +48,7 @@ pub struct ScreenInfo {
 }
 
 /// The header fields of one window (intuition/intuition.h, struct Window).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WindowInfo {
     /// Address of the `struct Window` (identity only).
     pub address: u32,

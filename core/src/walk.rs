@@ -668,20 +668,7 @@ fn window_info(buf: &ListBuffer, w: &RawWindow, s: &RawScreen, screen_title: &Op
         screen: s.address,
         title: span_bytes(&buf.titles, w.title),
         screen_title: screen_title.clone(),
-        left: 0,
-        top: 0,
-        width: 0,
-        height: 0,
-        flags: 0,
-        border_left: 0,
-        border_top: 0,
-        border_right: 0,
-        border_bottom: 0,
-        gzz_width: 0,
-        gzz_height: 0,
-        first_gadget: 0,
-        menu_strip: 0,
-        first_request: 0,
+        ..WindowInfo::default()
     };
     set_header(&mut info, buf.bytes(w.at, WINDOW_READ_SIZE));
     info
