@@ -455,6 +455,7 @@ pub fn gadget_snap(
         sys: None,
         level: None,
         knob: None,
+        gt_kind: None,
     }
 }
 
