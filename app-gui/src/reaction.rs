@@ -1015,6 +1015,7 @@ mod tests {
             sys: None,
             level: None,
             knob: None,
+            gt_kind: None,
         }
     }
 

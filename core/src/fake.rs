@@ -450,6 +450,7 @@ pub fn gadget_snap(
         sys: None,
         level: None,
         knob: None,
+        gt_kind: None,
     }
 }
 

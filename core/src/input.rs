@@ -671,6 +671,7 @@ mod tests {
             sys,
             level: None,
             knob: None,
+            gt_kind: None,
         }
     }
 

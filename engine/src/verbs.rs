@@ -181,6 +181,7 @@ pub fn where_gadget(w: &mut WindowSnap, r: Rect) -> usize {
         sys: None,
         level: None,
         knob: None,
+        gt_kind: None,
     });
     w.gadgets.len() - 1
 }
