@@ -23,7 +23,7 @@ use crate::pick::{gadget_at, window_under};
 use crate::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo, WindowSnap};
 use crate::walk::{read_screens, read_window, walk_menu, walk_window, IntuitionMemory, IntuitionOs};
 use amiga_ndk::input::{
-    IECLASS_RAWKEY, IECLASS_RAWMOUSE, IECODE_LBUTTON, IECODE_RBUTTON, IECODE_UP_PREFIX, IEQUALIFIER_REPEAT,
+    IECLASS_NEWPOINTERPOS, IECLASS_POINTERPOS, IECLASS_RAWKEY, IECLASS_RAWMOUSE, IECODE_LBUTTON, IECODE_RBUTTON, IECODE_UP_PREFIX, IEQUALIFIER_REPEAT,
     RAWKEY_ENTER, RAWKEY_LAST, RAWKEY_LSHIFT, RAWKEY_RCOMMAND, RAWKEY_RETURN, RAWKEY_TAB,
 };
 use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as shown};
@@ -104,7 +104,9 @@ impl Observed {
         micros: u32,
     ) -> Option<Observed> {
         let kind = match class {
-            IECLASS_RAWMOUSE => {
+            // A tablet or an injected pointer event carries its button in
+            // the code as a mouse report does (devices/inputevent.h).
+            IECLASS_RAWMOUSE | IECLASS_POINTERPOS | IECLASS_NEWPOINTERPOS => {
                 let button = match code & !IECODE_UP_PREFIX {
                     IECODE_LBUTTON => MouseButton::Left,
                     IECODE_RBUTTON => MouseButton::Right,
@@ -1445,6 +1447,11 @@ mod tests {
             Some(ObservedKind::Button { button: MouseButton::Right, down: false })
         );
         assert_eq!(o(IECLASS_RAWMOUSE, IECODE_NOBUTTON, 0), None);
+        assert_eq!(
+            o(IECLASS_NEWPOINTERPOS, L | UP, 0),
+            Some(ObservedKind::Button { button: MouseButton::Left, down: false })
+        );
+        assert_eq!(o(IECLASS_POINTERPOS, IECODE_NOBUTTON, 0), None, "a move");
         assert_eq!(o(IECLASS_RAWKEY, 0x20, 0), Some(ObservedKind::Key { rawkey: 0x20 }));
         assert_eq!(o(IECLASS_RAWKEY, 0x20 | UP, 0), None, "key release");
         assert_eq!(o(IECLASS_RAWKEY, 0x20, IEQUALIFIER_REPEAT), None, "key repeat");
