@@ -108,7 +108,13 @@ fn own_task(os: &mut AmigaIntuition, port: &MsgPort) -> u32 {
 /// GadgetScope's own windows (those of `task`, and the highlight frame's
 /// bars) to ignore; with `discard` it is dropped instead (what
 /// GadgetScope itself sent while carrying out a command).
-fn record_input(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &Option<Window<'_>>, task: u32, discard: bool) {
+fn record_input(
+    engine: &mut Engine<'_>,
+    host: &Host<Asker<'_>>,
+    window: &Option<Window<'_>>,
+    task: u32,
+    discard: bool,
+) {
     let Some((events, lost)) = engine.system.record_drain() else { return };
     if discard || (events.is_empty() && lost == 0) {
         return;

@@ -476,11 +476,10 @@ fn recorded_steps_parse_back() {
             Step::Click(live(GadgetLocator::Id(9))),
             Command::Click { target: located_in(&odd, GadgetLocator::Id(9)), expect: None, timeout: None },
         ),
-        (Step::Click(Locator::Named(b"connect".to_vec())), Command::Click {
-            target: GadgetTarget::Named(b"connect".to_vec()),
-            expect: None,
-            timeout: None,
-        }),
+        (
+            Step::Click(Locator::Named(b"connect".to_vec())),
+            Command::Click { target: GadgetTarget::Named(b"connect".to_vec()), expect: None, timeout: None },
+        ),
         (
             Step::Type(live(m.clone()), b" caf\xe9 \"x\" \\ ".to_vec()),
             Command::Type { target: located_in(&odd, m.clone()), text: b" caf\xe9 \"x\" \\ ".to_vec() },

@@ -23,8 +23,9 @@ use crate::pick::{gadget_at, window_under};
 use crate::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo, WindowSnap};
 use crate::walk::{read_screens, read_window, walk_menu, walk_window, IntuitionMemory, IntuitionOs};
 use amiga_ndk::input::{
-    IECLASS_NEWPOINTERPOS, IECLASS_POINTERPOS, IECLASS_RAWKEY, IECLASS_RAWMOUSE, IECODE_LBUTTON, IECODE_RBUTTON, IECODE_UP_PREFIX, IEQUALIFIER_REPEAT,
-    RAWKEY_ENTER, RAWKEY_LAST, RAWKEY_LSHIFT, RAWKEY_RCOMMAND, RAWKEY_RETURN, RAWKEY_TAB,
+    IECLASS_NEWPOINTERPOS, IECLASS_POINTERPOS, IECLASS_RAWKEY, IECLASS_RAWMOUSE, IECODE_LBUTTON, IECODE_RBUTTON,
+    IECODE_UP_PREFIX, IEQUALIFIER_REPEAT, RAWKEY_ENTER, RAWKEY_LAST, RAWKEY_LSHIFT, RAWKEY_RCOMMAND, RAWKEY_RETURN,
+    RAWKEY_TAB,
 };
 use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as shown};
 use amiga_ndk::Rect;
@@ -179,6 +180,7 @@ impl Locator {
 
 /// `"…"` with `\\` and `\"` escaped: the command language's quoting
 /// (docs/reference/commands.md, "Command lines").
+#[inline(never)]
 fn push_quoted(out: &mut Vec<u8>, s: &[u8]) {
     out.push(b'"');
     for &b in s {
@@ -190,6 +192,7 @@ fn push_quoted(out: &mut Vec<u8>, s: &[u8]) {
     out.push(b'"');
 }
 
+#[inline(never)]
 fn push_window(out: &mut Vec<u8>, w: &WindowTarget) {
     if let Some(s) = &w.screen {
         out.extend_from_slice(b"SCREEN=");
@@ -445,8 +448,11 @@ struct Entry {
 #[derive(Clone, Debug)]
 enum Pending {
     None,
-    /// A press that is not followed (GadgetScope's own window, no window).
+    /// A press that is not followed (GadgetScope's own window).
     Ignored,
+    /// A left press where no window is (screen pixels): the window may
+    /// have closed before the recorder looked.
+    Nowhere(i16, i16),
     Left(alloc::boxed::Box<Press>),
     Right(alloc::boxed::Box<MenuPress>),
 }
@@ -469,10 +475,12 @@ pub struct Recorder {
     titles: Vec<Vec<u8>>,
 }
 
+#[inline(never)]
 fn window_list(snap: &ScreensSnapshot) -> Vec<u32> {
     snap.windows().map(|w| w.address).collect()
 }
 
+#[inline(never)]
 fn title_of(w: &WindowInfo) -> String {
     match &w.title {
         Some(t) => format!("\"{}\"", shown(t)),
@@ -531,6 +539,7 @@ impl Recorder {
         self.comment(format!("{n} input events were lost here (the recorder's buffer was full): steps may be missing"));
     }
 
+    #[inline(never)]
     fn flush_stray(&mut self) {
         if let Some((n, title)) = self.stray.take() {
             let s = format!(
@@ -541,6 +550,7 @@ impl Recorder {
         }
     }
 
+    #[inline(never)]
     fn comment(&mut self, text: String) {
         self.flush_stray();
         self.steps.push(Step::Comment(to_latin1(&text)));
@@ -550,6 +560,7 @@ impl Recorder {
     /// with a `WAITFOR` first when the window was not open at the press
     /// of the last command; `windows` are those open at this command's
     /// press.
+    #[inline(never)]
     fn command(&mut self, window: u32, target: &WindowTarget, title: &[u8], windows: Vec<u32>, step: Step) {
         self.flush_stray();
         if !self.known.contains(&window) {
@@ -585,8 +596,12 @@ impl Recorder {
                 self.pending = press;
             }
             ObservedKind::Button { button: MouseButton::Left, down: false } => {
-                if let Pending::Left(p) = core::mem::replace(&mut self.pending, Pending::None) {
-                    self.left_release(os, *p, ev);
+                match core::mem::replace(&mut self.pending, Pending::None) {
+                    Pending::Left(p) => self.left_release(os, *p, ev),
+                    Pending::Nowhere(x, y) => self.comment(format!(
+                        "a click at {x},{y} of the screen (pixels), where no window is open now (it may have closed before the recorder looked)"
+                    )),
+                    _ => {}
                 }
             }
             ObservedKind::Button { button: MouseButton::Right, down: true } => {
@@ -637,6 +652,7 @@ impl Recorder {
         }
     }
 
+    #[inline(never)]
     fn end_entry(&mut self, os: &mut dyn IntuitionOs) {
         let Some(e) = self.entry.take() else { return };
         if e.keys == 0 {
@@ -659,18 +675,25 @@ impl Recorder {
         if let Some(why) = why {
             return self.comment(format!("typed \"{}\" into a gadget of {where_}: {why}", shown(&v)));
         }
-        self.gadget_step(e.press, "typing", |l| Step::Type(l, v));
+        self.gadget_step(e.press, "typing", Step::Type(no_locator(), v));
     }
 
-    /// Records the step `make` builds with the press's locator, or the
-    /// press's coordinates as a comment saying `what` happened when there
-    /// is none.
-    fn gadget_step(&mut self, p: Press, what: &str, make: impl FnOnce(Locator) -> Step) {
+    /// Records `step` (`CLICK`, `TYPE` or `DRAG`, built with [`no_locator`])
+    /// with the press's locator, or the press's coordinates as a comment
+    /// saying `what` happened when there is none. Not generic: one copy
+    /// on the 68k.
+    #[inline(never)]
+    fn gadget_step(&mut self, p: Press, what: &str, step: Step) {
         match (p.locator, &p.target) {
             (Ok(l), Ok(t)) => {
                 let title = p.window.title.clone().unwrap_or_default();
                 let t = t.clone();
-                self.command(p.window.address, &t, &title, p.windows, make(l));
+                let step = match step {
+                    Step::Type(_, text) => Step::Type(l, text),
+                    Step::Drag(_, dx, dy) => Step::Drag(l, dx, dy),
+                    _ => Step::Click(l),
+                };
+                self.command(p.window.address, &t, &title, p.windows, step);
             }
             (l, t) => {
                 let why = l.err().or_else(|| t.clone().err()).unwrap_or_default();
@@ -696,7 +719,7 @@ impl Recorder {
         let mut at = screen.clone();
         at.mouse_x = ev.x;
         at.mouse_y = ev.y;
-        let Some(info) = window_under(os, &at) else { return Pending::Ignored };
+        let Some(info) = window_under(os, &at) else { return Pending::Nowhere(ev.x, ev.y) };
         if own.contains(&info.address) {
             return Pending::Ignored;
         }
@@ -737,7 +760,7 @@ impl Recorder {
         let (wl, wt) = (i32::from(p.window.left), i32::from(p.window.top));
         let Some(g) = p.gadget.clone() else {
             if !moved {
-                self.gadget_step(p, "a click", Step::Click);
+                self.gadget_step(p, "a click", Step::Click(no_locator()));
             }
             return;
         };
@@ -751,7 +774,7 @@ impl Recorder {
                     Err(_) => (dx, dy),
                 };
                 if (mx, my) != (0, 0) {
-                    self.window_step(p, |t| Step::WindowMove(t, mx as i16, my as i16));
+                    self.window_step(p, false, mx, my);
                 }
             }
             Some(SysGadget::Size) => {
@@ -760,8 +783,7 @@ impl Recorder {
                 }
                 match read_window(os, p.window.address) {
                     Ok(now) if (now.width, now.height) != (p.window.width, p.window.height) => {
-                        let (w, h) = (now.width.max(1) as u16, now.height.max(1) as u16);
-                        self.window_step(p, |t| Step::WindowSize(t, w, h));
+                        self.window_step(p, true, now.width.into(), now.height.into());
                     }
                     Ok(_) => {}
                     Err(_) => self.comment(format!(
@@ -775,7 +797,7 @@ impl Recorder {
                     let on_knob = inside(Rect::new(kl, kt, kw, kh), p.x - wl, p.y - wt);
                     if on_knob && moved {
                         let (dx, dy) = (dx.clamp(-32768, 32767) as i16, dy.clamp(-32768, 32767) as i16);
-                        self.gadget_step(p, "a drag of a knob", |l| Step::Drag(l, dx, dy));
+                        self.gadget_step(p, "a drag of a knob", Step::Drag(no_locator(), dx, dy));
                     } else if !on_knob && !moved {
                         self.comment(format!(
                             "a click beside the knob of a gadget of {}: DRAG moves the knob itself, a CLICK would hit the gadget's centre",
@@ -793,25 +815,29 @@ impl Recorder {
                     self.entry = Some(Entry { press: p, keys: 0, value });
                     return;
                 }
-                self.gadget_step(p, "a click on a gadget", Step::Click);
+                self.gadget_step(p, "a click on a gadget", Step::Click(no_locator()));
             }
         }
     }
 
-    fn window_step(&mut self, p: Press, make: impl FnOnce(WindowTarget) -> Step) {
+    /// Records `WINDOWMOVE` by (`dx`, `dy`), or with `size` `WINDOWSIZE`
+    /// to (`dx`, `dy`), in the press's window; a comment when no pattern
+    /// finds it.
+    #[inline(never)]
+    fn window_step(&mut self, p: Press, size: bool, dx: i32, dy: i32) {
         match &p.target {
             Ok(t) => {
                 let title = p.window.title.clone().unwrap_or_default();
                 let t = t.clone();
-                let step = make(t.clone());
+                let step = if size {
+                    Step::WindowSize(t.clone(), dx.clamp(1, 32767) as u16, dy.clamp(1, 32767) as u16)
+                } else {
+                    Step::WindowMove(t.clone(), dx.clamp(-32768, 32767) as i16, dy.clamp(-32768, 32767) as i16)
+                };
                 self.command(p.window.address, &t, &title, p.windows, step);
             }
             Err(why) => {
-                let what = match make(WindowTarget { screen: None, pattern: Vec::new() }) {
-                    Step::WindowMove(_, dx, dy) => format!("moved by {dx},{dy}"),
-                    Step::WindowSize(_, w, h) => format!("sized to {w}x{h}"),
-                    _ => String::new(),
-                };
+                let what = if size { format!("sized to {dx}x{dy}") } else { format!("moved by {dx},{dy}") };
                 self.comment(format!("{} {what}: {}", title_of(&p.window), shown(why)));
             }
         }
@@ -869,8 +895,30 @@ impl Recorder {
     }
 }
 
+/// The placeholder a step is built with before its locator is known
+/// ([`Recorder::gadget_step`] puts the press's in).
+fn no_locator() -> Locator {
+    Locator::Named(Vec::new())
+}
+
+/// What the details box shows for gadget `index` of the walked `window`:
+/// the text of its [`choose_locator`] locator (`@name`, `"title" 3`,
+/// `"title" ROLE=… LABEL=…`), or `coordinates: <why>` when there is
+/// none. Latin-1.
+pub fn locator_text(snap: &ScreensSnapshot, window: &WindowSnap, index: usize, manifest: Option<&Manifest>) -> Vec<u8> {
+    match choose_locator(snap, window, index, manifest) {
+        Ok(l) => l.text(),
+        Err(why) => {
+            let mut t = b"coordinates: ".to_vec();
+            t.extend_from_slice(&why);
+            t
+        }
+    }
+}
+
 /// The value of the press's gadget now (`None` when the window or the
 /// gadget is gone or has no readable value).
+#[inline(never)]
 fn read_value(os: &mut dyn IntuitionOs, p: &Press) -> Option<Vec<u8>> {
     let g = p.gadget.as_ref()?;
     let info = read_window(os, p.window.address).ok()?;
@@ -987,6 +1035,7 @@ fn rexx_string(s: &[u8]) -> Vec<u8> {
 /// A Python string literal for Latin-1 `s`: ASCII source, `\\` and `\"`
 /// escaped, control and non-ASCII bytes as `\xNN` (the `amipilot` client
 /// sends a `str` as Latin-1, so `"\xe9"` arrives as byte 0xE9).
+#[inline(never)]
 fn py_string(s: &[u8]) -> String {
     let mut out = String::from("\"");
     for &b in s {
@@ -1022,24 +1071,26 @@ fn py_pattern_ok(pattern: &[u8]) -> bool {
         || (!pattern.contains(&b'=') && pattern.first() != Some(&b'@'))
 }
 
+/// The window pattern as the first argument and `screen=` as the last of
+/// a call, or why the client cannot send the pattern.
+#[inline(never)]
+fn py_window(w: &WindowTarget, args: &mut Vec<String>) -> Result<(), String> {
+    if !py_pattern_ok(&w.pattern) {
+        return Err(format!(
+            "the amipilot client would send the window pattern {} unquoted, which GadgetScope reads otherwise",
+            py_string(&w.pattern)
+        ));
+    }
+    args.insert(0, py_string(&w.pattern));
+    if let Some(s) = &w.screen {
+        args.push(format!("screen={}", py_string(s)));
+    }
+    Ok(())
+}
+
 /// The `amipilot` 1.1.0 object API call of a step: method and arguments,
 /// or why it has none.
 fn py_call(step: &Step) -> Result<(&'static str, Vec<String>), String> {
-    let win_args = |w: &WindowTarget, args: &mut Vec<String>| -> Result<(), String> {
-        if !py_pattern_ok(&w.pattern) {
-            return Err(format!(
-                "the amipilot client would send the window pattern {} unquoted, which GadgetScope reads otherwise",
-                py_string(&w.pattern)
-            ));
-        }
-        args.insert(0, py_string(&w.pattern));
-        Ok(())
-    };
-    let screen_kw = |w: &WindowTarget, args: &mut Vec<String>| {
-        if let Some(s) = &w.screen {
-            args.push(format!("screen={}", py_string(s)));
-        }
-    };
     let role_kws = |g: &GadgetLocator, args: &mut Vec<String>| {
         if let GadgetLocator::Match { role, label, index } = g {
             if let Some(r) = role {
@@ -1079,8 +1130,7 @@ fn py_call(step: &Step) -> Result<(&'static str, Vec<String>), String> {
                     "click_by_role"
                 }
             };
-            win_args(window, &mut a)?;
-            screen_kw(window, &mut a);
+            py_window(window, &mut a)?;
             m
         }
         Step::Type(Locator::Live { window, gadget }, t) => {
@@ -1095,14 +1145,12 @@ fn py_call(step: &Step) -> Result<(&'static str, Vec<String>), String> {
                     "type_by_role"
                 }
             };
-            win_args(window, &mut a)?;
-            screen_kw(window, &mut a);
+            py_window(window, &mut a)?;
             m
         }
         Step::Drag(Locator::Live { window, gadget: GadgetLocator::Id(id) }, dx, dy) => {
             a.extend([format!("{id}"), format!("{dx}"), format!("{dy}")]);
-            win_args(window, &mut a)?;
-            screen_kw(window, &mut a);
+            py_window(window, &mut a)?;
             "drag"
         }
         Step::Drag(Locator::Live { .. }, ..) => {
@@ -1110,14 +1158,12 @@ fn py_call(step: &Step) -> Result<(&'static str, Vec<String>), String> {
         }
         Step::WindowMove(w, dx, dy) => {
             a.extend([format!("{dx}"), format!("{dy}")]);
-            win_args(w, &mut a)?;
-            screen_kw(w, &mut a);
+            py_window(w, &mut a)?;
             "window_move"
         }
         Step::WindowSize(w, width, height) => {
             a.extend([format!("{width}"), format!("{height}")]);
-            win_args(w, &mut a)?;
-            screen_kw(w, &mut a);
+            py_window(w, &mut a)?;
             "window_resize"
         }
         Step::MenuPick(w, m, i, s) => {
@@ -1125,15 +1171,16 @@ fn py_call(step: &Step) -> Result<(&'static str, Vec<String>), String> {
             if let Some(s) = s {
                 a.push(format!("{s}"));
             }
-            win_args(w, &mut a)?;
-            screen_kw(w, &mut a);
+            py_window(w, &mut a)?;
             "menu_pick"
         }
         Step::WaitWindow(w) => {
             let mut cond = b"window:".to_vec();
             cond.extend_from_slice(&w.pattern);
             a.push(py_string(&cond));
-            screen_kw(w, &mut a);
+            if let Some(s) = &w.screen {
+                a.push(format!("screen={}", py_string(s)));
+            }
             a.push(format!("timeout={WAIT_SECS}"));
             "wait_for"
         }
@@ -1501,6 +1548,11 @@ mod tests {
         // Untitled: no pattern finds the window.
         let un = w.f.walk(w.untitled).unwrap();
         assert!(choose_locator(&snap, &un, 0, None).is_err());
+        assert_eq!(
+            shown(&locator_text(&snap, &un, 0, None)),
+            "coordinates: the window has no title, so no window pattern finds it"
+        );
+        assert_eq!(shown(&locator_text(&snap, &win, 3, None)), "\"GadTools Fixture\" 1");
     }
 
     #[test]
@@ -1539,6 +1591,8 @@ mod tests {
         w.click(&mut rec, at(250, 150));
         // A click on the drag bar only activates the window.
         w.click(&mut rec, at(100, 5));
+        // Where no window is (it may have closed before the recorder looked).
+        w.click(&mut rec, (630, 250));
         assert_eq!(
             lines(&rec),
             [
@@ -1547,6 +1601,7 @@ mod tests {
                 "CLICK \"GadTools Fixture\" ROLE=button LABEL=\"Twin A\"",
                 "CLICK \"GadTools Fixture\" ROLE=button LABEL=\"Same\" INDEX=1",
                 "; a click at 250,150 of \"GadTools Fixture\" (window-relative pixels): there is no gadget there",
+                "; a click at 630,250 of the screen (pixels), where no window is open now (it may have closed before the recorder looked)",
             ]
         );
         assert_eq!(rec.commands(), 4);

@@ -1188,7 +1188,9 @@ mod tests {
         let mut h: Host<u32> = Host::new("1.0");
         let screen = read_screens(&mut e.os).unwrap().screens[0].address;
         let ev = |class, code: u16, x, y| Observed::from_raw(class, code, 0, screen, x, y, w, 0, 0).unwrap();
-        let click = |x, y| [ev(IECLASS_RAWMOUSE, IECODE_LBUTTON, x, y), ev(IECLASS_RAWMOUSE, IECODE_LBUTTON | IECODE_UP_PREFIX, x, y)];
+        let click = |x, y| {
+            [ev(IECLASS_RAWMOUSE, IECODE_LBUTTON, x, y), ev(IECLASS_RAWMOUSE, IECODE_LBUTTON | IECODE_UP_PREFIX, x, y)]
+        };
         assert_eq!(run(&mut h, &mut e, "RECORD STOP", 0), (10, "not recording".into()));
         assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r", 0), (10, "nothing recorded".into()));
         // Events while not recording are dropped.
