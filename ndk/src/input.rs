@@ -84,6 +84,10 @@ pub const IEQUALIFIER_RELATIVEMOUSE: u16 = 0x8000;
 
 /// Raw key `Backspace` ($41).
 pub const RAWKEY_BACKSPACE: u8 = 0x41;
+/// Raw key `Tab` ($42).
+pub const RAWKEY_TAB: u8 = 0x42;
+/// Raw key `Enter` on the numeric pad ($43); a string gadget takes it as Return.
+pub const RAWKEY_ENTER: u8 = 0x43;
 /// Raw key `Return` ($44).
 pub const RAWKEY_RETURN: u8 = 0x44;
 /// Raw key `Esc` ($45).
@@ -106,3 +110,6 @@ pub const RAWKEY_RALT: u8 = 0x65;
 pub const RAWKEY_LCOMMAND: u8 = 0x66;
 /// Raw key `Right Amiga` ($67).
 pub const RAWKEY_RCOMMAND: u8 = 0x67;
+/// The highest raw key code of a key (devices/inputevent.h: codes above
+/// are button and status codes).
+pub const RAWKEY_LAST: u8 = 0x77;
