@@ -794,13 +794,21 @@ impl Recorder {
             }
             _ => {
                 if let Some((kl, kt, kw, kh)) = g.knob {
-                    let on_knob = inside(Rect::new(kl, kt, kw, kh), p.x - wl, p.y - wt);
+                    // Read at the press the knob is under the press point; read
+                    // after a drag it has followed the pointer to the release.
+                    let on_knob = inside(Rect::new(kl, kt, kw, kh), p.x - wl, p.y - wt)
+                        || (moved && knob_now_under(os, &p.window, g.address, x - wl, y - wt));
                     if on_knob && moved {
                         let (dx, dy) = (dx.clamp(-32768, 32767) as i16, dy.clamp(-32768, 32767) as i16);
                         self.gadget_step(p, "a drag of a knob", Step::Drag(no_locator(), dx, dy));
                     } else if !on_knob && !moved {
                         self.comment(format!(
                             "a click beside the knob of a gadget of {}: DRAG moves the knob itself, a CLICK would hit the gadget's centre",
+                            title_of(&p.window)
+                        ));
+                    } else if !on_knob {
+                        self.comment(format!(
+                            "a drag from beside the knob of a gadget of {}: DRAG moves the knob itself",
                             title_of(&p.window)
                         ));
                     }
@@ -1332,6 +1340,17 @@ pub fn python_script(rec: &Recorder) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// Is the knob of gadget `gadget` of `window`, walked now, under the
+/// window-relative point (`x`, `y`)?
+fn knob_now_under(os: &mut dyn IntuitionOs, window: &WindowInfo, gadget: u32, x: i32, y: i32) -> bool {
+    let Ok(w) = walk_window(os, window) else { return false };
+    w.gadgets
+        .iter()
+        .find(|g| g.address == gadget)
+        .and_then(|g| g.knob)
+        .is_some_and(|(l, t, w, h)| inside(Rect::new(l, t, w, h), x, y))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1351,6 +1370,7 @@ mod tests {
         own: u32,
         untitled: u32,
         string: u32,
+        slider_prop: u32,
         buffer_owner: u32,
     }
 
@@ -1424,7 +1444,7 @@ mod tests {
         gadget(&mut f, own, GTYP_BOOLGADGET | GADTOOL_TYPE, (10, 20, 80, 14), 1, Some(b"Refresh"));
         let untitled = f.add_window(screen, None, (400, 150, 100, 50));
         gadget(&mut f, untitled, GTYP_BOOLGADGET | GADTOOL_TYPE, (10, 20, 80, 14), 3, Some(b"Go"));
-        World { f, screen, main, own, untitled, string, buffer_owner: s.special_info }
+        World { f, screen, main, own, untitled, string, slider_prop: pi, buffer_owner: s.special_info }
     }
 
     impl World {
@@ -1711,6 +1731,25 @@ mod tests {
                 "; a click beside the knob of a gadget of \"GadTools Fixture\": DRAG moves the knob itself, a CLICK would hit the gadget's centre",
                 "WINDOWMOVE \"GadTools Fixture\" 15 5",
                 "WINDOWSIZE \"GadTools Fixture\" 320 210",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_knob_drag_read_after_the_knob_moved_is_still_a_drag() {
+        let mut w = world();
+        let mut rec = Recorder::start(&mut w.f);
+        // The program has already moved the knob 40 pixels (of 150) to the
+        // right when the press is read: the release point is on it now.
+        w.f.write_u16(w.slider_prop + pi_HorizPot as u32, (40 * 0xFFFF / 150) as u16);
+        w.left(&mut rec, at(24, 75), at(64, 76));
+        // Pressed beside the knob and dragged: a page click, a comment.
+        w.left(&mut rec, at(140, 75), at(170, 75));
+        assert_eq!(
+            lines(&rec),
+            [
+                "DRAG \"GadTools Fixture\" 5 40 1",
+                "; a drag from beside the knob of a gadget of \"GadTools Fixture\": DRAG moves the knob itself",
             ]
         );
     }

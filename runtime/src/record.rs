@@ -9,8 +9,20 @@
 //! bumps `head`; this side reads up to `head`, then writes `tail`. With
 //! the ring full the handler drops the event and counts it (`lost`):
 //! input.device never waits for GadgetScope.
+//!
+//! While the handler is installed the task runs at [`RECORD_PRIORITY`],
+//! one above ordinary programs (exec `SetTaskPri()`, exec/tasks.h): the
+//! handler's signal then lets GadgetScope run before the program under
+//! the pointer, or a program writing input events, goes on, so the
+//! recorder reads the window as it was at the press, not after the
+//! program reacted to the release. The old priority comes back on drop.
 use crate::handler::{HandlerError, InputHandler, Kind};
+use crate::sys;
 use alloc::vec::Vec;
+
+/// The task's priority while recording (ordinary programs run at 0,
+/// input.device at 20).
+pub const RECORD_PRIORITY: i8 = 1;
 
 /// Entries in the ring (runtime.c `RC_RING`).
 pub const RING: u32 = 64;
@@ -72,6 +84,7 @@ impl RawEvent {
 pub struct RecordHandler {
     handler: InputHandler,
     lost_seen: u32,
+    old_priority: i32,
 }
 
 impl RecordHandler {
@@ -79,7 +92,11 @@ impl RecordHandler {
     /// IntuitionBase, whose `FirstScreen` and `ActiveWindow` it reads.
     pub fn install(ibase: u32) -> Result<RecordHandler, HandlerError> {
         let handler = InputHandler::install(Kind::Record, ibase)?;
-        Ok(RecordHandler { handler, lost_seen: 0 })
+        // SAFETY: FindTask(NULL) is this task; SetTaskPri on it is always
+        // allowed and returns the old priority.
+        let old_priority =
+            unsafe { sys::exec_SetTaskPri(sys::exec_FindTask(core::ptr::null()), RECORD_PRIORITY.into()) };
+        Ok(RecordHandler { handler, lost_seen: 0, old_priority })
     }
 
     /// The signal the handler raises on this task, for `Wait()`.
@@ -107,5 +124,12 @@ impl RecordHandler {
         let new = lost.wrapping_sub(self.lost_seen);
         self.lost_seen = lost;
         new
+    }
+}
+
+impl Drop for RecordHandler {
+    fn drop(&mut self) {
+        // SAFETY: as in install(): this task, its own priority.
+        unsafe { sys::exec_SetTaskPri(sys::exec_FindTask(core::ptr::null()), self.old_priority) };
     }
 }

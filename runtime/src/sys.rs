@@ -10,6 +10,8 @@
 extern "C" {
     /// exec.library `FindTask` (LVO -294): name a1.
     pub fn exec_FindTask(name: *const u8) -> u32;
+    /// exec.library `SetTaskPri` (LVO -300): task a1, priority d0.
+    pub fn exec_SetTaskPri(task: u32, priority: i32) -> i32;
     /// exec.library `WaitPort` (LVO -384): port a0.
     pub fn exec_WaitPort(port: u32) -> u32;
     /// exec.library `GetMsg` (LVO -372): port a0.
