@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use gadgetscope_core::classify::Role;
+use gadgetscope_core::text::push_quoted;
 
 use crate::lex::{is_blank, Lexer, Token};
 use crate::{Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
@@ -867,18 +868,6 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
     Ok(cmd)
 }
 
-/// Appends `"…"` with `\` and `"` escaped, the tokenizer's inverse.
-fn quote(out: &mut Vec<u8>, v: &[u8]) {
-    out.push(b'"');
-    for &b in v {
-        if b == b'"' || b == b'\\' {
-            out.push(b'\\');
-        }
-        out.push(b);
-    }
-    out.push(b'"');
-}
-
 impl Command {
     /// The verb of this command.
     pub fn verb(&self) -> Verb {
@@ -929,7 +918,7 @@ impl Command {
             o.push(b' ');
             o.extend_from_slice(k.as_bytes());
             o.push(b'=');
-            quote(o, v);
+            push_quoted(o, v);
         };
         let num = |o: &mut Vec<u8>, n: i64| o.extend_from_slice(format!(" {n}").as_bytes());
         let win = |o: &mut Vec<u8>, w: &WindowTarget| {
@@ -937,7 +926,7 @@ impl Command {
                 kv(o, "SCREEN", s);
             }
             o.push(b' ');
-            quote(o, &w.pattern);
+            push_quoted(o, &w.pattern);
         };
         let loc = |o: &mut Vec<u8>, g: &GadgetLocator| match g {
             GadgetLocator::Id(id) => num(o, i64::from(*id)),
@@ -1062,14 +1051,14 @@ impl Command {
             }
             Command::Manifest { path } => {
                 o.push(b' ');
-                quote(&mut o, path);
+                push_quoted(&mut o, path);
             }
             Command::Record(op) => match op {
                 RecordOp::Start => o.extend_from_slice(b" START"),
                 RecordOp::Stop => o.extend_from_slice(b" STOP"),
                 RecordOp::Save { path, python } => {
                     o.extend_from_slice(b" SAVE ");
-                    quote(&mut o, path);
+                    push_quoted(&mut o, path);
                     if *python {
                         o.extend_from_slice(b" PYTHON");
                     }
@@ -1084,7 +1073,7 @@ impl Command {
             }
             Command::Fs(op) => {
                 o.push(b' ');
-                quote(&mut o, op.path());
+                push_quoted(&mut o, op.path());
                 if let FsOp::Put { len, timeout, .. } = op {
                     num(&mut o, i64::from(*len));
                     tmo(&mut o, timeout);
@@ -1096,7 +1085,7 @@ impl Command {
             }
             Command::MuiRexx { base, timeout, command } => {
                 o.push(b' ');
-                quote(&mut o, base);
+                push_quoted(&mut o, base);
                 tmo(&mut o, timeout);
                 o.push(b' ');
                 o.extend_from_slice(command);
@@ -1110,7 +1099,7 @@ impl Command {
             }
             Command::WbLaunch { path, tooltypes, args } => {
                 o.push(b' ');
-                quote(&mut o, path);
+                push_quoted(&mut o, path);
                 for t in tooltypes {
                     kv(&mut o, "TOOLTYPE", t);
                 }

@@ -178,28 +178,14 @@ impl Locator {
     }
 }
 
-/// `"…"` with `\\` and `\"` escaped: the command language's quoting
-/// (docs/reference/commands.md, "Command lines").
-#[inline(never)]
-fn push_quoted(out: &mut Vec<u8>, s: &[u8]) {
-    out.push(b'"');
-    for &b in s {
-        if b == b'"' || b == b'\\' {
-            out.push(b'\\');
-        }
-        out.push(b);
-    }
-    out.push(b'"');
-}
-
 #[inline(never)]
 fn push_window(out: &mut Vec<u8>, w: &WindowTarget) {
     if let Some(s) = &w.screen {
         out.extend_from_slice(b"SCREEN=");
-        push_quoted(out, s);
+        crate::text::push_quoted(out, s);
         out.push(b' ');
     }
-    push_quoted(out, &w.pattern);
+    crate::text::push_quoted(out, &w.pattern);
 }
 
 fn push_gadget(out: &mut Vec<u8>, g: &GadgetLocator) {
@@ -212,7 +198,7 @@ fn push_gadget(out: &mut Vec<u8>, g: &GadgetLocator) {
             }
             if let Some(l) = label {
                 let mut p = b"LABEL=".to_vec();
-                push_quoted(&mut p, l);
+                crate::text::push_quoted(&mut p, l);
                 parts.push(p);
             }
             if let Some(i) = index.filter(|&i| i > 0) {
@@ -287,11 +273,11 @@ impl Step {
                 out.extend_from_slice(b"WAITFOR ");
                 if let Some(s) = &w.screen {
                     out.extend_from_slice(b"SCREEN=");
-                    push_quoted(&mut out, s);
+                    crate::text::push_quoted(&mut out, s);
                     out.push(b' ');
                 }
                 out.extend_from_slice(b"WINDOW=");
-                push_quoted(&mut out, &w.pattern);
+                crate::text::push_quoted(&mut out, &w.pattern);
                 out.extend_from_slice(format!(" TIMEOUT={WAIT_SECS}").as_bytes());
             }
             Step::Comment(_) => return None,

@@ -134,27 +134,12 @@ impl Intuition {
     /// answered. Returns the gadget number (1 for the first … 0 for the
     /// rightmost), or -1 when the requester could not be built.
     pub fn easy_request(&self, window: u32, title: &[u8], text: &[u8], gadgets: &[u8]) -> i32 {
-        let title = crate::decode::nul_terminated(title);
-        let text = crate::decode::nul_terminated(text);
-        let mut gads = easy_gadget_format(gadgets);
-        gads.push(0);
-        let format = b"%s\0";
-        // intuition/intuition.h struct EasyStruct: es_StructSize, es_Flags,
-        // es_Title, es_TextFormat, es_GadgetFormat (20 bytes).
-        let es = [
-            Be32::new(es_SIZEOF as u32),
-            Be32::new(0),
-            Be32::new(mem::abs(title.as_ptr())),
-            Be32::new(mem::abs(format.as_ptr())),
-            Be32::new(mem::abs(gads.as_ptr())),
-        ];
-        let args = [Be32::new(mem::abs(text.as_ptr()))];
-        // SAFETY: es, args and the strings they point at live in linear
-        // memory (absolute addresses) until the call returns; the window is
-        // 0 or one the caller holds open; no IDCMP pointer.
-        unsafe {
-            sys::intuition_EasyRequestArgs(self.base(), window, mem::abs(es.as_ptr()), 0, mem::abs(args.as_ptr()))
-        }
+        let e = EasyParts::new(title, text, gadgets);
+        // SAFETY: the struct, its argument and the strings they point at
+        // live in linear memory (absolute addresses) until the call
+        // returns; the window is 0 or one the caller holds open; no IDCMP
+        // pointer.
+        unsafe { sys::intuition_EasyRequestArgs(self.base(), window, e.es_addr(), 0, e.args_addr()) }
     }
 
     /// `BuildEasyRequestArgs(window, &es, 0, &text)`: opens the requester
@@ -163,26 +148,11 @@ impl Intuition {
     /// could not open it as a window (intuition.library autodoc: it
     /// returns 0, or 1 when it showed an alert instead).
     pub fn build_easy_request(&self, window: u32, title: &[u8], text: &[u8], gadgets: &[u8]) -> Option<SysRequest<'_>> {
-        let title = crate::decode::nul_terminated(title);
-        let text = crate::decode::nul_terminated(text);
-        let mut gads = easy_gadget_format(gadgets);
-        gads.push(0);
-        let format = b"%s\0".to_vec();
-        let es = alloc::vec![
-            Be32::new(es_SIZEOF as u32),
-            Be32::new(0),
-            Be32::new(mem::abs(title.as_ptr())),
-            Be32::new(mem::abs(format.as_ptr())),
-            Be32::new(mem::abs(gads.as_ptr())),
-        ];
-        let args = [Be32::new(mem::abs(text.as_ptr()))];
-        // SAFETY: es, args and the strings live in linear memory; the
-        // strings and es are kept in the SysRequest until FreeSysRequest
-        // (the window may show es_Title directly); no IDCMP flags.
-        let w = unsafe {
-            sys::intuition_BuildEasyRequestArgs(self.base(), window, mem::abs(es.as_ptr()), 0, mem::abs(args.as_ptr()))
-        };
-        (w > 1).then(|| SysRequest { intuition: self, window: w, _keep: (es, title, text, gads, format) })
+        let e = EasyParts::new(title, text, gadgets);
+        // SAFETY: as in easy_request; the parts are kept in the SysRequest
+        // until FreeSysRequest (the window may show es_Title directly).
+        let w = unsafe { sys::intuition_BuildEasyRequestArgs(self.base(), window, e.es_addr(), 0, e.args_addr()) };
+        (w > 1).then(|| SysRequest { intuition: self, window: w, _parts: e })
     }
 
     /// `ItemAddress(menu_strip, code)`: the MenuItem (or sub-item) a menu
@@ -198,7 +168,44 @@ impl Intuition {
 pub struct SysRequest<'a> {
     intuition: &'a Intuition,
     window: u32,
-    _keep: (Vec<Be32>, Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>),
+    _parts: EasyParts,
+}
+
+/// A `struct EasyStruct` (intuition/intuition.h: es_StructSize, es_Flags,
+/// es_Title, es_TextFormat, es_GadgetFormat; 20 bytes) with the text as
+/// the argument of a `"%s"` format, and the strings it points at, in
+/// linear memory that stays put while this lives (heap blocks).
+struct EasyParts {
+    es: Vec<Be32>,
+    args: Vec<Be32>,
+    _strings: [Vec<u8>; 4],
+}
+
+impl EasyParts {
+    fn new(title: &[u8], text: &[u8], gadgets: &[u8]) -> EasyParts {
+        let title = crate::decode::nul_terminated(title);
+        let text = crate::decode::nul_terminated(text);
+        let mut gads = easy_gadget_format(gadgets);
+        gads.push(0);
+        let format = b"%s\0".to_vec();
+        let es = alloc::vec![
+            Be32::new(es_SIZEOF as u32),
+            Be32::new(0),
+            Be32::new(mem::abs(title.as_ptr())),
+            Be32::new(mem::abs(format.as_ptr())),
+            Be32::new(mem::abs(gads.as_ptr())),
+        ];
+        let args = alloc::vec![Be32::new(mem::abs(text.as_ptr()))];
+        EasyParts { es, args, _strings: [title, text, gads, format] }
+    }
+
+    fn es_addr(&self) -> u32 {
+        mem::abs(self.es.as_ptr())
+    }
+
+    fn args_addr(&self) -> u32 {
+        mem::abs(self.args.as_ptr())
+    }
 }
 
 impl SysRequest<'_> {
