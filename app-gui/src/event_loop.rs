@@ -22,7 +22,6 @@ use crate::gui::{FirstThatOpens, Flow, Frontend, Gui, UiEvent};
 use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
 use crate::start::complain;
-use crate::system::{AmigaActor, AmigaIntuition, AmigaSystem};
 use crate::wire::WireSettings;
 use crate::wire_tcp::{Wire, Work};
 use alloc::boxed::Box;
@@ -39,6 +38,7 @@ use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
 use gadgetscope_arexx::{Host, Rc, Reply};
 use gadgetscope_engine::{GsEngine, UiRequest};
+use gadgetscope_system::{AmigaActor, AmigaIntuition, AmigaSystem};
 
 /// The commodity's description in Exchange (at most 39 characters:
 /// `CBD_DESCRLEN`).
