@@ -39,6 +39,12 @@ impl<'a> AmigaDesk<'a> {
         AmigaDesk { intuition, dos, frame: None, pick: None, app: None, app_port }
     }
 
+    /// The highlight frame's bar windows (0 where none is open):
+    /// GadgetScope's own windows that have no IDCMP port.
+    pub fn frame_windows(&self) -> [u32; 4] {
+        self.frame.as_ref().map_or([0; 4], |(_, h)| h.windows())
+    }
+
     /// The AppIcon port's signal.
     pub fn app_mask(&self) -> u32 {
         self.app_port.signal_mask()

@@ -9,7 +9,9 @@
 //! the reply port of the messages it sends itself (WHERE, MUIREXX) and of
 //! the programs it started from Workbench (WBLAUNCH), Ctrl-C, a 100 ms
 //! timer.device tick only while a wait is held or the window wants ticks,
-//! and, with the window, the window's signals, the pick handler, the
+//! the recording handler while `RECORD` is on (its events go to the
+//! recorder; those GadgetScope itself sends while carrying out a command
+//! are drained and dropped), and, with the window, the window's signals, the pick handler, the
 //! AppIcon port and the commodity broker ([`Window`]). Runs until `QUIT`,
 //! Ctrl-C or the window's Quit; every held message is replied (RC 20)
 //! before the port closes, then every reply GadgetScope is still owed is
@@ -37,6 +39,8 @@ use amiga_rt::intuition::Intuition;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
 use gadgetscope_arexx::{Host, Rc, Reply};
+use gadgetscope_core::record::windows_of_task;
+use gadgetscope_core::walk::{read_screens, IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::{GsEngine, UiRequest};
 use gadgetscope_system::{AmigaActor, AmigaIntuition, AmigaSystem};
 
@@ -85,6 +89,44 @@ fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Window<'_>>) {
             w.request(r, &mut engine.os);
         }
     }
+}
+
+/// The task that owns GadgetScope's windows: the signal task of its own
+/// reply port (`MsgPort->mp_SigTask`, exec/ports.h), read through the
+/// walker's memory copy.
+fn own_task(os: &mut AmigaIntuition, port: &MsgPort) -> u32 {
+    let mut b = [0u8; 4];
+    if os.read(port.addr() + amiga_ndk::exec::mp_SigTask as u32, &mut b) {
+        u32::from_be_bytes(b)
+    } else {
+        0
+    }
+}
+
+/// While RECORD is on: the input the recording handler saw since the
+/// last look goes to the recorder (docs/design/recorder.md), with
+/// GadgetScope's own windows (those of `task`, and the highlight frame's
+/// bars) to ignore; with `discard` it is dropped instead (what
+/// GadgetScope itself sent while carrying out a command).
+fn record_input(
+    engine: &mut Engine<'_>,
+    host: &Host<Asker<'_>>,
+    window: &Option<Window<'_>>,
+    task: u32,
+    discard: bool,
+) {
+    let Some((events, lost)) = engine.system.record_drain() else { return };
+    if discard || (events.is_empty() && lost == 0) {
+        return;
+    }
+    let mut own = match read_screens(&mut engine.os) {
+        Ok(snap) => windows_of_task(&mut engine.os, &snap, task),
+        Err(_) => Vec::new(),
+    };
+    if let Some(w) = window {
+        own.extend(w.desk.frame_windows().into_iter().filter(|&a| a != 0));
+    }
+    engine.record_events(&events, lost, host.manifest(), &own);
 }
 
 /// What the window side owns: the libraries, the ReAction classes (when
@@ -319,7 +361,7 @@ pub fn run(
         (Err(PortError::Taken), Some(name)) if gui.is_some() => return bring_forward(dos, &sys, name),
         (Err(e), _) => return complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_ERROR),
     };
-    let (os, actor) = match (AmigaIntuition::open(), AmigaActor::open(dos)) {
+    let (mut os, actor) = match (AmigaIntuition::open(), AmigaActor::open(dos)) {
         (Ok(os), Ok(actor)) => (os, actor),
         (Err(e), _) | (_, Err(e)) => {
             return complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_FAIL)
@@ -331,7 +373,10 @@ pub fn run(
     let Some(reply) = MsgPort::new() else {
         return complain(dos, b"no signal or memory for a reply port", RETURN_FAIL);
     };
-    let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply), actor);
+    let ibase = os.intuition_base();
+    let task = own_task(&mut os, &reply);
+    let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply, ibase), actor);
+    engine.port_name = port.name().to_vec();
     for root in fs_roots {
         if let Err(e) = engine.roots.grant(&mut engine.system, root) {
             return complain(dos, &amiga_ndk::latin1::from_str_lossy(&e), RETURN_ERROR);
@@ -363,22 +408,28 @@ pub fn run(
     let mut now: u32 = 0;
     let mut window_high = 0;
     loop {
-        let mask = base_mask | window.as_ref().map_or(0, Window::signal_mask);
+        let mask = base_mask | engine.system.record_mask() | window.as_ref().map_or(0, Window::signal_mask);
         let got = match wire.as_mut() {
             Some(w) => w.wait(mask),
             None => amiga_rt::exec::wait(mask),
         };
         let ticked = timer.fired();
-        // Replies from other programs' ports: the held waits see them now.
+        record_input(&mut engine, &host, &window, task, false);
+        // Replies from other programs' ports: the held waits see them now
+        // (a WHEREGADGET's action happens there: its input is GadgetScope's).
         if engine.system.collect() {
-            send(host.tick(&mut engine, now), &mut wire);
+            let replies = host.tick(&mut engine, now);
+            record_input(&mut engine, &host, &window, task, true);
+            send(replies, &mut wire);
         }
         if ticked {
             now = now.wrapping_add(1);
             if let Some(w) = &mut wire {
                 w.tick();
             }
-            send(host.tick(&mut engine, now), &mut wire);
+            let replies = host.tick(&mut engine, now);
+            record_input(&mut engine, &host, &window, task, true);
+            send(replies, &mut wire);
         }
         let window_quit = window.as_mut().is_some_and(|w| w.handle(got, ticked, &mut engine.os));
         if window.is_some() && amiga_rt::heap::high_water() > window_high {
@@ -391,7 +442,9 @@ pub fn run(
                 continue;
             }
             let text = msg.command().unwrap_or_default();
+            record_input(&mut engine, &host, &window, task, false);
             let replies = host.command(&mut engine, &text, Asker::Rexx(msg), now);
+            record_input(&mut engine, &host, &window, task, true);
             carry_out_ui(&mut engine, &mut window);
             send(replies, &mut wire);
             amiga_rt::memstat::note(verb(&text));
@@ -401,7 +454,9 @@ pub fn run(
             for w in work {
                 match w {
                     Work::Request(id, line) => {
+                        record_input(&mut engine, &host, &window, task, false);
                         let replies = host.command(&mut engine, &line, Asker::Wire(id), now);
+                        record_input(&mut engine, &host, &window, task, true);
                         carry_out_ui(&mut engine, &mut window);
                         send(replies, &mut wire);
                         amiga_rt::memstat::note(verb(&line));
@@ -442,6 +497,8 @@ pub fn run(
             timer.start(TICK_MICROS);
         }
     }
+    // The recording handler out of input.device before anything else.
+    engine.record_shutdown();
     // The window goes before the classes and ports it used (`libs`,
     // dropped last).
     if let Some(w) = window {

@@ -9,7 +9,7 @@
 //! over `FakeIntuition` with recording fakes.
 use crate::settings::Settings;
 use crate::strings::{ids as msg, Strings};
-use crate::view::{Filter, View};
+use crate::view::{Filter, KindNames, View};
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -301,8 +301,11 @@ impl Gui {
     /// A GUI with `settings` (REFRESH=0 turns auto refresh off).
     pub fn new(settings: Settings) -> Gui {
         let auto_refresh = settings.refresh > 0;
+        let text = Strings::load(None);
+        let mut view = View::new();
+        view.set_names(KindNames::from_strings(&text));
         Gui {
-            view: View::new(),
+            view,
             profile: Profile::new(),
             settings,
             profile_path: None,
@@ -310,7 +313,7 @@ impl Gui {
             framed: false,
             auto_refresh,
             countdown: 0,
-            text: Strings::load(None),
+            text,
         }
     }
 
@@ -1022,7 +1025,7 @@ mod tests {
         g.pick_report(PickReport { moves: 0, clicked: true, cancelled: false }, &mut w.os, &mut ui, &mut desk);
         assert!(!g.picking() && !desk.picking, "the handler is removed after the click");
         let sel = ui.selected.expect("picked row selected");
-        assert!(ui.rows[sel].starts_with(b"    string"), "{}", String::from_utf8_lossy(&ui.rows[sel]));
+        assert!(ui.rows[sel].starts_with(b"    STRING_KIND "), "{}", String::from_utf8_lossy(&ui.rows[sel]));
         // Cancel leaves the selection alone and drops the frame.
         g.event(UiEvent::Pick, &mut w.os, &mut ui, &mut desk);
         g.pick_report(PickReport { moves: 0, clicked: false, cancelled: true }, &mut w.os, &mut ui, &mut desk);

@@ -1015,6 +1015,7 @@ mod tests {
             sys: None,
             level: None,
             knob: None,
+            gt_kind: None,
         }
     }
 
@@ -1028,16 +1029,11 @@ mod tests {
             top: 12,
             width: 300,
             height: 200,
-            flags: 0,
             border_left: 4,
             border_top: 11,
             border_right: 4,
             border_bottom: 2,
-            gzz_width: 0,
-            gzz_height: 0,
-            first_gadget: 0,
-            menu_strip: 0,
-            first_request: 0,
+            ..Default::default()
         }
     }
 

@@ -18,7 +18,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use gadgetscope_core::classify::{is_gadtools, Role};
+use crate::strings::{ids as msg, Strings};
+use gadgetscope_core::classify::{
+    aros_kind_probes, gadtools_kind_name, is_gadtools, is_gadtools_context, sys_type_name, Role, SysGadget,
+};
 use gadgetscope_core::locate::{contains, find_window};
 use gadgetscope_core::profile::Profile;
 use gadgetscope_core::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
@@ -30,10 +33,11 @@ pub const PATTERN_MAX: usize = 127;
 /// Longest `LABEL=` value a locator takes, bytes (docs/reference/commands.md,
 /// "Limits").
 pub const LABEL_MAX: usize = 255;
-/// Width of the role column: the common role names (a longer one such as
-/// `screenmode_chooser` pushes the rest right); narrow so that a 560-pixel
-/// list in an 8-pixel font shows role, ID, label and geometry.
-const ROLE_COLUMN: usize = 10;
+/// Width of the kind column: the role names, GadTools kind names
+/// (`CHECKBOX_KIND`) and the English system gadget names (a longer name such as `screenmode_chooser` pushes the
+/// rest right); narrow so that a 560-pixel list in an 8-pixel font shows
+/// kind, ID, label and geometry.
+const ROLE_COLUMN: usize = 14;
 /// Width of the right-aligned GA_ID column.
 const ID_COLUMN: usize = 5;
 /// Width of the quoted-label column (longer labels push the rest right).
@@ -41,6 +45,78 @@ const LABEL_COLUMN: usize = 20;
 /// Width of the geometry column (`left,top widthxheight`); the class
 /// follows it, last, since GadTools and classic gadgets have none.
 const GEOMETRY_COLUMN: usize = 15;
+
+/// The names the list gives what it can name beyond a role, Latin-1: the
+/// system gadgets (in [`SysGadget`] order: close, depth, zoom, drag, size)
+/// and the GadTools context gadget, from the catalog
+/// (`MSG_SYS_CLOSE`…`MSG_SYS_SIZE`, `MSG_GT_CONTEXT`); GadTools kinds keep
+/// their NDK names (`CYCLE_KIND`), which are not translated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindNames {
+    /// System gadget names, [`SysGadget`] order.
+    pub sys: [Vec<u8>; 5],
+    /// The GadTools context gadget's name.
+    pub context: Vec<u8>,
+}
+
+impl KindNames {
+    /// The names in the language of `text`.
+    pub fn from_strings(text: &Strings) -> KindNames {
+        let t = |id| text.text(id).to_vec();
+        KindNames {
+            sys: [
+                t(msg::MSG_SYS_CLOSE),
+                t(msg::MSG_SYS_DEPTH),
+                t(msg::MSG_SYS_ZOOM),
+                t(msg::MSG_SYS_DRAG),
+                t(msg::MSG_SYS_SIZE),
+            ],
+            context: t(msg::MSG_GT_CONTEXT),
+        }
+    }
+
+    /// The name of a system gadget kind.
+    pub fn sys_name(&self, s: SysGadget) -> &[u8] {
+        let i = match s {
+            SysGadget::Close => 0,
+            SysGadget::Depth => 1,
+            SysGadget::Zoom => 2,
+            SysGadget::Drag => 3,
+            SysGadget::Size => 4,
+        };
+        &self.sys[i]
+    }
+
+    /// What the list calls `g` instead of its role, if anything: a system
+    /// gadget by its kind, the GadTools context gadget, a GadTools gadget
+    /// by the kind the walk told (`GadgetSnap::gt_kind`).
+    pub fn name_of(&self, g: &GadgetSnap) -> Option<&[u8]> {
+        if let Some(s) = g.sys {
+            return Some(self.sys_name(s));
+        }
+        if is_context(g) {
+            return Some(&self.context);
+        }
+        g.gt_kind.and_then(gadtools_kind_name).map(str::as_bytes)
+    }
+}
+
+impl Default for KindNames {
+    /// The built-in English names.
+    fn default() -> Self {
+        KindNames::from_strings(&Strings::english())
+    }
+}
+
+fn is_context(g: &GadgetSnap) -> bool {
+    is_gadtools_context(g.gadget_type, g.role, g.width, g.height)
+}
+
+/// A system gadget or the context gadget: no GA_ID or label of its own
+/// worth a column.
+fn is_frame_piece(g: &GadgetSnap) -> bool {
+    g.sys.is_some() || is_context(g)
+}
 
 /// What a list row stands for. Addresses are identities from the snapshot
 /// (never dereferenced); `index` is the position in the window's
@@ -76,9 +152,12 @@ pub struct Row {
     /// What the row stands for.
     pub kind: RowKind,
     /// The line, Latin-1, for a fixed-width font: two spaces per depth,
-    /// then for a gadget the columns role, GA_ID, `"label"`, class and the
-    /// window-relative box `x,y wxh` (pixels), then ` value="…"` for
-    /// string/integer gadgets and ` sys=<kind>` for system gadgets. A
+    /// then for a gadget the columns kind, GA_ID, `"label"`, the
+    /// window-relative box `x,y wxh` (pixels) and class, then ` value="…"`
+    /// for string/integer gadgets. The kind is [`KindNames::name_of`] (a
+    /// system gadget's kind, the context gadget, a GadTools kind) or else
+    /// the role; a system gadget and the context gadget leave GA_ID and
+    /// label blank (they have none of their own). A
     /// screen is `screen "<title>"  x,y wxh`, a window `window "<title>"
     /// x,y wxh` (screen-relative).
     pub text: Vec<u8>,
@@ -159,6 +238,7 @@ pub struct View {
     selection: Option<Selection>,
     selected_row: Option<usize>,
     generation: u32,
+    names: KindNames,
 }
 
 impl Default for View {
@@ -200,20 +280,25 @@ fn decimal(n: u32) -> Vec<u8> {
     v
 }
 
-fn gadget_row_text(g: &GadgetSnap) -> Vec<u8> {
+fn gadget_row_text(g: &GadgetSnap, names: &KindNames) -> Vec<u8> {
     let mut t = Vec::with_capacity(96);
     t.extend_from_slice(b"    ");
     let s = t.len();
-    t.extend_from_slice(g.role.as_str().as_bytes());
+    t.extend_from_slice(names.name_of(g).unwrap_or(g.role.as_str().as_bytes()));
     pad(&mut t, s, ROLE_COLUMN);
     t.push(b' ');
-    let id = decimal(g.id);
-    t.resize(t.len() + ID_COLUMN.saturating_sub(id.len()), b' ');
-    t.extend_from_slice(&id);
-    t.push(b' ');
     let s = t.len();
-    push_quoted(&mut t, &g.label);
-    pad(&mut t, s, LABEL_COLUMN);
+    if is_frame_piece(g) {
+        pad(&mut t, s, ID_COLUMN + 1 + LABEL_COLUMN);
+    } else {
+        let id = decimal(g.id);
+        t.resize(t.len() + ID_COLUMN.saturating_sub(id.len()), b' ');
+        t.extend_from_slice(&id);
+        t.push(b' ');
+        let s = t.len();
+        push_quoted(&mut t, &g.label);
+        pad(&mut t, s, LABEL_COLUMN);
+    }
     t.push(b' ');
     let s = t.len();
     push_box(&mut t, g.left.into(), g.top.into(), g.width.into(), g.height.into());
@@ -225,10 +310,6 @@ fn gadget_row_text(g: &GadgetSnap) -> Vec<u8> {
     if let Some(v) = &g.value {
         t.extend_from_slice(b" value=");
         push_quoted(&mut t, v);
-    }
-    if let Some(s) = g.sys {
-        t.extend_from_slice(b" sys=");
-        t.extend_from_slice(s.as_str().as_bytes());
     }
     t
 }
@@ -265,7 +346,20 @@ impl View {
             selection: None,
             selected_row: None,
             generation: 0,
+            names: KindNames::default(),
         }
+    }
+
+    /// Set the names of system gadgets and the context gadget (the user's
+    /// language, [`KindNames::from_strings`]); true if the rows changed.
+    pub fn set_names(&mut self, names: KindNames) -> bool {
+        self.names = names;
+        self.rebuild()
+    }
+
+    /// The names the list uses.
+    pub fn names(&self) -> &KindNames {
+        &self.names
     }
 
     /// Replace the data with a new walk: `screens` from `read_screens`
@@ -303,8 +397,10 @@ impl View {
     /// windows and screens screen- or display-relative). A screen's and a
     /// window's title goes in the label column (`(untitled)` without
     /// one); a string or integer gadget's value follows its label as
-    /// ` value="…"`; a system gadget's kind follows its role as
-    /// ` sys=<kind>`. `None` when there is no such row.
+    /// ` value="…"`. A gadget's Role column holds [`KindNames::name_of`]
+    /// when it has one (system gadget, context gadget, GadTools kind), its
+    /// ID column is blank for a system or context gadget. `None` when there
+    /// is no such row.
     pub fn row_columns(&self, row: usize) -> Option<[Vec<u8>; 5]> {
         let r = self.rows.get(row)?;
         let mut geometry = Vec::new();
@@ -323,17 +419,14 @@ impl View {
             RowKind::Gadget { window, index } => {
                 let g = self.snap(window)?.gadgets.get(index)?;
                 push_box(&mut geometry, g.left.into(), g.top.into(), g.width.into(), g.height.into());
-                let mut role = g.role.as_str().as_bytes().to_vec();
-                if let Some(s) = g.sys {
-                    role.extend_from_slice(b" sys=");
-                    role.extend_from_slice(s.as_str().as_bytes());
-                }
+                let role = self.names.name_of(g).unwrap_or(g.role.as_str().as_bytes()).to_vec();
                 let mut label = g.label.clone();
                 if let Some(v) = &g.value {
                     label.extend_from_slice(b" value=");
                     push_quoted(&mut label, v);
                 }
-                [role, decimal(g.id), label, g.class.clone(), geometry]
+                let id = if is_frame_piece(g) { Vec::new() } else { decimal(g.id) };
+                [role, id, label, g.class.clone(), geometry]
             }
         })
     }
@@ -485,7 +578,7 @@ impl View {
                 None => Vec::new(),
             },
             RowKind::Gadget { window, index } => match self.snap(window) {
-                Some(s) => gadget_details(&self.screens, s, index, profile),
+                Some(s) => gadget_details(&self.screens, s, index, profile, &self.names),
                 None => Vec::new(),
             },
         }
@@ -556,6 +649,7 @@ impl View {
             || contains_folded(&g.label, &f.text)
             || contains_folded(&g.class, &f.text)
             || contains_folded(g.role.as_str().as_bytes(), &f.text)
+            || self.names.name_of(g).is_some_and(|n| contains_folded(n, &f.text))
             || g.value.as_deref().is_some_and(|v| contains_folded(v, &f.text))
             || decimal(g.id) == f.text
     }
@@ -578,7 +672,7 @@ impl View {
                             rows.push(Row {
                                 depth: 2,
                                 kind: RowKind::Gadget { window: w.address, index },
-                                text: gadget_row_text(g),
+                                text: gadget_row_text(g, &self.names),
                             });
                         }
                     }
@@ -865,7 +959,50 @@ fn locators(screens: &ScreensSnapshot, snap: &WindowSnap, index: usize, profile:
     Locators { name, id, semantic, note, window_note }
 }
 
-fn gadget_details(screens: &ScreensSnapshot, snap: &WindowSnap, index: usize, profile: &Profile) -> Vec<Vec<u8>> {
+/// The `kind:` line of a gadget's details: what it is beyond its role, and
+/// how GadgetScope knows it (or why it does not).
+fn kind_line(g: &GadgetSnap, names: &KindNames) -> Option<Vec<u8>> {
+    let mut l = Vec::from(&b"kind: "[..]);
+    if let Some(s) = g.sys {
+        l.extend_from_slice(names.sys_name(s));
+        l.extend_from_slice(
+            format!(" (system gadget, {})", sys_type_name(g.gadget_type).unwrap_or("GTYP_SYSGADGET")).as_bytes(),
+        );
+    } else if is_context(g) {
+        l.extend_from_slice(&names.context);
+        l.extend_from_slice(b" (GadTools's invisible first gadget, CreateContext(): nothing to click)");
+    } else if let Some(name) = g.gt_kind.and_then(gadtools_kind_name) {
+        l.extend_from_slice(name.as_bytes());
+        let kind = g.gt_kind.unwrap_or(0);
+        if g.role == Role::Button && !aros_kind_probes(kind).is_empty() {
+            l.extend_from_slice(
+                b" (GadTools; a part of such a gadget without a value of its own, such as a slider's level display)",
+            );
+        } else if name == "_ARROW_KIND" {
+            l.extend_from_slice(b" (GadTools on AROS: an arrow of a scroller or listview)");
+        } else {
+            l.extend_from_slice(b" (GadTools)");
+        }
+    } else if is_gadtools(g.gadget_type) && g.class.is_empty() {
+        l.extend_from_slice(b"GadTools, kind not told (AmigaOS 3.x GadTools keeps it private");
+        l.extend_from_slice(match g.role {
+            Role::Button => &b"; this may be a BUTTON, CYCLE, MX or PALETTE kind or a listview's arrow)"[..],
+            Role::Slider => b"; this may be a SLIDER or SCROLLER kind or a listview's scroller)",
+            _ => b")",
+        });
+    } else {
+        return None;
+    }
+    Some(l)
+}
+
+fn gadget_details(
+    screens: &ScreensSnapshot,
+    snap: &WindowSnap,
+    index: usize,
+    profile: &Profile,
+    names: &KindNames,
+) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     let Some(g) = snap.gadgets.get(index) else { return out };
     let w = &snap.info;
@@ -873,6 +1010,7 @@ fn gadget_details(screens: &ScreensSnapshot, snap: &WindowSnap, index: usize, pr
     push_title(&mut l, &w.title);
     out.push(l);
     out.push(format!("role: {}", g.role.as_str()).into_bytes());
+    out.extend(kind_line(g, names));
     out.push(format!("GA_ID: {}", g.id).into_bytes());
     let mut l = Vec::from(&b"label: "[..]);
     push_quoted(&mut l, &g.label);
@@ -887,9 +1025,6 @@ fn gadget_details(screens: &ScreensSnapshot, snap: &WindowSnap, index: usize, pr
         let mut l = Vec::from(&b"value: "[..]);
         push_quoted(&mut l, v);
         out.push(l);
-    }
-    if let Some(s) = g.sys {
-        out.push(format!("system gadget: {}", s.as_str()).into_bytes());
     }
     let mut l = Vec::from(&b"box: "[..]);
     push_box(&mut l, g.left.into(), g.top.into(), g.width.into(), g.height.into());
@@ -918,6 +1053,8 @@ fn gadget_details(screens: &ScreensSnapshot, snap: &WindowSnap, index: usize, pr
     if let Some(n) = loc.window_note {
         out.push(n);
     }
+    // The recorder's chosen locator for this gadget (core::record) belongs
+    // here, after the tiers it picks from.
     out
 }
 
@@ -983,6 +1120,7 @@ mod tests {
         let mut name = gadget(W1 + base + 0x30, 2, Role::String, b"Name", (98, 39, 132, 10));
         name.value = Some(b"hello".to_vec());
         name.gadget_type = GTYP_STRGADGET | GADTOOL_TYPE;
+        name.gt_kind = Some(amiga_ndk::gadtools::STRING_KIND);
         let g1 = vec![
             close_gadget(W1 + base + 0x10),
             gadget(W1 + base + 0x20, 1, Role::Button, b"Connect", (94, 19, 140, 14)),
@@ -1033,9 +1171,9 @@ mod tests {
         assert_eq!(t.len(), 11);
         assert_eq!(t[0], "screen \"Workbench Screen\"  0,0 640x256");
         assert_eq!(t[1], "  window \"GadTools Fixture\"  20,24 408x171");
-        assert_eq!(t[2], "    custom         0 \"\"                   0,0 20x11       buttongclass sys=close");
-        assert_eq!(t[3], "    button         1 \"Connect\"            94,19 140x14");
-        assert_eq!(t[4], "    string         2 \"Name\"               98,39 132x10 value=\"hello\"");
+        assert_eq!(t[2], "    close gadget                              0,0 20x11       buttongclass");
+        assert_eq!(t[3], "    button             1 \"Connect\"            94,19 140x14");
+        assert_eq!(t[4], "    STRING_KIND        2 \"Name\"               98,39 132x10 value=\"hello\"");
         assert_eq!(t[8], "screen \"Fixture Screen\"  0,0 640x256");
         assert_eq!(t[9], "  window \"Other\"  0,12 200x100");
         let depths: Vec<u8> = v.rows().iter().map(|r| r.depth).collect();
@@ -1233,6 +1371,7 @@ mod tests {
             [
                 "gadget in window \"GadTools Fixture\"",
                 "role: string",
+                "kind: STRING_KIND (GadTools)",
                 "GA_ID: 2",
                 "label: \"Name\"",
                 "class: \"\" (classic or GadTools gadget)",
@@ -1253,8 +1392,9 @@ mod tests {
         let p = Profile::new();
         v.select_row(row_of(&v, "Connect"));
         let d = lines(v.details(&p));
+        assert_eq!(d[2], "kind: GadTools, kind not told (AmigaOS 3.x GadTools keeps it private; this may be a BUTTON, CYCLE, MX or PALETTE kind or a listview's arrow)");
         assert_eq!(
-            d[7..],
+            d[8..],
             [
                 "locators:".to_string(),
                 "  (no @name yet: name this gadget to add it to the profile)".into(),
@@ -1276,7 +1416,7 @@ mod tests {
         let row = v.rows().iter().position(|r| r.kind == RowKind::Gadget { window: W1, index: 3 }).unwrap();
         v.select_row(row);
         let d = lines(v.details(&p));
-        assert_eq!(d[7..], [
+        assert_eq!(d[8..], [
             "locators:".to_string(),
             "  (no @name: GA_ID 0: the program gave this gadget no ID; a profile names gadgets by a unique GA_ID (a v2 profile can use WHEREGADGET when the application has a WHERE port))".into(),
             "  (no GA_ID locator: GA_ID 0: the program gave this gadget no ID)".into(),
@@ -1286,7 +1426,7 @@ mod tests {
         // System gadget.
         v.select_row(2);
         let d = lines(v.details(&p));
-        assert!(d.contains(&"system gadget: close".to_string()), "{d:?}");
+        assert_eq!(d[2], "kind: close gadget (system gadget, GTYP_CLOSE)");
         assert!(d.contains(&"  (no GA_ID locator: a system gadget has no GA_ID of its own)".to_string()), "{d:?}");
         assert!(d.contains(&"  \"GadTools Fixture\" ROLE=custom INDEX=0".to_string()), "{d:?}");
         assert!(d.contains(&"  (no label: INDEX= counts the gadgets of this role before it)".to_string()), "{d:?}");
@@ -1367,5 +1507,190 @@ mod tests {
         v.clear_selection();
         assert!(v.details(&p).is_empty());
         assert!(v.locators(&p).is_none());
+    }
+
+    /// The GadTools fixture as AROS builds it (tests-uae/golden/
+    /// gadtools-fixture.tree, kinds as AROS's GTA_ChildGadgetKind answers
+    /// them) plus an AmigaOS 3.x GadTools button whose kind is not told.
+    fn fixture_like() -> View {
+        use amiga_ndk::gadtools::*;
+        use amiga_ndk::intuition::{GTYP_CUSTOMGADGET, GTYP_SIZING, GTYP_WDEPTH, GTYP_WDRAGGING, GTYP_WZOOM};
+        let info = window(W1, WB, Some(b"GadTools Fixture"), b"Workbench Screen", (20, 24, 408, 171));
+        let sys = |a: u32, t: u16, k: SysGadget, geo| {
+            let mut g = gadget(a, 0, Role::Custom, b"", geo);
+            g.class = b"buttongclass".to_vec();
+            g.gadget_type = GTYP_SYSGADGET | GTYP_CUSTOMGADGET | t;
+            g.sys = Some(k);
+            g
+        };
+        let gt = |a: u32, id: u32, role: Role, label: &[u8], geo, kind: Option<u32>| {
+            let mut g = gadget(a, id, role, label, geo);
+            g.gadget_type = GTYP_CUSTOMGADGET | GADTOOL_TYPE;
+            g.gt_kind = kind;
+            g
+        };
+        let mut context = gadget(0x110, 0, Role::Unknown, b"", (0, 0, 0, 0));
+        context.gadget_type = GADTOOL_TYPE;
+        let mut os3 = gadget(0x300, 20, Role::Button, b"", (10, 150, 60, 14));
+        os3.gadget_type = amiga_ndk::intuition::GTYP_BOOLGADGET | GADTOOL_TYPE;
+        let gadgets = vec![
+            sys(0x100, GTYP_WDEPTH, SysGadget::Depth, (394, 0, 15, 15)),
+            sys(0x101, GTYP_CLOSE, SysGadget::Close, (0, 0, 15, 15)),
+            sys(0x102, GTYP_WDRAGGING, SysGadget::Drag, (0, 0, 408, 15)),
+            sys(0x103, GTYP_WZOOM, SysGadget::Zoom, (370, 0, 23, 15)),
+            sys(0x104, GTYP_SIZING, SysGadget::Size, (392, 155, 16, 16)),
+            context,
+            gt(0x120, 1, Role::Button, b"Connect", (94, 19, 140, 14), Some(BUTTON_KIND)),
+            gt(0x130, 2, Role::String, b"Name", (98, 39, 132, 10), Some(STRING_KIND)),
+            gt(0x140, 3, Role::Checkbox, b"Enabled", (94, 55, 26, 11), Some(CHECKBOX_KIND)),
+            gt(0x150, 4, Role::Integer, b"Count", (98, 73, 72, 10), Some(INTEGER_KIND)),
+            gt(0x160, 0, Role::Button, b"", (209, 94, 24, 8), Some(SLIDER_KIND)),
+            gt(0x170, 5, Role::Slider, b"Level", (96, 93, 106, 7), Some(SLIDER_KIND)),
+            gt(0x180, 6, Role::Button, b"Mode", (94, 107, 140, 14), Some(CYCLE_KIND)),
+            gt(0x190, 7, Role::Button, b"", (94, 127, 17, 28), Some(MX_KIND)),
+            gt(0x1a0, 8, Role::Button, b"", (377, 85, 16, 16), Some(AROS_ARROW_KIND)),
+            gt(0x1b0, 8, Role::Slider, b"", (379, 35, 12, 32), Some(SCROLLER_KIND)),
+            gt(0x1c0, 8, Role::Listview, b"Items", (264, 33, 112, 68), Some(LISTVIEW_KIND)),
+            gt(0x1d0, 10, Role::Text, b"Status", (10, 140, 80, 10), Some(TEXT_KIND)),
+            gt(0x1e0, 11, Role::Text, b"", (100, 140, 40, 10), Some(NUMBER_KIND)),
+            gt(0x1f0, 12, Role::Button, b"", (150, 140, 40, 20), Some(PALETTE_KIND)),
+            os3,
+        ];
+        let snap = ScreensSnapshot {
+            screens: vec![screen(WB, b"Workbench Screen", vec![info.clone()], true)],
+            active_window: 0,
+            truncated: false,
+        };
+        let mut v = View::new();
+        v.update(&snap, vec![WindowSnap { info, gadgets, truncated: false }]);
+        v
+    }
+
+    #[test]
+    fn rows_name_system_context_and_gadtools_kinds() {
+        let v = fixture_like();
+        let t = texts(&v);
+        let kinds: Vec<&str> = t[2..].iter().map(|r| r[4..].split("  ").next().unwrap()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "depth gadget",
+                "close gadget",
+                "drag bar",
+                "zoom gadget",
+                "sizing gadget",
+                "context gadget",
+                "BUTTON_KIND",
+                "STRING_KIND",
+                "CHECKBOX_KIND",
+                "INTEGER_KIND",
+                "SLIDER_KIND",
+                "SLIDER_KIND",
+                "CYCLE_KIND",
+                "MX_KIND",
+                "_ARROW_KIND",
+                "SCROLLER_KIND",
+                "LISTVIEW_KIND",
+                "TEXT_KIND",
+                "NUMBER_KIND",
+                "PALETTE_KIND",
+                "button",
+            ]
+        );
+        // System and context gadgets: no GA_ID or label column; the rest
+        // keep theirs, aligned.
+        assert_eq!(t[3], "    close gadget                              0,0 15x15       buttongclass");
+        assert_eq!(t[7], "    context gadget                            0,0 0x0");
+        assert_eq!(t[8], "    BUTTON_KIND        1 \"Connect\"            94,19 140x14");
+        assert_eq!(t[14], "    CYCLE_KIND         6 \"Mode\"               94,107 140x14");
+        assert!(!t.iter().any(|r| r.contains("sys=") || r.contains("custom")), "{t:?}");
+        // The ReAction columns say the same.
+        let c = v.row_columns(3).unwrap();
+        assert_eq!(
+            (shown(&c[0]), shown(&c[1]), shown(&c[3])),
+            ("close gadget".into(), String::new(), "buttongclass".into())
+        );
+        let c = v.row_columns(14).unwrap();
+        assert_eq!((shown(&c[0]), shown(&c[1]), shown(&c[2])), ("CYCLE_KIND".into(), "6".into(), "Mode".into()));
+        assert_eq!(shown(&v.row_columns(7).unwrap()[0]), "context gadget");
+        // TREE's role is untouched: the role filter still finds a cycle
+        // gadget as a button, the text filter finds it by its kind too.
+        let mut v = v;
+        v.set_filter(Filter { text: b"cycle".to_vec(), ..Filter::default() });
+        assert_eq!(texts(&v)[2..], ["    CYCLE_KIND         6 \"Mode\"               94,107 140x14"]);
+        v.set_filter(Filter { text: b"GADGET".to_vec(), ..Filter::default() });
+        assert_eq!(v.rows().len(), 2 + 5, "system gadgets (and the context gadget) by name");
+        v.set_filter(Filter { text: b"context".to_vec(), ..Filter::default() });
+        assert_eq!(v.rows().len(), 3);
+        v.set_filter(Filter { role: Some(Role::Custom), ..Filter::default() });
+        assert_eq!(v.rows().len(), 2 + 5);
+    }
+
+    #[test]
+    fn details_say_the_kind_and_how_it_is_known() {
+        let mut v = fixture_like();
+        let p = Profile::new();
+        let kind_of = |v: &mut View, row: usize| {
+            assert!(v.select_row(row));
+            let d = lines(v.details(&p));
+            assert_eq!(d[1].split(' ').next(), Some("role:"));
+            d[2].clone()
+        };
+        assert_eq!(kind_of(&mut v, 2), "kind: depth gadget (system gadget, GTYP_WDEPTH)");
+        assert_eq!(kind_of(&mut v, 4), "kind: drag bar (system gadget, GTYP_WDRAGGING)");
+        assert_eq!(kind_of(&mut v, 5), "kind: zoom gadget (system gadget, GTYP_WZOOM)");
+        assert_eq!(kind_of(&mut v, 6), "kind: sizing gadget (system gadget, GTYP_SIZING)");
+        assert_eq!(
+            kind_of(&mut v, 7),
+            "kind: context gadget (GadTools's invisible first gadget, CreateContext(): nothing to click)"
+        );
+        assert_eq!(kind_of(&mut v, 8), "kind: BUTTON_KIND (GadTools)");
+        assert_eq!(
+            kind_of(&mut v, 12),
+            "kind: SLIDER_KIND (GadTools; a part of such a gadget without a value of its own, such as a slider's level display)"
+        );
+        assert_eq!(kind_of(&mut v, 13), "kind: SLIDER_KIND (GadTools)");
+        assert_eq!(kind_of(&mut v, 14), "kind: CYCLE_KIND (GadTools)");
+        assert_eq!(kind_of(&mut v, 15), "kind: MX_KIND (GadTools)");
+        assert_eq!(kind_of(&mut v, 16), "kind: _ARROW_KIND (GadTools on AROS: an arrow of a scroller or listview)");
+        assert_eq!(kind_of(&mut v, 18), "kind: LISTVIEW_KIND (GadTools)");
+        assert_eq!(
+            kind_of(&mut v, 22),
+            "kind: GadTools, kind not told (AmigaOS 3.x GadTools keeps it private; this may be a BUTTON, CYCLE, MX or PALETTE kind or a listview's arrow)"
+        );
+        // The role line and the locators still speak TREE's roles.
+        v.select_row(14);
+        let d = lines(v.details(&p));
+        assert_eq!(d[1], "role: button");
+        assert!(d.contains(&"  \"GadTools Fixture\" ROLE=button LABEL=\"Mode\"".to_string()), "{d:?}");
+        // A BOOPSI gadget that is not GadTools has no kind line.
+        let (s, mut w) = world(0);
+        w[1].gadgets[0].class = b"slider.gadget".to_vec();
+        w[1].gadgets[0].gadget_type = amiga_ndk::intuition::GTYP_CUSTOMGADGET;
+        let mut v = View::new();
+        v.update(&s, w);
+        v.select_row(row_of(&v, "Level"));
+        assert!(!lines(v.details(&p)).iter().any(|l| l.starts_with("kind:")));
+    }
+
+    #[test]
+    fn names_come_from_the_catalog() {
+        use crate::strings::ids as msg;
+        let german = Strings::from_lookup(|id| match id {
+            msg::MSG_SYS_CLOSE => Some(b"Schlie\xdfgadget".to_vec()),
+            msg::MSG_GT_CONTEXT => Some(b"Kontextgadget".to_vec()),
+            _ => None,
+        });
+        let mut v = fixture_like();
+        let g = v.generation();
+        assert!(v.set_names(KindNames::from_strings(&german)));
+        assert_ne!(v.generation(), g);
+        let t = texts(&v);
+        assert!(t[3].starts_with("    Schlie\u{df}gadget "), "{t:?}");
+        assert!(t[7].starts_with("    Kontextgadget "), "{t:?}");
+        assert!(t[2].starts_with("    depth gadget "), "no translation: the built-in English");
+        assert_eq!(v.names().sys_name(SysGadget::Close), b"Schlie\xdfgadget");
+        assert!(!v.set_names(KindNames::from_strings(&german)), "same names, same rows");
+        assert_eq!(KindNames::default(), KindNames::from_strings(&Strings::english()));
     }
 }

@@ -82,7 +82,8 @@ verbs! {
     WbLaunch "WBLAUNCH" false, FsList "FSLIST" false, FsStat "FSSTAT" false,
     FsMkDir "FSMKDIR" false, FsDelete "FSDELETE" false, FsGet "FSGET" false,
     FsPut "FSPUT" false, Screenshot "SCREENSHOT" false, LastError "LASTERROR" false, Show "SHOW" false,
-    Hide "HIDE" false, Highlight "HIGHLIGHT" true, Quit "QUIT" false,
+    Hide "HIDE" false, Highlight "HIGHLIGHT" true, Record "RECORD" false,
+    Quit "QUIT" false,
 }
 
 impl Verb {
@@ -186,6 +187,24 @@ pub enum Expect {
     NoWindow,
 }
 
+/// What `RECORD` does (docs/reference/commands.md, "RECORD"): GadgetScope's
+/// own verb, not AmiPilot's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordOp {
+    /// `RECORD START`: begin recording the user's input.
+    Start,
+    /// `RECORD STOP`: end it; the steps are kept for `SAVE`.
+    Stop,
+    /// `RECORD SAVE <path> [PYTHON]`: write the last recording as an
+    /// ARexx script, or with `PYTHON` as a Python script for `amipilot`.
+    Save {
+        /// The file, 1 to [`PATH_MAX`] bytes.
+        path: Vec<u8>,
+        /// `PYTHON` was given.
+        python: bool,
+    },
+}
+
 /// The condition of `WAITFOR` (docs/reference/commands.md, "WAITFOR").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WaitCond {
@@ -277,6 +296,8 @@ pub enum Command {
     Hide,
     /// `HIGHLIGHT <target>`.
     Highlight { target: GadgetTarget },
+    /// `RECORD START`, `RECORD STOP`, `RECORD SAVE <path> [PYTHON]`.
+    Record(RecordOp),
     /// `QUIT`.
     Quit,
 }
@@ -596,6 +617,28 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             let s = p.screen()?;
             Command::Highlight { target: p.target(s)? }
         }
+        Verb::Record => {
+            let t = p.positional("START, STOP or SAVE")?;
+            let word = |w: &[u8]| !t.quoted && t.text.eq_ignore_ascii_case(w);
+            if word(b"START") {
+                Command::Record(RecordOp::Start)
+            } else if word(b"STOP") {
+                Command::Record(RecordOp::Stop)
+            } else if word(b"SAVE") {
+                let path = p.positional("path")?;
+                if path.text.is_empty() {
+                    return Err(e(String::from("empty path")));
+                }
+                check_len("path", &path.text, PATH_MAX)?;
+                let python = matches!(p.peek()?, Some(t) if t.is_word("PYTHON"));
+                if python {
+                    p.next()?;
+                }
+                Command::Record(RecordOp::Save { path: path.text, python })
+            } else {
+                return Err(e(format!("RECORD takes START, STOP or SAVE, not \"{}\"", latin1(&t.text))));
+            }
+        }
         Verb::Drag => {
             let s = p.screen()?;
             let target = p.target(s)?;
@@ -871,6 +914,7 @@ impl Command {
             Command::Show => Verb::Show,
             Command::Hide => Verb::Hide,
             Command::Highlight { .. } => Verb::Highlight,
+            Command::Record(_) => Verb::Record,
             Command::Quit => Verb::Quit,
         }
     }
@@ -1020,6 +1064,17 @@ impl Command {
                 o.push(b' ');
                 quote(&mut o, path);
             }
+            Command::Record(op) => match op {
+                RecordOp::Start => o.extend_from_slice(b" START"),
+                RecordOp::Stop => o.extend_from_slice(b" STOP"),
+                RecordOp::Save { path, python } => {
+                    o.extend_from_slice(b" SAVE ");
+                    quote(&mut o, path);
+                    if *python {
+                        o.extend_from_slice(b" PYTHON");
+                    }
+                }
+            },
             Command::Screenshot { screen, window, to } => {
                 for (k, v) in [("SCREEN", screen), ("WINDOW", window), ("TO", to)] {
                     if let Some(v) = v {

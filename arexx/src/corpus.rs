@@ -91,4 +91,13 @@ pub const MALFORMED: &[(&[u8], &str)] = &[
     (b"WBLAUNCH w STACK=4096", "WBLAUNCH does not take STACK= here"),
     (b"WBLAUNCH w x", "extra argument \"x\""),
     (b"HIGHLIGHT", "missing window pattern"),
+    (b"RECORD", "missing START, STOP or SAVE"),
+    (b"RECORD GO", "RECORD takes START, STOP or SAVE, not \"GO\""),
+    (b"RECORD \"START\"", "RECORD takes START, STOP or SAVE, not \"START\""),
+    (b"RECORD START now", "extra argument \"now\""),
+    (b"RECORD STOP TIMEOUT=1", "RECORD does not take TIMEOUT= here"),
+    (b"RECORD SAVE", "missing path"),
+    (b"RECORD SAVE \"\"", "empty path"),
+    (b"RECORD SAVE RAM:x PYTHON x", "extra argument \"x\""),
+    (b"RECORD SAVE RAM:x RUBY", "extra argument \"RUBY\""),
 ];

@@ -18,7 +18,7 @@ use alloc::vec::Vec;
 use gadgetscope_core::manifest::{self, Manifest, Resolved};
 
 use crate::command::{
-    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, WaitCond, WindowTarget,
+    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, WaitCond, WindowTarget,
 };
 use crate::{version_text, Error, Rc, Reply, RESULT_MAX};
 use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
@@ -201,6 +201,12 @@ pub trait Engine {
     fn hide(&mut self) -> Result<(), Error>;
     /// `HIGHLIGHT`: select the gadget in the list and flash its frame.
     fn highlight(&mut self, target: &Target) -> Result<Outcome, Error>;
+    /// `RECORD START|STOP|SAVE` (docs/reference/commands.md, "RECORD"):
+    /// the result text, or RC 10 for a refusal (START while recording,
+    /// STOP while not, SAVE while recording or with nothing recorded),
+    /// RC 20 when the recording handler cannot be added or the file
+    /// cannot be written.
+    fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error>;
     /// Checks a pending wait: `None` while it is still pending, else its
     /// final result. Called on every tick for every held wait.
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>>;
@@ -467,6 +473,7 @@ impl<M> Host<M> {
             Command::Type { target, text } => engine.type_text(&self.resolve(target)?, text),
             Command::GetText { target } => engine.get_text(&self.resolve(target)?),
             Command::Highlight { target } => engine.highlight(&self.resolve(target)?),
+            Command::Record(op) => done(engine.record(op)?),
             Command::Drag { target, to } => {
                 let t = self.resolve(target)?;
                 let d = match to {

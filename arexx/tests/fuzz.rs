@@ -49,6 +49,9 @@ const SEEDS: &[&str] = &[
     "SHOW",
     "HIDE",
     "HIGHLIGHT Prefs 3",
+    "RECORD START",
+    "RECORD STOP",
+    "RECORD SAVE \"RAM:my rec.py\" PYTHON",
     "QUIT",
 ];
 
@@ -75,6 +78,8 @@ const PIECES: &[&[u8]] = &[
     b"TO",
     b"FULL",
     b"REQUESTER",
+    b"PYTHON",
+    b"SAVE",
     b"TEXT=",
     b"TOOLTYPE=",
     b"ARG=",

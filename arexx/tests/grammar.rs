@@ -443,6 +443,76 @@ fn canonical_lines() {
 }
 
 #[test]
+fn record_forms() {
+    assert_eq!(ok("RECORD START"), Command::Record(RecordOp::Start));
+    assert_eq!(ok("record stop"), Command::Record(RecordOp::Stop));
+    assert_eq!(
+        ok("Record Save RAM:rec.rexx"),
+        Command::Record(RecordOp::Save { path: b"RAM:rec.rexx".to_vec(), python: false })
+    );
+    assert_eq!(
+        ok("RECORD SAVE \"RAM:my rec.py\" python"),
+        Command::Record(RecordOp::Save { path: b"RAM:my rec.py".to_vec(), python: true })
+    );
+    assert_eq!(canon("record save \"RAM:a b\" python"), "RECORD SAVE \"RAM:a b\" PYTHON");
+    assert_eq!(canon("record start"), "RECORD START");
+    let long = format!("RECORD SAVE {}", "p".repeat(256));
+    assert_eq!(bad(long.as_bytes()), "path longer than 255 bytes");
+    assert_eq!(Verb::Record.name(), "RECORD");
+    assert!(!Verb::Record.takes_screen());
+}
+
+/// Every command the recorder writes parses to the command it stands
+/// for: quoting, escapes and Latin-1 bytes survive the grammar.
+#[test]
+fn recorded_steps_parse_back() {
+    use gadgetscope_core::record::{Locator, Step};
+    let w = |p: &[u8], s: Option<&[u8]>| WindowTarget { screen: s.map(<[u8]>::to_vec), pattern: p.to_vec() };
+    let odd = w(b"Odd 'n' \"q\" \\ \xe9 @x a=b", Some(b"Work \"bench\""));
+    let m = GadgetLocator::Match { role: Some(Role::Button), label: Some(b"Twin \"B\" \\".to_vec()), index: Some(2) };
+    let live = |g: GadgetLocator| Locator::Live { window: odd.clone(), gadget: g };
+    let cases: Vec<(Step, Command)> = vec![
+        (
+            Step::Click(live(GadgetLocator::Id(9))),
+            Command::Click { target: located_in(&odd, GadgetLocator::Id(9)), expect: None, timeout: None },
+        ),
+        (
+            Step::Click(Locator::Named(b"connect".to_vec())),
+            Command::Click { target: GadgetTarget::Named(b"connect".to_vec()), expect: None, timeout: None },
+        ),
+        (
+            Step::Type(live(m.clone()), b" caf\xe9 \"x\" \\ ".to_vec()),
+            Command::Type { target: located_in(&odd, m.clone()), text: b" caf\xe9 \"x\" \\ ".to_vec() },
+        ),
+        (
+            Step::Drag(live(GadgetLocator::Id(5)), -40, 3),
+            Command::Drag { target: located_in(&odd, GadgetLocator::Id(5)), to: DragTo::By { dx: -40, dy: 3 } },
+        ),
+        (Step::WindowMove(odd.clone(), 15, -5), Command::WindowMove { window: odd.clone(), dx: 15, dy: -5 }),
+        (Step::WindowSize(odd.clone(), 320, 200), Command::WindowSize { window: odd.clone(), width: 320, height: 200 }),
+        (
+            Step::MenuPick(odd.clone(), 0, 2, Some(1)),
+            Command::MenuPick { window: odd.clone(), menu: 0, item: 2, sub: Some(1) },
+        ),
+        (
+            Step::WaitWindow(odd.clone()),
+            Command::WaitFor {
+                cond: WaitCond::Window { screen: odd.screen.clone(), pattern: odd.pattern.clone() },
+                timeout: Some(10),
+            },
+        ),
+    ];
+    for (step, want) in cases {
+        let line = step.line().unwrap();
+        assert_eq!(parse(&line), Ok(want), "{}", latin1(&line));
+    }
+}
+
+fn located_in(w: &WindowTarget, g: GadgetLocator) -> GadgetTarget {
+    GadgetTarget::Located { window: w.clone(), gadget: g }
+}
+
+#[test]
 fn return_codes() {
     assert_eq!([Rc::Ok, Rc::NotFound, Rc::Error, Rc::Timeout, Rc::Failed].map(Rc::code), [0, 5, 10, 15, 20]);
 }
@@ -452,7 +522,7 @@ fn version_text_exact() {
     assert_eq!(
         latin1(&version_text("1.2.3")),
         "AMIPILOT 1.1 PROTOCOL 1\n\
-         STABLE VERSION SCREENS TREE MENU PICK CLICK TYPE GETTEXT DRAG WINDOWMOVE WINDOWSIZE MENUPICK WAITFOR MANIFEST WHERE MUIREXX LAUNCH WBLAUNCH FSLIST FSSTAT FSMKDIR FSDELETE FSGET FSPUT SCREENSHOT LASTERROR SHOW HIDE HIGHLIGHT QUIT\n\
+         STABLE VERSION SCREENS TREE MENU PICK CLICK TYPE GETTEXT DRAG WINDOWMOVE WINDOWSIZE MENUPICK WAITFOR MANIFEST WHERE MUIREXX LAUNCH WBLAUNCH FSLIST FSSTAT FSMKDIR FSDELETE FSGET FSPUT SCREENSHOT LASTERROR SHOW HIDE HIGHLIGHT RECORD QUIT\n\
          SERVER GadgetScope 1.2.3"
     );
 }

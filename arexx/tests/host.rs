@@ -140,6 +140,13 @@ impl Engine for Fake {
         self.calls.push(format!("highlight {t:?}"));
         Ok(Outcome::Done(Vec::new()))
     }
+    fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
+        self.calls.push(format!("record {op:?}"));
+        match op {
+            RecordOp::Stop => Err(Error::new(Rc::Error, "not recording")),
+            _ => Ok(b"0 steps".to_vec()),
+        }
+    }
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
         let (left, result) = self.pending.get_mut(&token.0).expect("polled an unknown or abandoned token");
         *left -= 1;

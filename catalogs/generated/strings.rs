@@ -297,6 +297,29 @@ pub const MSG_SHELL_NO_COMMAND: StringId = 500;
 /// English: `unknown command "%s" (commands: %s)`
 pub const MSG_SHELL_UNKNOWN_COMMAND: StringId = 501;
 
+/// The gadget list and the details box name a window's system gadgets by
+/// kind (RKRM Libraries, "Intuition Windows": the system gadgets) instead of
+/// their role "custom"; lower case, as the role names beside them.
+/// English: `close gadget`
+pub const MSG_SYS_CLOSE: StringId = 600;
+
+/// English: `depth gadget`
+pub const MSG_SYS_DEPTH: StringId = 601;
+
+/// English: `zoom gadget`
+pub const MSG_SYS_ZOOM: StringId = 602;
+
+/// The window's title bar, which drags the window.
+/// English: `drag bar`
+pub const MSG_SYS_DRAG: StringId = 603;
+
+/// English: `sizing gadget`
+pub const MSG_SYS_SIZE: StringId = 604;
+
+/// The invisible first gadget of a GadTools gadget list (CreateContext()).
+/// English: `context gadget`
+pub const MSG_GT_CONTEXT: StringId = 605;
+
 /// Every string: (ID, built-in text as NUL-terminated ISO-8859-1), sorted by ID.
 pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_WINDOW_TITLE, b"GadgetScope %s\0"),
@@ -375,6 +398,12 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_REQ_TITLE, b"GadgetScope Request\0"),
     (MSG_SHELL_NO_COMMAND, b"no command given (commands: %s)\0"),
     (MSG_SHELL_UNKNOWN_COMMAND, b"unknown command \"%s\" (commands: %s)\0"),
+    (MSG_SYS_CLOSE, b"close gadget\0"),
+    (MSG_SYS_DEPTH, b"depth gadget\0"),
+    (MSG_SYS_ZOOM, b"zoom gadget\0"),
+    (MSG_SYS_DRAG, b"drag bar\0"),
+    (MSG_SYS_SIZE, b"sizing gadget\0"),
+    (MSG_GT_CONTEXT, b"context gadget\0"),
 ];
 
 /// The built-in string for `id` (NUL-terminated), or `b"\0"` for an unknown ID.

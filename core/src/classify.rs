@@ -370,6 +370,94 @@ pub fn aros_kind_probes(kind: u32) -> &'static [u32] {
     }
 }
 
+/// The GadTools kind a probe of [`AROS_GADTOOLS_PROBES`] proves when it is
+/// processed: each AROS GadTools class answers only its own kind's tags
+/// (AROS source, workbench/libs/gadtools/*class.c); `GTIN_Number` is asked
+/// only of a `GACT_LONGINT` gadget, which only INTEGER_KIND is.
+pub fn aros_probe_kind(tag: u32) -> u32 {
+    const KINDS: [(u32, u32); 7] = [
+        (GTCB_Checked, CHECKBOX_KIND),
+        (GTIN_Number, INTEGER_KIND),
+        (GTST_String, STRING_KIND),
+        (GTSL_Level, SLIDER_KIND),
+        (GTSC_Top, SCROLLER_KIND),
+        (GTTX_Text, TEXT_KIND),
+        (GTNM_Number, NUMBER_KIND),
+    ];
+    KINDS.iter().find(|k| k.0 == tag).map_or(LISTVIEW_KIND, |k| k.1) // GTLV_Top: the last probe
+}
+
+/// The GadTools kind of an AmigaOS 3.x GadTools gadget (a classic gadget
+/// with `GADTOOL_TYPE`), as far as the walk proves it: a processed
+/// `GTCB_Checked` probe (`role` checkbox) is CHECKBOX_KIND, a processed
+/// `GTIN_Number` (integer) INTEGER_KIND, any other GadTools STR gadget
+/// STRING_KIND (GadTools makes STR gadgets for these two kinds only), a
+/// PROP gadget whose `GTSL_Level` was answered (`level_known`)
+/// SLIDER_KIND. `None` for the rest: GadTools keeps the kind in private
+/// memory, and a BOOL gadget that is not a checkbox may be a BUTTON,
+/// CYCLE, MX or PALETTE kind or a listview's arrow (libraries/gadtools.h;
+/// GT_GetGadgetAttrsA autodoc for the tags each kind answers).
+pub fn gadtools_kind_of(role: Role, level_known: bool) -> Option<u32> {
+    match role {
+        Role::Checkbox => Some(CHECKBOX_KIND),
+        Role::Integer => Some(INTEGER_KIND),
+        Role::String => Some(STRING_KIND),
+        Role::Slider if level_known => Some(SLIDER_KIND),
+        _ => None,
+    }
+}
+
+/// The NDK name of a GadTools kind (libraries/gadtools.h), `_ARROW_KIND`
+/// for AROS's private arrow kind; `None` for any other number.
+pub fn gadtools_kind_name(kind: u32) -> Option<&'static str> {
+    Some(match kind {
+        GENERIC_KIND => "GENERIC_KIND",
+        BUTTON_KIND => "BUTTON_KIND",
+        CHECKBOX_KIND => "CHECKBOX_KIND",
+        INTEGER_KIND => "INTEGER_KIND",
+        LISTVIEW_KIND => "LISTVIEW_KIND",
+        MX_KIND => "MX_KIND",
+        NUMBER_KIND => "NUMBER_KIND",
+        CYCLE_KIND => "CYCLE_KIND",
+        PALETTE_KIND => "PALETTE_KIND",
+        SCROLLER_KIND => "SCROLLER_KIND",
+        SLIDER_KIND => "SLIDER_KIND",
+        STRING_KIND => "STRING_KIND",
+        TEXT_KIND => "TEXT_KIND",
+        AROS_ARROW_KIND => "_ARROW_KIND",
+        _ => return None,
+    })
+}
+
+/// The GadTools context gadget, the invisible first gadget
+/// `CreateContext()` puts before a GadTools gadget list: `GADTOOL_TYPE`,
+/// not a system gadget, classified `unknown` (no gadget type of its own on
+/// AmigaOS 3.x and AROS, AROS workbench/libs/gadtools/createcontext.c; no
+/// GadTools probe answered when it is an object) and a 0x0 box (the
+/// goldens in tests-uae/golden). A GENERIC_KIND gadget that an application
+/// left at 0x0 with no type looks the same and is named so too.
+pub fn is_gadtools_context(gadget_type: u16, role: Role, width: i32, height: i32) -> bool {
+    is_gadtools(gadget_type) && gadget_type & GTYP_SYSGADGET == 0 && role == Role::Unknown && width == 0 && height == 0
+}
+
+/// The NDK name of a system gadget's type (`GadgetType &
+/// GTYP_SYSTYPEMASK`, intuition/intuition.h), when `GTYP_SYSGADGET` is set.
+pub fn sys_type_name(gadget_type: u16) -> Option<&'static str> {
+    if gadget_type & GTYP_SYSGADGET == 0 {
+        return None;
+    }
+    Some(match gadget_type & GTYP_SYSTYPEMASK {
+        GTYP_CLOSE => "GTYP_CLOSE",
+        GTYP_WDEPTH => "GTYP_WDEPTH",
+        GTYP_SDEPTH => "GTYP_SDEPTH",
+        GTYP_WZOOM => "GTYP_WZOOM",
+        GTYP_WDRAGGING => "GTYP_WDRAGGING",
+        GTYP_SDRAGGING => "GTYP_SDRAGGING",
+        GTYP_SIZING => "GTYP_SIZING",
+        _ => return None,
+    })
+}
+
 /// Remove the GadTools keyboard-shortcut marker (the first `_`) from a label.
 /// GadTools underlines the character after it; the marker is not label text.
 pub fn strip_shortcut_marker(label: &mut Vec<u8>) {

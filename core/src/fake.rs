@@ -416,16 +416,11 @@ pub fn window_info(
         top: geo.1,
         width: geo.2,
         height: geo.3,
-        flags: 0,
         border_left: 4,
         border_top: 11,
         border_right: 4,
         border_bottom: 2,
-        gzz_width: 0,
-        gzz_height: 0,
-        first_gadget: 0,
-        menu_strip: 0,
-        first_request: 0,
+        ..Default::default()
     }
 }
 
@@ -455,6 +450,7 @@ pub fn gadget_snap(
         sys: None,
         level: None,
         knob: None,
+        gt_kind: None,
     }
 }
 

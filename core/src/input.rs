@@ -671,6 +671,7 @@ mod tests {
             sys,
             level: None,
             knob: None,
+            gt_kind: None,
         }
     }
 
@@ -685,16 +686,11 @@ mod tests {
                 top: t,
                 width: w,
                 height: h,
-                flags: 0,
                 border_left: 4,
                 border_top: 15,
                 border_right: 18,
                 border_bottom: 2,
-                gzz_width: 0,
-                gzz_height: 0,
-                first_gadget: 0,
-                menu_strip: 0,
-                first_request: 0,
+                ..Default::default()
             },
             gadgets,
             truncated: false,

@@ -48,7 +48,7 @@ pub struct ScreenInfo {
 }
 
 /// The header fields of one window (intuition/intuition.h, struct Window).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WindowInfo {
     /// Address of the `struct Window` (identity only).
     pub address: u32,
@@ -144,6 +144,13 @@ pub struct GadgetSnap {
     pub gadget_type: u16,
     /// System-gadget kind when `GTYP_SYSGADGET` is set.
     pub sys: Option<SysGadget>,
+    /// GadTools kind (libraries/gadtools.h `*_KIND`, or AROS's private
+    /// `AROS_ARROW_KIND`) when the walk can tell it: on AROS what the
+    /// object answers for `GTA_ChildGadgetKind`; on AmigaOS 3.x only what
+    /// a GadTools probe proves (CHECKBOX, INTEGER, STRING, SLIDER), since
+    /// GadTools keeps the kind in private memory (`classify::gadtools_kind_of`).
+    /// Not printed by TREE.
+    pub gt_kind: Option<u32>,
     /// Slider level or checkbox state (0/1), when readable.
     pub level: Option<i32>,
     /// The knob of a proportional gadget (slider, scroller) as `(left,

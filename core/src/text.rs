@@ -533,6 +533,7 @@ mod tests {
             sys: Some(crate::classify::SysGadget::Depth),
             level: Some(i32::MIN),
             knob: None,
+            gt_kind: Some(u32::MAX),
         };
         let mut out = Vec::new();
         push_gadget_line(&mut out, &g, true);

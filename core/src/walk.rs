@@ -72,8 +72,9 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use crate::classify::{
-    aros_kind_probes, dispatch, gadtools_kind_role, is_gadtools, propgclass_role, resolve_geometry, role_for_class_id,
-    strip_shortcut_marker, sys_gadget, Dispatch, Role, AROS_GADTOOLS_PROBES, PROPGCLASS_ID,
+    aros_kind_probes, aros_probe_kind, dispatch, gadtools_kind_of, gadtools_kind_role, is_gadtools, propgclass_role,
+    resolve_geometry, role_for_class_id, strip_shortcut_marker, sys_gadget, Dispatch, Role, AROS_GADTOOLS_PROBES,
+    PROPGCLASS_ID,
 };
 use crate::snapshot::*;
 use amiga_ndk::be::*;
@@ -668,20 +669,7 @@ fn window_info(buf: &ListBuffer, w: &RawWindow, s: &RawScreen, screen_title: &Op
         screen: s.address,
         title: span_bytes(&buf.titles, w.title),
         screen_title: screen_title.clone(),
-        left: 0,
-        top: 0,
-        width: 0,
-        height: 0,
-        flags: 0,
-        border_left: 0,
-        border_top: 0,
-        border_right: 0,
-        border_bottom: 0,
-        gzz_width: 0,
-        gzz_height: 0,
-        first_gadget: 0,
-        menu_strip: 0,
-        first_request: 0,
+        ..WindowInfo::default()
     };
     set_header(&mut info, buf.bytes(w.at, WINDOW_READ_SIZE));
     info
@@ -854,6 +842,7 @@ fn new_snap(g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
         sys: sys_gadget(g.gadget_type),
         level: None,
         knob: None,
+        gt_kind: None,
     }
 }
 
@@ -932,6 +921,9 @@ fn classify_roles(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo) -> GadgetSn
         }
         _ => Role::Unknown,
     };
+    if gadtools {
+        s.gt_kind = gadtools_kind_of(s.role, s.level.is_some());
+    }
     s
 }
 
@@ -950,6 +942,7 @@ fn aros_gadtools(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo, s: &mut Gadg
     // LISTVIEW are told by the kind alone (AROS's text class does not
     // answer GTTX_Text).
     let kind = w.gt_get_attr(g.address, win.address, GTA_ChildGadgetKind);
+    s.gt_kind = kind;
     if let Some(role) = kind.and_then(gadtools_kind_role) {
         s.role = role;
         return;
@@ -963,6 +956,9 @@ fn aros_gadtools(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo, s: &mut Gadg
             hit = Some((tag, role, v));
             break;
         }
+    }
+    if kind.is_none() {
+        s.gt_kind = hit.map(|(tag, _, _)| aros_probe_kind(tag));
     }
     s.role = match hit {
         Some((_, role, v)) => {

@@ -1141,3 +1141,72 @@ fn get_attrs_stops_after_a_call_that_waited() {
     let asked = (&mut f as &mut dyn IntuitionOs).with_frozen(|os| os.get_attrs(g, &[GA_ID, GA_Left, GA_Top], &mut out));
     assert_eq!((asked, out), (1, [Some(3), None, None]));
 }
+
+/// The GadTools kind the walk keeps for the list (not for TREE): on AROS
+/// what `GTA_ChildGadgetKind` answers, else what the probe that answered
+/// proves; on AmigaOS 3.x only what a probe proves.
+#[test]
+fn gadtools_kinds_are_kept_where_the_walk_can_tell() {
+    use gadgetscope_core::classify::is_gadtools_context;
+    let (mut kinds, wk, _) = aros_gadtools_window(true);
+    let snap = kinds.walk(wk).unwrap();
+    let got: Vec<Option<u32>> = snap.gadgets.iter().map(|g| g.gt_kind).collect();
+    let want = [
+        None,
+        None,
+        None,
+        Some(0),
+        Some(BUTTON_KIND),
+        Some(CHECKBOX_KIND),
+        Some(INTEGER_KIND),
+        Some(STRING_KIND),
+        Some(SLIDER_KIND),
+        Some(SCROLLER_KIND),
+        Some(TEXT_KIND),
+        Some(CYCLE_KIND),
+    ];
+    assert_eq!(got, want);
+    // Without the kind answer: the probe that answered; none for the
+    // context gadget, the button and the cycle gadget.
+    let (mut plain, w, _) = aros_gadtools_window(false);
+    let snap = plain.walk(w).unwrap();
+    let got: Vec<Option<u32>> = snap.gadgets.iter().map(|g| g.gt_kind).collect();
+    let mut want = want;
+    want[3] = None;
+    want[4] = None;
+    want[11] = None;
+    assert_eq!(got, want);
+    assert!(is_gadtools_context(snap.gadgets[3].gadget_type, snap.gadgets[3].role, 0, 0));
+    assert!(snap.gadgets.iter().skip(4).all(|g| !is_gadtools_context(g.gadget_type, g.role, g.width, g.height)));
+    assert!(snap.gadgets.iter().take(3).all(|g| g.sys.is_some() && g.gt_kind.is_none()));
+
+    // AmigaOS 3.x: classic gadgets with GADTOOL_TYPE.
+    let (mut f, w) = setup(Some(b"OS3"));
+    let context = f.add_gadget(w, &GadgetSpec::new(GADTOOL_TYPE, 0, 0, 0, 0));
+    let button = f.add_gadget(w, &GadgetSpec::new(gt(GTYP_BOOLGADGET), 0, 10, 80, 14));
+    let cb = f.add_gadget(w, &GadgetSpec::new(gt(GTYP_BOOLGADGET), 0, 30, 26, 11));
+    f.set_gt_attr(cb, GTCB_Checked, 1);
+    let mut st = GadgetSpec::new(gt(GTYP_STRGADGET), 0, 50, 80, 10);
+    st.special_info = f.string_info(b"x");
+    f.add_gadget(w, &st);
+    let mut it = GadgetSpec::new(gt(GTYP_STRGADGET), 0, 70, 80, 10);
+    it.special_info = f.string_info(b"1");
+    let it = f.add_gadget(w, &it);
+    f.set_gt_attr(it, GTIN_Number, 1);
+    let sl = f.add_gadget(w, &GadgetSpec::new(gt(GTYP_PROPGADGET), 0, 90, 80, 10));
+    f.set_gt_attr(sl, GTSL_Level, 3);
+    // A GadTools PROP gadget without GTSL_Level: a scroller or a
+    // listview's scroller; not told.
+    f.add_gadget(w, &GadgetSpec::new(gt(GTYP_PROPGADGET), 0, 110, 16, 40));
+    // A classic BOOL gadget that GadTools did not make.
+    f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 160, 80, 14));
+    let snap = f.walk(w).unwrap();
+    let got: Vec<Option<u32>> = snap.gadgets.iter().map(|g| g.gt_kind).collect();
+    assert_eq!(
+        got,
+        [None, None, Some(CHECKBOX_KIND), Some(STRING_KIND), Some(INTEGER_KIND), Some(SLIDER_KIND), None, None]
+    );
+    let _ = (context, button);
+    assert!(is_gadtools_context(snap.gadgets[0].gadget_type, snap.gadgets[0].role, 0, 0));
+    assert!(!is_gadtools_context(snap.gadgets[7].gadget_type, Role::Unknown, 0, 0), "not GadTools");
+}

@@ -14,12 +14,15 @@
 //!   (the Shell's one-shot inspector and the verbs).
 //! - [`wblaunch`]: what WBLAUNCH gives a program: merged tooltypes, the
 //!   stack, the scratch icon's bytes.
+//! - [`record`]: RECORD's session: the recorder fed with the user's input,
+//!   the saved scripts.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;
 
 pub mod files;
 pub mod inspect;
+pub mod record;
 pub mod screenshot;
 pub mod verbs;
 pub mod wblaunch;

@@ -10,7 +10,7 @@ use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::Rect;
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
-use gadgetscope_arexx::{Error, FsOp, Rc};
+use gadgetscope_arexx::{Error, FsOp, Rc, RecordOp};
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
@@ -73,6 +73,11 @@ pub trait System: FileSystem {
     /// `WBLAUNCH`: a genuine Workbench start (RC 10 not found or a bad
     /// tooltype, RC 20 could not start).
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error>;
+    /// `RECORD START`: add the recording input handler (it observes, never
+    /// swallows: docs/design/recorder.md); `Err` says why it cannot be.
+    fn record_start(&mut self) -> Result<(), String>;
+    /// `RECORD STOP` (and quitting): remove it; nothing when none is in.
+    fn record_stop(&mut self);
 }
 
 /// A WHERE port's answer, parsed strictly: exactly four decimal integers
@@ -181,6 +186,7 @@ pub fn where_gadget(w: &mut WindowSnap, r: Rect) -> usize {
         sys: None,
         level: None,
         knob: None,
+        gt_kind: None,
     });
     w.gadgets.len() - 1
 }
@@ -237,6 +243,11 @@ pub struct GsEngine<O, S: System, A> {
     /// With the GUI: SHOW, HIDE and HIGHLIGHT queue their request here for
     /// the event loop (crate::gui); `None` without a window (NOGUI).
     pub ui: Option<Vec<UiRequest>>,
+    /// The ARexx port's name, for the `ADDRESS` line of a saved ARexx
+    /// script (`RECORD SAVE`).
+    pub port_name: Vec<u8>,
+    /// RECORD's session (crate::record).
+    pub(crate) session: crate::record::Session,
 }
 
 /// What an ARexx verb asks of the GUI (docs/reference/commands.md: SHOW, HIDE,
@@ -362,7 +373,17 @@ fn gadget_on_screen(os: &mut dyn IntuitionOs, target: &Target) -> Result<((Windo
 impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// An engine over `os`, `system` and `actor`.
     pub fn new(os: O, system: S, actor: A) -> Self {
-        GsEngine { os, system, actor, roots: Roots::default(), waits: Vec::new(), next_token: 1, ui: None }
+        GsEngine {
+            os,
+            system,
+            actor,
+            roots: Roots::default(),
+            waits: Vec::new(),
+            next_token: 1,
+            ui: None,
+            port_name: b"GADGETSCOPE.1".to_vec(),
+            session: crate::record::Session::default(),
+        }
     }
 
     /// The live window a target names, walked now, and its screen's size.
@@ -911,6 +932,10 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         Ok(Outcome::Done(Vec::new()))
     }
 
+    fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
+        self.record_op(op)
+    }
+
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
         let i = self.waits.iter().position(|(t, _)| *t == token)?;
         let wait = self.waits[i].1.clone();
@@ -989,6 +1014,12 @@ mod tests {
         launched: Vec<(Option<u32>, Vec<u8>)>,
         /// (icon path, tooltypes, args) of each WBLAUNCH.
         wb: Vec<WbLaunch>,
+        /// The recording handler is in.
+        recording: bool,
+        /// RECORD START fails with this.
+        no_handler: Option<String>,
+        /// Files written: (path, bytes).
+        written: Vec<(Vec<u8>, Vec<u8>)>,
     }
 
     impl Rexx {
@@ -1025,8 +1056,13 @@ mod tests {
         fn read(&mut self, _: &[u8], _: usize) -> Result<Vec<u8>, i32> {
             Err(205)
         }
-        fn write(&mut self, _: &[u8], _: &[u8]) -> Result<(), i32> {
-            Err(205)
+        /// Only `RAM:` takes files.
+        fn write(&mut self, path: &[u8], data: &[u8]) -> Result<(), i32> {
+            if !path.starts_with(b"RAM:") {
+                return Err(205);
+            }
+            self.1.written.push((path.to_vec(), data.to_vec()));
+            Ok(())
         }
         fn fault(&mut self, _: i32) -> Vec<u8> {
             b"object not found".to_vec()
@@ -1076,6 +1112,17 @@ mod tests {
             }
             self.1.wb.push((path.to_vec(), tooltypes.to_vec(), args.to_vec()));
             Ok(())
+        }
+        fn record_start(&mut self) -> Result<(), String> {
+            if let Some(why) = &self.1.no_handler {
+                return Err(why.clone());
+            }
+            assert!(!self.1.recording, "handler added twice");
+            self.1.recording = true;
+            Ok(())
+        }
+        fn record_stop(&mut self) {
+            self.1.recording = false;
         }
     }
 
@@ -1143,6 +1190,65 @@ mod tests {
         let out = host.command(e, line.as_bytes(), 1, now);
         assert_eq!(out.len(), 1, "{line}: replied at once");
         (out[0].1.rc as i32, shown(&out[0].1.text))
+    }
+
+    #[test]
+    fn record_start_stop_save() {
+        use amiga_ndk::input::{IECLASS_RAWKEY, IECLASS_RAWMOUSE, IECODE_LBUTTON, IECODE_UP_PREFIX, RAWKEY_RETURN};
+        use gadgetscope_core::record::Observed;
+        let (mut e, w) = engine();
+        let mut h: Host<u32> = Host::new("1.0");
+        let screen = read_screens(&mut e.os).unwrap().screens[0].address;
+        let ev = |class, code: u16, x, y| Observed::from_raw(class, code, 0, screen, x, y, w, 0, 0).unwrap();
+        let click = |x, y| {
+            [ev(IECLASS_RAWMOUSE, IECODE_LBUTTON, x, y), ev(IECLASS_RAWMOUSE, IECODE_LBUTTON | IECODE_UP_PREFIX, x, y)]
+        };
+        assert_eq!(run(&mut h, &mut e, "RECORD STOP", 0), (10, "not recording".into()));
+        assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r", 0), (10, "nothing recorded".into()));
+        // Events while not recording are dropped.
+        e.record_events(&click(40, 57), 0, None, &[]);
+        assert_eq!(run(&mut h, &mut e, "RECORD START", 0), (0, "recording".into()));
+        assert!(e.system.1.recording && e.recording());
+        assert_eq!(run(&mut h, &mut e, "RECORD START", 0), (10, "already recording: RECORD STOP first".into()));
+        e.record_events(&click(40, 57), 0, None, &[]);
+        // GadgetScope's own windows are not recorded.
+        e.record_events(&click(40, 57), 0, None, &[w]);
+        assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r", 0), (10, "still recording: RECORD STOP first".into()));
+        assert_eq!(run(&mut h, &mut e, "RECORD STOP", 0), (0, "1 step".into()));
+        assert!(!e.system.1.recording);
+        e.port_name = b"FIXTURE.1".to_vec();
+        assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r.rexx", 0), (0, "saved 1 step".into()));
+        assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r.py PYTHON", 0), (0, "saved 1 step".into()));
+        let (rexx, py) = (shown(&e.system.1.written[0].1), shown(&e.system.1.written[1].1));
+        assert_eq!(e.system.1.written[0].0, b"RAM:r.rexx");
+        assert!(rexx.contains("ADDRESS 'FIXTURE.1'\n") && rexx.contains("'CLICK \"GadTools Fixture\" 1'\n"), "{rexx}");
+        assert!(py.contains("step(1, ap.click, \"GadTools Fixture\", 1)\n"), "{py}");
+        assert_eq!(run(&mut h, &mut e, "RECORD SAVE DH0:r", 0), (20, "cannot write DH0:r: object not found".into()));
+
+        // A manifest's names, typing, lost events.
+        assert_eq!(run(&mut h, &mut e, "MANIFEST DH0:Fixture.manifest", 0).0, 0);
+        assert_eq!(run(&mut h, &mut e, "RECORD START", 0).0, 0);
+        let mut evs = click(40, 76).to_vec();
+        evs.push(ev(IECLASS_RAWKEY, 0x20, 0, 0));
+        evs.push(ev(IECLASS_RAWKEY, u16::from(RAWKEY_RETURN), 0, 0));
+        e.record_events(&evs, 3, h.manifest(), &[]);
+        e.record_events(&click(300, 110), 0, h.manifest(), &[]);
+        assert_eq!(run(&mut h, &mut e, "RECORD STOP", 0), (0, "3 steps (2 not replayable), 3 events lost".into()));
+        assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:n.rexx", 0).0, 0);
+        let rexx = shown(&e.system.1.written[2].1);
+        assert!(rexx.contains("'TYPE @name hello'\n"), "{rexx}");
+        assert!(rexx.contains("/* 3 input events were lost here"), "{rexx}");
+
+        e.system.1.no_handler = Some("input.device cannot be opened".into());
+        assert_eq!(
+            run(&mut h, &mut e, "RECORD START", 0),
+            (20, "the recording input handler cannot be added: input.device cannot be opened".into())
+        );
+        assert!(!e.recording());
+        e.system.1.no_handler = None;
+        assert_eq!(run(&mut h, &mut e, "RECORD START", 0).0, 0);
+        e.record_shutdown();
+        assert!(!e.system.1.recording && !e.recording());
     }
 
     #[test]

@@ -146,6 +146,12 @@ pub const GTLV_MakeVisible: u32 = GT_TagBase + 78;
 /// the arrows of scrollers and listviews with an internal arrow kind.
 pub const GTA_ChildGadgetKind: u32 = TAG_USER + 10;
 
+/// AROS GadTools's private `_ARROW_KIND` (not in the NDK; AROS
+/// workbench/libs/gadtools/gadtools_intern.h: 100): what
+/// [`GTA_ChildGadgetKind`] answers for the arrow buttons of a scroller or
+/// listview.
+pub const AROS_ARROW_KIND: u32 = 100;
+
 #[cfg(test)]
 mod tests {
     use super::*;

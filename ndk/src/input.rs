@@ -73,6 +73,8 @@ pub const IEQUALIFIER_LCOMMAND: u16 = 0x0040;
 pub const IEQUALIFIER_RCOMMAND: u16 = 0x0080;
 /// `IEQUALIFIER_RBUTTON`: the right (menu) button is down (devices/inputevent.h).
 pub const IEQUALIFIER_RBUTTON: u16 = 0x2000;
+/// `IEQUALIFIER_REPEAT`: the event is a key repeat (devices/inputevent.h).
+pub const IEQUALIFIER_REPEAT: u16 = 0x0200;
 /// `IEQUALIFIER_LEFTBUTTON`: the left (select) button is down (devices/inputevent.h).
 pub const IEQUALIFIER_LEFTBUTTON: u16 = 0x4000;
 /// `IEQUALIFIER_RELATIVEMOUSE`: `ie_X`/`ie_Y` are relative motion
@@ -82,6 +84,10 @@ pub const IEQUALIFIER_RELATIVEMOUSE: u16 = 0x8000;
 
 /// Raw key `Backspace` ($41).
 pub const RAWKEY_BACKSPACE: u8 = 0x41;
+/// Raw key `Tab` ($42).
+pub const RAWKEY_TAB: u8 = 0x42;
+/// Raw key `Enter` on the numeric pad ($43); a string gadget takes it as Return.
+pub const RAWKEY_ENTER: u8 = 0x43;
 /// Raw key `Return` ($44).
 pub const RAWKEY_RETURN: u8 = 0x44;
 /// Raw key `Esc` ($45).
@@ -104,3 +110,6 @@ pub const RAWKEY_RALT: u8 = 0x65;
 pub const RAWKEY_LCOMMAND: u8 = 0x66;
 /// Raw key `Right Amiga` ($67).
 pub const RAWKEY_RCOMMAND: u8 = 0x67;
+/// The highest raw key code of a key (devices/inputevent.h: codes above
+/// are button and status codes).
+pub const RAWKEY_LAST: u8 = 0x77;

@@ -111,7 +111,7 @@ size_t strlen(const char *s)
 }
 
 /* ---- tracked resources: released in reverse order after a trap ---- */
-enum { RES_FREE, RES_LIBRARY, RES_RDARGS, RES_FILE, RES_VEC, RES_PICK };
+enum { RES_FREE, RES_LIBRARY, RES_RDARGS, RES_FILE, RES_VEC, RES_HANDLER };
 #define RES_MAX 64
 static struct { ULONG kind, handle; } g_res[RES_MAX];
 
@@ -123,7 +123,7 @@ static int res_add(ULONG kind, ULONG handle)
     return 0;
 }
 
-static void pick_release(ULONG state);
+static void handler_release(ULONG state);
 
 static void res_release(int i)
 {
@@ -133,7 +133,7 @@ static void res_release(int i)
     case RES_RDARGS: gs_dos_FreeArgs(g_dosbase, h); break;
     case RES_FILE: gs_dos_Close(g_dosbase, h); break;
     case RES_VEC: gs_exec_FreeVec(SYSBASE, h); break;
-    case RES_PICK: pick_release(h); break;
+    case RES_HANDLER: handler_release(h); break;
     }
     g_res[i].kind = RES_FREE;
 }
@@ -145,7 +145,7 @@ static void res_release_all(void)
      * memory (a RES_VEC), and input.device must stop calling the handler
      * before anything it uses goes away. */
     for (i = RES_MAX - 1; i >= 0; i--)
-        if (g_res[i].kind == RES_PICK) res_release(i);
+        if (g_res[i].kind == RES_HANDLER) res_release(i);
     for (i = RES_MAX - 1; i >= 0; i--)
         if (g_res[i].kind != RES_FREE) res_release(i);
 }
@@ -475,13 +475,13 @@ void Z_amigaZ_rt_release(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
         if (g_res[i].kind == kind && g_res[i].handle == handle) { res_release(i); return; }
 }
 
-/* ---- pick mode: an input.device handler (amiga_rt::pick) ----
+/* ---- input handlers: pick mode (amiga_rt::pick), the recorder (amiga_rt::record) ----
  *
- * Runs on input.device's task, called for every chain of input events ahead of
- * Intuition (priority 100 > Intuition's 50), so it cannot enter the wasm
- * instance (docs/reference/toolchain.md, "Callbacks and other tasks"). It only
- * reads and edits the events, bumps counters in its MEMF_PUBLIC block and calls
- * exec Signal(); the Rust side reads the counters (they only ever increase).
+ * Both run on input.device's task, called for every chain of input events
+ * ahead of Intuition (priority 100 > Intuition's 50), so they cannot enter
+ * the wasm instance (docs/reference/toolchain.md, "Callbacks and other
+ * tasks"). They only read (pick mode also edits) the events, write their
+ * MEMF_PUBLIC block and call exec Signal(); the Rust side reads the block.
  *
  * NDK facts (ndk.h): input.device Enqueue()s the struct Interrupt given
  * with IND_ADDHANDLER by ln_Pri and Remove()s it with IND_REMHANDLER (so
@@ -496,6 +496,12 @@ void Z_amigaZ_rt_release(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
 #define PK_HELD_R 2
 #define PK_HELD_ESC 4
 
+/* The kinds of handler (amiga_rt::handler). */
+#define HD_PICK 0
+#define HD_RECORD 1
+/* Entries in the recorder's ring. */
+#define RC_RING 64
+
 struct pk_event {
     struct pk_event *next;
     unsigned char cls, subclass;
@@ -504,35 +510,58 @@ struct pk_event {
     ULONG secs, micro;
 };
 
-/* The MEMF_PUBLIC block; offsets are amiga_rt::pick's (runtime/src/pick.rs). */
-struct pk_state {
+/* One recorded event (amiga_rt::record's RawEvent, 28 bytes). */
+struct rc_entry {
+    unsigned char cls, pad;
+    unsigned short code, qual;
+    short x, y;          /* IntuitionBase->FirstScreen->MouseX/MouseY then */
+    unsigned short pad2;
+    ULONG screen;        /* 12: IntuitionBase->FirstScreen then */
+    ULONG window;        /* 16: IntuitionBase->ActiveWindow then */
+    ULONG secs, micro;   /* 20: ie_TimeStamp */
+};
+
+/* The MEMF_PUBLIC block; offsets are amiga_rt::handler's and ::record's.
+ * Pick mode allocates it up to `ibase` only. */
+struct hd_state {
     ULONG task;     /* 0: owner task (FindTask(NULL) at allocation) */
     ULONG sigmask;  /* 4 */
-    ULONG moves;    /* 8: pointer events seen */
-    ULONG clicks;   /* 12: left clicks swallowed (counted at the release) */
-    ULONG cancels;  /* 16: right clicks / Esc swallowed (at the release) */
-    ULONG held;     /* 20: PK_HELD_* */
+    ULONG moves;    /* 8: pick: pointer events seen */
+    ULONG clicks;   /* 12: pick: left clicks swallowed (counted at the release) */
+    ULONG cancels;  /* 16: pick: right clicks / Esc swallowed (at the release) */
+    ULONG held;     /* 20: pick: PK_HELD_* */
     ULONG ioreq;    /* 24: the open IOStdReq it was added with, 0 if not installed */
     ULONG is_succ, is_pred; /* 28: struct Interrupt */
     unsigned char is_type;
     signed char is_pri;
     ULONG is_name, is_data, is_code;
+    unsigned short pad;
+    ULONG ibase;    /* 52: record: IntuitionBase */
+    ULONG head;     /* 56: record: entries written (only increases) */
+    ULONG tail;     /* 60: record: entries read (written by the Rust side) */
+    ULONG lost;     /* 64: record: events dropped with the ring full */
+    struct rc_entry ring[RC_RING]; /* 68 */
 };
 
 _Static_assert(sizeof(struct pk_event) == ie_SIZEOF, "struct InputEvent");
 _Static_assert(__builtin_offsetof(struct pk_event, qual) == ie_Qualifier, "ie_Qualifier");
 _Static_assert(__builtin_offsetof(struct pk_event, x) == ie_X, "ie_X");
 _Static_assert(__builtin_offsetof(struct pk_event, code) == ie_Code, "ie_Code");
-_Static_assert(__builtin_offsetof(struct pk_state, is_succ) == 28, "interrupt at 28");
-_Static_assert(__builtin_offsetof(struct pk_state, is_name) == 28 + 10, "ln_Name");
-_Static_assert(__builtin_offsetof(struct pk_state, is_data) == 28 + 14, "is_Data");
-_Static_assert(__builtin_offsetof(struct pk_state, is_code) == 28 + 18, "is_Code");
+_Static_assert(__builtin_offsetof(struct pk_event, secs) == ie_TimeStamp, "ie_TimeStamp");
+_Static_assert(__builtin_offsetof(struct hd_state, is_succ) == 28, "interrupt at 28");
+_Static_assert(__builtin_offsetof(struct hd_state, is_name) == 28 + 10, "ln_Name");
+_Static_assert(__builtin_offsetof(struct hd_state, is_data) == 28 + 14, "is_Data");
+_Static_assert(__builtin_offsetof(struct hd_state, is_code) == 28 + 18, "is_Code");
+_Static_assert(__builtin_offsetof(struct hd_state, ibase) == 52, "ibase");
+_Static_assert(__builtin_offsetof(struct hd_state, ring) == 68, "ring");
+_Static_assert(sizeof(struct rc_entry) == 28, "rc_entry");
 
-ULONG rt_pick_events(struct pk_event *list, struct pk_state *st);
+ULONG rt_pick_events(struct pk_event *list, struct hd_state *st);
+ULONG rt_record_events(struct pk_event *list, struct hd_state *st);
 
-/* Entry from input.device: a0 = events, a1 = is_Data; d0 = events. */
+/* Entries from input.device: a0 = events, a1 = is_Data; d0 = events. */
 __asm__(
-    "\t.section .text.rt_pick_entry,\"ax\"\n"
+    "\t.section .text.rt_handler_entry,\"ax\"\n"
     "\t.globl rt_pick_entry\n"
     "rt_pick_entry:\n"
     "\tmove.l %a1,-(%sp)\n"
@@ -540,8 +569,22 @@ __asm__(
     "\tjsr rt_pick_events\n"
     "\taddq.l #8,%sp\n"
     "\trts\n"
+    "\t.globl rt_record_entry\n"
+    "rt_record_entry:\n"
+    "\tmove.l %a1,-(%sp)\n"
+    "\tmove.l %a0,-(%sp)\n"
+    "\tjsr rt_record_events\n"
+    "\taddq.l #8,%sp\n"
+    "\trts\n"
     "\t.text\n");
 void rt_pick_entry(void);
+void rt_record_entry(void);
+
+/* A mouse event that may carry a button code. */
+static int hd_pointer_class(unsigned char cls)
+{
+    return cls == IECLASS_RAWMOUSE || cls == IECLASS_POINTERPOS || cls == IECLASS_NEWPOINTERPOS;
+}
 
 /* A swallowed event: keep the movement if it carries one, else make the
  * whole event IECLASS_NULL (every handler after us ignores it). */
@@ -551,14 +594,13 @@ static void pk_swallow(struct pk_event *ev, int moved)
     else ev->cls = IECLASS_NULL;
 }
 
-ULONG rt_pick_events(struct pk_event *list, struct pk_state *st)
+ULONG rt_pick_events(struct pk_event *list, struct hd_state *st)
 {
     struct pk_event *ev;
     int signal = 0;
     for (ev = list; ev; ev = ev->next) {
         unsigned short code = ev->code;
-        if (ev->cls == IECLASS_RAWMOUSE || ev->cls == IECLASS_POINTERPOS ||
-            ev->cls == IECLASS_NEWPOINTERPOS) {
+        if (hd_pointer_class(ev->cls)) {
             int moved = ev->cls != IECLASS_RAWMOUSE || ev->x || ev->y;
             if (moved) { st->moves++; signal = 1; }
             if (code == IECODE_LBUTTON) {
@@ -597,12 +639,54 @@ ULONG rt_pick_events(struct pk_event *list, struct pk_state *st)
     return (ULONG)list;
 }
 
+/* The recorder only reads: it copies each button transition and key press
+ * (no repeat, no qualifier key) with the pointer and the active window as
+ * Intuition has them now, on this same task, before Intuition sees the
+ * event. A full ring drops the event and counts it: input must never
+ * wait for GadgetScope. */
+ULONG rt_record_events(struct pk_event *list, struct hd_state *st)
+{
+    struct pk_event *ev;
+    int signal = 0;
+    for (ev = list; ev; ev = ev->next) {
+        unsigned short code = ev->code, key = code & ~IECODE_UP_PREFIX;
+        struct rc_entry *e;
+        ULONG head = st->head, screen;
+        if (hd_pointer_class(ev->cls)) {
+            if (key != IECODE_LBUTTON && key != IECODE_RBUTTON) continue;
+        } else if (ev->cls == IECLASS_RAWKEY) {
+            if ((code & IECODE_UP_PREFIX) || (ev->qual & IEQUALIFIER_REPEAT)) continue;
+            if (key >= RAWKEY_LSHIFT && key <= RAWKEY_RCOMMAND) continue;
+        } else {
+            continue;
+        }
+        signal = 1;
+        if (head - st->tail >= RC_RING) { st->lost++; continue; }
+        e = &st->ring[head % RC_RING];
+        screen = *(volatile ULONG *)(st->ibase + ib_FirstScreen);
+        e->cls = ev->cls;
+        e->code = code;
+        e->qual = ev->qual;
+        e->screen = screen;
+        e->x = screen ? *(volatile short *)(screen + sc_MouseX) : 0;
+        e->y = screen ? *(volatile short *)(screen + sc_MouseY) : 0;
+        e->window = *(volatile ULONG *)(st->ibase + ib_ActiveWindow);
+        e->secs = ev->secs;
+        e->micro = ev->micro;
+        /* The entry is complete before the reader can see it. */
+        __asm__ volatile("" ::: "memory");
+        st->head = head + 1;
+    }
+    if (signal) gs_exec_Signal(SYSBASE, st->task, st->sigmask);
+    return (ULONG)list;
+}
+
 /* Removes the handler if the Rust side left it installed (after a trap),
  * with the IOStdReq it was added with, and closes that request's device;
  * then frees the block. */
-static void pick_release(ULONG state)
+static void handler_release(ULONG state)
 {
-    struct pk_state *st = (struct pk_state *)state;
+    struct hd_state *st = (struct hd_state *)state;
     ULONG req = st->ioreq;
     if (req) {
         *(volatile unsigned short *)(req + io_Command) = IND_REMHANDLER;
@@ -614,23 +698,34 @@ static void pick_release(ULONG state)
     gs_exec_FreeVec(SYSBASE, state);
 }
 
-/* A zeroed MEMF_PUBLIC block with its struct Interrupt filled in
- * (priority 100, is_Data = the block), tracked so that a trap removes
- * and frees it; 0 when out of memory. */
-u32 Z_amigaZ_rt_pick_alloc(struct Z_amiga_instance_t *e, u32 sigmask)
+/* A zeroed MEMF_PUBLIC block of handler `kind` (HD_PICK, HD_RECORD) with
+ * its struct Interrupt filled in (priority 100, is_Data = the block),
+ * tracked so that a trap removes and frees it; 0 when out of memory or of
+ * an unknown kind. `ibase` is IntuitionBase (the recorder reads it). */
+u32 Z_amigaZ_rt_handler_alloc(struct Z_amiga_instance_t *e, u32 kind, u32 sigmask, u32 ibase)
 {
-    struct pk_state *st;
+    struct hd_state *st;
+    ULONG size;
     (void)e;
-    st = (struct pk_state *)gs_exec_AllocVec(SYSBASE, sizeof *st, MEMF_PUBLIC | MEMF_CLEAR);
+    if (kind == HD_PICK) size = __builtin_offsetof(struct hd_state, ibase);
+    else if (kind == HD_RECORD && ibase) size = sizeof *st;
+    else return 0;
+    st = (struct hd_state *)gs_exec_AllocVec(SYSBASE, size, MEMF_PUBLIC | MEMF_CLEAR);
     if (!st) return 0;
     st->task = gs_exec_FindTask(SYSBASE, 0);
     st->sigmask = sigmask;
     st->is_type = NT_INTERRUPT;
     st->is_pri = 100;
-    st->is_name = (ULONG)GS_PROGRAM_NAME " pick";
     st->is_data = (ULONG)st;
-    st->is_code = (ULONG)rt_pick_entry;
-    if (!res_add(RES_PICK, (ULONG)st)) {
+    if (kind == HD_PICK) {
+        st->is_name = (ULONG)GS_PROGRAM_NAME " pick";
+        st->is_code = (ULONG)rt_pick_entry;
+    } else {
+        st->is_name = (ULONG)GS_PROGRAM_NAME " record";
+        st->is_code = (ULONG)rt_record_entry;
+        st->ibase = ibase;
+    }
+    if (!res_add(RES_HANDLER, (ULONG)st)) {
         gs_exec_FreeVec(SYSBASE, (ULONG)st);
         return 0;
     }
@@ -639,19 +734,19 @@ u32 Z_amigaZ_rt_pick_alloc(struct Z_amiga_instance_t *e, u32 sigmask)
 
 /* The Rust side says: installed with this IOStdReq (absolute address), or
  * removed again (0). */
-void Z_amigaZ_rt_pick_armed(struct Z_amiga_instance_t *e, u32 state, u32 ioreq)
+void Z_amigaZ_rt_handler_armed(struct Z_amiga_instance_t *e, u32 state, u32 ioreq)
 {
     (void)e;
-    ((struct pk_state *)state)->ioreq = ioreq;
+    ((struct hd_state *)state)->ioreq = ioreq;
 }
 
 /* Frees the block (the Rust side removed the handler before). */
-void Z_amigaZ_rt_pick_free(struct Z_amiga_instance_t *e, u32 state)
+void Z_amigaZ_rt_handler_free(struct Z_amiga_instance_t *e, u32 state)
 {
     int i;
     (void)e;
     for (i = RES_MAX - 1; i >= 0; i--)
-        if (g_res[i].kind == RES_PICK && g_res[i].handle == state) { res_release(i); return; }
+        if (g_res[i].kind == RES_HANDLER && g_res[i].handle == state) { res_release(i); return; }
 }
 
 /* ---- memory statistics (amiga_rt::memstat) ----

@@ -157,11 +157,70 @@ impl Intuition {
         }
     }
 
+    /// `BuildEasyRequestArgs(window, &es, 0, &text)`: opens the requester
+    /// [`Intuition::easy_request`] would show, without waiting for the
+    /// answer; poll it with [`SysRequest::poll`]. `None` when Intuition
+    /// could not open it as a window (intuition.library autodoc: it
+    /// returns 0, or 1 when it showed an alert instead).
+    pub fn build_easy_request(&self, window: u32, title: &[u8], text: &[u8], gadgets: &[u8]) -> Option<SysRequest<'_>> {
+        let title = crate::decode::nul_terminated(title);
+        let text = crate::decode::nul_terminated(text);
+        let mut gads = easy_gadget_format(gadgets);
+        gads.push(0);
+        let format = b"%s\0".to_vec();
+        let es = alloc::vec![
+            Be32::new(es_SIZEOF as u32),
+            Be32::new(0),
+            Be32::new(mem::abs(title.as_ptr())),
+            Be32::new(mem::abs(format.as_ptr())),
+            Be32::new(mem::abs(gads.as_ptr())),
+        ];
+        let args = [Be32::new(mem::abs(text.as_ptr()))];
+        // SAFETY: es, args and the strings live in linear memory; the
+        // strings and es are kept in the SysRequest until FreeSysRequest
+        // (the window may show es_Title directly); no IDCMP flags.
+        let w = unsafe {
+            sys::intuition_BuildEasyRequestArgs(self.base(), window, mem::abs(es.as_ptr()), 0, mem::abs(args.as_ptr()))
+        };
+        (w > 1).then(|| SysRequest { intuition: self, window: w, _keep: (es, title, text, gads, format) })
+    }
+
     /// `ItemAddress(menu_strip, code)`: the MenuItem (or sub-item) a menu
     /// code selects, 0 for `MENUNULL`.
     pub fn item_address(&self, menu_strip: u32, code: u16) -> u32 {
         // SAFETY: ItemAddress only walks the strip the caller owns.
         unsafe { sys::intuition_ItemAddress(self.base(), menu_strip, code as u32) }
+    }
+}
+
+/// A requester from [`Intuition::build_easy_request`]; closed
+/// (`FreeSysRequest`) on drop.
+pub struct SysRequest<'a> {
+    intuition: &'a Intuition,
+    window: u32,
+    _keep: (Vec<Be32>, Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>),
+}
+
+impl SysRequest<'_> {
+    /// The requester's `struct Window *` (an identity).
+    pub fn window(&self) -> u32 {
+        self.window
+    }
+
+    /// `SysReqHandler(window, NULL, FALSE)`: the answer once a gadget was
+    /// chosen (1 for the first … 0 for the rightmost), `None` while it
+    /// is still open.
+    pub fn poll(&mut self) -> Option<i32> {
+        // SAFETY: the window is this requester's, open until drop.
+        let r = unsafe { sys::intuition_SysReqHandler(self.intuition.base(), self.window, 0, 0) };
+        (r != -2).then_some(r)
+    }
+}
+
+impl Drop for SysRequest<'_> {
+    fn drop(&mut self) {
+        // SAFETY: the window came from BuildEasyRequestArgs and is freed once.
+        unsafe { sys::intuition_FreeSysRequest(self.intuition.base(), self.window) }
     }
 }
 

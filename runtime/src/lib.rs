@@ -35,6 +35,8 @@ pub mod gadtools;
 #[cfg(target_arch = "wasm32")]
 pub mod graphics;
 #[cfg(target_arch = "wasm32")]
+pub mod handler;
+#[cfg(target_arch = "wasm32")]
 pub mod heap;
 pub mod heap_class;
 #[cfg(target_arch = "wasm32")]
@@ -59,6 +61,8 @@ pub mod net;
 mod panic;
 #[cfg(target_arch = "wasm32")]
 pub mod pick;
+#[cfg(target_arch = "wasm32")]
+pub mod record;
 #[cfg(target_arch = "wasm32")]
 mod rt;
 #[cfg(target_arch = "wasm32")]

@@ -41,16 +41,17 @@ extern "C" {
     pub fn rt_track(kind: u32, handle: u32) -> u32;
     /// Releases a tracked resource now (CloseLibrary/FreeArgs/Close).
     pub fn rt_release(kind: u32, handle: u32);
-    /// Pick mode (runtime.c): a MEMF_PUBLIC block with the handler's
-    /// counters and its `struct Interrupt`, owner = this task, signalled
-    /// with `sigmask`; tracked (a trap removes the handler and frees it).
-    /// 0 when out of memory.
-    pub fn rt_pick_alloc(sigmask: u32) -> u32;
+    /// An input handler's MEMF_PUBLIC block (runtime.c `struct hd_state`)
+    /// of `kind` (`crate::handler::Kind`), owner = this task, signalled
+    /// with `sigmask`; `ibase` = IntuitionBase (the recorder reads it);
+    /// tracked (a trap removes the handler and frees it). 0 when out of
+    /// memory.
+    pub fn rt_handler_alloc(kind: u32, sigmask: u32, ibase: u32) -> u32;
     /// Tells the runtime the handler is installed through this open
     /// `IOStdReq` (absolute address), or removed again (0).
-    pub fn rt_pick_armed(state: u32, ioreq: u32);
-    /// Frees the block from `rt_pick_alloc` (handler removed before).
-    pub fn rt_pick_free(state: u32);
+    pub fn rt_handler_armed(state: u32, ioreq: u32);
+    /// Frees the block from `rt_handler_alloc` (handler removed before).
+    pub fn rt_handler_free(state: u32);
     /// Writes a statistics line (label, the heap's high-water mark and
     /// size as given, both stacks' high-water marks) when statistics are
     /// on (`crate::memstat`); else nothing.

@@ -10,6 +10,8 @@
 extern "C" {
     /// exec.library `FindTask` (LVO -294): name a1.
     pub fn exec_FindTask(name: *const u8) -> u32;
+    /// exec.library `SetTaskPri` (LVO -300): task a1, priority d0.
+    pub fn exec_SetTaskPri(task: u32, priority: i32) -> i32;
     /// exec.library `WaitPort` (LVO -384): port a0.
     pub fn exec_WaitPort(port: u32) -> u32;
     /// exec.library `GetMsg` (LVO -372): port a0.
@@ -70,6 +72,12 @@ extern "C" {
     pub fn dos_Delay(base: u32, timeout: i32);
     /// intuition.library `EasyRequestArgs` (LVO -588): window a0, easyStruct a1, idcmpPtr a2, args a3.
     pub fn intuition_EasyRequestArgs(base: u32, window: u32, easyStruct: u32, idcmpPtr: u32, args: u32) -> i32;
+    /// intuition.library `BuildEasyRequestArgs` (LVO -594): window a0, easyStruct a1, idcmp d0, args a3.
+    pub fn intuition_BuildEasyRequestArgs(base: u32, window: u32, easyStruct: u32, idcmp: u32, args: u32) -> u32;
+    /// intuition.library `SysReqHandler` (LVO -600): window a0, idcmpPtr a1, waitInput d0.
+    pub fn intuition_SysReqHandler(base: u32, window: u32, idcmpPtr: u32, waitInput: u32) -> i32;
+    /// intuition.library `FreeSysRequest` (LVO -372): window a0.
+    pub fn intuition_FreeSysRequest(base: u32, window: u32);
     /// intuition.library `LockIBase` (LVO -414): dontknow d0.
     pub fn intuition_LockIBase(base: u32, dontknow: u32) -> u32;
     /// intuition.library `UnlockIBase` (LVO -420): ibLock a0.

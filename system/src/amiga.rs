@@ -13,14 +13,17 @@ use amiga_rt::dos::NoRequesters;
 use amiga_rt::dos::{Dos, FileLock};
 use amiga_rt::exec::MsgPort;
 use amiga_rt::graphics::{Graphics, Row};
+use amiga_rt::handler::HandlerError;
 use amiga_rt::icon::{DiskObject, Icon};
 use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
 use amiga_rt::library::{Library, LibraryError};
+use amiga_rt::record::RecordHandler;
 use amiga_rt::rexx::{InFlight, RexxSys};
 use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched};
 use amiga_rt::{exec, introspect, mem};
 use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
+use gadgetscope_core::record::Observed;
 use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::files::{entry_from_fib, Entry};
@@ -128,13 +131,60 @@ pub struct AmigaSystem<'a> {
     replies: Vec<(Request, i32, Vec<u8>)>,
     /// WBLAUNCHed programs still running.
     launched: Vec<Launched<'a, Option<Scratch<'a>>>>,
+    /// `IntuitionBase`, for the recording handler (it reads `FirstScreen`
+    /// and `ActiveWindow` there).
+    ibase: u32,
+    /// The recording handler while `RECORD` is on.
+    record: Option<RecordHandler>,
 }
 
 impl<'a> AmigaSystem<'a> {
     /// Sends through rexxsyslib `sys`; every reply (and every Workbench
     /// start message) comes back to `reply`.
-    pub fn new(dos: &'a Dos, sys: &'a RexxSys, reply: &'a MsgPort) -> AmigaSystem<'a> {
-        AmigaSystem { dos, sys, reply, next: 1, inflight: Vec::new(), replies: Vec::new(), launched: Vec::new() }
+    /// `ibase` is IntuitionBase (the recording handler reads it).
+    pub fn new(dos: &'a Dos, sys: &'a RexxSys, reply: &'a MsgPort, ibase: u32) -> AmigaSystem<'a> {
+        AmigaSystem {
+            dos,
+            sys,
+            reply,
+            next: 1,
+            inflight: Vec::new(),
+            replies: Vec::new(),
+            launched: Vec::new(),
+            ibase,
+            record: None,
+        }
+    }
+
+    /// The recording handler's signal (0 while RECORD is off).
+    pub fn record_mask(&self) -> u32 {
+        self.record.as_ref().map_or(0, RecordHandler::signal_mask)
+    }
+
+    /// The events the recording handler saw since the last drain, as the
+    /// recorder takes them, and how many it lost; `None` while RECORD is
+    /// off.
+    pub fn record_drain(&mut self) -> Option<(Vec<Observed>, u32)> {
+        let h = self.record.as_mut()?;
+        let mut raw = Vec::new();
+        let lost = h.drain(&mut raw);
+        let events = raw
+            .iter()
+            .filter_map(|r| {
+                Observed::from_raw(
+                    r.class,
+                    r.code,
+                    r.qualifier,
+                    r.screen,
+                    r.x,
+                    r.y,
+                    r.active_window,
+                    r.seconds,
+                    r.micros,
+                )
+            })
+            .collect();
+        Some((events, lost))
     }
 
     /// The reply port's signal.
@@ -344,6 +394,21 @@ impl<'a> System for AmigaSystem<'a> {
     /// A genuine Workbench start (amiga-rt `workbench::launch`). With
     /// tooltype overrides the program reads a scratch copy of its icon
     /// with the merged tooltypes ([`Scratch`]), removed when it ends.
+    fn record_start(&mut self) -> Result<(), String> {
+        let h = RecordHandler::install(self.ibase).map_err(|e| match e {
+            HandlerError::NoSignal => String::from("no free signal"),
+            HandlerError::NoMemory => String::from("no memory for its buffer"),
+            HandlerError::Device(code) => alloc::format!("input.device refused it (error {code})"),
+        })?;
+        self.record = Some(h);
+        Ok(())
+    }
+
+    fn record_stop(&mut self) {
+        // Dropping the handler removes it from input.device.
+        self.record = None;
+    }
+
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
         let dos = self.dos;
         let fault = |e: i32| shown(&dos.fault_text(e));

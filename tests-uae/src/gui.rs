@@ -8,7 +8,8 @@
 //!    Workbench screen, clear of the fixture's Connect button);
 //!    `HIGHLIGHT "GadTools Fixture" 1` selects the Connect button in the
 //!    list: `GETTEXT "GadgetScope" 11` (the string gadget echoing the
-//!    selected row) reads its row; `TREE "GadgetScope"` lists the list,
+//!    selected row) reads its row, named by the GadTools kind AROS tells
+//!    (`BUTTON_KIND`); `TREE "GadgetScope"` lists the list,
 //!    buttons and fields of GadgetScope's own window.
 //! 2. Naming: `TYPE "GadgetScope" 13 connect` (the name field; Return
 //!    names the selected gadget), the same for the Name field after
@@ -25,7 +26,8 @@
 //!    GADGETUP for id 1 (the first is `CLICK @connect`).
 //! 5. The boot Shell's window ("AROS"), written by no one here: its
 //!    scroller and a system gadget are highlighted and read back from the
-//!    list, and pick mode selects its scroller.
+//!    list (the system gadget by its kind, `depth gadget`), and pick mode
+//!    selects its scroller.
 //! 6. A Workbench start with a project icon, as a WBStartup icon starts
 //!    the program: the first copy hides its window and WBLAUNCHes a
 //!    second copy whose tool icon says `PORTNAME=GSTOOL STARTUP=OPEN`,
@@ -267,7 +269,9 @@ pub fn scenarios() -> Vec<Scenario> {
     let s = s
         // HIGHLIGHT, GETTEXT, TREE, TYPE, HIGHLIGHT, TYPE, CLICK Export, MANIFEST, CLICK @connect
         .check(rcs("list.out", &[0, 0, 0, 0, 0, 0, 0, 0, 0]))
-        .check(reply_has("list.out", 1, &["button", "1"]))
+        // The list names what it shows: AROS tells the GadTools kind
+        // (TREE above still says role=button).
+        .check(reply_has("list.out", 1, &["    BUTTON_KIND ", " 1 \"Connect\" "]))
         // AROS builds GadTools LISTVIEWs as the list (role listview) plus
         // arrows and a scroller (as in the fixture's golden); the status
         // line is TEXT_KIND.
@@ -316,7 +320,7 @@ pub fn scenarios() -> Vec<Scenario> {
         ))
         .check(rcs("pick.out", &[0]))
         .check(rcs("picked.out", &[0]))
-        .check(reply_has("picked.out", 0, &["button", "1 \"Connect\""]))
+        .check(reply_has("picked.out", 0, &["    BUTTON_KIND ", " 1 \"Connect\" "]))
         .check(Check::Custom(
             "the fixture logged CLICK @connect once and not the pick click on Connect".into(),
             Box::new(|run| {
@@ -331,7 +335,12 @@ pub fn scenarios() -> Vec<Scenario> {
         // HIGHLIGHT scroller, GETTEXT, HIGHLIGHT system gadget, GETTEXT, CLICK Pick
         .check(rcs("shell.out", &[0, 0, 0, 0, 0]))
         .check(reply_has("shell.out", 1, &["slider", "629,16 10x197"]))
-        .check(reply_has("shell.out", 3, &["custom", "sys="]))
+        // The first system gadget by its kind, without GA_ID or label.
+        .check(reply_has(
+            "shell.out",
+            3,
+            &["    depth gadget                              626,0 15x15 ", "buttongclass"],
+        ))
         .check(rcs("shellpick.out", &[0]))
         .check(reply_has("shellpick.out", 0, &["slider", "629,16 10x197"]))
         // HIDE, WBLAUNCH; the started copy's port is the project icon's

@@ -44,6 +44,7 @@ pub mod memcheck;
 pub mod native;
 pub mod pick;
 pub mod process;
+pub mod record;
 pub mod rexx;
 pub mod roles;
 pub mod scenario;
@@ -215,6 +216,7 @@ pub fn all() -> Vec<Scenario> {
         churn::scenarios(),
         shipping::scenarios(),
         wire::scenarios(),
+        record::scenarios(),
     ]
     .into_iter()
     .flatten()

@@ -193,6 +193,11 @@ pub fn fs_uae_config(p: &ConfigParams) -> String {
         kv("window_height", &h.to_string());
         kv("initial_input_grab", "0");
         kv("automatic_input_grab", "0");
+        // No on-screen notifications ("Warp mode enabled") over the
+        // screenshots: they last this many ms (FS-UAE
+        // docs/options/notification_duration). FS-UAE 3.1's warnings
+        // ignore it (tests-uae/README.md, "Screenshots").
+        kv("notification_duration", "0");
     }
     for (k, v) in &p.extra {
         kv(k, v);

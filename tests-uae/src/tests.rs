@@ -72,6 +72,7 @@ fn config_text() {
     assert!(t.contains("kickstart_file = /roms/kick.rom\n"));
     assert!(t.contains("window_width = 800\nwindow_height = 600\n"));
     assert!(t.contains("fullscreen = 0\n"));
+    assert!(t.contains("notification_duration = 0\n"), "no on-screen notifications in screenshots");
     let a500 = ConfigParams { model: Model::A500, kickstart: None, window: None, extra: vec![], ..p2 };
     assert_eq!(
         fs_uae_config(&a500),
