@@ -24,7 +24,6 @@ use crate::gui::{FirstThatOpens, Flow, Frontend, Gui, UiEvent};
 use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
 use crate::start::complain;
-use crate::system::{AmigaActor, AmigaIntuition, AmigaSystem};
 use crate::wire::WireSettings;
 use crate::wire_tcp::{Wire, Work};
 use alloc::boxed::Box;
@@ -43,6 +42,7 @@ use gadgetscope_arexx::{Host, Rc, Reply};
 use gadgetscope_core::record::windows_of_task;
 use gadgetscope_core::walk::{read_screens, IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::{GsEngine, UiRequest};
+use gadgetscope_system::{AmigaActor, AmigaIntuition, AmigaSystem};
 
 /// The commodity's description in Exchange (at most 39 characters:
 /// `CBD_DESCRLEN`).

@@ -1,24 +1,21 @@
-//! The program (GadgetScope): start, Shell commands, settings, the one event loop, the Amiga side of the engine's traits and the window.
+//! The program (GadgetScope): start, Shell commands, settings, the one event loop and the window.
 //!
 //! - [`shell`], [`settings`]: the Shell template and the tooltypes.
 //! - `start` (wasm32): the entry point; `event_loop` (wasm32): the loop of
-//!   the window and of `NOGUI`; `system` (wasm32): the Amiga side of the
-//!   engine's traits.
+//!   the window and of `NOGUI`, over the Amiga side of the engine's traits
+//!   (the crate gadgetscope-system).
 //! - [`gui`]: the window's behaviour over [`view`] (the model of the list
 //!   and details) and [`strings`] (the catalog); [`controls`], the
 //!   window's controls once for both front-ends: [`gadtools`] +
 //!   `gadtools_ui` and [`reaction`] + `reaction_ui`; [`highlight`] (the
 //!   frame around the selected gadget); `desk` (frame, pick, files,
 //!   AppIcon).
-//! - [`bench`] and `bench_start` (wasm32): GadgetScopeBench, a program of
-//!   its own: TREE timed with the EClock.
 //!
 //! Everything but the wasm32-only modules (the OS side) is host-tested.
 #![cfg_attr(target_arch = "wasm32", no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;
 
-pub mod bench;
 pub mod controls;
 pub mod gadtools;
 pub mod gui;
@@ -41,15 +38,9 @@ mod gadtools_ui;
 #[cfg(target_arch = "wasm32")]
 mod reaction_ui;
 #[cfg(target_arch = "wasm32")]
-mod system;
-#[cfg(target_arch = "wasm32")]
 mod wire_tcp;
 
 #[cfg(target_arch = "wasm32")]
-mod bench_start;
-#[cfg(target_arch = "wasm32")]
 mod start;
-#[cfg(target_arch = "wasm32")]
-pub use bench_start::main as bench_main;
 #[cfg(target_arch = "wasm32")]
 pub use start::main;

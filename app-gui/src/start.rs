@@ -3,13 +3,13 @@
 use crate::controls::REQUEST_TITLE;
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
-use crate::system::AmigaIntuition;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 use amiga_ndk::latin1::from_str_lossy as latin1;
 use amiga_rt::dos::Dos;
 use amiga_rt::intuition::Intuition;
 use gadgetscope_engine::inspect::inspect;
+use gadgetscope_system::AmigaIntuition;
 
 /// The program: its return code (0, 5, 10, 20).
 pub fn main() -> i32 {

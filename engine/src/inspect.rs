@@ -67,7 +67,10 @@ fn walk_failure(e: WalkError, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>
 
 /// Runs one inspector command. A list cut short (cyclic, unreadable
 /// memory, or text over the walk's limits) is not printed half: it fails with RC 10 and says so.
-pub fn inspect<O: IntuitionOs>(os: &mut O, what: &Inspect) -> Result<Vec<u8>, Failure> {
+/// It takes `dyn` like the walker, so that it and the text it calls are
+/// compiled once, in this crate, at its opt-level, whatever program
+/// crate runs it (docs/design/performance.md, "Code size").
+pub fn inspect(os: &mut dyn IntuitionOs, what: &Inspect) -> Result<Vec<u8>, Failure> {
     let snap = read_screens(os).map_err(|e| walk_failure(e, &None, &None))?;
     let cut = |what: &str| Failure {
         rc: 10,

@@ -324,6 +324,52 @@ pub fn gettext_value(g: &GadgetSnap) -> Vec<u8> {
     }
 }
 
+/// The live window a target names, walked now, and its screen's size.
+/// Over `dyn` like the walker, so that the look-up is compiled once, in
+/// this crate at its opt-level, whatever program crate runs the engine
+/// (docs/design/performance.md, "Code size").
+fn walk_target(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(WindowSnap, ScreenSize), Error> {
+    let snap = read_screens(os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
+    let info = find_target(&snap, w).ok_or_else(|| window_not_found(w))?;
+    let size = snap
+        .screens
+        .iter()
+        .find(|s| s.address == info.screen)
+        .map(ScreenSize::of)
+        .ok_or_else(|| window_not_found(w))?;
+    let t = walk_window(os, info).map_err(|_| window_not_found(w))?;
+    if t.truncated {
+        return Err(Error::new(
+            Rc::Error,
+            alloc::format!(
+                "the gadget list of \"{}\" is cut short (a cyclic list, unreadable memory or text too long)",
+                shown(&w.pattern)
+            ),
+        ));
+    }
+    Ok((t, size))
+}
+
+/// The live gadget a target names (the window walked now, the gadget's
+/// index in it) with the size of the window's screen; over `dyn` like
+/// [`walk_target`].
+fn gadget_on_screen(os: &mut dyn IntuitionOs, target: &Target) -> Result<((WindowSnap, usize), ScreenSize), Error> {
+    match target {
+        Target::Live { window, gadget } => {
+            let (w, size) = walk_target(os, window)?;
+            let i = find_gadget(&w.gadgets, gadget).map(|(i, _)| i).ok_or_else(|| {
+                Error::new(Rc::NotFound, alloc::format!("no {} in \"{}\"", describe(gadget), shown(&window.pattern)))
+            })?;
+            Ok(((w, i), size))
+        }
+        // Only commands that can wait for the WHERE port take these.
+        Target::Where { name, .. } => Err(Error::new(
+            Rc::Error,
+            alloc::format!("{} is a WHEREGADGET: this command cannot wait for its WHERE port", shown(name)),
+        )),
+    }
+}
+
 impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// An engine over `os`, `system` and `actor`.
     pub fn new(os: O, system: S, actor: A) -> Self {
@@ -342,25 +388,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
 
     /// The live window a target names, walked now, and its screen's size.
     fn walk_target(&mut self, w: &WindowTarget) -> Result<(WindowSnap, ScreenSize), Error> {
-        let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-        let info = find_target(&snap, w).ok_or_else(|| window_not_found(w))?;
-        let size = snap
-            .screens
-            .iter()
-            .find(|s| s.address == info.screen)
-            .map(ScreenSize::of)
-            .ok_or_else(|| window_not_found(w))?;
-        let t = walk_window(&mut self.os, info).map_err(|_| window_not_found(w))?;
-        if t.truncated {
-            return Err(Error::new(
-                Rc::Error,
-                alloc::format!(
-                    "the gadget list of \"{}\" is cut short (a cyclic list, unreadable memory or text too long)",
-                    shown(&w.pattern)
-                ),
-            ));
-        }
-        Ok((t, size))
+        walk_target(&mut self.os, w)
     }
 
     /// Brings the window forward and plays `events` on its screen.
@@ -533,23 +561,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
 
     /// [`Self::gadget`] with the size of the window's screen.
     fn gadget_on_screen(&mut self, target: &Target) -> Result<((WindowSnap, usize), ScreenSize), Error> {
-        match target {
-            Target::Live { window, gadget } => {
-                let (w, size) = self.walk_target(window)?;
-                let i = find_gadget(&w.gadgets, gadget).map(|(i, _)| i).ok_or_else(|| {
-                    Error::new(
-                        Rc::NotFound,
-                        alloc::format!("no {} in \"{}\"", describe(gadget), shown(&window.pattern)),
-                    )
-                })?;
-                Ok(((w, i), size))
-            }
-            // Only commands that can wait for the WHERE port take these.
-            Target::Where { name, .. } => Err(Error::new(
-                Rc::Error,
-                alloc::format!("{} is a WHEREGADGET: this command cannot wait for its WHERE port", shown(name)),
-            )),
-        }
+        gadget_on_screen(&mut self.os, target)
     }
 
     /// Whether a wait's condition holds now.

@@ -1,7 +1,7 @@
 //! The Amiga entry point of GadgetScopeBench (wasm32 only): the Shell
 //! line read with [`TEMPLATE`], TREE timed, the report printed.
+use crate::amiga::AmigaIntuition;
 use crate::bench::{bench_tree, interpret, report, Clock, TEMPLATE};
-use crate::system::AmigaIntuition;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 use amiga_ndk::latin1::from_str_lossy as latin1;
 use amiga_ndk::timer::UNIT_MICROHZ;
