@@ -39,9 +39,9 @@ use amiga_rt::intuition::Intuition;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
 use gadgetscope_arexx::{Host, Rc, Reply};
-use gadgetscope_core::record::windows_of_task;
 use gadgetscope_core::walk::{read_screens, IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::{GsEngine, UiRequest};
+use gadgetscope_record::windows_of_task;
 use gadgetscope_system::{AmigaActor, AmigaIntuition, AmigaSystem};
 
 /// The commodity's description in Exchange (at most 39 characters:

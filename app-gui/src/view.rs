@@ -1053,7 +1053,7 @@ fn gadget_details(
     if let Some(n) = loc.window_note {
         out.push(n);
     }
-    // The recorder's chosen locator for this gadget (core::record) belongs
+    // The recorder's chosen locator for this gadget (gadgetscope_record) belongs
     // here, after the tiers it picks from.
     out
 }

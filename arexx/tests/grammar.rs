@@ -466,7 +466,7 @@ fn record_forms() {
 /// for: quoting, escapes and Latin-1 bytes survive the grammar.
 #[test]
 fn recorded_steps_parse_back() {
-    use gadgetscope_core::record::{Locator, Step};
+    use gadgetscope_record::{Locator, Step};
     let w = |p: &[u8], s: Option<&[u8]>| WindowTarget { screen: s.map(<[u8]>::to_vec), pattern: p.to_vec() };
     let odd = w(b"Odd 'n' \"q\" \\ \xe9 @x a=b", Some(b"Work \"bench\""));
     let m = GadgetLocator::Match { role: Some(Role::Button), label: Some(b"Twin \"B\" \\".to_vec()), index: Some(2) };

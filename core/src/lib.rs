@@ -12,7 +12,6 @@
 //! - [`manifest`], [`profile`]: manifests / quirk profiles, read, written, recorded.
 //! - [`input`]: the input.device event sequences of the acting verbs.
 //! - [`prop`]: where a proportional gadget's knob is.
-//! - [`record`]: the recorder: observed input turned into commands and scripts.
 //! - [`fake`]: the fake Intuition the host tests walk.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
@@ -28,7 +27,6 @@ pub mod manifest;
 pub mod pick;
 pub mod profile;
 pub mod prop;
-pub mod record;
 pub mod snapshot;
 pub mod text;
 pub mod walk;

@@ -1,6 +1,6 @@
 //! `RECORD START|STOP|SAVE` (docs/reference/commands.md, "RECORD"): the
 //! recording session. While it is on, the program feeds the user's input
-//! ([`GsEngine::record_events`]) to `gadgetscope_core::record::Recorder`,
+//! ([`GsEngine::record_events`]) to `gadgetscope_record::Recorder`,
 //! which walks the live tree at each event; `SAVE` writes the steps as an
 //! ARexx or an `amipilot` Python script through the program's
 //! [`FileSystem`](crate::files::FileSystem).
@@ -11,8 +11,8 @@ use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
 use gadgetscope_arexx::{Error, Rc, RecordOp};
 use gadgetscope_core::manifest::Manifest;
-use gadgetscope_core::record::{arexx_script, python_script, Observed, Recorder};
 use gadgetscope_core::walk::IntuitionOs;
+use gadgetscope_record::{arexx_script, python_script, Observed, Recorder};
 
 use crate::verbs::{Actor, GsEngine, System};
 

@@ -1195,7 +1195,7 @@ mod tests {
     #[test]
     fn record_start_stop_save() {
         use amiga_ndk::input::{IECLASS_RAWKEY, IECLASS_RAWMOUSE, IECODE_LBUTTON, IECODE_UP_PREFIX, RAWKEY_RETURN};
-        use gadgetscope_core::record::Observed;
+        use gadgetscope_record::Observed;
         let (mut e, w) = engine();
         let mut h: Host<u32> = Host::new("1.0");
         let screen = read_screens(&mut e.os).unwrap().screens[0].address;

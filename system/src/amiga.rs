@@ -23,13 +23,13 @@ use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched};
 use amiga_rt::{exec, introspect, mem};
 use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
-use gadgetscope_core::record::Observed;
 use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::files::{entry_from_fib, Entry};
 use gadgetscope_engine::screenshot::{self, CaptureError, CaptureInfo};
 use gadgetscope_engine::wblaunch::{self, ToolTypeError};
 use gadgetscope_engine::{Actor, FileSystem, Request, SendError, System};
+use gadgetscope_record::Observed;
 
 /// Largest manifest MANIFEST reads, bytes.
 const MANIFEST_MAX: usize = 64 * 1024;

@@ -9,19 +9,15 @@
 //! what cannot be replayed. [`choose_locator`] is the locator choice on
 //! its own (the details box shows it). [`arexx_script`] and
 //! [`python_script`] write the steps out.
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
+extern crate alloc;
 
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::classify::{Role, SysGadget};
-use crate::input::{menu_boxes, menu_boxes_of, MenuBox, MenuScreen};
-use crate::locate::{contains, find_gadget, find_window, GadgetLocator, WindowTarget};
-use crate::manifest::{GadgetKind, Manifest};
-use crate::pick::{gadget_at, window_under};
-use crate::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo, WindowSnap};
-use crate::walk::{read_screens, read_window, walk_menu, walk_window, IntuitionMemory, IntuitionOs};
 use amiga_ndk::input::{
     IECLASS_NEWPOINTERPOS, IECLASS_POINTERPOS, IECLASS_RAWKEY, IECLASS_RAWMOUSE, IECODE_LBUTTON, IECODE_RBUTTON,
     IECODE_UP_PREFIX, IEQUALIFIER_REPEAT, RAWKEY_ENTER, RAWKEY_LAST, RAWKEY_LSHIFT, RAWKEY_RCOMMAND, RAWKEY_RETURN,
@@ -29,6 +25,13 @@ use amiga_ndk::input::{
 };
 use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as shown};
 use amiga_ndk::Rect;
+use gadgetscope_core::classify::{Role, SysGadget};
+use gadgetscope_core::input::{menu_boxes, menu_boxes_of, MenuBox, MenuScreen};
+use gadgetscope_core::locate::{contains, find_gadget, find_window, GadgetLocator, WindowTarget};
+use gadgetscope_core::manifest::{GadgetKind, Manifest};
+use gadgetscope_core::pick::{gadget_at, window_under};
+use gadgetscope_core::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo, WindowSnap};
+use gadgetscope_core::walk::{read_screens, read_window, walk_menu, walk_window, IntuitionMemory, IntuitionOs};
 
 /// A mouse button the handler reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,10 +185,10 @@ impl Locator {
 fn push_window(out: &mut Vec<u8>, w: &WindowTarget) {
     if let Some(s) = &w.screen {
         out.extend_from_slice(b"SCREEN=");
-        crate::text::push_quoted(out, s);
+        gadgetscope_core::text::push_quoted(out, s);
         out.push(b' ');
     }
-    crate::text::push_quoted(out, &w.pattern);
+    gadgetscope_core::text::push_quoted(out, &w.pattern);
 }
 
 fn push_gadget(out: &mut Vec<u8>, g: &GadgetLocator) {
@@ -198,7 +201,7 @@ fn push_gadget(out: &mut Vec<u8>, g: &GadgetLocator) {
             }
             if let Some(l) = label {
                 let mut p = b"LABEL=".to_vec();
-                crate::text::push_quoted(&mut p, l);
+                gadgetscope_core::text::push_quoted(&mut p, l);
                 parts.push(p);
             }
             if let Some(i) = index.filter(|&i| i > 0) {
@@ -273,11 +276,11 @@ impl Step {
                 out.extend_from_slice(b"WAITFOR ");
                 if let Some(s) = &w.screen {
                     out.extend_from_slice(b"SCREEN=");
-                    crate::text::push_quoted(&mut out, s);
+                    gadgetscope_core::text::push_quoted(&mut out, s);
                     out.push(b' ');
                 }
                 out.extend_from_slice(b"WINDOW=");
-                crate::text::push_quoted(&mut out, &w.pattern);
+                gadgetscope_core::text::push_quoted(&mut out, &w.pattern);
                 out.extend_from_slice(format!(" TIMEOUT={WAIT_SECS}").as_bytes());
             }
             Step::Comment(_) => return None,
@@ -1340,10 +1343,10 @@ fn knob_now_under(os: &mut dyn IntuitionOs, window: &WindowInfo, gadget: u32, x:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fake::{FakeIntuition, GadgetSpec};
     use amiga_ndk::gadtools::GADTOOL_TYPE;
     use amiga_ndk::input::*;
     use amiga_ndk::intuition::*;
+    use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
 
     const L: u16 = IECODE_LBUTTON;
     const R: u16 = IECODE_RBUTTON;
@@ -1564,7 +1567,7 @@ mod tests {
     #[test]
     fn a_manifest_name_wins_when_it_finds_the_same_gadget() {
         let mut w = world();
-        let m = crate::manifest::parse(
+        let m = gadgetscope_core::manifest::parse(
             b"MANIFEST 1\nAPP Fixture\n\nWINDOW main \"GadTools\"\n\nGADGET connect main 1\nGADGET twin main 9\n",
         )
         .unwrap();
