@@ -79,6 +79,12 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 if rec.lost_total() > 0 {
                     text.push_str(&format!(", {} lost", count(rec.lost_total() as usize, "event", "events")));
                 }
+                if rec.is_full() {
+                    text.push_str(&format!(
+                        ", full: {} not recorded",
+                        count(rec.dropped() as usize, "later event", "later events")
+                    ));
+                }
                 self.session = Session::Stopped(rec);
                 Ok(text.into_bytes())
             }

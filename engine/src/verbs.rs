@@ -1239,6 +1239,14 @@ mod tests {
         assert!(rexx.contains("'TYPE @name hello'\n"), "{rexx}");
         assert!(rexx.contains("/* 3 input events were lost here"), "{rexx}");
 
+        // A recording left on stops growing at 1000 steps and says so.
+        assert_eq!(run(&mut h, &mut e, "RECORD START", 0).0, 0);
+        let many: Vec<Observed> = (0..5000).flat_map(|_| click(40, 57)).collect();
+        e.record_events(&many, 0, None, &[]);
+        assert_eq!(
+            run(&mut h, &mut e, "RECORD STOP", 0),
+            (0, "995 steps (1 not replayable), full: 8012 later events not recorded".into())
+        );
         e.system.1.no_handler = Some("input.device cannot be opened".into());
         assert_eq!(
             run(&mut h, &mut e, "RECORD START", 0),

@@ -141,6 +141,16 @@ pub const DRAG_SLACK: i32 = 2;
 pub const PATTERN_MAX: usize = 127;
 /// Longest `LABEL=` and `TYPE` text, in bytes (same table).
 pub const TEXT_MAX: usize = 255;
+/// Most steps one recording holds, the comment that says it is full
+/// included: the steps live in GadgetScope's memory until `RECORD SAVE`,
+/// which writes them out at once, so a recording left on must not grow
+/// without end. Input after that is counted, not recorded
+/// ([`Recorder::dropped`]; docs/reference/commands.md, "RECORD").
+pub const STEPS_MAX: usize = 1000;
+/// Steps one event can add at most (keys still pending, a `WAITFOR`, the
+/// command), plus as many for [`Recorder::finish`] and one for the
+/// comment that the recording is full.
+const STEPS_RESERVE: usize = 7;
 /// `TIMEOUT=` of the recorded `WAITFOR WINDOW=`, seconds: the command's
 /// default, written out so that a reader sees where to change it.
 pub const WAIT_SECS: u32 = 10;
@@ -308,6 +318,9 @@ pub fn window_target(snap: &ScreensSnapshot, w: &WindowInfo) -> Result<WindowTar
         return Err(b"the window has no title, so no window pattern finds it".to_vec());
     };
     let pattern = cut(title);
+    if title.is_empty() {
+        return Err(b"the window's title is empty, so no window pattern finds it".to_vec());
+    }
     if pattern.is_empty() {
         return Err(b"the window's title starts with a control character".to_vec());
     }
@@ -453,6 +466,9 @@ enum Pending {
 pub struct Recorder {
     steps: Vec<Step>,
     lost: u32,
+    /// Events not recorded because the recording is full ([`STEPS_MAX`]).
+    dropped: u32,
+    full: bool,
     pending: Pending,
     entry: Option<Entry>,
     /// The windows open at the press of the last recorded command (at the
@@ -489,6 +505,8 @@ impl Recorder {
         Recorder {
             steps: Vec::new(),
             lost: 0,
+            dropped: 0,
+            full: false,
             pending: Pending::None,
             entry: None,
             known,
@@ -518,10 +536,46 @@ impl Recorder {
         &self.titles
     }
 
+    /// Events not recorded because the recording was full
+    /// ([`STEPS_MAX`] steps); 0 while it is not.
+    pub fn dropped(&self) -> u32 {
+        self.dropped
+    }
+
+    /// Whether the recording is full ([`STEPS_MAX`]): it then takes no
+    /// more steps and counts what comes ([`Recorder::dropped`]).
+    pub fn is_full(&self) -> bool {
+        self.full
+    }
+
+    /// True when `n` more events fit; else the recording becomes full (an
+    /// entry being typed and keys pending are dropped with the events,
+    /// and a last comment says so) and the events are counted.
+    #[inline(never)]
+    fn room(&mut self, n: u32) -> bool {
+        if !self.full && self.steps.len() + STEPS_RESERVE <= STEPS_MAX {
+            return true;
+        }
+        if !self.full {
+            self.full = true;
+            self.flush_stray();
+            self.entry = None;
+            self.pending = Pending::None;
+            self.steps.push(Step::Comment(to_latin1(&format!(
+                "the recording is full ({STEPS_MAX} steps): what came after is not recorded"
+            ))));
+        }
+        self.dropped = self.dropped.saturating_add(n);
+        false
+    }
+
     /// `n` events were lost since the last drain: said as a comment where
     /// it happened and counted.
     pub fn lost(&mut self, n: u32) {
         if n == 0 {
+            return;
+        }
+        if !self.room(n) {
             return;
         }
         self.lost = self.lost.saturating_add(n);
@@ -567,6 +621,9 @@ impl Recorder {
     /// `manifest` gives `@name`s; events in the windows `own`
     /// (GadgetScope's) are ignored.
     pub fn observe(&mut self, os: &mut dyn IntuitionOs, ev: &Observed, manifest: Option<&Manifest>, own: &[u32]) {
+        if !self.room(1) {
+            return;
+        }
         match ev.kind {
             ObservedKind::Key { rawkey } => self.key(os, ev, rawkey, own),
             ObservedKind::Button { button: MouseButton::Left, down: true } => {
@@ -704,7 +761,10 @@ impl Recorder {
         own: &[u32],
     ) -> Pending {
         let Ok(snap) = read_screens(os) else { return Pending::Ignored };
-        let Some(screen) = snap.screens.iter().find(|s| s.address == ev.screen) else { return Pending::Ignored };
+        // A screen closed since the press: said like a window that closed.
+        let Some(screen) = snap.screens.iter().find(|s| s.address == ev.screen) else {
+            return Pending::Nowhere(ev.x, ev.y);
+        };
         let mut at = screen.clone();
         at.mouse_x = ev.x;
         at.mouse_y = ev.y;
@@ -714,7 +774,7 @@ impl Recorder {
         }
         let mut target = window_target(&snap, &info);
         let (x, y) = (i32::from(ev.x), i32::from(ev.y));
-        let Ok(w) = walk_window(os, &info) else { return Pending::Ignored };
+        let Ok(w) = walk_window(os, &info) else { return Pending::Nowhere(ev.x, ev.y) };
         let hit = gadget_at(&w, x, y).map(|g| g.address);
         let index = hit.and_then(|a| w.gadgets.iter().position(|g| g.address == a));
         let (gadget, locator) = match index {
@@ -1210,6 +1270,15 @@ fn header_lines(rec: &Recorder) -> Vec<Vec<u8>> {
     }
     if rec.lost > 0 {
         lines.push(format!("{} input events were lost while recording: steps may be missing.", rec.lost).into_bytes());
+    }
+    if rec.full {
+        lines.push(
+            format!(
+                "The recording filled its {STEPS_MAX} steps: {} later input events were not recorded.",
+                rec.dropped
+            )
+            .into_bytes(),
+        );
     }
     if uses_names(&rec.steps) {
         lines.push(b"@names come from a manifest: load it first (MANIFEST <path>).".to_vec());
