@@ -627,6 +627,14 @@ impl Recorder {
         match ev.kind {
             ObservedKind::Key { rawkey } => self.key(os, ev, rawkey, own),
             ObservedKind::Button { button: MouseButton::Left, down: true } => {
+                // With the menu held, a left click chooses the item under
+                // the pointer and leaves the menu open (Intuition's
+                // multiple selection).
+                if let Pending::Right(p) = &self.pending {
+                    let p = p.clone();
+                    self.menu_choice(&p, ev);
+                    return;
+                }
                 let press = self.left_press(os, ev, manifest, own);
                 if let Some(e) = &self.entry {
                     let again = matches!(&press, Pending::Left(p)
@@ -642,6 +650,9 @@ impl Recorder {
                 self.pending = press;
             }
             ObservedKind::Button { button: MouseButton::Left, down: false } => {
+                if matches!(self.pending, Pending::Right(_)) {
+                    return;
+                }
                 match core::mem::replace(&mut self.pending, Pending::None) {
                     Pending::Left(p) => self.left_release(os, *p, ev),
                     Pending::Nowhere(x, y) => self.comment(format!(
@@ -651,12 +662,20 @@ impl Recorder {
                 }
             }
             ObservedKind::Button { button: MouseButton::Right, down: true } => {
+                // Intuition opens no menu while the left button holds a
+                // gadget: the left press stays pending.
+                if matches!(self.pending, Pending::Left(_) | Pending::Nowhere(..)) {
+                    return;
+                }
                 self.end_entry(os);
                 self.pending = self.right_press(os, ev, own);
             }
             ObservedKind::Button { button: MouseButton::Right, down: false } => {
+                if !matches!(self.pending, Pending::Right(_)) {
+                    return;
+                }
                 if let Pending::Right(p) = core::mem::replace(&mut self.pending, Pending::None) {
-                    self.right_release(*p, ev);
+                    self.menu_choice(&p, ev);
                 }
             }
         }
@@ -926,18 +945,20 @@ impl Recorder {
         }))
     }
 
-    fn right_release(&mut self, p: MenuPress, ev: &Observed) {
+    /// The menu item under the pointer at `ev` (a right release, or a
+    /// left press with the menu held) as `MENUPICK`; nothing off the menu.
+    fn menu_choice(&mut self, p: &MenuPress, ev: &Observed) {
         if ev.screen != p.screen {
             return;
         }
         let (x, y) = (i32::from(ev.x), i32::from(ev.y));
-        let Some((m, i, s)) = menu_hit(&p, x, y) else { return };
+        let Some((m, i, s)) = menu_hit(p, x, y) else { return };
         let (Ok(mu), Ok(it)) = (u8::try_from(m), u8::try_from(i)) else { return };
         let sub = s.and_then(|s| u8::try_from(s).ok());
         match &p.target {
             Ok(t) => {
                 let t = t.clone();
-                self.command(p.window, &t, &p.title.clone(), p.windows, Step::MenuPick(t.clone(), mu, it, sub));
+                self.command(p.window, &t, &p.title.clone(), p.windows.clone(), Step::MenuPick(t.clone(), mu, it, sub));
             }
             Err(why) => {
                 let sub = sub.map(|s| format!("/{s}")).unwrap_or_default();
@@ -1837,6 +1858,32 @@ mod tests {
                 "MENUPICK \"GadTools Fixture\" 0 2 0",
                 "MENUPICK \"GadTools Fixture\" 1 0",
             ]
+        );
+    }
+
+    #[test]
+    fn left_clicks_with_the_menu_held_choose_items_and_right_presses_during_a_click_do_nothing() {
+        let mut w = world();
+        let mut rec = Recorder::start(&mut w.f);
+        let m = w.main;
+        let feed = |w: &mut World, rec: &mut Recorder, class, code, x, y| {
+            let e = w.ev(class, code, x, y, m);
+            rec.observe(&mut w.f, &e, None, &[w.own]);
+        };
+        // Right press on Project, left click on Open, right release on Undo.
+        feed(&mut w, &mut rec, IECLASS_RAWMOUSE, R, 20, 5);
+        feed(&mut w, &mut rec, IECLASS_RAWMOUSE, L, 20, 12);
+        feed(&mut w, &mut rec, IECLASS_RAWMOUSE, L | UP, 20, 12);
+        feed(&mut w, &mut rec, IECLASS_RAWMOUSE, R | UP, 90, 12);
+        // A left press on Connect, a right press and release, the left release.
+        let (x, y) = at(30, 35);
+        feed(&mut w, &mut rec, IECLASS_RAWMOUSE, L, x, y);
+        feed(&mut w, &mut rec, IECLASS_RAWMOUSE, R, x, y);
+        feed(&mut w, &mut rec, IECLASS_RAWMOUSE, R | UP, x, y);
+        feed(&mut w, &mut rec, IECLASS_RAWMOUSE, L | UP, x, y);
+        assert_eq!(
+            lines(&rec),
+            ["MENUPICK \"GadTools Fixture\" 0 0", "MENUPICK \"GadTools Fixture\" 1 0", "CLICK \"GadTools Fixture\" 1",]
         );
     }
 
