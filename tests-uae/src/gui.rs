@@ -40,13 +40,13 @@
 //!    tells its owner to SHOW, says so and ends RC 5: the Workbench copy's
 //!    window is there. (Later, `PORTNAME=HELPER` of a NOGUI copy: the
 //!    owner answers SHOW with RC 10, and the second start ends RC 10.)
-//! 8. The Record button (GA_ID 6), pressed by a second GadgetScope (NOGUI,
+//! 7. The Record button (GA_ID 6), pressed by a second GadgetScope (NOGUI,
 //!    port HELPER) as the user's hand: recording starts (screenshot
 //!    `gui-recording` shows the status line; GETTEXT cannot read a
 //!    TEXT_KIND gadget), a click on the fixture's Enabled checkbox is
 //!    recorded, Record again stops; `RECORD SAVE` writes 1 step, that
 //!    click: neither press on the Record button was recorded.
-//! 7. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
+//! 8. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
 //!    (`GadgetScope Request`, buttons Save / Throw away); a second
 //!    GadgetScope (NOGUI, port HELPER) answers it with
 //!    `CLICK "GadgetScope Request" LABEL="Throw away"` and
@@ -135,19 +135,19 @@ TREE GadgetScope
 QUIT
 ";
 
-/// The first copy's window back for part 7.
+/// The first copy's window back for parts 7 and 8.
 pub const SHOW_SCRIPT: &str = "\
 SHOW
 ";
 
-/// Part 7: one more name, then QUIT.
+/// Part 8: one more name, then QUIT.
 pub const QUIT_SCRIPT: &str = "\
 HIGHLIGHT \"GadTools Fixture\" 3
 TYPE \"GadgetScope\" 13 enabled
 QUIT
 ";
 
-/// Part 8, sent to the helper: the user presses Record.
+/// Part 7, sent to the helper: the user presses Record.
 pub const REC_PRESS_SCRIPT: &str = "\
 CLICK \"GadgetScope\" 6
 ";
@@ -285,7 +285,7 @@ pub fn scenarios() -> Vec<Scenario> {
     s = s.line("RexxSend PORT=GSWB SCRIPT=DH0:gswb-shown.rexx OUT=DH0:gswb-shown.out WAITPORT=30");
     s = send(s, "show.rexx", "show.out");
     s = s.line("Run >NIL: GadgetScope NOGUI PORTNAME=HELPER");
-    // Part 8: the Record button pressed by the helper's hand.
+    // Part 7: the Record button pressed by the helper's hand.
     s = s.line("RexxSend PORT=HELPER SCRIPT=DH0:rec-press.rexx OUT=DH0:rec-press.out WAITPORT=30");
     s = send(s, "rec-status.rexx", "rec-status.out").screenshot("gui-recording");
     s = s.line("RexxSend PORT=HELPER SCRIPT=DH0:rec-act.rexx OUT=DH0:rec-act.out WAITPORT=30");
