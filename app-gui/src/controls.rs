@@ -6,7 +6,7 @@
 //! whose controls the host tests compare with [`CONTROLS`], and both
 //! decode a gadget release with [`released`], so a control, ID or title
 //! that one window has and the other lacks fails a test.
-use crate::gui::{gadget_ids as ids, UiEvent};
+use crate::gui::{gadget_ids as ids, FileAsk, UiEvent};
 use crate::strings::{ids as msg, StringId, Strings};
 
 /// What a control is (how each toolkit makes it differs; what it is to
@@ -37,6 +37,8 @@ pub enum Act {
     /// Name the selected gadget with the name field's text.
     Name,
     Export,
+    /// Start recording, or stop it while recording.
+    Record,
     /// Select the row the front-end reports (its own row↔line mapping).
     SelectRow,
     /// Filter the list by the filter field's text.
@@ -61,12 +63,13 @@ const fn c(id: u16, kind: Kind, label: Option<StringId>, act: Act) -> Control {
 }
 
 /// Every control of the window, in ID order.
-pub const CONTROLS: [Control; 11] = [
+pub const CONTROLS: [Control; 12] = [
     c(ids::REFRESH, Kind::Button, Some(msg::MSG_GAD_REFRESH), Act::Refresh),
     c(ids::PICK, Kind::Button, Some(msg::MSG_GAD_PICK), Act::Pick),
     c(ids::HIGHLIGHT, Kind::Button, Some(msg::MSG_GAD_HIGHLIGHT), Act::Highlight),
     c(ids::NAME_BUTTON, Kind::Button, Some(msg::MSG_GAD_NAME), Act::Name),
     c(ids::EXPORT, Kind::Button, Some(msg::MSG_GAD_EXPORT), Act::Export),
+    c(ids::RECORD, Kind::Button, Some(msg::MSG_GAD_RECORD), Act::Record),
     c(ids::LIST, Kind::Tree, None, Act::SelectRow),
     c(ids::SELECTED, Kind::RowEcho, None, Act::None),
     c(ids::DETAILS, Kind::Details, None, Act::None),
@@ -100,6 +103,7 @@ pub fn released(
         Act::Highlight => UiEvent::Highlight,
         Act::Name => UiEvent::Name,
         Act::Export => UiEvent::Export,
+        Act::Record => UiEvent::Record,
         Act::SelectRow => UiEvent::SelectRow(row()?),
         Act::Filter => UiEvent::Filter(text(id)),
         Act::None => return None,
@@ -120,9 +124,13 @@ pub fn request_title(text: &Strings) -> &[u8] {
     text.text(msg::MSG_REQ_TITLE)
 }
 
-/// The ASL file requester's title for a save (`true`) or an open.
-pub fn file_request_title(text: &Strings, save: bool) -> &[u8] {
-    text.text(if save { msg::MSG_ASL_SAVE_AS } else { msg::MSG_ASL_OPEN })
+/// The ASL file requester's title for `what`.
+pub fn file_request_title(text: &Strings, what: FileAsk) -> &[u8] {
+    text.text(match what {
+        FileAsk::OpenProfile => msg::MSG_ASL_OPEN,
+        FileAsk::SaveProfile => msg::MSG_ASL_SAVE_AS,
+        FileAsk::SaveRecording => msg::MSG_ASL_SAVE_RECORDING,
+    })
 }
 
 /// What a front-end's plan builds, as the tests compare it with
@@ -162,10 +170,11 @@ mod tests {
         let s = Strings::english();
         assert_eq!(request_title(&s), REQUEST_TITLE);
         assert_ne!(request_title(&s), WINDOW_TITLE);
-        assert_eq!(file_request_title(&s, true), b"Save Profile As");
-        assert_eq!(file_request_title(&s, false), b"Open Profile");
+        assert_eq!(file_request_title(&s, FileAsk::SaveProfile), b"Save Profile As");
+        assert_eq!(file_request_title(&s, FileAsk::OpenProfile), b"Open Profile");
+        assert_eq!(file_request_title(&s, FileAsk::SaveRecording), b"Save Recording As");
         let de = Strings::from_lookup(|id| (id == msg::MSG_ASL_OPEN).then(|| b"Profil laden".to_vec()));
-        assert_eq!(file_request_title(&de, false), b"Profil laden");
+        assert_eq!(file_request_title(&de, FileAsk::OpenProfile), b"Profil laden");
     }
 
     #[test]
@@ -175,6 +184,7 @@ mod tests {
         assert_eq!(released(ids::REFRESH, none, text), Some(UiEvent::Refresh));
         assert_eq!(released(ids::NAME, none, text), Some(UiEvent::Name));
         assert_eq!(released(ids::NAME_BUTTON, none, text), Some(UiEvent::Name));
+        assert_eq!(released(ids::RECORD, none, text), Some(UiEvent::Record));
         assert_eq!(released(ids::FILTER, none, text), Some(UiEvent::Filter(b"text of 15".to_vec())));
         assert_eq!(released(ids::LIST, || Some(4), text), Some(UiEvent::SelectRow(4)));
         assert_eq!(released(ids::LIST, none, text), None, "a click that selects no row");

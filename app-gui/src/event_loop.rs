@@ -20,7 +20,7 @@
 //! started with WBLAUNCH that are still running.
 use crate::desk::AmigaDesk;
 use crate::gadtools_ui::GadToolsUi;
-use crate::gui::{FirstThatOpens, Flow, Frontend, Gui, UiEvent};
+use crate::gui::{Commands, FirstThatOpens, Flow, Frontend, Gui, UiEvent};
 use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
 use crate::start::complain;
@@ -38,8 +38,9 @@ use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
-use gadgetscope_arexx::{Host, Rc, Reply};
+use gadgetscope_arexx::{Host, Rc, RecordOp, Reply};
 use gadgetscope_core::walk::{read_screens, IntuitionMemory, IntuitionOs};
+use gadgetscope_engine::record::RecordState;
 use gadgetscope_engine::{GsEngine, UiRequest};
 use gadgetscope_record::windows_of_task;
 use gadgetscope_system::{AmigaActor, AmigaIntuition, AmigaSystem};
@@ -126,7 +127,44 @@ fn record_input(
     if let Some(w) = window {
         own.extend(w.desk.frame_windows().into_iter().filter(|&a| a != 0));
     }
-    engine.record_events(&events, lost, host.manifest(), &own);
+    // A MANIFEST a script loaded names gadgets, else the window's profile.
+    let profile = window.as_ref().map(|w| &w.gui.profile).filter(|p| !p.is_empty()).map(|p| p.manifest());
+    engine.record_events(&events, lost, host.manifest().or(profile), &own);
+}
+
+/// The window's RECORD commands, carried out by the engine's RECORD verb
+/// (`gadgetscope_arexx::Engine::record`, what the host calls for a
+/// script's `RECORD`: one implementation). Not through the host itself:
+/// the window's errors are not a script's LASTERROR, and the host refuses
+/// commands once QUIT came, when the steps are still to be saved.
+struct WindowCommands<'e, 'a> {
+    engine: &'e mut Engine<'a>,
+}
+
+impl Commands for WindowCommands<'_, '_> {
+    fn run(&mut self, op: &RecordOp) -> Reply {
+        match gadgetscope_arexx::Engine::record(self.engine, op) {
+            Ok(text) => Reply::ok(text),
+            Err(e) => Reply::error(e.rc, &e.text),
+        }
+    }
+    fn record_state(&self) -> RecordState {
+        self.engine.record_state()
+    }
+}
+
+/// Runs the RECORD commands the window queued (its Record control and
+/// menu, the question before quitting), with the input around them
+/// treated as around a script's command.
+fn window_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut Option<Window<'_>>, task: u32) {
+    if !window.as_ref().is_some_and(|w| w.gui.has_commands()) {
+        return;
+    }
+    record_input(engine, host, window, task, false);
+    if let Some(w) = window.as_mut() {
+        w.gui.run_commands(&mut WindowCommands { engine: &mut *engine }, &mut *w.front);
+    }
+    record_input(engine, host, window, task, true);
 }
 
 /// What the window side owns: the libraries, the ReAction classes (when
@@ -431,7 +469,11 @@ pub fn run(
             record_input(&mut engine, &host, &window, task, true);
             send(replies, &mut wire);
         }
+        if let Some(w) = &mut window {
+            w.gui.sync_record(engine.record_state(), &mut *w.front);
+        }
         let window_quit = window.as_mut().is_some_and(|w| w.handle(got, ticked, &mut engine.os));
+        window_commands(&mut engine, &host, &mut window, task);
         if window.is_some() && amiga_rt::heap::high_water() > window_high {
             window_high = amiga_rt::heap::high_water();
             amiga_rt::memstat::note(b"window");
@@ -483,8 +525,10 @@ pub fn run(
         if got & SIGBREAKF_CTRL_C != 0 || host.quit_requested() || window_quit {
             if !window_quit {
                 if let Some(w) = &mut window {
+                    w.gui.sync_record(engine.record_state(), &mut *w.front);
                     w.before_quit();
                 }
+                window_commands(&mut engine, &host, &mut window, task);
             }
             break;
         }

@@ -75,7 +75,8 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
     let under = (GT_Underscore, Val::Int(u32::from(b'_')));
 
     // The button row.
-    let bw = (w - 4 * 4) / 5;
+    let n = BUTTONS.len() as i32;
+    let bw = (w - 4 * (n - 1)) / n;
     for (i, &(label, id)) in BUTTONS.iter().enumerate() {
         g.push(GadgetPlan {
             kind: BUTTON_KIND,

@@ -9,7 +9,7 @@
 //! of the pure plan (crate::gadtools), made one by one.
 use crate::controls::{self, WINDOW_TITLE};
 use crate::gadtools::{self as gt_plan, Decoded, Val};
-use crate::gui::{Frontend, UiEvent};
+use crate::gui::{FileAsk, Frontend, UiEvent};
 use crate::settings::WindowBox;
 use crate::strings::{new_menus, picked_events, Strings};
 use alloc::string::String;
@@ -315,9 +315,9 @@ impl Frontend for GadToolsUi<'_> {
         self.placement = b;
     }
 
-    fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
-        let title = controls::file_request_title(&self.text, save).to_vec();
-        amiga_rt::asl::file_request(self.window_addr(), &title, save, drawer, file)
+    fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
+        let title = controls::file_request_title(&self.text, what).to_vec();
+        amiga_rt::asl::file_request(self.window_addr(), &title, what.save(), drawer, file)
     }
 }
 

@@ -15,10 +15,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::path::split_path;
+use gadgetscope_arexx::{RecordOp, Reply};
 use gadgetscope_core::pick;
 use gadgetscope_core::profile::Profile;
 use gadgetscope_core::snapshot::WindowSnap;
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
+use gadgetscope_engine::record::RecordState;
 use gadgetscope_engine::UiRequest;
 
 /// Gadget IDs of GadgetScope's own window, the same in both front-ends
@@ -30,6 +32,8 @@ pub mod gadget_ids {
     pub const HIGHLIGHT: u16 = 3;
     pub const NAME_BUTTON: u16 = 4;
     pub const EXPORT: u16 = 5;
+    /// Record: starts recording, pressed again stops it.
+    pub const RECORD: u16 = 6;
     pub const LIST: u16 = 10;
     /// The string gadget echoing the selected row (GadTools
     /// GTLV_ShowSelected; the ReAction list shows it itself).
@@ -80,6 +84,43 @@ pub enum UiEvent {
     Filter(Vec<u8>),
     /// Help menu or the HELP key.
     Help,
+    /// Record button: start recording, or stop it while recording.
+    Record,
+    /// Record/Start recording.
+    RecordStart,
+    /// Record/Stop recording.
+    RecordStop,
+    /// Record/Save as ARexx... (`false`) or Save as Python... (`true`).
+    RecordSave(bool),
+}
+
+/// What an ASL file requester asks for: its title, and whether it saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAsk {
+    /// Profile/Open...
+    OpenProfile,
+    /// Profile/Save As...
+    SaveProfile,
+    /// Record/Save as ARexx... or Python...
+    SaveRecording,
+}
+
+impl FileAsk {
+    /// A save requester (`ASLFR_DoSaveMode`).
+    pub fn save(self) -> bool {
+        self != FileAsk::OpenProfile
+    }
+}
+
+/// `RECORD` carried out for the window by the engine that serves ARexx
+/// and the wire (the event loop's), so that the Record control and a
+/// script's `RECORD` are one path (docs/reference/commands.md, "RECORD").
+pub trait Commands {
+    /// Carries out `RECORD START|STOP|SAVE` and returns its reply (RC and
+    /// result or error text, as a script would get them).
+    fn run(&mut self, op: &RecordOp) -> Reply;
+    /// Where RECORD stands now.
+    fn record_state(&self) -> RecordState;
 }
 
 /// The window of a front-end.
@@ -119,8 +160,9 @@ pub trait Frontend {
     /// A requester with `buttons` separated by `|`; returns the EasyRequest
     /// number (1 = first … 0 = last).
     fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32;
-    /// An ASL file requester; `None` when cancelled or unavailable.
-    fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>>;
+    /// An ASL file requester for `what`, opening in `drawer` with `file`
+    /// filled in; `None` when cancelled or unavailable.
+    fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>>;
     /// The window's last box (pixels, screen-relative), to remember in
     /// ENVARC:GadgetScope/window.prefs; `None` when never opened.
     fn placement(&self) -> Option<crate::settings::WindowBox> {
@@ -224,8 +266,8 @@ impl Frontend for FirstThatOpens<'_> {
     fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32 {
         self.active().ask(text, buttons)
     }
-    fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
-        self.active().file_request(save, drawer, file)
+    fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
+        self.active().file_request(what, drawer, file)
     }
     fn placement(&self) -> Option<crate::settings::WindowBox> {
         self.active_ref().placement()
@@ -295,6 +337,10 @@ pub struct Gui {
     countdown: u32,
     /// Requester texts (catalog or built-in English).
     text: Strings,
+    /// Where RECORD stood at the last look ([`Gui::sync_record`]).
+    record: RecordState,
+    /// RECORD commands the window asked for, run by [`Gui::run_commands`].
+    queued: Vec<RecordOp>,
 }
 
 impl Gui {
@@ -314,6 +360,8 @@ impl Gui {
             auto_refresh,
             countdown: 0,
             text,
+            record: RecordState::default(),
+            queued: Vec::new(),
         }
     }
 
@@ -336,7 +384,7 @@ impl Gui {
         desk: &mut D,
     ) {
         let Ok(snap) = read_screens(os) else {
-            ui.set_status(b"IntuitionBase cannot be read");
+            self.say(ui, b"IntuitionBase cannot be read");
             return;
         };
         let mut windows: Vec<WindowSnap> = Vec::new();
@@ -455,7 +503,7 @@ impl Gui {
             None => {
                 desk.hide_frame();
                 self.framed = false;
-                ui.set_status(b"Select a gadget or window first.");
+                self.say(ui, b"Select a gadget or window first.");
             }
         }
     }
@@ -483,7 +531,7 @@ impl Gui {
             self.stop_pick(desk);
             desk.hide_frame();
             self.framed = false;
-            ui.set_status(b"Pick cancelled.");
+            self.say(ui, b"Pick cancelled.");
             return;
         }
         let under = under_pointer(os);
@@ -497,14 +545,14 @@ impl Gui {
                     if found {
                         self.show_rows(ui);
                         self.frame(ui, desk);
-                        ui.set_status(b"Picked.");
+                        self.say(ui, b"Picked.");
                     } else {
-                        ui.set_status(b"Nothing to pick there.");
+                        self.say(ui, b"Nothing to pick there.");
                     }
                 }
                 None => {
                     desk.hide_frame();
-                    ui.set_status(b"No window under the pointer.");
+                    self.say(ui, b"No window under the pointer.");
                 }
             }
             return;
@@ -536,9 +584,9 @@ impl Gui {
             UiEvent::Pick => match desk.start_pick() {
                 Ok(()) => {
                     self.picking = true;
-                    ui.set_status(b"Pick: click a gadget in any window (Esc or the right button cancels).");
+                    self.say(ui, b"Pick: click a gadget in any window (Esc or the right button cancels).");
                 }
-                Err(t) => ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t)),
+                Err(t) => self.say(ui, &amiga_ndk::latin1::from_str_lossy(&t)),
             },
             UiEvent::Highlight => self.frame(ui, desk),
             UiEvent::Name => self.name(ui),
@@ -550,7 +598,7 @@ impl Gui {
                     self.profile = Profile::new();
                     self.profile_path = None;
                     ui.set_details(&self.view.details(&self.profile));
-                    ui.set_status(b"New profile.");
+                    self.say(ui, b"New profile.");
                 }
             }
             UiEvent::ProfileOpen => self.open_profile(ui, desk),
@@ -559,10 +607,27 @@ impl Gui {
                 let text = self.text.format(msg::MSG_ABOUT_TEXT, &[env!("CARGO_PKG_VERSION").as_bytes(), &port]);
                 ui.ask(&text, self.text.text(msg::MSG_REQ_OK));
             }
-            UiEvent::Iconify => self.iconify(ui, desk),
+            UiEvent::Iconify => {
+                if self.confirm_recording(ui, msg::MSG_REQ_RECORDING_ICONIFY, msg::MSG_REQ_RECORDING_ICONIFY_BUTTONS) {
+                    self.iconify(ui, desk);
+                }
+            }
             UiEvent::Quit => {
-                if self.confirm_discard(ui) {
+                if self.confirm_discard(ui)
+                    && self.confirm_recording(ui, msg::MSG_REQ_RECORDING_DISCARD, msg::MSG_REQ_DISCARD_BUTTONS)
+                {
                     return Flow::Quit;
+                }
+            }
+            UiEvent::Record => {
+                self.queued.push(if self.record.recording { RecordOp::Stop } else { RecordOp::Start });
+            }
+            UiEvent::RecordStart => self.queued.push(RecordOp::Start),
+            UiEvent::RecordStop => self.queued.push(RecordOp::Stop),
+            UiEvent::RecordSave(python) => {
+                let name: &[u8] = if python { b"recording.py" } else { b"recording.rexx" };
+                if let Some(path) = ui.file_request(FileAsk::SaveRecording, &self.record_drawer(), name) {
+                    self.queue_save(path, python);
                 }
             }
             UiEvent::AutoRefresh(on) => {
@@ -583,11 +648,100 @@ impl Gui {
             }
             UiEvent::Help => {
                 if let Err(t) = desk.help() {
-                    ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t));
+                    self.say(ui, &amiga_ndk::latin1::from_str_lossy(&t));
                 }
             }
         }
         Flow::Continue
+    }
+
+    /// Where a recording is saved by default: the profile directory,
+    /// else `RAM:`.
+    pub fn record_drawer(&self) -> Vec<u8> {
+        if self.settings.profile_dir.is_empty() {
+            b"RAM:".to_vec()
+        } else {
+            self.settings.profile_dir.clone()
+        }
+    }
+
+    /// Queues `RECORD SAVE` of `path` (after `RECORD STOP` while recording).
+    fn queue_save(&mut self, path: Vec<u8>, python: bool) {
+        if self.record.recording {
+            self.queued.push(RecordOp::Stop);
+        }
+        self.queued.push(RecordOp::Save { path, python });
+    }
+
+    /// Whether RECORD commands wait for [`Gui::run_commands`].
+    pub fn has_commands(&self) -> bool {
+        !self.queued.is_empty()
+    }
+
+    /// Runs the RECORD commands the window asked for through `commands`
+    /// (the ARexx path), in order until one fails, and shows each reply
+    /// in the status line: the catalog's sentence for a success, `RC` and
+    /// the verb's error text for a failure.
+    pub fn run_commands<C: Commands + ?Sized, F: Frontend + ?Sized>(&mut self, commands: &mut C, ui: &mut F) {
+        for op in core::mem::take(&mut self.queued) {
+            let r = commands.run(&op);
+            self.record = commands.record_state();
+            if r.rc != gadgetscope_arexx::Rc::Ok {
+                let rc = alloc::format!("{}", r.rc as u8);
+                ui.set_status(&self.text.format(msg::MSG_STATUS_RECORD_FAILED, &[rc.as_bytes(), &r.text]));
+                break;
+            }
+            let status = match &op {
+                RecordOp::Start => self.text.text(msg::MSG_STATUS_RECORDING).to_vec(),
+                RecordOp::Stop => self.text.format(msg::MSG_STATUS_RECORD_STOPPED, &[&r.text]),
+                RecordOp::Save { path, .. } => self.text.format(msg::MSG_STATUS_RECORD_SAVED, &[path, &r.text]),
+            };
+            ui.set_status(&status);
+        }
+    }
+
+    /// Where RECORD stands now (the event loop tells it each round: a
+    /// script may start or stop it too); the status line follows a change.
+    pub fn sync_record<F: Frontend + ?Sized>(&mut self, now: RecordState, ui: &mut F) {
+        let was = core::mem::replace(&mut self.record, now);
+        if was.recording == now.recording || !ui.is_open() {
+            return;
+        }
+        if now.recording {
+            ui.set_status(self.text.text(msg::MSG_STATUS_RECORDING));
+        } else {
+            let steps = alloc::format!("{} {}", now.steps, if now.steps == 1 { "step" } else { "steps" });
+            ui.set_status(&self.text.format(msg::MSG_STATUS_RECORD_STOPPED, &[steps.as_bytes()]));
+        }
+    }
+
+    /// Shows `text` in the status line, followed while recording by the
+    /// note that it is (the user should not forget that input is kept).
+    fn say<F: Frontend + ?Sized>(&self, ui: &mut F, text: &[u8]) {
+        if !self.record.recording {
+            ui.set_status(text);
+            return;
+        }
+        let mut t = text.to_vec();
+        t.extend_from_slice(b"  ");
+        t.extend_from_slice(self.text.text(msg::MSG_STATUS_RECORDING));
+        ui.set_status(&t);
+    }
+
+    /// Asks before recorded steps that are not saved are left (`text`
+    /// with the number of steps, `buttons`: go ahead | cancel); true = go
+    /// ahead.
+    fn confirm_recording<F: Frontend + ?Sized>(
+        &mut self,
+        ui: &mut F,
+        text: crate::strings::StringId,
+        buttons: crate::strings::StringId,
+    ) -> bool {
+        if !self.record.unsaved {
+            return true;
+        }
+        let n = alloc::format!("{}", self.record.steps);
+        ui.ask(&self.text.format(text, &[n.as_bytes()]), self.text.text(buttons)) == 1
     }
 
     /// The name the profile has for the selected gadget.
@@ -602,31 +756,31 @@ impl Gui {
     fn name<F: Frontend + ?Sized>(&mut self, ui: &mut F) {
         let name = ui.name_text();
         let Some((w, g)) = self.view.selected() else {
-            ui.set_status(b"Select a gadget in the list first.");
+            self.say(ui, b"Select a gadget in the list first.");
             return;
         };
         let Some(g) = g else {
-            ui.set_status(b"Select a gadget (not a window) to name it.");
+            self.say(ui, b"Select a gadget (not a window) to name it.");
             return;
         };
         let window = w.clone();
         let Some(all) = self.view.gadgets_of(window.address) else {
-            ui.set_status(b"The window is gone; refresh.");
+            self.say(ui, b"The window is gone; refresh.");
             return;
         };
         let Some(index) = all.iter().position(|x| x.address == g.address) else {
-            ui.set_status(b"The gadget is gone; refresh.");
+            self.say(ui, b"The gadget is gone; refresh.");
             return;
         };
         let all = all.to_vec();
         match self.profile.name_gadget(&window, &all, index, &name, None) {
             Ok(()) => {
                 let msg = alloc::format!("Named {}.", shown(&name));
-                ui.set_status(msg.as_bytes());
+                self.say(ui, msg.as_bytes());
                 ui.set_details(&self.view.details(&self.profile));
             }
             Err(t) => {
-                ui.set_status(&amiga_ndk::latin1::from_str_lossy(&t));
+                self.say(ui, &amiga_ndk::latin1::from_str_lossy(&t));
                 ui.ask(&amiga_ndk::latin1::from_str_lossy(&t), self.text.text(msg::MSG_REQ_OK));
             }
         }
@@ -653,7 +807,7 @@ impl Gui {
 
     fn save<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D, ask: bool) {
         if self.profile.is_empty() {
-            ui.set_status(b"Nothing to export: name a gadget first.");
+            self.say(ui, b"Nothing to export: name a gadget first.");
             return;
         }
         let text = match self.profile.to_text() {
@@ -666,7 +820,7 @@ impl Gui {
         let mut path = self.profile_path.clone().unwrap_or_else(|| self.default_path());
         if ask {
             let (drawer, file) = split_path(&path);
-            match ui.file_request(true, drawer, file) {
+            match ui.file_request(FileAsk::SaveProfile, drawer, file) {
                 Some(p) => path = p,
                 None => return,
             }
@@ -683,7 +837,7 @@ impl Gui {
                     msg.extend_from_slice(&amiga_ndk::latin1::from_str_lossy(&e));
                     msg.push(b')');
                 }
-                ui.set_status(&msg);
+                self.say(ui, &msg);
             }
             Err(e) => {
                 let t = alloc::format!("Cannot save {}: {e}\nThe names are kept; try another place.", shown(&path));
@@ -696,14 +850,14 @@ impl Gui {
         if !self.confirm_discard(ui) {
             return;
         }
-        let Some(path) = ui.file_request(false, &self.settings.profile_dir.clone(), b"") else { return };
+        let Some(path) = ui.file_request(FileAsk::OpenProfile, &self.settings.profile_dir.clone(), b"") else { return };
         let loaded = desk.read_file(&path).and_then(|t| Profile::load(&t));
         match loaded {
             Ok(p) => {
                 self.profile = p;
                 self.profile_path = Some(path);
                 ui.set_details(&self.view.details(&self.profile));
-                ui.set_status(b"Profile loaded.");
+                self.say(ui, b"Profile loaded.");
             }
             Err(e) => {
                 let t = alloc::format!("Cannot open {}: {e}", shown(&path));
@@ -715,11 +869,25 @@ impl Gui {
     /// QUIT from ARexx or Ctrl-C: the program goes either way, but names not
     /// yet saved are offered for saving first (docs/architecture.md,
     /// "Principles": nothing lost).
+    /// Recorded steps not yet saved are offered likewise, as an ARexx
+    /// script in [`Gui::record_drawer`], queued for [`Gui::run_commands`].
     pub fn before_quit<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
         if self.profile.is_dirty()
             && ui.ask(self.text.text(msg::MSG_REQ_QUIT_ASKED), self.text.text(msg::MSG_REQ_QUIT_ASKED_BUTTONS)) == 1
         {
             self.save(ui, desk, false);
+        }
+        if self.record.unsaved {
+            let mut path = self.record_drawer();
+            if !matches!(path.last(), Some(b':') | Some(b'/')) {
+                path.push(b'/');
+            }
+            path.extend_from_slice(b"recording.rexx");
+            let n = alloc::format!("{}", self.record.steps);
+            let text = self.text.format(msg::MSG_REQ_RECORDING_QUIT_ASKED, &[n.as_bytes(), &path]);
+            if ui.ask(&text, self.text.text(msg::MSG_REQ_QUIT_ASKED_BUTTONS)) == 1 {
+                self.queue_save(path, false);
+            }
         }
     }
 
@@ -779,6 +947,9 @@ mod tests {
         checks: (bool, bool),
         /// The checkmarks the window was opened with.
         opened_with: Option<(bool, bool)>,
+        /// What the file requester answers, and what it was asked.
+        file: Option<Vec<u8>>,
+        file_asked: Vec<(FileAsk, Vec<u8>, Vec<u8>)>,
     }
 
     impl Frontend for Ui {
@@ -825,8 +996,9 @@ mod tests {
             self.asked.push(text.to_vec());
             self.answer
         }
-        fn file_request(&mut self, _save: bool, _drawer: &[u8], _file: &[u8]) -> Option<Vec<u8>> {
-            None
+        fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
+            self.file_asked.push((what, drawer.to_vec(), file.to_vec()));
+            self.file.clone()
         }
     }
 
@@ -1118,8 +1290,8 @@ mod tests {
         fn ask(&mut self, text: &[u8], buttons: &[u8]) -> i32 {
             self.ui.ask(text, buttons)
         }
-        fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
-            self.ui.file_request(save, drawer, file)
+        fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
+            self.ui.file_request(what, drawer, file)
         }
         fn placement(&self) -> Option<crate::settings::WindowBox> {
             self.placement
@@ -1170,5 +1342,244 @@ mod tests {
         }
         assert!(ui.rows.len() > before, "never refreshed");
         assert!(n <= 21, "refreshed after {n} ticks");
+    }
+
+    /// RECORD as the engine answers it (engine/src/record.rs; its own
+    /// tests prove those replies), recording what the window asked.
+    #[derive(Default)]
+    struct Verbs {
+        ops: Vec<RecordOp>,
+        state: RecordState,
+    }
+
+    impl Verbs {
+        /// The user did `n` more things while recording.
+        fn steps(&mut self, n: usize) {
+            assert!(self.state.recording);
+            self.state.steps += n;
+            self.state.unsaved = self.state.steps > 0;
+        }
+    }
+
+    impl Commands for Verbs {
+        fn run(&mut self, op: &RecordOp) -> Reply {
+            use gadgetscope_arexx::Rc;
+            self.ops.push(op.clone());
+            let s = &mut self.state;
+            match op {
+                RecordOp::Start if s.recording => Reply::error(Rc::Error, "already recording: RECORD STOP first"),
+                RecordOp::Start => {
+                    *s = RecordState { recording: true, steps: 0, unsaved: false };
+                    Reply::ok(*b"recording")
+                }
+                RecordOp::Stop if !s.recording => Reply::error(Rc::Error, "not recording"),
+                RecordOp::Stop => {
+                    s.recording = false;
+                    Reply::ok(alloc::format!("{} steps", s.steps).into_bytes())
+                }
+                RecordOp::Save { .. } if s.recording => Reply::error(Rc::Error, "still recording: RECORD STOP first"),
+                RecordOp::Save { .. } if s.steps == 0 => Reply::error(Rc::Error, "nothing recorded"),
+                RecordOp::Save { path, .. } if path.starts_with(b"NOWHERE:") => {
+                    Reply::error(Rc::Failed, "cannot write NOWHERE:r: device not mounted")
+                }
+                RecordOp::Save { .. } => {
+                    s.unsaved = false;
+                    Reply::ok(alloc::format!("saved {} steps", s.steps).into_bytes())
+                }
+            }
+        }
+        fn record_state(&self) -> RecordState {
+            self.state
+        }
+    }
+
+    fn status(ui: &Ui) -> String {
+        String::from_utf8(ui.status.clone()).unwrap()
+    }
+
+    #[test]
+    fn the_record_button_starts_and_stops_through_the_verb() {
+        let mut w = world();
+        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert!(!g.has_commands());
+        g.event(UiEvent::Record, &mut w.os, &mut ui, &mut desk);
+        assert!(g.has_commands(), "carried out by the loop, not here");
+        g.run_commands(&mut verbs, &mut ui);
+        assert_eq!(verbs.ops, [RecordOp::Start]);
+        assert_eq!(status(&ui), "Recording... (Record again to stop)");
+        verbs.steps(6);
+        g.sync_record(verbs.record_state(), &mut ui);
+        assert_eq!(status(&ui), "Recording... (Record again to stop)", "no change: the same text");
+        // Other messages keep saying it while recording.
+        g.event(UiEvent::Highlight, &mut w.os, &mut ui, &mut desk);
+        assert_eq!(status(&ui), "Select a gadget or window first.  Recording... (Record again to stop)");
+        g.event(UiEvent::Record, &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        assert_eq!(verbs.ops[1], RecordOp::Stop, "pressed again while recording");
+        assert_eq!(status(&ui), "Recording stopped: 6 steps. Save it from the Record menu.");
+        assert!(!g.has_commands());
+        // The menu's items say what they mean; a refusal shows RC and text.
+        g.event(UiEvent::RecordStop, &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        assert_eq!(status(&ui), "Record: RC 10, not recording");
+        g.event(UiEvent::RecordStart, &mut w.os, &mut ui, &mut desk);
+        g.event(UiEvent::RecordStart, &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        assert_eq!(status(&ui), "Record: RC 10, already recording: RECORD STOP first");
+        assert_eq!(verbs.ops.len(), 5);
+    }
+
+    #[test]
+    fn save_asks_for_a_file_and_stops_first_while_recording() {
+        let mut w = world();
+        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        g.event(UiEvent::RecordStart, &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        verbs.steps(2);
+        g.sync_record(verbs.record_state(), &mut ui);
+        // Cancelled: nothing happens.
+        g.event(UiEvent::RecordSave(false), &mut w.os, &mut ui, &mut desk);
+        assert!(!g.has_commands());
+        assert_eq!(ui.file_asked, [(FileAsk::SaveRecording, b"DH0:".to_vec(), b"recording.rexx".to_vec())]);
+        ui.file = Some(b"DH0:Scripts/connect.rexx".to_vec());
+        g.event(UiEvent::RecordSave(false), &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        let save = RecordOp::Save { path: b"DH0:Scripts/connect.rexx".to_vec(), python: false };
+        assert_eq!(verbs.ops[1..], [RecordOp::Stop, save]);
+        assert_eq!(status(&ui), "Recording written to DH0:Scripts/connect.rexx (saved 2 steps).");
+        // Python, stopped already: only SAVE; the default name is .py.
+        ui.file = Some(b"RAM:r.py".to_vec());
+        g.event(UiEvent::RecordSave(true), &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        assert_eq!(ui.file_asked[2].2, b"recording.py");
+        assert_eq!(verbs.ops[3..], [RecordOp::Save { path: b"RAM:r.py".to_vec(), python: true }]);
+        // A failed write says the verb's RC 20 sentence.
+        ui.file = Some(b"NOWHERE:r".to_vec());
+        g.event(UiEvent::RecordSave(false), &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        assert_eq!(status(&ui), "Record: RC 20, cannot write NOWHERE:r: device not mounted");
+        // Without a profile directory the requester opens in RAM:.
+        let mut g = Gui::new(Settings { profile_dir: Vec::new(), ..Settings::default() });
+        g.event(UiEvent::RecordSave(true), &mut w.os, &mut ui, &mut desk);
+        assert_eq!(ui.file_asked.last().unwrap().1, b"RAM:");
+    }
+
+    #[test]
+    fn a_failed_stop_does_not_save() {
+        let mut w = world();
+        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        // The window believes a recording runs that a script stopped meanwhile.
+        g.sync_record(RecordState { recording: true, steps: 1, unsaved: true }, &mut ui);
+        ui.file = Some(b"RAM:r.rexx".to_vec());
+        g.event(UiEvent::RecordSave(false), &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        assert_eq!(verbs.ops, [RecordOp::Stop], "the save is not tried after the failure");
+        assert_eq!(status(&ui), "Record: RC 10, not recording");
+        assert!(!g.has_commands());
+    }
+
+    #[test]
+    fn a_script_starting_or_stopping_shows_in_the_status_line() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        ui.status.clear();
+        g.sync_record(RecordState::default(), &mut ui);
+        assert!(ui.status.is_empty());
+        g.sync_record(RecordState { recording: true, steps: 0, unsaved: false }, &mut ui);
+        assert_eq!(status(&ui), "Recording... (Record again to stop)");
+        g.sync_record(RecordState { recording: false, steps: 1, unsaved: true }, &mut ui);
+        assert_eq!(status(&ui), "Recording stopped: 1 step. Save it from the Record menu.");
+        // The button follows: stopped now, so it starts.
+        g.event(UiEvent::Record, &mut w.os, &mut ui, &mut desk);
+        assert_eq!(g.queued, [RecordOp::Start]);
+    }
+
+    #[test]
+    fn quit_and_iconify_with_unsaved_steps_ask_first() {
+        let mut w = world();
+        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        g.event(UiEvent::RecordStart, &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        // Recording without a step yet: nothing to lose.
+        g.event(UiEvent::Iconify, &mut w.os, &mut ui, &mut desk);
+        assert!(!ui.open && ui.asked.is_empty());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        verbs.steps(3);
+        g.sync_record(verbs.record_state(), &mut ui);
+        ui.answer = 0; // Cancel
+        g.event(UiEvent::Iconify, &mut w.os, &mut ui, &mut desk);
+        assert!(ui.open, "Cancel keeps the window");
+        assert_eq!(
+            String::from_utf8_lossy(&ui.asked[0]),
+            "The recording has 3 steps that are not saved.\nThey are kept while GadgetScope is iconified."
+        );
+        assert_eq!(g.event(UiEvent::Quit, &mut w.os, &mut ui, &mut desk), Flow::Continue);
+        assert_eq!(
+            String::from_utf8_lossy(&ui.asked[1]),
+            "The recording has 3 steps that are not saved.\nThrow them away?"
+        );
+        ui.answer = 1;
+        g.event(UiEvent::Iconify, &mut w.os, &mut ui, &mut desk);
+        assert!(!ui.open);
+        g.show(&mut w.os, &mut ui, &mut desk);
+        // Saved: no question.
+        ui.file = Some(b"RAM:r.rexx".to_vec());
+        g.event(UiEvent::RecordSave(false), &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        let asked = ui.asked.len();
+        assert_eq!(g.event(UiEvent::Quit, &mut w.os, &mut ui, &mut desk), Flow::Quit);
+        assert_eq!(ui.asked.len(), asked);
+    }
+
+    #[test]
+    fn arexx_quit_offers_to_save_the_recording() {
+        let mut w = world();
+        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        g.before_quit(&mut ui, &mut desk);
+        assert!(ui.asked.is_empty() && !g.has_commands(), "nothing recorded: no question");
+        g.event(UiEvent::Record, &mut w.os, &mut ui, &mut desk);
+        g.run_commands(&mut verbs, &mut ui);
+        verbs.steps(4);
+        g.sync_record(verbs.record_state(), &mut ui);
+        ui.answer = 0; // Throw away
+        g.before_quit(&mut ui, &mut desk);
+        assert!(!g.has_commands());
+        ui.answer = 1; // Save
+        g.before_quit(&mut ui, &mut desk);
+        assert_eq!(
+            String::from_utf8_lossy(ui.asked.last().unwrap()),
+            "GadgetScope is asked to quit.\nThe recording has 4 steps that are not saved.\nSave them as DH0:recording.rexx?"
+        );
+        g.run_commands(&mut verbs, &mut ui);
+        let save = RecordOp::Save { path: b"DH0:recording.rexx".to_vec(), python: false };
+        assert_eq!(verbs.ops[1..], [RecordOp::Stop, save]);
+        assert!(!verbs.state.unsaved);
+    }
+
+    #[test]
+    fn the_details_say_how_a_recording_names_the_gadget() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        g.request(UiRequest::Highlight { window: w.window, gadget: w.connect }, &mut w.os, &mut ui, &mut desk);
+        let recorded =
+            |ui: &Ui| ui.details.iter().filter_map(|l| l.strip_prefix(b"recorded as: ")).map(shown).collect::<Vec<_>>();
+        assert_eq!(recorded(&ui), ["\"GadTools Fixture\" 1"]);
+        ui.name = b"connect".to_vec();
+        g.event(UiEvent::Name, &mut w.os, &mut ui, &mut desk);
+        assert_eq!(recorded(&ui), ["@connect"], "the profile's name, as RECORD takes it");
     }
 }

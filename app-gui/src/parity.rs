@@ -9,7 +9,7 @@
 //! window's plan, so a control missing from one plan fails here too.
 use crate::controls::Kind;
 use crate::gadtools::{self, Decoded};
-use crate::gui::{gadget_ids as ids, Desk, Frontend, Gui, UiEvent};
+use crate::gui::{gadget_ids as ids, Desk, FileAsk, Frontend, Gui, UiEvent};
 use crate::reaction::{self as ra, GadgetState, Input, RowMap};
 use crate::settings::Settings;
 use crate::strings::{menu, picked_events, Strings};
@@ -120,8 +120,8 @@ impl Frontend for Recorder {
             self.answers.remove(0)
         }
     }
-    fn file_request(&mut self, save: bool, _drawer: &[u8], _file: &[u8]) -> Option<Vec<u8>> {
-        self.log.push(format!("file request {save}"));
+    fn file_request(&mut self, what: FileAsk, _drawer: &[u8], _file: &[u8]) -> Option<Vec<u8>> {
+        self.log.push(format!("file request {}", what.save()));
         None
     }
 }
@@ -187,8 +187,8 @@ fn world() -> FakeIntuition {
 }
 
 /// The session: select Connect, fold its window's branch, filter, name
-/// it, export, one more name, iconify and back, quit (Cancel, then Throw
-/// away).
+/// it, export, one more name, Record and Record/Stop recording, iconify
+/// and back, quit (Cancel, then Throw away).
 fn session() -> Vec<Step> {
     use Step::*;
     alloc::vec![
@@ -204,6 +204,8 @@ fn session() -> Vec<Step> {
         Fill(ids::NAME, b"name_field"),
         Click(ids::NAME_BUTTON),
         Menu(menu::AUTO_REFRESH),
+        Click(ids::RECORD),
+        Menu(menu::RECORD_STOP),
         Iconify,
         Show,
         Click(ids::REFRESH),
@@ -372,6 +374,8 @@ fn both_windows_make_the_same_calls_to_the_controller() {
         "Export -> Continue",
         "Iconify -> Continue",
         "AutoRefresh(false) -> Continue",
+        "Record -> Continue",
+        "RecordStop -> Continue",
         "Quit -> Continue",
         "Quit -> Quit",
     ] {

@@ -147,17 +147,17 @@ impl ObjectPlan {
 pub const IDCMP: u32 = IDCMP_GADGETUP | IDCMP_MENUPICK | IDCMP_CLOSEWINDOW | IDCMP_RAWKEY | IDCMP_IDCMPUPDATE;
 
 // The objects' indices in [`PLAN`] (children before parents).
-const ROW: usize = 5;
-const TREE: usize = 6;
-const ECHO: usize = 7;
-const DETAILS: usize = 8;
-const NAME: usize = 9;
-const NAME_LABEL: usize = 10;
-const FILTER: usize = 11;
-const FILTER_LABEL: usize = 12;
-const FIELDS: usize = 13;
-const STATUS: usize = 14;
-const MAIN: usize = 15;
+const ROW: usize = 6;
+const TREE: usize = 7;
+const ECHO: usize = 8;
+const DETAILS: usize = 9;
+const NAME: usize = 10;
+const NAME_LABEL: usize = 11;
+const FILTER: usize = 12;
+const FILTER_LABEL: usize = 13;
+const FIELDS: usize = 14;
+const STATUS: usize = 15;
+const MAIN: usize = 16;
 
 const fn id(n: u16) -> (u32, Val) {
     (GA_ID, Val::Int(n as u32))
@@ -176,6 +176,7 @@ const B1: [(u32, Val); 3] = button(1);
 const B2: [(u32, Val); 3] = button(2);
 const B3: [(u32, Val); 3] = button(3);
 const B4: [(u32, Val); 3] = button(4);
+const B5: [(u32, Val); 3] = button(5);
 
 /// Every object of the window in creation order, children before their
 /// parents, the window object last: the button row, the tree with the
@@ -187,12 +188,13 @@ const B4: [(u32, Val); 3] = button(4);
 /// button.gadget's minimum size follows its text and layout caches that
 /// domain (layout_gc `CHILD_CacheDomain`), so a long first message would
 /// widen the window's minimum size.
-pub const PLAN: [ObjectPlan; 17] = [
+pub const PLAN: [ObjectPlan; 18] = [
     object(BUTTON_GADGET, &B0),
     object(BUTTON_GADGET, &B1),
     object(BUTTON_GADGET, &B2),
     object(BUTTON_GADGET, &B3),
     object(BUTTON_GADGET, &B4),
+    object(BUTTON_GADGET, &B5),
     object(
         LAYOUT_GADGET,
         &[
@@ -203,6 +205,7 @@ pub const PLAN: [ObjectPlan; 17] = [
             (LAYOUT_AddChild, Val::Object(2)),
             (LAYOUT_AddChild, Val::Object(3)),
             (LAYOUT_AddChild, Val::Object(4)),
+            (LAYOUT_AddChild, Val::Object(5)),
         ],
     ),
     object(
@@ -1163,9 +1166,9 @@ mod tests {
             }
         };
         let items: Vec<_> = entries.iter().filter(|e| e.0 == NM_ITEM && e.1 != 0).collect();
-        assert_eq!(items.len(), 12);
+        assert_eq!(items.len(), 16);
         let titles: Vec<&[u8]> = entries.iter().filter(|e| e.0 == NM_TITLE).map(|e| text(e.1)).collect();
-        assert_eq!(titles, [&b"Project"[..], b"Profile", b"View", b"Help"]);
+        assert_eq!(titles, [&b"Project"[..], b"Profile", b"View", b"Record", b"Help"]);
         let expected = [
             UiEvent::About,
             UiEvent::Iconify,
@@ -1178,6 +1181,10 @@ mod tests {
             UiEvent::SystemGadgets(true),
             UiEvent::Refresh,
             UiEvent::Pick,
+            UiEvent::RecordStart,
+            UiEvent::RecordStop,
+            UiEvent::RecordSave(false),
+            UiEvent::RecordSave(true),
             UiEvent::Help,
         ];
         for (e, want) in items.iter().zip(expected) {

@@ -20,7 +20,7 @@
 //! frees the menus, the node lists and the texts. Iconify is GadgetScope's
 //! own: close plus the desk's AppIcon, as with GadTools.
 use crate::controls;
-use crate::gui::{gadget_ids as ids, Frontend, UiEvent};
+use crate::gui::{gadget_ids as ids, FileAsk, Frontend, UiEvent};
 use crate::reaction::{self as ra, ClassSpec, GadgetState, Input, RowMap, Shown, TreeNode, Val, WindowBox};
 use crate::strings::{new_menus, picked_events, Strings};
 use crate::view::{RowKind, View};
@@ -577,10 +577,10 @@ impl Frontend for ReactionUi<'_> {
         r
     }
 
-    fn file_request(&mut self, save: bool, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
-        let title = controls::file_request_title(&self.text, save).to_vec();
+    fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
+        let title = controls::file_request_title(&self.text, what).to_vec();
         self.busy(true);
-        let r = amiga_rt::asl::file_request(self.window_addr(), &title, save, drawer, file);
+        let r = amiga_rt::asl::file_request(self.window_addr(), &title, what.save(), drawer, file);
         self.busy(false);
         r
     }

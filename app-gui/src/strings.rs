@@ -137,6 +137,10 @@ pub mod menu {
     pub const REFRESH: u32 = 10;
     pub const PICK: u32 = 11;
     pub const HELP: u32 = 12;
+    pub const RECORD_START: u32 = 13;
+    pub const RECORD_STOP: u32 = 14;
+    pub const RECORD_SAVE_REXX: u32 = 15;
+    pub const RECORD_SAVE_PYTHON: u32 = 16;
 }
 
 /// One GadTools `NewMenu` entry as both front-ends build it: type, label
@@ -187,6 +191,10 @@ pub fn menu_event(user_data: u32, checked: bool) -> Option<UiEvent> {
         menu::REFRESH => UiEvent::Refresh,
         menu::PICK => UiEvent::Pick,
         menu::HELP => UiEvent::Help,
+        menu::RECORD_START => UiEvent::RecordStart,
+        menu::RECORD_STOP => UiEvent::RecordStop,
+        menu::RECORD_SAVE_REXX => UiEvent::RecordSave(false),
+        menu::RECORD_SAVE_PYTHON => UiEvent::RecordSave(true),
         _ => return None,
     })
 }
@@ -236,7 +244,8 @@ const fn e(kind: MenuKind, text: StringId, key: Option<StringId>, action: u32) -
 
 const BAR: MenuEntry = MenuEntry { kind: MenuKind::Bar, text: None, key: None, action: 0 };
 
-/// The window's menu strip (issue 5 item 3: Project, Profile, View, Help).
+/// The window's menu strip (issue 5 item 3: Project, Profile, View,
+/// Record, Help; Help last as the Style Guide has it).
 pub const MENU: &[MenuEntry] = {
     use ids::*;
     use MenuKind::*;
@@ -257,14 +266,20 @@ pub const MENU: &[MenuEntry] = {
         BAR,
         e(Item, MSG_MENU_REFRESH, Some(MSG_MENU_REFRESH_KEY), menu::REFRESH),
         e(Item, MSG_MENU_PICK, Some(MSG_MENU_PICK_KEY), menu::PICK),
+        e(Title, MSG_MENU_RECORD, None, 0),
+        e(Item, MSG_MENU_RECORD_START, None, menu::RECORD_START),
+        e(Item, MSG_MENU_RECORD_STOP, None, menu::RECORD_STOP),
+        BAR,
+        e(Item, MSG_MENU_RECORD_SAVE_REXX, None, menu::RECORD_SAVE_REXX),
+        e(Item, MSG_MENU_RECORD_SAVE_PYTHON, None, menu::RECORD_SAVE_PYTHON),
         e(Title, MSG_MENU_HELP, None, 0),
         e(Item, MSG_MENU_HELP_CONTENTS, None, menu::HELP),
     ]
 };
 
 /// The row of buttons, left to right: label and gadget ID (the IDs of
-/// `gadtools_ui::ids`, stable for scripts).
-pub const BUTTONS: [(StringId, u16); 5] = {
+/// `crate::gui::gadget_ids`, stable for scripts).
+pub const BUTTONS: [(StringId, u16); 6] = {
     use crate::gui::gadget_ids as g;
     [
         (ids::MSG_GAD_REFRESH, g::REFRESH),
@@ -272,6 +287,7 @@ pub const BUTTONS: [(StringId, u16); 5] = {
         (ids::MSG_GAD_HIGHLIGHT, g::HIGHLIGHT),
         (ids::MSG_GAD_NAME, g::NAME_BUTTON),
         (ids::MSG_GAD_EXPORT, g::EXPORT),
+        (ids::MSG_GAD_RECORD, g::RECORD),
     ]
 };
 
@@ -291,6 +307,16 @@ pub fn window_ids() -> Vec<StringId> {
         ids::MSG_REQ_DISCARD_BUTTONS,
         ids::MSG_REQ_QUIT_ASKED,
         ids::MSG_REQ_QUIT_ASKED_BUTTONS,
+        ids::MSG_ASL_SAVE_RECORDING,
+        ids::MSG_REQ_RECORDING_DISCARD,
+        ids::MSG_REQ_RECORDING_ICONIFY,
+        ids::MSG_REQ_RECORDING_ICONIFY_BUTTONS,
+        ids::MSG_REQ_RECORDING_QUIT_ASKED,
+        ids::MSG_STATUS_RECORDING,
+        ids::MSG_STATUS_RECORD_STOPPED,
+        ids::MSG_STATUS_RECORD_SAVED,
+        ids::MSG_STATUS_RECORD_FAILED,
+        ids::MSG_DETAILS_RECORDED,
     ]);
     v
 }
@@ -356,7 +382,10 @@ mod tests {
         let s = Strings::english();
         let titles: Vec<Vec<u8>> =
             MENU.iter().filter(|m| m.kind == MenuKind::Title).map(|m| s.text(m.text.unwrap()).to_vec()).collect();
-        assert_eq!(titles, vec![b"Project".to_vec(), b"Profile".to_vec(), b"View".to_vec(), b"Help".to_vec()]);
+        assert_eq!(
+            titles,
+            vec![b"Project".to_vec(), b"Profile".to_vec(), b"View".to_vec(), b"Record".to_vec(), b"Help".to_vec()]
+        );
         assert!(MENU.iter().all(|m| (m.kind == MenuKind::Bar) == m.text.is_none()));
         assert!(MENU.iter().filter(|m| matches!(m.kind, MenuKind::Item | MenuKind::Check)).all(|m| m.action != 0));
     }

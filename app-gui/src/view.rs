@@ -26,6 +26,7 @@ use gadgetscope_core::locate::{contains, find_window};
 use gadgetscope_core::profile::Profile;
 use gadgetscope_core::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
 use gadgetscope_core::text::{push_box, push_int, push_quoted};
+use gadgetscope_record::locator_text;
 
 /// Longest window pattern a locator takes, bytes (docs/reference/commands.md,
 /// "Limits").
@@ -57,6 +58,8 @@ pub struct KindNames {
     pub sys: [Vec<u8>; 5],
     /// The GadTools context gadget's name.
     pub context: Vec<u8>,
+    /// The details' `recorded as: %s` line (`MSG_DETAILS_RECORDED`).
+    pub recorded_as: Vec<u8>,
 }
 
 impl KindNames {
@@ -72,6 +75,7 @@ impl KindNames {
                 t(msg::MSG_SYS_SIZE),
             ],
             context: t(msg::MSG_GT_CONTEXT),
+            recorded_as: t(msg::MSG_DETAILS_RECORDED),
         }
     }
 
@@ -1053,8 +1057,11 @@ fn gadget_details(
     if let Some(n) = loc.window_note {
         out.push(n);
     }
-    // The recorder's chosen locator for this gadget (gadgetscope_record) belongs
-    // here, after the tiers it picks from.
+    // The recorder's choice among those tiers (gadgetscope_record), with the
+    // profile's names as RECORD takes them when no MANIFEST is loaded.
+    let manifest = (!profile.is_empty()).then(|| profile.manifest());
+    let text = locator_text(screens, snap, index, manifest);
+    out.push(crate::strings::fill(&names.recorded_as, &[&text]));
     out
 }
 
@@ -1382,6 +1389,7 @@ mod tests {
                 "  @name_field",
                 "  \"GadTools Fixture\" 2",
                 "  \"GadTools Fixture\" ROLE=string LABEL=\"Name\"",
+                "recorded as: @name_field",
             ]
         );
     }
@@ -1400,6 +1408,7 @@ mod tests {
                 "  (no @name yet: name this gadget to add it to the profile)".into(),
                 "  \"GadTools Fixture\" 1".into(),
                 "  \"GadTools Fixture\" ROLE=button LABEL=\"Connect\"".into(),
+                "recorded as: \"GadTools Fixture\" 1".into(),
             ]
         );
         // Shared ID, second of two equal labels: INDEX=1.
@@ -1422,6 +1431,7 @@ mod tests {
             "  (no GA_ID locator: GA_ID 0: the program gave this gadget no ID)".into(),
             "  \"GadTools Fixture\" ROLE=button INDEX=1".into(),
             "  (no readable label: a GadTools PLACETEXT_IN button draws its text into its imagery, so INDEX= counts the buttons before it)".into(),
+            "recorded as: \"GadTools Fixture\" ROLE=button INDEX=1".into(),
         ]);
         // System gadget.
         v.select_row(2);
@@ -1471,8 +1481,13 @@ mod tests {
         v.select_row(row_of(&v, "Level"));
         let d = lines(v.details(&p));
         assert_eq!(
-            d.last().unwrap(),
+            d[d.len() - 2],
             "  (another window with a matching title comes first in Intuition's list: these locators find that one)"
+        );
+        // The recorder finds no pattern either and says so.
+        assert_eq!(
+            d[d.len() - 1],
+            "recorded as: coordinates: another window whose title holds \"GadTools\" comes first in Intuition's list"
         );
     }
 

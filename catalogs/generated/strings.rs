@@ -117,6 +117,26 @@ pub const MSG_MENU_PICK: StringId = 123;
 /// English: `P`
 pub const MSG_MENU_PICK_KEY: StringId = 124;
 
+/// Menu title: recording what the user does in other programs as a script.
+/// English: `Record`
+pub const MSG_MENU_RECORD: StringId = 125;
+
+/// Record menu: starts recording (as the Record button).
+/// English: `Start recording`
+pub const MSG_MENU_RECORD_START: StringId = 126;
+
+/// Record menu: stops recording (as the Record button pressed again).
+/// English: `Stop recording`
+pub const MSG_MENU_RECORD_STOP: StringId = 127;
+
+/// Record menu: writes the recording as an ARexx script (file requester).
+/// English: `Save as ARexx...`
+pub const MSG_MENU_RECORD_SAVE_REXX: StringId = 128;
+
+/// Record menu: writes the recording as a Python script for amipilot.
+/// English: `Save as Python...`
+pub const MSG_MENU_RECORD_SAVE_PYTHON: StringId = 129;
+
 /// Re-reads the windows and gadgets now.
 /// English: `_Refresh`
 pub const MSG_GAD_REFRESH: StringId = 200;
@@ -168,6 +188,11 @@ pub const MSG_GAD_NAME_FIELD: StringId = 211;
 /// names, a GA_ID); its underscored letter must differ from the others.
 /// English: `_Filter`
 pub const MSG_GAD_FILTER: StringId = 212;
+
+/// Starts recording; pressed again, stops it. Its underscored letter must
+/// differ from the other gadgets' letters.
+/// English: `Re_cord`
+pub const MSG_GAD_RECORD: StringId = 213;
 
 /// %s is the profile's name.
 /// English: `The profile "%s" has unsaved changes.\nSave them before quitting?`
@@ -240,6 +265,29 @@ pub const MSG_REQ_QUIT_ASKED: StringId = 318;
 /// English: `Save|Throw away`
 pub const MSG_REQ_QUIT_ASKED_BUTTONS: StringId = 319;
 
+/// File requester title of the Record menu's two Save items.
+/// English: `Save Recording As`
+pub const MSG_ASL_SAVE_RECORDING: StringId = 320;
+
+/// Quit while recorded steps are not saved; %ld the number of steps.
+/// Buttons: MSG_REQ_DISCARD_BUTTONS.
+/// English: `The recording has %ld steps that are not saved.\nThrow them away?`
+pub const MSG_REQ_RECORDING_DISCARD: StringId = 321;
+
+/// Iconify while recorded steps are not saved; %ld the number of steps.
+/// English: `The recording has %ld steps that are not saved.\nThey are kept while GadgetScope is iconified.`
+pub const MSG_REQ_RECORDING_ICONIFY: StringId = 322;
+
+/// Buttons of MSG_REQ_RECORDING_ICONIFY: go ahead | stay open.
+/// English: `Iconify|Cancel`
+pub const MSG_REQ_RECORDING_ICONIFY_BUTTONS: StringId = 323;
+
+/// ARexx QUIT or Ctrl-C while recorded steps are not saved: GadgetScope
+/// quits either way; the first button (MSG_REQ_QUIT_ASKED_BUTTONS) saves them
+/// as an ARexx script first. %ld the number of steps, %s the file.
+/// English: `GadgetScope is asked to quit.\nThe recording has %ld steps that are not saved.\nSave them as %s?`
+pub const MSG_REQ_RECORDING_QUIT_ASKED: StringId = 324;
+
 /// English: `Pick mode: click a gadget in any window (Esc cancels).`
 pub const MSG_STATUS_PICK: StringId = 400;
 
@@ -289,6 +337,24 @@ pub const MSG_APPICON: StringId = 411;
 /// English: `GadgetScope Request`
 pub const MSG_REQ_TITLE: StringId = 412;
 
+/// While recording (the recording goes on until Record is pressed again).
+/// English: `Recording... (Record again to stop)`
+pub const MSG_STATUS_RECORDING: StringId = 413;
+
+/// %s what RECORD STOP answered ("6 steps", "6 steps (1 not replayable)"),
+/// in English as scripts see it.
+/// English: `Recording stopped: %s. Save it from the Record menu.`
+pub const MSG_STATUS_RECORD_STOPPED: StringId = 414;
+
+/// %s the file, %s what RECORD SAVE answered ("saved 6 steps").
+/// English: `Recording written to %s (%s).`
+pub const MSG_STATUS_RECORD_SAVED: StringId = 415;
+
+/// A RECORD command failed: %ld its RC (10, 20), %s its error text in English
+/// as scripts see it ("not recording").
+/// English: `Record: RC %ld, %s`
+pub const MSG_STATUS_RECORD_FAILED: StringId = 416;
+
 /// Printed after "GadgetScope: " with RC 10; %s lists the commands.
 /// English: `no command given (commands: %s)`
 pub const MSG_SHELL_NO_COMMAND: StringId = 500;
@@ -320,6 +386,11 @@ pub const MSG_SYS_SIZE: StringId = 604;
 /// English: `context gadget`
 pub const MSG_GT_CONTEXT: StringId = 605;
 
+/// Details box: how a recording would address the selected gadget; %s the
+/// locator ("@connect", "\"Win\" 3"), a command's text, not translated.
+/// English: `recorded as: %s`
+pub const MSG_DETAILS_RECORDED: StringId = 606;
+
 /// Every string: (ID, built-in text as NUL-terminated ISO-8859-1), sorted by ID.
 pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_WINDOW_TITLE, b"GadgetScope %s\0"),
@@ -350,6 +421,11 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_MENU_REFRESH_KEY, b"R\0"),
     (MSG_MENU_PICK, b"Pick\0"),
     (MSG_MENU_PICK_KEY, b"P\0"),
+    (MSG_MENU_RECORD, b"Record\0"),
+    (MSG_MENU_RECORD_START, b"Start recording\0"),
+    (MSG_MENU_RECORD_STOP, b"Stop recording\0"),
+    (MSG_MENU_RECORD_SAVE_REXX, b"Save as ARexx...\0"),
+    (MSG_MENU_RECORD_SAVE_PYTHON, b"Save as Python...\0"),
     (MSG_GAD_REFRESH, b"_Refresh\0"),
     (MSG_GAD_PICK, b"_Pick\0"),
     (MSG_GAD_HIGHLIGHT, b"_Highlight\0"),
@@ -363,6 +439,7 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_COL_GEOMETRY, b"Geometry\0"),
     (MSG_GAD_NAME_FIELD, b"_Name\0"),
     (MSG_GAD_FILTER, b"_Filter\0"),
+    (MSG_GAD_RECORD, b"Re_cord\0"),
     (MSG_REQ_UNSAVED_QUIT, b"The profile \"%s\" has unsaved changes.\x0aSave them before quitting?\0"),
     (MSG_REQ_UNSAVED_NEW, b"The profile \"%s\" has unsaved changes.\x0aSave them before starting a new one?\0"),
     (MSG_REQ_UNSAVED_OPEN, b"The profile \"%s\" has unsaved changes.\x0aSave them before opening another one?\0"),
@@ -383,6 +460,11 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_REQ_DISCARD_BUTTONS, b"Throw away|Cancel\0"),
     (MSG_REQ_QUIT_ASKED, b"GadgetScope is asked to quit.\x0aThe profile has names that are not saved.\0"),
     (MSG_REQ_QUIT_ASKED_BUTTONS, b"Save|Throw away\0"),
+    (MSG_ASL_SAVE_RECORDING, b"Save Recording As\0"),
+    (MSG_REQ_RECORDING_DISCARD, b"The recording has %ld steps that are not saved.\x0aThrow them away?\0"),
+    (MSG_REQ_RECORDING_ICONIFY, b"The recording has %ld steps that are not saved.\x0aThey are kept while GadgetScope is iconified.\0"),
+    (MSG_REQ_RECORDING_ICONIFY_BUTTONS, b"Iconify|Cancel\0"),
+    (MSG_REQ_RECORDING_QUIT_ASKED, b"GadgetScope is asked to quit.\x0aThe recording has %ld steps that are not saved.\x0aSave them as %s?\0"),
     (MSG_STATUS_PICK, b"Pick mode: click a gadget in any window (Esc cancels).\0"),
     (MSG_STATUS_GADGETS, b"%ld gadgets in \"%s\"\0"),
     (MSG_STATUS_NO_WINDOW, b"No window selected.\0"),
@@ -396,6 +478,10 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_ERR_AREXX_PORT, b"Cannot open the ARexx port %s: is GadgetScope already running?\0"),
     (MSG_APPICON, b"GadgetScope\0"),
     (MSG_REQ_TITLE, b"GadgetScope Request\0"),
+    (MSG_STATUS_RECORDING, b"Recording... (Record again to stop)\0"),
+    (MSG_STATUS_RECORD_STOPPED, b"Recording stopped: %s. Save it from the Record menu.\0"),
+    (MSG_STATUS_RECORD_SAVED, b"Recording written to %s (%s).\0"),
+    (MSG_STATUS_RECORD_FAILED, b"Record: RC %ld, %s\0"),
     (MSG_SHELL_NO_COMMAND, b"no command given (commands: %s)\0"),
     (MSG_SHELL_UNKNOWN_COMMAND, b"unknown command \"%s\" (commands: %s)\0"),
     (MSG_SYS_CLOSE, b"close gadget\0"),
@@ -404,6 +490,7 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_SYS_DRAG, b"drag bar\0"),
     (MSG_SYS_SIZE, b"sizing gadget\0"),
     (MSG_GT_CONTEXT, b"context gadget\0"),
+    (MSG_DETAILS_RECORDED, b"recorded as: %s\0"),
 ];
 
 /// The built-in string for `id` (NUL-terminated), or `b"\0"` for an unknown ID.

@@ -24,8 +24,21 @@ pub enum Session {
     Idle,
     /// Recording: the handler is in and events are fed.
     On(Recorder),
-    /// Stopped: the steps wait for `SAVE` (until the next `START`).
-    Stopped(Recorder),
+    /// Stopped: the steps wait for `SAVE` (until the next `START`);
+    /// `saved` once a `SAVE` wrote them.
+    Stopped { rec: Recorder, saved: bool },
+}
+
+/// Where RECORD stands, for the window (its Record control, the status
+/// line and the questions before quitting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecordState {
+    /// RECORD is on.
+    pub recording: bool,
+    /// Steps recorded so far (commands and comments).
+    pub steps: usize,
+    /// No `SAVE` has written these steps yet (false without steps).
+    pub unsaved: bool,
 }
 
 fn count(n: usize, one: &str, many: &str) -> alloc::string::String {
@@ -37,6 +50,19 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// feeds [`GsEngine::record_events`].
     pub fn recording(&self) -> bool {
         matches!(self.session, Session::On(_))
+    }
+
+    /// Where RECORD stands now.
+    pub fn record_state(&self) -> RecordState {
+        match &self.session {
+            Session::Idle => RecordState::default(),
+            Session::On(rec) => {
+                RecordState { recording: true, steps: rec.steps().len(), unsaved: !rec.steps().is_empty() }
+            }
+            Session::Stopped { rec, saved } => {
+                RecordState { recording: false, steps: rec.steps().len(), unsaved: !saved && !rec.steps().is_empty() }
+            }
+        }
     }
 
     /// The user's input drained from the handler, in order, and the
@@ -85,13 +111,13 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                         count(rec.dropped() as usize, "later event", "later events")
                     ));
                 }
-                self.session = Session::Stopped(rec);
+                self.session = Session::Stopped { rec, saved: false };
                 Ok(text.into_bytes())
             }
             RecordOp::Save { path, python } => {
                 let rec = match &self.session {
                     Session::On(_) => return Err(Error::new(Rc::Error, "still recording: RECORD STOP first")),
-                    Session::Stopped(r) if !r.steps().is_empty() => r,
+                    Session::Stopped { rec, .. } if !rec.steps().is_empty() => rec,
                     _ => return Err(Error::new(Rc::Error, "nothing recorded")),
                 };
                 let text = if *python { python_script(rec) } else { arexx_script(rec, &self.port_name) };
@@ -100,6 +126,9 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                     let why = self.system.fault(code);
                     Error::new(Rc::Failed, format!("cannot write {}: {}", shown(path), shown(&why)))
                 })?;
+                if let Session::Stopped { saved, .. } = &mut self.session {
+                    *saved = true;
+                }
                 Ok(format!("saved {}", count(n, "step", "steps")).into_bytes())
             }
         }

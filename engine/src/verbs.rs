@@ -1203,6 +1203,8 @@ mod tests {
         let click = |x, y| {
             [ev(IECLASS_RAWMOUSE, IECODE_LBUTTON, x, y), ev(IECLASS_RAWMOUSE, IECODE_LBUTTON | IECODE_UP_PREFIX, x, y)]
         };
+        use crate::record::RecordState;
+        assert_eq!(e.record_state(), RecordState::default());
         assert_eq!(run(&mut h, &mut e, "RECORD STOP", 0), (10, "not recording".into()));
         assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r", 0), (10, "nothing recorded".into()));
         // Events while not recording are dropped.
@@ -1210,14 +1212,18 @@ mod tests {
         assert_eq!(run(&mut h, &mut e, "RECORD START", 0), (0, "recording".into()));
         assert!(e.system.1.recording && e.recording());
         assert_eq!(run(&mut h, &mut e, "RECORD START", 0), (10, "already recording: RECORD STOP first".into()));
+        assert_eq!(e.record_state(), RecordState { recording: true, steps: 0, unsaved: false });
         e.record_events(&click(40, 57), 0, None, &[]);
+        assert_eq!(e.record_state(), RecordState { recording: true, steps: 1, unsaved: true });
         // GadgetScope's own windows are not recorded.
         e.record_events(&click(40, 57), 0, None, &[w]);
         assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r", 0), (10, "still recording: RECORD STOP first".into()));
         assert_eq!(run(&mut h, &mut e, "RECORD STOP", 0), (0, "1 step".into()));
         assert!(!e.system.1.recording);
+        assert_eq!(e.record_state(), RecordState { recording: false, steps: 1, unsaved: true });
         e.port_name = b"FIXTURE.1".to_vec();
         assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r.rexx", 0), (0, "saved 1 step".into()));
+        assert_eq!(e.record_state(), RecordState { recording: false, steps: 1, unsaved: false });
         assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r.py PYTHON", 0), (0, "saved 1 step".into()));
         let (rexx, py) = (shown(&e.system.1.written[0].1), shown(&e.system.1.written[1].1));
         assert_eq!(e.system.1.written[0].0, b"RAM:r.rexx");

@@ -40,14 +40,20 @@
 //!    tells its owner to SHOW, says so and ends RC 5: the Workbench copy's
 //!    window is there. (Later, `PORTNAME=HELPER` of a NOGUI copy: the
 //!    owner answers SHOW with RC 10, and the second start ends RC 10.)
-//! 7. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
+//! 7. The Record button (GA_ID 6), pressed by a second GadgetScope (NOGUI,
+//!    port HELPER) as the user's hand: recording starts (screenshot
+//!    `gui-recording` shows the status line; GETTEXT cannot read a
+//!    TEXT_KIND gadget), a click on the fixture's Enabled checkbox is
+//!    recorded, Record again stops; `RECORD SAVE` writes 1 step, that
+//!    click: neither press on the Record button was recorded.
+//! 8. A name that is not saved, then ARexx `QUIT`: GadgetScope asks
 //!    (`GadgetScope Request`, buttons Save / Throw away); a second
 //!    GadgetScope (NOGUI, port HELPER) answers it with
 //!    `CLICK "GadgetScope Request" LABEL="Throw away"` and
 //!    `WAITFOR NOWINDOW=GadgetScope` sees the window go.
 //!
 //! Screenshots: `gui-list`, `gui-highlight`, `gui-iconified`, `gui-pick`,
-//! `gui-quit-requester`.
+//! `gui-recording`, `gui-quit-requester`.
 //!
 //! `gui-checkmarks`: `GadgetScope PROFILEDIR=DH0: REFRESH=0` opens its
 //! window with View/"Auto refresh" unchecked (`MENU "GadgetScope"` reads
@@ -129,16 +135,39 @@ TREE GadgetScope
 QUIT
 ";
 
-/// The first copy's window back for part 7.
+/// The first copy's window back for parts 7 and 8.
 pub const SHOW_SCRIPT: &str = "\
 SHOW
 ";
 
-/// Part 7: one more name, then QUIT.
+/// Part 8: one more name, then QUIT.
 pub const QUIT_SCRIPT: &str = "\
 HIGHLIGHT \"GadTools Fixture\" 3
 TYPE \"GadgetScope\" 13 enabled
 QUIT
+";
+
+/// Part 7, sent to the helper: the user presses Record.
+pub const REC_PRESS_SCRIPT: &str = "\
+CLICK \"GadgetScope\" 6
+";
+
+/// … a command to GadgetScope returns after the press was handled (the
+/// loop handles the window's events before its port's): the screenshot
+/// then shows the status line…
+pub const REC_STATUS_SCRIPT: &str = "\
+VERSION
+";
+
+/// … the user clicks the fixture's Enabled checkbox, then Record again…
+pub const REC_ACT_SCRIPT: &str = "\
+CLICK \"GadTools Fixture\" 3
+CLICK \"GadgetScope\" 6
+";
+
+/// … and the recording holds the checkbox click alone.
+pub const REC_SAVE_SCRIPT: &str = "\
+RECORD SAVE DH0:gui-recording.rexx
 ";
 
 /// The helper instance waits for the requester (then the screenshot)…
@@ -224,6 +253,10 @@ pub fn scenarios() -> Vec<Scenario> {
             "WB/Iconified.info",
             icon(WbType::Project, Some("GadgetScope"), &["PORTNAME=GSWB", "STARTUP=ICONIFIED"], 65536),
         )
+        .bytes("rec-press.rexx", REC_PRESS_SCRIPT.as_bytes().to_vec())
+        .bytes("rec-status.rexx", REC_STATUS_SCRIPT.as_bytes().to_vec())
+        .bytes("rec-act.rexx", REC_ACT_SCRIPT.as_bytes().to_vec())
+        .bytes("rec-save.rexx", REC_SAVE_SCRIPT.as_bytes().to_vec())
         .bytes("requester.rexx", REQUESTER_SCRIPT.as_bytes().to_vec())
         .bytes("answer.rexx", ANSWER_SCRIPT.as_bytes().to_vec());
     // Output to a file: a runtime trap report lands there.
@@ -252,6 +285,11 @@ pub fn scenarios() -> Vec<Scenario> {
     s = s.line("RexxSend PORT=GSWB SCRIPT=DH0:gswb-shown.rexx OUT=DH0:gswb-shown.out WAITPORT=30");
     s = send(s, "show.rexx", "show.out");
     s = s.line("Run >NIL: GadgetScope NOGUI PORTNAME=HELPER");
+    // Part 7: the Record button pressed by the helper's hand.
+    s = s.line("RexxSend PORT=HELPER SCRIPT=DH0:rec-press.rexx OUT=DH0:rec-press.out WAITPORT=30");
+    s = send(s, "rec-status.rexx", "rec-status.out").screenshot("gui-recording");
+    s = s.line("RexxSend PORT=HELPER SCRIPT=DH0:rec-act.rexx OUT=DH0:rec-act.out WAITPORT=30");
+    s = send(s, "rec-save.rexx", "rec-save.out");
     // QUIT is replied at once; the requester comes after it. The helper's
     // senders run in the foreground, one after the other.
     s = send(s, "quit.rexx", "quit.out");
@@ -284,6 +322,7 @@ pub fn scenarios() -> Vec<Scenario> {
                 "id=10 role=listview",
                 "id=13 role=string class=\"\" label=\"Name\"",
                 "id=14 role=text",
+                "id=6 role=button class=\"\" label=\"Record\"",
             ],
         ))
         .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET connect ".into()))
@@ -314,10 +353,22 @@ pub fn scenarios() -> Vec<Scenario> {
                 "text=\"System gadgets\" checkit=1 checked=1",
                 "text=\"Refresh\" shortcut=R",
                 "text=\"Pick\" shortcut=P",
-                "menu num=3 title=\"Help\"",
+                "menu num=3 title=\"Record\"",
+                "text=\"Start recording\"",
+                "text=\"Stop recording\"",
+                "text=\"Save as ARexx...\"",
+                "text=\"Save as Python...\"",
+                "menu num=4 title=\"Help\"",
                 "text=\"Contents...\"",
             ],
         ))
+        .check(rcs("rec-press.out", &[0]))
+        .check(rcs("rec-status.out", &[0]))
+        .check(rcs("rec-act.out", &[0, 0]))
+        // SAVE after the window's STOP: RC 10 "still recording" otherwise.
+        .check(rcs("rec-save.out", &[0]))
+        .check(reply_has("rec-save.out", 0, &["saved 1 step"]))
+        .check(Check::Contains("gui-recording.rexx".into(), "'CLICK \"GadTools Fixture\" 3'".into()))
         .check(rcs("pick.out", &[0]))
         .check(rcs("picked.out", &[0]))
         .check(reply_has("picked.out", 0, &["    BUTTON_KIND ", " 1 \"Connect\" "]))
