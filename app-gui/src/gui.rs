@@ -1521,12 +1521,12 @@ mod tests {
         assert!(ui.open, "Cancel keeps the window");
         assert_eq!(
             String::from_utf8_lossy(&ui.asked[0]),
-            "The recording has 3 steps that are not saved.\nThey are kept while GadgetScope is iconified."
+            "Recorded steps not saved: 3.\nThey are kept while GadgetScope is iconified."
         );
         assert_eq!(g.event(UiEvent::Quit, &mut w.os, &mut ui, &mut desk), Flow::Continue);
         assert_eq!(
             String::from_utf8_lossy(&ui.asked[1]),
-            "The recording has 3 steps that are not saved.\nThrow them away?"
+            "Recorded steps not saved: 3.\nThrow them away?"
         );
         ui.answer = 1;
         g.event(UiEvent::Iconify, &mut w.os, &mut ui, &mut desk);
@@ -1560,7 +1560,7 @@ mod tests {
         g.before_quit(&mut ui, &mut desk);
         assert_eq!(
             String::from_utf8_lossy(ui.asked.last().unwrap()),
-            "GadgetScope is asked to quit.\nThe recording has 4 steps that are not saved.\nSave them as DH0:recording.rexx?"
+            "GadgetScope is asked to quit.\nRecorded steps not saved: 4.\nSave them as DH0:recording.rexx?"
         );
         g.run_commands(&mut verbs, &mut ui);
         let save = RecordOp::Save { path: b"DH0:recording.rexx".to_vec(), python: false };

@@ -271,11 +271,11 @@ pub const MSG_ASL_SAVE_RECORDING: StringId = 320;
 
 /// Quit while recorded steps are not saved; %ld the number of steps.
 /// Buttons: MSG_REQ_DISCARD_BUTTONS.
-/// English: `The recording has %ld steps that are not saved.\nThrow them away?`
+/// English: `Recorded steps not saved: %ld.\nThrow them away?`
 pub const MSG_REQ_RECORDING_DISCARD: StringId = 321;
 
 /// Iconify while recorded steps are not saved; %ld the number of steps.
-/// English: `The recording has %ld steps that are not saved.\nThey are kept while GadgetScope is iconified.`
+/// English: `Recorded steps not saved: %ld.\nThey are kept while GadgetScope is iconified.`
 pub const MSG_REQ_RECORDING_ICONIFY: StringId = 322;
 
 /// Buttons of MSG_REQ_RECORDING_ICONIFY: go ahead | stay open.
@@ -285,7 +285,7 @@ pub const MSG_REQ_RECORDING_ICONIFY_BUTTONS: StringId = 323;
 /// ARexx QUIT or Ctrl-C while recorded steps are not saved: GadgetScope
 /// quits either way; the first button (MSG_REQ_QUIT_ASKED_BUTTONS) saves them
 /// as an ARexx script first. %ld the number of steps, %s the file.
-/// English: `GadgetScope is asked to quit.\nThe recording has %ld steps that are not saved.\nSave them as %s?`
+/// English: `GadgetScope is asked to quit.\nRecorded steps not saved: %ld.\nSave them as %s?`
 pub const MSG_REQ_RECORDING_QUIT_ASKED: StringId = 324;
 
 /// English: `Pick mode: click a gadget in any window (Esc cancels).`
@@ -461,10 +461,10 @@ pub static BUILTIN: &[(StringId, &[u8])] = &[
     (MSG_REQ_QUIT_ASKED, b"GadgetScope is asked to quit.\x0aThe profile has names that are not saved.\0"),
     (MSG_REQ_QUIT_ASKED_BUTTONS, b"Save|Throw away\0"),
     (MSG_ASL_SAVE_RECORDING, b"Save Recording As\0"),
-    (MSG_REQ_RECORDING_DISCARD, b"The recording has %ld steps that are not saved.\x0aThrow them away?\0"),
-    (MSG_REQ_RECORDING_ICONIFY, b"The recording has %ld steps that are not saved.\x0aThey are kept while GadgetScope is iconified.\0"),
+    (MSG_REQ_RECORDING_DISCARD, b"Recorded steps not saved: %ld.\x0aThrow them away?\0"),
+    (MSG_REQ_RECORDING_ICONIFY, b"Recorded steps not saved: %ld.\x0aThey are kept while GadgetScope is iconified.\0"),
     (MSG_REQ_RECORDING_ICONIFY_BUTTONS, b"Iconify|Cancel\0"),
-    (MSG_REQ_RECORDING_QUIT_ASKED, b"GadgetScope is asked to quit.\x0aThe recording has %ld steps that are not saved.\x0aSave them as %s?\0"),
+    (MSG_REQ_RECORDING_QUIT_ASKED, b"GadgetScope is asked to quit.\x0aRecorded steps not saved: %ld.\x0aSave them as %s?\0"),
     (MSG_STATUS_PICK, b"Pick mode: click a gadget in any window (Esc cancels).\0"),
     (MSG_STATUS_GADGETS, b"%ld gadgets in \"%s\"\0"),
     (MSG_STATUS_NO_WINDOW, b"No window selected.\0"),
