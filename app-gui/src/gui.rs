@@ -1397,12 +1397,19 @@ mod tests {
         String::from_utf8(ui.status.clone()).unwrap()
     }
 
-    #[test]
-    fn the_record_button_starts_and_stops_through_the_verb() {
+    /// The window shown over the fixture world, with a recording verb
+    /// stand-in.
+    fn shown_window() -> (World, Ui, DeskLog, Verbs, Gui) {
         let mut w = world();
-        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
         let mut g = Gui::new(settings());
         g.show(&mut w.os, &mut ui, &mut desk);
+        (w, ui, desk, Verbs::default(), g)
+    }
+
+    #[test]
+    fn the_record_button_starts_and_stops_through_the_verb() {
+        let (mut w, mut ui, mut desk, mut verbs, mut g) = shown_window();
         assert!(!g.has_commands());
         g.event(UiEvent::Record, &mut w.os, &mut ui, &mut desk);
         assert!(g.has_commands(), "carried out by the loop, not here");
@@ -1433,10 +1440,7 @@ mod tests {
 
     #[test]
     fn save_asks_for_a_file_and_stops_first_while_recording() {
-        let mut w = world();
-        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
-        let mut g = Gui::new(settings());
-        g.show(&mut w.os, &mut ui, &mut desk);
+        let (mut w, mut ui, mut desk, mut verbs, mut g) = shown_window();
         g.event(UiEvent::RecordStart, &mut w.os, &mut ui, &mut desk);
         g.run_commands(&mut verbs, &mut ui);
         verbs.steps(2);
@@ -1470,10 +1474,7 @@ mod tests {
 
     #[test]
     fn a_failed_stop_does_not_save() {
-        let mut w = world();
-        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
-        let mut g = Gui::new(settings());
-        g.show(&mut w.os, &mut ui, &mut desk);
+        let (mut w, mut ui, mut desk, mut verbs, mut g) = shown_window();
         // The window believes a recording runs that a script stopped meanwhile.
         g.sync_record(RecordState { recording: true, steps: 1, unsaved: true }, &mut ui);
         ui.file = Some(b"RAM:r.rexx".to_vec());
@@ -1504,10 +1505,7 @@ mod tests {
 
     #[test]
     fn quit_and_iconify_with_unsaved_steps_ask_first() {
-        let mut w = world();
-        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
-        let mut g = Gui::new(settings());
-        g.show(&mut w.os, &mut ui, &mut desk);
+        let (mut w, mut ui, mut desk, mut verbs, mut g) = shown_window();
         g.event(UiEvent::RecordStart, &mut w.os, &mut ui, &mut desk);
         g.run_commands(&mut verbs, &mut ui);
         // Recording without a step yet: nothing to lose.
@@ -1524,10 +1522,7 @@ mod tests {
             "Recorded steps not saved: 3.\nThey are kept while GadgetScope is iconified."
         );
         assert_eq!(g.event(UiEvent::Quit, &mut w.os, &mut ui, &mut desk), Flow::Continue);
-        assert_eq!(
-            String::from_utf8_lossy(&ui.asked[1]),
-            "Recorded steps not saved: 3.\nThrow them away?"
-        );
+        assert_eq!(String::from_utf8_lossy(&ui.asked[1]), "Recorded steps not saved: 3.\nThrow them away?");
         ui.answer = 1;
         g.event(UiEvent::Iconify, &mut w.os, &mut ui, &mut desk);
         assert!(!ui.open);
@@ -1543,10 +1538,7 @@ mod tests {
 
     #[test]
     fn arexx_quit_offers_to_save_the_recording() {
-        let mut w = world();
-        let (mut ui, mut desk, mut verbs) = (Ui::default(), DeskLog::default(), Verbs::default());
-        let mut g = Gui::new(settings());
-        g.show(&mut w.os, &mut ui, &mut desk);
+        let (mut w, mut ui, mut desk, mut verbs, mut g) = shown_window();
         g.before_quit(&mut ui, &mut desk);
         assert!(ui.asked.is_empty() && !g.has_commands(), "nothing recorded: no question");
         g.event(UiEvent::Record, &mut w.os, &mut ui, &mut desk);
