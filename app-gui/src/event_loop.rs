@@ -39,7 +39,7 @@ use amiga_rt::intuition::Intuition;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
 use gadgetscope_arexx::{Host, Rc, RecordOp, Reply};
-use gadgetscope_core::walk::{read_screens, IntuitionMemory, IntuitionOs};
+use gadgetscope_core::walk::{read_screens, IntuitionOs};
 use gadgetscope_engine::record::RecordState;
 use gadgetscope_engine::{GsEngine, UiRequest};
 use gadgetscope_record::windows_of_task;
@@ -92,18 +92,6 @@ fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Window<'_>>) {
     }
 }
 
-/// The task that owns GadgetScope's windows: the signal task of its own
-/// reply port (`MsgPort->mp_SigTask`, exec/ports.h), read through the
-/// walker's memory copy.
-fn own_task(os: &mut AmigaIntuition, port: &MsgPort) -> u32 {
-    let mut b = [0u8; 4];
-    if os.read(port.addr() + amiga_ndk::exec::mp_SigTask as u32, &mut b) {
-        u32::from_be_bytes(b)
-    } else {
-        0
-    }
-}
-
 /// While RECORD is on: the input the recording handler saw since the
 /// last look goes to the recorder (docs/design/recorder.md), with
 /// GadgetScope's own windows (those of `task`, and the highlight frame's
@@ -130,6 +118,22 @@ fn record_input(
     // A MANIFEST a script loaded names gadgets, else the window's profile.
     let profile = window.as_ref().map(|w| &w.gui.profile).filter(|p| !p.is_empty()).map(|p| p.manifest());
     engine.record_events(&events, lost, host.manifest().or(profile), &own);
+}
+
+/// GadgetScope acts (a command, a held wait's tick): the input the user
+/// made before goes to the recorder, the input sent while `act` runs is
+/// GadgetScope's own and is dropped.
+fn acting<'a, R>(
+    engine: &mut Engine<'a>,
+    host: &mut Host<Asker<'a>>,
+    window: &Option<Window<'_>>,
+    task: u32,
+    act: impl FnOnce(&mut Host<Asker<'a>>, &mut Engine<'a>) -> R,
+) -> R {
+    record_input(engine, host, window, task, false);
+    let r = act(host, engine);
+    record_input(engine, host, window, task, true);
+    r
 }
 
 /// The window's RECORD commands, carried out by the engine's RECORD verb
@@ -412,7 +416,8 @@ pub fn run(
         return complain(dos, b"no signal or memory for a reply port", RETURN_FAIL);
     };
     let ibase = os.intuition_base();
-    let task = own_task(&mut os, &reply);
+    // The task that owns GadgetScope's windows (their ports signal it).
+    let task = amiga_rt::exec::this_task();
     let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply, ibase), actor);
     engine.port_name = port.name().to_vec();
     for root in fs_roots {
@@ -456,8 +461,7 @@ pub fn run(
         // Replies from other programs' ports: the held waits see them now
         // (a WHEREGADGET's action happens there: its input is GadgetScope's).
         if engine.system.collect() {
-            let replies = host.tick(&mut engine, now);
-            record_input(&mut engine, &host, &window, task, true);
+            let replies = acting(&mut engine, &mut host, &window, task, |h, e| h.tick(e, now));
             send(replies, &mut wire);
         }
         if ticked {
@@ -465,8 +469,7 @@ pub fn run(
             if let Some(w) = &mut wire {
                 w.tick();
             }
-            let replies = host.tick(&mut engine, now);
-            record_input(&mut engine, &host, &window, task, true);
+            let replies = acting(&mut engine, &mut host, &window, task, |h, e| h.tick(e, now));
             send(replies, &mut wire);
         }
         if let Some(w) = &mut window {
@@ -484,9 +487,8 @@ pub fn run(
                 continue;
             }
             let text = msg.command().unwrap_or_default();
-            record_input(&mut engine, &host, &window, task, false);
-            let replies = host.command(&mut engine, &text, Asker::Rexx(msg), now);
-            record_input(&mut engine, &host, &window, task, true);
+            let replies =
+                acting(&mut engine, &mut host, &window, task, |h, e| h.command(e, &text, Asker::Rexx(msg), now));
             carry_out_ui(&mut engine, &mut window);
             send(replies, &mut wire);
             amiga_rt::memstat::note(verb(&text));
@@ -496,9 +498,9 @@ pub fn run(
             for w in work {
                 match w {
                     Work::Request(id, line) => {
-                        record_input(&mut engine, &host, &window, task, false);
-                        let replies = host.command(&mut engine, &line, Asker::Wire(id), now);
-                        record_input(&mut engine, &host, &window, task, true);
+                        let replies = acting(&mut engine, &mut host, &window, task, |h, e| {
+                            h.command(e, &line, Asker::Wire(id), now)
+                        });
                         carry_out_ui(&mut engine, &mut window);
                         send(replies, &mut wire);
                         amiga_rt::memstat::note(verb(&line));

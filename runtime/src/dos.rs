@@ -585,9 +585,8 @@ pub struct NoRequesters {
 impl NoRequesters {
     /// Suppresses requesters for the calling process.
     pub fn new() -> NoRequesters {
-        // SAFETY: FindTask(NULL) returns the calling task, a Process here
-        // (dos.library is open: Amiga programs start as processes).
-        let process = unsafe { sys::exec_FindTask(core::ptr::null()) };
+        // The calling task is a Process (Amiga programs start as processes).
+        let process = crate::exec::this_task();
         let old = crate::mem::peek32(process + pr_WindowPtr as u32);
         set_window_ptr(process, u32::MAX);
         NoRequesters { process, old }

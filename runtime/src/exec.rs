@@ -51,6 +51,13 @@ pub fn dispatch_count() -> u32 {
     unsafe { crate::rt::rt_dispatch_count() }
 }
 
+/// exec `FindTask(NULL)`: the calling task (a `struct Process` for an
+/// Amiga program started from the Shell or Workbench), as an address.
+pub fn this_task() -> u32 {
+    // SAFETY: FindTask(NULL) only looks up the running task.
+    unsafe { sys::exec_FindTask(core::ptr::null()) }
+}
+
 /// exec `Forbid()`: no other task runs until the matching [`permit`]
 /// (they nest). Callers pair the two; [`forbidden`] does it for a closure.
 pub fn forbid() {

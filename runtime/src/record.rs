@@ -92,10 +92,10 @@ impl RecordHandler {
     /// IntuitionBase, whose `FirstScreen` and `ActiveWindow` it reads.
     pub fn install(ibase: u32) -> Result<RecordHandler, HandlerError> {
         let handler = InputHandler::install(Kind::Record, ibase)?;
-        // SAFETY: FindTask(NULL) is this task; SetTaskPri on it is always
-        // allowed and returns the old priority.
+        // SAFETY: SetTaskPri on this task is always allowed; it returns the
+        // old priority, a BYTE (exec/tasks.h `ln_Pri`).
         let old_priority =
-            unsafe { sys::exec_SetTaskPri(sys::exec_FindTask(core::ptr::null()), RECORD_PRIORITY.into()) };
+            unsafe { sys::exec_SetTaskPri(crate::exec::this_task(), RECORD_PRIORITY.into()) } as i8 as i32;
         Ok(RecordHandler { handler, lost_seen: 0, old_priority })
     }
 
@@ -130,6 +130,6 @@ impl RecordHandler {
 impl Drop for RecordHandler {
     fn drop(&mut self) {
         // SAFETY: as in install(): this task, its own priority.
-        unsafe { sys::exec_SetTaskPri(sys::exec_FindTask(core::ptr::null()), self.old_priority) };
+        unsafe { sys::exec_SetTaskPri(crate::exec::this_task(), self.old_priority) };
     }
 }

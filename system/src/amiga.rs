@@ -391,9 +391,6 @@ impl<'a> System for AmigaSystem<'a> {
         self.dos.run_async(command, stack).map_err(|e| shown(&self.dos.fault_text(e)))
     }
 
-    /// A genuine Workbench start (amiga-rt `workbench::launch`). With
-    /// tooltype overrides the program reads a scratch copy of its icon
-    /// with the merged tooltypes ([`Scratch`]), removed when it ends.
     fn record_start(&mut self) -> Result<(), String> {
         let h = RecordHandler::install(self.ibase).map_err(|e| match e {
             HandlerError::NoSignal => String::from("no free signal"),
@@ -409,6 +406,9 @@ impl<'a> System for AmigaSystem<'a> {
         self.record = None;
     }
 
+    /// A genuine Workbench start (amiga-rt `workbench::launch`). With
+    /// tooltype overrides the program reads a scratch copy of its icon
+    /// with the merged tooltypes ([`Scratch`]), removed when it ends.
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
         let dos = self.dos;
         let fault = |e: i32| shown(&dos.fault_text(e));
