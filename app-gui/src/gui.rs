@@ -710,7 +710,7 @@ impl Gui {
         if now.recording {
             ui.set_status(self.text.text(msg::MSG_STATUS_RECORDING));
         } else {
-            let steps = alloc::format!("{} {}", now.steps, if now.steps == 1 { "step" } else { "steps" });
+            let steps = gadgetscope_engine::record::count(now.steps, "step", "steps");
             ui.set_status(&self.text.format(msg::MSG_STATUS_RECORD_STOPPED, &[steps.as_bytes()]));
         }
     }
@@ -878,11 +878,7 @@ impl Gui {
             self.save(ui, desk, false);
         }
         if self.record.unsaved {
-            let mut path = self.record_drawer();
-            if !matches!(path.last(), Some(b':') | Some(b'/')) {
-                path.push(b'/');
-            }
-            path.extend_from_slice(b"recording.rexx");
+            let path = amiga_ndk::path::join_path(&self.record_drawer(), b"recording.rexx");
             let n = alloc::format!("{}", self.record.steps);
             let text = self.text.format(msg::MSG_REQ_RECORDING_QUIT_ASKED, &[n.as_bytes(), &path]);
             if ui.ask(&text, self.text.text(msg::MSG_REQ_QUIT_ASKED_BUTTONS)) == 1 {

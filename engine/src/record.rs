@@ -41,7 +41,9 @@ pub struct RecordState {
     pub unsaved: bool,
 }
 
-fn count(n: usize, one: &str, many: &str) -> alloc::string::String {
+/// `<n> <one>` or `<n> <many>`: how RECORD's replies count (`1 step`,
+/// `6 steps`).
+pub fn count(n: usize, one: &str, many: &str) -> alloc::string::String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
