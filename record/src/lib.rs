@@ -493,10 +493,6 @@ fn title_of(w: &WindowInfo) -> String {
     }
 }
 
-fn inside(r: Rect, x: i32, y: i32) -> bool {
-    r.width > 0 && r.height > 0 && x >= r.left && y >= r.top && x < r.left + r.width && y < r.top + r.height
-}
-
 impl Recorder {
     /// A recording that starts now: the windows open now count as there
     /// (no `WAITFOR` for them).
@@ -864,7 +860,7 @@ impl Recorder {
                 if let Some((kl, kt, kw, kh)) = g.knob {
                     // Read at the press the knob is under the press point; read
                     // after a drag it has followed the pointer to the release.
-                    let on_knob = inside(Rect::new(kl, kt, kw, kh), p.x - wl, p.y - wt)
+                    let on_knob = Rect::new(kl, kt, kw, kh).contains(p.x - wl, p.y - wt)
                         || (moved && knob_now_under(os, &p.window, g.address, x - wl, y - wt));
                     if on_knob && moved {
                         let (dx, dy) = (dx.clamp(-32768, 32767) as i16, dy.clamp(-32768, 32767) as i16);
@@ -882,7 +878,7 @@ impl Recorder {
                     }
                     return;
                 }
-                if !inside(g.rect(), x - wl, y - wt) {
+                if !g.rect().contains(x - wl, y - wt) {
                     // Released off the gadget: Intuition sends nothing.
                     return;
                 }
@@ -1019,13 +1015,13 @@ fn menu_hit(p: &MenuPress, x: i32, y: i32) -> Option<(usize, usize, Option<usize
             let mut sub_hit = false;
             for si in 0..it.subitems.len() {
                 let Ok((_, _, Some(sb))) = menu_boxes(&p.scr, &p.menus, mi, ii, Some(si)) else { continue };
-                if inside(sb, x, y) {
+                if sb.contains(x, y) {
                     let on = m.enabled && it.enabled && it.subitems[si].enabled;
                     hits.push((mi, ii, Some(si), on));
                     sub_hit = true;
                 }
             }
-            if !sub_hit && inside(ib, x, y) {
+            if !sub_hit && ib.contains(x, y) {
                 let on = m.enabled && it.enabled && it.subitems.is_empty();
                 hits.push((mi, ii, None, on));
             }
@@ -1427,7 +1423,7 @@ fn knob_now_under(os: &mut dyn IntuitionOs, window: &WindowInfo, gadget: u32, x:
         .iter()
         .find(|g| g.address == gadget)
         .and_then(|g| g.knob)
-        .is_some_and(|(l, t, w, h)| inside(Rect::new(l, t, w, h), x, y))
+        .is_some_and(|(l, t, w, h)| Rect::new(l, t, w, h).contains(x, y))
 }
 
 #[cfg(test)]
