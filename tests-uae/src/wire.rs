@@ -444,7 +444,9 @@ pub fn bench_wire() -> Scenario {
         .program("C/UAETool", "UAETool")
         .bytes("version.rexx", b"VERSION\n".to_vec())
         .bytes("quit.rexx", b"QUIT\n".to_vec())
-        .line("Run >NIL: GadToolsFixture");
+        // NOQUITFILE: a fixture polling its quit file moves free memory
+        // between two samples (tests-uae/README.md "Free memory checks").
+        .line("Run >NIL: GadToolsFixture NOQUITFILE");
     for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
         s = s.line(l);
     }
