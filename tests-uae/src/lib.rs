@@ -52,6 +52,7 @@ pub mod scenarios;
 pub mod serial;
 pub mod shipping;
 pub mod stage;
+pub mod stock;
 pub mod wire;
 
 use std::collections::BTreeMap;
@@ -200,7 +201,7 @@ impl Options {
 /// builds what the selected scenarios' [`Scenario::needs`] name, runs them
 /// and judges each with [`Scenario::verdict`].
 pub fn all() -> Vec<Scenario> {
-    [
+    let mut all: Vec<Scenario> = [
         scenarios::scenarios(),
         foundation::scenarios(),
         inspector::scenarios(),
@@ -220,7 +221,22 @@ pub fn all() -> Vec<Scenario> {
     ]
     .into_iter()
     .flatten()
-    .collect()
+    .collect();
+    let stock = stock::scenarios_from(
+        [
+            gui::scenarios(),
+            arexx_host::scenarios(),
+            arexx_more::scenarios(),
+            inspector::scenarios(),
+            scenarios::scenarios(),
+            foundation::scenarios(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+    );
+    all.extend(stock);
+    all
 }
 
 /// The cargo workspace root (`tests-uae/..`).
@@ -463,7 +479,7 @@ fn execute(
         classes = run.exists("Classes");
     }
     let (kickstart, kick_var) = match scenario.model {
-        Model::A1200 => (&opts.kickstart, "GADGETSCOPE_KICKSTART"),
+        Model::A1200 | Model::A1200ChipOnly => (&opts.kickstart, "GADGETSCOPE_KICKSTART"),
         Model::A500 => (&opts.kickstart_a500, "GADGETSCOPE_KICKSTART_A500"),
     };
     if let Some(k) = kickstart {

@@ -139,6 +139,10 @@ pub enum Model {
     /// `max`).
     #[default]
     A1200,
+    /// A stock A1200: the same machine with its 2 MB of chip RAM alone (no
+    /// fast RAM), as it leaves the shop. Every program, its code and its
+    /// data share those 2 MB with the display.
+    A1200ChipOnly,
     /// An expanded A500: a 68000, 1 MB chip RAM (ECS Agnus) plus 1 MB slow
     /// RAM, the most accurate CPU emulation (`accuracy = 0`, real speed).
     /// The built-in AROS ROM boots on it (CPU reported `68000`); a user's
@@ -159,6 +163,9 @@ impl Model {
                 // code, linear memory and a 64 KiB stack).
                 ("fast_memory", "8192"),
             ],
+            Model::A1200ChipOnly => {
+                &[("amiga_model", "A1200"), ("accuracy", "-1"), ("uae_cpu_speed", "max"), ("fast_memory", "0")]
+            }
             Model::A500 => &[
                 ("amiga_model", "A500"),
                 ("cpu", "68000"),

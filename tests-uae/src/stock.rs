@@ -1,0 +1,22 @@
+//! The stock A1200 ([`Model::A1200ChipOnly`]: 2 MB of chip RAM, no fast
+//! RAM): scenarios of the other modules run again on it, each as
+//! `<name>-stock`, to show that GadgetScope's window and ARexx host fit
+//! the machine most people have. The timing benchmarks stay on the A1200
+//! with fast RAM (tests-uae/README.md "Machines").
+
+use crate::{Model, Scenario};
+
+/// The scenarios run on the stock A1200 too.
+pub const STOCK: &[&str] =
+    &["gui-gadtools", "arexx-drive", "arexx-menu-pick", "arexx-waits", "inspector-fixtures", "memory"];
+
+/// `scenario` on the stock A1200, named `<name>-stock`.
+pub fn on_stock_a1200(mut scenario: Scenario) -> Scenario {
+    scenario.name.push_str("-stock");
+    scenario.model(Model::A1200ChipOnly)
+}
+
+/// The [`STOCK`] scenarios of `from`, on the stock A1200.
+pub fn scenarios_from(from: Vec<Scenario>) -> Vec<Scenario> {
+    from.into_iter().filter(|s| STOCK.contains(&s.name.as_str())).map(on_stock_a1200).collect()
+}
