@@ -429,6 +429,8 @@ pub fn run(
     line.extend_from_slice(port.name());
     line.push(b'\n');
     dos.print(&line);
+    // ARexx's AUTH compares with it too, also when the wire could not start.
+    let password = wire.and_then(|ws| ws.password.clone());
     let mut wire = wire.and_then(|ws| match Wire::start(dos, ws) {
         Ok(w) => Some(w),
         Err(why) => {
@@ -439,6 +441,7 @@ pub fn run(
     });
 
     let mut host: Host<Asker<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
+    host.set_password(password);
     let mut window = match (gui, &libs) {
         (Some(settings), Some(l)) => Some(Window::new(l, settings, broker, dos)),
         _ => None,

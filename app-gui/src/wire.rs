@@ -66,7 +66,7 @@ impl WireArgs {
             })?,
         };
         if let Some(p) = &self.password {
-            if p.is_empty() || p.len() > 64 || p.iter().any(|&c| c <= b' ' || c == 0x7f) {
+            if p.is_empty() || p.len() > gadgetscope_arexx::PASSWORD_MAX || p.iter().any(|&c| c <= b' ' || c == 0x7f) {
                 return Err("TCPPASSWORD must be 1 to 64 characters without blanks".into());
             }
         }

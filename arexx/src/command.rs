@@ -10,7 +10,7 @@ use gadgetscope_core::classify::Role;
 use gadgetscope_core::text::push_quoted;
 
 use crate::lex::{is_blank, Lexer, Token};
-use crate::{Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
+use crate::{Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PASSWORD_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
 use amiga_ndk::latin1::to_string as latin1;
 
 /// Every `KEY=` the language knows (docs/reference/commands.md, "Command
@@ -75,7 +75,7 @@ macro_rules! verbs {
 }
 
 verbs! {
-    Version "VERSION" false, Screens "SCREENS" false, Tree "TREE" true, Menu "MENU" true,
+    Version "VERSION" false, Auth "AUTH" false, Screens "SCREENS" false, Tree "TREE" true, Menu "MENU" true,
     Pick "PICK" true, Click "CLICK" true, Type "TYPE" true, GetText "GETTEXT" true,
     Drag "DRAG" true, WindowMove "WINDOWMOVE" true, WindowSize "WINDOWSIZE" true,
     MenuPick "MENUPICK" true, WaitFor "WAITFOR" true, Manifest "MANIFEST" false,
@@ -88,6 +88,46 @@ verbs! {
 }
 
 impl Verb {
+    /// VERSION's `STABLE` line: AmiPilot 1.1's 27 verbs in the order its
+    /// handshake lists them (AmiPilot's server/WIRE.md, "Handshake"), then
+    /// GadgetScope's own (docs/reference/amipilot-differences.md #10, #45).
+    /// Every verb of [`Verb::ALL`] exactly once.
+    pub const STABLE: &'static [Verb] = &[
+        Verb::Version,
+        Verb::Tree,
+        Verb::Click,
+        Verb::Type,
+        Verb::GetText,
+        Verb::Manifest,
+        Verb::Launch,
+        Verb::FsList,
+        Verb::FsStat,
+        Verb::FsMkDir,
+        Verb::FsDelete,
+        Verb::FsGet,
+        Verb::FsPut,
+        Verb::WbLaunch,
+        Verb::Menu,
+        Verb::MenuPick,
+        Verb::Drag,
+        Verb::WindowMove,
+        Verb::WindowSize,
+        Verb::WaitFor,
+        Verb::Screens,
+        Verb::Screenshot,
+        Verb::Auth,
+        Verb::MuiRexx,
+        Verb::Where,
+        Verb::Pick,
+        Verb::Quit,
+        // GadgetScope's own.
+        Verb::LastError,
+        Verb::Show,
+        Verb::Hide,
+        Verb::Highlight,
+        Verb::Record,
+    ];
+
     /// The verb named `name` (ASCII case-insensitive), if any.
     pub fn from_name(name: &[u8]) -> Option<Verb> {
         Verb::ALL.iter().copied().find(|v| v.name().as_bytes().eq_ignore_ascii_case(name))
@@ -152,6 +192,15 @@ pub enum GadgetTarget {
     },
     /// `@name` (name without `@`, `[A-Za-z0-9_]+`, at most [`NAME_MAX`]).
     Named(Vec<u8>),
+    /// `SCREEN=<s> @name`: the manifest's window is searched only on the
+    /// screens whose title holds `screen` (a filter: it can only narrow;
+    /// docs/reference/amipilot-differences.md #6).
+    NamedOnScreen {
+        /// The `SCREEN=` pattern, at most [`PATTERN_MAX`] bytes.
+        screen: Vec<u8>,
+        /// The name, as in [`GadgetTarget::Named`].
+        name: Vec<u8>,
+    },
 }
 
 /// The other end of `DRAG … TO`: a gadget in the same window, or `@name`.
@@ -247,6 +296,9 @@ pub enum WaitCond {
 pub enum Command {
     /// `VERSION`.
     Version,
+    /// `AUTH <password>`: compared with `TCPPASSWORD`, gating nothing (over
+    /// the wire the session answers it, never the command language).
+    Auth { password: Vec<u8> },
     /// `SCREENS`.
     Screens,
     /// `TREE [SCREEN=s] <win> [FULL]`.
@@ -432,10 +484,11 @@ impl P<'_> {
         if let Some(t) = self.peek()? {
             if let Some(name) = t.at_name() {
                 self.next()?;
-                if screen.is_some() {
-                    return Err(e(String::from("SCREEN= cannot be used with @name")));
-                }
-                return Ok(GadgetTarget::Named(check_name(name)?));
+                let name = check_name(name)?;
+                return Ok(match screen {
+                    Some(screen) => GadgetTarget::NamedOnScreen { screen, name },
+                    None => GadgetTarget::Named(name),
+                });
             }
         }
         let window = self.window(screen)?;
@@ -561,6 +614,15 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
     let mut p = P { lx, verb };
     let cmd = match verb {
         Verb::Version => Command::Version,
+        Verb::Auth => {
+            // The whole token, an `=` included: a TCPPASSWORD may hold one,
+            // and the wire's framing reads AUTH's argument the same way.
+            let Some(t) = p.next()? else {
+                return Err(e(String::from("missing password")));
+            };
+            check_len("password", &t.text, PASSWORD_MAX)?;
+            Command::Auth { password: t.text }
+        }
         Verb::Screens => Command::Screens,
         Verb::LastError => Command::LastError,
         Verb::Show => Command::Show,
@@ -873,6 +935,7 @@ impl Command {
     pub fn verb(&self) -> Verb {
         match self {
             Command::Version => Verb::Version,
+            Command::Auth { .. } => Verb::Auth,
             Command::Screens => Verb::Screens,
             Command::Tree { .. } => Verb::Tree,
             Command::Menu { .. } => Verb::Menu,
@@ -953,6 +1016,10 @@ impl Command {
                 loc(o, gadget);
             }
             GadgetTarget::Named(n) => at(o, n),
+            GadgetTarget::NamedOnScreen { screen, name } => {
+                kv(o, "SCREEN", screen);
+                at(o, name);
+            }
         };
         let tmo = |o: &mut Vec<u8>, t: &Option<u32>| {
             if let Some(t) = t {
@@ -1049,7 +1116,7 @@ impl Command {
                 }
                 tmo(&mut o, timeout);
             }
-            Command::Manifest { path } => {
+            Command::Manifest { path } | Command::Auth { password: path } => {
                 o.push(b' ');
                 push_quoted(&mut o, path);
             }

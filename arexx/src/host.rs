@@ -20,7 +20,7 @@ use gadgetscope_core::manifest::{self, Manifest, Resolved};
 use crate::command::{
     parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, WaitCond, WindowTarget,
 };
-use crate::{version_text, Error, Rc, Reply, RESULT_MAX};
+use crate::{same_password, version_text, Error, Rc, Reply, RESULT_MAX};
 use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
 
 /// Timer ticks per second: the event loop ticks about every 100 ms
@@ -68,10 +68,11 @@ pub enum Target {
     },
     /// A `WHEREGADGET`: ask `port` for `WHERE <name>`
     /// (docs/reference/formats.md, "The cooperative WHERE port"), then act in
-    /// the window matching `window_title` at that geometry.
+    /// the window `window` names at that geometry.
     Where {
-        /// Window title substring from the manifest.
-        window_title: Vec<u8>,
+        /// The manifest's window title substring, and the command's
+        /// `SCREEN=` filter.
+        window: WindowTarget,
         /// The application's WHERE port.
         port: Vec<u8>,
         /// The declared name, as sent.
@@ -83,8 +84,7 @@ impl Target {
     /// The window the gadget lives in.
     pub fn window(&self) -> WindowTarget {
         match self {
-            Target::Live { window, .. } => window.clone(),
-            Target::Where { window_title, .. } => WindowTarget { screen: None, pattern: window_title.clone() },
+            Target::Live { window, .. } | Target::Where { window, .. } => window.clone(),
         }
     }
 }
@@ -229,6 +229,7 @@ struct Held<M> {
 /// on the Amiga); the host hands each back exactly once with its [`Reply`].
 pub struct Host<M> {
     server_version: String,
+    password: Option<Vec<u8>>,
     last_error: Vec<u8>,
     manifest: Option<Manifest>,
     held: Vec<Held<M>>,
@@ -260,6 +261,7 @@ impl<M> Host<M> {
     pub fn new(server_version: &str) -> Host<M> {
         Host {
             server_version: String::from(server_version),
+            password: None,
             last_error: Vec::new(),
             manifest: None,
             held: Vec::new(),
@@ -274,6 +276,12 @@ impl<M> Host<M> {
     /// The manifest `@name`s resolve against.
     pub fn manifest(&self) -> Option<&Manifest> {
         self.manifest.as_ref()
+    }
+    /// The password `AUTH` compares with (`TCPPASSWORD=`); `None`: any
+    /// `AUTH` is RC 0. Over ARexx `AUTH` gates nothing (the wire's session
+    /// answers the wire's `AUTH` itself).
+    pub fn set_password(&mut self, password: Option<Vec<u8>>) {
+        self.password = password;
     }
     /// Replaces the manifest (the GUI loads profiles too).
     pub fn set_manifest(&mut self, m: Option<Manifest>) {
@@ -436,18 +444,20 @@ impl<M> Host<M> {
         out
     }
 
-    fn resolve_name(&self, name: &[u8]) -> Result<Target, Error> {
+    /// The target `@name` stands for; `screen`: the command's `SCREEN=`,
+    /// which narrows the search for the manifest's window.
+    fn resolve_name(&self, name: &[u8], screen: Option<&[u8]>) -> Result<Target, Error> {
+        let window = |title: &[u8]| WindowTarget { screen: screen.map(<[u8]>::to_vec), pattern: title.to_vec() };
         let Some(m) = &self.manifest else {
             return Err(err(Rc::Error, format!("no manifest loaded for @{}", latin1(name))));
         };
         match m.resolve(name) {
             None => Err(err(Rc::Error, format!("unknown name @{}", latin1(name)))),
-            Some(Resolved::Gadget { window_title, ga_id }) => Ok(Target::Live {
-                window: WindowTarget { screen: None, pattern: window_title.to_vec() },
-                gadget: GadgetLocator::Id(ga_id),
-            }),
+            Some(Resolved::Gadget { window_title, ga_id }) => {
+                Ok(Target::Live { window: window(window_title), gadget: GadgetLocator::Id(ga_id) })
+            }
             Some(Resolved::Where { window_title, port, name }) => {
-                Ok(Target::Where { window_title: window_title.to_vec(), port: port.to_vec(), name: name.to_vec() })
+                Ok(Target::Where { window: window(window_title), port: port.to_vec(), name: name.to_vec() })
             }
         }
     }
@@ -457,7 +467,8 @@ impl<M> Host<M> {
             GadgetTarget::Located { window, gadget } => {
                 Ok(Target::Live { window: window.clone(), gadget: gadget.clone() })
             }
-            GadgetTarget::Named(n) => self.resolve_name(n),
+            GadgetTarget::Named(n) => self.resolve_name(n, None),
+            GadgetTarget::NamedOnScreen { screen, name } => self.resolve_name(name, Some(screen)),
         }
     }
 
@@ -465,6 +476,12 @@ impl<M> Host<M> {
         let done = |v: Vec<u8>| Ok(Outcome::Done(v));
         match cmd {
             Command::Version => done(version_text(&self.server_version)),
+            Command::Auth { password } => match &self.password {
+                Some(want) if !same_password(password, want) => {
+                    Err(err(Rc::Error, String::from("AUTH refused: not the password given with TCPPASSWORD")))
+                }
+                _ => done(Vec::new()),
+            },
             Command::Screens => done(engine.screens()?),
             Command::Tree { window, full } => done(engine.tree(window, *full)?),
             Command::Menu { window } => done(engine.menu(window)?),
@@ -478,7 +495,11 @@ impl<M> Host<M> {
                 let t = self.resolve(target)?;
                 let d = match to {
                     DragTo::By { dx, dy } => Destination::By { dx: *dx, dy: *dy },
-                    DragTo::To(GadgetRef::Named(n)) => Destination::To(self.resolve_name(n)?),
+                    // The command's SCREEN= narrows the second window search too:
+                    // both gadgets must be in one window.
+                    DragTo::To(GadgetRef::Named(n)) => {
+                        Destination::To(self.resolve_name(n, t.window().screen.as_deref())?)
+                    }
                     // A locator after TO is in the dragged gadget's window.
                     DragTo::To(GadgetRef::Locator(g)) => {
                         Destination::To(Target::Live { window: t.window(), gadget: g.clone() })
@@ -533,7 +554,7 @@ impl<M> Host<M> {
                     Err(e) => Err(err(Rc::Error, e.to_string_latin1())),
                 }
             }
-            Command::Where { name, .. } => match self.resolve_name(name)? {
+            Command::Where { name, .. } => match self.resolve_name(name, None)? {
                 Target::Where { port, name, .. } => engine.where_geometry(&port, &name),
                 Target::Live { .. } => Err(err(Rc::Error, format!("@{} is a GADGET, not a WHEREGADGET", latin1(name)))),
             },

@@ -119,18 +119,38 @@ impl Error {
     }
 }
 
-/// The VERSION result (docs/reference/commands.md, "VERSION"):
-/// `AMIPILOT 1.1 PROTOCOL 1`, `STABLE <verbs…>` (every verb, in [`Verb::ALL`]
-/// order) and `SERVER GadgetScope <version>`, separated by LF, no final LF.
+/// The VERSION result (docs/reference/commands.md, "VERSION"): the lines
+/// `AMIPILOT 1.1 PROTOCOL 1`, `STABLE <verbs…>` ([`Verb::STABLE`]: AmiPilot
+/// 1.1's verbs in its order, then GadgetScope's own) and `SERVER GadgetScope
+/// <version>`, each ended by LF, the last one too, as AmiPilot's handshake
+/// text (server/WIRE.md, "Handshake"). The same bytes on every carrier.
 pub fn version_text(server_version: &str) -> Vec<u8> {
     let mut s = String::from("AMIPILOT 1.1 PROTOCOL 1\nSTABLE");
-    for v in Verb::ALL {
+    for v in Verb::STABLE {
         s.push(' ');
         s.push_str(v.name());
     }
     s.push_str("\nSERVER GadgetScope ");
     s.push_str(server_version);
+    s.push('\n');
     to_latin1(&s)
+}
+
+/// Longest `AUTH` password, and `TCPPASSWORD=`, in bytes
+/// (docs/reference/commands.md, "Limits").
+pub const PASSWORD_MAX: usize = 64;
+
+/// Is `given` the password `want`? In time that depends on the lengths only,
+/// not on where they differ (the wire's `AUTH` must not hint).
+pub fn same_password(given: &[u8], want: &[u8]) -> bool {
+    let n = given.len().max(want.len());
+    let mut diff = (given.len() ^ want.len()) as u32;
+    for i in 0..n {
+        let x = given.get(i).copied().unwrap_or(0);
+        let y = want.get(i).copied().unwrap_or(0);
+        diff |= u32::from(x ^ y);
+    }
+    diff == 0
 }
 
 /// This crate's version, for [`version_text`].

@@ -517,12 +517,73 @@ fn return_codes() {
     assert_eq!([Rc::Ok, Rc::NotFound, Rc::Error, Rc::Timeout, Rc::Failed].map(Rc::code), [0, 5, 10, 15, 20]);
 }
 
+/// AmiPilot 1.1's handshake lists these 27 verbs in this order (its
+/// server/WIRE.md, "Handshake"; docs/reference/wire.md).
+const AMIPILOT_STABLE: &str = "VERSION TREE CLICK TYPE GETTEXT MANIFEST LAUNCH FSLIST FSSTAT FSMKDIR FSDELETE FSGET FSPUT WBLAUNCH MENU MENUPICK DRAG WINDOWMOVE WINDOWSIZE WAITFOR SCREENS SCREENSHOT AUTH MUIREXX WHERE PICK QUIT";
+
 #[test]
 fn version_text_exact() {
+    // Every line ends with LF, the last one too; AmiPilot's verbs first, in
+    // its order, then GadgetScope's own.
     assert_eq!(
         latin1(&version_text("1.2.3")),
-        "AMIPILOT 1.1 PROTOCOL 1\n\
-         STABLE VERSION SCREENS TREE MENU PICK CLICK TYPE GETTEXT DRAG WINDOWMOVE WINDOWSIZE MENUPICK WAITFOR MANIFEST WHERE MUIREXX LAUNCH WBLAUNCH FSLIST FSSTAT FSMKDIR FSDELETE FSGET FSPUT SCREENSHOT LASTERROR SHOW HIDE HIGHLIGHT RECORD QUIT\n\
-         SERVER GadgetScope 1.2.3"
+        format!(
+            "AMIPILOT 1.1 PROTOCOL 1\n\
+             STABLE {AMIPILOT_STABLE} LASTERROR SHOW HIDE HIGHLIGHT RECORD\n\
+             SERVER GadgetScope 1.2.3\n"
+        )
     );
+    assert_eq!(AMIPILOT_STABLE.split(' ').count(), 27);
+}
+
+#[test]
+fn the_stable_line_names_every_verb_once() {
+    let mut stable: Vec<&str> = Verb::STABLE.iter().map(|v| v.name()).collect();
+    let mut all: Vec<&str> = Verb::ALL.iter().map(|v| v.name()).collect();
+    assert_eq!(stable.len(), all.len());
+    stable.sort_unstable();
+    all.sort_unstable();
+    assert_eq!(stable, all);
+}
+
+#[test]
+fn auth_takes_one_token_whole() {
+    assert_eq!(ok("AUTH amipilot"), Command::Auth { password: b"amipilot".to_vec() });
+    assert_eq!(ok("auth \"pass word\""), Command::Auth { password: b"pass word".to_vec() });
+    // An `=` belongs to the password (TCPPASSWORD=a=b is one), as the wire
+    // reads it; so do a leading @ and a quoted KEY=.
+    assert_eq!(ok("AUTH a=b"), Command::Auth { password: b"a=b".to_vec() });
+    assert_eq!(ok("AUTH TIMEOUT=5"), Command::Auth { password: b"TIMEOUT=5".to_vec() });
+    assert_eq!(ok("AUTH @x"), Command::Auth { password: b"@x".to_vec() });
+    assert_eq!(ok("AUTH \"\""), Command::Auth { password: Vec::new() });
+    assert_eq!(canon("AUTH \"a \\\"b\""), "AUTH \"a \\\"b\"");
+    assert_eq!(bad(b"AUTH"), "missing password");
+    assert_eq!(bad(b"AUTH a b"), "extra argument \"b\"");
+    ok(&format!("AUTH {}", "p".repeat(PASSWORD_MAX)));
+    assert_eq!(bad(format!("AUTH {}", "p".repeat(PASSWORD_MAX + 1)).as_bytes()), "password longer than 64 bytes");
+}
+
+#[test]
+fn screen_before_a_name_narrows_its_window() {
+    let on =
+        |name: &str| GadgetTarget::NamedOnScreen { screen: b"Work bench".to_vec(), name: name.as_bytes().to_vec() };
+    assert_eq!(
+        ok("CLICK SCREEN=\"Work bench\" @connect EXPECT=NOWINDOW"),
+        Command::Click { target: on("connect"), expect: Some(Expect::NoWindow), timeout: None }
+    );
+    assert_eq!(ok("GETTEXT screen=\"Work bench\" @name"), Command::GetText { target: on("name") });
+    assert_eq!(
+        ok("DRAG SCREEN=\"Work bench\" @a TO @b"),
+        Command::Drag { target: on("a"), to: DragTo::To(GadgetRef::Named(b"b".to_vec())) }
+    );
+    assert_eq!(
+        ok("WAITFOR SCREEN=\"Work bench\" @status TEXT=on"),
+        Command::WaitFor { cond: WaitCond::Text { target: on("status"), text: b"on".to_vec() }, timeout: None }
+    );
+    assert_eq!(ok("HIGHLIGHT SCREEN=\"Work bench\" @a"), Command::Highlight { target: on("a") });
+    assert_eq!(canon("click screen=Work @Connect"), "CLICK SCREEN=\"Work\" @Connect");
+    // Still only right after the verb, and only once.
+    assert_eq!(bad(b"CLICK @a SCREEN=Work"), "SCREEN= must come right after the verb");
+    assert_eq!(bad(b"CLICK SCREEN=a SCREEN=b @a"), "missing window pattern before SCREEN=");
+    assert_eq!(bad(b"CLICK SCREEN=Work @bad-name"), "bad @name @bad-name (names are [a-z0-9_]+)");
 }

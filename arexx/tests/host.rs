@@ -192,7 +192,8 @@ fn immediate_verbs() {
     let r = one(&mut h, &mut f, "VERSION");
     assert_eq!(r.rc, Rc::Ok);
     assert!(text(&r).starts_with("AMIPILOT 1.1 PROTOCOL 1\nSTABLE VERSION "));
-    assert!(text(&r).ends_with("\nSERVER GadgetScope 0.1.0"));
+    assert!(text(&r).ends_with("\nSERVER GadgetScope 0.1.0\n"));
+    assert_eq!(r.text, version_text("0.1.0"));
     assert_eq!(one(&mut h, &mut f, "screens").rc, Rc::Ok);
     assert_eq!(one(&mut h, &mut f, "TREE Prefs FULL").text, b"x");
     assert_eq!(one(&mut h, &mut f, "GETTEXT Prefs 3").text, b"value");
@@ -424,4 +425,87 @@ fn uploads_are_checked_then_written_with_exactly_their_bytes() {
     assert_eq!(h.check_upload(b"FSGET RAM:y").unwrap_err().rc, Rc::Error);
     assert_eq!(h.check_upload(b"FSPUT").unwrap_err().rc, Rc::Error);
     assert_eq!(f.calls, ["fs_put RAM:y 3"]);
+}
+
+#[test]
+fn auth_over_arexx_compares_but_gates_nothing() {
+    // No TCPPASSWORD: any AUTH is RC 0, as on the wire without a password.
+    let (mut h, mut f) = setup();
+    assert_eq!(one(&mut h, &mut f, "AUTH whatever"), Reply::ok(Vec::new()));
+    // With one: RC 10 on a mismatch, at once (ARexx is local), RC 0 on a
+    // match; nothing is gated either way.
+    h.set_password(Some(b"amipilot".to_vec()));
+    for wrong in ["AUTH amipilo", "AUTH amipilotx", "AUTH AMIPILOT", "AUTH \"\""] {
+        let r = one(&mut h, &mut f, wrong);
+        assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "AUTH refused: not the password given with TCPPASSWORD"));
+    }
+    assert_eq!(text(&one(&mut h, &mut f, "LASTERROR")), "AUTH refused: not the password given with TCPPASSWORD");
+    assert_eq!(one(&mut h, &mut f, "TREE Prefs").rc, Rc::Ok, "a refused AUTH gates nothing");
+    assert_eq!(one(&mut h, &mut f, "auth amipilot"), Reply::ok(Vec::new()));
+    h.set_password(Some(b"a=b".to_vec()));
+    assert_eq!(one(&mut h, &mut f, "AUTH a=b"), Reply::ok(Vec::new()));
+    // A malformed AUTH is a parse error like any other.
+    let r = one(&mut h, &mut f, "AUTH");
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "missing password"));
+    assert_eq!(f.calls, ["tree Prefs false"], "AUTH never reaches the engine");
+}
+
+#[test]
+fn passwords_compare_exactly() {
+    assert!(same_password(b"amipilot", b"amipilot"));
+    assert!(same_password(b"", b""));
+    assert!(!same_password(b"amipilot", b"amipilo"));
+    assert!(!same_password(b"amipilo", b"amipilot"));
+    assert!(!same_password(b"amipilot", b"amipilou"));
+    assert!(!same_password(b"", b"\0"));
+}
+
+/// The manifest window of `@connect` is "Demo Main"; `SCREEN=` narrows the
+/// search for it (docs/reference/amipilot-differences.md #6).
+#[test]
+fn screen_before_a_name_filters_the_manifest_window() {
+    let (mut h, mut f) = setup();
+    one(&mut h, &mut f, "MANIFEST RAM:Demo.manifest");
+    let demo_main = "[68, 101, 109, 111, 32, 77, 97, 105, 110]";
+    let work = "Some([87, 111, 114, 107])";
+    assert_eq!(one(&mut h, &mut f, "CLICK SCREEN=Work @connect").rc, Rc::Ok);
+    let want = format!(
+        "click Live {{ window: WindowTarget {{ screen: {work}, pattern: {demo_main} }}, gadget: Id(12) }} None"
+    );
+    assert_eq!(f.calls.last().unwrap(), &want);
+    one(&mut h, &mut f, "GETTEXT @connect");
+    assert!(f.calls.last().unwrap().contains("screen: None"), "{:?}", f.calls.last());
+    // A WHEREGADGET's window is narrowed the same way.
+    one(&mut h, &mut f, "GETTEXT SCREEN=Work @inner");
+    let want = format!("gettext Where {{ window: WindowTarget {{ screen: {work}, pattern: {demo_main} }}, port: [68, 69, 77, 79, 46, 87, 72, 69, 82, 69], name: [105, 110, 110, 101, 114] }}");
+    assert_eq!(f.calls.last().unwrap(), &want);
+    // DRAG ... TO @name: both gadgets are in one window, so the second
+    // search is narrowed too.
+    one(&mut h, &mut f, "DRAG SCREEN=Work @connect TO @connect");
+    assert_eq!(f.calls.last().unwrap().matches(&format!("screen: {work}")).count(), 2, "{:?}", f.calls.last());
+    one(&mut h, &mut f, "DRAG SCREEN=Work \"Demo Main\" 3 TO @connect");
+    assert_eq!(f.calls.last().unwrap().matches(&format!("screen: {work}")).count(), 2, "{:?}", f.calls.last());
+    for line in ["WAITFOR SCREEN=Work @connect TEXT=x", "HIGHLIGHT SCREEN=Work @connect", "TYPE SCREEN=Work @connect x"]
+    {
+        h.command(&mut f, line.as_bytes(), 1, 0);
+        assert!(f.calls.last().unwrap().contains(&format!("screen: {work}")), "{line}: {:?}", f.calls.last());
+    }
+    // Names are still checked first: without the manifest's name, RC 10.
+    let r = one(&mut h, &mut f, "CLICK SCREEN=Work @nosuch");
+    assert_eq!((r.rc, text(&r).as_str()), (Rc::Error, "unknown name @nosuch"));
+}
+
+/// Binary results over ARexx: whole or refused, never cut
+/// (docs/reference/amipilot-differences.md #26).
+#[test]
+fn binary_results_are_whole_over_arexx() {
+    let (mut h, mut f) = (Host::new("0.1.0"), Fake::default());
+    // A file that starts with a NUL, as long as a result may be.
+    let mut data = vec![0u8; FS_DATA_MAX as usize];
+    data[1] = b'x';
+    f.files.insert(b"RAM:bin".to_vec(), data.clone());
+    assert_eq!(one(&mut h, &mut f, "FSGET RAM:bin"), Reply::ok(data));
+    let r = one(&mut h, &mut f, "FSPUT RAM:bin 1");
+    assert_eq!(r.rc, Rc::Error);
+    assert!(text(&r).starts_with("FSPUT takes its data on the wire"), "{}", text(&r));
 }

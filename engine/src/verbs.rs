@@ -226,7 +226,7 @@ enum Then {
 enum Wait {
     Cond(Condition),
     Gone(u32),
-    Where { req: Request, port: Vec<u8>, name: Vec<u8>, window_title: Vec<u8>, then: Then },
+    Where { req: Request, port: Vec<u8>, name: Vec<u8>, window: WindowTarget, then: Then },
     Reply { req: Request, port: Vec<u8> },
 }
 
@@ -443,7 +443,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// Sends `WHERE <name>` to the application's port and holds the command
     /// until the answer (docs/reference/commands.md, "WHERE").
     fn ask_where(&mut self, target: &Target, then: Then) -> Result<Outcome, Error> {
-        let Target::Where { window_title, port, name } = target else {
+        let Target::Where { window, port, name } = target else {
             return Err(Error::new(Rc::Failed, "not a WHEREGADGET"));
         };
         let mut line = b"WHERE ".to_vec();
@@ -455,21 +455,18 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             SendError::Failed(t) => Error::new(Rc::Failed, alloc::format!("WHERE port {}: {t}", shown(port))),
         })?;
         let token = self.new_token();
-        self.waits.push((
-            token,
-            Wait::Where { req, port: port.clone(), name: name.clone(), window_title: window_title.clone(), then },
-        ));
+        self.waits
+            .push((token, Wait::Where { req, port: port.clone(), name: name.clone(), window: window.clone(), then }));
         Ok(Outcome::Pending(token))
     }
 
     /// The action after a WHERE answer: at geometry `r` of the window
-    /// titled `window_title` (window-relative, borders included).
-    fn act_where(&mut self, window_title: &[u8], r: Rect, then: Then) -> Result<Outcome, Error> {
+    /// `window` names (window-relative, borders included).
+    fn act_where(&mut self, window: &WindowTarget, r: Rect, then: Then) -> Result<Outcome, Error> {
         if let Then::Geometry = then {
             return Ok(Outcome::Done(alloc::format!("{} {} {} {}", r.left, r.top, r.width, r.height).into_bytes()));
         }
-        let window = WindowTarget { screen: None, pattern: window_title.to_vec() };
-        let (mut w, size) = self.walk_target(&window)?;
+        let (mut w, size) = self.walk_target(window)?;
         let i = where_gadget(&mut w, r);
         match then {
             Then::Geometry => unreachable!(),
@@ -485,7 +482,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                             r.top,
                             r.width,
                             r.height,
-                            shown(window_title)
+                            shown(&window.pattern)
                         ),
                     ));
                 }
@@ -842,7 +839,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     }
 
     fn where_geometry(&mut self, port: &[u8], name: &[u8]) -> Result<Outcome, Error> {
-        let t = Target::Where { window_title: Vec::new(), port: port.to_vec(), name: name.to_vec() };
+        let window = WindowTarget { screen: None, pattern: Vec::new() };
+        let t = Target::Where { window, port: port.to_vec(), name: name.to_vec() };
         self.ask_where(&t, Then::Geometry)
     }
 
@@ -945,14 +943,14 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
                 self.waits.remove(i);
                 Some(mui_result(&port, rc, text))
             }
-            Wait::Where { req, port, name, window_title, then } => {
+            Wait::Where { req, port, name, window, then } => {
                 let (rc, text) = self.system.rexx_reply(req)?;
                 self.waits.remove(i);
                 let r = match where_result(&port, &name, rc, &text) {
                     Ok(r) => r,
                     Err(e) => return Some(Err(e)),
                 };
-                match self.act_where(&window_title, r, then) {
+                match self.act_where(&window, r, then) {
                     Ok(Outcome::Done(v)) => Some(Ok(v)),
                     // CLICK ... EXPECT=: the click is done, the message
                     // now waits for the window under the same token.
@@ -1317,6 +1315,54 @@ mod tests {
         let (rc, t) = run(&mut h, &mut e, "MANIFEST DH0:missing", 0);
         assert_eq!(rc, 10);
         assert!(t.contains("object not found"), "{t}");
+    }
+
+    /// `SCREEN=` before `@name` narrows the search for the manifest's
+    /// window (docs/reference/amipilot-differences.md #6).
+    #[test]
+    fn screen_before_a_name_narrows_the_manifest_window() {
+        let (mut e, _) = engine();
+        // A twin of the fixture's window, holding "other", on a second
+        // screen behind the Workbench.
+        let second = e.os.add_screen(Some(b"Second Screen"), (0, 0, 640, 256));
+        let twin = e.os.add_window(second, Some(b"GadTools Fixture"), (10, 20, 300, 100));
+        let mut s = GadgetSpec::new(GTYP_STRGADGET | GADTOOL_TYPE, 20, 50, 120, 12);
+        s.id = 2;
+        s.special_info = e.os.string_info(b"other");
+        e.os.add_gadget(twin, &s);
+        let mut h = Host::new("test");
+        assert_eq!(run(&mut h, &mut e, "MANIFEST DH0:Fixture.manifest", 0).0, 0);
+        assert_eq!(run(&mut h, &mut e, "GETTEXT @name", 0), (0, "hello".into()), "the first match");
+        assert_eq!(run(&mut h, &mut e, "GETTEXT SCREEN=Workbench @name", 0), (0, "hello".into()));
+        assert_eq!(run(&mut h, &mut e, "GETTEXT SCREEN=Second @name", 0), (0, "other".into()));
+        // A SCREEN= the name's window is not on: RC 5, as for a window
+        // pattern.
+        let (rc, t) = run(&mut h, &mut e, "GETTEXT SCREEN=Nowhere @name", 0);
+        assert_eq!((rc, t.as_str()), (5, "no window matches \"GadTools Fixture\" on a screen matching \"Nowhere\""));
+        let (rc, _) = run(&mut h, &mut e, "CLICK SCREEN=Nowhere @name", 0);
+        assert_eq!(rc, 5);
+        assert!(e.actor.events.is_empty(), "nothing was clicked");
+    }
+
+    /// The same for a WHEREGADGET: the port is asked, then the window is
+    /// looked for on the screens `SCREEN=` keeps.
+    #[test]
+    fn screen_before_a_where_name_narrows_its_window_too() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        e.system.1.ports.push(b"WHEREFIX".to_vec());
+        assert_eq!(run(&mut h, &mut e, "MANIFEST DH0:Where.manifest", 0).0, 0);
+        assert!(h.command(&mut e, b"GETTEXT SCREEN=Workbench @field", 1, 0).is_empty());
+        e.system.1.answer(100, 0, "20 50 120 12");
+        assert_eq!(shown(&h.tick(&mut e, 1)[0].1.text), "hello");
+        assert!(h.command(&mut e, b"CLICK SCREEN=Nowhere @go", 2, 2).is_empty());
+        e.system.1.answer(101, 0, "100 40 30 10");
+        let r = h.tick(&mut e, 3);
+        assert_eq!(
+            (r[0].0, r[0].1.rc as i32, shown(&r[0].1.text)),
+            (2, 5, "no window matches \"GadTools Fixture\" on a screen matching \"Nowhere\"".into())
+        );
+        assert!(e.actor.events.is_empty(), "nothing was clicked");
     }
 
     #[test]

@@ -12,9 +12,12 @@
 //!   against it (handshake, `amipilot dump`, tree() equal to the golden,
 //!   click/type/get_text/menu_pick/window_move, wait_for_window with a
 //!   timeout, manifest + @name, two clients, a client leaving mid-reply,
-//!   AUTH gate, refusal and acceptance). Then a client holds
-//!   `WAITFOR NOWINDOW="GadTools Fixture"` while RexxSend's ARexx commands
-//!   are answered; the fixture quits and the held wait answers RC 0.
+//!   AUTH gate, refusal and acceptance; the whole STABLE list of the
+//!   handshake). Then a client holds `WAITFOR NOWINDOW="GadTools Fixture"`
+//!   while RexxSend's ARexx commands are answered (among them `AUTH` with
+//!   a wrong and the right password: RC 10, RC 0; `VERSION`'s RESULT as
+//!   long as `version_text`, final LF included); the fixture quits and the
+//!   held wait answers RC 0.
 //! - `wire-verbs`: every other method of the same client
 //!   (`tests-uae/wire/amipilot_verbs.py`): the `@name` and `ROLE=` forms,
 //!   the waits, drags, menus, files, LAUNCH/WBLAUNCH, screens, PICK,
@@ -76,8 +79,8 @@ fn net_probe_host(ctx: &HostContext) -> Result<String, String> {
     Ok(format!("port {port}: echo received\n"))
 }
 
-/// The Python of target/tools/venv (with `amipilot`, installed by
-/// `cargo xtask uae-test` for scenarios with host steps).
+/// The Python of target/tools/venv (with `amipilot`, installed with
+/// amitools by `cargo xtask`).
 fn python(ctx: &HostContext) -> PathBuf {
     ctx.workspace.join("target/tools/venv/bin/python3")
 }
@@ -194,7 +197,11 @@ fn wire_amipilot() -> Scenario {
         .program("GadgetScope", "GadgetScope")
         .program("GadToolsFixture", "GadToolsFixture")
         .bytes("wire.manifest", WIRE_MANIFEST.as_bytes().to_vec())
-        .bytes("during.rexx", b"GETTEXT \"GadTools Fixture\" 4\nVERSION\n".to_vec())
+        .bytes(
+            "during.rexx",
+            b"GETTEXT \"GadTools Fixture\" 4\nVERSION\nAUTH wrong\nLASTERROR\nAUTH amipilot\n".to_vec(),
+        )
+        .bytes("version.rexx", b"VERSION\n".to_vec())
         .bytes("quit.rexx", b"QUIT\n".to_vec())
         .line("Run >NIL: GadToolsFixture");
     for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
@@ -206,6 +213,7 @@ fn wire_amipilot() -> Scenario {
         .host_step("amipilot", 600, amipilot_main)
         .host_step("hold-start", 120, hold_start)
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out WAITPORT=20")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version.out WAITPORT=20 RCONLY")
         .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
     for l in crate::fixtures::wait_for_file("gadtools-fixture.done", "fixture-down") {
         s = s.line(l);
@@ -221,6 +229,17 @@ fn wire_amipilot() -> Scenario {
         .check(Check::Contains("gs.out".into(), "GadgetScope: wire on TCP port ".into()))
         .check(Check::Equals("quit-fg.out".into(), b"RC 0\n".to_vec()))
         .check(Check::Contains("during.out".into(), "RC 0\nRESULT 42\nRC 0\n".into()))
+        // AUTH over ARexx compares with TCPPASSWORD at once and gates nothing.
+        .check(Check::Contains(
+            "during.out".into(),
+            ".\nRC 10\nRC 0\nRESULT AUTH refused: not the password given with TCPPASSWORD\nRC 0\n".into(),
+        ))
+        // The ARexx RESULT is VERSION's text to the byte, its final LF too.
+        .check(Check::Equals(
+            "version.out".into(),
+            format!("RC 0\nRESULT {} bytes\n", gadgetscope_arexx::version_text(env!("CARGO_PKG_VERSION")).len())
+                .into_bytes(),
+        ))
         .check(Check::Equals("quit.out".into(), b"RC 0\n".to_vec()))
         .check(Check::Custom(
             "the fixture logged the wire's click, typing and menu pick".into(),

@@ -29,6 +29,13 @@ from amipilot.render import render_text
 
 HOST = "127.0.0.1"
 FIXTURE = "GadTools Fixture"
+# AmiPilot 1.1's 27 verbs in the order of its own VERSION, then
+# GadgetScope's own (docs/reference/commands.md, "VERSION").
+STABLE = (
+    "VERSION TREE CLICK TYPE GETTEXT MANIFEST LAUNCH FSLIST FSSTAT FSMKDIR FSDELETE FSGET FSPUT WBLAUNCH MENU "
+    "MENUPICK DRAG WINDOWMOVE WINDOWSIZE WAITFOR SCREENS SCREENSHOT AUTH MUIREXX WHERE PICK QUIT "
+    "LASTERROR SHOW HIDE HIGHLIGHT RECORD"
+).split()
 
 
 def check(name, ok, detail=""):
@@ -88,8 +95,8 @@ def main(port, golden_dir, hd):
 
     c = Amipilot.connect(HOST, port, timeout=30)
     info = c.info
-    check("handshake: protocol 1", info.protocol == 1, repr(info))
-    check("handshake: STABLE verbs", "TREE" in info.stable and "GETTEXT" in info.stable, repr(info))
+    check("handshake: protocol 1, AmiPilot 1.1", (info.protocol, info.server_version) == (1, "1.1"), repr(info))
+    check("handshake: AmiPilot's STABLE verbs in its order, then GadgetScope's", info.stable == STABLE, repr(info))
 
     w = c.tree(FIXTURE)
     check("tree() renders to the golden", render_text(w) + "\n" == golden, render_text(w))
@@ -160,8 +167,14 @@ def main(port, golden_dir, hd):
     silent.sendall(b'ture" 4\nVERSION\nAUTH amipilot\nGETTEXT "GadTools Fixture" 4\n')
     rc, text = raw_reply(silent)
     check("its line, once complete, is gated like any other", rc == 10 and b"not authenticated" in text, text)
-    for _ in range(2):
-        raw_reply(silent)
+    rc, text = raw_reply(silent)
+    lines = text.split(b"\n")
+    check(
+        "the raw VERSION reply: three lines, each ended by LF",
+        rc == 0 and len(lines) == 4 and lines[3] == b"" and lines[2].startswith(b"SERVER GadgetScope "),
+        (rc, text),
+    )
+    raw_reply(silent)
     rc, text = raw_reply(silent)
     check("and served after AUTH", (rc, text) == (0, b"42"), (rc, text))
     silent.close()

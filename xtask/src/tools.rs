@@ -115,12 +115,17 @@ pub fn vamos() -> std::path::PathBuf {
 }
 
 /// amitools (vamos, the hunk reader) with machine68k 0.3.0 (0.4 breaks
-/// vamos) and amigainfo (the icons tests' independent reader), in
-/// [`venv_dir`]. machine68k builds from source: it needs a C
-/// compiler and Python's headers.
+/// vamos), amigainfo (the icons tests' independent reader) and AmiPilot's
+/// host client `amipilot` [`AMIPILOT_VERSION`] (the wire's host test and
+/// scenarios, `cargo xtask serve`), in [`venv_dir`]. machine68k builds
+/// from source: it needs a C compiler and Python's headers.
 pub fn ensure_amitools() -> Result<()> {
+    let check = format!(
+        "import amitools, machine68k, amigainfo, amipilot, importlib.metadata as m; \
+         assert m.version('machine68k') == '0.3.0' and m.version('amipilot') == '{AMIPILOT_VERSION}'"
+    );
     let ok = Command::new(python())
-        .args(["-c", "import amitools, machine68k, amigainfo, importlib.metadata as m; assert m.version('machine68k') == '0.3.0'"])
+        .args(["-c", &check])
         .stderr(std::process::Stdio::null())
         .status()
         .map(|s| s.success())
@@ -141,36 +146,26 @@ pub fn ensure_amitools() -> Result<()> {
         run("a Python venv for amitools", Command::new("python3").arg("-m").arg("venv").arg(venv_dir()))?;
     }
     // amigainfo: the independent .info reader of the icons tests.
+    let amipilot = format!("amipilot=={AMIPILOT_VERSION}");
     run(
         "amitools",
-        Command::new(python()).args(["-m", "pip", "install", "-q", "amitools", "machine68k==0.3.0", "amigainfo"]),
+        Command::new(python()).args([
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "amitools",
+            "machine68k==0.3.0",
+            "amigainfo",
+            &amipilot,
+        ]),
     )
 }
 
-/// The `amipilot` version the wire scenarios and `cargo xtask serve` use:
-/// AmiPilot's own host client from PyPI (stdlib only, BSD-2).
+/// The `amipilot` version the wire's host test and scenarios and `cargo
+/// xtask serve` use: AmiPilot's own host client from PyPI (stdlib only,
+/// BSD-2).
 pub const AMIPILOT_VERSION: &str = "1.1.0";
-
-/// AmiPilot's host client `amipilot` ([`AMIPILOT_VERSION`]) in
-/// [`venv_dir`], installed from PyPI with pip when missing.
-pub fn ensure_amipilot() -> Result<()> {
-    ensure_amitools()?;
-    let check =
-        format!("import amipilot, importlib.metadata as m; assert m.version('amipilot') == '{AMIPILOT_VERSION}'");
-    let ok = Command::new(python())
-        .args(["-c", &check])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if ok {
-        return Ok(());
-    }
-    run(
-        "amipilot (AmiPilot's host client)",
-        Command::new(python()).args(["-m", "pip", "install", "-q", &format!("amipilot=={AMIPILOT_VERSION}")]),
-    )
-}
 
 /// FS-UAE and what it needs headless and for screenshots (docs/reference/toolchain.md).
 pub fn ensure_emulator() -> Result<()> {

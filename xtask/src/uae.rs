@@ -35,7 +35,8 @@ fn convert(elf: &[u8]) -> Result<Vec<u8>, String> {
 pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     tools::ensure_emulator()?;
     if scenarios.iter().any(|s| !s.host_steps.is_empty()) {
-        tools::ensure_amipilot()?;
+        // The host steps run AmiPilot's client from the same venv.
+        tools::ensure_amitools()?;
     }
     let dir = amiga::root().join("target/uae/tools");
     let ndk_h = crate::ndkgen::header(&crate::osglue::load(&amiga::root())?)?;

@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use gadgetscope_arexx::{Rc, Reply};
+use gadgetscope_arexx::{same_password, Rc, Reply};
 
 use super::reader::{Frame, RequestReader};
 use super::reply::{encode, header};
@@ -476,7 +476,7 @@ impl Session {
             }
             return;
         };
-        if given.is_some_and(|g| same(&g, password)) {
+        if given.is_some_and(|g| same_password(&g, password)) {
             self.authenticated = true;
             self.send(Rc::Ok, "");
             return;
@@ -560,32 +560,5 @@ impl Session {
         );
         self.send(Rc::Timeout, &text);
         self.desync();
-    }
-}
-
-/// Compares two passwords in time that depends on their lengths only,
-/// not on where they differ.
-fn same(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len().max(b.len());
-    let mut diff = (a.len() ^ b.len()) as u32;
-    for i in 0..n {
-        let x = a.get(i).copied().unwrap_or(0);
-        let y = b.get(i).copied().unwrap_or(0);
-        diff |= u32::from(x ^ y);
-    }
-    diff == 0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn password_comparison() {
-        assert!(same(b"amipilot", b"amipilot"));
-        assert!(same(b"", b""));
-        assert!(!same(b"amipilot", b"amipilo"));
-        assert!(!same(b"amipilot", b"amipilou"));
-        assert!(!same(b"", b"\0"));
     }
 }
