@@ -498,7 +498,8 @@ impl<M> Host<M> {
                     // The command's SCREEN= narrows the second window search too:
                     // both gadgets must be in one window.
                     DragTo::To(GadgetRef::Named(n)) => {
-                        Destination::To(self.resolve_name(n, t.window().screen.as_deref())?)
+                        let (Target::Live { window, .. } | Target::Where { window, .. }) = &t;
+                        Destination::To(self.resolve_name(n, window.screen.as_deref())?)
                     }
                     // A locator after TO is in the dragged gadget's window.
                     DragTo::To(GadgetRef::Locator(g)) => {
