@@ -22,14 +22,14 @@
 #ifndef GS_PROGRAM_NAME
 #define GS_PROGRAM_NAME "program"
 #endif
-/* The StackSwap() stack. Measured (GSMEMSTAT, docs/design/performance.md
- * "Resident memory"): at most 3.6 KB used, OS calls included, in the
- * emulator scenarios; the guard below keeps GS_STACK_RESERVE of it for
- * the OS calls of the deepest wasm2c frame. Not 24 KB yet: with 24 KB
- * the emulator hung right after a GadgetScope exit in 2 of 20
- * arexx-waits runs (0 of 16 with 64 KB), cause not found
- * (docs/design/performance.md "Resident memory"). */
-#define GS_STACK_BYTES (64u * 1024u)
+/* The StackSwap() stack's size in bytes: each program declares it
+ * (amiga_rt::program!'s `stack:`) and the build passes it as
+ * -DGS_STACK_BYTES (xtask/src/amiga.rs, from the module's custom section
+ * gadgetscope.stack). Measured use: docs/design/performance.md
+ * "Resident memory". */
+#ifndef GS_STACK_BYTES
+#error "GS_STACK_BYTES: the build passes the program's declared native stack size"
+#endif
 /* Of it, kept free below the deepest wasm2c frame for the OS calls that
  * frame makes (library calls, DOS packets, Intuition, GadTools). */
 #define GS_STACK_RESERVE (12u * 1024u)

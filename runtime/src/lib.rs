@@ -77,16 +77,28 @@ pub use rt::{version_line, wb_startup};
 /// Declares an Amiga program's entry point, in its entry crate
 /// (runtime/programs: the exported symbols are the binding layer's):
 /// `program!(name: "GadgetScope", version: "0.1", date: "30.11.2026",
-/// heap: 256 * 1024, main: gadgetscope::main);`
+/// heap: 256 * 1024, stack: 64 * 1024, main: gadgetscope::main);`
 ///
 /// `main` is `fn() -> i32`, its result the program's return code (0, 5,
 /// 10, 20). `heap` is the size in bytes of the allocator's arena, fixed at
-/// build time (linear memory never grows). The macro also places the
+/// build time (linear memory never grows). `stack` is the size in bytes of
+/// the native stack the runtime allocates and swaps to (`StackSwap()`,
+/// runtime/c/runtime.c), of which the stack guard keeps the lowest 12 KiB
+/// for the OS calls of the deepest frame; it goes to the build in the
+/// module's custom section `gadgetscope.stack` (4 bytes, little-endian),
+/// which `cargo xtask amiga` reads (docs/reference/toolchain.md, "Memory
+/// layout"). The macro also places the
 /// `$VER: <name> <version> (<date>)` string the `Version` command finds;
 /// the program reads it with [`version_line`].
 #[macro_export]
 macro_rules! program {
-    (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, main: $main:path $(,)?) => {
+    (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path $(,)?) => {
+        /// The native stack's size for the build (see [`program!`]).
+        #[cfg(target_arch = "wasm32")]
+        #[used]
+        #[link_section = "gadgetscope.stack"]
+        static GS_NATIVE_STACK: [u8; 4] = ($stack as u32).to_le_bytes();
+
         /// `$VER:` string of this program (Amiga version string convention).
         #[used]
         #[no_mangle]

@@ -138,6 +138,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
     let wasm_path = root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact));
     let wasm = std::fs::read(&wasm_path).with_context(|| wasm_path.display().to_string())?;
     let used = wasmcheck::check(&wasm).with_context(|| format!("{}: module check", wasm_path.display()))?;
+    let stack = wasmcheck::native_stack(&wasm).with_context(|| format!("{}: native stack", wasm_path.display()))?;
 
     let dir = root.join("target/amiga/build").join(p.name());
     std::fs::create_dir_all(&dir)?;
@@ -148,6 +149,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
 
     let rt = root.join("runtime/c");
     let name_def = format!("-DGS_PROGRAM_NAME=\"{}\"", p.hunk);
+    let stack_def = format!("-DGS_STACK_BYTES={stack}u");
     let incs = [format!("-I{}", dir.display()), format!("-I{}", glue.display()), "-I/usr/src/wasm2c".to_string()];
     // The start path runs before the processor check has passed: built for
     // the 68000, so that the compiler and assembler refuse 68020 code in it,
@@ -177,6 +179,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
                 .args(*cpu)
                 .args(CFLAGS.iter().filter(|f| !(one_section && **f == "-ffunction-sections")))
                 .arg(&name_def)
+                .arg(&stack_def)
                 .args(&incs)
                 .arg("-S")
                 .arg(src)
@@ -189,6 +192,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, libgcc: &str) -> Result<Buil
                 .args(*cpu)
                 .args(CFLAGS)
                 .arg(&name_def)
+                .arg(&stack_def)
                 .args(&incs)
                 .arg("-c")
                 .arg(src)

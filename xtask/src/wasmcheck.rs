@@ -86,6 +86,29 @@ pub fn check(wasm: &[u8]) -> Result<Option<u32>> {
     Ok(Some(used))
 }
 
+/// The native stack size a program declares (`amiga_rt::program!`'s
+/// `stack:`): the module's custom section `gadgetscope.stack`, 4 bytes
+/// little-endian. Missing, of another length, not a multiple of 4, or
+/// outside 16 KiB..1 MiB (the stack guard keeps 12 KiB of it for OS calls)
+/// is an error.
+pub fn native_stack(wasm: &[u8]) -> Result<u32> {
+    for payload in Parser::new(0).parse_all(wasm) {
+        if let Payload::CustomSection(c) = payload? {
+            if c.name() == "gadgetscope.stack" {
+                let Ok(bytes) = <[u8; 4]>::try_from(c.data()) else {
+                    bail!("custom section gadgetscope.stack holds {} bytes, not 4", c.data().len());
+                };
+                let n = u32::from_le_bytes(bytes);
+                if !(16 * 1024..=1024 * 1024).contains(&n) || n % 4 != 0 {
+                    bail!("native stack of {n} bytes: 16 KiB to 1 MiB, a multiple of 4");
+                }
+                return Ok(n);
+            }
+        }
+    }
+    bail!("no custom section gadgetscope.stack: declare the program with amiga_rt::program!(… stack: …)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +150,31 @@ mod tests {
         // (func (result i32) i32.const 1 memory.grow 0)
         let e = check(&module(&[0x41, 1, 0x40, 0, 0x0b], &[0x60, 0, 1, 0x7f])).unwrap_err();
         assert!(e.to_string().contains("memory.grow"), "{e}");
+    }
+
+    /// A module holding only custom section `name` with `data`.
+    fn custom(name: &str, data: &[u8]) -> Vec<u8> {
+        let mut m = vec![0, 97, 115, 109, 1, 0, 0, 0, 0];
+        m.push((1 + name.len() + data.len()) as u8);
+        m.push(name.len() as u8);
+        m.extend(name.as_bytes());
+        m.extend(data);
+        m
+    }
+
+    #[test]
+    fn native_stack_is_read_and_checked() {
+        assert_eq!(native_stack(&custom("gadgetscope.stack", &(24u32 * 1024).to_le_bytes())).unwrap(), 24 * 1024);
+        for (data, why) in [
+            (&(8u32 * 1024).to_le_bytes()[..], "16 KiB to 1 MiB"),
+            (&(2u32 * 1024 * 1024).to_le_bytes()[..], "16 KiB to 1 MiB"),
+            (&(16u32 * 1024 + 2).to_le_bytes()[..], "a multiple of 4"),
+            (&[0, 64, 0][..], "holds 3 bytes, not 4"),
+        ] {
+            let e = native_stack(&custom("gadgetscope.stack", data)).unwrap_err().to_string();
+            assert!(e.contains(why), "{e}");
+        }
+        let e = native_stack(&custom("name", &[0])).unwrap_err().to_string();
+        assert!(e.contains("no custom section gadgetscope.stack"), "{e}");
     }
 }

@@ -1,4 +1,4 @@
 //! The entry point of IconProbe: its `$VER:` string, heap and `main`.
 #![no_std]
 
-amiga_rt::program!(name: "IconProbe", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 64 * 1024, main: iconprobe::main);
+amiga_rt::program!(name: "IconProbe", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 64 * 1024, stack: 64 * 1024, main: iconprobe::main);
