@@ -431,7 +431,9 @@ fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
     let mut from = 0;
     while let Some(rel) = body[from..].find(LOAD) {
         let at = from + rel;
-        let Some(eol) = body[at..].find('\n').map(|i| at + i + 1) else { bail!("wasm2c output: LOAD_DATA unterminated") };
+        let Some(eol) = body[at..].find('\n').map(|i| at + i + 1) else {
+            bail!("wasm2c output: LOAD_DATA unterminated")
+        };
         let args: Vec<&str> = body[at + LOAD.len()..eol - 1].strip_suffix(");").unwrap_or("").split(", ").collect();
         let parsed = match args.as_slice() {
             [off, name, len] => {
@@ -476,10 +478,12 @@ fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
     for (name, _, _) in &arrays {
         let uses = body
             .match_indices(SEGMENT)
-            .filter(|&(at, _)| (at == 0 || !is_ident_byte(body.as_bytes()[at - 1])) && segment_name_at(body, at) == *name)
+            .filter(|&(at, _)| {
+                (at == 0 || !is_ident_byte(body.as_bytes()[at - 1])) && segment_name_at(body, at) == *name
+            })
             .count();
         if uses != 2 {
-            bail!("wasm2c output: data segment `{name}` is used {} times besides its definition; only its LOAD_DATA is expected", uses - 1);
+            bail!("wasm2c output: data segment `{name}` is used {} times besides its definition; only its LOAD_DATA is expected", uses.saturating_sub(1));
         }
     }
     if segments.len() != arrays.len() {
@@ -523,7 +527,8 @@ fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
     // without the arrays and the LOAD_DATA lines.
     let Some(init) = init else { bail!("wasm2c output: a linear memory but no init_memories") };
     let place = arrays.first().map_or(init, |a| a.2.start);
-    let mut cut: Vec<std::ops::Range<usize>> = arrays.iter().map(|a| a.2.clone()).chain(loads.iter().map(|l| l.0.clone())).collect();
+    let mut cut: Vec<std::ops::Range<usize>> =
+        arrays.iter().map(|a| a.2.clone()).chain(loads.iter().map(|l| l.0.clone())).collect();
     cut.sort_by_key(|r| r.start);
     let mut out = String::with_capacity(body.len() + def.len());
     let (mut copied, mut placed) = (0, false);
@@ -732,6 +737,84 @@ mod tests {
             .output()
             .expect("m68k-linux-gnu-gcc (cargo xtask amiga installs it)");
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    /// Two data segments, an empty one between them, and a memory of two
+    /// pages of which 70 001 bytes are used.
+    const DATA: &str = r#"(module (memory (export "memory") 2)
+      (data (i32.const 16) "ab\00c")
+      (data (i32.const 30) "")
+      (data (i32.const 70000) "\ff")
+      (func (export "f") (param i32) (result i32) local.get 0 i32.load))"#;
+
+    #[test]
+    fn data_segments_become_linear_memory_itself() {
+        let out = apply_sized(&real_output_of(DATA, "data"), Some(70_001)).unwrap();
+        assert!(!out.contains("data_segment_data_"), "{out}");
+        assert!(!out.contains("LOAD_DATA(instance->"), "{out}");
+        let def = "u8 gs_linear_memory[GS_MEM_SIZE] __attribute__((section(\".gs_linear\"), aligned(8))) = {\n  \
+                   [16] =\n  0x61, 0x62, 0x00, 0x63,\n  [70000] =\n  0xff,\n};\n";
+        assert!(out.contains(def), "{out}");
+        // Before the function that allocated and filled the memory.
+        assert!(out.find(def).unwrap() < out.find("static void init_memories(").unwrap());
+
+        // What GCC makes of it: the section holds the whole memory, zero
+        // but for the segments.
+        let dir = std::env::temp_dir().join(format!("gs-w2cpost-{}-image", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("m.wat"), DATA).unwrap();
+        let run = |cmd: &str, args: &[&str]| {
+            let o = std::process::Command::new(cmd).args(args).current_dir(&dir).output().expect(cmd);
+            assert!(o.status.success(), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
+        };
+        run("wat2wasm", &["m.wat", "-o", "m.wasm"]);
+        run("wasm2c", &["-n", "m", "-o", "m.c", "m.wasm"]);
+        let c = std::fs::read_to_string(dir.join("m.c")).unwrap();
+        std::fs::write(dir.join("m.c"), apply_sized(&c, Some(70_001)).unwrap()).unwrap();
+        run(
+            "m68k-linux-gnu-gcc",
+            &["-m68020", "-Os", "-ffreestanding", "-fno-builtin", "-DNDEBUG", "-I/usr/src/wasm2c", "-I.", "-c", "m.c"],
+        );
+        run("m68k-linux-gnu-objcopy", &["-O", "binary", "-j", LINEAR_SECTION, "m.o", "linear.bin"]);
+        let image = std::fs::read(dir.join("linear.bin")).unwrap();
+        let mut want = vec![0u8; 70_008];
+        want[16..20].copy_from_slice(b"ab\0c");
+        want[70_000] = 0xff;
+        assert!(image == want, "the section is {} bytes, not the expected image", image.len());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn refuses_data_segments_it_does_not_know() {
+        let src = real_output_of(DATA, "baddata");
+        // More data than the memory the module says it uses.
+        let e = apply_sized(&src, Some(40)).unwrap_err();
+        assert!(e.to_string().contains("a data segment ends at 70001, beyond the 40 bytes"), "{e}");
+        // Overlapping segments.
+        let bad = src.replace("LOAD_DATA(instance->w2c_memory, 70000u,", "LOAD_DATA(instance->w2c_memory, 18u,");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("data segments overlap at offset 18"), "{e}");
+        // An offset that is not a constant.
+        let bad = src.replace("LOAD_DATA(instance->w2c_memory, 16u,", "LOAD_DATA(instance->w2c_memory, 16u + k,");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("a data segment loaded in an unexpected form"), "{e}");
+        // A length that is not the array's.
+        let bad = src.replace("data_segment_data_w2c_d0, 4);", "data_segment_data_w2c_d0, 5);");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("has 4 bytes, LOAD_DATA copies 5"), "{e}");
+        // An array used elsewhere too (as memory.init uses passive ones).
+        let bad = src.replace("  return w2c_i0;", "  use(data_segment_data_w2c_d0);\n  return w2c_i0;");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("data segment `w2c_d0` is used 2 times"), "{e}");
+        // An array nothing loads.
+        let bad = src.replace("  LOAD_DATA(instance->w2c_memory, 16u, data_segment_data_w2c_d0, 4);\n", "");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("data segment `w2c_d0` is used 0 times"), "{e}");
     }
 
     #[test]
