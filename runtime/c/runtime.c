@@ -141,9 +141,9 @@ static void res_release(int i)
 static void res_release_all(void)
 {
     int i;
-    /* An installed input handler first: its IORequest lives in linear
-     * memory (a RES_VEC), and input.device must stop calling the handler
-     * before anything it uses goes away. */
+    /* An installed input handler first: input.device must stop calling
+     * it before anything it uses goes away (its IORequest lives in linear
+     * memory, which goes with the segment when the program has ended). */
     for (i = RES_MAX - 1; i >= 0; i--)
         if (g_res[i].kind == RES_HANDLER) res_release(i);
     for (i = RES_MAX - 1; i >= 0; i--)
@@ -161,10 +161,17 @@ static __attribute__((aligned(4))) void *g_guard[5]; /* __builtin_setjmp buffer 
 static wasm_rt_trap_t g_trap;
 static char g_panic[256];
 static ULONG g_panic_len;
+static const char *g_fatal; /* a reason that is neither a trap nor a panic */
 
 void wasm_rt_trap(wasm_rt_trap_t t)
 {
     g_trap = t;
+    __builtin_longjmp(g_guard, 1);
+}
+
+static void fatal(const char *why)
+{
+    g_fatal = why;
     __builtin_longjmp(g_guard, 1);
 }
 
@@ -206,8 +213,6 @@ static void free_tracked(void *p)
         if (g_res[i].kind == RES_VEC && g_res[i].handle == (ULONG)p) { res_release(i); return; }
 }
 
-/* Linear memory is allocated once at its initial size and never moves:
- * OS structures built in it hold absolute addresses into it. */
 /* Linear memory's address for the post-pass's accessors (prog.c declares
  * it const: it is set here, before any wasm code runs, and never changes
  * since memory never grows). One program, one memory. */
@@ -218,13 +223,29 @@ unsigned char *gs_mem_base;
  * accessors against it (xtask/src/w2cpost.rs); nothing lies above it. */
 extern const u32 gs_mem_bytes;
 
+/* Linear memory itself, never moved: the post-pass defines it in prog.c
+ * with the module's data segments as its initialiser, in a hunk of its
+ * own whose file block ends at its last non-zero longword. LoadSeg clears
+ * the rest of the hunk (dos.library InternalLoadSeg autodoc, V36: "Clears
+ * unused portions of Code and Data hunks"), so the loader initialises it
+ * in place and the data is held once (docs/reference/toolchain.md,
+ * "Memory layout"). */
+extern unsigned char gs_linear_memory[];
+
+/* Set by the first run of this loaded copy: a second run would find
+ * linear memory as the first left it, so the program is not pure and
+ * refuses to run again from the same segment (a forced Resident). */
+static ULONG g_memory_used;
+
 void wasm_rt_allocate_memory(wasm_rt_memory_t *m, uint32_t initial_pages, uint32_t max_pages)
 {
     (void)max_pages;
+    if (g_memory_used) fatal("already ran from this loaded copy; it is not pure and cannot be made resident");
+    g_memory_used = 1;
     m->pages = initial_pages;
     m->max_pages = initial_pages;
     m->size = gs_mem_bytes;
-    m->data = alloc_or_trap(m->size);
+    m->data = gs_linear_memory;
     gs_mem_base = m->data;
 }
 
@@ -234,7 +255,7 @@ uint32_t wasm_rt_grow_memory(wasm_rt_memory_t *m, uint32_t pages)
     return (uint32_t)-1; /* memory.grow fails by design; the build also rejects it */
 }
 
-void wasm_rt_free_memory(wasm_rt_memory_t *m) { free_tracked(m->data); m->data = 0; }
+void wasm_rt_free_memory(wasm_rt_memory_t *m) { m->data = 0; } /* part of the segment */
 
 void wasm_rt_allocate_funcref_table(wasm_rt_funcref_table_t *t, uint32_t elements, uint32_t max_elements)
 {
@@ -840,7 +861,7 @@ static void report_trap(void)
     const char *parts[4];
     const char *p;
     parts[0] = GS_PROGRAM_NAME ": ";
-    parts[1] = g_panic_len ? "panic: " : trap_text(g_trap);
+    parts[1] = g_fatal ? g_fatal : g_panic_len ? "panic: " : trap_text(g_trap);
     parts[2] = 0;
     for (i = 0; i < 2; i++)
         for (p = parts[i]; *p && n < sizeof g_report - 2; p++) g_report[n++] = *p;
@@ -891,7 +912,8 @@ static ULONG run_program(void)
         rc = 20;
     }
     /* wasm2c's free is not used: after a trap the instance may be half
-     * built; every allocation it made is a tracked RES_VEC. */
+     * built; every allocation it made (its tables) is a tracked RES_VEC,
+     * and linear memory is part of the segment. */
     res_release_all();
     return rc;
 }

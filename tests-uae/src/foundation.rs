@@ -161,5 +161,22 @@ pub fn scenarios() -> Vec<Scenario> {
             "mem-after",
         )
         .check(frees_all_but("mem-before", "mem-after", 0, "GadgetScope gives back everything")),
+        // One loaded copy runs once: the loader initialises linear memory
+        // in place (its own hunk), so a second run of the same segment (a
+        // forced Resident) is refused with RC 20, not run on what the first
+        // run left there.
+        Scenario::new("resident-twice")
+            .program("GadgetScope", "GadgetScope")
+            .line("Resident GadgetScope DH0:GadgetScope PURE")
+            .capture("GadgetScope VERSION", "first")
+            .capture("GadgetScope VERSION", "second")
+            .line("Resident GadgetScope REMOVE")
+            .check(Check::Rc("first".into(), 0))
+            .check(Check::Contains("first.out".into(), "GadgetScope ".into()))
+            .check(Check::Rc("second".into(), 20))
+            .check(Check::Contains(
+                "second.out".into(),
+                "GadgetScope: already ran from this loaded copy; it is not pure and cannot be made resident".into(),
+            )),
     ]
 }

@@ -11,7 +11,7 @@
 //! ```text
 //! HUNK_HEADER 0 n 0 n-1 size[0] .. size[n-1]
 //! HUNK_CODE  size bytes..  [HUNK_RELOC32 ..] [HUNK_SYMBOL ..] HUNK_END
-//! HUNK_DATA  size bytes..  [HUNK_RELOC32 ..] [HUNK_SYMBOL ..] HUNK_END
+//! HUNK_DATA  stored bytes.. [HUNK_RELOC32 ..] [HUNK_SYMBOL ..] HUNK_END
 //! HUNK_BSS   size                            [HUNK_SYMBOL ..] HUNK_END
 //! ```
 //!
@@ -20,7 +20,19 @@
 //! data hunk, NOBITS the BSS hunk; an empty group is left out. Read-only data
 //! stays with the code because ld lays both out in one segment and resolves
 //! PC-relative references between them (libgcc's `.eh_frame` has
-//! `R_68K_PC32` into `.text`); a separate hunk would break those.
+//! `R_68K_PC32` into `.text`); a separate hunk would break those. The
+//! output section `.gs_linear` (wasm linear memory with its data segments in
+//! place, [`crate::w2cpost::LINEAR_SECTION`]) is a data hunk of its own, so
+//! that linear memory starts a hunk and is as aligned as the loader makes a
+//! hunk (8 bytes).
+//!
+//! A data hunk's block in the file stores its bytes only up to its last
+//! non-zero or relocated longword; the header gives the whole size. LoadSeg
+//! allocates the header's size and clears what the block does not fill
+//! (NDK dos.library autodoc, InternalLoadSeg, V36: "Clears unused portions
+//! of Code and Data hunks (as well as BSS hunks)"; AROS
+//! `rom/dos/internalloadseg_aos.c` allocates every hunk `MEMF_CLEAR`), so a
+//! mostly zero linear memory costs the file only its initialised part.
 //!
 //! Inside a hunk each section keeps its linked distance from the hunk base,
 //! so PC-relative references within a hunk (already resolved by ld) stay
@@ -86,6 +98,12 @@ pub struct HunkImage {
     pub code_size: u32,
     /// Size of the `HUNK_DATA` hunk in bytes (0 if left out).
     pub data_size: u32,
+    /// Size of the linear memory hunk (a `HUNK_DATA` of its own) in bytes
+    /// (0 if left out).
+    pub linear_size: u32,
+    /// Bytes of it stored in the file (up to its last non-zero longword);
+    /// the loader clears the rest.
+    pub linear_stored: u32,
     /// Size of the `HUNK_BSS` hunk in bytes (0 if left out).
     pub bss_size: u32,
     /// Number of `HUNK_RELOC32` entries over all hunks.
@@ -196,6 +214,8 @@ pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkErro
         bytes: emit(&hunks.list),
         code_size: size_of(Kind::Code),
         data_size: size_of(Kind::Data),
+        linear_size: size_of(Kind::Linear),
+        linear_stored: hunks.list.iter().find(|h| h.kind == Kind::Linear).map_or(0, Hunk::stored),
         bss_size: size_of(Kind::Bss),
         reloc_count: hunks.list.iter().flat_map(|h| h.relocs.values()).map(Vec::len).sum(),
     })
@@ -225,6 +245,8 @@ pub fn validate_with_amitools(path: &Path) -> Result<String, String> {
 enum Kind {
     Code,
     Data,
+    /// Linear memory: the output section `.gs_linear`, a `HUNK_DATA` of its own.
+    Linear,
     Bss,
 }
 
@@ -233,6 +255,7 @@ impl Kind {
         match self {
             Kind::Code => "code",
             Kind::Data => "data",
+            Kind::Linear => "linear memory",
             Kind::Bss => "bss",
         }
     }
@@ -251,6 +274,19 @@ struct Hunk {
     relocs: BTreeMap<usize, Vec<u32>>,
     /// (offset in bytes, name).
     symbols: Vec<(u32, String)>,
+}
+
+impl Hunk {
+    /// Bytes the file stores: all of a code hunk; a data hunk up to its
+    /// last non-zero or relocated longword (the loader clears the rest).
+    fn stored(&self) -> u32 {
+        if self.kind == Kind::Code {
+            return self.size;
+        }
+        let nonzero = self.bytes.chunks(4).rposition(|l| l.iter().any(|&b| b != 0)).map_or(0, |i| 4 * i as u32 + 4);
+        let relocated = self.relocs.values().flatten().map(|&o| o + 4).max().unwrap_or(0);
+        nonzero.max(relocated)
+    }
 }
 
 struct Hunks {
@@ -316,7 +352,7 @@ impl<'a> Input<'a> {
 
     fn layout(&self) -> Result<Hunks, HunkError> {
         let e = self.e;
-        let mut groups: [Vec<usize>; 3] = Default::default();
+        let mut groups: [Vec<usize>; 4] = Default::default();
         let mut empty = Vec::new();
         for (SectionIndex(i), sh) in self.sections.enumerate() {
             let flags = sh.sh_flags(e);
@@ -339,6 +375,8 @@ impl<'a> Input<'a> {
                 Kind::Bss
             } else if flags & elf::SHF_EXECINSTR != 0 || flags & elf::SHF_WRITE == 0 {
                 Kind::Code
+            } else if self.name(i) == crate::w2cpost::LINEAR_SECTION {
+                Kind::Linear
             } else {
                 Kind::Data
             };
@@ -351,13 +389,13 @@ impl<'a> Input<'a> {
         if groups[Kind::Code as usize].is_empty() {
             return Err(HunkError::Layout("no executable or read-only section: no code hunk".into()));
         }
-        let all: Vec<(usize, Kind)> = [Kind::Code, Kind::Data, Kind::Bss]
+        let all: Vec<(usize, Kind)> = [Kind::Code, Kind::Data, Kind::Linear, Kind::Bss]
             .into_iter()
             .flat_map(|k| groups[k as usize].iter().map(move |&i| (i, k)))
             .collect();
 
         let mut hunks = Hunks { list: Vec::new(), of_section: vec![None; self.sections.len()] };
-        for kind in [Kind::Code, Kind::Data, Kind::Bss] {
+        for kind in [Kind::Code, Kind::Data, Kind::Linear, Kind::Bss] {
             let members = &mut groups[kind as usize];
             if members.is_empty() {
                 continue;
@@ -383,10 +421,12 @@ impl<'a> Input<'a> {
                     )));
                 }
             }
-            let base = if kind == Kind::Code {
+            let base = if kind == Kind::Code || kind == Kind::Linear {
+                // `_start`, and linear memory, are the hunk's first byte.
                 if start % 4 != 0 {
                     return Err(HunkError::Layout(format!(
-                        "code starts at 0x{start:08x} (`{}`), not on a longword boundary",
+                        "{} starts at 0x{start:08x} (`{}`), not on a longword boundary",
+                        kind.name(),
                         self.name(members[0])
                     )));
                 }
@@ -688,10 +728,11 @@ fn emit(hunks: &[Hunk]) -> Vec<u8> {
     }
     for h in hunks {
         match h.kind {
-            Kind::Code | Kind::Data => {
+            Kind::Code | Kind::Data | Kind::Linear => {
+                let stored = h.stored();
                 long(&mut out, if h.kind == Kind::Code { HUNK_CODE } else { HUNK_DATA });
-                long(&mut out, h.size / 4);
-                out.extend_from_slice(&h.bytes);
+                long(&mut out, stored / 4);
+                out.extend_from_slice(&h.bytes[..stored as usize]);
             }
             Kind::Bss => {
                 long(&mut out, HUNK_BSS);

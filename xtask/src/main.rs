@@ -62,11 +62,13 @@ fn main() -> ExitCode {
         "amiga" => report(amiga::build(rest).map(|built| {
             for b in &built {
                 println!(
-                    "{}: {} bytes (code {}, data {}, bss {}; {} relocs; wasm {} bytes)",
+                    "{}: {} bytes (code {}, data {}, linear memory {} of which {} stored, bss {}; {} relocs; wasm {} bytes)",
                     b.hunk_path.display(),
                     b.image.bytes.len(),
                     b.image.code_size,
                     b.image.data_size,
+                    b.image.linear_size,
+                    b.image.linear_stored,
                     b.image.bss_size,
                     b.image.reloc_count,
                     b.wasm_bytes

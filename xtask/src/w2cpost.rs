@@ -369,6 +369,181 @@ fn rewrite_call_sites(body: &str) -> Result<(String, usize)> {
     Ok((out, sites))
 }
 
+/// The name of linear memory itself in the generated C (runtime.c takes
+/// its address in `wasm_rt_allocate_memory`).
+pub const LINEAR_MEMORY: &str = "gs_linear_memory";
+/// The ELF section it is placed in: runtime/c/amiga.ld makes it an output
+/// section of its own, which the hunk writer makes a `HUNK_DATA` of its
+/// own (xtask/src/hunk.rs).
+pub const LINEAR_SECTION: &str = ".gs_linear";
+
+/// `data_segment_data_<name>` at `at`, ended by a non-identifier byte:
+/// the name.
+fn segment_name_at(body: &str, at: usize) -> &str {
+    let rest = &body[at + SEGMENT.len()..];
+    &rest[..rest.bytes().position(|b| !is_ident_byte(b)).unwrap_or(rest.len())]
+}
+
+const SEGMENT: &str = "data_segment_data_";
+
+/// Linear memory initialised in place: wasm2c's data segments (a `static
+/// const` array each, copied into the allocated memory by `LOAD_DATA` in
+/// `init_memories`) become the initialiser of linear memory itself,
+/// `u8 gs_linear_memory[GS_MEM_SIZE]` in its own section, so the data is
+/// held once (docs/reference/toolchain.md, "Memory layout"). Every array
+/// must be used by exactly one `LOAD_DATA` of `init_memories` at a constant
+/// offset (active segments; passive ones are refused earlier, with
+/// `memory.init`), the segments must not overlap and must end inside the
+/// `size` bytes of memory. `None`: the module has no memory (then it must
+/// have no data either).
+fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
+    const LOAD: &str = "  LOAD_DATA(instance->w2c_memory, ";
+    const DEF: &str = "static const u8 data_segment_data_";
+    if body.contains("static const u8* data_segment_data_") {
+        bail!("wasm2c output: a data segment in an unexpected form (`static const u8*`)");
+    }
+    // The arrays: (name, bytes, text range of the definition).
+    let mut arrays: Vec<(&str, Vec<u8>, std::ops::Range<usize>)> = Vec::new();
+    let mut from = 0;
+    while let Some(rel) = body[from..].find(DEF) {
+        let at = from + rel;
+        let name = segment_name_at(body, at + "static const u8 ".len());
+        let open = at + DEF.len() + name.len();
+        let Some(content) = body[open..].strip_prefix("[] = {\n") else {
+            bail!("wasm2c output: data segment `{name}` in an unexpected form");
+        };
+        let Some(len) = content.find("\n};\n") else { bail!("wasm2c output: data segment `{name}` is not closed") };
+        let mut bytes = Vec::new();
+        for item in content[..len].split(',').map(str::trim).filter(|t| !t.is_empty()) {
+            let byte = item.strip_prefix("0x").and_then(|h| u8::from_str_radix(h, 16).ok());
+            let Some(byte) = byte.filter(|_| item.len() == 4) else {
+                bail!("wasm2c output: data segment `{name}`: `{item}` is not a byte");
+            };
+            bytes.push(byte);
+        }
+        let end = open + "[] = {\n".len() + len + "\n};\n".len();
+        arrays.push((name, bytes, at..end));
+        from = end;
+    }
+    // The LOAD_DATA lines: (range of the line, offset, name or None for an
+    // empty segment, length).
+    let mut loads = Vec::new();
+    let mut from = 0;
+    while let Some(rel) = body[from..].find(LOAD) {
+        let at = from + rel;
+        let Some(eol) = body[at..].find('\n').map(|i| at + i + 1) else {
+            bail!("wasm2c output: LOAD_DATA unterminated")
+        };
+        let args: Vec<&str> = body[at + LOAD.len()..eol - 1].strip_suffix(");").unwrap_or("").split(", ").collect();
+        let parsed = match args.as_slice() {
+            [off, name, len] => {
+                let off = off.strip_suffix('u').and_then(|o| o.parse::<u32>().ok());
+                let name = match *name {
+                    "NULL" => Some(None),
+                    n => n.strip_prefix(SEGMENT).filter(|n| n.bytes().all(is_ident_byte)).map(Some),
+                };
+                off.zip(name).zip(len.parse::<u32>().ok()).map(|((o, n), l)| (o, n, l))
+            }
+            _ => None,
+        };
+        let Some((off, name, len)) = parsed else {
+            bail!("wasm2c output: a data segment loaded in an unexpected form: {}", body[at..eol].trim());
+        };
+        loads.push((at..eol, off, name, len));
+        from = eol;
+    }
+    let init = body.find("static void init_memories(");
+    let init_end = init.and_then(|i| body[i..].find("\n}\n").map(|e| i + e));
+    let mut segments: Vec<(u32, &[u8])> = Vec::new();
+    for (range, off, name, len) in &loads {
+        if !init.zip(init_end).is_some_and(|(a, b)| range.start > a && range.end <= b + 1) {
+            bail!("wasm2c output: a LOAD_DATA outside init_memories");
+        }
+        let Some(name) = name else {
+            if *len != 0 {
+                bail!("wasm2c output: LOAD_DATA of NULL with {len} bytes");
+            }
+            continue;
+        };
+        let Some((_, bytes, _)) = arrays.iter().find(|a| a.0 == *name) else {
+            bail!("wasm2c output: LOAD_DATA of an unknown data segment `{name}`");
+        };
+        if bytes.len() != *len as usize {
+            bail!("wasm2c output: data segment `{name}` has {} bytes, LOAD_DATA copies {len}", bytes.len());
+        }
+        segments.push((*off, bytes));
+    }
+    // Each array is used once, by its LOAD_DATA (passive segments would be
+    // used by memory.init and must stay where they are).
+    for (name, _, _) in &arrays {
+        let uses = body
+            .match_indices(SEGMENT)
+            .filter(|&(at, _)| {
+                (at == 0 || !is_ident_byte(body.as_bytes()[at - 1])) && segment_name_at(body, at) == *name
+            })
+            .count();
+        if uses != 2 {
+            bail!("wasm2c output: data segment `{name}` is used {} times besides its definition; only its LOAD_DATA is expected", uses.saturating_sub(1));
+        }
+    }
+    if segments.len() != arrays.len() {
+        bail!("wasm2c output: {} data segments, {} of them loaded by LOAD_DATA", arrays.len(), segments.len());
+    }
+    let Some(size) = size else {
+        if !arrays.is_empty() {
+            bail!("wasm2c output: data segments without a linear memory");
+        }
+        return Ok(body.to_string());
+    };
+    segments.sort_by_key(|s| s.0);
+    let mut end = 0u64;
+    for (off, bytes) in &segments {
+        if u64::from(*off) < end {
+            bail!("wasm2c output: data segments overlap at offset {off}");
+        }
+        end = u64::from(*off) + bytes.len() as u64;
+        if end > u64::from(size) {
+            bail!("wasm2c output: a data segment ends at {end}, beyond the {size} bytes of linear memory");
+        }
+    }
+    let mut def = format!(
+        "/* {MARKER}: linear memory itself, its data segments in place (a hunk of\n   \
+         its own: runtime/c/amiga.ld, xtask/src/hunk.rs). */\n\
+         u8 {LINEAR_MEMORY}[GS_MEM_SIZE] __attribute__((section(\"{LINEAR_SECTION}\"), aligned(8))) = {{\n"
+    );
+    if segments.is_empty() {
+        def.push_str("  0,\n");
+    }
+    for (off, bytes) in &segments {
+        def.push_str(&format!("  [{off}] ="));
+        for (i, b) in bytes.iter().enumerate() {
+            def.push_str(if i % 12 == 0 { "\n  " } else { " " });
+            def.push_str(&format!("0x{b:02x},"));
+        }
+        def.push('\n');
+    }
+    def.push_str("};\n");
+    // The definition where the first array was (before init_memories),
+    // without the arrays and the LOAD_DATA lines.
+    let Some(init) = init else { bail!("wasm2c output: a linear memory but no init_memories") };
+    let place = arrays.first().map_or(init, |a| a.2.start);
+    let mut cut: Vec<std::ops::Range<usize>> =
+        arrays.iter().map(|a| a.2.clone()).chain(loads.iter().map(|l| l.0.clone())).collect();
+    cut.sort_by_key(|r| r.start);
+    let mut out = String::with_capacity(body.len() + def.len());
+    let (mut copied, mut placed) = (0, false);
+    for r in cut.into_iter().chain(std::iter::once(body.len()..body.len())) {
+        if !placed && place <= r.start {
+            out.push_str(&body[copied..place]);
+            out.push_str(&def);
+            (copied, placed) = (place, true);
+        }
+        out.push_str(&body[copied..r.start]);
+        copied = r.end;
+    }
+    Ok(out)
+}
+
 /// The accessor definitions for a memory of `size` bytes.
 fn accessors(size: u32) -> String {
     let mut inst = String::new();
@@ -431,6 +606,7 @@ pub fn apply_sized(src: &str, used: Option<u32>) -> Result<String> {
             "  if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB); /* GadgetScope post-pass */\n",
         );
     }
+    let body = data_in_place(&body, size)?;
     let out = [
         &src[..p0],
         PROLOGUE_NEW,
@@ -561,6 +737,84 @@ mod tests {
             .output()
             .expect("m68k-linux-gnu-gcc (cargo xtask amiga installs it)");
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    /// Two data segments, an empty one between them, and a memory of two
+    /// pages of which 70 001 bytes are used.
+    const DATA: &str = r#"(module (memory (export "memory") 2)
+      (data (i32.const 16) "ab\00c")
+      (data (i32.const 30) "")
+      (data (i32.const 70000) "\ff")
+      (func (export "f") (param i32) (result i32) local.get 0 i32.load))"#;
+
+    #[test]
+    fn data_segments_become_linear_memory_itself() {
+        let out = apply_sized(&real_output_of(DATA, "data"), Some(70_001)).unwrap();
+        assert!(!out.contains("data_segment_data_"), "{out}");
+        assert!(!out.contains("LOAD_DATA(instance->"), "{out}");
+        let def = "u8 gs_linear_memory[GS_MEM_SIZE] __attribute__((section(\".gs_linear\"), aligned(8))) = {\n  \
+                   [16] =\n  0x61, 0x62, 0x00, 0x63,\n  [70000] =\n  0xff,\n};\n";
+        assert!(out.contains(def), "{out}");
+        // Before the function that allocated and filled the memory.
+        assert!(out.find(def).unwrap() < out.find("static void init_memories(").unwrap());
+
+        // What GCC makes of it: the section holds the whole memory, zero
+        // but for the segments.
+        let dir = std::env::temp_dir().join(format!("gs-w2cpost-{}-image", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("m.wat"), DATA).unwrap();
+        let run = |cmd: &str, args: &[&str]| {
+            let o = std::process::Command::new(cmd).args(args).current_dir(&dir).output().expect(cmd);
+            assert!(o.status.success(), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
+        };
+        run("wat2wasm", &["m.wat", "-o", "m.wasm"]);
+        run("wasm2c", &["-n", "m", "-o", "m.c", "m.wasm"]);
+        let c = std::fs::read_to_string(dir.join("m.c")).unwrap();
+        std::fs::write(dir.join("m.c"), apply_sized(&c, Some(70_001)).unwrap()).unwrap();
+        run(
+            "m68k-linux-gnu-gcc",
+            &["-m68020", "-Os", "-ffreestanding", "-fno-builtin", "-DNDEBUG", "-I/usr/src/wasm2c", "-I.", "-c", "m.c"],
+        );
+        run("m68k-linux-gnu-objcopy", &["-O", "binary", "-j", LINEAR_SECTION, "m.o", "linear.bin"]);
+        let image = std::fs::read(dir.join("linear.bin")).unwrap();
+        let mut want = vec![0u8; 70_008];
+        want[16..20].copy_from_slice(b"ab\0c");
+        want[70_000] = 0xff;
+        assert!(image == want, "the section is {} bytes, not the expected image", image.len());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn refuses_data_segments_it_does_not_know() {
+        let src = real_output_of(DATA, "baddata");
+        // More data than the memory the module says it uses.
+        let e = apply_sized(&src, Some(40)).unwrap_err();
+        assert!(e.to_string().contains("a data segment ends at 70001, beyond the 40 bytes"), "{e}");
+        // Overlapping segments.
+        let bad = src.replace("LOAD_DATA(instance->w2c_memory, 70000u,", "LOAD_DATA(instance->w2c_memory, 18u,");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("data segments overlap at offset 18"), "{e}");
+        // An offset that is not a constant.
+        let bad = src.replace("LOAD_DATA(instance->w2c_memory, 16u,", "LOAD_DATA(instance->w2c_memory, 16u + k,");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("a data segment loaded in an unexpected form"), "{e}");
+        // A length that is not the array's.
+        let bad = src.replace("data_segment_data_w2c_d0, 4);", "data_segment_data_w2c_d0, 5);");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("has 4 bytes, LOAD_DATA copies 5"), "{e}");
+        // An array used elsewhere too (as memory.init uses passive ones).
+        let bad = src.replace("  return w2c_i0;", "  use(data_segment_data_w2c_d0);\n  return w2c_i0;");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("data segment `w2c_d0` is used 2 times"), "{e}");
+        // An array nothing loads.
+        let bad = src.replace("  LOAD_DATA(instance->w2c_memory, 16u, data_segment_data_w2c_d0, 4);\n", "");
+        assert_ne!(bad, src);
+        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        assert!(e.to_string().contains("data segment `w2c_d0` is used 0 times"), "{e}");
     }
 
     #[test]

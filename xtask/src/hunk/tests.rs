@@ -27,6 +27,9 @@ fn rodata(addr: u32, data: &[u8]) -> Sec {
 fn data(addr: u32, data: Vec<u8>) -> Sec {
     Sec { name: ".data", kind: SHT_PROGBITS, flags: SHF_ALLOC | SHF_WRITE, addr, data }
 }
+fn linear(addr: u32, data: Vec<u8>) -> Sec {
+    Sec { name: ".gs_linear", kind: SHT_PROGBITS, flags: SHF_ALLOC | SHF_WRITE, addr, data }
+}
 fn bss(addr: u32, len: usize) -> Sec {
     let flags = SHF_ALLOC | SHF_WRITE;
     Sec { name: ".bss", kind: SHT_NOBITS, flags, addr, data: vec![0; len] }
@@ -343,6 +346,58 @@ fn empty_data_group_is_omitted() {
     want.extend(longs(&[HUNK_RELOC32, 1, 1, 2, 0, HUNK_END, HUNK_BSS, 2, HUNK_END]));
     assert_eq!(img.bytes, want);
     assert_eq!((img.data_size, img.bss_size), (0, 8));
+}
+
+#[test]
+fn linear_memory_is_a_data_hunk_of_its_own_stored_up_to_its_last_nonzero_longword() {
+    // lea mem,a0; lea counter,a1; rts; .data: counter; .gs_linear: 64
+    // bytes, only bytes 8..10 set; .bss.
+    let code = vec![0x41, 0xf9, 0, 0, 0x20, 0x08, 0x43, 0xf9, 0, 0, 0x20, 0x00, 0x4e, 0x75];
+    let mut mem = vec![0u8; 64];
+    mem[8..10].copy_from_slice(&[0xab, 0xcd]);
+    let elf = build_elf(
+        0x1000,
+        &[text(0x1000, code), data(0x2000, longs(&[7, 0])), linear(0x2008, mem), bss(0x2048, 4)],
+        &[("_start", 0x1000, STT_FUNC, 1), ("counter", 0x2000, STT_OBJECT, 2), ("mem", 0x2008, STT_OBJECT, 3)],
+        &[(1, 0x1002, 3, R_68K_32, 0), (1, 0x1008, 2, R_68K_32, 0)],
+    );
+    let img = convert(&elf).unwrap();
+    let mut want = longs(&[HUNK_HEADER, 0, 4, 0, 3, 4, 2, 16, 1, HUNK_CODE, 4]);
+    want.extend_from_slice(&[0x41, 0xf9, 0, 0, 0, 0, 0x43, 0xf9, 0, 0, 0, 0, 0x4e, 0x75, 0, 0]);
+    want.extend(longs(&[HUNK_RELOC32, 1, 1, 8, 1, 2, 2, 0, HUNK_END]));
+    // .data: its trailing zero longword is not stored; linear memory: 3 of
+    // its 16 longwords (the header keeps the whole sizes).
+    want.extend(longs(&[HUNK_DATA, 1, 7, HUNK_END]));
+    want.extend(longs(&[HUNK_DATA, 3, 0, 0, 0xabcd_0000, HUNK_END, HUNK_BSS, 1, HUNK_END]));
+    assert_eq!(img.bytes, want);
+    assert_eq!((img.data_size, img.linear_size, img.linear_stored, img.bss_size), (8, 64, 12, 4));
+
+    // Linear memory is the first byte of its hunk: it must start on a longword.
+    let elf = build_elf(
+        0x1000,
+        &[text(0x1000, vec![0x4e, 0x75, 0, 0]), linear(0x2002, vec![1, 0, 0, 0, 0, 0])],
+        &[("_start", 0x1000, STT_FUNC, 1)],
+        &[],
+    );
+    let msg = convert(&elf).unwrap_err().to_string();
+    assert!(msg.contains("linear memory starts at 0x00002002"), "{msg}");
+}
+
+#[test]
+fn a_relocated_longword_is_stored_even_when_zero() {
+    // .data = { &_start, 0 }: relocated against the code hunk's offset 0,
+    // the field is zero in the file but must be there for the loader to
+    // relocate it.
+    let elf = build_elf(
+        0x1000,
+        &[text(0x1000, vec![0x4e, 0x75, 0, 0]), data(0x2000, longs(&[0x1000, 0]))],
+        &[("_start", 0x1000, STT_FUNC, 1)],
+        &[(2, 0x2000, 1, R_68K_32, 0)],
+    );
+    let img = convert(&elf).unwrap();
+    let mut want = longs(&[HUNK_HEADER, 0, 2, 0, 1, 1, 2, HUNK_CODE, 1, 0x4e75_0000, HUNK_END]);
+    want.extend(longs(&[HUNK_DATA, 1, 0, HUNK_RELOC32, 1, 0, 0, 0, HUNK_END]));
+    assert_eq!(img.bytes, want);
 }
 
 #[test]
