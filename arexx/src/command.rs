@@ -9,15 +9,17 @@ use core::fmt;
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::text::push_quoted;
 
-use crate::lex::{is_blank, Lexer, Token};
+use crate::lex::{is_blank, quoted, Lexer, Token};
 use crate::{Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PASSWORD_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
 use amiga_ndk::latin1::to_string as latin1;
 
 /// Every `KEY=` the language knows (docs/reference/commands.md, "Command
 /// lines"); a known key in the wrong place gets "does not take", any other
 /// "unknown option".
-const KEYS: [&str; 12] =
-    ["SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK", "TOOLTYPE", "ARG"];
+const KEYS: [&str; 14] = [
+    "SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK", "TOOLTYPE", "ARG",
+    "CLEAR", "ENTER",
+];
 
 /// Longest `TIMEOUT=`, in seconds: a day. Keeps the tick arithmetic far from
 /// u32 overflow (docs/reference/commands.md, "Limits").
@@ -237,6 +239,19 @@ pub enum Expect {
     NoWindow,
 }
 
+/// `TYPE`'s options beyond AmiPilot's effect (click, type, nothing else),
+/// `CLEAR=YES|NO` and `ENTER=YES|NO` right after the verb
+/// (docs/reference/commands.md, "TYPE"). Both `NO` by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypeOptions {
+    /// `CLEAR=YES`: remove a string or integer gadget's old value before
+    /// typing.
+    pub clear: bool,
+    /// `ENTER=YES`: strike Return after the text, so the program gets
+    /// `IDCMP_GADGETUP` from a string or integer gadget.
+    pub enter: bool,
+}
+
 /// What `RECORD` does (docs/reference/commands.md, "RECORD"): GadgetScope's
 /// own verb, not AmiPilot's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,8 +324,10 @@ pub enum Command {
     Pick { screen: Option<Vec<u8>> },
     /// `CLICK <target> [EXPECT=…] [TIMEOUT=n]` (TIMEOUT only with EXPECT).
     Click { target: GadgetTarget, expect: Option<Expect>, timeout: Option<u32> },
-    /// `TYPE <target> <text…>`: text verbatim, 1 to [`TEXT_MAX`] bytes.
-    Type { target: GadgetTarget, text: Vec<u8> },
+    /// `TYPE [CLEAR=…] [ENTER=…] <target> <text…>`: the text unquoted (or
+    /// the rest of the line from its first non-blank byte), 1 to
+    /// [`TEXT_MAX`] bytes.
+    Type { target: GadgetTarget, text: Vec<u8>, options: TypeOptions },
     /// `GETTEXT <target>`.
     GetText { target: GadgetTarget },
     /// `DRAG <target> <dx> <dy>` or `DRAG <target> TO <gadget>`.
@@ -505,7 +522,9 @@ impl P<'_> {
             self.next()?;
             if !t.text.is_empty() && t.text.iter().all(u8::is_ascii_digit) {
                 let id = number(&t.text, "GA_ID", 0, 65535)? as u16;
-                if let Some(n) = self.peek()? {
+                // A look-ahead only: what follows may be TYPE's raw text,
+                // which need not lex; any other verb reads it again.
+                if let Ok(Some(n)) = self.peek() {
                     if n.is_key("ROLE") || n.is_key("LABEL") || n.is_key("INDEX") {
                         return Err(e(format!("a numeric GA_ID cannot be combined with {}=", upper_key(&n))));
                     }
@@ -515,7 +534,7 @@ impl P<'_> {
             return Err(e(format!("gadget must be a number (GA_ID) or ROLE=/LABEL=, not \"{}\"", latin1(&t.text))));
         }
         let (mut r, mut label, mut index) = (None, None, None);
-        while let Some(t) = self.peek()? {
+        while let Ok(Some(t)) = self.peek() {
             let dup = |seen: bool| {
                 if seen {
                     Err(e(format!("duplicate {}=", upper_key(&t))))
@@ -569,16 +588,54 @@ impl P<'_> {
         Ok(out)
     }
 
-    /// Verbatim rest of the line: 1 to `max` bytes, not only blanks unless
-    /// `blanks_ok`.
-    fn rest(&self, what: &str, max: usize, blanks_ok: bool) -> Result<Vec<u8>, ParseError> {
+    /// Verbatim rest of the line: 1 to `max` bytes, not only blanks.
+    fn rest(&self, what: &str, max: usize) -> Result<Vec<u8>, ParseError> {
         let r = self.lx.rest();
-        if r.is_empty() || (!blanks_ok && r.iter().all(|&b| is_blank(b))) {
+        if r.iter().all(|&b| is_blank(b)) {
             return Err(e(format!("missing {what}")));
         }
         check_len(what, r, max)?;
         Ok(r.to_vec())
     }
+}
+
+/// `CLEAR=` or `ENTER=`: `YES` or `NO`, without regard to case; `bad`
+/// otherwise.
+fn yes_no(v: &[u8], bad: &str) -> Result<bool, ParseError> {
+    if v.eq_ignore_ascii_case(b"YES") {
+        Ok(true)
+    } else if v.eq_ignore_ascii_case(b"NO") {
+        Ok(false)
+    } else {
+        Err(ParseError::new(bad))
+    }
+}
+
+/// `TYPE`'s text after the gadget, by AmiPilot's rule (its server's
+/// `arexx_cmd.c`): blanks skipped; a text that starts with `"` is one
+/// quoted token (`\"` and `\\` unescaped), of which only blanks may
+/// follow (AmiPilot ignores the rest: RC 10 here, like any leftover);
+/// otherwise the rest of the line as it is, trailing blanks included.
+fn type_text(rest: &[u8]) -> Result<Vec<u8>, ParseError> {
+    let Some(start) = rest.iter().position(|&b| !is_blank(b)) else {
+        return Err(e(String::from("missing text")));
+    };
+    let r = &rest[start..];
+    let text = if r[0] == b'"' {
+        let mut text = Vec::new();
+        let end = quoted(r, 1, &mut text)?;
+        if !r[end..].iter().all(|&b| is_blank(b)) {
+            return Err(e(String::from("text after the closing quote of the text (only blanks may follow it)")));
+        }
+        if text.is_empty() {
+            return Err(e(String::from("empty text")));
+        }
+        text
+    } else {
+        r.to_vec()
+    };
+    check_len("text", &text, TEXT_MAX)?;
+    Ok(text)
 }
 
 /// A `TIMEOUT=` value, seconds; 0 means the default (`None`), as in
@@ -667,10 +724,37 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             return Ok(Command::Click { target, expect, timeout: to });
         }
         Verb::Type => {
-            let s = p.screen()?;
-            let target = p.target(s)?;
-            let text = p.rest("text", TEXT_MAX, true)?;
-            return Ok(Command::Type { target, text });
+            // SCREEN=, CLEAR= and ENTER= in any order: bits 1, 2, 4.
+            let (mut screen, mut options, mut seen) = (None, TypeOptions::default(), 0u8);
+            while let Some(t) = p.peek()? {
+                let (bit, bad) = if t.is_key("SCREEN") {
+                    (1, "")
+                } else if t.is_key("CLEAR") {
+                    (2, "CLEAR= must be YES or NO")
+                } else if t.is_key("ENTER") {
+                    (4, "ENTER= must be YES or NO")
+                } else {
+                    break;
+                };
+                if seen & bit != 0 {
+                    return Err(e(format!("duplicate {}=", upper_key(&t))));
+                }
+                seen |= bit;
+                if bit == 1 {
+                    screen = p.screen()?;
+                    continue;
+                }
+                p.next()?;
+                let yes = yes_no(t.value(), bad)?;
+                if bit == 2 {
+                    options.clear = yes;
+                } else {
+                    options.enter = yes;
+                }
+            }
+            let target = p.target(screen)?;
+            let text = type_text(p.lx.remainder())?;
+            return Ok(Command::Type { target, text, options });
         }
         Verb::GetText => {
             let s = p.screen()?;
@@ -834,7 +918,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     to = timeout(&o)?;
                 }
             }
-            let command = p.rest("command", COMMAND_MAX, false)?;
+            let command = p.rest("command", COMMAND_MAX)?;
             return Ok(Command::MuiRexx { base: t.text, timeout: to, command });
         }
         Verb::Launch => {
@@ -848,7 +932,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     stack = Some(number(o.value(), "STACK", LAUNCH_MIN_STACK, i64::from(i32::MAX))? as u32);
                 }
             }
-            let command = p.rest("command line", COMMAND_MAX, false)?;
+            let command = p.rest("command line", COMMAND_MAX)?;
             return Ok(Command::Launch { stack, command });
         }
         Verb::WbLaunch => {
@@ -1054,10 +1138,15 @@ impl Command {
                 }
                 tmo(&mut o, timeout);
             }
-            Command::Type { target: t, text } => {
+            Command::Type { target: t, text, options } => {
+                for (k, on) in [(" CLEAR=YES", options.clear), (" ENTER=YES", options.enter)] {
+                    if on {
+                        o.extend_from_slice(k.as_bytes());
+                    }
+                }
                 target(&mut o, t);
                 o.push(b' ');
-                o.extend_from_slice(text);
+                gadgetscope_core::text::push_type_text(&mut o, text);
             }
             Command::GetText { target: t } | Command::Highlight { target: t } => target(&mut o, t),
             Command::Drag { target: t, to } => {

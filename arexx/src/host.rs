@@ -18,7 +18,8 @@ use alloc::vec::Vec;
 use gadgetscope_core::manifest::{self, Manifest, Resolved};
 
 use crate::command::{
-    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, WaitCond, WindowTarget,
+    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, TypeOptions, WaitCond,
+    WindowTarget,
 };
 use crate::{same_password, version_text, Error, Rc, Reply, RESULT_MAX};
 use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
@@ -159,8 +160,12 @@ pub trait Engine {
     /// `CLICK`, then (with `expect`) wait for the window to appear or the
     /// clicked window to close.
     fn click(&mut self, target: &Target, expect: Option<&Expect>) -> Result<Outcome, Error>;
-    /// `TYPE`: type `text` (verbatim Latin-1) into the gadget.
-    fn type_text(&mut self, target: &Target, text: &[u8]) -> Result<Outcome, Error>;
+    /// `TYPE`: click the gadget, type `text` (Latin-1; a LF is the Return
+    /// key), with `options` clear its old value first and strike Return
+    /// after (docs/reference/commands.md, "TYPE"). RC 10 for a byte the
+    /// keymap cannot type (nothing typed) or `CLEAR=YES` on a gadget that
+    /// is not a string or integer gadget.
+    fn type_text(&mut self, target: &Target, text: &[u8], options: TypeOptions) -> Result<Outcome, Error>;
     /// `GETTEXT`: string value, else label, else empty.
     fn get_text(&mut self, target: &Target) -> Result<Outcome, Error>;
     /// `DRAG`.
@@ -487,7 +492,7 @@ impl<M> Host<M> {
             Command::Menu { window } => done(engine.menu(window)?),
             Command::Pick { screen } => done(engine.pick(screen.as_deref())?),
             Command::Click { target, expect, .. } => engine.click(&self.resolve(target)?, expect.as_ref()),
-            Command::Type { target, text } => engine.type_text(&self.resolve(target)?, text),
+            Command::Type { target, text, options } => engine.type_text(&self.resolve(target)?, text, *options),
             Command::GetText { target } => engine.get_text(&self.resolve(target)?),
             Command::Highlight { target } => engine.highlight(&self.resolve(target)?),
             Command::Record(op) => done(engine.record(op)?),

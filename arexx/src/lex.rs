@@ -70,7 +70,7 @@ fn err(msg: &str) -> ParseError {
 
 /// Reads a quoted section starting just after its opening quote; returns
 /// the index after the closing quote.
-fn quoted(line: &[u8], mut i: usize, out: &mut Vec<u8>) -> Result<usize, ParseError> {
+pub(crate) fn quoted(line: &[u8], mut i: usize, out: &mut Vec<u8>) -> Result<usize, ParseError> {
     while i < line.len() {
         match line[i] {
             b'\\' if i + 1 < line.len() && matches!(line[i + 1], b'"' | b'\\') => {
@@ -140,6 +140,11 @@ impl<'a> Lexer<'a> {
     /// The next token without consuming it.
     pub fn peek(&self) -> Result<Option<Token>, ParseError> {
         self.clone().next()
+    }
+
+    /// The line after the last token read, its separator included.
+    pub fn remainder(&self) -> &'a [u8] {
+        self.line.get(self.pos..).unwrap_or(&[])
     }
 
     /// The rest of the line after the last token read and one separator,

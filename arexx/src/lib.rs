@@ -18,8 +18,8 @@ mod host;
 mod lex;
 
 pub use command::{
-    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, ParseError, RecordOp, Verb, WaitCond,
-    WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
+    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, ParseError, RecordOp, TypeOptions,
+    Verb, WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
 };
 pub use gadgetscope_core::classify::Role;
 pub use host::{

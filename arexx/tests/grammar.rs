@@ -193,33 +193,137 @@ fn click_expect_and_timeout() {
     assert_eq!(ok("CLICK w 1 EXPECT=NOWINDOW").timeout_secs(), 10);
 }
 
+fn typed(p: &str, id: u16, text: &[u8], options: TypeOptions) -> Command {
+    Command::Type { target: located(p, GadgetLocator::Id(id)), text: text.to_vec(), options }
+}
+
+const PLAIN: TypeOptions = TypeOptions { clear: false, enter: false };
+
+/// AmiPilot's rule (docs/reference/amipilot-differences.md rows 2 and 3):
+/// blanks after the gadget skipped, then one quoted token or the rest of
+/// the line as it is.
 #[test]
-fn type_rest_of_line_is_verbatim() {
-    assert_eq!(
-        ok("TYPE Prefs 7 hello world"),
-        Command::Type { target: located("Prefs", GadgetLocator::Id(7)), text: b"hello world".to_vec() }
-    );
-    // One separator only; quotes and further blanks are text.
-    assert_eq!(
-        ok("TYPE Prefs 7  \"two\"  blanks "),
-        Command::Type { target: located("Prefs", GadgetLocator::Id(7)), text: b" \"two\"  blanks ".to_vec() }
-    );
-    assert_eq!(
-        ok("TYPE Prefs 7\tTIMEOUT=5"),
-        Command::Type { target: located("Prefs", GadgetLocator::Id(7)), text: b"TIMEOUT=5".to_vec() }
-    );
+fn type_text_after_blanks_unquoted_or_the_rest_of_the_line() {
+    assert_eq!(ok("TYPE Prefs 7 hello world"), typed("Prefs", 7, b"hello world", PLAIN));
+    // Every blank before the text is skipped; inside and after it they
+    // are text, and so are quotes that do not open it.
+    assert_eq!(ok("TYPE w 2   hello"), typed("w", 2, b"hello", PLAIN));
+    assert_eq!(ok("TYPE w 2 \t hello  world  "), typed("w", 2, b"hello  world  ", PLAIN));
+    assert_eq!(ok("TYPE Prefs 7 say \"hi\" \\ "), typed("Prefs", 7, b"say \"hi\" \\ ", PLAIN));
+    assert_eq!(ok("TYPE w 2 a\"b"), typed("w", 2, b"a\"b", PLAIN));
+    assert_eq!(ok("TYPE Prefs 7\tTIMEOUT=5"), typed("Prefs", 7, b"TIMEOUT=5", PLAIN));
+    assert_eq!(ok("TYPE w 2 CLEAR=YES"), typed("w", 2, b"CLEAR=YES", PLAIN));
+    // A text that starts with a quote is one quoted token, unescaped.
+    assert_eq!(ok("TYPE w 2 \"a b\""), typed("w", 2, b"a b", PLAIN));
+    assert_eq!(ok("TYPE w 2 \"a\\\"b\""), typed("w", 2, b"a\"b", PLAIN));
+    assert_eq!(ok("TYPE w 2 \"a\\\\b\\n\""), typed("w", 2, b"a\\b\\n", PLAIN));
+    assert_eq!(ok("TYPE w 2    \"  x\"  "), typed("w", 2, b"  x", PLAIN));
+    assert_eq!(ok("TYPE w 2 \"TIMEOUT=5\""), typed("w", 2, b"TIMEOUT=5", PLAIN));
+    // A LF (ARexx can carry one) is text, typed as Return.
+    assert_eq!(ok("TYPE w 2 a\nb"), typed("w", 2, b"a\nb", PLAIN));
     assert_eq!(
         ok("TYPE @name x"),
-        Command::Type { target: GadgetTarget::Named(b"name".to_vec()), text: b"x".to_vec() }
+        Command::Type { target: GadgetTarget::Named(b"name".to_vec()), text: b"x".to_vec(), options: PLAIN }
     );
     assert_eq!(
-        ok("TYPE w LABEL=\"User name\" joe"),
+        ok("TYPE @name \"a\\\\\""),
+        Command::Type { target: GadgetTarget::Named(b"name".to_vec()), text: b"a\\".to_vec(), options: PLAIN }
+    );
+    assert_eq!(
+        ok("TYPE w LABEL=\"User name\"   joe"),
         Command::Type {
             target: located("w", GadgetLocator::Match { role: None, label: Some(b"User name".to_vec()), index: None }),
-            text: b"joe".to_vec()
+            text: b"joe".to_vec(),
+            options: PLAIN,
         }
     );
-    assert_eq!(ok("TYPE w 1  "), Command::Type { target: located("w", GadgetLocator::Id(1)), text: b" ".to_vec() });
+    assert_eq!(
+        ok("TYPE w ROLE=string a\"b"),
+        Command::Type {
+            target: located("w", GadgetLocator::Match { role: Some(Role::String), label: None, index: None }),
+            text: b"a\"b".to_vec(),
+            options: PLAIN,
+        }
+    );
+    // Strictness kept: text after the closing quote, an unterminated or
+    // an empty quote, no text at all.
+    let after = "text after the closing quote of the text (only blanks may follow it)";
+    assert_eq!(bad(b"TYPE w 2 \"a\" x"), after);
+    assert_eq!(bad(b"TYPE w 2 \"a\"x"), after);
+    assert_eq!(bad(b"TYPE @n \"a\" \"b\""), after);
+    assert_eq!(bad(b"TYPE w ROLE=string \"a\"b"), after);
+    assert_eq!(bad(b"TYPE w 2 \"a b"), "unterminated quote");
+    assert_eq!(bad(b"TYPE w 2 \"a\\\""), "unterminated quote");
+    assert_eq!(bad(b"TYPE w 2 \"\""), "empty text");
+    assert_eq!(bad(b"TYPE w 1  "), "missing text");
+    assert_eq!(bad(b"TYPE w 1 \t"), "missing text");
+    // The limit is on the text typed, after unescaping.
+    let long = format!("TYPE w 1 \"{}\"", "\\\"".repeat(255));
+    assert_eq!(ok(&long), typed("w", 1, &[b'"'; 255], PLAIN));
+    let long = format!("TYPE w 1 \"{}\"", "x".repeat(256));
+    assert_eq!(bad(long.as_bytes()), "text longer than 255 bytes");
+}
+
+/// `CLEAR=` and `ENTER=` right after the verb, with `SCREEN=`, in any
+/// order; YES or NO without regard to case.
+#[test]
+fn type_options_before_the_window() {
+    let both = TypeOptions { clear: true, enter: true };
+    assert_eq!(ok("TYPE CLEAR=YES ENTER=YES w 2 x"), typed("w", 2, b"x", both));
+    assert_eq!(ok("type enter=yes clear=Yes w 2 x"), typed("w", 2, b"x", both));
+    assert_eq!(ok("TYPE CLEAR=YES w 2 x"), typed("w", 2, b"x", TypeOptions { clear: true, enter: false }));
+    assert_eq!(ok("TYPE ENTER=YES w 2 x"), typed("w", 2, b"x", TypeOptions { clear: false, enter: true }));
+    assert_eq!(ok("TYPE CLEAR=NO ENTER=no w 2 x"), typed("w", 2, b"x", PLAIN));
+    let on_screen = Command::Type {
+        target: GadgetTarget::Located {
+            window: WindowTarget { screen: Some(b"Work".to_vec()), pattern: b"w".to_vec() },
+            gadget: GadgetLocator::Id(2),
+        },
+        text: b"x".to_vec(),
+        options: both,
+    };
+    for line in [
+        "TYPE SCREEN=Work CLEAR=YES ENTER=YES w 2 x",
+        "TYPE CLEAR=YES SCREEN=Work ENTER=YES w 2 x",
+        "TYPE ENTER=YES CLEAR=YES SCREEN=Work w 2 x",
+        "TYPE ENTER=\"YES\" CLEAR=YES SCREEN=\"Work\" w 2 x",
+    ] {
+        assert_eq!(ok(line), on_screen, "{line}");
+    }
+    assert_eq!(
+        ok("TYPE ENTER=YES @name x"),
+        Command::Type {
+            target: GadgetTarget::Named(b"name".to_vec()),
+            text: b"x".to_vec(),
+            options: TypeOptions { clear: false, enter: true }
+        }
+    );
+    assert_eq!(
+        ok("TYPE CLEAR=YES SCREEN=Work ENTER=YES @name x"),
+        Command::Type {
+            target: GadgetTarget::NamedOnScreen { screen: b"Work".to_vec(), name: b"name".to_vec() },
+            text: b"x".to_vec(),
+            options: both,
+        }
+    );
+    // After the gadget they are text (AmiPilot's rule).
+    assert_eq!(ok("TYPE w 2 ENTER=YES"), typed("w", 2, b"ENTER=YES", PLAIN));
+    assert_eq!(canon("type enter=yes screen=s clear=yes w 2 x"), "TYPE CLEAR=YES ENTER=YES SCREEN=\"s\" \"w\" 2 x");
+    assert_eq!(canon("type clear=no w 2 x"), "TYPE \"w\" 2 x");
+    assert_eq!(bad(b"TYPE CLEAR=MAYBE w 2 x"), "CLEAR= must be YES or NO");
+    assert_eq!(bad(b"TYPE ENTER= w 2 x"), "ENTER= must be YES or NO");
+    assert_eq!(bad(b"TYPE ENTER=1 w 2 x"), "ENTER= must be YES or NO");
+    assert_eq!(bad(b"TYPE CLEAR=YES CLEAR=NO w 2 x"), "duplicate CLEAR=");
+    assert_eq!(bad(b"TYPE ENTER=YES SCREEN=a ENTER=YES w 2 x"), "duplicate ENTER=");
+    assert_eq!(bad(b"TYPE SCREEN=a CLEAR=YES SCREEN=b w 2 x"), "duplicate SCREEN=");
+    assert_eq!(bad(b"TYPE CLEAR=YES"), "missing window pattern");
+    assert_eq!(bad(b"TYPE CLEAR=YES w"), "missing gadget (GA_ID, ROLE= or LABEL=)");
+    assert_eq!(bad(b"TYPE CLEAR=YES w 2"), "missing text");
+    assert_eq!(bad(b"TYPE TIMEOUT=5 w 2 x"), "missing window pattern before TIMEOUT=");
+    // Only TYPE takes them.
+    assert_eq!(bad(b"CLICK CLEAR=YES w 2"), "missing window pattern before CLEAR=");
+    assert_eq!(bad(b"CLICK w 2 ENTER=YES"), "CLICK does not take ENTER= here");
+    assert_eq!(bad(b"TREE w CLEAR=YES"), "TREE does not take CLEAR= here");
 }
 
 #[test]
@@ -436,7 +540,8 @@ fn canonical_lines() {
         canon("click prefs role=button label=ok expect=window=x timeout=3"),
         "CLICK \"prefs\" ROLE=button LABEL=\"ok\" EXPECT=WINDOW=\"x\" TIMEOUT=3"
     );
-    assert_eq!(canon("type w 1  verbatim \"x\""), "TYPE \"w\" 1  verbatim \"x\"");
+    assert_eq!(canon("type w 1  verbatim \"x\""), "TYPE \"w\" 1 verbatim \"x\"");
+    assert_eq!(canon("type w 1 \"  x\\\"\""), "TYPE \"w\" 1 \"  x\\\"\"");
     assert_eq!(canon(r#"tree "a\"b\\c" full"#), r#"TREE "a\"b\\c" FULL"#);
     assert_eq!(canon("launch stack=9000 c:dir"), "LAUNCH STACK=9000 c:dir");
     assert_eq!(canon("waitfor screen=w requester"), "WAITFOR SCREEN=\"w\" REQUESTER");
@@ -482,7 +587,19 @@ fn recorded_steps_parse_back() {
         ),
         (
             Step::Type(live(m.clone()), b" caf\xe9 \"x\" \\ ".to_vec()),
-            Command::Type { target: located_in(&odd, m.clone()), text: b" caf\xe9 \"x\" \\ ".to_vec() },
+            Command::Type {
+                target: located_in(&odd, m.clone()),
+                text: b" caf\xe9 \"x\" \\ ".to_vec(),
+                options: TypeOptions { clear: true, enter: true },
+            },
+        ),
+        (
+            Step::Type(Locator::Named(b"n".to_vec()), b"\"q\" x ".to_vec()),
+            Command::Type {
+                target: GadgetTarget::Named(b"n".to_vec()),
+                text: b"\"q\" x ".to_vec(),
+                options: TypeOptions { clear: true, enter: true },
+            },
         ),
         (
             Step::Drag(live(GadgetLocator::Id(5)), -40, 3),

@@ -60,8 +60,8 @@ impl Engine for Fake {
             Ok(Outcome::Done(Vec::new()))
         }
     }
-    fn type_text(&mut self, t: &Target, text: &[u8]) -> Result<Outcome, Error> {
-        self.calls.push(format!("type {t:?} {}", latin1(text)));
+    fn type_text(&mut self, t: &Target, text: &[u8], o: TypeOptions) -> Result<Outcome, Error> {
+        self.calls.push(format!("type {t:?} {} {o:?}", latin1(text)));
         Ok(Outcome::Done(Vec::new()))
     }
     fn get_text(&mut self, t: &Target) -> Result<Outcome, Error> {
@@ -204,9 +204,14 @@ fn immediate_verbs() {
     assert_eq!(one(&mut h, &mut f, "SHOW"), Reply::ok(Vec::new()));
     assert_eq!(one(&mut h, &mut f, "HIDE"), Reply::ok(Vec::new()));
     assert_eq!(one(&mut h, &mut f, "DRAG Prefs 4 TO 5"), Reply::ok(Vec::new()));
+    assert_eq!(one(&mut h, &mut f, "TYPE Prefs 2   \"  a b\"  "), Reply::ok(Vec::new()));
+    assert_eq!(one(&mut h, &mut f, "TYPE ENTER=YES CLEAR=YES Prefs 2 a \"b\""), Reply::ok(Vec::new()));
     assert!(f.calls.contains(&"tree Prefs true".to_string()));
     assert!(f.calls.contains(&"launch Some(8192) C:Dir".to_string()));
     assert!(f.calls.contains(&"wblaunch Work:Demo 1 1".to_string()));
+    let typed: Vec<&String> = f.calls.iter().filter(|c| c.starts_with("type Live")).collect();
+    assert!(typed[0].ends_with("Id(2) }   a b TypeOptions { clear: false, enter: false }"), "{}", typed[0]);
+    assert!(typed[1].ends_with("Id(2) } a \"b\" TypeOptions { clear: true, enter: true }"), "{}", typed[1]);
     assert!(f.calls.iter().any(|c| c.starts_with("drag Live")
         && c.contains(
             "To(Live { window: WindowTarget { screen: None, pattern: [80, 114, 101, 102, 115] }, gadget: Id(5) })"

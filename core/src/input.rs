@@ -340,11 +340,17 @@ fn pairs_to_events(out: &mut Vec<Event>, pairs: &[(u8, u8)]) {
 }
 
 /// TYPE: the key events that type `text` (Latin-1 bytes) with `keymap`.
-/// A byte the keymap cannot produce fails the whole TYPE (nothing is
-/// typed), naming its index: it is never skipped.
+/// A LF (0x0A) is the Return key (raw code 0x44, the same on every keymap:
+/// devices/keymap.h), as AmiPilot's TYPE strikes it; every other byte goes
+/// through the keymap. A byte the keymap cannot produce fails the whole
+/// TYPE (nothing is typed), naming its index: it is never skipped.
 pub fn type_text<K: KeyMap + ?Sized>(text: &[u8], keymap: &mut K) -> Result<Vec<Event>, ActionError> {
     let mut out = Vec::new();
     for (index, &byte) in text.iter().enumerate() {
+        if byte == b'\n' {
+            keystroke(&mut out, RAWKEY_RETURN, 0, [0; 4]);
+            continue;
+        }
         match keymap.map(byte) {
             Some(pairs) if !pairs.is_empty() => pairs_to_events(&mut out, &pairs),
             _ => return Err(ActionError::Unmappable { index, byte }),
@@ -848,6 +854,16 @@ mod tests {
                 key(0xE0, 0),
             ]
         );
+    }
+
+    #[test]
+    fn a_line_feed_is_the_return_key_whatever_the_keymap() {
+        // A keymap that knows 'a' only (MapANSI may give Ctrl-J for LF).
+        let mut km = Table(vec![(b'a', vec![(0x20, 0)])]);
+        let e = type_text(b"a\na", &mut km).unwrap();
+        assert_eq!(e, vec![key(0x20, 0), key(0xA0, 0), key(0x44, 0), key(0xC4, 0), key(0x20, 0), key(0xA0, 0)]);
+        // A CR goes through the keymap like any other byte.
+        assert_eq!(type_text(b"\r", &mut km), Err(ActionError::Unmappable { index: 0, byte: b'\r' }));
     }
 
     #[test]

@@ -252,6 +252,18 @@ pub fn push_quoted(out: &mut Vec<u8>, s: &[u8]) {
     out.line(quoted_room(s), |l| l.quoted(s));
 }
 
+/// Append `TYPE`'s text so that the command language reads it back as it
+/// is: as it is, or quoted (`"` and `\` escaped) when it starts with a
+/// blank or `"`, which the grammar would skip or unquote
+/// (docs/reference/commands.md, "TYPE").
+pub fn push_type_text(out: &mut Vec<u8>, text: &[u8]) {
+    if matches!(text.first(), Some(b' ' | b'\t' | b'"')) {
+        push_quoted(out, text);
+    } else {
+        out.extend_from_slice(text);
+    }
+}
+
 /// Append a signed decimal number.
 pub fn push_int(out: &mut Vec<u8>, v: i64) {
     out.line(INT_ROOM, |l| l.int(v));
@@ -438,6 +450,20 @@ pub fn screens_text(s: &ScreensSnapshot) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn type_text_is_quoted_only_where_the_grammar_would_change_it() {
+        let t = |s: &[u8]| {
+            let mut o = alloc::vec::Vec::new();
+            super::push_type_text(&mut o, s);
+            o
+        };
+        assert_eq!(t(b"hello world "), b"hello world ");
+        assert_eq!(t(b"a \"b\" \\"), b"a \"b\" \\");
+        assert_eq!(t(b"  x"), b"\"  x\"");
+        assert_eq!(t(b"\tx"), b"\"\tx\"");
+        assert_eq!(t(b"\"q\" \\"), b"\"\\\"q\\\" \\\\\"");
+    }
+
     #[test]
     fn push_int_matches_the_standard_formatting() {
         let cases = [

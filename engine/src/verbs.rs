@@ -6,11 +6,11 @@ pub use crate::files::{FileSystem, Roots};
 use crate::inspect::{inspect, Failure, Inspect};
 use alloc::string::String;
 use alloc::vec::Vec;
-use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT};
+use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT, RAWKEY_RETURN};
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::Rect;
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
-use gadgetscope_arexx::{Error, FsOp, Rc, RecordOp};
+use gadgetscope_arexx::{Error, FsOp, Rc, RecordOp, TypeOptions};
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
@@ -214,7 +214,7 @@ enum Then {
     /// `WHERE`: return the geometry.
     Geometry,
     Click(Option<Expect>),
-    Type(Vec<u8>),
+    Type(Vec<u8>, TypeOptions),
     GetText,
     Drag(Destination),
 }
@@ -471,7 +471,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         match then {
             Then::Geometry => unreachable!(),
             Then::Click(expect) => self.click_in(&w, i, size, expect.as_ref()),
-            Then::Type(text) => self.type_in(&w, i, size, &text),
+            Then::Type(text, options) => self.type_in(&w, i, size, &text, options),
             Then::GetText => {
                 if w.gadgets[i].address == 0 {
                     return Err(Error::new(
@@ -510,12 +510,24 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     }
 
     /// See [`Engine::type_text`].
-    fn type_in(&mut self, w: &WindowSnap, i: usize, size: ScreenSize, text: &[u8]) -> Result<Outcome, Error> {
+    fn type_in(
+        &mut self,
+        w: &WindowSnap,
+        i: usize,
+        size: ScreenSize,
+        text: &[u8],
+        options: TypeOptions,
+    ) -> Result<Outcome, Error> {
         let g = &w.gadgets[i];
-        let field = matches!(g.role, Role::String | Role::Integer);
+        if options.clear && !matches!(g.role, Role::String | Role::Integer) {
+            return Err(Error::new(
+                Rc::Error,
+                alloc::format!("CLEAR=YES needs a string or integer gadget, not role={}", g.role.as_str()),
+            ));
+        }
         let keymap = self.actor.keymap();
         let mut events = input::click_gadget(size, w, g).map_err(action_error)?;
-        if field {
+        if options.clear {
             events.extend(input::amiga_key(b'x', keymap).map_err(action_error)?);
             events.extend(input::raw_keystroke(RAWKEY_CURSOR_RIGHT, IEQUALIFIER_LSHIFT));
             for _ in 0..g.value.as_ref().map_or(0, |v| v.len()) {
@@ -523,8 +535,8 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             }
         }
         events.extend(input::type_text(text, keymap).map_err(action_error)?);
-        if field {
-            events.extend(input::type_text(b"\r", keymap).map_err(action_error)?);
+        if options.enter {
+            events.extend(input::raw_keystroke(RAWKEY_RETURN, 0));
         }
         self.act(w, Ok(events))?;
         Ok(Outcome::Done(Vec::new()))
@@ -749,22 +761,24 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.click_in(&w, i, size, expect)
     }
 
-    /// A click into the gadget; for string and integer gadgets the old
-    /// value is removed first — Right-Amiga X (Intuition's "clear field"),
-    /// then Shift-Cursor Right (to the end) and one Backspace per byte of
-    /// the value TREE read, because AROS's string editing ignores
-    /// Right-Amiga X (measured with the GadToolsFixture) — then the text,
-    /// then Return, which commits the value (the program gets
-    /// IDCMP_GADGETUP, as when a user types). Other gadgets get the text
-    /// only. The whole text is mapped before any key is sent. A
-    /// WHEREGADGET is the gadget whose box is the WHERE geometry, if the
-    /// walker sees one (else the click and the text only).
-    fn type_text(&mut self, target: &Target, text: &[u8]) -> Result<Outcome, Error> {
+    /// A click at the gadget's centre (a string gadget puts its cursor
+    /// there), then the text, one burst of events mapped whole before any
+    /// is sent; nothing else, as AmiPilot's TYPE. `CLEAR=YES` removes a
+    /// string or integer gadget's old value after the click — Right-Amiga
+    /// X (Intuition's "clear field"), then Shift-Cursor Right (to the end)
+    /// and one Backspace per byte of the value TREE read, because AROS's
+    /// string editing ignores Right-Amiga X (measured with the
+    /// GadToolsFixture). `ENTER=YES` strikes Return after the text, which
+    /// commits a string or integer gadget's value (the program gets
+    /// IDCMP_GADGETUP, as when a user types). A WHEREGADGET is the gadget
+    /// whose box is the WHERE geometry, if the walker sees one (else a
+    /// stand-in of no role, which `CLEAR=YES` refuses).
+    fn type_text(&mut self, target: &Target, text: &[u8], options: TypeOptions) -> Result<Outcome, Error> {
         if let Target::Where { .. } = target {
-            return self.ask_where(target, Then::Type(text.to_vec()));
+            return self.ask_where(target, Then::Type(text.to_vec(), options));
         }
         let ((w, i), size) = self.gadget_on_screen(target)?;
-        self.type_in(&w, i, size, text)
+        self.type_in(&w, i, size, text, options)
     }
 
     fn get_text(&mut self, target: &Target) -> Result<Outcome, Error> {
@@ -1240,7 +1254,7 @@ mod tests {
         assert_eq!(run(&mut h, &mut e, "RECORD STOP", 0), (0, "3 steps (2 not replayable), 3 events lost".into()));
         assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:n.rexx", 0).0, 0);
         let rexx = shown(&e.system.1.written[2].1);
-        assert!(rexx.contains("'TYPE @name hello'\n"), "{rexx}");
+        assert!(rexx.contains("'TYPE CLEAR=YES ENTER=YES @name hello'\n"), "{rexx}");
         assert!(rexx.contains("/* 3 input events were lost here"), "{rexx}");
 
         // A recording left on stops growing at 1000 steps and says so.
@@ -1438,31 +1452,83 @@ mod tests {
         assert_eq!((r[0].0, r[0].1.rc as i32), (4, 0));
     }
 
-    #[test]
-    fn type_clears_the_field_types_and_commits() {
-        let (mut e, _) = engine();
-        let mut h = Host::new("test");
-        assert_eq!(run(&mut h, &mut e, "TYPE GadTools 2 Ab", 0), (0, String::new()));
-        let keys: Vec<(u16, u16)> = e
-            .actor
-            .events
+    /// Key presses as (raw code, qualifier).
+    type Keys = Vec<(u16, u16)>;
+
+    /// The keys pressed (releases left out).
+    fn presses(events: &[Event]) -> Keys {
+        events
             .iter()
             .filter_map(|ev| match *ev {
                 Event::Key { code, qualifier, .. } if code & 0x80 == 0 => Some((code, qualifier)),
                 _ => None,
             })
-            .collect();
-        // Right-Amiga, X with Right-Amiga; Shift, Cursor Right with Shift;
-        // Backspace for each byte of "hello"; Shift, A with Shift; B; Return.
-        let mut want = vec![(0x67, 0x80), (0x32, 0x80), (0x60, 0x01), (0x4E, 0x01)];
-        want.extend([(0x41, 0); 5]);
-        want.extend([(0x60, 0x01), (0x20, 0x01), (0x35, 0), (0x44, 0)]);
-        assert_eq!(keys, want);
-        // A byte the keymap cannot produce: RC 10, nothing typed.
+            .collect()
+    }
+
+    /// The events of `line`, which must answer RC 0 at once.
+    fn events_of(h: &mut Host<u32>, e: &mut TestEngine, line: &[u8]) -> Vec<Event> {
         e.actor.events.clear();
-        let (rc, t) = run(&mut h, &mut e, "TYPE GadTools 2 \u{1}", 0);
-        assert_eq!(rc, 10, "{t}");
+        let out = h.command(e, line, 1, 0);
+        assert_eq!(out.len(), 1, "{}", shown(line));
+        assert_eq!((out[0].1.rc as i32, shown(&out[0].1.text)), (0, String::new()), "{}", shown(line));
+        core::mem::take(&mut e.actor.events)
+    }
+
+    #[test]
+    fn type_clicks_then_types_and_its_options_clear_and_enter() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        // The click is CLICK's: pointer to the centre, press, release.
+        let click = events_of(&mut h, &mut e, b"CLICK GadTools 2");
+        assert_eq!(downs(&click), [(90, 76)]);
+        // Shift, A with Shift; B.
+        let text = [(0x60, 0x01), (0x20, 0x01), (0x35, 0)];
+        // Right-Amiga, X with Right-Amiga; Shift, Cursor Right with Shift;
+        // Backspace for each byte of "hello".
+        let mut clear = vec![(0x67, 0x80), (0x32, 0x80), (0x60, 0x01), (0x4E, 0x01)];
+        clear.extend([(0x41, 0); 5]);
+        let enter = [(0x44, 0)];
+        let cases: [(&[u8], Keys); 5] = [
+            // AmiPilot's effect: click, type, nothing else.
+            (b"TYPE GadTools 2 Ab", text.to_vec()),
+            (b"TYPE CLEAR=YES GadTools 2 Ab", [&clear[..], &text].concat()),
+            (b"TYPE ENTER=YES GadTools 2 Ab", [&text[..], &enter].concat()),
+            (b"TYPE enter=yes CLEAR=Yes GadTools 2 Ab", [&clear[..], &text, &enter].concat()),
+            (b"TYPE CLEAR=NO ENTER=NO GadTools 2 Ab", text.to_vec()),
+        ];
+        for (line, keys) in cases {
+            let ev = events_of(&mut h, &mut e, line);
+            assert_eq!(ev[..click.len()], click[..], "{}: the click comes first", shown(line));
+            let rest = &ev[click.len()..];
+            assert!(rest.iter().all(|x| matches!(x, Event::Key { .. })), "{}: keys only after it", shown(line));
+            assert_eq!(presses(rest), keys, "{}", shown(line));
+            // Every key pressed is released again.
+            assert_eq!(rest.len(), 2 * keys.len(), "{}", shown(line));
+        }
+        // A LF in the text (ARexx can carry one) is the Return key.
+        let ev = events_of(&mut h, &mut e, b"TYPE GadTools 2 a\nb");
+        assert_eq!(presses(&ev), [(0x20, 0), (0x44, 0), (0x35, 0)]);
+        // A byte the keymap cannot produce: RC 10, nothing typed, nor
+        // clicked.
+        e.actor.events.clear();
+        let (rc, t) = run(&mut h, &mut e, "TYPE CLEAR=YES ENTER=YES GadTools 2 A\u{1}", 0);
+        assert_eq!((rc, t.as_str()), (10, "the keymap cannot type character 1 (code 1)"));
         assert!(e.actor.events.is_empty());
+    }
+
+    #[test]
+    fn clear_needs_a_string_or_integer_gadget_enter_does_not() {
+        let (mut e, _) = engine();
+        let mut h = Host::new("test");
+        assert_eq!(
+            run(&mut h, &mut e, "TYPE CLEAR=YES GadTools 1 x", 0),
+            (10, "CLEAR=YES needs a string or integer gadget, not role=button".into())
+        );
+        assert!(e.actor.events.is_empty());
+        let ev = events_of(&mut h, &mut e, b"TYPE ENTER=YES GadTools 1 x");
+        assert_eq!(downs(&ev).len(), 1);
+        assert_eq!(presses(&ev), [(0x32, 0), (0x44, 0)]);
     }
 
     #[test]
@@ -1701,11 +1767,12 @@ mod tests {
         // TYPE into the geometry of the string gadget (20,50 120x12): its
         // old value is cleared as for a live locator.
         e.actor.events.clear();
-        assert!(h.command(&mut e, b"TYPE @field ab", 4, 2).is_empty());
+        assert!(h.command(&mut e, b"TYPE CLEAR=YES ENTER=YES @field ab", 4, 2).is_empty());
         e.system.1.answer(101, 0, "20 50 120 12");
         assert_eq!(h.tick(&mut e, 3)[0].1.rc as i32, 0);
         let backspaces = e.actor.events.iter().filter(|ev| matches!(ev, Event::Key { code: 0x41, .. })).count();
         assert_eq!(backspaces, 5, "one per byte of \"hello\"");
+        assert_eq!(presses(&e.actor.events).last(), Some(&(0x44, 0)), "Return last");
         // GETTEXT of that geometry reads the gadget the walker sees there.
         assert!(h.command(&mut e, b"GETTEXT @field", 5, 4).is_empty());
         e.system.1.answer(102, 0, "20 50 120 12");

@@ -228,7 +228,9 @@ fn push_gadget(out: &mut Vec<u8>, g: &GadgetLocator) {
 pub enum Step {
     /// `CLICK <locator>`.
     Click(Locator),
-    /// `TYPE <locator> <text>`: 1 to [`TEXT_MAX`] bytes, no control bytes.
+    /// `TYPE CLEAR=YES ENTER=YES <locator> <text>`: the entry's value
+    /// replaces the old one and is committed with Return, as the user's
+    /// entry was; 1 to [`TEXT_MAX`] bytes, no control bytes.
     Type(Locator, Vec<u8>),
     /// `DRAG <locator> <dx> <dy>`: a proportional gadget's knob, pixels.
     Drag(Locator, i16, i16),
@@ -254,10 +256,10 @@ impl Step {
                 out.extend_from_slice(&l.text());
             }
             Step::Type(l, t) => {
-                out.extend_from_slice(b"TYPE ");
+                out.extend_from_slice(b"TYPE CLEAR=YES ENTER=YES ");
                 out.extend_from_slice(&l.text());
                 out.push(b' ');
-                out.extend_from_slice(t);
+                gadgetscope_core::text::push_type_text(&mut out, t);
             }
             Step::Drag(l, dx, dy) => {
                 out.extend_from_slice(b"DRAG ");
@@ -1162,8 +1164,15 @@ fn py_window(w: &WindowTarget, args: &mut Vec<String>) -> Result<(), String> {
     Ok(())
 }
 
-/// The `amipilot` 1.1.0 object API call of a step: method and arguments,
-/// or why it has none.
+/// Longest command line the `amipilot` 1.1.0 client sends, in bytes: its
+/// `WireClient.command()` refuses a line that is, with its LF, longer
+/// than its `MAX_LINE` of 512.
+const PY_LINE_MAX: usize = 511;
+
+/// The `amipilot` 1.1.0 call of a step: the object API's method
+/// (`ap.<method>`) or the script's `send` of the command line (`TYPE`'s
+/// options: the client's `type()` sends none), with its arguments; or why
+/// there is none.
 fn py_call(step: &Step) -> Result<(&'static str, Vec<String>), String> {
     let role_kws = |g: &GadgetLocator, args: &mut Vec<String>| {
         if let GadgetLocator::Match { role, label, index } = g {
@@ -1184,10 +1193,15 @@ fn py_call(step: &Step) -> Result<(&'static str, Vec<String>), String> {
             a.push(py_string(n));
             "click_by_name"
         }
-        Step::Type(Locator::Named(n), t) => {
-            a.push(py_string(n));
-            a.push(py_string(t));
-            "type_by_name"
+        Step::Type(..) => {
+            let line = step.line().unwrap_or_default();
+            if line.len() > PY_LINE_MAX {
+                return Err(format!(
+                    "the line is longer than the {PY_LINE_MAX} bytes the amipilot client sends; the ARexx script makes this step"
+                ));
+            }
+            a.extend([String::from("wire"), py_string(&line)]);
+            "send"
         }
         Step::Drag(Locator::Named(n), dx, dy) => {
             a.extend([py_string(n), format!("{dx}"), format!("{dy}")]);
@@ -1202,21 +1216,6 @@ fn py_call(step: &Step) -> Result<(&'static str, Vec<String>), String> {
                 g => {
                     role_kws(g, &mut a);
                     "click_by_role"
-                }
-            };
-            py_window(window, &mut a)?;
-            m
-        }
-        Step::Type(Locator::Live { window, gadget }, t) => {
-            let m = match gadget {
-                GadgetLocator::Id(id) => {
-                    a.extend([format!("{id}"), py_string(t)]);
-                    "type"
-                }
-                g => {
-                    a.push(py_string(t));
-                    role_kws(g, &mut a);
-                    "type_by_role"
                 }
             };
             py_window(window, &mut a)?;
@@ -1347,9 +1346,11 @@ pub fn arexx_script(rec: &Recorder, port: &[u8]) -> Vec<u8> {
 /// The Python script of a recording for the `amipilot` 1.1.0 client
 /// (docs/design/recorder.md, "Scripts"): host, port and password from
 /// its command line (defaults 127.0.0.1, 1234, `amipilot`: the client's
-/// and its `dump` command's), `Amipilot.connect()`, then one call of the
-/// client's object API per line through `step(<n>, …)`, which stops with
-/// `step <n> failed (RC <rc>): <text>`. ASCII (`\xNN` escapes).
+/// and its `dump` command's), a `WireClient` wrapped in an `Amipilot`
+/// (handshake, then `AUTH`), then one call per line through `step(<n>,
+/// …)`, which stops with `step <n> failed (RC <rc>): <text>`: the object
+/// API's method, or for `TYPE` the script's `send` of the command line
+/// through `WireClient.command()`. ASCII (`\xNN` escapes).
 pub fn python_script(rec: &Recorder) -> Vec<u8> {
     let mut out = String::from("#!/usr/bin/env python3\n");
     for l in header_lines(rec) {
@@ -1362,7 +1363,14 @@ pub fn python_script(rec: &Recorder) -> Vec<u8> {
          # Usage: python3 <script> [host [port [password]]]\n\
          import sys\n\
          \n\
-         from amipilot import Amipilot, AmipilotError\n\
+         from amipilot import Amipilot, AmipilotError, WireClient\n\
+         \n\
+         \n\
+         def send(wire, line):\n    \
+             # A command line as it is: TYPE's CLEAR=/ENTER=, which type() cannot send.\n    \
+             reply = wire.command(line)\n    \
+             if not reply.ok:\n        \
+                 raise AmipilotError(reply.rc, line, reply.text.strip() or \"(no message)\")\n\
          \n\
          \n\
          def step(number, call, *args, **kwargs):\n    \
@@ -1377,10 +1385,12 @@ pub fn python_script(rec: &Recorder) -> Vec<u8> {
              port = int(sys.argv[2]) if len(sys.argv) > 2 else 1234\n    \
              password = sys.argv[3] if len(sys.argv) > 3 else \"amipilot\"\n",
     );
-    out.push_str(&format!(
-        "    with Amipilot.connect(host, port, timeout={}.0, password=password) as ap:\n",
-        WAIT_SECS * 3
-    ));
+    out.push_str(&format!("    wire = WireClient.connect(host, port, timeout={}.0)\n", WAIT_SECS * 3));
+    out.push_str(
+        "    with Amipilot(wire) as ap:\n        \
+             ap.handshake()\n        \
+             send(wire, \"AUTH \\\"\" + password.replace(\"\\\\\", \"\\\\\\\\\").replace('\"', '\\\\\"') + '\"')\n",
+    );
     let mut n = 0;
     let mut calls = 0;
     for s in &rec.steps {
@@ -1394,7 +1404,8 @@ pub fn python_script(rec: &Recorder) -> Vec<u8> {
         match py_call(s) {
             Ok((method, args)) => {
                 calls += 1;
-                out.push_str(&format!("        step({n}, ap.{method}"));
+                let call = if method == "send" { "" } else { "ap." };
+                out.push_str(&format!("        step({n}, {call}{method}"));
                 for a in args {
                     out.push_str(", ");
                     out.push_str(&a);
@@ -1768,12 +1779,12 @@ mod tests {
         assert_eq!(
             lines(&rec),
             [
-                "TYPE \"GadTools Fixture\" 2 hello world",
-                "TYPE \"GadTools Fixture\" 2 caf\u{e9}",
-                "TYPE \"GadTools Fixture\" 2 x",
+                "TYPE CLEAR=YES ENTER=YES \"GadTools Fixture\" 2 hello world",
+                "TYPE CLEAR=YES ENTER=YES \"GadTools Fixture\" 2 caf\u{e9}",
+                "TYPE CLEAR=YES ENTER=YES \"GadTools Fixture\" 2 x",
                 "CLICK \"GadTools Fixture\" 1",
                 "; typed \"\" into a gadget of \"GadTools Fixture\": the text is empty, and TYPE types at least one character",
-                "TYPE \"GadTools Fixture\" 2 last",
+                "TYPE CLEAR=YES ENTER=YES \"GadTools Fixture\" 2 last",
                 "; 2 key presses in no window outside a text entry: keys are recorded only as the text of a string gadget",
             ]
         );
@@ -1971,7 +1982,7 @@ OPTIONS RESULTS
 
 'CLICK \"GadTools Fixture\" 1'
 IF RC ~= 0 THEN CALL Failed 1
-'TYPE \"GadTools Fixture\" 2 it''s \"caf\u{e9}\" \\ */'
+'TYPE CLEAR=YES ENTER=YES \"GadTools Fixture\" 2 it''s \"caf\u{e9}\" \\ */'
 IF RC ~= 0 THEN CALL Failed 2
 'DRAG \"GadTools Fixture\" 5 40 0'
 IF RC ~= 0 THEN CALL Failed 3
@@ -2034,7 +2045,7 @@ Failed:
             body,
             [
                 "        step(1, ap.click, \"GadTools Fixture\", 1)",
-                "        step(2, ap.type, \"GadTools Fixture\", 2, \"it's \\\"caf\\xe9\\\" \\\\ */\")",
+                "        step(2, send, wire, \"TYPE CLEAR=YES ENTER=YES \\\"GadTools Fixture\\\" 2 it's \\\"caf\\xe9\\\" \\\\ */\")",
                 "        step(3, ap.drag, \"GadTools Fixture\", 5, 40, 0)",
                 "        step(4, ap.click_by_role, \"GadTools Fixture\", role=\"button\", label=\"Twin B\")",
                 "        step(5, ap.menu_pick, \"GadTools Fixture\", 0, 2, 0)",
@@ -2045,7 +2056,9 @@ Failed:
             ]
         );
         assert!(text.contains("# Windows: \"GadTools Fixture\", \"Odd 'n' \"q\" \\xe9 */\"\n"));
-        assert!(text.contains("with Amipilot.connect(host, port, timeout=30.0, password=password) as ap:\n"));
+        assert!(
+            text.contains("    wire = WireClient.connect(host, port, timeout=30.0)\n    with Amipilot(wire) as ap:\n")
+        );
         py_compiles(&text);
     }
 
@@ -2074,6 +2087,103 @@ Failed:
         let text = String::from_utf8(python_script(&rec)).unwrap();
         assert!(text.contains("        # step 1: amipilot 1.1.0 has no drag by ROLE=/LABEL=; the ARexx script makes this step: DRAG \"W\" ROLE=slider 3 0\n        pass\n"));
         py_compiles(&text);
+    }
+
+    /// Runs the script with `args` under python3 (when it runs here)
+    /// against a stand-in `amipilot` package with the 1.1.0 client's
+    /// names: its `WireClient` logs each line sent and refuses (RC 10
+    /// `refused`) a line with `@fail`; `Amipilot` logs its method calls.
+    /// Gives the exit status, stderr and the log.
+    fn py_run(text: &str, args: &[&str]) -> Option<(bool, String, Vec<String>)> {
+        use std::process::Command;
+        Command::new("python3").arg("--version").output().ok()?;
+        let dir = std::env::temp_dir().join(format!(
+            "gs-record-run-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::create_dir_all(dir.join("amipilot")).unwrap();
+        std::fs::write(
+            dir.join("amipilot/__init__.py"),
+            "import os\n\
+             \n\
+             def log(s):\n    with open(os.environ['STUB_LOG'], 'a', encoding='latin-1') as f:\n        f.write(s + '\\n')\n\
+             \n\
+             class AmipilotError(Exception):\n    def __init__(self, rc, command, message):\n        \
+                 super().__init__(message)\n        self.rc, self.command, self.message = rc, command, message\n\
+             \n\
+             class Reply:\n    def __init__(self, rc, text):\n        self.rc, self.text = rc, text\n    \
+                 @property\n    def ok(self):\n        return self.rc == 0\n\
+             \n\
+             class WireClient:\n    @classmethod\n    def connect(cls, host, port, timeout=10.0):\n        \
+                 log(f'connect {host} {port} {timeout}')\n        return cls()\n    \
+                 def command(self, line):\n        log(line)\n        \
+                 return Reply(10, 'refused ') if '@fail' in line else Reply(0, '')\n    \
+                 def close(self):\n        log('close')\n\
+             \n\
+             class Amipilot:\n    def __init__(self, wire):\n        self.wire = wire\n    \
+                 def __enter__(self):\n        return self\n    def __exit__(self, *exc):\n        self.wire.close()\n    \
+                 def handshake(self):\n        log('VERSION')\n    \
+                 def __getattr__(self, name):\n        return lambda *a, **k: log(f'{name} {a!r} {k!r}')\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("replay.py"), text).unwrap();
+        let out = Command::new("python3")
+            .arg(dir.join("replay.py"))
+            .args(args)
+            .env("PYTHONPATH", &dir)
+            .env("STUB_LOG", dir.join("log"))
+            .output()
+            .unwrap();
+        let log = std::fs::read(dir.join("log")).unwrap_or_default();
+        let _ = std::fs::remove_dir_all(&dir);
+        Some((
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            shown(&log).lines().map(String::from).collect(),
+        ))
+    }
+
+    #[test]
+    fn the_python_script_sends_auth_and_type_lines_through_the_wire_client() {
+        let Some((ok, err, log)) =
+            py_run(&String::from_utf8(python_script(&everything())).unwrap(), &["h", "99", "pa\"ss\\word"])
+        else {
+            return;
+        };
+        assert!(ok, "{err}");
+        assert_eq!(
+            log,
+            [
+                "connect h 99 30.0",
+                "VERSION",
+                "AUTH \"pa\\\"ss\\\\word\"",
+                "click ('GadTools Fixture', 1) {}",
+                "TYPE CLEAR=YES ENTER=YES \"GadTools Fixture\" 2 it's \"caf\u{e9}\" \\ */",
+                "drag ('GadTools Fixture', 5, 40, 0) {}",
+                "click_by_role ('GadTools Fixture',) {'role': 'button', 'label': 'Twin B'}",
+                "menu_pick ('GadTools Fixture', 0, 2, 0) {}",
+                "wait_for ('window:Odd \\'n\\' \"q\" \u{e9} */',) {'timeout': 10}",
+                "click ('Odd \\'n\\' \"q\" \u{e9} */', 4) {}",
+                "close",
+            ]
+        );
+        // A refused step stops the script with its number, RC and text.
+        let mut rec = Recorder::start(&mut world().f);
+        rec.steps.push(Step::Type(Locator::Named(b"fail".to_vec()), b"  x".to_vec()));
+        let (ok, err, log) = py_run(&String::from_utf8(python_script(&rec)).unwrap(), &[]).unwrap();
+        assert!(!ok);
+        assert!(err.contains("step 1 failed (RC 10): refused"), "{err}");
+        assert_eq!(
+            log,
+            [
+                "connect 127.0.0.1 1234 30.0",
+                "VERSION",
+                "AUTH \"amipilot\"",
+                "TYPE CLEAR=YES ENTER=YES @fail \"  x\"",
+                "close"
+            ]
+        );
     }
 
     /// `python3 -m py_compile` on the script when python3 runs here (CI

@@ -10,7 +10,7 @@ use amiga_ndk::gadtools::GADTOOL_TYPE;
 use amiga_ndk::input::*;
 use amiga_ndk::intuition::*;
 use amiga_ndk::latin1::to_string as shown;
-use gadgetscope_arexx::{parse, Command, DragTo, GadgetTarget, WaitCond};
+use gadgetscope_arexx::{parse, Command, DragTo, GadgetTarget, TypeOptions, WaitCond};
 use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
 use gadgetscope_core::locate::{find_gadget, find_window, WindowTarget};
 use gadgetscope_core::walk::{read_screens, walk_window};
@@ -114,9 +114,10 @@ fn check_round_trip(f: &mut FakeIntuition, s: &Step, window: u32, gadget: Option
         }
         _ => panic!("{} parsed as {c:?}", shown(&line)),
     };
-    if let Command::Type { text, .. } = &c {
+    if let Command::Type { text, options, .. } = &c {
         let Step::Type(_, t) = s else { unreachable!() };
         assert_eq!(text, t, "{}", shown(&line));
+        assert_eq!(*options, TypeOptions { clear: true, enter: true }, "{}", shown(&line));
     }
     assert_eq!(find(&wt), Some(window), "{} finds its window", shown(&line));
     if let (Some(gl), Some(g)) = (gl, gadget) {

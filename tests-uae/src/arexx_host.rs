@@ -9,12 +9,16 @@ use std::time::Duration;
 
 /// The script of `arexx-drive`: read, act, read back, fail on purpose,
 /// and QUIT. One command per line, sent in order, each waiting for its
-/// reply.
+/// reply. The first TYPE is AmiPilot's (clicked at the centre, past the
+/// end of `hello`: the text goes after it, no Return); the second
+/// replaces the value and commits it.
 pub const DRIVE_SCRIPT: &str = "\
 VERSION
 GETTEXT \"GadTools Fixture\" 2
 CLICK \"GadTools Fixture\" 1
-TYPE \"GadTools Fixture\" 2 typed by ARexx
+TYPE \"GadTools Fixture\" 2    typed by ARexx
+GETTEXT \"GadTools Fixture\" 2
+TYPE ENTER=YES CLEAR=YES \"GadTools Fixture\" 2 \"typed by ARexx\"
 GETTEXT \"GadTools Fixture\" 2
 GETTEXT \"GadTools Fixture\" ROLE=integer
 GETTEXT \"GadTools Fixture\" 77
@@ -92,8 +96,9 @@ pub fn scenarios() -> Vec<Scenario> {
                     return Err(format!("VERSION: {replies:?}"));
                 }
                 for needle in [
-                    "RESULT hello",
-                    "RESULT typed by ARexx",
+                    "RESULT hello\n",
+                    "RESULT hellotyped by ARexx\n",
+                    "RESULT typed by ARexx\n",
                     "window \"GadTools Fixture\" screen=\"Workbench Screen\" [36,32 408x171]\n",
                     "RESULT 42",
                     "RC 5",
@@ -109,7 +114,7 @@ pub fn scenarios() -> Vec<Scenario> {
             }),
         ))
         .check(Check::Custom(
-            "the fixture logged the click, the typing and the menu pick".into(),
+            "the fixture logged the click, one entry (the TYPE with ENTER=YES) and the menu pick".into(),
             Box::new(|run| {
                 let log = run.read_text("gadtools-fixture.log")?;
                 for needle in
@@ -118,6 +123,9 @@ pub fn scenarios() -> Vec<Scenario> {
                     if !log.contains(needle) {
                         return Err(format!("no {needle:?} in:\n{log}"));
                     }
+                }
+                if log.matches("GADGETUP id=2 ").count() != 1 {
+                    return Err(format!("the TYPE without ENTER=YES sent the program an entry:\n{log}"));
                 }
                 Ok(())
             }),

@@ -11,9 +11,9 @@
 //!    selected row) reads its row, named by the GadTools kind AROS tells
 //!    (`BUTTON_KIND`); `TREE "GadgetScope"` lists the list,
 //!    buttons and fields of GadgetScope's own window.
-//! 2. Naming: `TYPE "GadgetScope" 13 connect` (the name field; Return
-//!    names the selected gadget), the same for the Name field after
-//!    selecting gadget 2; `CLICK "GadgetScope" 5` (Export) writes
+//! 2. Naming: `TYPE CLEAR=YES ENTER=YES "GadgetScope" 13 connect` (the
+//!    name field; Return names the selected gadget), the same for the
+//!    Name field after selecting gadget 2; `CLICK "GadgetScope" 5` (Export) writes
 //!    `DH0:gadtools_fixture.manifest` and its icon; `MANIFEST` loads it
 //!    and `CLICK @connect` reaches the fixture (GADGETUP id=1 logged).
 //! 3. `HIDE`: GadgetScope's window is gone (`TREE "GadgetScope"` RC 5),
@@ -73,9 +73,9 @@ pub const LIST_SCRIPT: &str = "\
 HIGHLIGHT \"GadTools Fixture\" 1
 GETTEXT \"GadgetScope\" 11
 TREE \"GadgetScope\"
-TYPE \"GadgetScope\" 13 connect
+TYPE CLEAR=YES ENTER=YES \"GadgetScope\" 13 connect
 HIGHLIGHT \"GadTools Fixture\" 2
-TYPE \"GadgetScope\" 13 name_field
+TYPE CLEAR=YES ENTER=YES \"GadgetScope\" 13 name_field
 CLICK \"GadgetScope\" 5
 MANIFEST DH0:gadtools_fixture.manifest
 CLICK @connect
@@ -143,7 +143,7 @@ SHOW
 /// Part 8: one more name, then QUIT.
 pub const QUIT_SCRIPT: &str = "\
 HIGHLIGHT \"GadTools Fixture\" 3
-TYPE \"GadgetScope\" 13 enabled
+TYPE CLEAR=YES ENTER=YES \"GadgetScope\" 13 enabled
 QUIT
 ";
 

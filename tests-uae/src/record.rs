@@ -28,7 +28,7 @@ use std::time::Duration;
 const HAND_SCRIPT: &str = "\
 CLICK \"GadTools Fixture\" 1 EXPECT=WINDOW=Connected TIMEOUT=10
 CLICK Connected ROLE=button LABEL=Fine
-TYPE \"GadTools Fixture\" 2 world
+TYPE CLEAR=YES ENTER=YES \"GadTools Fixture\" 2 world
 DRAG \"GadTools Fixture\" 5 30 0
 MENUPICK \"GadTools Fixture\" 0 1
 MENUPICK \"GadTools Fixture\" 0 4 0

@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from amipilot import Amipilot
+from amipilot import Amipilot, WireClient
 from amipilot.client import ActionFailed, CommandError, NotFound, Timeout
 from amipilot.screenshot import Screenshot
 from amipilot_wire import check, raw_reply
@@ -133,13 +133,51 @@ def checks(hd, run_dir, port):
     gt.expect("GADGETUP id=9 ")
     check("click_by_role(label=, index=1): a Twin button", c.pick().gadgets[0].label == "Twin B", repr(c.pick()))
 
+    # AmiPilot's TYPE: a click at the gadget's centre, which is past the
+    # end of the old text here (the cursor lands after it), then the
+    # text; nothing cleared, no Return, so the program logs no GADGETUP.
+    # The next GADGETUP of the gadget each check expects is the one of
+    # the TYPE with ENTER=YES after it: an earlier one would be found
+    # first.
+    check("get_text_by_name before typing", c.get_text_by_name("count") == "42")
     c.type_by_name("count", "7")
+    check("type_by_name into the integer gadget: inserted, not cleared", c.get_text_by_name("count") == "427")
+    # GadgetScope's options, over the wire through the client's own
+    # WireClient.command() (its type() sends none), as a recorded Python
+    # script sends them.
+    w = WireClient.connect(HOST, port, timeout=30)
+    side = Amipilot(w)
+    side.handshake()
+    check("AUTH on a raw WireClient", w.command("AUTH amipilot").rc == 0)
+    r = w.command("TYPE CLEAR=YES @count 9")
+    check("TYPE CLEAR=YES: RC 0", r.rc == 0, (r.rc, r.text))
+    check("TYPE CLEAR=YES replaces the value (no Return yet)", c.get_text_by_name("count") == "9")
+    r = w.command("TYPE ENTER=YES @count 7")
+    check("TYPE ENTER=YES: RC 0", r.rc == 0, (r.rc, r.text))
     line = gt.expect("GADGETUP id=4 ")
-    check("type_by_name into the integer gadget", line == "GADGETUP id=4 code=0 number=7", line)
+    check("TYPE ENTER=YES commits the value: the first GADGETUP since the plain TYPE", line == "GADGETUP id=4 code=0 number=97", line)
+    r = w.command("TYPE ENTER=YES CLEAR=YES @count 7")
+    line = gt.expect("GADGETUP id=4 ")
+    check("TYPE ENTER=YES CLEAR=YES: replaced and committed", (r.rc, line) == (0, "GADGETUP id=4 code=0 number=7"), (r.rc, line))
     check("get_text_by_name reads it back", c.get_text_by_name("count") == "7")
+    r = w.command("TYPE CLEAR=YES @connect x")
+    check(
+        "TYPE CLEAR=YES on a button is refused",
+        (r.rc, r.text) == (10, "CLEAR=YES needs a string or integer gadget, not role=button"),
+        (r.rc, r.text),
+    )
+    r = w.command("TYPE CLEAR=MAYBE @count 7")
+    check("a bad option value is RC 10", (r.rc, r.text) == (10, "CLEAR= must be YES or NO"), (r.rc, r.text))
+    old = c.get_text_by_role(FIXTURE, role="string", label="Name")
+    check("the string gadget holds its first value", old == "hello", old)
     c.type_by_role(FIXTURE, "by role", role="string", label="Name")
+    check("type_by_role into the string gadget: inserted, not cleared", c.get_text_by_name("name") == "helloby role")
+    # The window pattern quoted, the locator by role, the text quoted
+    # (blanks before it skipped).
+    r = w.command(f'TYPE ENTER=YES CLEAR=YES "{FIXTURE}" ROLE=string LABEL=Name   "by role"')
     line = gt.expect("GADGETUP id=2 ")
-    check("type_by_role into the string gadget", line == 'GADGETUP id=2 code=0 text="by role"', line)
+    check("TYPE CLEAR=YES ENTER=YES by role, quoted text", (r.rc, line) == (0, 'GADGETUP id=2 code=0 text="by role"'), (r.rc, line))
+    side.close()
     check("get_text_by_role(role=, label=)", c.get_text_by_role(FIXTURE, role="string", label="Name") == "by role")
     check("get_text_by_role(label=) alone", c.get_text_by_role(FIXTURE, label="Connect") == "Connect")
     check("get_text_by_role(index=1)", c.get_text_by_role(FIXTURE, role="button", label="Twin", index=1) == "Twin B")

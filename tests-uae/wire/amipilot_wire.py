@@ -36,6 +36,8 @@ STABLE = (
     "MENUPICK DRAG WINDOWMOVE WINDOWSIZE WAITFOR SCREENS SCREENSHOT AUTH MUIREXX WHERE PICK QUIT "
     "LASTERROR SHOW HIDE HIGHLIGHT RECORD"
 ).split()
+# The string gadget after `type(FIXTURE, 2, "typed by wire")` on its "hello".
+TYPED = "hellotyped by wire"
 
 
 def check(name, ok, detail=""):
@@ -113,21 +115,27 @@ def main(port, golden_dir, hd):
 
     c.click(FIXTURE, 1)
     check("click the Connect button", True)
+    # AmiPilot's TYPE: a click at the gadget's centre (past the end of
+    # "hello", where the cursor lands), the text, no Return.
     c.type(FIXTURE, 2, "typed by wire")
-    check("type into the string gadget", c.get_text(FIXTURE, 2) == "typed by wire", c.get_text(FIXTURE, 2))
+    check("type into the string gadget: inserted at the click, not cleared", c.get_text(FIXTURE, 2) == TYPED, c.get_text(FIXTURE, 2))
+    # The string gadget is still active (no Return) and would take the
+    # menu's command key (Right-Amiga O) as typing: a click elsewhere ends
+    # the entry, as a user's would.
+    c.click(FIXTURE, 1)
     c.menu_pick(FIXTURE, 0, 0)
     check("menu_pick Project/Open...", True)
 
     # Two clients at once: both served, each in its own order.
     c2 = Amipilot.connect(HOST, port, timeout=30)
     check("a second client is served", c2.get_text(FIXTURE, 4) == "42")
-    check("the first client still is", c.get_text(FIXTURE, 2) == "typed by wire")
+    check("the first client still is", c.get_text(FIXTURE, 2) == TYPED)
 
     # A manifest loaded by one client gives @names to every client (the
     # manifest is the server's, as in AmiPilot).
     loaded = c.manifest("DH0:wire.manifest")
     check("manifest()", loaded.startswith("loaded WireTest"), loaded)
-    check("get_text_by_name", c.get_text_by_name("name") == "typed by wire")
+    check("get_text_by_name", c.get_text_by_name("name") == TYPED)
     check("get_text_by_name on the other client", c2.get_text_by_name("count") == "42")
     c2.close()
 
@@ -234,7 +242,7 @@ def main(port, golden_dir, hd):
     )
     waiter.close()
     guesser.close()
-    check("the accepted client is still served", c4.get_text(FIXTURE, 2) == "typed by wire")
+    check("the accepted client is still served", c4.get_text(FIXTURE, 2) == TYPED)
     c4.close()
 
     # Round trips, for docs/reference/performance.md.

@@ -38,7 +38,7 @@ impl Engine for NoSystem {
     fn click(&mut self, _: &Target, _: Option<&Expect>) -> Result<Outcome, Error> {
         Err(not_here())
     }
-    fn type_text(&mut self, _: &Target, _: &[u8]) -> Result<Outcome, Error> {
+    fn type_text(&mut self, _: &Target, _: &[u8], _: TypeOptions) -> Result<Outcome, Error> {
         Err(not_here())
     }
     fn get_text(&mut self, _: &Target) -> Result<Outcome, Error> {
