@@ -83,7 +83,38 @@ fn fixture_scenarios() -> Vec<Scenario> {
         "gadtools-fixture",
     )
     .timeout(std::time::Duration::from_secs(180));
-    vec![s, bench]
+    vec![s, bench, bench_desktop()]
+}
+
+/// How many Shell windows `bench-walk-desktop` opens beside the fixture.
+pub const DESKTOP_SHELLS: usize = 20;
+
+/// `bench-walk-desktop`: the GadTools fixture's TREE timed as in
+/// `bench-walk-gadtools`, with [`DESKTOP_SHELLS`] Shell windows open as
+/// well, so that the list copy's `LockIBase()` hold is measured on a
+/// crowded desktop (docs/design/performance.md "`LockIBase()` holds").
+fn bench_desktop() -> Scenario {
+    let mut s = Scenario::new("bench-walk-desktop")
+        .config("uae_cpu_speed", "real")
+        .config("accuracy", "0")
+        .program("C/UAETool", "UAETool")
+        .program("GadgetScopeBench", "GadgetScopeBench")
+        .program("GadToolsFixture", "GadToolsFixture");
+    for i in 0..DESKTOP_SHELLS {
+        let (x, y) = (20 * (i % 10), 100 + 12 * (i / 10));
+        s = s.line(format!("NewShell \"CON:{x}/{y}/300/60/Shell {i}\""));
+    }
+    stop(
+        start(s, "GadToolsFixture", "gadtools-fixture")
+            .capture("GadgetScopeBench WINDOW=\"GadTools Fixture\" COUNT=9", "bench")
+            .check(Check::Rc("bench".into(), 0))
+            .check(Check::Contains("bench.out".into(), "tree: 9 runs, median".into()))
+            // The last Shell is open (so are the ones before it).
+            .capture(&format!("GadgetScopeBench WINDOW=\"Shell {}\" COUNT=1", DESKTOP_SHELLS - 1), "last-shell")
+            .check(Check::Rc("last-shell".into(), 0)),
+        "gadtools-fixture",
+    )
+    .timeout(std::time::Duration::from_secs(240))
 }
 
 /// The inspector scenarios: the Shell window and the screens, then the
