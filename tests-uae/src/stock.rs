@@ -7,8 +7,10 @@
 use crate::{Model, Scenario};
 
 /// The scenarios run on the stock A1200 too.
-pub const STOCK: &[&str] =
-    &["gui-gadtools", "arexx-drive", "arexx-menu-pick", "arexx-waits", "inspector-fixtures", "memory"];
+///
+/// `gui-gadtools`, `arexx-menu-pick`, `arexx-waits` and
+/// `inspector-fixtures` do not fit yet (tests-uae/README.md "Machines").
+pub const STOCK: &[&str] = &["arexx-drive", "memory"];
 
 /// `scenario` on the stock A1200, named `<name>-stock`.
 pub fn on_stock_a1200(mut scenario: Scenario) -> Scenario {
