@@ -2089,14 +2089,13 @@ Failed:
         py_compiles(&text);
     }
 
-    /// Runs the script with `args` under python3 (when it runs here)
-    /// against a stand-in `amipilot` package with the 1.1.0 client's
+    /// Runs the script with `args` under python3 (the README's setup
+    /// installs it) against a stand-in `amipilot` package with the 1.1.0 client's
     /// names: its `WireClient` logs each line sent and refuses (RC 10
     /// `refused`) a line with `@fail`; `Amipilot` logs its method calls.
     /// Gives the exit status, stderr and the log.
-    fn py_run(text: &str, args: &[&str]) -> Option<(bool, String, Vec<String>)> {
+    fn py_run(text: &str, args: &[&str]) -> (bool, String, Vec<String>) {
         use std::process::Command;
-        Command::new("python3").arg("--version").output().ok()?;
         let dir = std::env::temp_dir().join(format!(
             "gs-record-run-{}-{:?}",
             std::process::id(),
@@ -2134,23 +2133,20 @@ Failed:
             .env("PYTHONPATH", &dir)
             .env("STUB_LOG", dir.join("log"))
             .output()
-            .unwrap();
+            .expect("python3 runs the generated script");
         let log = std::fs::read(dir.join("log")).unwrap_or_default();
         let _ = std::fs::remove_dir_all(&dir);
-        Some((
+        (
             out.status.success(),
             String::from_utf8_lossy(&out.stderr).into_owned(),
             shown(&log).lines().map(String::from).collect(),
-        ))
+        )
     }
 
     #[test]
     fn the_python_script_sends_auth_and_type_lines_through_the_wire_client() {
-        let Some((ok, err, log)) =
-            py_run(&String::from_utf8(python_script(&everything())).unwrap(), &["h", "99", "pa\"ss\\word"])
-        else {
-            return;
-        };
+        let (ok, err, log) =
+            py_run(&String::from_utf8(python_script(&everything())).unwrap(), &["h", "99", "pa\"ss\\word"]);
         assert!(ok, "{err}");
         assert_eq!(
             log,
@@ -2171,7 +2167,7 @@ Failed:
         // A refused step stops the script with its number, RC and text.
         let mut rec = Recorder::start(&mut world().f);
         rec.steps.push(Step::Type(Locator::Named(b"fail".to_vec()), b"  x".to_vec()));
-        let (ok, err, log) = py_run(&String::from_utf8(python_script(&rec)).unwrap(), &[]).unwrap();
+        let (ok, err, log) = py_run(&String::from_utf8(python_script(&rec)).unwrap(), &[]);
         assert!(!ok);
         assert!(err.contains("step 1 failed (RC 10): refused"), "{err}");
         assert_eq!(
@@ -2186,19 +2182,21 @@ Failed:
         );
     }
 
-    /// `python3 -m py_compile` on the script when python3 runs here (CI
-    /// has it); without python3 the structural checks above stand alone.
+    /// `python3 -m py_compile` on the script (the README's setup installs
+    /// python3).
     fn py_compiles(text: &str) {
         use std::process::Command;
-        if Command::new("python3").arg("--version").output().is_err() {
-            return;
-        }
         let dir =
             std::env::temp_dir().join(format!("gs-record-{}-{:?}", std::process::id(), std::thread::current().id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("replay.py");
         std::fs::write(&path, text).unwrap();
-        let out = Command::new("python3").arg("-m").arg("py_compile").arg(&path).output().unwrap();
+        let out = Command::new("python3")
+            .arg("-m")
+            .arg("py_compile")
+            .arg(&path)
+            .output()
+            .expect("python3 compiles the script");
         let _ = std::fs::remove_dir_all(&dir);
         assert!(out.status.success(), "{}\n{}", String::from_utf8_lossy(&out.stderr), text);
     }
