@@ -196,12 +196,22 @@ impl Options {
 }
 
 /// Every registered scenario, in suite order: each test module's
-/// `scenarios()`. A module lists its scenarios itself and names what each
-/// stages ([`Scenario::program`]); the runner (`cargo xtask uae-test`)
+/// `scenarios()`, then the stock A1200's runs of some of them
+/// ([`stock::STOCK`]). A module lists its scenarios itself and names what
+/// each stages ([`Scenario::program`]); the runner (`cargo xtask uae-test`)
 /// builds what the selected scenarios' [`Scenario::needs`] name, runs them
 /// and judges each with [`Scenario::verdict`].
 pub fn all() -> Vec<Scenario> {
-    let mut all: Vec<Scenario> = [
+    let mut all = modules();
+    // A scenario is built again for its stock run (a Scenario holds
+    // closures and is not Clone).
+    all.extend(stock::scenarios_from(modules()));
+    all
+}
+
+/// Each test module's `scenarios()`, in suite order.
+fn modules() -> Vec<Scenario> {
+    [
         scenarios::scenarios(),
         foundation::scenarios(),
         inspector::scenarios(),
@@ -221,22 +231,7 @@ pub fn all() -> Vec<Scenario> {
     ]
     .into_iter()
     .flatten()
-    .collect();
-    let stock = stock::scenarios_from(
-        [
-            gui::scenarios(),
-            arexx_host::scenarios(),
-            arexx_more::scenarios(),
-            inspector::scenarios(),
-            scenarios::scenarios(),
-            foundation::scenarios(),
-        ]
-        .into_iter()
-        .flatten()
-        .collect(),
-    );
-    all.extend(stock);
-    all
+    .collect()
 }
 
 /// The cargo workspace root (`tests-uae/..`).

@@ -22,3 +22,15 @@ pub fn on_stock_a1200(mut scenario: Scenario) -> Scenario {
 pub fn scenarios_from(from: Vec<Scenario>) -> Vec<Scenario> {
     from.into_iter().filter(|s| STOCK.contains(&s.name.as_str())).map(on_stock_a1200).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_stock_name_is_a_scenario_run_again_on_the_stock_a1200() {
+        let all = crate::all();
+        for name in super::STOCK {
+            let stock = all.iter().find(|s| s.name == format!("{name}-stock"));
+            assert!(stock.is_some_and(|s| s.model == crate::Model::A1200ChipOnly), "{name}-stock");
+        }
+    }
+}
