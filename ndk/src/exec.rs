@@ -14,6 +14,8 @@ pub const ln_Name: usize = 10;
 /// Size of `struct Node` (exec/nodes.i).
 pub const LN_SIZE: usize = 14;
 
+/// `NT_TASK`: an exec `struct Task` (exec/nodes.h).
+pub const NT_TASK: u8 = 1;
 /// `NT_INTERRUPT`: a `struct Interrupt` (exec/nodes.h).
 pub const NT_INTERRUPT: u8 = 2;
 /// `NT_MESSAGE`: a `struct Message` (exec/nodes.h).
@@ -22,6 +24,14 @@ pub const NT_MESSAGE: u8 = 5;
 pub const NT_LIBRARY: u8 = 9;
 /// `NT_PROCESS`: a dos `struct Process` (exec/nodes.h).
 pub const NT_PROCESS: u8 = 13;
+/// `NT_MEMORY`: a `struct MemHeader` (exec/nodes.h).
+pub const NT_MEMORY: u8 = 10;
+
+// exec/lists.h struct List (14 bytes)
+/// `lh_Head`: the first node, or `&lh_Tail` when empty (exec/lists.i).
+pub const lh_Head: usize = 0;
+/// `lh_Tail`: always 0, the end marker the last node's `ln_Succ` points at (exec/lists.i).
+pub const lh_Tail: usize = 4;
 
 // exec/ports.h struct MsgPort (34 bytes) and struct Message (20 bytes)
 /// `mp_SigBit` (UBYTE): the signal a `PutMsg()` raises (exec/ports.i).
@@ -46,6 +56,12 @@ pub const MEMF_CHIP: u32 = 1 << 1;
 pub const MEMF_FAST: u32 = 1 << 2;
 /// `MEMF_CLEAR`: zero the allocation (exec/memory.h).
 pub const MEMF_CLEAR: u32 = 1 << 16;
+/// `mh_First` (struct MemChunk *) of a `struct MemHeader`: the first free chunk (exec/memory.i).
+pub const mh_First: usize = 16;
+/// `mc_Next` (struct MemChunk *): the next free chunk, in address order (exec/memory.i).
+pub const mc_Next: usize = 0;
+/// `mc_Bytes` (ULONG): the size of a free chunk in bytes (exec/memory.i).
+pub const mc_Bytes: usize = 4;
 /// `mh_Lower` (APTR) of a `struct MemHeader`: its region's first byte (exec/memory.i).
 pub const mh_Lower: usize = 20;
 /// `mh_Upper` (APTR) of a `struct MemHeader`: the byte after its region (exec/memory.i).
@@ -68,6 +84,14 @@ pub const tc_ETask: usize = 34;
 pub const tc_TrapCode: usize = 50;
 /// `tc_SPReg`: the saved stack pointer (exec/tasks.i).
 pub const tc_SPReg: usize = 54;
+/// `tc_SPLower` (APTR): the stack's lowest byte (exec/tasks.i).
+pub const tc_SPLower: usize = 58;
+/// `tc_SPUpper` (APTR): the byte after the stack's highest (exec/tasks.i).
+pub const tc_SPUpper: usize = 62;
+/// `TS_RUN`: the running task (exec/tasks.h).
+pub const TS_RUN: u8 = 2;
+/// `TS_READY`: a task that waits for the CPU, in `TaskReady` (exec/tasks.h).
+pub const TS_READY: u8 = 3;
 /// `TF_ETASK` in `tc_Flags`: `tc_ETask` is valid (exec/tasks.h).
 pub const TF_ETASK: u8 = 1 << 3;
 /// `TS_WAIT`: the task sleeps in `Wait()` (exec/tasks.h).
@@ -76,17 +100,31 @@ pub const TS_WAIT: u8 = 4;
 pub const TS_REMOVED: u8 = 6;
 
 // exec/execbase.h struct ExecBase
+/// `ChkBase` (ULONG) of `struct ExecBase`: the complement of its own address (exec/execbase.i).
+pub const ChkBase: usize = 38;
 /// `ThisTask`: the running task (exec/execbase.i).
 pub const ThisTask: usize = 276;
 /// `DispCount` (ULONG): "incremented when a task is dispatched"
 /// (exec/execbase.i); two equal reads mean no task switch in between.
 pub const DispCount: usize = 284;
+/// `SysFlags` (UWORD, private) of `struct ExecBase` (exec/execbase.i).
+pub const SysFlags: usize = 292;
+/// `IDNestCnt` (BYTE): `Disable()` nesting, -1 when interrupts are on (exec/execbase.i).
+pub const IDNestCnt: usize = 294;
+/// `TDNestCnt` (BYTE): `Forbid()` nesting, -1 when task switching is on (exec/execbase.i).
+pub const TDNestCnt: usize = 295;
 /// `AttnFlags` (UWORD): CPU and FPU present (exec/execbase.i).
 pub const AttnFlags: usize = 296;
+/// `AttnResched` (UWORD, private) of `struct ExecBase` (exec/execbase.i).
+pub const AttnResched: usize = 298;
 /// `MemList`: the `struct MemHeader`s of the memory exec manages (exec/execbase.i).
 pub const MemList: usize = 322;
 /// `DeviceList`: the list of the devices exec knows (exec/execbase.i).
 pub const DeviceList: usize = 350;
+/// `LibList`: the list of open libraries (exec/execbase.i).
+pub const LibList: usize = 378;
+/// `PortList`: the list of public message ports (exec/execbase.i).
+pub const PortList: usize = 392;
 /// `TaskReady`: the list of ready tasks (exec/execbase.i).
 pub const TaskReady: usize = 406;
 /// `TaskWait`: the list of waiting tasks (exec/execbase.i).

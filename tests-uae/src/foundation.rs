@@ -3,7 +3,8 @@
 //! programs it stages are named with [`Scenario::program`].
 
 use crate::memcheck::{frees_all_but, measure};
-use crate::{Check, Scenario};
+use crate::scenario::HostContext;
+use crate::{hostdump, Check, Scenario};
 
 /// What `UAETool LIBS` writes on FS-UAE 3.1.66's AROS ROM (measured).
 pub const ROM_LIBRARIES: &str = "commodities.library absent\nlocale.library absent\n";
@@ -43,6 +44,37 @@ fn sched_stress() -> Scenario {
             .check(Check::Exists(format!("hammer{i}.done")));
     }
     s
+}
+
+/// The host reads exec's task lists out of the running emulator's RAM
+/// ([`crate::hostdump`], what every hang report gets): while the Shell
+/// runs `C:UAETool WAITFILE` for the host step, the dump shows that
+/// process waiting with its segments, the ROM's tasks, exec's lists
+/// agreeing with every task's state, and no lost task.
+fn host_dump() -> Scenario {
+    Scenario::new("host-dump").host_step("dump", 60, dump_live_machine)
+}
+
+fn dump_live_machine(ctx: &HostContext) -> Result<String, String> {
+    let (text, found) = hostdump::dump_process(ctx.emulator, ctx.model.ram())?;
+    let waiting = text.split("TaskWait:\n").nth(1).unwrap_or_default();
+    let uaetool = waiting
+        .split("task \"")
+        .any(|b| b.contains("command \"C:UAETool\"") && b.contains("state=4") && b.contains("  seg $"));
+    let problems: Vec<String> = [
+        (!uaetool).then(|| "no process running C:UAETool waits in TaskWait with its segments".to_string()),
+        (!text.contains("task \"input.device\"")).then(|| "input.device's task is missing".to_string()),
+        (!found.lost.is_empty()).then(|| format!("lost tasks at {:x?}", found.lost)),
+        (!found.disagreements.is_empty()).then(|| found.disagreements.join("; ")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if problems.is_empty() {
+        Ok(text)
+    } else {
+        Err(format!("{}\n{text}", problems.join("; ")))
+    }
 }
 
 /// The machine is the one asked for: the AROS ROM's boot log on the
@@ -146,6 +178,7 @@ pub fn scenarios() -> Vec<Scenario> {
         // panic the runtime reports, RC 20, nothing leaked.
         trap_scenario("heap-exhausted", "EXHAUST", "UAETool: panic: memory allocation of 262145 bytes failed"),
         sched_stress(),
+        host_dump(),
         // Free memory after GadgetScope exits equals free memory before
         // (one warm-up run first: AROS caches what the first run loads).
         measure(

@@ -39,6 +39,7 @@ pub mod churn;
 pub mod fixtures;
 pub mod foundation;
 pub mod gui;
+pub mod hostdump;
 pub mod inspector;
 pub mod memcheck;
 pub mod native;
@@ -258,6 +259,10 @@ pub struct Report {
     /// `hd/tasks.txt` when a hang of a [`Scenario::watchdog`] scenario got
     /// its task dump.
     pub task_dump: Option<PathBuf>,
+    /// On a hang, the task dump read from the emulator's RAM by the host
+    /// ([`hostdump`]): its file and the number of lost tasks it found, or
+    /// why there is none.
+    pub host_dump: Option<Result<(PathBuf, usize), String>>,
 }
 
 impl Report {
@@ -272,6 +277,11 @@ impl Report {
             self.total.as_millis(),
             if self.xvfb { ", Xvfb" } else { "" }
         ) + &self.task_dump.as_ref().map(|p| format!("; task dump: {}", p.display())).unwrap_or_default()
+            + &match &self.host_dump {
+                Some(Ok((p, lost))) => format!("; host task dump: {} ({lost} lost)", p.display()),
+                Some(Err(e)) => format!("; no host task dump: {e}"),
+                None => String::new(),
+            }
     }
 }
 
@@ -423,6 +433,7 @@ pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
         crash: None,
         xvfb: false,
         task_dump: None,
+        host_dump: None,
     };
     let mut observed = Observed::default();
     match execute(scenario, opts, &run, &mut report, &mut observed) {
@@ -570,7 +581,13 @@ fn execute(
 
     let sentinel = hd.join(stage::SENTINEL);
     let mut taken: Vec<String> = Vec::new();
-    let host_ctx = HostContext { run: run.clone(), hd: hd.clone(), workspace: workspace_root() };
+    let host_ctx = HostContext {
+        run: run.clone(),
+        hd: hd.clone(),
+        workspace: workspace_root(),
+        emulator: emu.pid(),
+        model: scenario.model,
+    };
     let mut host_started: Vec<String> = Vec::new();
     let mut host_running: Vec<(String, std::thread::JoinHandle<Result<String, String>>)> = Vec::new();
     loop {
@@ -650,6 +667,12 @@ fn execute(
                     report.screenshots.push(png);
                 }
             }
+            // Read before the watcher is asked, which changes what runs.
+            report.host_dump = Some(hostdump::dump_process(emu.pid(), scenario.model.ram()).and_then(|(text, f)| {
+                let path = dir.join("tasks-host.txt");
+                fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+                Ok((path, f.lost.len()))
+            }));
             if scenario.watchdog {
                 report.task_dump = request_task_dump(&hd);
             }

@@ -151,6 +151,17 @@ pub enum Model {
 }
 
 impl Model {
+    /// Its RAM blocks as FS-UAE maps them: (Amiga address, bytes), chip
+    /// RAM first (the A1200's fast RAM is Zorro II RAM at $200000, the
+    /// A500's slow RAM at $C00000), as [`crate::hostdump`] finds them.
+    pub fn ram(self) -> &'static [(u32, u32)] {
+        match self {
+            Model::A1200 => &[(0, 2 << 20), (0x20_0000, 8 << 20)],
+            Model::A1200ChipOnly => &[(0, 2 << 20)],
+            Model::A500 => &[(0, 1 << 20), (0xC0_0000, 1 << 20)],
+        }
+    }
+
     /// Its FS-UAE settings, before a scenario's own ones.
     pub fn config(self) -> &'static [(&'static str, &'static str)] {
         match self {
@@ -230,6 +241,10 @@ pub struct HostContext {
     pub hd: PathBuf,
     /// The workspace root (for `target/tools/venv`).
     pub workspace: PathBuf,
+    /// The FS-UAE process (for [`crate::hostdump`]).
+    pub emulator: u32,
+    /// The machine it emulates.
+    pub model: Model,
 }
 
 /// A host step: `Ok(log)` or `Err(why)`; an error fails the scenario.

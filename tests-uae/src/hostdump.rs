@@ -1,0 +1,643 @@
+//! The hang dump read from outside the Amiga.
+//!
+//! When a scenario hangs, the harness reads the emulated machine's RAM out
+//! of the FS-UAE process (`/proc/<pid>/mem`: the harness started FS-UAE,
+//! so the kernel lets it read its memory) and walks exec's task lists on
+//! the host. Nothing runs on the Amiga for it, so every scenario gets it,
+//! memory checks included, and a machine whose scheduler has stopped is
+//! read as well as a healthy one. (The on-Amiga watcher `UAETool WATCH`
+//! of [`Scenario::watchdog`](crate::scenario::Scenario::watchdog) needs a
+//! working scheduler and polls the filesystem once a second, which moves
+//! free memory.)
+//!
+//! Finding the RAM: FS-UAE allocates each RAM block (chip, fast, slow)
+//! with `malloc` (16-byte aligned). Chip RAM is the place that starts
+//! with 0, a pointer to an ExecBase whose `ChkBase` is its complement
+//! and a privilege violation vector into the ROM, and holds the
+//! `MemHeader` of chip RAM; the
+//! block of that ExecBase is where its `ChkBase` is found, every other
+//! block where the `mh_Upper` of its `MemHeader` in `ExecBase.MemList`
+//! is. Own code: no library reads an emulator's RAM.
+//!
+//! What the dump says: ExecBase's nesting counts, the running task, the
+//! tasks of `TaskReady` and `TaskWait` (each as `UAETool TASKS` prints
+//! it), every way the lists disagree with the tasks' `tc_State`, and the
+//! tasks found by scanning RAM outside exec's free memory that are in no
+//! list; one of those in state READY or WAIT is a lost task: exec will
+//! never run it again.
+
+use amiga_ndk::dos::{cli_CommandName, cli_Module, pr_CLI};
+use amiga_ndk::exec::*;
+use std::fs::File;
+use std::os::unix::fs::FileExt;
+use uaetool::{aros_task, task_text, TaskInfo};
+
+/// The machine's RAM as read from the host: blocks at their Amiga
+/// addresses.
+pub struct Ram {
+    blocks: Vec<(u32, Vec<u8>)>,
+}
+
+impl Ram {
+    /// `blocks`: (Amiga address of the first byte, the bytes).
+    pub fn new(blocks: Vec<(u32, Vec<u8>)>) -> Ram {
+        Ram { blocks }
+    }
+
+    /// The `n` bytes at Amiga address `a`, if one block holds them all.
+    pub fn bytes(&self, a: u32, n: u32) -> Option<&[u8]> {
+        self.blocks.iter().find_map(|(base, b)| {
+            let off = a.checked_sub(*base)? as usize;
+            b.get(off..off.checked_add(n as usize)?)
+        })
+    }
+
+    pub fn peek8(&self, a: u32) -> Option<u8> {
+        self.bytes(a, 1).map(|b| b[0])
+    }
+
+    pub fn peek16(&self, a: u32) -> Option<u16> {
+        self.bytes(a, 2).map(|b| u16::from_be_bytes([b[0], b[1]]))
+    }
+
+    pub fn peek32(&self, a: u32) -> Option<u32> {
+        self.bytes(a, 4).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// A NUL-terminated string of 1 to `max` printable Latin-1 bytes.
+    fn name(&self, a: u32, max: u32) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        for i in 0..=max {
+            match self.peek8(a.checked_add(i)?)? {
+                0 => return (!out.is_empty()).then_some(out),
+                c if c >= 0x20 && c != 0x7f => out.push(c),
+                _ => return None,
+            }
+        }
+        None
+    }
+}
+
+/// A host process's memory: its readable and writable mappings and a way
+/// to read bytes at a host address.
+pub trait HostMemory {
+    /// (first address, end) of each mapping.
+    fn mappings(&self) -> Vec<(u64, u64)>;
+    /// Fills `buf` from host address `at`; false if it cannot be read.
+    fn read(&self, at: u64, buf: &mut [u8]) -> bool;
+}
+
+/// A live process, through `/proc/<pid>/maps` and `/proc/<pid>/mem`.
+pub struct ProcMem {
+    mem: File,
+    maps: Vec<(u64, u64)>,
+}
+
+impl ProcMem {
+    /// Errors: the process is gone or its memory may not be read (the
+    /// reader must be allowed to trace it: its parent, same user).
+    pub fn open(pid: u32) -> Result<ProcMem, String> {
+        let maps =
+            std::fs::read_to_string(format!("/proc/{pid}/maps")).map_err(|e| format!("/proc/{pid}/maps: {e}"))?;
+        let mem = File::open(format!("/proc/{pid}/mem")).map_err(|e| format!("/proc/{pid}/mem: {e}"))?;
+        let maps = maps
+            .lines()
+            .filter_map(|l| {
+                let mut f = l.split_whitespace();
+                let (range, perms) = (f.next()?, f.next()?);
+                let (lo, hi) = range.split_once('-')?;
+                perms
+                    .starts_with("rw")
+                    .then(|| Some((u64::from_str_radix(lo, 16).ok()?, u64::from_str_radix(hi, 16).ok()?)))
+                    .flatten()
+            })
+            .collect();
+        Ok(ProcMem { mem, maps })
+    }
+}
+
+impl HostMemory for ProcMem {
+    fn mappings(&self) -> Vec<(u64, u64)> {
+        self.maps.clone()
+    }
+    fn read(&self, at: u64, buf: &mut [u8]) -> bool {
+        self.mem.read_exact_at(buf, at).is_ok()
+    }
+}
+
+fn host_u32(host: &dyn HostMemory, at: u64) -> Option<u32> {
+    let mut b = [0u8; 4];
+    host.read(at, &mut b).then(|| u32::from_be_bytes(b))
+}
+
+fn host_u8(host: &dyn HostMemory, at: u64) -> Option<u8> {
+    let mut b = [0u8; 1];
+    host.read(at, &mut b).then_some(b[0])
+}
+
+/// Bytes read at a time while scanning a mapping.
+const WINDOW: u64 = 4 << 20;
+
+/// Calls `f(host address, window bytes, offset)` for every mapping's
+/// windows (each window's bytes run 16 bytes past its end, where the
+/// mapping has them, so a pattern across two windows is seen once).
+fn scan(host: &dyn HostMemory, mut f: impl FnMut(u64, &[u8], usize)) {
+    for (lo, hi) in host.mappings() {
+        let mut at = lo;
+        while at < hi {
+            let len = (hi - at).min(WINDOW + 16) as usize;
+            let mut buf = vec![0u8; len];
+            if host.read(at, &mut buf) {
+                f(at, &buf, len.min(WINDOW as usize));
+            }
+            at += WINDOW;
+        }
+    }
+}
+
+/// Host addresses of every even place the big-endian longword `v` is
+/// stored.
+fn find_longword(host: &dyn HostMemory, v: u32) -> Vec<u64> {
+    let pattern = v.to_be_bytes();
+    let mut out = Vec::new();
+    scan(host, |at, buf, len| {
+        out.extend(
+            memchr::memmem::find_iter(buf, &pattern)
+                .filter(|&i| i < len && (at + i as u64).is_multiple_of(2))
+                .map(|i| at + i as u64),
+        )
+    });
+    out
+}
+
+/// Whether a block of `size` bytes at host address `at` lies in one mapping.
+fn fits(host: &dyn HostMemory, at: u64, size: u32) -> bool {
+    host.mappings().iter().any(|&(lo, hi)| at >= lo && at + size as u64 <= hi)
+}
+
+/// Host addresses where the struct at Amiga address `a` of the block
+/// `(base, size)` may be, given host addresses of its field at `field`
+/// (from [`find_longword`]): the block's start, for each that fits.
+fn block_starts(host: &dyn HostMemory, hits: &[u64], a: u32, field: usize, (base, size): (u32, u32)) -> Vec<u64> {
+    let back = (a - base) as u64 + field as u64;
+    hits.iter().filter_map(|&p| p.checked_sub(back)).filter(|&b| fits(host, b, size)).collect()
+}
+
+/// Finds the RAM blocks of `layout` ((Amiga address, bytes), chip RAM
+/// first, at 0) in `host` and reads them.
+///
+/// Errors: no candidate or more than one for a block (each named), a
+/// block that cannot be read.
+pub fn find_ram(host: &dyn HostMemory, layout: &[(u32, u32)]) -> Result<Ram, String> {
+    let block_of = |a: u32| layout.iter().position(|&(base, size)| a >= base && a - base < size);
+    let in_rom = |v: u32| (0xF8_0000..0x100_0000).contains(&v);
+    let (_, chip_size) = *layout.first().ok_or("no RAM layout")?;
+    // Chip RAM candidates: an allocation (16-byte aligned) starting with
+    // 0, a pointer into RAM at 4 (ExecBase) and the privilege violation
+    // vector (at $20, exec's `Supervisor()` trap) into the ROM.
+    let mut chips: Vec<(u64, u32)> = Vec::new();
+    scan(host, |at, buf, len| {
+        let be = |o: usize| u32::from_be_bytes([buf[o], buf[o + 1], buf[o + 2], buf[o + 3]]);
+        let first = ((16 - at % 16) % 16) as usize;
+        for o in (first..len.min(buf.len().saturating_sub(0x24))).step_by(16) {
+            let eb = be(o + 4);
+            if be(o) == 0 && eb & 1 == 0 && eb >= 0x100 && block_of(eb).is_some() && in_rom(be(o + 0x20)) {
+                chips.push((at + o as u64, eb));
+            }
+        }
+    });
+    // For each, the ExecBase: its ChkBase is its address's complement
+    // (looked for once per ExecBase address).
+    let mut hits: Vec<(u64, u32, u64)> = Vec::new();
+    let mut starts_of: Vec<(u32, Vec<u64>)> = Vec::new();
+    for &(chip, eb) in &chips {
+        if !fits(host, chip, chip_size) {
+            continue;
+        }
+        let k = block_of(eb).expect("checked");
+        let starts = if k == 0 {
+            vec![chip]
+        } else {
+            if !starts_of.iter().any(|(e, _)| *e == eb) {
+                starts_of.push((eb, block_starts(host, &find_longword(host, !eb), eb, ChkBase, layout[k])));
+            }
+            starts_of.iter().find(|(e, _)| *e == eb).expect("just added").1.clone()
+        };
+        for b in starts {
+            let at = b + (eb - layout[k].0) as u64;
+            if host_u32(host, at + ChkBase as u64) == Some(!eb)
+                && host_u8(host, at + ln_Type as u64) == Some(NT_LIBRARY)
+            {
+                hits.push((chip, eb, b));
+            }
+        }
+    }
+    // The real chip RAM also holds its own MemHeader, which a copy of its
+    // first longwords elsewhere does not.
+    hits.retain(|&(chip, eb, b)| {
+        let mut at = vec![None; layout.len()];
+        at[0] = Some(chip);
+        at[block_of(eb).expect("checked")] = Some(b);
+        read_found(host, layout, &at).is_ok_and(|ram| {
+            list_nodes(&ram, eb + MemList as u32)
+                .into_iter()
+                .any(|h| block_of(h) == Some(0) && ram.peek8(h + ln_Type as u32) == Some(NT_MEMORY))
+        })
+    });
+    let (chip, eb, eb_block) = match hits.as_slice() {
+        [one] => *one,
+        [] => return Err(format!("no chip RAM with a valid ExecBase found ({} candidates)", chips.len())),
+        many => return Err(format!("{} places look like chip RAM with an ExecBase", many.len())),
+    };
+    let mut found: Vec<Option<u64>> = vec![None; layout.len()];
+    found[0] = Some(chip);
+    found[block_of(eb).expect("checked")] = Some(eb_block);
+    let mut ram = read_found(host, layout, &found)?;
+    // The other blocks through the MemHeaders of ExecBase.MemList: each
+    // ends its block (mh_Upper).
+    for h in list_nodes(&ram, eb + MemList as u32) {
+        let Some(k) = block_of(h) else { continue };
+        if found[k].is_some() {
+            continue;
+        }
+        let (base, size) = layout[k];
+        let at: Vec<u64> = block_starts(host, &find_longword(host, base + size), h, mh_Upper, layout[k])
+            .into_iter()
+            .filter(|&b| {
+                let m = b + (h - base) as u64;
+                host_u8(host, m + ln_Type as u64) == Some(NT_MEMORY)
+                    && host_u32(host, m + mh_Lower as u64).is_some_and(|l| l >= base && l - base < size)
+            })
+            .collect();
+        match at.as_slice() {
+            [one] => found[k] = Some(*one),
+            [] => return Err(format!("RAM at ${base:08x}: its MemHeader ${h:08x} was not found")),
+            many => return Err(format!("RAM at ${base:08x}: {} places hold its MemHeader", many.len())),
+        }
+        ram = read_found(host, layout, &found)?;
+    }
+    Ok(ram)
+}
+
+fn read_found(host: &dyn HostMemory, layout: &[(u32, u32)], found: &[Option<u64>]) -> Result<Ram, String> {
+    let mut blocks = Vec::new();
+    for (&(base, size), at) in layout.iter().zip(found) {
+        if let Some(at) = at {
+            let mut b = vec![0u8; size as usize];
+            if !host.read(*at, &mut b) {
+                return Err(format!("RAM at ${base:08x} cannot be read"));
+            }
+            blocks.push((base, b));
+        }
+    }
+    Ok(Ram::new(blocks))
+}
+
+/// The nodes of the exec list whose header is at `head`, in order; stops
+/// at a node outside RAM, an odd address or after 1000 nodes.
+fn list_nodes(ram: &Ram, head: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut n = ram.peek32(head + lh_Head as u32).unwrap_or(0);
+    while n != 0 && n & 1 == 0 && out.len() < 1000 {
+        match ram.peek32(n + ln_Succ as u32) {
+            Some(0) | None => break,
+            Some(next) => {
+                out.push(n);
+                n = next;
+            }
+        }
+    }
+    out
+}
+
+/// What `UAETool TASKS` prints for the task at `t`, read from `ram`.
+fn task_info(ram: &Ram, t: u32) -> TaskInfo {
+    let p8 = |a: u32| ram.peek8(a).unwrap_or(0);
+    let p32 = |a: u32| ram.peek32(a).unwrap_or(0);
+    let mut info = TaskInfo {
+        addr: t,
+        name: ram.name(p32(t + ln_Name as u32), 64).unwrap_or_default(),
+        node_type: p8(t + ln_Type as u32),
+        pri: p8(t + ln_Pri as u32) as i8,
+        state: p8(t + tc_State as u32),
+        sig_alloc: p32(t + tc_SigAlloc as u32),
+        sig_wait: p32(t + tc_SigWait as u32),
+        sig_recvd: p32(t + tc_SigRecvd as u32),
+        ..TaskInfo::default()
+    };
+    if p8(t + tc_Flags as u32) & TF_ETASK != 0 {
+        let et = p32(t + tc_ETask as u32);
+        let frame = if et != 0 { p32(et + aros_task::ET_REGFRAME) } else { 0 };
+        if frame != 0 {
+            info.context = Some((p32(frame + aros_task::CTX_PC), p32(frame + aros_task::CTX_A7)));
+        }
+    }
+    let sp = p32(t + tc_SPReg as u32);
+    if ram.bytes(sp, 64).is_some() {
+        info.stack = (0..16).map(|i| p32(sp + 4 * i)).collect();
+    }
+    if info.node_type == NT_PROCESS {
+        let cli = p32(t + pr_CLI as u32) << 2;
+        if cli != 0 {
+            let name = p32(cli + cli_CommandName as u32) << 2;
+            let len = p8(name) as u32;
+            info.command = Some(ram.bytes(name + 1, len).map(<[u8]>::to_vec).unwrap_or_default());
+            let mut seg = p32(cli + cli_Module as u32) << 2;
+            while seg != 0 && info.segments.len() < 32 {
+                info.segments.push((seg + 4, p32(seg - 4)));
+                seg = p32(seg) << 2;
+            }
+        }
+    }
+    info
+}
+
+/// Whether `a` holds something shaped like a live task: a task or
+/// process node with a name, a state exec defines and a stack that holds
+/// its saved stack pointer.
+fn looks_like_task(ram: &Ram, a: u32) -> bool {
+    let (Some(ty), Some(state)) = (ram.peek8(a + ln_Type as u32), ram.peek8(a + tc_State as u32)) else {
+        return false;
+    };
+    if (ty != NT_TASK && ty != NT_PROCESS) || state > TS_REMOVED {
+        return false;
+    }
+    let (Some(lower), Some(upper), Some(sp)) =
+        (ram.peek32(a + tc_SPLower as u32), ram.peek32(a + tc_SPUpper as u32), ram.peek32(a + tc_SPReg as u32))
+    else {
+        return false;
+    };
+    lower < upper
+        && upper - lower <= 1 << 20
+        && ram.bytes(lower, upper - lower).is_some()
+        && (lower..=upper).contains(&sp)
+        && ram.peek32(a + ln_Name as u32).and_then(|n| ram.name(n, 64)).is_some()
+}
+
+/// The free chunks of every `MemHeader` in `ExecBase.MemList`:
+/// (first byte, bytes).
+fn free_chunks(ram: &Ram, eb: u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for h in list_nodes(ram, eb + MemList as u32) {
+        let mut c = ram.peek32(h + mh_First as u32).unwrap_or(0);
+        while c != 0 && out.len() < 100_000 {
+            let Some(bytes) = ram.peek32(c + mc_Bytes as u32) else { break };
+            out.push((c, bytes));
+            c = ram.peek32(c + mc_Next as u32).unwrap_or(0);
+        }
+    }
+    out
+}
+
+/// The dump's findings besides the task blocks.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Findings {
+    /// Tasks in no list whose state says they are in one (READY, WAIT).
+    pub lost: Vec<u32>,
+    /// Lines naming a list and a task whose `tc_State` disagree.
+    pub disagreements: Vec<String>,
+}
+
+/// The task dump of `ram` (see the module doc) and what it found.
+///
+/// Errors: address 4 does not point at an ExecBase.
+pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
+    use std::fmt::Write;
+    let eb = ram.peek32(4).ok_or("address 4 is not in RAM")?;
+    if ram.peek32(eb + ChkBase as u32) != Some(!eb) {
+        return Err(format!("no ExecBase at ${eb:08x}"));
+    }
+    let mut out = String::new();
+    let mut findings = Findings::default();
+    let this = ram.peek32(eb + ThisTask as u32).unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "execbase=${eb:08x} ThisTask=${this:08x} IDNestCnt={} TDNestCnt={} SysFlags=${:04x} AttnResched=${:04x} DispCount={}",
+        ram.peek8(eb + IDNestCnt as u32).unwrap_or(0) as i8,
+        ram.peek8(eb + TDNestCnt as u32).unwrap_or(0) as i8,
+        ram.peek16(eb + SysFlags as u32).unwrap_or(0),
+        ram.peek16(eb + AttnResched as u32).unwrap_or(0),
+        ram.peek32(eb + DispCount as u32).unwrap_or(0),
+    );
+    let mut listed = vec![this];
+    let ready = list_nodes(ram, eb + TaskReady as u32);
+    let waiting = list_nodes(ram, eb + TaskWait as u32);
+    let section = |title: &str, tasks: &[u32], want: u8, out: &mut String, f: &mut Findings| {
+        let _ = writeln!(out, "{title}:");
+        for &t in tasks {
+            let info = task_info(ram, t);
+            // With nothing to run, exec idles with the last task, which
+            // waits, still in ThisTask.
+            let idle = want == TS_RUN && info.state == TS_WAIT && waiting.contains(&t);
+            if info.state != want && !idle {
+                f.disagreements.push(format!(
+                    "task \"{}\" at=${t:08x} is in {title} with state={}",
+                    String::from_utf8_lossy(&info.name),
+                    info.state
+                ));
+            }
+            out.push_str(&task_text(&info));
+        }
+    };
+    section("running", &[this], TS_RUN, &mut out, &mut findings);
+    section("TaskReady", &ready, TS_READY, &mut out, &mut findings);
+    section("TaskWait", &waiting, TS_WAIT, &mut out, &mut findings);
+    listed.extend(&ready);
+    listed.extend(&waiting);
+    // Tasks in no list, outside the free memory.
+    let free = free_chunks(ram, eb);
+    let is_free = |a: u32| free.iter().any(|&(c, n)| a >= c && a - c < n);
+    let _ = writeln!(out, "in no list:");
+    for (base, bytes) in &ram.blocks {
+        for off in (0..bytes.len() as u32).step_by(2) {
+            let a = base + off;
+            if looks_like_task(ram, a) && !listed.contains(&a) && !is_free(a) {
+                let info = task_info(ram, a);
+                if info.state == TS_READY || info.state == TS_WAIT {
+                    findings.lost.push(a);
+                    out.push_str("LOST ");
+                }
+                out.push_str(&task_text(&info));
+            }
+        }
+    }
+    for d in &findings.disagreements {
+        let _ = writeln!(out, "DISAGREE {d}");
+    }
+    let _ = writeln!(out, "END");
+    Ok((out, findings))
+}
+
+/// Reads the RAM of the FS-UAE process `pid` (RAM `layout` as in
+/// [`find_ram`]) and returns its task dump and findings.
+pub fn dump_process(pid: u32, layout: &[(u32, u32)]) -> Result<(String, Findings), String> {
+    let host = ProcMem::open(pid)?;
+    let ram = find_ram(&host, layout)?;
+    task_dump(&ram)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fake Amiga: chip RAM at 0 with ExecBase in a fast block.
+    struct Fake {
+        chip: Vec<u8>,
+        fast: Vec<u8>,
+    }
+
+    const FAST: u32 = 0x20_0000;
+    const EB: u32 = FAST + 0x600;
+
+    fn put32(b: &mut [u8], off: u32, v: u32) {
+        b[off as usize..off as usize + 4].copy_from_slice(&v.to_be_bytes());
+    }
+
+    impl Fake {
+        fn new() -> Fake {
+            let mut f = Fake { chip: vec![0; 0x1000], fast: vec![0; 0x4000] };
+            put32(&mut f.chip, 4, EB);
+            put32(&mut f.chip, 0x20, 0xF8_1234);
+            f.w32(EB + ChkBase as u32, !EB);
+            f.fast[(EB - FAST) as usize + ln_Type] = NT_LIBRARY;
+            for head in [TaskReady, TaskWait, MemList] {
+                f.new_list(EB + head as u32);
+            }
+            // Chip RAM's MemHeader, with no free chunk.
+            f.w8(0x800 + ln_Type as u32, NT_MEMORY);
+            f.w32(0x800 + mh_Lower as u32, 0x1000 - 0x400);
+            f.w32(0x800 + mh_Upper as u32, 0x1000);
+            f.add_tail(EB + MemList as u32, 0x800);
+            f
+        }
+        fn w32(&mut self, a: u32, v: u32) {
+            if a >= FAST {
+                put32(&mut self.fast, a - FAST, v)
+            } else {
+                put32(&mut self.chip, a, v)
+            }
+        }
+        fn w8(&mut self, a: u32, v: u8) {
+            if a >= FAST {
+                self.fast[(a - FAST) as usize] = v
+            } else {
+                self.chip[a as usize] = v
+            }
+        }
+        fn new_list(&mut self, h: u32) {
+            self.w32(h, h + 4);
+            self.w32(h + 4, 0);
+            self.w32(h + 8, h);
+        }
+        fn add_tail(&mut self, h: u32, n: u32) {
+            let ram = self.ram();
+            let last = ram.peek32(h + 8).unwrap();
+            self.w32(n, h + 4);
+            self.w32(n + 4, last);
+            self.w32(last, n);
+            self.w32(h + 8, n);
+        }
+        /// A task at `a` named `name` in `state` with its stack at `a + 0x200`.
+        fn task(&mut self, a: u32, name: &str, state: u8) {
+            self.w8(a + ln_Type as u32, NT_TASK);
+            self.w8(a + tc_State as u32, state);
+            let n = a + 0x100;
+            for (i, c) in name.bytes().enumerate() {
+                self.w8(n + i as u32, c);
+            }
+            self.w32(a + ln_Name as u32, n);
+            self.w32(a + tc_SPLower as u32, a + 0x200);
+            self.w32(a + tc_SPUpper as u32, a + 0x300);
+            self.w32(a + tc_SPReg as u32, a + 0x2c0);
+        }
+        fn ram(&self) -> Ram {
+            Ram::new(vec![(0, self.chip.clone()), (FAST, self.fast.clone())])
+        }
+    }
+
+    #[test]
+    fn lists_the_tasks_and_finds_a_lost_one() {
+        let mut f = Fake::new();
+        f.task(FAST + 0x1000, "runner", TS_RUN);
+        f.w32(EB + ThisTask as u32, FAST + 0x1000);
+        f.task(FAST + 0x1400, "sleeper", TS_WAIT);
+        f.add_tail(EB + TaskWait as u32, FAST + 0x1400);
+        f.task(FAST + 0x1800, "queued", TS_READY);
+        f.add_tail(EB + TaskReady as u32, FAST + 0x1800);
+        f.task(FAST + 0x2000, "lost one", TS_READY);
+        let (text, found) = task_dump(&f.ram()).unwrap();
+        assert_eq!(found.lost, vec![FAST + 0x2000], "{text}");
+        assert!(found.disagreements.is_empty(), "{text}");
+        assert!(text.contains("running:\ntask \"runner\""), "{text}");
+        assert!(text.contains("TaskWait:\ntask \"sleeper\""), "{text}");
+        assert!(text.contains("LOST task \"lost one\""), "{text}");
+        assert!(text.ends_with("END\n"));
+    }
+
+    #[test]
+    fn a_task_in_free_memory_is_not_reported_and_a_wrong_state_is() {
+        let mut f = Fake::new();
+        f.task(FAST + 0x1000, "runner", TS_RUN);
+        f.w32(EB + ThisTask as u32, FAST + 0x1000);
+        // An ended task's bytes in a free chunk of a MemHeader.
+        f.task(FAST + 0x2000, "gone", TS_READY);
+        let mh = FAST + 0x3000;
+        f.w8(mh + ln_Type as u32, NT_MEMORY);
+        f.w32(mh + mh_First as u32, FAST + 0x1f00);
+        f.w32(FAST + 0x1f00 + mc_Bytes as u32, 0x800);
+        f.add_tail(EB + MemList as u32, mh);
+        // A waiting task filed in TaskReady.
+        f.task(FAST + 0x1400, "misfiled", TS_WAIT);
+        f.add_tail(EB + TaskReady as u32, FAST + 0x1400);
+        let (text, found) = task_dump(&f.ram()).unwrap();
+        assert!(found.lost.is_empty(), "{text}");
+        assert!(!text.contains("\"gone\""), "{text}");
+        assert_eq!(found.disagreements.len(), 1, "{text}");
+        assert!(found.disagreements[0].contains("\"misfiled\"") && found.disagreements[0].contains("TaskReady"));
+    }
+
+    /// A host process whose mappings hold the fake's blocks at odd places.
+    struct FakeHost {
+        maps: Vec<(u64, Vec<u8>)>,
+    }
+
+    impl HostMemory for FakeHost {
+        fn mappings(&self) -> Vec<(u64, u64)> {
+            self.maps.iter().map(|(a, b)| (*a, *a + b.len() as u64)).collect()
+        }
+        fn read(&self, at: u64, buf: &mut [u8]) -> bool {
+            self.maps.iter().any(|(a, b)| {
+                let Some(off) = at.checked_sub(*a) else { return false };
+                let Some(src) = b.get(off as usize..off as usize + buf.len()) else { return false };
+                buf.copy_from_slice(src);
+                true
+            })
+        }
+    }
+
+    #[test]
+    fn finds_chip_and_fast_ram_in_the_host_mappings() {
+        let mut f = Fake::new();
+        f.task(FAST + 0x1000, "runner", TS_RUN);
+        f.w32(EB + ThisTask as u32, FAST + 0x1000);
+        // Noise that looks like chip RAM (a pointer into fast RAM at 4)
+        // but has no ExecBase behind it.
+        let mut noise = vec![0u8; 0x3000];
+        put32(&mut noise, 16 + 4, EB);
+        put32(&mut noise, 16 + 0x20, 0xF8_1234);
+        // Allocations inside a heap: 16-byte aligned, not at a page.
+        let mut a = vec![0xeeu8; 0x2000];
+        a[0x130..0x130 + f.chip.len()].copy_from_slice(&f.chip);
+        let mut b = vec![0u8; 0x6000];
+        b[0x1010..0x1010 + f.fast.len()].copy_from_slice(&f.fast);
+        let host = FakeHost { maps: vec![(0x10_0000, noise), (0x20_0000, a), (0x40_0000, b)] };
+        let ram = find_ram(&host, &[(0, 0x1000), (FAST, 0x4000)]).unwrap();
+        assert_eq!(ram.peek32(4), Some(EB));
+        assert_eq!(ram.peek32(EB + ThisTask as u32), Some(FAST + 0x1000));
+        // Two copies of the machine cannot be told apart: an error, not a guess.
+        let mut twice = host.maps.clone();
+        twice.push((0x80_0000, twice[1].1.clone()));
+        let err = find_ram(&FakeHost { maps: twice }, &[(0, 0x1000), (FAST, 0x4000)]).err().unwrap();
+        assert!(err.contains("2 places"), "{err}");
+    }
+}
