@@ -27,7 +27,7 @@ from pathlib import Path
 from amipilot import Amipilot, WireClient
 from amipilot.client import ActionFailed, CommandError, NotFound, Timeout
 from amipilot.screenshot import Screenshot
-from amipilot_wire import Log, check, raw_reply, wait_until
+from amipilot_wire import Log, check, raw_reply, read, wait_until
 
 HOST = "127.0.0.1"
 FIXTURE = "GadTools Fixture"
