@@ -104,6 +104,10 @@ pub enum ActionError {
     Disabled,
     /// The window traps the right button (`WFLG_RMBTRAP`): no menu walk.
     RmbTrap,
+    /// A string or integer gadget of the window is active, so the entry's
+    /// command key would be taken as typing, and `WFLG_RMBTRAP` bars the
+    /// pointer walk: the menu cannot be reached.
+    EntryTakesKeys,
 }
 
 impl fmt::Display for ActionError {
@@ -121,6 +125,11 @@ impl fmt::Display for ActionError {
             ActionError::RmbTrap => {
                 write!(f, "the window traps the right mouse button (WFLG_RMBTRAP)")
             }
+            ActionError::EntryTakesKeys => write!(
+                f,
+                "a string gadget of the window is active and would take the command key, and the window \
+                 traps the right mouse button (WFLG_RMBTRAP): end the entry first (Return, or a click elsewhere)"
+            ),
         }
     }
 }
@@ -588,26 +597,81 @@ pub fn amiga_key<K: KeyMap + ?Sized>(key: u8, keymap: &mut K) -> Result<Vec<Even
     Ok(out)
 }
 
+/// The string or integer gadget of the window that is active, if any:
+/// one whose role is `string` or `integer` (or whose `GadgetType` is
+/// `GTYP_STRGADGET`) with `GFLG_SELECTED` set. Intuition sets
+/// `GFLG_SELECTED` on a string gadget while it is active and clears it
+/// when the entry ends (AROS rom/intuition/strgadgets.c and strgclass.c
+/// `GM_GOACTIVE`/`GM_GOINACTIVE`; measured in `wire-amipilot`).
+pub fn active_entry(w: &WindowSnap) -> Option<&GadgetSnap> {
+    w.gadgets.iter().find(|g| {
+        let text = matches!(g.role, crate::classify::Role::String | crate::classify::Role::Integer)
+            || g.gadget_type & amiga_ndk::intuition::GTYP_GTYPEMASK == amiga_ndk::intuition::GTYP_STRGADGET;
+        text && g.selected()
+    })
+}
+
+/// What of the target window decides how MENUPICK reaches an entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MenuAccess {
+    /// `WFLG_RMBTRAP`: the right button does not open the menus.
+    pub rmb_trap: bool,
+    /// A string or integer gadget of the window is active
+    /// ([`active_entry`]). It takes every key, a command key too: AROS's
+    /// input handler gives each key to the active gadget and looks menu
+    /// shortcuts up only when none is active (rom/intuition/inputhandler.c),
+    /// its string editing drops a Right-Amiga key it has no command for
+    /// (strgadgets.c); AmigaOS's string editing keeps Right-Amiga Q and X
+    /// for itself (RKRM Libraries, "Intuition Gadgets", string gadget
+    /// editing keys). The right button ends the entry instead, without
+    /// `IDCMP_GADGETUP` (RKRM: the gadget "may become inactive without the
+    /// application receiving an IDCMP_GADGETUP message" when the user
+    /// does something else with the mouse; AROS strgclass answers
+    /// `MENUDOWN` with `GMR_REUSE`), and then opens the menus.
+    pub entry_active: bool,
+}
+
+impl MenuAccess {
+    /// Of a window walked just now.
+    pub fn of(w: &WindowSnap) -> MenuAccess {
+        MenuAccess {
+            rmb_trap: w.info.flags & amiga_ndk::intuition::WFLG_RMBTRAP != 0,
+            entry_active: active_entry(w).is_some(),
+        }
+    }
+}
+
+/// How [`menu_pick`] reaches the entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuRoute {
+    /// Right Amiga held around the entry's command key.
+    Key(Vec<Event>),
+    /// The right-button pointer walk over the menu boxes.
+    Walk(Vec<Event>),
+}
+
 /// MENUPICK: the shortcut path when the chosen entry (the sub-item if one
-/// is given, else the item) has a command key: Right Amiga held around
-/// the key (letters are typed unshifted: Intuition compares command keys
-/// without regard to case); else the pointer walk: pointer over the
-/// title, right button down (`IEQUALIFIER_RBUTTON`), pointer to the title
-/// again (a move opens the menu), to the item, to the sub-item, right
-/// button up over the last box.
+/// is given, else the item) has a command key and no string gadget of
+/// the window is active: Right Amiga held around the key (letters are
+/// typed unshifted: Intuition compares command keys without regard to
+/// case). Else the pointer walk: pointer over the title, right button
+/// down (`IEQUALIFIER_RBUTTON`), pointer to the title again (a move opens
+/// the menu), to the item, to the sub-item, right button up over the last
+/// box.
 ///
 /// Disabled menus, items and sub-items fail before any event (`Disabled`).
-/// `rmb_trap` (`WFLG_RMBTRAP` of the window) fails the pointer walk; a
-/// shortcut still works, as it does for a user.
+/// `WFLG_RMBTRAP` fails the pointer walk (`RmbTrap`, or `EntryTakesKeys`
+/// when the entry has a command key that the active string gadget would
+/// take); a shortcut still works, as it does for a user.
 pub fn menu_pick<K: KeyMap + ?Sized>(
     scr: &MenuScreen,
     menus: &[MenuBox],
     menu: usize,
     item: usize,
     sub: Option<usize>,
-    rmb_trap: bool,
+    access: MenuAccess,
     keymap: &mut K,
-) -> Result<Vec<Event>, ActionError> {
+) -> Result<MenuRoute, ActionError> {
     let (title, ib, sb) = menu_boxes(scr, menus, menu, item, sub)?;
     let m = &menus[menu];
     let it = &m.items[item];
@@ -618,11 +682,11 @@ pub fn menu_pick<K: KeyMap + ?Sized>(
     if !m.enabled || !it.enabled || !entry.enabled {
         return Err(ActionError::Disabled);
     }
-    if let Some(c) = entry.command {
-        return amiga_key(c, keymap);
-    }
-    if rmb_trap {
-        return Err(ActionError::RmbTrap);
+    match entry.command {
+        Some(c) if !access.entry_active => return amiga_key(c, keymap).map(MenuRoute::Key),
+        Some(_) if access.rmb_trap => return Err(ActionError::EntryTakesKeys),
+        _ if access.rmb_trap => return Err(ActionError::RmbTrap),
+        _ => {}
     }
     let held = IEQUALIFIER_RBUTTON;
     let (tx, ty) = title.centre().ok_or(ActionError::NoArea)?;
@@ -638,7 +702,7 @@ pub fn menu_pick<K: KeyMap + ?Sized>(
         out.push(scr.size.point(sx, sy, held)?);
     }
     out.push(Event::Button { code: IECODE_RBUTTON | IECODE_UP_PREFIX, qualifier: IEQUALIFIER_RELATIVEMOUSE });
-    Ok(out)
+    Ok(MenuRoute::Walk(out))
 }
 
 #[cfg(test)]
@@ -913,39 +977,87 @@ mod tests {
         assert_eq!(menu_boxes(&MSCR, &strip(), 1, 0, Some(0)), Err(ActionError::NoSuchMenuEntry));
     }
 
+    const FREE: MenuAccess = MenuAccess { rmb_trap: false, entry_active: false };
+    const TRAP: MenuAccess = MenuAccess { rmb_trap: true, entry_active: false };
+    const TYPING: MenuAccess = MenuAccess { rmb_trap: false, entry_active: true };
+
+    fn walk(r: Result<MenuRoute, ActionError>) -> Vec<Event> {
+        match r {
+            Ok(MenuRoute::Walk(e)) => e,
+            other => panic!("not a pointer walk: {other:?}"),
+        }
+    }
+
     #[test]
     fn menu_pick_pointer_walk() {
         let held = IEQUALIFIER_RBUTTON;
         let rdown = Event::Button { code: IECODE_RBUTTON, qualifier: IEQUALIFIER_RBUTTON | REL };
         let rup = Event::Button { code: IECODE_RBUTTON | IECODE_UP_PREFIX, qualifier: REL };
-        let e = menu_pick(&MSCR, &strip(), 1, 0, None, false, &mut UsKeyMap).unwrap();
+        let e = walk(menu_pick(&MSCR, &strip(), 1, 0, None, FREE, &mut UsKeyMap));
         assert_eq!(e, vec![p(85, 5, 0), rdown, p(85, 5, held), p(110, 16, held), rup]);
-        let e = menu_pick(&MSCR, &strip(), 0, 1, Some(0), false, &mut UsKeyMap).unwrap();
+        let e = walk(menu_pick(&MSCR, &strip(), 0, 1, Some(0), FREE, &mut UsKeyMap));
         assert_eq!(e, vec![p(35, 5, 0), rdown, p(35, 5, held), p(65, 26, held), p(145, 26, held), rup]);
-        assert_eq!(menu_pick(&MSCR, &strip(), 1, 0, None, true, &mut UsKeyMap), Err(ActionError::RmbTrap));
+        assert_eq!(menu_pick(&MSCR, &strip(), 1, 0, None, TRAP, &mut UsKeyMap), Err(ActionError::RmbTrap));
     }
 
     #[test]
     fn menu_pick_shortcut_is_right_amiga_and_the_key() {
         let rc = IEQUALIFIER_RCOMMAND;
-        // Item "N": Right-Amiga n (unshifted).
-        let e = menu_pick(&MSCR, &strip(), 0, 0, None, true, &mut UsKeyMap).unwrap();
-        assert_eq!(e, vec![key(0x67, rc), key(0x36, rc), key(0xB6, rc), key(0xE7, 0)]);
+        // Item "N": Right-Amiga n (unshifted), WFLG_RMBTRAP or not.
+        let e = menu_pick(&MSCR, &strip(), 0, 0, None, TRAP, &mut UsKeyMap);
+        assert_eq!(e, Ok(MenuRoute::Key(vec![key(0x67, rc), key(0x36, rc), key(0xB6, rc), key(0xE7, 0)])));
         // Sub-item "R".
-        let e = menu_pick(&MSCR, &strip(), 0, 1, Some(1), false, &mut UsKeyMap).unwrap();
-        assert_eq!(e, vec![key(0x67, rc), key(0x13, rc), key(0x93, rc), key(0xE7, 0)]);
+        let e = menu_pick(&MSCR, &strip(), 0, 1, Some(1), FREE, &mut UsKeyMap);
+        assert_eq!(e, Ok(MenuRoute::Key(vec![key(0x67, rc), key(0x13, rc), key(0x93, rc), key(0xE7, 0)])));
+    }
+
+    #[test]
+    fn an_active_string_gadget_turns_a_shortcut_into_the_pointer_walk() {
+        let held = IEQUALIFIER_RBUTTON;
+        let rdown = Event::Button { code: IECODE_RBUTTON, qualifier: IEQUALIFIER_RBUTTON | REL };
+        let rup = Event::Button { code: IECODE_RBUTTON | IECODE_UP_PREFIX, qualifier: REL };
+        // Item "N" and sub-item "R" have command keys: walked all the same.
+        let e = walk(menu_pick(&MSCR, &strip(), 0, 0, None, TYPING, &mut UsKeyMap));
+        assert_eq!(e, vec![p(35, 5, 0), rdown, p(35, 5, held), p(65, 16, held), rup]);
+        let e = walk(menu_pick(&MSCR, &strip(), 0, 1, Some(1), TYPING, &mut UsKeyMap));
+        assert_eq!(e, vec![p(35, 5, 0), rdown, p(35, 5, held), p(65, 26, held), p(145, 36, held), rup]);
+        // No key and no walk can reach it: refused, nothing to send.
+        let both = MenuAccess { rmb_trap: true, entry_active: true };
+        assert_eq!(menu_pick(&MSCR, &strip(), 0, 0, None, both, &mut UsKeyMap), Err(ActionError::EntryTakesKeys));
+        assert_eq!(menu_pick(&MSCR, &strip(), 1, 0, None, both, &mut UsKeyMap), Err(ActionError::RmbTrap));
+    }
+
+    #[test]
+    fn the_active_entry_is_a_selected_string_or_integer_gadget() {
+        use amiga_ndk::intuition::{GFLG_SELECTED, GTYP_STRGADGET, WFLG_RMBTRAP};
+        let g = |role, gadget_type, flags| GadgetSnap { role, gadget_type, flags, ..gadget(10, 10, 50, 12, None) };
+        let access = |gadgets| MenuAccess::of(&window(0, 0, 300, 100, gadgets));
+        // Selected, but a button (held down), or a string gadget not active.
+        assert_eq!(access(vec![g(Role::Button, 0, GFLG_SELECTED), g(Role::String, 0, 0)]), FREE);
+        for active in [
+            g(Role::String, 0, GFLG_SELECTED),
+            g(Role::Integer, 0, GFLG_SELECTED),
+            g(Role::Unknown, GTYP_STRGADGET, GFLG_SELECTED),
+        ] {
+            let w = window(0, 0, 300, 100, vec![g(Role::Button, 0, 0), active.clone()]);
+            assert_eq!(active_entry(&w), Some(&active));
+            assert_eq!(MenuAccess::of(&w), TYPING);
+        }
+        let mut w = window(0, 0, 300, 100, Vec::new());
+        w.info.flags = WFLG_RMBTRAP;
+        assert_eq!(MenuAccess::of(&w), TRAP);
     }
 
     #[test]
     fn menu_pick_refuses_disabled_entries() {
         let mut s = strip();
         s[1].enabled = false;
-        assert_eq!(menu_pick(&MSCR, &s, 1, 0, None, false, &mut UsKeyMap), Err(ActionError::Disabled));
+        assert_eq!(menu_pick(&MSCR, &s, 1, 0, None, FREE, &mut UsKeyMap), Err(ActionError::Disabled));
         let mut s = strip();
         s[0].items[1].subitems[1].enabled = false;
-        assert_eq!(menu_pick(&MSCR, &s, 0, 1, Some(1), false, &mut UsKeyMap), Err(ActionError::Disabled));
+        assert_eq!(menu_pick(&MSCR, &s, 0, 1, Some(1), FREE, &mut UsKeyMap), Err(ActionError::Disabled));
         let mut s = strip();
         s[0].items[0].enabled = false;
-        assert_eq!(menu_pick(&MSCR, &s, 0, 0, None, false, &mut UsKeyMap), Err(ActionError::Disabled));
+        assert_eq!(menu_pick(&MSCR, &s, 0, 0, None, TYPING, &mut UsKeyMap), Err(ActionError::Disabled));
     }
 }

@@ -807,10 +807,15 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.act(&w, input::window_size(size, &w, i32::from(width), i32::from(height)))
     }
 
-    /// Right-Amiga + the entry's command key when it has one, else the
-    /// right-button pointer walk over the menu boxes (`input::menu_pick`);
-    /// RC 10 for a menu, item or sub-item that is not there, RC 20 for a
-    /// disabled entry or a window with `WFLG_RMBTRAP`.
+    /// Right-Amiga + the entry's command key when it has one and no string
+    /// or integer gadget of the window is active (that gadget would take
+    /// the key as typing, `input::MenuAccess`); else the right-button
+    /// pointer walk over the menu boxes (`input::menu_pick`), which ends
+    /// such an entry without `IDCMP_GADGETUP` first. RC 5 for a menu, item
+    /// or sub-item that is not there; RC 20 for a disabled entry, a
+    /// walk in a window with `WFLG_RMBTRAP` (with a command key and an
+    /// active string gadget: `a string gadget of the window is active …`),
+    /// or a menu that does not open.
     fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error> {
         let (w, _) = self.walk_target(window)?;
         let strip = walk_menu(&mut self.os, &w.info).map_err(|_| window_not_found(window))?;
@@ -832,18 +837,16 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         if !m.enabled || !it.enabled || !entry.enabled {
             return Err(action_error(ActionError::Disabled));
         }
-        if let Some(key) = entry.shortcut {
-            let events = input::amiga_key(key, self.actor.keymap());
-            return self.act(&w, events);
-        }
         let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
         let scr = snap.screens.iter().find(|s| s.address == w.info.screen).ok_or_else(|| window_not_found(window))?;
         let boxes = input::menu_boxes_of(&strip);
-        let rmb_trap = w.info.flags & amiga_ndk::intuition::WFLG_RMBTRAP != 0;
         let (ms, (m, i, s)) =
             (input::MenuScreen::of(scr), (usize::from(menu), usize::from(item), sub.map(usize::from)));
-        let events = input::menu_pick(&ms, &boxes, m, i, s, rmb_trap, self.actor.keymap()).map_err(action_error)?;
-        self.menu_walk(&w, &events, s.is_some())
+        let access = input::MenuAccess::of(&w);
+        match input::menu_pick(&ms, &boxes, m, i, s, access, self.actor.keymap()).map_err(action_error)? {
+            input::MenuRoute::Key(events) => self.act(&w, Ok(events)),
+            input::MenuRoute::Walk(events) => self.menu_walk(&w, &events, s.is_some()),
+        }
     }
 
     fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error> {
@@ -1598,6 +1601,56 @@ mod tests {
         e.actor.events.clear();
         e.os.write_u32(w + wd_Flags as u32, WFLG_RMBTRAP);
         assert_eq!(run(&mut h, &mut e, "MENUPICK GadTools 0 1", 0).0, 20);
+        assert!(e.actor.events.is_empty());
+    }
+
+    /// Sets or clears `GFLG_SELECTED` on the fake window's gadget `id`, as
+    /// Intuition does while a string gadget is active.
+    fn set_selected(e: &mut TestEngine, w: u32, id: u32, on: bool) {
+        use amiga_ndk::intuition::{gg_Flags, GFLG_SELECTED};
+        let snap = read_screens(&mut e.os).unwrap();
+        let info = snap.window(w).unwrap().clone();
+        let g = walk_window(&mut e.os, &info).unwrap().gadgets.into_iter().find(|g| g.id == id).unwrap();
+        let flags = if on { g.flags | GFLG_SELECTED } else { g.flags & !GFLG_SELECTED };
+        e.os.write_u16(g.address + gg_Flags as u32, flags);
+    }
+
+    #[test]
+    fn menupick_walks_the_pointer_while_a_string_gadget_is_active() {
+        use amiga_ndk::intuition::{wd_Flags, WFLG_MENUSTATE, WFLG_RMBTRAP};
+        let (mut e, w) = engine();
+        with_menu_geometry(&mut e, w);
+        e.os.write_u32(w + wd_Flags as u32, WFLG_MENUSTATE);
+        let mut h = Host::new("test");
+        let keys = |e: &TestEngine| e.actor.events.iter().filter(|ev| matches!(ev, Event::Key { .. })).count();
+        // The string gadget not active: Open... by its command key alone.
+        let ev = events_of(&mut h, &mut e, b"MENUPICK GadTools 0 0");
+        assert_eq!(presses(&ev), [(0x67, 0x80), (0x18, 0x80)], "Right-Amiga O");
+        assert!(downs(&ev).is_empty());
+        // A plain TYPE leaves it active (GFLG_SELECTED): the same pick is
+        // the right-button walk to Open... (item 0 centre 5+50, 11+5), no key.
+        set_selected(&mut e, w, 2, true);
+        let ev = events_of(&mut h, &mut e, b"MENUPICK GadTools 0 0");
+        assert_eq!(keys(&e), 0);
+        assert_eq!(downs(&ev), [(35, 5)], "the right button over the title");
+        assert_eq!(ev[1], Event::Button { code: 0x69, qualifier: 0x2000 | 0x8000 }, "IECODE_RBUTTON");
+        let over = ev.iter().position(|x| *x == Event::PointerTo { x: 55, y: 16, qualifier: 0x2000 });
+        let up = ev.iter().position(|x| *x == Event::Button { code: 0xE9, qualifier: 0x8000 });
+        assert!(over.is_some() && up > over, "the right button released over Open...: {ev:?}");
+        // A selected button is no entry: the key again.
+        set_selected(&mut e, w, 2, false);
+        set_selected(&mut e, w, 1, true);
+        let ev = events_of(&mut h, &mut e, b"MENUPICK GadTools 0 0");
+        assert_eq!(presses(&ev), [(0x67, 0x80), (0x18, 0x80)]);
+        // WFLG_RMBTRAP with the entry active: neither way reaches the menu,
+        // RC 20 and nothing sent.
+        set_selected(&mut e, w, 1, false);
+        set_selected(&mut e, w, 2, true);
+        e.os.write_u32(w + wd_Flags as u32, WFLG_RMBTRAP);
+        e.actor.events.clear();
+        let (rc, t) = run(&mut h, &mut e, "MENUPICK GadTools 0 0", 0);
+        assert_eq!(rc, 20);
+        assert!(t.starts_with("a string gadget of the window is active and would take the command key"), "{t}");
         assert!(e.actor.events.is_empty());
     }
 

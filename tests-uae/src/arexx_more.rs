@@ -11,7 +11,10 @@
 //!   knob (from the PropInfo) and moves the level by more than 3 steps
 //!   from 25 (GADGETUP id=5, TREE FULL level=); a press beside the knob
 //!   would page by one. WINDOWSIZE of the fixture
-//!   window (no sizing gadget) is RC 20.
+//!   window (no sizing gadget) is RC 20. A plain TYPE leaves the string
+//!   gadget active (TREE FULL `state="selected"`); MENUPICK of
+//!   `Recent/Second file` (0 4 1, command key `2`) right after it is
+//!   logged as picked, the entry ended without GADGETUP, its text kept.
 //! - `arexx-waits`: free memory before GadgetScope starts, while it idles
 //!   and after QUIT (against what a plain `Run QUIET` keeps, [`RUN_KEEPS`]); `WAITFOR REQUESTER
 //!   TIMEOUT=1` with no requester open is RC 15 (the positive proof is
@@ -62,6 +65,11 @@ DRAG \"GadTools Fixture\" 5 40 0
 TREE \"GadTools Fixture\" FULL
 WINDOWSIZE \"GadTools Fixture\" 300 150
 MENUPICK \"GadTools Fixture\" 0 2
+TYPE \"GadTools Fixture\" 2 abc
+TREE \"GadTools Fixture\" FULL
+MENUPICK \"GadTools Fixture\" 0 4 1
+GETTEXT \"GadTools Fixture\" 2
+TREE \"GadTools Fixture\" FULL
 QUIT
 ";
 
@@ -166,11 +174,42 @@ pub fn scenarios() -> Vec<Scenario> {
     }
     let menu = s
         // MENUPICK, MENUPICK, CLICK, PICK, DRAG, TREE, WINDOWSIZE (no sizing
-        // gadget), MENUPICK of the disabled Print, QUIT.
-        .check(rcs("menu.out", &[0, 0, 0, 0, 0, 0, 20, 20, 0]))
+        // gadget), MENUPICK of the disabled Print, TYPE, TREE, MENUPICK,
+        // GETTEXT, TREE, QUIT.
+        .check(rcs("menu.out", &[0, 0, 0, 0, 0, 0, 20, 20, 0, 0, 0, 0, 0, 0]))
         .check(contains_all(
             "gadtools-fixture.log",
-            &["MENUPICK menu=0 item=1 sub=31", "MENUPICK menu=0 item=4 sub=0", "GADGETUP id=1 "],
+            &[
+                "MENUPICK menu=0 item=1 sub=31",
+                "MENUPICK menu=0 item=4 sub=0",
+                "GADGETUP id=1 ",
+                "MENUPICK menu=0 item=4 sub=1",
+            ],
+        ))
+        .check(Check::Custom(
+            "MENUPICK of an entry with a command key right after a plain TYPE: picked (logged after the TYPE's \
+             entry), the entry ended without GADGETUP, the text kept"
+                .into(),
+            Box::new(|run| {
+                let r = replies(&run.read_text("menu.out")?);
+                let state = |i: usize| -> Result<String, String> {
+                    let tree = &r.get(i).ok_or(format!("no reply {i}"))?.1;
+                    let line = tree.lines().find(|l| l.starts_with("  gadget id=2 ")).ok_or("no gadget 2 in TREE")?;
+                    Ok(line.split(' ').find(|f| f.starts_with("state=")).unwrap_or(line).to_string())
+                };
+                let (before, after) = (state(9)?, state(12)?);
+                let text = &r.get(11).ok_or("no GETTEXT reply")?.1;
+                let log = run.read_text("gadtools-fixture.log")?;
+                if before == "state=\"selected\""
+                    && after == "state=\"\""
+                    && text == "helloabc"
+                    && !log.contains("GADGETUP id=2 ")
+                {
+                    Ok(())
+                } else {
+                    Err(format!("before the pick {before}, after it {after}, GETTEXT {text:?}, log:\n{log}"))
+                }
+            }),
         ))
         .check(Check::Custom(
             "PICK names the fixture window and the Connect button under the pointer".into(),

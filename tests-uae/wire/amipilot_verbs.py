@@ -27,51 +27,10 @@ from pathlib import Path
 from amipilot import Amipilot, WireClient
 from amipilot.client import ActionFailed, CommandError, NotFound, Timeout
 from amipilot.screenshot import Screenshot
-from amipilot_wire import check, raw_reply
+from amipilot_wire import Log, check, raw_reply, read, wait_until
 
 HOST = "127.0.0.1"
 FIXTURE = "GadTools Fixture"
-
-
-def wait_until(what, cond, limit=30.0):
-    """Polls `cond()` every 20 ms until it returns a true value (returned)
-    or `limit` seconds pass (AssertionError naming `what`)."""
-    t0 = time.monotonic()
-    while True:
-        v = cond()
-        if v:
-            return v
-        if time.monotonic() - t0 > limit:
-            raise AssertionError(f"{what}: not within {limit:.0f} s")
-        time.sleep(0.02)
-
-
-def read(path):
-    try:
-        return path.read_text(encoding="latin-1")
-    except OSError:
-        return ""
-
-
-class Log:
-    """A fixture's log; `expect` waits for a line that was not there at
-    the previous `expect` (or at the start) and starts with `prefix`."""
-
-    def __init__(self, path):
-        self.path = path
-        self.seen = len(read(path).splitlines())
-
-    def expect(self, prefix, limit=20.0):
-        def new_line():
-            lines = read(self.path).splitlines()
-            for i, line in enumerate(lines[self.seen :], self.seen):
-                if line.startswith(prefix):
-                    return i, line
-            return None
-
-        i, line = wait_until(f"{self.path.name}: a new line {prefix!r}", new_line, limit)
-        self.seen = i + 1
-        return line
 
 
 def raises(name, kind, call, rc, text=""):

@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from amipilot import Amipilot
+from amipilot import Amipilot, WireClient
 from amipilot.client import CommandError, NotFound
 from amipilot.render import render_text
 
@@ -44,6 +44,47 @@ def check(name, ok, detail=""):
     if not ok:
         raise AssertionError(f"{name}: {detail}")
     print(f"ok {name}", flush=True)
+
+
+def wait_until(what, cond, limit=30.0):
+    """Polls `cond()` every 20 ms until it returns a true value (returned)
+    or `limit` seconds pass (AssertionError naming `what`)."""
+    t0 = time.monotonic()
+    while True:
+        v = cond()
+        if v:
+            return v
+        if time.monotonic() - t0 > limit:
+            raise AssertionError(f"{what}: not within {limit:.0f} s")
+        time.sleep(0.02)
+
+
+def read(path):
+    try:
+        return path.read_text(encoding="latin-1")
+    except OSError:
+        return ""
+
+
+class Log:
+    """A fixture's log; `expect` waits for a line that was not there at
+    the previous `expect` (or at the start) and starts with `prefix`."""
+
+    def __init__(self, path):
+        self.path = path
+        self.seen = len(read(path).splitlines())
+
+    def expect(self, prefix, limit=20.0):
+        def new_line():
+            lines = read(self.path).splitlines()
+            for i, line in enumerate(lines[self.seen :], self.seen):
+                if line.startswith(prefix):
+                    return i, line
+            return None
+
+        i, line = wait_until(f"{self.path.name}: a new line {prefix!r}", new_line, limit)
+        self.seen = i + 1
+        return line
 
 
 def raw_reply(sock, head=b""):
@@ -77,6 +118,20 @@ def arrival(sock):
             sec, nsec = struct.unpack("qq", blob[:16])
             return data, sec + nsec / 1e9
     raise AssertionError("no receive timestamp")
+
+
+def entry_state(port):
+    """The `state=` that `TREE ... FULL` prints for the fixture's string
+    gadget (GA_ID 2), through a raw WireClient of its own."""
+    wire = WireClient.connect(HOST, port, timeout=30)
+    try:
+        check("AUTH on a raw WireClient", wire.command("AUTH amipilot").rc == 0)
+        r = wire.command(f'TREE "{FIXTURE}" FULL')
+        check("TREE FULL", r.rc == 0, (r.rc, r.text))
+    finally:
+        wire.close()
+    line = next((x for x in r.text.splitlines() if x.startswith("  gadget id=2 ")), "")
+    return next((f for f in line.split() if f.startswith("state=")), line)
 
 
 def main(port, golden_dir, hd):
@@ -119,12 +174,18 @@ def main(port, golden_dir, hd):
     # "hello", where the cursor lands), the text, no Return.
     c.type(FIXTURE, 2, "typed by wire")
     check("type into the string gadget: inserted at the click, not cleared", c.get_text(FIXTURE, 2) == TYPED, c.get_text(FIXTURE, 2))
-    # The string gadget is still active (no Return) and would take the
-    # menu's command key (Right-Amiga O) as typing: a click elsewhere ends
-    # the entry, as a user's would.
-    c.click(FIXTURE, 1)
+    # No Return: the string gadget is still active and would take the
+    # command key of Project/Open... (Right-Amiga O) as typing, so
+    # menu_pick() walks the menu with the right button, which ends the
+    # entry (no GADGETUP: the scenario checks the whole log) and picks.
+    state = entry_state(port)
+    check("type() leaves the string gadget active", state == 'state="selected"', state)
+    gt = Log(Path(hd) / "gadtools-fixture.log")
     c.menu_pick(FIXTURE, 0, 0)
-    check("menu_pick Project/Open...", True)
+    line = gt.expect("MENUPICK ")
+    check("menu_pick of Project/Open... (command key O) right after type(): picked", line == "MENUPICK menu=0 item=0 sub=31", line)
+    state = entry_state(port)
+    check("the pick ended the entry, its text kept", (state, c.get_text(FIXTURE, 2)) == ('state=""', TYPED), state)
 
     # Two clients at once: both served, each in its own order.
     c2 = Amipilot.connect(HOST, port, timeout=30)
