@@ -178,6 +178,9 @@ impl Model {
     }
 }
 
+/// The Startup-Sequence line [`Scenario::watchdog`] adds.
+pub const WATCH_LINE: &str = "Run >NIL: C:UAETool WATCH";
+
 /// A named emulator run. Build with the chained methods:
 ///
 /// ```
@@ -304,7 +307,7 @@ impl Scenario {
             self = self.program("C/UAETool", "UAETool");
         }
         self.watchdog = true;
-        self.line("Run >NIL: C:UAETool WATCH")
+        self.line(WATCH_LINE)
     }
 
     /// Stage a host file at `amiga_path` (made executable).
