@@ -158,9 +158,9 @@ impl Model {
                 ("amiga_model", "A1200"),
                 ("accuracy", "-1"),
                 ("uae_cpu_speed", "max"),
-                // With chip RAM alone, three fixture programs and
-                // GadgetScope do not fit (each wasm2c program holds its
-                // code, linear memory and a 64 KiB stack).
+                // Where the timing benchmarks are measured; scenarios that
+                // run two GadgetScopes at once need it (tests-uae/README.md
+                // "Machines").
                 ("fast_memory", "8192"),
             ],
             Model::A1200ChipOnly => {
