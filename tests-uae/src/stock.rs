@@ -15,8 +15,8 @@ use crate::{Model, Scenario};
 ///
 /// `gui-gadtools` and `record-replay` run two GadgetScopes at once,
 /// `arexx-launch` GadgetScope, two RexxSends and the UAETool it launches:
-/// they do not fit; `arexx-waits` passed 2 of 3 runs there, not yet
-/// reliably (tests-uae/README.md "Machines").
+/// they do not fit; `arexx-waits`'s held wait was answered RC 20 in 1 of
+/// 6 runs there (tests-uae/README.md "Machines").
 pub const STOCK: &[&str] = &[
     "memory",
     "arexx-drive",
