@@ -182,12 +182,14 @@ pub fn scenarios() -> Vec<Scenario> {
         // A deliberate Rust panic: its message, RC 20, no hang, nothing leaked.
         trap_scenario("panic", "PANIC", "UAETool: panic: deliberate panic for the harness"),
         // Runaway recursion: the stack guard of every wasm2c function
-        // (stack pointer against the runtime's floor) traps it before the
-        // 64 KB native stack overflows: the report, RC 20, nothing leaked.
+        // (stack pointer against the runtime's floor) traps it before
+        // UAETool's 20 KiB native stack overflows: the report, RC 20,
+        // nothing leaked.
         trap_scenario("stack-guard", "RECURSE", "UAETool: out of memory or stack"),
         // A request larger than the heap arena: the allocation error is a
-        // panic the runtime reports, RC 20, nothing leaked.
-        trap_scenario("heap-exhausted", "EXHAUST", "UAETool: panic: memory allocation of 262145 bytes failed"),
+        // panic the runtime reports, RC 20, nothing leaked. (UAETool's
+        // arena is 100 KiB: runtime/programs/uaetool.)
+        trap_scenario("heap-exhausted", "EXHAUST", "UAETool: panic: memory allocation of 102401 bytes failed"),
         sched_stress(),
         host_dump(),
         // Free memory after GadgetScope exits equals free memory before
