@@ -52,7 +52,7 @@ pub fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
-        Ok(ShellCommand::NoGui { port, fs_roots, wire }) => {
+        Ok(ShellCommand::NoGui { port, fs_roots, wire, serial }) => {
             crate::event_loop::run(&dos, port.as_deref(), &fs_roots, None, wire.as_ref())
         }
         Ok(ShellCommand::Gui(settings)) => {
