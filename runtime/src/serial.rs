@@ -1,5 +1,6 @@
 //! serial.device (or another driver with its interface, `SERDEVICE`): the
-//! serial wire's line, 8 data bits, no parity, one stop bit, XON/XOFF off.
+//! serial wire's line, 8 data bits, no parity, one stop bit, XON/XOFF off,
+//! no RTS/CTS handshake (AmiPilotServer's line).
 //!
 //! Three `struct IOExtSer` built in linear memory (devices/serial.h), all
 //! copies of the one `OpenDevice()` filled in, as RKRM Devices "Serial
@@ -113,12 +114,15 @@ pub struct Serial {
 
 impl Serial {
     /// Opens `device` (e.g. `serial.device`) `unit` for this program alone
-    /// and sets `baud`, 8N1, XON/XOFF off and a [`READ_BUFFER`]-byte read
+    /// and sets `baud`, 8N1, XON/XOFF and RTS/CTS off and a [`READ_BUFFER`]-byte read
     /// buffer (`SDCMD_SETPARAMS`; serial.device takes 112 to 292000 baud).
     pub fn open(device: &[u8], unit: u32, baud: u32) -> Result<Serial, SerialError> {
         let port = MsgPort::new().ok_or(SerialError::NoPort)?;
         let ctl_port = MsgPort::new().ok_or(SerialError::NoPort)?;
         let mut ctl = Box::new(IoExtSer::new(&ctl_port));
+        // Exclusive (no SERF_SHARED), no RTS/CTS (no SERF_7WIRE): both are
+        // decided at OpenDevice().
+        ctl.io_ser_flags = SERF_XDISABLED;
         let name = nul_terminated(device);
         // SAFETY: ctl is a zeroed IOExtSer in linear memory with its reply
         // port set; it outlives the device's use of it (CloseDevice in Drop,
@@ -133,7 +137,8 @@ impl Serial {
         ctl.io_read_len = 8;
         ctl.io_write_len = 8;
         ctl.io_stop_bits = 1;
-        ctl.io_ser_flags = (ctl.io_ser_flags & !(SERF_PARTY_ON)) | SERF_XDISABLED;
+        // No parity, no end-of-file characters, XON/XOFF off.
+        ctl.io_ser_flags = SERF_XDISABLED;
         ctl.io_ext_flags = Be32::new(0);
         ctl.io_rbuf_len = Be32::new(READ_BUFFER);
         ctl.io_ctl_char = Be32::new(SER_DEFAULT_CTLCHAR);
