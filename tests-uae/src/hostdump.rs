@@ -417,6 +417,20 @@ pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
         }
     };
     section("running", &[this], TS_RUN, &mut out, &mut findings);
+    // A running task's saved registers are from its last switch: where
+    // it runs now shows only as return addresses somewhere in its stack.
+    if ram.peek8(this + tc_State as u32) == Some(TS_RUN) {
+        let (lower, upper) = (ram.peek32(this + tc_SPLower as u32), ram.peek32(this + tc_SPUpper as u32));
+        if let (Some(lower), Some(upper)) = (lower, upper) {
+            let rom: Vec<String> = (lower..upper.saturating_sub(3))
+                .step_by(2)
+                .filter_map(|a| {
+                    ram.peek32(a).filter(|v| (0xF8_0000..0x100_0000).contains(v)).map(|v| format!("{a:08x}:{v:08x}"))
+                })
+                .collect();
+            let _ = writeln!(out, "  ROM addresses in its stack (address:value, lowest first): {}", rom.join(" "));
+        }
+    }
     section("TaskReady", &ready, TS_READY, &mut out, &mut findings);
     section("TaskWait", &waiting, TS_WAIT, &mut out, &mut findings);
     listed.extend(&ready);
@@ -452,12 +466,30 @@ pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
 ///
 /// Errors: the process cannot be stopped or read, its RAM is not found.
 pub fn dump_process(pid: u32, layout: &[(u32, u32)]) -> Result<(String, Findings), String> {
+    read_process(pid, layout).and_then(|ram| task_dump(&ram))
+}
+
+/// The RAM of the FS-UAE process `pid`, read while it is stopped (see
+/// [`dump_process`]).
+pub fn read_process(pid: u32, layout: &[(u32, u32)]) -> Result<Ram, String> {
     use nix::sys::signal::{kill, Signal};
     let target = nix::unistd::Pid::from_raw(pid as i32);
     kill(target, Signal::SIGSTOP).map_err(|e| format!("cannot stop FS-UAE ({pid}): {e}"))?;
     let read = wait_stopped(pid).and_then(|()| find_ram(&ProcMem::open(pid)?, layout));
     let _ = kill(target, Signal::SIGCONT);
-    task_dump(&read?)
+    read
+}
+
+impl Ram {
+    /// Writes each block to `dir/ram-<Amiga address, 8 hex digits>.bin`,
+    /// for a look at a hung machine after the run.
+    pub fn save(&self, dir: &std::path::Path) -> Result<(), String> {
+        for (base, bytes) in &self.blocks {
+            let path = dir.join(format!("ram-{base:08x}.bin"));
+            std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
 }
 
 /// Waits up to 2 s until every thread of `pid` is stopped (`T` in
@@ -570,13 +602,30 @@ mod tests {
         f.task(FAST + 0x1800, "queued", TS_READY);
         f.add_tail(EB + TaskReady as u32, FAST + 0x1800);
         f.task(FAST + 0x2000, "lost one", TS_READY);
+        // A return address into the ROM in the running task's stack.
+        f.w32(FAST + 0x1000 + 0x240, 0xF8_5678);
         let (text, found) = task_dump(&f.ram()).unwrap();
+        assert!(
+            text.contains("ROM addresses in its stack (address:value, lowest first): 00201240:00f85678\n"),
+            "{text}"
+        );
         assert_eq!(found.lost, vec![FAST + 0x2000], "{text}");
         assert!(found.disagreements.is_empty(), "{text}");
         assert!(text.contains("running:\ntask \"runner\""), "{text}");
         assert!(text.contains("TaskWait:\ntask \"sleeper\""), "{text}");
         assert!(text.contains("LOST task \"lost one\""), "{text}");
         assert!(text.ends_with("END\n"));
+    }
+
+    #[test]
+    fn the_ram_is_saved_one_file_per_block() {
+        let f = Fake::new();
+        let dir = std::env::temp_dir().join(format!("hostdump-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        f.ram().save(&dir).unwrap();
+        assert_eq!(std::fs::read(dir.join("ram-00000000.bin")).unwrap(), f.chip);
+        assert_eq!(std::fs::read(dir.join("ram-00200000.bin")).unwrap(), f.fast);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

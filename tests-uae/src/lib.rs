@@ -668,7 +668,10 @@ fn execute(
                 }
             }
             // Read before the watcher is asked, which changes what runs.
-            report.host_dump = Some(hostdump::dump_process(emu.pid(), scenario.model.ram()).and_then(|(text, f)| {
+            // The RAM is kept beside the dump (ram-<address>.bin).
+            report.host_dump = Some(hostdump::read_process(emu.pid(), scenario.model.ram()).and_then(|ram| {
+                ram.save(dir)?;
+                let (text, f) = hostdump::task_dump(&ram)?;
                 let path = dir.join("tasks-host.txt");
                 fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
                 Ok((path, f.lost.len()))
