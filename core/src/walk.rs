@@ -625,6 +625,18 @@ fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, onl
     }
 }
 
+/// `f(memory, window)` under one `LockIBase()` when `window` is still in
+/// Intuition's lists (then it cannot close while `f` reads it); `None`
+/// when it is not, or `IntuitionBase` cannot be read.
+pub fn read_listed_window<R>(
+    os: &mut dyn IntuitionOs,
+    window: u32,
+    f: impl FnOnce(&mut dyn IntuitionMemory, u32) -> R,
+) -> Option<R> {
+    let ibase = os.intuition_base();
+    os.with_ibase_locked(|m| window_in_lists(m, ibase, window).then(|| f(m, window))).flatten()
+}
+
 /// Whether `window` is in Intuition's screen/window lists. Reads only;
 /// call under the lock.
 fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool {
