@@ -38,7 +38,7 @@ use crate::classify::Role;
 
 use crate::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
 use crate::walk::{IntuitionMemory, IntuitionOs};
-use amiga_ndk::exec::{lh_Head, ln_Succ, mp_MsgList, mp_SigTask, tc_State, TS_WAIT};
+use amiga_ndk::exec::{lh_Head, ln_Succ, mp_MsgList, mp_SigTask, tc_State, TS_RUN, TS_WAIT};
 use amiga_ndk::gadtools::GADTOOL_TYPE;
 use amiga_ndk::graphics::{lr_Window, lr_back};
 use amiga_ndk::intuition::*;
@@ -160,23 +160,25 @@ pub fn idcmp_flags<M: IntuitionMemory + ?Sized>(m: &mut M, window: u32) -> u32 {
 /// `TS_WAIT` (exec/ports.i, exec/tasks.h). A program that reads its port
 /// with `GT_GetIMsg()` has then also run GadTools' filter on each message
 /// (docs/design/input.md, "A slider's GADGETUP code"). True as well when
-/// there is nothing to wait for: no port (no IDCMP), no task to signal, or
-/// memory that cannot be read (the window is gone).
+/// there is nothing to wait for: no port (no IDCMP), no task to signal,
+/// the task is the caller's own (`TS_RUN`: on one CPU only the task making
+/// this check runs, and it cannot catch up while it waits), or memory
+/// that cannot be read.
 pub fn idcmp_taken<M: IntuitionMemory + ?Sized>(m: &mut M, window: u32) -> bool {
-    let mut read32 = |addr: u32| {
+    let mut read32 = |m: &mut M, addr: u32| {
         let mut b = [0u8; 4];
         m.read(addr, &mut b).then(|| be32(&b))
     };
-    let Some(port) = read32(window.wrapping_add(wd_UserPort as u32)).filter(|&p| p != 0) else { return true };
-    let Some(first) = read32(port.wrapping_add((mp_MsgList + lh_Head) as u32)) else { return true };
-    // An empty list's lh_Head points at its lh_Tail, whose value is 0.
-    match read32(first.wrapping_add(ln_Succ as u32)) {
-        Some(0) | None => {}
-        Some(_) => return false,
-    }
-    let Some(task) = read32(port.wrapping_add(mp_SigTask as u32)).filter(|&t| t != 0) else { return true };
+    let Some(port) = read32(m, window.wrapping_add(wd_UserPort as u32)).filter(|&p| p != 0) else { return true };
+    let Some(task) = read32(m, port.wrapping_add(mp_SigTask as u32)).filter(|&t| t != 0) else { return true };
     let mut state = [0u8; 1];
-    !m.read(task.wrapping_add(tc_State as u32), &mut state) || state[0] == TS_WAIT
+    if !m.read(task.wrapping_add(tc_State as u32), &mut state) || state[0] == TS_RUN {
+        return true;
+    }
+    let Some(first) = read32(m, port.wrapping_add((mp_MsgList + lh_Head) as u32)) else { return true };
+    // An empty list's lh_Head points at its lh_Tail, whose value is 0.
+    let pending = matches!(read32(m, first.wrapping_add(ln_Succ as u32)), Some(n) if n != 0);
+    !pending && state[0] == TS_WAIT
 }
 
 #[cfg(test)]
@@ -215,7 +217,7 @@ mod tests {
     }
 
     #[test]
-    fn idcmp_is_not_taken_while_a_message_waits_or_the_program_runs() {
+    fn idcmp_is_not_taken_while_a_message_waits_or_the_program_is_ready() {
         for n in [1, 2] {
             let (mut f, w) = port_window(n, TS_WAIT);
             assert!(!idcmp_taken(&mut f, w), "{n} pending");
@@ -223,8 +225,13 @@ mod tests {
         // Ready: signalled, the messages taken but maybe not filtered yet.
         let (mut f, w) = port_window(0, amiga_ndk::exec::TS_READY);
         assert!(!idcmp_taken(&mut f, w));
-        let (mut f, w) = port_window(0, amiga_ndk::exec::TS_RUN);
-        assert!(!idcmp_taken(&mut f, w));
+    }
+
+    #[test]
+    fn the_callers_own_window_is_not_waited_for() {
+        // Running: the task making the check, which cannot catch up while it waits.
+        let (mut f, w) = port_window(1, TS_RUN);
+        assert!(idcmp_taken(&mut f, w));
     }
 
     #[test]
