@@ -165,7 +165,7 @@ pub fn idcmp_flags<M: IntuitionMemory + ?Sized>(m: &mut M, window: u32) -> u32 {
 /// this check runs, and it cannot catch up while it waits), or memory
 /// that cannot be read.
 pub fn idcmp_taken<M: IntuitionMemory + ?Sized>(m: &mut M, window: u32) -> bool {
-    let mut read32 = |m: &mut M, addr: u32| {
+    let read32 = |m: &mut M, addr: u32| {
         let mut b = [0u8; 4];
         m.read(addr, &mut b).then(|| be32(&b))
     };
