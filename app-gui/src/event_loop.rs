@@ -11,7 +11,8 @@
 //! timer.device tick only while a wait is held or the window wants ticks,
 //! the recording handler while `RECORD` is on (its events go to the
 //! recorder; those GadgetScope itself sends while carrying out a command
-//! are drained and dropped), and, with the window, the window's signals, the pick handler, the
+//! are drained and dropped), the serial wire's reply port (its standing
+//! read and its writes: crate::wire_serial) with `SERIAL`, and, with the window, the window's signals, the pick handler, the
 //! AppIcon port and the commodity broker ([`Window`]). Runs until `QUIT`,
 //! Ctrl-C or the window's Quit; every held message is replied (RC 20)
 //! before the port closes, then every reply GadgetScope is still owed is
@@ -24,8 +25,10 @@ use crate::gui::{Commands, FirstThatOpens, Flow, Frontend, Gui, UiEvent};
 use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
 use crate::start::complain;
-use crate::wire::WireSettings;
-use crate::wire_tcp::{Wire, Work};
+use crate::wire::{SerialSettings, WireSettings};
+use crate::wire_conn::Work;
+use crate::wire_serial::{SerialWire, SERIAL_ID};
+use crate::wire_tcp::Wire;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, RETURN_WARN, SIGBREAKF_CTRL_C};
@@ -37,6 +40,7 @@ use amiga_rt::exec::MsgPort;
 use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
+use amiga_rt::serial::Serial;
 use amiga_rt::timer::Timer;
 use gadgetscope_arexx::{Host, Rc, RecordOp, Reply};
 use gadgetscope_core::walk::{read_screens, IntuitionOs};
@@ -55,8 +59,11 @@ const TICK_MICROS: u32 = 100_000;
 /// The engine as the Amiga runs it.
 type Engine<'a> = GsEngine<AmigaIntuition, AmigaSystem<'a>, AmigaActor<'a>>;
 
+/// The serial wire as the Amiga runs it.
+type SerialLine = SerialWire<Serial>;
+
 /// Who is owed a reply: an ARexx message, or a wire client by its
-/// connection number.
+/// connection number (the serial line is `SERIAL_ID`).
 enum Asker<'a> {
     Rexx(Incoming<'a>),
     Wire(u32),
@@ -65,12 +72,18 @@ enum Asker<'a> {
 /// Replies each asker. ARexx: RC in `rm_Result1`, the text as an
 /// argstring in `rm_Result2` only with RC 0, `RXFF_RESULT` and a non-empty
 /// text (amiga-rt `rexx::carries_result`). Wire: `RC <rc> <count>` and the
-/// text, to the client if it is still connected.
-fn send(replies: Vec<(Asker<'_>, Reply)>, wire: &mut Option<Wire>) {
+/// text, to the client if it is still connected (TCP), or to the serial
+/// line.
+fn send(replies: Vec<(Asker<'_>, Reply)>, wire: &mut Option<Wire>, serial: &mut Option<SerialLine>) {
     for (to, r) in replies {
         match to {
             Asker::Rexx(msg) => {
                 let _ = msg.reply(r.rc as i32, &r.text);
+            }
+            Asker::Wire(SERIAL_ID) => {
+                if let Some(s) = serial {
+                    s.deliver(SERIAL_ID, r);
+                }
             }
             Asker::Wire(id) => {
                 if let Some(w) = wire {
@@ -364,13 +377,16 @@ fn bring_forward(dos: &Dos, sys: &RexxSys, name: &[u8]) -> i32 {
 /// `fs_roots` (`FSROOT`) are locked for the run: one that cannot be (it
 /// does not exist, or is not a directory) stops the start with RC 10. With
 /// `wire` the TCP wire serves the same commands (without bsdsocket.library
-/// the Shell says why it is off and the rest runs as before).
+/// the Shell says why it is off and the rest runs as before); with
+/// `serial` the serial wire does (without the device, or with its unit
+/// in use, the Shell and the window's status line say why it is off).
 pub fn run(
     dos: &Dos,
     port_name: Option<&[u8]>,
     fs_roots: &[Vec<u8>],
     gui: Option<Settings>,
     wire: Option<&WireSettings>,
+    serial: Option<&SerialSettings>,
 ) -> i32 {
     let sys = match RexxSys::open() {
         Ok(s) => s,
@@ -439,6 +455,16 @@ pub fn run(
             None
         }
     });
+    let mut serial_off = None;
+    let mut serial = serial.and_then(|ss| match crate::wire_serial::start(dos, ss) {
+        Ok(s) => Some(s),
+        Err(why) => {
+            let text = alloc::format!("the serial wire is off: {why}");
+            dos.print(&amiga_ndk::latin1::from_str_lossy(&alloc::format!("GadgetScope: {text}\n")));
+            serial_off = Some(text);
+            None
+        }
+    });
 
     let mut host: Host<Asker<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     host.set_password(password);
@@ -449,12 +475,18 @@ pub fn run(
     if let Some(w) = &mut window {
         engine.ui = Some(Vec::new());
         w.start(&mut engine.os, dos);
+        if let Some(text) = &serial_off {
+            w.gui.notice(&mut *w.front, &amiga_ndk::latin1::from_str_lossy(text));
+        }
     }
     let base_mask = port.signal_mask() | timer.signal_mask() | engine.system.signal_mask() | SIGBREAKF_CTRL_C;
     let mut now: u32 = 0;
     let mut window_high = 0;
     loop {
-        let mask = base_mask | engine.system.record_mask() | window.as_ref().map_or(0, Window::signal_mask);
+        let mask = base_mask
+            | engine.system.record_mask()
+            | window.as_ref().map_or(0, Window::signal_mask)
+            | serial.as_ref().map_or(0, |s| s.line().signal_mask());
         let got = match wire.as_mut() {
             Some(w) => w.wait(mask),
             None => amiga_rt::exec::wait(mask),
@@ -465,15 +497,18 @@ pub fn run(
         // (a WHEREGADGET's action happens there: its input is GadgetScope's).
         if engine.system.collect() {
             let replies = acting(&mut engine, &mut host, &window, task, |h, e| h.tick(e, now));
-            send(replies, &mut wire);
+            send(replies, &mut wire, &mut serial);
         }
         if ticked {
             now = now.wrapping_add(1);
             if let Some(w) = &mut wire {
                 w.tick();
             }
+            if let Some(s) = &mut serial {
+                s.tick();
+            }
             let replies = acting(&mut engine, &mut host, &window, task, |h, e| h.tick(e, now));
-            send(replies, &mut wire);
+            send(replies, &mut wire, &mut serial);
         }
         if let Some(w) = &mut window {
             w.gui.sync_record(engine.record_state(), &mut *w.front);
@@ -493,11 +528,17 @@ pub fn run(
             let replies =
                 acting(&mut engine, &mut host, &window, task, |h, e| h.command(e, &text, Asker::Rexx(msg), now));
             carry_out_ui(&mut engine, &mut window);
-            send(replies, &mut wire);
+            send(replies, &mut wire, &mut serial);
             amiga_rt::memstat::note(verb(&text));
         }
-        // Wire requests, one per client per round, until none is ready.
-        while let Some(work) = wire.as_mut().map(Wire::pump).filter(|r| !r.is_empty()) {
+        // Wire requests, one per client per round, until none is ready:
+        // TCP clients and the serial line alike.
+        loop {
+            let mut work = wire.as_mut().map(Wire::pump).unwrap_or_default();
+            work.extend(serial.as_mut().map(SerialWire::pump).unwrap_or_default());
+            if work.is_empty() {
+                break;
+            }
             for w in work {
                 match w {
                     Work::Request(id, line) => {
@@ -505,24 +546,28 @@ pub fn run(
                             h.command(e, &line, Asker::Wire(id), now)
                         });
                         carry_out_ui(&mut engine, &mut window);
-                        send(replies, &mut wire);
+                        send(replies, &mut wire, &mut serial);
                         amiga_rt::memstat::note(verb(&line));
                     }
                     Work::UploadCheck(id, line) => {
-                        let Some(wi) = wire.as_mut() else { continue };
-                        if wi.uploading() {
+                        let busy = wire.as_ref().is_some_and(Wire::uploading)
+                            || serial.as_ref().is_some_and(SerialWire::uploading);
+                        let verdict = if busy {
                             let busy = "another client's FSPUT is still arriving: send it again later";
-                            wi.refuse_upload(id, &Reply::error(Rc::Failed, busy));
-                            continue;
-                        }
-                        match host.check_upload(&line) {
-                            Ok(()) => wi.accept_upload(id, line),
-                            Err(r) => wi.refuse_upload(id, &r),
+                            Err(Reply::error(Rc::Failed, busy))
+                        } else {
+                            host.check_upload(&line)
+                        };
+                        match (verdict, id) {
+                            (Ok(()), SERIAL_ID) => serial.as_mut().map_or((), |s| s.accept_upload(line)),
+                            (Err(r), SERIAL_ID) => serial.as_mut().map_or((), |s| s.refuse_upload(&r)),
+                            (Ok(()), _) => wire.as_mut().map_or((), |wi| wi.accept_upload(id, line)),
+                            (Err(r), _) => wire.as_mut().map_or((), |wi| wi.refuse_upload(id, &r)),
                         }
                     }
                     Work::UploadDone(id, line, data) => {
                         let r = host.upload(&mut engine, &line, &data);
-                        send(alloc::vec![(Asker::Wire(id), r)], &mut wire);
+                        send(alloc::vec![(Asker::Wire(id), r)], &mut wire, &mut serial);
                     }
                 }
             }
@@ -542,6 +587,7 @@ pub fn run(
         if host.has_waits()
             || window.as_ref().is_some_and(Window::wants_ticks)
             || wire.as_ref().is_some_and(Wire::needs_ticks)
+            || serial.as_ref().is_some_and(SerialWire::needs_ticks)
         {
             timer.start(TICK_MICROS);
         }
@@ -553,8 +599,12 @@ pub fn run(
     if let Some(w) = window {
         w.shutdown(dos);
     }
-    send(host.shutdown(&mut engine), &mut wire);
+    send(host.shutdown(&mut engine), &mut wire, &mut serial);
     drop(wire);
+    // QUIT's reply goes out before the device closes.
+    if let Some(mut s) = serial {
+        s.finish();
+    }
     port.close(&sys);
     engine.system.drain();
     RETURN_OK

@@ -715,6 +715,14 @@ impl Gui {
         }
     }
 
+    /// Shows a notice of the event loop's in the status line (why the
+    /// serial wire is off), when the window is open.
+    pub fn notice<F: Frontend + ?Sized>(&self, ui: &mut F, text: &[u8]) {
+        if ui.is_open() {
+            self.say(ui, text);
+        }
+    }
+
     /// Shows `text` in the status line, followed while recording by the
     /// note that it is (the user should not forget that input is kept).
     fn say<F: Frontend + ?Sized>(&self, ui: &mut F, text: &[u8]) {

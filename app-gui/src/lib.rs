@@ -1,6 +1,9 @@
 //! The program (GadgetScope): start, Shell commands, settings, the one event loop and the window.
 //!
-//! - [`shell`], [`settings`]: the Shell template and the tooltypes.
+//! - [`shell`], [`settings`]: the Shell template and the tooltypes;
+//!   [`wire`] the wire's keywords; [`wire_conn`] one wire connection,
+//!   shared by the TCP carrier (`wire_tcp`, wasm32) and the serial one
+//!   ([`wire_serial`]).
 //! - `start` (wasm32): the entry point; `event_loop` (wasm32): the loop of
 //!   the window and of `NOGUI`, over the Amiga side of the engine's traits
 //!   (the crate gadgetscope-system).
@@ -28,6 +31,8 @@ pub mod shell;
 pub mod strings;
 pub mod view;
 pub mod wire;
+pub mod wire_conn;
+pub mod wire_serial;
 
 #[cfg(target_arch = "wasm32")]
 mod desk;

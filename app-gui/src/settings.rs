@@ -74,6 +74,9 @@ pub struct Settings {
     /// `TCPPORT=` and the other wire keywords (crate::wire): the TCP wire,
     /// off (`None`) unless a port is named.
     pub wire: Option<crate::wire::WireSettings>,
+    /// `SERIAL` with `SERDEVICE=`, `SERUNIT=`, `BAUD=` (crate::wire): the
+    /// serial wire, off (`None`) unless `SERIAL` is given.
+    pub serial: Option<crate::wire::SerialSettings>,
 }
 
 impl Default for Settings {
@@ -87,6 +90,7 @@ impl Default for Settings {
             cx_priority: 0,
             fs_roots: Vec::new(),
             wire: None,
+            serial: None,
         }
     }
 }
@@ -196,12 +200,18 @@ pub fn cx_priority(v: &[u8]) -> Result<i8, String> {
 
 /// `CX_POPUP`: `YES` or `NO`, any case.
 fn popup(v: &[u8]) -> Result<bool, String> {
-    if v.eq_ignore_ascii_case(b"YES") {
+    yes_no(v, false).map_err(|_| String::from("CX_POPUP must be YES or NO"))
+}
+
+/// A switch tooltype's value: `YES` or `NO`, any case; with `bare`, an
+/// empty value (the key alone, `SERIAL`) means yes.
+fn yes_no(v: &[u8], bare: bool) -> Result<bool, String> {
+    if v.eq_ignore_ascii_case(b"YES") || (bare && v.is_empty()) {
         Ok(true)
     } else if v.eq_ignore_ascii_case(b"NO") {
         Ok(false)
     } else {
-        Err(String::from("CX_POPUP must be YES or NO"))
+        Err(String::from("SERIAL takes no value, or YES or NO"))
     }
 }
 
@@ -213,7 +223,7 @@ fn trim(v: &[u8]) -> &[u8] {
 }
 
 /// Every tooltype the program reads, by key.
-pub const TOOLTYPES: [&[u8]; 12] = [
+pub const TOOLTYPES: [&[u8]; 16] = [
     b"PORTNAME",
     b"STARTUP",
     b"REFRESH",
@@ -226,6 +236,10 @@ pub const TOOLTYPES: [&[u8]; 12] = [
     b"TCPPASSWORD",
     b"TCPBIND",
     b"TCPPORTFILE",
+    b"SERIAL",
+    b"SERDEVICE",
+    b"SERUNIT",
+    b"BAUD",
 ];
 
 /// The key of a tooltype read as a setting: the [`TOOLTYPES`] entry its
@@ -280,6 +294,7 @@ impl Settings {
         let mut popup_no = false;
         let mut startup_given = false;
         let mut wire = crate::wire::WireArgs::default();
+        let mut serial = crate::wire::SerialArgs::default();
         for t in tt {
             let Some((k, value)) = setting(t) else { continue };
             if seen.contains(&k) {
@@ -316,6 +331,25 @@ impl Settings {
                     wire.port_file = Some(value.to_vec());
                     Ok(())
                 }
+                b"SERIAL" => yes_no(value, true).map(|on| serial.serial = on),
+                b"SERDEVICE" => {
+                    serial.device = Some(value.to_vec());
+                    Ok(())
+                }
+                b"SERUNIT" => match number(value) {
+                    Some(n) => {
+                        serial.unit = Some(i64::from(n));
+                        Ok(())
+                    }
+                    None => Err(String::from("SERUNIT must be a number, 0 or more")),
+                },
+                b"BAUD" => match core::str::from_utf8(value).ok().and_then(|v| v.parse::<i64>().ok()) {
+                    Some(n) => {
+                        serial.baud = Some(n);
+                        Ok(())
+                    }
+                    None => Err(String::from("BAUD must be a number, such as 19200")),
+                },
                 _ => popup(value).map(|v| popup_no = !v),
             };
             if let Err(reason) = result {
@@ -328,6 +362,10 @@ impl Settings {
         match wire.settings() {
             Ok(w) => s.wire = w,
             Err(reason) => warnings.push(format!("the wire stays off: {reason}")),
+        }
+        match serial.settings() {
+            Ok(v) => s.serial = v,
+            Err(reason) => warnings.push(format!("the serial wire stays off: {reason}")),
         }
         (s, warnings)
     }
@@ -498,6 +536,9 @@ mod tests {
             "FSROOT=RAM:Staging | Work:a b",
             "TCPPORT=1234",
             "TCPPASSWORD=secret",
+            "serial",
+            "SERUNIT=1",
+            "BAUD=38400",
         ]));
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(
@@ -516,7 +557,24 @@ mod tests {
                     bind: 0,
                     port_file: None
                 }),
+                serial: Some(crate::wire::SerialSettings { device: b"serial.device".to_vec(), unit: 1, baud: 38400 }),
             }
+        );
+        let (s, w) = Settings::from_tooltypes(&tt(&["SERIAL=NO", "SERDEVICE=x.device"]));
+        assert_eq!((s.serial, w), (None, vec![String::from("the serial wire stays off: SERDEVICE needs SERIAL")]));
+        let (s, w) = Settings::from_tooltypes(&tt(&["SERIAL=YES", "BAUD=fast", "SERUNIT=-2"]));
+        assert_eq!(s.serial, None);
+        assert_eq!(
+            w,
+            [
+                "tooltype BAUD=fast ignored: BAUD must be a number, such as 19200",
+                "the serial wire stays off: SERUNIT must be 0 or more, not -2",
+            ]
+        );
+        let (s, w) = Settings::from_tooltypes(&tt(&["SERIAL=maybe"]));
+        assert_eq!(
+            (s.serial, w),
+            (None, vec![String::from("tooltype SERIAL=maybe ignored: SERIAL takes no value, or YES or NO")])
         );
         let (s, w) = Settings::from_tooltypes(&tt(&["FSROOT=RAM:x||Work:y"]));
         assert!(s.fs_roots.is_empty());

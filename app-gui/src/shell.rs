@@ -1,7 +1,7 @@
 //! Shell use of GadgetScope: the `ReadArgs()` template and what a command
 //! line asks for. (Workbench starts take tooltypes instead: crate::settings.)
 use crate::settings::{self, Settings};
-use crate::wire::{WireArgs, WireSettings};
+use crate::wire::{SerialArgs, SerialSettings, WireArgs, WireSettings};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
@@ -10,7 +10,7 @@ use gadgetscope_engine::inspect::Inspect;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
 pub const TEMPLATE: &str =
-    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K/N,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K";
+    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K/N,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K,SERIAL/S,SERDEVICE/K,SERUNIT/K/N,BAUD/K/N";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,11 +21,12 @@ pub enum ShellCommand {
     /// `GadgetScope SCREENS`: print the text, RC 0; RC 5 when nothing
     /// matched. Without `WINDOW=` the active window.
     Inspect(Inspect),
-    /// `GadgetScope NOGUI [PORTNAME=<name>] [FSROOT=<dir> …] [TCPPORT=<n> …]`:
-    /// only the ARexx host (and the wire, when a TCP port is named), until
-    /// `QUIT` or Ctrl-C. `port`: the exact port name; `fs_roots`: the
-    /// directories granted to the file verbs; `wire`: the TCP wire.
-    NoGui { port: Option<Vec<u8>>, fs_roots: Vec<Vec<u8>>, wire: Option<WireSettings> },
+    /// `GadgetScope NOGUI [PORTNAME=<name>] [FSROOT=<dir> …] [TCPPORT=<n> …]
+    /// [SERIAL …]`: only the ARexx host (and the wire, when a TCP port is
+    /// named or SERIAL given), until `QUIT` or Ctrl-C. `port`: the exact
+    /// port name; `fs_roots`: the directories granted to the file verbs;
+    /// `wire`: the TCP wire; `serial`: the serial wire.
+    NoGui { port: Option<Vec<u8>>, fs_roots: Vec<Vec<u8>>, wire: Option<WireSettings>, serial: Option<SerialSettings> },
     /// `GadgetScope [PORTNAME=<name>] [STARTUP=OPEN|ICONIFIED]
     /// [REFRESH=<seconds>] [PROFILEDIR=<path>]` (no command, no NOGUI): the
     /// Workbench program with its window (or iconified), as from its icon.
@@ -75,6 +76,18 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     };
     let wire_given = wire_args != WireArgs::default();
     let wire = wire_args.settings().map_err(UsageError)?;
+    let number = |i: usize| match values.get(i) {
+        Some(Value::Number(n)) => Some(i64::from(*n)),
+        _ => None,
+    };
+    let serial_args = SerialArgs {
+        serial: matches!(values.get(15), Some(Value::Switch(true))),
+        device: text(16),
+        unit: number(17),
+        baud: number(18),
+    };
+    let serial_given = serial_args != SerialArgs::default();
+    let serial = serial_args.settings().map_err(UsageError)?;
     let gui_options =
         [("STARTUP", startup.is_some()), ("REFRESH", refresh.is_some()), ("PROFILEDIR", profiledir.is_some())];
     if nogui {
@@ -82,11 +95,11 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given)", shown(&command))));
         }
         if window.is_some() || screen.is_some() || full || gui_options.iter().any(|(_, set)| *set) {
-            return Err(UsageError("NOGUI takes only PORTNAME, FSROOT and the TCP keywords".into()));
+            return Err(UsageError("NOGUI takes only PORTNAME, FSROOT, the TCP and the serial keywords".into()));
         }
         return match portname {
             Some(p) if p.is_empty() || p.len() > 31 => Err(UsageError("PORTNAME must be 1 to 31 characters".into())),
-            port => Ok(ShellCommand::NoGui { port, fs_roots, wire }),
+            port => Ok(ShellCommand::NoGui { port, fs_roots, wire, serial }),
         };
     }
     if command.is_empty() {
@@ -109,6 +122,7 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         }
         s.fs_roots = fs_roots;
         s.wire = wire;
+        s.serial = serial;
         return Ok(ShellCommand::Gui(s));
     }
     let upper: Vec<u8> = command.to_ascii_uppercase();
@@ -127,6 +141,9 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     }
     if wire_given {
         return Err(UsageError("the TCP keywords go with NOGUI or with no command (the window)".into()));
+    }
+    if serial_given {
+        return Err(UsageError("the serial keywords go with NOGUI or with no command (the window)".into()));
     }
     if let Some((k, _)) = gui_options.iter().find(|(_, set)| *set) {
         return Err(UsageError(alloc::format!(
@@ -195,7 +212,7 @@ mod tests {
         let mut l = line("", None, None, false);
         l[0] = Value::Absent;
         l[4] = Value::Switch(true);
-        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None }));
+        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None, serial: None }));
         l[5] = text("AMIPILOT.1");
         l[9] = Value::Multi(vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()]);
         assert_eq!(
@@ -203,7 +220,8 @@ mod tests {
             Ok(ShellCommand::NoGui {
                 port: Some(b"AMIPILOT.1".to_vec()),
                 fs_roots: vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()],
-                wire: None
+                wire: None,
+                serial: None
             })
         );
         l[9] = Value::Multi(vec![b"".to_vec()]);
@@ -279,7 +297,8 @@ mod tests {
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 15);
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 19);
+        assert!(TEMPLATE.ends_with(",SERIAL/S,SERDEVICE/K,SERUNIT/K/N,BAUD/K/N"), "AmiPilotServer's names and kinds");
         assert!(TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,"));
     }
 
@@ -344,7 +363,7 @@ mod tests {
         let mut n = gui();
         n[4] = Value::Switch(true);
         n[8] = text("RAM:");
-        assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME, FSROOT and the TCP keywords");
+        assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME, FSROOT, the TCP and the serial keywords");
         let mut u = line("FROB", None, None, false);
         u[6] = text("OPEN");
         assert!(
@@ -358,5 +377,56 @@ mod tests {
         let mut f = gui();
         f[3] = Value::Switch(true);
         assert_eq!(interpret(&f).unwrap_err().0, "FULL needs a command (commands: VERSION, TREE, MENU, SCREENS)");
+    }
+
+    /// A line with every slot of the template, NOGUI on.
+    fn nogui() -> Vec<Value> {
+        let mut l = gui();
+        l.resize(19, Value::Absent);
+        l[4] = Value::Switch(true);
+        l
+    }
+
+    #[test]
+    fn serial_keywords() {
+        let mut l = nogui();
+        l[15] = Value::Switch(true);
+        let want = SerialSettings { device: b"serial.device".to_vec(), unit: 0, baud: 19200 };
+        assert_eq!(
+            interpret(&l),
+            Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None, serial: Some(want.clone()) })
+        );
+        l[16] = text("duart.device");
+        l[17] = Value::Number(2);
+        l[18] = Value::Number(57600);
+        let Ok(ShellCommand::NoGui { serial: Some(s), .. }) = interpret(&l) else { panic!("{:?}", interpret(&l)) };
+        assert_eq!(s, SerialSettings { device: b"duart.device".to_vec(), unit: 2, baud: 57600 });
+        // With the window too, and beside TCP.
+        let mut g = l.clone();
+        g[4] = Value::Switch(false);
+        g[11] = Value::Number(1234);
+        let Ok(ShellCommand::Gui(s)) = interpret(&g) else { panic!("{:?}", interpret(&g)) };
+        assert_eq!((s.serial.map(|s| s.unit), s.wire.map(|w| w.port)), (Some(2), Some(1234)));
+        // Bad values and keywords without SERIAL: RC 10 with the reason.
+        let cases: [(usize, Value, &str); 3] = [
+            (17, Value::Number(-1), "SERUNIT must be 0 or more, not -1"),
+            (18, Value::Number(0), "BAUD must be a rate in bits per second, not 0"),
+            (16, text(""), "SERDEVICE must be a device name of 1 to 255 characters"),
+        ];
+        for (slot, v, want) in cases {
+            let mut b = nogui();
+            b[15] = Value::Switch(true);
+            b[slot] = v;
+            assert_eq!(interpret(&b).unwrap_err().0, want);
+        }
+        let mut b = nogui();
+        b[18] = Value::Number(300_000);
+        assert_eq!(interpret(&b).unwrap_err().0, "BAUD needs SERIAL");
+        b[15] = Value::Switch(true);
+        assert_eq!(interpret(&b).unwrap_err().0, "BAUD must be 112 to 292000 for serial.device, not 300000");
+        let mut t = line("TREE", None, None, false);
+        t.resize(19, Value::Absent);
+        t[15] = Value::Switch(true);
+        assert_eq!(interpret(&t).unwrap_err().0, "the serial keywords go with NOGUI or with no command (the window)");
     }
 }

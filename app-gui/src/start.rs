@@ -20,8 +20,9 @@ pub fn main() -> i32 {
         if !warnings.is_empty() {
             complain(&dos, &latin1(&warnings.join("\n")), RETURN_OK);
         }
-        let (port, roots, wire) = (settings.port_name.clone(), settings.fs_roots.clone(), settings.wire.clone());
-        return crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings), wire.as_ref());
+        let (port, roots, wire, serial) =
+            (settings.port_name.clone(), settings.fs_roots.clone(), settings.wire.clone(), settings.serial.clone());
+        return crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings), wire.as_ref(), serial.as_ref());
     }
     let values = match dos.read_args(TEMPLATE) {
         Ok(v) => v,
@@ -52,12 +53,13 @@ pub fn main() -> i32 {
                 Err(f) => complain(&dos, &f.message, f.rc),
             }
         }
-        Ok(ShellCommand::NoGui { port, fs_roots, wire }) => {
-            crate::event_loop::run(&dos, port.as_deref(), &fs_roots, None, wire.as_ref())
+        Ok(ShellCommand::NoGui { port, fs_roots, wire, serial }) => {
+            crate::event_loop::run(&dos, port.as_deref(), &fs_roots, None, wire.as_ref(), serial.as_ref())
         }
         Ok(ShellCommand::Gui(settings)) => {
-            let (port, roots, wire) = (settings.port_name.clone(), settings.fs_roots.clone(), settings.wire.clone());
-            crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings), wire.as_ref())
+            let (port, roots, wire, serial) =
+                (settings.port_name.clone(), settings.fs_roots.clone(), settings.wire.clone(), settings.serial.clone());
+            crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings), wire.as_ref(), serial.as_ref())
         }
         Err(e) => complain(&dos, &latin1(&e.0), RETURN_ERROR),
     }

@@ -1,7 +1,8 @@
 //! The wire's startup settings (docs/reference/wire.md "Carriers and
 //! startup arguments"): AmiPilotServer's keywords `TCP`, `TCPPORT`,
 //! `TCPPASSWORD`, plus `TCPBIND` (one interface) and `TCPPORTFILE` (where
-//! the port goes, for scripts and tests). Pure: the Shell line and the
+//! the port goes, for scripts and tests); and its serial keywords
+//! `SERIAL`, `SERDEVICE`, `SERUNIT`, `BAUD`. Pure: the Shell line and the
 //! tooltypes both end here.
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -77,6 +78,84 @@ impl WireArgs {
     }
 }
 
+/// `SERDEVICE`'s default: the built-in port's driver (devices/serial.h
+/// `SERIALNAME`).
+pub const SERIAL_DEVICE: &[u8] = b"serial.device";
+/// `BAUD`'s default, AmiPilotServer's (its `server/WIRE.md`): both ends
+/// must use the same rate.
+pub const DEFAULT_BAUD: u32 = 19200;
+/// The rates serial.device takes, bits per second (serial.device autodoc,
+/// SDCMD_SETPARAMS note 1: "between 112 and 292000 baud inclusive").
+/// Another `SERDEVICE` (a multi-port card's driver) judges its own rates.
+pub const SERIAL_DEVICE_BAUD: core::ops::RangeInclusive<u32> = 112..=292_000;
+/// Longest `SERDEVICE` name, bytes (a device name, as `PROFILEDIR`'s
+/// paths).
+pub const SERDEVICE_MAX: usize = 255;
+
+/// How the serial wire serves, when it is on: 8 data bits, no parity, one
+/// stop bit, XON/XOFF off (AmiPilot's line), at `baud`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SerialSettings {
+    /// `SERDEVICE=`: the exec device to open, default `serial.device`.
+    pub device: Vec<u8>,
+    /// `SERUNIT=`: its unit, default 0.
+    pub unit: u32,
+    /// `BAUD=`: bits per second, default [`DEFAULT_BAUD`].
+    pub baud: u32,
+}
+
+/// The serial keywords as given (Shell or tooltypes), before checking.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SerialArgs {
+    /// `SERIAL` given (AmiPilotServer's switch): the serial wire is on.
+    pub serial: bool,
+    /// `SERDEVICE=`.
+    pub device: Option<Vec<u8>>,
+    /// `SERUNIT=` (may be negative: checked here).
+    pub unit: Option<i64>,
+    /// `BAUD=` (checked here).
+    pub baud: Option<i64>,
+}
+
+impl SerialArgs {
+    /// The serial wire's settings: `None` (off) without `SERIAL`; the
+    /// others need `SERIAL`. Err: a sentence for the user (RC 10 on the
+    /// Shell, a warning for a tooltype).
+    pub fn settings(self) -> Result<Option<SerialSettings>, String> {
+        if !self.serial {
+            let others =
+                [("SERDEVICE", self.device.is_some()), ("SERUNIT", self.unit.is_some()), ("BAUD", self.baud.is_some())];
+            return match others.iter().find(|(_, set)| *set) {
+                Some((k, _)) => Err(alloc::format!("{k} needs SERIAL")),
+                None => Ok(None),
+            };
+        }
+        let device = self.device.unwrap_or_else(|| SERIAL_DEVICE.to_vec());
+        if device.is_empty() || device.len() > SERDEVICE_MAX || device.iter().any(|&b| b < 0x20 || b == 0x7f) {
+            return Err(alloc::format!("SERDEVICE must be a device name of 1 to {SERDEVICE_MAX} characters"));
+        }
+        let unit = match self.unit {
+            None => 0,
+            Some(u) => u32::try_from(u).map_err(|_| alloc::format!("SERUNIT must be 0 or more, not {u}"))?,
+        };
+        let baud = match self.baud {
+            None => DEFAULT_BAUD,
+            Some(b) => match u32::try_from(b) {
+                Ok(b) if b > 0 => b,
+                _ => return Err(alloc::format!("BAUD must be a rate in bits per second, not {b}")),
+            },
+        };
+        if device.eq_ignore_ascii_case(SERIAL_DEVICE) && !SERIAL_DEVICE_BAUD.contains(&baud) {
+            return Err(alloc::format!(
+                "BAUD must be {} to {} for serial.device, not {baud}",
+                SERIAL_DEVICE_BAUD.start(),
+                SERIAL_DEVICE_BAUD.end()
+            ));
+        }
+        Ok(Some(SerialSettings { device, unit, baud }))
+    }
+}
+
 /// A dotted IPv4 address `a.b.c.d` (each 0 to 255, decimal) in host order.
 pub fn ipv4(text: &[u8]) -> Option<u32> {
     let mut parts = text.split(|&b| b == b'.');
@@ -130,6 +209,55 @@ mod tests {
         assert_eq!(e.settings().unwrap_err(), "TCPBIND must be an IPv4 address a.b.c.d, not \"localhost\"");
         let e = WireArgs { port: Some(1), password: Some(b"a b".to_vec()), ..Default::default() };
         assert!(e.settings().unwrap_err().starts_with("TCPPASSWORD must be"));
+    }
+
+    #[test]
+    fn serial_is_off_unless_switched_on() {
+        assert_eq!(SerialArgs::default().settings(), Ok(None));
+        let unit = SerialArgs { unit: Some(1), ..Default::default() };
+        assert_eq!(unit.settings().unwrap_err(), "SERUNIT needs SERIAL");
+        let dev = SerialArgs { device: Some(b"x.device".to_vec()), baud: Some(9600), ..Default::default() };
+        assert_eq!(dev.settings().unwrap_err(), "SERDEVICE needs SERIAL");
+        let baud = SerialArgs { baud: Some(9600), ..Default::default() };
+        assert_eq!(baud.settings().unwrap_err(), "BAUD needs SERIAL");
+    }
+
+    #[test]
+    fn serial_defaults_are_amipilots() {
+        let s = SerialArgs { serial: true, ..Default::default() }.settings().unwrap().unwrap();
+        assert_eq!(s, SerialSettings { device: b"serial.device".to_vec(), unit: 0, baud: 19200 });
+        let s = SerialArgs { serial: true, device: Some(b"duart.device".to_vec()), unit: Some(3), baud: Some(460_800) };
+        assert_eq!(
+            s.settings().unwrap().unwrap(),
+            SerialSettings { device: b"duart.device".to_vec(), unit: 3, baud: 460_800 },
+            "another driver judges its own rates"
+        );
+    }
+
+    #[test]
+    fn bad_serial_values_are_named() {
+        let on = |f: fn(&mut SerialArgs)| {
+            let mut a = SerialArgs { serial: true, ..Default::default() };
+            f(&mut a);
+            a.settings()
+        };
+        assert_eq!(on(|a| a.unit = Some(-1)).unwrap_err(), "SERUNIT must be 0 or more, not -1");
+        assert_eq!(on(|a| a.baud = Some(0)).unwrap_err(), "BAUD must be a rate in bits per second, not 0");
+        assert_eq!(on(|a| a.baud = Some(-9600)).unwrap_err(), "BAUD must be a rate in bits per second, not -9600");
+        assert_eq!(on(|a| a.baud = Some(111)).unwrap_err(), "BAUD must be 112 to 292000 for serial.device, not 111");
+        assert_eq!(
+            on(|a| a.baud = Some(292_001)).unwrap_err(),
+            "BAUD must be 112 to 292000 for serial.device, not 292001"
+        );
+        assert_eq!(on(|a| a.baud = Some(112)).unwrap().unwrap().baud, 112);
+        assert_eq!(on(|a| a.baud = Some(292_000)).unwrap().unwrap().baud, 292_000);
+        assert_eq!(
+            on(|a| a.device = Some(Vec::new())).unwrap_err(),
+            "SERDEVICE must be a device name of 1 to 255 characters"
+        );
+        assert!(on(|a| a.device = Some(b"a\x01.device".to_vec())).is_err());
+        assert!(on(|a| a.device = Some(vec![b'd'; 256])).is_err());
+        assert!(on(|a| a.device = Some(vec![b'd'; 255])).is_ok());
     }
 
     #[test]

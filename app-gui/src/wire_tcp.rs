@@ -3,12 +3,13 @@
 //! `gadgetscope_transport` [`Session`]; everything non-blocking, so the
 //! loop sleeps in one `WaitSelect()` on the sockets and its exec signals.
 use crate::wire::WireSettings;
+use crate::wire_conn::{Conn, Work};
 use alloc::vec::Vec;
 use amiga_ndk::dos::SIGBREAKF_CTRL_C;
 use amiga_rt::dos::Dos;
 use amiga_rt::net::{FdSet, Net, Socket};
 use gadgetscope_arexx::Reply;
-use gadgetscope_transport::wire::{Config, Event, Outbox, Session};
+use gadgetscope_transport::wire::Config;
 
 /// Connections served at once. UAE's emulation misreads socket numbers of
 /// 32 and more, so the listener and the clients stay well below.
@@ -17,35 +18,12 @@ pub const MAX_CLIENTS: usize = 4;
 /// most its inbox, 1 KB).
 const RECV_CHUNK: usize = 512;
 
-/// What a client asks of the command language.
-pub enum Work {
-    /// A request line.
-    Request(u32, Vec<u8>),
-    /// An `FSPUT` line whose payload follows: take it
-    /// ([`Wire::accept_upload`]) or refuse it ([`Wire::refuse_upload`]).
-    UploadCheck(u32, Vec<u8>),
-    /// An accepted `FSPUT` with all its bytes (at most `FS_DATA_MAX`, the
-    /// limit the command language checked): the line and the data.
-    UploadDone(u32, Vec<u8>, Vec<u8>),
-}
-
 struct Client {
-    /// Unique per connection, so a late reply never reaches a newer client.
-    id: u32,
     sock: Socket,
-    session: Session,
-    /// Reply bytes not yet taken by `send()`.
-    out: Outbox,
-    /// Close once `out` is empty ([`Event::Close`]).
-    closing: bool,
+    /// The session, its reply bytes and its upload (shared with serial).
+    conn: Conn,
     /// `recv()` may have bytes (WaitSelect said so).
     readable: bool,
-    /// The accepted `FSPUT`'s line and the bytes received so far (at most
-    /// `FS_DATA_MAX`: the command language refuses longer ones).
-    upload: Option<(Vec<u8>, Vec<u8>)>,
-    /// The byte count the last `FSPUT` declared: its buffer is reserved
-    /// once, not grown by doubling.
-    upload_len: u64,
 }
 
 /// The wire: the library, the listener and the clients.
@@ -90,10 +68,10 @@ impl Wire {
         let (mut rd, mut wr) = (FdSet::default(), FdSet::default());
         rd.set(self.listener.fd());
         for c in &self.clients {
-            if c.session.space() > 0 && !c.closing {
+            if c.conn.session.space() > 0 && !c.conn.closing {
                 rd.set(c.sock.fd());
             }
-            if !c.out.is_empty() {
+            if !c.conn.out.is_empty() {
                 wr.set(c.sock.fd());
             }
         }
@@ -119,13 +97,13 @@ impl Wire {
 
     /// Whether a session runs a timeout (the loop's timer must tick).
     pub fn needs_ticks(&self) -> bool {
-        self.clients.iter().any(|c| c.session.needs_ticks())
+        self.clients.iter().any(|c| c.conn.session.needs_ticks())
     }
 
     /// One timer tick for every session's timeouts.
     pub fn tick(&mut self) {
         for c in &mut self.clients {
-            c.session.tick();
+            c.conn.session.tick();
         }
     }
 
@@ -141,59 +119,26 @@ impl Wire {
             if core::mem::take(&mut c.readable) {
                 read(c);
             }
-            while let Some(e) = c.session.poll() {
-                match e {
-                    Event::Request(line) => {
-                        requests.push(Work::Request(c.id, line));
-                        break;
-                    }
-                    Event::Send(bytes) => c.out.push(bytes),
-                    Event::Close => c.closing = true,
-                    Event::Upload { line, len } => {
-                        c.upload_len = len;
-                        requests.push(Work::UploadCheck(c.id, line));
-                        break;
-                    }
-                    Event::UploadData(bytes) => {
-                        if let Some((_, data)) = &mut c.upload {
-                            data.extend_from_slice(&bytes);
-                        }
-                    }
-                    Event::UploadEnd => {
-                        if let Some((line, data)) = c.upload.take() {
-                            requests.push(Work::UploadDone(c.id, line, data));
-                            break;
-                        }
-                    }
-                    Event::UploadAbandoned => c.upload = None,
-                }
-            }
+            c.conn.events(&mut requests);
             flush(c);
         }
-        self.clients.retain(|c| !(c.session.is_closed() && c.out.is_empty()));
+        self.clients.retain(|c| !(c.conn.session.is_closed() && c.conn.out.is_empty()));
         requests
     }
 
     /// Delivers the command language's reply to client `id` (its text is
     /// queued as it is, not copied); dropped when that connection is gone.
     pub fn deliver(&mut self, id: u32, reply: Reply) {
-        let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
-        if let Ok([head, payload]) = c.session.reply_to(reply) {
-            c.out.push_reply(head, payload);
-            flush(c);
-        }
+        let Some(c) = self.clients.iter_mut().find(|c| c.conn.id == id) else { return };
+        c.conn.deliver(reply);
+        flush(c);
     }
 
     /// Takes client `id`'s `FSPUT` payload (the line the command language
     /// accepted); its bytes are collected for [`Work::UploadDone`].
     pub fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
-        let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
-        if c.session.accept_upload().is_ok() {
-            // Accepted means at most FS_DATA_MAX bytes (the command
-            // language checked the line).
-            let mut data = Vec::new();
-            let _ = data.try_reserve_exact(c.upload_len.min(u64::from(gadgetscope_arexx::FS_DATA_MAX)) as usize);
-            c.upload = Some((line, data));
+        if let Some(c) = self.clients.iter_mut().find(|c| c.conn.id == id) {
+            c.conn.accept_upload(line);
         }
     }
 
@@ -201,14 +146,15 @@ impl Wire {
     /// one at a time, so that at most `FS_DATA_MAX` bytes of the heap
     /// arena go to uploads.
     pub fn uploading(&self) -> bool {
-        self.clients.iter().any(|c| c.upload.is_some())
+        self.clients.iter().any(|c| c.conn.uploading())
     }
 
     /// Refuses client `id`'s `FSPUT` with `reply`: the session reads and
     /// drops the payload, then sends it.
     pub fn refuse_upload(&mut self, id: u32, reply: &Reply) {
-        let Some(c) = self.clients.iter_mut().find(|c| c.id == id) else { return };
-        let _ = c.session.refuse_upload(reply.rc, &reply.text);
+        if let Some(c) = self.clients.iter_mut().find(|c| c.conn.id == id) {
+            c.conn.refuse_upload(reply);
+        }
     }
 
     fn accept(&mut self) {
@@ -219,7 +165,7 @@ impl Wire {
             };
             if self.clients.len() >= MAX_CLIENTS {
                 // Make room: the first client that waits for nothing.
-                match self.clients.iter().position(|c| c.session.is_idle() && c.out.is_empty()) {
+                match self.clients.iter().position(|c| c.conn.session.is_idle() && c.conn.out.is_empty()) {
                     Some(i) => {
                         self.clients.remove(i);
                     }
@@ -228,16 +174,7 @@ impl Wire {
             }
             let id = self.next_id;
             self.next_id = self.next_id.wrapping_add(1).max(1);
-            self.clients.push(Client {
-                id,
-                sock,
-                session: Session::new(Config::tcp(self.password.clone())),
-                out: Outbox::new(),
-                closing: false,
-                readable: true,
-                upload: None,
-                upload_len: 0,
-            });
+            self.clients.push(Client { sock, conn: Conn::new(id, Config::tcp(self.password.clone())), readable: true });
         }
     }
 }
@@ -247,18 +184,17 @@ impl Wire {
 fn read(c: &mut Client) {
     let mut buf = [0u8; RECV_CHUNK];
     loop {
-        let space = c.session.space().min(RECV_CHUNK);
+        let space = c.conn.session.space().min(RECV_CHUNK);
         if space == 0 {
             return;
         }
         match c.sock.recv(&mut buf[..space]) {
             Ok(Some(0)) | Err(_) => {
-                c.session.close();
-                c.out.clear();
+                c.conn.lost();
                 return;
             }
             Ok(Some(n)) => {
-                c.session.receive(&buf[..n]);
+                c.conn.session.receive(&buf[..n]);
             }
             Ok(None) => return,
         }
@@ -267,18 +203,17 @@ fn read(c: &mut Client) {
 
 /// Hands queued output to `send()` until it would block.
 fn flush(c: &mut Client) {
-    while !c.out.is_empty() {
-        match c.sock.send(c.out.front()) {
-            Ok(Some(n)) if n > 0 => c.out.sent(n),
+    while !c.conn.out.is_empty() {
+        match c.sock.send(c.conn.out.front()) {
+            Ok(Some(n)) if n > 0 => c.conn.out.sent(n),
             Ok(_) => return,
             Err(_) => {
-                c.session.close();
-                c.out.clear();
+                c.conn.lost();
                 return;
             }
         }
     }
-    if c.closing {
-        c.session.close();
+    if c.conn.closing {
+        c.conn.session.close();
     }
 }

@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
@@ -73,6 +74,10 @@ impl GadgetSpec {
     }
 }
 
+/// A change of the lists between two holds ([`FakeIntuition::between_holds`]):
+/// called with the fake and the number of holds so far.
+pub type BetweenHolds = Box<dyn FnMut(&mut FakeIntuition, usize)>;
+
 /// The fake OS (see module doc).
 pub struct FakeIntuition {
     mem: Vec<u8>,
@@ -96,6 +101,11 @@ pub struct FakeIntuition {
     pub wait_on_get_attr: bool,
     /// `ExecBase->DispCount`: moves when a call "waited" (above).
     pub switches: u32,
+    /// Called after each `UnlockIBase()` with the number of holds so far,
+    /// to change the lists between two holds as another task could.
+    pub between_holds: Option<BetweenHolds>,
+    /// The size of every memory read, per `LockIBase()` hold.
+    pub hold_reads: Vec<Vec<usize>>,
 }
 
 impl Default for FakeIntuition {
@@ -124,6 +134,8 @@ impl FakeIntuition {
             remove_on_get_attr: None,
             wait_on_get_attr: false,
             switches: 0,
+            between_holds: None,
+            hold_reads: Vec::new(),
         };
         f.ibase = f.alloc(80);
         f
@@ -251,6 +263,30 @@ impl FakeIntuition {
         let slot = self.tail_slot(screen + sc_FirstWindow as u32, wd_NextWindow as u32);
         self.write_u32(slot, w);
         w
+    }
+
+    /// Add a window at the front of `screen`'s list, where Intuition's
+    /// `OpenWindow()` links a new one; geometry in pixels.
+    pub fn add_window_first(&mut self, screen: u32, title: Option<&[u8]>, geo: (i16, i16, i16, i16)) -> u32 {
+        let slot = screen + sc_FirstWindow as u32;
+        let old = self.peek_u32(slot);
+        self.write_u32(slot, 0);
+        let w = self.add_window(screen, title, geo);
+        self.write_u32(w + wd_NextWindow as u32, old);
+        w
+    }
+
+    /// Unlink `screen` from the screen list (as CloseScreen would).
+    pub fn close_screen(&mut self, screen: u32) {
+        let mut slot = self.ibase + ib_FirstScreen as u32;
+        while self.peek_u32(slot) != 0 {
+            if self.peek_u32(slot) == screen {
+                let next = self.peek_u32(screen + sc_NextScreen as u32);
+                self.write_u32(slot, next);
+                return;
+            }
+            slot = self.peek_u32(slot) + sc_NextScreen as u32;
+        }
     }
 
     /// Make `window` the active one (`IntuitionBase->ActiveWindow`).
@@ -467,6 +503,11 @@ impl IntuitionMemory for FakeIntuition {
         if (0..len as u32).any(|i| Self::in_ranges(&self.unreadable, addr + i)) {
             return false;
         }
+        if self.locked {
+            if let Some(h) = self.hold_reads.last_mut() {
+                h.push(len);
+            }
+        }
         buf.copy_from_slice(&self.mem[off..off + len]);
         true
     }
@@ -481,9 +522,14 @@ impl IntuitionOs for FakeIntuition {
         assert!(!self.locked, "LockIBase nested");
         self.log.push(Call::Lock);
         self.locked = true;
+        self.hold_reads.push(Vec::new());
         f(self);
         self.locked = false;
         self.log.push(Call::Unlock);
+        if let Some(mut change) = self.between_holds.take() {
+            change(self, self.hold_reads.len());
+            self.between_holds.get_or_insert(change);
+        }
     }
 
     fn is_real_memory(&mut self, addr: u32) -> bool {

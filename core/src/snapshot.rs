@@ -89,7 +89,8 @@ pub struct WindowInfo {
     pub first_request: u32,
 }
 
-/// All screens and their windows, read under one `LockIBase()` hold.
+/// All screens and their windows, read in short `LockIBase()` holds
+/// (`walk::read_screens` says what the snapshot guarantees).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScreensSnapshot {
     /// Screens front to back.

@@ -29,10 +29,13 @@
 //!
 //! Under the lock ([`IntuitionOs::locked`], closure gets only
 //! `&mut dyn IntuitionMemory`, so nothing else can be called):
-//! - reading `IntuitionBase->ActiveWindow/FirstScreen`, the screen list, each
-//!   screen's window list, the `struct Screen` / `struct Window` header
-//!   fields and the screen/window title strings ([`read_screens`]), into
-//!   buffers allocated *before* the lock is taken (no allocation under it);
+//! - reading `IntuitionBase->FirstScreen`, the screen list, each screen's
+//!   window list, the `struct Screen` / `struct Window` header fields and
+//!   the screen/window title strings ([`read_screens`]), into buffers
+//!   allocated *before* the lock is taken (no allocation under it), at
+//!   most [`LIST_BATCH`] screens and windows per hold: each hold finds its
+//!   place again by comparing the addresses of the live lists with the last
+//!   window it copied (never reading through an address it kept);
 //! - finding a window in the lists and copying its header again.
 //!
 //! With other tasks stopped ([`IntuitionOs::forbid`], exec `Forbid()`),
@@ -166,7 +169,137 @@ pub trait IntuitionMemory {
         }
         n
     }
+
+    /// [`copy_chain`](Self::copy_chain) of a list of `shape`, each node
+    /// followed in `out` by [`TRAILER`] bytes: the length (big-endian
+    /// ULONG) of the NUL-terminated string the node's big-endian ULONG at
+    /// `shape.str_off` points at, as [`copy_cstr`](Self::copy_cstr) gives
+    /// it with `shape.str_max` ([`NO_STRING`] for NULL or unreadable),
+    /// whose bytes are appended to `strings` whole. With `after` not empty
+    /// the copy starts after the last of them found in the list
+    /// ([`chain_after`](Self::chain_after) within `shape.limit` nodes).
+    /// It stops before a node that has no room in `out` or whose string
+    /// does not fit in `strings`' spare capacity. No allocation: safe
+    /// under the lock. The Amiga finds its place and copies the batch in
+    /// one native loop (runtime.c `rt_copy_titled`): no crossing and no
+    /// wasm2c code per node.
+    fn copy_titled(
+        &mut self,
+        first: u32,
+        after: &[u32],
+        shape: &Titled,
+        max: usize,
+        out: &mut Vec<u8>,
+        strings: &mut Vec<u8>,
+    ) -> TitledCopy {
+        let (size, next_off, str_off) = (shape.size, shape.next_off, shape.str_off);
+        let none = TitledCopy { nodes: 0, start: None, full: false };
+        if size < next_off.saturating_add(4) || size < str_off.saturating_add(4) || after.len() > 16 {
+            return none;
+        }
+        let Some(start) =
+            (if after.is_empty() { Some(first) } else { self.chain_after(first, next_off, after, shape.limit) })
+        else {
+            return none;
+        };
+        let mut copy = TitledCopy { nodes: 0, start: Some(start), full: false };
+        let mut at = start;
+        while at != 0 && copy.nodes < max && out.capacity() - out.len() >= size + TRAILER {
+            let begin = out.len();
+            out.resize(begin + size, 0);
+            if !self.read(at, &mut out[begin..]) {
+                out.truncate(begin);
+                break;
+            }
+            let ptr = be_u32(&out[begin..], str_off);
+            let len = match ptr {
+                0 => None,
+                _ => self.copy_cstr(ptr, shape.str_max, &mut Vec::new(), 0),
+            };
+            if let Some(l) = len {
+                let before = strings.len();
+                if strings.capacity() - before < l {
+                    out.truncate(begin);
+                    copy.full = true;
+                    break;
+                }
+                if self.copy_cstr(ptr, shape.str_max, strings, l) != Some(l) || strings.len() - before != l {
+                    // Changed between the two reads (not on the Amiga,
+                    // where nothing runs meanwhile): treated as unreadable.
+                    strings.truncate(before);
+                    out.truncate(begin);
+                    break;
+                }
+            }
+            out.extend_from_slice(&len.map_or(NO_STRING, |l| l as u32).to_be_bytes());
+            at = be_u32(&out[begin..], next_off);
+            copy.nodes += 1;
+        }
+        copy
+    }
+
+    /// Where a list copy resumes: walks the linked list at `first` (each
+    /// next node at the big-endian ULONG at `next_off`; at most `limit`
+    /// nodes; a node that is not readable ends it) until the last of
+    /// `keys` is found or the list ends, and returns the address of the
+    /// node after the last key found (`Some(0)` when that one ends the
+    /// list); `None` when no key is in the list, or `keys` is empty or
+    /// longer than 16. A key is only compared with the live list's
+    /// addresses, never read through. No allocation: safe under the lock.
+    /// The Amiga walks in one native loop (runtime.c `rt_chain_after`).
+    fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
+        let (&last, rest) = keys.split_last().filter(|_| keys.len() <= 16)?;
+        let (mut at, mut walked, mut found) = (first, 0, None);
+        let mut b = [0u8; 4];
+        while at != 0 && walked < limit && self.read(at.wrapping_add(next_off as u32), &mut b) {
+            let next = u32::from_be_bytes(b);
+            if at == last {
+                return Some(next);
+            }
+            if rest.contains(&at) {
+                found = Some(next);
+            }
+            at = next;
+            walked += 1;
+        }
+        found
+    }
 }
+
+/// The shape of a list [`IntuitionMemory::copy_titled`] copies.
+#[derive(Clone, Copy, Debug)]
+pub struct Titled {
+    /// Offset in a node of the next node's address (a big-endian ULONG).
+    pub next_off: usize,
+    /// Bytes copied of each node.
+    pub size: usize,
+    /// Offset in a node of its string's address (a big-endian ULONG).
+    pub str_off: usize,
+    /// Most bytes of a string before its NUL (a longer one is cut there).
+    pub str_max: usize,
+    /// Most nodes walked to find where the copy resumes.
+    pub limit: usize,
+}
+
+/// What one [`IntuitionMemory::copy_titled`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TitledCopy {
+    /// Nodes copied.
+    pub nodes: usize,
+    /// The node the copy started at (0: the list ended there); `None` when
+    /// no key of `after` is in the list (nothing copied).
+    pub start: Option<u32>,
+    /// A string that did not fit in `strings` stopped the copy.
+    pub full: bool,
+}
+
+/// Bytes [`IntuitionMemory::copy_titled`] puts after each node: the
+/// string's length, a big-endian ULONG.
+pub const TRAILER: usize = 4;
+
+/// The length [`IntuitionMemory::copy_titled`] gives a NULL or
+/// unreadable string.
+pub const NO_STRING: u32 = u32::MAX;
 
 /// Bytes of the NUL-terminated string at `addr` before its NUL, at most
 /// `max`; a string that runs into unreadable memory ends there. `None`
@@ -347,11 +480,6 @@ pub const MAX_STRING: usize = 1024;
 pub const MAX_TEXT: usize = 65_535;
 /// Bytes reserved for screen and window titles read under the lock.
 pub const LIST_TITLE_BYTES: usize = 32 * 1024;
-/// Room of [`read_screens`]' first list copy: screens, windows, title
-/// bytes (about 7 KB of buffers; the caps take about 107 KB). A list
-/// that does not fit is copied again with four times the room, up to
-/// the caps.
-const FIRST_ROOM: (usize, usize, usize) = (8, 32, 2048);
 
 // ---------------------------------------------------------------- reading
 
@@ -429,8 +557,8 @@ struct Span {
     present: bool,
 }
 
-/// A screen copied under the lock: its `SCREEN_READ_SIZE` bytes are at
-/// `at` in [`ListBuffer::raw`].
+/// A screen copied under the lock: its record (`SCREEN_READ_SIZE` bytes
+/// and the [`TRAILER`]) is at `at` in [`ListBuffer::raw`].
 #[derive(Clone, Copy)]
 struct RawScreen {
     address: u32,
@@ -439,8 +567,8 @@ struct RawScreen {
     windows: (u32, u32),
 }
 
-/// A window copied under the lock: `WINDOW_READ_SIZE` bytes at `at` in
-/// [`ListBuffer::raw`].
+/// A window copied under the lock: its record (`WINDOW_READ_SIZE` bytes
+/// and the [`TRAILER`]) at `at` in [`ListBuffer::raw`].
 #[derive(Clone, Copy)]
 struct RawWindow {
     address: u32,
@@ -448,55 +576,116 @@ struct RawWindow {
     title: Span,
 }
 
-/// Fixed-capacity buffers filled under the lock; never grow. The
-/// structures' bytes are read straight into `raw` (no stack copy to move
-/// afterwards: each copy is a memory-to-memory call on the 68k, and this
-/// is the longest `LockIBase()` hold of a TREE).
+/// Bytes of a screen's record in [`ListBuffer::raw`].
+const SCREEN_RECORD: usize = SCREEN_READ_SIZE + TRAILER;
+/// Bytes of a window's record in [`ListBuffer::raw`].
+const WINDOW_RECORD: usize = WINDOW_READ_SIZE + TRAILER;
+/// Bytes copied per screen of the screen list to know where its windows
+/// are: `NextScreen` and `FirstWindow`, adjacent (intuition/screens.h).
+const SCREEN_LINKS: usize = sc_FirstWindow + 4;
+/// The screen list as [`IntuitionMemory::copy_titled`] copies it.
+const SCREEN_SHAPE: Titled = Titled {
+    next_off: sc_NextScreen,
+    size: SCREEN_READ_SIZE,
+    str_off: sc_DefaultTitle,
+    str_max: MAX_STRING + 1,
+    limit: MAX_SCREENS,
+};
+/// A screen's window list as [`IntuitionMemory::copy_titled`] copies it.
+const WINDOW_SHAPE: Titled = Titled {
+    next_off: wd_NextWindow,
+    size: WINDOW_READ_SIZE,
+    str_off: wd_Title,
+    str_max: MAX_STRING + 1,
+    limit: MAX_WINDOWS,
+};
+
+/// Copies the screen list's links into `links` (room for
+/// [`MAX_SCREENS`] + 1 of them, made before the lock) in one copy: first
+/// `IntuitionBase->FirstScreen` (its field taken for a node whose `Next`
+/// it is), then each screen's `NextScreen` and `FirstWindow`. Screen `i`
+/// is at [`screen_at`] and its first window at [`first_window_of`].
+/// Returns the screens and whether the list goes on past
+/// [`MAX_SCREENS`] (or into unreadable memory); `None` when
+/// `IntuitionBase` cannot be read.
+fn screen_links(m: &mut dyn IntuitionMemory, ibase: u32, links: &mut Vec<u8>) -> Option<(usize, bool)> {
+    links.clear();
+    let head = ibase.wrapping_add(ib_FirstScreen as u32);
+    let (n, rest) = read_chain(m, head, sc_NextScreen, SCREEN_LINKS, MAX_SCREENS + 1, links);
+    (n > 0).then(|| (n - 1, rest != 0))
+}
+
+/// The address of screen `i` of [`screen_links`]' copy.
+fn screen_at(links: &[u8], i: usize) -> u32 {
+    be_u32(links, i * SCREEN_LINKS + sc_NextScreen)
+}
+
+/// The `FirstWindow` of screen `i` of [`screen_links`]' copy.
+fn first_window_of(links: &[u8], i: usize) -> u32 {
+    be_u32(links, (i + 1) * SCREEN_LINKS + sc_FirstWindow)
+}
+
+/// Windows copied per `LockIBase()` hold of [`read_screens`] (a screen
+/// counts as one): what bounds the hold whatever the number of windows
+/// (docs/design/performance.md, "`LockIBase()` holds").
+pub const LIST_BATCH: usize = 3;
+/// Most holds of one [`read_screens`]: each copies at least one screen or
+/// window unless windows close under it or a title needs more room, so a
+/// list that needs more is changing faster than it can be read (then it is
+/// `truncated`).
+const MAX_HOLDS: usize = 2 * (MAX_SCREENS + MAX_WINDOWS);
+/// Title bytes [`read_screens`] starts with room for; room grows between
+/// holds, up to [`LIST_TITLE_BYTES`].
+const FIRST_TITLE_ROOM: usize = 2048;
+/// Title bytes kept free before each hold (about [`LIST_BATCH`] titles).
+const TITLE_SLACK: usize = 512;
+/// Windows [`read_screens`] starts with room for; room grows between holds.
+const FIRST_WINDOW_ROOM: usize = 32;
+
+/// What one hold copied into [`ListBuffer::raw`], taken apart after it.
+#[derive(Clone, Copy)]
+enum Copied {
+    /// A screen's record at `at`.
+    Screen { address: u32, at: u32 },
+    /// `n` window records from `at`, the first of them the window at `first`.
+    Windows { first: u32, at: u32, n: u32 },
+}
+
+/// Buffers filled under the lock; they never grow under it (room is made
+/// between holds). The records are read straight into `raw` and taken
+/// apart after the hold, so that the hold runs no wasm2c code per window.
 struct ListBuffer {
     screens: Vec<RawScreen>,
     windows: Vec<RawWindow>,
     raw: Vec<u8>,
     titles: Vec<u8>,
+    /// The live screen list's [`SCREEN_LINKS`], copied in each hold.
+    links: Vec<u8>,
+    /// What the last hold copied.
+    copied: Vec<Copied>,
+    /// Title bytes taken apart so far.
+    title_pos: u32,
     active_window: u32,
     truncated: bool,
     unreadable: bool,
+    /// A title did not fit in the room `titles` had in the last hold.
+    need_room: bool,
 }
 
 impl ListBuffer {
-    /// Room for one window, its screen and their two titles
-    /// ([`fill_lists`] with `only`).
-    fn for_one_window() -> Self {
-        Self::with_room(1, 1, 2 * (MAX_STRING + 1))
-    }
-
     fn with_room(screens: usize, windows: usize, titles: usize) -> Self {
         ListBuffer {
             screens: Vec::with_capacity(screens),
             windows: Vec::with_capacity(windows),
-            // One window more than kept: fill_lists reads every window it
-            // passes (to follow NextWindow) into the next free slot.
-            raw: Vec::with_capacity(screens * SCREEN_READ_SIZE + (windows + 1) * WINDOW_READ_SIZE),
+            raw: Vec::with_capacity(screens * SCREEN_RECORD + windows * WINDOW_RECORD),
             titles: Vec::with_capacity(titles),
+            links: Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS),
+            copied: Vec::with_capacity(2 * LIST_BATCH),
+            title_pos: 0,
             active_window: 0,
             truncated: false,
             unreadable: false,
-        }
-    }
-
-    /// Reads `n` bytes at `addr` into the next `n` bytes of `raw` (within
-    /// its capacity); the offset, or None when there is no room or the
-    /// memory is unreadable (then nothing is kept).
-    fn read_raw(&mut self, m: &mut dyn IntuitionMemory, addr: u32, n: usize) -> Option<u32> {
-        let at = self.raw.len();
-        if self.raw.capacity() - at < n {
-            return None;
-        }
-        self.raw.resize(at + n, 0);
-        if m.read(addr, &mut self.raw[at..]) {
-            Some(at as u32)
-        } else {
-            self.raw.truncate(at);
-            None
+            need_room: false,
         }
     }
 
@@ -504,125 +693,219 @@ impl ListBuffer {
         &self.raw[at as usize..at as usize + n]
     }
 
-    /// Keeps the window copied at `wat` of `raw` (its address `address`):
-    /// its title into `titles`, its entry into `windows` (within
-    /// capacity). Returns its `NextWindow`.
-    fn keep_window(&mut self, m: &mut dyn IntuitionMemory, address: u32, wat: u32) -> u32 {
-        let wb = self.bytes(wat, WINDOW_READ_SIZE);
-        let (title_ptr, next) = (be_u32(wb, wd_Title), be_u32(wb, wd_NextWindow));
-        let title = title_into(m, title_ptr, &mut self.titles, &mut self.truncated);
-        push_within(&mut self.windows, RawWindow { address, at: wat, title });
-        next
-    }
-}
-
-/// Push only while there is capacity: never reallocates (used under the lock).
-fn push_within<T>(v: &mut Vec<T>, x: T) -> bool {
-    if v.len() < v.capacity() {
-        v.push(x);
+    /// Room for one hold's copy ([`LIST_BATCH`] screens or windows, and a
+    /// title that did not fit last time); false when titles cannot get
+    /// more room within [`LIST_TITLE_BYTES`]. Allocates: never under the
+    /// lock.
+    fn make_room(&mut self) -> bool {
+        let (len, spare) = (self.titles.len(), self.titles.capacity() - self.titles.len());
+        let left = LIST_TITLE_BYTES.saturating_sub(len);
+        let need = core::mem::take(&mut self.need_room);
+        if need && spare >= left {
+            return false;
+        }
+        let target = (if need { MAX_STRING + 1 + TITLE_SLACK } else { TITLE_SLACK }).min(left);
+        if spare < target {
+            // At least doubling, as Vec does, within the cap.
+            self.titles.reserve_exact(target.max(len).min(left));
+        }
+        self.raw.reserve(LIST_BATCH * WINDOW_RECORD);
+        self.copied.clear();
+        self.copied.reserve(2 * LIST_BATCH);
         true
-    } else {
-        false
+    }
+
+    /// The title whose length is in the trailer at `at` of `raw`, its
+    /// bytes the next ones of `titles`. One longer than [`MAX_STRING`]
+    /// (kept as its first `MAX_STRING + 1` bytes) marks the list
+    /// `truncated`.
+    fn next_title(&mut self, at: usize) -> Span {
+        let len = be_u32(&self.raw, at);
+        if len == NO_STRING {
+            return Span::default();
+        }
+        if len as usize > MAX_STRING {
+            self.truncated = true;
+        }
+        let start = self.title_pos;
+        self.title_pos += len;
+        Span { start, len, present: true }
+    }
+
+    /// Takes apart what the last hold copied (after the lock).
+    fn absorb(&mut self) {
+        for i in 0..self.copied.len() {
+            match self.copied[i] {
+                Copied::Screen { address, at } => {
+                    let title = self.next_title(at as usize + SCREEN_READ_SIZE);
+                    let w = self.windows.len() as u32;
+                    self.screens.push(RawScreen { address, at, title, windows: (w, w) });
+                }
+                Copied::Windows { first, at, n } => {
+                    let mut address = first;
+                    for k in 0..n as usize {
+                        let rat = at as usize + k * WINDOW_RECORD;
+                        let title = self.next_title(rat + WINDOW_READ_SIZE);
+                        self.windows.push(RawWindow { address, at: rat as u32, title });
+                        address = be_u32(&self.raw[rat..], wd_NextWindow);
+                    }
+                    if let Some(s) = self.screens.last_mut() {
+                        s.windows.1 = self.windows.len() as u32;
+                    }
+                }
+            }
+        }
+        self.copied.clear();
     }
 }
 
-fn title_into(m: &mut dyn IntuitionMemory, addr: u32, titles: &mut Vec<u8>, truncated: &mut bool) -> Span {
-    if addr == 0 {
-        return Span::default();
-    }
-    let start = titles.len() as u32;
-    // Only within capacity: never reallocates under the lock.
-    let room = titles.capacity() - titles.len();
-    let got = append_cstr(m, addr, titles, room);
-    if got == Some(true) {
-        *truncated = true;
-    }
-    Span { start, len: titles.len() as u32 - start, present: got.is_some() }
+/// Where [`read_screens`] goes on in its next hold. Plain values: the
+/// addresses are compared with the live lists' under the next hold and
+/// never read through unless found there.
+struct Cursor {
+    /// The screen whose windows are being copied (0: take the next one).
+    screen: u32,
+    /// The last window of `screen` copied (0: none yet): the copy resumes
+    /// after it.
+    last: u32,
+    /// The last batch of `screen`'s windows (its `Copied::Windows`): when
+    /// `last` has closed, the copy resumes after the last of these still
+    /// listed.
+    batch: (u32, u32, u32),
+    /// Screens taken so far (never taken again).
+    taken: Vec<u32>,
+    /// Windows copied so far.
+    windows: usize,
+    /// None of the last batch was in the list any more (they all closed),
+    /// so the screen's list was copied again from its start: windows may
+    /// repeat.
+    restarted: bool,
+    holds: usize,
+    finished: bool,
 }
 
-/// The lock-time list copy. Reads only; pushes only within capacity.
-///
-/// With `only == 0` every screen and window is copied. Otherwise only the
-/// window at `only` and its screen (with their titles), found by the same
-/// walk with the same caps ([`MAX_SCREENS`], [`MAX_WINDOWS`] in list
-/// order): the buffers stay empty when it is not in the lists.
-fn fill_lists(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, only: u32) {
-    let mut head = [0u8; 12];
-    if !m.read(ibase.wrapping_add(ib_ActiveWindow as u32), &mut head) {
+impl Cursor {
+    /// The addresses of the windows of the last batch ([`Cursor::batch`]).
+    fn batch_keys(&self, raw: &[u8]) -> ([u32; LIST_BATCH], usize) {
+        let (at, n, first) = self.batch;
+        let mut keys = [0u32; LIST_BATCH];
+        let n = (n as usize).min(LIST_BATCH);
+        let mut address = first;
+        for (k, key) in keys.iter_mut().enumerate().take(n) {
+            *key = address;
+            address = be_u32(raw, at as usize + k * WINDOW_RECORD + wd_NextWindow);
+        }
+        (keys, n)
+    }
+}
+
+/// One hold of [`read_screens`]: finds its place again in the live lists
+/// ([`Cursor`]) and copies up to [`LIST_BATCH`] screens and windows with
+/// their titles, in native loops on the Amiga (two crossings from the
+/// wasm2c code per screen, none per window). Reads only; pushes only
+/// within capacity.
+fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur: &mut Cursor) {
+    let mut links = core::mem::take(&mut buf.links);
+    let Some((screens, more)) = screen_links(m, ibase, &mut links) else {
         buf.unreadable = true;
+        buf.links = links;
         return;
+    };
+    if more {
+        buf.truncated = true;
     }
-    buf.active_window = be_u32(&head, 0);
-    let mut scr = be_u32(&head, ib_FirstScreen - ib_ActiveWindow);
-    let (mut screens_seen, mut windows_seen) = (0usize, 0usize);
-    while scr != 0 {
-        if screens_seen == MAX_SCREENS || (only == 0 && buf.screens.len() == buf.screens.capacity()) {
-            buf.truncated = true;
-            break;
-        }
-        screens_seen += 1;
-        let Some(sat) = buf.read_raw(m, scr, SCREEN_READ_SIZE) else {
-            buf.truncated = true;
-            break;
-        };
-        let sb = buf.bytes(sat, SCREEN_READ_SIZE);
-        let (screen_title, next_screen, first_window) =
-            (be_u32(sb, sc_DefaultTitle), be_u32(sb, sc_NextScreen), be_u32(sb, sc_FirstWindow));
-        let mut title = Span::default();
-        let first = buf.windows.len() as u32;
-        let mut found = false;
-        if only == 0 {
-            title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
-            // The whole chain at once (one native copy on the Amiga), then
-            // the titles; a node's address is the Next pointer before it.
-            let room = (MAX_WINDOWS - windows_seen).min(buf.windows.capacity() - buf.windows.len());
-            let base = buf.raw.len();
-            let (n, rest) = read_chain(m, first_window, wd_NextWindow, WINDOW_READ_SIZE, room, &mut buf.raw);
-            windows_seen += n;
-            let mut address = first_window;
-            for i in 0..n {
-                address = buf.keep_window(m, address, (base + i * WINDOW_READ_SIZE) as u32);
-            }
-            if rest != 0 {
+    let mut units = 0;
+    while units < LIST_BATCH && buf.copied.len() < buf.copied.capacity() {
+        let Some(i) = (0..screens).find(|&i| cur.screen != 0 && screen_at(&links, i) == cur.screen) else {
+            // The next screen not taken yet, in list order.
+            let Some(i) = (0..screens).find(|&i| !cur.taken.contains(&screen_at(&links, i))) else {
+                cur.finished = true;
+                break;
+            };
+            if cur.taken.len() == cur.taken.capacity() {
                 buf.truncated = true;
+                cur.finished = true;
+                break;
             }
-        } else {
-            // Only the window `only`: every window passed is read into the
-            // next slot (to follow NextWindow) and kept only if it is `only`.
-            let mut win = first_window;
-            while win != 0 {
-                if windows_seen == MAX_WINDOWS {
-                    buf.truncated = true;
-                    break;
-                }
-                windows_seen += 1;
-                let Some(wat) = buf.read_raw(m, win, WINDOW_READ_SIZE) else {
-                    buf.truncated = true;
-                    break;
-                };
-                if win == only {
-                    title = title_into(m, screen_title, &mut buf.titles, &mut buf.truncated);
-                    buf.keep_window(m, win, wat);
-                    found = true;
-                    break;
-                }
-                win = be_u32(buf.bytes(wat, WINDOW_READ_SIZE), wd_NextWindow);
-                buf.raw.truncate(wat as usize);
+            let (a, at) = (screen_at(&links, i), buf.raw.len() as u32);
+            let c = m.copy_titled(a, &[], &SCREEN_SHAPE, 1, &mut buf.raw, &mut buf.titles);
+            if c.full {
+                buf.need_room = true;
+                break;
+            }
+            if c.nodes == 0 {
+                // Unreadable: the list ends there.
+                buf.truncated = true;
+                cur.finished = true;
+                break;
+            }
+            buf.copied.push(Copied::Screen { address: a, at });
+            cur.taken.push(a);
+            (cur.screen, cur.last) = (a, 0);
+            units += 1;
+            continue;
+        };
+        let first = first_window_of(&links, i);
+        let want = (LIST_BATCH - units).min(MAX_WINDOWS.saturating_sub(cur.windows));
+        let at = buf.raw.len();
+        let key = [cur.last];
+        let after: &[u32] = if cur.last == 0 { &[] } else { &key };
+        let mut c = m.copy_titled(first, after, &WINDOW_SHAPE, want, &mut buf.raw, &mut buf.titles);
+        if c.start.is_none() {
+            // The last window copied has closed: after the last of its
+            // batch still listed, else from the start again.
+            let (keys, n) = cur.batch_keys(&buf.raw);
+            c = m.copy_titled(first, &keys[..n], &WINDOW_SHAPE, want, &mut buf.raw, &mut buf.titles);
+            if c.start.is_none() {
+                cur.restarted = true;
+                c = m.copy_titled(first, &[], &WINDOW_SHAPE, want, &mut buf.raw, &mut buf.titles);
             }
         }
-        if only == 0 || found {
-            let last = buf.windows.len() as u32;
-            push_within(&mut buf.screens, RawScreen { address: scr, at: sat, title, windows: (first, last) });
+        let start = c.start.unwrap_or(0);
+        let n = c.nodes;
+        let next = if n == 0 {
+            start
         } else {
-            // Not wanted: its bytes are at the end of `raw` only when no
-            // window of it was kept (only != 0 and not found: none was).
-            buf.raw.truncate(sat as usize);
+            buf.copied.push(Copied::Windows { first: start, at: at as u32, n: n as u32 });
+            cur.batch = (at as u32, n as u32, start);
+            cur.last = if n == 1 { start } else { be_u32(&buf.raw, at + (n - 2) * WINDOW_RECORD + wd_NextWindow) };
+            cur.windows += n;
+            units += n;
+            be_u32(&buf.raw, at + (n - 1) * WINDOW_RECORD + wd_NextWindow)
+        };
+        if c.full {
+            buf.need_room = true;
+            break;
         }
-        if found {
-            return;
+        if next == 0 {
+            cur.screen = 0;
+        } else if want == 0 {
+            // More windows than MAX_WINDOWS.
+            buf.truncated = true;
+            cur.finished = true;
+            break;
+        } else if n < want {
+            // An unreadable window ends its screen's list.
+            buf.truncated = true;
+            cur.screen = 0;
         }
-        scr = next_screen;
     }
+    if cur.screen == 0 && (0..screens).all(|i| cur.taken.contains(&screen_at(&links, i))) {
+        cur.finished = true; // nothing left: no hold more to find that out
+    }
+    buf.links = links;
+}
+
+/// The screen whose window list holds `window`, found in the live lists
+/// (each screen's list within [`MAX_WINDOWS`]); `None` when it is in
+/// none, or `IntuitionBase` cannot be read. Reads only: call under the
+/// lock. `links` is room for [`screen_links`], made before the lock.
+fn screen_of(m: &mut dyn IntuitionMemory, ibase: u32, window: u32, links: &mut Vec<u8>) -> Option<u32> {
+    let (screens, _) = screen_links(m, ibase, links)?;
+    (0..screens).find_map(|i| {
+        m.chain_after(first_window_of(links, i), wd_NextWindow, &[window], MAX_WINDOWS)?;
+        Some(screen_at(links, i))
+    })
 }
 
 /// `f(memory, window)` under one `LockIBase()` when `window` is still in
@@ -634,37 +917,14 @@ pub fn read_listed_window<R>(
     f: impl FnOnce(&mut dyn IntuitionMemory, u32) -> R,
 ) -> Option<R> {
     let ibase = os.intuition_base();
-    os.with_ibase_locked(|m| window_in_lists(m, ibase, window).then(|| f(m, window))).flatten()
+    let mut links = Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS); // before the lock
+    os.with_ibase_locked(|m| window_in_lists(m, ibase, window, &mut links).then(|| f(m, window))).flatten()
 }
 
-/// Whether `window` is in Intuition's screen/window lists. Reads only;
+/// Whether `window` is in Intuition's lists ([`screen_of`]). Reads only:
 /// call under the lock.
-fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool {
-    let Some(mut scr) = read_u32(m, ibase.wrapping_add(ib_FirstScreen as u32)) else {
-        return false;
-    };
-    let (mut screens, mut windows) = (0, 0);
-    while scr != 0 && screens < MAX_SCREENS {
-        screens += 1;
-        let Some(mut win) = read_u32(m, scr.wrapping_add(sc_FirstWindow as u32)) else {
-            return false;
-        };
-        while win != 0 && windows < MAX_WINDOWS {
-            if win == window {
-                return true;
-            }
-            windows += 1;
-            match read_u32(m, win.wrapping_add(wd_NextWindow as u32)) {
-                Some(n) => win = n,
-                None => break,
-            }
-        }
-        match read_u32(m, scr.wrapping_add(sc_NextScreen as u32)) {
-            Some(n) => scr = n,
-            None => break,
-        }
-    }
-    false
+fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32, links: &mut Vec<u8>) -> bool {
+    screen_of(m, ibase, window, links).is_some()
 }
 
 fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
@@ -706,29 +966,66 @@ fn set_header(info: &mut WindowInfo, b: &[u8]) {
     info.first_request = be_u32(b, wd_FirstRequest);
 }
 
-/// Read every screen and window (header fields and titles) under one short
-/// `LockIBase()` hold, then build the owned snapshot after unlocking.
+/// Read every screen and window (header fields and titles), then build the
+/// owned snapshot after unlocking. The copy is made in short
+/// `LockIBase()` holds of at most [`LIST_BATCH`] screens and windows
+/// each, with room made between them; each hold finds its place again by
+/// walking the live lists from `IntuitionBase->FirstScreen` and the
+/// screen's `FirstWindow`, comparing addresses.
+///
+/// What the snapshot guarantees: every window and screen in it was in the
+/// lists when it was copied, and each is one consistent copy of its header
+/// and title, made in one hold. The list as a whole may reflect changes
+/// made between holds: a window that opened during the read may be missing
+/// (Intuition links a new window first in its screen's list, before where
+/// the copy resumes), one that closed may still be listed (it fails when a
+/// command looks it up again), and a screen that opened, closed or moved
+/// in the screen list is taken or left as the next hold finds it. No
+/// window is listed twice. `active_window` is read just before the first
+/// hold.
 pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkError> {
     let ibase = os.intuition_base();
-    let caps = (MAX_SCREENS, MAX_WINDOWS, LIST_TITLE_BYTES);
-    let mut room = FIRST_ROOM;
-    let buf = loop {
-        let mut buf = ListBuffer::with_room(room.0, room.1, room.2); // allocated before the lock
-        if os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0)).is_none() || buf.unreadable {
+    let mut buf = ListBuffer::with_room(LIST_BATCH, FIRST_WINDOW_ROOM, FIRST_TITLE_ROOM);
+    let mut cur = Cursor {
+        screen: 0,
+        last: 0,
+        batch: (0, 0, 0),
+        taken: Vec::with_capacity(MAX_SCREENS),
+        windows: 0,
+        restarted: false,
+        holds: 0,
+        finished: false,
+    };
+    // A value only compared with the windows' addresses, never read
+    // through: read before the holds, which it would only lengthen.
+    buf.active_window = read_u32(os, ibase.wrapping_add(ib_ActiveWindow as u32)).ok_or(WalkError::Unreadable)?;
+    while !cur.finished {
+        if cur.holds == MAX_HOLDS || !buf.make_room() {
+            buf.truncated = true;
+            break;
+        }
+        if os.with_ibase_locked(|m| list_hold(m, ibase, &mut buf, &mut cur)).is_none() || buf.unreadable {
             return Err(WalkError::Unreadable);
         }
-        // Out of room below the caps (or at a cap, or a garbage list,
-        // which the caps' room shows again): once more with more room.
-        if !buf.truncated || room == caps {
-            break buf;
-        }
-        room = ((room.0 * 4).min(caps.0), (room.1 * 4).min(caps.1), (room.2 * 4).min(caps.2));
-    };
+        buf.absorb();
+        cur.holds += 1;
+    }
+    // Windows copied again (after a restart, or from a list that loops)
+    // are left out.
+    let again = cur.restarted || buf.truncated;
+    let mut seen: Vec<u32> = Vec::with_capacity(if again { buf.windows.len() } else { 0 });
     let mut screens = Vec::with_capacity(buf.screens.len());
     for (i, s) in buf.screens.iter().enumerate() {
         let screen_title = span_bytes(&buf.titles, s.title);
         let windows = buf.windows[s.windows.0 as usize..s.windows.1 as usize]
             .iter()
+            .filter(|w| {
+                let repeated = again && seen.contains(&w.address);
+                if again && !repeated {
+                    seen.push(w.address);
+                }
+                !repeated
+            })
             .map(|w| window_info(&buf, w, s, &screen_title))
             .collect();
         let sb = buf.bytes(s.at, SCREEN_READ_SIZE);
@@ -753,17 +1050,44 @@ pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkErr
 }
 
 /// The header of the window at `window` (as [`read_screens`] would give
-/// it: same list walk, same caps), under one short `LockIBase()` hold that
-/// copies only that window, its screen and their titles.
-/// [`WalkError::NotFound`] when it is not (or no longer) in the lists.
+/// it), under one short `LockIBase()` hold that finds it in the lists
+/// (compared by address, in native loops on the Amiga) and copies only
+/// that window, its screen and their titles. [`WalkError::NotFound`] when
+/// it is not (or no longer) in the lists.
 pub fn read_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowInfo, WalkError> {
     let ibase = os.intuition_base();
-    let mut buf = ListBuffer::for_one_window(); // allocated before the lock
-    if os.with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, window)).is_none() || buf.unreadable {
+    // Allocated before the lock: room for both titles whole.
+    let mut buf = ListBuffer::with_room(1, 1, 2 * (MAX_STRING + 1));
+    let found = os.with_ibase_locked(|m| {
+        let mut links = core::mem::take(&mut buf.links);
+        let screen = match screen_links(m, ibase, &mut links) {
+            None => {
+                buf.unreadable = true;
+                None
+            }
+            Some((screens, _)) => (0..screens).find_map(|i| {
+                m.chain_after(first_window_of(&links, i), wd_NextWindow, &[window], MAX_WINDOWS)?;
+                Some(screen_at(&links, i))
+            }),
+        };
+        buf.links = links;
+        let Some(screen) = screen else { return false };
+        let (s, w) = (buf.raw.len() as u32, (buf.raw.len() + SCREEN_RECORD) as u32);
+        if m.copy_titled(screen, &[], &SCREEN_SHAPE, 1, &mut buf.raw, &mut buf.titles).nodes != 1
+            || m.copy_titled(window, &[], &WINDOW_SHAPE, 1, &mut buf.raw, &mut buf.titles).nodes != 1
+        {
+            return false;
+        }
+        buf.copied.push(Copied::Screen { address: screen, at: s });
+        buf.copied.push(Copied::Windows { first: window, at: w, n: 1 });
+        true
+    });
+    buf.absorb();
+    if found.is_none() || buf.unreadable {
         return Err(WalkError::Unreadable);
     }
-    match (buf.screens.first(), buf.windows.first()) {
-        (Some(s), Some(w)) if window != 0 => Ok(window_info(&buf, w, s, &span_bytes(&buf.titles, s.title))),
+    match (found, buf.screens.first(), buf.windows.first()) {
+        (Some(true), Some(s), Some(w)) => Ok(window_info(&buf, w, s, &span_bytes(&buf.titles, s.title))),
         _ => Err(WalkError::NotFound),
     }
 }
@@ -1056,7 +1380,8 @@ pub fn walk_window(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<Window
 fn look_up(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Option<WindowInfo> {
     let window = info.address;
     let mut b = [0u8; WINDOW_READ_SIZE];
-    let found = os.with_ibase_locked(|m| window_in_lists(m, ibase, window) && m.read(window, &mut b))?;
+    let mut links = Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS); // before the lock
+    let found = os.with_ibase_locked(|m| window_in_lists(m, ibase, window, &mut links) && m.read(window, &mut b))?;
     found.then(|| {
         let mut fresh = info.clone();
         set_header(&mut fresh, &b);
@@ -1200,11 +1525,12 @@ impl Walk<'_> {
         let first = (self.copied + GADGET_CHUNK).min(MAX_GADGETS);
         let mut listed = self.listed.take().unwrap_or_else(|| Vec::with_capacity(first));
         let (ibase, window) = (self.ibase, self.window);
+        let mut links = Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS); // before the lock
         let open = loop {
             let open = self
                 .os
                 .with_ibase_locked(|m| {
-                    let open = window_in_lists(m, ibase, window);
+                    let open = window_in_lists(m, ibase, window, &mut links);
                     if open {
                         gadgets_of_window(m, window, &mut listed);
                     }
@@ -1400,35 +1726,186 @@ mod tests {
     use super::*;
     use crate::fake::FakeIntuition;
 
-    #[test]
-    fn list_copy_never_grows_its_buffers() {
-        let mut f = FakeIntuition::new();
-        let s = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
-        for i in 0..20 {
-            f.add_window(s, Some(&[b'W', b'0' + i as u8]), (0, 0, 100, 50));
-        }
-        let ibase = f.ibase();
-        let mut buf = ListBuffer::with_room(MAX_SCREENS, MAX_WINDOWS, LIST_TITLE_BYTES);
-        let caps = |b: &ListBuffer| (b.screens.capacity(), b.windows.capacity(), b.raw.capacity(), b.titles.capacity());
-        let ptrs = |b: &ListBuffer| (b.screens.as_ptr(), b.windows.as_ptr(), b.raw.as_ptr(), b.titles.as_ptr());
-        let before = (caps(&buf), ptrs(&buf));
-        (&mut f as &mut dyn IntuitionOs).with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
-        assert_eq!(before, (caps(&buf), ptrs(&buf)));
-        assert_eq!(buf.windows.len(), 20);
-        assert_eq!(buf.raw.len(), SCREEN_READ_SIZE + 20 * WINDOW_READ_SIZE);
+    /// Windows copied in each hold: reads of a whole `struct Window` (the
+    /// fake's pure loops read a window's header in one read of that size).
+    fn windows_per_hold(f: &FakeIntuition) -> Vec<usize> {
+        f.hold_reads.iter().map(|h| h.iter().filter(|&&n| n == WINDOW_READ_SIZE).count()).collect()
+    }
+
+    fn titles(s: &ScreenInfo) -> Vec<Vec<u8>> {
+        s.windows.iter().map(|w| w.title.clone().unwrap_or_default()).collect()
+    }
+
+    fn numbered(prefix: &[u8], i: usize) -> Vec<u8> {
+        let mut t = prefix.to_vec();
+        crate::text::push_int(&mut t, i as i64);
+        t
     }
 
     #[test]
-    fn a_list_beyond_the_first_room_is_copied_again_with_more() {
+    fn hundreds_of_windows_are_copied_in_holds_of_a_batch_each() {
+        let mut f = FakeIntuition::new();
+        let a = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let b = f.add_screen(Some(b"Other"), (0, 0, 320, 200));
+        for i in 0..300 {
+            f.add_window(if i < 200 { a } else { b }, Some(&numbered(b"W", i)), (0, 0, 100, 50));
+        }
+        let all = read_screens(&mut f).unwrap();
+        assert!(!all.truncated);
+        assert_eq!(all.screens.len(), 2);
+        let want: Vec<Vec<u8>> = (0..300).map(|i| numbered(b"W", i)).collect();
+        assert_eq!([titles(&all.screens[0]), titles(&all.screens[1])].concat(), want);
+        let per_hold = windows_per_hold(&f);
+        assert!(per_hold.iter().all(|&n| n <= LIST_BATCH), "{per_hold:?}");
+        // 302 screens and windows, LIST_BATCH to a hold.
+        assert_eq!(per_hold.len(), 302usize.div_ceil(LIST_BATCH));
+        assert_eq!(per_hold.iter().sum::<usize>(), 300);
+    }
+
+    #[test]
+    fn a_small_desktop_is_copied_in_one_hold() {
         let mut f = FakeIntuition::new();
         let s = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
-        let title = [b'T'; 100];
-        for _ in 0..FIRST_ROOM.1 + 8 {
+        for i in 0..LIST_BATCH - 1 {
+            f.add_window(s, Some(&numbered(b"W", i)), (0, 0, 100, 50));
+        }
+        let all = read_screens(&mut f).unwrap();
+        assert_eq!(all.screens[0].windows.len(), LIST_BATCH - 1);
+        assert_eq!(f.hold_reads.len(), 1);
+    }
+
+    #[test]
+    fn more_windows_than_the_cap_are_truncated() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(None, (0, 0, 640, 256));
+        for _ in 0..MAX_WINDOWS + 3 {
+            f.add_window(s, None, (0, 0, 10, 10));
+        }
+        let all = read_screens(&mut f).unwrap();
+        assert!(all.truncated);
+        assert_eq!(all.screens[0].windows.len(), MAX_WINDOWS);
+        // Exactly the cap is whole.
+        f.close_window(all.screens[0].windows[0].address);
+        f.close_window(all.screens[0].windows[1].address);
+        f.close_window(all.screens[0].windows[2].address);
+        assert!(!read_screens(&mut f).unwrap().truncated);
+    }
+
+    /// A desktop of 30 windows on one screen, and `change` run after the
+    /// first hold (which copies the screen and windows 0 to
+    /// `LIST_BATCH - 2`).
+    fn changed_after_first_hold(
+        change: impl FnMut(&mut FakeIntuition, &[u32]) + 'static,
+    ) -> (ScreensSnapshot, Vec<u32>) {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let wins: Vec<u32> = (0..30).map(|i| f.add_window(s, Some(&numbered(b"W", i)), (0, 0, 100, 50))).collect();
+        let mut change = change;
+        let ws = wins.clone();
+        f.between_holds = Some(Box::new(move |f: &mut FakeIntuition, hold: usize| {
+            if hold == 1 {
+                f.add_screen(None, (0, 0, 1, 1)); // keeps the screen list moving too
+                change(f, &ws);
+            }
+        }));
+        let all = read_screens(&mut f).unwrap();
+        assert!(!all.truncated);
+        (all, wins)
+    }
+
+    fn listed(all: &ScreensSnapshot) -> Vec<u32> {
+        all.screens[0].windows.iter().map(|w| w.address).collect()
+    }
+
+    #[test]
+    fn a_window_closed_between_holds_is_not_found_and_the_copy_goes_on() {
+        // The last window copied closes: the copy resumes after the one
+        // before it, which is still listed.
+        let (all, wins) = changed_after_first_hold(|f, w| f.close_window(w[LIST_BATCH - 2]));
+        assert_eq!(listed(&all), wins, "copied before it closed: listed");
+        // A window not copied yet closes: it is not listed.
+        let (all, wins) = changed_after_first_hold(|f, w| f.close_window(w[12]));
+        assert_eq!(listed(&all), [&wins[..12], &wins[13..]].concat());
+        // Every window of the last batch closes: the screen's list is
+        // copied again from its start, and nothing is listed twice.
+        let (all, wins) = changed_after_first_hold(|f, w| w[..LIST_BATCH - 1].iter().for_each(|&x| f.close_window(x)));
+        assert_eq!(listed(&all), wins);
+        // ... and the second screen, opened meanwhile, is taken as well.
+        assert_eq!(all.screens.len(), 2);
+    }
+
+    #[test]
+    fn a_window_opened_between_holds_is_listed_when_it_is_after_the_copy() {
+        // Opened where Intuition links it (first): before where the copy
+        // goes on, so it is not in this snapshot.
+        let (all, wins) = changed_after_first_hold(|f, w| {
+            let s = f.peek_u32(w[0] + wd_WScreen as u32);
+            f.add_window_first(s, Some(b"new"), (0, 0, 10, 10));
+        });
+        assert_eq!(listed(&all), wins);
+        // Linked after the copy's place: listed.
+        let (all, wins) = changed_after_first_hold(|f, w| {
+            let s = f.peek_u32(w[0] + wd_WScreen as u32);
+            f.add_window(s, Some(b"new"), (0, 0, 10, 10));
+        });
+        assert_eq!(listed(&all).len(), wins.len() + 1);
+        assert_eq!(titles(&all.screens[0]).last().unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_screen_closed_between_holds_keeps_what_was_copied_and_the_copy_goes_on() {
+        let mut f = FakeIntuition::new();
+        let a = f.add_screen(Some(b"A"), (0, 0, 640, 256));
+        let b = f.add_screen(Some(b"B"), (0, 0, 640, 256));
+        for i in 0..20 {
+            f.add_window(a, Some(&numbered(b"A", i)), (0, 0, 10, 10));
+            f.add_window(b, Some(&numbered(b"B", i)), (0, 0, 10, 10));
+        }
+        f.between_holds = Some(Box::new(move |f: &mut FakeIntuition, hold: usize| {
+            if hold == 1 {
+                f.close_screen(a);
+            }
+        }));
+        let all = read_screens(&mut f).unwrap();
+        assert_eq!(all.screens.len(), 2);
+        assert_eq!(all.screens[0].windows.len(), LIST_BATCH - 1);
+        assert_eq!(all.screens[1].windows.len(), 20);
+        assert_eq!(all.screens[1].default_title.as_deref(), Some(&b"B"[..]));
+    }
+
+    #[test]
+    fn windows_closing_at_every_hold_end_the_copy() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(None, (0, 0, 640, 256));
+        let wins: Vec<u32> = (0..100).map(|_| f.add_window(s, None, (0, 0, 10, 10))).collect();
+        f.between_holds = Some(Box::new(move |f: &mut FakeIntuition, hold: usize| {
+            for &w in wins.iter().skip(hold * 10).take(10) {
+                f.close_window(w);
+            }
+        }));
+        let all = read_screens(&mut f).unwrap();
+        assert!(all.screens[0].windows.len() <= 100);
+        assert!(f.hold_reads.len() <= 20);
+    }
+
+    #[test]
+    fn titles_that_do_not_fit_are_copied_again_after_room_is_made() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let title = [b'T'; MAX_STRING];
+        for _ in 0..20 {
             f.add_window(s, Some(&title), (0, 0, 100, 50));
         }
         let all = read_screens(&mut f).unwrap();
         assert!(!all.truncated);
-        assert_eq!(all.screens[0].windows.len(), FIRST_ROOM.1 + 8);
+        assert_eq!(all.screens[0].windows.len(), 20);
+        assert!(all.screens[0].windows.iter().all(|w| w.title.as_deref() == Some(&title[..])));
+        // More title bytes than LIST_TITLE_BYTES: truncated, not cut.
+        for _ in 0..LIST_TITLE_BYTES / MAX_STRING {
+            f.add_window(s, Some(&title), (0, 0, 100, 50));
+        }
+        let all = read_screens(&mut f).unwrap();
+        assert!(all.truncated);
         assert!(all.screens[0].windows.iter().all(|w| w.title.as_deref() == Some(&title[..])));
     }
 
@@ -1449,14 +1926,11 @@ mod tests {
         assert_eq!(read_window(&mut f, 0), Err(WalkError::NotFound));
         f.close_window(wins[3]);
         assert_eq!(read_window(&mut f, wins[3]), Err(WalkError::NotFound));
-        let ibase = f.ibase();
-        let mut buf = ListBuffer::for_one_window();
-        let caps = (buf.screens.capacity(), buf.windows.capacity(), buf.raw.capacity(), buf.titles.capacity());
-        (&mut f as &mut dyn IntuitionOs).with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, wins[9]));
-        assert_eq!(caps, (buf.screens.capacity(), buf.windows.capacity(), buf.raw.capacity(), buf.titles.capacity()));
-        assert_eq!((buf.screens.len(), buf.windows.len()), (1, 1));
-        // Only the kept screen and window stay in the raw bytes.
-        assert_eq!(buf.raw.len(), SCREEN_READ_SIZE + WINDOW_READ_SIZE);
+        // One hold, and only the window asked for and its screen are copied.
+        f.hold_reads.clear();
+        read_window(&mut f, wins[9]).unwrap();
+        assert_eq!(f.hold_reads.len(), 1);
+        assert_eq!(f.hold_reads[0].iter().filter(|&&n| n == WINDOW_READ_SIZE || n == SCREEN_READ_SIZE).count(), 2);
     }
 
     #[test]
@@ -1475,11 +1949,6 @@ mod tests {
         assert!(walk_menu(&mut f, &info).unwrap().truncated);
         assert!(read_screens(&mut f).unwrap().truncated);
         assert_eq!(info.screen_title.unwrap(), vec![b'S'; 40]);
-        let ibase = f.ibase();
-        let mut buf = ListBuffer::with_room(MAX_SCREENS, MAX_WINDOWS, 50);
-        (&mut f as &mut dyn IntuitionOs).with_ibase_locked(|m| fill_lists(m, ibase, &mut buf, 0));
-        assert_eq!(buf.titles, [vec![b'S'; 40], vec![b'e'; 10]].concat());
-        assert!(buf.truncated);
     }
 
     #[test]

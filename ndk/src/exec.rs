@@ -139,6 +139,14 @@ pub const AFB_68010: u16 = 0;
 pub const AFF_68020: u16 = 1 << 1;
 
 // exec/io.h
+/// `CMD_READ`: read `io_Length` bytes into `io_Data` (exec/io.h).
+pub const CMD_READ: u16 = 2;
+/// `CMD_WRITE`: write `io_Length` bytes from `io_Data` (exec/io.h).
+pub const CMD_WRITE: u16 = 3;
+/// `IOERR_OPENFAIL`: `OpenDevice()` failed: no such device or unit (exec/errors.h).
+pub const IOERR_OPENFAIL: i8 = -1;
+/// `IOERR_ABORTED`: the request was stopped by `AbortIO()` (exec/errors.h).
+pub const IOERR_ABORTED: i8 = -2;
 /// `CMD_NONSTD`: the first device-specific command (exec/io.h).
 pub const CMD_NONSTD: u16 = 9;
 /// `io_Unit` (struct Unit *) of a `struct IORequest`: the device's unit, private to the device (exec/io.i).

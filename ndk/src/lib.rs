@@ -38,6 +38,7 @@ pub mod path;
 pub mod reaction;
 pub mod rect;
 pub mod rexx;
+pub mod serial;
 pub mod socket;
 pub mod timer;
 pub mod utility;

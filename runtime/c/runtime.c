@@ -176,7 +176,7 @@ static void fatal(const char *why)
 }
 
 #define FT_MAX 128
-#define FT_ARGS 12
+#define FT_ARGS 16
 static struct { unsigned char np, nr, t[FT_ARGS]; } g_ft[FT_MAX];
 static uint32_t g_nft;
 
@@ -410,6 +410,139 @@ u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32
         n++;
     }
     return n;
+}
+
+/* READABLE with the range of the caller's last hit in *lo..*hi (a loop
+ * that alternates between two kinds of memory, windows and their titles,
+ * keeps one range each instead of looking up the other every time). */
+static ULONG readable_in(ULONG a, ULONG n, ULONG *lo, ULONG *hi)
+{
+    ULONG r;
+    if (!g_nram) return n;
+    if (a >= *lo && a < *hi) return n < *hi - a ? n : *hi - a;
+    r = readable_slow(a, n);
+    if (r) {
+        *lo = g_lo;
+        *hi = g_hi;
+    }
+    return r;
+}
+
+/* The node after the last of the n keys (ULONGs, already decoded) found
+ * in the list at first (next node's address at next_off of each, at most
+ * limit nodes; it stops at a node that is not readable or at the last
+ * key): 0 when that node ends the list, 0xFFFFFFFF when no key is in it.
+ * Keys are only compared, never read through. */
+static ULONG chain_after(ULONG at, ULONG next_off, const ULONG *key, u32 n, u32 limit)
+{
+    ULONG next, found = 0xFFFFFFFFUL, last, lo = 0, hi = 0;
+    u32 i, walked = 0;
+    if (!n) return found;
+    last = key[n - 1];
+    while (at && walked < limit && at <= 0xFFFFFFFBUL - next_off) {
+        /* The range of the last readable node in place (a list is
+         * mostly in one range), else the look-up. */
+        if (g_nram && !(at >= lo && at + next_off + 4 <= hi)) {
+            if (READABLE(at + next_off, 4) != 4) break;
+            lo = g_lo;
+            hi = g_hi;
+        }
+        next = *(const ULONG *)(at + next_off);
+        if (at == last) return next;
+        for (i = 0; i + 1 < n; i++)
+            if (at == key[i]) found = next;
+        at = next;
+        walked++;
+    }
+    return found;
+}
+
+/* Decodes n <= 16 keys (ULONGs of linear memory at keys, little-endian
+ * as wasm stores them) into key. */
+static void keys_in(ULONG *key, u32 keys, u32 n)
+{
+    const unsigned char *k;
+    u32 i;
+    if (n > 16 || keys > g_inst.w2c_memory.size - n * 4) wasm_rt_trap(WASM_RT_TRAP_OOB);
+    for (i = 0, k = (const unsigned char *)(MEMBASE + keys); i < n; i++, k += 4)
+        key[i] = (ULONG)k[0] | (ULONG)k[1] << 8 | (ULONG)k[2] << 16 | (ULONG)k[3] << 24;
+}
+
+/* rt_copy_chain with strings, resuming after keys: with nkeys > 0 the
+ * copy starts after the last of the nkeys keys found in the list at first
+ * (chain_after, at most limit nodes walked); none found: nothing copied,
+ * bit 30 of the result set. Each node copied is followed by a ULONG: the
+ * length of the string its ULONG at str_off points at (at most str_max
+ * bytes before its NUL; 0xFFFFFFFF for NULL or unreadable), whose bytes
+ * are appended to linear memory at sdst. A node whose string does not fit
+ * whole in the sroom bytes left there is not copied: the copy stops
+ * before it and bit 31 of the result is set. Returns the nodes copied (low
+ * bits); the string bytes appended and the node the copy started at are
+ * stored at out (two big-endian ULONGs). The walker's list batches under
+ * LockIBase(): its place found again and the windows and their titles
+ * copied in one crossing from the wasm2c code. */
+u32 Z_amigaZ_rt_copy_titled(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32 next_off, u32 size, u32 str_off,
+                            u32 max, u32 sdst, u32 sroom, u32 str_max, u32 out, u32 keys, u32 nkeys, u32 limit)
+{
+    u32 n = 0, rec = size + 4, len, put = 0, r = 0;
+    unsigned char *d, *sd;
+    const unsigned char *s;
+    ULONG str, lim, key[16], lo = 0, hi = 0, slo = 0, shi = 0;
+    (void)e;
+    if (size < 4 || next_off > size - 4 || str_off > size - 4 || max > g_inst.w2c_memory.size / rec ||
+        dst > g_inst.w2c_memory.size - max * rec || sroom > g_inst.w2c_memory.size ||
+        sdst > g_inst.w2c_memory.size - sroom || out > g_inst.w2c_memory.size - 8)
+        wasm_rt_trap(WASM_RT_TRAP_OOB);
+    keys_in(key, keys, nkeys);
+    if (nkeys) {
+        first = chain_after(first, next_off, key, nkeys, limit);
+        if (first == 0xFFFFFFFFUL) {
+            first = 0;
+            r = 0x40000000UL;
+        }
+    }
+    *(ULONG *)(MEMBASE + out + 4) = first;
+    sd = (unsigned char *)(MEMBASE + sdst);
+    while (first && n < max && readable_in(first, size, &lo, &hi) == size) {
+        str = *(const ULONG *)(first + str_off);
+        len = 0xFFFFFFFFUL;
+        if (str && (lim = readable_in(str, str_max, &slo, &shi)) != 0) {
+            s = (const unsigned char *)str;
+            for (len = 0; len < lim && s[len]; len++)
+                ;
+            if (len > sroom) {
+                r = 0x80000000UL;
+                break;
+            }
+            memcpy(sd, s, len);
+            sd += len;
+            sroom -= len;
+            put += len;
+        }
+        d = (unsigned char *)(MEMBASE + dst + n * rec);
+        memcpy(d, (const void *)first, size);
+        *(ULONG *)(d + size) = len;
+        first = *(const ULONG *)(d + next_off);
+        n++;
+    }
+    *(ULONG *)(MEMBASE + out) = put;
+    return n | r;
+}
+
+/* Walks the linked list at first (next node's address at next_off of
+ * each, at most limit nodes; it stops at a node that is not readable)
+ * until the last of the n keys (ULONGs of linear memory, little-endian as
+ * wasm stores them) is found or the list ends, and returns the address of
+ * the node after the last key found: 0 when that node ends the list,
+ * 0xFFFFFFFF when no key is in the list. Where a batched list copy
+ * resumes, found again by comparing addresses only (no key is ever read
+ * through). */
+u32 Z_amigaZ_rt_chain_after(struct Z_amiga_instance_t *e, u32 first, u32 next_off, u32 keys, u32 n, u32 limit)
+{
+    ULONG key[16];
+    (void)e;
+    keys_in(key, keys, n);
+    return chain_after(first, next_off, key, n, limit);
 }
 
 /* SysBase->DispCount (exec/execbase.h, "incremented when a task is

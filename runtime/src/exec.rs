@@ -98,7 +98,7 @@ pub fn reply_msg(message: u32) {
 /// built in linear memory (timer.device's `timerequest`, input.device's
 /// `IOStdReq`) embed it first.
 #[repr(C, packed(2))]
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 pub struct IoRequest {
     pub ln_succ: crate::be::Be32,
     pub ln_pred: crate::be::Be32,

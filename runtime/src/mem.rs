@@ -78,6 +78,95 @@ pub fn copy_chain(first: u32, next_off: usize, size: usize, max: usize, out: &mu
     n.min(max)
 }
 
+/// Copies up to `max` nodes of a linked list of OS memory as
+/// [`copy_chain`] does, each followed in `out` by a big-endian ULONG: the
+/// length of the string the node's ULONG at `str_off` points at (at most
+/// `str_max` bytes before its NUL; `u32::MAX` for NULL or unreadable),
+/// whose bytes are appended to `strings` whole, within its spare capacity.
+/// With `after` not empty (at most 16 keys), the copy starts after the
+/// last of them found in the list within `limit` nodes ([`chain_after`]).
+/// Returns the nodes copied, the node the copy started at (`None`: no key
+/// of `after` is in the list, nothing copied) and whether it stopped
+/// before a node whose string did not fit. No allocation: safe under
+/// `LockIBase()`. One native loop for the whole batch (runtime.c
+/// `rt_copy_titled`).
+#[allow(clippy::too_many_arguments)]
+pub fn copy_titled(
+    first: u32,
+    after: &[u32],
+    next_off: usize,
+    size: usize,
+    str_off: usize,
+    str_max: usize,
+    limit: usize,
+    max: usize,
+    out: &mut Vec<u8>,
+    strings: &mut Vec<u8>,
+) -> (usize, Option<u32>, bool) {
+    if size < next_off.saturating_add(4) || size < str_off.saturating_add(4) || after.len() > 16 {
+        return (0, None, false);
+    }
+    let rec = size + 4;
+    let at = out.len();
+    let max = max.min((out.capacity() - at) / rec);
+    let sat = strings.len();
+    let sroom = strings.capacity() - sat;
+    let str_max = u32::try_from(str_max).unwrap_or(u32::MAX);
+    let limit = u32::try_from(limit).unwrap_or(u32::MAX);
+    let mut info = [0u8; 8];
+    // SAFETY: at most `max` records of `rec` bytes are written after `at`
+    // (max <= spare capacity / rec), at most `sroom` bytes after `sat` of
+    // `strings` (its spare capacity) and 8 bytes at `info`; `after` is
+    // only read; the runtime bounds-checks all of them.
+    let r = unsafe {
+        crate::rt::rt_copy_titled(
+            out.as_mut_ptr().add(at),
+            first,
+            next_off as u32,
+            size as u32,
+            str_off as u32,
+            max as u32,
+            strings.as_mut_ptr().add(sat),
+            sroom as u32,
+            str_max,
+            info.as_mut_ptr(),
+            after.as_ptr() as *const u8,
+            after.len() as u32,
+            limit,
+        )
+    };
+    let n = ((r & 0x3FFF_FFFF) as usize).min(max);
+    let put = u32::from_be_bytes([info[0], info[1], info[2], info[3]]) as usize;
+    // SAFETY: the call wrote those `n` records and `put` string bytes (at
+    // most `sroom`).
+    unsafe {
+        out.set_len(at + n * rec);
+        strings.set_len(sat + put.min(sroom));
+    }
+    let start = u32::from_be_bytes([info[4], info[5], info[6], info[7]]);
+    (n, (r & 0x4000_0000 == 0).then_some(start), r & 0x8000_0000 != 0)
+}
+
+/// Walks the linked list at `first` (at most `limit` nodes, each next one
+/// at the big-endian ULONG at `next_off`) until the last of `keys` is
+/// found or the list ends: the address after the last key found
+/// (`Some(0)` when it ends the list), `None` when no key is in it (or more
+/// than 16 keys are given). Keys are only compared, never read through.
+/// No allocation: safe under `LockIBase()`. One native loop (runtime.c
+/// `rt_chain_after`).
+pub fn chain_after(first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
+    if keys.len() > 16 || keys.is_empty() || first == 0 {
+        return None;
+    }
+    let limit = u32::try_from(limit).unwrap_or(u32::MAX);
+    // SAFETY: keys is keys.len() u32s of linear memory for the call; the
+    // runtime bounds-checks it and only reads it.
+    let r = unsafe {
+        crate::rt::rt_chain_after(first, next_off as u32, keys.as_ptr() as *const u8, keys.len() as u32, limit)
+    };
+    (r != u32::MAX).then_some(r)
+}
+
 /// Writes a big-endian ULONG into OS memory (exec `CopyMem`).
 ///
 /// # Safety

@@ -25,6 +25,35 @@ extern "C" {
     /// `dst`; returns the number copied (it stops at a node that is not
     /// readable memory).
     pub fn rt_copy_chain(dst: *mut u8, first: u32, next_off: u32, size: u32, max: u32) -> u32;
+    /// As `rt_copy_chain`, each node followed by a big-endian ULONG: the
+    /// length of the string at the node's ULONG at `str_off` (at most
+    /// `str_max`; `u32::MAX` for NULL or unreadable), its bytes appended at
+    /// `sdst`. With `nkeys` > 0 it starts after the last of the keys (u32s
+    /// of linear memory) found in the list within `limit` nodes (none
+    /// found: nothing copied, bit 30 of the result set). Stops before a
+    /// node whose string does not fit whole in `sroom` (bit 31 set); the
+    /// count in the low bits. At `out`: the string bytes appended and the
+    /// node it started at (big-endian ULONGs).
+    pub fn rt_copy_titled(
+        dst: *mut u8,
+        first: u32,
+        next_off: u32,
+        size: u32,
+        str_off: u32,
+        max: u32,
+        sdst: *mut u8,
+        sroom: u32,
+        str_max: u32,
+        out: *mut u8,
+        keys: *const u8,
+        nkeys: u32,
+        limit: u32,
+    ) -> u32;
+    /// Walks the list at `first` (at most `limit` nodes) until the last of
+    /// the `n` keys (u32s of linear memory, n <= 16) or its end: the
+    /// address after the last key found (0 when it ends the list),
+    /// `u32::MAX` when no key is in the list.
+    pub fn rt_chain_after(first: u32, next_off: u32, keys: *const u8, n: u32, limit: u32) -> u32;
     /// intuition `GetAttr(attrs[i], object, &v)` for i in 0..n (`attrs`:
     /// n u32s of linear memory, little-endian as wasm stores them, n <=
     /// 16): bit i of the result set when attribute i was processed, its

@@ -24,7 +24,7 @@ use amiga_rt::{exec, introspect, mem};
 use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
-use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
+use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs, Titled, TitledCopy};
 use gadgetscope_engine::files::{entry_from_fib, Entry};
 use gadgetscope_engine::screenshot::{self, CaptureError, CaptureInfo};
 use gadgetscope_engine::wblaunch::{self, ToolTypeError};
@@ -60,6 +60,34 @@ macro_rules! native_memory {
 
             fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
                 mem::copy_chain(first, next_off, size, max, out)
+            }
+
+            fn copy_titled(
+                &mut self,
+                first: u32,
+                after: &[u32],
+                shape: &Titled,
+                max: usize,
+                out: &mut Vec<u8>,
+                strings: &mut Vec<u8>,
+            ) -> TitledCopy {
+                let (nodes, start, full) = mem::copy_titled(
+                    first,
+                    after,
+                    shape.next_off,
+                    shape.size,
+                    shape.str_off,
+                    shape.str_max,
+                    shape.limit,
+                    max,
+                    out,
+                    strings,
+                );
+                TitledCopy { nodes, start, full }
+            }
+
+            fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
+                mem::chain_after(first, next_off, keys, limit)
             }
         }
     };

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use amiga_rt::readargs::Value;
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
 use gadgetscope_core::text::tree_text;
-use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs};
+use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs, Titled, TitledCopy};
 use gadgetscope_engine::inspect::{inspect, Failure, Inspect};
 
 /// The `ReadArgs()` template of GadgetScopeBench; `GadgetScopeBench ?`
@@ -68,6 +68,22 @@ impl<O: IntuitionOs, C: Clock> IntuitionMemory for Timed<'_, O, C> {
 
     fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
         self.os.copy_chain(first, next_off, size, max, out)
+    }
+
+    fn copy_titled(
+        &mut self,
+        first: u32,
+        after: &[u32],
+        shape: &Titled,
+        max: usize,
+        out: &mut Vec<u8>,
+        strings: &mut Vec<u8>,
+    ) -> TitledCopy {
+        self.os.copy_titled(first, after, shape, max, out, strings)
+    }
+
+    fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
+        self.os.chain_after(first, next_off, keys, limit)
     }
 }
 
@@ -135,8 +151,9 @@ pub struct BenchResult {
     pub holds_per_tree: u32,
     /// Median `LockIBase()` hold, ticks.
     pub median_hold: u64,
-    /// Per hold of a TREE, in order (the list copy, the window's look-up
-    /// with other tasks stopped, any look after a call that waited):
+    /// Per hold of a TREE, in order (the list copy's holds, one per
+    /// `LIST_BATCH` screens and windows, the window's look-up with other
+    /// tasks stopped, any look after a call that waited):
     /// (median, longest) ticks over the runs.
     pub holds_by_position: Vec<(u64, u64)>,
     pub frequency: u32,

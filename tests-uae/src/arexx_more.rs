@@ -19,8 +19,9 @@
 //!   and after QUIT (against what a plain `Run QUIET` keeps, [`RUN_KEEPS`]); `WAITFOR REQUESTER
 //!   TIMEOUT=1` with no requester open is RC 15 (the positive proof is
 //!   `arexx-requester`: `List NOVOL:` from a `Run` process puts up no
-//!   requester on this ROM, UAETool's `EasyRequestArgs` does). A Shell window titled `Late Window` opens about 3 s
-//!   later; a sender started with `Run` holds `WAITFOR WINDOW="Late
+//!   requester on this ROM, UAETool's `EasyRequestArgs` does). A Shell
+//!   window titled `Late Window` opens about 10 s later and stays; a
+//!   sender started with `Run` holds `WAITFOR WINDOW="Late
 //!   Window"` while the foreground sender's TREE is answered and its
 //!   `TREE "Late Window"` is still RC 5; the held wait ends RC 0, a wait
 //!   for a window that never comes RC 15.
@@ -37,8 +38,9 @@
 //!   writes `answered 0`), and `WAITFOR REQUESTER TIMEOUT=1` afterwards
 //!   is RC 15.
 //!
-//! Delays on the Amiga side are `RexxSend AWAIT=` of a file that never
-//! comes (Delay-based, no busy loop) in a script started with `Run`.
+//! Delays on the Amiga side wait for something that never comes
+//! (`RexxSend AWAIT=` of a file, `InputTool WAITACTIVE` of a window title;
+//! Delay-based, no busy loop) in a script started with `Run`.
 
 use crate::fixtures::wait_for_file;
 use crate::memcheck::{avail, census, measure};
@@ -256,11 +258,18 @@ pub fn scenarios() -> Vec<Scenario> {
         ))
         .timeout(Duration::from_secs(120));
 
-    let late_win = "RexxSend AWAIT=DH0:never-there WAITPORT=3\nNewShell WINDOW \"CON:20/40/360/90/Late Window\" FROM DH0:late-body\n";
-    let late_body = "RexxSend AWAIT=DH0:late-close WAITPORT=60\nEndCLI\n";
+    // The delay before the late window: InputTool waiting for an active
+    // window title that never comes (10 s, RC 5), not a third RexxSend:
+    // on the stock A1200 GadgetScope and two senders leave no room for one
+    // (tests-uae/README.md "Machines").
+    let late_win = "C:InputTool WAITACTIVE TEXT=never-there\nNewShell WINDOW \"CON:20/40/360/90/Late Window\" FROM DH0:late-body\n";
+    // The late window's Shell then waits for input until the run ends
+    // (no program of its own: memory, as above).
+    let late_body = "Echo \"late\"\n";
     let mut w = with_arexx(Scenario::new("arexx-waits"))
         .program("GadgetScope", "GadgetScope")
         .program("C/UAETool", "UAETool")
+        .program("C/InputTool", "InputTool")
         .bytes("waits.rexx", WAITS_SCRIPT.as_bytes().to_vec())
         .bytes("held.rexx", HELD_SCRIPT.as_bytes().to_vec())
         .bytes("during.rexx", DURING_SCRIPT.as_bytes().to_vec())
@@ -296,7 +305,6 @@ pub fn scenarios() -> Vec<Scenario> {
         .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:held.rexx OUT=DH0:held.out DONE=DH0:held.done")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out");
     w = crate::rexx::wait_for_file(w, "held.done", 60)
-        .line("Echo \"close\" >DH0:late-close")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit2.out")
         .screenshot("after-waits");
     let waits = w

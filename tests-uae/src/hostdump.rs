@@ -3,7 +3,8 @@
 //! When a scenario hangs, the harness reads the emulated machine's RAM out
 //! of the FS-UAE process (`/proc/<pid>/mem`: the harness started FS-UAE,
 //! so the kernel lets it read its memory) and walks exec's task lists on
-//! the host. Nothing runs on the Amiga for it, so every scenario gets it,
+//! the host, with FS-UAE stopped meanwhile (`SIGSTOP`, then `SIGCONT`), so
+//! the dump is of one instant. Nothing runs on the Amiga for it, so every scenario gets it,
 //! memory checks included, and a machine whose scheduler has stopped is
 //! read as well as a healthy one. (The on-Amiga watcher `UAETool WATCH`
 //! of [`Scenario::watchdog`](crate::scenario::Scenario::watchdog) needs a
@@ -26,11 +27,10 @@
 //! list; one of those in state READY or WAIT is a lost task: exec will
 //! never run it again.
 
-use amiga_ndk::dos::{cli_CommandName, cli_Module, pr_CLI};
 use amiga_ndk::exec::*;
 use std::fs::File;
 use std::os::unix::fs::FileExt;
-use uaetool::{aros_task, task_text, TaskInfo};
+use uaetool::{task_text, TaskInfo, TaskMemory};
 
 /// The machine's RAM as read from the host: blocks at their Amiga
 /// addresses.
@@ -310,46 +310,23 @@ fn list_nodes(ram: &Ram, head: u32) -> Vec<u32> {
     out
 }
 
-/// What `UAETool TASKS` prints for the task at `t`, read from `ram`.
+impl TaskMemory for Ram {
+    fn peek8(&self, a: u32) -> u8 {
+        Ram::peek8(self, a).unwrap_or(0)
+    }
+    fn peek32(&self, a: u32) -> u32 {
+        Ram::peek32(self, a).unwrap_or(0)
+    }
+    fn is_ram(&self, a: u32, n: u32) -> bool {
+        self.bytes(a, n).is_some()
+    }
+    fn c_string(&self, a: u32, max: u32) -> Option<Vec<u8>> {
+        self.name(a, max)
+    }
+}
+
 fn task_info(ram: &Ram, t: u32) -> TaskInfo {
-    let p8 = |a: u32| ram.peek8(a).unwrap_or(0);
-    let p32 = |a: u32| ram.peek32(a).unwrap_or(0);
-    let mut info = TaskInfo {
-        addr: t,
-        name: ram.name(p32(t + ln_Name as u32), 64).unwrap_or_default(),
-        node_type: p8(t + ln_Type as u32),
-        pri: p8(t + ln_Pri as u32) as i8,
-        state: p8(t + tc_State as u32),
-        sig_alloc: p32(t + tc_SigAlloc as u32),
-        sig_wait: p32(t + tc_SigWait as u32),
-        sig_recvd: p32(t + tc_SigRecvd as u32),
-        ..TaskInfo::default()
-    };
-    if p8(t + tc_Flags as u32) & TF_ETASK != 0 {
-        let et = p32(t + tc_ETask as u32);
-        let frame = if et != 0 { p32(et + aros_task::ET_REGFRAME) } else { 0 };
-        if frame != 0 {
-            info.context = Some((p32(frame + aros_task::CTX_PC), p32(frame + aros_task::CTX_A7)));
-        }
-    }
-    let sp = p32(t + tc_SPReg as u32);
-    if ram.bytes(sp, 64).is_some() {
-        info.stack = (0..16).map(|i| p32(sp + 4 * i)).collect();
-    }
-    if info.node_type == NT_PROCESS {
-        let cli = p32(t + pr_CLI as u32) << 2;
-        if cli != 0 {
-            let name = p32(cli + cli_CommandName as u32) << 2;
-            let len = p8(name) as u32;
-            info.command = Some(ram.bytes(name + 1, len).map(<[u8]>::to_vec).unwrap_or_default());
-            let mut seg = p32(cli + cli_Module as u32) << 2;
-            while seg != 0 && info.segments.len() < 32 {
-                info.segments.push((seg + 4, p32(seg - 4)));
-                seg = p32(seg) << 2;
-            }
-        }
-    }
-    info
+    uaetool::task_info(ram, t)
 }
 
 /// Whether `a` holds something shaped like a live task: a task or
@@ -469,11 +446,39 @@ pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
 }
 
 /// Reads the RAM of the FS-UAE process `pid` (RAM `layout` as in
-/// [`find_ram`]) and returns its task dump and findings.
+/// [`find_ram`]) and returns its task dump and findings. The process is
+/// stopped (`SIGSTOP`) while its RAM is read, so the dump is of one
+/// instant, and continued (`SIGCONT`) after.
+///
+/// Errors: the process cannot be stopped or read, its RAM is not found.
 pub fn dump_process(pid: u32, layout: &[(u32, u32)]) -> Result<(String, Findings), String> {
-    let host = ProcMem::open(pid)?;
-    let ram = find_ram(&host, layout)?;
-    task_dump(&ram)
+    use nix::sys::signal::{kill, Signal};
+    let target = nix::unistd::Pid::from_raw(pid as i32);
+    kill(target, Signal::SIGSTOP).map_err(|e| format!("cannot stop FS-UAE ({pid}): {e}"))?;
+    let read = wait_stopped(pid).and_then(|()| find_ram(&ProcMem::open(pid)?, layout));
+    let _ = kill(target, Signal::SIGCONT);
+    task_dump(&read?)
+}
+
+/// Waits up to 2 s until every thread of `pid` is stopped (`T` in
+/// `/proc/<pid>/task/<tid>/stat`).
+fn wait_stopped(pid: u32) -> Result<(), String> {
+    let stopped = || -> bool {
+        let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return false };
+        threads.flatten().all(|t| {
+            std::fs::read_to_string(t.path().join("stat"))
+                .ok()
+                .and_then(|st| st.rsplit_once(')').map(|(_, rest)| rest.trim_start().starts_with(['T', 't'])))
+                .unwrap_or(false)
+        })
+    };
+    for _ in 0..200 {
+        if stopped() {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Err(format!("FS-UAE ({pid}) did not stop within 2 s"))
 }
 
 #[cfg(test)]

@@ -169,9 +169,9 @@ impl Model {
                 ("amiga_model", "A1200"),
                 ("accuracy", "-1"),
                 ("uae_cpu_speed", "max"),
-                // With chip RAM alone, three fixture programs and
-                // GadgetScope do not fit (each wasm2c program holds its
-                // code, linear memory and a 64 KiB stack).
+                // Where the timing benchmarks are measured; scenarios that
+                // run two GadgetScopes at once need it (tests-uae/README.md
+                // "Machines").
                 ("fast_memory", "8192"),
             ],
             Model::A1200ChipOnly => {
@@ -188,6 +188,9 @@ impl Model {
         }
     }
 }
+
+/// The Startup-Sequence line [`Scenario::watchdog`] adds.
+pub const WATCH_LINE: &str = "Run >NIL: C:UAETool WATCH";
 
 /// A named emulator run. Build with the chained methods:
 ///
@@ -319,7 +322,7 @@ impl Scenario {
             self = self.program("C/UAETool", "UAETool");
         }
         self.watchdog = true;
-        self.line("Run >NIL: C:UAETool WATCH")
+        self.line(WATCH_LINE)
     }
 
     /// Stage a host file at `amiga_path` (made executable).

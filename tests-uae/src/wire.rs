@@ -26,6 +26,11 @@
 //!   MUIREXX, WHERE and `quit()`, which ends GadgetScope RC 0.
 //! - `wire-off`: the same start without UAE's bsdsocket.library: the
 //!   Shell says why the wire is off and ARexx works as before.
+//! - `serial-off`: `GadgetScope NOGUI SERIAL` on the AROS ROM, which has no
+//!   serial.device: the Shell says why the serial wire is off (OpenDevice's
+//!   `IOERR_OPENFAIL`) and ARexx is answered; then the window with `SERIAL
+//!   BAUD=9600`: the same line from its Shell, the reason in its status
+//!   line (screenshot `serial-off-window`), ARexx answered, `QUIT` RC 0.
 //! - `bench-wire`: round trips and memory (docs/bench/wire.md), an idle
 //!   check with the wire on, and no memory lost after `QUIT`.
 //!
@@ -388,6 +393,7 @@ pub fn scenarios() -> Vec<Scenario> {
         wire_amipilot(),
         wire_verbs(),
         off,
+        serial_off(),
         bench_wire(),
         Scenario::new("net-probe")
             .config(BSDSOCKET.0, BSDSOCKET.1)
@@ -399,6 +405,49 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Contains("net".into(), "peer 127.0.0.1 line hello".into()))
             .timeout(Duration::from_secs(90)),
     ]
+}
+
+/// What GadgetScope says when the ROM has no serial.device.
+const SERIAL_OFF: &str =
+    "GadgetScope: the serial wire is off: cannot open serial.device unit 0: no such device or unit (error -1)\n";
+
+fn serial_off() -> Scenario {
+    let s = with_arexx(Scenario::new("serial-off"))
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
+        .bytes("quit.rexx", b"VERSION\nQUIT\n".to_vec())
+        .bytes("version.rexx", b"VERSION\n".to_vec());
+    // NOGUI in the foreground: its Shell output whole.
+    foreground(s, "GadgetScope NOGUI SERIAL")
+        .check(Check::Custom(
+            "NOGUI SERIAL: the ARexx port line, then why the serial wire is off, nothing else".into(),
+            Box::new(|run| {
+                let out = run.read_text("gs.out")?;
+                if out == format!("GadgetScope: ARexx port GADGETSCOPE.1\n{SERIAL_OFF}") {
+                    Ok(())
+                } else {
+                    Err(format!("gs.out:\n{out}"))
+                }
+            }),
+        ))
+        .check(Check::Contains("quit-fg.out".into(), "RC 0\nRESULT\nAMIPILOT 1.1 PROTOCOL 1\n".into()))
+        // The window: the reason in its status line too (a Run's own
+        // output is not the program's on AROS: the screenshot's start is
+        // detached, the Shell line is read from a second, foreground one).
+        .line("Run >NIL: GadgetScope SERIAL BAUD=9600")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version.out WAITPORT=20")
+        .screenshot("serial-off-window")
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-w.out WAITPORT=20")
+        .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gsw-gone")
+        .check(Check::Rc("gsw-gone".into(), 0))
+        .check(Check::Contains("version.out".into(), "RC 0\nRESULT\nAMIPILOT 1.1 PROTOCOL 1\n".into()))
+        .check(Check::Contains("quit-w.out".into(), "RC 0\n".into()))
+        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-w2.out WAITPORT=20")
+        .capture("GadgetScope SERIAL BAUD=9600", "gsw")
+        .check(Check::Rc("gsw".into(), 0))
+        .check(Check::Contains("gsw.out".into(), SERIAL_OFF.into()))
+        .check(Check::Contains("quit-w2.out".into(), "RC 0\nRESULT\nAMIPILOT 1.1 PROTOCOL 1\n".into()))
+        .timeout(Duration::from_secs(120))
 }
 
 fn bench_wire_host(ctx: &HostContext) -> Result<String, String> {

@@ -410,3 +410,56 @@ fn session_is_link_aware() {
     assert_eq!(Config::serial().link, Link::Stream);
     assert_eq!(Config::serial().password, None);
 }
+
+#[test]
+fn serial_input_lost_while_reading_answers_once_then_resynchronises() {
+    let mut s = Session::new(Config::serial());
+    assert_eq!(feed(&mut s, b"GETTE", 8), vec![]);
+    s.input_lost("serial input lost (SerErr 12)");
+    assert_eq!(
+        feed(&mut s, b"XT \"w\" 2\n", 8),
+        vec![send(Rc::Failed, "serial input lost (SerErr 12); input is dropped until the line is quiet")]
+    );
+    assert!(s.needs_ticks());
+    for _ in 0..TICKS_PER_SECOND {
+        s.tick();
+    }
+    assert_eq!(feed(&mut s, b"VERSION\n", 3), vec![req("VERSION")]);
+}
+
+#[test]
+fn serial_input_lost_during_a_request_keeps_its_reply_then_resynchronises() {
+    let mut s = Session::new(Config::serial());
+    assert_eq!(feed(&mut s, b"TREE w\nSCRE", 64), vec![req("TREE w")]);
+    s.input_lost("serial input lost");
+    // The owed reply still goes; the damaged pipelined line is dropped.
+    let [head, body] = s.reply_to(Reply::ok("tree")).unwrap();
+    assert_eq!((head, body), (header(Rc::Ok, 4), b"tree".to_vec()));
+    assert_eq!(feed(&mut s, b"ENS\n", 8), vec![]);
+    assert!(s.needs_ticks(), "resynchronising");
+    for _ in 0..TICKS_PER_SECOND {
+        s.tick();
+    }
+    assert_eq!(feed(&mut s, b"SCREENS\n", 8), vec![req("SCREENS")]);
+}
+
+#[test]
+fn input_lost_during_an_accepted_upload_abandons_it() {
+    let mut s = Session::new(Config::serial());
+    let mut ev = feed(&mut s, b"FSPUT RAM:x 6\nabc", 64);
+    assert_eq!(ev.remove(0), Event::Upload { line: b"FSPUT RAM:x 6".to_vec(), len: 6 });
+    s.accept_upload().unwrap();
+    assert_eq!(feed(&mut s, b"", 1), vec![Event::UploadData(b"abc".to_vec())]);
+    s.input_lost("serial input lost");
+    assert_eq!(
+        feed(&mut s, b"def", 8),
+        vec![Event::UploadAbandoned, send(Rc::Failed, "serial input lost; input is dropped until the line is quiet")]
+    );
+    // Over TCP the same loss closes the connection.
+    let mut t = tcp();
+    t.input_lost("lost");
+    assert_eq!(feed(&mut t, b"", 1), vec![send(Rc::Failed, "lost; the connection is closed"), Event::Close]);
+    assert!(t.is_closed());
+    t.input_lost("again");
+    assert_eq!(t.poll(), None);
+}

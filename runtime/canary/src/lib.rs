@@ -269,7 +269,9 @@ pub mod copies {
     use alloc::string::String;
     use alloc::vec::Vec;
     use core::fmt::Write;
-    use gadgetscope_core::walk::{append_cstr, cstr_len, read_chain, IntuitionMemory};
+    #[cfg(target_arch = "wasm32")]
+    use gadgetscope_core::walk::TitledCopy;
+    use gadgetscope_core::walk::{append_cstr, cstr_len, read_chain, IntuitionMemory, Titled, TRAILER};
 
     /// Node size and `Next` offset of the test lists.
     const SIZE: usize = 12;
@@ -281,7 +283,9 @@ pub mod copies {
     const HELLO: usize = 200;
     const LONG: usize = 210;
     const EMPTY: usize = 290;
-    const ARENA: usize = 300;
+    /// A list whose nodes point at strings: `Next`, the string, a tag.
+    const TITLED: [usize; 4] = [300, 312, 324, 336];
+    const ARENA: usize = 360;
 
     /// The test bytes at their absolute address `base`.
     struct Arena {
@@ -299,6 +303,11 @@ pub mod copies {
                 let next = NODES.get(i + 1).map_or(0, |&n| base + n as u32);
                 put(at + NEXT, next);
                 put(at + 8, 0xA5A5_A5A5 ^ i as u32);
+            }
+            for (i, (&at, s)) in TITLED.iter().zip([HELLO, LONG, 0, EMPTY]).enumerate() {
+                put(at, TITLED.get(i + 1).map_or(0, |&n| base + n as u32));
+                put(at + 4, if s == 0 { 0 } else { base + s as u32 });
+                put(at + 8, 0x3333_0000 + i as u32);
             }
             put(CYCLE, 0x2222_0000);
             put(CYCLE + NEXT, base + CYCLE as u32);
@@ -366,6 +375,34 @@ pub mod copies {
         fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
             amiga_rt::mem::copy_chain(first, next_off, size, max, out)
         }
+
+        fn copy_titled(
+            &mut self,
+            first: u32,
+            after: &[u32],
+            shape: &Titled,
+            max: usize,
+            out: &mut Vec<u8>,
+            strings: &mut Vec<u8>,
+        ) -> TitledCopy {
+            let (nodes, start, full) = amiga_rt::mem::copy_titled(
+                first,
+                after,
+                shape.next_off,
+                shape.size,
+                shape.str_off,
+                shape.str_max,
+                shape.limit,
+                max,
+                out,
+                strings,
+            );
+            TitledCopy { nodes, start, full }
+        }
+
+        fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
+            amiga_rt::mem::chain_after(first, next_off, keys, limit)
+        }
     }
 
     /// One line of results: each list copy as `n/rest` and the first and
@@ -419,6 +456,46 @@ pub mod copies {
             let cut = append_cstr(m, a.at(off), &mut out, room);
             let _ = write!(s, "{cut:?}:{} ", String::from_utf8_lossy(&out));
         }
+        // (after, max, room in records, string room, string length cap)
+        let word = |b: &[u8], o: usize| u32::from_be_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
+        let t = |i: usize| a.at(TITLED[i]);
+        let (none, one, three, gone) = ([], [t(0)], [t(1), t(0), 0x0012_3456], [0x0012_3456]);
+        let cases: [(&[u32], usize, usize, usize, usize); 8] = [
+            (&none, 10, 10, 200, 1024),
+            (&none, 10, 10, 8, 1024),
+            (&none, 2, 10, 200, 1024),
+            (&none, 10, 10, 200, 40),
+            (&none, 10, 2, 200, 1024),
+            (&one, 10, 10, 200, 1024),
+            (&three, 10, 10, 200, 1024),
+            (&gone, 10, 10, 200, 1024),
+        ];
+        for (after, max, recs, room, str_max) in cases {
+            let rec = SIZE + TRAILER;
+            let mut out = Vec::with_capacity(recs * rec);
+            let mut strings = Vec::with_capacity(room);
+            strings.push(b'>');
+            let shape = Titled { next_off: 0, size: SIZE, str_off: 4, str_max, limit: 10 };
+            let c = m.copy_titled(t(0), after, &shape, max, &mut out, &mut strings);
+            let _ = write!(s, "t{}{}@{:?}/{}:", c.nodes, if c.full { "+" } else { "" }, c.start.map(rel), out.len());
+            for r in out.chunks(rec) {
+                let _ = write!(s, " {:x}.{:x}", word(r, 8), word(r, SIZE));
+            }
+            let _ = write!(s, " {}; ", String::from_utf8_lossy(&strings));
+        }
+        // (first, next_off, keys, limit)
+        let keys = [a.at(NODES[2]), a.at(NODES[4]), a.at(NODES[1]), a.at(NODES[3]), 0x0012_3456];
+        for (start, keys, limit) in [
+            (first, &keys[..1], 10),
+            (first, &keys[1..2], 10),
+            (first, &keys[2..4], 10),
+            (first, &keys[..0], 10),
+            (first, &keys[4..], 10),
+            (first, &keys[3..4], 2),
+            (a.at(CYCLE), &[a.at(CYCLE)][..], 7),
+        ] {
+            let _ = write!(s, "after{:?} ", m.chain_after(start, NEXT, keys, limit).map(rel));
+        }
         s
     }
 }
@@ -458,6 +535,20 @@ mod tests {
         assert!(native.contains("; 3/72 36: "), "{native}");
         assert!(native.contains("; 7/120 84: 22220000.78.0 "), "{native}");
         assert!(native.contains("lenSome(5) lenSome(70) lenSome(40) lenSome(0) Some(false):>hello "), "{native}");
-        assert!(native.ends_with(" Some(true):>aaaaa Some(true):>aaaaaaaa Some(true):> Some(false):> "), "{native}");
+        assert!(
+            native.contains(" Some(false):> t4@Some(300)/64: 33330000.5 33330001.46 33330002.ffffffff "),
+            "{native}"
+        );
+        assert!(native.contains("; t1+@Some(300)/16: 33330000.5 >hello; "), "{native}");
+        assert!(
+            native.contains("; t4@Some(300)/64: 33330000.5 33330001.28 33330002.ffffffff 33330003.0 >hello"),
+            "{native}"
+        );
+        assert!(native.contains("; t3@Some(312)/48: 33330001.46 "), "{native}");
+        assert!(native.contains("; t2@Some(324)/32: 33330002.ffffffff 33330003.0 >; t0@None/0: >; "), "{native}");
+        assert!(
+            native.ends_with("afterSome(72) afterSome(0) afterSome(96) afterNone afterNone afterNone afterSome(120) "),
+            "{native}"
+        );
     }
 }

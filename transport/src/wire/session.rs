@@ -185,13 +185,24 @@ pub struct Session {
     queue: VecDeque<Event>,
     authenticated: bool,
     version_seen: bool,
+    /// Input was lost while a reply was owed: resynchronise once it is
+    /// answered ([`Session::input_lost`]).
+    lost: bool,
 }
 
 impl Session {
     /// A fresh session (as when a client connects).
     pub fn new(cfg: Config) -> Session {
         let reader = RequestReader::new(cfg.inbox);
-        Session { cfg, reader, state: State::Ready, queue: VecDeque::new(), authenticated: false, version_seen: false }
+        Session {
+            cfg,
+            reader,
+            state: State::Ready,
+            queue: VecDeque::new(),
+            authenticated: false,
+            version_seen: false,
+            lost: false,
+        }
     }
 
     /// Has `AUTH` succeeded on this session?
@@ -253,6 +264,7 @@ impl Session {
                 return Some(e);
             }
             match &self.state {
+                State::Ready if core::mem::take(&mut self.lost) => self.desync(),
                 State::Ready => {
                     let frame = self.reader.next_frame()?;
                     self.on_frame(frame);
@@ -379,6 +391,38 @@ impl Session {
                 Ok(())
             }
             _ => Err(OutOfTurn { call: "refuse_upload" }),
+        }
+    }
+
+    /// The carrier lost input it cannot account for (serial.device's
+    /// buffer overflowed, a framing or parity error: `io_Error` of a read,
+    /// devices/serial.h `SerErr_*`): what is buffered is dropped and the
+    /// stream is given up as after an `FSPUT` that went wrong (closed, or on
+    /// [`Link::Stream`] input dropped until the line is quiet). Waiting for
+    /// a request, the client is owed one reply: RC 20 with `why`; an upload
+    /// under way is abandoned with that reply. While a reply is owed
+    /// (a request with the dispatcher, a reply going out, a failed `AUTH`'s
+    /// delay) the lost bytes belonged to a later request: that reply goes
+    /// first, then the stream is given up without another.
+    pub fn input_lost(&mut self, why: &str) {
+        match &self.state {
+            State::Closed => {}
+            State::Resync { .. } => {
+                self.reader.reset();
+                self.state = State::Resync { quiet: 0 };
+            }
+            State::Ready | State::Upload(_) => {
+                if matches!(&self.state, State::Upload(u) if !matches!(u.fate, Fate::Refused(_))) {
+                    self.queue.push_back(Event::UploadAbandoned);
+                }
+                let text = format!("{why}; {}", self.desync_note());
+                self.send(Rc::Failed, &text);
+                self.desync();
+            }
+            State::Busy | State::Sending { .. } | State::Penalty { .. } => {
+                self.reader.reset();
+                self.lost = true;
+            }
         }
     }
 

@@ -1,0 +1,164 @@
+//! One wire connection as every carrier keeps it (docs/design/wire.md): a
+//! TCP client and the serial line alike are a `gadgetscope_transport`
+//! [`Session`], the reply bytes waiting for the carrier ([`Outbox`]) and
+//! an accepted `FSPUT`'s bytes. The carriers (`wire_tcp`, [`crate::wire_serial`])
+//! only move bytes between their device and this.
+use alloc::vec::Vec;
+use gadgetscope_arexx::Reply;
+use gadgetscope_transport::wire::{Config, Event, Outbox, Session};
+
+/// What a connection asks of the command language; the `u32` is the
+/// connection's number ([`Conn::id`]).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Work {
+    /// A request line.
+    Request(u32, Vec<u8>),
+    /// An `FSPUT` line whose payload follows: take it
+    /// ([`Conn::accept_upload`]) or refuse it ([`Conn::refuse_upload`]).
+    UploadCheck(u32, Vec<u8>),
+    /// An accepted `FSPUT` with all its bytes (at most `FS_DATA_MAX`, the
+    /// limit the command language checked): the line and the data.
+    UploadDone(u32, Vec<u8>, Vec<u8>),
+}
+
+/// One connection's protocol state.
+pub struct Conn {
+    /// Unique per connection, so a late reply never reaches a newer one.
+    pub id: u32,
+    /// The wire protocol's state.
+    pub session: Session,
+    /// Reply bytes the carrier has not taken yet.
+    pub out: Outbox,
+    /// Close once `out` is empty ([`Event::Close`]).
+    pub closing: bool,
+    /// The accepted `FSPUT`'s line and the bytes received so far (at most
+    /// `FS_DATA_MAX`: the command language refuses longer ones).
+    upload: Option<(Vec<u8>, Vec<u8>)>,
+    /// The byte count the last `FSPUT` declared: its buffer is reserved
+    /// once, not grown by doubling.
+    upload_len: u64,
+}
+
+impl Conn {
+    /// A fresh connection `id` with a session of `cfg`.
+    pub fn new(id: u32, cfg: Config) -> Conn {
+        Conn { id, session: Session::new(cfg), out: Outbox::new(), closing: false, upload: None, upload_len: 0 }
+    }
+
+    /// Takes the session's events up to the next one for the command
+    /// language (pushed to `work`): session replies are queued, uploads
+    /// collected. Call again after that work is answered.
+    pub fn events(&mut self, work: &mut Vec<Work>) {
+        while let Some(e) = self.session.poll() {
+            match e {
+                Event::Request(line) => {
+                    work.push(Work::Request(self.id, line));
+                    return;
+                }
+                Event::Send(bytes) => self.out.push(bytes),
+                Event::Close => self.closing = true,
+                Event::Upload { line, len } => {
+                    self.upload_len = len;
+                    work.push(Work::UploadCheck(self.id, line));
+                    return;
+                }
+                Event::UploadData(bytes) => {
+                    if let Some((_, data)) = &mut self.upload {
+                        data.extend_from_slice(&bytes);
+                    }
+                }
+                Event::UploadEnd => {
+                    if let Some((line, data)) = self.upload.take() {
+                        work.push(Work::UploadDone(self.id, line, data));
+                        return;
+                    }
+                }
+                Event::UploadAbandoned => self.upload = None,
+            }
+        }
+    }
+
+    /// Queues the command language's reply (its text as it is, not copied).
+    pub fn deliver(&mut self, reply: Reply) {
+        if let Ok([head, payload]) = self.session.reply_to(reply) {
+            self.out.push_reply(head, payload);
+        }
+    }
+
+    /// Takes the `FSPUT` payload the command language accepted (`line`);
+    /// its bytes are collected for [`Work::UploadDone`].
+    pub fn accept_upload(&mut self, line: Vec<u8>) {
+        if self.session.accept_upload().is_ok() {
+            // Accepted means at most FS_DATA_MAX bytes (the command
+            // language checked the line).
+            let mut data = Vec::new();
+            let _ = data.try_reserve_exact(self.upload_len.min(u64::from(gadgetscope_arexx::FS_DATA_MAX)) as usize);
+            self.upload = Some((line, data));
+        }
+    }
+
+    /// Refuses the `FSPUT` with `reply`: the session reads and drops the
+    /// payload, then sends it.
+    pub fn refuse_upload(&mut self, reply: &Reply) {
+        let _ = self.session.refuse_upload(reply.rc, &reply.text);
+    }
+
+    /// Whether an accepted `FSPUT` is still collecting its bytes.
+    pub fn uploading(&self) -> bool {
+        self.upload.is_some()
+    }
+
+    /// The carrier lost the connection: nothing more is read or sent.
+    pub fn lost(&mut self) {
+        self.session.close();
+        self.out.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gadgetscope_arexx::Rc;
+
+    #[test]
+    fn requests_one_at_a_time_and_uploads_collected() {
+        let mut c = Conn::new(7, Config::serial());
+        c.session.receive(b"VERSION\nFSPUT RAM:x 4\nab");
+        let mut w = Vec::new();
+        c.events(&mut w);
+        assert_eq!(w, [Work::Request(7, b"VERSION".to_vec())]);
+        c.events(&mut w);
+        assert_eq!(w.len(), 1, "nothing before the reply");
+        c.deliver(Reply::ok("v"));
+        assert_eq!(c.out.front(), b"RC 0 1\nv");
+        c.out.sent(8);
+        w.clear();
+        c.events(&mut w);
+        assert_eq!(w, [Work::UploadCheck(7, b"FSPUT RAM:x 4".to_vec())]);
+        c.accept_upload(b"FSPUT RAM:x 4".to_vec());
+        assert!(c.uploading());
+        c.session.receive(b"cd");
+        w.clear();
+        c.events(&mut w);
+        assert_eq!(w, [Work::UploadDone(7, b"FSPUT RAM:x 4".to_vec(), b"abcd".to_vec())]);
+        assert!(!c.uploading());
+        c.deliver(Reply::ok("written"));
+        assert_eq!(c.out.front(), b"RC 0 7\nwritten");
+    }
+
+    #[test]
+    fn a_refused_upload_is_drained_then_answered() {
+        let mut c = Conn::new(1, Config::tcp(None));
+        c.session.receive(b"FSPUT SYS:x 3\nxyzVERSION\n");
+        let mut w = Vec::new();
+        c.events(&mut w);
+        assert_eq!(w, [Work::UploadCheck(1, b"FSPUT SYS:x 3".to_vec())]);
+        c.refuse_upload(&Reply::error(Rc::Error, "outside FSROOT"));
+        w.clear();
+        c.events(&mut w);
+        assert_eq!(c.out.front(), b"RC 10 14\noutside FSROOT");
+        assert_eq!(w, [Work::Request(1, b"VERSION".to_vec())]);
+        c.lost();
+        assert!(c.session.is_closed() && c.out.is_empty());
+    }
+}
