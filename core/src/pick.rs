@@ -38,6 +38,7 @@ use crate::classify::Role;
 
 use crate::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
 use crate::walk::{IntuitionMemory, IntuitionOs};
+use amiga_ndk::exec::{lh_Head, ln_Succ, mp_MsgList, mp_SigTask, tc_State, TS_RUN, TS_WAIT};
 use amiga_ndk::gadtools::GADTOOL_TYPE;
 use amiga_ndk::graphics::{lr_Window, lr_back};
 use amiga_ndk::intuition::*;
@@ -153,11 +154,93 @@ pub fn idcmp_flags<M: IntuitionMemory + ?Sized>(m: &mut M, window: u32) -> u32 {
     }
 }
 
+/// Whether the program of `window` has taken every IDCMP message
+/// Intuition sent it and gone back to `Wait()`: its `Window->UserPort`
+/// has no message left in `mp_MsgList` and the port's `mp_SigTask` is in
+/// `TS_WAIT` (exec/ports.i, exec/tasks.h). A program that reads its port
+/// with `GT_GetIMsg()` has then also run GadTools' filter on each message
+/// (docs/design/input.md, "A slider's GADGETUP code"). True as well when
+/// there is nothing to wait for: no port (no IDCMP), no task to signal,
+/// the task is the caller's own (`TS_RUN`: on one CPU only the task making
+/// this check runs, and it cannot catch up while it waits), or memory
+/// that cannot be read.
+pub fn idcmp_taken<M: IntuitionMemory + ?Sized>(m: &mut M, window: u32) -> bool {
+    let read32 = |m: &mut M, addr: u32| {
+        let mut b = [0u8; 4];
+        m.read(addr, &mut b).then(|| be32(&b))
+    };
+    let Some(port) = read32(m, window.wrapping_add(wd_UserPort as u32)).filter(|&p| p != 0) else { return true };
+    let Some(task) = read32(m, port.wrapping_add(mp_SigTask as u32)).filter(|&t| t != 0) else { return true };
+    let mut state = [0u8; 1];
+    if !m.read(task.wrapping_add(tc_State as u32), &mut state) || state[0] == TS_RUN {
+        return true;
+    }
+    let Some(first) = read32(m, port.wrapping_add((mp_MsgList + lh_Head) as u32)) else { return true };
+    // An empty list's lh_Head points at its lh_Tail, whose value is 0.
+    let pending = matches!(read32(m, first.wrapping_add(ln_Succ as u32)), Some(n) if n != 0);
+    !pending && state[0] == TS_WAIT
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fake::{FakeIntuition, GadgetSpec};
     use crate::walk::read_screens;
+
+    /// A window whose UserPort holds `pending` messages and whose
+    /// program's task is in `state`.
+    fn port_window(pending: usize, state: u8) -> (FakeIntuition, u32) {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(b"S"), (0, 0, 640, 256));
+        let w = f.add_window(s, Some(b"W"), (0, 0, 100, 50));
+        let task = f.alloc(92);
+        f.write(task + tc_State as u32, &[state]);
+        let port = f.alloc(34);
+        f.write_u32(port + mp_SigTask as u32, task);
+        let list = port + mp_MsgList as u32;
+        // Messages chained head to tail, the last one's ln_Succ at lh_Tail.
+        let mut next = list + 4;
+        for _ in 0..pending {
+            let m = f.alloc(20);
+            f.write_u32(m, next);
+            next = m;
+        }
+        f.write_u32(list, next);
+        f.write_u32(w + wd_UserPort as u32, port);
+        (f, w)
+    }
+
+    #[test]
+    fn idcmp_is_taken_when_the_port_is_empty_and_the_program_waits() {
+        let (mut f, w) = port_window(0, TS_WAIT);
+        assert!(idcmp_taken(&mut f, w));
+    }
+
+    #[test]
+    fn idcmp_is_not_taken_while_a_message_waits_or_the_program_is_ready() {
+        for n in [1, 2] {
+            let (mut f, w) = port_window(n, TS_WAIT);
+            assert!(!idcmp_taken(&mut f, w), "{n} pending");
+        }
+        // Ready: signalled, the messages taken but maybe not filtered yet.
+        let (mut f, w) = port_window(0, amiga_ndk::exec::TS_READY);
+        assert!(!idcmp_taken(&mut f, w));
+    }
+
+    #[test]
+    fn the_callers_own_window_is_not_waited_for() {
+        // Running: the task making the check, which cannot catch up while it waits.
+        let (mut f, w) = port_window(1, TS_RUN);
+        assert!(idcmp_taken(&mut f, w));
+    }
+
+    #[test]
+    fn a_window_without_idcmp_has_nothing_to_wait_for() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(b"S"), (0, 0, 640, 256));
+        let w = f.add_window(s, Some(b"W"), (0, 0, 100, 50));
+        assert!(idcmp_taken(&mut f, w));
+    }
 
     fn layer(f: &mut FakeIntuition, window: u32, back: u32) -> u32 {
         let l = f.alloc(64);

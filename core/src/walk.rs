@@ -908,6 +908,19 @@ fn screen_of(m: &mut dyn IntuitionMemory, ibase: u32, window: u32, links: &mut V
     })
 }
 
+/// `f(memory, window)` under one `LockIBase()` when `window` is still in
+/// Intuition's lists (then it cannot close while `f` reads it); `None`
+/// when it is not, or `IntuitionBase` cannot be read.
+pub fn read_listed_window<R>(
+    os: &mut dyn IntuitionOs,
+    window: u32,
+    f: impl FnOnce(&mut dyn IntuitionMemory, u32) -> R,
+) -> Option<R> {
+    let ibase = os.intuition_base();
+    let mut links = Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS); // before the lock
+    os.with_ibase_locked(|m| window_in_lists(m, ibase, window, &mut links).then(|| f(m, window))).flatten()
+}
+
 /// Whether `window` is in Intuition's lists ([`screen_of`]). Reads only:
 /// call under the lock.
 fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32, links: &mut Vec<u8>) -> bool {

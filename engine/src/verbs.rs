@@ -16,7 +16,7 @@ use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
 use gadgetscope_core::pick;
 use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
-use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, IntuitionOs};
+use gadgetscope_core::walk::{read_listed_window, read_screens, walk_menu, walk_window, IntuitionOs};
 
 /// Most input.device round trips one condition wait of the MENUPICK
 /// pointer walk makes before it gives up (each is one `IND_WRITEEVENT`
@@ -28,6 +28,11 @@ pub const MENU_ROUND_TRIPS: usize = 200;
 /// keeps up within a few round trips (no tick lost); above it, it runs
 /// only when GadgetScope sleeps.
 pub const MENU_YIELD_AFTER: usize = 8;
+
+/// Most ticks (1/50 s each) DRAG waits, with the button still held, for
+/// the target's program to take its IDCMP messages before it releases
+/// (`GsEngine::drag_release`): 2 s, then it releases anyway.
+pub const DRAG_SETTLE_TICKS: usize = 100;
 
 /// A message sent to another program's ARexx port and not yet replied
 /// (WHERE, MUIREXX); chosen by the [`System`].
@@ -559,8 +564,37 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 input::drag_gadget_to(size, w, &w.gadgets[i], &w2.gadgets[j])
             }
         };
-        self.act(w, events)?;
+        self.drag_release(w, events)?;
         Ok(Outcome::Done(Vec::new()))
+    }
+
+    /// A gadget drag (core::input::drag: the release last) whose release
+    /// waits until the window's program has taken its IDCMP messages and
+    /// sleeps again (`pick::idcmp_taken`), at most [`DRAG_SETTLE_TICKS`]
+    /// ticks, yielding a tick between checks. GadTools (AROS
+    /// workbench/libs/gadtools/gt_filterimsg.c) reports a slider's level
+    /// in the `IDCMP_GADGETUP` from what its filter read on the last
+    /// `IDCMP_MOUSEMOVE` it saw while the gadget was still active: a
+    /// release that Intuition handles before the program filtered the move
+    /// reports the old level (docs/design/input.md). A user's hand gives
+    /// the program that time; the wait gives it without guessing a delay.
+    fn drag_release(&mut self, w: &WindowSnap, events: Result<Vec<Event>, ActionError>) -> Result<(), Error> {
+        let events = events.map_err(action_error)?;
+        let Some((release, hold)) = events.split_last() else { return Ok(()) };
+        let (screen, window) = (w.info.screen, w.info.address);
+        let inject = |e: &mut Self, ev: &[Event]| {
+            e.actor.inject(screen, ev).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
+        };
+        self.actor.bring_forward(&w.info);
+        inject(self, hold)?;
+        for _ in 0..DRAG_SETTLE_TICKS {
+            let taken = read_listed_window(&mut self.os, window, |m, win| pick::idcmp_taken(m, win));
+            if taken != Some(false) {
+                break;
+            }
+            self.actor.yield_to_lower();
+        }
+        inject(self, core::slice::from_ref(release))
     }
 
     /// The gadget a live target names, walked now.
@@ -1443,6 +1477,39 @@ mod tests {
         e.actor.events.clear();
         assert_eq!(run(&mut h, &mut e, "CLICK GadTools 77", 0).0, 5);
         assert!(e.actor.events.is_empty());
+    }
+
+    #[test]
+    fn drag_releases_once_the_program_has_taken_its_messages() {
+        use amiga_ndk::exec::{mp_MsgList, mp_SigTask, tc_State, TS_READY, TS_WAIT};
+        use amiga_ndk::input::{IECODE_LBUTTON, IECODE_UP_PREFIX, IEQUALIFIER_RELATIVEMOUSE};
+        let (mut e, w) = engine();
+        let task = e.os.alloc(92);
+        let port = e.os.alloc(34);
+        let list = port + mp_MsgList as u32;
+        e.os.write_u32(port + mp_SigTask as u32, task);
+        e.os.write_u32(w + amiga_ndk::intuition::wd_UserPort as u32, port);
+        let release = Event::Button { code: IECODE_LBUTTON | IECODE_UP_PREFIX, qualifier: IEQUALIFIER_RELATIVEMOUSE };
+        let mut h = Host::new("test");
+        // Empty port, the program in Wait(): released without a tick lost.
+        e.os.write_u32(list, list + 4);
+        e.os.write(task + tc_State as u32, &[TS_WAIT]);
+        assert_eq!(run(&mut h, &mut e, "DRAG GadTools 1 10 0", 0), (0, String::new()));
+        assert_eq!((e.actor.yields, e.actor.events.len(), e.actor.events.last()), (0, 5, Some(&release)));
+        // A message not taken yet: ticks yielded until the bound, then the
+        // release all the same (a program that never reads its port).
+        let msg = e.os.alloc(20);
+        e.os.write_u32(msg, list + 4);
+        e.os.write_u32(list, msg);
+        e.actor.events.clear();
+        assert_eq!(run(&mut h, &mut e, "DRAG GadTools 1 10 0", 0), (0, String::new()));
+        assert_eq!((e.actor.yields, e.actor.events.last()), (DRAG_SETTLE_TICKS, Some(&release)));
+        // Taken but the program has not gone back to Wait() (still filtering).
+        e.os.write_u32(list, list + 4);
+        e.os.write(task + tc_State as u32, &[TS_READY]);
+        e.actor.yields = 0;
+        assert_eq!(run(&mut h, &mut e, "DRAG GadTools 1 10 0", 0), (0, String::new()));
+        assert_eq!(e.actor.yields, DRAG_SETTLE_TICKS);
     }
 
     #[test]

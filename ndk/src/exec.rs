@@ -38,6 +38,8 @@ pub const lh_Tail: usize = 4;
 pub const mp_SigBit: usize = 15;
 /// `mp_SigTask` (struct Task *) (exec/ports.i).
 pub const mp_SigTask: usize = 16;
+/// `mp_MsgList` (struct List): the messages not yet taken with `GetMsg()` (exec/ports.i).
+pub const mp_MsgList: usize = 20;
 /// `mn_ReplyPort` of a `struct Message` (exec/ports.i).
 pub const mn_ReplyPort: usize = 14;
 /// `mn_Length` (UWORD) of a `struct Message`: the whole message's size (exec/ports.i).

@@ -216,6 +216,9 @@ pub const GACT_RELVERIFY: u16 = 0x0001;
 pub const GACT_IMMEDIATE: u16 = 0x0002;
 /// `GACT_LONGINT`: an integer string gadget (intuition/intuition.h).
 pub const GACT_LONGINT: u16 = 0x0800;
+/// `GACT_ACTIVEGADGET`: set by Intuition while the gadget is the active
+/// one (intuition/intuition.h).
+pub const GACT_ACTIVEGADGET: u16 = 0x4000;
 
 /// `GTYP_SYSGADGET`: a system gadget (intuition/intuition.h).
 pub const GTYP_SYSGADGET: u16 = 0x8000;

@@ -165,7 +165,9 @@ pub fn scenarios() -> Vec<Scenario> {
         .program("GadgetScope", "GadgetScope")
         .program("GadToolsFixture", "GadToolsFixture")
         .bytes("menu.rexx", MENU_SCRIPT.as_bytes().to_vec());
-    s = start(s, "Run >NIL: GadToolsFixture", "gadtools-fixture.ready", "fixture-up");
+    // MOVES: the log shows when the program filtered each drag move
+    // (docs/design/input.md, "A slider's GADGETUP code").
+    s = start(s, "Run >NIL: GadToolsFixture MOVES", "gadtools-fixture.ready", "fixture-up");
     s = s
         .line("Run >NIL: GadgetScope NOGUI")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:menu.rexx OUT=DH0:menu.out WAITPORT=20")
