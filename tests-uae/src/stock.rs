@@ -30,7 +30,6 @@ pub const STOCK: &[&str] = &[
     "arexx-files",
     "arexx-roles",
     "gui-checkmarks",
-    "inspector-fixtures",
     "inspector-shell",
     "actions-window",
     "actions-type",
@@ -42,9 +41,8 @@ pub const STOCK: &[&str] = &[
 /// `scenario` on the stock A1200, named `<name>-stock`, without the
 /// watchdog: `UAETool WATCH` would hold about 270 KB (its code, linear
 /// memory and stack) beside the programs under test for the whole run, and
-/// with it `arexx-menu-pick` and `inspector-fixtures` do not fit
-/// (tests-uae/README.md "Machines"). A hang there has no task dump; its
-/// 8 MB run has one.
+/// with it `arexx-menu-pick` does not fit (tests-uae/README.md
+/// "Machines"). A hang there still gets the host's task dump.
 pub fn on_stock_a1200(mut scenario: Scenario) -> Scenario {
     scenario.name.push_str("-stock");
     if scenario.watchdog {
