@@ -30,7 +30,7 @@
 use amiga_ndk::exec::*;
 use std::fs::File;
 use std::os::unix::fs::FileExt;
-use uaetool::{task_text, TaskInfo, TaskMemory};
+use uaetool::{task_text, TaskMemory};
 
 /// The machine's RAM as read from the host: blocks at their Amiga
 /// addresses.
@@ -325,10 +325,6 @@ impl TaskMemory for Ram {
     }
 }
 
-fn task_info(ram: &Ram, t: u32) -> TaskInfo {
-    uaetool::task_info(ram, t)
-}
-
 /// Whether `a` holds something shaped like a live task: a task or
 /// process node with a name, a state exec defines and a stack that holds
 /// its saved stack pointer.
@@ -402,7 +398,7 @@ pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
     let section = |title: &str, tasks: &[u32], want: u8, out: &mut String, f: &mut Findings| {
         let _ = writeln!(out, "{title}:");
         for &t in tasks {
-            let info = task_info(ram, t);
+            let info = uaetool::task_info(ram, t);
             // With nothing to run, exec idles with the last task, which
             // waits, still in ThisTask.
             let idle = want == TS_RUN && info.state == TS_WAIT && waiting.contains(&t);
@@ -443,7 +439,7 @@ pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
         for off in (0..bytes.len() as u32).step_by(2) {
             let a = base + off;
             if looks_like_task(ram, a) && !listed.contains(&a) && !is_free(a) {
-                let info = task_info(ram, a);
+                let info = uaetool::task_info(ram, a);
                 if info.state == TS_READY || info.state == TS_WAIT {
                     findings.lost.push(a);
                     out.push_str("LOST ");
