@@ -400,9 +400,12 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     fn act(&mut self, w: &WindowSnap, events: Result<Vec<Event>, ActionError>) -> Result<(), Error> {
         let events = events.map_err(action_error)?;
         self.actor.bring_forward(&w.info);
-        self.actor
-            .inject(w.info.screen, &events)
-            .map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
+        self.inject(w.info.screen, &events)
+    }
+
+    /// `events` through input.device; its failure is RC 20 `input.device: …`.
+    fn inject(&mut self, screen: u32, events: &[Event]) -> Result<(), Error> {
+        self.actor.inject(screen, events).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
     }
 
     /// Queues a GUI request; RC 10 without a window (NOGUI).
@@ -582,11 +585,8 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         let events = events.map_err(action_error)?;
         let Some((release, hold)) = events.split_last() else { return Ok(()) };
         let (screen, window) = (w.info.screen, w.info.address);
-        let inject = |e: &mut Self, ev: &[Event]| {
-            e.actor.inject(screen, ev).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
-        };
         self.actor.bring_forward(&w.info);
-        inject(self, hold)?;
+        self.inject(screen, hold)?;
         for _ in 0..DRAG_SETTLE_TICKS {
             let taken = read_listed_window(&mut self.os, window, |m, win| pick::idcmp_taken(m, win));
             if taken != Some(false) {
@@ -594,7 +594,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             }
             self.actor.yield_to_lower();
         }
-        inject(self, core::slice::from_ref(release))
+        self.inject(screen, core::slice::from_ref(release))
     }
 
     /// The gadget a live target names, walked now.
@@ -692,9 +692,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             if round >= MENU_YIELD_AFTER {
                 self.actor.yield_to_lower();
             }
-            self.actor
-                .inject(screen, &[nudge])
-                .map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))?;
+            self.inject(screen, &[nudge])?;
         }
         let (n, on) = self.menu_state(screen, window);
         Ok(done(n, on))
@@ -717,28 +715,25 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     /// `WFLG_MENUSTATE` on the window: then no wait is needed.
     fn menu_walk(&mut self, w: &WindowSnap, events: &[Event], sub: bool) -> Result<(), Error> {
         let (screen, window) = (w.info.screen, w.info.address);
-        let inject = |e: &mut Self, ev: &[Event]| {
-            e.actor.inject(screen, ev).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
-        };
         self.actor.bring_forward(&w.info);
         let (base, _) = self.menu_state(screen, window);
-        inject(self, &events[..3])?;
+        self.inject(screen, &events[..3])?;
         let opened = self.menu_wait(screen, window, events[2], |n, on| on || n >= base + 2)?;
         if !opened {
-            inject(self, &events[events.len() - 1..])?;
+            self.inject(screen, &events[events.len() - 1..])?;
             return Err(Error::new(Rc::Failed, "the menu did not open (no item box after the right button)"));
         }
-        inject(self, &events[3..4])?;
+        self.inject(screen, &events[3..4])?;
         if sub {
             self.menu_wait(screen, window, events[3], |n, on| on || n >= base + 3)?;
-            inject(self, &events[4..5])?;
+            self.inject(screen, &events[4..5])?;
             // The sub-item box is highlighted by the move just sent; one
             // more round trip over it lets the menu task see the pointer.
-            inject(self, &events[4..5])?;
+            self.inject(screen, &events[4..5])?;
         } else {
-            inject(self, &events[3..4])?;
+            self.inject(screen, &events[3..4])?;
         }
-        inject(self, &events[events.len() - 1..])?;
+        self.inject(screen, &events[events.len() - 1..])?;
         self.menu_wait(screen, window, events[events.len() - 2], |n, on| !on && n <= base)?;
         Ok(())
     }
