@@ -104,6 +104,10 @@ pub const TS_REMOVED: u8 = 6;
 // exec/execbase.h struct ExecBase
 /// `ChkBase` (ULONG) of `struct ExecBase`: the complement of its own address (exec/execbase.i).
 pub const ChkBase: usize = 38;
+/// `SysStkUpper` (APTR): the end of the supervisor stack (exec/execbase.i).
+pub const SysStkUpper: usize = 54;
+/// `SysStkLower` (APTR): the lowest byte of the supervisor stack (exec/execbase.i).
+pub const SysStkLower: usize = 58;
 /// `ThisTask`: the running task (exec/execbase.i).
 pub const ThisTask: usize = 276;
 /// `DispCount` (ULONG): "incremented when a task is dispatched"

@@ -48,7 +48,7 @@ fn sched_stress() -> Scenario {
 
 /// The host reads exec's task lists out of the running emulator's RAM
 /// ([`crate::hostdump`], what every hang report gets), stopping it for
-/// each read: every dump has the ROM's tasks, exec's lists agreeing with
+/// each read: every dump has the CPU's registers, the ROM's tasks, exec's lists agreeing with
 /// every task's state and no lost task, and one, once the Shell runs
 /// `C:UAETool WAITFILE` for the host step, shows that process waiting
 /// with its segments; the machine runs on after each.
@@ -66,6 +66,7 @@ fn dump_live_machine(ctx: &HostContext) -> Result<String, String> {
         let (text, found) = hostdump::dump_process(ctx.emulator, ctx.model.ram())?;
         let sound: Vec<String> = [
             (!text.contains("task \"input.device\"")).then(|| "input.device's task is missing".to_string()),
+            (!text.starts_with("cpu: PC=$")).then(|| "the CPU's registers are missing".to_string()),
             (!found.lost.is_empty()).then(|| format!("lost tasks at {:x?}", found.lost)),
             (!found.disagreements.is_empty()).then(|| found.disagreements.join("; ")),
         ]

@@ -20,7 +20,8 @@
 //! block where the `mh_Upper` of its `MemHeader` in `ExecBase.MemList`
 //! is. Own code: no library reads an emulator's RAM.
 //!
-//! What the dump says: ExecBase's nesting counts, the running task, the
+//! What the dump says: the CPU's registers of that instant (FS-UAE's
+//! own copy of them, [`find_cpu`]), ExecBase's nesting counts, the running task, the
 //! tasks of `TaskReady` and `TaskWait` (each as `UAETool TASKS` prints
 //! it), every way the lists disagree with the tasks' `tc_State`, and the
 //! tasks found by scanning RAM outside exec's free memory that are in no
@@ -83,6 +84,11 @@ impl Ram {
 pub trait HostMemory {
     /// (first address, end) of each mapping.
     fn mappings(&self) -> Vec<(u64, u64)>;
+    /// The mappings that hold the program's own global variables (its
+    /// writable data and the BSS after it); all of them if not known.
+    fn globals(&self) -> Vec<(u64, u64)> {
+        self.mappings()
+    }
     /// Fills `buf` from host address `at`; false if it cannot be read.
     fn read(&self, at: u64, buf: &mut [u8]) -> bool;
 }
@@ -91,6 +97,7 @@ pub trait HostMemory {
 pub struct ProcMem {
     mem: File,
     maps: Vec<(u64, u64)>,
+    globals: Vec<(u64, u64)>,
 }
 
 impl ProcMem {
@@ -100,25 +107,43 @@ impl ProcMem {
         let maps =
             std::fs::read_to_string(format!("/proc/{pid}/maps")).map_err(|e| format!("/proc/{pid}/maps: {e}"))?;
         let mem = File::open(format!("/proc/{pid}/mem")).map_err(|e| format!("/proc/{pid}/mem: {e}"))?;
-        let maps = maps
+        let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok();
+        // (range, the mapped file's path or "") of each writable mapping.
+        let writable: Vec<((u64, u64), &str)> = maps
             .lines()
             .filter_map(|l| {
                 let mut f = l.split_whitespace();
                 let (range, perms) = (f.next()?, f.next()?);
+                let path = f.nth(3).unwrap_or("");
                 let (lo, hi) = range.split_once('-')?;
-                perms
-                    .starts_with("rw")
-                    .then(|| Some((u64::from_str_radix(lo, 16).ok()?, u64::from_str_radix(hi, 16).ok()?)))
-                    .flatten()
+                let range = (u64::from_str_radix(lo, 16).ok()?, u64::from_str_radix(hi, 16).ok()?);
+                perms.starts_with("rw").then_some((range, path))
             })
             .collect();
-        Ok(ProcMem { mem, maps })
+        // The executable's writable mappings and an unnamed one right
+        // after them (the rest of its BSS).
+        let mut globals: Vec<(u64, u64)> = Vec::new();
+        for &(range, path) in &writable {
+            let own = exe.as_ref().is_some_and(|e| e.as_os_str() == path);
+            let bss = path.is_empty() && globals.last().is_some_and(|&(_, end)| end == range.0);
+            if own || bss {
+                globals.push(range);
+            }
+        }
+        Ok(ProcMem { mem, maps: writable.iter().map(|&(r, _)| r).collect(), globals })
     }
 }
 
 impl HostMemory for ProcMem {
     fn mappings(&self) -> Vec<(u64, u64)> {
         self.maps.clone()
+    }
+    fn globals(&self) -> Vec<(u64, u64)> {
+        if self.globals.is_empty() {
+            self.maps.clone()
+        } else {
+            self.globals.clone()
+        }
     }
     fn read(&self, at: u64, buf: &mut [u8]) -> bool {
         self.mem.read_exact_at(buf, at).is_ok()
@@ -362,6 +387,194 @@ fn free_chunks(ram: &Ram, eb: u32) -> Vec<(u32, u32)> {
     out
 }
 
+/// The emulated CPU's registers, read from FS-UAE's own copy of them.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Cpu {
+    /// Host address of FS-UAE's `struct regstruct regs`.
+    pub at: u64,
+    /// D0-D7, A0-A7 (A7 the stack pointer in use).
+    pub regs: [u32; 16],
+    /// The program counter.
+    pub pc: u32,
+    /// The 16 bytes at the program counter, as FS-UAE's pointer into its
+    /// copy of the ROM or RAM sees them (empty where it has none).
+    pub code: Vec<u8>,
+}
+
+// FS-UAE 3.1's `struct regstruct` (src/include/newcpu.h; the global
+// `regs`, host byte order, x86-64): `uae_u32 regs[16]`, `uae_u32 pc`,
+// `uae_u8 *pc_p`, `uae_u8 *pc_oldp`, `uae_u16 opcode`, `uae_u32
+// instruction_pc`. The CPU runs on from `pc` by `pc_p - pc_oldp` bytes
+// (`m68k_getpc()`, backwards after a short branch; both 0 where it
+// counts in `pc`); `instruction_pc` and
+// `opcode` are the instruction it carries out, which ends at most 22
+// bytes on (the 68020's longest instruction).
+const REGS_PC: usize = 64;
+const REGS_PC_P: usize = 72;
+const REGS_PC_OLDP: usize = 80;
+const REGS_OPCODE: usize = 88;
+const REGS_INSTRUCTION_PC: usize = 92;
+const REGS_SIZE: usize = 96;
+
+/// Whether `a` is in the Kickstart ROM ($F80000), its extension
+/// ($E00000) or UAE's own boot ROM (`rtarea`, $F00000: the code of its
+/// filesystem and traps).
+fn in_rom(a: u32) -> bool {
+    (0xF8_0000..0x100_0000).contains(&a) || (0xE0_0000..0xE8_0000).contains(&a) || (0xF0_0000..0xF1_0000).contains(&a)
+}
+
+/// The stacks the CPU may be on: (lowest byte, end, whose), the
+/// supervisor stack and those of the running, ready and waiting tasks.
+fn stacks(ram: &Ram) -> Vec<(u32, u32, String)> {
+    let Some(eb) = ram.peek32(4) else { return Vec::new() };
+    let mut out = Vec::new();
+    if let (Some(lo), Some(hi)) = (ram.peek32(eb + SysStkLower as u32), ram.peek32(eb + SysStkUpper as u32)) {
+        out.push((lo, hi, "the supervisor stack".to_string()));
+    }
+    let mut tasks = vec![ram.peek32(eb + ThisTask as u32).unwrap_or(0)];
+    tasks.extend(list_nodes(ram, eb + TaskReady as u32));
+    tasks.extend(list_nodes(ram, eb + TaskWait as u32));
+    for t in tasks.into_iter().filter(|&t| t != 0) {
+        if let (Some(lo), Some(hi)) = (ram.peek32(t + tc_SPLower as u32), ram.peek32(t + tc_SPUpper as u32)) {
+            let name = ram.peek32(t + ln_Name as u32).and_then(|n| ram.name(n, 64)).unwrap_or_default();
+            out.push((lo, hi, format!("the stack of \"{}\"", String::from_utf8_lossy(&name))));
+        }
+    }
+    out
+}
+
+/// Finds FS-UAE's CPU registers in the emulator's globals: the one place
+/// whose A7 is even and in RAM, whose program counter is even,
+/// in the ROM or in RAM past the vectors and at most 22 bytes past
+/// `instruction_pc`, and whose `pc_p` and `pc_oldp` are both 0 or point
+/// into the host's memory less than 64 KB apart, with `opcode` where the
+/// instruction starts. Read with the
+/// emulator stopped, they are the CPU's of that instant, which a running
+/// task's saved registers are not.
+///
+/// Errors: no such place, or more than one (each host address named).
+pub fn find_cpu(host: &dyn HostMemory, ram: &Ram) -> Result<Cpu, String> {
+    let mut found = Vec::new();
+    // Places with A7 in RAM and `pc` in ROM or RAM that failed a further
+    // test, for the error.
+    let mut near = Vec::new();
+    for (lo, hi) in host.globals() {
+        let mut buf = vec![0u8; (hi - lo) as usize];
+        if !host.read(lo, &mut buf) {
+            continue;
+        }
+        let le32 = |b: &[u8], o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
+        let le64 = |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap_or_default());
+        for off in (0..buf.len().saturating_sub(REGS_SIZE)).step_by(4) {
+            let b = &buf[off..off + REGS_SIZE];
+            // A7 is even and in RAM past the vectors (not always in a
+            // stack exec knows: a task being set up has none yet).
+            let a7 = le32(b, 60);
+            if a7 & 1 != 0 || a7 < 0x400 || ram.bytes(a7, 4).is_none() {
+                continue;
+            }
+            let (p, oldp) = (le64(b, REGS_PC_P), le64(b, REGS_PC_OLDP));
+            // The 16 bytes at PC, fewer at the end of FS-UAE's buffer.
+            let code = (p != 0)
+                .then(|| {
+                    [16, 8, 4, 2].into_iter().find_map(|n| {
+                        let mut c = vec![0u8; n];
+                        host.read(p, &mut c).then_some(c)
+                    })
+                })
+                .flatten();
+            let pointers = (p == 0 && oldp == 0) || (oldp != 0 && code.is_some());
+            let mut code = code.unwrap_or_default();
+            // Code runs in the ROM or in RAM past the exception vectors.
+            let at_pc = |pc: u32| pc & 1 == 0 && (in_rom(pc) || (pc >= 0x400 && ram.bytes(pc, 2).is_some()));
+            // A short branch moves `pc_p` back as well as on.
+            let ahead = (p as i64).wrapping_sub(oldp as i64);
+            let Some(ahead) = Some(ahead).filter(|&d| pointers && d.unsigned_abs() < 0x1_0000) else {
+                if at_pc(le32(b, REGS_PC)) {
+                    near.push(format!(
+                        "{:#x}: pc=${:08x} pc_p={p:#x} pc_oldp={oldp:#x}",
+                        lo + off as u64,
+                        le32(b, REGS_PC)
+                    ));
+                }
+                continue;
+            };
+            let pc = le32(b, REGS_PC).wrapping_add(ahead as u32);
+            let instruction_pc = le32(b, REGS_INSTRUCTION_PC);
+            let into = pc.wrapping_sub(instruction_pc);
+            // The instruction's first word is its opcode, where FS-UAE
+            // points into its memory or else in RAM.
+            let mut op = [0u8; 2];
+            let opcode = u16::from_le_bytes([b[REGS_OPCODE], b[REGS_OPCODE + 1]]);
+            let same_op = match p {
+                0 => ram.peek16(instruction_pc).is_none_or(|w| w == opcode),
+                _ => {
+                    p.checked_sub(into as u64).is_some_and(|at| host.read(at, &mut op))
+                        && u16::from_be_bytes(op) == opcode
+                }
+            };
+            if at_pc(le32(b, REGS_PC)) && at_pc(pc) && into <= 22 && same_op {
+                let mut regs = [0u32; 16];
+                for (i, r) in regs.iter_mut().enumerate() {
+                    *r = le32(b, 4 * i);
+                }
+                if p == 0 {
+                    code = ram.bytes(pc, 16).map(<[u8]>::to_vec).unwrap_or_default();
+                }
+                found.push(Cpu { at: lo + off as u64, regs, pc, code });
+            } else if at_pc(le32(b, REGS_PC)) {
+                near.push(format!(
+                    "{:#x}: PC=${pc:08x} instruction_pc=${instruction_pc:08x} opcode=${opcode:04x} word there=${:04x}",
+                    lo + off as u64,
+                    u16::from_be_bytes(op)
+                ));
+            }
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(format!(
+            "FS-UAE's CPU registers not found (no A7 in RAM with a PC in ROM or RAM); near misses: {}",
+            near.iter().take(4).cloned().collect::<Vec<_>>().join(", ")
+        )),
+        n => Err(format!(
+            "FS-UAE's CPU registers: {n} places look like them ({})",
+            found.iter().map(|c| format!("{:#x}: PC=${:08x}", c.at, c.pc)).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// The dump's line on the CPU: its PC (in the ROM or RAM) with the 8
+/// words there, whose stack A7 is in, D0-D7 and A0-A7.
+pub fn cpu_text(cpu: &Result<Cpu, String>, ram: &Ram) -> String {
+    use std::fmt::Write;
+    let c = match cpu {
+        Ok(c) => c,
+        Err(e) => return format!("cpu: {e}\n"),
+    };
+    let whose = stacks(ram)
+        .into_iter()
+        .find(|&(l, h, _)| (l..=h).contains(&c.regs[15]))
+        .map(|(_, _, w)| w)
+        .unwrap_or_else(|| "no stack exec lists".to_string());
+    let mut out = format!("cpu: PC=${:08x} ({}), A7 in {whose}", c.pc, if in_rom(c.pc) { "ROM" } else { "RAM" });
+    if !c.code.is_empty() {
+        let _ = write!(out, ", words at PC:");
+        for w in c.code.chunks(2) {
+            let _ = write!(out, " {:02x}{:02x}", w[0], w[1]);
+        }
+    }
+    let regs = |r: &[u32]| r.iter().map(|v| format!("{v:08x}")).collect::<Vec<_>>().join(" ");
+    let _ = writeln!(
+        out,
+        "; FS-UAE's registers at host {:#x}\n  D0-D7 {}\n  A0-A7 {}",
+        c.at,
+        regs(&c.regs[..8]),
+        regs(&c.regs[8..])
+    );
+    out
+}
+
 /// The dump's findings besides the task blocks.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Findings {
@@ -462,16 +675,23 @@ pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
 ///
 /// Errors: the process cannot be stopped or read, its RAM is not found.
 pub fn dump_process(pid: u32, layout: &[(u32, u32)]) -> Result<(String, Findings), String> {
-    read_process(pid, layout).and_then(|ram| task_dump(&ram))
+    let (ram, cpu) = read_process(pid, layout)?;
+    let (text, found) = task_dump(&ram)?;
+    Ok((cpu_text(&cpu, &ram) + &text, found))
 }
 
-/// The RAM of the FS-UAE process `pid`, read while it is stopped (see
-/// [`dump_process`]).
-pub fn read_process(pid: u32, layout: &[(u32, u32)]) -> Result<Ram, String> {
+/// The RAM of the FS-UAE process `pid` and its CPU registers, read while
+/// it is stopped (see [`dump_process`]).
+pub fn read_process(pid: u32, layout: &[(u32, u32)]) -> Result<(Ram, Result<Cpu, String>), String> {
     use nix::sys::signal::{kill, Signal};
     let target = nix::unistd::Pid::from_raw(pid as i32);
     kill(target, Signal::SIGSTOP).map_err(|e| format!("cannot stop FS-UAE ({pid}): {e}"))?;
-    let read = wait_stopped(pid).and_then(|()| find_ram(&ProcMem::open(pid)?, layout));
+    let read = wait_stopped(pid).and_then(|()| {
+        let host = ProcMem::open(pid)?;
+        let ram = find_ram(&host, layout)?;
+        let cpu = find_cpu(&host, &ram);
+        Ok((ram, cpu))
+    });
     let _ = kill(target, Signal::SIGCONT);
     read
 }
@@ -663,6 +883,64 @@ mod tests {
                 true
             })
         }
+    }
+
+    /// FS-UAE's register block as it lays it out (see [`REGS_PC`]).
+    fn regs_block(regs: [u32; 16], pc: u32, p: u64, oldp: u64, opcode: u16, instruction_pc: u32) -> Vec<u8> {
+        let mut b = vec![0u8; REGS_SIZE];
+        for (i, r) in regs.iter().enumerate() {
+            b[4 * i..4 * i + 4].copy_from_slice(&r.to_le_bytes());
+        }
+        b[REGS_PC..REGS_PC + 4].copy_from_slice(&pc.to_le_bytes());
+        b[REGS_PC_P..REGS_PC_P + 8].copy_from_slice(&p.to_le_bytes());
+        b[REGS_PC_OLDP..REGS_PC_OLDP + 8].copy_from_slice(&oldp.to_le_bytes());
+        b[REGS_OPCODE..REGS_OPCODE + 2].copy_from_slice(&opcode.to_le_bytes());
+        b[REGS_INSTRUCTION_PC..REGS_INSTRUCTION_PC + 4].copy_from_slice(&instruction_pc.to_le_bytes());
+        b
+    }
+
+    #[test]
+    fn finds_the_cpu_registers_and_only_them() {
+        let mut f = Fake::new();
+        f.task(FAST + 0x1000, "runner", TS_RUN);
+        f.w32(EB + ThisTask as u32, FAST + 0x1000);
+        // FS-UAE's copy of the ROM: a NOP (4e71) at $F81010, the
+        // instruction at $F8100E being a 2-byte MOVEQ (7001) that ran.
+        const ROM_HOST: u64 = 0x90_0000;
+        let mut rom = vec![0u8; 0x2000];
+        rom[0x100e..0x1012].copy_from_slice(&[0x70, 0x01, 0x4e, 0x71]);
+        let mut regs = [0u32; 16];
+        regs[0] = 1;
+        regs[15] = FAST + 0x1000 + 0x280;
+        // Set at $F81000, run on 16 bytes: MOVEQ at $F8100E is carried out.
+        let live = regs_block(regs, 0xF8_1000, ROM_HOST + 0x1010, ROM_HOST + 0x1000, 0x7001, 0xF8_100E);
+        // Look-alikes: a PC of 0 with no pointers, an opcode that is not
+        // the word at the instruction, an A7 in the exception vectors.
+        let zero = regs_block(regs, 0, 0, 0, 0, 0);
+        let other_op = regs_block(regs, 0xF8_1000, ROM_HOST + 0x1010, ROM_HOST + 0x1000, 0x4e75, 0xF8_100E);
+        let mut nowhere = regs;
+        nowhere[15] = 0x10;
+        let nowhere = regs_block(nowhere, 0xF8_1000, ROM_HOST + 0x1010, ROM_HOST + 0x1000, 0x7001, 0xF8_100E);
+        let mut globals = vec![0u8; 0x400];
+        for (i, b) in [zero, other_op, live, nowhere].iter().enumerate() {
+            globals[0x100 * i..0x100 * i + REGS_SIZE].copy_from_slice(b);
+        }
+        let host = FakeHost { maps: vec![(0x60_0000, globals), (ROM_HOST, rom)] };
+        let ram = f.ram();
+        let cpu = find_cpu(&host, &ram).unwrap();
+        assert_eq!((cpu.at, cpu.pc, cpu.regs), (0x60_0200, 0xF8_1010, regs));
+        assert_eq!(
+            cpu_text(&Ok(cpu), &ram).lines().next().unwrap(),
+            "cpu: PC=$00f81010 (ROM), A7 in the stack of \"runner\", words at PC: 4e71 0000 0000 0000 0000 0000 0000 0000; FS-UAE's registers at host 0x600200"
+        );
+        // After a short branch back: `pc_p` before `pc_oldp`.
+        let back = regs_block(regs, 0xF8_1020, ROM_HOST + 0x1010, ROM_HOST + 0x1020, 0x7001, 0xF8_100E);
+        let mut globals = vec![0u8; 0x100];
+        globals[..REGS_SIZE].copy_from_slice(&back);
+        let host = FakeHost { maps: vec![(0x60_0000, globals), (ROM_HOST, host.maps[1].1.clone())] };
+        assert_eq!(find_cpu(&host, &ram).map(|c| c.pc), Ok(0xF8_1010));
+        let none = FakeHost { maps: vec![(ROM_HOST, vec![0u8; 0x2000])] };
+        assert!(find_cpu(&none, &ram).unwrap_err().contains("not found"));
     }
 
     #[test]

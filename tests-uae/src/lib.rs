@@ -669,10 +669,11 @@ fn execute(
             }
             // Read before the watcher is asked, which changes what runs.
             // The RAM is kept beside the dump (ram-<address>.bin).
-            report.host_dump = Some(hostdump::read_process(emu.pid(), scenario.model.ram()).and_then(|ram| {
+            report.host_dump = Some(hostdump::read_process(emu.pid(), scenario.model.ram()).and_then(|(ram, cpu)| {
                 ram.save(dir)?;
                 let (text, f) = hostdump::task_dump(&ram)?;
                 let path = dir.join("tasks-host.txt");
+                let text = hostdump::cpu_text(&cpu, &ram) + &text;
                 fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
                 Ok((path, f.lost.len()))
             }));
