@@ -31,8 +31,9 @@
 //!   `IOERR_OPENFAIL`) and ARexx is answered; then the window with `SERIAL
 //!   BAUD=9600`: the same line from its Shell, the reason in its status
 //!   line (screenshot `serial-off-window`), ARexx answered, `QUIT` RC 0.
-//! - `bench-wire`: round trips and memory (docs/bench/wire.md), an idle
-//!   check with the wire on, and no memory lost after `QUIT`.
+//! - `bench-wire`: round trips, FSGET and SCREENSHOT throughput and memory
+//!   (docs/bench/wire.md), an idle check with the wire on, and no memory
+//!   lost after `QUIT`.
 //!
 //! `serve_scenario` is `cargo xtask serve`'s run (not in the suite).
 
@@ -458,7 +459,7 @@ fn bench_wire_host(ctx: &HostContext) -> Result<String, String> {
         .output()
         .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
     let text = output_text(&out);
-    if out.status.success() && text.contains("GETTEXT: median") {
+    if out.status.success() && text.contains("GETTEXT: median") && text.contains("SCREENSHOT: ") {
         Ok(text)
     } else {
         Err(format!("amipilot_wire.py bench failed:\n{text}"))
@@ -496,8 +497,10 @@ fn client_release(ctx: &HostContext) -> Result<String, String> {
     hold_end(ctx)
 }
 
-/// `bench-wire`: round trips of TREE and GETTEXT over the wire and the
-/// resident memory the wire adds (docs/design/performance.md). The A1200
+/// `bench-wire`: round trips of TREE and GETTEXT over the wire, the
+/// throughput of FSGET (64 KB, from `FSROOT=DH0:WireBench`, granted in
+/// every start so the memory comparison stays fair) and SCREENSHOT, and
+/// the resident memory the wire adds (docs/design/performance.md). The A1200
 /// at real speed (`uae_cpu_speed = real`, `accuracy = 0`, as
 /// `bench-arexx`) and without warp, so host time is the Amiga's time (the
 /// host step's first line checks it). Memory: `UAETool AVAIL` around a
@@ -514,6 +517,7 @@ pub fn bench_wire() -> Scenario {
         .program("C/UAETool", "UAETool")
         .bytes("version.rexx", b"VERSION\n".to_vec())
         .bytes("quit.rexx", b"QUIT\n".to_vec())
+        .bytes("WireBench/readme", b"FSGET's 64 KB file is put here\n".to_vec())
         // NOQUITFILE: a fixture polling its quit file moves free memory
         // between two samples (tests-uae/README.md "Free memory checks").
         .line("Run >NIL: GadToolsFixture NOQUITFILE");
@@ -530,7 +534,7 @@ pub fn bench_wire() -> Scenario {
     let quit = |s: Scenario, tag: &str| {
         s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-{tag}.out WAITPORT=20"))
     };
-    s = quit(cycle(s, "GadgetScope NOGUI", "warm"), "warm");
+    s = quit(cycle(s, "GadgetScope NOGUI FSROOT=DH0:WireBench", "warm"), "warm");
     // What a plain `Run QUIET` keeps on this ROM (RUN_KEEPS: without
     // QUIET, Run's "[CLI n]" line in the boot console's scrollback may or
     // may not take memory, arexx_more.rs), after the warm-up has loaded
@@ -542,8 +546,9 @@ pub fn bench_wire() -> Scenario {
         .line("RexxSend AWAIT=DH0:never-there WAITPORT=2")
         .line("C:UAETool WAITCLIS COUNT=2 TIMEOUT=60")
         .line("C:UAETool AVAIL FILE=DH0:run-after");
-    s = quit(cycle(s, "GadgetScope NOGUI", "arexx"), "arexx");
-    s = cycle(s, "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port", "wire")
+    s = quit(cycle(s, "GadgetScope NOGUI FSROOT=DH0:WireBench", "arexx"), "arexx");
+    let with_wire = "GadgetScope NOGUI FSROOT=DH0:WireBench TCPPORT=0 TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port";
+    s = cycle(s, with_wire, "wire")
         // Idle with the wire on: asleep in WaitSelect(), with the ARexx
         // port's signal among those it waits for.
         .line("C:UAETool IDLE PORT=GADGETSCOPE.1 FILE=DH0:idle-wire.out COUNT=10")

@@ -28,6 +28,8 @@ from amipilot.client import CommandError, NotFound
 from amipilot.render import render_text
 
 HOST = "127.0.0.1"
+# bench: the 64 KB file FSGET is timed on (bench-wire grants FSROOT=DH0:WireBench).
+BENCH_FILE = "DH0:WireBench/blob64k.bin"
 FIXTURE = "GadTools Fixture"
 # AmiPilot 1.1's 27 verbs in the order of its own VERSION, then
 # GadgetScope's own (docs/reference/commands.md, "VERSION").
@@ -360,6 +362,34 @@ def bench(port):
             f"{verb}: median {times[4] * 1000:.1f} ms, min {times[0] * 1000:.1f} ms, max {times[8] * 1000:.1f} ms",
             flush=True,
         )
+    # Throughput of the two verbs with large payloads: FSGET of a 64 KB
+    # file put first (65 535 bytes, the most one FSPUT carries; every
+    # byte value) and SCREENSHOT of the fixture's screen. Bytes counted
+    # are the reply's payload, from the client's own progress callback;
+    # one warm-up call, then the median of five.
+    blob = (bytes(range(256)) * 256)[:65535]
+    c.fs_put(BENCH_FILE, blob, timeout=120)
+    got = {}
+    for verb, call in (
+        ("FSGET", lambda: c.fs_get(BENCH_FILE, on_progress=lambda n, total: got.update(n=total))),
+        ("SCREENSHOT", lambda: c.screenshot(window=FIXTURE, on_progress=lambda n, total: got.update(n=total))),
+    ):
+        first = call()
+        if verb.startswith("FSGET") and first != blob:
+            sys.exit("FSGET returned other bytes than FSPUT sent")
+        times = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        n = got["n"]
+        print(
+            f"{verb}: {n} bytes, median {times[2] * 1000:.0f} ms = {n / times[2] / 1024:.1f} KB/s, "
+            f"min {times[0] * 1000:.0f} ms, max {times[4] * 1000:.0f} ms",
+            flush=True,
+        )
+    c.fs_delete(BENCH_FILE)
     c.close()
 
 
