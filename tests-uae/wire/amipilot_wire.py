@@ -310,12 +310,7 @@ def main(port, golden_dir, hd):
 
     # Round trips, for docs/reference/performance.md.
     for verb, call in (("TREE", lambda: c.tree(FIXTURE)), ("GETTEXT", lambda: c.get_text(FIXTURE, 2))):
-        times = []
-        for _ in range(9):
-            t0 = time.perf_counter()
-            call()
-            times.append(time.perf_counter() - t0)
-        times.sort()
+        times = timed(call, 9)
         print(f"   round trip {verb}: median {times[4] * 1000:.1f} ms (min {times[0] * 1000:.1f})", flush=True)
     c.close()
 
@@ -340,6 +335,16 @@ def hold(port, hd):
     sys.exit(0 if rc == 0 else 1)
 
 
+def timed(call, n):
+    """The host times of `n` calls of `call`, in seconds, sorted."""
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    return sorted(times)
+
+
 def bench(port):
     """Round trips measured on the host with the client's own calls; the
     emulator runs at real speed (no warp), which the first line checks:
@@ -352,12 +357,7 @@ def bench(port):
         print(f"calibration: WAITFOR TIMEOUT=2 took {time.perf_counter() - t0:.2f} s of host time ({type(e).__name__})")
     for verb, call in (("TREE", lambda: c.tree(FIXTURE)), ("GETTEXT", lambda: c.get_text(FIXTURE, 2))):
         call()
-        times = []
-        for _ in range(9):
-            t0 = time.perf_counter()
-            call()
-            times.append(time.perf_counter() - t0)
-        times.sort()
+        times = timed(call, 9)
         print(
             f"{verb}: median {times[4] * 1000:.1f} ms, min {times[0] * 1000:.1f} ms, max {times[8] * 1000:.1f} ms",
             flush=True,
@@ -377,12 +377,7 @@ def bench(port):
         first = call()
         if verb.startswith("FSGET") and first != blob:
             sys.exit("FSGET returned other bytes than FSPUT sent")
-        times = []
-        for _ in range(5):
-            t0 = time.perf_counter()
-            call()
-            times.append(time.perf_counter() - t0)
-        times.sort()
+        times = timed(call, 5)
         n = got["n"]
         print(
             f"{verb}: {n} bytes, median {times[2] * 1000:.0f} ms = {n / times[2] / 1024:.1f} KB/s, "
