@@ -31,7 +31,9 @@ use gadgetscope_core::locate::{contains, find_gadget, find_window, GadgetLocator
 use gadgetscope_core::manifest::{GadgetKind, Manifest};
 use gadgetscope_core::pick::{gadget_at, window_under};
 use gadgetscope_core::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo, WindowSnap};
-use gadgetscope_core::walk::{read_screens, read_window, walk_menu, walk_window, IntuitionMemory, IntuitionOs};
+use gadgetscope_core::walk::{
+    read_listed_window, read_screens, read_window, walk_menu, walk_window, IntuitionMemory, IntuitionOs,
+};
 
 /// A mouse button the handler reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -390,27 +392,22 @@ pub fn choose_locator(
 
 /// GadgetScope's own windows among `snap`'s: those whose IDCMP port
 /// (`Window->UserPort`) signals `task` (`MsgPort->mp_SigTask`, exec/ports.h;
-/// intuition/intuition.h), read under one `LockIBase()`. Windows without
-/// a port (the highlight frame's bars) are the caller's to add.
+/// intuition/intuition.h). Each window is read under its own
+/// `LockIBase()` and only while it is still in Intuition's lists
+/// ([`read_listed_window`]): one closed since `snap` is left out, not read.
+/// Windows without a port (the highlight frame's bars) are the caller's to add.
 pub fn windows_of_task(os: &mut dyn IntuitionOs, snap: &ScreensSnapshot, task: u32) -> Vec<u32> {
-    let all: Vec<u32> = snap.windows().map(|w| w.address).collect();
-    let mut own = Vec::with_capacity(all.len());
-    let _ = os.with_ibase_locked(|m: &mut dyn IntuitionMemory| {
+    let signals_task = |m: &mut dyn IntuitionMemory, w: u32| {
         let mut b = [0u8; 4];
-        for &w in &all {
-            if !m.read(w.wrapping_add(amiga_ndk::intuition::wd_UserPort as u32), &mut b) {
-                continue;
-            }
-            let port = u32::from_be_bytes(b);
-            if port != 0
-                && m.read(port.wrapping_add(amiga_ndk::exec::mp_SigTask as u32), &mut b)
-                && u32::from_be_bytes(b) == task
-            {
-                own.push(w);
-            }
+        if !m.read(w.wrapping_add(amiga_ndk::intuition::wd_UserPort as u32), &mut b) {
+            return false;
         }
-    });
-    own
+        let port = u32::from_be_bytes(b);
+        port != 0
+            && m.read(port.wrapping_add(amiga_ndk::exec::mp_SigTask as u32), &mut b)
+            && u32::from_be_bytes(b) == task
+    };
+    snap.windows().map(|w| w.address).filter(|&w| read_listed_window(os, w, signals_task) == Some(true)).collect()
 }
 
 /// A left press being followed to its release.
@@ -2213,6 +2210,10 @@ Failed:
         let snap = read_screens(&mut w.f).unwrap();
         assert_eq!(windows_of_task(&mut w.f, &snap, 0x1234), [w.own]);
         assert_eq!(windows_of_task(&mut w.f, &snap, 0x9999), [w.main]);
+        // Closed after the snapshot: left out without its memory being
+        // read (the fake would still answer with the old port).
+        w.f.close_window(w.own);
+        assert_eq!(windows_of_task(&mut w.f, &snap, 0x1234), []);
         let _ = (w.string, w.untitled);
     }
 }
