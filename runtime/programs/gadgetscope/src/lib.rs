@@ -2,7 +2,7 @@
 #![no_std]
 
 // The heap arena: the measured high-water marks (GSMEMSTAT,
-// docs/design/performance.md "Resident memory") are about 76 KB with the
+// docs/design/performance.md "Resident memory") are about 80 KB with the
 // window open and 69 KB for an FSGET of 64 KB (over the wire, estimated
 // from its 16 KB run, about 107 KB); 128 KiB leaves a sixth to two fifths
 // free. Running out is RC 20 with "memory allocation of N bytes failed"
