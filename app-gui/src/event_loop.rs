@@ -528,8 +528,13 @@ pub fn run(
             let replies =
                 acting(&mut engine, &mut host, &window, task, |h, e| h.command(e, &text, Asker::Rexx(msg), now));
             carry_out_ui(&mut engine, &mut window);
-            send(replies, &mut wire, &mut serial);
+            // Before the reply: written after it, the file's DOS round trips
+            // let the sender queue its next command, which this loop then
+            // takes before the window's messages (under GSMEMSTAT
+            // `gui-gadtools`' MANIFEST ran before the Export click it
+            // depends on was handled).
             amiga_rt::memstat::note(verb(&text));
+            send(replies, &mut wire, &mut serial);
         }
         // Wire requests, one per client per round, until none is ready:
         // TCP clients and the serial line alike.
@@ -546,8 +551,8 @@ pub fn run(
                             h.command(e, &line, Asker::Wire(id), now)
                         });
                         carry_out_ui(&mut engine, &mut window);
-                        send(replies, &mut wire, &mut serial);
                         amiga_rt::memstat::note(verb(&line));
+                        send(replies, &mut wire, &mut serial);
                     }
                     Work::UploadCheck(id, line) => {
                         let busy = wire.as_ref().is_some_and(Wire::uploading)

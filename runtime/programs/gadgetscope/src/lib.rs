@@ -2,12 +2,18 @@
 #![no_std]
 
 // The heap arena: the measured high-water marks (GSMEMSTAT,
-// docs/design/performance.md "Resident memory") are about 76 KB with the
+// docs/design/performance.md "Resident memory") are about 80 KB with the
 // window open and 69 KB for an FSGET of 64 KB (over the wire, estimated
 // from its 16 KB run, about 107 KB); 128 KiB leaves a sixth to two fifths
 // free. Running out is RC 20 with "memory allocation of N bytes failed"
 // (the `heap-exhausted` scenario).
-// The native stack: at most 3.6 KB used (GSMEMSTAT), but runs with 24 KiB
-// (and the test programs at 16 KiB) hung in the emulator, cause not found
-// (docs/design/performance.md "Resident memory"); 64 KiB until it is.
-amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 128 * 1024, stack: 64 * 1024, main: gadgetscope::main);
+// The native stack: 20 KiB. The deepest use measured (GSMEMSTAT, OS calls
+// included) is 3 496 bytes (`gui-gadtools`, ARexx SHOW reopening the
+// window). The stack guard keeps the lowest 12 KiB (runtime/c/runtime.c
+// `GS_STACK_RESERVE`) for OS calls, so the wasm2c code gets 8 KiB, 2.3
+// times that depth, and an OS call made from its deepest frame about
+// 12 KiB, three times the 4 000 bytes AmigaDOS gives a program by default:
+// the margin for the paths the emulator's ROM cannot run (ReAction's
+// window.class layout, ASL requesters, locale.library). Below the guard is
+// RC 20 "out of memory or stack".
+amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 128 * 1024, stack: 20 * 1024, main: gadgetscope::main);
