@@ -108,7 +108,7 @@ pub const ICONS: &[IconSpec] = &[
             "(BAUD=19200)",
             "(FSROOT=RAM:Staging|Work:Staging)",
         ],
-        stack_size: 16384,
+        stack_size: GADGETSCOPE_STACK,
     },
     IconSpec {
         file: "GadgetScope-drawer.info",
@@ -140,7 +140,7 @@ pub const ICONS: &[IconSpec] = &[
         kind: WbType::Project,
         default_tool: Some("GadgetScope"),
         tool_types: &[],
-        stack_size: 16384,
+        stack_size: GADGETSCOPE_STACK,
     },
     IconSpec {
         file: "WBStartup.info",
@@ -148,9 +148,15 @@ pub const ICONS: &[IconSpec] = &[
         kind: WbType::Project,
         default_tool: Some("GadgetScope"),
         tool_types: &["DONOTWAIT", "STARTUP=ICONIFIED"],
-        stack_size: 16384,
+        stack_size: GADGETSCOPE_STACK,
     },
 ];
+
+/// `do_StackSize` of the icons that start GadgetScope, bytes: AmigaDOS's
+/// usual minimum. Its runtime moves at once to a stack of its own
+/// (runtime/c/runtime.c `rt_start`, `StackSwap()`), so the process's stack
+/// holds only the start code's few frames.
+pub const GADGETSCOPE_STACK: u32 = 4096;
 
 /// The drawer window the drawer icon opens, pixels.
 pub const DRAWER_WINDOW: DrawerData = DrawerData { left: 60, top: 40, width: 360, height: 140 };
