@@ -38,6 +38,7 @@ use crate::classify::Role;
 
 use crate::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
 use crate::walk::{IntuitionMemory, IntuitionOs};
+use amiga_ndk::be::be_u32;
 use amiga_ndk::exec::{lh_Head, ln_Succ, mp_MsgList, mp_SigTask, tc_State, TS_RUN, TS_WAIT};
 use amiga_ndk::gadtools::GADTOOL_TYPE;
 use amiga_ndk::graphics::{lr_Window, lr_back};
@@ -50,36 +51,47 @@ fn be32(b: &[u8; 4]) -> u32 {
     u32::from_be_bytes(*b)
 }
 
+/// Bytes of a `struct Layer` read by [`depth_order`]: up to `lr_Window`
+/// (graphics/clip.h).
+const LAYER_READ: usize = lr_Window + 4;
+
 /// The windows of `screen` front to back by its layer list (addresses of
-/// listed windows only); `None` when the list cannot be read.
+/// listed windows only; those of its windows whose layers were not copied
+/// follow, behind, in list order); `None` when the list cannot be read.
+/// The layers are copied in one native call under one `LockIBase()`: room
+/// for two layers per window (a GIMMEZEROZERO window has two) and a few of
+/// the screen's own, made before the lock.
 pub fn depth_order(os: &mut dyn IntuitionOs, screen: &ScreenInfo) -> Option<Vec<u32>> {
     let listed: Vec<u32> = screen.windows.iter().map(|w| w.address).collect();
-    let mut out = Vec::with_capacity(listed.len());
+    let max = (2 * listed.len() + 8).min(MAX_LAYERS);
+    let mut layers: Vec<u8> = Vec::with_capacity(max * LAYER_READ);
     let addr = screen.address;
     let ok = os.with_ibase_locked(|m: &mut dyn IntuitionMemory| {
         let mut b = [0u8; 4];
         if !m.read(addr.wrapping_add(sc_LayerInfo as u32), &mut b) {
             return false;
         }
-        let mut layer = be32(&b);
-        let mut n = 0;
-        while layer != 0 && n < MAX_LAYERS {
-            n += 1;
-            if !m.read(layer.wrapping_add(lr_Window as u32), &mut b) {
-                return false;
-            }
-            let w = be32(&b);
-            if listed.contains(&w) && !out.contains(&w) && out.len() < out.capacity() {
-                out.push(w);
-            }
-            if !m.read(layer.wrapping_add(lr_back as u32), &mut b) {
-                return false;
-            }
-            layer = be32(&b);
-        }
+        m.copy_chain(be32(&b), lr_back, LAYER_READ, max, &mut layers);
         true
     });
-    (ok == Some(true) && !out.is_empty()).then_some(out)
+    if ok != Some(true) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(listed.len());
+    for w in layers.chunks_exact(LAYER_READ).map(|l| be_u32(l, lr_Window)) {
+        if listed.contains(&w) && !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    for w in listed {
+        if !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    Some(out)
 }
 
 fn holds(w: &WindowInfo, x: i32, y: i32) -> bool {
@@ -279,6 +291,25 @@ mod tests {
         let snap = read_screens(&mut f).unwrap();
         assert_eq!(window_under(&mut f, &snap.screens[0]), None);
         assert!(pick_screen(&snap, Some(b"Nope")).is_none());
+    }
+
+    #[test]
+    fn windows_past_the_copied_layers_follow_behind() {
+        let mut f = FakeIntuition::new();
+        let s = f.add_screen(Some(b"S"), (0, 0, 640, 256));
+        let a = f.add_window(s, Some(b"A"), (0, 0, 300, 200));
+        let b = f.add_window(s, Some(b"B"), (0, 0, 300, 200));
+        // Front to back: b, 20 layers of no window, a: more than the 12
+        // copied for two windows.
+        let mut back = layer(&mut f, a, 0);
+        for _ in 0..20 {
+            back = layer(&mut f, 0, back);
+        }
+        let front = layer(&mut f, b, back);
+        f.write_u32(s + sc_LayerInfo as u32, front);
+        let snap = read_screens(&mut f).unwrap();
+        let listed: Vec<u32> = snap.screens[0].windows.iter().map(|w| w.address).collect();
+        assert_eq!(depth_order(&mut f, &snap.screens[0]), Some(vec![b, a]), "listed: {listed:x?}");
     }
 
     #[test]

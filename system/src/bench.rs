@@ -8,6 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::readargs::Value;
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
+use gadgetscope_core::pick::depth_order;
 use gadgetscope_core::text::tree_text;
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs, Titled, TitledCopy};
 use gadgetscope_engine::inspect::{inspect, Failure, Inspect};
@@ -175,6 +176,10 @@ pub struct BenchResult {
     /// interrupts, task switches).
     pub empty_hold_median: u64,
     pub empty_hold_max: u64,
+    /// Median and longest `LockIBase()` hold of `pick::depth_order` on
+    /// the window's screen (PICK's layer order), ticks; 0 without one.
+    pub depth_hold_median: u64,
+    pub depth_hold_max: u64,
 }
 
 /// Microseconds of `ticks` at `freq` Hz, rounded down.
@@ -224,6 +229,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
     let mut screens_t = Vec::with_capacity(runs as usize);
     let mut walk_t = Vec::with_capacity(runs as usize);
     let mut text_t = Vec::with_capacity(runs as usize);
+    let mut depth = Vec::with_capacity(runs as usize);
     if let Inspect::Tree { window, screen, .. } = what {
         for _ in 0..runs {
             let t0 = timed.clock.now();
@@ -236,6 +242,11 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
                 Some(_) => find_target(&snap, &target),
                 None => active_window(&snap),
             };
+            if let Some(scr) = info.and_then(|i| snap.screens.iter().find(|s| s.address == i.screen)) {
+                let before = timed.holds_seen.len();
+                let _ = depth_order(&mut timed, scr);
+                depth.extend_from_slice(&timed.holds_seen[before..]);
+            }
             if let Some(info) = info {
                 let t2 = timed.clock.now();
                 let walked = walk_window(&mut timed, info);
@@ -266,6 +277,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
     }
     empty.extend_from_slice(&timed.holds_seen[before..]);
     let empty_hold_max = empty.iter().copied().max().unwrap_or(0);
+    let depth_hold_max = depth.iter().copied().max().unwrap_or(0);
     Ok(BenchResult {
         screens_median: median(&mut screens_t),
         walk_median: median(&mut walk_t),
@@ -273,6 +285,8 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
         clock_overhead,
         empty_hold_median: median(&mut empty),
         empty_hold_max,
+        depth_hold_median: median(&mut depth),
+        depth_hold_max,
         runs,
         median: times[times.len() / 2],
         min: times[0],
@@ -307,6 +321,7 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
          phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us), tree_text median {} ticks ({} us)\n\
          lock: longest LockIBase hold {} ticks ({} us), median {} ticks ({} us), {} holds per TREE\n\
          empty: a hold that only reads the clock: median {} ticks ({} us), longest {} ticks ({} us)\n\
+         depth: the screen's layer order (PICK) in one hold: median {} ticks ({} us), longest {} ticks ({} us)\n\
          eclock: {} Hz, {} ticks between two readings\n",
         r.runs,
         r.median,
@@ -331,6 +346,10 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
         micros(r.empty_hold_median, f),
         r.empty_hold_max,
         micros(r.empty_hold_max, f),
+        r.depth_hold_median,
+        micros(r.depth_hold_median, f),
+        r.depth_hold_max,
+        micros(r.depth_hold_max, f),
         f,
         r.clock_overhead
     );
