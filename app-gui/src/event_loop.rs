@@ -149,6 +149,24 @@ fn acting<'a, R>(
     r
 }
 
+/// Between two queued commands: the window's messages that came meanwhile.
+/// A command that clicked or typed into GadgetScope's own window had
+/// input.device deliver the IDCMP messages before it was answered, and the
+/// next command may depend on what they do (an Export click, then
+/// `MANIFEST` of the file): handled now, the commands and the window's
+/// messages are taken in the order they happened. True when the window
+/// asked to quit.
+fn between_commands(
+    engine: &mut Engine<'_>,
+    host: &Host<Asker<'_>>,
+    window: &mut Option<Window<'_>>,
+    task: u32,
+) -> bool {
+    let quit = window.as_mut().is_some_and(|w| w.handle(0, false, &mut engine.os));
+    window_commands(engine, host, window, task);
+    quit
+}
+
 /// The window's RECORD commands, carried out by the engine's RECORD verb
 /// (`gadgetscope_arexx::Engine::record`, what the host calls for a
 /// script's `RECORD`: one implementation). Not through the host itself:
@@ -513,7 +531,7 @@ pub fn run(
         if let Some(w) = &mut window {
             w.gui.sync_record(engine.record_state(), &mut *w.front);
         }
-        let window_quit = window.as_mut().is_some_and(|w| w.handle(got, ticked, &mut engine.os));
+        let mut window_quit = window.as_mut().is_some_and(|w| w.handle(got, ticked, &mut engine.os));
         window_commands(&mut engine, &host, &mut window, task);
         if window.is_some() && amiga_rt::heap::high_water() > window_high {
             window_high = amiga_rt::heap::high_water();
@@ -528,13 +546,9 @@ pub fn run(
             let replies =
                 acting(&mut engine, &mut host, &window, task, |h, e| h.command(e, &text, Asker::Rexx(msg), now));
             carry_out_ui(&mut engine, &mut window);
-            // Before the reply: written after it, the file's DOS round trips
-            // let the sender queue its next command, which this loop then
-            // takes before the window's messages (under GSMEMSTAT
-            // `gui-gadtools`' MANIFEST ran before the Export click it
-            // depends on was handled).
             amiga_rt::memstat::note(verb(&text));
             send(replies, &mut wire, &mut serial);
+            window_quit |= between_commands(&mut engine, &host, &mut window, task);
         }
         // Wire requests, one per client per round, until none is ready:
         // TCP clients and the serial line alike.
@@ -553,6 +567,7 @@ pub fn run(
                         carry_out_ui(&mut engine, &mut window);
                         amiga_rt::memstat::note(verb(&line));
                         send(replies, &mut wire, &mut serial);
+                        window_quit |= between_commands(&mut engine, &host, &mut window, task);
                     }
                     Work::UploadCheck(id, line) => {
                         let busy = wire.as_ref().is_some_and(Wire::uploading)

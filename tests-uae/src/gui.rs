@@ -265,7 +265,12 @@ pub fn scenarios() -> Vec<Scenario> {
         s = s.line(l);
     }
     s = s.line("Run >NIL: GadgetScope PROFILEDIR=DH0:");
-    s = send(s, "list.rexx", "list.out").screenshot("gui-highlight");
+    // All of part 1 and 2 queued at GadgetScope's port at once: its own
+    // window's messages (the TYPEs' entries, the Export click) must be
+    // handled between the commands, as when they come one by one.
+    s = s
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:list.rexx OUT=DH0:list.out WAITPORT=30 PIPELINE")
+        .screenshot("gui-highlight");
     s = send(s, "hide.rexx", "hide.out");
     s = send(s, "pick.rexx", "pick.out");
     // The fixture's Connect button: window (20,24), box 94,19 140x14
