@@ -320,10 +320,9 @@ mod tests {
         let art = crate::workspace_root().join("icons/art");
         let info = icons::info::encode(&icons::disk_object(spec, &art).unwrap()).unwrap();
         let block = expected_block("Icons/GadgetScope", spec, &info).unwrap();
-        assert!(
-            block.starts_with("icon DH0:Icons/GadgetScope\nmagic=e310 version=1 type=3 stack=16384 size="),
-            "{block}"
-        );
+        let head =
+            format!("icon DH0:Icons/GadgetScope\nmagic=e310 version=1 type=3 stack={} size=", icons::GADGETSCOPE_STACK);
+        assert!(block.starts_with(&head), "{block}");
         assert!(block.contains("\ntool=\"\"\ntooltype=\"PORTNAME=GADGETSCOPE.1\"\n"), "{block}");
         assert!(block.ends_with("\nend\n"));
         assert_eq!(dist_icons().len(), icons::PLACES.len());
