@@ -685,6 +685,8 @@ const FIRST_TITLE_ROOM: usize = 2048;
 const TITLE_SLACK: usize = 512;
 /// Windows [`read_screens`] starts with room for; room grows between holds.
 const FIRST_WINDOW_ROOM: usize = 32;
+// The room `with_room` makes is what `make_room` would make for the first hold.
+const _: () = assert!(FIRST_TITLE_ROOM >= TITLE_SLACK && FIRST_WINDOW_ROOM >= LIST_BATCH);
 
 /// What one hold copied into [`ListBuffer::raw`], taken apart after it.
 #[derive(Clone, Copy)]
@@ -705,8 +707,10 @@ struct ListBuffer {
     titles: Vec<u8>,
     /// The live screen list's [`SCREEN_LINKS`], copied in each hold.
     links: Vec<u8>,
-    /// What the last hold copied.
-    copied: Vec<Copied>,
+    /// What the last hold copied: the first `ncopied` (a fixed array: no
+    /// allocation).
+    copied: [Copied; 2 * LIST_BATCH],
+    ncopied: usize,
     /// Title bytes taken apart so far.
     title_pos: u32,
     active_window: u32,
@@ -724,7 +728,8 @@ impl ListBuffer {
             raw: Vec::with_capacity(screens * SCREEN_RECORD + windows * WINDOW_RECORD),
             titles: Vec::with_capacity(titles),
             links: Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS),
-            copied: Vec::with_capacity(2 * LIST_BATCH),
+            copied: [Copied::Screen { address: 0, at: 0 }; 2 * LIST_BATCH],
+            ncopied: 0,
             title_pos: 0,
             active_window: 0,
             truncated: false,
@@ -754,8 +759,7 @@ impl ListBuffer {
             self.titles.reserve_exact(target.max(len).min(left));
         }
         self.raw.reserve(LIST_BATCH * WINDOW_RECORD);
-        self.copied.clear();
-        self.copied.reserve(2 * LIST_BATCH);
+        self.ncopied = 0;
         true
     }
 
@@ -778,7 +782,7 @@ impl ListBuffer {
 
     /// Takes apart what the last hold copied (after the lock).
     fn absorb(&mut self) {
-        for i in 0..self.copied.len() {
+        for i in 0..self.ncopied {
             match self.copied[i] {
                 Copied::Screen { address, at } => {
                     let title = self.next_title(at as usize + SCREEN_READ_SIZE);
@@ -799,7 +803,28 @@ impl ListBuffer {
                 }
             }
         }
-        self.copied.clear();
+        self.ncopied = 0;
+    }
+
+    /// Records what a hold copied; the caller stops before the array is
+    /// full (nothing is lost).
+    fn push_copied(&mut self, c: Copied) {
+        if let Some(slot) = self.copied.get_mut(self.ncopied) {
+            *slot = c;
+            self.ncopied += 1;
+        }
+    }
+
+    /// Whether the screen at `a` was taken: copied in an earlier hold or
+    /// in this one.
+    fn taken(&self, a: u32) -> bool {
+        self.screens.iter().any(|s| s.address == a)
+            || self.copied[..self.ncopied].iter().any(|c| matches!(*c, Copied::Screen { address, .. } if address == a))
+    }
+
+    /// Screens taken so far ([`taken`](Self::taken)).
+    fn screens_taken(&self) -> usize {
+        self.screens.len() + self.copied[..self.ncopied].iter().filter(|c| matches!(c, Copied::Screen { .. })).count()
     }
 }
 
@@ -816,8 +841,6 @@ struct Cursor {
     /// `last` has closed, the copy resumes after the last of these still
     /// listed.
     batch: (u32, u32, u32),
-    /// Screens taken so far (never taken again).
-    taken: Vec<u32>,
     /// Windows copied so far.
     windows: usize,
     /// None of the last batch was in the list any more (they all closed),
@@ -859,14 +882,14 @@ fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur:
         buf.truncated = true;
     }
     let mut units = 0;
-    while units < LIST_BATCH && buf.copied.len() < buf.copied.capacity() {
+    while units < LIST_BATCH && buf.ncopied < buf.copied.len() {
         let Some(i) = (0..screens).find(|&i| cur.screen != 0 && screen_at(&links, i) == cur.screen) else {
             // The next screen not taken yet, in list order.
-            let Some(i) = (0..screens).find(|&i| !cur.taken.contains(&screen_at(&links, i))) else {
+            let Some(i) = (0..screens).find(|&i| !buf.taken(screen_at(&links, i))) else {
                 cur.finished = true;
                 break;
             };
-            if cur.taken.len() == cur.taken.capacity() {
+            if buf.screens_taken() == MAX_SCREENS {
                 buf.truncated = true;
                 cur.finished = true;
                 break;
@@ -883,8 +906,7 @@ fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur:
                 cur.finished = true;
                 break;
             }
-            buf.copied.push(Copied::Screen { address: a, at });
-            cur.taken.push(a);
+            buf.push_copied(Copied::Screen { address: a, at });
             (cur.screen, cur.last) = (a, 0);
             units += 1;
             continue;
@@ -910,7 +932,7 @@ fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur:
         let next = if n == 0 {
             start
         } else {
-            buf.copied.push(Copied::Windows { first: start, at: at as u32, n: n as u32 });
+            buf.push_copied(Copied::Windows { first: start, at: at as u32, n: n as u32 });
             cur.batch = (at as u32, n as u32, start);
             cur.last = if n == 1 { start } else { be_u32(&buf.raw, at + (n - 2) * WINDOW_RECORD + wd_NextWindow) };
             cur.windows += n;
@@ -934,7 +956,7 @@ fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur:
             cur.screen = 0;
         }
     }
-    if cur.screen == 0 && (0..screens).all(|i| cur.taken.contains(&screen_at(&links, i))) {
+    if cur.screen == 0 && (0..screens).all(|i| buf.taken(screen_at(&links, i))) {
         cur.finished = true; // nothing left: no hold more to find that out
     }
     buf.links = links;
@@ -1030,21 +1052,14 @@ fn set_header(info: &mut WindowInfo, b: &[u8]) {
 pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkError> {
     let ibase = os.intuition_base();
     let mut buf = ListBuffer::with_room(LIST_BATCH, FIRST_WINDOW_ROOM, FIRST_TITLE_ROOM);
-    let mut cur = Cursor {
-        screen: 0,
-        last: 0,
-        batch: (0, 0, 0),
-        taken: Vec::with_capacity(MAX_SCREENS),
-        windows: 0,
-        restarted: false,
-        holds: 0,
-        finished: false,
-    };
+    let mut cur =
+        Cursor { screen: 0, last: 0, batch: (0, 0, 0), windows: 0, restarted: false, holds: 0, finished: false };
     // A value only compared with the windows' addresses, never read
     // through: read before the holds, which it would only lengthen.
     buf.active_window = read_u32(os, ibase.wrapping_add(ib_ActiveWindow as u32)).ok_or(WalkError::Unreadable)?;
     while !cur.finished {
-        if cur.holds == MAX_HOLDS || !buf.make_room() {
+        // `with_room` made room for the first hold.
+        if cur.holds == MAX_HOLDS || (cur.holds > 0 && !buf.make_room()) {
             buf.truncated = true;
             break;
         }
@@ -1122,8 +1137,8 @@ pub fn read_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowInfo, 
         {
             return false;
         }
-        buf.copied.push(Copied::Screen { address: screen, at: s });
-        buf.copied.push(Copied::Windows { first: window, at: w, n: 1 });
+        buf.push_copied(Copied::Screen { address: screen, at: s });
+        buf.push_copied(Copied::Windows { first: window, at: w, n: 1 });
         true
     });
     buf.absorb();
