@@ -264,6 +264,50 @@ pub trait IntuitionMemory {
         }
         found
     }
+
+    /// The node of the list whose first node's address is the big-endian
+    /// ULONG at `head` (each next one at `shape.next_off`, at most
+    /// `shape.limit` nodes) whose own list (first node at the ULONG at
+    /// `shape.sub_off`, searched as [`chain_after`](Self::chain_after) does
+    /// within `shape.sub_limit` nodes) holds `key`; `None` when none does
+    /// or the ULONG at `head` is not readable. A node whose fields are not
+    /// readable ends the outer list. `key` is only compared, never read
+    /// through. No allocation: safe under the lock. The Amiga searches in
+    /// one native loop (runtime.c `rt_list_holding`).
+    fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
+        let mut b = [0u8; 4];
+        if !self.read(head, &mut b) {
+            return None;
+        }
+        let (mut at, mut walked) = (u32::from_be_bytes(b), 0);
+        while at != 0 && walked < shape.limit && self.read(at.wrapping_add(shape.sub_off as u32), &mut b) {
+            if self.chain_after(u32::from_be_bytes(b), shape.sub_next_off, &[key], shape.sub_limit).is_some() {
+                return Some(at);
+            }
+            if !self.read(at.wrapping_add(shape.next_off as u32), &mut b) {
+                break;
+            }
+            at = u32::from_be_bytes(b);
+            walked += 1;
+        }
+        None
+    }
+}
+
+/// The shape of a list of lists [`IntuitionMemory::list_holding`] searches
+/// (the screens and their windows).
+#[derive(Clone, Copy, Debug)]
+pub struct Nested {
+    /// Offset in an outer node of the next outer node's address.
+    pub next_off: usize,
+    /// Offset in an outer node of the address of its inner list's first node.
+    pub sub_off: usize,
+    /// Offset in an inner node of the next inner node's address.
+    pub sub_next_off: usize,
+    /// Most outer nodes walked.
+    pub limit: usize,
+    /// Most nodes walked of each inner list.
+    pub sub_limit: usize,
 }
 
 /// The shape of a list [`IntuitionMemory::copy_titled`] copies.
@@ -641,6 +685,8 @@ const FIRST_TITLE_ROOM: usize = 2048;
 const TITLE_SLACK: usize = 512;
 /// Windows [`read_screens`] starts with room for; room grows between holds.
 const FIRST_WINDOW_ROOM: usize = 32;
+// The room `with_room` makes is what `make_room` would make for the first hold.
+const _: () = assert!(FIRST_TITLE_ROOM >= TITLE_SLACK && FIRST_WINDOW_ROOM >= LIST_BATCH);
 
 /// What one hold copied into [`ListBuffer::raw`], taken apart after it.
 #[derive(Clone, Copy)]
@@ -661,8 +707,10 @@ struct ListBuffer {
     titles: Vec<u8>,
     /// The live screen list's [`SCREEN_LINKS`], copied in each hold.
     links: Vec<u8>,
-    /// What the last hold copied.
-    copied: Vec<Copied>,
+    /// What the last hold copied: the first `ncopied` (a fixed array: no
+    /// allocation).
+    copied: [Copied; 2 * LIST_BATCH],
+    ncopied: usize,
     /// Title bytes taken apart so far.
     title_pos: u32,
     active_window: u32,
@@ -680,7 +728,8 @@ impl ListBuffer {
             raw: Vec::with_capacity(screens * SCREEN_RECORD + windows * WINDOW_RECORD),
             titles: Vec::with_capacity(titles),
             links: Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS),
-            copied: Vec::with_capacity(2 * LIST_BATCH),
+            copied: [Copied::Screen { address: 0, at: 0 }; 2 * LIST_BATCH],
+            ncopied: 0,
             title_pos: 0,
             active_window: 0,
             truncated: false,
@@ -710,8 +759,7 @@ impl ListBuffer {
             self.titles.reserve_exact(target.max(len).min(left));
         }
         self.raw.reserve(LIST_BATCH * WINDOW_RECORD);
-        self.copied.clear();
-        self.copied.reserve(2 * LIST_BATCH);
+        self.ncopied = 0;
         true
     }
 
@@ -734,7 +782,7 @@ impl ListBuffer {
 
     /// Takes apart what the last hold copied (after the lock).
     fn absorb(&mut self) {
-        for i in 0..self.copied.len() {
+        for i in 0..self.ncopied {
             match self.copied[i] {
                 Copied::Screen { address, at } => {
                     let title = self.next_title(at as usize + SCREEN_READ_SIZE);
@@ -755,7 +803,28 @@ impl ListBuffer {
                 }
             }
         }
-        self.copied.clear();
+        self.ncopied = 0;
+    }
+
+    /// Records what a hold copied; the caller stops before the array is
+    /// full (nothing is lost).
+    fn push_copied(&mut self, c: Copied) {
+        if let Some(slot) = self.copied.get_mut(self.ncopied) {
+            *slot = c;
+            self.ncopied += 1;
+        }
+    }
+
+    /// Whether the screen at `a` was taken: copied in an earlier hold or
+    /// in this one.
+    fn taken(&self, a: u32) -> bool {
+        self.screens.iter().any(|s| s.address == a)
+            || self.copied[..self.ncopied].iter().any(|c| matches!(*c, Copied::Screen { address, .. } if address == a))
+    }
+
+    /// Screens taken so far ([`taken`](Self::taken)).
+    fn screens_taken(&self) -> usize {
+        self.screens.len() + self.copied[..self.ncopied].iter().filter(|c| matches!(c, Copied::Screen { .. })).count()
     }
 }
 
@@ -772,8 +841,6 @@ struct Cursor {
     /// `last` has closed, the copy resumes after the last of these still
     /// listed.
     batch: (u32, u32, u32),
-    /// Screens taken so far (never taken again).
-    taken: Vec<u32>,
     /// Windows copied so far.
     windows: usize,
     /// None of the last batch was in the list any more (they all closed),
@@ -815,14 +882,14 @@ fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur:
         buf.truncated = true;
     }
     let mut units = 0;
-    while units < LIST_BATCH && buf.copied.len() < buf.copied.capacity() {
+    while units < LIST_BATCH && buf.ncopied < buf.copied.len() {
         let Some(i) = (0..screens).find(|&i| cur.screen != 0 && screen_at(&links, i) == cur.screen) else {
             // The next screen not taken yet, in list order.
-            let Some(i) = (0..screens).find(|&i| !cur.taken.contains(&screen_at(&links, i))) else {
+            let Some(i) = (0..screens).find(|&i| !buf.taken(screen_at(&links, i))) else {
                 cur.finished = true;
                 break;
             };
-            if cur.taken.len() == cur.taken.capacity() {
+            if buf.screens_taken() == MAX_SCREENS {
                 buf.truncated = true;
                 cur.finished = true;
                 break;
@@ -839,8 +906,7 @@ fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur:
                 cur.finished = true;
                 break;
             }
-            buf.copied.push(Copied::Screen { address: a, at });
-            cur.taken.push(a);
+            buf.push_copied(Copied::Screen { address: a, at });
             (cur.screen, cur.last) = (a, 0);
             units += 1;
             continue;
@@ -866,7 +932,7 @@ fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur:
         let next = if n == 0 {
             start
         } else {
-            buf.copied.push(Copied::Windows { first: start, at: at as u32, n: n as u32 });
+            buf.push_copied(Copied::Windows { first: start, at: at as u32, n: n as u32 });
             cur.batch = (at as u32, n as u32, start);
             cur.last = if n == 1 { start } else { be_u32(&buf.raw, at + (n - 2) * WINDOW_RECORD + wd_NextWindow) };
             cur.windows += n;
@@ -890,23 +956,21 @@ fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur:
             cur.screen = 0;
         }
     }
-    if cur.screen == 0 && (0..screens).all(|i| cur.taken.contains(&screen_at(&links, i))) {
+    if cur.screen == 0 && (0..screens).all(|i| buf.taken(screen_at(&links, i))) {
         cur.finished = true; // nothing left: no hold more to find that out
     }
     buf.links = links;
 }
 
-/// The screen whose window list holds `window`, found in the live lists
-/// (each screen's list within [`MAX_WINDOWS`]); `None` when it is in
-/// none, or `IntuitionBase` cannot be read. Reads only: call under the
-/// lock. `links` is room for [`screen_links`], made before the lock.
-fn screen_of(m: &mut dyn IntuitionMemory, ibase: u32, window: u32, links: &mut Vec<u8>) -> Option<u32> {
-    let (screens, _) = screen_links(m, ibase, links)?;
-    (0..screens).find_map(|i| {
-        m.chain_after(first_window_of(links, i), wd_NextWindow, &[window], MAX_WINDOWS)?;
-        Some(screen_at(links, i))
-    })
-}
+/// Intuition's lists as [`IntuitionMemory::list_holding`] searches them:
+/// the screens (from `IntuitionBase->FirstScreen`) and each one's windows.
+const SCREEN_WINDOWS: Nested = Nested {
+    next_off: sc_NextScreen,
+    sub_off: sc_FirstWindow,
+    sub_next_off: wd_NextWindow,
+    limit: MAX_SCREENS,
+    sub_limit: MAX_WINDOWS,
+};
 
 /// `f(memory, window)` under one `LockIBase()` when `window` is still in
 /// Intuition's lists (then it cannot close while `f` reads it); `None`
@@ -917,14 +981,16 @@ pub fn read_listed_window<R>(
     f: impl FnOnce(&mut dyn IntuitionMemory, u32) -> R,
 ) -> Option<R> {
     let ibase = os.intuition_base();
-    let mut links = Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS); // before the lock
-    os.with_ibase_locked(|m| window_in_lists(m, ibase, window, &mut links).then(|| f(m, window))).flatten()
+    os.with_ibase_locked(|m| window_in_lists(m, ibase, window).then(|| f(m, window))).flatten()
 }
 
-/// Whether `window` is in Intuition's lists ([`screen_of`]). Reads only:
-/// call under the lock.
-fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32, links: &mut Vec<u8>) -> bool {
-    screen_of(m, ibase, window, links).is_some()
+/// Whether `window` is in Intuition's lists: the window list of a screen
+/// (each within [`MAX_WINDOWS`]) of the screen list (within
+/// [`MAX_SCREENS`]) holds it; false also when `IntuitionBase` cannot be
+/// read. Compared by address, in one native loop on the Amiga
+/// ([`IntuitionMemory::list_holding`]). Reads only: call under the lock.
+fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool {
+    m.list_holding(ibase.wrapping_add(ib_FirstScreen as u32), &SCREEN_WINDOWS, window).is_some()
 }
 
 fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
@@ -986,21 +1052,14 @@ fn set_header(info: &mut WindowInfo, b: &[u8]) {
 pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkError> {
     let ibase = os.intuition_base();
     let mut buf = ListBuffer::with_room(LIST_BATCH, FIRST_WINDOW_ROOM, FIRST_TITLE_ROOM);
-    let mut cur = Cursor {
-        screen: 0,
-        last: 0,
-        batch: (0, 0, 0),
-        taken: Vec::with_capacity(MAX_SCREENS),
-        windows: 0,
-        restarted: false,
-        holds: 0,
-        finished: false,
-    };
+    let mut cur =
+        Cursor { screen: 0, last: 0, batch: (0, 0, 0), windows: 0, restarted: false, holds: 0, finished: false };
     // A value only compared with the windows' addresses, never read
     // through: read before the holds, which it would only lengthen.
     buf.active_window = read_u32(os, ibase.wrapping_add(ib_ActiveWindow as u32)).ok_or(WalkError::Unreadable)?;
     while !cur.finished {
-        if cur.holds == MAX_HOLDS || !buf.make_room() {
+        // `with_room` made room for the first hold.
+        if cur.holds == MAX_HOLDS || (cur.holds > 0 && !buf.make_room()) {
             buf.truncated = true;
             break;
         }
@@ -1078,8 +1137,8 @@ pub fn read_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowInfo, 
         {
             return false;
         }
-        buf.copied.push(Copied::Screen { address: screen, at: s });
-        buf.copied.push(Copied::Windows { first: window, at: w, n: 1 });
+        buf.push_copied(Copied::Screen { address: screen, at: s });
+        buf.push_copied(Copied::Windows { first: window, at: w, n: 1 });
         true
     });
     buf.absorb();
@@ -1380,8 +1439,7 @@ pub fn walk_window(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<Window
 fn look_up(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Option<WindowInfo> {
     let window = info.address;
     let mut b = [0u8; WINDOW_READ_SIZE];
-    let mut links = Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS); // before the lock
-    let found = os.with_ibase_locked(|m| window_in_lists(m, ibase, window, &mut links) && m.read(window, &mut b))?;
+    let found = os.with_ibase_locked(|m| window_in_lists(m, ibase, window) && m.read(window, &mut b))?;
     found.then(|| {
         let mut fresh = info.clone();
         set_header(&mut fresh, &b);
@@ -1525,12 +1583,11 @@ impl Walk<'_> {
         let first = (self.copied + GADGET_CHUNK).min(MAX_GADGETS);
         let mut listed = self.listed.take().unwrap_or_else(|| Vec::with_capacity(first));
         let (ibase, window) = (self.ibase, self.window);
-        let mut links = Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS); // before the lock
         let open = loop {
             let open = self
                 .os
                 .with_ibase_locked(|m| {
-                    let open = window_in_lists(m, ibase, window, &mut links);
+                    let open = window_in_lists(m, ibase, window);
                     if open {
                         gadgets_of_window(m, window, &mut listed);
                     }
@@ -1907,6 +1964,35 @@ mod tests {
         let all = read_screens(&mut f).unwrap();
         assert!(all.truncated);
         assert!(all.screens[0].windows.iter().all(|w| w.title.as_deref() == Some(&title[..])));
+    }
+
+    #[test]
+    fn window_in_lists_searches_every_screen() {
+        let mut f = FakeIntuition::new();
+        let a = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let b = f.add_screen(None, (0, 0, 320, 200));
+        let empty = f.add_screen(None, (0, 0, 320, 200));
+        let wins: Vec<u32> =
+            (0..6u8).map(|i| f.add_window(if i % 2 == 0 { a } else { b }, Some(b"W"), (0, 0, 9, 9))).collect();
+        let head = f.intuition_base().wrapping_add(ib_FirstScreen as u32);
+        for (i, &w) in wins.iter().enumerate() {
+            assert_eq!(f.list_holding(head, &SCREEN_WINDOWS, w), Some(if i % 2 == 0 { a } else { b }));
+        }
+        // Screens, 0 and a closed window are in no window list.
+        for key in [a, empty, 0] {
+            assert_eq!(f.list_holding(head, &SCREEN_WINDOWS, key), None);
+        }
+        f.close_window(wins[3]);
+        assert_eq!(f.list_holding(head, &SCREEN_WINDOWS, wins[3]), None);
+        assert_eq!(f.list_holding(head, &SCREEN_WINDOWS, wins[5]), Some(b));
+        // Within the caps: the screens after `limit` are not searched, nor
+        // the windows after `sub_limit` (the fake lists them in order).
+        let one = Nested { limit: 1, ..SCREEN_WINDOWS };
+        assert_eq!(f.list_holding(head, &one, wins[5]), None);
+        let short = Nested { sub_limit: 1, ..SCREEN_WINDOWS };
+        assert_eq!(f.list_holding(head, &short, wins[0]), Some(a));
+        assert_eq!(f.list_holding(head, &short, wins[4]), None);
+        assert_eq!(f.list_holding(0, &SCREEN_WINDOWS, wins[0]), None);
     }
 
     #[test]

@@ -545,6 +545,44 @@ u32 Z_amigaZ_rt_chain_after(struct Z_amiga_instance_t *e, u32 first, u32 next_of
     return chain_after(first, next_off, key, n, limit);
 }
 
+/* The ULONG at a, when its four bytes are readable (a NULL address and a
+ * range that wraps past 4 GiB are not, as for rt_copy_in); else 0 with
+ * *ok cleared. */
+static ULONG peek_readable(ULONG a, int *ok)
+{
+    if (!a || a > 0xFFFFFFFBUL || READABLE(a, 4) != 4) {
+        *ok = 0;
+        return 0;
+    }
+    return *(const ULONG *)a;
+}
+
+/* The node of the list whose first node's address is the ULONG at head
+ * (next node's address at next_off of each, at most limit nodes) whose
+ * own list (its first node's address at sub_off, each next at
+ * sub_next_off, at most sub_limit nodes: chain_after) holds the node key;
+ * 0 when none does or head is not readable. A node whose fields are not
+ * readable ends the list. key is only compared, never read through. The
+ * walker's look-up of a window in the screens' window lists, in one
+ * crossing from the wasm2c code. */
+u32 Z_amigaZ_rt_list_holding(struct Z_amiga_instance_t *e, u32 head, u32 next_off, u32 sub_off, u32 sub_next_off,
+                             u32 key, u32 limit, u32 sub_limit)
+{
+    ULONG at, sub, k = key;
+    u32 walked = 0;
+    int ok = 1;
+    (void)e;
+    at = peek_readable(head, &ok);
+    while (ok && at && walked < limit) {
+        sub = peek_readable(at + sub_off, &ok);
+        if (!ok) break;
+        if (chain_after(sub, sub_next_off, &k, 1, sub_limit) != 0xFFFFFFFFUL) return at;
+        at = peek_readable(at + next_off, &ok);
+        walked++;
+    }
+    return 0;
+}
+
 /* SysBase->DispCount (exec/execbase.h, "incremented when a task is
  * dispatched"): unchanged while no other task has run. */
 u32 Z_amigaZ_rt_dispatch_count(struct Z_amiga_instance_t *e)

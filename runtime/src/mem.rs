@@ -167,6 +167,31 @@ pub fn chain_after(first: u32, next_off: usize, keys: &[u32], limit: usize) -> O
     (r != u32::MAX).then_some(r)
 }
 
+/// The node of the linked list whose first node's address is the
+/// big-endian ULONG at absolute `head` (each next one at `next_off`, at
+/// most `limit` nodes) whose own list (its first node at the ULONG at
+/// `sub_off`, each next at `sub_next_off`, at most `sub_limit` nodes)
+/// holds the node `key`; `None` when none does or `head` is not readable.
+/// A node whose fields are not readable ends its list; `key` is only
+/// compared, never read through. No allocation: safe under `LockIBase()`.
+/// One native loop (runtime.c `rt_list_holding`).
+pub fn list_holding(
+    head: u32,
+    next_off: usize,
+    sub_off: usize,
+    sub_next_off: usize,
+    key: u32,
+    limit: usize,
+    sub_limit: usize,
+) -> Option<u32> {
+    let w = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+    // SAFETY: only reads OS memory, through the runtime's readable check.
+    let r = unsafe {
+        crate::rt::rt_list_holding(head, w(next_off), w(sub_off), w(sub_next_off), key, w(limit), w(sub_limit))
+    };
+    (r != 0).then_some(r)
+}
+
 /// Writes a big-endian ULONG into OS memory (exec `CopyMem`).
 ///
 /// # Safety

@@ -54,6 +54,19 @@ extern "C" {
     /// address after the last key found (0 when it ends the list),
     /// `u32::MAX` when no key is in the list.
     pub fn rt_chain_after(first: u32, next_off: u32, keys: *const u8, n: u32, limit: u32) -> u32;
+    /// The node of the list whose first node is the ULONG at absolute
+    /// `head` (next at `next_off`, at most `limit` nodes) whose own list
+    /// (first node at `sub_off`, next at `sub_next_off`, at most
+    /// `sub_limit` nodes) holds `key`; 0 when none does.
+    pub fn rt_list_holding(
+        head: u32,
+        next_off: u32,
+        sub_off: u32,
+        sub_next_off: u32,
+        key: u32,
+        limit: u32,
+        sub_limit: u32,
+    ) -> u32;
     /// intuition `GetAttr(attrs[i], object, &v)` for i in 0..n (`attrs`:
     /// n u32s of linear memory, little-endian as wasm stores them, n <=
     /// 16): bit i of the result set when attribute i was processed, its

@@ -24,7 +24,7 @@ use amiga_rt::{exec, introspect, mem};
 use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
-use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs, Titled, TitledCopy};
+use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs, Nested, Titled, TitledCopy};
 use gadgetscope_engine::files::{entry_from_fib, Entry};
 use gadgetscope_engine::screenshot::{self, CaptureError, CaptureInfo};
 use gadgetscope_engine::wblaunch::{self, ToolTypeError};
@@ -88,6 +88,18 @@ macro_rules! native_memory {
 
             fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
                 mem::chain_after(first, next_off, keys, limit)
+            }
+
+            fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
+                mem::list_holding(
+                    head,
+                    shape.next_off,
+                    shape.sub_off,
+                    shape.sub_next_off,
+                    key,
+                    shape.limit,
+                    shape.sub_limit,
+                )
             }
         }
     };

@@ -10,7 +10,7 @@ use amiga_rt::readargs::Value;
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
 use gadgetscope_core::pick::depth_order;
 use gadgetscope_core::text::tree_text;
-use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs, Titled, TitledCopy};
+use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs, Nested, Titled, TitledCopy};
 use gadgetscope_engine::inspect::{inspect, Failure, Inspect};
 
 /// The `ReadArgs()` template of GadgetScopeBench; `GadgetScopeBench ?`
@@ -85,6 +85,10 @@ impl<O: IntuitionOs, C: Clock> IntuitionMemory for Timed<'_, O, C> {
 
     fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
         self.os.chain_after(first, next_off, keys, limit)
+    }
+
+    fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
+        self.os.list_holding(head, shape, key)
     }
 }
 

@@ -271,7 +271,7 @@ pub mod copies {
     use core::fmt::Write;
     #[cfg(target_arch = "wasm32")]
     use gadgetscope_core::walk::TitledCopy;
-    use gadgetscope_core::walk::{append_cstr, cstr_len, read_chain, IntuitionMemory, Titled, TRAILER};
+    use gadgetscope_core::walk::{append_cstr, cstr_len, read_chain, IntuitionMemory, Nested, Titled, TRAILER};
 
     /// Node size and `Next` offset of the test lists.
     const SIZE: usize = 12;
@@ -285,7 +285,11 @@ pub mod copies {
     const EMPTY: usize = 290;
     /// A list whose nodes point at strings: `Next`, the string, a tag.
     const TITLED: [usize; 4] = [300, 312, 324, 336];
-    const ARENA: usize = 360;
+    /// A list of lists: `Next`, its own list's first node, a tag; and a
+    /// ULONG holding the first one's address.
+    const OUTER: [usize; 3] = [360, 372, 384];
+    const HEAD: usize = 396;
+    const ARENA: usize = 400;
 
     /// The test bytes at their absolute address `base`.
     struct Arena {
@@ -309,6 +313,12 @@ pub mod copies {
                 put(at + 4, if s == 0 { 0 } else { base + s as u32 });
                 put(at + 8, 0x3333_0000 + i as u32);
             }
+            for (i, (&at, sub)) in OUTER.iter().zip([base + NODES[0] as u32, 0, base + CYCLE as u32]).enumerate() {
+                put(at, OUTER.get(i + 1).map_or(0, |&n| base + n as u32));
+                put(at + 4, sub);
+                put(at + 8, 0x4444_0000 + i as u32);
+            }
+            put(HEAD, base + OUTER[0] as u32);
             put(CYCLE, 0x2222_0000);
             put(CYCLE + NEXT, base + CYCLE as u32);
             bytes[HELLO..HELLO + 6].copy_from_slice(b"hello\0");
@@ -403,6 +413,18 @@ pub mod copies {
         fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
             amiga_rt::mem::chain_after(first, next_off, keys, limit)
         }
+
+        fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
+            amiga_rt::mem::list_holding(
+                head,
+                shape.next_off,
+                shape.sub_off,
+                shape.sub_next_off,
+                key,
+                shape.limit,
+                shape.sub_limit,
+            )
+        }
     }
 
     /// One line of results: each list copy as `n/rest` and the first and
@@ -496,6 +518,21 @@ pub mod copies {
         ] {
             let _ = write!(s, "after{:?} ", m.chain_after(start, NEXT, keys, limit).map(rel));
         }
+        // (head, key, outer limit, inner limit)
+        let (head, n) = (a.at(HEAD), |i: usize| a.at(NODES[i]));
+        for (head, key, limit, sub_limit) in [
+            (head, n(3), 10, 10),
+            (head, n(0), 10, 10),
+            (head, a.at(CYCLE), 10, 10),
+            (head, 0x0012_3456, 10, 10),
+            (head, n(4), 10, 3),
+            (head, a.at(CYCLE), 2, 10),
+            (0, n(3), 10, 10),
+            (n(0) + NEXT as u32, n(3), 10, 10),
+        ] {
+            let shape = Nested { next_off: 0, sub_off: 4, sub_next_off: NEXT, limit, sub_limit };
+            let _ = write!(s, "in{:?} ", m.list_holding(head, &shape, key).map(rel));
+        }
         s
     }
 }
@@ -547,7 +584,11 @@ mod tests {
         assert!(native.contains("; t3@Some(312)/48: 33330001.46 "), "{native}");
         assert!(native.contains("; t2@Some(324)/32: 33330002.ffffffff 33330003.0 >; t0@None/0: >; "), "{native}");
         assert!(
-            native.ends_with("afterSome(72) afterSome(0) afterSome(96) afterNone afterNone afterNone afterSome(120) "),
+            native.contains("afterSome(72) afterSome(0) afterSome(96) afterNone afterNone afterNone afterSome(120) "),
+            "{native}"
+        );
+        assert!(
+            native.ends_with(" inSome(360) inSome(360) inSome(384) inNone inNone inNone inNone inSome(24) "),
             "{native}"
         );
     }
