@@ -233,7 +233,6 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
     let mut screens_t = Vec::with_capacity(runs as usize);
     let mut walk_t = Vec::with_capacity(runs as usize);
     let mut text_t = Vec::with_capacity(runs as usize);
-    let mut depth = Vec::with_capacity(runs as usize);
     if let Inspect::Tree { window, screen, .. } = what {
         for _ in 0..runs {
             let t0 = timed.clock.now();
@@ -246,11 +245,6 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
                 Some(_) => find_target(&snap, &target),
                 None => active_window(&snap),
             };
-            if let Some(scr) = info.and_then(|i| snap.screens.iter().find(|s| s.address == i.screen)) {
-                let before = timed.holds_seen.len();
-                let _ = depth_order(&mut timed, scr);
-                depth.extend_from_slice(&timed.holds_seen[before..]);
-            }
             if let Some(info) = info {
                 let t2 = timed.clock.now();
                 let walked = walk_window(&mut timed, info);
@@ -272,8 +266,25 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
         let b = timed.clock.now();
         clock_overhead = clock_overhead.min(b.wrapping_sub(a));
     }
-    // Before the empty holds: they are not the walker's.
+    // Before the layer order's and the empty holds: they are not TREE's.
     let longest_hold = timed.longest_hold;
+    // PICK's layer order of the window's screen, on its own.
+    let mut depth = Vec::with_capacity(runs as usize);
+    if let Inspect::Tree { window, screen, .. } = what {
+        for _ in 0..runs {
+            let Ok(snap) = read_screens(&mut timed) else { break };
+            let target = WindowTarget { screen: screen.clone(), pattern: window.clone().unwrap_or_default() };
+            let info = match window {
+                Some(_) => find_target(&snap, &target),
+                None => active_window(&snap),
+            };
+            if let Some(scr) = info.and_then(|i| snap.screens.iter().find(|s| s.address == i.screen)) {
+                let before = timed.holds_seen.len();
+                let _ = depth_order(&mut timed, scr);
+                depth.extend_from_slice(&timed.holds_seen[before..]);
+            }
+        }
+    }
     let mut empty = Vec::with_capacity(runs as usize);
     let before = timed.holds_seen.len();
     for _ in 0..runs {
