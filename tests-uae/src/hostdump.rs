@@ -401,6 +401,25 @@ pub struct Cpu {
     pub code: Vec<u8>,
 }
 
+/// See [`Findings::lists_in_flux`].
+pub fn lists_in_flux(cpu: &Result<Cpu, String>, ram: &Ram) -> bool {
+    let disabled = ram.peek32(4).and_then(|eb| ram.peek8(eb + IDNestCnt as u32)).is_some_and(|n| (n as i8) >= 0);
+    disabled || cpu.as_ref().is_ok_and(|c| c.supervisor(ram))
+}
+
+impl Cpu {
+    /// Whether A7 is in the supervisor stack (ExecBase's `SysStkLower` to
+    /// `SysStkUpper`): the CPU runs an interrupt, a trap or exec's task
+    /// switch, not a task.
+    pub fn supervisor(&self, ram: &Ram) -> bool {
+        let Some(eb) = ram.peek32(4) else { return false };
+        match (ram.peek32(eb + SysStkLower as u32), ram.peek32(eb + SysStkUpper as u32)) {
+            (Some(lo), Some(hi)) => (lo..=hi).contains(&self.regs[15]),
+            _ => false,
+        }
+    }
+}
+
 // FS-UAE 3.1's `struct regstruct` (src/include/newcpu.h; the global
 // `regs`, host byte order, x86-64): `uae_u32 regs[16]`, `uae_u32 pc`,
 // `uae_u8 *pc_p`, `uae_u8 *pc_oldp`, `uae_u16 opcode`, `uae_u32
@@ -582,6 +601,12 @@ pub struct Findings {
     pub lost: Vec<u32>,
     /// Lines naming a list and a task whose `tc_State` disagree.
     pub disagreements: Vec<String>,
+    /// exec may have been moving a task between its lists at that instant:
+    /// the CPU was on the supervisor stack (an interrupt, a trap, the task
+    /// switch) or interrupts were off (`IDNestCnt` >= 0: `Signal()` and
+    /// `Wait()` move tasks under `Disable()`). Lost tasks and
+    /// disagreements may then be a move half done. Set by [`dump_process`].
+    pub lists_in_flux: bool,
 }
 
 /// The task dump of `ram` (see the module doc) and what it found.
@@ -676,7 +701,8 @@ pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
 /// Errors: the process cannot be stopped or read, its RAM is not found.
 pub fn dump_process(pid: u32, layout: &[(u32, u32)]) -> Result<(String, Findings), String> {
     let (ram, cpu) = read_process(pid, layout)?;
-    let (text, found) = task_dump(&ram)?;
+    let (text, mut found) = task_dump(&ram)?;
+    found.lists_in_flux = lists_in_flux(&cpu, &ram);
     Ok((cpu_text(&cpu, &ram) + &text, found))
 }
 
@@ -941,6 +967,24 @@ mod tests {
         assert_eq!(find_cpu(&host, &ram).map(|c| c.pc), Ok(0xF8_1010));
         let none = FakeHost { maps: vec![(ROM_HOST, vec![0u8; 0x2000])] };
         assert!(find_cpu(&none, &ram).unwrap_err().contains("not found"));
+    }
+
+    #[test]
+    fn lists_are_in_flux_on_the_supervisor_stack_or_with_interrupts_off() {
+        let mut f = Fake::new();
+        f.w32(EB + SysStkLower as u32, FAST + 0x3800);
+        f.w32(EB + SysStkUpper as u32, FAST + 0x3c00);
+        f.w8(EB + IDNestCnt as u32, 0xff); // -1: interrupts on
+        let cpu = |a7: u32| {
+            let mut regs = [0u32; 16];
+            regs[15] = a7;
+            Ok(Cpu { at: 0, regs, pc: 0xF8_1000, code: Vec::new() })
+        };
+        assert!(!lists_in_flux(&cpu(FAST + 0x1280), &f.ram()));
+        assert!(lists_in_flux(&cpu(FAST + 0x3a00), &f.ram()));
+        assert!(!lists_in_flux(&Err("not found".into()), &f.ram()));
+        f.w8(EB + IDNestCnt as u32, 0); // inside one Disable()
+        assert!(lists_in_flux(&cpu(FAST + 0x1280), &f.ram()));
     }
 
     #[test]

@@ -673,7 +673,13 @@ fn execute(
                 ram.save(dir)?;
                 let (text, f) = hostdump::task_dump(&ram)?;
                 let path = dir.join("tasks-host.txt");
-                let text = hostdump::cpu_text(&cpu, &ram) + &text;
+                let mut text = hostdump::cpu_text(&cpu, &ram) + &text;
+                if hostdump::lists_in_flux(&cpu, &ram) && (!f.lost.is_empty() || !f.disagreements.is_empty()) {
+                    text.push_str(
+                        "NOTE exec may have been moving a task between its lists (the CPU on the supervisor stack \
+                         or interrupts off): lost and disagreeing tasks may be that move half done\n",
+                    );
+                }
                 fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
                 Ok((path, f.lost.len()))
             }));
