@@ -180,6 +180,12 @@ pub fn fs_uae_config(p: &ConfigParams) -> String {
         kv(k, v);
     }
     kv("warp_mode", "1");
+    // FS-UAE then carries out the UAE filesystem's packets on the
+    // emulator's own thread (at each horizontal sync) instead of a
+    // filesystem thread whose completions reach the Amiga through a flag
+    // both threads change without atomics: that hand-off lost replies
+    // (tests-uae/README.md, "Lost tasks").
+    kv("deterministic", "1");
     kv("uae_sound_output", "none");
     kv("hard_drive_0", &p.hd_dir.display().to_string());
     kv("serial_port", &p.serial_log.display().to_string());

@@ -63,7 +63,7 @@ fn config_text() {
     };
     assert_eq!(
         fs_uae_config(&p),
-        "[fs-uae]\namiga_model = A1200\naccuracy = -1\nuae_cpu_speed = max\nfast_memory = 8192\nwarp_mode = 1\n\
+        "[fs-uae]\namiga_model = A1200\naccuracy = -1\nuae_cpu_speed = max\nfast_memory = 8192\nwarp_mode = 1\ndeterministic = 1\n\
          uae_sound_output = none\nhard_drive_0 = /w/hd\nserial_port = /w/serial.log\nbase_dir = /w/base\n\
          fast_memory = 8192\n"
     );
@@ -77,7 +77,7 @@ fn config_text() {
     assert_eq!(
         fs_uae_config(&a500),
         "[fs-uae]\namiga_model = A500\ncpu = 68000\naccuracy = 0\nuae_cpu_speed = real\nchip_memory = 1024\n\
-         slow_memory = 1024\nwarp_mode = 1\nuae_sound_output = none\nhard_drive_0 = /w/hd\n\
+         slow_memory = 1024\nwarp_mode = 1\ndeterministic = 1\nuae_sound_output = none\nhard_drive_0 = /w/hd\n\
          serial_port = /w/serial.log\nbase_dir = /w/base\n"
     );
     assert_eq!(Scenario::new("t").model, Model::A1200);
