@@ -310,6 +310,75 @@ pub struct Nested {
     pub sub_limit: usize,
 }
 
+/// `Vec`, for [`native_intuition_memory!`]'s expansion in other crates.
+#[doc(hidden)]
+pub use alloc::vec::Vec as NativeVec;
+
+/// `impl IntuitionMemory for $t` over the Amiga's native copy loops,
+/// `native_intuition_memory!(Type, amiga_rt::mem)`: every method calls the
+/// function of the same name in that module (amiga-rt's `mem`, which this
+/// crate cannot name), unpacking [`Titled`] and [`Nested`]. One set of
+/// adapters for the walker's OS object (gadgetscope-system) and the
+/// canary's check of the native loops against the pure ones.
+#[macro_export]
+macro_rules! native_intuition_memory {
+    ($t:ty, $($mem:ident)::+) => {
+        impl $crate::walk::IntuitionMemory for $t {
+            fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+                $($mem)::+::copy_into(addr, buf)
+            }
+
+            fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut $crate::walk::NativeVec<u8>, room: usize) -> Option<usize> {
+                $($mem)::+::copy_cstr(addr, max, out, room)
+            }
+
+            fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut $crate::walk::NativeVec<u8>) -> usize {
+                $($mem)::+::copy_chain(first, next_off, size, max, out)
+            }
+
+            fn copy_titled(
+                &mut self,
+                first: u32,
+                after: &[u32],
+                shape: &$crate::walk::Titled,
+                max: usize,
+                out: &mut $crate::walk::NativeVec<u8>,
+                strings: &mut $crate::walk::NativeVec<u8>,
+            ) -> $crate::walk::TitledCopy {
+                let (nodes, start, full) = $($mem)::+::copy_titled(
+                    first,
+                    after,
+                    shape.next_off,
+                    shape.size,
+                    shape.str_off,
+                    shape.str_max,
+                    shape.limit,
+                    max,
+                    out,
+                    strings,
+                );
+                $crate::walk::TitledCopy { nodes, start, full }
+            }
+
+            fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
+                $($mem)::+::chain_after(first, next_off, keys, limit)
+            }
+
+            fn list_holding(&mut self, head: u32, shape: &$crate::walk::Nested, key: u32) -> Option<u32> {
+                $($mem)::+::list_holding(
+                    head,
+                    shape.next_off,
+                    shape.sub_off,
+                    shape.sub_next_off,
+                    key,
+                    shape.limit,
+                    shape.sub_limit,
+                )
+            }
+        }
+    };
+}
+
 /// The shape of a list [`IntuitionMemory::copy_titled`] copies.
 #[derive(Clone, Copy, Debug)]
 pub struct Titled {

@@ -45,68 +45,10 @@ pub struct AmigaIntuition {
 /// Bytes copied by [`IntuitionMemory::read`]: plain memory copies.
 struct Copier;
 
-/// `IntuitionMemory` over amiga-rt's native copies, for both the walker's
-/// OS object and the view it gets under the lock (one set of methods).
-macro_rules! native_memory {
-    ($t:ty) => {
-        impl IntuitionMemory for $t {
-            fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
-                mem::copy_into(addr, buf)
-            }
-
-            fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
-                mem::copy_cstr(addr, max, out, room)
-            }
-
-            fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
-                mem::copy_chain(first, next_off, size, max, out)
-            }
-
-            fn copy_titled(
-                &mut self,
-                first: u32,
-                after: &[u32],
-                shape: &Titled,
-                max: usize,
-                out: &mut Vec<u8>,
-                strings: &mut Vec<u8>,
-            ) -> TitledCopy {
-                let (nodes, start, full) = mem::copy_titled(
-                    first,
-                    after,
-                    shape.next_off,
-                    shape.size,
-                    shape.str_off,
-                    shape.str_max,
-                    shape.limit,
-                    max,
-                    out,
-                    strings,
-                );
-                TitledCopy { nodes, start, full }
-            }
-
-            fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
-                mem::chain_after(first, next_off, keys, limit)
-            }
-
-            fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
-                mem::list_holding(
-                    head,
-                    shape.next_off,
-                    shape.sub_off,
-                    shape.sub_next_off,
-                    key,
-                    shape.limit,
-                    shape.sub_limit,
-                )
-            }
-        }
-    };
-}
-
-native_memory!(Copier);
-native_memory!(AmigaIntuition);
+// `IntuitionMemory` over amiga-rt's native copies, for both the walker's
+// OS object and the view it gets under the lock (one set of methods).
+gadgetscope_core::native_intuition_memory!(Copier, amiga_rt::mem);
+gadgetscope_core::native_intuition_memory!(AmigaIntuition, amiga_rt::mem);
 
 impl AmigaIntuition {
     /// Opens the libraries a walk needs.

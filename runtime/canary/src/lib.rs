@@ -373,59 +373,7 @@ pub mod copies {
     struct Native;
 
     #[cfg(target_arch = "wasm32")]
-    impl IntuitionMemory for Native {
-        fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
-            amiga_rt::mem::copy_into(addr, buf)
-        }
-
-        fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
-            amiga_rt::mem::copy_cstr(addr, max, out, room)
-        }
-
-        fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
-            amiga_rt::mem::copy_chain(first, next_off, size, max, out)
-        }
-
-        fn copy_titled(
-            &mut self,
-            first: u32,
-            after: &[u32],
-            shape: &Titled,
-            max: usize,
-            out: &mut Vec<u8>,
-            strings: &mut Vec<u8>,
-        ) -> TitledCopy {
-            let (nodes, start, full) = amiga_rt::mem::copy_titled(
-                first,
-                after,
-                shape.next_off,
-                shape.size,
-                shape.str_off,
-                shape.str_max,
-                shape.limit,
-                max,
-                out,
-                strings,
-            );
-            TitledCopy { nodes, start, full }
-        }
-
-        fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
-            amiga_rt::mem::chain_after(first, next_off, keys, limit)
-        }
-
-        fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
-            amiga_rt::mem::list_holding(
-                head,
-                shape.next_off,
-                shape.sub_off,
-                shape.sub_next_off,
-                key,
-                shape.limit,
-                shape.sub_limit,
-            )
-        }
-    }
+    gadgetscope_core::native_intuition_memory!(Native, amiga_rt::mem);
 
     /// One line of results: each list copy as `n/rest` and the first and
     /// last word of every node copied (its `Next` relative to the arena),
