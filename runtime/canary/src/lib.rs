@@ -269,8 +269,6 @@ pub mod copies {
     use alloc::string::String;
     use alloc::vec::Vec;
     use core::fmt::Write;
-    #[cfg(target_arch = "wasm32")]
-    use gadgetscope_core::walk::TitledCopy;
     use gadgetscope_core::walk::{append_cstr, cstr_len, read_chain, IntuitionMemory, Nested, Titled, TRAILER};
 
     /// Node size and `Next` offset of the test lists.
