@@ -33,6 +33,10 @@ static const char g_line[] = NEEDS "\n";
 ULONG rt_cpu_check(void)
 {
     ULONG me, wbmsg = 0, lib;
+#ifdef GS_CPU_68000
+    /* The 68000 build (xtask --cpu 68000) runs on every 680x0. */
+    return 0;
+#endif
     if (*(volatile unsigned short *)(SYSBASE + AttnFlags) & AFF_68020) return 0;
 
     me = gs_exec_FindTask(SYSBASE, 0);

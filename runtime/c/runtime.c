@@ -47,13 +47,19 @@ static struct Z_amiga_instance_t { int unused; } g_env;
 /* ---- mem* (the compiler and wasm2c call these) ----
  * Longword loops once the destination is aligned: wasm2c's memory.copy and
  * memory.fill (Rust moves and zeroing of arrays) land here, so a byte loop
- * costs the whole program. The 68020 reads longwords at any address; a 68000
- * build will need the source aligned too (docs/reference/toolchain.md, "GCC and
- * the native runtime": the 68000). */
+ * costs the whole program. The 68020 reads longwords at any address; the
+ * 68000 only at even ones, so there the longword loops run only when source
+ * and destination are both even once the destination is aligned. */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
+#ifdef GS_CPU_68000
+    if (((ULONG)d ^ (ULONG)s) & 1) {
+        while (n--) *d++ = *s++;
+        return dst;
+    }
+#endif
     while (n && ((ULONG)d & 3)) { *d++ = *s++; n--; }
     while (n >= 16) {
         ((ULONG *)d)[0] = ((const ULONG *)s)[0];
@@ -73,6 +79,12 @@ void *memmove(void *dst, const void *src, size_t n)
     const unsigned char *s = src;
     if (d <= s || d >= s + n) return memcpy(dst, src, n);
     d += n; s += n;
+#ifdef GS_CPU_68000
+    if (((ULONG)d ^ (ULONG)s) & 1) {
+        while (n--) *--d = *--s;
+        return dst;
+    }
+#endif
     while (n && ((ULONG)d & 3)) { *--d = *--s; n--; }
     while (n >= 4) { d -= 4; s -= 4; *(ULONG *)d = *(const ULONG *)s; n -= 4; }
     while (n--) *--d = *--s;
@@ -109,6 +121,25 @@ size_t strlen(const char *s)
     while (*p) p++;
     return (size_t)(p - s);
 }
+
+/* A ULONG stored into or read from linear memory at an address the wasm
+ * code chose: a 68000 cannot move a longword at an odd one. */
+#ifdef GS_CPU_68000
+static void put_ulong(ULONG a, ULONG v)
+{
+    unsigned char *p = (unsigned char *)a;
+    p[0] = (unsigned char)(v >> 24); p[1] = (unsigned char)(v >> 16);
+    p[2] = (unsigned char)(v >> 8); p[3] = (unsigned char)v;
+}
+static ULONG get_ulong(ULONG a)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    return (ULONG)p[0] << 24 | (ULONG)p[1] << 16 | (ULONG)p[2] << 8 | p[3];
+}
+#else
+#define put_ulong(a, v) (*(ULONG *)(a) = (v))
+#define get_ulong(a) (*(const ULONG *)(a))
+#endif
 
 /* ---- tracked resources: released in reverse order after a trap ---- */
 enum { RES_FREE, RES_LIBRARY, RES_RDARGS, RES_FILE, RES_VEC, RES_HANDLER };
@@ -501,7 +532,7 @@ u32 Z_amigaZ_rt_copy_titled(struct Z_amiga_instance_t *e, u32 dst, u32 first, u3
             r = 0x40000000UL;
         }
     }
-    *(ULONG *)(MEMBASE + out + 4) = first;
+    put_ulong(MEMBASE + out + 4, first);
     sd = (unsigned char *)(MEMBASE + sdst);
     while (first && n < max && readable_in(first, size, &lo, &hi) == size) {
         str = *(const ULONG *)(first + str_off);
@@ -521,11 +552,11 @@ u32 Z_amigaZ_rt_copy_titled(struct Z_amiga_instance_t *e, u32 dst, u32 first, u3
         }
         d = (unsigned char *)(MEMBASE + dst + n * rec);
         memcpy(d, (const void *)first, size);
-        *(ULONG *)(d + size) = len;
-        first = *(const ULONG *)(d + next_off);
+        put_ulong((ULONG)(d + size), len);
+        first = get_ulong((ULONG)(d + next_off));
         n++;
     }
-    *(ULONG *)(MEMBASE + out) = put;
+    put_ulong(MEMBASE + out, put);
     return n | r;
 }
 
@@ -614,7 +645,7 @@ u32 Z_amigaZ_rt_get_attrs(struct Z_amiga_instance_t *e, u32 base, u32 object, u3
         v = 0;
         if (gs_intuition_GetAttr(base, attr, object, (ULONG)&v)) {
             mask |= 1UL << i;
-            *(ULONG *)(MEMBASE + values + 4 * i) = v;
+            put_ulong(MEMBASE + values + 4 * i, v);
         }
         if (*(volatile ULONG *)(SYSBASE + DispCount) != disp) {
             i++;

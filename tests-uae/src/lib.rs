@@ -41,6 +41,7 @@ pub mod foundation;
 pub mod gui;
 pub mod hostdump;
 pub mod inspector;
+pub mod m68000;
 pub mod memcheck;
 pub mod native;
 pub mod pick;
@@ -207,6 +208,7 @@ pub fn all() -> Vec<Scenario> {
     // A scenario is built again for its stock run (a Scenario holds
     // closures and is not Clone).
     all.extend(stock::scenarios_from(modules()));
+    all.extend(m68000::scenarios_from(modules()));
     all
 }
 

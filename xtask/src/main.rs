@@ -9,6 +9,7 @@ mod cleanroot;
 mod dist;
 mod hunk;
 mod ndkgen;
+mod oddguard;
 mod osglue;
 mod profile;
 mod rules;
@@ -30,8 +31,8 @@ fn usage() -> &'static str {
      \x20 run                    the main job: build, boot FS-UAE (AROS ROM), run GadgetScope, save a screenshot\n\
      \x20 test                   every test: checks (fmt, clippy, unsafe rule), host tests, canary, emulator scenarios\n\
      \x20 clean-root             `cargo xtask test` in a clean Debian 12 root (debootstrap): proves the install steps\n\
-     \x20 amiga [PROGRAM...]     build the Amiga programs into target/amiga/ (installs missing tools)\n\
-     \x20 canary                 build the codegen canary, run it under vamos, compare with the host\n\
+     \x20 amiga [--cpu 68000] [PROGRAM...]  build the Amiga programs into target/amiga/ (68000: target/amiga/68000/)\n\
+     \x20 canary [--cpu 68000]   build the codegen canary, run it under vamos, compare with the host\n\
      \x20 uae-test [--repeat N] [SCENARIO...]  the emulator scenarios in FS-UAE (AROS ROM), N times over\n\
      \x20 profile-walk [COUNT]   instruction profile of COUNT TREEs of the walker (WalkProf under vamos)\n\
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
@@ -39,6 +40,16 @@ fn usage() -> &'static str {
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
      \x20 serve [PORT]           FS-UAE (AROS ROM) with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234) until Ctrl-C\n\
      \x20 dist                   build target/dist/: the GadgetScope drawer, GadgetScope.lha and a bootable GadgetScope.adf\n"
+}
+
+/// `--cpu 68000|68020` at the front of `args` (68020 without it), and the
+/// rest.
+fn cpu_option(args: &[String]) -> anyhow::Result<(amiga::Cpu, &[String])> {
+    match args {
+        [opt, cpu, rest @ ..] if opt == "--cpu" => Ok((amiga::Cpu::parse(cpu)?, rest)),
+        [opt] if opt == "--cpu" => anyhow::bail!("--cpu needs 68000 or 68020"),
+        rest => Ok((amiga::Cpu::M68020, rest)),
+    }
 }
 
 fn report(r: anyhow::Result<()>) -> ExitCode {
@@ -59,7 +70,7 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     match cmd.as_str() {
-        "amiga" => report(amiga::build(rest).map(|built| {
+        "amiga" => report(cpu_option(rest).and_then(|(cpu, rest)| amiga::build_for(rest, cpu)).map(|built| {
             for b in &built {
                 println!(
                     "{}: {} bytes (code {}, data {}, linear memory {} of which {} stored, bss {}; {} relocs; wasm {} bytes)",
@@ -75,8 +86,8 @@ fn main() -> ExitCode {
                 );
             }
         })),
-        "canary" => report(canary::run().map(|r| {
-            println!("canary: {} checks match the host (68020, {} emulated cycles under vamos)", r.checks, r.cycles);
+        "canary" => report(cpu_option(rest).and_then(|(cpu, _)| canary::run_for(cpu)).map(|r| {
+            println!("canary: {} checks match the host ({}, {} emulated cycles under vamos)", r.checks, r.cpu, r.cycles);
         })),
         "test" => report(suite::test()),
         "clean-root" => report(cleanroot::run()),

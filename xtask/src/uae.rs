@@ -54,18 +54,36 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     if needs.contains(&"dist") && !needs.contains(&"GadgetScope") {
         needs.push("GadgetScope");
     }
-    let programs: Vec<String> =
-        needs.iter().filter(|n| amiga::PROGRAMS.iter().any(|p| p.hunk == **n)).map(|n| n.to_string()).collect();
-    if let Some(bad) = needs.iter().find(|n| !programs.iter().any(|p| p == *n) && !["icons", "dist"].contains(n)) {
+    // `<Hunk>@68000`: the 68000 build of that program (tests-uae m68000).
+    let is_program = |n: &str| amiga::PROGRAMS.iter().any(|p| p.hunk == n);
+    let programs: Vec<String> = needs.iter().filter(|n| is_program(n)).map(|n| n.to_string()).collect();
+    let programs_68000: Vec<String> = needs
+        .iter()
+        .filter_map(|n| n.strip_suffix(uae_harness::m68000::SUFFIX))
+        .filter(|n| is_program(n))
+        .map(str::to_string)
+        .collect();
+    if let Some(bad) = needs.iter().find(|n| {
+        !is_program(n)
+            && !n.strip_suffix(uae_harness::m68000::SUFFIX).is_some_and(is_program)
+            && !["icons", "dist"].contains(n)
+    }) {
         bail!(
-            "a scenario stages `{bad}`, which nothing builds (Amiga programs: {}; directories: icons, dist)",
-            amiga::PROGRAMS.iter().map(|p| p.hunk).collect::<Vec<_>>().join(", ")
+            "a scenario stages `{bad}`, which nothing builds (Amiga programs: {}, each also as <name>{}; directories: icons, dist)",
+            amiga::PROGRAMS.iter().map(|p| p.hunk).collect::<Vec<_>>().join(", "),
+            uae_harness::m68000::SUFFIX
         );
     }
     if !programs.is_empty() {
         for b in amiga::build(&programs)? {
             let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
             opts.built.insert(name, b.hunk_path);
+        }
+    }
+    if !programs_68000.is_empty() {
+        for b in amiga::build_for(&programs_68000, amiga::Cpu::M68000)? {
+            let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            opts.built.insert(format!("{name}{}", uae_harness::m68000::SUFFIX), b.hunk_path);
         }
     }
     // GADGETSCOPE_UAE_GADGETSCOPE=<hunk>: run the scenarios against another
@@ -171,8 +189,9 @@ mod tests {
         all.extend(uae_harness::shipping::unregistered());
         for s in &all {
             for n in s.needs() {
+                let program = n.strip_suffix(uae_harness::m68000::SUFFIX).unwrap_or(n);
                 assert!(
-                    super::amiga::PROGRAMS.iter().any(|p| p.hunk == n)
+                    super::amiga::PROGRAMS.iter().any(|p| p.hunk == program)
                         || tools.contains(&n)
                         || ["icons", "dist"].contains(&n),
                     "{}: `{n}` is built by nothing",

@@ -143,6 +143,41 @@ extern u8* const gs_mem_base;
   }
 @INSTANCES@"#;
 
+/// The 68000 build's accessors for the call sites whose access may be at an
+/// odd address ([`crate::oddguard`]): `gs_odd_<name>`, the same bounds
+/// check, then the little-endian bytes one at a time.
+const GS_ODD_ACCESSORS: &str = r#"
+/* GadgetScope post-pass (68000): the accesses whose alignment hint is one
+   byte (xtask/src/oddguard.rs) may be at an odd address, where a 68000
+   cannot move a word or longword: their little-endian bytes one by one. */
+static __attribute__((noinline)) u32 gs_le_get(const u8* p, u32 n) {
+  u32 v = 0;
+  while (n--) v = (v << 8) | p[n];
+  return v;
+}
+static __attribute__((noinline)) void gs_le_put(u8* p, u32 v, u32 n) {
+  for (; n; n--, v >>= 8) *p++ = (u8)v;
+}
+#define GS_DEFINE_ODD_LOAD(name, t1, t2, t3)                                  \
+  static inline __attribute__((always_inline)) t3 gs_odd_##name(const wasm_rt_memory_t* mem, u32 base, u32 off) { \
+    (void)mem;                                                                \
+    if (UNLIKELY(GS_OOB(base, off, sizeof(t1)))) TRAP(OOB);                  \
+    const u8* p = gs_mem_base + off + base;                                   \
+    t1 result = sizeof(t1) == 8 ? (t1)((u64)gs_le_get(p + 4, 4) << 32 | gs_le_get(p, 4)) \
+                                : (t1)gs_le_get(p, sizeof(t1));               \
+    return (t3)(t2)result;                                                    \
+  }
+#define GS_DEFINE_ODD_STORE(name, t1, t2)                                     \
+  static inline __attribute__((always_inline)) void gs_odd_##name(wasm_rt_memory_t* mem, u32 base, u32 off, t2 value) { \
+    (void)mem;                                                                \
+    if (UNLIKELY(GS_OOB(base, off, sizeof(t1)))) TRAP(OOB);                  \
+    u8* p = gs_mem_base + off + base;                                         \
+    u64 v = (u64)(t1)value;                                                   \
+    gs_le_put(p, (u32)v, sizeof(t1) == 8 ? 4 : sizeof(t1));                   \
+    if (sizeof(t1) == 8) gs_le_put(p + 4, (u32)(v >> 32), 4);                 \
+  }
+@INSTANCES@"#;
+
 /// The load/store functions wasm2c 1.0.32 defines, with the types its
 /// `DEFINE_LOAD(name, t1, t2, t3)` / `DEFINE_STORE(name, t1, t2)` use.
 const LOADS: &[(&str, &str, &str, &str)] = &[
@@ -556,11 +591,119 @@ fn accessors(size: u32) -> String {
     GS_ACCESSORS.replace("@SIZE@", &size.to_string()).replace("@INSTANCES@", &inst)
 }
 
+/// The byte-wise accessors of the 68000 build, for the integer accesses of
+/// 2 to 8 bytes (floating point is refused by the module check).
+fn odd_accessors() -> String {
+    let mut inst = String::new();
+    for (name, t1, t2, t3) in LOADS.iter().filter(|l| !l.0.starts_with('f') && !l.1.ends_with('8')) {
+        inst.push_str(&format!("GS_DEFINE_ODD_LOAD({name}, {t1}, {t2}, {t3})\n"));
+    }
+    for (name, t1, t2) in STORES.iter().filter(|s| !s.0.starts_with('f') && !s.1.ends_with('8')) {
+        inst.push_str(&format!("GS_DEFINE_ODD_STORE({name}, {t1}, {t2})\n"));
+    }
+    GS_ODD_ACCESSORS.replace("@INSTANCES@", &inst)
+}
+
+/// The name of the function a line of wasm2c's output starts to define or
+/// declare (`static u32 w2c_f(…`), when it is one of the module's own
+/// functions (wasm2c names them `w2c_…`).
+fn wasm_function_header(line: &str) -> Option<&str> {
+    let head = line.strip_prefix("static ")?.split('(').next()?;
+    let name = head.split_whitespace().last()?;
+    (name.starts_with("w2c_") && line.contains("_instance_t* instance")).then_some(name)
+}
+
+/// Gives the call sites that `funcs` (per defined function, its accesses
+/// as [`crate::oddguard::accesses`] lists them) marks as possibly odd the
+/// byte-wise accessors: `gs__<name>(` becomes `gs_odd_<name>(`. Each
+/// function's call sites must be the listed accesses, name by name and in
+/// order, and the functions as many as listed: else the build stops.
+fn guard_odd_sites(c: &str, funcs: &[Vec<crate::oddguard::Access>]) -> Result<(String, usize)> {
+    enum At<'a> {
+        Outside,
+        Header(&'a str),
+        Body(&'a str, usize),
+    }
+    let mut out = String::with_capacity(c.len() + 4096);
+    let (mut at, mut f, mut guarded) = (At::Outside, 0usize, 0usize);
+    for line in c.split_inclusive('\n') {
+        let text = line.trim_end_matches('\n');
+        if let At::Body(name, k) = at {
+            if text == "}" {
+                if k != funcs[f].len() {
+                    bail!(
+                        "wasm2c output: {name} has {k} load/store call sites, the module's function {f} {}",
+                        funcs[f].len()
+                    );
+                }
+                f += 1;
+                at = At::Outside;
+                out.push_str(line);
+                continue;
+            }
+            let mut k = k;
+            let mut rest = line;
+            while let Some(i) = rest.find("gs__") {
+                out.push_str(&rest[..i]);
+                let call = &rest[i + 4..];
+                let accessor = call.find('(').map(|open| &call[..open]).filter(|a| {
+                    (i == 0 || !is_ident_byte(rest.as_bytes()[i - 1]))
+                        && (LOADS.iter().any(|l| l.0 == *a) || STORES.iter().any(|s| s.0 == *a))
+                });
+                let Some(accessor) = accessor else {
+                    // Part of a longer name (`…settings__Settings…`).
+                    out.push_str("gs__");
+                    rest = call;
+                    continue;
+                };
+                let open = accessor.len();
+                let Some(want) = funcs[f].get(k) else {
+                    bail!("wasm2c output: {name} has more load/store call sites than the module's function {f}");
+                };
+                if call[..open] != *want.name {
+                    bail!(
+                        "wasm2c output: call site {k} of {name} is {}, the module's access {}",
+                        &call[..open],
+                        want.name
+                    );
+                }
+                out.push_str(if want.odd { "gs_odd_" } else { "gs__" });
+                guarded += usize::from(want.odd);
+                k += 1;
+                rest = call;
+            }
+            out.push_str(rest);
+            at = At::Body(name, k);
+            continue;
+        }
+        out.push_str(line);
+        let name = match at {
+            At::Header(name) => Some(name),
+            _ => wasm_function_header(text),
+        };
+        at = match name {
+            Some(_) if text.ends_with(';') => At::Outside,
+            Some(name) if text.ends_with('{') => {
+                if f >= funcs.len() {
+                    bail!("wasm2c output: more functions than the module's {} ({name})", funcs.len());
+                }
+                At::Body(name, 0)
+            }
+            Some(name) => At::Header(name),
+            None => At::Outside,
+        };
+    }
+    if f != funcs.len() || !matches!(at, At::Outside) {
+        bail!("wasm2c output: {f} function definitions, the module has {}", funcs.len());
+    }
+    Ok((out, guarded))
+}
+
 /// Applies the post-pass to wasm2c's `.c` output, linear memory in whole
 /// pages (as declared).
 #[cfg(test)]
 pub fn apply(src: &str) -> Result<String> {
-    apply_sized(src, None)
+    apply_sized(src, None, None)
 }
 
 /// Applies the post-pass to wasm2c's `.c` output. `used`: the bytes of
@@ -568,7 +711,11 @@ pub fn apply(src: &str) -> Result<String> {
 /// `memory.size`); linear memory is then allocated with that size, rounded
 /// up to 8 bytes, instead of its whole pages, and the accessors check
 /// against it.
-pub fn apply_sized(src: &str, used: Option<u32>) -> Result<String> {
+///
+/// `odd` (the 68000 build): per defined function, its accesses
+/// ([`crate::oddguard::accesses`]); the call sites it marks get byte-wise
+/// accessors.
+pub fn apply_sized(src: &str, used: Option<u32>, odd: Option<&[Vec<crate::oddguard::Access>]>) -> Result<String> {
     let (p0, p1) = region(src, "FUNC_PROLOGUE", PROLOGUE_START, PROLOGUE_END, PROLOGUE_END.len(), PROLOGUE_SHA256)?;
     let (a0, a1) =
         region(src, "RANGE_CHECK", RANGE_CHECK_START, RANGE_CHECK_END, RANGE_CHECK_END.len(), RANGE_CHECK_SHA256)?;
@@ -615,6 +762,7 @@ pub fn apply_sized(src: &str, used: Option<u32>) -> Result<String> {
         &src[a1..b0],
         LOAD_STORE_NEW,
         &accessors(size.unwrap_or(0)),
+        &odd.map(|_| odd_accessors()).unwrap_or_default(),
         &between,
         MEMORY_COPY_NEW,
         &body,
@@ -623,11 +771,14 @@ pub fn apply_sized(src: &str, used: Option<u32>) -> Result<String> {
     if !out.contains(MARKER) || out.contains("WABT_BIG_ENDIAN") {
         bail!("wasm2c output: the post-pass did not take (a WABT_BIG_ENDIAN block is left, or the marker is missing)");
     }
-    Ok(out)
+    match odd {
+        Some(funcs) => Ok(guard_odd_sites(&out, funcs)?.0),
+        None => Ok(out),
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A wasm2c 1.0.32 output for a tiny module (wasm2c is part of the
@@ -642,6 +793,12 @@ mod tests {
     /// wasm2c 1.0.32 output of a module given as text (wat2wasm is part
     /// of the same wabt package).
     fn real_output_of(wat: &str, tag: &str) -> String {
+        real_output_and_wasm_of(wat, tag).0
+    }
+
+    /// wasm2c 1.0.32 output of a module given as text, the module, and the
+    /// directory that holds them and wasm2c's header `m.h`.
+    pub(crate) fn real_output_and_wasm_of(wat: &str, tag: &str) -> (String, Vec<u8>, std::path::PathBuf) {
         // One directory per call: the tests run in parallel.
         static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -662,7 +819,7 @@ mod tests {
             .status()
             .expect("wasm2c");
         assert!(st.success());
-        std::fs::read_to_string(dir.join("m.c")).unwrap()
+        (std::fs::read_to_string(dir.join("m.c")).unwrap(), std::fs::read(dir.join("m.wasm")).unwrap(), dir)
     }
 
     const LOADS_AND_STORES: &str = r#"(module (memory (export "memory") 3)
@@ -693,12 +850,12 @@ mod tests {
     #[test]
     fn memory_sized_to_the_bytes_used() {
         let src = real_output_of(LOADS_AND_STORES, "sz");
-        let out = apply_sized(&src, Some(70_001)).unwrap();
+        let out = apply_sized(&src, Some(70_001), None).unwrap();
         assert!(out.contains("#define GS_MEM_SIZE 70008u"), "rounded up to 8");
         assert!(out.contains("const u32 gs_mem_bytes = GS_MEM_SIZE;"));
         assert!(out.contains("if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB);"));
-        assert!(apply_sized(&src, Some(3 * 65536)).unwrap().contains("#define GS_MEM_SIZE 196608u"));
-        let e = apply_sized(&src, Some(3 * 65536 + 1)).unwrap_err();
+        assert!(apply_sized(&src, Some(3 * 65536), None).unwrap().contains("#define GS_MEM_SIZE 196608u"));
+        let e = apply_sized(&src, Some(3 * 65536 + 1), None).unwrap_err();
         assert!(e.to_string().contains("bytes used of a linear memory of 196608 bytes"), "{e}");
     }
 
@@ -749,7 +906,7 @@ mod tests {
 
     #[test]
     fn data_segments_become_linear_memory_itself() {
-        let out = apply_sized(&real_output_of(DATA, "data"), Some(70_001)).unwrap();
+        let out = apply_sized(&real_output_of(DATA, "data"), Some(70_001), None).unwrap();
         assert!(!out.contains("data_segment_data_"), "{out}");
         assert!(!out.contains("LOAD_DATA(instance->"), "{out}");
         let def = "u8 gs_linear_memory[GS_MEM_SIZE] __attribute__((section(\".gs_linear\"), aligned(8))) = {\n  \
@@ -770,7 +927,7 @@ mod tests {
         run("wat2wasm", &["m.wat", "-o", "m.wasm"]);
         run("wasm2c", &["-n", "m", "-o", "m.c", "m.wasm"]);
         let c = std::fs::read_to_string(dir.join("m.c")).unwrap();
-        std::fs::write(dir.join("m.c"), apply_sized(&c, Some(70_001)).unwrap()).unwrap();
+        std::fs::write(dir.join("m.c"), apply_sized(&c, Some(70_001), None).unwrap()).unwrap();
         run(
             "m68k-linux-gnu-gcc",
             &["-m68020", "-Os", "-ffreestanding", "-fno-builtin", "-DNDEBUG", "-I/usr/src/wasm2c", "-I.", "-c", "m.c"],
@@ -788,32 +945,32 @@ mod tests {
     fn refuses_data_segments_it_does_not_know() {
         let src = real_output_of(DATA, "baddata");
         // More data than the memory the module says it uses.
-        let e = apply_sized(&src, Some(40)).unwrap_err();
+        let e = apply_sized(&src, Some(40), None).unwrap_err();
         assert!(e.to_string().contains("a data segment ends at 70001, beyond the 40 bytes"), "{e}");
         // Overlapping segments.
         let bad = src.replace("LOAD_DATA(instance->w2c_memory, 70000u,", "LOAD_DATA(instance->w2c_memory, 18u,");
         assert_ne!(bad, src);
-        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        let e = apply_sized(&bad, Some(70_001), None).unwrap_err();
         assert!(e.to_string().contains("data segments overlap at offset 18"), "{e}");
         // An offset that is not a constant.
         let bad = src.replace("LOAD_DATA(instance->w2c_memory, 16u,", "LOAD_DATA(instance->w2c_memory, 16u + k,");
         assert_ne!(bad, src);
-        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        let e = apply_sized(&bad, Some(70_001), None).unwrap_err();
         assert!(e.to_string().contains("a data segment loaded in an unexpected form"), "{e}");
         // A length that is not the array's.
         let bad = src.replace("data_segment_data_w2c_d0, 4);", "data_segment_data_w2c_d0, 5);");
         assert_ne!(bad, src);
-        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        let e = apply_sized(&bad, Some(70_001), None).unwrap_err();
         assert!(e.to_string().contains("has 4 bytes, LOAD_DATA copies 5"), "{e}");
         // An array used elsewhere too (as memory.init uses passive ones).
         let bad = src.replace("  return w2c_i0;", "  use(data_segment_data_w2c_d0);\n  return w2c_i0;");
         assert_ne!(bad, src);
-        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        let e = apply_sized(&bad, Some(70_001), None).unwrap_err();
         assert!(e.to_string().contains("data segment `w2c_d0` is used 2 times"), "{e}");
         // An array nothing loads.
         let bad = src.replace("  LOAD_DATA(instance->w2c_memory, 16u, data_segment_data_w2c_d0, 4);\n", "");
         assert_ne!(bad, src);
-        let e = apply_sized(&bad, Some(70_001)).unwrap_err();
+        let e = apply_sized(&bad, Some(70_001), None).unwrap_err();
         assert!(e.to_string().contains("data segment `w2c_d0` is used 0 times"), "{e}");
     }
 
@@ -867,5 +1024,72 @@ mod tests {
         assert!(apply(&src).unwrap_err().to_string().contains("not found"));
         let src = real_output().replace("  RANGE_CHECK(src, src_addr, n);\n  memmove", "  memmove");
         assert!(apply(&src).unwrap_err().to_string().contains("memory_copy: template differs"));
+    }
+
+    /// Byte-aligned accesses, a branch with unwritten code after it and a
+    /// function whose signature wasm2c writes on two lines.
+    const ODD: &str = r#"(module (memory (export "memory") 1)
+      (func (export "f") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)
+        local.get 0 local.get 1 i32.store16 offset=1 align=1
+        (block
+          local.get 0 i32.load offset=3 align=1
+          br_if 0
+          br 0
+          local.get 0 i32.load drop)
+        local.get 0 i64.load align=1
+        i32.wrap_i64
+        local.get 0 i32.load align=2
+        i32.add)
+      (func (export "g") (param i32)
+        local.get 0 i64.const 5 i64.store align=1
+        local.get 0 local.get 0 i32.load8_u i32.store8))"#;
+
+    #[test]
+    fn the_68000_build_gives_byte_aligned_sites_byte_wise_accessors() {
+        let (c, wasm, dir) = real_output_and_wasm_of(ODD, "odd");
+        let funcs = crate::oddguard::accesses(&wasm).unwrap();
+        let out = apply_sized(&c, Some(65_536), Some(&funcs)).unwrap();
+        for call in ["gs_odd_i32_store16(", "gs_odd_i32_load(", "gs_odd_i64_load(", "gs_odd_i64_store("] {
+            assert_eq!(out.matches(call).count(), 1, "{call}\n{out}");
+        }
+        assert_eq!(out.matches("gs__i32_load(").count(), 1, "{out}");
+        assert_eq!(out.matches("gs__i32_load8_u(").count(), 1, "{out}");
+        assert!(!apply_sized(&c, Some(65_536), None).unwrap().contains("gs_odd_"));
+        // It compiles for the 68000.
+        std::fs::write(dir.join("m.c"), &out).unwrap();
+        let o = std::process::Command::new("m68k-linux-gnu-gcc")
+            .args(["-m68000", "-Os", "-ffreestanding", "-fno-builtin", "-DNDEBUG", "-I/usr/src/wasm2c", "-c", "m.c"])
+            .current_dir(&dir)
+            .output()
+            .expect("m68k-linux-gnu-gcc");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_odd_guard_refuses_call_sites_that_differ_from_the_module() {
+        let (c, wasm, _) = real_output_and_wasm_of(ODD, "oddbad");
+        let funcs = crate::oddguard::accesses(&wasm).unwrap();
+        let mut fewer = funcs.clone();
+        fewer[1].pop();
+        let e = apply_sized(&c, Some(65_536), Some(&fewer)).unwrap_err();
+        assert!(e.to_string().contains("more load/store call sites"), "{e}");
+        let mut renamed = funcs.clone();
+        renamed[0][0].name = "i32_store";
+        let e = apply_sized(&c, Some(65_536), Some(&renamed)).unwrap_err();
+        assert!(e.to_string().contains("is i32_store16, the module's access i32_store"), "{e}");
+        let e = apply_sized(&c, Some(65_536), Some(&funcs[..1])).unwrap_err();
+        assert!(e.to_string().contains("more functions than the module's 1"), "{e}");
+    }
+
+    #[test]
+    fn the_odd_guard_leaves_names_that_only_contain_the_prefix() {
+        let c = "static u32 w2c_a(Z_m_instance_t* instance, u32 w2c_p0) {\n\
+                 \x20 w2c_settings__Settings(instance);\n\
+                 \x20 return gs__i32_load(&instance->w2c_memory, GS_BASE(w2c_p0), 1u);\n}\n";
+        let odd = [vec![crate::oddguard::Access { name: "i32_load", odd: true }]];
+        let (out, n) = guard_odd_sites(c, &odd).unwrap();
+        assert_eq!(n, 1);
+        assert!(out.contains("w2c_settings__Settings(instance);") && out.contains("return gs_odd_i32_load("), "{out}");
     }
 }

@@ -36,6 +36,8 @@ pub fn report() -> String {
     line("u16_be_decode", be_decode(&[0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc]));
     line("checked_math", checked_math(i32::MAX - 3));
     line("match_jump_table", jump_table());
+    line("int_edges", int_edges());
+    line("unaligned", unaligned());
     line("copies_native", copies::report(true));
     line("copies_pure", copies::report(false));
     out
@@ -122,6 +124,99 @@ fn fmt_numbers() -> String {
         8u32,
         5u32
     )
+}
+
+/// Integer operations at their edges, folded into one hash per kind: on
+/// the 68000 each is a call into the runtime's own helpers
+/// (runtime/c/lib68000.c), on the 68020 mostly one instruction.
+#[inline(never)]
+fn int_edges() -> String {
+    const V32: [u32; 14] = [
+        0,
+        1,
+        2,
+        3,
+        7,
+        10,
+        0xFFFF,
+        0x1_0000,
+        0x1_0001,
+        0x7FFF_FFFF,
+        0x8000_0000,
+        0xFFFF_FFFE,
+        0xFFFF_FFFF,
+        0x1234_5678,
+    ];
+    const V64: [u64; 12] = [
+        0,
+        1,
+        10,
+        0xFFFF,
+        0x1_0000,
+        0xFFFF_FFFF,
+        0x1_0000_0000,
+        0x1234_5678_9ABC_DEF0,
+        0x7FFF_FFFF_FFFF_FFFF,
+        0x8000_0000_0000_0000,
+        0xFFFF_FFFF_FFFF_FFFF,
+        1_000_000_007,
+    ];
+    let mut h = [0xCBF2_9CE4u32; 5];
+    let mut mix = |k: usize, v: u64| {
+        h[k] = (h[k] ^ v as u32).wrapping_mul(0x0100_0193) ^ (v >> 32) as u32;
+    };
+    let v32 = core::hint::black_box(V32);
+    let v64 = core::hint::black_box(V64);
+    for &a in &v32 {
+        mix(0, u64::from(a.leading_zeros() | a.trailing_zeros() << 8 | a.count_ones() << 16));
+        for &b in &v32 {
+            mix(0, u64::from(a.wrapping_mul(b)));
+            if let (Some(q), Some(r)) = (a.checked_div(b), a.checked_rem(b)) {
+                mix(1, u64::from(q) << 32 | u64::from(r));
+                let (x, y) = (a as i32, b as i32);
+                mix(1, u64::from(x.wrapping_div(y) as u32) << 32 | u64::from(x.wrapping_rem(y) as u32));
+            }
+        }
+    }
+    for &a in &v64 {
+        mix(2, u64::from(a.leading_zeros() | a.trailing_zeros() << 8 | a.count_ones() << 16));
+        for s in [0, 1, 15, 16, 31, 32, 33, 63] {
+            mix(2, a << s);
+            mix(2, a >> s);
+            mix(2, ((a as i64) >> s) as u64);
+        }
+        for &b in &v64 {
+            mix(3, a.wrapping_mul(b));
+            if let (Some(q), Some(r)) = (a.checked_div(b), a.checked_rem(b)) {
+                mix(4, q);
+                mix(4, r);
+                let (x, y) = (a as i64, b as i64);
+                mix(4, x.wrapping_div(y) as u64);
+                mix(4, x.wrapping_rem(y) as u64);
+            }
+        }
+    }
+    alloc::format!("{:08x} {:08x} {:08x} {:08x} {:08x}", h[0], h[1], h[2], h[3], h[4])
+}
+
+/// 2-, 4- and 8-byte values read and written at every offset of a byte
+/// buffer, odd ones included: what a 68000 cannot do with one move
+/// (wasm2c's byte-wise accessors for such accesses, xtask/src/oddguard.rs).
+#[inline(never)]
+fn unaligned() -> String {
+    let mut buf: Vec<u8> = (0u8..40).map(|b| b.wrapping_mul(37) ^ 0x5A).collect();
+    let mut sum = 0u64;
+    for at in 0..9 {
+        let b = core::hint::black_box(&buf[..]);
+        let w = u16::from_le_bytes([b[at], b[at + 1]]);
+        let l = u32::from_le_bytes(b[at + 2..at + 6].try_into().unwrap());
+        let q = u64::from_be_bytes(b[at + 6..at + 14].try_into().unwrap());
+        sum = sum.rotate_left(7) ^ u64::from(w) ^ u64::from(l) << 16 ^ q;
+        let out = core::hint::black_box(&mut buf[..]);
+        out[at + 20..at + 28].copy_from_slice(&(q ^ u64::from(l)).to_le_bytes());
+        out[at + 16..at + 18].copy_from_slice(&w.wrapping_add(at as u16).to_be_bytes());
+    }
+    alloc::format!("{sum:016x} {:?}", &buf[16..40])
 }
 
 struct UBuf(String);
@@ -292,6 +387,9 @@ pub mod copies {
     /// The test bytes at their absolute address `base`.
     struct Arena {
         base: u32,
+        // On the Amiga only read by address (the native copies): it keeps
+        // the bytes alive.
+        #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
         bytes: Vec<u8>,
     }
 
@@ -510,7 +608,7 @@ mod tests {
         let r = super::report();
         assert!(r.contains("and_loop: 3 15\n"), "{r}");
         assert!(r.contains("parse: [tree] [window=\"demo win\"] int42 int-17 hex31\n"), "{r}");
-        assert_eq!(r.lines().count(), 17);
+        assert_eq!(r.lines().count(), 19);
         // The pure loops on the host: what the 68020's native loops must print.
         let native = r.lines().find_map(|l| l.strip_prefix("copies_native: ")).unwrap();
         assert_eq!(Some(native), r.lines().find_map(|l| l.strip_prefix("copies_pure: ")));
