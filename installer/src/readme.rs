@@ -12,7 +12,8 @@
 //!   (`<dir>/<subdir>` of Aminet's tree, see [`AMINET_DIRS`]), `Version:`,
 //!   `Architecture:` and `Distribution:` are present exactly once;
 //! * `Architecture:` is `m68k-amigaos` with an optional `>= <version>`;
-//!   this program also requires `>= 3.0`; `Requires:` names the 68020;
+//!   this program also requires `>= 3.0`; `Requires:` names the 68000 (the
+//!   archive holds a build for every 680x0: `GadgetScope.000`);
 //! * `Distribution:` is `Aminet` or `NoCD`; `Version:` is digits and dots;
 //! * no unknown field, no field twice, no empty value; header and body
 //!   are ISO-8859-1 text (no UTF-8), lines at most [`LINE_MAX`] columns
@@ -174,11 +175,11 @@ pub fn lint(bytes: &[u8]) -> (Header, Vec<Problem>) {
     }
     match get("Requires") {
         Some((v, l)) => {
-            if !v.contains("68020") {
-                p.push(Problem { line: l, message: "`Requires:` must name the 68020".into() });
+            if !v.contains("68000") {
+                p.push(Problem { line: l, message: "`Requires:` must name the 68000 (the lowest processor)".into() });
             }
         }
-        None => p.push(Problem { line: 0, message: "no `Requires:` field (the program needs a 68020)".into() }),
+        None => p.push(Problem { line: 0, message: "no `Requires:` field (the processor and libraries)".into() }),
     }
     if let Some((v, l)) = get("Distribution") {
         if v != "Aminet" && v != "NoCD" {

@@ -51,8 +51,8 @@ fn each_header_rule_is_checked() {
     assert!(has(&ps, 6, "must be `m68k-amigaos >= 3.0`"), "{ps:?}");
     let ps = with("m68k-amigaos >= 3.0", "ppc-amigaos >= 4.0");
     assert!(has(&ps, 6, "must be `m68k-amigaos >= 3.0`"), "{ps:?}");
-    let ps = with("Requires:     68020", "Requires:     68000");
-    assert!(has(&ps, 7, "must name the 68020"), "{ps:?}");
+    let ps = with("Requires:     68000", "Requires:     68020");
+    assert!(has(&ps, 7, "must name the 68000"), "{ps:?}");
     let ps = with("Distribution: Aminet", "Distribution: everywhere");
     assert!(has(&ps, 8, "must be Aminet or NoCD"), "{ps:?}");
     let ps = with("Version:      0.1", "Version:      v0.1beta");
@@ -67,7 +67,7 @@ fn each_header_rule_is_checked() {
     assert!(has(&ps, 6, "unknown field `Colour:`"), "{ps:?}");
     let ps = with("Distribution: Aminet\n", "Distribution: Aminet\nno colon here\n");
     assert!(has(&ps, 9, "header line without `Field:`"), "{ps:?}");
-    let ps = with("Requires:     68020, rexxsyslib.library for the ARexx host\n", "");
+    let ps = with("Requires:     68000, rexxsyslib.library for the ARexx host\n", "");
     assert!(has(&ps, 0, "no `Requires:` field"), "{ps:?}");
     let ps = with("Licence: BSD-2-Clause.", &format!("Licence: {}", "x".repeat(80)));
     assert!(ps.iter().any(|p| p.message.contains("columns (at most 78)")), "{ps:?}");

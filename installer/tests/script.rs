@@ -269,7 +269,7 @@ fn a_second_run_updates_in_place() {
 }
 
 #[test]
-fn old_systems_and_68000s_are_refused_with_a_reason() {
+fn old_systems_are_refused_and_68000s_get_the_68000_build() {
     let t = Tree::new("old");
     let mut o = Options {
         installer: Installer::V1,
@@ -285,8 +285,28 @@ fn old_systems_and_68000s_are_refused_with_a_reason() {
     let forms = script(Installer::V1);
     assert_eq!(dry_run(&forms, &o).unwrap_err(), "abort: GadgetScope needs AmigaOS 3.0 (V39) or newer.");
     o.os_version = 40;
+    // The floppy carries the 68020 build alone.
     o.cpu = "68000".into();
-    assert_eq!(dry_run(&forms, &o).unwrap_err(), "abort: GadgetScope needs a 68020 or better processor.");
+    assert_eq!(
+        dry_run(&forms, &o).unwrap_err(),
+        "abort: This copy of GadgetScope needs a 68020 or better processor. \
+         GadgetScope.lha also holds the build for the 68000 and 68010."
+    );
+    // The archive carries both: each processor gets its own, as GadgetScope.
+    std::fs::write(t.base.join("dist/GadgetScope.000"), "GadgetScope.000").unwrap();
+    for (cpu, program) in [("68000", "GadgetScope.000"), ("68010", "GadgetScope.000"), ("68020", "GadgetScope")] {
+        o.cpu = cpu.into();
+        let out = dry_run(&forms, &o).unwrap();
+        assert!(
+            out.actions.iter().any(
+                |a| matches!(a, Action::Copy { from, to } if from == program && to == "SYS:Utilities/GadgetScope")
+            ),
+            "{cpu}: {:?}",
+            out.actions
+        );
+        assert_eq!(std::fs::read_to_string(t.root().join("SYS/Utilities/GadgetScope")).unwrap(), program, "{cpu}");
+        assert!(t.has("SYS/Utilities/GadgetScope.info") && !t.has("SYS/Utilities/GadgetScope.000"), "{cpu}");
+    }
 }
 
 /// The icon that starts the script: Novice is reachable (the script and

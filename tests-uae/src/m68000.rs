@@ -10,7 +10,9 @@
 //! `canary-68000` runs the codegen canary there and compares its output
 //! with the host's; [`ON_68000`] names the scenarios run again there as
 //! `<name>-68000`: GadgetScope's Shell inspector, its ARexx host driving
-//! the GadTools fixture with real input events, and its GadTools window.
+//! the GadTools fixture with real input events, its GadTools window, the
+//! walk's benchmark (TREE's time on a 7 MHz 68000 with chip and slow RAM
+//! only) and the idle ARexx host's resident memory.
 
 use crate::scenario::{FileSource, Line, WATCH_LINE};
 use crate::{Check, Model, Scenario};
@@ -19,8 +21,9 @@ use std::time::Duration;
 /// The suffix of a built name that the runner builds for the 68000.
 pub const SUFFIX: &str = "@68000";
 
-/// The scenarios run again on the A500 with the 68000 build.
-pub const ON_68000: &[&str] = &["inspector-shell", "arexx-drive", "gui-checkmarks"];
+/// The scenarios run again on the A500 with the 68000 build (module doc).
+pub const ON_68000: &[&str] =
+    &["inspector-shell", "arexx-drive", "gui-checkmarks", "bench-walk-gadtools", "arexx-waits"];
 
 /// `scenario` on the A500 with every staged program of the 68000 build,
 /// named `<name>-68000`, without the watchdog (UAETool WATCH would hold

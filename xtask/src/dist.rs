@@ -4,6 +4,8 @@
 //! target/dist/
 //!   GadgetScope/                     the drawer
 //!     GadgetScope  GadgetScope.info              program (68020) + tool icon
+//!     GadgetScope.000                            the program for any 680x0 (68000
+//!                                                build; in the archive only)
 //!     GadgetScope.guide  GadgetScope.guide.info  AmigaGuide + project icon
 //!     GadgetScope.install  GadgetScope.install.info   Installer script + icon
 //!     GadgetScope.readme                         the Aminet readme
@@ -13,7 +15,9 @@
 //!   GadgetScope.readme               the readme again, for the Aminet upload
 //!   GadgetScope.lha                  the drawer + its icon (LHA, level-1 headers)
 //!   GadgetScope.adf                  bootable DD floppy (FFS+INTL) with the same
-//!                                    content and S/Startup-Sequence
+//!                                    content but GadgetScope.000 (the two builds
+//!                                    do not fit one 880 KB disk), and
+//!                                    S/Startup-Sequence
 //! ```
 //!
 //! Before anything is packed the sources are checked: the Installer script
@@ -32,6 +36,10 @@ use std::process::Command;
 
 /// Name of the drawer, the volume and the archives.
 pub const NAME: &str = "GadgetScope";
+
+/// The 68000 build's name in the drawer; the Installer script installs it
+/// as `GadgetScope` on a 68000 or 68010.
+pub const NAME_68000: &str = "GadgetScope.000";
 
 pub use installer::ADF_STARTUP;
 
@@ -141,22 +149,27 @@ pub fn layout(out: &Path, program: &Path) -> Result<Vec<String>> {
 pub fn run() -> Result<Dist> {
     let root = amiga::root();
     check_sources(&root)?;
-    let built = amiga::build(&["gadgetscope".to_string()])?;
-    let program = built
-        .iter()
-        .find(|b| b.hunk_path.file_name().is_some_and(|f| f == NAME))
-        .ok_or_else(|| anyhow!("GadgetScope was not built"))?
-        .hunk_path
-        .clone();
+    let program = |cpu| -> Result<PathBuf> {
+        let built = amiga::build_for(&["gadgetscope".to_string()], cpu)?;
+        Ok(built
+            .iter()
+            .find(|b| b.hunk_path.file_name().is_some_and(|f| f == NAME))
+            .ok_or_else(|| anyhow!("GadgetScope was not built"))?
+            .hunk_path
+            .clone())
+    };
+    let (program, program_68000) = (program(amiga::Cpu::M68020)?, program(amiga::Cpu::M68000)?);
 
     let out = root.join("target/dist");
-    let files = layout(&out, &program)?;
+    let mut files = layout(&out, &program)?;
     let drawer = out.join(NAME);
 
-    let lha = out.join(format!("{NAME}.lha"));
-    make_lha(&out, &lha, &files)?;
     let adf = out.join(format!("{NAME}.adf"));
     make_adf(&out, &adf, &files)?;
+    copy(&program_68000, &drawer.join(NAME_68000))?;
+    files = files_under(&drawer)?;
+    let lha = out.join(format!("{NAME}.lha"));
+    make_lha(&out, &lha, &files)?;
     Ok(Dist { dir: drawer, lha, adf, files })
 }
 
