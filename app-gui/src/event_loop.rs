@@ -636,10 +636,22 @@ fn verb(text: &[u8]) -> &[u8] {
     &text[..text.iter().position(|&b| b == b' ').unwrap_or(text.len())]
 }
 
+/// Whether `ENVARC:` is there to keep the window box in: a DOS list entry
+/// (without one DOS is not asked to find or mount it) that can be locked
+/// (the bare AROS ROM boot lists an `ENVARC` that cannot, and AROS's dos
+/// keeps a copy of the name, 24 bytes, each time a path below it is
+/// looked up: `memory-window`). No requester either way.
+fn envarc_ready(dos: &Dos) -> bool {
+    dos.has_dos_entry(b"ENVARC") && {
+        let _quiet = NoRequesters::new();
+        dos.exists(b"ENVARC:")
+    }
+}
+
 /// The remembered window box (`ENVARC:GadgetScope/window.prefs`), if it
 /// is there and well-formed; no requester when ENVARC: is missing.
 fn read_window_box(dos: &Dos) -> Option<WindowBox> {
-    if !dos.has_dos_entry(b"ENVARC") {
+    if !envarc_ready(dos) {
         return None;
     }
     let _quiet = NoRequesters::new();
@@ -647,10 +659,10 @@ fn read_window_box(dos: &Dos) -> Option<WindowBox> {
 }
 
 /// Remembers the window box in `ENVARC:GadgetScope/window.prefs` (the
-/// drawer is made when missing); silently nothing without ENVARC:, which
-/// DOS is not asked to find or mount (the bare AROS ROM boot has none).
+/// drawer is made when missing); silently nothing without a usable
+/// ENVARC: ([`envarc_ready`]).
 fn write_window_box(dos: &Dos, b: &WindowBox) {
-    if !dos.has_dos_entry(b"ENVARC") {
+    if !envarc_ready(dos) {
         return;
     }
     let _quiet = NoRequesters::new();
