@@ -399,6 +399,9 @@ pub struct Cpu {
     /// The 16 bytes at the program counter, as FS-UAE's pointer into its
     /// copy of the ROM or RAM sees them (empty where it has none).
     pub code: Vec<u8>,
+    /// Empty, or at which instant [`read_process`] found the registers
+    /// and why the ones before had none.
+    pub note: String,
 }
 
 /// See [`Findings::lists_in_flux`].
@@ -540,7 +543,7 @@ pub fn find_cpu(host: &dyn HostMemory, ram: &Ram) -> Result<Cpu, String> {
                 if p == 0 {
                     code = ram.bytes(pc, 16).map(<[u8]>::to_vec).unwrap_or_default();
                 }
-                found.push(Cpu { at: lo + off as u64, regs, pc, code });
+                found.push(Cpu { at: lo + off as u64, regs, pc, code, note: String::new() });
             } else if at_pc(le32(b, REGS_PC)) {
                 near.push(format!(
                     "{:#x}: PC=${pc:08x} instruction_pc=${instruction_pc:08x} opcode=${opcode:04x} word there=${:04x}",
@@ -591,6 +594,9 @@ pub fn cpu_text(cpu: &Result<Cpu, String>, ram: &Ram) -> String {
         regs(&c.regs[..8]),
         regs(&c.regs[8..])
     );
+    if !c.note.is_empty() {
+        let _ = writeln!(out, "  {}", c.note);
+    }
     out
 }
 
@@ -708,18 +714,84 @@ pub fn dump_process(pid: u32, layout: &[(u32, u32)]) -> Result<(String, Findings
 
 /// The RAM of the FS-UAE process `pid` and its CPU registers, read while
 /// it is stopped (see [`dump_process`]).
+///
+/// The process is stopped wherever its threads are, and its CPU thread
+/// may be between two of the stores that update the registers (a jump
+/// sets `pc`, `pc_p` and `pc_oldp` one after the other): such an instant
+/// has no consistent registers. Then up to [`CPU_TRIES`] instants are
+/// read, the machine running a moment in between, and the CPU line says
+/// so and what the first instants held where the registers are.
 pub fn read_process(pid: u32, layout: &[(u32, u32)]) -> Result<(Ram, Result<Cpu, String>), String> {
+    let mut missed: Vec<String> = Vec::new();
+    loop {
+        let (ram, cpu) = read_instant(pid, layout)?;
+        match cpu {
+            Ok(mut c) => {
+                if !missed.is_empty() {
+                    c.note = format!("read at instant {} (before: {})", missed.len() + 1, missed.join("; "));
+                }
+                return Ok((ram, Ok(c)));
+            }
+            Err(e) if missed.len() + 1 >= CPU_TRIES => {
+                missed.push(e);
+                return Ok((ram, Err(missed.join("; "))));
+            }
+            Err(e) => {
+                missed.push(e);
+                std::thread::sleep(std::time::Duration::from_millis(3));
+            }
+        }
+    }
+}
+
+/// Instants [`read_process`] reads at most to find consistent registers.
+pub const CPU_TRIES: usize = 3;
+
+/// Where FS-UAE's registers were found last, per emulator process: an
+/// instant without consistent registers shows what that place held.
+static LAST_REGS: std::sync::Mutex<Option<(u32, u64)>> = std::sync::Mutex::new(None);
+
+/// One stopped instant of [`read_process`].
+fn read_instant(pid: u32, layout: &[(u32, u32)]) -> Result<(Ram, Result<Cpu, String>), String> {
     use nix::sys::signal::{kill, Signal};
     let target = nix::unistd::Pid::from_raw(pid as i32);
     kill(target, Signal::SIGSTOP).map_err(|e| format!("cannot stop FS-UAE ({pid}): {e}"))?;
     let read = wait_stopped(pid).and_then(|()| {
         let host = ProcMem::open(pid)?;
         let ram = find_ram(&host, layout)?;
-        let cpu = find_cpu(&host, &ram);
+        let mut cpu = find_cpu(&host, &ram);
+        let mut last = LAST_REGS.lock().unwrap_or_else(|e| e.into_inner());
+        match &mut cpu {
+            Ok(c) => *last = Some((pid, c.at)),
+            Err(e) => {
+                if let Some((_, at)) = last.filter(|&(p, _)| p == pid) {
+                    e.push_str(&format!("; where they were before, {}", regs_fields(&host, at)));
+                }
+            }
+        }
         Ok((ram, cpu))
     });
     let _ = kill(target, Signal::SIGCONT);
     read
+}
+
+/// The fields [`find_cpu`] tests, as they are at host address `at`.
+fn regs_fields(host: &dyn HostMemory, at: u64) -> String {
+    let mut b = [0u8; REGS_SIZE];
+    if !host.read(at, &mut b) {
+        return format!("{at:#x}: not readable");
+    }
+    let le32 = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
+    let le64 = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap_or_default());
+    format!(
+        "{at:#x}: A7=${:08x} pc=${:08x} pc_p={:#x} pc_oldp={:#x} instruction_pc=${:08x} opcode=${:04x}",
+        le32(60),
+        le32(REGS_PC),
+        le64(REGS_PC_P),
+        le64(REGS_PC_OLDP),
+        le32(REGS_INSTRUCTION_PC),
+        u16::from_le_bytes([b[REGS_OPCODE], b[REGS_OPCODE + 1]])
+    )
 }
 
 impl Ram {
@@ -978,7 +1050,7 @@ mod tests {
         let cpu = |a7: u32| {
             let mut regs = [0u32; 16];
             regs[15] = a7;
-            Ok(Cpu { at: 0, regs, pc: 0xF8_1000, code: Vec::new() })
+            Ok(Cpu { at: 0, regs, pc: 0xF8_1000, code: Vec::new(), note: String::new() })
         };
         assert!(!lists_in_flux(&cpu(FAST + 0x1280), &f.ram()));
         assert!(lists_in_flux(&cpu(FAST + 0x3a00), &f.ram()));
