@@ -384,6 +384,17 @@ static ULONG readable_slow(ULONG a, ULONG n)
 #define READABLE(a, n) \
     (!g_nram ? (n) : ((a) >= g_lo && (a) < g_hi) ? ((n) < g_hi - (a) ? (n) : g_hi - (a)) : readable_slow((a), (n)))
 
+/* Whether a node of an OS list (a window, a screen, a gadget) may be at
+ * address a. Such nodes are word-aligned; a 68000 cannot read a word or
+ * longword of one at an odd address (an address error), so in the 68000
+ * build an odd address ends a list as unreadable memory does (a broken or
+ * hostile list). The 68020 reads at any address. */
+#ifdef GS_CPU_68000
+#define NODE_OK(a) (!((ULONG)(a) & 1))
+#else
+#define NODE_OK(a) 1
+#endif
+
 /* Copy len bytes of OS memory at absolute address src into linear memory;
  * 0 (nothing copied) when any of it is not readable memory. */
 u32 Z_amigaZ_rt_copy_in(struct Z_amiga_instance_t *e, u32 dst, u32 src, u32 len)
@@ -396,8 +407,9 @@ u32 Z_amigaZ_rt_copy_in(struct Z_amiga_instance_t *e, u32 dst, u32 src, u32 len)
     return 1;
 }
 
-u32 Z_amigaZ_rt_peek32(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile ULONG *)a; }
-u32 Z_amigaZ_rt_peek16(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned short *)a; }
+/* 0 at an odd address in the 68000 build (NODE_OK). */
+u32 Z_amigaZ_rt_peek32(struct Z_amiga_instance_t *e, u32 a) { (void)e; return NODE_OK(a) ? *(volatile ULONG *)a : 0; }
+u32 Z_amigaZ_rt_peek16(struct Z_amiga_instance_t *e, u32 a) { (void)e; return NODE_OK(a) ? *(volatile unsigned short *)a : 0; }
 u32 Z_amigaZ_rt_peek8(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned char *)a; }
 
 /* Copies the string at absolute address src (at most max bytes before its
@@ -435,7 +447,7 @@ u32 Z_amigaZ_rt_copy_chain(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32
     if (size < 4 || next_off > size - 4 || max > g_inst.w2c_memory.size / size ||
         dst > g_inst.w2c_memory.size - max * size)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
-    while (first && n < max && READABLE(first, size) == size) {
+    while (first && NODE_OK(first) && n < max && READABLE(first, size) == size) {
         memcpy((void *)(MEMBASE + dst + n * size), (const void *)first, size);
         first = *(const ULONG *)(first + next_off);
         n++;
@@ -470,7 +482,7 @@ static ULONG chain_after(ULONG at, ULONG next_off, const ULONG *key, u32 n, u32 
     u32 i, walked = 0;
     if (!n) return found;
     last = key[n - 1];
-    while (at && walked < limit && at <= 0xFFFFFFFBUL - next_off) {
+    while (at && NODE_OK(at) && walked < limit && at <= 0xFFFFFFFBUL - next_off) {
         /* The range of the last readable node in place (a list is
          * mostly in one range), else the look-up. */
         if (g_nram && !(at >= lo && at + next_off + 4 <= hi)) {
@@ -512,7 +524,7 @@ static u32 titled(ULONG first, u32 next_off, u32 size, u32 str_off, u32 max, uns
     u32 n = 0, len;
     const unsigned char *s;
     ULONG str, lim, lo = 0, hi = 0, slo = 0, shi = 0;
-    while (first && n < max && readable_in(first, size, &lo, &hi) == size) {
+    while (first && NODE_OK(first) && n < max && readable_in(first, size, &lo, &hi) == size) {
         str = *(const ULONG *)(first + str_off);
         len = 0xFFFFFFFFUL;
         if (str && (lim = readable_in(str, str_max, &slo, &shi)) != 0) {
@@ -646,12 +658,12 @@ u32 Z_amigaZ_rt_list_hold(struct Z_amiga_instance_t *e, u32 block, u32 ents, u32
     /* The screens: the head and each screen readable for both links. */
     lsize = (w[LH_SNEXT] > w[LH_SSUB] ? w[LH_SNEXT] : w[LH_SSUB]) + 4;
     at = w[LH_HEAD];
-    if (!at || READABLE(at, lsize) < lsize) {
+    if (!at || !NODE_OK(at) || READABLE(at, lsize) < lsize) {
         w[LH_FLAGS] |= LH_UNREADABLE;
         goto done;
     }
     at = *(const ULONG *)(at + w[LH_SNEXT]);
-    while (at && ns < w[LH_MAXS] && READABLE(at, lsize) == lsize) {
+    while (at && NODE_OK(at) && ns < w[LH_MAXS] && READABLE(at, lsize) == lsize) {
         sa[ns] = at;
         sw[ns] = *(const ULONG *)(at + w[LH_SSUB]);
         at = *(const ULONG *)(at + w[LH_SNEXT]);
@@ -777,7 +789,7 @@ u32 Z_amigaZ_rt_chain_after(struct Z_amiga_instance_t *e, u32 first, u32 next_of
  * *ok cleared. */
 static ULONG peek_readable(ULONG a, int *ok)
 {
-    if (!a || a > 0xFFFFFFFBUL || READABLE(a, 4) != 4) {
+    if (!a || !NODE_OK(a) || a > 0xFFFFFFFBUL || READABLE(a, 4) != 4) {
         *ok = 0;
         return 0;
     }

@@ -246,13 +246,15 @@ pub unsafe fn poke32(addr: u32, value: u32) {
     unsafe { crate::sys::exec_CopyMem(b.as_ptr(), addr, 4) }
 }
 
-/// ULONG at absolute address `addr`.
+/// ULONG at absolute address `addr` (0 at an odd address in the 68000
+/// build, where the CPU cannot read one: runtime.c `NODE_OK`).
 pub fn peek32(addr: u32) -> u32 {
     // SAFETY: reads OS memory; callers pass addresses the OS gave them.
     unsafe { crate::rt::rt_peek32(addr) }
 }
 
-/// UWORD at absolute address `addr`.
+/// UWORD at absolute address `addr` (0 at an odd address in the 68000
+/// build, as [`peek32`]).
 pub fn peek16(addr: u32) -> u16 {
     // SAFETY: as peek32.
     unsafe { crate::rt::rt_peek16(addr) as u16 }
