@@ -265,6 +265,9 @@ pub struct Report {
     /// ([`hostdump`]): its file and the number of lost tasks it found, or
     /// why there is none.
     pub host_dump: Option<Result<(PathBuf, usize), String>>,
+    /// The host's task dumps the Amiga side asked for
+    /// ([`stage::dump_request_file`]): each file, or why there is none.
+    pub requested_dumps: Vec<Result<PathBuf, String>>,
 }
 
 impl Report {
@@ -284,6 +287,14 @@ impl Report {
                 Some(Err(e)) => format!("; no host task dump: {e}"),
                 None => String::new(),
             }
+            + &self
+                .requested_dumps
+                .iter()
+                .map(|d| match d {
+                    Ok(p) => format!("; task dump asked for: {}", p.display()),
+                    Err(e) => format!("; task dump asked for, not taken: {e}"),
+                })
+                .collect::<String>()
     }
 }
 
@@ -436,6 +447,7 @@ pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
         xvfb: false,
         task_dump: None,
         host_dump: None,
+        requested_dumps: Vec::new(),
     };
     let mut observed = Observed::default();
     match execute(scenario, opts, &run, &mut report, &mut observed) {
@@ -583,6 +595,7 @@ fn execute(
 
     let sentinel = hd.join(stage::SENTINEL);
     let mut taken: Vec<String> = Vec::new();
+    let mut dumped: Vec<String> = Vec::new();
     let host_ctx = HostContext {
         run: run.clone(),
         hd: hd.clone(),
@@ -645,6 +658,14 @@ fn execute(
                 taken.push(name);
             }
         }
+        // Task dumps the Amiga side asked for (RexxSend, a port that
+        // never came): read at once, while the machine is in that state.
+        for name in pending_requests(&hd, &stage::dump_request_file(""), &dumped) {
+            let path = dir.join(format!("tasks-{name}.txt"));
+            report.requested_dumps.push(write_host_dump(emu.pid(), scenario.model, &path, None).map(|_| path));
+            fs::write(hd.join(stage::dump_done_file(&name)), b"ok\n").map_err(|e| e.to_string())?;
+            dumped.push(name);
+        }
         if let Some(st) = emu.try_wait() {
             // One more look: the crash report / sentinel may have landed
             // just before the exit.
@@ -671,20 +692,9 @@ fn execute(
             }
             // Read before the watcher is asked, which changes what runs.
             // The RAM is kept beside the dump (ram-<address>.bin).
-            report.host_dump = Some(hostdump::read_process(emu.pid(), scenario.model.ram()).and_then(|(ram, cpu)| {
-                ram.save(dir)?;
-                let (text, f) = hostdump::task_dump(&ram)?;
-                let path = dir.join("tasks-host.txt");
-                let mut text = hostdump::cpu_text(&cpu, &ram) + &text;
-                if hostdump::lists_in_flux(&cpu, &ram) && (!f.lost.is_empty() || !f.disagreements.is_empty()) {
-                    text.push_str(
-                        "NOTE exec may have been moving a task between its lists (the CPU on the supervisor stack \
-                         or interrupts off): lost and disagreeing tasks may be that move half done\n",
-                    );
-                }
-                fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-                Ok((path, f.lost.len()))
-            }));
+            let path = dir.join("tasks-host.txt");
+            report.host_dump =
+                Some(write_host_dump(emu.pid(), scenario.model, &path, Some(dir)).map(|lost| (path, lost)));
             if scenario.watchdog {
                 report.task_dump = request_task_dump(&hd);
             }
@@ -741,19 +751,44 @@ fn request_task_dump(hd: &Path) -> Option<PathBuf> {
     None
 }
 
+/// The host's task dump of the emulator `pid` ([`hostdump`]) written to
+/// `path`, with a NOTE when exec's lists may have been in flux; the RAM
+/// kept in `ram_dir` when given. Returns the number of lost tasks.
+fn write_host_dump(pid: u32, model: Model, path: &Path, ram_dir: Option<&Path>) -> Result<usize, String> {
+    let (ram, cpu) = hostdump::read_process(pid, model.ram())?;
+    if let Some(d) = ram_dir {
+        ram.save(d)?;
+    }
+    let (text, f) = hostdump::task_dump(&ram)?;
+    let mut text = hostdump::cpu_text(&cpu, &ram) + &text;
+    if hostdump::lists_in_flux(&cpu, &ram) && (!f.lost.is_empty() || !f.disagreements.is_empty()) {
+        text.push_str(
+            "NOTE exec may have been moving a task between its lists (the CPU on the supervisor stack \
+             or interrupts off): lost and disagreeing tasks may be that move half done\n",
+        );
+    }
+    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(f.lost.len())
+}
+
 /// Names of `shot-request-<name>` files in `hd` that have content and are
 /// not in `taken`, sorted.
 fn pending_shot_requests(hd: &Path, taken: &[String]) -> Vec<String> {
-    let prefix = stage::shot_request_file("");
+    pending_requests(hd, &stage::shot_request_file(""), taken)
+}
+
+/// Names of `<prefix><name>` files in `hd` that have content and are not
+/// in `done`, sorted.
+fn pending_requests(hd: &Path, prefix: &str, done: &[String]) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(hd)
         .into_iter()
         .flatten()
         .flatten()
         .filter_map(|e| {
             let file = e.file_name().to_string_lossy().into_owned();
-            let name = file.strip_prefix(&prefix)?.to_string();
+            let name = file.strip_prefix(prefix)?.to_string();
             let has_content = fs::metadata(e.path()).map(|m| m.len() > 0).unwrap_or(false);
-            (stage::is_simple_name(&name) && has_content && !taken.contains(&name)).then_some(name)
+            (stage::is_simple_name(&name) && has_content && !done.contains(&name)).then_some(name)
         })
         .collect();
     names.sort();

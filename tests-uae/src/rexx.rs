@@ -68,6 +68,21 @@ pub fn scenarios() -> Vec<Scenario> {
         .check(Check::Contains("libs.txt".into(), "LIBS: has it".into()))
         .check(Check::Rc("noport".into(), 10))
         .check(Check::Equals("noport.txt".into(), b"NOPORT NOBODY.1\n".to_vec()))
+        // The port never came: RexxSend asked for the host's task dump of
+        // that instant, which shows it waiting for the answer.
+        .check(Check::Custom(
+            "the task dump RexxSend asked for".into(),
+            Box::new(|run| {
+                let path = run.dir.join("tasks-noport-txt.txt");
+                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let waiting = text.split("TaskWait:\n").nth(1).unwrap_or_default();
+                if text.starts_with("cpu: PC=$") && waiting.contains("command \"RexxSend\"") {
+                    Ok(())
+                } else {
+                    Err(format!("no CPU line or no RexxSend waiting in {}:\n{text}", path.display()))
+                }
+            }),
+        ))
         .timeout(Duration::from_secs(60));
 
     let echo = with_arexx(Scenario::new("rexx-echo"))

@@ -46,6 +46,17 @@ pub fn shot_done_file(name: &str) -> String {
     format!("shot-done-{name}")
 }
 
+/// The Amiga side asks for the host's task dump of that instant by
+/// writing `go` into `DH0:dump-request-<name>` (RexxSend does when the
+/// port it waited for never came); the host writes the dump to
+/// `<run>/tasks-<name>.txt` and answers with `hd/dump-done-<name>`.
+pub fn dump_request_file(name: &str) -> String {
+    format!("dump-request-{name}")
+}
+pub fn dump_done_file(name: &str) -> String {
+    format!("dump-done-{name}")
+}
+
 /// `[A-Za-z0-9_-]+`, used for screenshot names and capture tags.
 pub fn is_simple_name(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
