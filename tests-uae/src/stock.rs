@@ -1,5 +1,7 @@
 //! The stock A1200 ([`Model::A1200ChipOnly`]: 2 MB of chip RAM, no fast
-//! RAM): scenarios of the other modules run again on it, each as
+//! RAM; AROS's boot also finds 1 MB at $A80000 on this FS-UAE model,
+//! tests-uae/README.md "Machines"): scenarios of the other modules run
+//! again on it, each as
 //! `<name>-stock`, to show that GadgetScope's window and ARexx host fit
 //! the machine most people have. The timing benchmarks stay on the A1200
 //! with fast RAM (tests-uae/README.md "Machines").
