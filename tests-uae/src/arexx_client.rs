@@ -16,6 +16,9 @@
 //!   icon and PROGDIR:);
 //!   WBLAUNCH of a missing program RC 10; MUIREXX against a RexxSend echo
 //!   host standing in for a MUI application's port (`echo` -> `ECHO.1`).
+//!   Three scripts, one after the other: WBLAUNCH once LAUNCH's Shell has
+//!   ended (`UAETool WAITCLIS`), the echo host started after WBLAUNCH, so
+//!   that it fits the stock A1200 too ([`LAUNCH_CLIENTS`]).
 //!
 //! - `arexx-files`: the file verbs (FSLIST, FSSTAT, FSGET, FSMKDIR,
 //!   FSDELETE) inside `FSROOT=DH0:Stage`, reached also by volume name;
@@ -83,14 +86,29 @@ QUIT
 /// The RCs of [`WHERE_SCRIPT`], in order.
 pub const WHERE_RCS: [i32; 11] = [0, 0, 0, 0, 10, 15, 15, 0, 0, 5, 0];
 
-/// The script of `arexx-launch`.
+/// `arexx-launch`'s first script: LAUNCH.
 pub const LAUNCH_SCRIPT: &str = "\
 LAUNCH DH0:Tools/UAETool AVAIL FILE=DH0:launched.txt
 LAUNCH STACK=8192 DH0:NoSuchProgram
+";
+
+/// The RCs of [`LAUNCH_SCRIPT`], in order.
+pub const LAUNCH_RCS: [i32; 2] = [0, 0];
+
+/// `arexx-launch`'s second script, once the launched UAETool has ended:
+/// WBLAUNCH.
+pub const WBLAUNCH_SCRIPT: &str = "\
 WBLAUNCH DH0:Tools/UAETool ARG=DH0:Tools ARG=DH0:launch.rexx
 LASTERROR
 WAITFOR WINDOW=Nowhere TIMEOUT=3
 WBLAUNCH DH0:Tools/Missing
+";
+
+/// The RCs of [`WBLAUNCH_SCRIPT`], in order.
+pub const WBLAUNCH_RCS: [i32; 4] = [0, 0, 15, 10];
+
+/// `arexx-launch`'s third script, once the echo host is up: MUIREXX.
+pub const MUIREXX_SCRIPT: &str = "\
 MUIREXX echo hello mui
 MUIREXX ECHO.1 FAIL
 MUIREXX nobody x
@@ -98,8 +116,25 @@ MUIREXX echo QUIT
 QUIT
 ";
 
-/// The RCs of [`LAUNCH_SCRIPT`], in order.
-pub const LAUNCH_RCS: [i32; 11] = [0, 0, 0, 0, 15, 10, 0, 10, 5, 0, 0];
+/// The RCs of [`MUIREXX_SCRIPT`], in order.
+pub const MUIREXX_RCS: [i32; 5] = [0, 10, 5, 0, 0];
+
+/// `arexx-launch`'s clients, one after the other in a `Run` Shell (CLI
+/// 2; GadgetScope runs in the boot Shell's foreground): LAUNCH; the wait
+/// until the Shell LAUNCH started (CLI 3) has ended; WBLAUNCH; the echo
+/// host, the wait for its port (its OUT is written once the port is up);
+/// MUIREXX. One launched program at a time and the echo host only after
+/// them: on the stock A1200 GadgetScope, a sender and two UAETools do not
+/// fit (tests-uae/README.md "Machines").
+pub const LAUNCH_CLIENTS: &str = "\
+RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:launch.rexx OUT=DH0:launch.out WAITPORT=30
+DH0:Tools/UAETool WAITCLIS COUNT=2 TIMEOUT=60 >DH0:launched-gone.out
+Echo \"$RC\" >DH0:launched-gone.rc
+RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:wblaunch.rexx OUT=DH0:wblaunch.out
+Run >NIL: RexxSend SERVE PORT=ECHO.1 OUT=DH0:echo.log DONE=DH0:echo.done
+RexxSend AWAIT=DH0:echo.log WAITPORT=30
+RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:muirexx.rexx OUT=DH0:muirexx.out DONE=DH0:launch.sent
+";
 
 /// A Workbench icon for a scenario (a 16×8 frame as its image), encoded
 /// by the icons crate as the shipped icons are: `kind` Tool or Project,
@@ -203,19 +238,28 @@ pub fn scenarios() -> Vec<Scenario> {
         .program("Tools/UAETool", "UAETool")
         .bytes("Tools/UAETool.info", tool_icon(&["MODE=icon", "KEEP=1"], 16384))
         .bytes("launch.rexx", LAUNCH_SCRIPT.as_bytes().to_vec())
-        .line("Run >NIL: RexxSend SERVE PORT=ECHO.1 OUT=DH0:echo.log DONE=DH0:echo.done")
-        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:launch.rexx OUT=DH0:launch.out WAITPORT=30 DONE=DH0:launch.sent")
+        .bytes("wblaunch.rexx", WBLAUNCH_SCRIPT.as_bytes().to_vec())
+        .bytes("muirexx.rexx", MUIREXX_SCRIPT.as_bytes().to_vec())
+        .bytes("clients", LAUNCH_CLIENTS.as_bytes().to_vec())
+        .line("Run >NIL: Execute DH0:clients")
         .capture("GadgetScope NOGUI", "gadgetscope");
     l = wait_for_file(l, "launch.sent", 30);
     l = wait_for_file(l, "echo.done", 30);
     l = l
         .check(Check::Rc("gadgetscope".into(), 0))
+        .check(Check::Rc("launched-gone".into(), 0))
         .check(Check::Custom(
-            "RCs and results of launch.rexx".into(),
+            "RCs and results of launch.rexx, wblaunch.rexx and muirexx.rexx".into(),
             Box::new(|run| {
-                let text = run.read_text("launch.out")?;
-                if rcs(&text) != LAUNCH_RCS {
-                    return Err(format!("RCs {:?}, want {:?}:\n{text}", rcs(&text), LAUNCH_RCS));
+                let mut text = String::new();
+                for (out, want) in
+                    [("launch.out", &LAUNCH_RCS[..]), ("wblaunch.out", &WBLAUNCH_RCS[..]), ("muirexx.out", &MUIREXX_RCS[..])]
+                {
+                    let t = run.read_text(out)?;
+                    if rcs(&t) != want {
+                        return Err(format!("{out}: RCs {:?}, want {want:?}:\n{t}", rcs(&t)));
+                    }
+                    text.push_str(&t);
                 }
                 for needle in ["RESULT launched\n", "RESULT HELLO MUI\n", "RESULT BYE\n"] {
                     if !text.contains(needle) {
@@ -432,6 +476,8 @@ mod tests {
     fn scripts_and_rcs_agree() {
         assert_eq!(WHERE_SCRIPT.lines().count(), WHERE_RCS.len());
         assert_eq!(LAUNCH_SCRIPT.lines().count(), LAUNCH_RCS.len());
+        assert_eq!(WBLAUNCH_SCRIPT.lines().count(), WBLAUNCH_RCS.len());
+        assert_eq!(MUIREXX_SCRIPT.lines().count(), MUIREXX_RCS.len());
         assert_eq!(FILES_SCRIPT.lines().count(), FILES_RCS.len());
         assert_eq!(rcs("RC 0\nRESULT x\nRC 15\n"), [0, 15]);
     }

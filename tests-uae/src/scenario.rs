@@ -304,6 +304,19 @@ impl Scenario {
             .line(format!("C:UAETool WAITFILE FILE=DH0:{} TIMEOUT={timeout_s}", host_done_file(name)))
     }
 
+    /// [`Scenario::host_step`] with the Amiga's wait as a Shell loop
+    /// instead of `UAETool WAITFILE`: no program is loaded for it, for a
+    /// step that measures the Amiga's memory (the loop asks the
+    /// filesystem without pause meanwhile).
+    pub fn host_step_loaded_nothing(mut self, name: &str, step: HostStep) -> Self {
+        self.host_steps.push((name.to_string(), step));
+        self = self.line(format!("Echo \"go\" >DH0:{}", host_request_file(name)));
+        for l in crate::fixtures::wait_for_file(&host_done_file(name), &format!("host-{name}")) {
+            self = self.line(l);
+        }
+        self
+    }
+
     /// Runs on `model` instead of the A1200.
     pub fn model(mut self, model: Model) -> Self {
         self.model = model;

@@ -1,5 +1,7 @@
 //! The stock A1200 ([`Model::A1200ChipOnly`]: 2 MB of chip RAM, no fast
-//! RAM): scenarios of the other modules run again on it, each as
+//! RAM; AROS's boot also finds 1 MB at $A80000 on this FS-UAE model,
+//! tests-uae/README.md "Machines"): scenarios of the other modules run
+//! again on it, each as
 //! `<name>-stock`, to show that GadgetScope's window and ARexx host fit
 //! the machine most people have. The timing benchmarks stay on the A1200
 //! with fast RAM (tests-uae/README.md "Machines").
@@ -8,15 +10,16 @@ use crate::scenario::{Line, WATCH_LINE};
 use crate::{Model, Scenario};
 
 /// The scenarios run on the stock A1200 too: GadgetScope NOGUI as the
-/// ARexx host (`arexx-*`), its window (`gui-checkmarks`), its Shell
-/// inspector beside three fixtures (`inspector-*`), the input and pick
-/// machinery (`actions-*`, `pick-*`, `highlight-frame`) and its free-memory
-/// check (`memory`).
+/// ARexx host and launcher (`arexx-*`: every one of them), its window
+/// (`gui-checkmarks`), its Shell inspector, alone and beside three
+/// fixtures (`inspector-*`), the input and pick machinery (`actions-*`,
+/// `pick-*`, `highlight-frame`) and its free-memory check (`memory`).
 ///
-/// `gui-gadtools` and `record-replay` run two GadgetScopes at once,
-/// `arexx-launch` GadgetScope, two RexxSends and the UAETool it launches:
-/// they do not fit; `arexx-waits`'s held wait was answered RC 20 in 1 of
-/// 6 runs there (tests-uae/README.md "Machines").
+/// Not run there: `gui-gadtools` (its form for the stock A1200 without a
+/// second GadgetScope is not reliable yet, [`unregistered`]; its part 6
+/// is about a second GadgetScope), `record-replay` (two GadgetScopes at
+/// once, the recorder and the hand), the timing benchmarks
+/// (tests-uae/README.md "Machines").
 pub const STOCK: &[&str] = &[
     "memory",
     "arexx-drive",
@@ -36,6 +39,9 @@ pub const STOCK: &[&str] = &[
     "pick-handler",
     "pick-cancel",
     "highlight-frame",
+    "arexx-waits",
+    "arexx-launch",
+    "inspector-fixtures",
 ];
 
 /// `scenario` on the stock A1200, named `<name>-stock`, without the
@@ -50,6 +56,16 @@ pub fn on_stock_a1200(mut scenario: Scenario) -> Scenario {
         scenario.lines.retain(|l| !matches!(l, Line::Raw(text) if text == WATCH_LINE));
     }
     scenario.model(Model::A1200ChipOnly)
+}
+
+/// Scenarios written for the stock A1200 in a form of their own, where the
+/// run on the 8 MB machine has a second GadgetScope as a helper that does
+/// not fit beside the first: `gui-gadtools-stock`
+/// ([`crate::gui::gadtools_stock`]). Not registered: it does not pass
+/// reliably yet (tests-uae/README.md "Machines"); kept compiling so that it
+/// can be taken up again.
+pub fn unregistered() -> Vec<Scenario> {
+    vec![crate::gui::gadtools_stock()]
 }
 
 /// The [`STOCK`] scenarios of `from`, on the stock A1200.
@@ -71,6 +87,17 @@ mod tests {
                 !stock.lines.iter().any(|l| matches!(l, super::Line::Raw(t) if t.contains("UAETool WATCH"))),
                 "{name}-stock starts no UAETool WATCH"
             );
+        }
+    }
+
+    #[test]
+    fn unregistered_forms_are_stock_scenarios_outside_the_suite() {
+        let all = crate::all();
+        for own in super::unregistered() {
+            assert!(own.name.ends_with("-stock"), "{}", own.name);
+            assert_eq!(own.model, crate::Model::A1200ChipOnly, "{}", own.name);
+            assert!(!own.watchdog, "{}", own.name);
+            assert!(!all.iter().any(|s| s.name == own.name), "{}", own.name);
         }
     }
 }
