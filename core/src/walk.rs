@@ -72,6 +72,7 @@
 #![warn(missing_docs)]
 
 use alloc::vec::Vec;
+use core::ops::Range;
 
 use crate::classify::{
     aros_kind_probes, aros_probe_kind, dispatch, gadtools_kind_of, gadtools_kind_role, is_gadtools, propgclass_role,
@@ -291,25 +292,6 @@ pub trait IntuitionMemory {
         }
         None
     }
-
-    /// One `LockIBase()` hold of [`read_screens`]' list copy, as `hold`
-    /// describes it ([`ListHold`]: the lists' shapes and limits, the
-    /// cursor): finds its place again in the live lists (the screen the
-    /// cursor is on, by address; else the first screen not taken yet; its
-    /// windows after the last of the last batch's windows still listed,
-    /// else from its first), and copies up to [`ListHold::UNITS`] screens
-    /// and windows with their titles as [`copy_titled`](Self::copy_titled)
-    /// does, records to `out` and titles to `strings`. What it copied is
-    /// appended to `entries` as pairs of words, the first node's address
-    /// and the windows (0: one screen); the screens taken are those of
-    /// `entries`' pairs. All within the buffers' spare capacity (no
-    /// allocation: safe under the lock). `hold` takes back the cursor and
-    /// the flags. The default is the model, over the primitives above; the
-    /// Amiga does the whole hold in one native call (runtime.c
-    /// `rt_list_hold`), which the codegen canary checks against it.
-    fn list_hold(&mut self, hold: &mut ListHold, entries: &mut Vec<u32>, out: &mut Vec<u8>, strings: &mut Vec<u8>) {
-        list_hold_model(self, hold, entries, out, strings)
-    }
 }
 
 /// The shape of a list of lists [`IntuitionMemory::list_holding`] searches
@@ -392,16 +374,6 @@ macro_rules! native_intuition_memory {
                     shape.limit,
                     shape.sub_limit,
                 )
-            }
-
-            fn list_hold(
-                &mut self,
-                hold: &mut $crate::walk::ListHold,
-                entries: &mut $crate::walk::NativeVec<u32>,
-                out: &mut $crate::walk::NativeVec<u8>,
-                strings: &mut $crate::walk::NativeVec<u8>,
-            ) {
-                $($mem)::+::list_hold(&mut hold.0, entries, out, strings)
             }
         }
     };
@@ -691,10 +663,35 @@ fn read_itext<M: IntuitionMemory + ?Sized>(m: &mut M, itext: u32) -> Option<Vec<
 
 // ------------------------------------------------- lists, under the lock
 
-/// Bytes of a screen's record in a list copy's `raw` (its bytes and the
-/// [`TRAILER`]).
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: u32,
+    len: u32,
+    present: bool,
+}
+
+/// A screen copied under the lock: its record (`SCREEN_READ_SIZE` bytes
+/// and the [`TRAILER`]) is at `at` in [`ListBuffer::raw`].
+#[derive(Clone, Copy)]
+struct RawScreen {
+    address: u32,
+    at: u32,
+    title: Span,
+    windows: (u32, u32),
+}
+
+/// A window copied under the lock: its record (`WINDOW_READ_SIZE` bytes
+/// and the [`TRAILER`]) at `at` in [`ListBuffer::raw`].
+#[derive(Clone, Copy)]
+struct RawWindow {
+    address: u32,
+    at: u32,
+    title: Span,
+}
+
+/// Bytes of a screen's record in [`ListBuffer::raw`].
 const SCREEN_RECORD: usize = SCREEN_READ_SIZE + TRAILER;
-/// Bytes of a window's record in a list copy's `raw`.
+/// Bytes of a window's record in [`ListBuffer::raw`].
 const WINDOW_RECORD: usize = WINDOW_READ_SIZE + TRAILER;
 /// Bytes copied per screen of the screen list to know where its windows
 /// are: `NextScreen` and `FirstWindow`, adjacent (intuition/screens.h).
@@ -759,274 +756,69 @@ const TITLE_SLACK: usize = 512;
 const FIRST_WINDOW_ROOM: usize = 32;
 // The room `with_room` makes is what `make_room` would make for the first hold.
 const _: () = assert!(FIRST_TITLE_ROOM >= TITLE_SLACK && FIRST_WINDOW_ROOM >= LIST_BATCH);
-// What a ListHold (and runtime.c's rt_list_hold) has room for.
-const _: () = assert!(LIST_BATCH <= ListHold::MAX_UNITS && MAX_SCREENS <= ListHold::MAX_SCREENS);
 
-/// Words of a [`ListHold`] (runtime.c `LH_WORDS`).
-pub const LIST_HOLD_WORDS: usize = 23;
-
-/// One hold of the list copy ([`IntuitionMemory::list_hold`]) as plain
-/// words, the block runtime.c `rt_list_hold` reads and writes (its `LH_*`
-/// are the word indices below): the lists' shapes and limits (set by
-/// [`ListHold::new`]), the cursor carried from hold to hold, and how much
-/// the last hold copied. Addresses in it are only compared with the live
-/// lists' and never read through unless found there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ListHold(pub [u32; LIST_HOLD_WORDS]);
-
-impl ListHold {
-    /// Address of the ULONG holding the first screen's
-    /// (`IntuitionBase->FirstScreen`).
-    pub const HEAD: usize = 0;
-    /// Bytes copied of a screen.
-    pub const SCREEN_SIZE: usize = 1;
-    /// Offset in a screen of the next screen's address (`NextScreen`).
-    pub const SCREEN_NEXT: usize = 2;
-    /// Offset in a screen of its first window's address (`FirstWindow`).
-    pub const SCREEN_SUB: usize = 3;
-    /// Offset in a screen of its title's address.
-    pub const SCREEN_STR: usize = 4;
-    /// Bytes copied of a window.
-    pub const WINDOW_SIZE: usize = 5;
-    /// Offset in a window of the next window's address (`NextWindow`).
-    pub const WINDOW_NEXT: usize = 6;
-    /// Offset in a window of its title's address.
-    pub const WINDOW_STR: usize = 7;
-    /// Most bytes of a title before its NUL.
-    pub const STR_MAX: usize = 8;
-    /// Most screens in all (at most [`ListHold::MAX_SCREENS`]).
-    pub const LIMIT_SCREENS: usize = 9;
-    /// Most windows in all, also the most walked to find the place again.
-    pub const LIMIT_WINDOWS: usize = 10;
-    /// Screens and windows per hold (at most [`ListHold::MAX_UNITS`]).
-    pub const UNITS: usize = 11;
-    /// The cursor: the screen whose windows are being copied (0: take
-    /// the next one).
-    pub const SCREEN: usize = 12;
-    /// The cursor: windows copied so far.
-    pub const WINDOWS: usize = 13;
-    /// The flags ([`ListHold::TRUNCATED`] and the others), kept from hold
-    /// to hold.
-    pub const FLAGS: usize = 14;
-    /// How many of the last batch of the screen's windows are at
-    /// [`ListHold::KEYS`]: the copy resumes after the last of them still
-    /// listed (0: from the list's start).
-    pub const NKEYS: usize = 15;
-    /// The last batch's windows' addresses ([`ListHold::MAX_UNITS`] words).
-    pub const KEYS: usize = 16;
-    /// How many entries the hold appended to `entries`.
-    pub const NCOPIED: usize = 20;
-    /// Bytes the hold appended to `out`.
-    pub const RAW: usize = 21;
-    /// Bytes the hold appended to `strings`.
-    pub const PUT: usize = 22;
-    /// Most screens and windows per hold.
-    pub const MAX_UNITS: usize = 4;
-    /// Most screens a hold looks at.
-    pub const MAX_SCREENS: usize = 64;
-    /// Flag: the lists go on past a limit or into unreadable memory.
-    pub const TRUNCATED: u32 = 1;
-    /// Flag: no hold more is needed.
-    pub const FINISHED: u32 = 2;
-    /// Flag: a title did not fit (room is needed before the next hold).
-    pub const NEED_ROOM: u32 = 4;
-    /// Flag: the head is not readable.
-    pub const UNREADABLE: u32 = 8;
-    /// Flag: every window of a batch had closed, so a screen's list was
-    /// copied again from its start (windows may repeat).
-    pub const RESTARTED: u32 = 16;
-
-    /// The first hold of [`read_screens`]' list copy of the screens at
-    /// `ibase` (`IntuitionBase`).
-    pub fn new(ibase: u32) -> ListHold {
-        let mut w = [0u32; LIST_HOLD_WORDS];
-        w[Self::HEAD] = ibase.wrapping_add(ib_FirstScreen as u32);
-        w[Self::SCREEN_SIZE] = SCREEN_READ_SIZE as u32;
-        w[Self::SCREEN_NEXT] = sc_NextScreen as u32;
-        w[Self::SCREEN_SUB] = sc_FirstWindow as u32;
-        w[Self::SCREEN_STR] = sc_DefaultTitle as u32;
-        w[Self::WINDOW_SIZE] = WINDOW_READ_SIZE as u32;
-        w[Self::WINDOW_NEXT] = wd_NextWindow as u32;
-        w[Self::WINDOW_STR] = wd_Title as u32;
-        w[Self::STR_MAX] = (MAX_STRING + 1) as u32;
-        w[Self::LIMIT_SCREENS] = MAX_SCREENS as u32;
-        w[Self::LIMIT_WINDOWS] = MAX_WINDOWS as u32;
-        w[Self::UNITS] = LIST_BATCH as u32;
-        ListHold(w)
-    }
-
-    /// Whether flag `f` is set.
-    pub fn flag(&self, f: u32) -> bool {
-        self.0[Self::FLAGS] & f != 0
-    }
-}
-
-/// The model of [`IntuitionMemory::list_hold`] (its default), over the
-/// primitives; runtime.c `rt_list_hold` is the same steps in one loop.
-fn list_hold_model<M: IntuitionMemory + ?Sized>(
-    m: &mut M,
-    hold: &mut ListHold,
-    entries: &mut Vec<u32>,
-    out: &mut Vec<u8>,
-    strings: &mut Vec<u8>,
-) {
-    type H = ListHold;
-    let w = &mut hold.0;
-    (w[H::NCOPIED], w[H::RAW], w[H::PUT]) = (0, 0, 0);
-    let (at0, sat0, e0) = (out.len(), strings.len(), entries.len());
-    let room = ((entries.capacity() - e0) / 2) as u32;
-    let u = |v: u32| v as usize;
-    let (snext, ssub) = (u(w[H::SCREEN_NEXT]), u(w[H::SCREEN_SUB]));
-    let (limit_screens, units_max) = (u(w[H::LIMIT_SCREENS]), w[H::UNITS]);
-    let lsize = snext.max(ssub) + 4;
-    if lsize > 64 || limit_screens > H::MAX_SCREENS || u(units_max) > H::MAX_UNITS || u(w[H::NKEYS]) > H::MAX_UNITS {
-        w[H::FLAGS] |= H::UNREADABLE; // (runtime.c traps)
-        return;
-    }
-    let screen_shape = Titled {
-        next_off: snext,
-        size: u(w[H::SCREEN_SIZE]),
-        str_off: u(w[H::SCREEN_STR]),
-        str_max: u(w[H::STR_MAX]),
-        limit: limit_screens,
-    };
-    let window_shape = Titled {
-        next_off: u(w[H::WINDOW_NEXT]),
-        size: u(w[H::WINDOW_SIZE]),
-        str_off: u(w[H::WINDOW_STR]),
-        str_max: u(w[H::STR_MAX]),
-        limit: u(w[H::LIMIT_WINDOWS]),
-    };
-    let wrec = window_shape.size + TRAILER;
-    // The screens: the head and each screen readable for both links.
-    let mut node = [0u8; 64];
-    let head = w[H::HEAD];
-    if head == 0 || !m.read(head, &mut node[..lsize]) {
-        w[H::FLAGS] |= H::UNREADABLE;
-        return;
-    }
-    let (mut sa, mut sw, mut ns) = ([0u32; H::MAX_SCREENS], [0u32; H::MAX_SCREENS], 0);
-    let mut at = be_u32(&node, snext);
-    while at != 0 && ns < limit_screens && m.read(at, &mut node[..lsize]) {
-        (sa[ns], sw[ns]) = (at, be_u32(&node, ssub));
-        at = be_u32(&node, snext);
-        ns += 1;
-    }
-    if at != 0 {
-        w[H::FLAGS] |= H::TRUNCATED;
-    }
-    let taken = |e: &[u32], a: u32| e.chunks_exact(2).any(|p| p[1] == 0 && p[0] == a);
-    let untaken = |e: &[u32]| (0..ns).find(|&i| !taken(e, sa[i]));
-    let (mut units, mut nc, mut cur) = (0u32, 0u32, w[H::SCREEN]);
-    while units < units_max && nc < room {
-        let Some(i) = (0..ns).find(|&i| cur != 0 && sa[i] == cur) else {
-            // The next screen not taken yet, in list order.
-            let Some(i) = untaken(entries) else {
-                w[H::FLAGS] |= H::FINISHED;
-                break;
-            };
-            if entries.chunks_exact(2).filter(|p| p[1] == 0).count() == limit_screens {
-                w[H::FLAGS] |= H::TRUNCATED | H::FINISHED;
-                break;
-            }
-            let c = m.copy_titled(sa[i], &[], &screen_shape, 1, out, strings);
-            if c.full {
-                w[H::FLAGS] |= H::NEED_ROOM;
-                break;
-            }
-            if c.nodes == 0 {
-                // Unreadable: the list ends there.
-                w[H::FLAGS] |= H::TRUNCATED | H::FINISHED;
-                break;
-            }
-            entries.extend_from_slice(&[sa[i], 0]);
-            nc += 1;
-            (cur, w[H::NKEYS]) = (sa[i], 0);
-            units += 1;
-            continue;
-        };
-        let want = (units_max - units).min(w[H::LIMIT_WINDOWS].saturating_sub(w[H::WINDOWS]));
-        let mut first = sw[i];
-        if w[H::NKEYS] != 0 {
-            // After the last window copied; when it has closed, after the
-            // last of its batch still listed.
-            let keys = &w[H::KEYS..H::KEYS + u(w[H::NKEYS])];
-            let (next_off, limit) = (window_shape.next_off, window_shape.limit);
-            match m.chain_after(first, next_off, &keys[keys.len() - 1..], limit) {
-                Some(next) => first = next,
-                None => match m.chain_after(first, next_off, keys, limit) {
-                    Some(next) => first = next,
-                    // Every window of the last batch has closed.
-                    None => w[H::FLAGS] |= H::RESTARTED,
-                },
-            }
-        }
-        let used = out.len();
-        let c = m.copy_titled(first, &[], &window_shape, u(want), out, strings);
-        let n = c.nodes as u32;
-        let mut next = first;
-        if n != 0 {
-            entries.extend_from_slice(&[first, n]);
-            nc += 1;
-            w[H::NKEYS] = n;
-            for k in 0..u(n) {
-                w[H::KEYS + k] = next;
-                next = be_u32(&out[used + k * wrec..], window_shape.next_off);
-            }
-            w[H::WINDOWS] += n;
-            units += n;
-        }
-        if c.full {
-            w[H::FLAGS] |= H::NEED_ROOM;
-            break;
-        }
-        if next == 0 {
-            cur = 0;
-        } else if want == 0 {
-            // More windows than the limit.
-            w[H::FLAGS] |= H::TRUNCATED | H::FINISHED;
-            break;
-        } else if n < want {
-            // An unreadable window ends its screen's list.
-            w[H::FLAGS] |= H::TRUNCATED;
-            cur = 0;
-        }
-    }
-    if cur == 0 && untaken(entries).is_none() {
-        w[H::FLAGS] |= H::FINISHED; // nothing left: no hold more to find that out
-    }
-    w[H::SCREEN] = cur;
-    w[H::NCOPIED] = nc;
-    w[H::RAW] = (out.len() - at0) as u32;
-    w[H::PUT] = (strings.len() - sat0) as u32;
+/// What one hold copied into [`ListBuffer::raw`], taken apart after it.
+#[derive(Clone, Copy)]
+enum Copied {
+    /// A screen's record at `at`.
+    Screen { address: u32, at: u32 },
+    /// `n` window records from `at`, the first of them the window at `first`.
+    Windows { first: u32, at: u32, n: u32 },
 }
 
 /// Buffers filled under the lock; they never grow under it (room is made
-/// between holds). The records are read straight into `raw`, in the order
-/// of `entries` ([`IntuitionMemory::list_hold`]), and taken apart after
-/// the last hold, so that the holds run no wasm2c code per window.
+/// between holds). The records are read straight into `raw` and taken
+/// apart after the hold, so that the hold runs no wasm2c code per window.
 struct ListBuffer {
+    screens: Vec<RawScreen>,
+    windows: Vec<RawWindow>,
     raw: Vec<u8>,
     titles: Vec<u8>,
-    entries: Vec<u32>,
+    /// The live screen list's [`SCREEN_LINKS`], copied in each hold.
+    links: Vec<u8>,
+    /// What the last hold copied: the first `ncopied` (a fixed array: no
+    /// allocation).
+    copied: [Copied; 2 * LIST_BATCH],
+    ncopied: usize,
+    /// Title bytes taken apart so far.
+    title_pos: u32,
+    active_window: u32,
+    truncated: bool,
+    unreadable: bool,
+    /// A title did not fit in the room `titles` had in the last hold.
+    need_room: bool,
 }
 
 impl ListBuffer {
-    fn with_room(raw: usize, titles: usize, entries: usize) -> Self {
+    fn with_room(screens: usize, windows: usize, titles: usize) -> Self {
         ListBuffer {
-            raw: Vec::with_capacity(raw),
+            screens: Vec::with_capacity(screens),
+            windows: Vec::with_capacity(windows),
+            raw: Vec::with_capacity(screens * SCREEN_RECORD + windows * WINDOW_RECORD),
             titles: Vec::with_capacity(titles),
-            entries: Vec::with_capacity(entries),
+            links: Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS),
+            copied: [Copied::Screen { address: 0, at: 0 }; 2 * LIST_BATCH],
+            ncopied: 0,
+            title_pos: 0,
+            active_window: 0,
+            truncated: false,
+            unreadable: false,
+            need_room: false,
         }
     }
 
+    fn bytes(&self, at: u32, n: usize) -> &[u8] {
+        &self.raw[at as usize..at as usize + n]
+    }
+
     /// Room for one hold's copy ([`LIST_BATCH`] screens or windows, and a
-    /// title that did not fit last time when `need`); false when titles
-    /// cannot get more room within [`LIST_TITLE_BYTES`]. Allocates: never
-    /// under the lock.
-    fn make_room(&mut self, need: bool) -> bool {
+    /// title that did not fit last time); false when titles cannot get
+    /// more room within [`LIST_TITLE_BYTES`]. Allocates: never under the
+    /// lock.
+    fn make_room(&mut self) -> bool {
         let (len, spare) = (self.titles.len(), self.titles.capacity() - self.titles.len());
         let left = LIST_TITLE_BYTES.saturating_sub(len);
+        let need = core::mem::take(&mut self.need_room);
         if need && spare >= left {
             return false;
         }
@@ -1036,34 +828,207 @@ impl ListBuffer {
             self.titles.reserve_exact(target.max(len).min(left));
         }
         self.raw.reserve(LIST_BATCH * WINDOW_RECORD);
-        self.entries.reserve(2 * LIST_BATCH);
+        self.ncopied = 0;
         true
     }
-}
 
-/// The titles of a list copy, taken in the order of their records.
-struct Titles<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-    /// A title was longer than [`MAX_STRING`].
-    long: bool,
-}
-
-impl Titles<'_> {
     /// The title whose length is in the trailer at `at` of `raw`, its
-    /// bytes the next ones. One longer than [`MAX_STRING`] (kept as its
-    /// first `MAX_STRING + 1` bytes) sets `long`.
-    fn next(&mut self, raw: &[u8], at: usize) -> Option<Vec<u8>> {
-        let len = be_u32(raw, at);
+    /// bytes the next ones of `titles`. One longer than [`MAX_STRING`]
+    /// (kept as its first `MAX_STRING + 1` bytes) marks the list
+    /// `truncated`.
+    fn next_title(&mut self, at: usize) -> Span {
+        let len = be_u32(&self.raw, at);
         if len == NO_STRING {
-            return None;
+            return Span::default();
         }
-        let len = len as usize;
-        self.long |= len > MAX_STRING;
-        let start = self.pos;
-        self.pos += len;
-        Some(self.bytes.get(start..self.pos).map(|b| b.to_vec()).unwrap_or_default())
+        if len as usize > MAX_STRING {
+            self.truncated = true;
+        }
+        let start = self.title_pos;
+        self.title_pos += len;
+        Span { start, len, present: true }
     }
+
+    /// Takes apart what the last hold copied (after the lock).
+    fn absorb(&mut self) {
+        for i in 0..self.ncopied {
+            match self.copied[i] {
+                Copied::Screen { address, at } => {
+                    let title = self.next_title(at as usize + SCREEN_READ_SIZE);
+                    let w = self.windows.len() as u32;
+                    self.screens.push(RawScreen { address, at, title, windows: (w, w) });
+                }
+                Copied::Windows { first, at, n } => {
+                    let mut address = first;
+                    for k in 0..n as usize {
+                        let rat = at as usize + k * WINDOW_RECORD;
+                        let title = self.next_title(rat + WINDOW_READ_SIZE);
+                        self.windows.push(RawWindow { address, at: rat as u32, title });
+                        address = be_u32(&self.raw[rat..], wd_NextWindow);
+                    }
+                    if let Some(s) = self.screens.last_mut() {
+                        s.windows.1 = self.windows.len() as u32;
+                    }
+                }
+            }
+        }
+        self.ncopied = 0;
+    }
+
+    /// Records what a hold copied; the caller stops before the array is
+    /// full (nothing is lost).
+    fn push_copied(&mut self, c: Copied) {
+        if let Some(slot) = self.copied.get_mut(self.ncopied) {
+            *slot = c;
+            self.ncopied += 1;
+        }
+    }
+
+    /// Whether the screen at `a` was taken: copied in an earlier hold or
+    /// in this one.
+    fn taken(&self, a: u32) -> bool {
+        self.screens.iter().any(|s| s.address == a)
+            || self.copied[..self.ncopied].iter().any(|c| matches!(*c, Copied::Screen { address, .. } if address == a))
+    }
+
+    /// Screens taken so far ([`taken`](Self::taken)).
+    fn screens_taken(&self) -> usize {
+        self.screens.len() + self.copied[..self.ncopied].iter().filter(|c| matches!(c, Copied::Screen { .. })).count()
+    }
+}
+
+/// Where [`read_screens`] goes on in its next hold. Plain values: the
+/// addresses are compared with the live lists' under the next hold and
+/// never read through unless found there.
+struct Cursor {
+    /// The screen whose windows are being copied (0: take the next one).
+    screen: u32,
+    /// The last window of `screen` copied (0: none yet): the copy resumes
+    /// after it.
+    last: u32,
+    /// The last batch of `screen`'s windows (its `Copied::Windows`): when
+    /// `last` has closed, the copy resumes after the last of these still
+    /// listed.
+    batch: (u32, u32, u32),
+    /// Windows copied so far.
+    windows: usize,
+    /// None of the last batch was in the list any more (they all closed),
+    /// so the screen's list was copied again from its start: windows may
+    /// repeat.
+    restarted: bool,
+    holds: usize,
+    finished: bool,
+}
+
+impl Cursor {
+    /// The addresses of the windows of the last batch ([`Cursor::batch`]).
+    fn batch_keys(&self, raw: &[u8]) -> ([u32; LIST_BATCH], usize) {
+        let (at, n, first) = self.batch;
+        let mut keys = [0u32; LIST_BATCH];
+        let n = (n as usize).min(LIST_BATCH);
+        let mut address = first;
+        for (k, key) in keys.iter_mut().enumerate().take(n) {
+            *key = address;
+            address = be_u32(raw, at as usize + k * WINDOW_RECORD + wd_NextWindow);
+        }
+        (keys, n)
+    }
+}
+
+/// One hold of [`read_screens`]: finds its place again in the live lists
+/// ([`Cursor`]) and copies up to [`LIST_BATCH`] screens and windows with
+/// their titles, in native loops on the Amiga (two crossings from the
+/// wasm2c code per screen, none per window). Reads only; pushes only
+/// within capacity.
+fn list_hold(m: &mut dyn IntuitionMemory, ibase: u32, buf: &mut ListBuffer, cur: &mut Cursor) {
+    let mut links = core::mem::take(&mut buf.links);
+    let Some((screens, more)) = screen_links(m, ibase, &mut links) else {
+        buf.unreadable = true;
+        buf.links = links;
+        return;
+    };
+    if more {
+        buf.truncated = true;
+    }
+    let mut units = 0;
+    while units < LIST_BATCH && buf.ncopied < buf.copied.len() {
+        let Some(i) = (0..screens).find(|&i| cur.screen != 0 && screen_at(&links, i) == cur.screen) else {
+            // The next screen not taken yet, in list order.
+            let Some(i) = (0..screens).find(|&i| !buf.taken(screen_at(&links, i))) else {
+                cur.finished = true;
+                break;
+            };
+            if buf.screens_taken() == MAX_SCREENS {
+                buf.truncated = true;
+                cur.finished = true;
+                break;
+            }
+            let (a, at) = (screen_at(&links, i), buf.raw.len() as u32);
+            let c = m.copy_titled(a, &[], &SCREEN_SHAPE, 1, &mut buf.raw, &mut buf.titles);
+            if c.full {
+                buf.need_room = true;
+                break;
+            }
+            if c.nodes == 0 {
+                // Unreadable: the list ends there.
+                buf.truncated = true;
+                cur.finished = true;
+                break;
+            }
+            buf.push_copied(Copied::Screen { address: a, at });
+            (cur.screen, cur.last) = (a, 0);
+            units += 1;
+            continue;
+        };
+        let first = first_window_of(&links, i);
+        let want = (LIST_BATCH - units).min(MAX_WINDOWS.saturating_sub(cur.windows));
+        let at = buf.raw.len();
+        let key = [cur.last];
+        let after: &[u32] = if cur.last == 0 { &[] } else { &key };
+        let mut c = m.copy_titled(first, after, &WINDOW_SHAPE, want, &mut buf.raw, &mut buf.titles);
+        if c.start.is_none() {
+            // The last window copied has closed: after the last of its
+            // batch still listed, else from the start again.
+            let (keys, n) = cur.batch_keys(&buf.raw);
+            c = m.copy_titled(first, &keys[..n], &WINDOW_SHAPE, want, &mut buf.raw, &mut buf.titles);
+            if c.start.is_none() {
+                cur.restarted = true;
+                c = m.copy_titled(first, &[], &WINDOW_SHAPE, want, &mut buf.raw, &mut buf.titles);
+            }
+        }
+        let start = c.start.unwrap_or(0);
+        let n = c.nodes;
+        let next = if n == 0 {
+            start
+        } else {
+            buf.push_copied(Copied::Windows { first: start, at: at as u32, n: n as u32 });
+            cur.batch = (at as u32, n as u32, start);
+            cur.last = if n == 1 { start } else { be_u32(&buf.raw, at + (n - 2) * WINDOW_RECORD + wd_NextWindow) };
+            cur.windows += n;
+            units += n;
+            be_u32(&buf.raw, at + (n - 1) * WINDOW_RECORD + wd_NextWindow)
+        };
+        if c.full {
+            buf.need_room = true;
+            break;
+        }
+        if next == 0 {
+            cur.screen = 0;
+        } else if want == 0 {
+            // More windows than MAX_WINDOWS.
+            buf.truncated = true;
+            cur.finished = true;
+            break;
+        } else if n < want {
+            // An unreadable window ends its screen's list.
+            buf.truncated = true;
+            cur.screen = 0;
+        }
+    }
+    if cur.screen == 0 && (0..screens).all(|i| buf.taken(screen_at(&links, i))) {
+        cur.finished = true; // nothing left: no hold more to find that out
+    }
+    buf.links = links;
 }
 
 /// Intuition's lists as [`IntuitionMemory::list_holding`] searches them:
@@ -1097,17 +1062,23 @@ fn window_in_lists(m: &mut dyn IntuitionMemory, ibase: u32, window: u32) -> bool
     m.list_holding(ibase.wrapping_add(ib_FirstScreen as u32), &SCREEN_WINDOWS, window).is_some()
 }
 
-/// The window at `address` on `screen` from its record `b`.
-#[inline(always)]
-fn window_info(
-    address: u32,
-    screen: u32,
-    b: &[u8],
-    title: Option<Vec<u8>>,
-    screen_title: &Option<Vec<u8>>,
-) -> WindowInfo {
-    let mut info = WindowInfo { address, screen, title, screen_title: screen_title.clone(), ..WindowInfo::default() };
-    set_header(&mut info, b);
+fn span_bytes(titles: &[u8], s: Span) -> Option<Vec<u8>> {
+    if !s.present {
+        return None;
+    }
+    let r: Range<usize> = s.start as usize..(s.start + s.len) as usize;
+    Some(titles.get(r).map(|b| b.to_vec()).unwrap_or_default())
+}
+
+fn window_info(buf: &ListBuffer, w: &RawWindow, s: &RawScreen, screen_title: &Option<Vec<u8>>) -> WindowInfo {
+    let mut info = WindowInfo {
+        address: w.address,
+        screen: s.address,
+        title: span_bytes(&buf.titles, w.title),
+        screen_title: screen_title.clone(),
+        ..WindowInfo::default()
+    };
+    set_header(&mut info, buf.bytes(w.at, WINDOW_READ_SIZE));
     info
 }
 
@@ -1149,73 +1120,45 @@ fn set_header(info: &mut WindowInfo, b: &[u8]) {
 /// hold.
 pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkError> {
     let ibase = os.intuition_base();
-    let mut buf = ListBuffer::with_room(
-        LIST_BATCH * SCREEN_RECORD + FIRST_WINDOW_ROOM * WINDOW_RECORD,
-        FIRST_TITLE_ROOM,
-        2 * FIRST_WINDOW_ROOM,
-    );
-    let mut hold = ListHold::new(ibase);
+    let mut buf = ListBuffer::with_room(LIST_BATCH, FIRST_WINDOW_ROOM, FIRST_TITLE_ROOM);
+    let mut cur =
+        Cursor { screen: 0, last: 0, batch: (0, 0, 0), windows: 0, restarted: false, holds: 0, finished: false };
     // A value only compared with the windows' addresses, never read
     // through: read before the holds, which it would only lengthen.
-    let active_window = read_u32(os, ibase.wrapping_add(ib_ActiveWindow as u32)).ok_or(WalkError::Unreadable)?;
-    let (mut holds, mut truncated) = (0, false);
-    while !hold.flag(ListHold::FINISHED) {
+    buf.active_window = read_u32(os, ibase.wrapping_add(ib_ActiveWindow as u32)).ok_or(WalkError::Unreadable)?;
+    while !cur.finished {
         // `with_room` made room for the first hold.
-        let need = hold.flag(ListHold::NEED_ROOM);
-        hold.0[ListHold::FLAGS] &= !ListHold::NEED_ROOM;
-        if holds == MAX_HOLDS || (holds > 0 && !buf.make_room(need)) {
-            truncated = true;
+        if cur.holds == MAX_HOLDS || (cur.holds > 0 && !buf.make_room()) {
+            buf.truncated = true;
             break;
         }
-        let ListBuffer { raw, titles, entries } = &mut buf;
-        if os.with_ibase_locked(|m| m.list_hold(&mut hold, entries, raw, titles)).is_none()
-            || hold.flag(ListHold::UNREADABLE)
-        {
+        if os.with_ibase_locked(|m| list_hold(m, ibase, &mut buf, &mut cur)).is_none() || buf.unreadable {
             return Err(WalkError::Unreadable);
         }
-        holds += 1;
+        buf.absorb();
+        cur.holds += 1;
     }
-    truncated |= hold.flag(ListHold::TRUNCATED);
-    // The records, in the order of the entries: each screen's, then its
-    // windows' (runs of them, each run's first at its entry's address).
     // Windows copied again (after a restart, or from a list that loops)
     // are left out.
-    let again = hold.flag(ListHold::RESTARTED) || truncated;
-    let (raw, entries) = (&buf.raw, &buf.entries);
-    let pairs = entries.len() / 2;
-    let mut titles = Titles { bytes: &buf.titles, pos: 0, long: false };
-    let mut seen: Vec<u32> = Vec::with_capacity(if again { hold.0[ListHold::WINDOWS] as usize } else { 0 });
-    let mut screens = Vec::with_capacity((0..pairs).filter(|&k| entries[2 * k + 1] == 0).count());
-    let (mut k, mut at) = (0, 0);
-    while k < pairs {
-        let screen = entries[2 * k];
-        let sb = &raw[at..at + SCREEN_READ_SIZE];
-        let screen_title = titles.next(raw, at + SCREEN_READ_SIZE);
-        at += SCREEN_RECORD;
-        k += 1;
-        let end = (k..pairs).find(|&j| entries[2 * j + 1] == 0).unwrap_or(pairs);
-        let mut windows = Vec::with_capacity((k..end).map(|j| entries[2 * j + 1] as usize).sum());
-        for j in k..end {
-            let mut address = entries[2 * j];
-            for _ in 0..entries[2 * j + 1] {
-                let b = &raw[at..at + WINDOW_READ_SIZE];
-                let title = titles.next(raw, at + WINDOW_READ_SIZE);
-                let next = be_u32(b, wd_NextWindow);
-                at += WINDOW_RECORD;
-                if again {
-                    if seen.contains(&address) {
-                        address = next;
-                        continue;
-                    }
-                    seen.push(address);
+    let again = cur.restarted || buf.truncated;
+    let mut seen: Vec<u32> = Vec::with_capacity(if again { buf.windows.len() } else { 0 });
+    let mut screens = Vec::with_capacity(buf.screens.len());
+    for (i, s) in buf.screens.iter().enumerate() {
+        let screen_title = span_bytes(&buf.titles, s.title);
+        let windows = buf.windows[s.windows.0 as usize..s.windows.1 as usize]
+            .iter()
+            .filter(|w| {
+                let repeated = again && seen.contains(&w.address);
+                if again && !repeated {
+                    seen.push(w.address);
                 }
-                windows.push(window_info(address, screen, b, title, &screen_title));
-                address = next;
-            }
-        }
-        k = end;
+                !repeated
+            })
+            .map(|w| window_info(&buf, w, s, &screen_title))
+            .collect();
+        let sb = buf.bytes(s.at, SCREEN_READ_SIZE);
         screens.push(ScreenInfo {
-            address: screen,
+            address: s.address,
             default_title: screen_title,
             left: be_i16(sb, sc_LeftEdge),
             top: be_i16(sb, sc_TopEdge),
@@ -1227,11 +1170,11 @@ pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkErr
             bar_hborder: be_i8(sb, sc_BarHBorder).into(),
             menu_hborder: be_i8(sb, sc_MenuHBorder).into(),
             menu_vborder: be_i8(sb, sc_MenuVBorder).into(),
-            frontmost: screens.is_empty(),
+            frontmost: i == 0,
             windows,
         });
     }
-    Ok(ScreensSnapshot { screens, active_window, truncated: truncated || titles.long })
+    Ok(ScreensSnapshot { screens, active_window: buf.active_window, truncated: buf.truncated })
 }
 
 /// The header of the window at `window` (as [`read_screens`] would give
@@ -1242,13 +1185,12 @@ pub fn read_screens(os: &mut dyn IntuitionOs) -> Result<ScreensSnapshot, WalkErr
 pub fn read_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowInfo, WalkError> {
     let ibase = os.intuition_base();
     // Allocated before the lock: room for both titles whole.
-    let mut buf = ListBuffer::with_room(SCREEN_RECORD + WINDOW_RECORD, 2 * (MAX_STRING + 1), 0);
-    let mut links = Vec::with_capacity((MAX_SCREENS + 1) * SCREEN_LINKS);
-    let mut unreadable = false;
+    let mut buf = ListBuffer::with_room(1, 1, 2 * (MAX_STRING + 1));
     let found = os.with_ibase_locked(|m| {
+        let mut links = core::mem::take(&mut buf.links);
         let screen = match screen_links(m, ibase, &mut links) {
             None => {
-                unreadable = true;
+                buf.unreadable = true;
                 None
             }
             Some((screens, _)) => (0..screens).find_map(|i| {
@@ -1256,19 +1198,26 @@ pub fn read_window(os: &mut dyn IntuitionOs, window: u32) -> Result<WindowInfo, 
                 Some(screen_at(&links, i))
             }),
         };
-        let screen = screen?;
-        (m.copy_titled(screen, &[], &SCREEN_SHAPE, 1, &mut buf.raw, &mut buf.titles).nodes == 1
-            && m.copy_titled(window, &[], &WINDOW_SHAPE, 1, &mut buf.raw, &mut buf.titles).nodes == 1)
-            .then_some(screen)
+        buf.links = links;
+        let Some(screen) = screen else { return false };
+        let (s, w) = (buf.raw.len() as u32, (buf.raw.len() + SCREEN_RECORD) as u32);
+        if m.copy_titled(screen, &[], &SCREEN_SHAPE, 1, &mut buf.raw, &mut buf.titles).nodes != 1
+            || m.copy_titled(window, &[], &WINDOW_SHAPE, 1, &mut buf.raw, &mut buf.titles).nodes != 1
+        {
+            return false;
+        }
+        buf.push_copied(Copied::Screen { address: screen, at: s });
+        buf.push_copied(Copied::Windows { first: window, at: w, n: 1 });
+        true
     });
-    if found.is_none() || unreadable {
+    buf.absorb();
+    if found.is_none() || buf.unreadable {
         return Err(WalkError::Unreadable);
     }
-    let Some(Some(screen)) = found else { return Err(WalkError::NotFound) };
-    let mut titles = Titles { bytes: &buf.titles, pos: 0, long: false };
-    let screen_title = titles.next(&buf.raw, SCREEN_READ_SIZE);
-    let title = titles.next(&buf.raw, SCREEN_RECORD + WINDOW_READ_SIZE);
-    Ok(window_info(window, screen, &buf.raw[SCREEN_RECORD..], title, &screen_title))
+    match (found, buf.screens.first(), buf.windows.first()) {
+        (Some(true), Some(s), Some(w)) => Ok(window_info(&buf, w, s, &span_bytes(&buf.titles, s.title))),
+        _ => Err(WalkError::NotFound),
+    }
 }
 
 // ------------------------------------------- gadgets, with tasks stopped

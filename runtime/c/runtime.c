@@ -511,56 +511,29 @@ static void keys_in(ULONG *key, u32 keys, u32 n)
         key[i] = (ULONG)k[0] | (ULONG)k[1] << 8 | (ULONG)k[2] << 16 | (ULONG)k[3] << 24;
 }
 
-/* Copies up to max nodes of the list at first (size bytes each, the next
- * node's address at next_off) to d, each followed by a ULONG: the length
- * of the string its ULONG at str_off points at (at most str_max bytes
- * before its NUL; 0xFFFFFFFF for NULL or unreadable), whose bytes are
- * appended at *sd (at most *sroom bytes in all; both advance). It stops at
- * a node that is not readable, and before a node whose string does not fit
- * whole (bit 31 of the result set). Returns the nodes copied. */
-static u32 titled(ULONG first, u32 next_off, u32 size, u32 str_off, u32 max, unsigned char *d, unsigned char **sd,
-                  u32 *sroom, u32 str_max)
-{
-    u32 n = 0, len;
-    const unsigned char *s;
-    ULONG str, lim, lo = 0, hi = 0, slo = 0, shi = 0;
-    while (first && NODE_OK(first) && n < max && readable_in(first, size, &lo, &hi) == size) {
-        str = *(const ULONG *)(first + str_off);
-        len = 0xFFFFFFFFUL;
-        if (str && (lim = readable_in(str, str_max, &slo, &shi)) != 0) {
-            s = (const unsigned char *)str;
-            for (len = 0; len < lim && s[len]; len++)
-                ;
-            if (len > *sroom) return n | 0x80000000UL;
-            memcpy(*sd, s, len);
-            *sd += len;
-            *sroom -= len;
-        }
-        memcpy(d, (const void *)first, size);
-        put_ulong((ULONG)(d + size), len);
-        first = get_ulong((ULONG)(d + next_off));
-        d += size + 4;
-        n++;
-    }
-    return n;
-}
-
-/* rt_copy_chain with strings (titled), resuming after keys: with nkeys > 0
- * the copy starts after the last of the nkeys keys found in the list at
- * first (chain_after, at most limit nodes walked); none found: nothing
- * copied, bit 30 of the result set. A string that did not fit sets bit 31.
- * Returns the nodes copied (low bits); the string bytes appended and the
- * node the copy started at are stored at out (two big-endian ULONGs). The
- * walker's look-up copies a screen and a window with their titles. */
+/* rt_copy_chain with strings, resuming after keys: with nkeys > 0 the
+ * copy starts after the last of the nkeys keys found in the list at first
+ * (chain_after, at most limit nodes walked); none found: nothing copied,
+ * bit 30 of the result set. Each node copied is followed by a ULONG: the
+ * length of the string its ULONG at str_off points at (at most str_max
+ * bytes before its NUL; 0xFFFFFFFF for NULL or unreadable), whose bytes
+ * are appended to linear memory at sdst. A node whose string does not fit
+ * whole in the sroom bytes left there is not copied: the copy stops
+ * before it and bit 31 of the result is set. Returns the nodes copied (low
+ * bits); the string bytes appended and the node the copy started at are
+ * stored at out (two big-endian ULONGs). The walker's list batches under
+ * LockIBase(): its place found again and the windows and their titles
+ * copied in one crossing from the wasm2c code. */
 u32 Z_amigaZ_rt_copy_titled(struct Z_amiga_instance_t *e, u32 dst, u32 first, u32 next_off, u32 size, u32 str_off,
                             u32 max, u32 sdst, u32 sroom, u32 str_max, u32 out, u32 keys, u32 nkeys, u32 limit)
 {
-    u32 r = 0, room = sroom;
-    unsigned char *sd = (unsigned char *)(MEMBASE + sdst);
-    ULONG key[16];
+    u32 n = 0, rec = size + 4, len, put = 0, r = 0;
+    unsigned char *d, *sd;
+    const unsigned char *s;
+    ULONG str, lim, key[16], lo = 0, hi = 0, slo = 0, shi = 0;
     (void)e;
-    if (size < 4 || next_off > size - 4 || str_off > size - 4 || max > g_inst.w2c_memory.size / (size + 4) ||
-        dst > g_inst.w2c_memory.size - max * (size + 4) || sroom > g_inst.w2c_memory.size ||
+    if (size < 4 || next_off > size - 4 || str_off > size - 4 || max > g_inst.w2c_memory.size / rec ||
+        dst > g_inst.w2c_memory.size - max * rec || sroom > g_inst.w2c_memory.size ||
         sdst > g_inst.w2c_memory.size - sroom || out > g_inst.w2c_memory.size - 8)
         wasm_rt_trap(WASM_RT_TRAP_OOB);
     keys_in(key, keys, nkeys);
@@ -572,200 +545,31 @@ u32 Z_amigaZ_rt_copy_titled(struct Z_amiga_instance_t *e, u32 dst, u32 first, u3
         }
     }
     put_ulong(MEMBASE + out + 4, first);
-    r |= titled(first, next_off, size, str_off, max, (unsigned char *)(MEMBASE + dst), &sd, &room, str_max);
-    put_ulong(MEMBASE + out, sroom - room);
-    return r;
-}
-
-/* One LockIBase() hold of the walker's list copy (walk.rs, ListHold: the
- * word indices below are its LH_* constants), in one crossing from the
- * wasm2c code: up to "units" screens and windows with their titles. The
- * block at `block` (ULONGs of linear memory, little-endian as wasm stores
- * them) gives the lists' shapes and the cursor, and takes back the cursor,
- * the flags and how much was copied. What was copied is appended to the
- * entries (pairs of ULONGs, the same byte order: the first node's address
- * and the windows, 0 for one screen; n pairs there already, room for eroom
- * more); a screen of an entry is not taken again. Windows resume after the
- * last of the keys (the last batch's windows) still listed, else from the
- * list's start (flag RESTARTED). Addresses kept from earlier holds are
- * only compared, never read through. */
-enum {
-    LH_HEAD, LH_SSIZE, LH_SNEXT, LH_SSUB, LH_SSTR, LH_WSIZE, LH_WNEXT, LH_WSTR, LH_STRMAX, LH_MAXS, LH_MAXW,
-    LH_UNITS, LH_SCREEN, LH_WINDOWS, LH_FLAGS, LH_NKEYS, LH_KEYS, LH_NCOPIED = LH_KEYS + 4, LH_RAW, LH_PUT, LH_WORDS
-};
-#define LH_TRUNCATED 1
-#define LH_FINISHED 2
-#define LH_NEED_ROOM 4
-#define LH_UNREADABLE 8
-#define LH_RESTARTED 16
-#define LH_SCREENS 64
-
-/* A ULONG of linear memory (little-endian as wasm stores it); on the
- * 68020 both are a few rotations for GCC. */
-static ULONG le32(const unsigned char *k) { return (ULONG)k[0] | (ULONG)k[1] << 8 | (ULONG)k[2] << 16 | (ULONG)k[3] << 24; }
-static void le32_put(unsigned char *k, ULONG v)
-{
-    put_ulong((ULONG)k, v >> 24 | (v >> 8 & 0xFF00UL) | (v << 8 & 0xFF0000UL) | v << 24);
-}
-
-/* Screens among the n entries at e, and whether the screen a is one. */
-static u32 lh_screens(const unsigned char *e, u32 n, ULONG a, int *taken)
-{
-    u32 k, s = 0;
-    for (k = 0; k < n; k++, e += 8)
-        if (le32(e + 4) == 0) {
-            s++;
-            if (le32(e) == a) *taken = 1;
-        }
-    return s;
-}
-
-/* The first of the ns screens at sa not among the n entries at e; ns when
- * every one is. */
-static u32 lh_untaken(const ULONG *sa, u32 ns, const unsigned char *e, u32 n)
-{
-    u32 i;
-    int taken;
-    for (i = 0; i < ns; i++) {
-        taken = 0;
-        lh_screens(e, n, sa[i], &taken);
-        if (!taken) break;
-    }
-    return i;
-}
-
-u32 Z_amigaZ_rt_list_hold(struct Z_amiga_instance_t *e, u32 block, u32 ents, u32 nents, u32 eroom, u32 dst,
-                          u32 droom, u32 sdst, u32 sroom)
-{
-    ULONG w[LH_NCOPIED], sa[LH_SCREENS], sw[LH_SCREENS], at, first, next, cur;
-    u32 i, k, ns = 0, units = 0, nc = 0, lsize, want, n, r, room = sroom, used = 0, wrec;
-    unsigned char *b = (unsigned char *)(MEMBASE + block), *d = (unsigned char *)(MEMBASE + dst);
-    unsigned char *sd = (unsigned char *)(MEMBASE + sdst), *ep = (unsigned char *)(MEMBASE + ents);
-    int dummy;
-    (void)e;
-    if (block > g_inst.w2c_memory.size - LH_WORDS * 4 || nents > g_inst.w2c_memory.size / 8 ||
-        eroom > g_inst.w2c_memory.size / 8 - nents || ents > g_inst.w2c_memory.size - (nents + eroom) * 8 ||
-        droom > g_inst.w2c_memory.size || dst > g_inst.w2c_memory.size - droom || sroom > g_inst.w2c_memory.size ||
-        sdst > g_inst.w2c_memory.size - sroom)
-        wasm_rt_trap(WASM_RT_TRAP_OOB);
-    /* In: the shapes, the cursor and the keys; out: the cursor, the keys
-     * and how much was copied. */
-    for (i = 0; i < LH_NCOPIED; i++) w[i] = le32(b + 4 * i);
-    if (w[LH_SSIZE] < 4 || w[LH_SNEXT] > w[LH_SSIZE] - 4 || w[LH_SSTR] > w[LH_SSIZE] - 4 || w[LH_SSUB] > 60 ||
-        w[LH_SNEXT] > 60 || w[LH_WSIZE] < 4 || w[LH_WNEXT] > w[LH_WSIZE] - 4 || w[LH_WSTR] > w[LH_WSIZE] - 4 ||
-        w[LH_MAXS] > LH_SCREENS || w[LH_UNITS] > 4 || w[LH_NKEYS] > 4)
-        wasm_rt_trap(WASM_RT_TRAP_OOB);
-    /* The screens: the head and each screen readable for both links. */
-    lsize = (w[LH_SNEXT] > w[LH_SSUB] ? w[LH_SNEXT] : w[LH_SSUB]) + 4;
-    at = w[LH_HEAD];
-    if (!at || !NODE_OK(at) || READABLE(at, lsize) < lsize) {
-        w[LH_FLAGS] |= LH_UNREADABLE;
-        goto done;
-    }
-    at = *(const ULONG *)(at + w[LH_SNEXT]);
-    while (at && NODE_OK(at) && ns < w[LH_MAXS] && READABLE(at, lsize) == lsize) {
-        sa[ns] = at;
-        sw[ns] = *(const ULONG *)(at + w[LH_SSUB]);
-        at = *(const ULONG *)(at + w[LH_SNEXT]);
-        ns++;
-    }
-    if (at) w[LH_FLAGS] |= LH_TRUNCATED;
-    wrec = w[LH_WSIZE] + 4;
-    cur = w[LH_SCREEN];
-    while (units < w[LH_UNITS] && nc < eroom) {
-        for (i = 0; i < ns && !(cur && sa[i] == cur); i++)
-            ;
-        if (i == ns) {
-            /* The next screen not taken yet, in list order. */
-            i = lh_untaken(sa, ns, ep, nents + nc);
-            if (i == ns) {
-                w[LH_FLAGS] |= LH_FINISHED;
+    sd = (unsigned char *)(MEMBASE + sdst);
+    while (first && NODE_OK(first) && n < max && readable_in(first, size, &lo, &hi) == size) {
+        str = *(const ULONG *)(first + str_off);
+        len = 0xFFFFFFFFUL;
+        if (str && (lim = readable_in(str, str_max, &slo, &shi)) != 0) {
+            s = (const unsigned char *)str;
+            for (len = 0; len < lim && s[len]; len++)
+                ;
+            if (len > sroom) {
+                r = 0x80000000UL;
                 break;
             }
-            if (lh_screens(ep, nents + nc, 0, &dummy) == w[LH_MAXS]) {
-                w[LH_FLAGS] |= LH_TRUNCATED | LH_FINISHED;
-                break;
-            }
-            r = titled(sa[i], w[LH_SNEXT], w[LH_SSIZE], w[LH_SSTR], (droom - used) / (w[LH_SSIZE] + 4) ? 1 : 0,
-                       d + used, &sd, &room, w[LH_STRMAX]);
-            if (r & 0x80000000UL) {
-                w[LH_FLAGS] |= LH_NEED_ROOM;
-                break;
-            }
-            if (!r) {
-                /* Unreadable: the list ends there. */
-                w[LH_FLAGS] |= LH_TRUNCATED | LH_FINISHED;
-                break;
-            }
-            le32_put(ep + 8 * (nents + nc), sa[i]);
-            le32_put(ep + 8 * (nents + nc) + 4, 0);
-            nc++;
-            used += w[LH_SSIZE] + 4;
-            cur = sa[i];
-            w[LH_NKEYS] = 0;
-            units++;
-            continue;
+            memcpy(sd, s, len);
+            sd += len;
+            sroom -= len;
+            put += len;
         }
-        first = sw[i];
-        want = w[LH_UNITS] - units;
-        n = w[LH_MAXW] > w[LH_WINDOWS] ? w[LH_MAXW] - w[LH_WINDOWS] : 0;
-        if (n < want) want = n;
-        if (w[LH_NKEYS]) {
-            /* After the last window copied; when it has closed, after the
-             * last of its batch still listed (one key first: the walk to
-             * it compares each window with one address). */
-            n = w[LH_NKEYS];
-            first = chain_after(first, w[LH_WNEXT], w + LH_KEYS + n - 1, 1, w[LH_MAXW]);
-            if (first == 0xFFFFFFFFUL && n > 1) first = chain_after(sw[i], w[LH_WNEXT], w + LH_KEYS, n, w[LH_MAXW]);
-            if (first == 0xFFFFFFFFUL) {
-                /* Every window of the last batch has closed. */
-                w[LH_FLAGS] |= LH_RESTARTED;
-                first = sw[i];
-            }
-        }
-        n = (droom - used) / wrec;
-        r = titled(first, w[LH_WNEXT], w[LH_WSIZE], w[LH_WSTR], want < n ? want : n, d + used, &sd, &room,
-                   w[LH_STRMAX]);
-        n = r & 0x7FFFFFFFUL;
-        next = first;
-        if (n) {
-            le32_put(ep + 8 * (nents + nc), first);
-            le32_put(ep + 8 * (nents + nc) + 4, n);
-            nc++;
-            w[LH_NKEYS] = n;
-            for (k = 0; k < n; k++) {
-                w[LH_KEYS + k] = next;
-                next = get_ulong((ULONG)(d + used + k * wrec + w[LH_WNEXT]));
-            }
-            used += n * wrec;
-            w[LH_WINDOWS] += n;
-            units += n;
-        }
-        if (r & 0x80000000UL) {
-            w[LH_FLAGS] |= LH_NEED_ROOM;
-            break;
-        }
-        if (!next) {
-            cur = 0;
-        } else if (!want) {
-            /* More windows than the limit. */
-            w[LH_FLAGS] |= LH_TRUNCATED | LH_FINISHED;
-            break;
-        } else if (n < want) {
-            /* An unreadable window ends its screen's list. */
-            w[LH_FLAGS] |= LH_TRUNCATED;
-            cur = 0;
-        }
+        d = (unsigned char *)(MEMBASE + dst + n * rec);
+        memcpy(d, (const void *)first, size);
+        put_ulong((ULONG)(d + size), len);
+        first = get_ulong((ULONG)(d + next_off));
+        n++;
     }
-    /* Nothing left: no hold more to find that out. */
-    if (!cur && lh_untaken(sa, ns, ep, nents + nc) == ns) w[LH_FLAGS] |= LH_FINISHED;
-    w[LH_SCREEN] = cur;
-done:
-    for (i = LH_SCREEN; i < LH_KEYS + w[LH_NKEYS]; i++) le32_put(b + 4 * i, w[i]);
-    le32_put(b + 4 * LH_NCOPIED, nc);
-    le32_put(b + 4 * LH_RAW, used);
-    le32_put(b + 4 * LH_PUT, sroom - room);
-    return w[LH_FLAGS];
+    put_ulong(MEMBASE + out, put);
+    return n | r;
 }
 
 /* Walks the linked list at first (next node's address at next_off of

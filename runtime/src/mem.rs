@@ -192,49 +192,6 @@ pub fn list_holding(
     (r != 0).then_some(r)
 }
 
-/// Words of the block [`list_hold`] takes (runtime.c `LH_WORDS`).
-pub const LIST_HOLD_WORDS: usize = 23;
-
-/// One hold of the walker's list copy in one native call (runtime.c
-/// `rt_list_hold`; the block's words are gadgetscope-core's
-/// `walk::ListHold`): the screens and windows it copies are appended to
-/// `out`, their titles to `strings` and a pair of words per run of them to
-/// `entries`, all within their spare capacity; the block takes back the
-/// cursor, the flags and how much was copied. No allocation: safe under
-/// `LockIBase()`.
-pub fn list_hold(block: &mut [u32; LIST_HOLD_WORDS], entries: &mut Vec<u32>, out: &mut Vec<u8>, strings: &mut Vec<u8>) {
-    let (at, sat, eat) = (out.len(), strings.len(), entries.len());
-    let (room, sroom) = (out.capacity() - at, strings.capacity() - sat);
-    let eroom = (entries.capacity() - eat) / 2;
-    // SAFETY: the block is LIST_HOLD_WORDS u32s; `entries` holds `eat`
-    // u32s and has room for `eroom` pairs more after them; at most `room`
-    // bytes are written after `at` of `out` and `sroom` after `sat` of
-    // `strings` (their spare capacity); the runtime bounds-checks all of
-    // them.
-    unsafe {
-        crate::rt::rt_list_hold(
-            block.as_mut_ptr() as *mut u8,
-            entries.as_mut_ptr() as *mut u8,
-            (eat / 2) as u32,
-            eroom as u32,
-            out.as_mut_ptr().add(at),
-            room as u32,
-            strings.as_mut_ptr().add(sat),
-            sroom as u32,
-        );
-    }
-    // The words runtime.c calls LH_NCOPIED, LH_RAW and LH_PUT.
-    let (pairs, raw, put) = (block[20] as usize, block[21] as usize, block[22] as usize);
-    // SAFETY: the call wrote `pairs` pairs (at most `eroom`), `raw`
-    // record bytes (at most `room`) and `put` string bytes (at most
-    // `sroom`).
-    unsafe {
-        entries.set_len((eat / 2 + pairs.min(eroom)) * 2);
-        out.set_len(at + raw.min(room));
-        strings.set_len(sat + put.min(sroom));
-    }
-}
-
 /// Writes a big-endian ULONG into OS memory (exec `CopyMem`).
 ///
 /// # Safety

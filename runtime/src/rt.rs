@@ -67,22 +67,6 @@ extern "C" {
         limit: u32,
         sub_limit: u32,
     ) -> u32;
-    /// One hold of the walker's list copy: `block` is 23 u32s of linear
-    /// memory (gadgetscope-core's `walk::ListHold`: the lists' shapes, the
-    /// cursor, and how much was copied); `entries` holds `nentries` pairs
-    /// of u32s (the runs copied so far) with room for `eroom` more, which
-    /// the hold appends; records go to `dst` (at most `droom` bytes),
-    /// titles to `sdst` (at most `sroom`). Returns the block's flags word.
-    pub fn rt_list_hold(
-        block: *mut u8,
-        entries: *mut u8,
-        nentries: u32,
-        eroom: u32,
-        dst: *mut u8,
-        droom: u32,
-        sdst: *mut u8,
-        sroom: u32,
-    ) -> u32;
     /// intuition `GetAttr(attrs[i], object, &v)` for i in 0..n (`attrs`:
     /// n u32s of linear memory, little-endian as wasm stores them, n <=
     /// 16): bit i of the result set when attribute i was processed, its

@@ -10,9 +10,7 @@ use amiga_rt::readargs::Value;
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
 use gadgetscope_core::pick::depth_order;
 use gadgetscope_core::text::tree_text;
-use gadgetscope_core::walk::{
-    read_screens, walk_window, IntuitionMemory, IntuitionOs, ListHold, Nested, Titled, TitledCopy,
-};
+use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs, Nested, Titled, TitledCopy};
 use gadgetscope_engine::inspect::{inspect, Failure, Inspect};
 
 /// The `ReadArgs()` template of GadgetScopeBench; `GadgetScopeBench ?`
@@ -91,10 +89,6 @@ impl<O: IntuitionOs, C: Clock> IntuitionMemory for Timed<'_, O, C> {
 
     fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
         self.os.list_holding(head, shape, key)
-    }
-
-    fn list_hold(&mut self, hold: &mut ListHold, entries: &mut Vec<u32>, out: &mut Vec<u8>, strings: &mut Vec<u8>) {
-        self.os.list_hold(hold, entries, out, strings)
     }
 }
 
