@@ -400,7 +400,8 @@ pub fn free_memory_line(ram: &Ram) -> Result<String, String> {
     if ram.peek32(eb + ChkBase as u32) != Some(!eb) {
         return Err(format!("no ExecBase at ${eb:08x}"));
     }
-    let mut sizes: Vec<u32> = free_chunks(ram, eb).into_iter().map(|(_, n)| n).collect();
+    let chunks = free_chunks(ram, eb);
+    let mut sizes: Vec<u32> = chunks.iter().map(|&(_, n)| n).collect();
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     let total: u64 = sizes.iter().map(|&n| u64::from(n)).sum();
     let mut t = format!(
@@ -409,7 +410,7 @@ pub fn free_memory_line(ram: &Ram) -> Result<String, String> {
         sizes.first().copied().unwrap_or(0),
         sizes.get(1).copied().unwrap_or(0)
     );
-    for (a, n) in free_chunks(ram, eb) {
+    for (a, n) in chunks {
         if n >= 4096 {
             t.push_str(&format!("\n  ${a:08x} {n}"));
         }
@@ -737,9 +738,26 @@ pub fn task_dump(ram: &Ram) -> Result<(String, Findings), String> {
 /// Errors: the process cannot be stopped or read, its RAM is not found.
 pub fn dump_process(pid: u32, layout: &[(u32, u32)]) -> Result<(String, Findings), String> {
     let (ram, cpu) = read_process(pid, layout)?;
-    let (text, mut found) = task_dump(&ram)?;
-    found.lists_in_flux = lists_in_flux(&cpu, &ram);
-    Ok((cpu_text(&cpu, &ram) + &text, found))
+    dump_text(&cpu, &ram)
+}
+
+/// The dump of one instant: the CPU line ([`cpu_text`]), the task dump
+/// ([`task_dump`]) and, when that instant found lost or disagreeing tasks
+/// while exec's lists may have been moving ([`lists_in_flux`]), a `NOTE`
+/// saying so; and its findings.
+///
+/// Errors: as [`task_dump`].
+pub fn dump_text(cpu: &Result<Cpu, String>, ram: &Ram) -> Result<(String, Findings), String> {
+    let (tasks, mut found) = task_dump(ram)?;
+    found.lists_in_flux = lists_in_flux(cpu, ram);
+    let mut text = cpu_text(cpu, ram) + &tasks;
+    if found.lists_in_flux && (!found.lost.is_empty() || !found.disagreements.is_empty()) {
+        text.push_str(
+            "NOTE exec may have been moving a task between its lists (the CPU on the supervisor stack \
+             or interrupts off): lost and disagreeing tasks may be that move half done\n",
+        );
+    }
+    Ok((text, found))
 }
 
 /// The RAM of the FS-UAE process `pid` and its CPU registers, read while

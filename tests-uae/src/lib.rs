@@ -751,22 +751,15 @@ fn request_task_dump(hd: &Path) -> Option<PathBuf> {
     None
 }
 
-/// The host's task dump of the emulator `pid` ([`hostdump`]) written to
-/// `path`, with a NOTE when exec's lists may have been in flux; the RAM
-/// kept in `ram_dir` when given. Returns the number of lost tasks.
+/// The host's task dump of the emulator `pid` ([`hostdump::dump_text`])
+/// written to `path`; the RAM kept in `ram_dir` when given. Returns the
+/// number of lost tasks.
 fn write_host_dump(pid: u32, model: Model, path: &Path, ram_dir: Option<&Path>) -> Result<usize, String> {
     let (ram, cpu) = hostdump::read_process(pid, model.ram())?;
     if let Some(d) = ram_dir {
         ram.save(d)?;
     }
-    let (text, f) = hostdump::task_dump(&ram)?;
-    let mut text = hostdump::cpu_text(&cpu, &ram) + &text;
-    if hostdump::lists_in_flux(&cpu, &ram) && (!f.lost.is_empty() || !f.disagreements.is_empty()) {
-        text.push_str(
-            "NOTE exec may have been moving a task between its lists (the CPU on the supervisor stack \
-             or interrupts off): lost and disagreeing tasks may be that move half done\n",
-        );
-    }
+    let (text, f) = hostdump::dump_text(&cpu, &ram)?;
     fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(f.lost.len())
 }

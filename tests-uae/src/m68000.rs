@@ -14,7 +14,7 @@
 //! walk's benchmark (TREE's time on a 7 MHz 68000 with chip and slow RAM
 //! only) and the idle ARexx host's resident memory.
 
-use crate::scenario::{FileSource, Line, WATCH_LINE};
+use crate::scenario::FileSource;
 use crate::{Check, Model, Scenario};
 use std::time::Duration;
 
@@ -32,10 +32,7 @@ pub const ON_68000: &[&str] =
 /// its real 7 MHz.
 pub fn on_68000(mut scenario: Scenario) -> Scenario {
     scenario.name.push_str("-68000");
-    if scenario.watchdog {
-        scenario.watchdog = false;
-        scenario.lines.retain(|l| !matches!(l, Line::Raw(text) if text == WATCH_LINE));
-    }
+    scenario = scenario.without_watchdog();
     for f in &mut scenario.files {
         if let FileSource::Built(name) = &mut f.source {
             let tool = crate::native::NAMED.contains(&name.as_str());

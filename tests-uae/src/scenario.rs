@@ -338,6 +338,18 @@ impl Scenario {
         self.line(WATCH_LINE)
     }
 
+    /// The scenario without [`Scenario::watchdog`]'s watcher (its line and
+    /// its flag), for machines where `UAETool WATCH`, holding about 270 KB
+    /// for the whole run, does not fit beside the programs under test. A
+    /// hang still gets the host's task dump.
+    pub fn without_watchdog(mut self) -> Self {
+        if self.watchdog {
+            self.watchdog = false;
+            self.lines.retain(|l| !matches!(l, Line::Raw(text) if text == WATCH_LINE));
+        }
+        self
+    }
+
     /// Stage a host file at `amiga_path` (made executable).
     pub fn host_file(mut self, amiga_path: impl Into<String>, host: impl Into<PathBuf>) -> Self {
         self.files.push(StagedFile {

@@ -6,7 +6,6 @@
 //! the machine most people have. The timing benchmarks stay on the A1200
 //! with fast RAM (tests-uae/README.md "Machines").
 
-use crate::scenario::{Line, WATCH_LINE};
 use crate::{Model, Scenario};
 
 /// The scenarios run on the stock A1200 too: GadgetScope NOGUI as the
@@ -51,11 +50,7 @@ pub const STOCK: &[&str] = &[
 /// "Machines"). A hang there still gets the host's task dump.
 pub fn on_stock_a1200(mut scenario: Scenario) -> Scenario {
     scenario.name.push_str("-stock");
-    if scenario.watchdog {
-        scenario.watchdog = false;
-        scenario.lines.retain(|l| !matches!(l, Line::Raw(text) if text == WATCH_LINE));
-    }
-    scenario.model(Model::A1200ChipOnly)
+    scenario.without_watchdog().model(Model::A1200ChipOnly)
 }
 
 /// Scenarios written for the stock A1200 in a form of their own, where the
@@ -84,7 +79,7 @@ mod tests {
             let stock = stock.unwrap();
             assert!(!stock.watchdog, "{name}-stock has no watchdog");
             assert!(
-                !stock.lines.iter().any(|l| matches!(l, super::Line::Raw(t) if t.contains("UAETool WATCH"))),
+                !stock.lines.iter().any(|l| matches!(l, crate::Line::Raw(t) if t.contains("UAETool WATCH"))),
                 "{name}-stock starts no UAETool WATCH"
             );
         }
