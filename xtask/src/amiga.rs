@@ -65,12 +65,19 @@ pub enum Cpu {
 }
 
 impl Cpu {
-    /// Parses `68000`/`68020` (the `--cpu` option).
+    /// Its name: `68020` or `68000` (the `--cpu` option, vamos's `-C`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Cpu::M68020 => "68020",
+            Cpu::M68000 => "68000",
+        }
+    }
+
+    /// Parses [`Cpu::name`] (the `--cpu` option).
     pub fn parse(s: &str) -> Result<Cpu> {
-        match s {
-            "68020" => Ok(Cpu::M68020),
-            "68000" => Ok(Cpu::M68000),
-            _ => bail!("--cpu {s}: 68000 or 68020"),
+        match [Cpu::M68020, Cpu::M68000].into_iter().find(|c| c.name() == s) {
+            Some(c) => Ok(c),
+            None => bail!("--cpu {s}: 68000 or 68020"),
         }
     }
 

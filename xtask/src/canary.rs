@@ -19,9 +19,9 @@ pub struct CanaryResult {
 pub fn run_for(cpu: Cpu) -> Result<CanaryResult> {
     let built = crate::amiga::build_for(&["canary".to_string()], cpu)?;
     let root = crate::amiga::root();
-    let name = name_of(cpu);
+    let name = cpu.name();
     let r = crate::vamos::run_on(
-        name,
+        cpu,
         &built[0].hunk_path,
         &[],
         &root.join("target/vamos").join(format!("canary-{name}")),
@@ -50,12 +50,5 @@ pub fn run_for(cpu: Cpu) -> Result<CanaryResult> {
             bad.join("\n")
         );
     }
-    Ok(CanaryResult { checks: exp_lines.len(), cycles: r.cycles, cpu: name_of(cpu) })
-}
-
-fn name_of(cpu: Cpu) -> &'static str {
-    match cpu {
-        Cpu::M68020 => "68020",
-        Cpu::M68000 => "68000",
-    }
+    Ok(CanaryResult { checks: exp_lines.len(), cycles: r.cycles, cpu: name })
 }

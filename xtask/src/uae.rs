@@ -54,36 +54,31 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     if needs.contains(&"dist") && !needs.contains(&"GadgetScope") {
         needs.push("GadgetScope");
     }
-    // `<Hunk>@68000`: the 68000 build of that program (tests-uae m68000).
+    // `<Hunk>` is that program's 68020 build, `<Hunk>@68000` its 68000
+    // build (tests-uae m68000).
+    let suffix = uae_harness::m68000::SUFFIX;
     let is_program = |n: &str| amiga::PROGRAMS.iter().any(|p| p.hunk == n);
-    let programs: Vec<String> = needs.iter().filter(|n| is_program(n)).map(|n| n.to_string()).collect();
-    let programs_68000: Vec<String> = needs
-        .iter()
-        .filter_map(|n| n.strip_suffix(uae_harness::m68000::SUFFIX))
-        .filter(|n| is_program(n))
-        .map(str::to_string)
-        .collect();
-    if let Some(bad) = needs.iter().find(|n| {
-        !is_program(n)
-            && !n.strip_suffix(uae_harness::m68000::SUFFIX).is_some_and(is_program)
-            && !["icons", "dist"].contains(n)
-    }) {
+    let build_of = |n: &str| -> Option<(amiga::Cpu, String)> {
+        match n.strip_suffix(suffix) {
+            Some(p) => is_program(p).then(|| (amiga::Cpu::M68000, p.to_string())),
+            None => is_program(n).then(|| (amiga::Cpu::M68020, n.to_string())),
+        }
+    };
+    if let Some(bad) = needs.iter().find(|n| build_of(n).is_none() && !["icons", "dist"].contains(n)) {
         bail!(
-            "a scenario stages `{bad}`, which nothing builds (Amiga programs: {}, each also as <name>{}; directories: icons, dist)",
-            amiga::PROGRAMS.iter().map(|p| p.hunk).collect::<Vec<_>>().join(", "),
-            uae_harness::m68000::SUFFIX
+            "a scenario stages `{bad}`, which nothing builds (Amiga programs: {}, each also as <name>{suffix}; directories: icons, dist)",
+            amiga::PROGRAMS.iter().map(|p| p.hunk).collect::<Vec<_>>().join(", ")
         );
     }
-    if !programs.is_empty() {
-        for b in amiga::build(&programs)? {
-            let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-            opts.built.insert(name, b.hunk_path);
+    for (cpu, tag) in [(amiga::Cpu::M68020, ""), (amiga::Cpu::M68000, suffix)] {
+        let programs: Vec<String> =
+            needs.iter().filter_map(|n| build_of(n)).filter(|(c, _)| *c == cpu).map(|(_, p)| p).collect();
+        if programs.is_empty() {
+            continue;
         }
-    }
-    if !programs_68000.is_empty() {
-        for b in amiga::build_for(&programs_68000, amiga::Cpu::M68000)? {
+        for b in amiga::build_for(&programs, cpu)? {
             let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-            opts.built.insert(format!("{name}{}", uae_harness::m68000::SUFFIX), b.hunk_path);
+            opts.built.insert(format!("{name}{tag}"), b.hunk_path);
         }
     }
     // GADGETSCOPE_UAE_GADGETSCOPE=<hunk>: run the scenarios against another

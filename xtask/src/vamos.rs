@@ -3,6 +3,7 @@
 //! directory and a cycle bound; vamos exits 0 when the bound is hit, so
 //! the log's "done. exit code=" line is the verdict (docs/reference/toolchain.md).
 
+use crate::amiga::Cpu;
 use anyhow::{bail, Context, Result};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -23,11 +24,11 @@ pub const MAX_CYCLES: u64 = 2_000_000_000;
 /// the caller adds the program's arguments, any other vamos options go in
 /// `extra` (before the program).
 pub fn command(hunk: &Path, work: &Path, extra: &[&str]) -> Result<Command> {
-    command_on("68020", hunk, work, extra)
+    command_on(Cpu::M68020, hunk, work, extra)
 }
 
-/// [`command`] on the processor `cpu` (vamos's `-C`: `68000`, `68020`).
-pub fn command_on(cpu: &str, hunk: &Path, work: &Path, extra: &[&str]) -> Result<Command> {
+/// [`command`] on the processor `cpu` (vamos's `-C`).
+pub fn command_on(cpu: Cpu, hunk: &Path, work: &Path, extra: &[&str]) -> Result<Command> {
     crate::tools::ensure_amitools()?;
     let _ = std::fs::remove_dir_all(work);
     std::fs::create_dir_all(work.join("vols"))?;
@@ -37,7 +38,7 @@ pub fn command_on(cpu: &str, hunk: &Path, work: &Path, extra: &[&str]) -> Result
     cmd.current_dir(work)
         .arg("--vols-base-dir")
         .arg(work.join("vols"))
-        .args(["-C", cpu, "--max-cycles", &MAX_CYCLES.to_string(), "-l", "main:info", "--no-ts"])
+        .args(["-C", cpu.name(), "--max-cycles", &MAX_CYCLES.to_string(), "-l", "main:info", "--no-ts"])
         .args(extra)
         .arg(&prog);
     Ok(cmd)
@@ -49,9 +50,9 @@ pub fn log_field(line: &str, key: &str) -> Option<i64> {
     line.split(key).nth(1)?.trim().split(|c: char| !c.is_ascii_digit() && c != '-').next()?.parse().ok()
 }
 
-/// Runs `hunk` with `args` on the processor `cpu` (vamos's `-C`:
-/// `68000`, `68020`) in a scratch directory `work`.
-pub fn run_on(cpu: &str, hunk: &Path, args: &[&str], work: &Path, stdin: &[u8]) -> Result<Run> {
+/// Runs `hunk` with `args` on the processor `cpu` (vamos's `-C`) in a
+/// scratch directory `work`.
+pub fn run_on(cpu: Cpu, hunk: &Path, args: &[&str], work: &Path, stdin: &[u8]) -> Result<Run> {
     let mut child = command_on(cpu, hunk, work, &[])?
         .args(args)
         .stdin(Stdio::piped())

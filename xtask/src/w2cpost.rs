@@ -656,16 +656,11 @@ fn guard_odd_sites(c: &str, funcs: &[Vec<crate::oddguard::Access>]) -> Result<(S
                     rest = call;
                     continue;
                 };
-                let open = accessor.len();
                 let Some(want) = funcs[f].get(k) else {
                     bail!("wasm2c output: {name} has more load/store call sites than the module's function {f}");
                 };
-                if call[..open] != *want.name {
-                    bail!(
-                        "wasm2c output: call site {k} of {name} is {}, the module's access {}",
-                        &call[..open],
-                        want.name
-                    );
+                if accessor != want.name {
+                    bail!("wasm2c output: call site {k} of {name} is {accessor}, the module's access {}", want.name);
                 }
                 out.push_str(if want.odd { "gs_odd_" } else { "gs__" });
                 guarded += usize::from(want.odd);
