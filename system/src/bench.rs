@@ -172,6 +172,10 @@ pub struct BenchResult {
     pub walk_median: u64,
     /// Median ticks of `tree_text` on that walk's snapshot.
     pub text_median: u64,
+    /// Median ticks of freeing the walk's snapshot (`WindowSnap`), and of
+    /// freeing the screens' snapshot (`ScreensSnapshot`): TREE does both.
+    pub free_walk_median: u64,
+    pub free_screens_median: u64,
     /// Smallest difference of two back-to-back clock readings: what each
     /// measurement includes of the clock itself.
     pub clock_overhead: u64,
@@ -233,6 +237,8 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
     let mut screens_t = Vec::with_capacity(runs as usize);
     let mut walk_t = Vec::with_capacity(runs as usize);
     let mut text_t = Vec::with_capacity(runs as usize);
+    let mut free_walk_t = Vec::with_capacity(runs as usize);
+    let mut free_screens_t = Vec::with_capacity(runs as usize);
     if let Inspect::Tree { window, screen, .. } = what {
         for _ in 0..runs {
             let t0 = timed.clock.now();
@@ -256,8 +262,16 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
                     let t5 = timed.clock.now();
                     drop(text);
                     text_t.push(t5.wrapping_sub(t4));
+                    let t6 = timed.clock.now();
+                    drop(w);
+                    let t7 = timed.clock.now();
+                    free_walk_t.push(t7.wrapping_sub(t6));
                 }
             }
+            let t8 = timed.clock.now();
+            drop(snap);
+            let t9 = timed.clock.now();
+            free_screens_t.push(t9.wrapping_sub(t8));
         }
     }
     let mut clock_overhead = u64::MAX;
@@ -297,6 +311,8 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
         screens_median: median(&mut screens_t),
         walk_median: median(&mut walk_t),
         text_median: median(&mut text_t),
+        free_walk_median: median(&mut free_walk_t),
+        free_screens_median: median(&mut free_screens_t),
         clock_overhead,
         empty_hold_median: median(&mut empty),
         empty_hold_max,
@@ -333,7 +349,7 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
     by_position.push('\n');
     let mut out = alloc::format!(
         "tree: {} runs, median {} EClock ticks ({} us), min {} ({} us), max {} ({} us), {} bytes of text\n\
-         phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us), tree_text median {} ticks ({} us)\n\
+         phases: read_screens median {} ticks ({} us), walk_window median {} ticks ({} us), tree_text median {} ticks ({} us), free of the walk's snapshot median {} ticks ({} us), of the screens' median {} ticks ({} us)\n\
          lock: longest LockIBase hold {} ticks ({} us), median {} ticks ({} us), {} holds per TREE\n\
          empty: a hold that only reads the clock: median {} ticks ({} us), longest {} ticks ({} us)\n\
          depth: the screen's layer order (PICK) in one hold: median {} ticks ({} us), longest {} ticks ({} us)\n\
@@ -352,6 +368,10 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
         micros(r.walk_median, f),
         r.text_median,
         micros(r.text_median, f),
+        r.free_walk_median,
+        micros(r.free_walk_median, f),
+        r.free_screens_median,
+        micros(r.free_screens_median, f),
         r.longest_hold,
         micros(r.longest_hold, f),
         r.median_hold,
