@@ -45,6 +45,184 @@ pub trait Clock {
     fn frequency(&self) -> u32;
 }
 
+/// The calls a walk makes through [`IntuitionOs`] (and its
+/// [`IntuitionMemory`] outside a hold), as [`Profiled`] times them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// A `LockIBase()` hold, the work inside it included.
+    Locked,
+    /// A native block copy of OS memory (`read`).
+    Read,
+    /// A native copy of a NUL-terminated string (`copy_cstr`).
+    CopyCstr,
+    /// A native copy of a list's nodes (`copy_chain`).
+    CopyChain,
+    /// `TypeOfMem()` of a class pointer.
+    IsRealMemory,
+    /// One `GetAttr()`.
+    GetAttr,
+    /// A batch of `GetAttr()`s in one native call.
+    GetAttrs,
+    /// One `GT_GetGadgetAttrsA()` probe.
+    GtGetAttr,
+    /// `Forbid()`.
+    Forbid,
+    /// `Permit()`: also the time of the tasks that were kept waiting and
+    /// run as soon as it is called.
+    Permit,
+    /// Every other call (`intuition_base`, `task_switches`, the list
+    /// searches outside a hold).
+    Other,
+}
+
+impl Call {
+    /// Every kind, in the report's order.
+    pub const ALL: [Call; 11] = [
+        Call::Locked,
+        Call::Read,
+        Call::CopyCstr,
+        Call::CopyChain,
+        Call::IsRealMemory,
+        Call::GetAttr,
+        Call::GetAttrs,
+        Call::GtGetAttr,
+        Call::Forbid,
+        Call::Permit,
+        Call::Other,
+    ];
+
+    /// The name the report gives the kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            Call::Locked => "hold",
+            Call::Read => "read",
+            Call::CopyCstr => "copy_cstr",
+            Call::CopyChain => "copy_chain",
+            Call::IsRealMemory => "TypeOfMem",
+            Call::GetAttr => "GetAttr",
+            Call::GetAttrs => "GetAttr batch",
+            Call::GtGetAttr => "GT_GetGadgetAttrs",
+            Call::Forbid => "Forbid",
+            Call::Permit => "Permit",
+            Call::Other => "other",
+        }
+    }
+}
+
+/// Calls of one [`Call`] kind over the profiled TREEs: how many, and the
+/// clock ticks between the readings around them (each includes one
+/// clock reading), in all and the median call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CallStats {
+    pub count: u32,
+    pub ticks: u64,
+    pub median: u64,
+}
+
+/// An [`IntuitionOs`] that times every call of the one it wraps, by kind
+/// ([`Call`]); a hold is timed from outside, the lock's own taking and
+/// giving back included. Its clock readings (two per call) slow the walk,
+/// so TREE's own time is measured through [`Timed`] instead.
+struct Profiled<'a, O, C> {
+    os: &'a mut O,
+    clock: &'a mut C,
+    /// Each call's ticks, one list per kind in [`Call::ALL`] order.
+    samples: Vec<Vec<u64>>,
+}
+
+impl<O: IntuitionOs, C: Clock> Profiled<'_, O, C> {
+    /// `f` on the wrapped OS, timed as `kind`.
+    fn call<R>(&mut self, kind: Call, f: impl FnOnce(&mut O) -> R) -> R {
+        let t0 = self.clock.now();
+        let r = f(self.os);
+        let t1 = self.clock.now();
+        if let Some(i) = Call::ALL.iter().position(|&k| k == kind) {
+            self.samples[i].push(t1.wrapping_sub(t0));
+        }
+        r
+    }
+
+    /// The samples as [`CallStats`], in [`Call::ALL`] order.
+    fn stats(&mut self) -> Vec<CallStats> {
+        self.samples
+            .iter_mut()
+            .map(|v| CallStats { count: v.len() as u32, ticks: v.iter().sum(), median: median(v) })
+            .collect()
+    }
+}
+
+impl<O: IntuitionOs, C: Clock> IntuitionMemory for Profiled<'_, O, C> {
+    fn read(&mut self, addr: u32, buf: &mut [u8]) -> bool {
+        self.call(Call::Read, |os| os.read(addr, buf))
+    }
+
+    fn copy_cstr(&mut self, addr: u32, max: usize, out: &mut Vec<u8>, room: usize) -> Option<usize> {
+        self.call(Call::CopyCstr, |os| os.copy_cstr(addr, max, out, room))
+    }
+
+    fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
+        self.call(Call::CopyChain, |os| os.copy_chain(first, next_off, size, max, out))
+    }
+
+    fn copy_titled(
+        &mut self,
+        first: u32,
+        after: &[u32],
+        shape: &Titled,
+        max: usize,
+        out: &mut Vec<u8>,
+        strings: &mut Vec<u8>,
+    ) -> TitledCopy {
+        self.call(Call::Other, |os| os.copy_titled(first, after, shape, max, out, strings))
+    }
+
+    fn chain_after(&mut self, first: u32, next_off: usize, keys: &[u32], limit: usize) -> Option<u32> {
+        self.call(Call::Other, |os| os.chain_after(first, next_off, keys, limit))
+    }
+
+    fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
+        self.call(Call::Other, |os| os.list_holding(head, shape, key))
+    }
+}
+
+impl<O: IntuitionOs, C: Clock> IntuitionOs for Profiled<'_, O, C> {
+    fn intuition_base(&mut self) -> u32 {
+        self.call(Call::Other, |os| os.intuition_base())
+    }
+
+    fn locked(&mut self, f: &mut dyn FnMut(&mut dyn IntuitionMemory)) {
+        self.call(Call::Locked, |os| os.locked(f))
+    }
+
+    fn is_real_memory(&mut self, addr: u32) -> bool {
+        self.call(Call::IsRealMemory, |os| os.is_real_memory(addr))
+    }
+
+    fn get_attr(&mut self, object: u32, attr: u32) -> Option<u32> {
+        self.call(Call::GetAttr, |os| os.get_attr(object, attr))
+    }
+
+    fn get_attrs(&mut self, object: u32, attrs: &[u32], out: &mut [Option<u32>]) -> usize {
+        self.call(Call::GetAttrs, |os| os.get_attrs(object, attrs, out))
+    }
+
+    fn gt_get_attr(&mut self, gadget: u32, window: u32, tag: u32) -> Option<u32> {
+        self.call(Call::GtGetAttr, |os| os.gt_get_attr(gadget, window, tag))
+    }
+
+    fn forbid(&mut self) {
+        self.call(Call::Forbid, |os| os.forbid())
+    }
+
+    fn permit(&mut self) {
+        self.call(Call::Permit, |os| os.permit())
+    }
+
+    fn task_switches(&mut self) -> u32 {
+        self.call(Call::Other, |os| os.task_switches())
+    }
+}
+
 /// An [`IntuitionOs`] that times every `LockIBase()` hold of the one it wraps.
 pub struct Timed<'a, O, C> {
     pub os: &'a mut O,
@@ -188,6 +366,11 @@ pub struct BenchResult {
     /// the window's screen (PICK's layer order), ticks; 0 without one.
     pub depth_hold_median: u64,
     pub depth_hold_max: u64,
+    /// The calls of `runs` more TREEs, each call timed ([`Profiled`]),
+    /// in [`Call::ALL`] order, and those TREEs' total ticks (more than
+    /// [`BenchResult::median`] by the clock readings).
+    pub calls: Vec<CallStats>,
+    pub calls_total: u64,
 }
 
 /// Microseconds of `ticks` at `freq` Hz, rounded down.
@@ -306,6 +489,15 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
     }
     empty.extend_from_slice(&timed.holds_seen[before..]);
     let empty_hold_max = empty.iter().copied().max().unwrap_or(0);
+    // Last: every call timed.
+    let mut profiled = Profiled { os: &mut *timed.os, clock: &mut *timed.clock, samples: Vec::new() };
+    profiled.samples.resize(Call::ALL.len(), Vec::new());
+    let t0 = profiled.clock.now();
+    for _ in 0..runs {
+        inspect(&mut profiled, what)?;
+    }
+    let calls_total = profiled.clock.now().wrapping_sub(t0);
+    let calls = profiled.stats();
     let depth_hold_max = depth.iter().copied().max().unwrap_or(0);
     Ok(BenchResult {
         screens_median: median(&mut screens_t),
@@ -318,6 +510,8 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
         empty_hold_max,
         depth_hold_median: median(&mut depth),
         depth_hold_max,
+        calls,
+        calls_total,
         runs,
         median: times[times.len() / 2],
         min: times[0],
@@ -389,7 +583,33 @@ pub fn report(r: &BenchResult) -> Vec<u8> {
         r.clock_overhead
     );
     out.push_str(&by_position);
+    out.push_str(&calls_line(r));
     out.into_bytes()
+}
+
+/// The `calls:` line: per TREE, each kind's number of calls, the median
+/// call's ticks and the mean (each less the one clock reading its timing
+/// includes), and the ticks in all calls and between them (the walker's,
+/// the text's and the engine's own code, less the second reading around
+/// each call).
+fn calls_line(r: &BenchResult) -> String {
+    let runs = u64::from(r.runs.max(1));
+    let c = r.clock_overhead;
+    let mut line =
+        alloc::format!("calls: {} TREEs timed call by call, {} ticks each; per TREE:", r.runs, r.calls_total / runs);
+    let (mut n, mut t) = (0u64, 0u64);
+    for (kind, st) in Call::ALL.iter().zip(r.calls.iter()).filter(|(_, st)| st.count > 0) {
+        let count = u64::from(st.count);
+        n += count;
+        t += st.ticks;
+        let mean = (st.ticks / count).saturating_sub(c);
+        let median = st.median.saturating_sub(c);
+        line.push_str(&alloc::format!(" {} {}/{} x {} ({} mean);", kind.name(), count, runs, median, mean));
+    }
+    let between = r.calls_total.saturating_sub(t).saturating_sub(n * c) / runs;
+    let inside = t.saturating_sub(n * c) / runs;
+    line.push_str(&alloc::format!(" in the calls {inside} ticks, between them {between}\n"));
+    line
 }
 
 #[cfg(test)]
@@ -429,6 +649,14 @@ mod tests {
         assert!(text.contains("longest LockIBase hold 10 ticks (14 us)"), "{text}");
         assert_eq!(r.holds_by_position.len(), r.holds_per_tree as usize);
         assert!(text.contains("holds: #1 median 10 ticks (14 us) longest 10 (14 us); #2 median 10"), "{text}");
+        // Five more TREEs, each call timed by two readings (10 ticks, the
+        // clock's own cost, taken off in the line): two holds each.
+        assert!(text.contains("calls: 5 TREEs timed call by call, "), "{text}");
+        assert!(text.contains(" hold 10/5 x 0 (0 mean);"), "{text}");
+        assert!(text.contains(" Forbid 5/5 x 0 (0 mean); Permit 5/5 x 0 (0 mean);"), "{text}");
+        assert_eq!(r.calls[0], CallStats { count: 10, ticks: 100, median: 10 });
+        let counted: u32 = r.calls.iter().map(|c| c.count).sum();
+        assert!(counted > 10, "the walk's other calls are counted too: {:?}", r.calls);
     }
 
     #[test]
