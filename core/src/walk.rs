@@ -148,16 +148,16 @@ pub trait IntuitionMemory {
     /// each, to `out` within its spare capacity (no allocation: safe under
     /// the lock): the first node at `first`, each next one at the
     /// big-endian ULONG at `next_off` of the one before (an exec-style
-    /// `Next` pointer; 0 ends the list); a node that is not readable ends
-    /// the copy. Returns the nodes appended. The default reads node by
-    /// node.
+    /// `Next` pointer; 0 ends the list); a node that is not readable or
+    /// not at an even address ([`node_ok`]) ends the copy. Returns the
+    /// nodes appended. The default reads node by node.
     fn copy_chain(&mut self, first: u32, next_off: usize, size: usize, max: usize, out: &mut Vec<u8>) -> usize {
         let mut at = first;
         let mut n = 0;
         if size < next_off.saturating_add(4) {
             return 0;
         }
-        while at != 0 && n < max && out.capacity() - out.len() >= size {
+        while at != 0 && node_ok(at) && n < max && out.capacity() - out.len() >= size {
             let start = out.len();
             out.resize(start + size, 0);
             if !self.read(at, &mut out[start..]) {
@@ -178,7 +178,8 @@ pub trait IntuitionMemory {
     /// whose bytes are appended to `strings` whole. With `after` not empty
     /// the copy starts after the last of them found in the list
     /// ([`chain_after`](Self::chain_after) within `shape.limit` nodes).
-    /// It stops before a node that has no room in `out` or whose string
+    /// It stops at a node that is not readable or not [`node_ok`], and
+    /// before a node that has no room in `out` or whose string
     /// does not fit in `strings`' spare capacity. No allocation: safe
     /// under the lock. The Amiga finds its place and copies the batch in
     /// one native loop (runtime.c `rt_copy_titled`): no crossing and no
@@ -204,7 +205,7 @@ pub trait IntuitionMemory {
         };
         let mut copy = TitledCopy { nodes: 0, start: Some(start), full: false };
         let mut at = start;
-        while at != 0 && copy.nodes < max && out.capacity() - out.len() >= size + TRAILER {
+        while at != 0 && node_ok(at) && copy.nodes < max && out.capacity() - out.len() >= size + TRAILER {
             let begin = out.len();
             out.resize(begin + size, 0);
             if !self.read(at, &mut out[begin..]) {
@@ -240,7 +241,8 @@ pub trait IntuitionMemory {
 
     /// Where a list copy resumes: walks the linked list at `first` (each
     /// next node at the big-endian ULONG at `next_off`; at most `limit`
-    /// nodes; a node that is not readable ends it) until the last of
+    /// nodes; a node that is not readable or not [`node_ok`] ends it)
+    /// until the last of
     /// `keys` is found or the list ends, and returns the address of the
     /// node after the last key found (`Some(0)` when that one ends the
     /// list); `None` when no key is in the list, or `keys` is empty or
@@ -251,7 +253,7 @@ pub trait IntuitionMemory {
         let (&last, rest) = keys.split_last().filter(|_| keys.len() <= 16)?;
         let (mut at, mut walked, mut found) = (first, 0, None);
         let mut b = [0u8; 4];
-        while at != 0 && walked < limit && self.read(at.wrapping_add(next_off as u32), &mut b) {
+        while at != 0 && node_ok(at) && walked < limit && self.read(at.wrapping_add(next_off as u32), &mut b) {
             let next = u32::from_be_bytes(b);
             if at == last {
                 return Some(next);
@@ -271,27 +273,35 @@ pub trait IntuitionMemory {
     /// `shape.sub_off`, searched as [`chain_after`](Self::chain_after) does
     /// within `shape.sub_limit` nodes) holds `key`; `None` when none does
     /// or the ULONG at `head` is not readable. A node whose fields are not
-    /// readable ends the outer list. `key` is only compared, never read
+    /// readable ends the outer list; a ULONG at an odd address (`head`, a
+    /// node's fields: [`node_ok`]) is not read. `key` is only compared, never read
     /// through. No allocation: safe under the lock. The Amiga searches in
     /// one native loop (runtime.c `rt_list_holding`).
     fn list_holding(&mut self, head: u32, shape: &Nested, key: u32) -> Option<u32> {
         let mut b = [0u8; 4];
-        if !self.read(head, &mut b) {
-            return None;
-        }
-        let (mut at, mut walked) = (u32::from_be_bytes(b), 0);
-        while at != 0 && walked < shape.limit && self.read(at.wrapping_add(shape.sub_off as u32), &mut b) {
-            if self.chain_after(u32::from_be_bytes(b), shape.sub_next_off, &[key], shape.sub_limit).is_some() {
+        let mut field = |m: &mut Self, a: u32| (node_ok(a) && m.read(a, &mut b)).then(|| u32::from_be_bytes(b));
+        let (mut at, mut walked) = (field(self, head)?, 0);
+        while at != 0 && walked < shape.limit {
+            let Some(sub) = field(self, at.wrapping_add(shape.sub_off as u32)) else { break };
+            if self.chain_after(sub, shape.sub_next_off, &[key], shape.sub_limit).is_some() {
                 return Some(at);
             }
-            if !self.read(at.wrapping_add(shape.next_off as u32), &mut b) {
-                break;
-            }
-            at = u32::from_be_bytes(b);
+            let Some(next) = field(self, at.wrapping_add(shape.next_off as u32)) else { break };
+            at = next;
             walked += 1;
         }
         None
     }
+}
+
+/// Whether a node of an OS list (a screen, a window, a gadget) may be at
+/// `addr`: exec hands out memory longword-aligned, so every node is at an
+/// even address, and a 68000 reading a word or longword at an odd one
+/// stops with an address error. An odd node address therefore ends a list
+/// as unreadable memory does, in these defaults and in the native loops
+/// (runtime.c `NODE_OK`) alike, on every CPU.
+pub fn node_ok(addr: u32) -> bool {
+    addr & 1 == 0
 }
 
 /// The shape of a list of lists [`IntuitionMemory::list_holding`] searches

@@ -635,6 +635,35 @@ fn unreadable_gadget_ends_the_list_and_is_reported() {
 }
 
 #[test]
+fn odd_gadget_address_ends_the_list_and_is_reported() {
+    // No node is at an odd address (exec aligns memory); a 68000 reading
+    // one stops with an address error, so the walk ends there as at
+    // unreadable memory (`walk::node_ok`), though a whole gadget is
+    // readable there.
+    let (mut f, w) = setup(Some(b"W"));
+    f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    let b = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    let c = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 1, 1));
+    let mut record = Vec::new();
+    for at in (0..gg_SIZEOF as u32).step_by(4) {
+        record.extend_from_slice(&f.peek_u32(c + at).to_be_bytes());
+    }
+    let odd = f.alloc(gg_SIZEOF + 4) + 1;
+    f.write(odd, &record);
+    f.write_u32(b + gg_NextGadget as u32, odd);
+    let snap = f.walk(w).unwrap();
+    assert!(snap.truncated);
+    assert_eq!(snap.gadgets.len(), 2);
+    // The same record at an even address is walked.
+    let even = f.alloc(gg_SIZEOF);
+    f.write(even, &record);
+    f.write_u32(b + gg_NextGadget as u32, even);
+    let snap = f.walk(w).unwrap();
+    assert!(!snap.truncated);
+    assert_eq!(snap.gadgets.len(), 3);
+}
+
+#[test]
 fn string_at_the_end_of_memory_and_overlong_strings() {
     let (mut f, w) = setup(Some(b"W"));
     let long = vec![b'x'; 5000];

@@ -386,14 +386,11 @@ static ULONG readable_slow(ULONG a, ULONG n)
 
 /* Whether a node of an OS list (a window, a screen, a gadget) may be at
  * address a. Such nodes are word-aligned; a 68000 cannot read a word or
- * longword of one at an odd address (an address error), so in the 68000
- * build an odd address ends a list as unreadable memory does (a broken or
- * hostile list). The 68020 reads at any address. */
-#ifdef GS_CPU_68000
+ * longword of one at an odd address (an address error), so an odd address
+ * ends a list as unreadable memory does (a broken or hostile list), on
+ * every CPU: the walker's Rust model (core's IntuitionMemory defaults)
+ * does the same, and the canary compares the two. */
 #define NODE_OK(a) (!((ULONG)(a) & 1))
-#else
-#define NODE_OK(a) 1
-#endif
 
 /* Copy len bytes of OS memory at absolute address src into linear memory;
  * 0 (nothing copied) when any of it is not readable memory. */
@@ -407,7 +404,7 @@ u32 Z_amigaZ_rt_copy_in(struct Z_amiga_instance_t *e, u32 dst, u32 src, u32 len)
     return 1;
 }
 
-/* 0 at an odd address in the 68000 build (NODE_OK). */
+/* 0 at an odd address (NODE_OK). */
 u32 Z_amigaZ_rt_peek32(struct Z_amiga_instance_t *e, u32 a) { (void)e; return NODE_OK(a) ? *(volatile ULONG *)a : 0; }
 u32 Z_amigaZ_rt_peek16(struct Z_amiga_instance_t *e, u32 a) { (void)e; return NODE_OK(a) ? *(volatile unsigned short *)a : 0; }
 u32 Z_amigaZ_rt_peek8(struct Z_amiga_instance_t *e, u32 a) { (void)e; return *(volatile unsigned char *)a; }

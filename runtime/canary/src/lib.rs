@@ -382,7 +382,17 @@ pub mod copies {
     /// ULONG holding the first one's address.
     const OUTER: [usize; 3] = [360, 372, 384];
     const HEAD: usize = 396;
-    const ARENA: usize = 400;
+    /// Lists with a link to an odd address, which no node can have
+    /// (`node_ok`: the walk ends there on every CPU): a chain node whose
+    /// `Next` is odd; a titled node whose `Next` is odd; a ULONG holding
+    /// the first of a list of lists whose second node is odd. Each odd
+    /// target holds what would make the walk go on if it were read (a
+    /// chain's end, a title, a list that holds the searched node).
+    const ODD_CHAIN: usize = 400;
+    const ODD_TITLED: usize = 432;
+    const ODD_HEAD: usize = 460;
+    const ODD_OUTER: usize = 464;
+    const ARENA: usize = 500;
 
     /// The test bytes at their absolute address `base`.
     struct Arena {
@@ -415,6 +425,18 @@ pub mod copies {
                 put(at + 8, 0x4444_0000 + i as u32);
             }
             put(HEAD, base + OUTER[0] as u32);
+            put(ODD_CHAIN, 0x5555_0000);
+            put(ODD_CHAIN + NEXT, base + ODD_CHAIN as u32 + 13);
+            put(ODD_CHAIN + 8, 0x5555_0001);
+            put(ODD_CHAIN + 13, 0x5555_0002); // the odd "node": Next 0 at +17
+            put(ODD_TITLED, base + ODD_TITLED as u32 + 13);
+            put(ODD_TITLED + 4, base + HELLO as u32);
+            put(ODD_TITLED + 8, 0x6666_0000);
+            put(ODD_TITLED + 17, base + HELLO as u32); // odd "node": Next 0, a title
+            put(ODD_HEAD, base + ODD_OUTER as u32);
+            put(ODD_OUTER, base + ODD_OUTER as u32 + 13);
+            put(ODD_OUTER + 8, 0x7777_0000); // its own list empty
+            put(ODD_OUTER + 17, base + NODES[0] as u32); // odd "node": a list holding NODES[3]
             put(CYCLE, 0x2222_0000);
             put(CYCLE + NEXT, base + CYCLE as u32);
             bytes[HELLO..HELLO + 6].copy_from_slice(b"hello\0");
@@ -498,6 +520,8 @@ pub mod copies {
             (0, NEXT, 10, 10, 0),
             (first, NEXT, 0, 10, 0),
             (a.at(CYCLE), NEXT, 7, 10, 0),
+            (a.at(ODD_CHAIN), NEXT, 10, 10, 0),
+            (a.at(ODD_CHAIN) + 13, NEXT, 10, 10, 0),
         ];
         for (start, next_off, max, room, pre) in chains {
             let mut out = Vec::with_capacity(pre + room * SIZE);
@@ -549,6 +573,18 @@ pub mod copies {
             }
             let _ = write!(s, " {}; ", String::from_utf8_lossy(&strings));
         }
+        {
+            let rec = SIZE + TRAILER;
+            let mut out = Vec::with_capacity(10 * rec);
+            let mut strings = Vec::with_capacity(200);
+            let shape = Titled { next_off: 0, size: SIZE, str_off: 4, str_max: 1024, limit: 10 };
+            let c = m.copy_titled(a.at(ODD_TITLED), &[], &shape, 10, &mut out, &mut strings);
+            let _ = write!(s, "odd-t{}@{:?}/{}:", c.nodes, c.start.map(rel), out.len());
+            for r in out.chunks(rec) {
+                let _ = write!(s, " {:x}.{:x}", word(r, 8), word(r, SIZE));
+            }
+            let _ = write!(s, " {}; ", String::from_utf8_lossy(&strings));
+        }
         // (first, next_off, keys, limit)
         let keys = [a.at(NODES[2]), a.at(NODES[4]), a.at(NODES[1]), a.at(NODES[3]), 0x0012_3456];
         for (start, keys, limit) in [
@@ -559,6 +595,8 @@ pub mod copies {
             (first, &keys[4..], 10),
             (first, &keys[3..4], 2),
             (a.at(CYCLE), &[a.at(CYCLE)][..], 7),
+            (a.at(ODD_CHAIN), &[a.at(ODD_CHAIN)][..], 10),
+            (a.at(ODD_CHAIN), &[a.at(ODD_CHAIN) + 13][..], 10),
         ] {
             let _ = write!(s, "after{:?} ", m.chain_after(start, NEXT, keys, limit).map(rel));
         }
@@ -573,6 +611,8 @@ pub mod copies {
             (head, a.at(CYCLE), 2, 10),
             (0, n(3), 10, 10),
             (n(0) + NEXT as u32, n(3), 10, 10),
+            (a.at(ODD_HEAD), n(3), 10, 10),
+            (a.at(ODD_HEAD) + 1, n(3), 10, 10),
         ] {
             let shape = Nested { next_off: 0, sub_off: 4, sub_next_off: NEXT, limit, sub_limit };
             let _ = write!(s, "in{:?} ", m.list_holding(head, &shape, key).map(rel));
@@ -632,8 +672,14 @@ mod tests {
             "{native}"
         );
         assert!(
-            native.ends_with(" inSome(360) inSome(360) inSome(384) inNone inNone inNone inNone inSome(24) "),
+            native.ends_with(
+                " inSome(360) inSome(360) inSome(384) inNone inNone inNone inNone inSome(24) inNone inNone "
+            ),
             "{native}"
         );
+        // An odd link ends a list (what is behind it would go on).
+        assert!(native.contains("; 1/413 12: 55550000.19d.55550001; 0/413 0:; "), "{native}");
+        assert!(native.contains("; odd-t1@Some(432)/16: 66660000.5 hello; "), "{native}");
+        assert!(native.contains(" afterSome(120) afterSome(413) afterNone "), "{native}");
     }
 }
