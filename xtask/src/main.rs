@@ -34,6 +34,7 @@ fn usage() -> &'static str {
      \x20 amiga [--cpu 68000] [PROGRAM...]  build the Amiga programs into target/amiga/ (68000: target/amiga/68000/)\n\
      \x20 canary [--cpu 68000]   build the codegen canary, run it under vamos, compare with the host\n\
      \x20 uae-test [--repeat N] [SCENARIO...]  the emulator scenarios in FS-UAE (AROS ROM), N times over\n\
+     \x20 uae-test --list                      the emulator scenarios' names\n\
      \x20 profile-walk [COUNT]   instruction profile of COUNT TREEs of the walker (WalkProf under vamos)\n\
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
@@ -92,6 +93,10 @@ fn main() -> ExitCode {
         "test" => report(suite::test()),
         "clean-root" => report(cleanroot::run()),
         "run" => report(suite::run()),
+        "uae-test" if rest.first().is_some_and(|a| a == "--list") => {
+            uae::list();
+            ExitCode::SUCCESS
+        }
         "uae-test" => report(uae::run(rest).and_then(|s| {
             println!("uae-test: {} passed, {} failed ({:.1} s)", s.passed, s.failed, s.seconds);
             if s.failed == 0 {

@@ -106,6 +106,18 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     Ok(opts)
 }
 
+/// `uae-test --list`: the registered scenarios' names, one per line.
+pub fn list() {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for s in uae_harness::all() {
+        // A closed pipe (`| head`) ends the list quietly.
+        if writeln!(out, "{}", s.name).is_err() {
+            break;
+        }
+    }
+}
+
 /// The registered scenarios whose name is in `only` (all when empty); an
 /// unknown name is an error that lists the known ones.
 pub fn select(only: &[String]) -> Result<Vec<Scenario>> {
@@ -140,11 +152,8 @@ pub fn run(args: &[String]) -> Result<Summary> {
         match s.verdict(&report, &opts.tools) {
             Ok(note) => {
                 passed += 1;
-                println!(
-                    "uae-test {}: PASS {summary}{}",
-                    s.name,
-                    if note.is_empty() { String::new() } else { format!(" ({note})") }
-                );
+                // The summary starts with the name and the verdict.
+                println!("uae-test {summary}{}", if note.is_empty() { String::new() } else { format!(" ({note})") });
             }
             Err(why) => {
                 failed += 1;
