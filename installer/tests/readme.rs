@@ -69,7 +69,7 @@ fn each_header_rule_is_checked() {
     assert!(has(&ps, 9, "header line without `Field:`"), "{ps:?}");
     let ps = with("Requires:     68000, rexxsyslib.library for the ARexx host\n", "");
     assert!(has(&ps, 0, "no `Requires:` field"), "{ps:?}");
-    let ps = with("Licence: BSD-2-Clause.", &format!("Licence: {}", "x".repeat(80)));
+    let ps = with("Licence: BSD-2-Clause, as follows.", &format!("Licence: {}", "x".repeat(80)));
     assert!(ps.iter().any(|p| p.message.contains("columns (at most 78)")), "{ps:?}");
     // The file saved as UTF-8: "Français" would be two characters wrong.
     let ps = lint(readme().as_bytes()).1;
