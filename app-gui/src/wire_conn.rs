@@ -47,8 +47,15 @@ impl Conn {
 
     /// Takes the session's events up to the next one for the command
     /// language (pushed to `work`): session replies are queued, uploads
-    /// collected. Call again after that work is answered.
+    /// collected. Call again after that work is answered. Nothing is taken
+    /// while reply bytes wait in [`Conn::out`]: the next request is served
+    /// only once the carrier has taken the last reply, so a client that
+    /// pipelines and does not read holds at most one reply in memory (a
+    /// 64 KB `FSGET` is half the heap), not one per request.
     pub fn events(&mut self, work: &mut Vec<Work>) {
+        if !self.out.is_empty() {
+            return;
+        }
         while let Some(e) = self.session.poll() {
             match e {
                 Event::Request(line) => {
@@ -144,6 +151,29 @@ mod tests {
         assert!(!c.uploading());
         c.deliver(Reply::ok("written"));
         assert_eq!(c.out.front(), b"RC 0 7\nwritten");
+    }
+
+    #[test]
+    fn no_request_is_taken_while_a_reply_waits_for_the_carrier() {
+        let mut c = Conn::new(3, Config::tcp(None));
+        c.session.receive(b"FSGET RAM:big\nFSGET RAM:big\n");
+        let mut w = Vec::new();
+        c.events(&mut w);
+        assert_eq!(w, [Work::Request(3, b"FSGET RAM:big".to_vec())]);
+        c.deliver(Reply::ok(vec![7u8; 60_000]));
+        // The client reads nothing: its second FSGET waits in the inbox.
+        w.clear();
+        c.events(&mut w);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(c.out.len(), 60_000 + 11);
+        c.out.sent(11);
+        c.out.sent(30_000);
+        c.events(&mut w);
+        assert!(w.is_empty(), "{w:?}");
+        c.out.sent(30_000);
+        assert!(c.out.is_empty());
+        c.events(&mut w);
+        assert_eq!(w, [Work::Request(3, b"FSGET RAM:big".to_vec())]);
     }
 
     #[test]

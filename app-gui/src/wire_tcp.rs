@@ -119,8 +119,20 @@ impl Wire {
             if core::mem::take(&mut c.readable) {
                 read(c);
             }
-            c.conn.events(&mut requests);
-            flush(c);
+            // The next request only once the last reply has gone to the
+            // socket (`Conn::events`); session replies (a refusal, a
+            // failed AUTH) are written and the session polled again.
+            loop {
+                flush(c);
+                if !c.conn.out.is_empty() {
+                    break;
+                }
+                let before = requests.len();
+                c.conn.events(&mut requests);
+                if requests.len() > before || c.conn.out.is_empty() {
+                    break;
+                }
+            }
         }
         self.clients.retain(|c| !(c.conn.session.is_closed() && c.conn.out.is_empty()));
         requests

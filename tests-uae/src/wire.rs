@@ -24,6 +24,14 @@
 //!   SCREENSHOT (decoded, saved as `wire-window.png`/`wire-screen.png` in
 //!   the run directory; a client killed mid-capture, the next one served),
 //!   MUIREXX, WHERE and `quit()`, which ends GadgetScope RC 0.
+//! - `wire-hostile`: raw-socket clients that misbehave
+//!   (`tests-uae/wire/hostile.py`): lines of 511, 512 and 5000 bytes,
+//!   garbage and NUL bytes, an over-long FSPUT line, FSPUT payloads cut
+//!   short by a close, a reset or silence, counts of 70000 and 2^32, wrong
+//!   AUTHs in a row, twelve silent and five busy connections, clients that
+//!   pipeline FSGETs of 60 KB and never read; a fresh client is served
+//!   after each, QUIT ends GadgetScope RC 0 without a panic, and no
+//!   memory is lost.
 //! - `wire-off`: the same start without UAE's bsdsocket.library: the
 //!   Shell says why the wire is off and ARexx works as before.
 //! - `serial-off`: `GadgetScope NOGUI SERIAL` on the AROS ROM, which has no
@@ -396,6 +404,7 @@ pub fn scenarios() -> Vec<Scenario> {
         off,
         serial_off(),
         bench_wire(),
+        wire_hostile(),
         Scenario::new("net-probe")
             .config(BSDSOCKET.0, BSDSOCKET.1)
             .program("C/UAETool", "UAETool")
@@ -586,6 +595,85 @@ pub fn bench_wire() -> Scenario {
                         "GadgetScope with the wire lost {loss} bytes, a plain Run QUIET {run_loss} (expected {})",
                         crate::arexx_more::RUN_KEEPS
                     ))
+                }
+            }),
+        ))
+        .timeout(Duration::from_secs(600))
+}
+
+/// Starts `hostile.py`, which waits for GadgetScope's port file itself
+/// (GadgetScope starts after this step, in the foreground) and ends it
+/// with `QUIT`.
+fn hostile_start(ctx: &HostContext) -> Result<String, String> {
+    let child = Command::new(python(ctx))
+        .arg(ctx.workspace.join("tests-uae/wire/hostile.py"))
+        .arg(&ctx.hd)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
+    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    Ok("hostile.py started\n".into())
+}
+
+fn hostile_end(ctx: &HostContext) -> Result<String, String> {
+    end_client(ctx, "hostile.py", Duration::from_secs(30), "GadgetScope's exit")
+}
+
+/// `wire-hostile`: clients that misbehave on raw sockets
+/// (`tests-uae/wire/hostile.py`: over-long lines, garbage, half-sent
+/// FSPUT payloads, many connections, wrong passwords, a client that stops
+/// reading its replies); after each a fresh client is served. Then the
+/// script's QUIT ends GadgetScope RC 0 with nothing on its Shell but its
+/// start lines, and free memory is what it was before its start, less
+/// what a plain `Run QUIET` keeps.
+fn wire_hostile() -> Scenario {
+    let start = "GadgetScope NOGUI TCPPORT=0 TCPBIND=127.0.0.1 TCPPASSWORD=amipilot FSROOT=DH0:WireStage";
+    let mut s = with_arexx(Scenario::new("wire-hostile"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
+        .bytes("quit.rexx", b"QUIT\n".to_vec())
+        .bytes("WireStage/big.bin", vec![b'Z'; 60_000]);
+    for n in [32000, 16000, 8000, 4000, 2000, 1000, 500, 250, 128, 64] {
+        s = s.bytes(&format!("WireStage/s{n}"), vec![b'z'; n]);
+    }
+    // A warm-up start: what stays loaded (rexxsyslib.library, UAE's
+    // bsdsocket.library) is loaded before memory is measured.
+    s.line(format!("Run QUIET >NIL: {start} TCPPORTFILE=DH0:warm.port"))
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-warm.out WAITPORT=20")
+        .line("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60")
+        .line("C:UAETool AVAIL FILE=DH0:mem-before")
+        .host_step("hostile-start", 60, hostile_start)
+        .capture(&format!("{start} TCPPORTFILE=DH0:wire.port"), "gs")
+        .host_step("hostile-end", 60, hostile_end)
+        .line("C:UAETool AVAIL FILE=DH0:mem-after")
+        .check(Check::Rc("gs".into(), 0))
+        .check(Check::Custom(
+            "GadgetScope's Shell output is its two start lines and nothing else (no panic)".into(),
+            Box::new(|run| {
+                let out = run.read_text("gs.out")?;
+                match out.lines().collect::<Vec<_>>().as_slice() {
+                    ["GadgetScope: ARexx port GADGETSCOPE.1", wire]
+                        if wire.starts_with("GadgetScope: wire on TCP port ") =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!("gs.out:\n{out}")),
+                }
+            }),
+        ))
+        .check(Check::Custom(
+            "free memory after QUIT equals before the start".into(),
+            Box::new(|run| {
+                let n = |f: &str| -> Result<i64, String> {
+                    run.read_text(f)?.trim().parse::<i64>().map_err(|e| format!("{f}: {e}"))
+                };
+                let loss = n("mem-before")? - n("mem-after")?;
+                if loss == 0 {
+                    Ok(())
+                } else {
+                    Err(format!("lost {loss} bytes"))
                 }
             }),
         ))
