@@ -395,7 +395,7 @@ impl<M> Host<M> {
     pub fn upload<E: Engine>(&mut self, engine: &mut E, line: &[u8], data: &[u8]) -> Reply {
         let r = match parse(line) {
             Ok(Command::Fs(FsOp::Put { path, len, .. })) if data.len() == len as usize => {
-                engine.fs_put(&path, data).map(|()| Outcome::Done(Vec::new()))
+                engine.fs_put(&path, data).map(|()| Outcome::Done(b"written".to_vec()))
             }
             Ok(Command::Fs(FsOp::Put { len, .. })) => {
                 Err(err(Rc::Error, format!("FSPUT announced {len} bytes, {} arrived", data.len())))

@@ -420,7 +420,7 @@ fn screenshot_options_reach_the_engine() {
 fn uploads_are_checked_then_written_with_exactly_their_bytes() {
     let (mut h, mut f) = (Host::<u32>::new("0.1.0"), Fake::default());
     assert_eq!(h.check_upload(b"FSPUT RAM:y 3 TIMEOUT=5"), Ok(()));
-    assert_eq!(h.upload(&mut f, b"FSPUT RAM:y 3 TIMEOUT=5", b"xyz"), Reply::ok(Vec::new()));
+    assert_eq!(h.upload(&mut f, b"FSPUT RAM:y 3 TIMEOUT=5", b"xyz"), Reply::ok(b"written".to_vec()));
     assert_eq!(f.files[&b"RAM:y".to_vec()], b"xyz");
     let short = h.upload(&mut f, b"FSPUT RAM:y 3", b"xy");
     assert_eq!(

@@ -151,7 +151,8 @@ impl<L> Roots<L> {
         }
         if let FsOp::MkDir(_) = op {
             self.check_new(fs, path)?;
-            return fs.create_dir(path).map(|()| Vec::new()).map_err(|e| failed(fs, path, e));
+            // AmiPilot's server answers `created`, and its scripts may test it.
+            return fs.create_dir(path).map(|()| b"created".to_vec()).map_err(|e| failed(fs, path, e));
         }
         let lock = self.check_existing(fs, path)?;
         match op {
@@ -172,7 +173,7 @@ impl<L> Roots<L> {
             }
             FsOp::Delete(_) => {
                 drop(lock);
-                fs.delete(path).map(|()| Vec::new()).map_err(|e| failed(fs, path, e))
+                fs.delete(path).map(|()| b"deleted".to_vec()).map_err(|e| failed(fs, path, e))
             }
             FsOp::Get(_) => {
                 drop(lock);
@@ -570,13 +571,14 @@ mod tests {
     fn mkdir_delete_and_put_check_the_parent() {
         let mut fs = MemFs::new();
         let r = granted(&mut fs);
-        assert!(r.run(&mut fs, &FsOp::MkDir(b"Work:stage/run3".to_vec())).is_ok());
+        // The texts AmiPilot's server answers, which its scripts may test.
+        assert_eq!(r.run(&mut fs, &FsOp::MkDir(b"Work:stage/run3".to_vec())).ok(), Some(b"created".to_vec()));
         assert!(fs.dirs.contains(&b"Work:stage/run3".to_vec()));
         assert_eq!(rc(r.run(&mut fs, &FsOp::MkDir(b"Work:other/x".to_vec()))).0, Rc::Error);
         assert_eq!(rc(r.run(&mut fs, &FsOp::MkDir(b"Work:stage/no/x".to_vec()))).0, Rc::NotFound);
         let (code, text) = rc(r.run(&mut fs, &FsOp::MkDir(b"loose".to_vec())));
         assert_eq!((code, text.as_str()), (Rc::Error, "loose needs its directory (a volume, assign or drawer path)"));
-        assert!(r.run(&mut fs, &FsOp::Delete(b"Work:stage/run3".to_vec())).is_ok());
+        assert_eq!(r.run(&mut fs, &FsOp::Delete(b"Work:stage/run3".to_vec())).ok(), Some(b"deleted".to_vec()));
         let (code, text) = rc(r.run(&mut fs, &FsOp::Delete(b"Work:stage".to_vec())));
         assert_eq!((code, text.as_str()), (Rc::Failed, "Work:stage: directory not empty"));
         // FSPUT: made, replaced, refused outside and onto a directory.
