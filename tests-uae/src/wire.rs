@@ -298,17 +298,26 @@ fn verbs_script(ctx: &HostContext) -> PathBuf {
 /// Starts `amipilot_verbs.py run`, which waits for GadgetScope's port
 /// file itself (GadgetScope starts after this step, in the foreground).
 fn verbs_start(ctx: &HostContext) -> Result<String, String> {
+    let run = [
+        verbs_script(ctx).into_os_string(),
+        "run".into(),
+        ctx.hd.clone().into_os_string(),
+        ctx.run.dir.clone().into_os_string(),
+    ];
+    start_held(ctx, "amipilot_verbs.py", &run)
+}
+
+/// Starts `python <args…>` with its output piped and keeps it for the
+/// step that ends it (`end_client`): `<name> started`.
+fn start_held(ctx: &HostContext, name: &str, args: &[std::ffi::OsString]) -> Result<String, String> {
     let child = Command::new(python(ctx))
-        .arg(verbs_script(ctx))
-        .arg("run")
-        .arg(&ctx.hd)
-        .arg(&ctx.run.dir)
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
     HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
-    Ok("amipilot_verbs.py started\n".into())
+    Ok(format!("{name} started\n"))
 }
 
 /// The client has ended (its `quit()` ended GadgetScope, so the script got
@@ -612,15 +621,8 @@ pub fn unregistered() -> Vec<Scenario> {
 /// (GadgetScope starts after this step, in the foreground) and ends it
 /// with `QUIT`.
 fn hostile_start(ctx: &HostContext) -> Result<String, String> {
-    let child = Command::new(python(ctx))
-        .arg(ctx.workspace.join("tests-uae/wire/hostile.py"))
-        .arg(&ctx.hd)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
-    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
-    Ok("hostile.py started\n".into())
+    let run = [ctx.workspace.join("tests-uae/wire/hostile.py").into_os_string(), ctx.hd.clone().into_os_string()];
+    start_held(ctx, "hostile.py", &run)
 }
 
 fn hostile_end(ctx: &HostContext) -> Result<String, String> {
