@@ -16,6 +16,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::latin1::{decimal, signed_decimal};
 
 /// Default directory of quirk profiles (docs/reference/formats.md, "Recording a
 /// quirk profile"; created on demand).
@@ -118,35 +119,45 @@ pub fn startup(v: &[u8]) -> Result<Startup, String> {
     }
 }
 
-/// `REFRESH` as a number (the Shell's `/N`): 0 (off) or 1 to 3600 seconds.
-pub fn refresh(n: i32) -> Result<u16, String> {
+/// `REFRESH` as a number: 0 (off) or 1 to 3600 seconds.
+pub fn refresh(n: i64) -> Result<u16, String> {
     match u16::try_from(n) {
         Ok(s) if s <= REFRESH_MAX => Ok(s),
         _ => Err(format!("REFRESH must be 0 (off) or 1 to {REFRESH_MAX} seconds, not {n}")),
     }
 }
 
-/// Decimal with an optional sign, at most 6 digits (enough for every
-/// range here, and no overflow).
-fn number(v: &[u8]) -> Option<i32> {
-    let (neg, digits) = match v.first() {
-        Some(b'-') => (true, &v[1..]),
-        Some(b'+') => (false, &v[1..]),
-        _ => (false, v),
-    };
-    if digits.is_empty() || digits.len() > 6 || !digits.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let n = digits.iter().fold(0i32, |n, &d| n * 10 + i32::from(d - b'0'));
-    Some(if neg { -n } else { n })
+/// A number as the Shell line and the tooltypes give it: decimal with an
+/// optional `-` or `+` (`amiga_ndk::latin1::signed_decimal`). `None` also for a
+/// number too large for 64 bits, so that no message shows a saturated
+/// value. The Shell's keywords are read as text, not as `ReadArgs()`'s
+/// `/N`, because `StrToLong()` wraps at 32 bits (`TCPPORT=4294967296`
+/// would be port 0).
+pub fn number(v: &[u8]) -> Option<i64> {
+    let v = v.strip_prefix(b"+").filter(|d| d.first() != Some(&b'-')).unwrap_or(v);
+    signed_decimal(v).filter(|&n| n != i64::MAX && n != i64::MIN)
 }
 
-/// `REFRESH` as text (a tooltype).
+/// `REFRESH` as text (a tooltype or the Shell's `REFRESH=`).
 pub fn refresh_text(v: &[u8]) -> Result<u16, String> {
     match number(v) {
         Some(n) => refresh(n),
         None => Err(format!("REFRESH must be a number of seconds, 0 (off) or 1 to {REFRESH_MAX}")),
     }
+}
+
+/// The wire's numbers as text (`TCPPORT`, `SERUNIT`, `BAUD`), by key:
+/// a number, whose range [`crate::wire::WireArgs`] and
+/// [`crate::wire::SerialArgs`] check; else the sentence that says what
+/// the key takes.
+pub fn wire_number(key: &[u8], v: &[u8]) -> Result<i64, String> {
+    number(v).ok_or_else(|| {
+        String::from(match key {
+            b"TCPPORT" => "TCPPORT must be a number, 0 to 65535",
+            b"SERUNIT" => "SERUNIT must be a number, 0 or more",
+            _ => "BAUD must be a number, such as 19200",
+        })
+    })
 }
 
 /// `PROFILEDIR`: a path of 1 to 255 characters.
@@ -312,13 +323,7 @@ impl Settings {
                 b"CX_POPKEY" => popkey(value).map(|v| s.popkey = v),
                 b"CX_PRIORITY" => cx_priority(value).map(|v| s.cx_priority = v),
                 b"FSROOT" => fs_roots([value]).map(|v| s.fs_roots = v),
-                b"TCPPORT" => match core::str::from_utf8(value).ok().and_then(|v| v.parse::<i64>().ok()) {
-                    Some(n) => {
-                        wire.port = Some(n);
-                        Ok(())
-                    }
-                    None => Err(String::from("TCPPORT must be a number, 0 to 65535")),
-                },
+                b"TCPPORT" => wire_number(k, value).map(|n| wire.port = Some(n)),
                 b"TCPPASSWORD" => {
                     wire.password = Some(value.to_vec());
                     Ok(())
@@ -336,20 +341,8 @@ impl Settings {
                     serial.device = Some(value.to_vec());
                     Ok(())
                 }
-                b"SERUNIT" => match number(value) {
-                    Some(n) => {
-                        serial.unit = Some(i64::from(n));
-                        Ok(())
-                    }
-                    None => Err(String::from("SERUNIT must be a number, 0 or more")),
-                },
-                b"BAUD" => match core::str::from_utf8(value).ok().and_then(|v| v.parse::<i64>().ok()) {
-                    Some(n) => {
-                        serial.baud = Some(n);
-                        Ok(())
-                    }
-                    None => Err(String::from("BAUD must be a number, such as 19200")),
-                },
+                b"SERUNIT" => wire_number(k, value).map(|n| serial.unit = Some(n)),
+                b"BAUD" => wire_number(k, value).map(|n| serial.baud = Some(n)),
                 _ => popup(value).map(|v| popup_no = !v),
             };
             if let Err(reason) = result {
@@ -404,14 +397,7 @@ impl WindowBox {
         let mut fields = line.split(|&b| b == b' ' || b == b'\t').filter(|f| !f.is_empty());
         for slot in &mut v {
             let f = fields.next()?;
-            if f.len() > 4 || !f.iter().all(u8::is_ascii_digit) {
-                return None;
-            }
-            let n = f.iter().fold(0i16, |n, &d| n * 10 + i16::from(d - b'0'));
-            if n > Self::MAX {
-                return None;
-            }
-            *slot = n;
+            *slot = i16::try_from(decimal(f)?).ok().filter(|&n| n <= Self::MAX)?;
         }
         if fields.next().is_some() {
             return None;

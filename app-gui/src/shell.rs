@@ -6,11 +6,14 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
 use amiga_rt::readargs::Value;
+use gadgetscope_core::locate::PATTERN_MAX;
 use gadgetscope_engine::inspect::Inspect;
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
+/// The numbers (`REFRESH`, `TCPPORT`, `SERUNIT`, `BAUD`) are read as text
+/// and checked here, not as `/N`: `StrToLong()` wraps at 32 bits.
 pub const TEMPLATE: &str =
-    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K/N,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K/N,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K,SERIAL/S,SERDEVICE/K,SERUNIT/K/N,BAUD/K/N";
+    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K,SERIAL/S,SERDEVICE/K,SERUNIT/K,BAUD/K";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,20 +45,42 @@ pub struct UsageError(pub String);
 /// Commands known to [`interpret`], for messages.
 pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS"];
 
-/// Turns `ReadArgs()` values (in template order) into a command.
-pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
+/// Turns `ReadArgs()` values (in template order) into a command; `line` is
+/// the command line they came from (`GetArgStr()`), read again for words
+/// beyond the command, which `ReadArgs()` puts in `FSROOT`'s list.
+pub fn interpret(values: &[Value], line: &[u8]) -> Result<ShellCommand, UsageError> {
+    let name = |k: usize| TEMPLATE.split(',').nth(k).and_then(|i| i.split('/').next()).unwrap_or("");
+    if let Some(word) = amiga_rt::readargs::stray_word(line, TEMPLATE) {
+        if let Some(k) = (0..values.len()).find(|&k| name(k).as_bytes().eq_ignore_ascii_case(word)) {
+            return Err(UsageError(alloc::format!("{} is given twice", name(k))));
+        }
+        return Err(UsageError(alloc::format!(
+            "\"{}\" is one word too many (one command: {})",
+            shown(word),
+            COMMANDS.join(", ")
+        )));
+    }
     let text = |i: usize| match values.get(i) {
         Some(Value::Text(t)) => Some(t.clone()),
         _ => None,
     };
     let command = text(0).unwrap_or_default();
     let (window, screen) = (text(1), text(2));
+    for (k, v) in [("WINDOW", &window), ("SCREEN", &screen)] {
+        if v.as_ref().is_some_and(|v| v.len() > PATTERN_MAX) {
+            return Err(UsageError(alloc::format!("{k} longer than {PATTERN_MAX} bytes")));
+        }
+    }
+    let number = |i: usize, key: &[u8]| match values.get(i) {
+        Some(Value::Text(t)) => settings::wire_number(key, t).map(Some).map_err(UsageError),
+        _ => Ok(None),
+    };
     let full = matches!(values.get(3), Some(Value::Switch(true)));
     let nogui = matches!(values.get(4), Some(Value::Switch(true)));
     let portname = text(5);
     let startup = text(6);
     let refresh = match values.get(7) {
-        Some(Value::Number(n)) => Some(*n),
+        Some(Value::Text(t)) => Some(settings::refresh_text(t).map_err(UsageError)?),
         _ => None,
     };
     let profiledir = text(8);
@@ -66,25 +91,18 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
     let fs_roots = settings::fs_roots(fsroot.iter().map(Vec::as_slice)).map_err(UsageError)?;
     let wire_args = WireArgs {
         tcp: matches!(values.get(10), Some(Value::Switch(true))),
-        port: match values.get(11) {
-            Some(Value::Number(n)) => Some(i64::from(*n)),
-            _ => None,
-        },
+        port: number(11, b"TCPPORT")?,
         password: text(12),
         bind: text(13),
         port_file: text(14),
     };
     let wire_given = wire_args != WireArgs::default();
     let wire = wire_args.settings().map_err(UsageError)?;
-    let number = |i: usize| match values.get(i) {
-        Some(Value::Number(n)) => Some(i64::from(*n)),
-        _ => None,
-    };
     let serial_args = SerialArgs {
         serial: matches!(values.get(15), Some(Value::Switch(true))),
         device: text(16),
-        unit: number(17),
-        baud: number(18),
+        unit: number(17, b"SERUNIT")?,
+        baud: number(18, b"BAUD")?,
     };
     let serial_given = serial_args != SerialArgs::default();
     let serial = serial_args.settings().map_err(UsageError)?;
@@ -92,7 +110,9 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
         [("STARTUP", startup.is_some()), ("REFRESH", refresh.is_some()), ("PROFILEDIR", profiledir.is_some())];
     if nogui {
         if !command.is_empty() {
-            return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given)", shown(&command))));
+            // `FSROOT a b`: ReadArgs() takes b as the command.
+            let hint = if fs_roots.is_empty() { "" } else { "; each FSROOT directory needs its own FSROOT=" };
+            return Err(UsageError(alloc::format!("NOGUI takes no command (\"{}\" given{hint})", shown(&command))));
         }
         if window.is_some() || screen.is_some() || full || gui_options.iter().any(|(_, set)| *set) {
             return Err(UsageError("NOGUI takes only PORTNAME, FSROOT, the TCP and the serial keywords".into()));
@@ -115,7 +135,7 @@ pub fn interpret(values: &[Value]) -> Result<ShellCommand, UsageError> {
             s.startup = settings::startup(&v).map_err(UsageError)?;
         }
         if let Some(n) = refresh {
-            s.refresh = settings::refresh(n).map_err(UsageError)?;
+            s.refresh = n;
         }
         if let Some(d) = profiledir {
             s.profile_dir = settings::profile_dir(&d).map_err(UsageError)?;
@@ -188,6 +208,11 @@ mod tests {
     use super::*;
     use crate::settings::Startup;
 
+    /// The values alone (the line's own checks are in `line_checks`).
+    fn run(values: &[Value]) -> Result<ShellCommand, UsageError> {
+        interpret(values, b"")
+    }
+
     fn text(s: &str) -> Value {
         Value::Text(s.as_bytes().to_vec())
     }
@@ -212,11 +237,11 @@ mod tests {
         let mut l = line("", None, None, false);
         l[0] = Value::Absent;
         l[4] = Value::Switch(true);
-        assert_eq!(interpret(&l), Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None, serial: None }));
+        assert_eq!(run(&l), Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None, serial: None }));
         l[5] = text("AMIPILOT.1");
         l[9] = Value::Multi(vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()]);
         assert_eq!(
-            interpret(&l),
+            run(&l),
             Ok(ShellCommand::NoGui {
                 port: Some(b"AMIPILOT.1".to_vec()),
                 fs_roots: vec![b"RAM:Staging".to_vec(), b"Work:x".to_vec()],
@@ -225,42 +250,42 @@ mod tests {
             })
         );
         l[9] = Value::Multi(vec![b"".to_vec()]);
-        assert_eq!(interpret(&l).unwrap_err().0, "FSROOT must be directories of 1 to 255 characters, separated by |");
+        assert_eq!(run(&l).unwrap_err().0, "FSROOT must be directories of 1 to 255 characters, separated by |");
         l[9] = Value::Absent;
         l[5] = text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG");
-        assert_eq!(interpret(&l).unwrap_err().0, "PORTNAME must be 1 to 31 characters");
+        assert_eq!(run(&l).unwrap_err().0, "PORTNAME must be 1 to 31 characters");
         let mut t = line("TREE", None, None, false);
         t[5] = text("X");
-        assert_eq!(interpret(&t).unwrap_err().0, "PORTNAME goes with NOGUI or with no command (the window)");
+        assert_eq!(run(&t).unwrap_err().0, "PORTNAME goes with NOGUI or with no command (the window)");
         t[5] = Value::Absent;
         t[9] = Value::Multi(vec![b"RAM:".to_vec()]);
-        assert_eq!(interpret(&t).unwrap_err().0, "FSROOT goes with NOGUI or with no command (the window)");
+        assert_eq!(run(&t).unwrap_err().0, "FSROOT goes with NOGUI or with no command (the window)");
         t[9] = Value::Absent;
         t[5] = text("X");
         t[4] = Value::Switch(true);
         t[5] = Value::Absent;
-        assert_eq!(interpret(&t).unwrap_err().0, "NOGUI takes no command (\"TREE\" given)");
+        assert_eq!(run(&t).unwrap_err().0, "NOGUI takes no command (\"TREE\" given)");
     }
 
     #[test]
     fn bench_is_a_program_of_its_own() {
         // GadgetScopeBench times TREE; GadgetScope does not carry it.
         assert_eq!(
-            interpret(&line("BENCH", Some("Fixture"), None, false)).unwrap_err().0,
+            run(&line("BENCH", Some("Fixture"), None, false)).unwrap_err().0,
             "unknown command \"BENCH\" (commands: VERSION, TREE, MENU, SCREENS)"
         );
     }
 
     #[test]
     fn version_any_case() {
-        assert_eq!(interpret(&line("VERSION", None, None, false)), Ok(ShellCommand::Version));
-        assert_eq!(interpret(&line("version", None, None, false)), Ok(ShellCommand::Version));
+        assert_eq!(run(&line("VERSION", None, None, false)), Ok(ShellCommand::Version));
+        assert_eq!(run(&line("version", None, None, false)), Ok(ShellCommand::Version));
     }
 
     #[test]
     fn inspector_commands() {
         assert_eq!(
-            interpret(&line("tree", Some("Fixture"), Some("Work"), true)),
+            run(&line("tree", Some("Fixture"), Some("Work"), true)),
             Ok(ShellCommand::Inspect(Inspect::Tree {
                 window: Some(b"Fixture".to_vec()),
                 screen: Some(b"Work".to_vec()),
@@ -268,37 +293,40 @@ mod tests {
             }))
         );
         assert_eq!(
-            interpret(&line("TREE", None, None, false)),
+            run(&line("TREE", None, None, false)),
             Ok(ShellCommand::Inspect(Inspect::Tree { window: None, screen: None, full: false }))
         );
         assert_eq!(
-            interpret(&line("MENU", Some("x"), None, false)),
+            run(&line("MENU", Some("x"), None, false)),
             Ok(ShellCommand::Inspect(Inspect::Menu { window: Some(b"x".to_vec()), screen: None }))
         );
-        assert_eq!(interpret(&line("SCREENS", None, None, false)), Ok(ShellCommand::Inspect(Inspect::Screens)));
+        assert_eq!(run(&line("SCREENS", None, None, false)), Ok(ShellCommand::Inspect(Inspect::Screens)));
     }
 
     #[test]
     fn options_that_do_not_apply_are_refused() {
-        assert_eq!(interpret(&line("MENU", Some("x"), None, true)).unwrap_err().0, "MENU does not take FULL");
-        assert_eq!(interpret(&line("SCREENS", Some("x"), None, false)).unwrap_err().0, "SCREENS does not take WINDOW");
-        assert_eq!(interpret(&line("VERSION", None, Some("s"), false)).unwrap_err().0, "VERSION does not take SCREEN");
+        assert_eq!(run(&line("MENU", Some("x"), None, true)).unwrap_err().0, "MENU does not take FULL");
+        assert_eq!(run(&line("SCREENS", Some("x"), None, false)).unwrap_err().0, "SCREENS does not take WINDOW");
+        assert_eq!(run(&line("VERSION", None, Some("s"), false)).unwrap_err().0, "VERSION does not take SCREEN");
     }
 
     #[test]
     fn unknown_and_missing_commands_name_the_problem() {
         assert_eq!(
-            interpret(&line("FROB", None, None, false)).unwrap_err().0,
+            run(&line("FROB", None, None, false)).unwrap_err().0,
             "unknown command \"FROB\" (commands: VERSION, TREE, MENU, SCREENS)"
         );
-        assert_eq!(interpret(&[Value::Absent]), Ok(ShellCommand::Gui(Settings::default())), "no command: the window");
-        assert!(interpret(&[Value::Text(b"\xe9".to_vec())]).unwrap_err().0.contains('\u{e9}'));
+        assert_eq!(run(&[Value::Absent]), Ok(ShellCommand::Gui(Settings::default())), "no command: the window");
+        assert!(run(&[Value::Text(b"\xe9".to_vec())]).unwrap_err().0.contains('\u{e9}'));
     }
 
     #[test]
     fn template_has_one_slot_per_value() {
         assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 19);
-        assert!(TEMPLATE.ends_with(",SERIAL/S,SERDEVICE/K,SERUNIT/K/N,BAUD/K/N"), "AmiPilotServer's names and kinds");
+        // AmiPilotServer's names (its numbers are `/N`; ours text, checked
+        // without a 32-bit wrap).
+        assert!(TEMPLATE.ends_with(",SERIAL/S,SERDEVICE/K,SERUNIT/K,BAUD/K"));
+        assert!(!TEMPLATE.contains("/N"), "no StrToLong() numbers");
         assert!(TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,"));
     }
 
@@ -310,14 +338,14 @@ mod tests {
 
     #[test]
     fn no_command_starts_the_window_with_its_options() {
-        assert_eq!(interpret(&gui()), Ok(ShellCommand::Gui(Settings::default())));
+        assert_eq!(run(&gui()), Ok(ShellCommand::Gui(Settings::default())));
         let mut l = gui();
         l[5] = text("AMIPILOT.1");
         l[6] = text("iconified");
-        l[7] = Value::Number(0);
+        l[7] = text("0");
         l[8] = text("Work:Profiles");
         assert_eq!(
-            interpret(&l),
+            run(&l),
             Ok(ShellCommand::Gui(Settings {
                 port_name: Some(b"AMIPILOT.1".to_vec()),
                 startup: Startup::Iconified,
@@ -329,15 +357,15 @@ mod tests {
         // An empty COMMAND text is no command too.
         let mut e = line("", None, None, false);
         e[6] = text("OPEN");
-        assert_eq!(interpret(&e), Ok(ShellCommand::Gui(Settings::default())));
+        assert_eq!(run(&e), Ok(ShellCommand::Gui(Settings::default())));
     }
 
     #[test]
     fn bad_window_options_are_errors_not_warnings() {
         let cases: [(usize, Value, &str); 6] = [
             (6, text("HIDDEN"), "STARTUP must be OPEN or ICONIFIED"),
-            (7, Value::Number(3601), "REFRESH must be 0 (off) or 1 to 3600 seconds, not 3601"),
-            (7, Value::Number(-1), "REFRESH must be 0 (off) or 1 to 3600 seconds, not -1"),
+            (7, text("3601"), "REFRESH must be 0 (off) or 1 to 3600 seconds, not 3601"),
+            (7, text("-1"), "REFRESH must be 0 (off) or 1 to 3600 seconds, not -1"),
             (8, text(""), "PROFILEDIR must be a path of 1 to 255 characters"),
             (5, text(""), "PORTNAME must be 1 to 31 characters"),
             (5, text("A_PORT_NAME_THAT_IS_MUCH_TOO_LONG"), "PORTNAME must be 1 to 31 characters"),
@@ -345,38 +373,35 @@ mod tests {
         for (slot, v, want) in cases {
             let mut l = gui();
             l[slot] = v;
-            assert_eq!(interpret(&l).unwrap_err().0, want);
+            assert_eq!(run(&l).unwrap_err().0, want);
         }
         let mut l = gui();
         l[8] = text(&"d".repeat(256));
-        assert!(interpret(&l).is_err());
+        assert!(run(&l).is_err());
     }
 
     #[test]
     fn window_options_only_without_a_command() {
         let mut t = line("TREE", None, None, false);
         t[6] = text("OPEN");
-        assert_eq!(interpret(&t).unwrap_err().0, "TREE does not take STARTUP (it goes with no command: the window)");
+        assert_eq!(run(&t).unwrap_err().0, "TREE does not take STARTUP (it goes with no command: the window)");
         let mut b = line("menu", None, None, false);
-        b[7] = Value::Number(2);
-        assert_eq!(interpret(&b).unwrap_err().0, "MENU does not take REFRESH (it goes with no command: the window)");
+        b[7] = text("2");
+        assert_eq!(run(&b).unwrap_err().0, "MENU does not take REFRESH (it goes with no command: the window)");
         let mut n = gui();
         n[4] = Value::Switch(true);
         n[8] = text("RAM:");
-        assert_eq!(interpret(&n).unwrap_err().0, "NOGUI takes only PORTNAME, FSROOT, the TCP and the serial keywords");
+        assert_eq!(run(&n).unwrap_err().0, "NOGUI takes only PORTNAME, FSROOT, the TCP and the serial keywords");
         let mut u = line("FROB", None, None, false);
         u[6] = text("OPEN");
-        assert!(
-            interpret(&u).unwrap_err().0.starts_with("unknown command \"FROB\""),
-            "the command is the first problem"
-        );
+        assert!(run(&u).unwrap_err().0.starts_with("unknown command \"FROB\""), "the command is the first problem");
         // Inspector options without a command.
         let mut w = gui();
         w[1] = text("Fixture");
-        assert_eq!(interpret(&w).unwrap_err().0, "WINDOW needs a command (commands: VERSION, TREE, MENU, SCREENS)");
+        assert_eq!(run(&w).unwrap_err().0, "WINDOW needs a command (commands: VERSION, TREE, MENU, SCREENS)");
         let mut f = gui();
         f[3] = Value::Switch(true);
-        assert_eq!(interpret(&f).unwrap_err().0, "FULL needs a command (commands: VERSION, TREE, MENU, SCREENS)");
+        assert_eq!(run(&f).unwrap_err().0, "FULL needs a command (commands: VERSION, TREE, MENU, SCREENS)");
     }
 
     /// A line with every slot of the template, NOGUI on.
@@ -393,40 +418,84 @@ mod tests {
         l[15] = Value::Switch(true);
         let want = SerialSettings { device: b"serial.device".to_vec(), unit: 0, baud: 19200 };
         assert_eq!(
-            interpret(&l),
+            run(&l),
             Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None, serial: Some(want.clone()) })
         );
         l[16] = text("duart.device");
-        l[17] = Value::Number(2);
-        l[18] = Value::Number(57600);
-        let Ok(ShellCommand::NoGui { serial: Some(s), .. }) = interpret(&l) else { panic!("{:?}", interpret(&l)) };
+        l[17] = text("2");
+        l[18] = text("57600");
+        let Ok(ShellCommand::NoGui { serial: Some(s), .. }) = run(&l) else { panic!("{:?}", run(&l)) };
         assert_eq!(s, SerialSettings { device: b"duart.device".to_vec(), unit: 2, baud: 57600 });
         // With the window too, and beside TCP.
         let mut g = l.clone();
         g[4] = Value::Switch(false);
-        g[11] = Value::Number(1234);
-        let Ok(ShellCommand::Gui(s)) = interpret(&g) else { panic!("{:?}", interpret(&g)) };
+        g[11] = text("1234");
+        let Ok(ShellCommand::Gui(s)) = run(&g) else { panic!("{:?}", run(&g)) };
         assert_eq!((s.serial.map(|s| s.unit), s.wire.map(|w| w.port)), (Some(2), Some(1234)));
         // Bad values and keywords without SERIAL: RC 10 with the reason.
         let cases: [(usize, Value, &str); 3] = [
-            (17, Value::Number(-1), "SERUNIT must be 0 or more, not -1"),
-            (18, Value::Number(0), "BAUD must be a rate in bits per second, not 0"),
+            (17, text("-1"), "SERUNIT must be 0 or more, not -1"),
+            (18, text("0"), "BAUD must be a rate in bits per second, not 0"),
             (16, text(""), "SERDEVICE must be a device name of 1 to 255 characters"),
         ];
         for (slot, v, want) in cases {
             let mut b = nogui();
             b[15] = Value::Switch(true);
             b[slot] = v;
-            assert_eq!(interpret(&b).unwrap_err().0, want);
+            assert_eq!(run(&b).unwrap_err().0, want);
         }
         let mut b = nogui();
-        b[18] = Value::Number(300_000);
-        assert_eq!(interpret(&b).unwrap_err().0, "BAUD needs SERIAL");
+        b[18] = text("300000");
+        assert_eq!(run(&b).unwrap_err().0, "BAUD needs SERIAL");
         b[15] = Value::Switch(true);
-        assert_eq!(interpret(&b).unwrap_err().0, "BAUD must be 112 to 292000 for serial.device, not 300000");
+        assert_eq!(run(&b).unwrap_err().0, "BAUD must be 112 to 292000 for serial.device, not 300000");
         let mut t = line("TREE", None, None, false);
         t.resize(19, Value::Absent);
         t[15] = Value::Switch(true);
-        assert_eq!(interpret(&t).unwrap_err().0, "the serial keywords go with NOGUI or with no command (the window)");
+        assert_eq!(run(&t).unwrap_err().0, "the serial keywords go with NOGUI or with no command (the window)");
+    }
+
+    #[test]
+    fn numbers_do_not_wrap() {
+        let cases = [
+            (11, "4294967296", "TCPPORT must be 0 to 65535, not 4294967296"),
+            (11, "4294967297", "TCPPORT must be 0 to 65535, not 4294967297"),
+            (11, "99999999999999999999", "TCPPORT must be a number, 0 to 65535"),
+            (11, "0x10", "TCPPORT must be a number, 0 to 65535"),
+            (18, "4294967296", "BAUD needs SERIAL"),
+            (7, "65536", "REFRESH must be 0 (off) or 1 to 3600 seconds, not 65536"),
+        ];
+        for (slot, v, want) in cases {
+            let mut b = if slot == 7 { gui() } else { nogui() };
+            b[slot] = text(v);
+            assert_eq!(run(&b).unwrap_err().0, want, "{v}");
+        }
+        let mut b = nogui();
+        b[15] = Value::Switch(true);
+        b[18] = text("4294967296");
+        assert_eq!(run(&b).unwrap_err().0, "BAUD must be a rate in bits per second, not 4294967296");
+    }
+
+    #[test]
+    fn line_checks() {
+        // What ReadArgs() made of each line, and the line itself.
+        let mut twice = line("TREE", None, None, true);
+        twice[9] = Value::Multi(vec![b"FULL".to_vec()]);
+        assert_eq!(interpret(&twice, b"TREE FULL FULL\n").unwrap_err().0, "FULL is given twice");
+        let mut extra = line("TREE", None, None, false);
+        extra[9] = Value::Multi(vec![b"SCREENS".to_vec()]);
+        assert_eq!(
+            interpret(&extra, b"TREE SCREENS\n").unwrap_err().0,
+            "\"SCREENS\" is one word too many (one command: VERSION, TREE, MENU, SCREENS)"
+        );
+        let mut rooted = nogui();
+        rooted[9] = Value::Multi(vec![b"RAM:".to_vec()]);
+        assert!(interpret(&rooted, b"NOGUI FSROOT=RAM:\n").is_ok());
+        let long = "w".repeat(PATTERN_MAX + 1);
+        assert_eq!(
+            interpret(&line("TREE", Some(&long), None, false), b"").unwrap_err().0,
+            "WINDOW longer than 127 bytes"
+        );
+        assert!(interpret(&line("TREE", Some(&long[1..]), None, false), b"").is_ok());
     }
 }

@@ -24,14 +24,15 @@ pub fn main() -> i32 {
             (settings.port_name.clone(), settings.fs_roots.clone(), settings.wire.clone(), settings.serial.clone());
         return crate::event_loop::run(&dos, port.as_deref(), &roots, Some(settings), wire.as_ref(), serial.as_ref());
     }
-    let values = match dos.read_args(TEMPLATE) {
+    let read = dos.read_args(TEMPLATE).and_then(|values| Ok((values, dos.arg_str()?)));
+    let (values, line) = match read {
         Ok(v) => v,
         Err(code) => {
             dos.print_fault(code, "GadgetScope");
             return RETURN_ERROR;
         }
     };
-    match interpret(&values) {
+    match interpret(&values, &line) {
         Ok(ShellCommand::Version) => {
             dos.print(amiga_rt::version_line().as_bytes());
             dos.print(b"\n");

@@ -28,12 +28,7 @@ use gadgetscope_core::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, Window
 use gadgetscope_core::text::{push_box, push_int, push_quoted};
 use gadgetscope_record::locator_text;
 
-/// Longest window pattern a locator takes, bytes (docs/reference/commands.md,
-/// "Limits").
-pub const PATTERN_MAX: usize = 127;
-/// Longest `LABEL=` value a locator takes, bytes (docs/reference/commands.md,
-/// "Limits").
-pub const LABEL_MAX: usize = 255;
+use gadgetscope_core::locate::{PATTERN_MAX, TEXT_MAX as LABEL_MAX};
 /// Width of the kind column: the role names, GadTools kind names
 /// (`CHECKBOX_KIND`) and the English system gadget names (a longer name such as `screenmode_chooser` pushes the
 /// rest right); narrow so that a 560-pixel list in an 8-pixel font shows

@@ -6,6 +6,7 @@
 //! tooltypes both end here.
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::latin1::decimal;
 
 /// How the wire serves, when it is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,14 +163,9 @@ pub fn ipv4(text: &[u8]) -> Option<u32> {
     let mut addr = 0u32;
     for _ in 0..4 {
         let p = parts.next()?;
-        if p.is_empty() || p.len() > 3 || !p.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        let v = p.iter().fold(0u32, |a, &d| a * 10 + u32::from(d - b'0'));
-        if v > 255 {
-            return None;
-        }
-        addr = (addr << 8) | v;
+        // At most three digits each, as the dotted quad is written.
+        let v = decimal(p).filter(|&v| p.len() <= 3 && v <= 255)?;
+        addr = (addr << 8) | v as u32;
     }
     parts.next().is_none().then_some(addr)
 }

@@ -382,19 +382,12 @@ fn check_len(field: &str, v: &[u8], max: usize) -> Result<(), ParseError> {
 /// A decimal number in `min..=max`; "<field> must be a number" otherwise
 /// (never read as 0), "<field> out of range (min..max)" when too big.
 fn number(v: &[u8], field: &str, min: i64, max: i64) -> Result<i64, ParseError> {
-    let digits = v.strip_prefix(b"-").unwrap_or(v);
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+    let Some(n) = amiga_ndk::latin1::signed_decimal(v) else {
         return Err(e(format!("{field} must be a number")));
-    }
-    let mut n: i64 = 0;
-    for &d in digits {
-        // Saturate: anything this big is out of range anyway.
-        n = n.saturating_mul(10).saturating_add(i64::from(d - b'0'));
-    }
-    if v[0] == b'-' {
-        n = -n;
-    }
-    if n < min || n > max {
+    };
+    // A sign only where the range has negative numbers: "-0" is not a
+    // count, an index or a gadget number either.
+    if n < min || n > max || (min >= 0 && v[0] == b'-') {
         return Err(e(format!("{field} out of range ({min}..{max})")));
     }
     Ok(n)

@@ -30,13 +30,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::from_str_lossy as to_latin1;
 
-/// Longest window or screen pattern (`<win>`, `SCREEN=`, `WINDOW=`,
-/// `NOWINDOW=`, `EXPECT=WINDOW=`), in bytes (docs/reference/commands.md,
-/// "Limits").
-pub const PATTERN_MAX: usize = 127;
-/// Longest `LABEL=`, `TEXT=`, `TYPE` text and `TOOLTYPE=`, in bytes
-/// (docs/reference/commands.md, "Limits").
-pub const TEXT_MAX: usize = 255;
+pub use gadgetscope_core::locate::{PATTERN_MAX, TEXT_MAX};
 /// Longest `@name` (without the `@`), in bytes (docs/reference/commands.md,
 /// "Limits"; the manifest's name limit, docs/reference/formats.md, "Manifests
 /// and quirk profiles").

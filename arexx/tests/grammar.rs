@@ -521,6 +521,11 @@ fn numbers_are_validated_never_zero() {
     assert_eq!(bad(b"LAUNCH STACK=3999 x"), "STACK out of range (4000..2147483647)");
     assert_eq!(canon("LAUNCH STACK=4000 C:Dir"), "LAUNCH STACK=4000 C:Dir");
     assert_eq!(bad(b"LAUNCH STACK=big x"), "STACK must be a number");
+    // No sign where a number cannot be negative, "-0" included.
+    assert_eq!(bad(b"GETTEXT w LABEL=a INDEX=-0"), "INDEX out of range (0..65535)");
+    assert_eq!(bad(b"WAITFOR REQUESTER TIMEOUT=-0"), "TIMEOUT out of range (0..86400)");
+    assert_eq!(bad(b"MENUPICK w -0 0"), "menu out of range (0..30)");
+    assert_eq!(canon("WINDOWMOVE w -0 -5"), "WINDOWMOVE \"w\" 0 -5");
 }
 
 /// At least 50 malformed lines (the shared corpus), each with its RC

@@ -9,6 +9,14 @@ use crate::classify::Role;
 use crate::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo};
 use alloc::vec::Vec;
 
+/// Longest window or screen pattern a command takes (`<win>`, `SCREEN=`,
+/// `WINDOW=`, `NOWINDOW=`, `EXPECT=WINDOW=`), in bytes
+/// (docs/reference/commands.md, "Limits").
+pub const PATTERN_MAX: usize = 127;
+/// Longest `LABEL=`, `TEXT=`, `TYPE` text and `TOOLTYPE=`, in bytes
+/// (docs/reference/commands.md, "Limits").
+pub const TEXT_MAX: usize = 255;
+
 /// A window locator: case-sensitive substring of the live title, first match in
 /// Intuition list order, optionally only on screens whose `DefaultTitle` holds
 /// `screen` (docs/reference/commands.md, "Windows"). Each at most 127 bytes

@@ -244,17 +244,13 @@ fn check_name(name: &[u8]) -> Result<(), String> {
 
 /// Decimal GA_ID, 0 to [`GA_ID_MAX`].
 fn parse_ga_id(field: &[u8]) -> Result<u16, String> {
-    if field.is_empty() || !field.iter().all(u8::is_ascii_digit) {
+    let Some(v) = amiga_ndk::latin1::decimal(field) else {
         return Err(format!("GA_ID must be a number: \"{}\"", latin1(field)));
+    };
+    match u16::try_from(v) {
+        Ok(id) if u32::from(id) <= GA_ID_MAX => Ok(id),
+        _ => Err(format!("GA_ID out of range (0-{GA_ID_MAX})")),
     }
-    let mut v: u32 = 0;
-    for &d in field {
-        v = v * 10 + u32::from(d - b'0');
-        if v > GA_ID_MAX {
-            return Err(format!("GA_ID out of range (0-{GA_ID_MAX})"));
-        }
-    }
-    Ok(v as u16)
 }
 
 /// Exactly `n` fields after the keyword, else "missing <what>" / "trailing

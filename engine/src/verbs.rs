@@ -8,6 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT, RAWKEY_RETURN};
 use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::latin1::{decimal, signed_decimal};
 use amiga_ndk::Rect;
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
 use gadgetscope_arexx::{Error, FsOp, Rc, RecordOp, TypeOptions};
@@ -96,15 +97,15 @@ pub fn parse_where_reply(text: &[u8]) -> Result<Rect, String> {
     }
     let mut v = [0i32; 4];
     for (i, f) in fields.iter().enumerate() {
-        let digits = if i < 2 { f.strip_prefix(b"-").unwrap_or(f) } else { f };
-        if digits.is_empty() || digits.len() > 5 || !digits.iter().all(u8::is_ascii_digit) {
+        // x and y may be negative (a gadget left of or above its window).
+        let n = if i < 2 { signed_decimal(f) } else { decimal(f).map(|n| i64::try_from(n).unwrap_or(i64::MAX)) };
+        let Some(n) = n else {
             return Err(bad("a field is not a decimal number"));
-        }
-        let n: i32 = digits.iter().fold(0, |a, &d| a * 10 + i32::from(d - b'0'));
-        v[i] = if digits.len() < f.len() { -n } else { n };
-        if v[i] > i32::from(i16::MAX) || v[i] < i32::from(i16::MIN) {
-            return Err(bad("a number is out of range"));
-        }
+        };
+        v[i] = match i16::try_from(n) {
+            Ok(n) => i32::from(n),
+            Err(_) => return Err(bad("a number is out of range")),
+        };
     }
     if v[2] < 1 || v[3] < 1 {
         return Err(bad("width and height must be at least 1"));

@@ -106,7 +106,7 @@ fn the_shell_commands_of_the_program_are_documented() {
         "SCREENS",
         "NOGUI",
         "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,",
-        "STARTUP/K,REFRESH/K/N,PROFILEDIR/K",
+        "STARTUP/K,REFRESH/K,PROFILEDIR/K",
     ] {
         assert!(text.contains(c), "{c}");
     }

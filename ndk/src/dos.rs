@@ -53,6 +53,10 @@ pub const fib_Comment: usize = 144;
 /// `SIGBREAKF_CTRL_C`: the Ctrl-C break signal (dos/dos.h).
 pub const SIGBREAKF_CTRL_C: u32 = 1 << 12;
 
+/// `ERROR_TOO_MANY_ARGS` (dos/dos.h).
+pub const ERROR_TOO_MANY_ARGS: i32 = 118;
+/// `ERROR_LINE_TOO_LONG` (dos/dos.h).
+pub const ERROR_LINE_TOO_LONG: i32 = 120;
 /// `ERROR_NO_FREE_STORE` (dos/dos.h).
 pub const ERROR_NO_FREE_STORE: i32 = 103;
 /// `ERROR_OBJECT_EXISTS` (dos/dos.h).

@@ -26,9 +26,47 @@ pub fn from_str_exact(s: &str) -> Result<Vec<u8>, char> {
     s.chars().map(|c| u8::try_from(u32::from(c)).map_err(|_| c)).collect()
 }
 
+/// ASCII decimal digits (at least one, nothing else: no sign, no
+/// blanks) as a number, saturating at `u64::MAX`: every range a caller
+/// checks is far below that, so a huge number is refused as out of range,
+/// never wrapped (unlike dos.library's `StrToLong()`, which wraps at 32
+/// bits). `None` for anything that is not such digits.
+pub fn decimal(v: &[u8]) -> Option<u64> {
+    if v.is_empty() || !v.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(v.iter().fold(0u64, |n, &d| n.saturating_mul(10).saturating_add(u64::from(d - b'0'))))
+}
+
+/// [`decimal`] with an optional leading `-`, as a signed number
+/// (saturating at `i64::MIN`/`i64::MAX`); `-0` is 0.
+pub fn signed_decimal(v: &[u8]) -> Option<i64> {
+    match v.strip_prefix(b"-") {
+        Some(digits) => decimal(digits).map(|n| i64::try_from(n).map_or(i64::MIN, |n| -n)),
+        None => decimal(v).map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_saturate_and_refuse_anything_else() {
+        assert_eq!(decimal(b"0"), Some(0));
+        assert_eq!(decimal(b"0065535"), Some(65535));
+        assert_eq!(decimal(b"4294967296"), Some(4_294_967_296), "no 32-bit wrap");
+        assert_eq!(decimal(b"99999999999999999999999"), Some(u64::MAX));
+        for bad in [&b""[..], b"-1", b"+1", b" 1", b"1 ", b"1a", b"0x10"] {
+            assert_eq!(decimal(bad), None, "{bad:?}");
+        }
+        assert_eq!(signed_decimal(b"-12"), Some(-12));
+        assert_eq!(signed_decimal(b"-0"), Some(0));
+        assert_eq!(signed_decimal(b"-99999999999999999999"), Some(i64::MIN));
+        assert_eq!(signed_decimal(b"99999999999999999999"), Some(i64::MAX));
+        assert_eq!(signed_decimal(b"-"), None);
+        assert_eq!(signed_decimal(b"--1"), None);
+    }
 
     #[test]
     fn round_trips_latin1_and_marks_the_rest() {

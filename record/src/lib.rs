@@ -138,11 +138,7 @@ impl Observed {
 /// A release this many pixels or fewer from its press is a click; farther
 /// it is a drag (docs/design/recorder.md, "From events to steps").
 pub const DRAG_SLACK: i32 = 2;
-/// Longest window or screen pattern a command takes, in bytes
-/// (docs/reference/commands.md, "Limits").
-pub const PATTERN_MAX: usize = 127;
-/// Longest `LABEL=` and `TYPE` text, in bytes (same table).
-pub const TEXT_MAX: usize = 255;
+use gadgetscope_core::locate::{PATTERN_MAX, TEXT_MAX};
 /// Most steps one recording holds, the comment that says it is full
 /// included: the steps live in GadgetScope's memory until `RECORD SAVE`,
 /// which writes them out at once, so a recording left on must not grow

@@ -7,6 +7,13 @@ use alloc::vec;
 use alloc::vec::Vec;
 use amiga_ndk::dos::*;
 
+/// Longest command line and longest `ReadArgs()` value copied, bytes (a
+/// Shell line holds at most 512; `Execute()` and `SystemTags()` may pass
+/// more).
+pub const ARG_MAX: usize = 4096;
+/// Most values of a `/M` item copied.
+pub const MULTI_MAX: usize = 1024;
+
 /// dos.library, V37 or newer (ReadArgs and PrintFault are V36+).
 pub struct Dos {
     lib: Library,
@@ -159,10 +166,25 @@ impl Dos {
         }
     }
 
+    /// `GetArgStr()`: the program's command line as the Shell gave it
+    /// (up to its LF), copied; empty when there is none. A line longer
+    /// than [`ARG_MAX`] bytes is `Err(ERROR_LINE_TOO_LONG)`.
+    pub fn arg_str(&self) -> Result<Vec<u8>, i32> {
+        // SAFETY: plain library call; the result is read through mem.
+        let p = unsafe { sys::dos_GetArgStr(self.lib.base()) };
+        if p == 0 {
+            return Ok(Vec::new());
+        }
+        crate::mem::c_string(p, ARG_MAX).ok_or(ERROR_LINE_TOO_LONG)
+    }
+
     /// `ReadArgs(template)` on the Shell's command line. Every value is
     /// copied out before `FreeArgs()`. `Err(IoErr())` when the line does
     /// not fit the template (the caller prints it with `print_fault`, as
-    /// Shell commands do, and returns RETURN_ERROR).
+    /// Shell commands do, and returns RETURN_ERROR); `Err(ERROR_LINE_TOO_LONG)`
+    /// for a value longer than [`ARG_MAX`] bytes and `Err(ERROR_TOO_MANY_ARGS)`
+    /// for more than [`MULTI_MAX`] values of a `/M` item, so that nothing is
+    /// cut or left out unsaid.
     pub fn read_args(&self, template: &str) -> Result<Vec<Value>, i32> {
         let kinds = slots(template);
         let z = nul_terminated(template.as_bytes());
@@ -173,36 +195,43 @@ impl Dos {
         if rda == 0 {
             return Err(self.io_err());
         }
-        let values = kinds
-            .iter()
-            .zip(array.iter())
-            .map(|(kind, raw)| {
-                let v = u32::from_be_bytes(*raw);
-                match (kind, v) {
-                    (Slot::Switch, v) => Value::Switch(v != 0),
-                    (_, 0) => Value::Absent,
-                    (Slot::Number, p) => Value::Number(crate::mem::peek32(p) as i32),
-                    (Slot::Text, p) => Value::Text(crate::mem::c_string(p, 4096).unwrap_or_default()),
-                    (Slot::Multi, p) => {
-                        let mut items = Vec::new();
-                        let mut at = p;
-                        loop {
-                            let s = crate::mem::peek32(at);
-                            if s == 0 || items.len() >= 1024 {
-                                break;
-                            }
-                            items.push(crate::mem::c_string(s, 4096).unwrap_or_default());
-                            at += 4;
-                        }
-                        Value::Multi(items)
-                    }
-                }
-            })
-            .collect();
+        let values = copy_values(&kinds, &array);
         // SAFETY: rda came from ReadArgs and is freed once, after the copy.
         unsafe { sys::dos_FreeArgs(self.lib.base(), rda) };
-        Ok(values)
+        values
     }
+}
+
+/// The values `ReadArgs()` stored in `array`, copied out (see
+/// [`Dos::read_args`] for the errors).
+fn copy_values(kinds: &[Slot], array: &[[u8; 4]]) -> Result<Vec<Value>, i32> {
+    let text = |p: u32| crate::mem::c_string(p, ARG_MAX).ok_or(ERROR_LINE_TOO_LONG);
+    let mut values = Vec::with_capacity(kinds.len());
+    for (kind, raw) in kinds.iter().zip(array.iter()) {
+        values.push(match (kind, u32::from_be_bytes(*raw)) {
+            (Slot::Switch, v) => Value::Switch(v != 0),
+            (_, 0) => Value::Absent,
+            (Slot::Number, p) => Value::Number(crate::mem::peek32(p) as i32),
+            (Slot::Text, p) => Value::Text(text(p)?),
+            (Slot::Multi, p) => {
+                let mut items = Vec::new();
+                let mut at = p;
+                loop {
+                    let s = crate::mem::peek32(at);
+                    if s == 0 {
+                        break;
+                    }
+                    if items.len() == MULTI_MAX {
+                        return Err(ERROR_TOO_MANY_ARGS);
+                    }
+                    items.push(text(s)?);
+                    at += 4;
+                }
+                Value::Multi(items)
+            }
+        });
+    }
+    Ok(values)
 }
 
 /// A loaded program (`LoadSeg()`), unloaded on drop.

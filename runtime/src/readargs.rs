@@ -48,9 +48,103 @@ pub fn slots(template: &str) -> Vec<Slot> {
         .collect()
 }
 
+/// The next item of `line` from `*at` as dos.library's `ReadItem()`
+/// splits it (dos.library autodoc, ReadItem): a word ends at a blank, `=`,
+/// a quote or the line's end; `=` is an item of its own; a quoted word
+/// (`"…"`, `*` escaping the next byte) is never a keyword. Returns the
+/// item's bytes and whether it may be a keyword; `None` at the end.
+fn next_item<'a>(line: &'a [u8], at: &mut usize) -> Option<(&'a [u8], bool)> {
+    let blank = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+    while *at < line.len() && blank(line[*at]) {
+        *at += 1;
+    }
+    let start = *at;
+    match *line.get(start)? {
+        b'=' => *at += 1,
+        b'"' => {
+            *at += 1;
+            while *at < line.len() && line[*at] != b'"' && line[*at] != b'\n' {
+                *at += if line[*at] == b'*' { 2 } else { 1 };
+            }
+            *at = (*at + 1).min(line.len());
+            return Some((&line[start..*at], false));
+        }
+        _ => {
+            while *at < line.len() && !blank(line[*at]) && line[*at] != b'=' && line[*at] != b'"' {
+                *at += 1;
+            }
+        }
+    }
+    Some((&line[start..*at], true))
+}
+
+/// The first word of `line` that fills no item of `template` (as written,
+/// quotes and `*` escapes left in), read as `ReadArgs()` reads the line:
+/// `ReadArgs()` puts such words in the template's `/M` item as if its
+/// keyword had been given, and its result cannot tell them from the `/M`
+/// item's own values. A word that names an item not yet filled takes it
+/// (a switch alone, any other item with the next item of the line, after
+/// an optional `=`; a `/M` item may be named again); any other word fills
+/// the first positional item (no `/K`, `/S`, `/T` or `/M`) not yet filled,
+/// else it is stray. Only for lines `ReadArgs()` accepted (it refuses a
+/// keyword without its value itself: `ERROR_KEY_NEEDS_ARG`). Templates of
+/// up to 32 items.
+#[inline(never)]
+pub fn stray_word<'a>(line: &'a [u8], template: &str) -> Option<&'a [u8]> {
+    let kinds = slots(template);
+    let mut filled = 0u32;
+    let mut at = 0;
+    while let Some((item, may_be_keyword)) = next_item(line, &mut at) {
+        let named = template.split(',').enumerate().find(|&(k, t)| {
+            let name = t.split('/').next().unwrap_or("");
+            may_be_keyword
+                && name.as_bytes().eq_ignore_ascii_case(item)
+                && (kinds[k] == Slot::Multi || filled & (1 << k) == 0)
+        });
+        match named {
+            Some((k, _)) if kinds[k] == Slot::Switch => filled |= 1 << k,
+            Some((k, _)) => {
+                if next_item(line, &mut at) == Some((&b"="[..], true)) {
+                    next_item(line, &mut at);
+                }
+                filled |= 1 << k;
+            }
+            None if item == b"=" => {}
+            None => {
+                let positional = template.split(',').enumerate().find(|&(k, t)| {
+                    let keyword = t.split('/').skip(1).any(|m| m.eq_ignore_ascii_case("K"));
+                    !keyword && kinds[k] != Slot::Switch && kinds[k] != Slot::Multi && filled & (1 << k) == 0
+                });
+                match positional {
+                    Some((k, _)) => filled |= 1 << k,
+                    None => return Some(item),
+                }
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const T: &str = "COMMAND,WINDOW/K,FULL/S,PORT/K,ROOT/K/M";
+
+    #[test]
+    fn stray_words_are_found_as_readargs_reads_the_line() {
+        let stray = |l: &'static [u8]| stray_word(l, T);
+        assert_eq!(stray(b"TREE WINDOW=\"My Win\" FULL ROOT=a ROOT b PORT x"), None);
+        assert_eq!(stray(b"tree screens\n"), Some(&b"screens"[..]));
+        assert_eq!(stray(b"TREE FULL full x"), Some(&b"full"[..]), "a switch given twice is a stray word");
+        assert_eq!(stray(b"COMMAND=TREE SCREENS"), Some(&b"SCREENS"[..]), "COMMAND filled by name");
+        assert_eq!(stray(b"\"FULL\" x"), Some(&b"x"[..]), "quoted: never a keyword");
+        assert_eq!(stray(b"WINDOW FULL"), None, "FULL is WINDOW's value");
+        assert_eq!(stray(b"\"a*\"b\" \"c*\"d\""), Some(&b"\"c*\"d\""[..]), "as written");
+        assert_eq!(stray(b"a \"unclosed"), Some(&b"\"unclosed"[..]));
+        assert_eq!(stray(b"a \"ends in *"), Some(&b"\"ends in *"[..]));
+        assert_eq!(stray(b""), None);
+    }
 
     #[test]
     fn template_slots() {

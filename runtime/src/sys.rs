@@ -50,6 +50,8 @@ extern "C" {
     pub fn dos_ReadArgs(base: u32, arg_template: *const u8, array: *mut u8, args: u32) -> u32;
     /// dos.library `FreeArgs` (LVO -858): args d1.
     pub fn dos_FreeArgs(base: u32, args: u32);
+    /// dos.library `GetArgStr` (LVO -534).
+    pub fn dos_GetArgStr(base: u32) -> u32;
     /// dos.library `IoErr` (LVO -132).
     pub fn dos_IoErr(base: u32) -> i32;
     /// dos.library `PrintFault` (LVO -474): code d1, header d2.

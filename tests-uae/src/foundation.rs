@@ -159,6 +159,14 @@ pub fn scenarios() -> Vec<Scenario> {
             .capture("GadgetScope ? <NIL:", "template")
             .capture("GadgetScope FROB", "bad")
             .capture("GadgetScope VERSION EXTRA", "toomany")
+            // What ReadArgs() lets pass: a stray word (into FSROOT's list), a
+            // switch twice, a number StrToLong() would wrap (4294967408 is
+            // 112 modulo 2^32, a valid rate); a keyword without its value
+            // it refuses itself (the ROM's fault text).
+            .capture("GadgetScope TREE FULL FULL", "twice")
+            .capture("GadgetScope NOGUI TCPPORT=", "valueless")
+            .capture("GadgetScope NOGUI TCPPORT=4294967296", "bigport")
+            .capture("GadgetScope NOGUI SERIAL BAUD=4294967408", "bigbaud")
             .check(Check::Equals(
                 "version.txt".into(),
                 format!("GadgetScope {} (30.11.2026)\n", env!("CARGO_PKG_VERSION")).into_bytes(),
@@ -167,7 +175,20 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Contains("template.out".into(), "COMMAND".into()))
             .check(Check::Rc("bad".into(), 10))
             .check(Check::Contains("bad.out".into(), "unknown command \"FROB\"".into()))
-            .check(Check::Rc("toomany".into(), 10)),
+            .check(Check::Rc("toomany".into(), 10))
+            .check(Check::Contains("toomany.out".into(), "\"EXTRA\" is one word too many".into()))
+            .check(Check::Contains("template.out".into(), "TCPPORT/K,".into()))
+            .check(Check::Rc("twice".into(), 10))
+            .check(Check::Contains("twice.out".into(), "GadgetScope: FULL is given twice".into()))
+            .check(Check::Rc("valueless".into(), 10))
+            .check(Check::Contains("valueless.out".into(), "GadgetScope: value after keyword missing".into()))
+            .check(Check::Rc("bigport".into(), 10))
+            .check(Check::Contains("bigport.out".into(), "TCPPORT must be 0 to 65535, not 4294967296".into()))
+            .check(Check::Rc("bigbaud".into(), 10))
+            .check(Check::Contains(
+                "bigbaud.out".into(),
+                "BAUD must be a rate in bits per second, not 4294967408".into(),
+            )),
         cpu_68000(),
         // A genuine Workbench start: UAETool builds a WBStartup for a copy of
         // itself on its own process; the child reports what it received and

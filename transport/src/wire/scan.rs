@@ -9,6 +9,8 @@
 
 use alloc::vec::Vec;
 
+use amiga_ndk::latin1::decimal;
+
 use gadgetscope_arexx::TIMEOUT_MAX;
 
 use super::PUT_TIMEOUT_DEFAULT_SECS;
@@ -145,14 +147,6 @@ pub(crate) enum Put {
         /// command language then refuses the line itself).
         timeout_secs: u32,
     },
-}
-
-/// Decimal digits only, saturating at `u64::MAX`; `None` for anything else.
-fn decimal(v: &[u8]) -> Option<u64> {
-    if v.is_empty() || !v.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(v.iter().fold(0u64, |n, &d| n.saturating_mul(10).saturating_add(u64::from(d - b'0'))))
 }
 
 /// Reads an `FSPUT` line (the caller has seen the verb). The path is the
