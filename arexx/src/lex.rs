@@ -14,15 +14,18 @@ use alloc::vec::Vec;
 use crate::ParseError;
 use amiga_ndk::latin1::to_string as latin1;
 
-pub(crate) fn is_blank(b: u8) -> bool {
+/// A separator between tokens: space or TAB.
+pub fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
 /// One token: its unescaped text, whether it was a fully quoted token, and
 /// where its `KEY=` ends.
 #[derive(Clone, Debug)]
-pub(crate) struct Token {
+pub struct Token {
+    /// The text, quotes and escapes removed.
     pub text: Vec<u8>,
+    /// The whole token was quoted: never a verb, keyword or `KEY=`.
     pub quoted: bool,
     /// Index of the first `=` in `text` when the token is an option.
     pub eq: Option<usize>,
@@ -59,7 +62,7 @@ impl Token {
 
 /// Reads tokens from a command line; `Clone` is the peek.
 #[derive(Clone)]
-pub(crate) struct Lexer<'a> {
+pub struct Lexer<'a> {
     line: &'a [u8],
     pos: usize,
 }
@@ -88,11 +91,13 @@ pub(crate) fn quoted(line: &[u8], mut i: usize, out: &mut Vec<u8>) -> Result<usi
 }
 
 impl<'a> Lexer<'a> {
+    /// A lexer at the start of `line`.
     pub fn new(line: &'a [u8]) -> Self {
         Lexer { line, pos: 0 }
     }
 
     /// The next token, `None` at the end of the line.
+    #[allow(clippy::should_implement_trait)] // a Result per token, not an Iterator
     pub fn next(&mut self) -> Result<Option<Token>, ParseError> {
         let l = self.line;
         let mut i = self.pos;

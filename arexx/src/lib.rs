@@ -15,7 +15,7 @@ extern crate alloc;
 mod command;
 pub mod corpus;
 mod host;
-mod lex;
+pub mod lex;
 
 pub use command::{
     parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, ParseError, RecordOp, TypeOptions,

@@ -1,118 +1,20 @@
 //! The little of the request grammar the framing needs: the verb, `AUTH`'s
-//! one argument and `FSPUT`'s byte count and `TIMEOUT=`.
-//!
-//! Tokens follow the command language's rules (docs/reference, the ARexx
-//! tokenizer): blanks are space and TAB; `"…"` quotes a token, or the value
-//! after an `=`; inside quotes `\"` is `"` and `\\` is `\`, other
-//! backslashes are literal. What this scanner accepts, the command
-//! language splits the same way.
+//! one argument and `FSPUT`'s byte count and `TIMEOUT=`, read with the
+//! command language's own tokenizer (`gadgetscope_arexx::lex`), so that
+//! what the framing reads is what the command language reads.
 
 use alloc::vec::Vec;
 
 use amiga_ndk::latin1::decimal;
 
+use gadgetscope_arexx::lex::Lexer;
 use gadgetscope_arexx::TIMEOUT_MAX;
 
 use super::PUT_TIMEOUT_DEFAULT_SECS;
 
-fn is_blank(b: u8) -> bool {
-    b == b' ' || b == b'\t'
-}
-
-/// One token: its text with quotes and escapes removed, and whether the
-/// whole token was quoted (a quoted word is never a verb or a `KEY=`).
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Token {
-    pub text: Vec<u8>,
-    pub quoted: bool,
-}
-
-impl Token {
-    /// The value of the unquoted option `key=` (key ASCII case-insensitive).
-    pub fn option(&self, key: &[u8]) -> Option<&[u8]> {
-        if self.quoted || self.text.len() <= key.len() || self.text[key.len()] != b'=' {
-            return None;
-        }
-        self.text[..key.len()].eq_ignore_ascii_case(key).then(|| &self.text[key.len() + 1..])
-    }
-}
-
-/// The scanner could not split the line (an unterminated quote, a quote
-/// inside a word, text right after a closing quote).
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Malformed;
-
-/// Reads tokens from one request line.
-pub(crate) struct Scanner<'a> {
-    line: &'a [u8],
-    pos: usize,
-}
-
-/// Reads a quoted section from just after its opening quote into `out`;
-/// returns the index after the closing quote.
-fn quoted(line: &[u8], mut i: usize, out: &mut Vec<u8>) -> Result<usize, Malformed> {
-    while i < line.len() {
-        match line[i] {
-            b'\\' if i + 1 < line.len() && matches!(line[i + 1], b'"' | b'\\') => {
-                out.push(line[i + 1]);
-                i += 2;
-            }
-            b'"' => return Ok(i + 1),
-            b => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    Err(Malformed)
-}
-
-impl<'a> Scanner<'a> {
-    pub fn new(line: &'a [u8]) -> Self {
-        Scanner { line, pos: 0 }
-    }
-
-    /// The next token, `None` at the end of the line.
-    pub fn next_token(&mut self) -> Result<Option<Token>, Malformed> {
-        let l = self.line;
-        let mut i = self.pos;
-        while i < l.len() && is_blank(l[i]) {
-            i += 1;
-        }
-        if i == l.len() {
-            self.pos = i;
-            return Ok(None);
-        }
-        let mut text = Vec::new();
-        let is_quoted = l[i] == b'"';
-        if is_quoted {
-            i = quoted(l, i + 1, &mut text)?;
-        } else {
-            let start = i;
-            while i < l.len() && !is_blank(l[i]) {
-                if l[i] == b'"' {
-                    // Only `KEY="value"` may quote inside a word.
-                    if i == start || l[i - 1] != b'=' {
-                        return Err(Malformed);
-                    }
-                    i = quoted(l, i + 1, &mut text)?;
-                    break;
-                }
-                text.push(l[i]);
-                i += 1;
-            }
-        }
-        if i < l.len() && !is_blank(l[i]) {
-            return Err(Malformed);
-        }
-        self.pos = i;
-        Ok(Some(Token { text, quoted: is_quoted }))
-    }
-}
-
 /// The request's verb when its first token is an unquoted word.
 pub(crate) fn verb(line: &[u8]) -> Option<Vec<u8>> {
-    match Scanner::new(line).next_token() {
+    match Lexer::new(line).next() {
         Ok(Some(t)) if !t.quoted => Some(t.text),
         _ => None,
     }
@@ -121,10 +23,10 @@ pub(crate) fn verb(line: &[u8]) -> Option<Vec<u8>> {
 /// `AUTH <password>`: the one argument, or `None` when there is not
 /// exactly one (or the line cannot be split).
 pub(crate) fn auth_argument(line: &[u8]) -> Option<Vec<u8>> {
-    let mut s = Scanner::new(line);
-    let _verb = s.next_token().ok()??;
-    let password = s.next_token().ok()??;
-    match s.next_token() {
+    let mut s = Lexer::new(line);
+    let _verb = s.next().ok()??;
+    let password = s.next().ok()??;
+    match s.next() {
         Ok(None) => Some(password.text),
         _ => None,
     }
@@ -154,26 +56,25 @@ pub(crate) enum Put {
 /// after it. A token after the count that cannot be split stops the search
 /// for `TIMEOUT=` (the command language refuses such a line anyway).
 pub(crate) fn put(line: &[u8]) -> Put {
-    let mut s = Scanner::new(line);
-    let _verb = s.next_token();
-    match s.next_token() {
+    let mut s = Lexer::new(line);
+    let _verb = s.next();
+    match s.next() {
         Ok(Some(_path)) => {}
         Ok(None) => return Put::Bad("FSPUT needs <path> <byte-count>"),
-        Err(Malformed) => return Put::Bad("FSPUT: the path cannot be read (check its quotes)"),
+        Err(_) => return Put::Bad("FSPUT: the path cannot be read (check its quotes)"),
     }
-    let len = match s.next_token() {
+    let len = match s.next() {
         Ok(Some(t)) if !t.quoted => match decimal(&t.text) {
             Some(n) => n,
             None => return Put::Bad("FSPUT byte count must be a decimal number"),
         },
-        Ok(Some(_)) => return Put::Bad("FSPUT byte count must be a decimal number"),
         Ok(None) => return Put::Bad("FSPUT needs <path> <byte-count>"),
-        Err(Malformed) => return Put::Bad("FSPUT byte count must be a decimal number"),
+        Ok(Some(_)) | Err(_) => return Put::Bad("FSPUT byte count must be a decimal number"),
     };
     let mut timeout_secs = PUT_TIMEOUT_DEFAULT_SECS;
-    while let Ok(Some(t)) = s.next_token() {
-        if let Some(v) = t.option(b"TIMEOUT") {
-            timeout_secs = match decimal(v) {
+    while let Ok(Some(t)) = s.next() {
+        if t.is_key("TIMEOUT") {
+            timeout_secs = match decimal(t.value()) {
                 Some(n) if n >= 1 && n <= u64::from(TIMEOUT_MAX) => n as u32,
                 _ => PUT_TIMEOUT_DEFAULT_SECS,
             };
@@ -186,10 +87,11 @@ pub(crate) fn put(line: &[u8]) -> Put {
 mod tests {
     use super::*;
 
-    fn tokens(line: &[u8]) -> Result<Vec<(Vec<u8>, bool)>, Malformed> {
-        let mut s = Scanner::new(line);
+    /// The tokens, or `Err(())` when the line cannot be split.
+    fn tokens(line: &[u8]) -> Result<Vec<(Vec<u8>, bool)>, ()> {
+        let mut s = Lexer::new(line);
         let mut out = Vec::new();
-        while let Some(t) = s.next_token()? {
+        while let Some(t) = s.next().map_err(|_| ())? {
             out.push((t.text, t.quoted));
         }
         Ok(out)
@@ -208,10 +110,10 @@ mod tests {
         );
         // Other backslashes stay.
         assert_eq!(tokens(b"\"a\\nb\"").unwrap(), vec![(b"a\\nb".to_vec(), true)]);
-        assert_eq!(tokens(b"\"open"), Err(Malformed));
-        assert_eq!(tokens(b"a\"b\""), Err(Malformed));
-        assert_eq!(tokens(b"\"a\"b"), Err(Malformed));
-        assert_eq!(tokens(b"K=\"v\"x"), Err(Malformed));
+        assert_eq!(tokens(b"\"open"), Err(()));
+        assert_eq!(tokens(b"a\"b\""), Err(()));
+        assert_eq!(tokens(b"\"a\"b"), Err(()));
+        assert_eq!(tokens(b"K=\"v\"x"), Err(()));
         assert_eq!(tokens(b"").unwrap(), vec![]);
     }
 
