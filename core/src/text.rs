@@ -221,29 +221,40 @@ impl Sink for Vec<u8> {
     }
 }
 
-/// The lines of a whole text: written into one scratch buffer, zeroed
-/// once and reused (it only grows), and copied to `out` line by line.
-/// Zeroing a line's worst-case room every time cost more than writing it.
+/// The lines of a whole text, written in place: the output is zeroed once
+/// up front to its estimated size (one `memset`), each line is written
+/// straight into it, and [`Lines::finish`] cuts it to what was written.
+/// Zeroing each line's worst-case room cost more than writing it, and
+/// writing into a scratch buffer cost a copy (a `memcpy` call) per line.
 struct Lines<'o> {
     out: &'o mut Vec<u8>,
-    scratch: Vec<u8>,
+    len: usize,
 }
 
 impl<'o> Lines<'o> {
+    /// Lines written into `out` (empty), zeroed to its capacity.
     fn new(out: &'o mut Vec<u8>) -> Self {
-        Lines { out, scratch: alloc::vec![0; 512] }
+        out.resize(out.capacity(), 0);
+        Lines { out, len: 0 }
+    }
+
+    /// Cuts the output to the lines written.
+    fn finish(self) {
+        self.out.truncate(self.len);
     }
 }
 
 impl Sink for Lines<'_> {
     fn line(&mut self, room: usize, write: impl FnOnce(&mut Line<'_>)) {
-        if self.scratch.len() < room {
-            self.scratch.resize(room, 0);
+        if self.out.len() - self.len < room {
+            // The estimate fell short (long strings): room for this line
+            // and half as much again as there is, zeroed.
+            let more = self.len + room + self.out.len() / 2;
+            self.out.resize(more, 0);
         }
-        let mut line = Line { buf: &mut self.scratch[..], at: 0 };
+        let mut line = Line { buf: &mut self.out[self.len..], at: 0 };
         write(&mut line);
-        let end = line.at;
-        self.out.extend_from_slice(&self.scratch[..end]);
+        self.len += line.at;
     }
 }
 
@@ -365,12 +376,15 @@ pub fn tree_text(w: &WindowSnap, full: bool) -> Vec<u8> {
     let per_line = if full { 120 } else { 80 };
     let strings: usize =
         w.gadgets.iter().map(|g| g.class.len() + g.label.len() + g.value.as_ref().map_or(0, |v| v.len() + 9)).sum();
-    let mut out = Vec::with_capacity(window_line_capacity(&w.info) + w.gadgets.len() * per_line + strings);
+    // The last line's fixed room on top, so that it needs no growth.
+    let mut out =
+        Vec::with_capacity(window_line_capacity(&w.info) + w.gadgets.len() * per_line + strings + GADGET_LINE_ROOM);
     let mut lines = Lines::new(&mut out);
     window_line(&mut lines, &w.info);
     for g in &w.gadgets {
         gadget_line(&mut lines, g, full);
     }
+    lines.finish();
     out
 }
 
@@ -425,6 +439,7 @@ pub fn menu_text(m: &MenuStripSnap) -> Vec<u8> {
             }
         }
     }
+    sink.finish();
     out
 }
 
@@ -445,6 +460,7 @@ pub fn screens_text(s: &ScreensSnapshot) -> Vec<u8> {
             l.byte(b'\n');
         });
     }
+    sink.finish();
     out
 }
 
