@@ -1331,18 +1331,18 @@ fn read_prop_info(os: &mut dyn IntuitionOs, special_info: u32) -> Option<crate::
 /// grabs the knob: classic PROPGADGETs, Intuition's `propgclass` objects
 /// and AROS's GadTools sliders and scrollers (built from propgclass
 /// there) point `SpecialInfo` at their `struct PropInfo`.
-fn classify_one(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
-    let mut s = classify_roles(w, g, win);
+/// `s` is [`new_snap`]'s, in place where it is kept: a gadget record is
+/// about a hundred bytes, and on the 68k each move of one is a copy.
+fn classify_one(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo, s: &mut GadgetSnap) {
+    classify_roles(w, g, win, s);
     if matches!(s.role, Role::Slider | Role::Scroller) && s.sys.is_none() {
         if let Some(pi) = read_prop_info(w.os, g.special_info) {
             s.knob = crate::prop::knob_box((s.left, s.top, s.width, s.height), &pi);
         }
     }
-    s
 }
 
-fn classify_roles(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
-    let mut s = new_snap(g, win);
+fn classify_roles(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo, s: &mut GadgetSnap) {
     let gadtools = is_gadtools(g.gadget_type);
     let system = g.gadget_type & GTYP_SYSGADGET != 0;
     let d = dispatch(g.gadget_type);
@@ -1352,15 +1352,15 @@ fn classify_roles(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo) -> GadgetSn
         let class_ptr = read_u32(w.os, g.address.wrapping_sub(OCLASS_BEFORE)).unwrap_or(0);
         if class_ptr == 0 || !w.is_real_memory(class_ptr) {
             s.role = Role::Custom; // untrusted: no GetAttr, class and label empty
-            return s;
+            return;
         }
         if gadtools && !system {
-            aros_gadtools(w, g, win, &mut s);
+            aros_gadtools(w, g, win, s);
         } else {
             s.class = w.class_id(class_ptr);
-            boopsi(w, g, win, system, &mut s);
+            boopsi(w, g, win, system, s);
         }
-        return s;
+        return;
     }
     s.label = label_from_fields(w.os, g);
     if gadtools {
@@ -1368,7 +1368,7 @@ fn classify_roles(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo) -> GadgetSn
     }
     if system {
         s.role = Role::Custom;
-        return s;
+        return;
     }
     s.role = match d {
         Dispatch::Bool if gadtools => match w.gt_get_attr(g.address, win.address, GTCB_Checked) {
@@ -1398,7 +1398,6 @@ fn classify_roles(w: &mut Walk<'_>, g: &RawGadget, win: &WindowInfo) -> GadgetSn
     if gadtools {
         s.gt_kind = gadtools_kind_of(s.role, s.level.is_some());
     }
-    s
 }
 
 /// A trusted BOOPSI object that GadTools made (AROS, GadgetType 0x0105):
@@ -1574,13 +1573,15 @@ fn walk_frozen(os: &mut dyn IntuitionOs, ibase: u32, info: &WindowInfo) -> Resul
         // A gadget its program took out while a call waited is left out,
         // and never called.
         if w.alive(r.address) {
-            let g = classify_one(&mut w, r, &info);
-            text = text.saturating_add(gadget_text_bytes(&g).unwrap_or(usize::MAX));
+            gadgets.push(new_snap(r, &info));
+            let g = gadgets.last_mut().expect("just pushed");
+            classify_one(&mut w, r, &info, g);
+            text = text.saturating_add(gadget_text_bytes(g).unwrap_or(usize::MAX));
             if text > MAX_TEXT {
+                gadgets.pop();
                 truncated = true; // a string too long, or too much text
                 break;
             }
-            gadgets.push(g);
         }
     }
     if w.gone {
