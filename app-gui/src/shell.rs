@@ -491,6 +491,12 @@ mod tests {
         let mut rooted = nogui();
         rooted[9] = Value::Multi(vec![b"RAM:".to_vec()]);
         assert!(interpret(&rooted, b"NOGUI FSROOT=RAM:\n").is_ok());
+        // AmiPilotServer's `FSROOT a b`: ReadArgs() takes b as the command.
+        rooted[0] = text("Work:");
+        assert_eq!(
+            interpret(&rooted, b"NOGUI FSROOT RAM: Work:\n").unwrap_err().0,
+            "NOGUI takes no command (\"Work:\" given; each FSROOT directory needs its own FSROOT=)"
+        );
         let long = "w".repeat(PATTERN_MAX + 1);
         assert_eq!(
             interpret(&line("TREE", Some(&long), None, false), b"").unwrap_err().0,
