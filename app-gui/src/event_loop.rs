@@ -366,6 +366,15 @@ fn make_broker<'r>(libs: &'r WindowLibs, settings: &Settings, dos: &Dos) -> Resu
 /// with the reason when the port's owner is not a GadgetScope with a
 /// window (a NOGUI host answers SHOW with RC 10, another program with its
 /// own RC), or the port went away meanwhile.
+/// A start that fails once the public port is up: commands already
+/// queued there are answered RC 20 ([`PublicPort::close`]) rather than
+/// replied untouched, which a sender reads as RC 0; then the reason, and
+/// `rc`.
+fn refuse(port: PublicPort, sys: &RexxSys, dos: &Dos, message: &[u8], rc: i32) -> i32 {
+    port.close(sys);
+    complain(dos, message, rc)
+}
+
 fn bring_forward(dos: &Dos, sys: &RexxSys, name: &[u8]) -> i32 {
     let shown_name = amiga_ndk::latin1::to_string(name);
     let (Some(reply), Some(arg)) = (MsgPort::new(), sys.create_argstring(b"SHOW")) else {
@@ -440,14 +449,14 @@ pub fn run(
     let (mut os, actor) = match (AmigaIntuition::open(), AmigaActor::open(dos)) {
         (Ok(os), Ok(actor)) => (os, actor),
         (Err(e), _) | (_, Err(e)) => {
-            return complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_FAIL)
+            return refuse(port, &sys, dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_FAIL)
         }
     };
     let Some(mut timer) = Timer::open(UNIT_VBLANK) else {
-        return complain(dos, b"cannot open timer.device", RETURN_FAIL);
+        return refuse(port, &sys, dos, b"cannot open timer.device", RETURN_FAIL);
     };
     let Some(reply) = MsgPort::new() else {
-        return complain(dos, b"no signal or memory for a reply port", RETURN_FAIL);
+        return refuse(port, &sys, dos, b"no signal or memory for a reply port", RETURN_FAIL);
     };
     let ibase = os.intuition_base();
     // The task that owns GadgetScope's windows (their ports signal it).
@@ -456,7 +465,7 @@ pub fn run(
     engine.port_name = port.name().to_vec();
     for root in fs_roots {
         if let Err(e) = engine.roots.grant(&mut engine.system, root) {
-            return complain(dos, &amiga_ndk::latin1::from_str_lossy(&e), RETURN_ERROR);
+            return refuse(port, &sys, dos, &amiga_ndk::latin1::from_str_lossy(&e), RETURN_ERROR);
         }
     }
     let mut line = b"GadgetScope: ARexx port ".to_vec();

@@ -32,6 +32,8 @@ pub const NT_MEMORY: u8 = 10;
 pub const lh_Head: usize = 0;
 /// `lh_Tail`: always 0, the end marker the last node's `ln_Succ` points at (exec/lists.i).
 pub const lh_Tail: usize = 4;
+/// `lh_TailPred`: the last node, or the list itself when empty (exec/lists.i).
+pub const lh_TailPred: usize = 8;
 
 // exec/ports.h struct MsgPort (34 bytes) and struct Message (20 bytes)
 /// `mp_SigBit` (UBYTE): the signal a `PutMsg()` raises (exec/ports.i).

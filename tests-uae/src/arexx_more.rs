@@ -19,12 +19,15 @@
 //!   and after QUIT (against what a plain `Run QUIET` keeps, [`RUN_KEEPS`]); `WAITFOR REQUESTER
 //!   TIMEOUT=1` with no requester open is RC 15 (the positive proof is
 //!   `arexx-requester`: `List NOVOL:` from a `Run` process puts up no
-//!   requester on this ROM, UAETool's `EasyRequestArgs` does). A Shell
-//!   window titled `Late Window` opens about 10 s later and stays; a
-//!   sender started with `Run` holds `WAITFOR WINDOW="Late
-//!   Window"` while the foreground sender's TREE is answered and its
-//!   `TREE "Late Window"` is still RC 5; the held wait ends RC 0, a wait
-//!   for a window that never comes RC 15.
+//!   requester on this ROM, UAETool's `EasyRequestArgs` does). A sender
+//!   started with `Run` ([`HELD_RUN`]) is answered `VERSION`, then holds
+//!   `WAITFOR WINDOW="Late Window"` while the foreground sender's TREE is
+//!   answered and its `TREE "Late Window"` is RC 5; then the Shell opens
+//!   a Shell window titled `Late Window` (it stays): the held wait ends
+//!   RC 0, a wait for a window that never comes RC 15. One program loads
+//!   at a time, and the free memory where the foreground sender loads
+//!   must take its big hunks and stack (`held_sender_room`, host step
+//!   `free-held`): on the A500 that is what decides whether it loads.
 //!
 //! - `arexx-idle`: `GadgetScope NOGUI` answers one `VERSION`, then
 //!   `UAETool IDLE` samples its task 10 times 100 ms apart (`tc_State`,
@@ -38,9 +41,8 @@
 //!   writes `answered 0`), and `WAITFOR REQUESTER TIMEOUT=1` afterwards
 //!   is RC 15.
 //!
-//! Delays on the Amiga side wait for something that never comes
-//! (`RexxSend AWAIT=` of a file, `InputTool WAITACTIVE` of a window title;
-//! Delay-based, no busy loop) in a script started with `Run`.
+//! Waits on the Amiga side are for a file (`RexxSend AWAIT=`, Delay-based;
+//! a Shell loop where nothing may load meanwhile).
 
 use crate::fixtures::wait_for_file;
 use crate::memcheck::{avail, census, measure};
@@ -81,10 +83,22 @@ pub const WAITS_SCRIPT: &str = "\
 WAITFOR REQUESTER TIMEOUT=1
 ";
 
-/// The sender started with `Run`: holds a wait for the late window.
+/// The sender started with `Run`: its first reply (written to its OUT)
+/// tells the Shell that it has loaded and sends the next line, a wait for
+/// the late window, which the Shell opens only after the foreground sender
+/// (`DURING_SCRIPT`) was answered.
 pub const HELD_SCRIPT: &str = "\
+VERSION
 WAITFOR WINDOW=\"Late Window\" TIMEOUT=40
 WAITFOR WINDOW=Never TIMEOUT=1
+";
+
+/// How `arexx-waits` starts the held sender (with `Run`): its output, a
+/// failed load's "not enough memory available" too, goes to a file, not
+/// to `NIL:`, and `held.ended` says that it has ended.
+pub const HELD_RUN: &str = "\
+RexxSend >DH0:held.err PORT=GADGETSCOPE.1 SCRIPT=DH0:held.rexx OUT=DH0:held.out DONE=DH0:held.done
+Echo \"ended\" >DH0:held.ended
 ";
 
 /// The foreground sender during the held wait.
@@ -112,6 +126,80 @@ fn contains_all(file: &'static str, needles: &'static [&'static str]) -> Check {
                 }
             }
             Ok(())
+        }),
+    )
+}
+
+/// What exec's allocations cost beyond their size, bytes, at most: the
+/// ROM's debug walls and header around each block (a 24-byte block takes
+/// 128 of free memory, tests-uae/README.md "Free memory checks"; a freed
+/// 20 KiB native stack leaves a chunk of 20 592).
+const WALLS: u32 = 128;
+
+/// The native stack the runtime allocates for RexxSend
+/// (runtime/programs/rexxsend).
+const REXXSEND_STACK: u32 = 20 * 1024;
+
+/// The sizes in bytes of the hunks of an AmigaDOS load file, in file
+/// order (its `HUNK_HEADER`).
+pub fn hunk_sizes(file: &[u8]) -> Result<Vec<u32>, String> {
+    let long = |i: usize| {
+        file.get(i * 4..i * 4 + 4).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]])).ok_or("hunk header cut short")
+    };
+    if long(0)? != 0x3f3 || long(1)? != 0 {
+        return Err("no HUNK_HEADER without resident names".into());
+    }
+    let (first, last) = (long(3)?, long(4)?);
+    let mut i = 5;
+    let mut sizes = Vec::new();
+    for _ in first..=last {
+        let l = long(i)?;
+        i += 1;
+        if l >> 30 == 3 {
+            i += 1; // the memory attributes follow
+        }
+        sizes.push((l & 0x3fff_ffff) * 4);
+    }
+    Ok(sizes)
+}
+
+/// Where exec's first fit would place blocks of `sizes` (in that order)
+/// among the free chunks `chunks` (in list order); `Err` names the
+/// first block that finds no chunk.
+pub fn first_fit(chunks: &[u32], sizes: &[u32]) -> Result<(), String> {
+    let mut free = chunks.to_vec();
+    for &n in sizes {
+        match free.iter_mut().find(|c| **c >= n + WALLS) {
+            Some(c) => *c -= n + WALLS,
+            None => return Err(format!("no free chunk for {n} bytes (free chunks of 4 KiB or more: {chunks:?})")),
+        }
+    }
+    Ok(())
+}
+
+/// `arexx-waits`' memory budget, checked: where the foreground sender
+/// loads (GadgetScope and the held sender loaded, host step
+/// `free-held`), exec's free chunks of 4 KiB or more take a second
+/// RexxSend's hunks of that size and its native stack by first fit. On
+/// the A500 (68000 build) this is what decides whether the sender loads
+/// at all (tests-uae/README.md "Machines", arexx-waits-68000); smaller
+/// blocks are left out (they fit in the many small chunks).
+fn held_sender_room() -> Check {
+    Check::Custom(
+        "the free memory beside GadgetScope and the held sender takes a second sender's hunks and stack".into(),
+        Box::new(|run| {
+            let log = std::fs::read_to_string(run.dir.join("host-free-held.log"))
+                .map_err(|e| format!("host-free-held.log: {e}"))?;
+            let hunk = std::fs::read(run.hd().join("RexxSend")).map_err(|e| format!("RexxSend: {e}"))?;
+            let mut need = hunk_sizes(&hunk)?;
+            need.push(REXXSEND_STACK);
+            need.retain(|&n| n >= 4096);
+            let chunks: Vec<u32> = log
+                .lines()
+                .skip(1)
+                .filter_map(|l| l.trim().split_once(' ').and_then(|(_, n)| n.parse().ok()))
+                .collect();
+            first_fit(&chunks, &need).map_err(|e| format!("{e}; {}", log.lines().next().unwrap_or("")))
         }),
     )
 }
@@ -258,25 +346,19 @@ pub fn scenarios() -> Vec<Scenario> {
         ))
         .timeout(Duration::from_secs(120));
 
-    // The delay before the late window: InputTool waiting for an active
-    // window title that never comes (10 s, RC 5), not a third RexxSend:
-    // on the stock A1200 GadgetScope and two senders leave no room for one
-    // (tests-uae/README.md "Machines").
-    let late_win = "C:InputTool WAITACTIVE TEXT=never-there\nNewShell WINDOW \"CON:20/40/360/90/Late Window\" FROM DH0:late-body\n";
-    // The late window's Shell then waits for input until the run ends
-    // (no program of its own: memory, as above).
+    // The late window's Shell waits for input until the run ends (no
+    // program of its own: memory, see HELD_SENDER_ROOM).
     let late_body = "Echo \"late\"\n";
     let mut w = with_arexx(Scenario::new("arexx-waits"))
         .program("GadgetScope", "GadgetScope")
         .program("C/UAETool", "UAETool")
-        .program("C/InputTool", "InputTool")
         .bytes("waits.rexx", WAITS_SCRIPT.as_bytes().to_vec())
         .bytes("held.rexx", HELD_SCRIPT.as_bytes().to_vec())
         .bytes("during.rexx", DURING_SCRIPT.as_bytes().to_vec())
         .bytes("quit.rexx", "VERSION\nQUIT\n".as_bytes().to_vec())
         .bytes("version.rexx", "VERSION\n".as_bytes().to_vec())
-        .bytes("late-win", late_win.as_bytes().to_vec())
         .bytes("late-body", late_body.as_bytes().to_vec())
+        .bytes("held-run", HELD_RUN.as_bytes().to_vec())
         .line("Echo \"GadgetScope ARexx waits\"");
     // A plain Run's own cost, then GadgetScope's: before, idle, after QUIT.
     // `Run QUIET`: no `[CLI n]` line in the boot console (see RUN_KEEPS);
@@ -301,15 +383,41 @@ pub fn scenarios() -> Vec<Scenario> {
         // The waits, with a second GadgetScope.
         .line("Run >NIL: GadgetScope NOGUI")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:waits.rexx OUT=DH0:waits.out WAITPORT=20")
-        .line("Run >NIL: Execute DH0:late-win")
-        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:held.rexx OUT=DH0:held.out DONE=DH0:held.done")
-        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out");
+        .line("Run >NIL: Execute DH0:held-run");
+    // Until its VERSION is answered (it is loaded and sends the held
+    // WAITFOR next) or it has ended. One program loads at a time from
+    // here on (held_sender_room).
+    for l in [
+        "Lab held-wait",
+        "If EXISTS DH0:held.out",
+        "  Skip held-go",
+        "EndIf",
+        "If NOT EXISTS DH0:held.ended",
+        "  Skip held-wait BACK",
+        "EndIf",
+        "Lab held-go",
+    ] {
+        w = w.line(l);
+    }
+    w = w
+        .host_step_loaded_nothing("free-held", crate::gui::free_memory)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out")
+        .line("NewShell WINDOW \"CON:20/40/360/90/Late Window\" FROM DH0:late-body");
     w = crate::rexx::wait_for_file(w, "held.done", 60)
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit2.out")
         .screenshot("after-waits");
     let waits = w
         .check(rcs("waits.out", &[15]))
-        .check(rcs("held.out", &[0, 15]))
+        .check(Check::Custom(
+            "the held sender loaded and wrote nothing to its output".into(),
+            Box::new(|run| match run.read_text("held.err") {
+                Ok(t) if t.is_empty() => Ok(()),
+                Ok(t) => Err(format!("held.err: {t}")),
+                Err(e) => Err(e),
+            }),
+        ))
+        .check(held_sender_room())
+        .check(rcs("held.out", &[0, 0, 15]))
         .check(rcs("during.out", &[0, 5]))
         .check(rcs("quit.out", &[0, 0]))
         .check(rcs("quit2.out", &[0, 0]))
@@ -444,6 +552,20 @@ mod tests {
         assert!(idle_ok(&ok).is_ok());
         assert!(idle_ok(&ok.replacen("state=4", "state=2", 1)).is_err());
         assert!(idle_ok("noport\n").is_err());
+    }
+
+    #[test]
+    fn hunk_header_and_first_fit() {
+        // HUNK_HEADER, no names, 3 hunks 0..2: code 8 bytes, data with
+        // attributes (a longword after it) 12, BSS 4.
+        let words: [u32; 9] = [0x3f3, 0, 3, 0, 2, 2, 0xc000_0003, 0, 1];
+        let file: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
+        assert_eq!(hunk_sizes(&file), Ok(vec![8, 12, 4]));
+        assert!(hunk_sizes(&file[..20]).is_err());
+        assert!(hunk_sizes(&[0, 0, 3, 0xe7]).is_err());
+        // First fit: the first chunk that holds a block takes it.
+        assert_eq!(first_fit(&[200_000, 100_000], &[92_648, 100_000]), Ok(()));
+        assert!(first_fit(&[197_232, 81_552], &[92_648, 122_936]).is_err());
     }
 
     #[test]

@@ -455,7 +455,7 @@ fn stock_hand(mut s: Scenario) -> Scenario {
 
 /// A host step: exec's free memory now, read from outside the Amiga
 /// ([`hostdump::free_memory_line`]), into `host-<step>.log`.
-fn free_memory(ctx: &HostContext) -> Result<String, String> {
+pub(crate) fn free_memory(ctx: &HostContext) -> Result<String, String> {
     let (ram, _) = hostdump::read_process(ctx.emulator, ctx.model.ram())?;
     hostdump::free_memory_line(&ram)
 }

@@ -278,26 +278,54 @@ pub fn find_ram(host: &dyn HostMemory, layout: &[(u32, u32)]) -> Result<Ram, Str
     found[0] = Some(chip);
     found[block_of(eb).expect("checked")] = Some(eb_block);
     let mut ram = read_found(host, layout, &found)?;
-    // The other blocks through the MemHeaders of ExecBase.MemList: each
-    // ends its block (mh_Upper).
-    for h in list_nodes(&ram, eb + MemList as u32) {
-        let Some(k) = block_of(h) else { continue };
-        if found[k].is_some() {
-            continue;
-        }
+    // The other blocks: a list walk ends at the first node in a block not
+    // read yet; its predecessor is known. A MemHeader that ends its block
+    // (mh_Upper) is looked for by that value; else the node is looked for
+    // by its ln_Pred and type (AROS's boot RAM at $A80000, one MemHeader
+    // for 1 MB that FS-UAE keeps as two 512 KB banks; on the A500
+    // MemList runs $C00000, chip RAM, $A80000, and TaskWait into both
+    // banks). Each block found starts the walks again.
+    let mut tried: Vec<u32> = Vec::new();
+    let unread = |found: &[Option<u64>], a: u32| block_of(a).is_some_and(|k| found[k].is_none());
+    while let Some((head, x, pred, kinds)) = unread_link(&ram, eb, |a| unread(&found, a), &tried) {
+        tried.push(x);
+        let k = block_of(x).expect("an unread block");
         let (base, size) = layout[k];
-        let at: Vec<u64> = block_starts(host, &find_longword(host, base + size), h, mh_Upper, layout[k])
-            .into_iter()
-            .filter(|&b| {
-                let m = b + (h - base) as u64;
-                host_u8(host, m + ln_Type as u64) == Some(NT_MEMORY)
-                    && host_u32(host, m + mh_Lower as u64).is_some_and(|l| l >= base && l - base < size)
-            })
-            .collect();
+        let off = (x - base) as u64;
+        let mut at: Vec<u64> = Vec::new();
+        if kinds == [NT_MEMORY] {
+            at = block_starts(host, &find_longword(host, base + size), x, mh_Upper, layout[k])
+                .into_iter()
+                .filter(|&b| {
+                    host_u8(host, b + off + ln_Type as u64) == Some(NT_MEMORY)
+                        && host_u32(host, b + off + mh_Lower as u64).is_some_and(|l| l >= base && l - base < size)
+                })
+                .collect();
+        }
+        if at.is_empty() {
+            at = find_longword(host, pred)
+                .into_iter()
+                .filter_map(|p| p.checked_sub(off + ln_Pred as u64))
+                .filter(|&b| {
+                    fits(host, b, size)
+                        && host_u8(host, b + off + ln_Type as u64).is_some_and(|t| kinds.contains(&t))
+                        && host_u32(host, b + off + ln_Succ as u64).is_some_and(|n| {
+                            // The successor links back, or is the list's
+                            // tail (which then names it), or is unread.
+                            n & 1 == 0
+                                && if n == head + lh_Tail as u32 {
+                                    ram.peek32(head + lh_TailPred as u32) == Some(x)
+                                } else {
+                                    ram.peek32(n + ln_Pred as u32).is_none_or(|p| p == x)
+                                }
+                        })
+                })
+                .collect();
+        }
         match at.as_slice() {
             [one] => found[k] = Some(*one),
-            [] => return Err(format!("RAM at ${base:08x}: its MemHeader ${h:08x} was not found")),
-            many => return Err(format!("RAM at ${base:08x}: {} places hold its MemHeader", many.len())),
+            [] => continue,
+            many => return Err(format!("RAM at ${base:08x}: {} places hold its node ${x:08x}", many.len())),
         }
         ram = read_found(host, layout, &found)?;
     }
@@ -316,6 +344,35 @@ fn read_found(host: &dyn HostMemory, layout: &[(u32, u32)], found: &[Option<u64>
         }
     }
     Ok(Ram::new(blocks))
+}
+
+/// The first node of ExecBase's `MemList`, `TaskReady` or `TaskWait`
+/// (in that order) that is `unread` and not in `tried`: (the list's
+/// header, its address, its predecessor's, the node types it may have).
+type Link = (u32, u32, u32, &'static [u8]);
+fn unread_link(ram: &Ram, eb: u32, unread: impl Fn(u32) -> bool, tried: &[u32]) -> Option<Link> {
+    const MEMORY: &[u8] = &[NT_MEMORY];
+    const TASKS: &[u8] = &[NT_TASK, NT_PROCESS];
+    for (list, kinds) in [(MemList, MEMORY), (TaskReady, TASKS), (TaskWait, TASKS)] {
+        let head = eb + list as u32;
+        let (mut pred, mut n) = (head, ram.peek32(head + lh_Head as u32)?);
+        for _ in 0..1000 {
+            if n == 0 || n & 1 != 0 {
+                break;
+            }
+            if unread(n) {
+                if tried.contains(&n) {
+                    break;
+                }
+                return Some((head, n, pred, kinds));
+            }
+            match ram.peek32(n + ln_Succ as u32) {
+                Some(0) | None => break,
+                Some(next) => (pred, n) = (n, next),
+            }
+        }
+    }
+    None
 }
 
 /// The nodes of the exec list whose header is at `head`, in order; stops
@@ -1145,5 +1202,46 @@ mod tests {
         twice.push((0x80_0000, twice[1].1.clone()));
         let err = find_ram(&FakeHost { maps: twice }, &[(0, 0x1000), (FAST, 0x4000)]).err().unwrap();
         assert!(err.contains("2 places"), "{err}");
+    }
+
+    #[test]
+    fn finds_a_block_without_a_memheader_through_a_list_node_in_it() {
+        // A block at $A80000 with no MemHeader: a waiting task there, the
+        // second node of TaskWait, found by its ln_Pred and type.
+        const OTHER: u32 = 0xA8_0000;
+        let mut f = Fake::new();
+        f.task(FAST + 0x1000, "runner", TS_RUN);
+        f.w32(EB + ThisTask as u32, FAST + 0x1000);
+        f.task(FAST + 0x1400, "first", TS_WAIT);
+        f.add_tail(EB + TaskWait as u32, FAST + 0x1400);
+        let mut other = vec![0u8; 0x1000];
+        let x = OTHER + 0x400;
+        // The task at x, last in TaskWait (its stack in the fast block).
+        other[0x400 + ln_Type] = NT_TASK;
+        other[0x400 + tc_State] = TS_WAIT;
+        put32(&mut other, 0x400 + ln_Succ as u32, EB + TaskWait as u32 + lh_Tail as u32);
+        put32(&mut other, 0x400 + ln_Pred as u32, FAST + 0x1400);
+        put32(&mut other, 0x400 + ln_Name as u32, FAST + 0x1400 + 0x100);
+        put32(&mut other, 0x400 + tc_SPLower as u32, FAST + 0x2800);
+        put32(&mut other, 0x400 + tc_SPUpper as u32, FAST + 0x2900);
+        put32(&mut other, 0x400 + tc_SPReg as u32, FAST + 0x28c0);
+        f.w32(FAST + 0x1400 + ln_Succ as u32, x);
+        f.w32(EB + TaskWait as u32 + lh_TailPred as u32, x);
+        // A look-alike elsewhere: the same ln_Pred and type, but its
+        // successor is not the list's end.
+        let mut fake = other.clone();
+        put32(&mut fake, 0x400 + ln_Succ as u32, FAST + 0x1800);
+        let layout = [(0, 0x1000), (FAST, 0x4000), (OTHER, 0x1000)];
+        let host = FakeHost {
+            maps: vec![(0x10_0000, f.chip.clone()), (0x20_0000, f.fast.clone()), (0x30_0000, fake), (0x40_0000, other)],
+        };
+        let ram = find_ram(&host, &layout).unwrap();
+        assert_eq!(ram.peek8(x + tc_State as u32), Some(TS_WAIT));
+        let (text, found) = task_dump(&ram).unwrap();
+        assert!(found.lost.is_empty(), "{text}");
+        assert!(text.contains("TaskWait:\ntask \"first\""), "{text}");
+        // Without that block the walk ends at x: no error, the block unread.
+        let ram = find_ram(&host, &layout[..2]).unwrap();
+        assert_eq!(ram.peek8(x), None);
     }
 }

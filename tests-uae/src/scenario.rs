@@ -153,12 +153,14 @@ pub enum Model {
 impl Model {
     /// Its RAM blocks as FS-UAE maps them: (Amiga address, bytes), chip
     /// RAM first (the A1200's fast RAM is Zorro II RAM at $200000, the
-    /// A500's slow RAM at $C00000), as [`crate::hostdump`] finds them.
+    /// A500's slow RAM at $C00000; AROS's boot RAM at $A80000 on the A500
+    /// and the stock A1200, two banks of 512 KB), as [`crate::hostdump`]
+    /// finds them.
     pub fn ram(self) -> &'static [(u32, u32)] {
         match self {
             Model::A1200 => &[(0, 2 << 20), (0x20_0000, 8 << 20)],
-            Model::A1200ChipOnly => &[(0, 2 << 20)],
-            Model::A500 => &[(0, 1 << 20), (0xC0_0000, 1 << 20)],
+            Model::A1200ChipOnly => &[(0, 2 << 20), (0xA8_0000, 512 << 10), (0xB0_0000, 512 << 10)],
+            Model::A500 => &[(0, 1 << 20), (0xC0_0000, 1 << 20), (0xA8_0000, 512 << 10), (0xB0_0000, 512 << 10)],
         }
     }
 
