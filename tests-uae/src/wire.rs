@@ -31,7 +31,8 @@
 //!   AUTHs in a row, twelve silent and five busy connections, clients that
 //!   pipeline FSGETs of 60 KB and never read; a fresh client is served
 //!   after each, QUIT ends GadgetScope RC 0 without a panic, and no
-//!   memory is lost.
+//!   memory is lost. The script logs each step to `hd/hostile.log` as it
+//!   goes.
 //! - `wire-off`: the same start without UAE's bsdsocket.library: the
 //!   Shell says why the wire is off and ARexx works as before.
 //! - `serial-off`: `GadgetScope NOGUI SERIAL` on the AROS ROM, which has no
@@ -127,6 +128,20 @@ fn amipilot_main(ctx: &HostContext) -> Result<String, String> {
 /// The host clients that outlive their start step (`hold`, `amipilot_verbs.py`), by run directory.
 static HOLDERS: Mutex<Vec<(PathBuf, Child)>> = Mutex::new(Vec::new());
 
+/// Keeps `child` as this run's client for the step that ends it. A client
+/// an earlier run in the same directory left behind (a hung round of
+/// `--repeat`, whose end step never came) is killed and dropped first, so
+/// that the end step judges this run's client, not that one.
+fn keep_client(ctx: &HostContext, child: Child) -> Result<(), String> {
+    let mut holders = HOLDERS.lock().map_err(|e| e.to_string())?;
+    for (_, mut stale) in holders.extract_if(.., |(d, _)| *d == ctx.run.dir) {
+        let _ = stale.kill();
+        let _ = stale.wait();
+    }
+    holders.push((ctx.run.dir.clone(), child));
+    Ok(())
+}
+
 fn hold_start(ctx: &HostContext) -> Result<String, String> {
     let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(10))?;
     let ready = ctx.hd.join("hold.ready");
@@ -150,7 +165,7 @@ fn hold_start(ctx: &HostContext) -> Result<String, String> {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    keep_client(ctx, child)?;
     Ok("the hold client waits on WAITFOR NOWINDOW\n".into())
 }
 
@@ -316,7 +331,7 @@ fn start_held(ctx: &HostContext, name: &str, args: &[std::ffi::OsString]) -> Res
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", python(ctx).display()))?;
-    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    keep_client(ctx, child)?;
     Ok(format!("{name} started\n"))
 }
 
@@ -505,7 +520,7 @@ fn client_start(ctx: &HostContext) -> Result<String, String> {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    HOLDERS.lock().map_err(|e| e.to_string())?.push((ctx.run.dir.clone(), child));
+    keep_client(ctx, child)?;
     Ok("one client connected\n".into())
 }
 
