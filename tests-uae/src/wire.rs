@@ -24,7 +24,7 @@
 //!   SCREENSHOT (decoded, saved as `wire-window.png`/`wire-screen.png` in
 //!   the run directory; a client killed mid-capture, the next one served),
 //!   MUIREXX, WHERE and `quit()`, which ends GadgetScope RC 0.
-//! - `wire-hostile` (not registered: [`unregistered`]): raw-socket clients that misbehave
+//! - `wire-hostile`: raw-socket clients that misbehave
 //!   (`tests-uae/wire/hostile.py`): lines of 511, 512 and 5000 bytes,
 //!   garbage and NUL bytes, an over-long FSPUT line, FSPUT payloads cut
 //!   short by a close, a reset or silence, counts of 70000 and 2^32, wrong
@@ -32,7 +32,9 @@
 //!   pipeline FSGETs of 60 KB and never read; a fresh client is served
 //!   after each, QUIT ends GadgetScope RC 0 without a panic, and no
 //!   memory is lost. The script logs each step to `hd/hostile.log` as it
-//!   goes.
+//!   goes. Its hangs were FS-UAE losing the bsdsocket thread's signal to
+//!   GadgetScope, which the harness now mends (tests-uae/README.md "Lost
+//!   wakeups", [`crate::uaemend`]).
 //! - `wire-off`: the same start without UAE's bsdsocket.library: the
 //!   Shell says why the wire is off and ARexx works as before.
 //! - `serial-off`: `GadgetScope NOGUI SERIAL` on the AROS ROM, which has no
@@ -428,6 +430,7 @@ pub fn scenarios() -> Vec<Scenario> {
         off,
         serial_off(),
         bench_wire(),
+        wire_hostile(),
         Scenario::new("net-probe")
             .config(BSDSOCKET.0, BSDSOCKET.1)
             .program("C/UAETool", "UAETool")
@@ -622,14 +625,6 @@ pub fn bench_wire() -> Scenario {
             }),
         ))
         .timeout(Duration::from_secs(600))
-}
-
-/// Scenarios written but not in the suite: `wire-hostile` passed once and
-/// hung once (its host script's output was lost when the run was killed;
-/// cause not found), so it is kept compiling, not run (to try it, add it
-/// to [`scenarios`]).
-pub fn unregistered() -> Vec<Scenario> {
-    vec![wire_hostile()]
 }
 
 /// Starts `hostile.py`, which waits for GadgetScope's port file itself
