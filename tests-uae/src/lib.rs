@@ -55,6 +55,7 @@ pub mod serial;
 pub mod shipping;
 pub mod stage;
 pub mod stock;
+pub mod uaemend;
 pub mod wire;
 
 use std::collections::BTreeMap;
@@ -139,6 +140,11 @@ pub struct Options {
     /// use-after-free (tests-uae/README.md "Walking while windows come and
     /// go").
     pub console_bug: bool,
+    /// Leave FS-UAE's lost interrupt requests as they are (no
+    /// [`uaemend::Mend`]; `GADGETSCOPE_UAE_NO_MEND=1`): reproduces the
+    /// hang of a task that waits for bsdsocket.library's signal
+    /// (tests-uae/README.md "Lost wakeups").
+    pub lost_wakeups: bool,
     /// Memory statistics (`GADGETSCOPE_MEMSTAT=1`): the boot Shell sets
     /// the local variable `GSMEMSTAT` to `DH0:memstat`, so every Amiga
     /// program of the runtime started from it appends its heap and stack
@@ -172,6 +178,7 @@ impl Options {
             exit_grace: Duration::from_secs(10),
             nested_interrupts: std::env::var_os("GADGETSCOPE_UAE_NESTED_INTERRUPTS").is_some_and(|v| v == "1"),
             console_bug: std::env::var_os("GADGETSCOPE_UAE_CONSOLE_BUG").is_some_and(|v| v == "1"),
+            lost_wakeups: std::env::var_os("GADGETSCOPE_UAE_NO_MEND").is_some_and(|v| v == "1"),
             memstat: std::env::var_os("GADGETSCOPE_MEMSTAT").is_some_and(|v| v == "1"),
             extra_config: Vec::new(),
             fs_uae: PathBuf::from("fs-uae"),
@@ -268,6 +275,9 @@ pub struct Report {
     /// The host's task dumps the Amiga side asked for
     /// ([`stage::dump_request_file`]): each file, or why there is none.
     pub requested_dumps: Vec<Result<PathBuf, String>>,
+    /// FS-UAE's lost interrupt requests set again ([`uaemend`]): one line
+    /// each (also in `uae-mends.txt`), or why the mend was off.
+    pub mends: Result<Vec<String>, String>,
 }
 
 impl Report {
@@ -295,6 +305,11 @@ impl Report {
                     Err(e) => format!("; task dump asked for, not taken: {e}"),
                 })
                 .collect::<String>()
+            + &match &self.mends {
+                Ok(lines) if lines.is_empty() => String::new(),
+                Ok(lines) => format!("; FS-UAE lost an interrupt request, set again: {}", lines.join("; ")),
+                Err(e) => format!("; FS-UAE's lost interrupt requests not mended: {e}"),
+            }
     }
 }
 
@@ -448,6 +463,7 @@ pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
         task_dump: None,
         host_dump: None,
         requested_dumps: Vec::new(),
+        mends: Ok(Vec::new()),
     };
     let mut observed = Observed::default();
     match execute(scenario, opts, &run, &mut report, &mut observed) {
@@ -593,6 +609,9 @@ fn execute(
     let mut emu = process::Group::spawn(cmd, "fs-uae", &run.stdout(), &run.stderr())
         .map_err(|e| format!("cannot start {} ({e}); install the Debian package `fs-uae`", opts.fs_uae.display()))?;
 
+    // FS-UAE's lost interrupt requests (tests-uae/README.md "Lost wakeups").
+    let mut mend =
+        if opts.lost_wakeups { Err("GADGETSCOPE_UAE_NO_MEND=1".to_string()) } else { uaemend::Mend::attach(emu.pid()) };
     let sentinel = hd.join(stage::SENTINEL);
     let mut taken: Vec<String> = Vec::new();
     let mut dumped: Vec<String> = Vec::new();
@@ -606,6 +625,9 @@ fn execute(
     let mut host_started: Vec<String> = Vec::new();
     let mut host_running: Vec<(String, std::thread::JoinHandle<Result<String, String>>)> = Vec::new();
     loop {
+        if let Ok(m) = &mut mend {
+            m.poll(started.elapsed());
+        }
         // Host steps the script asked for: start each once, on a thread.
         for (name, step) in &scenario.host_steps {
             let req = hd.join(scenario::host_request_file(name));
@@ -703,6 +725,15 @@ fn execute(
         sleep(Duration::from_millis(10));
     }
 
+    report.mends = match &mend {
+        Ok(m) => {
+            if !m.log.is_empty() {
+                fs::write(dir.join("uae-mends.txt"), m.log.join("\n") + "\n").map_err(|e| e.to_string())?;
+            }
+            m.outcome()
+        }
+        Err(e) => Err(e.clone()),
+    };
     // ExitEmu (or the crash guard's ExitEmu) should end FS-UAE by itself.
     if report.to_exit.is_none() && (observed.sentinel || observed.crash.is_some()) {
         match emu.wait_for(opts.exit_grace) {

@@ -27,7 +27,7 @@ from pathlib import Path
 from amipilot import Amipilot, WireClient
 from amipilot.client import ActionFailed, CommandError, NotFound, Timeout
 from amipilot.screenshot import Screenshot
-from amipilot_wire import Log, check, raw_reply, read, wait_until
+from amipilot_wire import Log, check, raw_reply, read, wait_port, wait_until
 
 HOST = "127.0.0.1"
 FIXTURE = "GadTools Fixture"
@@ -49,8 +49,7 @@ def level_of(line):
 
 def run(hd, run_dir):
     hd, run_dir = Path(hd), Path(run_dir)
-    text = wait_until("wire.port", lambda: read(hd / "wire.port").endswith("\n") and read(hd / "wire.port"), 120)
-    port = int(text)
+    port = wait_port(hd)
     try:
         checks(hd, run_dir, port)
     except BaseException:

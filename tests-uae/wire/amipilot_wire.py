@@ -68,6 +68,13 @@ def read(path):
         return ""
 
 
+def wait_port(hd, name="wire.port", limit=120):
+    """The port GadgetScope wrote to `<hd>/<name>` (decimal and a LF,
+    TCPPORTFILE), waited for up to `limit` seconds."""
+    path = Path(hd) / name
+    return int(wait_until(name, lambda: read(path).endswith("\n") and read(path), limit))
+
+
 class Log:
     """A fixture's log; `expect` waits for a line that was not there at
     the previous `expect` (or at the start) and starts with `prefix`."""

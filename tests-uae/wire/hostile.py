@@ -10,14 +10,20 @@ client must still be served with the documented RC and text.
 
 Waits for `<HD_DIR>/wire.port`, runs the probes (all by default), then
 ends GadgetScope with `QUIT` over the wire (also after a failure). Prints
-one `ok <name>` line per check, or stops at the first failure with a
-traceback (exit status 1).
+one `ok <name>` line per check, a `-- <step>` line before each step that
+waits for GadgetScope and a `conn <n>` line per connection, or stops at
+the first failure with a traceback (exit status 1); every socket has a
+timeout, so a step that gets no answer fails naming itself. All of it
+also goes, line by line as it happens, to `<HD_DIR>/hostile.log`, which
+a hung run keeps.
 """
 
 import socket
 import sys
 import time
-from pathlib import Path
+import traceback
+
+from amipilot_wire import check, raw_reply, wait_port
 
 HOST = "127.0.0.1"
 TOO_LONG = b"request line longer than 512 bytes (LF included): not run"
@@ -25,30 +31,45 @@ NUL = b"request line contains a NUL byte: not run"
 BIG = "DH0:WireStage/big.bin"
 # Files of these sizes are staged as DH0:WireStage/s<size>.
 SIZES = (32000, 16000, 8000, 4000, 2000, 1000, 500, 250, 128, 64)
+# Seconds a socket waits for GadgetScope before the step fails.
+TIMEOUT = 60
+
+# The step under way (named by a timeout) and every socket opened, closed
+# before the final QUIT so that it finds a free connection slot.
+current = "start"
+opened = []
 
 
-def check(name, ok, detail=""):
-    if not ok:
-        raise AssertionError(f"{name}: {detail}")
-    print(f"ok {name}", flush=True)
+class Tee:
+    """Writes to the script's stdout and to the log, flushed per write."""
+
+    def __init__(self, out, log):
+        self.out, self.log = out, log
+
+    def write(self, text):
+        self.out.write(text)
+        self.out.flush()
+        self.log.write(text)
+        self.log.flush()
+
+    def flush(self):
+        self.out.flush()
+        self.log.flush()
+
+
+def step(what):
+    """Names the step that follows (printed, and named by a timeout)."""
+    global current
+    current = what
+    print(f"-- {what}", flush=True)
 
 
 def reply(sock):
-    """One `RC <rc> <count>` reply: (rc, payload)."""
-    head = b""
-    while not head.endswith(b"\n"):
-        b = sock.recv(1)
-        if not b:
-            raise AssertionError(f"connection closed after {head!r}")
-        head += b
-    _, rc, count = head.split()
-    payload = b""
-    while len(payload) < int(count):
-        b = sock.recv(int(count) - len(payload))
-        if not b:
-            raise AssertionError("short payload")
-        payload += b
-    return int(rc), payload
+    """One `RC <rc> <count>` reply: (rc, payload); a timeout names the step."""
+    try:
+        return raw_reply(sock)
+    except socket.timeout:
+        raise AssertionError(f"no reply within {sock.gettimeout():.0f} s: {current}") from None
 
 
 def closed(sock):
@@ -67,10 +88,12 @@ def closed(sock):
 
 def connect(auth=True, rcvbuf=None):
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    opened.append(s)
     if rcvbuf:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-    s.settimeout(60)
+    s.settimeout(TIMEOUT)
     s.connect((HOST, port))
+    print(f"conn {len(opened)}: from port {s.getsockname()[1]}{' (AUTH)' if auth else ''}", flush=True)
     if auth:
         s.sendall(b"AUTH amipilot\n")
         check("AUTH amipilot", reply(s) == (0, b""))
@@ -79,6 +102,7 @@ def connect(auth=True, rcvbuf=None):
 
 def served(what):
     """A fresh client is served: VERSION and SCREENS answer RC 0."""
+    step(f"a fresh client after {what}")
     s = connect()
     s.sendall(b"VERSION\nSCREENS\n")
     v, scr = reply(s), reply(s)
@@ -88,6 +112,7 @@ def served(what):
 
 
 def probe_lines():
+    step("lines of 511, 512 and 5000 bytes")
     s = connect()
     # 511 bytes before the LF is a line; 512 is one too many.
     s.sendall(b"SCREENS" + b" " * 504 + b"\n")
@@ -97,6 +122,7 @@ def probe_lines():
     s.sendall(b"VERSION " + b"x" * 5000 + b"\nVERSION\n")
     check("a 5 KB line is refused", reply(s) == (10, TOO_LONG))
     check("and the next line served", reply(s)[0] == 0)
+    step("garbage lines")
     for line, want in [
         (b"VER\x00SION", NUL),
         (b"   ", None),
@@ -113,6 +139,7 @@ def probe_lines():
     check("still in step after garbage", reply(s)[0] == 0)
     s.close()
     # An over-long FSPUT line: RC 10, then the connection is closed.
+    step("an over-long FSPUT line")
     s = connect()
     s.sendall(b"FSPUT DH0:WireStage/x " + b"1" * 600 + b"\n" + b"x" * 100)
     rc, text = reply(s)
@@ -124,6 +151,7 @@ def probe_lines():
 def probe_fsput():
     # Declares 1000 bytes, sends 10, goes away (FIN, then RST).
     for how in ("close", "reset"):
+        step(f"half an FSPUT, then {how}")
         s = connect()
         s.sendall(b"FSPUT DH0:WireStage/partial.bin 1000 TIMEOUT=30\n" + b"p" * 10)
         time.sleep(0.5)
@@ -131,6 +159,7 @@ def probe_fsput():
             s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
         s.close()
         time.sleep(0.5)
+        step(f"FSSTAT, FSPUT, FSGET after the {how}")
         c = connect()
         c.sendall(b"FSSTAT DH0:WireStage/partial.bin\n")
         rc, text = reply(c)
@@ -144,6 +173,7 @@ def probe_fsput():
         check(f"after {how}: its bytes", reply(c) == (0, b"hello") and reply(c)[0] == 0)
         c.close()
     # Declares 1000, sends 10 and stays: RC 15 after TIMEOUT=1, closed.
+    step("half an FSPUT that stays")
     s = connect()
     s.sendall(b"FSPUT DH0:WireStage/partial.bin 1000 TIMEOUT=1\n" + b"p" * 10)
     rc, text = reply(s)
@@ -152,6 +182,7 @@ def probe_fsput():
           (rc, text))
     s.close()
     # A count the framing drains but the command language refuses.
+    step("FSPUT of 70000 bytes")
     s = connect()
     s.sendall(b"FSPUT DH0:WireStage/huge.bin 70000\n" + b"h" * 70000 + b"VERSION\n")
     rc, text = reply(s)
@@ -159,6 +190,7 @@ def probe_fsput():
     check("then in step", reply(s)[0] == 0)
     s.close()
     # A count beyond what the connection drains: RC 10, closed.
+    step("FSPUT of 4294967296 bytes")
     s = connect()
     s.sendall(b"FSPUT DH0:WireStage/huge.bin 4294967296\n")
     rc, text = reply(s)
@@ -168,11 +200,13 @@ def probe_fsput():
 
 
 def probe_auth():
+    step("commands before AUTH")
     s = connect(auth=False)
     s.sendall(b"QUIT\nTREE x\n")
     check("QUIT before AUTH is refused", reply(s)[0] == 10)
     check("TREE before AUTH is refused", reply(s)[0] == 10)
     n = 5
+    step("wrong AUTHs")
     t0 = time.monotonic()
     s.sendall(b"AUTH wrong\n" * n + b"AUTH\nAUTH a b\nAUTH " + b"p" * 400 + b"\nVERSION\n")
     got = [reply(s) for _ in range(n + 3)]
@@ -187,9 +221,11 @@ def probe_auth():
 
 def probe_many():
     # Twelve silent connections: at most four are kept.
+    step("twelve silent connections")
     socks = [connect(auth=False) for _ in range(12)]
     time.sleep(1)
     served("12 silent connections")
+    step("which silent connections are left")
     for s in socks:
         s.settimeout(2)
     alive = sum(not closed(s) for s in socks)
@@ -198,11 +234,14 @@ def probe_many():
         s.close()
     # Four busy clients (held waits; the emulator runs in warp mode, so a
     # long TIMEOUT): a fifth is closed at once.
+    step("four busy clients")
     busy = [connect() for _ in range(4)]
     for b in busy:
         b.sendall(b'WAITFOR WINDOW="no such window" TIMEOUT=3600\n')
     time.sleep(0.5)
+    step("a fifth connection")
     fifth = socket.create_connection((HOST, port), timeout=10)
+    opened.append(fifth)
     check("a fifth connection while four wait is closed", closed(fifth))
     fifth.close()
     # They go away with their waits held: their slots are free again.
@@ -215,16 +254,18 @@ def probe_many():
 def probe_slow_reader():
     # A client that asks for 60 KB files and does not read its replies;
     # then for smaller and smaller files, which fit into what is left.
+    step("a client that does not read")
     s = connect(rcvbuf=2048)
     lines = [f"FSGET {BIG}\n"] * 40 + [f"FSGET DH0:WireStage/s{n}\n" for n in SIZES for _ in range(3)]
     s.sendall("".join(lines).encode())
     time.sleep(5)
+    step("a fresh client beside the one that does not read")
     c = connect()
     c.sendall(f"SCREENS\nFSGET {BIG}\n".encode())
     scr, got = reply(c), reply(c)
     c.close()
     print(f"  (meanwhile a fresh client's SCREENS: RC {scr[0]}, FSGET: RC {got[0]} {got[1][:60]!r})", flush=True)
-    s.settimeout(60)
+    step("the slow reader reads its replies")
     rcs = [reply(s) for _ in lines]
     print(f"  (the slow reader's replies: {[(rc, len(t), t[:60] if rc else b'') for rc, t in rcs]})", flush=True)
     s.close()
@@ -239,7 +280,8 @@ def probe_slow_reader():
 
 
 def probe_slow_readers():
-    # Four clients that pipeline FSGETs and do not read.
+    # Three clients that pipeline FSGETs and do not read.
+    step("three clients that do not read")
     lines = [f"FSGET {BIG}\n"] * 40 + [f"FSGET DH0:WireStage/s{n}\n" for n in SIZES for _ in range(3)]
     slow = [connect(rcvbuf=2048) for _ in range(3)]
     for s in slow:
@@ -255,31 +297,34 @@ def probe_slow_readers():
     served("the three slow readers left")
 
 
-def wait_port(hd):
-    t0 = time.monotonic()
-    while True:
-        try:
-            text = (Path(hd) / "wire.port").read_text()
-            if text.endswith("\n"):
-                return int(text)
-        except OSError:
-            pass
-        if time.monotonic() - t0 > 120:
-            raise AssertionError("wire.port was not written within 120 s")
-        time.sleep(0.05)
-
-
 if __name__ == "__main__":
-    port = wait_port(sys.argv[1])
+    hd = sys.argv[1]
+    log = open(f"{hd}/hostile.log", "w", encoding="latin-1")
+    sys.stdout = Tee(sys.stdout, log)
+    sys.stderr = Tee(sys.stderr, log)
+    step("waiting for wire.port")
+    port = wait_port(hd)
+    print(f"port {port}", flush=True)
     only = sys.argv[2:] or ["lines", "fsput", "auth", "many", "slow_reader", "slow_readers"]
+    failed = False
     try:
         for name in only:
+            step(f"probe {name}")
             globals()[f"probe_{name}"]()
+    except BaseException:
+        failed = True
+        traceback.print_exc()
     finally:
-        # GadgetScope runs in the foreground of the boot Shell: end it.
+        # GadgetScope runs in the foreground of the boot Shell: end it (after
+        # a failure the clients still open may hold every slot).
+        for s in opened:
+            s.close()
         try:
+            step("QUIT")
             q = connect()
             q.sendall(b"QUIT\n")
             print(f"QUIT: {reply(q)}", flush=True)
         except Exception as e:  # noqa: BLE001 -- the first failure is the one to report
             print(f"(could not QUIT GadgetScope: {e})", flush=True)
+    print("failed" if failed else "done", flush=True)
+    sys.exit(1 if failed else 0)

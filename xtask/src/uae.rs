@@ -192,7 +192,6 @@ mod tests {
         let mut all = uae_harness::all();
         all.extend(uae_harness::shipping::unregistered());
         all.extend(uae_harness::stock::unregistered());
-        all.extend(uae_harness::wire::unregistered());
         for s in &all {
             for n in s.needs() {
                 let program = n.strip_suffix(uae_harness::m68000::SUFFIX).unwrap_or(n);
