@@ -360,12 +360,6 @@ fn make_broker<'r>(libs: &'r WindowLibs, settings: &Settings, dos: &Dos) -> Resu
     }
 }
 
-/// A second start with a window when the port `name` is taken: asks its
-/// owner to `SHOW` (an ARexx command, waited for like any ARexx client
-/// does). RC 5 when a GadgetScope came forward (said on the Shell); RC 10
-/// with the reason when the port's owner is not a GadgetScope with a
-/// window (a NOGUI host answers SHOW with RC 10, another program with its
-/// own RC), or the port went away meanwhile.
 /// A start that fails once the public port is up: commands already
 /// queued there are answered RC 20 ([`PublicPort::close`]) rather than
 /// replied untouched, which a sender reads as RC 0; then the reason, and
@@ -375,6 +369,12 @@ fn refuse(port: PublicPort, sys: &RexxSys, dos: &Dos, message: &[u8], rc: i32) -
     complain(dos, message, rc)
 }
 
+/// A second start with a window when the port `name` is taken: asks its
+/// owner to `SHOW` (an ARexx command, waited for like any ARexx client
+/// does). RC 5 when a GadgetScope came forward (said on the Shell); RC 10
+/// with the reason when the port's owner is not a GadgetScope with a
+/// window (a NOGUI host answers SHOW with RC 10, another program with its
+/// own RC), or the port went away meanwhile.
 fn bring_forward(dos: &Dos, sys: &RexxSys, name: &[u8]) -> i32 {
     let shown_name = amiga_ndk::latin1::to_string(name);
     let (Some(reply), Some(arg)) = (MsgPort::new(), sys.create_argstring(b"SHOW")) else {
