@@ -44,6 +44,10 @@ fn fixture_scenarios() -> Vec<Scenario> {
         .screenshot("fixtures")
         .capture("GadgetScope TREE WINDOW=\"GadTools Fixture\"", "gadtools")
         .capture("GadgetScope TREE WINDOW=\"GadTools Fixture\" FULL", "gadtools-full")
+        // Exec's free chunks where the next GadgetScope loads: on the stock
+        // A1200 they are what decides whether it does (tests-uae/README.md
+        // "Machines").
+        .host_step_loaded_nothing("free-menu", crate::gui::free_memory)
         .capture("GadgetScope MENU WINDOW=\"GadTools Fixture\"", "gadtools-menu")
         .capture("GadgetScope TREE WINDOW=\"BOOPSI Fixture\"", "boopsi")
         .capture("GadgetScope TREE WINDOW=\"Twin Window\"", "twin")

@@ -9,7 +9,7 @@
 //!   -> validated with amitools' HunkReader
 //! ```
 
-use crate::{hunk, oddguard, osglue, startcheck, tools, w2cpost, wasmcheck};
+use crate::{codeparts, hunk, oddguard, osglue, startcheck, tools, w2cpost, wasmcheck};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -267,6 +267,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
         (dir.join("prog.c"), "prog.o", rest),
     ];
     let mut objs = Vec::new();
+    let mut parts = 0;
     for (src, obj, flags) in &sources {
         let o = dir.join(obj);
         let is_c = src.extension().is_some_and(|e| e == "c");
@@ -289,6 +290,9 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
                 .arg(&asm))?;
             std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section, cpu))?;
             sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(&asm).arg("-o").arg(&o))?;
+            if one_section {
+                parts = in_code_parts(&asm, &o, cpu)?;
+            }
         } else {
             sh(Command::new("m68k-linux-gnu-gcc")
                 .args(*flags)
@@ -304,7 +308,9 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
         objs.push(o);
     }
     let elf = dir.join("prog.elf");
+    std::fs::write(dir.join("parts.ld"), codeparts::linker_script(parts))?;
     sh(Command::new("m68k-linux-gnu-ld")
+        .arg(format!("-L{}", dir.display())) // before -T: where the script's INCLUDE looks
         .arg("-T")
         .arg(rt.join("amiga.ld"))
         .args(["--emit-relocs", "--gc-sections", "-z", "noexecstack", "--no-warn-rwx-segments", "-o"])
@@ -319,6 +325,42 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
     hunk::validate_with_amitools(&hunk_path)
         .map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", hunk_path.display()))?;
     Ok(Built { hunk_path, image, wasm_bytes: wasm.len() })
+}
+
+/// Puts the functions of the assembly listing `asm`, assembled into `o`,
+/// into code parts (codeparts.rs) and assembles it again; returns the
+/// number of parts. Checks that no part is larger than
+/// [`codeparts::PART_MAX`] and that nothing is left in `.text`.
+fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
+    use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
+    let spans = {
+        let data = std::fs::read(o)?;
+        let file = object::File::parse(&*data)?;
+        let text = file.section_by_name(".text").context("no .text in the program's object")?;
+        let mut starts: Vec<(u64, String)> = file
+            .symbols()
+            .filter(|s| s.section_index() == Some(text.index()) && s.kind() == SymbolKind::Text)
+            .filter_map(|s| Some((s.address(), s.name().ok()?.to_string())))
+            .collect();
+        starts.sort();
+        let ends = starts.iter().skip(1).map(|s| s.0).chain([text.size()]);
+        starts.iter().zip(ends).map(|((a, name), end)| (name.clone(), (end - a) as u32)).collect()
+    };
+    let (split, parts) = codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX)?;
+    std::fs::write(asm, split)?;
+    sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(asm).arg("-o").arg(o))?;
+    let data = std::fs::read(o)?;
+    let file = object::File::parse(&*data)?;
+    for s in file.sections() {
+        let name = s.name().unwrap_or("?");
+        if codeparts::is_part_section(name) && s.size() > u64::from(codeparts::PART_MAX) {
+            bail!("code part {name} has {} bytes, more than {}", s.size(), codeparts::PART_MAX);
+        }
+        if name == ".text" && s.size() > 0 {
+            bail!("{} bytes of the program's code were left in .text, outside the code parts", s.size());
+        }
+    }
+    Ok(parts)
 }
 
 /// GCC's m68k output calls every named function with `jsr <symbol>`: an

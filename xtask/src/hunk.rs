@@ -94,8 +94,15 @@ pub struct HunkOptions {
 pub struct HunkImage {
     /// The whole hunk file.
     pub bytes: Vec<u8>,
-    /// Size of the `HUNK_CODE` hunk in bytes (a multiple of 4).
+    /// Size of the `HUNK_CODE` hunks together in bytes (a multiple of 4).
     pub code_size: u32,
+    /// Size of each `HUNK_CODE` hunk in bytes, in hunk order: the first
+    /// holds `_start`, the native runtime and the read-only data, the
+    /// others the code parts (codeparts.rs).
+    pub code_hunks: Vec<u32>,
+    /// The ELF address of each hunk's first byte, in hunk order (what a
+    /// hunk number and an offset in it were in the ELF file).
+    pub hunk_bases: Vec<u32>,
     /// Size of the `HUNK_DATA` hunk in bytes (0 if left out).
     pub data_size: u32,
     /// Size of the linear memory hunk (a `HUNK_DATA` of its own) in bytes
@@ -210,9 +217,12 @@ pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkErro
         input.collect_symbols(&mut hunks)?;
     }
     let size_of = |k: Kind| hunks.list.iter().find(|h| h.kind == k).map_or(0, |h| h.size);
+    let code_hunks: Vec<u32> = hunks.list.iter().filter(|h| h.kind == Kind::Code).map(|h| h.size).collect();
     Ok(HunkImage {
         bytes: emit(&hunks.list),
-        code_size: size_of(Kind::Code),
+        code_size: code_hunks.iter().sum(),
+        code_hunks,
+        hunk_bases: hunks.list.iter().map(|h| h.base).collect(),
         data_size: size_of(Kind::Data),
         linear_size: size_of(Kind::Linear),
         linear_stored: hunks.list.iter().find(|h| h.kind == Kind::Linear).map_or(0, Hunk::stored),
@@ -352,7 +362,10 @@ impl<'a> Input<'a> {
 
     fn layout(&self) -> Result<Hunks, HunkError> {
         let e = self.e;
+        // The groups in hunk order: code (hunk 0), the code parts, data,
+        // linear memory, BSS; each is one hunk.
         let mut groups: [Vec<usize>; 4] = Default::default();
+        let mut parts: Vec<usize> = Vec::new();
         let mut empty = Vec::new();
         for (SectionIndex(i), sh) in self.sections.enumerate() {
             let flags = sh.sh_flags(e);
@@ -382,6 +395,8 @@ impl<'a> Input<'a> {
             };
             if sh.sh_size(e) == 0 {
                 empty.push((i, kind));
+            } else if kind == Kind::Code && crate::codeparts::is_part_section(&self.name(i)) {
+                parts.push(i);
             } else {
                 groups[kind as usize].push(i);
             }
@@ -389,40 +404,57 @@ impl<'a> Input<'a> {
         if groups[Kind::Code as usize].is_empty() {
             return Err(HunkError::Layout("no executable or read-only section: no code hunk".into()));
         }
-        let all: Vec<(usize, Kind)> = [Kind::Code, Kind::Data, Kind::Linear, Kind::Bss]
-            .into_iter()
-            .flat_map(|k| groups[k as usize].iter().map(move |&i| (i, k)))
-            .collect();
+        parts.sort_by_key(|&i| self.sh(i).sh_addr(e));
+        let [code, data, linear, bss] = groups;
+        let mut ordered: Vec<(Kind, Vec<usize>)> = vec![(Kind::Code, code)];
+        ordered.extend(parts.into_iter().map(|i| (Kind::Code, vec![i])));
+        ordered.extend([(Kind::Data, data), (Kind::Linear, linear), (Kind::Bss, bss)]);
+        ordered.retain(|(_, members)| !members.is_empty());
+        let span = |i: usize| {
+            let (a, s) = (self.sh(i).sh_addr(e), self.sh(i).sh_size(e));
+            (a, a.checked_add(s))
+        };
 
         let mut hunks = Hunks { list: Vec::new(), of_section: vec![None; self.sections.len()] };
-        for kind in [Kind::Code, Kind::Data, Kind::Linear, Kind::Bss] {
-            let members = &mut groups[kind as usize];
-            if members.is_empty() {
-                continue;
-            }
+        for (g, (kind, members)) in ordered.iter_mut().enumerate() {
+            let kind = *kind;
             members.sort_by_key(|&i| self.sh(i).sh_addr(e));
-            let span = |i: usize| {
-                let (a, s) = (self.sh(i).sh_addr(e), self.sh(i).sh_size(e));
-                (a, a.checked_add(s))
-            };
             let start = span(members[0]).0;
             let end = members.iter().try_fold(start, |m, &i| span(i).1.map(|x| m.max(x)));
             let end = end.ok_or_else(|| HunkError::Layout(format!("{} group runs past 0xffffffff", kind.name())))?;
-            for &(other, other_kind) in &all {
-                let (a, a_end) = span(other);
-                if other_kind != kind && a < end && a_end.is_none_or(|x| x > start) {
-                    return Err(HunkError::Layout(format!(
-                        "`{}` ({} group) lies inside the {} group 0x{start:08x}..0x{end:08x} \
-                         starting with `{}`; the linker script must keep the groups apart",
-                        self.name(other),
-                        other_kind.name(),
-                        kind.name(),
-                        self.name(members[0])
-                    )));
+            hunks.list.push(Hunk {
+                kind,
+                base: start,
+                size: end - start,
+                bytes: Vec::new(),
+                relocs: BTreeMap::new(),
+                symbols: Vec::new(),
+            });
+            for &i in members.iter() {
+                hunks.of_section[i] = Some(g);
+            }
+        }
+        for (g, (kind, members)) in ordered.iter().enumerate() {
+            let (kind, start) = (*kind, hunks.list[g].base);
+            let end = start + hunks.list[g].size;
+            for (other_g, (other_kind, others)) in ordered.iter().enumerate() {
+                for &other in others.iter().filter(|_| other_g != g) {
+                    let (a, a_end) = span(other);
+                    if a < end && a_end.is_none_or(|x| x > start) {
+                        return Err(HunkError::Layout(format!(
+                            "`{}` ({} group) lies inside the {} group 0x{start:08x}..0x{end:08x} \
+                             starting with `{}`; the linker script must keep the groups apart",
+                            self.name(other),
+                            other_kind.name(),
+                            kind.name(),
+                            self.name(members[0])
+                        )));
+                    }
                 }
             }
             let base = if kind == Kind::Code || kind == Kind::Linear {
-                // `_start`, and linear memory, are the hunk's first byte.
+                // `_start`, a code part's first function, and linear
+                // memory are the hunk's first byte.
                 if start % 4 != 0 {
                     return Err(HunkError::Layout(format!(
                         "{} starts at 0x{start:08x} (`{}`), not on a longword boundary",
@@ -448,11 +480,8 @@ impl<'a> Input<'a> {
                     bytes[at..at + content.len()].copy_from_slice(content);
                 }
             }
-            for &i in members.iter() {
-                hunks.of_section[i] = Some(hunks.list.len());
-            }
-            let relocs = BTreeMap::new();
-            hunks.list.push(Hunk { kind, base, size, bytes, relocs, symbols: Vec::new() });
+            let h = &mut hunks.list[g];
+            (h.base, h.size, h.bytes) = (base, size, bytes);
         }
         // Zero-size sections (e.g. an empty `.data` holding `_edata`) belong
         // to the hunk of their kind at their address, if there is one.
@@ -587,6 +616,29 @@ impl<'a> Input<'a> {
                 if r_type != elf::R_68K_32 {
                     match target {
                         Target::Hunk(to) if to == h => continue, // resolved by ld
+                        Target::Hunk(to) if r_type == elf::R_68K_PC32 && hunks.list[to].kind == Kind::Code => {
+                            // A call or jump into another code hunk (a code
+                            // part): absolute, relocated as an R_68K_32.
+                            let off = (place - hunks.list[h].base) as usize;
+                            let code = &mut hunks.list[h].bytes;
+                            let linked =
+                                (off >= 2).then(|| u32::from_be_bytes(code[off..off + 4].try_into().expect("4")));
+                            let absolute = match off.checked_sub(2).map(|o| [code[o], code[o + 1]]) {
+                                Some(op) if linked == Some(s_a.wrapping_sub(place)) => absolute_form(op),
+                                _ => None,
+                            };
+                            let Some(op) = absolute else {
+                                return Err(HunkError::PcRelAcrossHunks {
+                                    r_type: reloc_name(r_type),
+                                    site: self.site(src, place),
+                                    symbol: self.sym_name(&t, r_sym),
+                                    from: hunks.list[h].kind.name(),
+                                    to: hunks.list[to].kind.name(),
+                                });
+                            };
+                            code[off - 2..off].copy_from_slice(&op);
+                            code[off..off + 4].copy_from_slice(&s_a.to_be_bytes());
+                        }
                         Target::Hunk(to) => {
                             return Err(HunkError::PcRelAcrossHunks {
                                 r_type: reloc_name(r_type),
@@ -656,6 +708,20 @@ impl<'a> Input<'a> {
             h.symbols.sort();
         }
         Ok(())
+    }
+}
+
+/// The absolute form of a 68020 long branch whose opcode word is `op`, of
+/// the same length (M68000 Family Programmer's Reference Manual): `bsr.l
+/// <d32>` ($61FF) is `jsr <abs.l>` ($4EB9), `bra.l <d32>` ($60FF) is `jmp
+/// <abs.l>` ($4EF9); the 32-bit field after the opcode word becomes the
+/// target's address. `None` for anything else (a conditional branch has
+/// no absolute form).
+fn absolute_form(op: [u8; 2]) -> Option<[u8; 2]> {
+    match op {
+        [0x61, 0xFF] => Some([0x4E, 0xB9]),
+        [0x60, 0xFF] => Some([0x4E, 0xF9]),
+        _ => None,
     }
 }
 

@@ -6,6 +6,7 @@ mod amiga;
 mod canary;
 mod checks;
 mod cleanroot;
+mod codeparts;
 mod dist;
 mod hunk;
 mod ndkgen;
@@ -74,10 +75,12 @@ fn main() -> ExitCode {
         "amiga" => report(cpu_option(rest).and_then(|(cpu, rest)| amiga::build_for(rest, cpu)).map(|built| {
             for b in &built {
                 println!(
-                    "{}: {} bytes (code {}, data {}, linear memory {} of which {} stored, bss {}; {} relocs; wasm {} bytes)",
+                    "{}: {} bytes (code {} in {} hunks, the largest {}; data {}, linear memory {} of which {} stored, bss {}; {} relocs; wasm {} bytes)",
                     b.hunk_path.display(),
                     b.image.bytes.len(),
                     b.image.code_size,
+                    b.image.code_hunks.len(),
+                    b.image.code_hunks.iter().max().copied().unwrap_or(0),
                     b.image.data_size,
                     b.image.linear_size,
                     b.image.linear_stored,

@@ -5,8 +5,10 @@
 //! the GadTools fixture over core's fake Intuition) under vamos with its
 //! instruction trace (`-I`), counts the traced instructions per function
 //! of `target/amiga/build/walkprof/prog.elf` and prints the busiest ones.
-//! The code hunk is loaded at the address of the first traced instruction
-//! (the hunk's `_start`, ELF address 0); instructions outside the hunk are
+//! vamos's labels (`-B`) name the hunk (`WalkProf_<n>:code`) and the
+//! offset in it of every traced instruction; the hunk's ELF address
+//! (`hunk::HunkImage::hunk_bases`) plus the offset is the instruction's
+//! address in the ELF file. Instructions outside the program's hunks are
 //! vamos's library stubs (`[outside]`). Counts are instructions, not
 //! cycles (vamos's trace has no per-instruction timing); the run's total
 //! cycles come from vamos's log. Written here because no tool maps vamos's
@@ -45,7 +47,8 @@ pub fn run(count: u32) -> Result<Profile> {
     let root = crate::amiga::root();
     let elf = root.join("target/amiga/build/walkprof/prog.elf");
     let syms = symbols(&std::fs::read(&elf).with_context(|| elf.display().to_string())?)?;
-    let mut child = crate::vamos::command(&built[0].hunk_path, &root.join("target/vamos/walkprof"), &["-I"])?
+    let bases = built[0].image.hunk_bases.clone();
+    let mut child = crate::vamos::command(&built[0].hunk_path, &root.join("target/vamos/walkprof"), &["-I", "-B"])?
         .arg(format!("COUNT={count}"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -54,7 +57,6 @@ pub fn run(count: u32) -> Result<Profile> {
         .context("starting vamos")?;
     let stdout = child.stdout.take().unwrap();
     let out_thread = std::thread::spawn(move || std::io::read_to_string(stdout).unwrap_or_default());
-    let mut base: Option<u32> = None;
     let mut per: HashMap<usize, (u64, u64)> = HashMap::new();
     // A call stack of functions rebuilt from the trace: the instruction
     // after a jsr/bsr is a callee's first, the one after an rts is back in
@@ -65,15 +67,13 @@ pub fn run(count: u32) -> Result<Profile> {
     // (function, its caller) → instructions in the function.
     let mut callers: HashMap<(usize, usize), u64> = HashMap::new();
     let (mut total, mut outside, mut cycles, mut exit) = (0u64, 0u64, 0u64, None);
-    let text_end = syms.last().map_or(0, |s| s.0 + s.1);
     for line in BufReader::new(child.stderr.take().unwrap()).lines() {
         let line = line?;
-        if let Some(pc) = trace_pc(&line) {
-            let b = *base.get_or_insert(pc);
+        if let Some(traced) = trace_line(&line) {
             total += 1;
-            let off = pc.wrapping_sub(b);
-            let kind = insn_kind(&line);
-            match (off < text_end).then(|| lookup(&syms, off)).flatten() {
+            let addr = traced.at.and_then(|(hunk, off)| Some(bases.get(hunk)?.wrapping_add(off)));
+            let kind = traced.kind;
+            match addr.and_then(|a| lookup(&syms, a)) {
                 Some(f) => {
                     match last {
                         Kind::Call => stack.push(f),
@@ -159,33 +159,55 @@ enum Kind {
     Other,
 }
 
-/// Whether a trace line is a call (`jsr`, `bsr`), a return (`rts`, `rtd`,
-/// `rtr`) or anything else.
-fn insn_kind(line: &str) -> Kind {
-    let Some(i) = line.find("N/A") else { return Kind::Other };
-    let mut w = line[i + 3..].split_whitespace();
-    let _pc = w.next();
-    match w.next().unwrap_or("") {
+/// One instruction of vamos's labelled trace (`-I -B`).
+#[derive(Debug, PartialEq, Eq)]
+struct Traced {
+    /// The program's hunk (from 0) and the offset in it, bytes; `None`
+    /// outside the program (vamos's library stubs and traps).
+    at: Option<(usize, u32)>,
+    kind: Kind,
+}
+
+/// A trace line, `instr: INFO: @<label> +<offset> <label name> <pc>
+/// <instruction>`, where a label of the program's hunk `n` is named
+/// `<program>_<n>:code` and the offset counts from the hunk's first byte;
+/// `None` for other lines.
+fn trace_line(line: &str) -> Option<Traced> {
+    let rest = line.trim_start().strip_prefix("instr:")?;
+    let mut w = rest.split_whitespace().skip_while(|t| *t != "INFO:").skip(1);
+    let label = w.next()?;
+    let at = if label.starts_with('@') {
+        let off = u32::from_str_radix(w.next()?.strip_prefix('+')?, 16).ok()?;
+        let name = w.next()?;
+        let hunk = name.strip_suffix(":code").and_then(|n| n.rsplit_once('_')).and_then(|(_, k)| k.parse().ok());
+        hunk.map(|h| (h, off))
+    } else {
+        None
+    };
+    let _pc = u32::from_str_radix(w.next()?, 16).ok()?;
+    let kind = match w.next().unwrap_or("") {
         m if m.starts_with("jsr") || m.starts_with("bsr") => Kind::Call,
         "rts" | "rtd" | "rtr" => Kind::Return,
         _ => Kind::Other,
-    }
+    };
+    Some(Traced { at, kind })
 }
 
-/// The PC of a vamos `-I` trace line (`instr: INFO: N/A <hex pc> <insn>`).
-fn trace_pc(line: &str) -> Option<u32> {
-    let rest = line.trim_start().strip_prefix("instr:")?;
-    let rest = &rest[rest.find("N/A")? + 3..];
-    u32::from_str_radix(rest.split_whitespace().next()?, 16).ok()
-}
-
-/// Function symbols of the ELF: (address, size, name), by address.
+/// Function symbols of the ELF's code (`.text` and the code parts):
+/// (address, size, name), by address.
 fn symbols(elf: &[u8]) -> Result<Vec<(u32, u32, String)>> {
     let file = object::File::parse(elf)?;
-    let text = file.section_by_name(".text").context("no .text")?.index();
+    let code: Vec<_> = file
+        .sections()
+        .filter(|s| s.name().is_ok_and(|n| n == ".text" || crate::codeparts::is_part_section(n)))
+        .map(|s| s.index())
+        .collect();
+    if code.is_empty() {
+        bail!("no .text");
+    }
     let mut v: Vec<(u32, u32, String)> = file
         .symbols()
-        .filter(|s| s.section_index() == Some(text) && s.size() > 0)
+        .filter(|s| s.section_index().is_some_and(|i| code.contains(&i)) && s.size() > 0)
         .filter_map(|s| Some((s.address() as u32, s.size() as u32, s.name().ok()?.to_string())))
         .collect();
     v.sort();
@@ -247,10 +269,27 @@ mod tests {
     #[test]
     fn trace_lines_and_names() {
         assert_eq!(
-            trace_pc("     instr:   INFO:  N/A                                       0036fe    link    A6, #-$c"),
-            Some(0x36fe)
+            trace_line(
+                "     instr:   INFO:  @004758 +005f7a WalkProf_1:code           00a6da    movem.l D2-D5/A2-A5, -(A7)  "
+            ),
+            Some(Traced { at: Some((1, 0x5f7a)), kind: Kind::Other })
         );
-        assert_eq!(trace_pc("main:  INFO:  total cycles:  12"), None);
+        assert_eq!(
+            trace_line("     instr:   INFO:  @002104 +000000 WalkProf_0:code           00210c    jsr     $214e.l"),
+            Some(Traced { at: Some((0, 0)), kind: Kind::Call })
+        );
+        assert_eq!(
+            trace_line("     instr:   INFO:  @001000 +000216 Library(-294)             001216    jmp     $1648.l       ; FindTask"),
+            Some(Traced { at: None, kind: Kind::Other })
+        );
+        assert_eq!(
+            trace_line(
+                "     instr:   INFO:  @0015e8 +00002a exec.library(Traps)       001612    PyTrap  #$017 ; base_func"
+            ),
+            Some(Traced { at: None, kind: Kind::Other })
+        );
+        assert_eq!(trace_line("     instr:   INFO:  N/A      0036fe    rts").map(|t| t.kind), Some(Kind::Return));
+        assert_eq!(trace_line("main:  INFO:  total cycles:  12"), None);
         assert_eq!(crate::vamos::log_field("main:  INFO:  done. exit code=0", "done. exit code="), Some(0));
         assert_eq!(
             demangle("w2c__ZN16gadgetscope_core8classify17role_for_class_id17hb2f85e8ca72dec84E"),
@@ -262,9 +301,6 @@ mod tests {
         );
         assert_eq!(demangle("rt_start"), "rt_start");
         assert_eq!(demangle("w2c__ZN4core3ptr13drop_in_place17h0123456789abcdefE"), "core::ptr::drop_in_place");
-        assert_eq!(insn_kind("  instr:   INFO:  N/A   00210c    jsr     $36fe.l"), Kind::Call);
-        assert_eq!(insn_kind("  instr:   INFO:  N/A   0036fe    rts"), Kind::Return);
-        assert_eq!(insn_kind("  instr:   INFO:  N/A   0036fe    link    A6, #-$c"), Kind::Other);
         let syms = vec![(0, 8, "a".to_string()), (8, 4, "b".to_string()), (20, 4, "c".to_string())];
         assert_eq!(lookup(&syms, 9), Some(1));
         assert_eq!(lookup(&syms, 13), None);

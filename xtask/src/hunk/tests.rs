@@ -296,6 +296,72 @@ fn pc_relative_across_hunks_is_an_error() {
     }
 }
 
+fn part(name: &'static str, addr: u32, data: Vec<u8>) -> Sec {
+    Sec { name, kind: SHT_PROGBITS, flags: SHF_ALLOC | SHF_EXECINSTR, addr, data }
+}
+
+/// `.text` (hunk 0) and two code parts (hunks 1, 2): each part is a code
+/// hunk of its own; `bsr.l`/`bra.l` into another code hunk become `jsr`/
+/// `jmp` to an absolute address with a HUNK_RELOC32 entry, within a hunk
+/// they stay as linked.
+#[test]
+fn code_parts_are_hunks_of_their_own_and_calls_between_them_absolute() {
+    let start = vec![0x61, 0xff, 0, 0, 0x0f, 0xfe, 0x4e, 0x75]; // bsr.l f1 (0x2000 - 0x1002); rts
+    let p1 = vec![
+        0x61, 0xff, 0, 0, 0x0f, 0xfe, // f1: bsr.l f2 (0x3000 - 0x2002)
+        0x61, 0xff, 0, 0, 0, 0x06, //     bsr.l f1b (0x200e - 0x2008), same part
+        0x4e, 0x75, //                    rts
+        0x60, 0xff, 0xff, 0xff, 0xef, 0xf0, // f1b: bra.l _start (0x1000 - 0x2010)
+    ];
+    let p2 = vec![0x4e, 0x75]; // f2: rts
+    let elf = build_elf(
+        0x1000,
+        &[text(0x1000, start), part(".gs_text.1", 0x2000, p1), part(".gs_text.2", 0x3000, p2)],
+        &[
+            ("_start", 0x1000, STT_FUNC, 1),
+            ("f1", 0x2000, STT_FUNC, 2),
+            ("f1b", 0x200e, STT_FUNC, 2),
+            ("f2", 0x3000, STT_FUNC, 3),
+        ],
+        &[
+            (1, 0x1002, 2, R_68K_PC32, 0),
+            (2, 0x2002, 4, R_68K_PC32, 0),
+            (2, 0x2008, 3, R_68K_PC32, 0),
+            (2, 0x2010, 1, R_68K_PC32, 0),
+        ],
+    );
+    let img = convert(&elf).unwrap();
+    assert_eq!(img.code_hunks, vec![8, 20, 4]);
+    assert_eq!(img.hunk_bases, vec![0x1000, 0x2000, 0x3000]);
+    let mut want = longs(&[HUNK_HEADER, 0, 3, 0, 2, 2, 5, 1]);
+    want.extend(longs(&[HUNK_CODE, 2]));
+    want.extend_from_slice(&[0x4e, 0xb9, 0, 0, 0, 0, 0x4e, 0x75]); // jsr f1 (hunk 1 + 0)
+    want.extend(longs(&[HUNK_RELOC32, 1, 1, 2, 0, HUNK_END]));
+    want.extend(longs(&[HUNK_CODE, 5]));
+    want.extend_from_slice(&[0x4e, 0xb9, 0, 0, 0, 0]); // jsr f2 (hunk 2 + 0)
+    want.extend_from_slice(&[0x61, 0xff, 0, 0, 0, 0x06, 0x4e, 0x75]); // as linked
+    want.extend_from_slice(&[0x4e, 0xf9, 0, 0, 0, 0]); // jmp _start (hunk 0 + 0)
+    want.extend(longs(&[HUNK_RELOC32, 1, 0, 0x10, 1, 2, 2, 0, HUNK_END]));
+    want.extend(longs(&[HUNK_CODE, 1, 0x4e75_0000, HUNK_END]));
+    assert_eq!(img.bytes, want);
+    assert_eq!((img.code_size, img.reloc_count), (32, 3));
+}
+
+/// Only a long branch has an absolute form: any other PC-relative field
+/// between code hunks stays an error.
+#[test]
+fn other_pc_relative_fields_between_code_parts_are_errors() {
+    let start = vec![0x67, 0xff, 0, 0, 0x0f, 0xfe, 0x4e, 0x75]; // beq.l f1: no absolute form
+    let elf = build_elf(
+        0x1000,
+        &[text(0x1000, start), part(".gs_text.1", 0x2000, vec![0x4e, 0x75])],
+        &[("_start", 0x1000, STT_FUNC, 1), ("f1", 0x2000, STT_FUNC, 2)],
+        &[(1, 0x1002, 2, R_68K_PC32, 0)],
+    );
+    let err = convert(&elf).unwrap_err();
+    assert!(matches!(err, HunkError::PcRelAcrossHunks { from: "code", to: "code", .. }), "{err:?}");
+}
+
 #[test]
 fn unsupported_reloc_type_is_an_error() {
     let elf = build_elf(
