@@ -5,7 +5,7 @@ use crate::wire::{SerialArgs, SerialSettings, WireArgs, WireSettings};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
-use amiga_rt::readargs::Value;
+use amiga_rt::readargs::{self, Value};
 use gadgetscope_core::locate::PATTERN_MAX;
 use gadgetscope_engine::inspect::Inspect;
 
@@ -49,10 +49,9 @@ pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS"];
 /// the command line they came from (`GetArgStr()`), read again for words
 /// beyond the command, which `ReadArgs()` puts in `FSROOT`'s list.
 pub fn interpret(values: &[Value], line: &[u8]) -> Result<ShellCommand, UsageError> {
-    let name = |k: usize| TEMPLATE.split(',').nth(k).and_then(|i| i.split('/').next()).unwrap_or("");
-    if let Some(word) = amiga_rt::readargs::stray_word(line, TEMPLATE) {
-        if let Some(k) = (0..values.len()).find(|&k| name(k).as_bytes().eq_ignore_ascii_case(word)) {
-            return Err(UsageError(alloc::format!("{} is given twice", name(k))));
+    if let Some(word) = readargs::stray_word(line, TEMPLATE) {
+        if let Some(name) = readargs::items(TEMPLATE).take(values.len()).find_map(|i| i.named(word)) {
+            return Err(UsageError(alloc::format!("{name} is given twice")));
         }
         return Err(UsageError(alloc::format!(
             "\"{}\" is one word too many (one command: {})",
@@ -322,7 +321,7 @@ mod tests {
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 19);
+        assert_eq!(readargs::slots(TEMPLATE).len(), 19);
         // AmiPilotServer's names (its numbers are `/N`; ours text, checked
         // without a 32-bit wrap).
         assert!(TEMPLATE.ends_with(",SERIAL/S,SERDEVICE/K,SERUNIT/K,BAUD/K"));

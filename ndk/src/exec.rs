@@ -60,6 +60,8 @@ pub const MEMF_CHIP: u32 = 1 << 1;
 pub const MEMF_FAST: u32 = 1 << 2;
 /// `MEMF_CLEAR`: zero the allocation (exec/memory.h).
 pub const MEMF_CLEAR: u32 = 1 << 16;
+/// `MEMF_LARGEST`: `AvailMem()` answers the largest free chunk (exec/memory.h).
+pub const MEMF_LARGEST: u32 = 1 << 17;
 /// `mh_First` (struct MemChunk *) of a `struct MemHeader`: the first free chunk (exec/memory.i).
 pub const mh_First: usize = 16;
 /// `mc_Next` (struct MemChunk *): the next free chunk, in address order (exec/memory.i).

@@ -9,6 +9,8 @@
  *  - a guard around the call into wasm: a trap longjmps back here, is
  *    reported (Shell: to Output(); Workbench: an EasyRequest) and the
  *    program ends with RC 20 after every tracked resource is released;
+ *    no memory for the large stack is reported the same way (IoErr
+ *    ERROR_NO_FREE_STORE, RC 20);
  *  - mem* functions, and the "rt_*" imports the Rust side calls.
  * OS calls go through the generated LVO stubs (os_glue.h, from
  * runtime/os-functions.toml). Plain and boring on purpose. */
@@ -1106,6 +1108,20 @@ static void report_trap(void)
 }
 
 /* ---- start ---- */
+/* The swapped stack could not be had (memory full or too fragmented):
+ * said like a fatal error, on the caller's stack, with IoErr set for the
+ * Shell's WHY (after the report: Write() may set it too). */
+static void report_no_stack(void)
+{
+    static const char head[] = "not enough memory for its ", tail[] = "-byte stack";
+    ULONG n = ms_put(0, head, sizeof head - 1);
+    n = ms_num(n, GS_STACK_BYTES);
+    ms_put(n, tail, sizeof tail); /* with its NUL */
+    g_fatal = g_ms_line;
+    report_trap();
+    gs_dos_SetIoErr(g_dosbase, ERROR_NO_FREE_STORE);
+}
+
 static ULONG run_program(void)
 {
     ULONG rc;
@@ -1157,6 +1173,8 @@ ULONG rt_start(void)
             sss[2] = stack + GS_STACK_BYTES - 4;
             rc = rt_swap_call(sss, run_program);
             gs_exec_FreeVec(SYSBASE, stack);
+        } else {
+            report_no_stack();
         }
         gs_exec_CloseLibrary(SYSBASE, g_dosbase);
     }

@@ -28,24 +28,93 @@ pub enum Value {
     Multi(Vec<Vec<u8>>),
 }
 
+/// One item of a template, as the dos.library autodoc describes it
+/// (ReadArgs: "abbrev=option"; FindArg: "Abbreviations are handled"): one
+/// or more names joined by `=` (`Q=QUICK`: either may be typed, no other
+/// shortening), then modifiers, each a `/` and one letter in either case;
+/// other letters are ignored, as are the letters after a modifier's first.
+/// The single place this crate and its users read the template grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item<'t> {
+    names: &'t str,
+    mods: u8,
+}
+
+impl<'t> Item<'t> {
+    /// `/A`: required (a bit for [`Item::has`], as the six below).
+    pub const A: u8 = 1;
+    /// `/K`: filled only after its keyword.
+    pub const K: u8 = 1 << 1;
+    /// `/S`: a switch.
+    pub const S: u8 = 1 << 2;
+    /// `/N`: a decimal number.
+    pub const N: u8 = 1 << 3;
+    /// `/T`: a toggle.
+    pub const T: u8 = 1 << 4;
+    /// `/M`: any number of strings.
+    pub const M: u8 = 1 << 5;
+    /// `/F`: the rest of the line.
+    pub const F: u8 = 1 << 6;
+
+    /// Reads one item (the text between two commas).
+    pub fn parse(item: &'t str) -> Item<'t> {
+        let mut parts = item.split('/');
+        let names = parts.next().unwrap_or("");
+        let mods = parts.filter_map(|m| m.bytes().next()).fold(0, |mods, c| {
+            mods | match c.to_ascii_uppercase() {
+                b'A' => Item::A,
+                b'K' => Item::K,
+                b'S' => Item::S,
+                b'N' => Item::N,
+                b'T' => Item::T,
+                b'M' => Item::M,
+                b'F' => Item::F,
+                _ => 0,
+            }
+        });
+        Item { names, mods }
+    }
+
+    /// Whether every modifier bit of `mods` is given.
+    pub fn has(&self, mods: u8) -> bool {
+        self.mods & mods == mods
+    }
+
+    /// The item's names as the template spells them.
+    pub fn names(&self) -> impl Iterator<Item = &'t str> {
+        self.names.split('=')
+    }
+
+    /// The name `word` gives (compared without case), as the template
+    /// spells it; `None` when `word` names another item.
+    pub fn named(&self, word: &[u8]) -> Option<&'t str> {
+        self.names().find(|n| n.as_bytes().eq_ignore_ascii_case(word))
+    }
+
+    /// What ReadArgs stores for the item: /S and /T come before /N, /N
+    /// before /M.
+    pub fn slot(&self) -> Slot {
+        if self.mods & (Item::S | Item::T) != 0 {
+            Slot::Switch
+        } else if self.has(Item::N) {
+            Slot::Number
+        } else if self.has(Item::M) {
+            Slot::Multi
+        } else {
+            Slot::Text
+        }
+    }
+}
+
+/// The items of a template such as `"VERSION/S,WINDOW/K,FULL/S"`, in
+/// order (one result array slot each).
+pub fn items(template: &str) -> impl Iterator<Item = Item<'_>> {
+    template.split(',').map(Item::parse)
+}
+
 /// The slot kinds of a template such as `"VERSION/S,WINDOW/K,FULL/S"`.
 pub fn slots(template: &str) -> Vec<Slot> {
-    template
-        .split(',')
-        .map(|item| {
-            let mods: Vec<u8> =
-                item.split('/').skip(1).filter_map(|m| m.bytes().next().map(|c| c.to_ascii_uppercase())).collect();
-            if mods.iter().any(|&m| m == b'S' || m == b'T') {
-                Slot::Switch
-            } else if mods.contains(&b'N') {
-                Slot::Number
-            } else if mods.contains(&b'M') {
-                Slot::Multi
-            } else {
-                Slot::Text
-            }
-        })
-        .collect()
+    items(template).map(|i| i.slot()).collect()
 }
 
 /// The next item of `line` from `*at` as dos.library's `ReadItem()`
@@ -91,33 +160,28 @@ fn next_item<'a>(line: &'a [u8], at: &mut usize) -> Option<(&'a [u8], bool)> {
 /// up to 32 items.
 #[inline(never)]
 pub fn stray_word<'a>(line: &'a [u8], template: &str) -> Option<&'a [u8]> {
-    let kinds = slots(template);
     let mut filled = 0u32;
     let mut at = 0;
-    while let Some((item, may_be_keyword)) = next_item(line, &mut at) {
-        let named = template.split(',').enumerate().find(|&(k, t)| {
-            let name = t.split('/').next().unwrap_or("");
-            may_be_keyword
-                && name.as_bytes().eq_ignore_ascii_case(item)
-                && (kinds[k] == Slot::Multi || filled & (1 << k) == 0)
+    while let Some((word, may_be_keyword)) = next_item(line, &mut at) {
+        let named = items(template).enumerate().find(|&(k, t)| {
+            may_be_keyword && t.named(word).is_some() && (t.slot() == Slot::Multi || filled & (1 << k) == 0)
         });
         match named {
-            Some((k, _)) if kinds[k] == Slot::Switch => filled |= 1 << k,
+            Some((k, t)) if t.slot() == Slot::Switch => filled |= 1 << k,
             Some((k, _)) => {
                 if next_item(line, &mut at) == Some((&b"="[..], true)) {
                     next_item(line, &mut at);
                 }
                 filled |= 1 << k;
             }
-            None if item == b"=" => {}
+            None if word == b"=" => {}
             None => {
-                let positional = template.split(',').enumerate().find(|&(k, t)| {
-                    let keyword = t.split('/').skip(1).any(|m| m.eq_ignore_ascii_case("K"));
-                    !keyword && kinds[k] != Slot::Switch && kinds[k] != Slot::Multi && filled & (1 << k) == 0
+                let positional = items(template).enumerate().find(|&(k, t)| {
+                    !t.has(Item::K) && !matches!(t.slot(), Slot::Switch | Slot::Multi) && filled & (1 << k) == 0
                 });
                 match positional {
                     Some((k, _)) => filled |= 1 << k,
-                    None => return Some(item),
+                    None => return Some(word),
                 }
             }
         }
@@ -144,6 +208,34 @@ mod tests {
         assert_eq!(stray(b"a \"unclosed"), Some(&b"\"unclosed"[..]));
         assert_eq!(stray(b"a \"ends in *"), Some(&b"\"ends in *"[..]));
         assert_eq!(stray(b""), None);
+    }
+
+    #[test]
+    fn items_read_names_and_modifiers() {
+        let all: Vec<Item> = items("COMMAND,WINDOW=WIN/K,Q=QUICK/s,FROM/a/M,N/k/n,REST/F,T/t,ODD/X/Kx").collect();
+        assert_eq!(all.len(), 8);
+        assert_eq!(all[0].names().collect::<Vec<_>>(), ["COMMAND"]);
+        assert_eq!(all[0].mods, 0);
+        assert_eq!(all[1].names().collect::<Vec<_>>(), ["WINDOW", "WIN"]);
+        assert!(all[1].has(Item::K) && !all[1].has(Item::S));
+        assert_eq!(all[2].named(b"quick"), Some("QUICK"));
+        assert_eq!(all[2].named(b"Q"), Some("Q"));
+        assert_eq!(all[2].named(b"QU"), None, "no prefix matching");
+        assert_eq!(all[2].mods, Item::S);
+        assert_eq!(all[3].mods, Item::A | Item::M);
+        assert!(all[3].has(Item::A | Item::M) && !all[3].has(Item::A | Item::K));
+        assert_eq!(all[4].mods, Item::K | Item::N);
+        assert_eq!(all[5].mods, Item::F);
+        assert_eq!(all[6].mods, Item::T);
+        assert_eq!(all[7].mods, Item::K, "an unknown letter is ignored, a modifier is its first letter");
+        assert_eq!(Item::parse("").names().collect::<Vec<_>>(), [""]);
+    }
+
+    #[test]
+    fn aliases_name_their_item() {
+        let t = "COMMAND,WINDOW=WIN/K,FULL/S";
+        assert_eq!(stray_word(b"TREE win \"a\" full", t), None);
+        assert_eq!(stray_word(b"TREE WIN=a WINDOW b", t), Some(&b"WINDOW"[..]), "one item, given twice");
     }
 
     #[test]

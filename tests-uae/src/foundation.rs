@@ -233,6 +233,20 @@ pub fn scenarios() -> Vec<Scenario> {
         // panic the runtime reports, RC 20, nothing leaked. (UAETool's
         // arena is 100 KiB: runtime/programs/uaetool.)
         trap_scenario("heap-exhausted", "EXHAUST", "UAETool: panic: memory allocation of 102401 bytes failed"),
+        // No memory for the native stack: MemHog holds free memory down to
+        // pieces under 16 KiB and starts GadgetScope on its own process (the
+        // Shell's way); the runtime says why, RC 20, IoErr
+        // ERROR_NO_FREE_STORE (103).
+        Scenario::new("stack-refused")
+            .program("GadgetScope", "GadgetScope")
+            .program("C/MemHog", "MemHog")
+            .capture("C:MemHog DH0:GadgetScope VERSION", "nostack")
+            .check(Check::Rc("nostack".into(), 20))
+            .check(Check::Contains(
+                "nostack.out".into(),
+                "GadgetScope: not enough memory for its 20480-byte stack\n".into(),
+            ))
+            .check(Check::Contains("nostack.out".into(), ", RC 20, IoErr 103\n".into())),
         sched_stress(),
         host_dump(),
         // Free memory after GadgetScope exits equals free memory before

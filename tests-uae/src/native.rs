@@ -19,6 +19,8 @@
 //! - `SemCheck`: a diagnostic that checks exec semaphore ownership around
 //!   every `ObtainSemaphore`/`ObtainSemaphoreShared`/`ReleaseSemaphore`
 //!   and reports violations on the serial port (`SemCheck.S`).
+//! - `MemHog`: runs a program with every free chunk of 8 KiB or more held
+//!   (`MemHog.S`), so that the program's own larger allocations fail.
 //! - `CrashTest`: crashes on purpose (illegal instruction, address error or
 //!   divide by zero), for the harness's self-test.
 //! - `rexxsyslib.library` (`native/rexxsyslib/rexxsyslib.S`): a minimal
@@ -58,6 +60,9 @@ pub struct NativeTools {
     /// `SemCheck`: semaphore ownership violations on the serial port
     /// (`SEMCHECK …` lines).
     pub sem_check: PathBuf,
+    /// `MemHog <program> [<arguments>]`: runs `<program>` while free
+    /// memory is held down to pieces under 16 KiB.
+    pub mem_hog: PathBuf,
     /// Offset of the `illegal` instruction in CrashTest's code hunk: the
     /// expected `pc - seg` of the self-test crash.
     pub crash_test_illegal_offset: u32,
@@ -67,24 +72,25 @@ pub struct NativeTools {
 
 impl NativeTools {
     /// The tools a scenario can stage by name ([`crate::Scenario::program`]):
-    /// `CrashTest`, `rexxsyslib.library`, `IBaseHammer` and `SemCheck`
-    /// (the others are staged by the harness itself).
+    /// `CrashTest`, `rexxsyslib.library`, `IBaseHammer`, `SemCheck` and
+    /// `MemHog` (the others are staged by the harness itself).
     pub fn named(&self) -> Vec<(&'static str, PathBuf)> {
         vec![
             (NAMED[0], self.crash_test.clone()),
             (NAMED[1], self.rexxsyslib.clone()),
             (NAMED[2], self.ibase_hammer.clone()),
             (NAMED[3], self.sem_check.clone()),
+            (NAMED[4], self.mem_hog.clone()),
         ]
     }
 }
 
 /// The names of [`NativeTools::named`].
-pub const NAMED: [&str; 4] = ["CrashTest", REXXSYSLIB_NAME, "IBaseHammer", "SemCheck"];
+pub const NAMED: [&str; 5] = ["CrashTest", REXXSYSLIB_NAME, "IBaseHammer", "SemCheck", "MemHog"];
 
 /// Sources, relative to `tests-uae/native/`.
-pub const SOURCES: [&str; 7] =
-    ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "NoNest.S", "ConsoleFix.S", "IBaseHammer.S", "SemCheck.S"];
+pub const SOURCES: [&str; 8] =
+    ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "NoNest.S", "ConsoleFix.S", "IBaseHammer.S", "SemCheck.S", "MemHog.S"];
 
 /// The CPU each tool is assembled for: every line of every Startup-Sequence
 /// runs them, on the A1200's 68020 and on the A500's 68000 (Model), so the
@@ -135,6 +141,7 @@ pub fn build(out_dir: &Path, ndk_h: &str, converter: Converter<'_>) -> Result<Na
         console_fix: built[4].clone(),
         ibase_hammer: built[5].clone(),
         sem_check: built[6].clone(),
+        mem_hog: built[7].clone(),
         crash_test_illegal_offset: illegal - start,
         rexxsyslib,
     })

@@ -35,7 +35,7 @@ pub fn header(fns: &[Function]) -> Result<String> {
          #ifndef GS_NDK_H\n#define GS_NDK_H\n",
     );
     defines!(s;
-        exec::MEMF_ANY, exec::MEMF_PUBLIC, exec::MEMF_CLEAR,
+        exec::MEMF_ANY, exec::MEMF_PUBLIC, exec::MEMF_CLEAR, exec::MEMF_LARGEST,
         exec::ln_Type, exec::ln_Pri, exec::ln_Name,
         exec::NT_INTERRUPT, exec::NT_MESSAGE, exec::NT_LIBRARY, exec::NT_PROCESS,
         exec::mn_ReplyPort, exec::mn_Length, exec::tc_State, exec::tc_TrapCode, exec::TS_REMOVED,
@@ -47,7 +47,7 @@ pub fn header(fns: &[Function]) -> Result<String> {
         exec::LIBF_CHANGED, exec::LIBF_SUMUSED, exec::LIBB_DELEXP,
         exec::ss_NestCount, exec::ss_Owner, exec::ss_QueueCount, exec::SS_SIZE,
         exec::RTC_MATCHWORD, exec::RTF_AUTOINIT,
-        dos::pr_MsgPort, dos::pr_CLI, dos::cli_CommandName, dos::cli_Module, dos::RETURN_OK, dos::RETURN_FAIL,
+        dos::pr_MsgPort, dos::pr_CLI, dos::cli_CommandName, dos::cli_Module, dos::RETURN_OK, dos::RETURN_FAIL, dos::ERROR_NO_FREE_STORE,
         dos::MODE_READWRITE, dos::OFFSET_END, dos::GVF_LOCAL_ONLY,
         input::IND_ADDHANDLER, input::IND_REMHANDLER,
         input::ie_NextEvent, input::ie_Class, input::ie_SubClass, input::ie_Code, input::ie_Qualifier,
