@@ -286,6 +286,7 @@ pub fn find_ram(host: &dyn HostMemory, layout: &[(u32, u32)]) -> Result<Ram, Str
     // MemList runs $C00000, chip RAM, $A80000, and TaskWait into both
     // banks). Each block found starts the walks again.
     let mut tried: Vec<u32> = Vec::new();
+    let mut ambiguous: Vec<(usize, String)> = Vec::new();
     let unread = |found: &[Option<u64>], a: u32| block_of(a).is_some_and(|k| found[k].is_none());
     while let Some((head, x, pred, kinds)) = unread_link(&ram, eb, |a| unread(&found, a), &tried) {
         tried.push(x);
@@ -322,14 +323,27 @@ pub fn find_ram(host: &dyn HostMemory, layout: &[(u32, u32)]) -> Result<Ram, Str
                 })
                 .collect();
         }
+        // Several places holding the whole block alike are copies of one
+        // another (the emulator keeps one now and then): any of them will
+        // do. Otherwise another of the block's nodes may tell them apart.
+        let alike = |a: u64, b: u64| {
+            let (mut x, mut y) = (vec![0u8; size as usize], vec![0u8; size as usize]);
+            host.read(a, &mut x) && host.read(b, &mut y) && x == y
+        };
         match at.as_slice() {
-            [one] => found[k] = Some(*one),
             [] => continue,
-            many => return Err(format!("RAM at ${base:08x}: {} places hold its node ${x:08x}", many.len())),
+            [one, rest @ ..] if rest.iter().all(|&b| alike(*one, b)) => found[k] = Some(*one),
+            many => {
+                ambiguous.push((k, format!("RAM at ${base:08x}: {} places hold its node ${x:08x}", many.len())));
+                continue;
+            }
         }
         ram = read_found(host, layout, &found)?;
     }
-    Ok(ram)
+    match ambiguous.into_iter().find(|(k, _)| found[*k].is_none()) {
+        Some((_, why)) => Err(why),
+        None => Ok(ram),
+    }
 }
 
 fn read_found(host: &dyn HostMemory, layout: &[(u32, u32)], found: &[Option<u64>]) -> Result<Ram, String> {
@@ -1243,5 +1257,15 @@ mod tests {
         // Without that block the walk ends at x: no error, the block unread.
         let ram = find_ram(&host, &layout[..2]).unwrap();
         assert_eq!(ram.peek8(x), None);
+        // Two copies of the block alike: either is the block.
+        let mut maps = host.maps.clone();
+        maps.push((0x50_0000, maps[3].1.clone()));
+        let ram = find_ram(&FakeHost { maps: maps.clone() }, &layout).unwrap();
+        assert_eq!(ram.peek8(x + tc_State as u32), Some(TS_WAIT));
+        // Two that differ where no list leads: which one is the machine's
+        // cannot be told, an error rather than a guess.
+        maps[4].1[0x20] = 0x55;
+        let err = find_ram(&FakeHost { maps }, &layout).err().unwrap();
+        assert!(err.contains("2 places hold its node"), "{err}");
     }
 }
