@@ -1006,7 +1006,7 @@ mod tests {
             address,
             id,
             role,
-            class: b"buttongclass".to_vec(),
+            class: b"buttongclass".into(),
             label: label.to_vec(),
             value: None,
             left: 4,

@@ -425,7 +425,7 @@ impl View {
                     push_quoted(&mut label, v);
                 }
                 let id = if is_frame_piece(g) { Vec::new() } else { decimal(g.id) };
-                [role, id, label, g.class.clone(), geometry]
+                [role, id, label, g.class.to_vec(), geometry]
             }
         })
     }
@@ -1089,7 +1089,7 @@ mod tests {
 
     fn close_gadget(address: u32) -> GadgetSnap {
         let mut g = gadget(address, 0, Role::Custom, b"", (0, 0, 20, 11));
-        g.class = b"buttongclass".to_vec();
+        g.class = b"buttongclass".into();
         g.gadget_type = GTYP_SYSGADGET | GTYP_CLOSE;
         g.sys = Some(SysGadget::Close);
         g
@@ -1528,7 +1528,7 @@ mod tests {
         let info = window(W1, WB, Some(b"GadTools Fixture"), b"Workbench Screen", (20, 24, 408, 171));
         let sys = |a: u32, t: u16, k: SysGadget, geo| {
             let mut g = gadget(a, 0, Role::Custom, b"", geo);
-            g.class = b"buttongclass".to_vec();
+            g.class = b"buttongclass".into();
             g.gadget_type = GTYP_SYSGADGET | GTYP_CUSTOMGADGET | t;
             g.sys = Some(k);
             g
@@ -1675,7 +1675,7 @@ mod tests {
         assert!(d.contains(&"  \"GadTools Fixture\" ROLE=button LABEL=\"Mode\"".to_string()), "{d:?}");
         // A BOOPSI gadget that is not GadTools has no kind line.
         let (s, mut w) = world(0);
-        w[1].gadgets[0].class = b"slider.gadget".to_vec();
+        w[1].gadgets[0].class = b"slider.gadget".into();
         w[1].gadgets[0].gadget_type = amiga_ndk::intuition::GTYP_CUSTOMGADGET;
         let mut v = View::new();
         v.update(&s, w);

@@ -19,7 +19,7 @@ use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use crate::snapshot::WindowSnap;
+use crate::snapshot::{ClassId, WindowSnap};
 use crate::walk::{read_window, walk_window, IntuitionMemory, IntuitionOs, WalkError};
 use amiga_ndk::intuition::*;
 
@@ -474,7 +474,7 @@ pub fn gadget_snap(
         address,
         id,
         role,
-        class: Vec::new(),
+        class: ClassId::default(),
         label: label.to_vec(),
         value: None,
         left: geo.0,

@@ -729,7 +729,7 @@ mod tests {
             address: 0x1000 + (l * 7 + t) as u32,
             id: 0,
             role: Role::Button,
-            class: Vec::new(),
+            class: Default::default(),
             label: Vec::new(),
             value: None,
             left: l,

@@ -9,9 +9,79 @@
 
 #![warn(missing_docs)]
 
+use alloc::rc::Rc;
 use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Deref;
 
 use crate::classify::{Role, SysGadget};
+
+/// A BOOPSI class ID (`IClass->cl_ID`, intuition/classes.h), Latin-1, as a
+/// gadget's snapshot holds it: one copy per class, shared by every gadget
+/// of that class in a walk (a clone counts a reference, it does not
+/// allocate: on the Amiga an allocation and its free cost about as much
+/// as classifying a gadget), and empty without any allocation. Reads as
+/// the bytes (`Deref<Target = [u8]>`).
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct ClassId(Option<Rc<[u8]>>);
+
+impl ClassId {
+    /// The bytes of the ID (empty for none).
+    pub fn as_slice(&self) -> &[u8] {
+        self.0.as_deref().unwrap_or(&[])
+    }
+}
+
+impl Deref for ClassId {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        self.as_slice()
+    }
+}
+
+impl From<&[u8]> for ClassId {
+    fn from(id: &[u8]) -> Self {
+        ClassId((!id.is_empty()).then(|| Rc::from(id)))
+    }
+}
+
+impl<const N: usize> From<&[u8; N]> for ClassId {
+    fn from(id: &[u8; N]) -> Self {
+        ClassId::from(&id[..])
+    }
+}
+
+impl From<Vec<u8>> for ClassId {
+    fn from(id: Vec<u8>) -> Self {
+        ClassId((!id.is_empty()).then(|| Rc::from(id)))
+    }
+}
+
+impl PartialEq<[u8]> for ClassId {
+    fn eq(&self, other: &[u8]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl PartialEq<&[u8]> for ClassId {
+    fn eq(&self, other: &&[u8]) -> bool {
+        self.as_slice() == *other
+    }
+}
+
+impl<const N: usize> PartialEq<&[u8; N]> for ClassId {
+    fn eq(&self, other: &&[u8; N]) -> bool {
+        self.as_slice() == &other[..]
+    }
+}
+
+/// As the bytes (`b"buttongclass"`), like the `Vec<u8>` fields beside it.
+impl fmt::Debug for ClassId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
 
 /// One screen from `IntuitionBase->FirstScreen` (intuition/screens.h).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,7 +195,7 @@ pub struct GadgetSnap {
     pub role: Role,
     /// BOOPSI class ID (`cl_ID`) of a trusted BOOPSI object; empty for
     /// classic and GadTools gadgets and for untrusted class pointers.
-    pub class: Vec<u8>,
+    pub class: ClassId,
     /// Label text, Latin-1, GadTools `_` marker removed; empty when none or
     /// when the label is an Image.
     pub label: Vec<u8>,

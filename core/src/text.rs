@@ -563,7 +563,7 @@ mod tests {
             address: 0,
             id: u32::MAX,
             role: Role::Scroller,
-            class: nasty.clone(),
+            class: nasty.clone().into(),
             label: alloc::vec![b'\\'; 511],
             value: Some(nasty.clone()),
             left: i32::MIN,

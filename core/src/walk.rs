@@ -1304,7 +1304,7 @@ fn new_snap(g: &RawGadget, win: &WindowInfo) -> GadgetSnap {
         address: g.address,
         id: u32::from(g.gadget_id),
         role: Role::Unknown,
-        class: Vec::new(),
+        class: ClassId::default(),
         label: Vec::new(),
         value: None,
         left,
@@ -1630,7 +1630,7 @@ struct Walk<'a> {
     copied: usize,
     gone: bool,
     trusted: Vec<(u32, bool)>,
-    names: Vec<(u32, Vec<u8>)>,
+    names: Vec<(u32, ClassId)>,
 }
 
 impl Walk<'_> {
@@ -1732,12 +1732,15 @@ impl Walk<'_> {
 
     /// `cl_ID` of a trusted class (empty when NULL or unreadable), read
     /// once per class. It may point into ROM: read, never `TypeOfMem()`ed.
-    fn class_id(&mut self, class_ptr: u32) -> Vec<u8> {
+    fn class_id(&mut self, class_ptr: u32) -> ClassId {
         if let Some((_, n)) = self.names.iter().find(|(c, _)| *c == class_ptr) {
             return n.clone();
         }
         let os = &mut *self.os;
-        let n = read_u32(os, class_ptr.wrapping_add(cl_ID as u32)).and_then(|p| read_cstr(os, p)).unwrap_or_default();
+        let n: ClassId = read_u32(os, class_ptr.wrapping_add(cl_ID as u32))
+            .and_then(|p| read_cstr(os, p))
+            .unwrap_or_default()
+            .into();
         self.names.push((class_ptr, n.clone()));
         n
     }

@@ -180,7 +180,7 @@ pub fn where_gadget(w: &mut WindowSnap, r: Rect) -> usize {
         address: 0,
         id: 0,
         role: Role::Unknown,
-        class: Vec::new(),
+        class: Default::default(),
         label: Vec::new(),
         value: None,
         left: r.left,
