@@ -215,6 +215,7 @@ pub fn all() -> Vec<Scenario> {
     // A scenario is built again for its stock run (a Scenario holds
     // closures and is not Clone).
     all.extend(stock::scenarios_from(modules()));
+    all.extend(stock::own());
     all.extend(m68000::scenarios_from(modules()));
     all
 }

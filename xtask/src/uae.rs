@@ -191,7 +191,6 @@ mod tests {
         let tools = uae_harness::native::NAMED;
         let mut all = uae_harness::all();
         all.extend(uae_harness::shipping::unregistered());
-        all.extend(uae_harness::stock::unregistered());
         for s in &all {
             for n in s.needs() {
                 let program = n.strip_suffix(uae_harness::m68000::SUFFIX).unwrap_or(n);
