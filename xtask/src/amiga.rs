@@ -329,8 +329,9 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
 
 /// Puts the functions of the assembly listing `asm`, assembled into `o`,
 /// into code parts (codeparts.rs) and assembles it again; returns the
-/// number of parts. Checks that no part is larger than
-/// [`codeparts::PART_MAX`] and that nothing is left in `.text`.
+/// number of parts. Checks that no part is larger than its bound
+/// ([`codeparts::PART_MAX`], or the one function in it) and that nothing
+/// is left in `.text`.
 fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
     use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
     let spans = {
@@ -346,21 +347,24 @@ fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
         let ends = starts.iter().skip(1).map(|s| s.0).chain([text.size()]);
         starts.iter().zip(ends).map(|((a, name), end)| (name.clone(), (end - a) as u32)).collect()
     };
-    let (split, parts) = codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX)?;
+    let (split, bounds) = codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX)?;
     std::fs::write(asm, split)?;
     sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(asm).arg("-o").arg(o))?;
     let data = std::fs::read(o)?;
     let file = object::File::parse(&*data)?;
     for s in file.sections() {
         let name = s.name().unwrap_or("?");
-        if codeparts::is_part_section(name) && s.size() > u64::from(codeparts::PART_MAX) {
-            bail!("code part {name} has {} bytes, more than {}", s.size(), codeparts::PART_MAX);
+        let part = name.strip_prefix(".gs_text.").and_then(|n| n.parse::<usize>().ok());
+        if let Some(bound) = part.and_then(|n| bounds.get(n.wrapping_sub(1))) {
+            if s.size() > u64::from(*bound) {
+                bail!("code part {name} has {} bytes, more than its bound {bound}", s.size());
+            }
         }
         if name == ".text" && s.size() > 0 {
             bail!("{} bytes of the program's code were left in .text, outside the code parts", s.size());
         }
     }
-    Ok(parts)
+    Ok(bounds.len())
 }
 
 /// GCC's m68k output calls every named function with `jsr <symbol>`: an

@@ -12,7 +12,8 @@
 //! How: wasm2c's C is compiled to one assembly listing
 //! (`amiga::build_one`); [`split`] puts each function, in source order, in
 //! an ELF section `.gs_text.<n>` (n from 1), starting a new one before a
-//! function that would take the section past [`PART_MAX`]. Each section
+//! function that would take the section past [`PART_MAX`] (a function
+//! larger than that gets a section of its own). Each section
 //! becomes an output section of its own ([`linker_script`], included by
 //! runtime/c/amiga.ld) and a code hunk of its own (hunk.rs). Hunk 0 keeps
 //! the native runtime and the read-only data. A call into another hunk
@@ -87,23 +88,25 @@ fn functions(lines: &[&str]) -> Vec<Function> {
 
 /// The part (from 1) of each function whose bytes are `sizes` (an upper
 /// bound each), in order: a new part starts before a function that would
-/// take the current one past `max`. An error names a function larger
-/// than `max` on its own.
-fn plan(names: &[&str], sizes: &[u32], max: u32) -> Result<Vec<usize>> {
-    let (mut part, mut used) = (1usize, 0u32);
+/// take the current one past `max`. A function larger than `max` on its
+/// own gets a part of its own: the limit is there so that the program
+/// loads into smaller free blocks, it is no limit of the hunk format.
+/// Also returns each part's bound (bytes): `max`, or the size of the
+/// function that is larger.
+fn plan(sizes: &[u32], max: u32) -> (Vec<usize>, Vec<u32>) {
+    let (mut part, mut used) = (0usize, 0u32);
     let mut out = Vec::with_capacity(sizes.len());
-    for (name, &size) in names.iter().zip(sizes) {
-        if size > max {
-            bail!("function `{name}` has up to {size} bytes of code, more than a code part's {max}");
-        }
-        if used + size > max {
+    let mut bounds: Vec<u32> = Vec::new();
+    for &size in sizes {
+        if part == 0 || used.saturating_add(size) > bounds[part - 1] {
             part += 1;
             used = 0;
+            bounds.push(max.max(size));
         }
         used += size;
         out.push(part);
     }
-    Ok(out)
+    (out, bounds)
 }
 
 /// `asm` (GCC's m68k listing of one C file compiled into `.text` alone)
@@ -113,9 +116,10 @@ fn plan(names: &[&str], sizes: &[u32], max: u32) -> Result<Vec<usize>> {
 /// tables count); each is taken with 4 bytes more per branch to a symbol,
 /// and one for alignment, so that no part can grow past `max` when its
 /// calls into other parts get their long forms. Every `.text` directive
-/// becomes the current part's section. Errors: a function without a
-/// span, or larger than `max`.
-pub fn split(asm: &str, spans: &HashMap<String, u32>, max: u32) -> Result<(String, usize)> {
+/// becomes the current part's section. Returns the listing and the bound
+/// of each part in bytes (`max`, or more for a part that is one function
+/// larger than that). Error: a function without a span.
+pub fn split(asm: &str, spans: &HashMap<String, u32>, max: u32) -> Result<(String, Vec<u32>)> {
     let lines: Vec<&str> = asm.lines().collect();
     let fns = functions(&lines);
     let mut sizes = Vec::with_capacity(fns.len());
@@ -123,8 +127,7 @@ pub fn split(asm: &str, spans: &HashMap<String, u32>, max: u32) -> Result<(Strin
         let Some(&span) = spans.get(&f.name) else { bail!("no size for function `{}` in the assembled code", f.name) };
         sizes.push(span + 4 * f.far + 1);
     }
-    let names: Vec<&str> = fns.iter().map(|f| f.name.as_str()).collect();
-    let parts = plan(&names, &sizes, max)?;
+    let (parts, bounds) = plan(&sizes, max);
     let directive = |n: usize| format!("\t.section\t{},\"ax\",@progbits\n", section_name(n));
     let mut out = String::with_capacity(asm.len() + 64 * fns.len().min(64));
     let (mut next, mut current) = (0usize, 0usize);
@@ -144,7 +147,7 @@ pub fn split(asm: &str, spans: &HashMap<String, u32>, max: u32) -> Result<(Strin
         out.push_str(l);
         out.push('\n');
     }
-    Ok((out, parts.last().copied().unwrap_or(0)))
+    Ok((out, bounds))
 }
 
 #[cfg(test)]
@@ -162,8 +165,8 @@ mod tests {
     #[test]
     fn functions_go_into_parts_in_order_each_within_the_limit() {
         // f1 10+4+1, f2 20+1, f3 30+4+1: 15+21 fit in 40, f3 does not.
-        let (out, n) = split(ASM, &spans(&[("f1", 10), ("f2", 20), ("f3", 30)]), 40).unwrap();
-        assert_eq!(n, 2);
+        let (out, bounds) = split(ASM, &spans(&[("f1", 10), ("f2", 20), ("f3", 30)]), 40).unwrap();
+        assert_eq!(bounds, [40, 40]);
         let at = |s: &str| out.find(s).unwrap_or_else(|| panic!("{s} in {out}"));
         assert!(at(".section\t.gs_text.1") < at("f1:"));
         assert!(at("f2:") < at(".section\t.gs_text.2"));
@@ -180,15 +183,23 @@ mod tests {
 
     #[test]
     fn everything_fits_in_one_part_when_small() {
-        let (out, n) = split(ASM, &spans(&[("f1", 10), ("f2", 20), ("f3", 30)]), PART_MAX).unwrap();
-        assert_eq!(n, 1);
+        let (out, bounds) = split(ASM, &spans(&[("f1", 10), ("f2", 20), ("f3", 30)]), PART_MAX).unwrap();
+        assert_eq!(bounds, [PART_MAX]);
         assert_eq!(out.matches(".gs_text.").count(), 2, "the part's start and the `.text` after the data: {out}");
     }
 
     #[test]
-    fn a_function_too_large_or_unknown_is_an_error() {
-        let e = split(ASM, &spans(&[("f1", 10), ("f2", 50), ("f3", 30)]), 40).unwrap_err().to_string();
-        assert!(e.contains("`f2`") && e.contains("51"), "{e}");
+    fn a_function_larger_than_a_part_gets_one_of_its_own() {
+        // f1 15, f2 51 (over 40: alone, its part bounded by its size), f3 35.
+        let (out, bounds) = split(ASM, &spans(&[("f1", 10), ("f2", 50), ("f3", 30)]), 40).unwrap();
+        assert_eq!(bounds, [40, 51, 40]);
+        let at = |s: &str| out.find(s).unwrap_or_else(|| panic!("{s} in {out}"));
+        assert!(at("f1:") < at(".gs_text.2") && at(".gs_text.2") < at("f2:"));
+        assert!(at("f2:") < at(".section\t.gs_text.3") && at(".section\t.gs_text.3") < at("f3:"));
+    }
+
+    #[test]
+    fn a_function_without_a_size_is_an_error() {
         let e = split(ASM, &spans(&[("f1", 10), ("f3", 30)]), 40).unwrap_err().to_string();
         assert!(e.contains("no size for function `f2`"), "{e}");
     }
