@@ -616,18 +616,13 @@ impl<'a> Input<'a> {
                 if r_type != elf::R_68K_32 {
                     match target {
                         Target::Hunk(to) if to == h => continue, // resolved by ld
-                        Target::Hunk(to) if r_type == elf::R_68K_PC32 && hunks.list[to].kind == Kind::Code => {
+                        Target::Hunk(to) => {
                             // A call or jump into another code hunk (a code
-                            // part): absolute, relocated as an R_68K_32.
+                            // part) becomes absolute, relocated below as an
+                            // R_68K_32; any other reference cannot.
                             let off = (place - hunks.list[h].base) as usize;
-                            let code = &mut hunks.list[h].bytes;
-                            let linked =
-                                (off >= 2).then(|| u32::from_be_bytes(code[off..off + 4].try_into().expect("4")));
-                            let absolute = match off.checked_sub(2).map(|o| [code[o], code[o + 1]]) {
-                                Some(op) if linked == Some(s_a.wrapping_sub(place)) => absolute_form(op),
-                                _ => None,
-                            };
-                            let Some(op) = absolute else {
+                            let into_code = r_type == elf::R_68K_PC32 && hunks.list[to].kind == Kind::Code;
+                            if !(into_code && long_branch_to_absolute(&mut hunks.list[h].bytes, off, place, s_a)) {
                                 return Err(HunkError::PcRelAcrossHunks {
                                     r_type: reloc_name(r_type),
                                     site: self.site(src, place),
@@ -635,18 +630,7 @@ impl<'a> Input<'a> {
                                     from: hunks.list[h].kind.name(),
                                     to: hunks.list[to].kind.name(),
                                 });
-                            };
-                            code[off - 2..off].copy_from_slice(&op);
-                            code[off..off + 4].copy_from_slice(&s_a.to_be_bytes());
-                        }
-                        Target::Hunk(to) => {
-                            return Err(HunkError::PcRelAcrossHunks {
-                                r_type: reloc_name(r_type),
-                                site: self.site(src, place),
-                                symbol: self.sym_name(&t, r_sym),
-                                from: hunks.list[h].kind.name(),
-                                to: hunks.list[to].kind.name(),
-                            })
+                            }
                         }
                         Target::Absolute => return Err(err("PC-relative reference to an absolute address".into())),
                     }
@@ -709,6 +693,22 @@ impl<'a> Input<'a> {
         }
         Ok(())
     }
+}
+
+/// Rewrites the 68020 long branch whose 32-bit displacement is at `off` of
+/// `code` (ELF address `place`), as linked to `target`, into its absolute
+/// form ([`absolute_form`]) with `target` in the field; false (nothing
+/// changed) when the field does not follow such an opcode word or does not
+/// hold `target - place`.
+fn long_branch_to_absolute(code: &mut [u8], off: usize, place: u32, target: u32) -> bool {
+    let Some(at) = off.checked_sub(2).filter(|_| off + 4 <= code.len()) else { return false };
+    let linked = u32::from_be_bytes(code[off..off + 4].try_into().expect("4 bytes"));
+    let Some(op) = absolute_form([code[at], code[at + 1]]).filter(|_| linked == target.wrapping_sub(place)) else {
+        return false;
+    };
+    code[at..off].copy_from_slice(&op);
+    code[off..off + 4].copy_from_slice(&target.to_be_bytes());
+    true
 }
 
 /// The absolute form of a 68020 long branch whose opcode word is `op`, of
