@@ -27,9 +27,12 @@
  * Serial line written (Paula SERDAT $DFF030, SERPER $DFF032, polling TBE =
  * bit 13 of SERDATR $DFF018, interrupts masked):
  *     "\nCRASHGUARD trap=XXXXXXXX pc=XXXXXXXX sr=XXXX fmt=XXXX addr=XXXXXXXX
- *      task=XXXXXXXX seg=XXXXXXXX cmd=<name>\n"   (one line)
- * seg = start of the running command's first hunk (0 if unknown), so
- * pc - seg is the offset into that hunk; cmd = the CLI command name.
+ *      task=XXXXXXXX seg=XXXXXXXX hunk=XXXXXXXX off=XXXXXXXX cmd=<name>\n"
+ *     (one line)
+ * seg = start of the running command's first hunk (0 if unknown); hunk =
+ * the number (from 0) of the command's hunk that holds the PC and off =
+ * the PC's offset in it (both FFFFFFFF when none does: a program's code
+ * may be in several hunks); cmd = the CLI command name.
  * then uaelib ExitEmu (function 13 at $F0FF60). If that returns (no UAE
  * boot ROM), it spins forever.
  *
@@ -122,6 +125,47 @@ handler:
 	addq.l	#4,%d1			/* code starts after the next-segment BPTR */
 	move.l	%d1,%d0
 5:	bsr	hex8
+	/* The hunk holding the PC: the segment list from cli_Module, each
+	 * segment's BPTR pointing at its next-segment BPTR, its size in bytes
+	 * (the two header longwords included) in the longword before it and
+	 * its contents after it (dos.library LoadSeg, dos/doshunks.h). At
+	 * most 256 segments, in case the list is damaged. */
+	moveq	#-1,%d7			/* d7 = hunk number, -1: none */
+	moveq	#-1,%d6			/* d6 = offset in it (hex8 uses d2, d3) */
+	move.l	%a5,%d1
+	beq.s	9f
+	move.l	cli_Module(%a5),%d1
+	move.l	6(%a3),%d0		/* the PC */
+	moveq	#0,%d4
+8:	tst.l	%d1
+	beq.s	9f
+	lsl.l	#2,%d1
+	btst	#0,%d1			/* never odd: a damaged list ends here */
+	bne.s	9f
+	move.l	%d1,%a0
+	move.l	%d0,%d5
+	sub.l	%d1,%d5
+	subq.l	#4,%d5			/* d5 = PC - start of the contents */
+	bcs.s	10f
+	move.l	-4(%a0),%d1
+	subq.l	#8,%d1			/* bytes of contents */
+	cmp.l	%d1,%d5
+	bcc.s	10f
+	move.l	%d4,%d7
+	move.l	%d5,%d6
+	bra.s	9f
+10:	move.l	(%a0),%d1		/* next segment */
+	addq.l	#1,%d4
+	cmp.w	#256,%d4
+	bcs.s	8b
+9:	lea	s_hunk(%pc),%a0
+	bsr	puts
+	move.l	%d7,%d0
+	bsr	hex8
+	lea	s_off(%pc),%a0
+	bsr	puts
+	move.l	%d6,%d0
+	bsr	hex8
 	lea	s_cmd(%pc),%a0
 	bsr	puts
 	move.l	%a5,%d1
@@ -156,6 +200,8 @@ s_fmt:	.asciz	" fmt="
 s_addr:	.asciz	" addr="
 s_task:	.asciz	" task="
 s_seg:	.asciz	" seg="
+s_hunk:	.asciz	" hunk="
+s_off:	.asciz	" off="
 s_cmd:	.asciz	" cmd="
 	.balign	2
 handler_end:

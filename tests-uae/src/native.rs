@@ -63,8 +63,8 @@ pub struct NativeTools {
     /// `MemHog <program> [<arguments>]`: runs `<program>` while free
     /// memory is held down to pieces under 16 KiB.
     pub mem_hog: PathBuf,
-    /// Offset of the `illegal` instruction in CrashTest's code hunk: the
-    /// expected `pc - seg` of the self-test crash.
+    /// Offset of the `illegal` instruction in CrashTest's second code hunk
+    /// (hunk 1): where the self-test crash's report must place the PC.
     pub crash_test_illegal_offset: u32,
     /// The fixture `rexxsyslib.library` (stage it as `Libs/rexxsyslib.library`).
     pub rexxsyslib: PathBuf,
@@ -130,7 +130,7 @@ pub fn build(out_dir: &Path, ndk_h: &str, converter: Converter<'_>) -> Result<Na
     }
     let rexxsyslib = build_one(out_dir, REXXSYSLIB_SOURCE, REXXSYSLIB_NAME, "-m68020", converter)?;
     let test_elf = fs::read(out_dir.join("CrashTest.elf")).map_err(|e| e.to_string())?;
-    let start = elf_symbol(&test_elf, "_start").ok_or("CrashTest.elf: no _start")?;
+    let start = elf_symbol(&test_elf, "crash_part").ok_or("CrashTest.elf: no crash_part")?;
     let illegal = elf_symbol(&test_elf, "crash_illegal").ok_or("CrashTest.elf: no crash_illegal")?;
     Ok(NativeTools {
         dir: out_dir.to_path_buf(),

@@ -46,9 +46,9 @@ pub fn scenarios() -> Vec<Scenario> {
                     return Err(format!("expected trap 4 (illegal instruction), got {trap}"));
                 }
                 let c = r.crash.as_ref().ok_or("no crash report kept")?;
-                if c.offset() != Some(tools.crash_test_illegal_offset) {
+                if c.hunk != Some((1, tools.crash_test_illegal_offset)) {
                     return Err(format!(
-                        "expected pc = seg + ${:X}, report: {}",
+                        "expected the pc at ${:X} in hunk 1, report: {}",
                         tools.crash_test_illegal_offset, c.line
                     ));
                 }

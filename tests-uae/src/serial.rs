@@ -23,6 +23,10 @@ pub struct CrashReport {
     pub task: u32,
     /// Start of the running CLI command's first hunk, 0 if unknown.
     pub seg: u32,
+    /// The running command's hunk (from 0) that holds the PC, and the
+    /// PC's offset in it (bytes); `None` when none does or it is unknown.
+    /// A program's code may be in several hunks (xtask/src/codeparts.rs).
+    pub hunk: Option<(u32, u32)>,
     /// The running CLI command's name as the Shell saw it (may be empty).
     pub command: String,
     /// The whole line as logged.
@@ -30,26 +34,14 @@ pub struct CrashReport {
 }
 
 impl CrashReport {
-    /// `pc - seg`: the offset into the command's first hunk, if known and
-    /// plausible (less than 16 MiB).
-    pub fn offset(&self) -> Option<u32> {
-        if self.seg != 0 && self.pc >= self.seg && self.pc - self.seg < 0x100_0000 {
-            Some(self.pc - self.seg)
-        } else {
-            None
-        }
-    }
-
     /// A one-line human description.
     pub fn describe(&self) -> String {
         let mut s = format!("{} (vector {}) at pc ${:08X}", trap_name(self.trap), self.trap, self.pc);
-        if let Some(off) = self.offset() {
-            s.push_str(&format!(
-                " = {}+${off:X} (first hunk)",
-                if self.command.is_empty() { "?" } else { &self.command }
-            ));
+        let name = if self.command.is_empty() { "?" } else { &self.command };
+        if let Some((hunk, off)) = self.hunk {
+            s.push_str(&format!(" = {name}+${off:X} (hunk {hunk})"));
         } else if !self.command.is_empty() {
-            s.push_str(&format!(" in {}", self.command));
+            s.push_str(&format!(" in {}, outside its hunks", self.command));
         }
         if self.fault_addr != 0 {
             let what = if self.format >> 12 == 2 { "faulting instruction at" } else { "fault address" };
@@ -120,6 +112,7 @@ fn parse_line(line: &str) -> Option<CrashReport> {
         fault_addr: get("addr").unwrap_or(0),
         task: get("task").unwrap_or(0),
         seg: get("seg").unwrap_or(0),
+        hunk: get("hunk").zip(get("off")).filter(|&(h, _)| h != u32::MAX),
         command,
         line: line.to_string(),
     })

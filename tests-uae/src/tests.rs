@@ -111,7 +111,7 @@ fn amiga_paths() {
 }
 
 const REPORT: &str = "[TaskRes] TaskResAddTask: taskentry @ 0x0003c878 for 'CLI'\n\
-    \nCRASHGUARD trap=00000004 pc=00041C3A sr=0019 fmt=0010 addr=00000000 task=00038388 seg=00041C2C cmd=C:CrashTest\n";
+    \nCRASHGUARD trap=00000004 pc=00041C3A sr=0019 fmt=0010 addr=00000000 task=00038388 seg=00041C2C hunk=00000000 off=0000000E cmd=C:CrashTest\n";
 
 #[test]
 fn serial_parse() {
@@ -123,15 +123,21 @@ fn serial_parse() {
     assert_eq!(c.task, 0x38388);
     assert_eq!(c.seg, 0x41C2C);
     assert_eq!(c.command, "C:CrashTest");
-    assert_eq!(c.offset(), Some(0xE));
+    assert_eq!(c.hunk, Some((0, 0xE)));
     assert!(c.describe().contains("illegal instruction"));
-    assert!(c.describe().contains("C:CrashTest+$E"));
-    // An address error with a fault address and a command name with spaces.
+    assert!(c.describe().contains("C:CrashTest+$E (hunk 0)"));
+    // A PC in a later hunk of a program whose code is in several.
+    let c =
+        parse_crash("\nCRASHGUARD trap=00000004 pc=00101000 seg=00041C2C hunk=00000003 off=00000FF8 cmd=GadgetScope\n");
+    assert_eq!(c.unwrap().describe(), "illegal instruction (vector 4) at pc $00101000 = GadgetScope+$FF8 (hunk 3)");
+    // An address error with a fault address and a command name with
+    // spaces, its PC in none of the command's hunks.
     let c = parse_crash(
-        "x\nCRASHGUARD trap=00000003 pc=00041C3E sr=0014 fmt=B00C addr=00041C3D task=1 seg=0 cmd=My Prog\n",
+        "x\nCRASHGUARD trap=00000003 pc=00041C3E sr=0014 fmt=B00C addr=00041C3D task=1 seg=0 hunk=FFFFFFFF off=FFFFFFFF cmd=My Prog\n",
     )
     .unwrap();
-    assert_eq!((c.trap, c.fault_addr, c.offset(), c.command.as_str()), (3, 0x41C3D, None, "My Prog"));
+    assert_eq!((c.trap, c.fault_addr, c.hunk, c.command.as_str()), (3, 0x41C3D, None, "My Prog"));
+    assert!(c.describe().contains("in My Prog, outside its hunks"), "{}", c.describe());
 }
 
 #[test]
