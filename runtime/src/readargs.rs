@@ -118,33 +118,44 @@ pub fn slots(template: &str) -> Vec<Slot> {
 }
 
 /// The next item of `line` from `*at` as dos.library's `ReadItem()`
-/// splits it (dos.library autodoc, ReadItem): a word ends at a blank, `=`,
-/// a quote or the line's end; `=` is an item of its own; a quoted word
-/// (`"…"`, `*` escaping the next byte) is never a keyword. Returns the
-/// item's bytes and whether it may be a keyword; `None` at the end.
+/// splits it (dos.library autodoc, ReadItem; the AROS ROM's
+/// rom/dos/readitem.c, which its unit tests check against AmigaOS 3.1):
+/// blanks (space, tab) before it are skipped; NUL, a newline or `;` there
+/// end the line (`None`); `=` there is an item of its own; a quoted item
+/// (`"…"`, `*` escaping the next byte) is never a keyword; any other word
+/// runs to a blank, `=`, NUL or newline (a quote or `;` inside it is one
+/// of its bytes), and one blank or `=` after it is taken with it. Returns
+/// the item's bytes and whether it may be a keyword.
 fn next_item<'a>(line: &'a [u8], at: &mut usize) -> Option<(&'a [u8], bool)> {
-    let blank = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
-    while *at < line.len() && blank(line[*at]) {
+    while *at < line.len() && matches!(line[*at], b' ' | b'\t') {
         *at += 1;
     }
     let start = *at;
     match *line.get(start)? {
-        b'=' => *at += 1,
+        0 | b'\n' | b';' => None,
+        b'=' => {
+            *at += 1;
+            Some((&line[start..*at], true))
+        }
         b'"' => {
             *at += 1;
-            while *at < line.len() && line[*at] != b'"' && line[*at] != b'\n' {
+            while *at < line.len() && !matches!(line[*at], b'"' | b'\n' | 0) {
                 *at += if line[*at] == b'*' { 2 } else { 1 };
             }
             *at = (*at + 1).min(line.len());
-            return Some((&line[start..*at], false));
+            Some((&line[start..*at], false))
         }
         _ => {
-            while *at < line.len() && !blank(line[*at]) && line[*at] != b'=' && line[*at] != b'"' {
+            while *at < line.len() && !matches!(line[*at], b' ' | b'\t' | b'=' | b'\n' | 0) {
                 *at += 1;
             }
+            let word = &line[start..*at];
+            if *at < line.len() && matches!(line[*at], b' ' | b'\t' | b'=') {
+                *at += 1;
+            }
+            Some((word, true))
         }
     }
-    Some((&line[start..*at], true))
 }
 
 /// The first word of `line` that fills no item of `template` (as written,
@@ -155,7 +166,8 @@ fn next_item<'a>(line: &'a [u8], at: &mut usize) -> Option<(&'a [u8], bool)> {
 /// (a switch alone, any other item with the next item of the line, after
 /// an optional `=`; a `/M` item may be named again); any other word fills
 /// the first positional item (no `/K`, `/S`, `/T` or `/M`) not yet filled,
-/// else it is stray. Only for lines `ReadArgs()` accepted (it refuses a
+/// else it is stray; a `/F` item, named or positional, takes the rest of
+/// the line. Only for lines `ReadArgs()` accepted (it refuses a
 /// keyword without its value itself: `ERROR_KEY_NEEDS_ARG`). Templates of
 /// up to 32 items.
 #[inline(never)]
@@ -167,6 +179,7 @@ pub fn stray_word<'a>(line: &'a [u8], template: &str) -> Option<&'a [u8]> {
             may_be_keyword && t.named(word).is_some() && (t.slot() == Slot::Multi || filled & (1 << k) == 0)
         });
         match named {
+            Some((_, t)) if t.has(Item::F) => return None,
             Some((k, t)) if t.slot() == Slot::Switch => filled |= 1 << k,
             Some((k, _)) => {
                 if next_item(line, &mut at) == Some((&b"="[..], true)) {
@@ -180,6 +193,7 @@ pub fn stray_word<'a>(line: &'a [u8], template: &str) -> Option<&'a [u8]> {
                     !t.has(Item::K) && !matches!(t.slot(), Slot::Switch | Slot::Multi) && filled & (1 << k) == 0
                 });
                 match positional {
+                    Some((_, t)) if t.has(Item::F) => return None,
                     Some((k, _)) => filled |= 1 << k,
                     None => return Some(word),
                 }
@@ -208,6 +222,29 @@ mod tests {
         assert_eq!(stray(b"a \"unclosed"), Some(&b"\"unclosed"[..]));
         assert_eq!(stray(b"a \"ends in *"), Some(&b"\"ends in *"[..]));
         assert_eq!(stray(b""), None);
+    }
+
+    /// Lines where `ReadItem()` (dos.library autodoc; the AROS ROM's
+    /// rom/dos/readitem.c, checked against AmigaOS 3.1 by its unit tests)
+    /// splits differently from a plain word/quote split.
+    #[test]
+    fn items_end_where_read_item_ends_them() {
+        let stray = |l: &'static [u8]| stray_word(l, T);
+        assert_eq!(stray(b"TREE WINDOW=x\"y\""), None, "a quote inside a word is part of it");
+        assert_eq!(stray(b"TREE a\"b"), Some(&b"a\"b"[..]));
+        assert_eq!(stray(b"TREE WINDOW==x"), None, "the `=` after a word is its separator, a second one an item");
+        assert_eq!(stray(b"TREE ;SCREENS"), None, "`;` starting an item ends the line");
+        assert_eq!(stray(b"TREE a;b"), Some(&b"a;b"[..]), "inside a word `;` is a byte of it");
+        assert_eq!(stray(b"TREE\nSCREENS"), None, "the line ends at its newline");
+        assert_eq!(stray(b"TREE\rSCREENS"), None, "CR is no separator: one word, COMMAND's");
+    }
+
+    /// `/F` takes the rest of the line, keywords and all (ReadArgs autodoc).
+    #[test]
+    fn a_rest_item_takes_the_rest_of_the_line() {
+        assert_eq!(stray_word(b"a b FULL c", "TEXT/F,FULL/S"), None);
+        assert_eq!(stray_word(b"FULL v TEXT a b", "X,TEXT/K/F,FULL/S"), None);
+        assert_eq!(stray_word(b"v w", "X,TEXT/K/F"), Some(&b"w"[..]), "a /K/F item only after its keyword");
     }
 
     #[test]
