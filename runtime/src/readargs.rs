@@ -275,6 +275,16 @@ mod tests {
         assert_eq!(stray_word(b"TREE WIN=a WINDOW b", t), Some(&b"WINDOW"[..]), "one item, given twice");
     }
 
+    /// `/M/N`: ReadArgs() stores a NULL-terminated array of pointers to
+    /// LONGs (AROS rom/dos/readargs.c converts each value of a /M item
+    /// that is also /N); read as [`Slot::Number`], `Dos::read_args` would
+    /// give the address of the first pointer as the number.
+    #[test]
+    #[ignore = "no Slot for a list of numbers yet; no template of the project has /M/N"]
+    fn a_list_of_numbers_is_not_one_number() {
+        assert_ne!(Item::parse("SIZES/M/N").slot(), Slot::Number);
+    }
+
     #[test]
     fn template_slots() {
         assert_eq!(
