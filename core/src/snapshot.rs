@@ -317,7 +317,8 @@ mod tests {
         let from_vec = ClassId::from(b"buttongclass".to_vec());
         let from_slice = ClassId::from(&b"buttongclass"[..]);
         assert_eq!(from_vec, from_slice);
-        assert!(from_vec == &b"buttongclass"[..] && from_vec == b"buttongclass" && from_vec != b"buttongclas");
+        let bytes: &[u8] = b"buttongclass";
+        assert!(from_vec == bytes && from_vec == *bytes && from_vec == b"buttongclass" && from_vec != b"buttongclas");
         assert_eq!(format!("{from_vec:?}"), format!("{:?}", b"buttongclass".to_vec()), "Debug as a Vec<u8>");
         // Empty: no allocation, and equal to no class at all.
         let empty = ClassId::from(&b""[..]);
