@@ -49,6 +49,9 @@ pub const COMMANDS: &[&str] = &["VERSION", "TREE", "MENU", "SCREENS"];
 /// the command line they came from (`GetArgStr()`), read again for words
 /// beyond the command, which `ReadArgs()` puts in `FSROOT`'s list.
 pub fn interpret(values: &[Value], line: &[u8]) -> Result<ShellCommand, UsageError> {
+    // After a `?` ReadArgs() read the rest from Input(): only the part
+    // before it is here to check.
+    let line = readargs::before_prompt(line).unwrap_or(line);
     if let Some(word) = readargs::stray_word(line, TEMPLATE) {
         if let Some(name) = readargs::items(TEMPLATE).take(values.len()).find_map(|i| i.named(word)) {
             return Err(UsageError(alloc::format!("{name} is given twice")));
@@ -502,6 +505,21 @@ mod tests {
             "WINDOW longer than 127 bytes"
         );
         assert!(interpret(&line("TREE", Some(&long[1..]), None, false), b"").is_ok());
+    }
+
+    /// `GadgetScope MENU ?`: ReadArgs() prompts for the rest of the line;
+    /// the `?` is no word of it (on the AROS ROM, with `WINDOW=x` typed:
+    /// `"?" is one word too many`, RC 10).
+    #[test]
+    fn a_question_mark_ending_the_line_is_no_word() {
+        let mut menu = line("MENU", Some("x"), None, false);
+        assert!(interpret(&menu, b"MENU ?\n").is_ok());
+        menu[9] = Value::Multi(vec![b"SCREENS".to_vec()]);
+        assert_eq!(
+            interpret(&menu, b"MENU SCREENS ?\n").unwrap_err().0,
+            "\"SCREENS\" is one word too many (one command: VERSION, TREE, MENU, SCREENS)",
+            "the words before it are checked"
+        );
     }
 
     /// `GadgetScope ?`: ReadArgs() prints the template and reads the line

@@ -158,6 +158,32 @@ fn next_item<'a>(line: &'a [u8], at: &mut usize) -> Option<(&'a [u8], bool)> {
     }
 }
 
+/// The part of `line` before a `?` that makes `ReadArgs()` prompt, or
+/// `None` when it does not: an unquoted `?` at the start or after a blank,
+/// followed by nothing but blanks up to the newline (or the line's end).
+/// `ReadArgs()` then prints the template and reads the rest of the line
+/// from `Input()`, after this part (AROS rom/dos/readargs.c, is_question;
+/// dos.library autodoc, ReadArgs). Quotes and `*` escapes as [`next_item`]
+/// reads them.
+pub fn before_prompt(line: &[u8]) -> Option<&[u8]> {
+    let (mut quoted, mut escaped, mut blank_before) = (false, false, true);
+    let mut question = None;
+    for (i, &c) in line.iter().enumerate() {
+        match c {
+            b'\n' => break,
+            b'*' if quoted => escaped = !escaped,
+            b'"' if !escaped => {
+                quoted = !quoted;
+                (question, blank_before) = (None, false);
+            }
+            b' ' | b'\t' => (escaped, blank_before) = (false, true),
+            b'?' if !quoted && blank_before => (escaped, blank_before, question) = (false, false, Some(i)),
+            _ => (escaped, blank_before, question) = (false, false, None),
+        }
+    }
+    question.map(|q| &line[..q])
+}
+
 /// The first word of `line` that fills no item of `template` (as written,
 /// quotes and `*` escapes left in), read as `ReadArgs()` reads the line:
 /// `ReadArgs()` puts such words in the template's `/M` item as if its
@@ -245,6 +271,19 @@ mod tests {
         assert_eq!(stray_word(b"a b FULL c", "TEXT/F,FULL/S"), None);
         assert_eq!(stray_word(b"FULL v TEXT a b", "X,TEXT/K/F,FULL/S"), None);
         assert_eq!(stray_word(b"v w", "X,TEXT/K/F"), Some(&b"w"[..]), "a /K/F item only after its keyword");
+    }
+
+    #[test]
+    fn a_question_mark_ending_the_line_asks_for_the_rest() {
+        assert_eq!(before_prompt(b"?\n"), Some(&b""[..]));
+        assert_eq!(before_prompt(b"  MENU ?  \n"), Some(&b"  MENU "[..]));
+        assert_eq!(before_prompt(b"MENU\t?"), Some(&b"MENU\t"[..]), "the line's end as its newline");
+        assert_eq!(before_prompt(b"MENU?\n"), None, "a `?` inside a word");
+        assert_eq!(before_prompt(b"MENU ? x\n"), None, "a word after it");
+        assert_eq!(before_prompt(b"TREE WINDOW=\" ?\n"), None, "quoted");
+        assert_eq!(before_prompt(b"TREE WINDOW=\"*\" ?\" ?\n"), Some(&b"TREE WINDOW=\"*\" ?\" "[..]), "escaped quote");
+        assert_eq!(before_prompt(b"TREE ??\n"), None);
+        assert_eq!(before_prompt(b"TREE\n"), None);
     }
 
     #[test]

@@ -172,6 +172,11 @@ pub fn scenarios() -> Vec<Scenario> {
             // after a keyword is its separator (a second one an item).
             .capture("GadgetScope TREE WINDOW=nowin\"x\"", "quoteinword")
             .capture("GadgetScope TREE WINDOW==nowin", "twoequals")
+            // A `?` ending a line (after a blank): ReadArgs() prints the
+            // template and reads the rest of the line from Input() (AROS
+            // rom/dos/readargs.c is_question); the `?` is no word.
+            .line("Echo >DH0:rest \"WINDOW=nowin\"")
+            .capture("GadgetScope MENU ? <DH0:rest", "prompted")
             .check(Check::Equals(
                 "version.txt".into(),
                 format!("GadgetScope {} (30.11.2026)\n", env!("CARGO_PKG_VERSION")).into_bytes(),
@@ -197,7 +202,10 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Rc("quoteinword".into(), 5))
             .check(Check::Contains("quoteinword.out".into(), "no window matches \"nowin\"x\"\"".into()))
             .check(Check::Rc("twoequals".into(), 5))
-            .check(Check::Contains("twoequals.out".into(), "no window matches \"nowin\"".into())),
+            .check(Check::Contains("twoequals.out".into(), "no window matches \"nowin\"".into()))
+            .check(Check::Rc("prompted".into(), 5))
+            .check(Check::Contains("prompted.out".into(), "COMMAND,WINDOW/K,".into()))
+            .check(Check::Contains("prompted.out".into(), "no window matches \"nowin\"".into())),
         cpu_68000(),
         // A genuine Workbench start: UAETool builds a WBStartup for a copy of
         // itself on its own process; the child reports what it received and
