@@ -36,7 +36,8 @@ pub enum Value {
 /// The single place this crate and its users read the template grammar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Item<'t> {
-    names: &'t str,
+    /// The item as written (`WINDOW=WIN/K`).
+    text: &'t str,
     mods: u8,
 }
 
@@ -58,9 +59,7 @@ impl<'t> Item<'t> {
 
     /// Reads one item (the text between two commas).
     pub fn parse(item: &'t str) -> Item<'t> {
-        let mut parts = item.split('/');
-        let names = parts.next().unwrap_or("");
-        let mods = parts.filter_map(|m| m.bytes().next()).fold(0, |mods, c| {
+        let mods = item.split('/').skip(1).filter_map(|m| m.bytes().next()).fold(0, |mods, c| {
             mods | match c.to_ascii_uppercase() {
                 b'A' => Item::A,
                 b'K' => Item::K,
@@ -72,7 +71,15 @@ impl<'t> Item<'t> {
                 _ => 0,
             }
         });
-        Item { names, mods }
+        Item { text: item, mods }
+    }
+
+    /// The names (`WINDOW=WIN`) and the modifiers as written (`/K`).
+    fn split(&self) -> (&'t str, &'t str) {
+        // `split_at_checked`: `/` is one byte, and `split_at`'s panic
+        // message would bring in the str formatting machinery.
+        let at = self.text.bytes().position(|c| c == b'/').unwrap_or(self.text.len());
+        self.text.split_at_checked(at).unwrap_or((self.text, ""))
     }
 
     /// Whether every modifier bit of `mods` is given.
@@ -82,13 +89,31 @@ impl<'t> Item<'t> {
 
     /// The item's names as the template spells them.
     pub fn names(&self) -> impl Iterator<Item = &'t str> {
-        self.names.split('=')
+        self.split().0.split('=')
     }
 
     /// The name `word` gives (compared without case), as the template
-    /// spells it; `None` when `word` names another item.
+    /// spells it; `None` when `word` names another item. As FindArg()
+    /// compares (AROS rom/dos/findarg.c): the word is the template text
+    /// from a name on, up to a `=`, `,`, `/` or the template's end, so
+    /// after the last name it may go on into the modifiers (`FULL/S`).
     pub fn named(&self, word: &[u8]) -> Option<&'t str> {
-        self.names().find(|n| n.as_bytes().eq_ignore_ascii_case(word))
+        // Whether `word` starts with `text` (without case); what follows.
+        fn after<'w>(word: &'w [u8], text: &[u8]) -> Option<&'w [u8]> {
+            let (head, rest) = word.split_at_checked(text.len())?;
+            head.eq_ignore_ascii_case(text).then_some(rest)
+        }
+        let (names, tail) = self.split();
+        // The last name ends where the names end; only it is followed by
+        // the modifiers.
+        let end = names.as_bytes().as_ptr_range().end;
+        self.names().find(|n| match after(word, n.as_bytes()) {
+            Some([]) => true,
+            Some(rest) if n.as_bytes().as_ptr_range().end == end => {
+                after(tail.as_bytes(), rest).is_some_and(|t| t.is_empty() || t.starts_with(b"/"))
+            }
+            _ => false,
+        })
     }
 
     /// What ReadArgs stores for the item: /S and /T come before /N, /N
@@ -312,6 +337,22 @@ mod tests {
         let t = "COMMAND,WINDOW=WIN/K,FULL/S";
         assert_eq!(stray_word(b"TREE win \"a\" full", t), None);
         assert_eq!(stray_word(b"TREE WIN=a WINDOW b", t), Some(&b"WINDOW"[..]), "one item, given twice");
+    }
+
+    /// FindArg() compares the word with the template text from a name on,
+    /// and the word may end where the template has `/` as well as `=`,
+    /// `,` or its end (AROS rom/dos/findarg.c): `FULL/S` names FULL.
+    #[test]
+    fn a_name_with_its_modifiers_names_the_item() {
+        let all: Vec<Item> = items("COMMAND,WINDOW=WIN/K,N/K/N,FULL/S").collect();
+        assert_eq!(all[3].named(b"full/s"), Some("FULL"));
+        assert_eq!(all[1].named(b"WIN/K"), Some("WIN"));
+        assert_eq!(all[1].named(b"WINDOW/K"), None, "an alias before `=` is followed by `=`");
+        assert_eq!((all[2].named(b"N/K"), all[2].named(b"N/K/N")), (Some("N"), Some("N")));
+        assert_eq!((all[2].named(b"N/"), all[2].named(b"N/K/")), (None, None));
+        assert_eq!(all[2].named(b"N/N"), None);
+        assert_eq!(stray_word(b"TREE WINDOW/K=x FULL/S", T), None);
+        assert_eq!(stray_word(b"TREE FULL FULL/S", T), Some(&b"FULL/S"[..]));
     }
 
     /// `/M/N`: ReadArgs() stores a NULL-terminated array of pointers to

@@ -172,6 +172,8 @@ pub fn scenarios() -> Vec<Scenario> {
             // after a keyword is its separator (a second one an item).
             .capture("GadgetScope TREE WINDOW=nowin\"x\"", "quoteinword")
             .capture("GadgetScope TREE WINDOW==nowin", "twoequals")
+            // FindArg(): a keyword may go on into its modifiers.
+            .capture("GadgetScope TREE WINDOW/K=nowin", "withmods")
             // A `?` ending a line (after a blank): ReadArgs() prints the
             // template and reads the rest of the line from Input() (AROS
             // rom/dos/readargs.c is_question); the `?` is no word.
@@ -203,6 +205,8 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Contains("quoteinword.out".into(), "no window matches \"nowin\"x\"\"".into()))
             .check(Check::Rc("twoequals".into(), 5))
             .check(Check::Contains("twoequals.out".into(), "no window matches \"nowin\"".into()))
+            .check(Check::Rc("withmods".into(), 5))
+            .check(Check::Contains("withmods.out".into(), "no window matches \"nowin\"".into()))
             .check(Check::Rc("prompted".into(), 5))
             .check(Check::Contains("prompted.out".into(), "COMMAND,WINDOW/K,".into()))
             .check(Check::Contains("prompted.out".into(), "no window matches \"nowin\"".into())),
