@@ -56,8 +56,10 @@ pub fn interpret(values: &[Value], line: &[u8]) -> Result<ShellCommand, UsageErr
         if let Some(name) = readargs::items(TEMPLATE).take(values.len()).find_map(|i| i.named(word)) {
             return Err(UsageError(alloc::format!("{name} is given twice")));
         }
+        // A quoted word is shown as written, in its own quotes.
+        let quote = if word.starts_with(b"\"") { "" } else { "\"" };
         return Err(UsageError(alloc::format!(
-            "\"{}\" is one word too many (one command: {})",
+            "{quote}{}{quote} is one word too many (one command: {})",
             shown(word),
             COMMANDS.join(", ")
         )));
@@ -505,6 +507,16 @@ mod tests {
             "WINDOW longer than 127 bytes"
         );
         assert!(interpret(&line("TREE", Some(&long[1..]), None, false), b"").is_ok());
+    }
+
+    /// A quoted stray word is shown in its own quotes (`""`, not `""""`).
+    #[test]
+    fn a_quoted_stray_word_is_shown_as_written() {
+        let mut extra = line("TREE", None, None, false);
+        extra[9] = Value::Multi(vec![Vec::new()]);
+        let msg = |l: &[u8]| interpret(&extra, l).unwrap_err().0;
+        assert_eq!(msg(b"TREE \"\"\n"), "\"\" is one word too many (one command: VERSION, TREE, MENU, SCREENS)");
+        assert_eq!(msg(b"TREE \"a b\"\n"), "\"a b\" is one word too many (one command: VERSION, TREE, MENU, SCREENS)");
     }
 
     /// `GadgetScope MENU ?`: ReadArgs() prompts for the rest of the line;

@@ -174,6 +174,8 @@ pub fn scenarios() -> Vec<Scenario> {
             .capture("GadgetScope TREE WINDOW==nowin", "twoequals")
             // FindArg(): a keyword may go on into its modifiers.
             .capture("GadgetScope TREE WINDOW/K=nowin", "withmods")
+            // A quoted stray word, in its own quotes.
+            .capture("GadgetScope TREE WINDOW=\"a b\" \"\"", "emptyword")
             // A `?` ending a line (after a blank): ReadArgs() prints the
             // template and reads the rest of the line from Input() (AROS
             // rom/dos/readargs.c is_question); the `?` is no word.
@@ -207,6 +209,8 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Contains("twoequals.out".into(), "no window matches \"nowin\"".into()))
             .check(Check::Rc("withmods".into(), 5))
             .check(Check::Contains("withmods.out".into(), "no window matches \"nowin\"".into()))
+            .check(Check::Rc("emptyword".into(), 10))
+            .check(Check::Contains("emptyword.out".into(), "GadgetScope: \"\" is one word too many".into()))
             .check(Check::Rc("prompted".into(), 5))
             .check(Check::Contains("prompted.out".into(), "COMMAND,WINDOW/K,".into()))
             .check(Check::Contains("prompted.out".into(), "no window matches \"nowin\"".into())),
