@@ -306,3 +306,31 @@ pub struct MenuStripSnap {
     /// True if a chain was cut short (cap reached or unreadable).
     pub truncated: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    #[test]
+    fn a_class_id_is_its_bytes_whichever_way_it_was_made() {
+        let from_vec = ClassId::from(b"buttongclass".to_vec());
+        let from_slice = ClassId::from(&b"buttongclass"[..]);
+        assert_eq!(from_vec, from_slice);
+        let bytes: &[u8] = b"buttongclass";
+        assert!(from_vec == bytes && from_vec == *bytes && from_vec == b"buttongclass" && from_vec != b"buttongclas");
+        assert_eq!(format!("{from_vec:?}"), format!("{:?}", b"buttongclass".to_vec()), "Debug as a Vec<u8>");
+        // Empty: no allocation, and equal to no class at all.
+        let empty = ClassId::from(&b""[..]);
+        assert!(empty.0.is_none() && empty == ClassId::default() && empty.is_empty() && empty == b"");
+        assert_eq!(format!("{empty:?}"), "[]");
+    }
+
+    #[test]
+    fn a_clone_shares_the_bytes() {
+        let a = ClassId::from(&b"slider.gadget"[..]);
+        let b = a.clone();
+        assert_eq!(a.as_ptr(), b.as_ptr(), "one copy per class");
+        assert_eq!(b, ClassId::from(&b"slider.gadget"[..]));
+    }
+}

@@ -36,7 +36,8 @@ pub enum Value {
 /// The single place this crate and its users read the template grammar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Item<'t> {
-    names: &'t str,
+    /// The item as written (`WINDOW=WIN/K`).
+    text: &'t str,
     mods: u8,
 }
 
@@ -58,9 +59,7 @@ impl<'t> Item<'t> {
 
     /// Reads one item (the text between two commas).
     pub fn parse(item: &'t str) -> Item<'t> {
-        let mut parts = item.split('/');
-        let names = parts.next().unwrap_or("");
-        let mods = parts.filter_map(|m| m.bytes().next()).fold(0, |mods, c| {
+        let mods = item.split('/').skip(1).filter_map(|m| m.bytes().next()).fold(0, |mods, c| {
             mods | match c.to_ascii_uppercase() {
                 b'A' => Item::A,
                 b'K' => Item::K,
@@ -72,7 +71,15 @@ impl<'t> Item<'t> {
                 _ => 0,
             }
         });
-        Item { names, mods }
+        Item { text: item, mods }
+    }
+
+    /// The names (`WINDOW=WIN`) and the modifiers as written (`/K`).
+    fn split(&self) -> (&'t str, &'t str) {
+        // `split_at_checked`: `/` is one byte, and `split_at`'s panic
+        // message would bring in the str formatting machinery.
+        let at = self.text.bytes().position(|c| c == b'/').unwrap_or(self.text.len());
+        self.text.split_at_checked(at).unwrap_or((self.text, ""))
     }
 
     /// Whether every modifier bit of `mods` is given.
@@ -82,13 +89,31 @@ impl<'t> Item<'t> {
 
     /// The item's names as the template spells them.
     pub fn names(&self) -> impl Iterator<Item = &'t str> {
-        self.names.split('=')
+        self.split().0.split('=')
     }
 
     /// The name `word` gives (compared without case), as the template
-    /// spells it; `None` when `word` names another item.
+    /// spells it; `None` when `word` names another item. As FindArg()
+    /// compares (AROS rom/dos/findarg.c): the word is the template text
+    /// from a name on, up to a `=`, `,`, `/` or the template's end, so
+    /// after the last name it may go on into the modifiers (`FULL/S`).
     pub fn named(&self, word: &[u8]) -> Option<&'t str> {
-        self.names().find(|n| n.as_bytes().eq_ignore_ascii_case(word))
+        // Whether `word` starts with `text` (without case); what follows.
+        fn after<'w>(word: &'w [u8], text: &[u8]) -> Option<&'w [u8]> {
+            let (head, rest) = word.split_at_checked(text.len())?;
+            head.eq_ignore_ascii_case(text).then_some(rest)
+        }
+        let (names, tail) = self.split();
+        // The last name ends where the names end; only it is followed by
+        // the modifiers.
+        let end = names.as_bytes().as_ptr_range().end;
+        self.names().find(|n| match after(word, n.as_bytes()) {
+            Some([]) => true,
+            Some(rest) if n.as_bytes().as_ptr_range().end == end => {
+                after(tail.as_bytes(), rest).is_some_and(|t| t.is_empty() || t.starts_with(b"/"))
+            }
+            _ => false,
+        })
     }
 
     /// What ReadArgs stores for the item: /S and /T come before /N, /N
@@ -118,33 +143,70 @@ pub fn slots(template: &str) -> Vec<Slot> {
 }
 
 /// The next item of `line` from `*at` as dos.library's `ReadItem()`
-/// splits it (dos.library autodoc, ReadItem): a word ends at a blank, `=`,
-/// a quote or the line's end; `=` is an item of its own; a quoted word
-/// (`"…"`, `*` escaping the next byte) is never a keyword. Returns the
-/// item's bytes and whether it may be a keyword; `None` at the end.
+/// splits it (dos.library autodoc, ReadItem; the AROS ROM's
+/// rom/dos/readitem.c, which its unit tests check against AmigaOS 3.1):
+/// blanks (space, tab) before it are skipped; NUL, a newline or `;` there
+/// end the line (`None`); `=` there is an item of its own; a quoted item
+/// (`"…"`, `*` escaping the next byte) is never a keyword; any other word
+/// runs to a blank, `=`, NUL or newline (a quote or `;` inside it is one
+/// of its bytes), and one blank or `=` after it is taken with it. Returns
+/// the item's bytes and whether it may be a keyword.
 fn next_item<'a>(line: &'a [u8], at: &mut usize) -> Option<(&'a [u8], bool)> {
-    let blank = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
-    while *at < line.len() && blank(line[*at]) {
+    while *at < line.len() && matches!(line[*at], b' ' | b'\t') {
         *at += 1;
     }
     let start = *at;
     match *line.get(start)? {
-        b'=' => *at += 1,
+        0 | b'\n' | b';' => None,
+        b'=' => {
+            *at += 1;
+            Some((&line[start..*at], true))
+        }
         b'"' => {
             *at += 1;
-            while *at < line.len() && line[*at] != b'"' && line[*at] != b'\n' {
+            while *at < line.len() && !matches!(line[*at], b'"' | b'\n' | 0) {
                 *at += if line[*at] == b'*' { 2 } else { 1 };
             }
             *at = (*at + 1).min(line.len());
-            return Some((&line[start..*at], false));
+            Some((&line[start..*at], false))
         }
         _ => {
-            while *at < line.len() && !blank(line[*at]) && line[*at] != b'=' && line[*at] != b'"' {
+            while *at < line.len() && !matches!(line[*at], b' ' | b'\t' | b'=' | b'\n' | 0) {
                 *at += 1;
             }
+            let word = &line[start..*at];
+            if *at < line.len() && matches!(line[*at], b' ' | b'\t' | b'=') {
+                *at += 1;
+            }
+            Some((word, true))
         }
     }
-    Some((&line[start..*at], true))
+}
+
+/// The part of `line` before a `?` that makes `ReadArgs()` prompt, or
+/// `None` when it does not: an unquoted `?` at the start or after a blank,
+/// followed by nothing but blanks up to the newline (or the line's end).
+/// `ReadArgs()` then prints the template and reads the rest of the line
+/// from `Input()`, after this part (AROS rom/dos/readargs.c, is_question;
+/// dos.library autodoc, ReadArgs). Quotes and `*` escapes as [`next_item`]
+/// reads them.
+pub fn before_prompt(line: &[u8]) -> Option<&[u8]> {
+    let (mut quoted, mut escaped, mut blank_before) = (false, false, true);
+    let mut question = None;
+    for (i, &c) in line.iter().enumerate() {
+        match c {
+            b'\n' => break,
+            b'*' if quoted => escaped = !escaped,
+            b'"' if !escaped => {
+                quoted = !quoted;
+                (question, blank_before) = (None, false);
+            }
+            b' ' | b'\t' => (escaped, blank_before) = (false, true),
+            b'?' if !quoted && blank_before => (escaped, blank_before, question) = (false, false, Some(i)),
+            _ => (escaped, blank_before, question) = (false, false, None),
+        }
+    }
+    question.map(|q| &line[..q])
 }
 
 /// The first word of `line` that fills no item of `template` (as written,
@@ -155,7 +217,8 @@ fn next_item<'a>(line: &'a [u8], at: &mut usize) -> Option<(&'a [u8], bool)> {
 /// (a switch alone, any other item with the next item of the line, after
 /// an optional `=`; a `/M` item may be named again); any other word fills
 /// the first positional item (no `/K`, `/S`, `/T` or `/M`) not yet filled,
-/// else it is stray. Only for lines `ReadArgs()` accepted (it refuses a
+/// else it is stray; a `/F` item, named or positional, takes the rest of
+/// the line. Only for lines `ReadArgs()` accepted (it refuses a
 /// keyword without its value itself: `ERROR_KEY_NEEDS_ARG`). Templates of
 /// up to 32 items.
 #[inline(never)]
@@ -167,6 +230,7 @@ pub fn stray_word<'a>(line: &'a [u8], template: &str) -> Option<&'a [u8]> {
             may_be_keyword && t.named(word).is_some() && (t.slot() == Slot::Multi || filled & (1 << k) == 0)
         });
         match named {
+            Some((_, t)) if t.has(Item::F) => return None,
             Some((k, t)) if t.slot() == Slot::Switch => filled |= 1 << k,
             Some((k, _)) => {
                 if next_item(line, &mut at) == Some((&b"="[..], true)) {
@@ -180,6 +244,7 @@ pub fn stray_word<'a>(line: &'a [u8], template: &str) -> Option<&'a [u8]> {
                     !t.has(Item::K) && !matches!(t.slot(), Slot::Switch | Slot::Multi) && filled & (1 << k) == 0
                 });
                 match positional {
+                    Some((_, t)) if t.has(Item::F) => return None,
                     Some((k, _)) => filled |= 1 << k,
                     None => return Some(word),
                 }
@@ -210,6 +275,42 @@ mod tests {
         assert_eq!(stray(b""), None);
     }
 
+    /// Lines where `ReadItem()` (dos.library autodoc; the AROS ROM's
+    /// rom/dos/readitem.c, checked against AmigaOS 3.1 by its unit tests)
+    /// splits differently from a plain word/quote split.
+    #[test]
+    fn items_end_where_read_item_ends_them() {
+        let stray = |l: &'static [u8]| stray_word(l, T);
+        assert_eq!(stray(b"TREE WINDOW=x\"y\""), None, "a quote inside a word is part of it");
+        assert_eq!(stray(b"TREE a\"b"), Some(&b"a\"b"[..]));
+        assert_eq!(stray(b"TREE WINDOW==x"), None, "the `=` after a word is its separator, a second one an item");
+        assert_eq!(stray(b"TREE ;SCREENS"), None, "`;` starting an item ends the line");
+        assert_eq!(stray(b"TREE a;b"), Some(&b"a;b"[..]), "inside a word `;` is a byte of it");
+        assert_eq!(stray(b"TREE\nSCREENS"), None, "the line ends at its newline");
+        assert_eq!(stray(b"TREE\rSCREENS"), None, "CR is no separator: one word, COMMAND's");
+    }
+
+    /// `/F` takes the rest of the line, keywords and all (ReadArgs autodoc).
+    #[test]
+    fn a_rest_item_takes_the_rest_of_the_line() {
+        assert_eq!(stray_word(b"a b FULL c", "TEXT/F,FULL/S"), None);
+        assert_eq!(stray_word(b"FULL v TEXT a b", "X,TEXT/K/F,FULL/S"), None);
+        assert_eq!(stray_word(b"v w", "X,TEXT/K/F"), Some(&b"w"[..]), "a /K/F item only after its keyword");
+    }
+
+    #[test]
+    fn a_question_mark_ending_the_line_asks_for_the_rest() {
+        assert_eq!(before_prompt(b"?\n"), Some(&b""[..]));
+        assert_eq!(before_prompt(b"  MENU ?  \n"), Some(&b"  MENU "[..]));
+        assert_eq!(before_prompt(b"MENU\t?"), Some(&b"MENU\t"[..]), "the line's end as its newline");
+        assert_eq!(before_prompt(b"MENU?\n"), None, "a `?` inside a word");
+        assert_eq!(before_prompt(b"MENU ? x\n"), None, "a word after it");
+        assert_eq!(before_prompt(b"TREE WINDOW=\" ?\n"), None, "quoted");
+        assert_eq!(before_prompt(b"TREE WINDOW=\"*\" ?\" ?\n"), Some(&b"TREE WINDOW=\"*\" ?\" "[..]), "escaped quote");
+        assert_eq!(before_prompt(b"TREE ??\n"), None);
+        assert_eq!(before_prompt(b"TREE\n"), None);
+    }
+
     #[test]
     fn items_read_names_and_modifiers() {
         let all: Vec<Item> = items("COMMAND,WINDOW=WIN/K,Q=QUICK/s,FROM/a/M,N/k/n,REST/F,T/t,ODD/X/Kx").collect();
@@ -236,6 +337,32 @@ mod tests {
         let t = "COMMAND,WINDOW=WIN/K,FULL/S";
         assert_eq!(stray_word(b"TREE win \"a\" full", t), None);
         assert_eq!(stray_word(b"TREE WIN=a WINDOW b", t), Some(&b"WINDOW"[..]), "one item, given twice");
+    }
+
+    /// FindArg() compares the word with the template text from a name on,
+    /// and the word may end where the template has `/` as well as `=`,
+    /// `,` or its end (AROS rom/dos/findarg.c): `FULL/S` names FULL.
+    #[test]
+    fn a_name_with_its_modifiers_names_the_item() {
+        let all: Vec<Item> = items("COMMAND,WINDOW=WIN/K,N/K/N,FULL/S").collect();
+        assert_eq!(all[3].named(b"full/s"), Some("FULL"));
+        assert_eq!(all[1].named(b"WIN/K"), Some("WIN"));
+        assert_eq!(all[1].named(b"WINDOW/K"), None, "an alias before `=` is followed by `=`");
+        assert_eq!((all[2].named(b"N/K"), all[2].named(b"N/K/N")), (Some("N"), Some("N")));
+        assert_eq!((all[2].named(b"N/"), all[2].named(b"N/K/")), (None, None));
+        assert_eq!(all[2].named(b"N/N"), None);
+        assert_eq!(stray_word(b"TREE WINDOW/K=x FULL/S", T), None);
+        assert_eq!(stray_word(b"TREE FULL FULL/S", T), Some(&b"FULL/S"[..]));
+    }
+
+    /// `/M/N`: ReadArgs() stores a NULL-terminated array of pointers to
+    /// LONGs (AROS rom/dos/readargs.c converts each value of a /M item
+    /// that is also /N); read as [`Slot::Number`], `Dos::read_args` would
+    /// give the address of the first pointer as the number.
+    #[test]
+    #[ignore = "no Slot for a list of numbers yet; no template of the project has /M/N"]
+    fn a_list_of_numbers_is_not_one_number() {
+        assert_ne!(Item::parse("SIZES/M/N").slot(), Slot::Number);
     }
 
     #[test]

@@ -62,7 +62,8 @@ _start:
 	bne.s	2f
 	addq.l	#1,%a2
 	bra.s	1b
-2:	lea	path(%pc),%a0
+2:	bcs	.Lusage			/* a newline or control character: no <program> */
+	lea	path(%pc),%a0
 	move.w	#PATH_MAX-2,%d1
 3:	cmp.l	%a3,%a2
 	bcc.s	4f

@@ -167,6 +167,20 @@ pub fn scenarios() -> Vec<Scenario> {
             .capture("GadgetScope NOGUI TCPPORT=", "valueless")
             .capture("GadgetScope NOGUI TCPPORT=4294967296", "bigport")
             .capture("GadgetScope NOGUI SERIAL BAUD=4294967408", "bigbaud")
+            // How the ROM's ReadItem() splits a line (readargs.rs
+            // next_item): a quote inside a word is a byte of it, the `=`
+            // after a keyword is its separator (a second one an item).
+            .capture("GadgetScope TREE WINDOW=nowin\"x\"", "quoteinword")
+            .capture("GadgetScope TREE WINDOW==nowin", "twoequals")
+            // FindArg(): a keyword may go on into its modifiers.
+            .capture("GadgetScope TREE WINDOW/K=nowin", "withmods")
+            // A quoted stray word, in its own quotes.
+            .capture("GadgetScope TREE WINDOW=\"a b\" \"\"", "emptyword")
+            // A `?` ending a line (after a blank): ReadArgs() prints the
+            // template and reads the rest of the line from Input() (AROS
+            // rom/dos/readargs.c is_question); the `?` is no word.
+            .line("Echo >DH0:rest \"WINDOW=nowin\"")
+            .capture("GadgetScope MENU ? <DH0:rest", "prompted")
             .check(Check::Equals(
                 "version.txt".into(),
                 format!("GadgetScope {} (30.11.2026)\n", env!("CARGO_PKG_VERSION")).into_bytes(),
@@ -188,7 +202,18 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Contains(
                 "bigbaud.out".into(),
                 "BAUD must be a rate in bits per second, not 4294967408".into(),
-            )),
+            ))
+            .check(Check::Rc("quoteinword".into(), 5))
+            .check(Check::Contains("quoteinword.out".into(), "no window matches \"nowin\"x\"\"".into()))
+            .check(Check::Rc("twoequals".into(), 5))
+            .check(Check::Contains("twoequals.out".into(), "no window matches \"nowin\"".into()))
+            .check(Check::Rc("withmods".into(), 5))
+            .check(Check::Contains("withmods.out".into(), "no window matches \"nowin\"".into()))
+            .check(Check::Rc("emptyword".into(), 10))
+            .check(Check::Contains("emptyword.out".into(), "GadgetScope: \"\" is one word too many".into()))
+            .check(Check::Rc("prompted".into(), 5))
+            .check(Check::Contains("prompted.out".into(), "COMMAND,WINDOW/K,".into()))
+            .check(Check::Contains("prompted.out".into(), "no window matches \"nowin\"".into())),
         cpu_68000(),
         // A genuine Workbench start: UAETool builds a WBStartup for a copy of
         // itself on its own process; the child reports what it received and
@@ -246,7 +271,15 @@ pub fn scenarios() -> Vec<Scenario> {
                 "nostack.out".into(),
                 "GadgetScope: not enough memory for its 20480-byte stack\n".into(),
             ))
-            .check(Check::Contains("nostack.out".into(), ", RC 20, IoErr 103\n".into())),
+            .check(Check::Contains("nostack.out".into(), ", RC 20, IoErr 103\n".into()))
+            // MemHog gave everything back: the machine runs the program
+            // again; without arguments MemHog says how to call it.
+            .capture("GadgetScope VERSION", "after")
+            .capture("C:MemHog", "usage")
+            .check(Check::Rc("after".into(), 0))
+            .check(Check::Contains("after.out".into(), "GadgetScope ".into()))
+            .check(Check::Rc("usage".into(), 20))
+            .check(Check::Equals("usage.out".into(), b"usage: MemHog <program> [<arguments>]\n".to_vec())),
         sched_stress(),
         host_dump(),
         // Free memory after GadgetScope exits equals free memory before

@@ -204,6 +204,25 @@ mod tests {
         assert!(e.contains("no size for function `f2`"), "{e}");
     }
 
+    /// A label without `.type` (no ELF function symbol, so its bytes are
+    /// in the span of the function before it) stays in that function's
+    /// part, and its branches count for it; a `.text` inside a function
+    /// is that function's part.
+    #[test]
+    fn untyped_labels_and_text_inside_a_function_stay_in_its_part() {
+        let asm = "\t.text\n\t.type\tf1, @function\nf1:\n\trts\ng:\n\tjbsr f2\n\t.text\n\tjra f1\n\
+                   \t.type\tf2, @function\nf2:\n\trts\n";
+        // f1 with g: 10 + 2 * 4 + 1 = 19; f2 21: 40 together, one part of 40.
+        let (out, bounds) = split(asm, &spans(&[("f1", 10), ("f2", 20)]), 40).unwrap();
+        assert_eq!(bounds, [40], "{out}");
+        let (out, bounds) = split(asm, &spans(&[("f1", 11), ("f2", 20)]), 40).unwrap();
+        assert_eq!(bounds, [40, 40], "{out}");
+        let at = |s: &str| out.find(s).unwrap_or_else(|| panic!("{s} in {out}"));
+        assert!(at("g:") < at("jra f1") && at("jra f1") < at(".gs_text.2"));
+        assert_eq!(out.matches(".gs_text.1").count(), 2, "the part's start and the `.text` in f1: {out}");
+        assert_eq!(split("\t.text\n", &spans(&[]), 40).unwrap(), ("\t.text\n".to_string(), vec![]), "no functions");
+    }
+
     #[test]
     fn part_sections_and_the_linker_script() {
         assert!(is_part_section(".gs_text.12"));

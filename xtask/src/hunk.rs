@@ -621,8 +621,16 @@ impl<'a> Input<'a> {
                             // part) becomes absolute, relocated below as an
                             // R_68K_32; any other reference cannot.
                             let off = (place - hunks.list[h].base) as usize;
+                            // Only in instructions: there the word before a
+                            // PC32 field is a long branch's opcode word or a
+                            // (d32,PC) extension word, which never reads $61FF
+                            // or $60FF (its bit 3 is clear).
+                            let in_code = src_sh.sh_flags(e) & elf::SHF_EXECINSTR != 0;
                             let into_code = r_type == elf::R_68K_PC32 && hunks.list[to].kind == Kind::Code;
-                            if !(into_code && long_branch_to_absolute(&mut hunks.list[h].bytes, off, place, s_a)) {
+                            if !(in_code
+                                && into_code
+                                && long_branch_to_absolute(&mut hunks.list[h].bytes, off, place, s_a))
+                            {
                                 return Err(HunkError::PcRelAcrossHunks {
                                     r_type: reloc_name(r_type),
                                     site: self.site(src, place),

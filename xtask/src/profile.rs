@@ -128,7 +128,7 @@ pub fn run(count: u32) -> Result<Profile> {
 /// Prints the profile's top `n` rows.
 pub fn report(p: &Profile, n: usize) {
     println!(
-        "WalkProf: {} TREE(s), {} instructions traced ({} per TREE incl. start-up), {} outside the hunk, {} cycles",
+        "WalkProf: {} TREE(s), {} instructions traced ({} per TREE incl. start-up), {} outside the program's hunks, {} cycles",
         p.count,
         p.total,
         p.total / u64::from(p.count.max(1)),

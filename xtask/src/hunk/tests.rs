@@ -347,6 +347,26 @@ fn code_parts_are_hunks_of_their_own_and_calls_between_them_absolute() {
     assert_eq!((img.code_size, img.reloc_count), (32, 3));
 }
 
+/// Bytes that read like `bsr.l` in read-only data (hunk 0's `.rodata`)
+/// before a PC32 field into a code part are data, not a call: an error,
+/// never rewritten.
+#[test]
+fn a_long_branch_lookalike_in_data_is_not_rewritten() {
+    let ro = [0x61, 0xff, 0, 0, 0x0f, 0xfa]; // $61FF, then f1 - . (0x2000 - 0x1006)
+    let elf = build_elf(
+        0x1000,
+        &[
+            text(0x1000, vec![0x4e, 0x75, 0x4e, 0x71]),
+            rodata(0x1004, &ro),
+            part(".gs_text.1", 0x2000, vec![0x4e, 0x75]),
+        ],
+        &[("_start", 0x1000, STT_FUNC, 1), ("f1", 0x2000, STT_FUNC, 3)],
+        &[(2, 0x1006, 2, R_68K_PC32, 0)],
+    );
+    let err = convert(&elf).unwrap_err();
+    assert!(matches!(err, HunkError::PcRelAcrossHunks { from: "code", to: "code", .. }), "{err:?}");
+}
+
 /// Only a long branch has an absolute form: any other PC-relative field
 /// between code hunks stays an error.
 #[test]
@@ -360,6 +380,57 @@ fn other_pc_relative_fields_between_code_parts_are_errors() {
     );
     let err = convert(&elf).unwrap_err();
     assert!(matches!(err, HunkError::PcRelAcrossHunks { from: "code", to: "code", .. }), "{err:?}");
+}
+
+/// A 16-bit branch (`bsr.w`) into another code part cannot reach it, and a
+/// 32-bit field at a hunk's first byte has no opcode word before it: both
+/// errors, not a rewrite.
+#[test]
+fn short_or_opcodeless_fields_between_code_parts_are_errors() {
+    let bsr_w = vec![0x61, 0x00, 0x0f, 0xfe, 0x4e, 0x75]; // bsr.w f1 (0x2000 - 0x1002)
+    let elf = build_elf(
+        0x1000,
+        &[text(0x1000, bsr_w), part(".gs_text.1", 0x2000, vec![0x4e, 0x75])],
+        &[("_start", 0x1000, STT_FUNC, 1), ("f1", 0x2000, STT_FUNC, 2)],
+        &[(1, 0x1002, 2, R_68K_PC16, 0)],
+    );
+    let err = convert(&elf).unwrap_err();
+    assert!(matches!(err, HunkError::PcRelAcrossHunks { from: "code", to: "code", .. }), "{err:?}");
+    // A PC32 field at the first byte of part 1, to part 2.
+    let elf = build_elf(
+        0x1000,
+        &[
+            text(0x1000, vec![0x4e, 0x75]),
+            part(".gs_text.1", 0x2000, vec![0, 0, 0x10, 0]), // f2 - 0x2000
+            part(".gs_text.2", 0x3000, vec![0x4e, 0x75]),
+        ],
+        &[("_start", 0x1000, STT_FUNC, 1), ("f1", 0x2000, STT_FUNC, 2), ("f2", 0x3000, STT_FUNC, 3)],
+        &[(2, 0x2000, 3, R_68K_PC32, 0)],
+    );
+    let err = convert(&elf).unwrap_err();
+    assert!(matches!(err, HunkError::PcRelAcrossHunks { from: "code", to: "code", .. }), "{err:?}");
+}
+
+/// A long branch whose field ends a code part's last byte, and one at a
+/// part's first byte, are rewritten like any other.
+#[test]
+fn long_branches_at_a_parts_ends_become_absolute() {
+    let p1 = vec![0x60, 0xff, 0, 0, 0x0f, 0xfe, 0x61, 0xff, 0, 0, 0x0f, 0xf8]; // bra.l f2; bsr.l f2
+    let elf = build_elf(
+        0x1000,
+        &[text(0x1000, vec![0x4e, 0x75]), part(".gs_text.1", 0x2000, p1), part(".gs_text.2", 0x3000, vec![0x4e, 0x75])],
+        &[("_start", 0x1000, STT_FUNC, 1), ("f1", 0x2000, STT_FUNC, 2), ("f2", 0x3000, STT_FUNC, 3)],
+        &[(2, 0x2002, 3, R_68K_PC32, 0), (2, 0x2008, 3, R_68K_PC32, 0)],
+    );
+    let img = convert(&elf).unwrap();
+    assert_eq!(img.code_hunks, vec![4, 12, 4]);
+    let mut want = longs(&[HUNK_HEADER, 0, 3, 0, 2, 1, 3, 1]);
+    want.extend(longs(&[HUNK_CODE, 1, 0x4e75_0000, HUNK_END]));
+    want.extend(longs(&[HUNK_CODE, 3]));
+    want.extend_from_slice(&[0x4e, 0xf9, 0, 0, 0, 0, 0x4e, 0xb9, 0, 0, 0, 0]); // jmp f2; jsr f2
+    want.extend(longs(&[HUNK_RELOC32, 2, 2, 2, 8, 0, HUNK_END]));
+    want.extend(longs(&[HUNK_CODE, 1, 0x4e75_0000, HUNK_END]));
+    assert_eq!(img.bytes, want);
 }
 
 #[test]
