@@ -4,6 +4,7 @@
 //! ```text
 //! cargo (wasm32, release) -> module check (no floats, no memory.grow)
 //!   -> wasm2c -> post-pass (w2cpost) -> m68k-linux-gnu-gcc
+//!   -> the program's code in parts of at most 64 KiB (codeparts)
 //!   -> ld with runtime/c + generated LVO glue + libgcc -> ELF
 //!   -> start path checked for 68000 code (startcheck) -> hunk
 //!   -> validated with amitools' HunkReader
@@ -354,8 +355,7 @@ fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
     let file = object::File::parse(&*data)?;
     for s in file.sections() {
         let name = s.name().unwrap_or("?");
-        let part = name.strip_prefix(".gs_text.").and_then(|n| n.parse::<usize>().ok());
-        if let Some(bound) = part.and_then(|n| bounds.get(n.wrapping_sub(1))) {
+        if let Some(bound) = codeparts::part_number(name).and_then(|n| bounds.get(n.wrapping_sub(1))) {
             if s.size() > u64::from(*bound) {
                 bail!("code part {name} has {} bytes, more than its bound {bound}", s.size());
             }
@@ -369,8 +369,9 @@ fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
 
 /// GCC's m68k output calls every named function with `jsr <symbol>`: an
 /// absolute address, one `HUNK_RELOC32` entry each. Rewritten, a call
-/// becomes PC-relative, with no relocation (ld resolves the distance within
-/// the one code hunk, hunk.rs): `bsr.l` (68020 and up) in general, and
+/// becomes PC-relative, with no relocation where caller and callee share a
+/// code hunk (ld resolves the distance; between hunks hunk.rs makes it
+/// absolute again): `bsr.l` (68020 and up) in general, and
 /// `jbsr` when `one_section` (the file's code is all in `.text`) and the
 /// callee is defined in the file, which `as` shortens to `bsr.b`/`bsr.w`
 /// when the callee is near. Calls through a register (`jsr (%a0)`) stay.

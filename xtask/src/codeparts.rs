@@ -37,7 +37,13 @@ pub fn section_name(n: usize) -> String {
 
 /// Whether `name` is the section of a code part.
 pub fn is_part_section(name: &str) -> bool {
-    name.strip_prefix(".gs_text.").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    part_number(name).is_some()
+}
+
+/// The number `n` of code part section `.gs_text.<n>`; `None` for any
+/// other name.
+pub fn part_number(name: &str) -> Option<usize> {
+    name.strip_prefix(".gs_text.").filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))?.parse().ok()
 }
 
 /// The linker script's part of the code parts: one output section per
@@ -226,6 +232,10 @@ mod tests {
     #[test]
     fn part_sections_and_the_linker_script() {
         assert!(is_part_section(".gs_text.12"));
+        assert_eq!(
+            (part_number(".gs_text.12"), part_number(".gs_text.+1"), part_number(".text")),
+            (Some(12), None, None)
+        );
         assert!(!is_part_section(".gs_text.") && !is_part_section(".text.gs") && !is_part_section(".gs_text.1a"));
         let ld = linker_script(2);
         assert!(
