@@ -415,28 +415,16 @@ impl<'a> Input<'a> {
             (a, a.checked_add(s))
         };
 
-        let mut hunks = Hunks { list: Vec::new(), of_section: vec![None; self.sections.len()] };
-        for (g, (kind, members)) in ordered.iter_mut().enumerate() {
-            let kind = *kind;
+        for (_, members) in ordered.iter_mut() {
             members.sort_by_key(|&i| self.sh(i).sh_addr(e));
+        }
+
+        let mut hunks = Hunks { list: Vec::new(), of_section: vec![None; self.sections.len()] };
+        for (g, (kind, members)) in ordered.iter().enumerate() {
+            let kind = *kind;
             let start = span(members[0]).0;
             let end = members.iter().try_fold(start, |m, &i| span(i).1.map(|x| m.max(x)));
             let end = end.ok_or_else(|| HunkError::Layout(format!("{} group runs past 0xffffffff", kind.name())))?;
-            hunks.list.push(Hunk {
-                kind,
-                base: start,
-                size: end - start,
-                bytes: Vec::new(),
-                relocs: BTreeMap::new(),
-                symbols: Vec::new(),
-            });
-            for &i in members.iter() {
-                hunks.of_section[i] = Some(g);
-            }
-        }
-        for (g, (kind, members)) in ordered.iter().enumerate() {
-            let (kind, start) = (*kind, hunks.list[g].base);
-            let end = start + hunks.list[g].size;
             for (other_g, (other_kind, others)) in ordered.iter().enumerate() {
                 for &other in others.iter().filter(|_| other_g != g) {
                     let (a, a_end) = span(other);
@@ -480,8 +468,10 @@ impl<'a> Input<'a> {
                     bytes[at..at + content.len()].copy_from_slice(content);
                 }
             }
-            let h = &mut hunks.list[g];
-            (h.base, h.size, h.bytes) = (base, size, bytes);
+            for &i in members.iter() {
+                hunks.of_section[i] = Some(g);
+            }
+            hunks.list.push(Hunk { kind, base, size, bytes, relocs: BTreeMap::new(), symbols: Vec::new() });
         }
         // Zero-size sections (e.g. an empty `.data` holding `_edata`) belong
         // to the hunk of their kind at their address, if there is one.
