@@ -326,13 +326,13 @@ pub fn find_ram(host: &dyn HostMemory, layout: &[(u32, u32)]) -> Result<Ram, Str
         // Several places holding the whole block alike are copies of one
         // another (the emulator keeps one now and then): any of them will
         // do. Otherwise another of the block's nodes may tell them apart.
-        let alike = |a: u64, b: u64| {
+        let alike = |one: u64, rest: &[u64]| {
             let (mut x, mut y) = (vec![0u8; size as usize], vec![0u8; size as usize]);
-            host.read(a, &mut x) && host.read(b, &mut y) && x == y
+            host.read(one, &mut x) && rest.iter().all(|&b| host.read(b, &mut y) && x == y)
         };
         match at.as_slice() {
             [] => continue,
-            [one, rest @ ..] if rest.iter().all(|&b| alike(*one, b)) => found[k] = Some(*one),
+            [one, rest @ ..] if alike(*one, rest) => found[k] = Some(*one),
             many => {
                 ambiguous.push((k, format!("RAM at ${base:08x}: {} places hold its node ${x:08x}", many.len())));
                 continue;

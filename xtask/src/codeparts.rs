@@ -30,9 +30,12 @@ use std::collections::HashMap;
 /// Most bytes of code in one of a program's code parts (hunks 1…n).
 pub const PART_MAX: u32 = 64 * 1024;
 
+/// The ELF section name of a code part without its number.
+const PART_PREFIX: &str = ".gs_text.";
+
 /// ELF section name of code part `n` (from 1): `.gs_text.<n>`.
 pub fn section_name(n: usize) -> String {
-    format!(".gs_text.{n}")
+    format!("{PART_PREFIX}{n}")
 }
 
 /// Whether `name` is the section of a code part.
@@ -43,7 +46,7 @@ pub fn is_part_section(name: &str) -> bool {
 /// The number `n` of code part section `.gs_text.<n>`; `None` for any
 /// other name.
 pub fn part_number(name: &str) -> Option<usize> {
-    name.strip_prefix(".gs_text.").filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))?.parse().ok()
+    name.strip_prefix(PART_PREFIX).filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))?.parse().ok()
 }
 
 /// The linker script's part of the code parts: one output section per
@@ -116,8 +119,7 @@ fn plan(sizes: &[u32], max: u32) -> (Vec<usize>, Vec<u32>) {
 }
 
 /// `asm` (GCC's m68k listing of one C file compiled into `.text` alone)
-/// with its functions in code parts of at most `max` bytes, and the number
-/// of parts. `spans` are the functions' sizes as assembled into `.text`
+/// with its functions in code parts of at most `max` bytes. `spans` are the functions' sizes as assembled into `.text`
 /// (from one function's start to the next one's, so alignment and jump
 /// tables count); each is taken with 4 bytes more per branch to a symbol,
 /// and one for alignment, so that no part can grow past `max` when its
