@@ -33,6 +33,9 @@ fn convert(elf: &[u8]) -> Result<Vec<u8>, String> {
 /// (the distribution drawer and its icon, as `cargo xtask dist` lays it
 /// out, with the built GadgetScope).
 pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
+    // The native tools are built before any Amiga program: the m68k
+    // toolchain first, whichever command a newcomer runs first.
+    tools::ensure_build_tools()?;
     tools::ensure_emulator()?;
     if scenarios.iter().any(|s| !s.host_steps.is_empty()) {
         // The host steps run AmiPilot's client from the same venv.
