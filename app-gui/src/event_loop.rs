@@ -563,6 +563,10 @@ pub fn run(
         // TCP clients and the serial line alike.
         loop {
             let mut work = wire.as_mut().map(Wire::pump).unwrap_or_default();
+            // A closed connection's held wait goes with it, not at its TIMEOUT.
+            for id in wire.as_mut().map(Wire::take_gone).unwrap_or_default() {
+                host.forget(&mut engine, |m| matches!(m, Asker::Wire(w) if *w == id));
+            }
             work.extend(serial.as_mut().map(SerialWire::pump).unwrap_or_default());
             if work.is_empty() {
                 break;

@@ -34,6 +34,9 @@ pub struct Wire {
     next_id: u32,
     password: Option<Vec<u8>>,
     listener_ready: bool,
+    /// Connections closed since [`Wire::take_gone`]: their held waits are
+    /// released at once.
+    gone: Vec<u32>,
 }
 
 impl Wire {
@@ -59,6 +62,7 @@ impl Wire {
             next_id: 1,
             password: settings.password.clone(),
             listener_ready: false,
+            gone: Vec::new(),
         })
     }
 
@@ -134,8 +138,21 @@ impl Wire {
                 }
             }
         }
-        self.clients.retain(|c| !(c.conn.session.is_closed() && c.conn.out.is_empty()));
+        let gone = &mut self.gone;
+        self.clients.retain(|c| {
+            let keep = !(c.conn.session.is_closed() && c.conn.out.is_empty());
+            if !keep {
+                gone.push(c.conn.id);
+            }
+            keep
+        });
         requests
+    }
+
+    /// The numbers of the connections closed since the last call: nobody
+    /// is owed their replies any more.
+    pub fn take_gone(&mut self) -> Vec<u32> {
+        core::mem::take(&mut self.gone)
     }
 
     /// Delivers the command language's reply to client `id` (its text is
@@ -179,7 +196,8 @@ impl Wire {
                 // Make room: the first client that waits for nothing.
                 match self.clients.iter().position(|c| c.conn.session.is_idle() && c.conn.out.is_empty()) {
                     Some(i) => {
-                        self.clients.remove(i);
+                        let c = self.clients.remove(i);
+                        self.gone.push(c.conn.id);
                     }
                     None => continue,
                 }

@@ -27,6 +27,12 @@ use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
 /// Timer ticks per second: the event loop ticks about every 100 ms
 /// (docs/reference/commands.md, "Waiting commands").
 pub const TICKS_PER_SECOND: u32 = 10;
+/// Messages held at once, ARexx and wire together: each keeps its
+/// client's message, the command line and the engine's wait state until it
+/// is answered. A command that may wait is refused with RC 20 while this
+/// many are held, before it acts (docs/reference/commands.md, "Waiting
+/// commands"). 32 waits cost a few KiB of the 128 KiB heap.
+pub const HELD_MAX: usize = 32;
 /// `TIMEOUT=` when none is given: 10 s (docs/reference/commands.md, "Waiting
 /// commands"); also used for `CLICK … EXPECT=`, `WHERE`, `MUIREXX` and
 /// WHERE-port lookups.
@@ -54,6 +60,9 @@ pub enum Abandon {
     Timeout,
     /// QUIT or the port closing: the client gets RC 20.
     Shutdown,
+    /// The client went away (its wire connection closed): nobody is owed
+    /// a reply.
+    Gone,
 }
 
 /// A gadget as the engine sees it: `@name`s already resolved against the
@@ -260,6 +269,25 @@ impl Command {
     }
 }
 
+impl Command {
+    /// Whether the verb may be held ([`Outcome::Pending`]): the verbs whose
+    /// engine call returns an [`Outcome`] (a gadget named through a
+    /// WHEREGADGET waits for its program's answer).
+    pub fn may_wait(&self) -> bool {
+        matches!(
+            self,
+            Command::Click { .. }
+                | Command::Type { .. }
+                | Command::GetText { .. }
+                | Command::Drag { .. }
+                | Command::Highlight { .. }
+                | Command::WaitFor { .. }
+                | Command::Where { .. }
+                | Command::MuiRexx { .. }
+        )
+    }
+}
+
 impl<M> Host<M> {
     /// A session for server version `server_version` (VERSION line 3),
     /// with no manifest and an empty LASTERROR.
@@ -350,6 +378,15 @@ impl<M> Host<M> {
             out.push((msg, r));
             return out;
         }
+        if self.held.len() >= HELD_MAX && cmd.may_wait() {
+            let text = format!(
+                "GadgetScope holds {HELD_MAX} waiting commands already: {} refused (send it again when one has answered)",
+                cmd.verb().name()
+            );
+            let r = self.finish(Err(err(Rc::Failed, text)));
+            out.push((msg, r));
+            return out;
+        }
         match self.run(engine, &cmd) {
             Ok(Outcome::Done(text)) => {
                 let r = self.finish(Ok(text));
@@ -433,6 +470,23 @@ impl<M> Host<M> {
             }
         }
         out
+    }
+
+    /// Abandons the held waits of clients that went away (`gone` says which
+    /// messages belong to them, such as a closed wire connection's):
+    /// their engine state is released at once ([`Abandon::Gone`]), not
+    /// kept until `TIMEOUT`, and no reply is made. Returns how many.
+    pub fn forget<E: Engine>(&mut self, engine: &mut E, mut gone: impl FnMut(&M) -> bool) -> usize {
+        let before = self.held.len();
+        self.held.retain(|h| {
+            if gone(&h.msg) {
+                engine.abandon(h.token, Abandon::Gone);
+                false
+            } else {
+                true
+            }
+        });
+        before - self.held.len()
     }
 
     /// Abandons every held wait and returns their RC 20 replies ("every held

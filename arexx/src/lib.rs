@@ -23,7 +23,8 @@ pub use command::{
 };
 pub use gadgetscope_core::classify::Role;
 pub use host::{
-    Abandon, Condition, Destination, Engine, Host, Outcome, Target, WaitToken, DEFAULT_TIMEOUT_SECS, TICKS_PER_SECOND,
+    Abandon, Condition, Destination, Engine, Host, Outcome, Target, WaitToken, DEFAULT_TIMEOUT_SECS, HELD_MAX,
+    TICKS_PER_SECOND,
 };
 
 use alloc::string::String;

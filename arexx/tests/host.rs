@@ -514,3 +514,44 @@ fn binary_results_are_whole_over_arexx() {
     assert_eq!(r.rc, Rc::Error);
     assert!(text(&r).starts_with("FSPUT takes its data on the wire"), "{}", text(&r));
 }
+
+#[test]
+fn gone_clients_waits_are_released_without_a_reply() {
+    let (mut h, mut f) = setup();
+    f.polls_needed = 1000;
+    for client in 1..=5u32 {
+        assert!(h.command(&mut f, b"WAITFOR WINDOW=never TIMEOUT=600", client, 0).is_empty());
+    }
+    assert_eq!(h.forget(&mut f, |&m| m % 2 == 1), 3);
+    assert_eq!(h.held(), 2);
+    assert_eq!(f.abandoned, vec![(1, Abandon::Gone), (3, Abandon::Gone), (5, Abandon::Gone)]);
+    assert_eq!(f.pending.len(), 2, "the engine holds only the live clients' waits");
+    assert_eq!(h.forget(&mut f, |_| false), 0);
+    // The others still answer.
+    let out = h.shutdown(&mut f);
+    assert_eq!(out.iter().map(|(m, _)| *m).collect::<Vec<_>>(), vec![2, 4]);
+}
+
+#[test]
+fn a_wait_beyond_the_budget_is_refused_before_it_acts() {
+    let (mut h, mut f) = setup();
+    f.polls_needed = 1000;
+    for client in 0..HELD_MAX as u32 {
+        assert!(h.command(&mut f, b"WAITFOR WINDOW=never TIMEOUT=600", client, 0).is_empty());
+    }
+    let calls = f.calls.len();
+    let out = h.command(&mut f, b"CLICK w 2 EXPECT=WINDOW=b", 99, 0);
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].1.rc, Rc::Failed);
+    assert_eq!(
+        text(&out[0].1),
+        format!("GadgetScope holds {HELD_MAX} waiting commands already: CLICK refused (send it again when one has answered)")
+    );
+    assert_eq!(f.calls.len(), calls, "nothing was clicked");
+    assert_eq!(h.held(), HELD_MAX);
+    // A verb that never waits is still served.
+    assert_eq!(one(&mut h, &mut f, "VERSION").rc, Rc::Ok);
+    // One answered: the next wait is taken again.
+    assert_eq!(h.forget(&mut f, |&m| m == 0), 1);
+    assert!(h.command(&mut f, b"WAITFOR WINDOW=never", 100, 0).is_empty());
+}

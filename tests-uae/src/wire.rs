@@ -25,7 +25,10 @@
 //!   the run directory; a client killed mid-capture, the next one served),
 //!   MUIREXX, WHERE and `quit()`, which ends GadgetScope RC 0.
 //! - `wire-hostile`: raw-socket clients that misbehave
-//!   (`tests-uae/wire/hostile.py`): lines of 511, 512 and 5000 bytes,
+//!   (`tests-uae/wire/hostile.py`): 300 clients that each send a
+//!   `WAITFOR` of a 117-character title with `TIMEOUT=600` and vanish
+//!   30 ms later (the heap's high-water mark stays level: each wait goes
+//!   with its connection), lines of 511, 512 and 5000 bytes,
 //!   garbage and NUL bytes, an over-long FSPUT line, FSPUT payloads cut
 //!   short by a close, a reset or silence, counts of 70000 and 2^32, wrong
 //!   AUTHs in a row, twelve silent and five busy connections, clients that
@@ -639,6 +642,46 @@ fn hostile_end(ctx: &HostContext) -> Result<String, String> {
     end_client(ctx, "hostile.py", Duration::from_secs(30), "GadgetScope's exit")
 }
 
+/// Vanished clients' waits (hostile.py `probe_vanishing`) are freed with
+/// their connections: the heap's high-water mark (GSMEMSTAT's line after
+/// each command) is the same at the last WAITFOR before the phase's
+/// closing LASTERROR as at the first WAITFOR after the first fresh
+/// client's SCREENS (which needs more heap than a WAITFOR). Kept until
+/// their TIMEOUT, each wait would add its pattern and state until the heap
+/// ran out. At least 200 of the 300 WAITFORs must have been taken (a
+/// client closes 30 ms after sending: a line that arrives with its
+/// connection's end is dropped unread).
+fn vanished_waits_freed() -> Check {
+    Check::Custom(
+        "the heap's high-water mark stays level over 300 vanished waiting clients (memstat)".into(),
+        Box::new(|run| {
+            let text = run.read_text("memstat")?;
+            let lines: Vec<(&str, u64)> = text
+                .lines()
+                .filter_map(|l| {
+                    let mut w = l.strip_prefix("GadgetScope ")?.split(' ');
+                    let verb = w.next()?;
+                    (w.next()? == "heap").then_some(())?;
+                    Some((verb, w.next()?.parse().ok()?))
+                })
+                .collect();
+            let end = lines.iter().position(|l| l.0 == "LASTERROR").ok_or("no LASTERROR line in memstat")?;
+            let phase = &lines[..end];
+            let waits = phase.iter().filter(|l| l.0 == "WAITFOR").count();
+            let screens = phase.iter().position(|l| l.0 == "SCREENS").ok_or("no SCREENS line before LASTERROR")?;
+            let first = phase[screens..].iter().find(|l| l.0 == "WAITFOR").ok_or("no WAITFOR after SCREENS")?.1;
+            let last = phase.iter().rev().find(|l| l.0 == "WAITFOR").map_or(0, |l| l.1);
+            if waits < 200 {
+                Err(format!("{waits} of the 300 vanishing clients' WAITFORs were taken, fewer than 200"))
+            } else if last != first {
+                Err(format!("the heap's high-water mark rose from {first} to {last} over {waits} vanished WAITFORs"))
+            } else {
+                Ok(())
+            }
+        }),
+    )
+}
+
 /// `wire-hostile`: clients that misbehave on raw sockets
 /// (`tests-uae/wire/hostile.py`: over-long lines, garbage, half-sent
 /// FSPUT payloads, many connections, wrong passwords, a client that stops
@@ -658,8 +701,10 @@ fn wire_hostile() -> Scenario {
         s = s.bytes(format!("WireStage/s{n}"), vec![b'z'; n]);
     }
     // A warm-up start: what stays loaded (rexxsyslib.library, UAE's
-    // bsdsocket.library) is loaded before memory is measured.
-    s.line(format!("Run QUIET >NIL: {start} TCPPORTFILE=DH0:warm.port"))
+    // bsdsocket.library) is loaded before memory is measured. Both starts
+    // note their heap's high-water mark after each command (GSMEMSTAT).
+    s.line("Set GSMEMSTAT DH0:memstat")
+        .line(format!("Run QUIET >NIL: {start} TCPPORTFILE=DH0:warm.port"))
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit-warm.out WAITPORT=20")
         .line("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60")
         .line("C:UAETool AVAIL FILE=DH0:mem-before")
@@ -682,6 +727,7 @@ fn wire_hostile() -> Scenario {
                 }
             }),
         ))
+        .check(vanished_waits_freed())
         .check(Check::Custom(
             "free memory after QUIT equals before the start".into(),
             Box::new(|run| {

@@ -86,14 +86,15 @@ def closed(sock):
         return False
 
 
-def connect(auth=True, rcvbuf=None):
+def connect(auth=True, rcvbuf=None, quiet=False):
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     opened.append(s)
     if rcvbuf:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
     s.settimeout(TIMEOUT)
     s.connect((HOST, port))
-    print(f"conn {len(opened)}: from port {s.getsockname()[1]}{' (AUTH)' if auth else ''}", flush=True)
+    if not quiet:
+        print(f"conn {len(opened)}: from port {s.getsockname()[1]}{' (AUTH)' if auth else ''}", flush=True)
     if auth:
         s.sendall(b"AUTH amipilot\n")
         check("AUTH amipilot", reply(s) == (0, b""))
@@ -109,6 +110,33 @@ def served(what):
     s.close()
     check(f"after {what}: a fresh client is served", v[0] == 0 and v[1].startswith(b"AMIPILOT 1.1") and scr[0] == 0,
           (v, scr))
+
+
+# A window title that never comes, as long as a pattern may be (117
+# characters): each held WAITFOR keeps it.
+NEVER = "no window of this title ever opens: " + "n" * 81
+VANISHING = 300
+
+
+def probe_vanishing():
+    """Clients that send a long WAITFOR and go away 30 ms later: each held
+    wait must go with its connection, not stay until its 600 s TIMEOUT
+    (kept, a few hundred of them filled the heap and stopped the server)."""
+    step(f"{VANISHING} clients that send WAITFOR TIMEOUT=600 and vanish")
+    line = f'WAITFOR WINDOW="{NEVER}" TIMEOUT=600\n'.encode()
+    for n in range(1, VANISHING + 1):
+        s = connect(quiet=True)
+        s.sendall(line)
+        time.sleep(0.03)
+        s.close()
+        opened.remove(s)
+        if n % 50 == 0:
+            served(f"{n} vanished waiting clients")
+    # LASTERROR marks the phase's end in GadgetScope's memstat file.
+    s = connect()
+    s.sendall(b"LASTERROR\n")
+    check("LASTERROR after the vanished clients", reply(s)[0] == 0)
+    s.close()
 
 
 def probe_lines():
@@ -305,7 +333,7 @@ if __name__ == "__main__":
     step("waiting for wire.port")
     port = wait_port(hd)
     print(f"port {port}", flush=True)
-    only = sys.argv[2:] or ["lines", "fsput", "auth", "many", "slow_reader", "slow_readers"]
+    only = sys.argv[2:] or ["vanishing", "lines", "fsput", "auth", "many", "slow_reader", "slow_readers"]
     failed = False
     try:
         for name in only:
