@@ -50,6 +50,8 @@ pub const sc_MenuVBorder: usize = 33;
 pub const sc_MenuHBorder: usize = 34;
 /// `WBorTop` (BYTE): top border of windows on the screen (intuition/screens.i).
 pub const sc_WBorTop: usize = 35;
+/// `WBorLeft` (BYTE): left border of windows on the screen (intuition/screens.i).
+pub const sc_WBorLeft: usize = 36;
 /// `Font` (struct TextAttr *) (intuition/screens.i).
 pub const sc_Font: usize = 40;
 /// `LayerInfo` (an embedded `struct Layer_Info`, whose first field is

@@ -303,6 +303,17 @@ pub fn screen_font_height(screen: u32) -> u16 {
     }
 }
 
+/// The left and top borders Intuition gives a window with a title bar on
+/// `screen`, known before it opens, pixels: `WBorLeft`, and `WBorTop` plus
+/// the screen font's height plus one (RKRM Libraries, "Intuition Windows":
+/// a title bar's height; the GadTools examples place gadgets by it). A
+/// program that hands its gadgets to `OpenWindowTagList()` (`WA_Gadgets`)
+/// needs them, so that the window is never seen without its gadgets.
+pub fn title_window_borders(screen: u32) -> (i16, i16) {
+    let b = |o: usize| mem::peek8(screen + o as u32) as i8 as i16;
+    (b(sc_WBorLeft), b(sc_WBorTop) + screen_font_height(screen) as i16 + 1)
+}
+
 /// A window this program opened.
 pub struct Window<'a> {
     intuition: &'a Intuition,
