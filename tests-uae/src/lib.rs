@@ -45,6 +45,7 @@ pub mod m68000;
 pub mod memcheck;
 pub mod native;
 pub mod pick;
+pub mod picture;
 pub mod process;
 pub mod record;
 pub mod rexx;

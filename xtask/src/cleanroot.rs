@@ -7,8 +7,10 @@
 //! Into a fresh copy go a clean checkout of the repository (`git archive
 //! HEAD`, so uncommitted changes are not tested) and this machine's rustup
 //! with its stable toolchain, less the wasm32 target (the install step must
-//! add it). Inside, as root: `cargo xtask test` with the emulator stage
-//! restricted to [`SCENARIOS`] (`GADGETSCOPE_TEST_SCENARIOS`). The report
+//! add it). Inside, as root and as a newcomer runs them: `cargo xtask run`
+//! (which checks its own picture) and then `cargo xtask test` with the
+//! emulator stage restricted to [`SCENARIOS`] (`GADGETSCOPE_TEST_SCENARIOS`);
+//! the picture is copied to `target/clean-root/gadgetscope.png`. The report
 //! names the Debian packages and other tools the install steps installed
 //! (what the clean root lacked) and, on failure, the end of the log
 //! (`target/clean-root/test.log`).
@@ -133,7 +135,7 @@ fn packages(root: &Path) -> Result<Vec<String>> {
     Ok(p)
 }
 
-/// Runs `cargo xtask test` in a fresh clean root and reports.
+/// Runs `cargo xtask run`, then `cargo xtask test`, in a fresh clean root and reports.
 pub fn run() -> Result<()> {
     let t0 = Instant::now();
     if !Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0\n")).unwrap_or(false) {
@@ -222,15 +224,22 @@ pub fn run() -> Result<()> {
     let before = packages(&root)?;
     println!("clean-root: {} packages; running `cargo xtask test` in {}", before.len(), root.display());
 
+    // As a newcomer would: the main command first, then the tests.
     let log_path = dir.join("test.log");
     let mut log = std::fs::File::create(&log_path)?;
-    let mut child = chroot("cd /src && exec cargo xtask test 2>&1").stdout(Stdio::piped()).spawn()?;
+    let script = "cd /src && cargo xtask run 2>&1 && exec cargo xtask test 2>&1";
+    let mut child = chroot(script).stdout(Stdio::piped()).spawn()?;
     let mut installed_lines = Vec::new();
     let mut tail: Vec<String> = Vec::new();
     for line in BufReader::new(child.stdout.take().unwrap()).lines() {
         let line = line.unwrap_or_default();
         writeln!(log, "{line}")?;
-        if line.starts_with("xtask: installing") || line.starts_with("== ") || line.contains(" passed, ") {
+        if line.starts_with("xtask: installing")
+            || line.starts_with("== ")
+            || line.contains(" passed, ")
+            || line.starts_with("main: ")
+            || line.starts_with("screenshot: ")
+        {
             println!("  | {line}");
         }
         if line.starts_with("xtask: installing") {
@@ -242,6 +251,12 @@ pub fn run() -> Result<()> {
         }
     }
     let status = child.wait()?;
+    // The main command's picture, for a person to look at.
+    let shot = root.join("src/target/uae/main/gadgetscope.png");
+    if shot.exists() {
+        std::fs::copy(&shot, dir.join("gadgetscope.png"))?;
+        println!("clean-root: `cargo xtask run`'s picture: {}", dir.join("gadgetscope.png").display());
+    }
     let after = packages(&root)?;
     let added: Vec<&String> = after.iter().filter(|p| !before.contains(p)).collect();
     let minutes = t0.elapsed().as_secs_f64() / 60.0;
@@ -255,8 +270,10 @@ pub fn run() -> Result<()> {
         for l in &tail {
             println!("  | {l}");
         }
-        bail!("`cargo xtask test` failed in the clean {SUITE} root ({minutes:.1} min)");
+        bail!("`cargo xtask run` or `cargo xtask test` failed in the clean {SUITE} root ({minutes:.1} min)");
     }
-    println!("clean-root: `cargo xtask test` passed in a clean {SUITE} root ({minutes:.1} min)");
+    println!(
+        "clean-root: `cargo xtask run`, then `cargo xtask test`, passed in a clean {SUITE} root ({minutes:.1} min)"
+    );
     Ok(())
 }

@@ -120,7 +120,8 @@ pub fn run() -> Result<()> {
         .screenshot("gadgetscope")
         .check(uae_harness::Check::Contains("main.out".into(), "RC 0".into()))
         .check(uae_harness::Check::Rc("windows".into(), 0))
-        .check(frame_round_connect());
+        .check(frame_round_connect())
+        .check(picture_shows_it());
     let mut opts = uae::prepare(std::slice::from_ref(&scenario))?;
     opts.force_xvfb = true;
     let report = uae_harness::run_report(&scenario, &opts);
@@ -147,6 +148,20 @@ fn frame_round_connect() -> uae_harness::Check {
             } else {
                 Err(format!("main.win:\n{t}"))
             }
+        }),
+    )
+}
+
+/// The screenshot shows what a person should see: GadgetScope's window
+/// with its list and details, and the frame drawn round Connect (the
+/// pixels, not only the window list: tests-uae `picture`).
+fn picture_shows_it() -> uae_harness::Check {
+    use uae_harness::pick::{on_screen, CONNECT};
+    uae_harness::Check::Custom(
+        "gadgetscope.png shows GadgetScope's window with list and details, and the frame round Connect".into(),
+        Box::new(|run| {
+            let windows = run.read_text("main.win")?;
+            uae_harness::picture::check_main(&run.screenshot("gadgetscope"), &windows, on_screen(CONNECT))
         }),
     )
 }
