@@ -36,9 +36,9 @@ pub use gadgetscope_core::locate::{PATTERN_MAX, TEXT_MAX};
 /// "Limits"; the manifest's name limit, docs/reference/formats.md, "Manifests
 /// and quirk profiles").
 pub const NAME_MAX: usize = 31;
-/// Longest path (`MANIFEST`, `WBLAUNCH` icon, `ARG=`), in bytes
-/// (docs/reference/commands.md, "Limits").
-pub const PATH_MAX: usize = 255;
+/// Longest path (`MANIFEST`, `WBLAUNCH` icon, `ARG=`, the file verbs), in
+/// bytes: what dos.library carries (docs/reference/commands.md, "Limits").
+pub use amiga_ndk::dos::PATH_MAX;
 /// Longest `LAUNCH` command line and `MUIREXX` command, in bytes
 /// (docs/reference/commands.md, "Limits").
 pub const COMMAND_MAX: usize = 255;

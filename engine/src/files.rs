@@ -4,11 +4,38 @@
 //!
 //! Whether a path lies inside a granted root is decided by lock identity,
 //! never by comparing path strings: two different strings name the same
-//! place through assigns, and a prefix test would let `Work:a/../` or an
-//! assign out. The object (or, for `FSMKDIR` and `FSPUT`, its parent) is
-//! locked, and `ParentDir()` is followed up to the volume's root; if one
-//! of the locks on the way is `SameLock()` with a root's lock, the object
-//! is inside (dos.library autodoc: `Lock`, `ParentDir`, `SameLock`, V36).
+//! place through assigns, volume names, soft links and `/` parent steps,
+//! and a prefix test would let `Work:a//` or an assign out. `Lock()`
+//! resolves a path exactly as every other dos.library call does (parent
+//! steps, assigns, volume names, soft links followed), so what is locked
+//! is the object DOS will work on; `ParentDir()` is then followed up to
+//! the volume's root, and if one of the locks on the way is `SameLock()`
+//! with a root's lock, the object is inside (dos.library autodocs:
+//! `Lock`, `ParentDir`, `SameLock`, V36).
+//!
+//! One rule, [`Roots::place`], for every verb, over ARexx and the wire
+//! alike:
+//! - the path is at most [`PATH_MAX`] bytes (a longer one would not reach
+//!   the handler whole) and holds no NUL (dos would read the name only
+//!   up to it);
+//! - a path on a device that is not a filesystem (`NIL:`, which
+//!   dos.library answers itself, or a device with no handler running,
+//!   such as `CON:`, `RAW:`, `PRT:`) is refused before anything is
+//!   locked: no handler is started, no window opened;
+//! - an existing object is locked, and must be inside a root (a root
+//!   itself counts);
+//! - a verb that makes, replaces or deletes a directory entry (`FSMKDIR`,
+//!   `FSPUT`, `FSDELETE`) also locks the directory that holds the entry:
+//!   the path up to its last name INCLUDING every `/` before the name
+//!   (`Root//x` puts `x` into `Root//`, the root's parent: in AmigaDOS
+//!   syntax a `/` at the start or after another `/` is a parent step,
+//!   one after a name only separates), which must be inside a root, and
+//!   the last name must be a plain name. If the object is already there
+//!   (a file FSPUT replaces, a soft link), its own lock must be inside
+//!   too: `Lock()` follows soft links, so a link in the root that points
+//!   out is refused. The one exception: `FSDELETE` of a root itself,
+//!   which dos refuses (the root stays locked for the run).
+//!
 //! The verb itself then works on the path string: AmigaDOS 3.x has no
 //! call that deletes or creates relative to a lock, so an assign changed
 //! between the check and the call is not caught (AmiPilot has the same
@@ -23,10 +50,10 @@ use alloc::vec::Vec;
 use amiga_ndk::be::{be_u32, c_str};
 use amiga_ndk::dos::{
     fib_Comment, fib_Date, fib_DirEntryType, fib_FileName, fib_Protection, fib_Size, ERROR_DIR_NOT_FOUND,
-    ERROR_OBJECT_NOT_FOUND, ERROR_OBJECT_TOO_LARGE,
+    ERROR_OBJECT_NOT_FOUND, ERROR_OBJECT_TOO_LARGE, PATH_MAX,
 };
 use amiga_ndk::latin1::to_string as shown;
-use amiga_ndk::path::split_path;
+use amiga_ndk::path::split_holder;
 use gadgetscope_arexx::{Error, FsOp, Rc, FS_DATA_MAX};
 use gadgetscope_core::text::push_quoted;
 
@@ -77,6 +104,13 @@ pub trait FileSystem {
     fn write(&mut self, path: &[u8], data: &[u8]) -> Result<(), i32>;
     /// `Fault(code)`: dos's text for an error code.
     fn fault(&mut self, code: i32) -> Vec<u8>;
+    /// Whether `name` (a device name, without its `:`) is a device of the
+    /// DOS list with no handler process serving it (`DLT_DEVICE`,
+    /// `dol_Task` NULL): one that dos.library starts anew for each
+    /// `Open()` (CON:, RAW:, PRT:, SER:, PAR:). Found without asking any
+    /// handler, so nothing is started. No granted root can be on one: a
+    /// root's lock keeps its filesystem's handler running.
+    fn idle_device(&mut self, name: &[u8]) -> bool;
 }
 
 /// A missing object is RC 5 (nothing there), any other failure RC 20.
@@ -115,8 +149,11 @@ impl<L> Roots<L> {
     }
 
     /// Whether the object `lock` is a granted root or lies below one.
-    fn contains<F: FileSystem<Lock = L>>(&self, fs: &mut F, lock: L) -> bool {
-        let mut at = lock;
+    fn contains<F: FileSystem<Lock = L>>(&self, fs: &mut F, lock: &L) -> bool {
+        if self.granted.iter().any(|(_, r)| fs.same(r, lock)) {
+            return true;
+        }
+        let Some(mut at) = fs.parent(lock) else { return false };
         // A directory tree is finite, but a broken filesystem could loop.
         for _ in 0..256 {
             if self.granted.iter().any(|(_, r)| fs.same(r, &at)) {
@@ -139,29 +176,43 @@ impl<L> Roots<L> {
     }
 
     /// Carries out a file verb (not [`FsOp::Put`]: [`Roots::put`]). RC 10
-    /// with no root granted, for a path outside them, or a relative path
-    /// where a new object is named; RC 5 when the object is not there;
-    /// RC 20 when dos refuses (not a directory, not empty, write
-    /// protected, disk full) or `FSGET`'s file is larger than
-    /// [`FS_DATA_MAX`].
+    /// with no root granted, for a path outside them, one too long, on a
+    /// device that is not a filesystem, or one that does not name a new
+    /// or deleted object's directory and plain name ([`Roots::place`]);
+    /// RC 5 when the object is not there; RC 20 when dos refuses (not a
+    /// directory, not empty, write protected, disk full) or `FSGET`'s file
+    /// is larger than [`FS_DATA_MAX`].
     pub fn run<F: FileSystem<Lock = L>>(&self, fs: &mut F, op: &FsOp) -> Result<Vec<u8>, Error> {
         let path = op.path();
-        if let FsOp::Put { .. } = op {
-            return Err(Error::new(Rc::Error, "FSPUT carries data"));
-        }
-        if let FsOp::MkDir(_) = op {
-            self.check_new(fs, path)?;
-            // AmiPilot's server answers `created`, and its scripts may test it.
-            return fs.create_dir(path).map(|()| b"created".to_vec()).map_err(|e| failed(fs, path, e));
-        }
-        let lock = self.check_existing(fs, path)?;
         match op {
-            FsOp::Stat(_) => {
-                let e = fs.examine(&lock).map_err(|e| failed(fs, path, e))?;
-                Ok(entry_line(&e))
+            FsOp::Put { .. } => Err(Error::new(Rc::Error, "FSPUT carries data")),
+            FsOp::MkDir(_) => {
+                self.place(fs, path, Access::Make)?;
+                // AmiPilot's server answers `created`, and its scripts may test it.
+                fs.create_dir(path).map(|()| b"created".to_vec()).map_err(|e| failed(fs, path, e))
             }
-            FsOp::List(_) => {
+            FsOp::Delete(_) => {
+                drop(self.place(fs, path, Access::Delete)?);
+                fs.delete(path).map(|()| b"deleted".to_vec()).map_err(|e| failed(fs, path, e))
+            }
+            FsOp::Get(_) => {
+                drop(self.place(fs, path, Access::Read)?);
+                fs.read(path, FS_DATA_MAX as usize).map_err(|e| match e {
+                    ERROR_OBJECT_TOO_LARGE => Error::new(
+                        Rc::Failed,
+                        format!("{} is larger than {FS_DATA_MAX} bytes (FSGET's limit)", shown(path)),
+                    ),
+                    e => failed(fs, path, e),
+                })
+            }
+            FsOp::Stat(_) | FsOp::List(_) => {
+                let Some(lock) = self.place(fs, path, Access::Read)? else {
+                    unreachable!("Access::Read gives the object's lock")
+                };
                 let e = fs.examine(&lock).map_err(|e| failed(fs, path, e))?;
+                if let FsOp::Stat(_) = op {
+                    return Ok(entry_line(&e));
+                }
                 if !e.dir {
                     return Err(Error::new(Rc::Failed, format!("{} is not a directory", shown(path))));
                 }
@@ -171,29 +222,13 @@ impl<L> Roots<L> {
                 }
                 Ok(out)
             }
-            FsOp::Delete(_) => {
-                drop(lock);
-                fs.delete(path).map(|()| b"deleted".to_vec()).map_err(|e| failed(fs, path, e))
-            }
-            FsOp::Get(_) => {
-                drop(lock);
-                fs.read(path, FS_DATA_MAX as usize).map_err(|e| match e {
-                    ERROR_OBJECT_TOO_LARGE => Error::new(
-                        Rc::Failed,
-                        format!("{} is larger than {FS_DATA_MAX} bytes (FSGET's limit)", shown(path)),
-                    ),
-                    e => failed(fs, path, e),
-                })
-            }
-            FsOp::MkDir(_) | FsOp::Put { .. } => unreachable!("handled above"),
         }
     }
 
-    /// `FSPUT`: writes `data` to `path` (made or replaced) when its
-    /// directory lies inside a granted root; errors as [`Roots::run`].
+    /// `FSPUT`: writes `data` to `path` (made or replaced) when the rule
+    /// of [`Roots::place`] lets it; errors as [`Roots::run`].
     pub fn put<F: FileSystem<Lock = L>>(&self, fs: &mut F, path: &[u8], data: &[u8]) -> Result<(), Error> {
-        self.check_new(fs, path)?;
-        if let Ok(l) = fs.lock(path) {
+        if let Some(l) = self.place(fs, path, Access::Make)? {
             if fs.examine(&l).is_ok_and(|e| e.dir) {
                 return Err(Error::new(Rc::Failed, format!("{} is a directory", shown(path))));
             }
@@ -208,38 +243,108 @@ impl<L> Roots<L> {
         Ok(())
     }
 
-    /// The lock of an existing object inside a root.
-    fn check_existing<F: FileSystem<Lock = L>>(&self, fs: &mut F, path: &[u8]) -> Result<L, Error> {
+    /// The one containment rule of every file verb (the module's doc):
+    /// `Ok` when `path` may be used for `access`, with the lock of the
+    /// object when it exists (always for [`Access::Read`]); RC 10 with
+    /// the reason when not, RC 5 when what must exist does not.
+    fn place<F: FileSystem<Lock = L>>(&self, fs: &mut F, path: &[u8], access: Access) -> Result<Option<L>, Error> {
         self.check_open()?;
-        let lock = fs.lock(path).map_err(|e| failed(fs, path, e))?;
-        let again = fs.lock(path).map_err(|e| failed(fs, path, e))?;
-        if !self.contains(fs, again) {
-            return Err(self.outside(path));
-        }
-        Ok(lock)
-    }
-
-    /// A new object's directory must exist inside a root; the path must
-    /// name its directory (a volume, an assign or a `/`): a bare name
-    /// would depend on GadgetScope's own current directory.
-    fn check_new<F: FileSystem<Lock = L>>(&self, fs: &mut F, path: &[u8]) -> Result<(), Error> {
-        self.check_open()?;
-        let (dir, name) = split_path(path);
-        if dir.is_empty() {
+        if path.len() > PATH_MAX {
             return Err(Error::new(
                 Rc::Error,
-                format!("{} needs its directory (a volume, assign or drawer path)", shown(path)),
+                format!("the path is {} bytes long, longer than the {PATH_MAX} AmigaDOS takes", path.len()),
             ));
         }
-        if name.is_empty() {
-            return Err(Error::new(Rc::Error, format!("{} names no file or directory", shown(path))));
+        if path.contains(&0) {
+            return Err(Error::new(Rc::Error, format!("{} holds a NUL byte", shown(path))));
         }
-        let lock = fs.lock(dir).map_err(|e| failed(fs, dir, e))?;
-        if !self.contains(fs, lock) {
+        if let Some(colon) = path.iter().position(|&c| c == b':') {
+            let device = &path[..colon];
+            if device.eq_ignore_ascii_case(b"NIL") || (!device.is_empty() && fs.idle_device(device)) {
+                return Err(Error::new(
+                    Rc::Error,
+                    format!(
+                        "{} is on {}:, a device that is not a filesystem; the file verbs work inside FSROOT directories",
+                        shown(path),
+                        shown(device)
+                    ),
+                ));
+            }
+        }
+        if access != Access::Read {
+            let (dir, name) = split_holder(path);
+            if name.is_empty() {
+                return Err(Error::new(Rc::Error, format!("{} names no file or directory", shown(path))));
+            }
+            if dir.is_empty() {
+                return Err(Error::new(
+                    Rc::Error,
+                    format!("{} needs its directory (a volume, assign or drawer path)", shown(path)),
+                ));
+            }
+            let holder = fs.lock(dir).map_err(|e| failed(fs, dir, e))?;
+            if !self.contains(fs, &holder) {
+                // Deleting a root itself is left to dos, which refuses it:
+                // the root is locked for the run.
+                let root = access == Access::Delete
+                    && fs.lock(path).is_ok_and(|l| self.granted.iter().any(|(_, r)| fs.same(r, &l)));
+                if !root {
+                    return Err(self.outside(path));
+                }
+            }
+        }
+        let lock = match fs.lock(path) {
+            Ok(l) => l,
+            Err(e) if access == Access::Make && NOT_FOUND.contains(&e) => {
+                self.check_absent(fs, path)?;
+                return Ok(None);
+            }
+            Err(e) => return Err(failed(fs, path, e)),
+        };
+        if !self.contains(fs, &lock) {
             return Err(self.outside(path));
+        }
+        Ok(Some(lock))
+    }
+
+    /// A soft link whose target is missing fails `Lock()` as a missing
+    /// object does, yet `Open()` and `CreateDir()` follow it (the handler
+    /// answers `ERROR_IS_SOFT_LINK` and dos.library goes on at the link's
+    /// target, dos.library autodoc `ReadLink`): a new object's name must
+    /// be missing from its directory's entries too (compared as the
+    /// international filesystems compare names, Latin-1 letters without
+    /// case).
+    fn check_absent<F: FileSystem<Lock = L>>(&self, fs: &mut F, path: &[u8]) -> Result<(), Error> {
+        let (dir, name) = split_holder(path);
+        let holder = fs.lock(dir).map_err(|e| failed(fs, dir, e))?;
+        let entries = fs.list(&holder).map_err(|e| failed(fs, dir, e))?;
+        if entries.iter().any(|e| same_name(&e.name, name)) {
+            return Err(Error::new(
+                Rc::Error,
+                format!("{} is a link to an object that is not there; it is not followed", shown(path)),
+            ));
         }
         Ok(())
     }
+}
+
+/// What a verb does with its path ([`Roots::place`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// `FSLIST`, `FSSTAT`, `FSGET`: the object must exist.
+    Read,
+    /// `FSMKDIR`, `FSPUT`: a new entry in a directory, or a replaced file.
+    Make,
+    /// `FSDELETE`: an existing entry taken out of its directory.
+    Delete,
+}
+
+/// Whether two Latin-1 names are one name to an international
+/// filesystem: letters compared without case (utility.library `ToUpper`
+/// of the Latin-1 letters: `a`-`z`, `à`-`þ` but `÷`).
+fn same_name(a: &[u8], b: &[u8]) -> bool {
+    let up = |c: u8| if c.is_ascii_lowercase() || ((0xE0..=0xFE).contains(&c) && c != 0xF7) { c - 0x20 } else { c };
+    a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| up(x) == up(y))
 }
 
 fn failed<F: FileSystem>(fs: &mut F, path: &[u8], code: i32) -> Error {
@@ -349,14 +454,26 @@ mod tests {
     use alloc::collections::BTreeMap;
     use alloc::vec;
     use amiga_ndk::dos::FIB_SIZEOF;
+    use amiga_ndk::path::{join_path, split_path};
 
-    /// A filesystem of absolute paths `VOL:a/b`, with assigns; a lock is
-    /// the canonical path.
+    /// A filesystem of absolute paths `VOL:a/b` that reads paths as
+    /// dos.library does: assigns and volume names (`STAGE:`, `OUT:`,
+    /// `hd:`), `/` parent steps (at the start, or right after another `/`
+    /// or the `:`; a `/` after a name only separates), soft links followed
+    /// wherever they are on the way. A lock is the canonical path. Devices
+    /// that are not filesystems (`CON`, `PRT`, and `NIL`) must never be
+    /// asked: a lock on one panics, as a real one may hang or open a
+    /// window.
     #[derive(Default)]
     struct MemFs {
         dirs: Vec<Vec<u8>>,
         files: BTreeMap<Vec<u8>, Vec<u8>>,
+        /// Assigns and volume names (with their colon) -> a canonical directory.
         assigns: Vec<(Vec<u8>, Vec<u8>)>,
+        /// Soft links: canonical path -> the path it holds.
+        links: BTreeMap<Vec<u8>, Vec<u8>>,
+        /// Devices of the DOS list with no handler running.
+        devices: Vec<Vec<u8>>,
         protected: Vec<Vec<u8>>,
     }
 
@@ -368,45 +485,83 @@ mod tests {
             }
             fs.files.insert(b"Work:stage/a.txt".to_vec(), b"hello\0world".to_vec());
             fs.files.insert(b"Work:other/secret".to_vec(), b"no".to_vec());
-            fs.assigns.push((b"STAGE:".to_vec(), b"Work:stage".to_vec()));
+            for (a, t) in [("STAGE:", "Work:stage"), ("OUT:", "Work:"), ("hd:", "Work:")] {
+                fs.assigns.push((a.as_bytes().to_vec(), t.as_bytes().to_vec()));
+            }
+            fs.devices = vec![b"CON".to_vec(), b"PRT".to_vec()];
             fs
         }
 
-        /// Resolves assigns and `/` (parent) components.
+        /// [`MemFs::new`] with soft links in the root: to a directory
+        /// and a file outside, to nothing (outside), and to a drawer inside.
+        fn linked() -> MemFs {
+            let mut fs = MemFs::new();
+            for (l, t) in [
+                ("Work:stage/outdir", "Work:other"),
+                ("Work:stage/outfile", "Work:other/secret"),
+                ("Work:stage/dangling", "Work:other/made-through-link"),
+                ("Work:stage/indir", "STAGE:sub"),
+            ] {
+                fs.links.insert(l.as_bytes().to_vec(), t.as_bytes().to_vec());
+            }
+            fs
+        }
+
         fn canon(&self, path: &[u8]) -> Option<Vec<u8>> {
-            let mut p = path.to_vec();
-            for (a, t) in &self.assigns {
-                if p.len() >= a.len() && p[..a.len()].eq_ignore_ascii_case(a) {
-                    let rest = p[a.len()..].to_vec();
-                    p = t.clone();
-                    if !rest.is_empty() {
-                        p.push(b'/');
-                        p.extend_from_slice(&rest);
+            self.canon_from(path, 0)
+        }
+
+        /// `path` resolved to the canonical path of what it names (which
+        /// need not exist; everything on the way must).
+        fn canon_from(&self, path: &[u8], depth: u32) -> Option<Vec<u8>> {
+            assert!(depth < 8, "a loop of links");
+            let colon = path.iter().position(|&c| c == b':')?;
+            let device = &path[..colon];
+            assert!(
+                !device.eq_ignore_ascii_case(b"NIL") && !self.devices.iter().any(|d| d.eq_ignore_ascii_case(device)),
+                "{} was handed to a device that is not a filesystem",
+                shown(path)
+            );
+            let mut at = path[..=colon].to_vec();
+            if let Some((_, t)) = self.assigns.iter().find(|(a, _)| a.eq_ignore_ascii_case(&at)) {
+                at = t.clone();
+            }
+            let mut name = Vec::new();
+            let rest = &path[colon + 1..];
+            for (i, c) in rest.iter().copied().map(Some).chain([None]).enumerate() {
+                match c {
+                    Some(b'/') | None => {
+                        if !name.is_empty() {
+                            at = join_path(&at, &name);
+                            name.clear();
+                            if let Some(t) = self.links.get(&at) {
+                                at = self.canon_from(t, depth + 1)?;
+                            }
+                            // Everything but the last name must be there.
+                            if i < rest.len() && !self.dirs.contains(&at) {
+                                return None;
+                            }
+                        } else if c.is_some() {
+                            at = self.parent_of(&at)?.to_vec();
+                        }
                     }
+                    Some(c) => name.push(c),
                 }
             }
-            let colon = p.iter().position(|&c| c == b':')?;
-            let mut parts: Vec<Vec<u8>> = Vec::new();
-            let mut vol = p[..=colon].to_vec();
-            let rest = &p[colon + 1..];
-            for comp in rest.split(|&c| c == b'/').filter(|_| !rest.is_empty()) {
-                if comp.is_empty() {
-                    parts.pop()?;
-                } else {
-                    parts.push(comp.to_vec());
-                }
-            }
-            for (i, c) in parts.iter().enumerate() {
-                if i > 0 {
-                    vol.push(b'/');
-                }
-                vol.extend_from_slice(c);
-            }
-            Some(vol)
+            Some(at)
         }
 
         fn exists(&self, c: &[u8]) -> bool {
             self.dirs.iter().any(|d| d == c) || self.files.contains_key(c)
+        }
+
+        /// What lies outside `Work:stage`: dirs and files with their bytes.
+        fn outside(&self) -> (Vec<Vec<u8>>, Vec<(Vec<u8>, Vec<u8>)>) {
+            let out = |p: &Vec<u8>| !p.starts_with(b"Work:stage");
+            (
+                self.dirs.iter().filter(|d| out(d)).cloned().collect(),
+                self.files.iter().filter(|(p, _)| out(p)).map(|(p, d)| (p.clone(), d.clone())).collect(),
+            )
         }
     }
 
@@ -416,8 +571,7 @@ mod tests {
             self.canon(path).filter(|c| self.exists(c)).ok_or(205)
         }
         fn parent(&mut self, lock: &Vec<u8>) -> Option<Vec<u8>> {
-            let (dir, name) = split_path(lock);
-            (!name.is_empty()).then(|| dir.to_vec())
+            self.parent_of(lock).map(<[u8]>::to_vec)
         }
         fn same(&mut self, a: &Vec<u8>, b: &Vec<u8>) -> bool {
             a == b
@@ -429,8 +583,14 @@ mod tests {
             Ok(Entry { name: name.to_vec(), dir, size, protection: 0, date: (0, 0, 0), comment: Vec::new() })
         }
         fn list(&mut self, dir: &Vec<u8>) -> Result<Vec<Entry>, i32> {
-            let mut kids: Vec<Vec<u8>> =
-                self.dirs.iter().chain(self.files.keys()).filter(|p| self.parent_of(p) == Some(dir)).cloned().collect();
+            let mut kids: Vec<Vec<u8>> = self
+                .dirs
+                .iter()
+                .chain(self.files.keys())
+                .chain(self.links.keys())
+                .filter(|p| self.parent_of(p) == Some(dir))
+                .cloned()
+                .collect();
             kids.sort();
             kids.iter().map(|k| self.examine(k)).collect()
         }
@@ -481,6 +641,9 @@ mod tests {
                 223 => b"file is write protected".to_vec(),
                 _ => format!("error {code}").into_bytes(),
             }
+        }
+        fn idle_device(&mut self, name: &[u8]) -> bool {
+            self.devices.iter().any(|d| d.eq_ignore_ascii_case(name))
         }
     }
 
@@ -591,6 +754,192 @@ mod tests {
         fs.protected.push(b"Work:stage/locked".to_vec());
         let e = r.put(&mut fs, b"Work:stage/locked", b"x").unwrap_err();
         assert_eq!((e.rc, e.text.as_str()), (Rc::Failed, "Work:stage/locked: file is write protected"));
+    }
+
+    /// Runs `op` on `path` (FSPUT writes `x`): `Ok` text or `Err` (RC, text).
+    fn verb(r: &Roots<Vec<u8>>, fs: &mut MemFs, op: &str, path: &[u8]) -> Result<Vec<u8>, (Rc, String)> {
+        let p = path.to_vec();
+        let out = match op {
+            "FSPUT" => r.put(fs, path, b"x").map(|()| b"written".to_vec()),
+            "FSMKDIR" => r.run(fs, &FsOp::MkDir(p)),
+            "FSDELETE" => r.run(fs, &FsOp::Delete(p)),
+            "FSGET" => r.run(fs, &FsOp::Get(p)),
+            "FSLIST" => r.run(fs, &FsOp::List(p)),
+            "FSSTAT" => r.run(fs, &FsOp::Stat(p)),
+            _ => unreachable!(),
+        };
+        out.map_err(|e| (e.rc, e.text))
+    }
+
+    const VERBS: [&str; 6] = ["FSPUT", "FSMKDIR", "FSDELETE", "FSGET", "FSLIST", "FSSTAT"];
+
+    /// Every verb on every path is refused with `rc` and a text holding
+    /// `says`, and nothing outside the root changed.
+    fn refused_everywhere(fs: &mut MemFs, paths: &[&[u8]], rc: Rc, says: &str) {
+        let r = granted(fs);
+        let before = fs.outside();
+        for path in paths {
+            for op in VERBS {
+                match verb(&r, fs, op, path) {
+                    Err((code, text)) if code == rc && text.contains(says) => {}
+                    other => panic!("{op} {}: {other:?}, want RC {rc:?} saying {says:?}", shown(path)),
+                }
+            }
+        }
+        assert_eq!(fs.outside(), before, "something outside the root changed");
+    }
+
+    #[test]
+    fn parent_steps_at_every_position_lead_out_for_no_verb() {
+        // `Work:stage//` is the root's parent, `sub///` two steps above
+        // `sub`; `STAGE:/` the root's parent.
+        let mut fs = MemFs::new();
+        refused_everywhere(
+            &mut fs,
+            &[
+                b"Work:stage//other",
+                b"Work:stage//other/secret",
+                b"Work:stage/sub///other/secret",
+                b"STAGE:/other/secret",
+                b"STAGE:sub///other",
+            ],
+            Rc::Error,
+            "is outside the granted FSROOT directories (Work:stage)",
+        );
+        // New objects named right after the steps: the directory they
+        // would go into is outside (FSPUT and FSMKDIR wrote into `Work:`
+        // here before).
+        let r = granted(&mut fs);
+        let before = fs.outside();
+        for path in
+            [&b"Work:stage//x"[..], b"Work:stage/sub///x", b"STAGE:/x", b"STAGE:sub///x", b"Work:stage//other/x"]
+        {
+            for op in ["FSPUT", "FSMKDIR", "FSDELETE"] {
+                let (code, text) = verb(&r, &mut fs, op, path).unwrap_err();
+                assert_eq!(code, Rc::Error, "{op} {}: {text}", shown(path));
+                assert!(text.ends_with("is outside the granted FSROOT directories (Work:stage)"), "{op}: {text}");
+            }
+        }
+        // Past the volume's root: nothing there.
+        for op in VERBS {
+            assert_eq!(verb(&r, &mut fs, op, b"Work:stage///x").unwrap_err().0, Rc::NotFound, "{op}");
+        }
+        assert_eq!(fs.outside(), before);
+        // Steps that stay inside are followed as DOS follows them.
+        assert_eq!(verb(&r, &mut fs, "FSPUT", b"Work:stage/sub//put.txt"), Ok(b"written".to_vec()));
+        assert_eq!(fs.files[&b"Work:stage/put.txt".to_vec()], b"x");
+        assert_eq!(verb(&r, &mut fs, "FSMKDIR", b"STAGE:sub//made"), Ok(b"created".to_vec()));
+        assert!(fs.dirs.contains(&b"Work:stage/made".to_vec()));
+        assert_eq!(verb(&r, &mut fs, "FSGET", b"Work:stage/sub//a.txt"), Ok(b"hello\0world".to_vec()));
+        assert!(verb(&r, &mut fs, "FSSTAT", b"Work:stage/made/").is_ok());
+        assert!(verb(&r, &mut fs, "FSLIST", b"Work:stage/sub//made").is_ok());
+        assert_eq!(verb(&r, &mut fs, "FSDELETE", b"Work:stage/sub//made"), Ok(b"deleted".to_vec()));
+        assert_eq!(verb(&r, &mut fs, "FSDELETE", b"STAGE:made/../x").unwrap_err().0, Rc::NotFound);
+        // A trailing `/` names no new object.
+        let (code, text) = verb(&r, &mut fs, "FSMKDIR", b"Work:stage/new/").unwrap_err();
+        assert_eq!((code, text.as_str()), (Rc::Error, "Work:stage/new/ names no file or directory"));
+        assert_eq!(fs.outside(), before);
+    }
+
+    #[test]
+    fn assigns_and_volume_names_lead_out_for_no_verb() {
+        // `OUT:` is an assign and `hd:` a volume name, both for `Work:`.
+        let mut fs = MemFs::new();
+        refused_everywhere(
+            &mut fs,
+            &[b"OUT:other/secret", b"hd:other", b"OUT:stage//other/secret", b"hd:stage/sub///other/secret"],
+            Rc::Error,
+            "outside the granted FSROOT directories",
+        );
+        let r = granted(&mut fs);
+        let before = fs.outside();
+        for path in [&b"OUT:x"[..], b"hd:x", b"OUT:stage//x", b"hd:stage/sub///x", b"OUT:other/x"] {
+            for op in ["FSPUT", "FSMKDIR"] {
+                let (code, text) = verb(&r, &mut fs, op, path).unwrap_err();
+                assert_eq!(code, Rc::Error, "{op} {}: {text}", shown(path));
+                assert!(text.contains("is outside"), "{op}: {text}");
+            }
+        }
+        assert_eq!(fs.outside(), before);
+        // Into the root through them: inside.
+        assert_eq!(verb(&r, &mut fs, "FSPUT", b"hd:stage/via-volume"), Ok(b"written".to_vec()));
+        assert_eq!(verb(&r, &mut fs, "FSGET", b"OUT:stage/via-volume"), Ok(b"x".to_vec()));
+    }
+
+    #[test]
+    fn soft_links_leading_out_are_refused() {
+        let mut fs = MemFs::linked();
+        refused_everywhere(
+            &mut fs,
+            &[b"Work:stage/outdir/secret", b"Work:stage/outfile", b"STAGE:outdir"],
+            Rc::Error,
+            "outside the granted FSROOT directories",
+        );
+        let r = granted(&mut fs);
+        let before = fs.outside();
+        // A new object through a link out, and a link to nothing out there
+        // (Lock() fails on it, Open() would follow it).
+        for op in ["FSPUT", "FSMKDIR"] {
+            assert_eq!(verb(&r, &mut fs, op, b"Work:stage/outdir/new").unwrap_err().0, Rc::Error, "{op}");
+            let (code, text) = verb(&r, &mut fs, op, b"Work:stage/dangling").unwrap_err();
+            assert_eq!(
+                (code, text.as_str()),
+                (Rc::Error, "Work:stage/dangling is a link to an object that is not there; it is not followed"),
+                "{op}"
+            );
+            assert_eq!(verb(&r, &mut fs, op, b"Work:stage/DANGLING").unwrap_err().0, Rc::Error, "{op}");
+        }
+        assert_eq!(fs.outside(), before);
+        // A link that stays inside is followed.
+        assert_eq!(verb(&r, &mut fs, "FSPUT", b"Work:stage/indir/through"), Ok(b"written".to_vec()));
+        assert!(fs.files.contains_key(&b"Work:stage/sub/through".to_vec()));
+    }
+
+    #[test]
+    fn over_long_paths_are_refused_never_cut() {
+        let mut fs = MemFs::new();
+        let r = granted(&mut fs);
+        // 255 bytes reach DOS whole.
+        let mut at_limit = b"Work:stage/".to_vec();
+        at_limit.resize(PATH_MAX, b'n');
+        assert_eq!(verb(&r, &mut fs, "FSPUT", &at_limit), Ok(b"written".to_vec()));
+        assert_eq!(verb(&r, &mut fs, "FSGET", &at_limit), Ok(b"x".to_vec()));
+        let mut long = at_limit.clone();
+        long.push(b'n');
+        let mut climbing = b"Work:stage/".to_vec();
+        climbing.extend_from_slice(&b"sub//".repeat(60));
+        climbing.extend_from_slice(b"a.txt");
+        for path in [&long, &climbing] {
+            for op in VERBS {
+                let (code, text) = verb(&r, &mut fs, op, path).unwrap_err();
+                let want = format!("the path is {} bytes long, longer than the 255 AmigaDOS takes", path.len());
+                assert_eq!((code, text), (Rc::Error, want), "{op}");
+            }
+        }
+        assert!(!fs.files.contains_key(&long));
+    }
+
+    #[test]
+    fn devices_that_are_not_filesystems_are_never_asked() {
+        // MemFs panics when one is locked, as a real one may hang.
+        let mut fs = MemFs::new();
+        for path in [&b"NIL:"[..], b"NIL:x", b"nil:x", b"CON:0/0/100/50/x", b"CON:", b"PRT:", b"PRT:x", b"prt:x"] {
+            let device = &path[..path.iter().position(|&c| c == b':').unwrap()];
+            let says = format!("is on {}:, a device that is not a filesystem", shown(device));
+            refused_everywhere(&mut fs, &[path], Rc::Error, &says);
+        }
+        let r = granted(&mut fs);
+        let (_, text) = verb(&r, &mut fs, "FSPUT", b"CON:0/0/100/50/x").unwrap_err();
+        assert_eq!(
+            text,
+            "CON:0/0/100/50/x is on CON:, a device that is not a filesystem; the file verbs work inside FSROOT directories"
+        );
+    }
+
+    #[test]
+    fn nul_bytes_are_refused() {
+        let mut fs = MemFs::new();
+        refused_everywhere(&mut fs, &[b"Work:stage/a.txt\0//x", b"Work:stage/\0"], Rc::Error, "holds a NUL byte");
     }
 
     #[test]

@@ -1112,6 +1112,9 @@ mod tests {
         fn fault(&mut self, _: i32) -> Vec<u8> {
             b"object not found".to_vec()
         }
+        fn idle_device(&mut self, _: &[u8]) -> bool {
+            false
+        }
     }
 
     impl System for Files {

@@ -79,6 +79,20 @@ pub const LDF_READ: u32 = 1 << 0;
 /// `LDF_ALL`: devices, volumes and assigns (dos/dosextens.h).
 pub const LDF_ALL: u32 = LDF_DEVICES | LDF_VOLUMES | LDF_ASSIGNS;
 
+/// `struct DosList` `dol_Type` (dos/dosextens.h): a LONG at offset 4.
+pub const dol_Type: usize = 4;
+/// `struct DosList` `dol_Task` (dos/dosextens.h): the handler's `struct
+/// MsgPort *` at offset 8, NULL while no handler process serves it.
+pub const dol_Task: usize = 8;
+/// `dol_Type` of a device (dos/dosextens.h `DLT_DEVICE`).
+pub const DLT_DEVICE: u32 = 0;
+
+/// The longest path dos.library carries: a name reaches the handler as a
+/// BSTR in the packet, whose one length byte counts at most 255
+/// characters (dos/dos.h `BSTR`; the AmigaDOS manual, "Packets"). Longer
+/// paths are refused, never cut.
+pub const PATH_MAX: usize = 255;
+
 /// `SYS_Dummy` = TAG_USER + 32 (dos/dostags.h).
 pub const SYS_Dummy: u32 = crate::utility::TAG_USER + 32;
 /// `SYS_Input`: the input file handle of `SystemTagList()` (dos/dostags.h).

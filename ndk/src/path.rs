@@ -16,6 +16,22 @@ pub fn split_path(path: &[u8]) -> (&[u8], &[u8]) {
     }
 }
 
+/// A path split before its last name, the directory part keeping every
+/// `/` it ends with: `DH0:a//x` -> (`DH0:a//`, `x`), `DH0:a/x` ->
+/// (`DH0:a/`, `x`), `DH0:x` -> (`DH0:`, `x`), `x` -> (``, `x`),
+/// `DH0:a/` -> (`DH0:a/`, ``). In an AmigaDOS path a `/` at the start or
+/// right after another `/` (or the `:`) steps to the parent directory,
+/// and a `/` after a name only separates (`a/` is `a` itself; the
+/// AmigaDOS manual, "Paths"), so `Lock()` of the directory part is the
+/// directory DOS puts the name in: `DH0:a//` is `DH0:a`'s parent, where
+/// [`split_path`]'s `DH0:a` is not.
+pub fn split_holder(path: &[u8]) -> (&[u8], &[u8]) {
+    match path.iter().rposition(|&c| c == b'/' || c == b':') {
+        Some(i) => (&path[..=i], &path[i + 1..]),
+        None => (b"", path),
+    }
+}
+
 /// `dir` + `name` with a `/` unless `dir` is empty or ends in `:` or `/`
 /// (dos.library `AddPart()`).
 pub fn join_path(dir: &[u8], name: &[u8]) -> Vec<u8> {
@@ -68,6 +84,13 @@ mod tests {
         assert_eq!(split_path(b"DH0:Foo"), (&b"DH0:"[..], &b"Foo"[..]));
         assert_eq!(split_path(b"Foo"), (&b""[..], &b"Foo"[..]));
         assert_eq!(split_path(b"DH0:"), (&b"DH0:"[..], &b""[..]));
+        assert_eq!(split_holder(b"DH0:a//x"), (&b"DH0:a//"[..], &b"x"[..]));
+        assert_eq!(split_holder(b"DH0:a/sub///x"), (&b"DH0:a/sub///"[..], &b"x"[..]));
+        assert_eq!(split_holder(b"DH0:a/x"), (&b"DH0:a/"[..], &b"x"[..]));
+        assert_eq!(split_holder(b"DH0:x"), (&b"DH0:"[..], &b"x"[..]));
+        assert_eq!(split_holder(b"x"), (&b""[..], &b"x"[..]));
+        assert_eq!(split_holder(b"/x"), (&b"/"[..], &b"x"[..]));
+        assert_eq!(split_holder(b"DH0:a/"), (&b"DH0:a/"[..], &b""[..]));
         assert_eq!(join_path(b"DH0:", b"X"), b"DH0:X");
         assert_eq!(join_path(b"DH0:x/", b"X"), b"DH0:x/X");
         assert_eq!(join_path(b"T:GadgetScope-launch-1", b"X"), b"T:GadgetScope-launch-1/X");

@@ -134,6 +134,28 @@ impl Dos {
         }
     }
 
+    /// Whether `name` (without the colon) is a device of the DOS list with
+    /// no handler process serving it (`dol_Type` `DLT_DEVICE`, `dol_Task`
+    /// NULL, dos/dosextens.h): a handler such as CON:, RAW:, PRT:, SER: or
+    /// PAR: that dos.library starts anew for each `Open()`, or a
+    /// filesystem nothing has used yet. Looked up as [`Dos::has_dos_entry`]
+    /// does, so no handler is started or asked.
+    pub fn idle_device(&self, name: &[u8]) -> bool {
+        let z = nul_terminated(name);
+        // SAFETY: the list is locked for reading around the lookup and the
+        // two reads of the entry it found, and unlocked once; z is
+        // NUL-terminated in linear memory; nothing is kept.
+        unsafe {
+            let list = sys::dos_LockDosList(self.lib.base(), LDF_READ | LDF_DEVICES);
+            let entry = sys::dos_FindDosEntry(self.lib.base(), list, z.as_ptr(), LDF_DEVICES);
+            let idle = entry != 0
+                && crate::mem::peek32(entry + dol_Type as u32) == DLT_DEVICE
+                && crate::mem::peek32(entry + dol_Task as u32) == 0;
+            sys::dos_UnLockDosList(self.lib.base(), LDF_READ | LDF_DEVICES);
+            idle
+        }
+    }
+
     /// `Open(name, MODE_NEWFILE)`: a new (or emptied) file to write to
     /// piece by piece; `Err(IoErr())`.
     pub fn create(&self, name: &[u8]) -> Result<NewFile<'_>, i32> {

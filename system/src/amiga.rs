@@ -256,6 +256,10 @@ impl<'a> FileSystem for AmigaSystem<'a> {
     fn fault(&mut self, code: i32) -> Vec<u8> {
         self.dos.fault_text(code)
     }
+
+    fn idle_device(&mut self, name: &[u8]) -> bool {
+        self.dos.idle_device(name)
+    }
 }
 
 impl<'a> System for AmigaSystem<'a> {

@@ -38,6 +38,11 @@
 //!   goes. Its hangs were FS-UAE losing the bsdsocket thread's signal to
 //!   GadgetScope, which the harness now mends (tests-uae/README.md "Lost
 //!   wakeups", [`crate::uaemend`]).
+//! - `fs-contain`: the file verbs stay inside `FSROOT=DH0:Staging` over
+//!   the wire (FSPUT, FSMKDIR) and ARexx (every other verb): `/` parent
+//!   steps at every position, the assign `SYS:`, the volume name `hd:`,
+//!   `NIL:`, `CON:`, `PRT:`, a path over 255 bytes; the drive outside
+//!   `Staging/` is compared on the host before and after.
 //! - `wire-off`: the same start without UAE's bsdsocket.library: the
 //!   Shell says why the wire is off and ARexx works as before.
 //! - `serial-off`: `GadgetScope NOGUI SERIAL` on the AROS ROM, which has no
@@ -434,6 +439,7 @@ pub fn scenarios() -> Vec<Scenario> {
         serial_off(),
         bench_wire(),
         wire_hostile(),
+        fs_contain(),
         Scenario::new("net-probe")
             .config(BSDSOCKET.0, BSDSOCKET.1)
             .program("C/UAETool", "UAETool")
@@ -801,4 +807,284 @@ pub fn serve_scenario(port: u16) -> Scenario {
         .host_step("serve", WEEK, serve_until_interrupt)
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out WAITPORT=20")
         .timeout(Duration::from_secs(u64::from(WEEK)))
+}
+
+/// What `fs-contain` gets for `PRT:` paths: the ROM mounts no `PRT:`, so
+/// the Lock of the path's directory fails at once (no handler, no hang).
+const NO_PRT: &str = "PRT:: device (or volume) is not mounted";
+
+/// `fs-contain`'s start: the file verbs granted `DH0:Staging` only, the
+/// wire on for FSPUT (which carries its bytes on the wire only).
+const CONTAIN_START: &str =
+    "GadgetScope NOGUI FSROOT=DH0:Staging TCPPORT=0 TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port";
+
+/// A path of `DH0:Staging/` and `x`s, 256 bytes: one more than AmigaDOS takes.
+fn over_long() -> String {
+    format!("DH0:Staging/{}", "x".repeat(256 - "DH0:Staging/".len()))
+}
+
+/// `fs-contain`'s ARexx lines, each with its RC and (for an error) what
+/// its LASTERROR says. Parent steps at every position, the ROM's assign
+/// `SYS:` and the drive's volume name `hd:` (both for `DH0:`), devices
+/// that are not filesystems, an over-long path; and steps that stay
+/// inside, which work.
+fn contain_lines() -> Vec<(String, i32, &'static str)> {
+    const OUT: &str = "is outside the granted FSROOT directories (DH0:Staging)";
+    let mut v: Vec<(String, i32, &'static str)> = [
+        ("FSMKDIR DH0:Staging//EscDir", 10, OUT),
+        ("FSMKDIR DH0:Staging/sub///EscDir2", 10, OUT),
+        ("FSMKDIR DH0:Staging//Other/EscDir3", 10, OUT),
+        ("FSMKDIR DH0:Staging/sub////EscDir4", 10, OUT),
+        ("FSDELETE DH0:Staging//Other/secret", 10, OUT),
+        ("FSDELETE DH0:Staging/sub///Other", 10, OUT),
+        ("FSGET DH0:Staging/sub///Other/secret", 10, OUT),
+        ("FSLIST DH0:Staging//", 10, OUT),
+        ("FSSTAT DH0:Staging/sub///Other", 10, OUT),
+        ("FSMKDIR SYS:EscAssign", 10, OUT),
+        ("FSMKDIR SYS:Staging//EscAssign2", 10, OUT),
+        ("FSGET SYS:Other/secret", 10, OUT),
+        ("FSDELETE SYS:Other/secret", 10, OUT),
+        ("FSMKDIR hd:EscVolume", 10, OUT),
+        ("FSMKDIR hd:Staging/sub///EscVolume2", 10, OUT),
+        ("FSLIST hd:", 10, OUT),
+        ("FSMKDIR NIL:EscNil", 10, "is on NIL:, a device that is not a filesystem"),
+        ("FSSTAT NIL:", 10, "is on NIL:, a device that is not a filesystem"),
+        ("FSMKDIR CON:0/0/100/50/EscCon", 10, "is on CON:, a device that is not a filesystem"),
+        ("FSLIST CON:0/0/100/50/x", 10, "is on CON:, a device that is not a filesystem"),
+        ("FSMKDIR PRT:EscPrt", 20, NO_PRT),
+        ("FSGET PRT:x", 20, NO_PRT),
+        ("FSMKDIR DH0:Staging/sub//Made", 0, "created"),
+        ("FSSTAT DH0:Staging/Made", 0, "entry name=\"Made\" type=dir"),
+        ("FSDELETE DH0:Staging/sub//Made", 0, "deleted"),
+        ("FSGET DH0:Staging/sub//keep.txt", 0, "inside"),
+    ]
+    .into_iter()
+    .map(|(l, rc, says)| (l.to_string(), rc, says))
+    .collect();
+    for verb in ["FSMKDIR", "FSGET", "FSDELETE"] {
+        v.push((format!("{verb} {}", over_long()), 10, "path longer than 255 bytes"));
+    }
+    v
+}
+
+/// The ARexx script of `fs-contain`: [`contain_lines`], LASTERROR after
+/// each error, then QUIT.
+fn contain_script() -> String {
+    let mut out = String::new();
+    for (line, rc, _) in contain_lines() {
+        out.push_str(&line);
+        out.push('\n');
+        if rc != 0 {
+            out.push_str("LASTERROR\n");
+        }
+    }
+    out.push_str("QUIT\n");
+    out
+}
+
+/// The drive's files and directories outside `Staging/`, with their bytes,
+/// except what the scenario itself writes after the first listing.
+fn drive_listing(hd: &Path) -> Result<std::collections::BTreeMap<String, Option<Vec<u8>>>, String> {
+    fn walk(
+        dir: &Path,
+        rel: &str,
+        out: &mut std::collections::BTreeMap<String, Option<Vec<u8>>>,
+    ) -> Result<(), String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for e in entries {
+            let e = e.map_err(|e| e.to_string())?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            let path = if rel.is_empty() { name.clone() } else { format!("{rel}/{name}") };
+            // `Staging.uaem` is UAE's note of the root's own date, which
+            // changes with what is made inside.
+            let ours = ["contain.", "gs-gone.", "sentinel", "host-request-", "host-done-"];
+            let root = name.eq_ignore_ascii_case("Staging") || name.eq_ignore_ascii_case("Staging.uaem");
+            if rel.is_empty() && (root || ours.iter().any(|o| name.starts_with(o))) {
+                continue;
+            }
+            if e.file_type().map_err(|e| e.to_string())?.is_dir() {
+                out.insert(format!("{path}/"), None);
+                walk(&e.path(), &path, out)?;
+            } else {
+                out.insert(path, Some(std::fs::read(e.path()).map_err(|e| e.to_string())?));
+            }
+        }
+        Ok(())
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(hd, "", &mut out)?;
+    Ok(out)
+}
+
+fn listing_file(ctx: &HostContext) -> PathBuf {
+    ctx.hd.parent().unwrap_or(&ctx.hd).join("contain-before.txt")
+}
+
+fn listing_text(l: &std::collections::BTreeMap<String, Option<Vec<u8>>>) -> String {
+    let mut t = String::new();
+    for (name, bytes) in l {
+        match bytes {
+            Some(b) => t.push_str(&format!("{name} {} {:x}\n", b.len(), fnv(b))),
+            None => t.push_str(&format!("{name}\n")),
+        }
+    }
+    t
+}
+
+/// FNV-1a of `b`: enough to see that a file's bytes changed.
+fn fnv(b: &[u8]) -> u64 {
+    b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// `fs-contain`, on the host once GadgetScope is up: lists the drive
+/// outside `Staging/`, then sends FSPUT (and a few FSMKDIR) over the wire
+/// at paths that lead out, and one that stays inside.
+fn contain_wire(ctx: &HostContext) -> Result<String, String> {
+    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(60))?;
+    std::fs::write(listing_file(ctx), listing_text(&drive_listing(&ctx.hd)?)).map_err(|e| e.to_string())?;
+    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| format!("connect 127.0.0.1:{port}: {e}"))?;
+    s.set_read_timeout(Some(Duration::from_secs(30))).map_err(|e| e.to_string())?;
+    let reply = |s: &mut TcpStream, request: &[u8]| -> Result<(i32, String), String> {
+        s.write_all(request).map_err(|e| e.to_string())?;
+        let mut head = Vec::new();
+        let mut b = [0u8; 1];
+        while !head.ends_with(b"\n") {
+            if s.read(&mut b).map_err(|e| format!("read: {e} after {head:?}"))? == 0 {
+                return Err(format!("connection closed after {head:?}"));
+            }
+            head.push(b[0]);
+        }
+        let head = String::from_utf8_lossy(&head).into_owned();
+        let mut words = head.split_whitespace().skip(1);
+        let rc: i32 = words.next().and_then(|w| w.parse().ok()).ok_or(format!("reply {head:?}"))?;
+        let count: usize = words.next().and_then(|w| w.parse().ok()).ok_or(format!("reply {head:?}"))?;
+        let mut payload = vec![0u8; count];
+        s.read_exact(&mut payload).map_err(|e| e.to_string())?;
+        Ok((rc, String::from_utf8_lossy(&payload).into_owned()))
+    };
+    const OUT: &str = "is outside the granted FSROOT directories (DH0:Staging)";
+    let long = over_long();
+    let puts: Vec<(&str, i32, &str)> = vec![
+        ("DH0:Staging//escaped-put.txt", 10, OUT),
+        ("DH0:Staging/sub///escaped-put2.txt", 10, OUT),
+        ("DH0:Staging//Other/escaped-put3.txt", 10, OUT),
+        ("DH0:Staging/sub////escaped-put4.txt", 10, OUT),
+        ("DH0:Staging//Other/secret", 10, OUT),
+        ("SYS:escaped-sys.txt", 10, OUT),
+        ("SYS:Staging//escaped-sys2.txt", 10, OUT),
+        ("hd:escaped-volume.txt", 10, OUT),
+        ("hd:Staging/sub///escaped-volume2.txt", 10, OUT),
+        ("NIL:escaped-nil.txt", 10, "is on NIL:, a device that is not a filesystem"),
+        ("CON:0/0/100/50/escaped-con", 10, "is on CON:, a device that is not a filesystem"),
+        ("PRT:escaped-prt", 20, NO_PRT),
+        (&long, 10, "path longer than 255 bytes"),
+        ("DH0:Staging/sub//put-inside.txt", 0, "written"),
+    ];
+    let mut log = String::new();
+    let data = b"escaped\n";
+    let mut bad = Vec::new();
+    for (path, rc, says) in puts {
+        let mut req = format!("FSPUT \"{path}\" {}\n", data.len()).into_bytes();
+        req.extend_from_slice(data);
+        let (got, text) = reply(&mut s, &req)?;
+        log.push_str(&format!("FSPUT {path}: RC {got} {text}\n"));
+        if got != rc || !text.contains(says) {
+            bad.push(format!("FSPUT {path}: RC {got} {text:?}, want RC {rc} with {says:?}"));
+        }
+    }
+    for (path, rc) in [("DH0:Staging//EscWireDir", 10), ("hd:Staging/sub///EscWireDir2", 10)] {
+        let (got, text) = reply(&mut s, format!("FSMKDIR \"{path}\"\n").as_bytes())?;
+        log.push_str(&format!("FSMKDIR {path}: RC {got} {text}\n"));
+        if got != rc || !text.contains(OUT) {
+            bad.push(format!("FSMKDIR {path}: RC {got} {text:?}, want RC {rc} with {OUT:?}"));
+        }
+    }
+    match std::fs::read(ctx.hd.join("Staging/put-inside.txt")) {
+        Ok(b) if b == data => {}
+        other => bad.push(format!("Staging/put-inside.txt holds {other:?}, want {data:?}")),
+    }
+    if bad.is_empty() {
+        Ok(log)
+    } else {
+        Err(format!("{}\n\n{log}", bad.join("\n")))
+    }
+}
+
+/// `fs-contain`, on the host once GadgetScope has ended: the drive outside
+/// `Staging/` is as it was before the verbs ran.
+fn contain_after(ctx: &HostContext) -> Result<String, String> {
+    let before = std::fs::read_to_string(listing_file(ctx)).map_err(|e| e.to_string())?;
+    let after = listing_text(&drive_listing(&ctx.hd)?);
+    if before == after {
+        return Ok(format!("the drive outside Staging/ is unchanged:\n{after}"));
+    }
+    let b: std::collections::BTreeSet<&str> = before.lines().collect();
+    let a: std::collections::BTreeSet<&str> = after.lines().collect();
+    Err(format!(
+        "the drive outside Staging/ changed:\ngone or changed: {:?}\nnew or changed: {:?}",
+        b.difference(&a).collect::<Vec<_>>(),
+        a.difference(&b).collect::<Vec<_>>()
+    ))
+}
+
+/// `fs-contain`: the file verbs stay inside `FSROOT=DH0:Staging` whatever
+/// the path: `/` parent steps at every position, the ROM's assign `SYS:`
+/// and the volume name `hd:` (both `DH0:`), devices that are not
+/// filesystems (`NIL:`, `CON:`, `PRT:`), a path longer than AmigaDOS
+/// takes: over the wire (FSPUT, FSMKDIR) and over ARexx (every other
+/// verb), each refused with its RC and sentence; steps that stay inside
+/// work. The drive is listed on the host before and after (files with
+/// their bytes): nothing outside `Staging/` is made or changed. Measured
+/// on the ROM: a parent step past the volume's root stays at the root
+/// (`DH0:Staging/sub////x` is `DH0:x`, refused as outside; the host
+/// tests' fake answers "object not found" there), and `PRT:` is not
+/// mounted (RC 20 at once, no hang). (The ROM has no `Assign` command:
+/// `SYS:` is its own assign. Soft links are host-tested only: UAE's
+/// directory drive makes none.)
+fn fs_contain() -> Scenario {
+    let s = with_arexx(Scenario::new("fs-contain"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .program("GadgetScope", "GadgetScope")
+        .bytes("Staging/keep.txt", b"inside\n".to_vec())
+        .bytes("Staging/sub/keep.txt", b"sub\n".to_vec())
+        .bytes("Other/secret", b"no\n".to_vec())
+        .bytes("contain.rexx", contain_script().into_bytes())
+        .line(format!("Run >NIL: {CONTAIN_START}"))
+        .host_step("contain-wire", 120, contain_wire)
+        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:contain.rexx OUT=DH0:contain.out WAITPORT=20")
+        .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone")
+        .check(Check::Rc("gs-gone".into(), 0))
+        .host_step("contain-after", 60, contain_after);
+    s.check(Check::Custom(
+        "every ARexx verb's RC and sentence".into(),
+        Box::new(|run| {
+            let text = run.read_text("contain.out")?;
+            let got: Vec<i32> =
+                text.lines().filter_map(|l| l.strip_prefix("RC ")).filter_map(|n| n.trim().parse().ok()).collect();
+            let mut want = Vec::new();
+            for (_, rc, _) in contain_lines() {
+                want.push(rc);
+                if rc != 0 {
+                    want.push(0);
+                }
+            }
+            want.push(0);
+            if got != want {
+                return Err(format!("RCs {got:?}, want {want:?}:\n{text}"));
+            }
+            for (line, _, says) in contain_lines() {
+                let subject = line.split_once(' ').map_or("", |(_, p)| p);
+                let sentence = if says.starts_with("is ") { format!("{subject} {says}") } else { says.to_string() };
+                if !text.contains(&sentence) {
+                    return Err(format!("no {sentence:?} in:\n{text}"));
+                }
+            }
+            // `sub//` is `Staging` itself.
+            if !text.contains("RESULT\ninside\n") {
+                return Err(format!("FSGET DH0:Staging/sub//keep.txt did not return Staging's keep.txt:\n{text}"));
+            }
+            Ok(())
+        }),
+    ))
+    .timeout(Duration::from_secs(240))
 }
