@@ -11,7 +11,12 @@
 //! fs-uae.stdout.txt fs-uae.stderr.txt  xvfb.log   captured output
 //! <shot>.png           screenshots
 //! outcome.txt          the outcome and timings
+//! processes.txt        the process groups started: `<what> <pgid>` a line
 //! ```
+//!
+//! A run holds the lock `target/uae/<name>.lock` ([`lock`]) while it
+//! uses that directory: a second run of the same scenario in the same
+//! checkout waits for it.
 //!
 //! The generated Startup-Sequence is: `C:CrashGuard`, the ROM's mends
 //! (`C:NoNest`, `C:ConsoleFix`; [`stage::Mends`]), `FailAt 1000`, the
@@ -41,6 +46,7 @@ pub mod foundation;
 pub mod gui;
 pub mod hostdump;
 pub mod inspector;
+pub mod lock;
 pub mod m68000;
 pub mod memcheck;
 pub mod native;
@@ -54,6 +60,7 @@ pub mod scenario;
 pub mod scenarios;
 pub mod serial;
 pub mod shipping;
+pub mod signals;
 pub mod stage;
 pub mod stock;
 pub mod uaemend;
@@ -151,6 +158,10 @@ pub struct Options {
     /// program of the runtime started from it appends its heap and stack
     /// high-water marks there (runtime/src/memstat.rs).
     pub memstat: bool,
+    /// Say on stdout what the run does as it goes (booting the emulator,
+    /// waiting for the script, each screenshot): for a command that runs
+    /// one scenario (`cargo xtask run`, `serve`), not for the suite.
+    pub progress: bool,
     /// Extra FS-UAE config `key = value` pairs (override the defaults).
     pub extra_config: Vec<(String, String)>,
     /// The `fs-uae` executable.
@@ -181,6 +192,7 @@ impl Options {
             console_bug: std::env::var_os("GADGETSCOPE_UAE_CONSOLE_BUG").is_some_and(|v| v == "1"),
             lost_wakeups: std::env::var_os("GADGETSCOPE_UAE_NO_MEND").is_some_and(|v| v == "1"),
             memstat: std::env::var_os("GADGETSCOPE_MEMSTAT").is_some_and(|v| v == "1"),
+            progress: false,
             extra_config: Vec::new(),
             fs_uae: PathBuf::from("fs-uae"),
             built: tools.named().into_iter().map(|(n, p)| (n.to_string(), p)).collect(),
@@ -468,7 +480,20 @@ pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
         mends: Ok(Vec::new()),
     };
     let mut observed = Observed::default();
-    match execute(scenario, opts, &run, &mut report, &mut observed) {
+    let lock_path = lock::run_dir_lock_path(&opts.root, &scenario.name);
+    let waiting = format!(
+        "xtask: waiting for another run of scenario {} in this checkout ({})",
+        scenario.name,
+        lock_path.display()
+    );
+    // Held until the report is written: the checks read the directory.
+    let held =
+        lock::FileLock::acquire(&lock_path, &waiting).map_err(|e| format!("locking {}: {e}", lock_path.display()));
+    let result = match &held {
+        Ok(_) => execute(scenario, opts, &run, &mut report, &mut observed),
+        Err(e) => Err(e.clone()),
+    };
+    match result {
         Ok(()) => {
             let check = if observed.sentinel && observed.crash.is_none() {
                 scenario.checks.iter().try_for_each(|c| c.evaluate(&run))
@@ -484,6 +509,7 @@ pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
     if dir.is_dir() {
         let _ = fs::write(dir.join("outcome.txt"), format!("{}\n", report.summary()));
     }
+    drop(held);
     report
 }
 
@@ -588,7 +614,20 @@ fn execute(
     };
     fs::write(run.config(), stage::fs_uae_config(&params)).map_err(|e| e.to_string())?;
 
+    let say = |what: &str| {
+        if opts.progress {
+            println!("xtask: {}: {what}", scenario.name);
+        }
+    };
+    if use_xvfb {
+        say("starting Xvfb (the emulator's headless display)");
+    }
     let mut xvfb = if use_xvfb { Some(process::Xvfb::start(dir, opts.screen.0, opts.screen.1)?) } else { None };
+    let mut groups = String::new();
+    if let Some(x) = &xvfb {
+        groups.push_str(&format!("Xvfb {}\n", x.pgid()));
+    }
+    let _ = fs::write(dir.join("processes.txt"), &groups);
 
     let mut cmd = Command::new(&opts.fs_uae);
     cmd.arg(run.config())
@@ -607,9 +646,18 @@ fn execute(
             cmd.env("SDL_VIDEODRIVER", "offscreen").env_remove("DISPLAY");
         }
     }
+    let rom = if kickstart.is_some() { "the Kickstart ROM file" } else { "its built-in AROS ROM" };
+    say(&format!("booting the emulator (FS-UAE, {rom})"));
     let started = Instant::now();
     let mut emu = process::Group::spawn(cmd, "fs-uae", &run.stdout(), &run.stderr())
         .map_err(|e| format!("cannot start {} ({e}); install the Debian package `fs-uae`", opts.fs_uae.display()))?;
+    groups.push_str(&format!("fs-uae {}\n", emu.pid()));
+    let _ = fs::write(dir.join("processes.txt"), &groups);
+    say(&format!(
+        "waiting for the Amiga side's script to end (up to {} s; logs in {})",
+        scenario.timeout.as_secs(),
+        dir.display()
+    ));
 
     // FS-UAE's lost interrupt requests (tests-uae/README.md "Lost wakeups").
     let mut mend =
@@ -676,6 +724,7 @@ fn execute(
                 if let Err(e) = x.screenshot(&png) {
                     observed.harness_error = Some(format!("screenshot {name}: {e}"));
                 } else {
+                    say(&format!("screenshot {name} taken ({:.1} s after boot)", started.elapsed().as_secs_f64()));
                     report.screenshots.push(png);
                 }
                 fs::write(hd.join(stage::shot_done_file(&name)), b"ok\n").map_err(|e| e.to_string())?;

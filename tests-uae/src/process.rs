@@ -1,10 +1,11 @@
 //! Child processes the harness starts (FS-UAE, Xvfb): each in its own
 //! process group, ended by killing that group by its id. Nothing is ever
-//! looked up or killed by name.
+//! looked up or killed by name. Each group is in [`crate::signals`]'
+//! registry while it runs, so that a signal that ends the command ends it
+//! too.
 
 use std::fs::{self, File};
 use std::io;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::sleep;
@@ -12,6 +13,9 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
+
+/// How long a group gets after SIGTERM before SIGKILL.
+pub const GRACE: Duration = Duration::from_secs(1);
 
 /// A child that leads its own process group; dropping it kills the group.
 pub struct Group {
@@ -22,10 +26,12 @@ pub struct Group {
 
 impl Group {
     /// Spawn `cmd` as the leader of a new process group, stdin from
-    /// /dev/null, stdout/stderr into the given files.
+    /// /dev/null, stdout/stderr into the given files; the group is
+    /// registered ([`crate::signals::spawn_group`]) until
+    /// [`Group::kill_group`].
     pub fn spawn(mut cmd: Command, what: &'static str, stdout: &Path, stderr: &Path) -> io::Result<Group> {
-        cmd.stdin(Stdio::null()).stdout(File::create(stdout)?).stderr(File::create(stderr)?).process_group(0);
-        let child = cmd.spawn()?;
+        cmd.stdin(Stdio::null()).stdout(File::create(stdout)?).stderr(File::create(stderr)?);
+        let child = crate::signals::spawn_group(&mut cmd, GRACE)?;
         Ok(Group { child, what, done: false })
     }
 
@@ -52,22 +58,28 @@ impl Group {
         }
     }
 
-    /// Kill the whole group: SIGTERM, up to 1 s grace, then SIGKILL; reap.
+    /// Kill the whole group: SIGTERM, up to [`GRACE`], then SIGKILL; reap;
+    /// take it out of the signal registry. The registry stays locked
+    /// meanwhile, so a signal's handling never kills a reaped id.
     pub fn kill_group(&mut self) {
         if self.done {
             return;
         }
         self.done = true;
         // The group's id is the leader's pid (spawned with process_group(0)).
-        let pgid = Pid::from_raw(self.child.id() as i32);
-        let _ = killpg(pgid, Signal::SIGTERM);
-        if self.wait_for(Duration::from_secs(1)).is_none() {
-            let _ = killpg(pgid, Signal::SIGKILL);
-            let _ = self.child.wait();
-        } else {
-            // The leader is gone; make sure nothing else of the group lingers.
-            let _ = killpg(pgid, Signal::SIGKILL);
-        }
+        let id = self.child.id();
+        let pgid = Pid::from_raw(id as i32);
+        crate::signals::with_registry(|registry| {
+            let _ = killpg(pgid, Signal::SIGTERM);
+            if self.wait_for(GRACE).is_none() {
+                let _ = killpg(pgid, Signal::SIGKILL);
+                let _ = self.child.wait();
+            } else {
+                // The leader is gone; make sure nothing else of the group lingers.
+                let _ = killpg(pgid, Signal::SIGKILL);
+            }
+            registry.unregister(id);
+        });
     }
 }
 
@@ -127,6 +139,11 @@ impl Xvfb {
         } else {
             Err(format!("import failed ({}): {}", out.status, String::from_utf8_lossy(&out.stderr).trim()))
         }
+    }
+
+    /// The id of Xvfb's process group.
+    pub fn pgid(&self) -> u32 {
+        self.group.pid()
     }
 
     pub fn stop(&mut self) {

@@ -751,18 +751,10 @@ fn wire_hostile() -> Scenario {
         .timeout(Duration::from_secs(600))
 }
 
-/// Blocks SIGINT (Ctrl-C) in the calling thread and every thread it
-/// starts later, so that [`serve_scenario`]'s host step takes it with
-/// `sigwait()` and the emulator is shut down in order. Call it first.
-pub fn block_interrupt() -> Result<(), String> {
-    use nix::sys::signal::{pthread_sigmask, SigSet, SigmaskHow, Signal};
-    let mut set = SigSet::empty();
-    set.add(Signal::SIGINT);
-    pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&set), None).map_err(|e| format!("blocking SIGINT: {e}"))
-}
-
+/// The `serve` scenario's host step: says how to reach the server, then
+/// waits for Ctrl-C, which [`crate::signals`] hands here (SIGTERM and
+/// SIGHUP end the emulator at once instead).
 fn serve_until_interrupt(ctx: &HostContext) -> Result<String, String> {
-    use nix::sys::signal::{SigSet, Signal};
     let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(180)).map_err(|e| {
         format!("{e}: GadgetScope did not listen (is the port free?); its output: {}", ctx.run.dir.display())
     })?;
@@ -774,12 +766,10 @@ fn serve_until_interrupt(ctx: &HostContext) -> Result<String, String> {
          \n  or from Python:  from amipilot import Amipilot; c = Amipilot.connect(\"127.0.0.1\", {port}); print(c.tree(\"GadTools Fixture\"))\n\
          \n  The pytest plugin starts its own emulator (--amipilot-config) and has no option for a running\n  \
          server: build an `amipilot` fixture with Amipilot.connect(\"127.0.0.1\", {port}) instead.\n\
-         \nCtrl-C stops the emulator.",
+         \nCtrl-C stops the emulator (in order: QUIT to GadgetScope first).",
         venv = venv.display()
     );
-    let mut set = SigSet::empty();
-    set.add(Signal::SIGINT);
-    set.wait().map_err(|e| format!("waiting for Ctrl-C: {e}"))?;
+    crate::signals::wait_for_interrupt()?;
     println!("\nstopping: QUIT to GadgetScope, then the emulator ends");
     Ok(format!("served on port {port} until Ctrl-C\n"))
 }

@@ -177,6 +177,8 @@ pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
     if progs.is_empty() {
         bail!("no program named {only:?}; known: {}", PROGRAMS.iter().map(|p| p.name()).collect::<Vec<_>>().join(", "));
     }
+    let names = progs.iter().map(|p| p.hunk).collect::<Vec<_>>().join(", ");
+    println!("xtask: building {names} for the {} (cargo, wasm32)", cpu.name());
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cargo.current_dir(&root).args(["build", "--quiet", "--release", "--target", "wasm32-unknown-unknown"]);
     for p in &progs {
@@ -184,6 +186,8 @@ pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
     }
     sh(&mut cargo)?;
 
+    // Cargo locks its own directory; what follows writes fixed paths.
+    let _lock = build_lock()?;
     let out_dir = root.join("target/amiga");
     let glue = out_dir.join("glue");
     write_glue(&root, &glue)?;
@@ -197,10 +201,45 @@ pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
         Cpu::M68000 => lib68000(&root, &cpu.build_dir())?,
     };
     let mut built = Vec::new();
-    for p in progs {
-        built.push(build_one(&root, p, &glue, &helpers, cpu).with_context(|| format!("building {}", p.hunk))?);
+    let count = progs.len();
+    for (i, p) in progs.into_iter().enumerate() {
+        let step = Step { program: p.hunk, cpu, n: i + 1, of: count };
+        built.push(build_one(&root, p, &glue, &helpers, cpu, &step).with_context(|| format!("building {}", p.hunk))?);
     }
     Ok(built)
+}
+
+/// The lock file of the build's fixed paths (everything under
+/// `target/amiga/` and the harness's tools and staged directories under
+/// `target/uae/`), relative to the workspace root.
+pub const BUILD_LOCK: &str = "target/amiga/.lock";
+
+/// Takes [`BUILD_LOCK`], waiting (and saying so, once) while another
+/// command in this checkout builds. Held by the returned guard: from after
+/// cargo to the last file written.
+pub fn build_lock() -> Result<uae_harness::lock::FileLock> {
+    let path = root().join(BUILD_LOCK);
+    uae_harness::lock::FileLock::acquire(
+        &path,
+        &format!("xtask: waiting for another build in this checkout ({BUILD_LOCK})"),
+    )
+    .with_context(|| format!("locking {}", path.display()))
+}
+
+/// Where one program's build is, for its progress lines.
+struct Step {
+    program: &'static str,
+    cpu: Cpu,
+    /// It is program `n` of `of` in this build.
+    n: usize,
+    of: usize,
+}
+
+impl Step {
+    /// One progress line: `xtask: [n/of] <program> (<cpu>): <what>`.
+    fn say(&self, what: &str) {
+        println!("xtask: [{}/{}] {} ({}): {what}", self.n, self.of, self.program, self.cpu.name());
+    }
 }
 
 /// Compiles the 68000's integer helpers (runtime/c/lib68000.c) into
@@ -224,7 +263,7 @@ fn lib68000(root: &Path, dir: &Path) -> Result<PathBuf> {
     Ok(o)
 }
 
-fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) -> Result<Built> {
+fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu, step: &Step) -> Result<Built> {
     let wasm_path = root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact));
     let wasm = std::fs::read(&wasm_path).with_context(|| wasm_path.display().to_string())?;
     let used = wasmcheck::check(&wasm).with_context(|| format!("{}: module check", wasm_path.display()))?;
@@ -233,6 +272,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
     let dir = cpu.build_dir().join(p.name());
     std::fs::create_dir_all(&dir)?;
     std::fs::write(dir.join("prog.wasm"), &wasm)?;
+    step.say(&format!("translating {} KB of wasm to C (wasm2c, post-pass)", wasm.len() / 1024));
     sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
     let c = std::fs::read_to_string(dir.join("prog.c"))?;
     let odd = match cpu {
@@ -267,6 +307,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
         (glue.join("os_imports.c"), "os_imports.o", rest),
         (dir.join("prog.c"), "prog.o", rest),
     ];
+    step.say("compiling the C (m68k-linux-gnu-gcc; the program's own code takes longest)");
     let mut objs = Vec::new();
     let mut parts = 0;
     for (src, obj, flags) in &sources {
@@ -308,6 +349,10 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
         }
         objs.push(o);
     }
+    step.say(&format!(
+        "linking {parts} code part(s) of at most {} KiB, writing the hunk file",
+        codeparts::PART_MAX / 1024
+    ));
     let elf = dir.join("prog.elf");
     std::fs::write(dir.join("parts.ld"), codeparts::linker_script(parts))?;
     sh(Command::new("m68k-linux-gnu-ld")
@@ -322,9 +367,13 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu) ->
     let image = hunk::elf_to_hunk(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false })?;
     std::fs::create_dir_all(cpu.out_dir())?;
     let hunk_path = cpu.out_dir().join(p.hunk);
-    std::fs::write(&hunk_path, &image.bytes)?;
-    hunk::validate_with_amitools(&hunk_path)
+    // Written beside it and renamed into place: a reader (a scenario
+    // staging it) sees the old file or the new one, never half of one.
+    let partial = cpu.out_dir().join(format!(".{}.partial", p.hunk));
+    std::fs::write(&partial, &image.bytes)?;
+    hunk::validate_with_amitools(&partial)
         .map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", hunk_path.display()))?;
+    std::fs::rename(&partial, &hunk_path)?;
     Ok(Built { hunk_path, image, wasm_bytes: wasm.len() })
 }
 

@@ -33,6 +33,11 @@ pub const BASE_EXTRA: &str = "ca-certificates,gcc,libc6-dev";
 /// GadgetScope is enough to prove the emulator's install step.
 pub const SCENARIOS: &str = "gadgetscope-shell";
 
+/// How long the test command in the root gets after SIGTERM, when this
+/// command is ended by a signal, to end its own emulator (1 s for each of
+/// FS-UAE and Xvfb) before SIGKILL.
+const CHILD_GRACE: std::time::Duration = std::time::Duration::from_secs(15);
+
 fn sh(what: &str, cmd: &mut Command) -> Result<()> {
     let st = cmd.status().with_context(|| format!("{what}: running {cmd:?}"))?;
     if !st.success() {
@@ -222,13 +227,20 @@ pub fn run() -> Result<()> {
         )),
     )?;
     let before = packages(&root)?;
-    println!("clean-root: {} packages; running `cargo xtask test` in {}", before.len(), root.display());
+    println!(
+        "clean-root: {} packages; running `cargo xtask run`, then `cargo xtask test`, in {}",
+        before.len(),
+        root.display()
+    );
 
     // As a newcomer would: the main command first, then the tests.
     let log_path = dir.join("test.log");
     let mut log = std::fs::File::create(&log_path)?;
+    // A process group of its own, ended with this command: on a signal
+    // here it gets SIGTERM and CHILD_GRACE to end its emulator itself.
     let script = "cd /src && cargo xtask run 2>&1 && exec cargo xtask test 2>&1";
-    let mut child = chroot(script).stdout(Stdio::piped()).spawn()?;
+    let mut child =
+        uae_harness::signals::spawn_group(chroot(script).stdin(Stdio::null()).stdout(Stdio::piped()), CHILD_GRACE)?;
     let mut installed_lines = Vec::new();
     let mut tail: Vec<String> = Vec::new();
     for line in BufReader::new(child.stdout.take().unwrap()).lines() {
@@ -250,6 +262,8 @@ pub fn run() -> Result<()> {
             tail.remove(0);
         }
     }
+    // Its output has ended: it is ending too.
+    uae_harness::signals::unregister(child.id());
     let status = child.wait()?;
     // The main command's picture, for a person to look at.
     let shot = root.join("src/target/uae/main/gadgetscope.png");

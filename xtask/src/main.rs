@@ -40,7 +40,7 @@ fn usage() -> &'static str {
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
-     \x20 serve [PORT]           FS-UAE (AROS ROM) with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234) until Ctrl-C\n\
+     \x20 serve [PORT]           FS-UAE (AROS ROM) with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234) until Ctrl-C or SIGTERM\n\
      \x20 dist                   build target/dist/: the GadgetScope drawer, GadgetScope.lha and a bootable GadgetScope.adf\n"
 }
 
@@ -65,6 +65,12 @@ fn report(r: anyhow::Result<()>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // Before any thread starts: SIGINT, SIGTERM and SIGHUP end the
+    // emulator's process groups with the command (uae_harness::signals).
+    if let Err(e) = uae_harness::signals::install() {
+        eprintln!("xtask: error: {e}");
+        return ExitCode::from(20);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(cmd) = args.first() else {
         eprint!("{}", usage());

@@ -1,6 +1,7 @@
 //! `cargo xtask serve [PORT]`: GadgetScope serving AmiPilot's wire in
 //! FS-UAE (AROS ROM, UAE's bsdsocket.library) with the GadTools fixture,
-//! for trying it with AmiPilot's own client; until Ctrl-C.
+//! for trying it with AmiPilot's own client; until Ctrl-C (SIGTERM or
+//! SIGHUP end the emulator at once).
 use crate::uae;
 use anyhow::{anyhow, bail, Result};
 
@@ -14,9 +15,11 @@ pub fn serve(args: &[String]) -> Result<()> {
         [p] => p.parse::<u16>().map_err(|_| anyhow!("PORT must be 0 to 65535, not {p:?}"))?,
         _ => bail!("usage: cargo xtask serve [PORT]"),
     };
-    uae_harness::wire::block_interrupt().map_err(|e| anyhow!(e))?;
+    // Ctrl-C reaches the scenario's host step through the signal thread
+    // main() started (uae_harness::signals).
     let s = uae_harness::wire::serve_scenario(port);
-    let opts = uae::prepare(std::slice::from_ref(&s))?;
+    let mut opts = uae::prepare(std::slice::from_ref(&s))?;
+    opts.progress = true;
     println!("booting FS-UAE (AROS ROM) with GadgetScope on TCP port {port}; logs: target/uae/serve/");
     let report = uae_harness::run_report(&s, &opts);
     println!("{}", report.summary());

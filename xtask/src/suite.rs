@@ -124,6 +124,7 @@ pub fn run() -> Result<()> {
         .check(picture_shows_it());
     let mut opts = uae::prepare(std::slice::from_ref(&scenario))?;
     opts.force_xvfb = true;
+    opts.progress = true;
     let report = uae_harness::run_report(&scenario, &opts);
     println!("{}", report.summary());
     let png = report.run.screenshot("gadgetscope");

@@ -8,7 +8,7 @@
 use crate::{amiga, dist, hunk, tools};
 use anyhow::{anyhow, bail, Result};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use uae_harness::{native, Options, Scenario};
 
 /// Counts of one suite run.
@@ -43,8 +43,11 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     }
     let dir = amiga::root().join("target/uae/tools");
     let ndk_h = crate::ndkgen::header(&crate::osglue::load(&amiga::root())?)?;
-    let native =
-        native::build(&dir, &ndk_h, &convert).map_err(|e| anyhow!("building the harness's native tools: {e}"))?;
+    let native = {
+        let _lock = amiga::build_lock()?;
+        println!("xtask: building the harness's native tools (CrashGuard, ExitEmu, …; m68k-linux-gnu-gcc)");
+        native::build(&dir, &ndk_h, &convert).map_err(|e| anyhow!("building the harness's native tools: {e}"))?
+    };
     let mut opts = Options::new(native);
     let mut needs: Vec<&str> = Vec::new();
     for s in scenarios {
@@ -94,7 +97,10 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         opts.built.insert("GadgetScope".into(), other);
     }
     let root = amiga::root();
+    // Fixed paths under target/uae/: the build's lock.
+    let _lock = if needs.contains(&"icons") || needs.contains(&"dist") { Some(amiga::build_lock()?) } else { None };
     if needs.contains(&"icons") {
+        println!("xtask: building the icons");
         let out = root.join("target/uae/built-icons");
         let _ = std::fs::remove_dir_all(&out);
         icons::build_icons(&root.join("icons/art"), &out).map_err(|e| anyhow!("icons: {e}"))?;
@@ -102,6 +108,7 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     }
     if needs.contains(&"dist") {
         let out = root.join("target/uae/dist-drawer");
+        println!("xtask: laying out the distribution drawer");
         let gadgetscope: PathBuf = opts.built["GadgetScope"].clone();
         dist::uae_dist(&out, &gadgetscope)?;
         opts.built.insert("dist".into(), out);
@@ -148,21 +155,25 @@ pub fn run(args: &[String]) -> Result<Summary> {
     let selected = select(only)?;
     let opts = prepare(&selected)?;
     let (mut passed, mut failed) = (0, 0);
-    for (i, s) in selected.iter().cycle().take(selected.len() * repeat).enumerate() {
+    let total = selected.len() * repeat;
+    println!("xtask: running {total} emulator scenario(s), one at a time");
+    let emulator_start = Instant::now();
+    for (i, s) in selected.iter().cycle().take(total).enumerate() {
         let report = uae_harness::run_report(s, &opts);
         let summary = report.summary();
         let round = i / selected.len() + 1;
+        let (count, clock) = progress(i + 1, total, emulator_start.elapsed());
         match s.verdict(&report, &opts.tools) {
             Ok(note) => {
                 passed += 1;
                 let note = if note.is_empty() { String::new() } else { format!(" ({note})") };
                 if report.outcome.is_pass() {
                     // The summary starts with the name and the verdict.
-                    println!("uae-test {summary}{note}");
+                    println!("uae-test {count} {summary}{note}; {clock}");
                 } else {
                     // A self-test whose crash or hang is what it checks.
                     let rest = summary.strip_prefix(&format!("{}: ", s.name)).unwrap_or(&summary);
-                    println!("uae-test {}: PASS, as expected: {rest}{note}", s.name);
+                    println!("uae-test {count} {}: PASS, as expected: {rest}{note}; {clock}", s.name);
                 }
             }
             Err(why) => {
@@ -178,11 +189,37 @@ pub fn run(args: &[String]) -> Result<Summary> {
                     }
                     None => report.run.dir.clone(),
                 };
-                println!("uae-test {}: FAIL {why}\n    {summary}\n    logs: {}/", s.name, logs.display());
+                println!(
+                    "uae-test {count} {}: FAIL {why}; {clock}\n    {summary}\n    logs: {}/",
+                    s.name,
+                    logs.display()
+                );
             }
         }
     }
     Ok(Summary { passed, failed, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// The count and the clock of the suite's line for scenario `done` of
+/// `total`: `[3/120]` and `elapsed 1:10, about 45:30 left`. `elapsed` is
+/// the emulator stage's time so far; what is left is estimated from the
+/// mean time of the finished scenarios (minutes:seconds).
+pub fn progress(done: usize, total: usize, elapsed: Duration) -> (String, String) {
+    let clock = |d: Duration| {
+        let s = d.as_secs();
+        if s >= 3600 {
+            format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+        } else {
+            format!("{}:{:02}", s / 60, s % 60)
+        }
+    };
+    let left = if done >= total {
+        String::new()
+    } else {
+        let mean = elapsed / done.max(1) as u32;
+        format!(", about {} left", clock(mean * (total - done) as u32))
+    };
+    (format!("[{done}/{total}]"), format!("elapsed {}{left}", clock(elapsed)))
 }
 
 /// Copies a run directory to `to` (replacing an older copy there).
@@ -213,6 +250,20 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn progress_counts_and_estimates_from_the_mean() {
+        use std::time::Duration;
+        let s = Duration::from_secs;
+        // 3 of 10 done in 60 s: 20 s each, 7 left, 140 s.
+        let p = |done, total, e| {
+            let (count, clock) = super::progress(done, total, e);
+            format!("{count} {clock}")
+        };
+        assert_eq!(p(3, 10, s(60)), "[3/10] elapsed 1:00, about 2:20 left");
+        assert_eq!(p(10, 10, s(3725)), "[10/10] elapsed 1:02:05");
+        assert_eq!(p(1, 2, s(0)), "[1/2] elapsed 0:00, about 0:00 left");
     }
 
     #[test]
