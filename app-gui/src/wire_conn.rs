@@ -93,13 +93,22 @@ impl Conn {
     }
 
     /// Takes the `FSPUT` payload the command language accepted (`line`);
-    /// its bytes are collected for [`Work::UploadDone`].
+    /// its bytes are collected for [`Work::UploadDone`] in a buffer
+    /// reserved whole first. When the heap has no room for it, the upload
+    /// is refused instead, RC 20 `not enough memory for FSPUT's <n>
+    /// bytes` (the payload is read and dropped), never a failed
+    /// allocation halfway.
     pub fn accept_upload(&mut self, line: Vec<u8>) {
+        // Accepted means at most FS_DATA_MAX bytes (the command language
+        // checked the line).
+        let len = self.upload_len.min(u64::from(gadgetscope_arexx::FS_DATA_MAX)) as usize;
+        let mut data = Vec::new();
+        if data.try_reserve_exact(len).is_err() {
+            let text = alloc::format!("not enough memory for FSPUT's {len} bytes");
+            self.refuse_upload(&Reply::error(gadgetscope_arexx::Rc::Failed, &text));
+            return;
+        }
         if self.session.accept_upload().is_ok() {
-            // Accepted means at most FS_DATA_MAX bytes (the command
-            // language checked the line).
-            let mut data = Vec::new();
-            let _ = data.try_reserve_exact(self.upload_len.min(u64::from(gadgetscope_arexx::FS_DATA_MAX)) as usize);
             self.upload = Some((line, data));
         }
     }
