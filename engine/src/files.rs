@@ -456,6 +456,9 @@ mod tests {
     use amiga_ndk::dos::FIB_SIZEOF;
     use amiga_ndk::path::{join_path, split_path};
 
+    /// Directories and files (with their bytes) of the fake filesystem.
+    type Outside = (Vec<Vec<u8>>, Vec<(Vec<u8>, Vec<u8>)>);
+
     /// A filesystem of absolute paths `VOL:a/b` that reads paths as
     /// dos.library does: assigns and volume names (`STAGE:`, `OUT:`,
     /// `hd:`), `/` parent steps (at the start, or right after another `/`
@@ -556,7 +559,7 @@ mod tests {
         }
 
         /// What lies outside `Work:stage`: dirs and files with their bytes.
-        fn outside(&self) -> (Vec<Vec<u8>>, Vec<(Vec<u8>, Vec<u8>)>) {
+        fn outside(&self) -> Outside {
             let out = |p: &Vec<u8>| !p.starts_with(b"Work:stage");
             (
                 self.dirs.iter().filter(|d| out(d)).cloned().collect(),
@@ -892,7 +895,7 @@ mod tests {
         assert_eq!(fs.outside(), before);
         // A link that stays inside is followed.
         assert_eq!(verb(&r, &mut fs, "FSPUT", b"Work:stage/indir/through"), Ok(b"written".to_vec()));
-        assert!(fs.files.contains_key(&b"Work:stage/sub/through".to_vec()));
+        assert!(fs.files.contains_key(b"Work:stage/sub/through".as_slice()));
     }
 
     #[test]
