@@ -3,11 +3,15 @@
 //! FS-UAE and Xvfb run in process groups of their own ([`crate::process`]),
 //! so a Ctrl-C at the terminal does not reach them, and a signal that ends
 //! the command (SIGTERM from a CI timeout, SIGHUP from a closed terminal)
-//! runs no `Drop`. [`install`] blocks SIGINT, SIGTERM and SIGHUP and takes
-//! them on a thread of its own, which kills every process group in the
-//! registry ([`spawn_group`] adds to it, [`unregister`] takes out) and then
-//! exits with 128 + the signal's number, as the default action would have
-//! been reported by a shell.
+//! runs no `Drop`. [`install`] takes SIGINT, SIGTERM and SIGHUP with
+//! signal-hook's handlers, which wake a thread of its own; that thread
+//! kills every process group in the registry ([`spawn_group`] adds to it,
+//! [`unregister`] takes out) and then exits with 128 + the signal's
+//! number, as the default action would have been reported by a shell.
+//! Handlers, not a blocked signal mask: `exec` resets a handler to the
+//! default action, while a blocked mask would be inherited by every child
+//! (cargo, GCC, FS-UAE, Xvfb, the host steps' scripts), which then could
+//! not be ended by SIGTERM or Ctrl-C themselves.
 //!
 //! One exception: while a thread waits in [`wait_for_interrupt`] (`cargo
 //! xtask serve`), the first SIGINT only wakes it, so that the emulator is
@@ -93,32 +97,36 @@ static INSTALLED: OnceLock<()> = OnceLock::new();
 /// The signals that end a command: Ctrl-C, a closed terminal, `kill`.
 const ENDING: [Signal; 3] = [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP];
 
-/// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread, and so in
-/// every thread it starts later, and starts the thread that takes them.
-/// Call it first thing in `main`, before any other thread starts: a thread
-/// started earlier would take the signals with their default action.
-/// Children do not inherit the mask (std's `Command` clears it). Calling
-/// it again does nothing.
+/// Takes SIGINT, SIGTERM and SIGHUP from now on (signal-hook handlers)
+/// and starts the thread that acts on them. Call it first thing in
+/// `main`, before other threads start (each thread keeps the mask it
+/// started with). Children keep the default actions (`exec` resets
+/// handlers).
+/// Calling it again does nothing.
 pub fn install() -> Result<(), String> {
     if INSTALLED.get().is_some() {
         return Ok(());
     }
+    let signals = signal_hook::iterator::Signals::new(ENDING.map(|s| s as i32))
+        .map_err(|e| format!("taking SIGINT, SIGTERM and SIGHUP: {e}"))?;
+    // A parent may have blocked them (a blocked mask is inherited): then
+    // no handler would ever run, and no child could be ended by them.
     let mut set = SigSet::empty();
     for s in ENDING {
         set.add(s);
     }
-    pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&set), None).map_err(|e| format!("blocking signals: {e}"))?;
+    pthread_sigmask(SigmaskHow::SIG_UNBLOCK, Some(&set), None).map_err(|e| format!("unblocking signals: {e}"))?;
     std::thread::Builder::new()
         .name("signals".into())
-        .spawn(move || take_signals(set))
+        .spawn(move || take_signals(signals))
         .map_err(|e| format!("starting the signal thread: {e}"))?;
     let _ = INSTALLED.set(());
     Ok(())
 }
 
-fn take_signals(set: SigSet) {
-    loop {
-        let Ok(sig) = set.wait() else { continue };
+fn take_signals(mut signals: signal_hook::iterator::Signals) {
+    for raw in signals.forever() {
+        let Ok(sig) = Signal::try_from(raw) else { continue };
         if sig == Signal::SIGINT && hand_interrupt() {
             continue;
         }

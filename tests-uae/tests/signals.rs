@@ -60,6 +60,13 @@ fn run_child(sig: Signal, install: bool) -> (Option<i32>, Vec<u32>) {
         std::thread::sleep(Duration::from_millis(10));
     }
     assert_eq!(signals::live_members(groups[0]).len(), 1, "group {} is up", groups[0]);
+    // The emulator's processes start with no signal blocked, so that a
+    // SIGTERM ends them.
+    for g in &groups {
+        let status = std::fs::read_to_string(format!("/proc/{g}/status")).unwrap();
+        let blocked = status.lines().find_map(|l| l.strip_prefix("SigBlk:")).unwrap().trim();
+        assert_eq!(u64::from_str_radix(blocked, 16).unwrap(), 0, "group {g}'s leader starts with signals blocked");
+    }
     assert_eq!(signals::live_members(groups[1]).len(), 2, "group {} is up", groups[1]);
     kill(Pid::from_raw(c.id() as i32), sig).unwrap();
     let t0 = Instant::now();
@@ -78,6 +85,14 @@ fn run_child(sig: Signal, install: bool) -> (Option<i32>, Vec<u32>) {
 }
 
 fn main() {
+    // Whatever the parent blocked (a blocked mask is inherited), the
+    // children start from the default: the control without install() must
+    // die by SIGTERM's default action.
+    let mut set = nix::sys::signal::SigSet::empty();
+    for s in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        set.add(s);
+    }
+    nix::sys::signal::pthread_sigmask(nix::sys::signal::SigmaskHow::SIG_UNBLOCK, Some(&set), None).unwrap();
     match std::env::var(CHILD_ENV).as_deref() {
         Ok("install") => child(true),
         Ok("plain") => child(false),
