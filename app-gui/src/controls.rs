@@ -88,16 +88,32 @@ pub fn of_kind(kind: Kind) -> impl Iterator<Item = &'static Control> {
     CONTROLS.iter().filter(move |c| c.kind == kind)
 }
 
-/// The event of releasing gadget `id`: `row` says which row a tree click
-/// selected (`None`: it selected nothing, e.g. a branch arrow), `text`
-/// reads a string gadget's text by ID. `None` for an unknown ID or a
-/// control that asks nothing.
+/// The code of an `IDCMP_GADGETUP` (`WMHI_GADGETUP`: `wmh_Code`) from a
+/// string gadget left with Tab or Shift-Tab: 0x09, "as if Return had
+/// been pressed" but with the Tab in the code (RKM Libraries, "Tabbing
+/// Between String Gadgets"; Shift-Tab gives 0x09 too, the Shift only in
+/// the qualifier: AROS rom/intuition/strgadgets.c `DoSGHKey`).
+pub const TAB_CODE: u16 = 0x09;
+
+/// The event of releasing gadget `id` with IntuiMessage code `code`:
+/// `row` says which row a tree click selected (`None`: it selected
+/// nothing, e.g. a branch arrow), `text` reads a string gadget's text by
+/// ID. `None` for an unknown ID, a control that asks nothing, and the
+/// name field left with Tab or Shift-Tab ([`TAB_CODE`]): that only moves
+/// on to the next field, naming is Return's or the Name button's. The
+/// filter field is applied on Tab as on Return (what it shows follows
+/// what it holds; nothing is written).
 pub fn released(
     id: u16,
+    code: u16,
     row: impl FnOnce() -> Option<usize>,
     text: impl FnOnce(u16) -> alloc::vec::Vec<u8>,
 ) -> Option<UiEvent> {
-    Some(match control(id)?.act {
+    let c = control(id)?;
+    if c.kind == Kind::TextField && c.act == Act::Name && code == TAB_CODE {
+        return None;
+    }
+    Some(match c.act {
         Act::Refresh => UiEvent::Refresh,
         Act::Pick => UiEvent::Pick,
         Act::Highlight => UiEvent::Highlight,
@@ -181,15 +197,20 @@ mod tests {
     fn releases_become_events() {
         let none = || None;
         let text = |id: u16| alloc::format!("text of {id}").into_bytes();
-        assert_eq!(released(ids::REFRESH, none, text), Some(UiEvent::Refresh));
-        assert_eq!(released(ids::NAME, none, text), Some(UiEvent::Name));
-        assert_eq!(released(ids::NAME_BUTTON, none, text), Some(UiEvent::Name));
-        assert_eq!(released(ids::RECORD, none, text), Some(UiEvent::Record));
-        assert_eq!(released(ids::FILTER, none, text), Some(UiEvent::Filter(b"text of 15".to_vec())));
-        assert_eq!(released(ids::LIST, || Some(4), text), Some(UiEvent::SelectRow(4)));
-        assert_eq!(released(ids::LIST, none, text), None, "a click that selects no row");
+        assert_eq!(released(ids::REFRESH, 0, none, text), Some(UiEvent::Refresh));
+        assert_eq!(released(ids::NAME, 0, none, text), Some(UiEvent::Name));
+        assert_eq!(released(ids::NAME, 0x0D, none, text), Some(UiEvent::Name), "Return");
+        assert_eq!(released(ids::NAME, TAB_CODE, none, text), None, "Tab only moves on");
+        assert_eq!(released(ids::NAME_BUTTON, TAB_CODE, none, text), Some(UiEvent::Name), "a button has no Tab");
+        assert_eq!(released(ids::NAME_BUTTON, 0, none, text), Some(UiEvent::Name));
+        assert_eq!(released(ids::RECORD, 0, none, text), Some(UiEvent::Record));
+        assert_eq!(released(ids::FILTER, 0, none, text), Some(UiEvent::Filter(b"text of 15".to_vec())));
+        assert_eq!(released(ids::FILTER, TAB_CODE, none, text), Some(UiEvent::Filter(b"text of 15".to_vec())));
+        assert_eq!(released(ids::LIST, 0, || Some(4), text), Some(UiEvent::SelectRow(4)));
+        assert_eq!(released(ids::LIST, TAB_CODE, || Some(9), text), Some(UiEvent::SelectRow(9)), "row 9's code");
+        assert_eq!(released(ids::LIST, 0, none, text), None, "a click that selects no row");
         for id in [ids::SELECTED, ids::DETAILS, ids::STATUS, 0, 99] {
-            assert_eq!(released(id, || Some(1), text), None, "{id}");
+            assert_eq!(released(id, 0, || Some(1), text), None, "{id}");
         }
     }
 }

@@ -209,6 +209,8 @@ struct WindowLibs {
     intuition: Intuition,
     gadtools: GadTools,
     classes: Option<ReactionClasses>,
+    /// Why the ReAction window is not used though window.class is there.
+    classes_missing: Option<alloc::string::String>,
     app_port: MsgPort,
     cx_port: Option<MsgPort>,
 }
@@ -219,7 +221,11 @@ impl WindowLibs {
             return Err("intuition.library or gadtools.library 39 cannot be opened");
         };
         let app_port = MsgPort::new().ok_or("no signal for the AppIcon port")?;
-        Ok(WindowLibs { intuition, gadtools, classes: ReactionClasses::open().ok(), app_port, cx_port: MsgPort::new() })
+        let (classes, classes_missing) = match ReactionClasses::open() {
+            Ok(c) => (Some(c), None),
+            Err(why) => (None, why),
+        };
+        Ok(WindowLibs { intuition, gadtools, classes, classes_missing, app_port, cx_port: MsgPort::new() })
     }
 }
 
@@ -232,6 +238,9 @@ struct Window<'r> {
     broker: Option<Broker<'r>>,
     gui: Gui,
     iconified_at_start: bool,
+    /// Why the GadTools window stands in for the ReAction one, shown in
+    /// the status line once the window is open.
+    notice: Option<alloc::string::String>,
 }
 
 impl<'r> Window<'r> {
@@ -241,15 +250,21 @@ impl<'r> Window<'r> {
         let desk = AmigaDesk::new(&libs.intuition, dos, &libs.app_port);
         let gadtools = || Box::new(GadToolsUi::new(&libs.intuition, &libs.gadtools));
         let mut front: Box<dyn Frontend + 'r> = match &libs.classes {
-            Some(c) => Box::new(FirstThatOpens::new(
-                Box::new(ReactionUi::new(&libs.intuition, &libs.gadtools, c, libs.app_port.addr())),
-                gadtools(),
-            )),
+            Some(c) => {
+                Box::new(FirstThatOpens::new(Box::new(ReactionUi::new(&libs.intuition, &libs.gadtools, c)), gadtools()))
+            }
             None => gadtools(),
         };
         front.set_placement(read_window_box(dos));
         let iconified_at_start = settings.startup == Startup::Iconified;
-        Window { front, desk, broker, gui: Gui::new(settings), iconified_at_start }
+        Window {
+            front,
+            desk,
+            broker,
+            gui: Gui::new(settings),
+            iconified_at_start,
+            notice: libs.classes_missing.clone(),
+        }
     }
 
     /// Opens the window, or iconifies at once (`STARTUP=ICONIFIED`, or no
@@ -264,6 +279,22 @@ impl<'r> Window<'r> {
         if !f.is_open() {
             dos.print(b"GadgetScope: the window cannot be opened; the ARexx port stays (SHOW retries)\n");
             self.gui.iconify(f, &mut self.desk);
+        }
+        self.tell();
+    }
+
+    /// Shows why the GadTools window stands in for the ReAction one (a
+    /// ReAction class missing, or the ReAction window failing to open) in
+    /// the status line, once, when the window is open.
+    fn tell(&mut self) {
+        if let Some(n) = self.front.take_notice() {
+            self.notice = Some(n);
+        }
+        if !self.front.is_open() {
+            return;
+        }
+        if let Some(n) = self.notice.take() {
+            self.gui.notice(&mut *self.front, &amiga_ndk::latin1::from_str_lossy(&n));
         }
     }
 
@@ -302,12 +333,14 @@ impl<'r> Window<'r> {
         if ticked {
             gui.tick(os, f, d);
         }
+        self.tell();
         quit
     }
 
     /// Carries out what ARexx SHOW, HIDE and HIGHLIGHT asked for.
     fn request(&mut self, r: UiRequest, os: &mut AmigaIntuition) {
         self.gui.request(r, os, &mut *self.front, &mut self.desk);
+        self.tell();
     }
 
     /// Whether the window needs the 100 ms tick (auto refresh, pick mode).

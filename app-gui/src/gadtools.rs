@@ -207,14 +207,15 @@ pub enum Decoded {
 /// of the gadget in `IAddress` when it is one of the window's (`None`
 /// otherwise), `text` reads a string gadget by ID. A LISTVIEW's code is
 /// the ordinal of the clicked line, which is the view's row (one line per
-/// row, gadtools.library LISTVIEW_KIND).
+/// row, gadtools.library LISTVIEW_KIND); a string gadget's code is the
+/// key that ended it (`controls::TAB_CODE` for Tab and Shift-Tab).
 pub fn decode(class: u32, code: u16, gadget: Option<u16>, text: impl FnOnce(u16) -> Vec<u8>) -> Decoded {
     match class {
         IDCMP_CLOSEWINDOW => Decoded::Event(UiEvent::Quit),
         IDCMP_REFRESHWINDOW => Decoded::Refresh,
         IDCMP_MENUPICK => Decoded::Menu(code),
         IDCMP_RAWKEY if code == u16::from(RAWKEY_HELP) => Decoded::Event(UiEvent::Help),
-        IDCMP_GADGETUP => match gadget.and_then(|id| controls::released(id, || Some(usize::from(code)), text)) {
+        IDCMP_GADGETUP => match gadget.and_then(|id| controls::released(id, code, || Some(usize::from(code)), text)) {
             Some(e) => Decoded::Event(e),
             None => Decoded::Nothing,
         },
@@ -275,6 +276,8 @@ mod tests {
         );
         assert_eq!(decode(IDCMP_GADGETUP, 0, None, none), Decoded::Nothing, "not one of ours");
         assert_eq!(decode(IDCMP_GADGETUP, 0, Some(ids::SELECTED), none), Decoded::Nothing);
+        assert_eq!(decode(IDCMP_GADGETUP, 0x0D, Some(ids::NAME), none), Decoded::Event(UiEvent::Name));
+        assert_eq!(decode(IDCMP_GADGETUP, controls::TAB_CODE, Some(ids::NAME), none), Decoded::Nothing);
         assert_eq!(decode(IDCMP_MENUPICK, 0x0841, None, none), Decoded::Menu(0x0841));
         assert_eq!(decode(IDCMP_RAWKEY, u16::from(RAWKEY_HELP), None, none), Decoded::Event(UiEvent::Help));
         assert_eq!(decode(IDCMP_RAWKEY, 0x45, None, none), Decoded::Nothing);

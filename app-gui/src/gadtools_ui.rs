@@ -114,7 +114,11 @@ impl<'a> GadToolsUi<'a> {
         // Default: bottom right; a remembered position is kept on screen.
         let (outer_w, outer_h) = (inner_w + 12, inner_h + fh + 12);
         let (left, top) = match self.placement {
-            Some(b) => (i32::from(b.left).min(sw - outer_w).max(0), i32::from(b.top).min(sh - outer_h).max(0)),
+            Some(b) => {
+                let size = WindowBox { width: outer_w as i16, height: outer_h as i16, ..b };
+                let b = size.fit(sw as i16, sh as i16);
+                (i32::from(b.left), i32::from(b.top))
+            }
             None => ((sw - outer_w).max(0), (sh - outer_h).max(0)),
         };
         let tags = Tags::new()

@@ -170,6 +170,11 @@ pub trait Frontend {
     }
     /// Where to open the window (a remembered box; `None`: the default).
     fn set_placement(&mut self, _b: Option<crate::settings::WindowBox>) {}
+    /// Once: why the preferred window was given up for another (a
+    /// sentence for the status line); `None` when nothing was.
+    fn take_notice(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// Two front-ends, the first preferred: the ReAction window, then the
@@ -229,6 +234,9 @@ impl Frontend for FirstThatOpens<'_> {
     }
     fn close(&mut self) {
         self.active().close();
+    }
+    fn take_notice(&mut self) -> Option<String> {
+        self.fell_back.take()
     }
     fn signal_mask(&self) -> u32 {
         self.active_ref().signal_mask()

@@ -1,5 +1,6 @@
 //! Front-end parity on the host: one scripted session (select, fold a
-//! branch, filter, name, export, iconify, quit with unsaved names) played
+//! branch, filter, Tab out of the name field, name, export, iconify, quit
+//! with unsaved names) played
 //! through the GadTools window's input decoding (IntuiMessages over
 //! [`crate::gadtools::plan`]) and the ReAction window's
 //! (`WM_HANDLEINPUT` results and listbrowser attributes over
@@ -7,7 +8,13 @@
 //! the same fake Intuition. Both must make the same calls to the
 //! controller and see the same answers. Gadget IDs are looked up in each
 //! window's plan, so a control missing from one plan fails here too.
+//! The ReAction run also keeps the tree as `reaction_ui` does (its nodes
+//! rebuilt at each view, the folds read back at each rebuild and at
+//! iconify), so a fold lost on iconify fails; and both status lines must
+//! show a `_` as it is (the session's messages name gadgets such as
+//! `name_field`).
 use crate::controls::Kind;
+use crate::controls::TAB_CODE;
 use crate::gadtools::{self, Decoded};
 use crate::gui::{gadget_ids as ids, Desk, FileAsk, Frontend, Gui, UiEvent};
 use crate::reaction::{self as ra, GadgetState, Input, RowMap};
@@ -32,6 +39,9 @@ enum Step {
     Type(u16, &'static [u8]),
     /// Type into a text field without Return (no release).
     Fill(u16, &'static [u8]),
+    /// Tab (or Shift-Tab: the same code) in a text field: it ends with a
+    /// release whose code is controls::TAB_CODE.
+    Tab(u16),
     /// Click a button.
     Click(u16),
     /// Pick a menu item (its `menu::` action).
@@ -55,6 +65,65 @@ struct Recorder {
     /// What the user typed into the text fields (by ID).
     fields: Vec<(u16, Vec<u8>)>,
     answers: Vec<i32>,
+    /// ReAction only: the tree as reaction_ui keeps it.
+    tree: Option<ReactionTree>,
+}
+
+/// The ReAction window's tree as `reaction_ui` keeps it: the nodes the
+/// next list is built from, the rows' kinds, the folded branches, and
+/// the flags of the list shown while the window is open (what the list
+/// browser holds, the user's folds included).
+#[derive(Default)]
+struct ReactionTree {
+    nodes: Vec<ra::TreeNode>,
+    kinds: Vec<crate::view::RowKind>,
+    collapsed: Vec<crate::view::RowKind>,
+    shown: Option<Vec<Option<u32>>>,
+}
+
+impl ReactionTree {
+    /// reaction_ui `read_folds`: the shown list's folds kept, and the
+    /// nodes folded alike.
+    fn read_folds(&mut self) {
+        if let Some(flags) = &self.shown {
+            self.collapsed = ra::keep_folds(&mut self.nodes, &self.kinds, flags);
+        }
+    }
+    /// reaction_ui `set_view`.
+    fn set_view(&mut self, view: &crate::view::View, open: bool) {
+        self.read_folds();
+        self.nodes = ra::tree_nodes(view, &self.collapsed);
+        self.kinds = view.rows().iter().map(|r| r.kind).collect();
+        if open {
+            self.show();
+        }
+    }
+    /// A list built from the nodes is attached (open, or a rebuild).
+    fn show(&mut self) {
+        self.shown = Some(self.nodes.iter().map(|n| Some(n.flags)).collect());
+    }
+    /// The user clicks the branch arrow of node `row`: the list browser
+    /// folds it (its flags, and its children hidden).
+    fn fold(&mut self, row: usize) {
+        let Some(shown) = &mut self.shown else { return };
+        let g = self.nodes[row].generation;
+        if let Some(Some(f)) = shown.get_mut(row) {
+            *f &= !LBFLG_SHOWCHILDREN;
+        }
+        for i in row + 1..self.nodes.len() {
+            if self.nodes[i].generation <= g {
+                break;
+            }
+            if let Some(Some(f)) = shown.get_mut(i) {
+                *f |= LBFLG_HIDDEN;
+            }
+        }
+    }
+    /// Whether row `i` is a folded branch in the list the window shows.
+    fn folded(&self, i: usize) -> bool {
+        let f = self.shown.as_ref().and_then(|s| s.get(i).copied().flatten()).unwrap_or(0);
+        f & LBFLG_HASCHILDREN != 0 && f & LBFLG_SHOWCHILDREN == 0
+    }
 }
 
 impl Recorder {
@@ -75,12 +144,28 @@ impl Frontend for Recorder {
     }
     fn open(&mut self) -> Result<(), String> {
         self.open = true;
+        if let Some(t) = &mut self.tree {
+            t.show();
+        }
         self.log.push("open".into());
         Ok(())
     }
     fn close(&mut self) {
         self.open = false;
+        if let Some(t) = &mut self.tree {
+            // reaction_ui `close`: the folds read, the list freed.
+            t.read_folds();
+            t.shown = None;
+        }
         self.log.push("close".into());
+    }
+    fn set_view(&mut self, view: &crate::view::View) {
+        let open = self.open;
+        if let Some(t) = &mut self.tree {
+            t.set_view(view, open);
+        }
+        let rows: Vec<Vec<u8>> = view.rows().iter().map(|r| r.text.clone()).collect();
+        self.set_rows(&rows, view.selected_row());
     }
     fn signal_mask(&self) -> u32 {
         0
@@ -186,16 +271,19 @@ fn world() -> FakeIntuition {
     os
 }
 
-/// The session: select Connect, fold its window's branch, filter, name
-/// it, export, one more name, Record and Record/Stop recording, iconify
-/// and back, quit (Cancel, then Throw away).
+/// The session: select Connect, filter, Tab out of the name field and
+/// out of the filter, name it, export, one more name, Record and
+/// Record/Stop recording, fold its window's branch, iconify and back,
+/// quit (Cancel, then Throw away).
 fn session() -> Vec<Step> {
     use Step::*;
     alloc::vec![
         SelectRow("\"Connect\""),
-        FoldBranch("window \"GadTools Fixture\""),
         Type(ids::FILTER, b"connect"),
         SelectRow("\"Connect\""),
+        Fill(ids::NAME, b"tabbed"),
+        Tab(ids::NAME),
+        Tab(ids::FILTER),
         Type(ids::NAME, b"connect"),
         Click(ids::EXPORT),
         Type(ids::FILTER, b""),
@@ -206,6 +294,9 @@ fn session() -> Vec<Step> {
         Menu(menu::AUTO_REFRESH),
         Click(ids::RECORD),
         Menu(menu::RECORD_STOP),
+        // Folded after the last rebuild (auto refresh is off): only the
+        // list shown knows it when the window closes.
+        FoldBranch("window \"GadTools Fixture\""),
         Iconify,
         Show,
         Click(ids::REFRESH),
@@ -244,7 +335,7 @@ impl GadgetState for LbState<'_> {
 fn planned(toolkit: Toolkit, id: u16) -> u16 {
     let built = match toolkit {
         Toolkit::GadTools => gadtools::controls_of(&gadtools::plan(&Strings::english(), 8, 640, 256)),
-        Toolkit::Reaction => ra::controls_of(&ra::window_plan(None)),
+        Toolkit::Reaction => ra::controls_of(&ra::window_plan(None, (640, 256))),
     };
     built.iter().find(|b| b.0 == id).map(|b| b.0).unwrap_or_else(|| panic!("control {id} missing from the plan"))
 }
@@ -284,6 +375,7 @@ fn decode(toolkit: Toolkit, step: &Step, ui: &mut Recorder) -> Vec<UiEvent> {
                     ui.fields.push((*f, text.to_vec()));
                     Vec::new()
                 }
+                Step::Tab(f) => gadget_up(*f, TAB_CODE, ui),
                 Step::Click(b) => gadget_up(*b, 0, ui),
                 Step::Menu(a) => match gadtools::decode(IDCMP_MENUPICK, 0x0841, None, |_| Vec::new()) {
                     Decoded::Menu(_) => menu_pick(*a, auto, sys),
@@ -298,19 +390,26 @@ fn decode(toolkit: Toolkit, step: &Step, ui: &mut Recorder) -> Vec<UiEvent> {
             }
         }
         Toolkit::Reaction => {
-            let result = |r: u32, rel: u32, sel: u32, ui: &Recorder| {
+            let result_code = |r: u32, code: u16, rel: u32, sel: u32, ui: &Recorder| {
                 let map = nodes(ui);
-                match ra::event_of(r, &map, &mut LbState { rel, node: sel, ui }) {
+                match ra::event_of(r, code, &map, &mut LbState { rel, node: sel, ui }) {
                     Input::Event(e) => alloc::vec![e],
                     Input::Menu(_) => panic!("menus are walked apart"),
                     _ => Vec::new(),
                 }
             };
+            let result = |r: u32, rel: u32, sel: u32, ui: &Recorder| result_code(r, 0, rel, sel, ui);
             let up = |id: u16| WMHI_GADGETUP | u32::from(planned(toolkit, id));
             match step {
                 Step::SelectRow(t) => result(up(ids::LIST), LBRE_NORMAL, node(ui.row(t)), ui),
                 // The arrow folds the branch; the selected node stays.
-                Step::FoldBranch(t) => result(up(ids::LIST), LBRE_HIDECHILDREN, node(ui.row(t)), ui),
+                Step::FoldBranch(t) => {
+                    let row = ui.row(t);
+                    if let Some(tree) = &mut ui.tree {
+                        tree.fold(row);
+                    }
+                    result(up(ids::LIST), LBRE_HIDECHILDREN, node(row), ui)
+                }
                 Step::Type(f, text) => {
                     ui.fields.retain(|x| x.0 != *f);
                     ui.fields.push((*f, text.to_vec()));
@@ -321,6 +420,8 @@ fn decode(toolkit: Toolkit, step: &Step, ui: &mut Recorder) -> Vec<UiEvent> {
                     ui.fields.push((*f, text.to_vec()));
                     Vec::new()
                 }
+                // wmh_Code holds the IntuiMessage's code.
+                Step::Tab(f) => result_code(up(*f), TAB_CODE, 0, 0, ui),
                 Step::Click(b) => result(up(*b), 0, 0, ui),
                 Step::Menu(a) => match ra::decode(WMHI_MENUPICK | 0x0841) {
                     Input::Menu(_) => menu_pick(*a, auto, sys),
@@ -335,18 +436,24 @@ fn decode(toolkit: Toolkit, step: &Step, ui: &mut Recorder) -> Vec<UiEvent> {
 }
 
 /// Plays the session through `toolkit`: the log of controller calls
-/// (events and flows), front-end calls, desk calls and written files.
-fn play(toolkit: Toolkit) -> (Vec<String>, Vec<String>, DeskLog) {
+/// (events and flows), front-end calls, desk calls and written files,
+/// and (ReAction) whether the branch folded before iconify was folded in
+/// the list the reopened window showed.
+fn play(toolkit: Toolkit) -> (Vec<String>, Vec<String>, DeskLog, Option<bool>) {
     let mut os = world();
-    let mut ui = Recorder { answers: alloc::vec![0, 1], ..Recorder::default() };
+    let tree = (toolkit == Toolkit::Reaction).then(ReactionTree::default);
+    let mut ui = Recorder { answers: alloc::vec![0, 1], tree, ..Recorder::default() };
     let mut desk = DeskLog::default();
     let mut g = Gui::new(Settings { profile_dir: b"DH0:".to_vec(), ..Settings::default() });
     let mut calls = Vec::new();
     g.show(&mut os, &mut ui, &mut desk);
+    let mut folded_after_show = None;
     for step in session() {
         if let Step::Show = step {
             calls.push("show".to_string());
             g.request(gadgetscope_engine::UiRequest::Show, &mut os, &mut ui, &mut desk);
+            let row = ui.row("window \"GadTools Fixture\"");
+            folded_after_show = ui.tree.as_ref().map(|t| t.folded(row));
             continue;
         }
         for e in decode(toolkit, &step, &mut ui) {
@@ -354,13 +461,13 @@ fn play(toolkit: Toolkit) -> (Vec<String>, Vec<String>, DeskLog) {
             calls.push(format!("{e:?} -> {flow:?}"));
         }
     }
-    (calls, core::mem::take(&mut ui.log), desk)
+    (calls, core::mem::take(&mut ui.log), desk, folded_after_show)
 }
 
 #[test]
 fn both_windows_make_the_same_calls_to_the_controller() {
-    let (gt_calls, gt_ui, gt_desk) = play(Toolkit::GadTools);
-    let (ra_calls, ra_ui, ra_desk) = play(Toolkit::Reaction);
+    let (gt_calls, gt_ui, gt_desk, _) = play(Toolkit::GadTools);
+    let (ra_calls, ra_ui, ra_desk, ra_folded) = play(Toolkit::Reaction);
     assert_eq!(gt_calls, ra_calls);
     assert_eq!(gt_ui, ra_ui);
     assert_eq!(gt_desk.log, ra_desk.log);
@@ -384,6 +491,15 @@ fn both_windows_make_the_same_calls_to_the_controller() {
     assert_eq!(gt_desk.files.len(), 1, "the export wrote the manifest");
     let manifest = String::from_utf8_lossy(&gt_desk.files[0].1).to_string();
     assert!(manifest.contains("GADGET connect gadtools_fixture 1"), "{manifest}");
+    // Tab and Shift-Tab only moved on: the names come from Return
+    // (connect) and the Name button (name_field), never "tabbed".
+    let named: Vec<&String> = gt_ui.iter().filter(|l| l.starts_with("status Named")).collect();
+    assert_eq!(named, ["status Named connect.", "status Named name_field."], "{gt_ui:#?}");
+    assert_eq!(gt_calls.iter().filter(|c| c.starts_with("Name ->")).count(), 2, "{gt_calls:#?}");
+    assert!(!manifest.contains("tabbed"), "{manifest}");
+    assert!(gt_calls.iter().any(|c| c.starts_with("Filter([]) ")), "Tab applied the filter field: {gt_calls:#?}");
+    // The ReAction list folded before iconify is folded after SHOW.
+    assert_eq!(ra_folded, Some(true), "the fold survives iconify");
     let asked: Vec<&String> = gt_ui.iter().filter(|l| l.starts_with("ask ")).collect();
     assert_eq!(asked.len(), 2, "quit with unsaved names asks (Cancel, then Throw away): {gt_ui:#?}");
 }
@@ -401,6 +517,7 @@ fn every_control_releases_alike() {
         let map = RowMap::new(alloc::vec![0x100, 0x140]);
         let r = ra::event_of(
             WMHI_GADGETUP | u32::from(c.id),
+            1,
             &map,
             &mut LbState { rel: LBRE_NORMAL, node: 0x140, ui: &ui },
         );
@@ -412,6 +529,32 @@ fn every_control_releases_alike() {
         assert_eq!(gt.is_some(), c.act != crate::controls::Act::None, "{c:?}");
         if c.kind == Kind::Tree {
             assert_eq!(gt, Some(UiEvent::SelectRow(1)));
+        }
+    }
+}
+
+/// Both status lines show text as it is: GadTools' TEXT_KIND draws no
+/// shortcut (no `GT_Underscore`), ReAction's button has `GA_Underscore`
+/// 0 (its default is `_`: "Named name_field." would lose its `_` and
+/// underline the `f`) and a domain string, so its width does not follow
+/// the message.
+#[test]
+fn status_lines_show_underscores_and_keep_their_width() {
+    use amiga_ndk::gadtools::{GT_Underscore, TEXT_KIND};
+    let gt = gadtools::plan(&Strings::english(), 8, 640, 256);
+    let status = gt.gadgets.iter().find(|g| g.id == ids::STATUS).unwrap();
+    assert_eq!(status.kind, TEXT_KIND);
+    assert!(status.tags.iter().all(|t| t.0 != GT_Underscore), "{status:?}");
+    let plan = ra::window_plan(None, (640, 256));
+    let status = &plan[ra::object_with_id(&plan, ids::STATUS).unwrap()];
+    let get = |k: u32| status.tags.iter().find(|t| t.0 == k).map(|t| t.1);
+    assert_eq!(get(GA_Underscore), Some(ra::Val::Int(0)));
+    assert_eq!(get(BUTTON_DomainString), Some(ra::Val::Text(ra::STATUS_DOMAIN)));
+    // The session's messages fit that domain.
+    let (_, ui, _, _) = play(Toolkit::Reaction);
+    for l in ui.iter().filter_map(|l| l.strip_prefix("status ")) {
+        if l.starts_with("Named") {
+            assert!(l.len() <= ra::STATUS_DOMAIN.len(), "{l}");
         }
     }
 }

@@ -105,8 +105,6 @@ pub enum Val {
     Object(usize),
     /// The locked public screen.
     Screen,
-    /// The desk's AppMessage port (`WINDOW_AppPort`).
-    AppPort,
     /// The GadTools menu strip.
     MenuStrip,
     /// The tree's `struct ColumnInfo` array ([`column_info`]).
@@ -184,10 +182,24 @@ const B5: [(u32, Val); 3] = button(5);
 /// with their labels, the status line. Static data (no code per tag);
 /// [`window_plan`] adds the window's box.
 ///
-/// The status line is made with an empty text and set after `WM_OPEN`:
-/// button.gadget's minimum size follows its text and layout caches that
-/// domain (layout_gc `CHILD_CacheDomain`), so a long first message would
-/// widen the window's minimum size.
+/// The status line is made with an empty text and set after `WM_OPEN`;
+/// its minimum size is that of [`STATUS_DOMAIN`] (`BUTTON_DomainString`,
+/// gadgets/button.h: the string the domain is computed from), whatever
+/// the text, so a long message does not widen the window and layout's
+/// cached domain (layout_gc `CHILD_CacheDomain`) stays right. Its
+/// `GA_Underscore` is 0 (gadgetclass.h: it defaults to `_`, V44), so a
+/// message such as `Named ok_button.` shows its `_` instead of
+/// underlining the next letter.
+///
+/// The window's menus are GadTools menus whose items carry
+/// crate::strings' action numbers 1 to 16 as user data:
+/// `WINDOW_MenuUserData` is `WGUD_IGNORE`, so window.class never takes
+/// them for hooks or functions to call (window_cl/--datasheet-- does not
+/// state that tag's default; `WGUD_HOOK` is 0). No `WINDOW_AppPort`:
+/// it is what `WM_ICONIFY` needs (window_cl/--datasheet--), and the
+/// window's iconify gadget (`WMHI_ICONIFY`) is GadgetScope's own
+/// iconify, the window closed and the desk's AppIcon shown, as in the
+/// GadTools window.
 pub const PLAN: [ObjectPlan; 18] = [
     object(BUTTON_GADGET, &B0),
     object(BUTTON_GADGET, &B1),
@@ -251,6 +263,8 @@ pub const PLAN: [ObjectPlan; 18] = [
             id(ids::STATUS),
             (GA_ReadOnly, Val::Int(1)),
             (GA_Text, Val::Text(b"")),
+            (GA_Underscore, Val::Int(0)),
+            (BUTTON_DomainString, Val::Text(STATUS_DOMAIN)),
             (BUTTON_Justification, Val::Int(BCJ_LEFT)),
         ],
     ),
@@ -288,20 +302,26 @@ pub const PLAN: [ObjectPlan; 18] = [
             (WA_Activate, Val::Int(1)),
             (WA_NewLookMenus, Val::Int(1)),
             (WINDOW_IconifyGadget, Val::Int(1)),
-            (WINDOW_AppPort, Val::AppPort),
             (WINDOW_IconTitle, Val::Text(WINDOW_TITLE)),
             (WINDOW_MenuStrip, Val::MenuStrip),
+            (WINDOW_MenuUserData, Val::Int(WGUD_IGNORE)),
             (WINDOW_ParentGroup, Val::Object(MAIN)),
         ],
     ),
 ];
 
-/// [`PLAN`] with the window placed: at `remembered` (pixels), else
-/// centred on the screen.
-pub fn window_plan(remembered: Option<WindowBox>) -> Vec<ObjectPlan> {
+/// The status line's domain (`BUTTON_DomainString`): as wide as the
+/// usual messages (the longest, the recording notice); longer ones are
+/// cut at the edge.
+pub const STATUS_DOMAIN: &[u8] = b"Recording... (Record again to stop)";
+
+/// [`PLAN`] with the window placed: at `remembered` (pixels) kept on a
+/// screen of `screen` (width, height) pixels by [`WindowBox::fit`], as
+/// the GadTools window is; else centred on the screen.
+pub fn window_plan(remembered: Option<WindowBox>, screen: (i16, i16)) -> Vec<ObjectPlan> {
     let mut p = PLAN.to_vec();
     let int = |n: i16| Val::Int(n as i32 as u32);
-    let place: Vec<(u32, Val)> = match remembered {
+    let place: Vec<(u32, Val)> = match remembered.map(|b| b.fit(screen.0, screen.1)) {
         Some(b) if b.width > 0 && b.height > 0 => {
             alloc::vec![
                 (WA_Left, int(b.left)),
@@ -456,34 +476,58 @@ pub struct TreeNode {
 /// cannot be made shows its text line in the first column.
 pub fn tree_nodes(view: &View, collapsed: &[RowKind]) -> Vec<TreeNode> {
     let rows = view.rows();
-    let mut hide_below: Option<u8> = None;
-    (0..rows.len())
+    let mut nodes: Vec<TreeNode> = (0..rows.len())
         .map(|i| {
             let r = &rows[i];
-            let hidden = match hide_below {
-                Some(d) if r.depth > d => true,
-                _ => {
-                    hide_below = None;
-                    false
-                }
-            };
             let columns =
                 view.row_columns(i).unwrap_or_else(|| [r.text.clone(), Vec::new(), Vec::new(), Vec::new(), Vec::new()]);
-            let has_children = rows.get(i + 1).is_some_and(|n| n.depth > r.depth);
-            let mut flags = if hidden { LBFLG_HIDDEN } else { 0 };
-            if has_children {
-                flags |= LBFLG_HASCHILDREN;
-                if collapsed.contains(&r.kind) {
-                    if hide_below.is_none() {
-                        hide_below = Some(r.depth);
-                    }
-                } else {
-                    flags |= LBFLG_SHOWCHILDREN;
-                }
-            }
-            TreeNode { generation: u32::from(r.depth) + 1, flags, columns }
+            TreeNode { generation: u32::from(r.depth) + 1, flags: 0, columns }
         })
-        .collect()
+        .collect();
+    let kinds: Vec<RowKind> = rows.iter().map(|r| r.kind).collect();
+    fold(&mut nodes, &kinds, collapsed);
+    nodes
+}
+
+/// Sets the nodes' flags from the tree's shape and `collapsed`: a node
+/// followed by a deeper one has children (`LBFLG_HASCHILDREN`), shown
+/// (`LBFLG_SHOWCHILDREN`) unless its kind (`kinds[i]`) is in
+/// `collapsed`, and then the nodes under it are `LBFLG_HIDDEN`.
+pub fn fold(nodes: &mut [TreeNode], kinds: &[RowKind], collapsed: &[RowKind]) {
+    let mut hide_below: Option<u32> = None;
+    for i in 0..nodes.len() {
+        let g = nodes[i].generation;
+        let hidden = match hide_below {
+            Some(d) if g > d => true,
+            _ => {
+                hide_below = None;
+                false
+            }
+        };
+        let has_children = nodes.get(i + 1).is_some_and(|n| n.generation > g);
+        let mut flags = if hidden { LBFLG_HIDDEN } else { 0 };
+        if has_children {
+            flags |= LBFLG_HASCHILDREN;
+            if kinds.get(i).is_some_and(|k| collapsed.contains(k)) {
+                if hide_below.is_none() {
+                    hide_below = Some(g);
+                }
+            } else {
+                flags |= LBFLG_SHOWCHILDREN;
+            }
+        }
+        nodes[i].flags = flags;
+    }
+}
+
+/// The window is closing (iconify): the branches the user folded in the
+/// shown list (`flags`: each node's `LBNA_Flags` read back, as
+/// [`collapsed_rows`] takes them) are kept, and the nodes the next open
+/// builds its list from are folded alike. Returns the folded rows.
+pub fn keep_folds(nodes: &mut [TreeNode], kinds: &[RowKind], flags: &[Option<u32>]) -> Vec<RowKind> {
+    let collapsed = collapsed_rows(kinds, flags);
+    fold(nodes, kinds, &collapsed);
+    collapsed
 }
 
 /// The rows the user collapsed in the list being replaced: `kinds` are
@@ -554,8 +598,6 @@ pub enum Input {
     Released(u16),
     /// A menu code to walk (`ItemAddress`, `NextSelect`).
     Menu(u16),
-    /// window.class reopened the window by itself.
-    Uniconified,
     /// Nothing for the controller.
     Nothing,
 }
@@ -563,7 +605,8 @@ pub enum Input {
 /// Decodes a `WM_HANDLEINPUT` result (not `WMHI_LASTMSG`). The close
 /// gadget quits (the controller asks first about unsaved names), the
 /// iconify gadget iconifies (GadgetScope's own AppIcon: the desk), HELP
-/// opens the help.
+/// opens the help. `WMHI_UNICONIFY` never comes: window.class's own
+/// iconify (`WM_ICONIFY`) is not used.
 pub fn decode(result: u32) -> Input {
     if result == WMHI_IGNORE {
         return Input::Nothing;
@@ -573,7 +616,6 @@ pub fn decode(result: u32) -> Input {
         WMHI_GADGETUP => Input::Released((result & WMHI_GADGETMASK) as u16),
         WMHI_MENUPICK => Input::Menu((result & WMHI_MENUMASK) as u16),
         WMHI_ICONIFY => Input::Event(UiEvent::Iconify),
-        WMHI_UNICONIFY => Input::Uniconified,
         WMHI_RAWKEY if result & WMHI_KEYMASK == u32::from(RAWKEY_HELP) => Input::Event(UiEvent::Help),
         _ => Input::Nothing,
     }
@@ -592,11 +634,13 @@ pub fn tree_release(rel_event: u32, selected_node: u32, rows: &RowMap) -> Option
     }
 }
 
-/// The event of a `WM_HANDLEINPUT` result, the tree's release state and
-/// text fields read through `read` (what the front-end asks of the
+/// The event of a `WM_HANDLEINPUT` result and the IntuiMessage code it
+/// stored at `wmh_Code` (a string gadget's: the key that ended it,
+/// controls::TAB_CODE for Tab and Shift-Tab), the tree's release state
+/// and text fields read through `read` (what the front-end asks of the
 /// gadgets; `None` when nothing is for the controller), plus what the
-/// front-end itself has to do (menus, a reopened window).
-pub fn event_of(result: u32, rows: &RowMap, read: &mut impl GadgetState) -> Input {
+/// front-end itself has to do (menus).
+pub fn event_of(result: u32, code: u16, rows: &RowMap, read: &mut impl GadgetState) -> Input {
     match decode(result) {
         Input::Released(id) => {
             // Only what the control needs is read.
@@ -609,7 +653,7 @@ pub fn event_of(result: u32, rows: &RowMap, read: &mut impl GadgetState) -> Inpu
                 Some(Act::Filter) => read.text(id),
                 _ => Vec::new(),
             };
-            match controls::released(id, || row, |_| text) {
+            match controls::released(id, code, || row, |_| text) {
                 Some(e) => Input::Event(e),
                 None => Input::Nothing,
             }
@@ -657,6 +701,10 @@ mod tests {
             [0x8502_5001, 0x8502_5002, 0x8502_5004, 0x8502_5005, 0x8502_500D, 0x8502_500E, 0x8502_5012, 0x8502_5017]
         );
         assert_eq!(WINDOW_ParentGroup, WINDOW_Layout);
+        assert_eq!(WINDOW_MenuUserData, 0x8502_5019);
+        assert_eq!((WGUD_HOOK, WGUD_FUNC, WGUD_IGNORE), (0, 1, 2));
+        // gadgets/button.h: BUTTON_Dummy+20; intuition/gadgetclass.h: GA_Dummy+42.
+        assert_eq!((BUTTON_DomainString, GA_Underscore), (0x8400_0014, 0x8003_002A));
         assert_eq!(WPOS_CENTERSCREEN, 1);
         assert_eq!([WM_HANDLEINPUT, WM_OPEN, WM_CLOSE, WM_ICONIFY], [0x570001, 0x570002, 0x570003, 0x570005]);
         assert_eq!(
@@ -775,8 +823,8 @@ mod tests {
     }
 
     fn all_lists() -> Vec<Vec<(u32, u32)>> {
-        let mut v: Vec<Vec<(u32, u32)>> = window_plan(None).iter().map(resolved).collect();
-        let boxed = window_plan(Some(WindowBox { left: 10, top: 20, width: 500, height: 300 }));
+        let mut v: Vec<Vec<(u32, u32)>> = window_plan(None, (640, 256)).iter().map(resolved).collect();
+        let boxed = window_plan(Some(WindowBox { left: 10, top: 20, width: 500, height: 300 }), (640, 256));
         v.push(resolved(boxed.last().unwrap()));
         let node = TreeNode { generation: 1, flags: 0, columns: Default::default() };
         v.extend([
@@ -815,12 +863,13 @@ mod tests {
 
     #[test]
     fn the_window_object_says_what_the_window_is() {
-        let plan = window_plan(None);
+        let plan = window_plan(None, (640, 256));
         let w = plan.last().unwrap();
         assert_eq!(w.class, WINDOW_CLASS);
         assert_eq!(get(w, WA_Title), Some(Val::Text(b"GadgetScope")));
         assert_eq!(get(w, WINDOW_IconTitle), Some(Val::Text(b"GadgetScope")));
-        assert_eq!(get(w, WINDOW_AppPort), Some(Val::AppPort));
+        assert_eq!(get(w, WINDOW_AppPort), None, "window.class's WM_ICONIFY is not used");
+        assert_eq!(get(w, WINDOW_MenuUserData), Some(Val::Int(WGUD_IGNORE)), "menu user data are no hooks");
         assert_eq!(get(w, WA_PubScreen), Some(Val::Screen));
         assert_eq!(get(w, WINDOW_MenuStrip), Some(Val::MenuStrip));
         assert_eq!(get(w, WINDOW_ParentGroup), Some(Val::Object(plan.len() - 2)));
@@ -833,7 +882,7 @@ mod tests {
         // such as WINDOW_Iconifiable).
         let documented = [
             WINDOW_IconifyGadget,
-            WINDOW_AppPort,
+            WINDOW_MenuUserData,
             WINDOW_IconTitle,
             WINDOW_MenuStrip,
             WINDOW_ParentGroup,
@@ -842,22 +891,30 @@ mod tests {
         for &(t, _) in w.tags.iter() {
             assert!(t & 0xFFFF_F000 != WINDOW_Dummy || documented.contains(&t), "{t:#x}");
         }
-        let plan = window_plan(Some(WindowBox { left: -4, top: 20, width: 500, height: 300 }));
+        let plan = window_plan(Some(WindowBox { left: 30, top: 20, width: 500, height: 300 }), (1024, 768));
         let w = plan.last().unwrap();
         assert_eq!(get(w, WINDOW_Position), None);
         assert_eq!(
             (get(w, WA_Left), get(w, WA_Top), get(w, WA_Width), get(w, WA_Height)),
-            (Some(Val::Int(-4i32 as u32)), Some(Val::Int(20)), Some(Val::Int(500)), Some(Val::Int(300)))
+            (Some(Val::Int(30)), Some(Val::Int(20)), Some(Val::Int(500)), Some(Val::Int(300)))
+        );
+        // A box saved on a larger screen is kept on this one, as the
+        // GadTools window keeps it (WindowBox::fit).
+        let plan = window_plan(Some(WindowBox { left: 600, top: 400, width: 500, height: 300 }), (640, 256));
+        let w = plan.last().unwrap();
+        assert_eq!(
+            (get(w, WA_Left), get(w, WA_Top), get(w, WA_Width), get(w, WA_Height)),
+            (Some(Val::Int(140)), Some(Val::Int(0)), Some(Val::Int(500)), Some(Val::Int(256)))
         );
     }
 
     #[test]
     fn the_plan_makes_every_control() {
-        let plan = window_plan(None);
+        let plan = window_plan(None, (640, 256));
         assert_eq!(controls_of(&plan), controls::expected());
         // The same with another box (the controls do not depend on it).
         assert_eq!(
-            controls_of(&window_plan(Some(WindowBox { left: 0, top: 0, width: 1, height: 1 }))),
+            controls_of(&window_plan(Some(WindowBox { left: 0, top: 0, width: 1, height: 1 }), (640, 256))),
             controls::expected()
         );
     }
@@ -865,17 +922,17 @@ mod tests {
     #[test]
     fn a_missing_control_or_label_is_noticed() {
         let without = |f: &dyn Fn(&mut Vec<ObjectPlan>)| {
-            let mut p = window_plan(None);
+            let mut p = window_plan(None, (640, 256));
             f(&mut p);
             controls_of(&p)
         };
-        let filter = object_with_id(&window_plan(None), ids::FILTER).unwrap();
+        let filter = object_with_id(&window_plan(None, (640, 256)), ids::FILTER).unwrap();
         assert_ne!(without(&|p| p[filter].tags.to_mut().retain(|t| t.0 != GA_ID)), controls::expected());
         assert_ne!(
             without(&|p| p.iter_mut().for_each(|o| o.tags.to_mut().retain(|t| t.0 != CHILD_Label))),
             controls::expected()
         );
-        let echo = object_with_id(&window_plan(None), ids::SELECTED).unwrap();
+        let echo = object_with_id(&window_plan(None, (640, 256)), ids::SELECTED).unwrap();
         assert_ne!(without(&|p| p[echo].tags.to_mut().retain(|t| t.0 != GA_ReadOnly)), controls::expected());
     }
 
@@ -883,7 +940,7 @@ mod tests {
     /// (its parent disposes it), and nothing refers forward.
     #[test]
     fn the_plan_is_a_tree() {
-        let plan = window_plan(None);
+        let plan = window_plan(None, (640, 256));
         let mut parents = alloc::vec![0; plan.len()];
         for (i, o) in plan.iter().enumerate() {
             for &(_, v) in o.tags.iter() {
@@ -903,7 +960,7 @@ mod tests {
     /// have a list attached) and finding 7 (the status line starts empty).
     #[test]
     fn list_browsers_start_with_a_list_and_the_status_empty() {
-        let plan = window_plan(None);
+        let plan = window_plan(None, (640, 256));
         for o in plan.iter().filter(|o| o.class == LISTBROWSER_GADGET) {
             let l = get(o, LISTBROWSER_Labels);
             assert!(matches!(l, Some(Val::TreeList | Val::DetailsList)), "{o:?}");
@@ -978,18 +1035,19 @@ mod tests {
         let map = RowMap::new(alloc::vec![0x100, 0x200]);
         let mut g = Gadgets { rel: LBRE_NORMAL, node: 0x200, reads: Vec::new() };
         let up = |id: u16| WMHI_GADGETUP | u32::from(id);
-        assert_eq!(event_of(up(ids::LIST), &map, &mut g), Input::Event(UiEvent::SelectRow(1)));
+        assert_eq!(event_of(up(ids::LIST), 0, &map, &mut g), Input::Event(UiEvent::SelectRow(1)));
         g.rel = LBRE_HIDECHILDREN;
-        assert_eq!(event_of(up(ids::LIST), &map, &mut g), Input::Nothing, "a branch arrow is no selection");
-        assert_eq!(event_of(up(ids::FILTER), &map, &mut g), Input::Event(UiEvent::Filter(b"field 15".to_vec())));
+        assert_eq!(event_of(up(ids::LIST), 0, &map, &mut g), Input::Nothing, "a branch arrow is no selection");
+        assert_eq!(event_of(up(ids::FILTER), 0, &map, &mut g), Input::Event(UiEvent::Filter(b"field 15".to_vec())));
         g.reads.clear();
-        assert_eq!(event_of(up(ids::REFRESH), &map, &mut g), Input::Event(UiEvent::Refresh));
-        assert_eq!(event_of(up(ids::NAME), &map, &mut g), Input::Event(UiEvent::Name));
+        assert_eq!(event_of(up(ids::REFRESH), 0, &map, &mut g), Input::Event(UiEvent::Refresh));
+        assert_eq!(event_of(up(ids::NAME), 0x0D, &map, &mut g), Input::Event(UiEvent::Name), "Return");
+        assert_eq!(event_of(up(ids::NAME), controls::TAB_CODE, &map, &mut g), Input::Nothing, "Tab moves on");
         assert!(g.reads.is_empty(), "buttons read nothing: {:?}", g.reads);
-        assert_eq!(event_of(up(ids::SELECTED), &map, &mut g), Input::Nothing);
-        assert_eq!(event_of(WMHI_CLOSEWINDOW, &map, &mut g), Input::Event(UiEvent::Quit));
-        assert_eq!(event_of(WMHI_ICONIFY, &map, &mut g), Input::Event(UiEvent::Iconify));
-        assert_eq!(event_of(WMHI_MENUPICK | 0x0841, &map, &mut g), Input::Menu(0x0841));
+        assert_eq!(event_of(up(ids::SELECTED), 0, &map, &mut g), Input::Nothing);
+        assert_eq!(event_of(WMHI_CLOSEWINDOW, 0, &map, &mut g), Input::Event(UiEvent::Quit));
+        assert_eq!(event_of(WMHI_ICONIFY, 0, &map, &mut g), Input::Event(UiEvent::Iconify));
+        assert_eq!(event_of(WMHI_MENUPICK | 0x0841, 0, &map, &mut g), Input::Menu(0x0841));
     }
 
     #[test]
@@ -1141,7 +1199,7 @@ mod tests {
         }
         assert_eq!(decode(WMHI_CLOSEWINDOW), Input::Event(UiEvent::Quit));
         assert_eq!(decode(WMHI_ICONIFY), Input::Event(UiEvent::Iconify));
-        assert_eq!(decode(WMHI_UNICONIFY), Input::Uniconified);
+        assert_eq!(decode(WMHI_UNICONIFY), Input::Nothing, "window.class's own iconify is not used");
         assert_eq!(decode(WMHI_RAWKEY | 0x5F), Input::Event(UiEvent::Help));
         assert_eq!(decode(WMHI_RAWKEY | 0x45), Input::Nothing);
         assert_eq!(decode(WMHI_MENUPICK | 0x0841), Input::Menu(0x0841));

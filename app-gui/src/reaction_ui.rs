@@ -18,7 +18,11 @@
 //! (`WM_OPEN`); [`Frontend::close`] closes it (`WM_CLOSE`) and disposes
 //! the window object (which disposes its layout and every child), then
 //! frees the menus, the node lists and the texts. Iconify is GadgetScope's
-//! own: close plus the desk's AppIcon, as with GadTools.
+//! own: close plus the desk's AppIcon, as with GadTools (window.class's
+//! `WM_ICONIFY` is not used, so no `WINDOW_AppPort`). The branches the
+//! user folded survive it ([`ra::keep_folds`] at close). Every
+//! `SetGadgetAttrsA` is followed by `RefreshGList` when it asks for it
+//! (one helper, `set_gadget`).
 use crate::controls;
 use crate::gui::{gadget_ids as ids, FileAsk, Frontend, UiEvent};
 use crate::reaction::{self as ra, ClassSpec, GadgetState, Input, RowMap, Shown, TreeNode, Val, WindowBox};
@@ -57,17 +61,21 @@ pub struct ReactionClasses {
 }
 
 impl ReactionClasses {
-    /// Opens every class of [`ra::CLASSES`] by name and version;
-    /// `Err` is a sentence naming the first one missing (window.class
-    /// first: on AmigaOS 3.0/3.1 and AROS the GadTools window is used).
-    pub fn open() -> Result<ReactionClasses, String> {
-        let utility = Library::open("utility.library", 36).map_err(|e| alloc::format!("{e}"))?;
+    /// Opens every class of [`ra::CLASSES`] by name and version. `Err`
+    /// is `None` when window.class itself is missing (AmigaOS 3.0/3.1 and
+    /// AROS, where the GadTools window is the documented one: nothing to
+    /// tell), else a sentence naming what is missing (a ReAction
+    /// installed in part), for the status line.
+    pub fn open() -> Result<ReactionClasses, Option<String>> {
+        let utility = Library::open("utility.library", 36).map_err(|e| Some(alloc::format!("{e}")))?;
         let mut others = Vec::new();
         let mut classes = Vec::new();
         let mut listbrowser = None;
         for c in ra::CLASSES {
             let lib = Library::open(c.library, c.version).map_err(|_| {
-                alloc::format!("ReAction is not available: {} version {} cannot be opened", c.library, c.version)
+                (c != ra::WINDOW_CLASS).then(|| {
+                    alloc::format!("ReAction is not available: {} version {} cannot be opened", c.library, c.version)
+                })
             })?;
             classes.push((c, lib.get_class()));
             if c == ra::LISTBROWSER_GADGET {
@@ -76,7 +84,7 @@ impl ReactionClasses {
                 others.push(lib);
             }
         }
-        let listbrowser = listbrowser.ok_or_else(|| String::from("listbrowser.gadget is missing"))?;
+        let listbrowser = listbrowser.ok_or_else(|| Some(String::from("listbrowser.gadget is missing")))?;
         Ok(ReactionClasses { utility, listbrowser, classes, others })
     }
 
@@ -144,7 +152,6 @@ pub struct ReactionUi<'a> {
     intuition: &'a Intuition,
     gt: &'a GadTools,
     classes: &'a ReactionClasses,
-    app_port: u32,
     built: Option<Built<'a>>,
     /// Shown nodes (attached to the gadgets while open).
     rows: Option<NodeList<'a>>,
@@ -171,19 +178,12 @@ pub struct ReactionUi<'a> {
 }
 
 impl<'a> ReactionUi<'a> {
-    /// A closed front-end over open libraries and classes; `app_port` is
-    /// the desk's AppMessage port (`WINDOW_AppPort`).
-    pub fn new(
-        intuition: &'a Intuition,
-        gt: &'a GadTools,
-        classes: &'a ReactionClasses,
-        app_port: u32,
-    ) -> ReactionUi<'a> {
+    /// A closed front-end over open libraries and classes.
+    pub fn new(intuition: &'a Intuition, gt: &'a GadTools, classes: &'a ReactionClasses) -> ReactionUi<'a> {
         ReactionUi {
             intuition,
             gt,
             classes,
-            app_port,
             built: None,
             rows: None,
             details: None,
@@ -205,6 +205,18 @@ impl<'a> ReactionUi<'a> {
 
     fn window_addr(&self) -> u32 {
         self.built.as_ref().map_or(0, |b| b.win)
+    }
+
+    /// `SetGadgetAttrsA(gadget, window, NULL, tags)`, then
+    /// `RefreshGList(gadget, window, NULL, 1)` when it returns non-zero:
+    /// the gadget's imagery needs refreshing and the class left it to
+    /// the caller (intuition.library/SetGadgetAttrsA; RKM Libraries,
+    /// "Boopsi": "the return value ... non-zero if the gadget needs
+    /// refreshing").
+    fn set_gadget(&self, gadget: u32, win: u32, list: Vec<(u32, u32)>) {
+        if self.intuition.set_gadget_attrs(gadget, win, &tags(list)) != 0 {
+            self.intuition.refresh_glist(gadget, win, 1);
+        }
     }
 
     fn method(&self, object: u32, msg: &[Be32]) -> u32 {
@@ -250,7 +262,8 @@ impl<'a> ReactionUi<'a> {
         // fails, the child leaks rather than risking a second dispose
         // (layout_gc and window_cl do not say whether OM_NEW disposes
         // children it was given when it fails).
-        let plan = ra::window_plan(self.placement);
+        let screen_size = (mem::peek16(screen.addr() + 12) as i16, mem::peek16(screen.addr() + 14) as i16);
+        let plan = ra::window_plan(self.placement, screen_size);
         let mut objects: Vec<Option<Object<'a>>> = Vec::new();
         let mut addrs: Vec<u32> = Vec::new();
         for o in &plan {
@@ -267,7 +280,6 @@ impl<'a> ReactionUi<'a> {
                         addrs[i]
                     }
                     Val::Screen => screen.addr(),
-                    Val::AppPort => self.app_port,
                     Val::MenuStrip => menus.addr(),
                     Val::ColumnInfo => mem::abs(column_info.as_ptr()),
                     Val::TreeList => tree_list,
@@ -336,11 +348,13 @@ impl<'a> ReactionUi<'a> {
         l
     }
 
-    /// Which branches of the shown list the user folded.
+    /// Which branches of the shown list the user folded; `self.tree`
+    /// (what the next list is built from) is folded alike, so a list
+    /// rebuilt at the next open shows them folded.
     fn read_folds(&mut self) {
         if let Some(l) = &self.rows {
             let flags: Vec<Option<u32>> = (0..l.len()).map(|i| l.flags(i)).collect();
-            self.collapsed = ra::collapsed_rows(&self.kinds, &flags);
+            self.collapsed = ra::keep_folds(&mut self.tree, &self.kinds, &flags);
         }
     }
 
@@ -354,7 +368,7 @@ impl<'a> ReactionUi<'a> {
         };
         let (gadget, win) = (b.list, b.win);
         let top = self.intuition.get_attr(gadget, LISTBROWSER_Top);
-        self.intuition.set_gadget_attrs(gadget, win, &tags(ra::detach_tags()));
+        self.set_gadget(gadget, win, ra::detach_tags());
         let new = self.node_list(&self.tree);
         let addr = new.addr();
         self.row_map = RowMap::new(new.nodes().to_vec());
@@ -364,7 +378,7 @@ impl<'a> ReactionUi<'a> {
             top,
             make_visible: if scroll { ra::make_visible(&self.tree, self.selected) } else { None },
         };
-        self.intuition.set_gadget_attrs(gadget, win, &tags(ra::attach_tags(addr, shown)));
+        self.set_gadget(gadget, win, ra::attach_tags(addr, shown));
         self.show_echo();
     }
 
@@ -374,11 +388,11 @@ impl<'a> ReactionUi<'a> {
             return;
         };
         let (gadget, win) = (b.details, b.win);
-        self.intuition.set_gadget_attrs(gadget, win, &tags(ra::detach_tags()));
+        self.set_gadget(gadget, win, ra::detach_tags());
         let new = self.detail_list();
         let addr = new.addr();
         self.details = Some(new);
-        self.intuition.set_gadget_attrs(gadget, win, &tags(ra::attach_tags(addr, Shown::default())));
+        self.set_gadget(gadget, win, ra::attach_tags(addr, Shown::default()));
     }
 
     /// The selected row's line in the echo (ID 11), as the GadTools
@@ -388,7 +402,7 @@ impl<'a> ReactionUi<'a> {
         let line = self.selected.and_then(|r| self.lines.get(r)).cloned().unwrap_or_default();
         let mut s = OwnedStrings::new();
         let a = s.add(&line);
-        self.intuition.set_gadget_attrs(b.echo, b.win, &tags(ra::string_text_tags(a)));
+        self.set_gadget(b.echo, b.win, ra::string_text_tags(a));
     }
 
     fn menu_events(&mut self, code: u16, out: &mut Vec<UiEvent>) {
@@ -466,23 +480,20 @@ impl Frontend for ReactionUi<'_> {
         let mut read =
             Read { intuition: self.intuition, list: b.list, fields: [(ids::NAME, b.name), (ids::FILTER, b.filter)] };
         let mut menus = Vec::new();
-        let mut uniconified = None;
         loop {
-            // RA_HandleInput(window, &code): wmh_Code points at a WORD.
+            // RA_HandleInput(window, &code): wmh_Code points at a WORD,
+            // where window.class stores the IntuiMessage's Code (a string
+            // gadget's: the key that ended it, Tab included).
             let code = Box::new(Be16::new(0));
             let r = self.method(window, &[Be32::new(WM_HANDLEINPUT), Be32::new(mem::abs(&*code as *const Be16))]);
             if r == WMHI_LASTMSG {
                 break;
             }
-            match ra::event_of(r, &self.row_map, &mut read) {
+            match ra::event_of(r, code.get(), &self.row_map, &mut read) {
                 Input::Event(e) => out.push(e),
                 Input::Menu(c) => menus.push(c),
-                Input::Uniconified => uniconified = Some(self.intuition.get_attr(window, WINDOW_Window).unwrap_or(0)),
                 Input::Released(_) | Input::Nothing => {}
             }
-        }
-        if let (Some(w), Some(b)) = (uniconified, &mut self.built) {
-            b.win = w;
         }
         if let Some(&UiEvent::SelectRow(i)) = out.iter().rev().find(|e| matches!(e, UiEvent::SelectRow(_))) {
             self.selected = Some(i);
@@ -527,7 +538,7 @@ impl Frontend for ReactionUi<'_> {
                 top: None,
                 make_visible: ra::make_visible(&self.tree, selected),
             };
-            self.intuition.set_gadget_attrs(b.list, b.win, &tags(ra::select_tags(shown)));
+            self.set_gadget(b.list, b.win, ra::select_tags(shown));
         }
         self.show_echo();
     }
@@ -544,7 +555,7 @@ impl Frontend for ReactionUi<'_> {
             // after the new one is set.
             let mut s = OwnedStrings::new();
             let a = s.add(text);
-            self.intuition.set_gadget_attrs(b.status, b.win, &tags(ra::status_text_tags(a)));
+            self.set_gadget(b.status, b.win, ra::status_text_tags(a));
             self.status_text = s;
         }
     }
@@ -559,7 +570,7 @@ impl Frontend for ReactionUi<'_> {
             // string.gadget copies STRINGA_TextVal into its buffer.
             let mut s = OwnedStrings::new();
             let a = s.add(text);
-            self.intuition.set_gadget_attrs(b.name, b.win, &tags(ra::string_text_tags(a)));
+            self.set_gadget(b.name, b.win, ra::string_text_tags(a));
         }
     }
 

@@ -413,7 +413,9 @@ impl WindowBox {
 
     /// The box moved (and, if need be, shrunk) to lie on a screen of
     /// `screen_width` x `screen_height` pixels, so a box saved on a larger
-    /// screen still opens fully visible.
+    /// screen still opens fully visible. Both front-ends place a
+    /// remembered window with it (the GadTools window keeps the size its
+    /// plan gives and takes the position).
     pub fn fit(&self, screen_width: i16, screen_height: i16) -> WindowBox {
         let width = self.width.min(screen_width.max(1));
         let height = self.height.min(screen_height.max(1));

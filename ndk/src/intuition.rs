@@ -562,6 +562,10 @@ pub const GA_IntuiText: u32 = GA_Dummy + 0x0022;
 pub const GA_TabCycle: u32 = GA_Dummy + 0x0024;
 /// `GA_ReadOnly` (V42): not selectable (intuition/gadgetclass.h).
 pub const GA_ReadOnly: u32 = GA_Dummy + 0x0029;
+/// `GA_Underscore` (V44, UBYTE): the character in `GA_Text` that marks
+/// the next one as the keyboard shortcut and is not drawn; defaults to
+/// `'_'`, 0 turns it off (intuition/gadgetclass.h, NDK 3.9: GA_Dummy+42).
+pub const GA_Underscore: u32 = GA_Dummy + 0x002A;
 
 /// `PGA_Dummy` = TAG_USER + 0x31000 (intuition/gadgetclass.h).
 pub const PGA_Dummy: u32 = TAG_USER + 0x31000;
@@ -626,5 +630,6 @@ mod tests {
         );
         assert_eq!((SA_Title, SA_LikeWorkbench), (0x8000_0028, 0x8000_0047));
         assert_eq!((GA_ID, GA_ReadOnly, STRINGA_TextVal), (0x8003_0010, 0x8003_0029, 0x8003_2012));
+        assert_eq!(GA_Underscore, 0x8003_002A);
     }
 }

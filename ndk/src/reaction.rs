@@ -28,6 +28,18 @@ pub const WINDOW_AppPort: u32 = WINDOW_Dummy + 13;
 pub const WINDOW_Position: u32 = WINDOW_Dummy + 14;
 /// `WINDOW_IconTitle`: the iconified window's icon title (classes/window.h).
 pub const WINDOW_IconTitle: u32 = WINDOW_Dummy + 18;
+/// `WINDOW_MenuUserData` (UWORD): how window.class reads the user data
+/// after each menu item of `WINDOW_MenuStrip` (one of `WGUD_*`; like
+/// `WINDOW_GadgetUserData`, but for menus; its default is not stated:
+/// window_cl/--datasheet--) (classes/window.h: WINDOW_Dummy+25).
+pub const WINDOW_MenuUserData: u32 = WINDOW_Dummy + 25;
+/// `WGUD_HOOK`: the user data is a `struct Hook *` to call (classes/window.h).
+pub const WGUD_HOOK: u32 = 0;
+/// `WGUD_FUNC`: the user data is a function to call (classes/window.h).
+pub const WGUD_FUNC: u32 = 1;
+/// `WGUD_IGNORE`: the user data is the application's, window.class
+/// leaves it alone (classes/window.h).
+pub const WGUD_IGNORE: u32 = 2;
 /// `WINDOW_IconifyGadget`: an iconify gadget in the title bar; AmigaOS
 /// 3.5+ (window_cl/--datasheet--), unlike OS4's `WINDOW_Iconifiable`
 /// (classes/window.h).
@@ -154,6 +166,11 @@ pub const CIF_WEIGHTED: u32 = 0;
 pub const BUTTON_Dummy: u32 = TAG_USER + 0x0400_0000;
 /// `BUTTON_Justification` (gadgets/button.h).
 pub const BUTTON_Justification: u32 = BUTTON_Dummy + 16;
+/// `BUTTON_DomainString` (STRPTR): the text the button's minimum size
+/// (its domain) is computed from instead of `GA_Text` (gadgets/button.h,
+/// NDK 3.9: BUTTON_Dummy+20, "default string used for domain
+/// calculation").
+pub const BUTTON_DomainString: u32 = BUTTON_Dummy + 20;
 /// `BCJ_LEFT`: text on the left (gadgets/button.h).
 pub const BCJ_LEFT: u32 = 0;
 

@@ -102,6 +102,15 @@ impl Intuition {
         unsafe { sys::intuition_SetGadgetAttrsA(self.base(), gadget, window, 0, t.as_ptr() as *const u8) }
     }
 
+    /// `RefreshGList(gadget, window, NULL, count)`: redraws `count`
+    /// gadgets from `gadget` (after a `SetGadgetAttrsA` that returned
+    /// non-zero: the class left the refresh to the caller).
+    pub fn refresh_glist(&self, gadget: u32, window: u32, count: i32) {
+        // SAFETY: gadget is a live gadget of the open window the caller
+        // owns (or 0: RefreshGList then does nothing); no requester.
+        unsafe { sys::intuition_RefreshGList(self.base(), gadget, window, 0, count) }
+    }
+
     /// `SetAttrsA(object, tags)`: for an object in no open window.
     pub fn set_attrs(&self, object: u32, tags: &Tags) -> u32 {
         let t = tags.done();

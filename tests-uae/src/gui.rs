@@ -75,6 +75,19 @@
 //! sender after the pick click cannot be loaded (tests-uae/README.md
 //! "Machines").
 //!
+//! `gui-tab`: Tab and Shift-Tab in the name field (GA_ID 13) of the
+//! GadTools window only move on. The fixture's Connect button is selected
+//! (`HIGHLIGHT`), `tabbed` typed into the name field without Return, then
+//! InputTool strikes Tab (the field ends with `IDCMP_GADGETUP`, code
+//! 0x09, and the filter field becomes active), Shift-Tab (back into the
+//! name field) and Shift-Tab (the name field ends again, code 0x09 as
+//! well: AROS rom/intuition/strgadgets.c, `DoSGHKey`). No requester comes
+//! (`WAITFOR WINDOW="GadgetScope Request"` times out, RC 15). Then the
+//! fixture's string gadget (2) is selected and `returned` typed with
+//! Return, and Export writes the profile: it names gadget 2 `returned`
+//! and has no `tabbed` (before the fix, Tab named Connect). Screenshot
+//! `gui-tab` (the status line says `Named returned.`).
+//!
 //! `gui-checkmarks`: `GadgetScope PROFILEDIR=DH0: REFRESH=0` opens its
 //! window with View/"Auto refresh" unchecked (`MENU "GadgetScope"` reads
 //! `checkit=1 checked=0`; the default start of `gui-gadtools` reads
@@ -251,9 +264,70 @@ fn checkmarks() -> Scenario {
         .timeout(Duration::from_secs(120))
 }
 
+/// `gui-tab`: Connect selected and a name typed without Return…
+pub const TAB_TYPE_SCRIPT: &str = "\
+HIGHLIGHT \"GadTools Fixture\" 1
+TYPE CLEAR=YES \"GadgetScope\" 13 tabbed
+";
+
+/// … (InputTool's Tab, Shift-Tab, Shift-Tab) no requester came; then a
+/// name with Return and the profile exported.
+pub const TAB_CHECK_SCRIPT: &str = "\
+WAITFOR WINDOW=\"GadgetScope Request\" TIMEOUT=2
+HIGHLIGHT \"GadTools Fixture\" 2
+TYPE CLEAR=YES ENTER=YES \"GadgetScope\" 13 returned
+CLICK \"GadgetScope\" 5
+";
+
+/// `gui-tab` (module doc).
+fn tab() -> Scenario {
+    let mut s = with_arexx(Scenario::new("gui-tab"))
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/InputTool", "InputTool")
+        .bytes("tab-type.rexx", TAB_TYPE_SCRIPT.as_bytes().to_vec())
+        .bytes("tab-check.rexx", TAB_CHECK_SCRIPT.as_bytes().to_vec())
+        .bytes("quit.rexx", CHECKMARKS_QUIT_SCRIPT.as_bytes().to_vec());
+    s = s.line("Run >DH0:gadtools-fixture.out GadToolsFixture");
+    for l in wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    s = s.line("Run >NIL: GadgetScope PROFILEDIR=DH0:");
+    s = send(s, "tab-type.rexx", "tab-type.out");
+    // The name field is active (TYPE without Return): the keys go to it.
+    s = s
+        .capture("C:InputTool KEY TEXT=TAB", "tab")
+        .capture("C:InputTool KEY TEXT=SHIFTTAB", "shift-tab-back")
+        .capture("C:InputTool KEY TEXT=SHIFTTAB", "shift-tab");
+    s = send(s, "tab-check.rexx", "tab-check.out").screenshot("gui-tab");
+    s = send(s, "quit.rexx", "tab-quit.out");
+    s.check(rcs("tab-type.out", &[0, 0]))
+        .check(Check::Rc("tab".into(), 0))
+        .check(Check::Rc("shift-tab-back".into(), 0))
+        .check(Check::Rc("shift-tab".into(), 0))
+        // WAITFOR timed out: no requester; HIGHLIGHT, TYPE, Export.
+        .check(rcs("tab-check.out", &[15, 0, 0, 0]))
+        .check(Check::Contains("gadtools_fixture.manifest".into(), "GADGET returned gadtools_fixture 2".into()))
+        .check(Check::Custom(
+            "Tab and Shift-Tab named nothing".into(),
+            Box::new(|run| {
+                let m = run.read_text("gadtools_fixture.manifest")?;
+                if m.contains("tabbed") {
+                    Err(format!("the profile has the name typed before Tab:\n{m}"))
+                } else {
+                    Ok(())
+                }
+            }),
+        ))
+        // QUIT after the export: nothing unsaved, no question.
+        .check(rcs("tab-quit.out", &[0]))
+        .timeout(Duration::from_secs(150))
+}
+
 /// The scenarios.
 pub fn scenarios() -> Vec<Scenario> {
-    vec![gadtools(false), checkmarks(), memory_window()]
+    vec![gadtools(false), checkmarks(), tab(), memory_window()]
 }
 
 /// `gui-gadtools-stock`: parts 1-5, 7 and 8 of `gui-gadtools` on the stock
