@@ -45,11 +45,14 @@ pub fn scenarios_from_env() -> Vec<String> {
 /// canary under vamos and the emulator suite; prints the counts and fails
 /// if anything failed or nothing ran.
 pub fn test() -> Result<()> {
+    let mut times = Stages::start();
     tools::ensure_build_tools()?;
     tools::ensure_amitools()?;
     tools::ensure_emulator()?;
+    times.done("installing");
     println!("== checks (rustfmt, clippy, unsafe only in amiga-rt)");
     rules::run()?;
+    times.done("checks");
     println!("== host tests (cargo test --workspace)");
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(amiga::root())
@@ -66,6 +69,7 @@ pub fn test() -> Result<()> {
     if host_passed == 0 {
         bail!("no host test ran");
     }
+    times.done("host tests");
     let mut canary_checks = 0;
     for cpu in [amiga::Cpu::M68020, amiga::Cpu::M68000] {
         println!("== codegen canary ({}, vamos)", cpu.name());
@@ -73,6 +77,7 @@ pub fn test() -> Result<()> {
         println!("canary: {} checks match the host ({} emulated cycles)", c.checks, c.cycles);
         canary_checks += c.checks;
     }
+    times.done("canary (both builds)");
     let only = scenarios_from_env();
     if only.is_empty() {
         println!("== emulator scenarios (FS-UAE, AROS ROM)");
@@ -81,6 +86,9 @@ pub fn test() -> Result<()> {
     }
     let u = uae::run(&only)?;
     println!("uae-test: {} passed, {} failed ({:.1} s)", u.passed, u.failed, u.seconds);
+    times.add("emulator: building the programs and tools", u.built);
+    times.add("emulator: the scenarios", u.seconds - u.built);
+    println!("where the time went: {times}");
     println!(
         "\nsummary: host tests {host_passed} passed; canary {canary_checks} checks passed (68020 and 68000); emulator scenarios {} passed, {} failed",
         u.passed, u.failed
@@ -91,6 +99,43 @@ pub fn test() -> Result<()> {
         bail!("{} emulator scenario(s) failed", u.failed);
     }
     Ok(())
+}
+
+/// Wall time per stage of `cargo xtask test`, for the closing line
+/// (`checks 1:05, host tests 2:10, …, total 9:04`).
+struct Stages {
+    start: std::time::Instant,
+    mark: std::time::Instant,
+    done: Vec<(&'static str, f64)>,
+}
+
+impl Stages {
+    fn start() -> Stages {
+        let now = std::time::Instant::now();
+        Stages { start: now, mark: now, done: Vec::new() }
+    }
+
+    /// The stage since the last mark has ended.
+    fn done(&mut self, what: &'static str) {
+        let now = std::time::Instant::now();
+        self.done.push((what, (now - self.mark).as_secs_f64()));
+        self.mark = now;
+    }
+
+    /// A stage measured elsewhere, `seconds` long.
+    fn add(&mut self, what: &'static str, seconds: f64) {
+        self.done.push((what, seconds));
+    }
+}
+
+impl std::fmt::Display for Stages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let clock = |s: f64| format!("{}:{:02}", s as u64 / 60, s as u64 % 60);
+        for (what, s) in &self.done {
+            write!(f, "{what} {}, ", clock(*s))?;
+        }
+        write!(f, "total {}", clock(self.start.elapsed().as_secs_f64()))
+    }
 }
 
 /// The main job: build, boot FS-UAE with the AROS ROM, start the demo

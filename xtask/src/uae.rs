@@ -15,7 +15,11 @@ use uae_harness::{native, Options, Scenario};
 pub struct Summary {
     pub passed: usize,
     pub failed: usize,
+    /// Wall time of the whole run, seconds.
     pub seconds: f64,
+    /// Of which building what the scenarios stage (Amiga programs, the
+    /// harness's tools, icons, the dist drawer), seconds.
+    pub built: f64,
 }
 
 /// Names a GadgetScope hunk the scenarios stage instead of the one built
@@ -154,6 +158,7 @@ pub fn run(args: &[String]) -> Result<Summary> {
     };
     let selected = select(only)?;
     let opts = prepare(&selected)?;
+    let built = start.elapsed();
     let (mut passed, mut failed) = (0, 0);
     let total = selected.len() * repeat;
     println!("xtask: running {total} emulator scenario(s), one at a time");
@@ -197,7 +202,7 @@ pub fn run(args: &[String]) -> Result<Summary> {
             }
         }
     }
-    Ok(Summary { passed, failed, seconds: start.elapsed().as_secs_f64() })
+    Ok(Summary { passed, failed, seconds: start.elapsed().as_secs_f64(), built: built.as_secs_f64() })
 }
 
 /// The count and the clock of the suite's line for scenario `done` of
