@@ -40,11 +40,13 @@
 //!   the one space between two glyphs.
 //!
 //! Speed: each glyph picture is indexed by one of its columns (its first
-//! column with pixels outside the shared columns) as a bit pattern. The
-//! image is turned, one pen at a time, into columns of bits, and for each
-//! column and font height the pattern under it is looked up (a 4096-bit
-//! filter, then a binary search), so the work grows with the image's
-//! pixels times the number of pens and fonts, not times the glyphs.
+//! column outside the shared columns that is neither empty nor all set)
+//! as a bit pattern. The image is turned, one pen at a time, into columns
+//! of bits; in each column only the windows of a font's height that hold
+//! a change between two rows are looked up (a 4096-bit filter, then a
+//! binary search), so empty and solid areas cost next to nothing and the
+//! work grows with the edges of each pen's pixels times the fonts, not
+//! with the glyphs.
 //! Integer arithmetic only.
 
 use crate::font::{Font, FontError};
@@ -177,11 +179,17 @@ struct FontIndex {
     filter: Vec<u64>,
     /// The widest glyph picture, pixels.
     widest: i32,
+    /// Some key column has every row set (then solid stretches of a
+    /// column must be looked up too).
+    full_key: bool,
 }
 
+/// 12 bits of a pattern for the filter, with 32-bit shifts and XORs only
+/// (a 64-bit multiply is a library call on the 68020).
 fn filter_bit(pattern: u64) -> usize {
-    let h = pattern.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> 52) as usize
+    let v = (pattern as u32) ^ ((pattern >> 32) as u32);
+    let v = v ^ (v >> 11) ^ (v >> 22);
+    (v & 0xFFF) as usize
 }
 
 fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
@@ -227,8 +235,14 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
             let clamp = |v: i32| usize::try_from(v).unwrap_or(0).min(w);
             let left_margin = clamp(max_over - font.kern(g));
             let right_margin = clamp(over(g) - min_kern);
-            let own = (left_margin..w.saturating_sub(right_margin)).find(|&c| cols[c] != 0);
-            let Some(key_col) = own.or_else(|| (0..w).find(|&c| cols[c] != 0)) else { continue };
+            // The key: a column outside the shared ones, neither empty nor
+            // all set if the glyph has one (an all-set key would make the
+            // scan look up every solid stretch of the image).
+            let full = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
+            let own = left_margin..w.saturating_sub(right_margin);
+            let key_col = own.clone().find(|&c| cols[c] != 0 && cols[c] != full);
+            let key_col = key_col.or_else(|| own.clone().find(|&c| cols[c] != 0));
+            let Some(key_col) = key_col.or_else(|| (0..w).find(|&c| cols[c] != 0)) else { continue };
             let set = cols.iter().map(|c| c.count_ones()).sum();
             templates.push(Template { glyph: g, variant, cols, key_col, left_margin, right_margin, set });
         }
@@ -241,7 +255,9 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
         filter[b / 64] |= 1 << (b % 64);
     }
     let widest = templates.iter().map(|t| t.cols.len() as i32).max().unwrap_or(0);
-    FontIndex { font: fi, styles, templates, keys, filter, widest }
+    let full = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
+    let full_key = keys.iter().any(|&(k, _)| k == full);
+    FontIndex { font: fi, styles, templates, keys, filter, widest, full_key }
 }
 
 /// One pen of the image as columns of bits.
@@ -268,6 +284,26 @@ impl Plane {
             }
         }
         Plane { words, bits, any, width: image.width, height: image.height }
+    }
+
+    /// The rows `b` (ascending) of column `x` whose pixel differs from the
+    /// one above (`b >= 1`).
+    fn changes(&self, x: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let base = x * self.words;
+        for w in 0..self.words {
+            let v = self.bits[base + w];
+            let above = if w == 0 { v & 1 } else { self.bits[base + w - 1] >> 63 };
+            let mut d = v ^ ((v << 1) | above);
+            while d != 0 {
+                let b = w * 64 + d.trailing_zeros() as usize;
+                if b >= self.height {
+                    break;
+                }
+                out.push(b);
+                d &= d - 1;
+            }
+        }
     }
 
     /// Rows `top..top + h` of column `x` (in the image), bit 0 = `top`.
@@ -328,11 +364,32 @@ fn candidates(plane: &Plane, index: &FontIndex, font: &Font) -> Vec<Vec<Candidat
     if h > plane.height {
         return out;
     }
+    let last_top = plane.height - h;
+    let mut changes = Vec::new();
     for x in 0..plane.width {
         if !plane.any[x] {
             continue;
         }
-        for top in 0..=plane.height - h {
+        // A window with no change between two of its rows is all clear or
+        // all set: only windows round a change are looked up (unless a key
+        // is all set).
+        let mut tops = 0..0;
+        let mut next = 0;
+        plane.changes(x, &mut changes);
+        if index.full_key {
+            tops = 0..last_top + 1;
+            changes.clear();
+        }
+        let mut ch = changes.iter();
+        loop {
+            let Some(top) = tops.next() else {
+                let Some(&b) = ch.next() else { break };
+                let from = (b + 1).saturating_sub(h).max(next);
+                let to = b.min(last_top + 1);
+                tops = from..to;
+                next = next.max(to);
+                continue;
+            };
             let pattern = plane.column(x, top, h);
             let b = filter_bit(pattern);
             if pattern == 0 || index.filter[b / 64] & (1 << (b % 64)) == 0 {

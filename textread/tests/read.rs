@@ -356,3 +356,47 @@ fn a_pen_pixel_inside_the_box_spoils_the_glyph() {
     let got: Vec<String> = read(&img, &[f], &Options::default()).runs.iter().map(|r| r.string()).collect();
     assert_eq!(got, vec!["H".to_string(), "E".to_string()]);
 }
+
+/// A 640×256 window: frames and filled gadgets in the text pens, lines of
+/// text in both fonts, pens, JAM1 and JAM2, plain and bold; every run read
+/// back, nothing else.
+#[test]
+fn a_window_full_of_text() {
+    let (f, p) = (fixed(), prop());
+    let fixed_words = ["HONK KEEN", "OK", "NAg", "HEN", "EON AEON", "KOAN", "ANON", "HOE"];
+    let prop_words = ["Tom", "mini jon", "moon", "Tjo", "nim", "omni Toon"];
+    let mut img = Image::new(640, 256, 0);
+    let mut want = Vec::new();
+    for line in 0..20i32 {
+        let top = 4 + line * 12;
+        for half in 0..2i32 {
+            let x = 12 + half * 320 + line * 3;
+            let n = (line * 2 + half) as usize;
+            let (font, fi, text) = if n % 3 == 2 {
+                (&p, 1, prop_words[n % prop_words.len()])
+            } else {
+                (&f, 0, fixed_words[n % fixed_words.len()])
+            };
+            let pen = [1u8, 2][n % 2];
+            let style = if n % 5 == 4 && fi == 0 { FSF_BOLD } else { 0 };
+            let rendered = render(font, text.as_bytes(), style);
+            let rect = r(x + rendered.left, top, rendered.width as i32, 8);
+            // A frame in the text pen two pixels round the text, and on
+            // every other run a filled gadget (JAM2 on pen 3).
+            let frame = r(rect.left - 3, top - 2, rect.width + 6, 12);
+            img.fill(r(frame.left, frame.top, frame.width, 1), pen);
+            img.fill(r(frame.left, frame.top + frame.height - 1, frame.width, 1), pen);
+            img.fill(r(frame.left, frame.top, 1, frame.height), pen);
+            img.fill(r(frame.left + frame.width - 1, frame.top, 1, frame.height), pen);
+            let bg = (n & 2 == 0).then_some(3);
+            if bg.is_some() {
+                img.fill(r(frame.left + 1, frame.top + 1, frame.width - 2, frame.height - 2), 3);
+            }
+            img.draw(&rendered, x, top, pen, bg);
+            want.push((text.to_string(), rect, fi, pen, style, false));
+        }
+    }
+    let reading = read(&img, &[f, p], &Options::default());
+    assert_eq!(summary(&reading.runs), want);
+    assert!(reading.limits.is_empty());
+}
