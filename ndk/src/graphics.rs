@@ -27,3 +27,20 @@ pub const BMA_FLAGS: u32 = 12;
 /// `BMF_STANDARD`: a plain planar bitmap whose `Planes[]` may be read
 /// directly (graphics/gfx.h, V39).
 pub const BMF_STANDARD: u32 = 1 << 3;
+
+// ---- graphics/text.h: TextAttr/TextFont style and flag bits
+/// `ta_Style`/`tf_Style` bit: underlined (graphics/text.h).
+pub const FSF_UNDERLINED: u8 = 0x01;
+/// `ta_Style`/`tf_Style` bit: bold (graphics/text.h).
+pub const FSF_BOLD: u8 = 0x02;
+/// `ta_Style`/`tf_Style` bit: italic (graphics/text.h).
+pub const FSF_ITALIC: u8 = 0x04;
+/// `tf_Style` bit: a `struct ColorTextFont`, glyphs in several planes
+/// (graphics/text.h).
+pub const FSF_COLORFONT: u8 = 0x40;
+/// `tf_Flags` bit: the font's characters have their own widths
+/// (`tf_CharSpace`, `tf_CharKern`) (graphics/text.h).
+pub const FPF_PROPORTIONAL: u8 = 0x20;
+/// `tf_Flags` bit: the font was designed in this style, not made by
+/// graphics from another (graphics/text.h).
+pub const FPF_DESIGNED: u8 = 0x40;

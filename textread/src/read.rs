@@ -1,0 +1,624 @@
+//! The reader: every run of text drawn in an [`Image`] with one of the
+//! given [`Font`]s, exactly, or reported as a [`Limit`].
+//!
+//! The rules (docs/reference/text-reader.md says the same for users):
+//!
+//! - **A glyph is there** when, at some place, every pixel the glyph sets
+//!   ([`crate::render()`]) has one pen, the text pen, and no other pixel of
+//!   the glyph's box has that pen. The other pixels may have any pens:
+//!   text drawn in JAM2 (one background pen) and in JAM1 (over anything)
+//!   read alike, as long as the background holds no pixel of the text pen
+//!   inside the text's box. Columns a neighbour's glyph may also cover
+//!   (negative kerning, the bold smear) are checked for the glyph's own
+//!   pixels only, and then for the whole run (next rule).
+//! - **A run** is glyphs of one font, one text pen and one style on one
+//!   baseline where each next glyph starts exactly where `Text()` puts it:
+//!   the previous glyph's advance ([`crate::font`]), or that plus the
+//!   advance of the space when the font's space is blank (one space; two
+//!   or more start a new run). A run is kept only when [`crate::render()`]
+//!   of its string, placed there, matches the image's pixels of that pen
+//!   across the whole extent; glyphs where it does not are dropped and
+//!   the run is split there. The box is `TextExtent()`'s.
+//! - **Styles**: plain, algorithmic bold (`tf_BoldSmear`) and algorithmic
+//!   underline (the row below the baseline) and both, each looked for as
+//!   its own set of glyph pictures ([`Options`]). Algorithmic italic is
+//!   not read. A font designed bold reads as plain glyphs and reports
+//!   `FSF_BOLD` from its `tf_Style`.
+//! - **Ambiguity**: at one place, the glyph with the most set pixels wins
+//!   (it explains the most of the picture), then the lowest character
+//!   code; when two glyphs tie on set pixels (identical pictures, such as
+//!   `l` and `I` in some fonts) the run is marked [`TextRun::ambiguous`].
+//!   Runs of one pen whose boxes overlap (the same pixels read in two
+//!   fonts or styles) are settled by the most characters, then the font
+//!   listed first, then plain before bold before underlined; a loser with
+//!   as many characters marks the winner ambiguous.
+//! - **Not read, and said so** ([`Limit`]): colour fonts, fonts taller
+//!   than 64 pixels, fonts whose tables disagree, text cut by the image's
+//!   left or right edge. Not read silently: glyphs partly covered by
+//!   something drawn over them (the visible whole glyphs read as their own
+//!   runs), the default (missing-character) glyph, blank glyphs other than
+//!   the one space between two glyphs.
+//!
+//! Speed: each glyph picture is indexed by one of its columns (its first
+//! column outside the shared columns that is neither empty nor all set)
+//! as a bit pattern. The image is turned, one pen at a time, into columns
+//! of bits; in each column only the windows of a font's height that hold
+//! a change between two rows are looked up (a 4096-bit filter, then a
+//! binary search), so empty and solid areas cost next to nothing and the
+//! work grows with the edges of each pen's pixels times the fonts, not
+//! with the glyphs.
+//! Integer arithmetic only.
+
+use crate::font::{Font, FontError};
+use crate::image::Image;
+use crate::render::{algorithmic, render};
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use amiga_ndk::graphics::{FSF_BOLD, FSF_ITALIC, FSF_UNDERLINED};
+use amiga_ndk::Rect;
+
+/// The tallest font read, pixels (a glyph column is one `u64`).
+pub const MAX_YSIZE: u16 = 64;
+
+/// What to look for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Look for algorithmic bold too (each style costs one more set of
+    /// glyph pictures).
+    pub bold: bool,
+    /// Look for algorithmic underline too.
+    pub underlined: bool,
+    /// Only text in these pens; `None`: every pen in the image.
+    pub pens: Option<Vec<u8>>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { bold: true, underlined: true, pens: None }
+    }
+}
+
+/// One run of text found in the image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextRun {
+    /// The characters, Latin-1 bytes.
+    pub text: Vec<u8>,
+    /// `TextExtent()`'s box, pixels relative to the image: from the pen
+    /// start (or the leftmost glyph column) to the end of the last advance
+    /// (or the rightmost glyph column), `tf_YSize` rows. May reach past
+    /// the image's right edge when the last advance does.
+    pub rect: Rect,
+    /// The baseline's row in the image (`rect.top + tf_Baseline`).
+    pub baseline: i32,
+    /// Index of the font in the slice given to [`read()`].
+    pub font: usize,
+    /// The font's name, for reporting.
+    pub font_name: String,
+    /// The font's `tf_YSize`, pixels, for reporting.
+    pub font_size: u16,
+    /// The text (foreground) pen.
+    pub pen: u8,
+    /// `FSF_BOLD` / `FSF_UNDERLINED` / `FSF_ITALIC`: the font's own
+    /// `tf_Style` plus the algorithmic styles found.
+    pub style: u8,
+    /// Some character could equally be another (identical glyphs), or the
+    /// same pixels read as another run of as many characters.
+    pub ambiguous: bool,
+}
+
+impl TextRun {
+    /// The text as a `String` (Latin-1, byte for code point).
+    pub fn string(&self) -> String {
+        amiga_ndk::latin1::to_string(&self.text)
+    }
+}
+
+/// What the reader could not read, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The font is a colour font (`FSF_COLORFONT`): not looked for.
+    ColorFont {
+        /// Index of the font.
+        font: usize,
+    },
+    /// The font is taller than [`MAX_YSIZE`]: not looked for.
+    TooTall {
+        /// Index of the font.
+        font: usize,
+    },
+    /// The font's tables disagree ([`Font::check`]): not looked for.
+    BadFont {
+        /// Index of the font.
+        font: usize,
+        /// What is wrong.
+        error: FontError,
+    },
+    /// Pixels of a run's pen on its rows between the run and the image's
+    /// edge, closer than one glyph: likely text cut by the edge, not read.
+    ClippedAtEdge {
+        /// Index of the run in [`Reading::runs`].
+        run: usize,
+    },
+}
+
+/// The reader's answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// The runs, top to bottom, then left to right.
+    pub runs: Vec<TextRun>,
+    /// What could not be read.
+    pub limits: Vec<Limit>,
+}
+
+/// One glyph of one style as the reader looks for it.
+struct Template {
+    glyph: usize,
+    /// Index into [`FontIndex::styles`].
+    variant: usize,
+    /// The picture's columns, bit `r` = row `r`.
+    cols: Vec<u64>,
+    /// The column the index keys on.
+    key_col: usize,
+    /// Columns at the left and right a neighbour may share.
+    left_margin: usize,
+    right_margin: usize,
+    /// Pixels set.
+    set: u32,
+}
+
+/// One font's glyph pictures, indexed.
+struct FontIndex {
+    font: usize,
+    /// The algorithmic styles looked for, plain first.
+    styles: Vec<u8>,
+    templates: Vec<Template>,
+    /// (key pattern, template), sorted.
+    keys: Vec<(u64, usize)>,
+    /// 4096-bit filter over the key patterns.
+    filter: Vec<u64>,
+    /// The widest glyph picture, pixels.
+    widest: i32,
+    /// Some key column has every row set (then solid stretches of a
+    /// column must be looked up too).
+    full_key: bool,
+}
+
+/// 12 bits of a pattern for the filter, with 32-bit shifts and XORs only
+/// (a 64-bit multiply is a library call on the 68020).
+fn filter_bit(pattern: u64) -> usize {
+    let v = (pattern as u32) ^ ((pattern >> 32) as u32);
+    let v = v ^ (v >> 11) ^ (v >> 22);
+    (v & 0xFFF) as usize
+}
+
+fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
+    let mut styles = vec![0u8];
+    let bold = options.bold && algorithmic(font, FSF_BOLD) != 0 && font.bold_smear > 0;
+    let under = options.underlined
+        && algorithmic(font, FSF_UNDERLINED) != 0
+        && usize::from(font.baseline) + 1 < usize::from(font.ysize);
+    if bold {
+        styles.push(FSF_BOLD);
+    }
+    if under {
+        styles.push(FSF_UNDERLINED);
+    }
+    if bold && under {
+        styles.push(FSF_BOLD | FSF_UNDERLINED);
+    }
+    let h = usize::from(font.ysize);
+    let n = font.glyph_count();
+    let min_kern = (0..n).map(|g| font.kern(g)).min().unwrap_or(0);
+    let mut templates = Vec::new();
+    for (variant, &style) in styles.iter().enumerate() {
+        let smear = if style & FSF_BOLD != 0 { usize::from(font.bold_smear) } else { 0 };
+        let over = |g: usize| font.width(g) as i32 + smear as i32 - font.space(g);
+        let max_over = (0..n).map(over).max().unwrap_or(0);
+        for g in 0..font.default_glyph() {
+            if font.is_blank(g) {
+                continue;
+            }
+            let w = font.width(g) + smear;
+            let mut cols = vec![0u64; w];
+            for (c, col) in cols.iter_mut().enumerate() {
+                for r in 0..h {
+                    let on = font.pixel(g, c, r) || (smear > 0 && c >= smear && font.pixel(g, c - smear, r));
+                    if on {
+                        *col |= 1 << r;
+                    }
+                }
+                if style & FSF_UNDERLINED != 0 {
+                    *col |= 1 << (usize::from(font.baseline) + 1);
+                }
+            }
+            let clamp = |v: i32| usize::try_from(v).unwrap_or(0).min(w);
+            let left_margin = clamp(max_over - font.kern(g));
+            let right_margin = clamp(over(g) - min_kern);
+            // The key: a column outside the shared ones, neither empty nor
+            // all set if the glyph has one (an all-set key would make the
+            // scan look up every solid stretch of the image).
+            let full = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
+            let own = left_margin..w.saturating_sub(right_margin);
+            let key_col = own.clone().find(|&c| cols[c] != 0 && cols[c] != full);
+            let key_col = key_col.or_else(|| own.clone().find(|&c| cols[c] != 0));
+            let Some(key_col) = key_col.or_else(|| (0..w).find(|&c| cols[c] != 0)) else { continue };
+            let set = cols.iter().map(|c| c.count_ones()).sum();
+            templates.push(Template { glyph: g, variant, cols, key_col, left_margin, right_margin, set });
+        }
+    }
+    let mut keys: Vec<(u64, usize)> = templates.iter().enumerate().map(|(i, t)| (t.cols[t.key_col], i)).collect();
+    keys.sort_unstable();
+    let mut filter = vec![0u64; 64];
+    for &(k, _) in &keys {
+        let b = filter_bit(k);
+        filter[b / 64] |= 1 << (b % 64);
+    }
+    let widest = templates.iter().map(|t| t.cols.len() as i32).max().unwrap_or(0);
+    let full = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
+    let full_key = keys.iter().any(|&(k, _)| k == full);
+    FontIndex { font: fi, styles, templates, keys, filter, widest, full_key }
+}
+
+/// One pen of the image as columns of bits.
+struct Plane {
+    words: usize,
+    bits: Vec<u64>,
+    any: Vec<bool>,
+    width: usize,
+    height: usize,
+}
+
+impl Plane {
+    fn new(image: &Image, pen: u8) -> Plane {
+        let words = image.height.div_ceil(64).max(1);
+        let mut bits = vec![0u64; image.width * words];
+        let mut any = vec![false; image.width];
+        for y in 0..image.height {
+            let row = &image.pens[y * image.width..(y + 1) * image.width];
+            for (x, &p) in row.iter().enumerate() {
+                if p == pen {
+                    bits[x * words + y / 64] |= 1 << (y % 64);
+                    any[x] = true;
+                }
+            }
+        }
+        Plane { words, bits, any, width: image.width, height: image.height }
+    }
+
+    /// The rows `b` (ascending) of column `x` whose pixel differs from the
+    /// one above (`b >= 1`).
+    fn changes(&self, x: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let base = x * self.words;
+        for w in 0..self.words {
+            let v = self.bits[base + w];
+            let above = if w == 0 { v & 1 } else { self.bits[base + w - 1] >> 63 };
+            let mut d = v ^ ((v << 1) | above);
+            while d != 0 {
+                let b = w * 64 + d.trailing_zeros() as usize;
+                if b >= self.height {
+                    break;
+                }
+                out.push(b);
+                d &= d - 1;
+            }
+        }
+    }
+
+    /// Rows `top..top + h` of column `x` (in the image), bit 0 = `top`.
+    fn column(&self, x: usize, top: usize, h: usize) -> u64 {
+        let base = x * self.words;
+        let (w, sh) = (top / 64, top % 64);
+        let mut v = self.bits[base + w] >> sh;
+        if sh != 0 && w + 1 < self.words {
+            v |= self.bits[base + w + 1] << (64 - sh);
+        }
+        if h < 64 {
+            v & ((1u64 << h) - 1)
+        } else {
+            v
+        }
+    }
+}
+
+/// A glyph found at one place.
+#[derive(Clone, Copy)]
+struct Candidate {
+    top: i32,
+    /// The pen position before the glyph (its box left minus its kern).
+    pen_x: i32,
+    template: usize,
+    set: u32,
+    glyph: usize,
+}
+
+/// A verified run before the overlaps are settled.
+struct Found {
+    index: usize,
+    variant: usize,
+    pen: u8,
+    top: i32,
+    pen_x: i32,
+    text: Vec<u8>,
+    rect: Rect,
+    applied: u8,
+    ambiguous: bool,
+}
+
+fn matches(plane: &Plane, t: &Template, left: i32, top: usize, h: usize) -> bool {
+    if left < 0 || left as usize + t.cols.len() > plane.width {
+        return false;
+    }
+    let w = t.cols.len();
+    t.cols.iter().enumerate().all(|(c, &m)| {
+        let img = plane.column(left as usize + c, top, h);
+        let shared = c < t.left_margin || c >= w - t.right_margin;
+        img & m == m && (shared || img == m)
+    })
+}
+
+fn candidates(plane: &Plane, index: &FontIndex, font: &Font) -> Vec<Vec<Candidate>> {
+    let h = usize::from(font.ysize);
+    let mut out: Vec<Vec<Candidate>> = index.styles.iter().map(|_| Vec::new()).collect();
+    if h > plane.height {
+        return out;
+    }
+    let last_top = plane.height - h;
+    let mut changes = Vec::new();
+    for x in 0..plane.width {
+        if !plane.any[x] {
+            continue;
+        }
+        // A window with no change between two of its rows is all clear or
+        // all set: only windows round a change are looked up (unless a key
+        // is all set).
+        let mut tops = 0..0;
+        let mut next = 0;
+        plane.changes(x, &mut changes);
+        if index.full_key {
+            tops = 0..last_top + 1;
+            changes.clear();
+        }
+        let mut ch = changes.iter();
+        loop {
+            let Some(top) = tops.next() else {
+                let Some(&b) = ch.next() else { break };
+                let from = (b + 1).saturating_sub(h).max(next);
+                let to = b.min(last_top + 1);
+                tops = from..to;
+                next = next.max(to);
+                continue;
+            };
+            let pattern = plane.column(x, top, h);
+            let b = filter_bit(pattern);
+            if pattern == 0 || index.filter[b / 64] & (1 << (b % 64)) == 0 {
+                continue;
+            }
+            let from = index.keys.partition_point(|&(k, _)| k < pattern);
+            for &(_, ti) in index.keys[from..].iter().take_while(|&&(k, _)| k == pattern) {
+                let t = &index.templates[ti];
+                let left = x as i32 - t.key_col as i32;
+                if matches(plane, t, left, top, h) {
+                    out[t.variant].push(Candidate {
+                        top: top as i32,
+                        pen_x: left - font.kern(t.glyph),
+                        template: ti,
+                        set: t.set,
+                        glyph: t.glyph,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Chains one style's candidates into runs, verifies them, pushes them.
+fn chain(
+    image: &Image,
+    font: &Font,
+    index: &FontIndex,
+    variant: usize,
+    pen: u8,
+    mut cands: Vec<Candidate>,
+) -> Vec<Found> {
+    cands.sort_unstable_by_key(|c| (c.top, c.pen_x, core::cmp::Reverse(c.set), c.glyph, c.template));
+    // Groups of candidates at one place.
+    let mut groups: Vec<(i32, i32, usize, usize)> = Vec::new();
+    for (i, c) in cands.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if g.0 == c.top && g.1 == c.pen_x => g.3 = i + 1,
+            _ => groups.push((c.top, c.pen_x, i, i + 1)),
+        }
+    }
+    let find = |top: i32, x: i32| groups.binary_search_by_key(&(top, x), |g| (g.0, g.1)).ok();
+    let space = (b' ' >= font.lo_char && b' ' <= font.hi_char && font.is_blank(font.glyph_index(b' ')))
+        .then(|| font.advance(font.glyph_index(b' ')));
+    let style = index.styles[variant];
+    let mut consumed = vec![false; groups.len()];
+    let mut found = Vec::new();
+    for start in 0..groups.len() {
+        if consumed[start] {
+            continue;
+        }
+        let (top, pen_x) = (groups[start].0, groups[start].1);
+        let (mut text, mut amb) = (Vec::new(), Vec::new());
+        let mut at = start;
+        loop {
+            consumed[at] = true;
+            let (_, x, from, to) = groups[at];
+            let best = cands[from];
+            amb.push(to - from > 1 && cands[from + 1].set == best.set);
+            text.push(font.glyph_char(best.glyph).unwrap_or(b'?'));
+            let next = x + font.advance(best.glyph);
+            if let Some(n) = find(top, next).filter(|&n| !consumed[n]) {
+                at = n;
+            } else if let Some(n) = space.and_then(|s| find(top, next + s)).filter(|&n| !consumed[n]) {
+                text.push(b' ');
+                amb.push(false);
+                at = n;
+            } else {
+                break;
+            }
+        }
+        verify(image, font, index, variant, style, pen, top, pen_x, &text, &amb, &mut found);
+    }
+    found
+}
+
+/// Keeps the run if its rendering matches the image's pixels of `pen`
+/// across its extent; else drops the characters where it does not and
+/// tries the pieces.
+#[allow(clippy::too_many_arguments)]
+fn verify(
+    image: &Image,
+    font: &Font,
+    index: &FontIndex,
+    variant: usize,
+    style: u8,
+    pen: u8,
+    top: i32,
+    pen_x: i32,
+    text: &[u8],
+    amb: &[bool],
+    out: &mut Vec<Found>,
+) {
+    if text.is_empty() {
+        return;
+    }
+    let r = render(font, text, style);
+    let spans: Vec<(i32, i32)> =
+        r.places.iter().map(|p| (p.pen.min(p.left), (p.pen + font.advance(p.glyph)).max(p.left + p.width))).collect();
+    let mut bad = vec![false; text.len()];
+    let mut mismatch = false;
+    for row in 0..r.height {
+        for col in 0..r.width {
+            let rel = r.left + col as i32;
+            let Some(p) = image.get(pen_x + rel, top + row as i32) else { continue };
+            if (p == pen) != r.get(col, row) {
+                mismatch = true;
+                for (i, &(a, b)) in spans.iter().enumerate() {
+                    if rel >= a && rel < b {
+                        bad[i] = true;
+                    }
+                }
+            }
+        }
+    }
+    if !mismatch {
+        let rect = Rect::new(pen_x + r.left, top, r.width as i32, r.height as i32);
+        let ambiguous = amb.iter().any(|&a| a);
+        let (index, applied, text) = (index.font, r.applied, text.to_vec());
+        out.push(Found { index, variant, pen, top, pen_x, text, rect, applied, ambiguous });
+        return;
+    }
+    if !bad.iter().any(|&b| b) {
+        return;
+    }
+    let mut i = 0;
+    while i < text.len() {
+        if bad[i] || text[i] == b' ' {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < text.len() && !bad[j] {
+            j += 1;
+        }
+        let mut end = j;
+        while end > i && text[end - 1] == b' ' {
+            end -= 1;
+        }
+        let x = pen_x + r.places[i].pen;
+        verify(image, font, index, variant, style, pen, top, x, &text[i..end], &amb[i..end], out);
+        i = j;
+    }
+}
+
+/// Reads every run of text drawn in `image` with one of `fonts`.
+pub fn read(image: &Image, fonts: &[Font], options: &Options) -> Reading {
+    let mut limits = Vec::new();
+    let mut indexes = Vec::new();
+    for (i, font) in fonts.iter().enumerate() {
+        if let Err(error) = font.check() {
+            limits.push(Limit::BadFont { font: i, error });
+        } else if font.is_color() {
+            limits.push(Limit::ColorFont { font: i });
+        } else if font.ysize > MAX_YSIZE {
+            limits.push(Limit::TooTall { font: i });
+        } else {
+            indexes.push(build_index(i, font, options));
+        }
+    }
+    if image.pens.len() < image.width * image.height || image.width == 0 || image.height == 0 {
+        return Reading { runs: Vec::new(), limits };
+    }
+    let mut present = [false; 256];
+    for &p in &image.pens {
+        present[usize::from(p)] = true;
+    }
+    let mut found = Vec::new();
+    for pen in 0..=255u8 {
+        let wanted = options.pens.as_ref().is_none_or(|ps| ps.contains(&pen));
+        if !present[usize::from(pen)] || !wanted {
+            continue;
+        }
+        let plane = Plane::new(image, pen);
+        for index in &indexes {
+            let font = &fonts[index.font];
+            for (variant, cands) in candidates(&plane, index, font).into_iter().enumerate() {
+                if !cands.is_empty() {
+                    found.extend(chain(image, font, index, variant, pen, cands));
+                }
+            }
+        }
+    }
+    // Settle overlaps: most characters, then the font listed first, then
+    // plain before the algorithmic styles.
+    found.sort_by_key(|f| (core::cmp::Reverse(f.text.len()), f.index, f.variant, f.top, f.pen_x));
+    let mut kept: Vec<Found> = Vec::new();
+    for f in found {
+        match kept.iter_mut().find(|k| k.pen == f.pen && k.rect.overlaps(&f.rect)) {
+            Some(k) => k.ambiguous |= k.text.len() == f.text.len(),
+            None => kept.push(f),
+        }
+    }
+    kept.sort_by_key(|f| (f.top, f.pen_x));
+    let runs: Vec<TextRun> = kept
+        .into_iter()
+        .map(|f| {
+            let font = &fonts[f.index];
+            TextRun {
+                rect: f.rect,
+                baseline: f.top + i32::from(font.baseline),
+                font: f.index,
+                font_name: font.name.clone(),
+                font_size: font.ysize,
+                pen: f.pen,
+                style: (font.style & (FSF_BOLD | FSF_UNDERLINED | FSF_ITALIC)) | f.applied,
+                ambiguous: f.ambiguous,
+                text: f.text,
+            }
+        })
+        .collect();
+    for (i, run) in runs.iter().enumerate() {
+        if cut_at_edge(image, run, &indexes) {
+            limits.push(Limit::ClippedAtEdge { run: i });
+        }
+    }
+    Reading { runs, limits }
+}
+
+/// Whether the run's pen has pixels on the run's rows between the run and
+/// the left or right edge, in a gap narrower than the font's widest glyph.
+fn cut_at_edge(image: &Image, run: &TextRun, indexes: &[FontIndex]) -> bool {
+    let widest = indexes.iter().find(|i| i.font == run.font).map_or(0, |i| i.widest);
+    let w = image.width as i32;
+    let (l, r) = (run.rect.left, run.rect.left + run.rect.width);
+    let inked = |from: i32, to: i32| {
+        (run.rect.top..run.rect.top + run.rect.height)
+            .any(|y| (from.max(0)..to.min(w)).any(|x| image.get(x, y) == Some(run.pen)))
+    };
+    (l > 0 && l < widest && inked(0, l)) || (r < w && w - r < widest && inked(r, w))
+}
