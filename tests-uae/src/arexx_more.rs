@@ -456,6 +456,7 @@ pub fn scenarios() -> Vec<Scenario> {
     }
     bench_script.push_str("QUIT\n");
     let mut b = with_arexx(Scenario::new("bench-arexx"))
+        .alone()
         .config("uae_cpu_speed", "real")
         .config("accuracy", "0")
         .program("GadgetScope", "GadgetScope")

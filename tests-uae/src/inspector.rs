@@ -74,6 +74,7 @@ fn fixture_scenarios() -> Vec<Scenario> {
         s = s.check(Check::Golden(out.into(), format!("tests-uae/golden/{golden}").into()));
     }
     let bench = Scenario::new("bench-walk-gadtools")
+        .alone()
         .config("uae_cpu_speed", "real")
         .config("accuracy", "0")
         .program("C/UAETool", "UAETool")
@@ -99,6 +100,7 @@ pub const DESKTOP_SHELLS: usize = 20;
 /// crowded desktop (docs/design/performance.md "`LockIBase()` holds").
 fn bench_desktop() -> Scenario {
     let mut s = Scenario::new("bench-walk-desktop")
+        .alone()
         .config("uae_cpu_speed", "real")
         .config("accuracy", "0")
         .program("C/UAETool", "UAETool")
@@ -152,6 +154,7 @@ pub fn scenarios() -> Vec<Scenario> {
         // code and data in the harness's 8 MB fast RAM):
         // EClock ticks of a whole TREE and the longest LockIBase() hold.
         Scenario::new("bench-walk-shell")
+            .alone()
             .config("uae_cpu_speed", "real")
             .config("accuracy", "0")
             .program("GadgetScopeBench", "GadgetScopeBench")

@@ -235,6 +235,9 @@ pub struct Scenario {
     pub model: Model,
     /// Host-side steps run while the emulator runs ([`Scenario::host_step`]).
     pub host_steps: Vec<(String, HostStep)>,
+    /// Set by [`Scenario::alone`]: the scenario measures time, so the
+    /// suite runs it with no other emulator beside it.
+    pub alone: bool,
 }
 
 /// What a host step gets: where the run is and where the workspace is.
@@ -285,6 +288,7 @@ impl Scenario {
             expect: None,
             model: Model::A1200,
             host_steps: Vec::new(),
+            alone: false,
         }
     }
 
@@ -473,6 +477,14 @@ impl Scenario {
 
     pub fn check(mut self, check: Check) -> Self {
         self.checks.push(check);
+        self
+    }
+
+    /// The scenario measures time (a benchmark: emulated EClock ticks
+    /// move with the host's load, host times too): the suite runs it
+    /// alone, never beside another emulator.
+    pub fn alone(mut self) -> Self {
+        self.alone = true;
         self
     }
 

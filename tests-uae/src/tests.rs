@@ -294,3 +294,13 @@ fn startup_sequence_without_the_mends() {
     let text = startup_sequence(&t, false, false, false, Mends { no_nest: true, console_fix: false }).unwrap();
     assert!(text.contains("\nC:NoNest\n") && !text.contains("ConsoleFix"), "{text}");
 }
+
+#[test]
+fn every_benchmark_runs_alone() {
+    let all = crate::all();
+    let benches: Vec<&str> = all.iter().filter(|s| s.name.starts_with("bench-")).map(|s| s.name.as_str()).collect();
+    assert!(benches.len() >= 6, "{benches:?}");
+    for s in &all {
+        assert_eq!(s.alone, s.name.starts_with("bench-"), "{}: a benchmark runs alone, nothing else must", s.name);
+    }
+}

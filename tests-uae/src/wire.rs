@@ -552,6 +552,7 @@ fn client_release(ctx: &HostContext) -> Result<String, String> {
 /// connected), after a warm-up start (rexxsyslib.library stays loaded).
 pub fn bench_wire() -> Scenario {
     let mut s = with_arexx(Scenario::new("bench-wire"))
+        .alone()
         .config(BSDSOCKET.0, BSDSOCKET.1)
         .config("uae_cpu_speed", "real")
         .config("accuracy", "0")

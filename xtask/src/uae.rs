@@ -7,7 +7,9 @@
 
 use crate::{amiga, dist, hunk, tools};
 use anyhow::{anyhow, bail, Result};
+use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
 use uae_harness::{native, Options, Scenario};
 
@@ -159,51 +161,100 @@ pub fn run(args: &[String]) -> Result<Summary> {
     let selected = select(only)?;
     let opts = prepare(&selected)?;
     let built = start.elapsed();
-    let (mut passed, mut failed) = (0, 0);
     let total = selected.len() * repeat;
-    println!("xtask: running {total} emulator scenario(s), one at a time");
+    let jobs = jobs();
+    println!("xtask: running {total} emulator scenario(s), {jobs} at a time ({JOBS_ENV}); benchmarks alone");
+    // Round by round, in the listed order; each worker takes the next.
+    let queue: Mutex<VecDeque<(usize, &Scenario)>> =
+        Mutex::new(selected.iter().cycle().take(total).enumerate().map(|(i, s)| (i / selected.len() + 1, s)).collect());
+    // A benchmark holds the gate for writing: it waits for the scenario
+    // beside it to end, and none starts beside it (std's RwLock lets a
+    // waiting writer go first).
+    let gate = RwLock::new(());
+    let tally = Mutex::new((0usize, 0usize));
     let emulator_start = Instant::now();
-    for (i, s) in selected.iter().cycle().take(total).enumerate() {
-        let report = uae_harness::run_report(s, &opts);
-        let summary = report.summary();
-        let round = i / selected.len() + 1;
-        let (count, clock) = progress(i + 1, total, emulator_start.elapsed());
-        match s.verdict(&report, &opts.tools) {
-            Ok(note) => {
-                passed += 1;
-                let note = if note.is_empty() { String::new() } else { format!(" ({note})") };
-                if report.outcome.is_pass() {
-                    // The summary starts with the name and the verdict.
-                    println!("uae-test {count} {summary}{note}; {clock}");
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let Some((round, s)) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else { return };
+                let report = if s.alone {
+                    let _only = gate.write().unwrap_or_else(|e| e.into_inner());
+                    uae_harness::run_report(s, &opts)
                 } else {
-                    // A self-test whose crash or hang is what it checks.
-                    let rest = summary.strip_prefix(&format!("{}: ", s.name)).unwrap_or(&summary);
-                    println!("uae-test {count} {}: PASS, as expected: {rest}{note}; {clock}", s.name);
-                }
-            }
-            Err(why) => {
-                failed += 1;
-                // The next round wipes the scenario's directory: a failing
-                // round's is kept beside it.
-                let to = report.run.dir.with_file_name(format!("{}.fail-{round}", s.name));
-                let logs = match (repeat > 1).then(|| keep(&report.run.dir, &to)) {
-                    Some(Ok(())) => to,
-                    Some(Err(e)) => {
-                        eprintln!("uae-test: {e}");
-                        report.run.dir.clone()
-                    }
-                    None => report.run.dir.clone(),
+                    let _beside = gate.read().unwrap_or_else(|e| e.into_inner());
+                    uae_harness::run_report(s, &opts)
                 };
-                println!(
-                    "uae-test {count} {}: FAIL {why}; {clock}\n    {summary}\n    logs: {}/",
-                    s.name,
-                    logs.display()
-                );
-            }
+                let verdict = s.verdict(&report, &opts.tools);
+                let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+                match &verdict {
+                    Ok(_) => t.0 += 1,
+                    Err(_) => t.1 += 1,
+                }
+                let (count, clock) = progress(t.0 + t.1, total, emulator_start.elapsed());
+                // Printed under the tally's lock: one scenario's lines together.
+                say_verdict(s, &report, verdict, &count, &clock, round, repeat);
+            });
         }
-    }
+    });
+    let (passed, failed) = tally.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(Summary { passed, failed, seconds: start.elapsed().as_secs_f64(), built: built.as_secs_f64() })
 }
+
+/// Prints a scenario's line (and, when it failed, where its logs are:
+/// with `repeat` > 1 a failing round's directory is kept beside it).
+fn say_verdict(
+    s: &Scenario,
+    report: &uae_harness::Report,
+    verdict: Result<String, String>,
+    count: &str,
+    clock: &str,
+    round: usize,
+    repeat: usize,
+) {
+    let summary = report.summary();
+    match verdict {
+        Ok(note) => {
+            let note = if note.is_empty() { String::new() } else { format!(" ({note})") };
+            if report.outcome.is_pass() {
+                // The summary starts with the name and the verdict.
+                println!("uae-test {count} {summary}{note}; {clock}");
+            } else {
+                // A self-test whose crash or hang is what it checks.
+                let rest = summary.strip_prefix(&format!("{}: ", s.name)).unwrap_or(&summary);
+                println!("uae-test {count} {}: PASS, as expected: {rest}{note}; {clock}", s.name);
+            }
+        }
+        Err(why) => {
+            // The next round wipes the scenario's directory: a failing
+            // round's is kept beside it.
+            let to = report.run.dir.with_file_name(format!("{}.fail-{round}", s.name));
+            let logs = match (repeat > 1).then(|| keep(&report.run.dir, &to)) {
+                Some(Ok(())) => to,
+                Some(Err(e)) => {
+                    eprintln!("uae-test: {e}");
+                    report.run.dir.clone()
+                }
+                None => report.run.dir.clone(),
+            };
+            println!("uae-test {count} {}: FAIL {why}; {clock}\n    {summary}\n    logs: {}/", s.name, logs.display());
+        }
+    }
+}
+
+/// How many emulators the suite runs at once: [`JOBS_ENV`] if set (1 to
+/// 8), else one per two processors (at least one). An emulator keeps a
+/// processor busy, and Xvfb and the host steps need the other: on a
+/// 2-core machine two at once took the 94 scenarios from 6:55 to 6:03
+/// (README, "The two commands"), too little for the load it puts on the timings.
+fn jobs() -> usize {
+    match std::env::var(JOBS_ENV).ok().and_then(|v| v.parse::<usize>().ok()) {
+        Some(n) => n.clamp(1, 8),
+        None => std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1)),
+    }
+}
+
+/// Emulators at once in `uae-test` and the test command's emulator stage.
+pub const JOBS_ENV: &str = "GADGETSCOPE_UAE_JOBS";
 
 /// The count and the clock of the suite's line for scenario `done` of
 /// `total`: `[3/120]` and `elapsed 1:10, about 45:30 left`. `elapsed` is
