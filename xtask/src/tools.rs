@@ -6,6 +6,22 @@
 use anyhow::{bail, Context, Result};
 use std::process::Command;
 
+/// The lock file of the install steps, relative to the workspace root.
+pub const INSTALL_LOCK: &str = "target/tools/.lock";
+
+/// Takes [`INSTALL_LOCK`]: one command of this checkout at a time looks
+/// for and installs tools (two at once made the same venv, and the second
+/// failed with "File exists"). A second command waits, saying so once.
+/// Each `ensure_*` step takes it on its own; none calls another.
+fn install_lock() -> Result<uae_harness::lock::FileLock> {
+    let path = crate::amiga::root().join(INSTALL_LOCK);
+    uae_harness::lock::FileLock::acquire(
+        &path,
+        &format!("xtask: waiting for another command's install step in this checkout ({INSTALL_LOCK})"),
+    )
+    .with_context(|| format!("locking {}", path.display()))
+}
+
 /// True if `cmd` is on PATH.
 pub fn have(cmd: &str) -> bool {
     Command::new("sh")
@@ -38,13 +54,17 @@ pub fn apt_install(pkgs: &[&str]) -> Result<()> {
     }
     // The package lists once per run of xtask.
     static UPDATED: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    // Another apt-get (a second command, in this checkout or another)
+    // holds dpkg's lock while it installs: wait for it, up to 10 minutes.
+    let wait = ["-o", "DPkg::Lock::Timeout=600"];
     if UPDATED.get().is_none() {
-        run("apt package lists", Command::new("apt-get").args(["update", "-qq"]))?;
+        run("apt package lists", Command::new("apt-get").args(wait).args(["update", "-qq"]))?;
         let _ = UPDATED.set(());
     }
     run(
         &pkgs.join(" "),
         Command::new("apt-get")
+            .args(wait)
             .args(["install", "-y", "-qq", "--no-install-recommends"])
             .args(pkgs)
             .env("DEBIAN_FRONTEND", "noninteractive"),
@@ -80,6 +100,7 @@ pub fn ensure_packages(pkgs: &[&str]) -> Result<()> {
 /// wasm2c's `wasm-rt.h` includes; only a recommendation of
 /// gcc-m68k-linux-gnu, so `--no-install-recommends` leaves it out).
 pub fn ensure_build_tools() -> Result<()> {
+    let _one = install_lock()?;
     ensure_apt(&[
         ("wasm2c", "wabt"),
         ("m68k-linux-gnu-gcc", "gcc-m68k-linux-gnu"),
@@ -120,6 +141,7 @@ pub fn vamos() -> std::path::PathBuf {
 /// scenarios, `cargo xtask serve`), in [`venv_dir`]. machine68k builds
 /// from source: it needs a C compiler and Python's headers.
 pub fn ensure_amitools() -> Result<()> {
+    let _one = install_lock()?;
     let check = format!(
         "import amitools, machine68k, amigainfo, amipilot, importlib.metadata as m; \
          assert m.version('machine68k') == '0.3.0' and m.version('amipilot') == '{AMIPILOT_VERSION}'"
@@ -169,6 +191,7 @@ pub const AMIPILOT_VERSION: &str = "1.1.0";
 
 /// FS-UAE and what it needs headless and for screenshots (docs/reference/toolchain.md).
 pub fn ensure_emulator() -> Result<()> {
+    let _one = install_lock()?;
     ensure_apt(&[("fs-uae", "fs-uae"), ("Xvfb", "xvfb"), ("xauth", "xauth"), ("import", "imagemagick")])?;
     // Offscreen SDL needs EGL: the GLVND loader libEGL.so.1 (libegl1,
     // only a recommendation of fs-uae's dependencies: without it FS-UAE
