@@ -29,22 +29,12 @@ pub struct Picture {
 pub type Box4 = (i32, i32, i32, i32);
 
 impl Picture {
-    /// Reads an 8-bit RGB or RGBA PNG showing an Amiga screen of
+    /// Reads a PNG (gadgetscope-icons' reader) showing an Amiga screen of
     /// `screen` pixels (640×256 for the AROS ROM's Workbench).
     pub fn load(png: &Path, screen: (i32, i32)) -> Result<Picture, String> {
-        let file = std::fs::File::open(png).map_err(|e| format!("{}: {e}", png.display()))?;
-        let mut decoder = png::Decoder::new(file);
-        decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-        let mut reader = decoder.read_info().map_err(|e| format!("{}: {e}", png.display()))?;
-        let mut buf = vec![0; reader.output_buffer_size()];
-        let info = reader.next_frame(&mut buf).map_err(|e| format!("{}: {e}", png.display()))?;
-        let step = match info.color_type {
-            png::ColorType::Rgb => 3,
-            png::ColorType::Rgba => 4,
-            other => return Err(format!("{}: {other:?} pixels, not RGB", png.display())),
-        };
-        let rgb: Vec<[u8; 3]> = buf[..info.buffer_size()].chunks_exact(step).map(|p| [p[0], p[1], p[2]]).collect();
-        Picture::new(info.width as usize, info.height as usize, rgb, screen)
+        let img = icons::read_png(png)?;
+        let rgb = img.px.iter().map(|p| [p[0], p[1], p[2]]).collect();
+        Picture::new(img.width as usize, img.height as usize, rgb, screen)
     }
 
     /// A picture of `width`×`height` RGB pixels showing a screen of
