@@ -42,7 +42,7 @@ impl Allocator {
     ///
     /// # Safety
     /// As `GlobalAlloc::alloc`.
-    unsafe fn from_arena(&self, layout: Layout) -> *mut u8 {
+    unsafe fn arena_block(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded as received; single-threaded (see `Sync`).
         unsafe {
             let p = self.heap.alloc(layout);
@@ -56,6 +56,10 @@ impl Allocator {
     }
 }
 
+// SAFETY: every block handed out is either a fresh block of the linked
+// list for `layout` (or its class's size and alignment) or a freed block
+// of the same class, so it is valid for the layout and used once at a
+// time; blocks come back to the list or class they came from.
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         match class_of(&layout) {
@@ -69,11 +73,11 @@ unsafe impl GlobalAlloc for Allocator {
                         heads[c] = *block;
                         return block as *mut u8;
                     }
-                    self.from_arena(Layout::from_size_align_unchecked(bytes, CLASS_BYTES))
+                    self.arena_block(Layout::from_size_align_unchecked(bytes, CLASS_BYTES))
                 }
             }
             // SAFETY: forwarded as received.
-            None => unsafe { self.from_arena(layout) },
+            None => unsafe { self.arena_block(layout) },
         }
     }
 

@@ -62,6 +62,8 @@ impl Timer {
     pub fn fired(&mut self) -> bool {
         // SAFETY: CheckIO/WaitIO on our own request.
         if self.pending && unsafe { sys::exec_CheckIO(self.ptr()) } != 0 {
+            // SAFETY: the request completed (CheckIO said so): WaitIO only
+            // takes its reply off the port.
             unsafe { sys::exec_WaitIO(self.ptr()) };
             self.pending = false;
             return true;

@@ -67,6 +67,16 @@ pub fn run() -> Result<()> {
     {
         failures.push(e.to_string());
     }
+    // The binding layer as the Amiga builds it (wasm32: its unsafe code is
+    // for that target): every unsafe block and impl with its `// SAFETY:`
+    // line, checked by clippy rather than by eye.
+    let wasm = ["--quiet", "-p", "amiga-rt", "--target", "wasm32-unknown-unknown"];
+    let lints = ["--", "-D", "warnings", "-D", "clippy::undocumented_unsafe_blocks"];
+    println!("checks: cargo clippy {} {}", wasm[1..].join(" "), lints.join(" "));
+    let args: Vec<&str> = ["clippy"].into_iter().chain(wasm).chain(lints).collect();
+    if let Err(e) = run_cargo("the binding layer's SAFETY lines (clippy, wasm32)", &args) {
+        failures.push(e.to_string());
+    }
     println!("checks: unsafe only in {BINDING_LAYER}");
     match unsafe_rule() {
         Ok(problems) if problems.is_empty() => {}
