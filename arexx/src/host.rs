@@ -146,9 +146,9 @@ pub enum Condition {
 }
 
 /// What acts on the system: Intuition walks, `input.device` injection, other
-/// ports, DOS. The Amiga implementation lives in app-gui; tests use a fake (a
-/// trait at the OS boundary: docs/architecture.md, "The crates, top to
-/// bottom").
+/// ports, DOS. The Amiga implementation is gadgetscope-engine's `GsEngine`
+/// over gadgetscope-system's Amiga side; tests use a fake (a trait at the OS
+/// boundary: docs/architecture.md, "The crates, top to bottom").
 ///
 /// Errors carry their RC (docs/reference/commands.md, "Return codes"): 5 not
 /// found, 10 bad arguments or refusal, 20 the action failed. Methods that may

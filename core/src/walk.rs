@@ -10,11 +10,12 @@
 //! - [`IntuitionOs`]: the memory plus the few OS calls a walk needs
 //!   (`LockIBase`, `Forbid`, `TypeOfMem`, `GetAttr`, `GT_GetGadgetAttrsA`).
 //!
-//! The Amiga implementation lives in the program (app-gui); the host test
-//! implementation is [`crate::fake`]. Both go through the same code above
-//! the primitives ([`read_chain`], [`cstr_len`], [`append_cstr`]); the
-//! primitives' pure versions (the traits' defaults, which the fake uses)
-//! are checked against the Amiga's native loops by the codegen canary.
+//! The Amiga implementation is `AmigaIntuition` in gadgetscope-system
+//! (`system/`); the host test implementation is [`crate::fake`]. Both go
+//! through the same code above the primitives ([`read_chain`],
+//! [`cstr_len`], [`append_cstr`]); the primitives' pure versions (the
+//! traits' defaults, which the fake uses) are checked against the Amiga's
+//! native loops by the codegen canary.
 //!
 //! # Entries
 //!

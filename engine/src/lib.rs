@@ -3,8 +3,8 @@
 //! [`GsEngine`] implements `gadgetscope_arexx::Engine` over the walker's
 //! `IntuitionOs` (core), a [`System`] (files, other programs' ports,
 //! processes, Workbench starts) and an [`Actor`] (real `input.device`
-//! events, the keymap). The program (app-gui) supplies the Amiga side of
-//! those traits; the host tests run the engine over
+//! events, the keymap). gadgetscope-system (`system/`) supplies the Amiga
+//! side of those traits; the host tests run the engine over
 //! `gadgetscope_core::fake::FakeIntuition` and recording fakes.
 //!
 //! - [`verbs`]: the engine, held waits, WHERE and MUIREXX replies.

@@ -3,9 +3,9 @@
 //! icon's tooltypes the way `FindToolType()` looks them up, the stack follows
 //! Workbench's rules, and the overrides reach the program through a scratch
 //! copy of its icon: a byte-level copy of the classic `.info` with only the
-//! tooltype block replaced ([`replace_tooltypes`]). The program (app-gui)
-//! writes the scratch icon and starts the process with amiga-rt's
-//! `workbench::launch`.
+//! tooltype block replaced ([`replace_tooltypes`]). gadgetscope-system's
+//! `AmigaSystem` writes the scratch icon and starts the process with
+//! amiga-rt's `workbench::launch`.
 use alloc::vec::Vec;
 use amiga_ndk::intuition::{gg_GadgetRender, gg_SelectRender, ig_Depth, ig_Height, ig_ImageData, ig_SIZEOF, ig_Width};
 use amiga_ndk::workbench::*;
