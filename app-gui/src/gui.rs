@@ -1313,7 +1313,7 @@ mod tests {
         }
     }
 
-    /// Finding 6 of issue 16: classes present but the window not made.
+    /// The first front-end's classes present but its window not made.
     #[test]
     fn a_window_that_cannot_be_built_falls_back_for_good() {
         let mut w = world();

@@ -956,8 +956,8 @@ mod tests {
         assert!(plan.iter().all(|o| CLASSES.contains(&o.class)));
     }
 
-    /// Finding 1 (listbrowser_gc: a list browser added to a window must
-    /// have a list attached) and finding 7 (the status line starts empty).
+    /// A list browser added to a window must have a list attached
+    /// (listbrowser_gc), and the status line starts empty.
     #[test]
     fn list_browsers_start_with_a_list_and_the_status_empty() {
         let plan = window_plan(None, (640, 256));

@@ -244,8 +244,8 @@ const fn e(kind: MenuKind, text: StringId, key: Option<StringId>, action: u32) -
 
 const BAR: MenuEntry = MenuEntry { kind: MenuKind::Bar, text: None, key: None, action: 0 };
 
-/// The window's menu strip (issue 5 item 3: Project, Profile, View,
-/// Record, Help; Help last as the Style Guide has it).
+/// The window's menu strip (Project, Profile, View, Record, Help; Help
+/// last as the Style Guide has it).
 pub const MENU: &[MenuEntry] = {
     use ids::*;
     use MenuKind::*;

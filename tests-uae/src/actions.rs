@@ -1,4 +1,4 @@
-//! Emulator scenarios of the action engine (issue 4, item 4): real
+//! Emulator scenarios of the action engine: real
 //! input.device events from `InputTool` (tests-uae/fixtures/inputtool),
 //! which plays gadgetscope-core's `input` sequences through amiga-rt's
 //! `input::InputDevice`, checked with `GadgetScope TREE` and files the

@@ -1,5 +1,5 @@
-//! Emulator scenarios of GadgetScope as an ARexx *client* and launcher
-//! (issue 4): the cooperative WHERE port, MUIREXX, LAUNCH and WBLAUNCH.
+//! Emulator scenarios of GadgetScope as an ARexx *client* and launcher:
+//! the cooperative WHERE port, MUIREXX, LAUNCH and WBLAUNCH.
 //! `GadgetScope NOGUI` runs in the foreground of the boot Shell (so its
 //! exit, after every reply it was owed, is part of the run); RexxSend,
 //! started with `Run`, drives it the way RexxMast would.

@@ -1,4 +1,4 @@
-//! Emulator scenarios of GadgetScope's ARexx host (issue 4): `GadgetScope
+//! Emulator scenarios of GadgetScope's ARexx host: `GadgetScope
 //! NOGUI` serves its port while the test fixture RexxSend sends commands
 //! the way RexxMast would; the fixture programs log what reaches them.
 

@@ -1,4 +1,4 @@
-//! More emulator scenarios of the ARexx host (issue 4): MENUPICK's pointer
+//! More emulator scenarios of the ARexx host: MENUPICK's pointer
 //! walk, PICK, DRAG of the slider, WINDOWSIZE, WAITFOR REQUESTER on a
 //! genuine system requester, WAITFOR WINDOW= while a second client is
 //! answered, and free memory after QUIT.

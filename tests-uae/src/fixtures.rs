@@ -1,10 +1,9 @@
-//! Emulator scenarios of the GUI test fixtures (`tests-uae/fixtures/`,
-//! issue 3 item 5): each fixture is started with `Run`, the script waits
-//! for its ready file, takes a screenshot, asks it to quit through its
-//! quit file and waits for its done file; the checks read its log and
-//! compare free memory before and after a second, identical run (the
-//! first run warms up what AROS keeps cached, e.g. fonts and GadTools'
-//! classes).
+//! Emulator scenarios of the GUI test fixtures (`tests-uae/fixtures/`):
+//! each fixture is started with `Run`, the script waits for its ready
+//! file, takes a screenshot, asks it to quit through its quit file and
+//! waits for its done file; the checks read its log and compare free
+//! memory before and after a second, identical run (the first run warms
+//! up what AROS keeps cached, e.g. fonts and GadTools' classes).
 
 use crate::memcheck::{frees_all_but, measure};
 use crate::{Check, Scenario};

@@ -1,4 +1,4 @@
-//! Emulator scenarios of the foundation (issue 2): the pipeline's programs
+//! Emulator scenarios of the foundation: the pipeline's programs
 //! on the AROS ROM. Each is a plain [`Scenario`] with checks; the
 //! programs it stages are named with [`Scenario::program`].
 

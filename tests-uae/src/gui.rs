@@ -1,4 +1,4 @@
-//! Emulator scenario of the Workbench program's GadTools window (issue 5),
+//! Emulator scenario of the Workbench program's GadTools window,
 //! driven through GadgetScope's own ARexx port and its own window
 //! (GadgetScope inspects itself: its gadgets have fixed IDs, see
 //! app-gui/src/gadtools_ui.rs `ids`).

@@ -1,4 +1,4 @@
-//! Emulator scenarios of the inspector (issue 3) on windows nobody here
+//! Emulator scenarios of the inspector on windows nobody here
 //! wrote: the AROS boot Shell's console window and the screen list.
 
 use crate::{Check, Scenario};

@@ -1,6 +1,6 @@
-//! Emulator scenarios of pick mode and the highlight frame (issue 5,
-//! items 5 and 6), with the PickTool fixture (`tests-uae/fixtures/picktool`)
-//! around amiga-rt's `pick` and GadgetScope's `highlight`, real input.device events from
+//! Emulator scenarios of pick mode and the highlight frame, with the
+//! PickTool fixture (`tests-uae/fixtures/picktool`) around amiga-rt's
+//! `pick` and GadgetScope's `highlight`, real input.device events from
 //! InputTool / `PickTool INJECT`, and the GadTools fixture as the program
 //! under the pointer.
 //!

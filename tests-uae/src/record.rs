@@ -1,4 +1,4 @@
-//! The recorder's replay proof (issue 15): `record-replay`.
+//! The recorder's replay proof: `record-replay`.
 //!
 //! GadgetScope NOGUI (`GADGETSCOPE.1`, the wire on) records while a second
 //! GadgetScope (`PORTNAME=HAND`) plays the user's hand: its CLICK, TYPE,

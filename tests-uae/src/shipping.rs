@@ -1,4 +1,4 @@
-//! Emulator scenarios of the distribution (issue 6):
+//! Emulator scenarios of the distribution:
 //!
 //! - `icons-getdiskobject`: every `.info` the icons crate writes is loaded
 //!   with icon.library `GetDiskObject()` on the AROS ROM (icon.library

@@ -1,4 +1,4 @@
-//! Emulator scenarios of the TCP wire (issue 14): FS-UAE's
+//! Emulator scenarios of the TCP wire: FS-UAE's
 //! `bsdsocket_library = 1` under the AROS ROM, driven from the host.
 //!
 //! - `net-probe`: UAETool `NETPROBE` opens bsdsocket.library, listens on

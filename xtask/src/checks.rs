@@ -1,6 +1,6 @@
-//! Host-side checkers for users and tests (issue 4, item 6): ARexx command
-//! lines and manifest files, checked without an Amiga, with the same
-//! parsers the port uses (`gadgetscope-arexx`, `gadgetscope-core`).
+//! Host-side checkers for users and tests: ARexx command lines and
+//! manifest files, checked without an Amiga, with the same parsers the
+//! port uses (`gadgetscope-arexx`, `gadgetscope-core`).
 
 use std::io::{BufRead, Write};
 
