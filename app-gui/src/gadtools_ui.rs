@@ -97,8 +97,7 @@ impl<'a> GadToolsUi<'a> {
         let vi = gt.visual_info(screen.addr()).ok_or("GadTools has no visual info for the screen")?;
         let font = screen_font(screen.addr());
         let fh = i32::from(screen_font_height(screen.addr())).clamp(6, 24);
-        let sw = i32::from(mem::peek16(screen.addr() + 12) as i16);
-        let sh = i32::from(mem::peek16(screen.addr() + 14) as i16);
+        let (sw, sh) = screen_size(screen.addr());
 
         // The menu strip from the shared table (crate::strings::MENU), in
         // the catalog's language.
@@ -196,8 +195,8 @@ impl Frontend for GadToolsUi<'_> {
         if let Some(o) = self.open.take() {
             let w = o.window.addr();
             self.placement = Some(WindowBox {
-                left: mem::peek16(w + 4) as i16,
-                top: mem::peek16(w + 6) as i16,
+                left: mem::peek16(w + wd_LeftEdge as u32) as i16,
+                top: mem::peek16(w + wd_TopEdge as u32) as i16,
                 width: mem::peek16(w + wd_Width as u32) as i16,
                 height: mem::peek16(w + wd_Height as u32) as i16,
             });

@@ -35,7 +35,7 @@ use amiga_ndk::intuition::{wd_Height, wd_Width, STRINGA_TextVal, WA_BusyPointer}
 use amiga_ndk::reaction::*;
 use amiga_rt::be::{Be16, Be32};
 use amiga_rt::gadtools::{picked_items, GadTools, Menus, OwnedStrings, VisualInfo};
-use amiga_rt::intuition::{do_method, Intuition, Object, PubScreenLock};
+use amiga_rt::intuition::{do_method, screen_size, Intuition, Object, PubScreenLock};
 use amiga_rt::library::Library;
 use amiga_rt::listbrowser::NodeList;
 use amiga_rt::mem;
@@ -262,8 +262,8 @@ impl<'a> ReactionUi<'a> {
         // fails, the child leaks rather than risking a second dispose
         // (layout_gc and window_cl do not say whether OM_NEW disposes
         // children it was given when it fails).
-        let screen_size = (mem::peek16(screen.addr() + 12) as i16, mem::peek16(screen.addr() + 14) as i16);
-        let plan = ra::window_plan(self.placement, screen_size);
+        let (sw, sh) = screen_size(screen.addr());
+        let plan = ra::window_plan(self.placement, (sw as i16, sh as i16));
         let mut objects: Vec<Option<Object<'a>>> = Vec::new();
         let mut addrs: Vec<u32> = Vec::new();
         for o in &plan {
