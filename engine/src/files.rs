@@ -271,6 +271,9 @@ impl<L> Roots<L> {
                 ));
             }
         }
+        // The directory that holds the entry, locked, for the verbs that
+        // make, replace or delete one.
+        let mut holder = None;
         if access != Access::Read {
             let (dir, name) = split_holder(path);
             if name.is_empty() {
@@ -282,8 +285,8 @@ impl<L> Roots<L> {
                     format!("{} needs its directory (a volume, assign or drawer path)", shown(path)),
                 ));
             }
-            let holder = fs.lock(dir).map_err(|e| failed(fs, dir, e))?;
-            if !self.contains(fs, &holder) {
+            let dir_lock = fs.lock(dir).map_err(|e| failed(fs, dir, e))?;
+            if !self.contains(fs, &dir_lock) {
                 // Deleting a root itself is left to dos, which refuses it:
                 // the root is locked for the run.
                 let root = access == Access::Delete
@@ -292,11 +295,14 @@ impl<L> Roots<L> {
                     return Err(self.outside(path));
                 }
             }
+            holder = Some((dir_lock, dir, name));
         }
         let lock = match fs.lock(path) {
             Ok(l) => l,
             Err(e) if access == Access::Make && NOT_FOUND.contains(&e) => {
-                self.check_absent(fs, path)?;
+                if let Some((dir_lock, dir, name)) = &holder {
+                    check_absent(fs, dir_lock, dir, name, path)?;
+                }
                 return Ok(None);
             }
             Err(e) => return Err(failed(fs, path, e)),
@@ -306,26 +312,30 @@ impl<L> Roots<L> {
         }
         Ok(Some(lock))
     }
+}
 
-    /// A soft link whose target is missing fails `Lock()` as a missing
-    /// object does, yet `Open()` and `CreateDir()` follow it (the handler
-    /// answers `ERROR_IS_SOFT_LINK` and dos.library goes on at the link's
-    /// target, dos.library autodoc `ReadLink`): a new object's name must
-    /// be missing from its directory's entries too (compared as the
-    /// international filesystems compare names, Latin-1 letters without
-    /// case).
-    fn check_absent<F: FileSystem<Lock = L>>(&self, fs: &mut F, path: &[u8]) -> Result<(), Error> {
-        let (dir, name) = split_holder(path);
-        let holder = fs.lock(dir).map_err(|e| failed(fs, dir, e))?;
-        let entries = fs.list(&holder).map_err(|e| failed(fs, dir, e))?;
-        if entries.iter().any(|e| same_name(&e.name, name)) {
-            return Err(Error::new(
-                Rc::Error,
-                format!("{} is a link to an object that is not there; it is not followed", shown(path)),
-            ));
-        }
-        Ok(())
+/// A soft link whose target is missing fails `Lock()` as a missing object
+/// does, yet `Open()` and `CreateDir()` follow it (the handler answers
+/// `ERROR_IS_SOFT_LINK` and dos.library goes on at the link's target,
+/// dos.library autodoc `ReadLink`): a new object's `name` must be missing
+/// from the entries of its directory `dir` (locked as `dir_lock`) too
+/// (compared as the international filesystems compare names, Latin-1
+/// letters without case).
+fn check_absent<F: FileSystem>(
+    fs: &mut F,
+    dir_lock: &F::Lock,
+    dir: &[u8],
+    name: &[u8],
+    path: &[u8],
+) -> Result<(), Error> {
+    let entries = fs.list(dir_lock).map_err(|e| failed(fs, dir, e))?;
+    if entries.iter().any(|e| same_name(&e.name, name)) {
+        return Err(Error::new(
+            Rc::Error,
+            format!("{} is a link to an object that is not there; it is not followed", shown(path)),
+        ));
     }
+    Ok(())
 }
 
 /// What a verb does with its path ([`Roots::place`]).
