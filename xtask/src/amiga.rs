@@ -218,12 +218,16 @@ pub const BUILD_LOCK: &str = "target/amiga/.lock";
 /// command in this checkout builds. Held by the returned guard: from after
 /// cargo to the last file written.
 pub fn build_lock() -> Result<uae_harness::lock::FileLock> {
-    let path = root().join(BUILD_LOCK);
-    uae_harness::lock::FileLock::acquire(
-        &path,
-        &format!("xtask: waiting for another build in this checkout ({BUILD_LOCK})"),
-    )
-    .with_context(|| format!("locking {}", path.display()))
+    checkout_lock(BUILD_LOCK, "another build")
+}
+
+/// Takes the lock file `rel` (relative to the workspace root) of this
+/// checkout, saying once `xtask: waiting for <what> in this checkout
+/// (<rel>)` while another command holds it.
+pub fn checkout_lock(rel: &str, what: &str) -> Result<uae_harness::lock::FileLock> {
+    let path = root().join(rel);
+    uae_harness::lock::FileLock::acquire(&path, &format!("xtask: waiting for {what} in this checkout ({rel})"))
+        .with_context(|| format!("locking {}", path.display()))
 }
 
 /// Where one program's build is, for its progress lines.

@@ -4,6 +4,7 @@
 use crate::{amiga, canary, rules, tools, uae};
 use anyhow::{bail, Context, Result};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Sums the `test result: ok. N passed; M failed` lines of cargo test.
 pub fn count_cargo_tests(output: &str) -> (usize, usize) {
@@ -86,8 +87,8 @@ pub fn test() -> Result<()> {
     }
     let u = uae::run(&only)?;
     println!("uae-test: {} passed, {} failed ({:.1} s)", u.passed, u.failed, u.seconds);
-    times.add("emulator: building the programs and tools", u.built);
-    times.add("emulator: the scenarios", u.seconds - u.built);
+    times.add("emulator: building the programs and tools", Duration::from_secs_f64(u.built));
+    times.add("emulator: the scenarios", Duration::from_secs_f64(u.seconds - u.built));
     println!("where the time went: {times}");
     println!(
         "\nsummary: host tests {host_passed} passed; canary {canary_checks} checks passed (68020 and 68000); emulator scenarios {} passed, {} failed",
@@ -104,37 +105,36 @@ pub fn test() -> Result<()> {
 /// Wall time per stage of `cargo xtask test`, for the closing line
 /// (`checks 1:05, host tests 2:10, …, total 9:04`).
 struct Stages {
-    start: std::time::Instant,
-    mark: std::time::Instant,
-    done: Vec<(&'static str, f64)>,
+    start: Instant,
+    mark: Instant,
+    done: Vec<(&'static str, Duration)>,
 }
 
 impl Stages {
     fn start() -> Stages {
-        let now = std::time::Instant::now();
+        let now = Instant::now();
         Stages { start: now, mark: now, done: Vec::new() }
     }
 
     /// The stage since the last mark has ended.
     fn done(&mut self, what: &'static str) {
-        let now = std::time::Instant::now();
-        self.done.push((what, (now - self.mark).as_secs_f64()));
+        let now = Instant::now();
+        self.done.push((what, now - self.mark));
         self.mark = now;
     }
 
-    /// A stage measured elsewhere, `seconds` long.
-    fn add(&mut self, what: &'static str, seconds: f64) {
-        self.done.push((what, seconds));
+    /// A stage measured elsewhere.
+    fn add(&mut self, what: &'static str, took: Duration) {
+        self.done.push((what, took));
     }
 }
 
 impl std::fmt::Display for Stages {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let clock = |s: f64| format!("{}:{:02}", s as u64 / 60, s as u64 % 60);
-        for (what, s) in &self.done {
-            write!(f, "{what} {}, ", clock(*s))?;
+        for (what, took) in &self.done {
+            write!(f, "{what} {}, ", uae::clock(*took))?;
         }
-        write!(f, "total {}", clock(self.start.elapsed().as_secs_f64()))
+        write!(f, "total {}", uae::clock(self.start.elapsed()))
     }
 }
 

@@ -14,12 +14,7 @@ pub const INSTALL_LOCK: &str = "target/tools/.lock";
 /// failed with "File exists"). A second command waits, saying so once.
 /// Each `ensure_*` step takes it on its own; none calls another.
 fn install_lock() -> Result<uae_harness::lock::FileLock> {
-    let path = crate::amiga::root().join(INSTALL_LOCK);
-    uae_harness::lock::FileLock::acquire(
-        &path,
-        &format!("xtask: waiting for another command's install step in this checkout ({INSTALL_LOCK})"),
-    )
-    .with_context(|| format!("locking {}", path.display()))
+    crate::amiga::checkout_lock(INSTALL_LOCK, "another command's install step")
 }
 
 /// True if `cmd` is on PATH.

@@ -261,14 +261,6 @@ pub const JOBS_ENV: &str = "GADGETSCOPE_UAE_JOBS";
 /// the emulator stage's time so far; what is left is estimated from the
 /// mean time of the finished scenarios (minutes:seconds).
 pub fn progress(done: usize, total: usize, elapsed: Duration) -> (String, String) {
-    let clock = |d: Duration| {
-        let s = d.as_secs();
-        if s >= 3600 {
-            format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-        } else {
-            format!("{}:{:02}", s / 60, s % 60)
-        }
-    };
     let left = if done >= total {
         String::new()
     } else {
@@ -276,6 +268,16 @@ pub fn progress(done: usize, total: usize, elapsed: Duration) -> (String, String
         format!(", about {} left", clock(mean * (total - done) as u32))
     };
     (format!("[{done}/{total}]"), format!("elapsed {}{left}", clock(elapsed)))
+}
+
+/// A duration as `m:ss`, or `h:mm:ss` from an hour on (whole seconds).
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }
 
 /// Copies a run directory to `to` (replacing an older copy there).
