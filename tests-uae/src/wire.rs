@@ -803,6 +803,11 @@ pub fn serve_scenario(port: u16) -> Scenario {
 /// What `fs-contain` gets for `PRT:` paths: the ROM mounts no `PRT:`, so
 /// the Lock of the path's directory fails at once (no handler, no hang).
 const NO_PRT: &str = "PRT:: device (or volume) is not mounted";
+/// What `fs-contain` gets for a path that leads out of its root.
+const OUTSIDE: &str = "is outside the granted FSROOT directories (DH0:Staging)";
+/// … for a path on `NIL:` and on `CON:`.
+const ON_NIL: &str = "is on NIL:, a device that is not a filesystem";
+const ON_CON: &str = "is on CON:, a device that is not a filesystem";
 
 /// `fs-contain`'s start: the file verbs granted `DH0:Staging` only, the
 /// wire on for FSPUT (which carries its bytes on the wire only).
@@ -820,28 +825,27 @@ fn over_long() -> String {
 /// that are not filesystems, an over-long path; and steps that stay
 /// inside, which work.
 fn contain_lines() -> Vec<(String, i32, &'static str)> {
-    const OUT: &str = "is outside the granted FSROOT directories (DH0:Staging)";
     let mut v: Vec<(String, i32, &'static str)> = [
-        ("FSMKDIR DH0:Staging//EscDir", 10, OUT),
-        ("FSMKDIR DH0:Staging/sub///EscDir2", 10, OUT),
-        ("FSMKDIR DH0:Staging//Other/EscDir3", 10, OUT),
-        ("FSMKDIR DH0:Staging/sub////EscDir4", 10, OUT),
-        ("FSDELETE DH0:Staging//Other/secret", 10, OUT),
-        ("FSDELETE DH0:Staging/sub///Other", 10, OUT),
-        ("FSGET DH0:Staging/sub///Other/secret", 10, OUT),
-        ("FSLIST DH0:Staging//", 10, OUT),
-        ("FSSTAT DH0:Staging/sub///Other", 10, OUT),
-        ("FSMKDIR SYS:EscAssign", 10, OUT),
-        ("FSMKDIR SYS:Staging//EscAssign2", 10, OUT),
-        ("FSGET SYS:Other/secret", 10, OUT),
-        ("FSDELETE SYS:Other/secret", 10, OUT),
-        ("FSMKDIR hd:EscVolume", 10, OUT),
-        ("FSMKDIR hd:Staging/sub///EscVolume2", 10, OUT),
-        ("FSLIST hd:", 10, OUT),
-        ("FSMKDIR NIL:EscNil", 10, "is on NIL:, a device that is not a filesystem"),
-        ("FSSTAT NIL:", 10, "is on NIL:, a device that is not a filesystem"),
-        ("FSMKDIR CON:0/0/100/50/EscCon", 10, "is on CON:, a device that is not a filesystem"),
-        ("FSLIST CON:0/0/100/50/x", 10, "is on CON:, a device that is not a filesystem"),
+        ("FSMKDIR DH0:Staging//EscDir", 10, OUTSIDE),
+        ("FSMKDIR DH0:Staging/sub///EscDir2", 10, OUTSIDE),
+        ("FSMKDIR DH0:Staging//Other/EscDir3", 10, OUTSIDE),
+        ("FSMKDIR DH0:Staging/sub////EscDir4", 10, OUTSIDE),
+        ("FSDELETE DH0:Staging//Other/secret", 10, OUTSIDE),
+        ("FSDELETE DH0:Staging/sub///Other", 10, OUTSIDE),
+        ("FSGET DH0:Staging/sub///Other/secret", 10, OUTSIDE),
+        ("FSLIST DH0:Staging//", 10, OUTSIDE),
+        ("FSSTAT DH0:Staging/sub///Other", 10, OUTSIDE),
+        ("FSMKDIR SYS:EscAssign", 10, OUTSIDE),
+        ("FSMKDIR SYS:Staging//EscAssign2", 10, OUTSIDE),
+        ("FSGET SYS:Other/secret", 10, OUTSIDE),
+        ("FSDELETE SYS:Other/secret", 10, OUTSIDE),
+        ("FSMKDIR hd:EscVolume", 10, OUTSIDE),
+        ("FSMKDIR hd:Staging/sub///EscVolume2", 10, OUTSIDE),
+        ("FSLIST hd:", 10, OUTSIDE),
+        ("FSMKDIR NIL:EscNil", 10, ON_NIL),
+        ("FSSTAT NIL:", 10, ON_NIL),
+        ("FSMKDIR CON:0/0/100/50/EscCon", 10, ON_CON),
+        ("FSLIST CON:0/0/100/50/x", 10, ON_CON),
         ("FSMKDIR PRT:EscPrt", 20, NO_PRT),
         ("FSGET PRT:x", 20, NO_PRT),
         ("FSMKDIR DH0:Staging/sub//Made", 0, "created"),
@@ -915,16 +919,21 @@ fn listing_text(l: &std::collections::BTreeMap<String, Option<Vec<u8>>>) -> Stri
     let mut t = String::new();
     for (name, bytes) in l {
         match bytes {
-            Some(b) => t.push_str(&format!("{name} {} {:x}\n", b.len(), fnv(b))),
+            Some(b) => t.push_str(&format!("{name} {} {:x}\n", b.len(), digest(b))),
             None => t.push_str(&format!("{name}\n")),
         }
     }
     t
 }
 
-/// FNV-1a of `b`: enough to see that a file's bytes changed.
-fn fnv(b: &[u8]) -> u64 {
-    b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3))
+/// A digest of `b`, enough to see that a file's bytes changed: std's
+/// hasher, whose fixed keys give the same value for the same bytes in one
+/// run (both listings are made by this process).
+fn digest(b: &[u8]) -> u64 {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut h = DefaultHasher::new();
+    b.hash(&mut h);
+    h.finish()
 }
 
 /// `fs-contain`, on the host once GadgetScope is up: lists the drive
@@ -953,20 +962,19 @@ fn contain_wire(ctx: &HostContext) -> Result<String, String> {
         s.read_exact(&mut payload).map_err(|e| e.to_string())?;
         Ok((rc, String::from_utf8_lossy(&payload).into_owned()))
     };
-    const OUT: &str = "is outside the granted FSROOT directories (DH0:Staging)";
     let long = over_long();
     let puts: Vec<(&str, i32, &str)> = vec![
-        ("DH0:Staging//escaped-put.txt", 10, OUT),
-        ("DH0:Staging/sub///escaped-put2.txt", 10, OUT),
-        ("DH0:Staging//Other/escaped-put3.txt", 10, OUT),
-        ("DH0:Staging/sub////escaped-put4.txt", 10, OUT),
-        ("DH0:Staging//Other/secret", 10, OUT),
-        ("SYS:escaped-sys.txt", 10, OUT),
-        ("SYS:Staging//escaped-sys2.txt", 10, OUT),
-        ("hd:escaped-volume.txt", 10, OUT),
-        ("hd:Staging/sub///escaped-volume2.txt", 10, OUT),
-        ("NIL:escaped-nil.txt", 10, "is on NIL:, a device that is not a filesystem"),
-        ("CON:0/0/100/50/escaped-con", 10, "is on CON:, a device that is not a filesystem"),
+        ("DH0:Staging//escaped-put.txt", 10, OUTSIDE),
+        ("DH0:Staging/sub///escaped-put2.txt", 10, OUTSIDE),
+        ("DH0:Staging//Other/escaped-put3.txt", 10, OUTSIDE),
+        ("DH0:Staging/sub////escaped-put4.txt", 10, OUTSIDE),
+        ("DH0:Staging//Other/secret", 10, OUTSIDE),
+        ("SYS:escaped-sys.txt", 10, OUTSIDE),
+        ("SYS:Staging//escaped-sys2.txt", 10, OUTSIDE),
+        ("hd:escaped-volume.txt", 10, OUTSIDE),
+        ("hd:Staging/sub///escaped-volume2.txt", 10, OUTSIDE),
+        ("NIL:escaped-nil.txt", 10, ON_NIL),
+        ("CON:0/0/100/50/escaped-con", 10, ON_CON),
         ("PRT:escaped-prt", 20, NO_PRT),
         (&long, 10, "path longer than 255 bytes"),
         ("DH0:Staging/sub//put-inside.txt", 0, "written"),
@@ -986,8 +994,8 @@ fn contain_wire(ctx: &HostContext) -> Result<String, String> {
     for (path, rc) in [("DH0:Staging//EscWireDir", 10), ("hd:Staging/sub///EscWireDir2", 10)] {
         let (got, text) = reply(&mut s, format!("FSMKDIR \"{path}\"\n").as_bytes())?;
         log.push_str(&format!("FSMKDIR {path}: RC {got} {text}\n"));
-        if got != rc || !text.contains(OUT) {
-            bad.push(format!("FSMKDIR {path}: RC {got} {text:?}, want RC {rc} with {OUT:?}"));
+        if got != rc || !text.contains(OUTSIDE) {
+            bad.push(format!("FSMKDIR {path}: RC {got} {text:?}, want RC {rc} with {OUTSIDE:?}"));
         }
     }
     match std::fs::read(ctx.hd.join("Staging/put-inside.txt")) {
