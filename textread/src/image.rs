@@ -67,3 +67,119 @@ impl Image {
         }
     }
 }
+
+impl crate::read::Pixels for Image {
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    fn height(&self) -> usize {
+        self.height
+    }
+
+    fn pen_byte(&self, pen: u8, y: usize, i: usize) -> u8 {
+        let row = &self.pens[y * self.width..(y + 1) * self.width];
+        let mut b = 0u8;
+        for (k, &p) in row.iter().skip(8 * i).take(8).enumerate() {
+            if p == pen {
+                b |= 0x80 >> k;
+            }
+        }
+        b
+    }
+
+    fn pens(&self) -> Vec<u8> {
+        let mut present = [false; 256];
+        for &p in &self.pens {
+            present[usize::from(p)] = true;
+        }
+        (0..=255u8).filter(|&p| present[usize::from(p)]).collect()
+    }
+}
+
+/// A part of a planar bitmap (`struct BitMap`, graphics/gfx.h): `depth`
+/// planes, each `height` rows of `bytes_per_row` bytes, most significant
+/// bit the leftmost pixel; a pixel's pen has bit `p` from plane `p`. What
+/// the program copies out of a screen's bitmap for a window's box.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Planar {
+    /// Width, pixels.
+    pub width: usize,
+    /// Height, pixels.
+    pub height: usize,
+    /// Planes, 1 to 8.
+    pub depth: usize,
+    /// Bytes of one row of one plane.
+    pub bytes_per_row: usize,
+    /// The bit (0 to 7, from the most significant) of each row's first
+    /// byte that holds pixel 0: the window's left edge in the screen.
+    pub first_bit: usize,
+    /// The rows, plane after plane: plane `p`, row `y` starts at
+    /// `(p * height + y) * bytes_per_row`.
+    pub data: Vec<u8>,
+    /// Boxes (pixels, relative to the picture) that other windows cover:
+    /// their pixels are not the window's and are not read.
+    pub covered: Vec<Rect>,
+}
+
+impl Planar {
+    /// Whether the sizes fit the data: `bytes_per_row` holds `first_bit +
+    /// width` bits and `data` every row of every plane.
+    pub fn is_consistent(&self) -> bool {
+        self.depth <= 8
+            && (self.first_bit + self.width).div_ceil(8) <= self.bytes_per_row
+            && self.first_bit < 8
+            && self.data.len() >= self.depth * self.height * self.bytes_per_row
+    }
+}
+
+impl crate::read::Pixels for Planar {
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    fn height(&self) -> usize {
+        if self.is_consistent() {
+            self.height
+        } else {
+            0
+        }
+    }
+
+    fn pen_byte(&self, pen: u8, y: usize, i: usize) -> u8 {
+        let mut m = 0xFFu8;
+        for p in 0..self.depth {
+            let row = (p * self.height + y) * self.bytes_per_row;
+            let at = |k: usize| if k < self.bytes_per_row { self.data[row + k] } else { 0 };
+            let v = ((u16::from(at(i)) << 8 | u16::from(at(i + 1))) << self.first_bit >> 8) as u8;
+            m &= if pen >> p & 1 != 0 { v } else { !v };
+            if m == 0 {
+                return 0;
+            }
+        }
+        let left = 8 * i;
+        if left + 8 > self.width {
+            m &= !(0xFFu8 >> (self.width - left).min(8));
+        }
+        for c in &self.covered {
+            let y = y as i32;
+            if y >= c.top && y < c.top + c.height {
+                for k in 0..8 {
+                    let x = (left + k) as i32;
+                    if x >= c.left && x < c.left + c.width {
+                        m &= !(0x80 >> k);
+                    }
+                }
+            }
+        }
+        m
+    }
+
+    fn pens(&self) -> Vec<u8> {
+        (0..1u32 << self.depth.min(8)).map(|p| p as u8).collect()
+    }
+
+    fn readable(&self, r: Rect) -> bool {
+        !self.covered.iter().any(|c| c.overlaps(&r))
+    }
+}

@@ -28,6 +28,6 @@ pub mod read;
 pub mod render;
 
 pub use font::{CharLoc, Font, FontError};
-pub use image::Image;
-pub use read::{read, Limit, Options, Reading, TextRun};
+pub use image::{Image, Planar};
+pub use read::{read, Limit, Options, Pixels, Reading, TextRun};
 pub use render::{render, Rendered};

@@ -33,7 +33,7 @@
 //!   listed first, then plain before bold before underlined; a loser with
 //!   as many characters marks the winner ambiguous.
 //! - **Not read, and said so** ([`Limit`]): colour fonts, fonts taller
-//!   than 64 pixels, fonts whose tables disagree, text cut by the image's
+//!   than 32 pixels, fonts whose tables disagree, text cut by the image's
 //!   left or right edge. Not read silently: glyphs partly covered by
 //!   something drawn over them (the visible whole glyphs read as their own
 //!   runs), the default (missing-character) glyph, blank glyphs other than
@@ -50,7 +50,6 @@
 //! Integer arithmetic only.
 
 use crate::font::{Font, FontError};
-use crate::image::Image;
 use crate::render::{algorithmic, render};
 use alloc::string::String;
 use alloc::vec;
@@ -58,8 +57,31 @@ use alloc::vec::Vec;
 use amiga_ndk::graphics::{FSF_BOLD, FSF_ITALIC, FSF_UNDERLINED};
 use amiga_ndk::Rect;
 
-/// The tallest font read, pixels (a glyph column is one `u64`).
-pub const MAX_YSIZE: u16 = 64;
+/// The tallest font read, pixels: a glyph column is one `u32`, the
+/// 68020's own word (a `u64` costs two of everything there).
+pub const MAX_YSIZE: u16 = 32;
+
+/// What the reader reads: a picture's pixels, eight at a time, as the
+/// pixels of one pen ([`crate::Image`], one pen number per pixel, and
+/// [`crate::Planar`], a bitmap's planes, are two).
+pub trait Pixels {
+    /// Width, pixels.
+    fn width(&self) -> usize;
+    /// Height, pixels.
+    fn height(&self) -> usize;
+    /// Pixels `8 * i .. 8 * i + 8` of row `y` that have pen `pen` and are
+    /// readable (not covered), bit 7 the leftmost; pixels past the width
+    /// are 0.
+    fn pen_byte(&self, pen: u8, y: usize, i: usize) -> u8;
+    /// The pens that may occur (a superset costs only time).
+    fn pens(&self) -> Vec<u8>;
+    /// Whether every pixel of `r` is readable: a glyph in a box that is
+    /// partly covered is not read, so that its visible part is not taken
+    /// for another glyph.
+    fn readable(&self, _r: Rect) -> bool {
+        true
+    }
+}
 
 /// What to look for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +179,7 @@ struct Template {
     /// Index into [`FontIndex::styles`].
     variant: usize,
     /// The picture's columns, bit `r` = row `r`.
-    cols: Vec<u64>,
+    cols: Vec<u32>,
     /// The column the index keys on.
     key_col: usize,
     /// Columns at the left and right a neighbour may share.
@@ -174,7 +196,7 @@ struct FontIndex {
     styles: Vec<u8>,
     templates: Vec<Template>,
     /// (key pattern, template), sorted.
-    keys: Vec<(u64, usize)>,
+    keys: Vec<(u32, usize)>,
     /// 4096-bit filter over the key patterns.
     filter: Vec<u64>,
     /// The widest glyph picture, pixels.
@@ -184,11 +206,10 @@ struct FontIndex {
     full_key: bool,
 }
 
-/// 12 bits of a pattern for the filter, with 32-bit shifts and XORs only
-/// (a 64-bit multiply is a library call on the 68020).
-fn filter_bit(pattern: u64) -> usize {
-    let v = (pattern as u32) ^ ((pattern >> 32) as u32);
-    let v = v ^ (v >> 11) ^ (v >> 22);
+/// 12 bits of a pattern for the filter, with shifts and XORs only (a
+/// multiply is slow on the 68020).
+fn filter_bit(pattern: u32) -> usize {
+    let v = pattern ^ (pattern >> 11) ^ (pattern >> 22);
     (v & 0xFFF) as usize
 }
 
@@ -220,7 +241,7 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
                 continue;
             }
             let w = font.width(g) + smear;
-            let mut cols = vec![0u64; w];
+            let mut cols = vec![0u32; w];
             for (c, col) in cols.iter_mut().enumerate() {
                 for r in 0..h {
                     let on = font.pixel(g, c, r) || (smear > 0 && c >= smear && font.pixel(g, c - smear, r));
@@ -238,7 +259,7 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
             // The key: a column outside the shared ones, neither empty nor
             // all set if the glyph has one (an all-set key would make the
             // scan look up every solid stretch of the image).
-            let full = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
+            let full = full_column(h);
             let own = left_margin..w.saturating_sub(right_margin);
             let key_col = own.clone().find(|&c| cols[c] != 0 && cols[c] != full);
             let key_col = key_col.or_else(|| own.clone().find(|&c| cols[c] != 0));
@@ -247,7 +268,7 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
             templates.push(Template { glyph: g, variant, cols, key_col, left_margin, right_margin, set });
         }
     }
-    let mut keys: Vec<(u64, usize)> = templates.iter().enumerate().map(|(i, t)| (t.cols[t.key_col], i)).collect();
+    let mut keys: Vec<(u32, usize)> = templates.iter().enumerate().map(|(i, t)| (t.cols[t.key_col], i)).collect();
     keys.sort_unstable();
     let mut filter = vec![0u64; 64];
     for &(k, _) in &keys {
@@ -255,35 +276,98 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
         filter[b / 64] |= 1 << (b % 64);
     }
     let widest = templates.iter().map(|t| t.cols.len() as i32).max().unwrap_or(0);
-    let full = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
+    let full = full_column(h);
     let full_key = keys.iter().any(|&(k, _)| k == full);
     FontIndex { font: fi, styles, templates, keys, filter, widest, full_key }
 }
 
-/// One pen of the image as columns of bits.
+/// A column of `h` rows, all set.
+fn full_column(h: usize) -> u32 {
+    if h >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << h) - 1
+    }
+}
+
+/// Eight rows of eight pixels (`rows[r]`, bit 7 the leftmost) turned
+/// into eight columns (`[c]`, bit `r` = row `r`): Hacker's Delight's
+/// 8×8 transpose in three swap steps, on two 32-bit halves.
+fn transpose8(rows: &[u8]) -> [u8; 8] {
+    // Rows in reverse, so that row r lands on bit r of its column.
+    let be = |a: usize| u32::from_be_bytes([rows[7 - a], rows[6 - a], rows[5 - a], rows[4 - a]]);
+    let (mut x, mut y) = (be(0), be(4));
+    let mut t = (x ^ (x >> 7)) & 0x00AA_00AA;
+    x ^= t ^ (t << 7);
+    t = (y ^ (y >> 7)) & 0x00AA_00AA;
+    y ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000_CCCC;
+    x ^= t ^ (t << 14);
+    t = (y ^ (y >> 14)) & 0x0000_CCCC;
+    y ^= t ^ (t << 14);
+    let hi = (x & 0xF0F0_F0F0) | ((y >> 4) & 0x0F0F_0F0F);
+    let lo = ((x << 4) & 0xF0F0_F0F0) | (y & 0x0F0F_0F0F);
+    let (h, l) = (hi.to_be_bytes(), lo.to_be_bytes());
+    [h[0], h[1], h[2], h[3], l[0], l[1], l[2], l[3]]
+}
+
+/// One pen of the picture as columns of bits: column `x` is `words`
+/// `u32`s, bit `r` of word `w` the pixel of row `32 * w + r`.
 struct Plane {
     words: usize,
-    bits: Vec<u64>,
+    bits: Vec<u32>,
     any: Vec<bool>,
     width: usize,
     height: usize,
 }
 
 impl Plane {
-    fn new(image: &Image, pen: u8) -> Plane {
-        let words = image.height.div_ceil(64).max(1);
-        let mut bits = vec![0u64; image.width * words];
-        let mut any = vec![false; image.width];
-        for y in 0..image.height {
-            let row = &image.pens[y * image.width..(y + 1) * image.width];
-            for (x, &p) in row.iter().enumerate() {
-                if p == pen {
-                    bits[x * words + y / 64] |= 1 << (y % 64);
-                    any[x] = true;
+    /// Built 32 rows by 8 columns at a time: a block with no pixel of
+    /// the pen costs its 32 bytes, an all-set one no transpose.
+    fn new<P: Pixels>(src: &P, pen: u8) -> Plane {
+        let (width, height) = (src.width(), src.height());
+        let words = height.div_ceil(32).max(1);
+        let mut bits = vec![0u32; width * words];
+        let mut any = vec![false; width];
+        let mut rows = [0u8; 32];
+        for s in 0..words {
+            for i in 0..width.div_ceil(8) {
+                let (mut or, mut and) = (0u8, 0xFFu8);
+                for (r, row) in rows.iter_mut().enumerate() {
+                    let y = s * 32 + r;
+                    *row = if y < height { src.pen_byte(pen, y, i) } else { 0 };
+                    or |= *row;
+                    and &= *row;
+                }
+                if or == 0 {
+                    continue;
+                }
+                let mut cols = [0u32; 8];
+                if and == 0xFF {
+                    cols = [u32::MAX; 8];
+                } else {
+                    for b in 0..4 {
+                        for (c, v) in transpose8(&rows[b * 8..b * 8 + 8]).into_iter().enumerate() {
+                            cols[c] |= u32::from(v) << (8 * b);
+                        }
+                    }
+                }
+                for (c, &v) in cols.iter().enumerate() {
+                    let x = i * 8 + c;
+                    if x < width && v != 0 {
+                        bits[x * words + s] = v;
+                        any[x] = true;
+                    }
                 }
             }
         }
-        Plane { words, bits, any, width: image.width, height: image.height }
+        Plane { words, bits, any, width, height }
+    }
+
+    /// Whether pixel (`x`, `y`) has the pen; `None` outside the picture.
+    fn get(&self, x: i32, y: i32) -> Option<bool> {
+        let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+        (x < self.width && y < self.height).then(|| self.bits[x * self.words + y / 32] >> (y % 32) & 1 != 0)
     }
 
     /// The rows `b` (ascending) of column `x` whose pixel differs from the
@@ -293,10 +377,10 @@ impl Plane {
         let base = x * self.words;
         for w in 0..self.words {
             let v = self.bits[base + w];
-            let above = if w == 0 { v & 1 } else { self.bits[base + w - 1] >> 63 };
+            let above = if w == 0 { v & 1 } else { self.bits[base + w - 1] >> 31 };
             let mut d = v ^ ((v << 1) | above);
             while d != 0 {
-                let b = w * 64 + d.trailing_zeros() as usize;
+                let b = w * 32 + d.trailing_zeros() as usize;
                 if b >= self.height {
                     break;
                 }
@@ -306,19 +390,15 @@ impl Plane {
         }
     }
 
-    /// Rows `top..top + h` of column `x` (in the image), bit 0 = `top`.
-    fn column(&self, x: usize, top: usize, h: usize) -> u64 {
+    /// Rows `top..top + h` of column `x` (in the picture), bit 0 = `top`.
+    fn column(&self, x: usize, top: usize, h: usize) -> u32 {
         let base = x * self.words;
-        let (w, sh) = (top / 64, top % 64);
+        let (w, sh) = (top / 32, top % 32);
         let mut v = self.bits[base + w] >> sh;
         if sh != 0 && w + 1 < self.words {
-            v |= self.bits[base + w + 1] << (64 - sh);
+            v |= self.bits[base + w + 1] << (32 - sh);
         }
-        if h < 64 {
-            v & ((1u64 << h) - 1)
-        } else {
-            v
-        }
+        v & full_column(h)
     }
 }
 
@@ -358,7 +438,7 @@ fn matches(plane: &Plane, t: &Template, left: i32, top: usize, h: usize) -> bool
     })
 }
 
-fn candidates(plane: &Plane, index: &FontIndex, font: &Font) -> Vec<Vec<Candidate>> {
+fn candidates<P: Pixels>(src: &P, plane: &Plane, index: &FontIndex, font: &Font) -> Vec<Vec<Candidate>> {
     let h = usize::from(font.ysize);
     let mut out: Vec<Vec<Candidate>> = index.styles.iter().map(|_| Vec::new()).collect();
     if h > plane.height {
@@ -399,7 +479,9 @@ fn candidates(plane: &Plane, index: &FontIndex, font: &Font) -> Vec<Vec<Candidat
             for &(_, ti) in index.keys[from..].iter().take_while(|&&(k, _)| k == pattern) {
                 let t = &index.templates[ti];
                 let left = x as i32 - t.key_col as i32;
-                if matches(plane, t, left, top, h) {
+                if matches(plane, t, left, top, h)
+                    && src.readable(Rect::new(left, top as i32, t.cols.len() as i32, h as i32))
+                {
                     out[t.variant].push(Candidate {
                         top: top as i32,
                         pen_x: left - font.kern(t.glyph),
@@ -416,7 +498,7 @@ fn candidates(plane: &Plane, index: &FontIndex, font: &Font) -> Vec<Vec<Candidat
 
 /// Chains one style's candidates into runs, verifies them, pushes them.
 fn chain(
-    image: &Image,
+    plane: &Plane,
     font: &Font,
     index: &FontIndex,
     variant: usize,
@@ -462,7 +544,7 @@ fn chain(
                 break;
             }
         }
-        verify(image, font, index, variant, style, pen, top, pen_x, &text, &amb, &mut found);
+        verify(plane, font, index, variant, style, pen, top, pen_x, &text, &amb, &mut found);
     }
     found
 }
@@ -472,7 +554,7 @@ fn chain(
 /// tries the pieces.
 #[allow(clippy::too_many_arguments)]
 fn verify(
-    image: &Image,
+    plane: &Plane,
     font: &Font,
     index: &FontIndex,
     variant: usize,
@@ -495,8 +577,8 @@ fn verify(
     for row in 0..r.height {
         for col in 0..r.width {
             let rel = r.left + col as i32;
-            let Some(p) = image.get(pen_x + rel, top + row as i32) else { continue };
-            if (p == pen) != r.get(col, row) {
+            let Some(p) = plane.get(pen_x + rel, top + row as i32) else { continue };
+            if p != r.get(col, row) {
                 mismatch = true;
                 for (i, &(a, b)) in spans.iter().enumerate() {
                     if rel >= a && rel < b {
@@ -531,13 +613,13 @@ fn verify(
             end -= 1;
         }
         let x = pen_x + r.places[i].pen;
-        verify(image, font, index, variant, style, pen, top, x, &text[i..end], &amb[i..end], out);
+        verify(plane, font, index, variant, style, pen, top, x, &text[i..end], &amb[i..end], out);
         i = j;
     }
 }
 
 /// Reads every run of text drawn in `image` with one of `fonts`.
-pub fn read(image: &Image, fonts: &[Font], options: &Options) -> Reading {
+pub fn read<P: Pixels>(image: &P, fonts: &[Font], options: &Options) -> Reading {
     let mut limits = Vec::new();
     let mut indexes = Vec::new();
     for (i, font) in fonts.iter().enumerate() {
@@ -551,28 +633,28 @@ pub fn read(image: &Image, fonts: &[Font], options: &Options) -> Reading {
             indexes.push(build_index(i, font, options));
         }
     }
-    if image.pens.len() < image.width * image.height || image.width == 0 || image.height == 0 {
+    if image.width() == 0 || image.height() == 0 {
         return Reading { runs: Vec::new(), limits };
     }
-    let mut present = [false; 256];
-    for &p in &image.pens {
-        present[usize::from(p)] = true;
-    }
     let mut found = Vec::new();
-    for pen in 0..=255u8 {
-        let wanted = options.pens.as_ref().is_none_or(|ps| ps.contains(&pen));
-        if !present[usize::from(pen)] || !wanted {
+    let mut planes = Vec::new();
+    for pen in image.pens() {
+        if options.pens.as_ref().is_some_and(|ps| !ps.contains(&pen)) {
             continue;
         }
         let plane = Plane::new(image, pen);
+        if !plane.any.iter().any(|&a| a) {
+            continue;
+        }
         for index in &indexes {
             let font = &fonts[index.font];
-            for (variant, cands) in candidates(&plane, index, font).into_iter().enumerate() {
+            for (variant, cands) in candidates(image, &plane, index, font).into_iter().enumerate() {
                 if !cands.is_empty() {
-                    found.extend(chain(image, font, index, variant, pen, cands));
+                    found.extend(chain(&plane, font, index, variant, pen, cands));
                 }
             }
         }
+        planes.push((pen, plane));
     }
     // Settle overlaps: most characters, then the font listed first, then
     // plain before the algorithmic styles.
@@ -603,7 +685,8 @@ pub fn read(image: &Image, fonts: &[Font], options: &Options) -> Reading {
         })
         .collect();
     for (i, run) in runs.iter().enumerate() {
-        if cut_at_edge(image, run, &indexes) {
+        let plane = planes.iter().find(|(p, _)| *p == run.pen).map(|(_, plane)| plane);
+        if plane.is_some_and(|plane| cut_at_edge(plane, run, &indexes)) {
             limits.push(Limit::ClippedAtEdge { run: i });
         }
     }
@@ -612,13 +695,13 @@ pub fn read(image: &Image, fonts: &[Font], options: &Options) -> Reading {
 
 /// Whether the run's pen has pixels on the run's rows between the run and
 /// the left or right edge, in a gap narrower than the font's widest glyph.
-fn cut_at_edge(image: &Image, run: &TextRun, indexes: &[FontIndex]) -> bool {
+fn cut_at_edge(plane: &Plane, run: &TextRun, indexes: &[FontIndex]) -> bool {
     let widest = indexes.iter().find(|i| i.font == run.font).map_or(0, |i| i.widest);
-    let w = image.width as i32;
+    let w = plane.width as i32;
     let (l, r) = (run.rect.left, run.rect.left + run.rect.width);
     let inked = |from: i32, to: i32| {
         (run.rect.top..run.rect.top + run.rect.height)
-            .any(|y| (from.max(0)..to.min(w)).any(|x| image.get(x, y) == Some(run.pen)))
+            .any(|y| (from.max(0)..to.min(w)).any(|x| plane.get(x, y) == Some(true)))
     };
     (l > 0 && l < widest && inked(0, l)) || (r < w && w - r < widest && inked(r, w))
 }

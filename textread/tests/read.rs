@@ -4,7 +4,7 @@
 
 use amiga_ndk::graphics::{FPF_PROPORTIONAL, FSF_BOLD, FSF_COLORFONT, FSF_UNDERLINED};
 use amiga_ndk::Rect;
-use gadgetscope_textread::{read, render, CharLoc, Font, Image, Limit, Options, TextRun};
+use gadgetscope_textread::{read, render, CharLoc, Font, Image, Limit, Options, Planar, TextRun};
 
 /// A glyph: character, rows ('#' set), kern, space.
 type Glyph = (u8, &'static [&'static str], i16, i16);
@@ -399,4 +399,69 @@ fn a_window_full_of_text() {
     let reading = read(&img, &[f, p], &Options::default());
     assert_eq!(summary(&reading.runs), want);
     assert!(reading.limits.is_empty());
+}
+
+/// An image as a bitmap's planes, pixel 0 at bit `first_bit` of each
+/// row's first byte (as a window not on a byte boundary of its screen).
+fn planar(img: &Image, depth: usize, first_bit: usize) -> Planar {
+    let bpr = (first_bit + img.width).div_ceil(16) * 2;
+    let mut data = vec![0u8; depth * img.height * bpr];
+    for p in 0..depth {
+        for y in 0..img.height {
+            for x in 0..img.width {
+                if img.pens[y * img.width + x] >> p & 1 != 0 {
+                    let bit = first_bit + x;
+                    data[(p * img.height + y) * bpr + bit / 8] |= 0x80 >> (bit % 8);
+                }
+            }
+        }
+    }
+    Planar { width: img.width, height: img.height, depth, bytes_per_row: bpr, first_bit, data, covered: Vec::new() }
+}
+
+#[test]
+fn planes_read_as_the_pen_image() {
+    let (f, p) = (fixed(), prop());
+    let mut img = Image::new(77, 40, 0);
+    img.fill(r(30, 0, 47, 40), 3);
+    draw(&mut img, &f, "HONK OK", 0, 1, 2, 1, None);
+    draw(&mut img, &p, "Tjo mini", 0, 34, 20, 2, Some(3));
+    draw(&mut img, &f, "KEEN", FSF_BOLD, 40, 31, 1, None);
+    let want = summary(&read(&img, &[f.clone(), p.clone()], &Options::default()).runs);
+    assert_eq!(want.len(), 3, "{want:?}");
+    for first_bit in [0, 3, 7] {
+        let got = read(&planar(&img, 2, first_bit), &[f.clone(), p.clone()], &Options::default());
+        assert_eq!(summary(&got.runs), want, "first_bit {first_bit}");
+    }
+    // A depth of 3 with the same pixels: pens 4..7 are empty planes.
+    assert_eq!(summary(&read(&planar(&img, 3, 5), &[f, p], &Options::default()).runs), want);
+}
+
+#[test]
+fn a_covered_glyph_is_not_read_as_another() {
+    let f = fixed();
+    let mut img = Image::new(60, 12, 0);
+    draw(&mut img, &f, "HONE", 0, 2, 2, 1, None);
+    let mut pic = planar(&img, 1, 0);
+    // Another window covers E's lower half: its visible top is not read
+    // (as anything), H, O and N still are.
+    pic.covered.push(r(26, 6, 20, 6));
+    let got = read(&pic, &[f], &Options::default());
+    assert_eq!(
+        summary(&got.runs).iter().map(|s| (s.0.clone(), s.1)).collect::<Vec<_>>(),
+        vec![("HON".to_string(), r(2, 2, 24, 8))]
+    );
+}
+
+#[test]
+fn a_planar_picture_whose_sizes_lie_reads_nothing() {
+    let f = fixed();
+    let mut img = Image::new(40, 10, 0);
+    draw(&mut img, &f, "OK", 0, 0, 0, 1, None);
+    let mut pic = planar(&img, 1, 0);
+    pic.data.truncate(pic.data.len() - 1);
+    assert!(read(&pic, std::slice::from_ref(&f), &Options::default()).runs.is_empty());
+    let mut pic = planar(&img, 1, 0);
+    pic.bytes_per_row = 4;
+    assert!(read(&pic, &[f], &Options::default()).runs.is_empty());
 }
