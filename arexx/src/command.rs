@@ -16,9 +16,9 @@ use amiga_ndk::latin1::to_string as latin1;
 /// Every `KEY=` the language knows (docs/reference/commands.md, "Command
 /// lines"); a known key in the wrong place gets "does not take", any other
 /// "unknown option".
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 16] = [
     "SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK", "TOOLTYPE", "ARG",
-    "CLEAR", "ENTER",
+    "CLEAR", "ENTER", "SHOWN", "AT",
 ];
 
 /// Longest `TIMEOUT=`, in seconds: a day. Keeps the tick arithmetic far from
@@ -85,7 +85,7 @@ verbs! {
     WbLaunch "WBLAUNCH" false, FsList "FSLIST" false, FsStat "FSSTAT" false,
     FsMkDir "FSMKDIR" false, FsDelete "FSDELETE" false, FsGet "FSGET" false,
     FsPut "FSPUT" false, Screenshot "SCREENSHOT" false, LastError "LASTERROR" false, Show "SHOW" false,
-    Hide "HIDE" false, Highlight "HIGHLIGHT" true, Record "RECORD" false,
+    Hide "HIDE" false, Highlight "HIGHLIGHT" true, Record "RECORD" false, Shown "SHOWN" true,
     Quit "QUIT" false,
 }
 
@@ -128,6 +128,7 @@ impl Verb {
         Verb::Hide,
         Verb::Highlight,
         Verb::Record,
+        Verb::Shown,
     ];
 
     /// The verb named `name` (ASCII case-insensitive), if any.
@@ -295,6 +296,12 @@ pub enum WaitCond {
         /// The expected value, at most [`TEXT_MAX`] bytes.
         text: Vec<u8>,
     },
+    /// `<win> SHOWN=<text> [INDEX=<n>]` without `TEXT=`: the text is
+    /// shown in the window (at least `n + 1` times).
+    Shown {
+        /// The window and its `SHOWN=` locator.
+        target: GadgetTarget,
+    },
     /// `REQUESTER`: a window has a `FirstRequest`, or a system requester
     /// window is open.
     Requester {
@@ -320,6 +327,8 @@ pub enum Command {
     Tree { window: WindowTarget, full: bool },
     /// `MENU [SCREEN=s] <win>`.
     Menu { window: WindowTarget },
+    /// `SHOWN [SCREEN=s] <win>`: the text runs drawn in the window.
+    Shown { window: WindowTarget },
     /// `PICK [SCREEN=s]`.
     Pick { screen: Option<Vec<u8>> },
     /// `CLICK <target> [EXPECT=…] [TIMEOUT=n]` (TIMEOUT only with EXPECT).
@@ -402,6 +411,16 @@ fn check_name(name: &[u8]) -> Result<Vec<u8>, ParseError> {
         return Err(e(format!("bad @name @{} (names are [a-z0-9_]+)", latin1(name))));
     }
     Ok(name.to_vec())
+}
+
+/// `AT=` value: `<x>,<y>`, decimal pixels from the window's top-left
+/// corner, each -32768..32767 (Intuition WORDs).
+fn point(v: &[u8]) -> Result<(i16, i16), ParseError> {
+    let bad = || e(format!("AT= takes <x>,<y> in pixels, not \"{}\"", latin1(v)));
+    let comma = v.iter().position(|&b| b == b',').ok_or_else(bad)?;
+    let (x, y) = (&v[..comma], &v[comma + 1..]);
+    let coord = |t: &[u8], what: &str| number(t, what, -32768, 32767).map(|n| n as i16);
+    Ok((coord(x, "AT= x")?, coord(y, "AT= y")?))
 }
 
 /// `ROLE=` value: a role name (docs/reference/formats.md, "Roles"), ASCII
@@ -507,7 +526,7 @@ impl P<'_> {
     }
 
     fn locator(&mut self) -> Result<GadgetLocator, ParseError> {
-        const MISSING: &str = "missing gadget (GA_ID, ROLE= or LABEL=)";
+        const MISSING: &str = "missing gadget (GA_ID, ROLE=, LABEL=, SHOWN= or AT=)";
         let Some(t) = self.peek()? else {
             return Err(e(String::from(MISSING)));
         };
@@ -518,15 +537,18 @@ impl P<'_> {
                 // A look-ahead only: what follows may be TYPE's raw text,
                 // which need not lex; any other verb reads it again.
                 if let Ok(Some(n)) = self.peek() {
-                    if n.is_key("ROLE") || n.is_key("LABEL") || n.is_key("INDEX") {
+                    if ["ROLE", "LABEL", "INDEX", "SHOWN", "AT"].iter().any(|k| n.is_key(k)) {
                         return Err(e(format!("a numeric GA_ID cannot be combined with {}=", upper_key(&n))));
                     }
                 }
                 return Ok(GadgetLocator::Id(id));
             }
-            return Err(e(format!("gadget must be a number (GA_ID) or ROLE=/LABEL=, not \"{}\"", latin1(&t.text))));
+            return Err(e(format!(
+                "gadget must be a number (GA_ID) or ROLE=/LABEL=/SHOWN=/AT=, not \"{}\"",
+                latin1(&t.text)
+            )));
         }
-        let (mut r, mut label, mut index) = (None, None, None);
+        let (mut r, mut label, mut index, mut shown, mut at) = (None, None, None, None, None);
         while let Ok(Some(t)) = self.peek() {
             let dup = |seen: bool| {
                 if seen {
@@ -545,14 +567,38 @@ impl P<'_> {
             } else if t.is_key("INDEX") {
                 dup(index.is_some())?;
                 index = Some(number(t.value(), "INDEX", 0, 65535)? as u16);
+            } else if t.is_key("SHOWN") {
+                dup(shown.is_some())?;
+                check_len("SHOWN", t.value(), TEXT_MAX)?;
+                if t.value().is_empty() {
+                    return Err(e(String::from("SHOWN= needs the text to find")));
+                }
+                shown = Some(t.value().to_vec());
+            } else if t.is_key("AT") {
+                dup(at.is_some())?;
+                at = Some(point(t.value())?);
             } else {
                 break;
             }
             self.next()?;
         }
+        let structural = if r.is_some() { Some("ROLE") } else { label.as_ref().map(|_| "LABEL") };
+        if let Some((x, y)) = at {
+            let other = structural.or(shown.as_ref().map(|_| "SHOWN")).or(index.map(|_| "INDEX"));
+            if let Some(k) = other {
+                return Err(e(format!("AT= cannot be combined with {k}=")));
+            }
+            return Ok(GadgetLocator::At { x, y });
+        }
+        if let Some(text) = shown {
+            if let Some(k) = structural {
+                return Err(e(format!("SHOWN= cannot be combined with {k}=")));
+            }
+            return Ok(GadgetLocator::Shown { text, index });
+        }
         if r.is_none() && label.is_none() {
             if index.is_some() {
-                return Err(e(String::from("ROLE= or LABEL= is required with INDEX=")));
+                return Err(e(String::from("ROLE=, LABEL= or SHOWN= is required with INDEX=")));
             }
             return Err(match self.peek()? {
                 Some(t) => e(format!("{MISSING} before {}=", upper_key(&t))),
@@ -690,6 +736,10 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         Verb::Menu => {
             let s = p.screen()?;
             Command::Menu { window: p.window(s)? }
+        }
+        Verb::Shown => {
+            let s = p.screen()?;
+            Command::Shown { window: p.window(s)? }
         }
         Verb::Pick => Command::Pick { screen: p.screen()? },
         Verb::Click => {
@@ -874,7 +924,15 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                 }
             }
             if text_form && !got_text {
-                return Err(e(String::from("missing TEXT=")));
+                match cond {
+                    WaitCond::Text {
+                        target: t @ GadgetTarget::Located { gadget: GadgetLocator::Shown { .. }, .. },
+                        ..
+                    } => {
+                        cond = WaitCond::Shown { target: t };
+                    }
+                    _ => return Err(e(String::from("missing TEXT= (only a SHOWN= locator can go without it)"))),
+                }
             }
             return Ok(Command::WaitFor { cond, timeout: to });
         }
@@ -1016,6 +1074,7 @@ impl Command {
             Command::Screens => Verb::Screens,
             Command::Tree { .. } => Verb::Tree,
             Command::Menu { .. } => Verb::Menu,
+            Command::Shown { .. } => Verb::Shown,
             Command::Pick { .. } => Verb::Pick,
             Command::Click { .. } => Verb::Click,
             Command::Type { .. } => Verb::Type,
@@ -1068,20 +1127,9 @@ impl Command {
             o.push(b' ');
             push_quoted(o, &w.pattern);
         };
-        let loc = |o: &mut Vec<u8>, g: &GadgetLocator| match g {
-            GadgetLocator::Id(id) => num(o, i64::from(*id)),
-            GadgetLocator::Match { role, label, index } => {
-                if let Some(r) = role {
-                    o.extend_from_slice(b" ROLE=");
-                    o.extend_from_slice(r.as_str().as_bytes());
-                }
-                if let Some(l) = label {
-                    kv(o, "LABEL", l);
-                }
-                if let Some(i) = index {
-                    o.extend_from_slice(format!(" INDEX={i}").as_bytes());
-                }
-            }
+        let loc = |o: &mut Vec<u8>, g: &GadgetLocator| {
+            o.push(b' ');
+            g.push_to(o);
         };
         let at = |o: &mut Vec<u8>, n: &[u8]| {
             o.extend_from_slice(b" @");
@@ -1116,7 +1164,7 @@ impl Command {
                     o.extend_from_slice(b" FULL");
                 }
             }
-            Command::Menu { window } => win(&mut o, window),
+            Command::Menu { window } | Command::Shown { window } => win(&mut o, window),
             Command::Pick { screen } => {
                 if let Some(s) = screen {
                     kv(&mut o, "SCREEN", s);
@@ -1189,6 +1237,7 @@ impl Command {
                         target(&mut o, t);
                         kv(&mut o, "TEXT", text);
                     }
+                    WaitCond::Shown { target: t } => target(&mut o, t),
                     WaitCond::Requester { screen } => {
                         if let Some(s) = screen {
                             kv(&mut o, "SCREEN", s);

@@ -137,6 +137,12 @@ pub enum Condition {
         /// Expected value.
         text: Vec<u8>,
     },
+    /// The `SHOWN=` locator of `target` names a place now (its `INDEX=`
+    /// counted).
+    Shown {
+        /// The window and its `SHOWN=` locator.
+        target: Target,
+    },
     /// A requester is up: a window's `FirstRequest`, or an
     /// `EasyRequest`/`AutoRequest` window.
     Requester {
@@ -163,6 +169,9 @@ pub trait Engine {
     fn tree(&mut self, window: &WindowTarget, full: bool) -> Result<Vec<u8>, Error>;
     /// `MENU`: menu text (docs/reference/formats.md, "MENU").
     fn menu(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error>;
+    /// `SHOWN`: the window line and a line per text run read from the
+    /// window's pixels (docs/reference/formats.md, "SHOWN").
+    fn shown(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error>;
     /// `PICK`: window line + gadget line under the pointer; RC 5 if no
     /// window.
     fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error>;
@@ -544,6 +553,7 @@ impl<M> Host<M> {
             Command::Screens => done(engine.screens()?),
             Command::Tree { window, full } => done(engine.tree(window, *full)?),
             Command::Menu { window } => done(engine.menu(window)?),
+            Command::Shown { window } => done(engine.shown(window)?),
             Command::Pick { screen } => done(engine.pick(screen.as_deref())?),
             Command::Click { target, expect, .. } => engine.click(&self.resolve(target)?, expect.as_ref()),
             Command::Type { target, text, options } => engine.type_text(&self.resolve(target)?, text, *options),
@@ -590,6 +600,7 @@ impl<M> Host<M> {
                     WaitCond::Text { target, text } => {
                         Condition::Text { target: self.resolve(target)?, text: text.clone() }
                     }
+                    WaitCond::Shown { target } => Condition::Shown { target: self.resolve(target)? },
                     WaitCond::Requester { screen } => Condition::Requester { screen: screen.clone() },
                 };
                 engine.wait_for(&c)

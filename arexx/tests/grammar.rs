@@ -317,7 +317,7 @@ fn type_options_before_the_window() {
     assert_eq!(bad(b"TYPE ENTER=YES SCREEN=a ENTER=YES w 2 x"), "duplicate ENTER=");
     assert_eq!(bad(b"TYPE SCREEN=a CLEAR=YES SCREEN=b w 2 x"), "duplicate SCREEN=");
     assert_eq!(bad(b"TYPE CLEAR=YES"), "missing window pattern");
-    assert_eq!(bad(b"TYPE CLEAR=YES w"), "missing gadget (GA_ID, ROLE= or LABEL=)");
+    assert_eq!(bad(b"TYPE CLEAR=YES w"), "missing gadget (GA_ID, ROLE=, LABEL=, SHOWN= or AT=)");
     assert_eq!(bad(b"TYPE CLEAR=YES w 2"), "missing text");
     assert_eq!(bad(b"TYPE TIMEOUT=5 w 2 x"), "missing window pattern before TIMEOUT=");
     // Only TYPE takes them.
@@ -651,7 +651,7 @@ fn version_text_exact() {
         latin1(&version_text("1.2.3")),
         format!(
             "AMIPILOT 1.1 PROTOCOL 1\n\
-             STABLE {AMIPILOT_STABLE} LASTERROR SHOW HIDE HIGHLIGHT RECORD\n\
+             STABLE {AMIPILOT_STABLE} LASTERROR SHOW HIDE HIGHLIGHT RECORD SHOWN\n\
              SERVER GadgetScope 1.2.3\n"
         )
     );

@@ -49,6 +49,10 @@ impl Engine for Fake {
         self.calls.push(format!("menu {}", latin1(&w.pattern)));
         Ok(b"menu".to_vec())
     }
+    fn shown(&mut self, w: &WindowTarget) -> Result<Vec<u8>, Error> {
+        self.calls.push(format!("shown {}", latin1(&w.pattern)));
+        Ok(b"shown".to_vec())
+    }
     fn pick(&mut self, _: Option<&[u8]>) -> Result<Vec<u8>, Error> {
         Err(Error::new(Rc::NotFound, "no window under the pointer"))
     }

@@ -44,6 +44,79 @@ pub enum GadgetLocator {
         /// 0-based index among the matches, when given (default 0).
         index: Option<u16>,
     },
+    /// `SHOWN=<text>` plus optional `INDEX=`: text drawn in the window,
+    /// read from its pixels (docs/reference/text-reader.md), not a gadget
+    /// of its list; the engine finds it.
+    Shown {
+        /// The text, a case-sensitive substring of one text run, 1 to 255
+        /// bytes.
+        text: Vec<u8>,
+        /// 0-based index among the places it is shown, top to bottom then
+        /// left to right; without it two places are an error.
+        index: Option<u16>,
+    },
+    /// `AT=<x>,<y>`: a point, pixels from the window's top-left corner
+    /// (borders included, as gadget boxes).
+    At {
+        /// Pixels right of the window's left edge.
+        x: i16,
+        /// Pixels below the window's top edge.
+        y: i16,
+    },
+}
+
+impl GadgetLocator {
+    /// The locator as a command line spells it (`3`, `ROLE=button
+    /// LABEL="Save" INDEX=1`, `SHOWN="Save"`, `AT=10,20`): the parts
+    /// given, blank-separated, text quoted (crate::text::push_quoted).
+    pub fn push_to(&self, out: &mut Vec<u8>) {
+        use crate::text::push_quoted;
+        let sep = |out: &mut Vec<u8>| {
+            if !out.is_empty() && out.last() != Some(&b' ') {
+                out.push(b' ');
+            }
+        };
+        let num = |out: &mut Vec<u8>, n: i64| out.extend_from_slice(alloc::format!("{n}").as_bytes());
+        match self {
+            GadgetLocator::Id(id) => num(out, i64::from(*id)),
+            GadgetLocator::Match { role, label, index } => {
+                if let Some(r) = role {
+                    out.extend_from_slice(b"ROLE=");
+                    out.extend_from_slice(r.as_str().as_bytes());
+                }
+                if let Some(l) = label {
+                    sep(out);
+                    out.extend_from_slice(b"LABEL=");
+                    push_quoted(out, l);
+                }
+                if let Some(i) = index {
+                    sep(out);
+                    out.extend_from_slice(b"INDEX=");
+                    num(out, i64::from(*i));
+                }
+            }
+            GadgetLocator::Shown { text, index } => {
+                out.extend_from_slice(b"SHOWN=");
+                push_quoted(out, text);
+                if let Some(i) = index {
+                    out.extend_from_slice(b" INDEX=");
+                    num(out, i64::from(*i));
+                }
+            }
+            GadgetLocator::At { x, y } => {
+                out.extend_from_slice(b"AT=");
+                num(out, i64::from(*x));
+                out.push(b',');
+                num(out, i64::from(*y));
+            }
+        }
+    }
+
+    /// Whether the locator names a gadget of the window's list (`GA_ID`,
+    /// `ROLE=`/`LABEL=`), not a place in its pixels.
+    pub fn is_structural(&self) -> bool {
+        matches!(self, GadgetLocator::Id(_) | GadgetLocator::Match { .. })
+    }
 }
 
 /// True if `needle` occurs in `hay` (byte-wise, case-sensitive). An empty
@@ -85,6 +158,7 @@ pub fn find_gadget<'a>(gadgets: &'a [GadgetSnap], locator: &GadgetLocator) -> Op
             .filter(|(_, g)| role.is_none_or(|r| g.role == r))
             .filter(|(_, g)| label.as_deref().is_none_or(|l| contains(&g.label, l)))
             .nth(usize::from(index.unwrap_or(0))),
+        GadgetLocator::Shown { .. } | GadgetLocator::At { .. } => None,
     }
 }
 

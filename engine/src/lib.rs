@@ -10,6 +10,8 @@
 //! - [`verbs`]: the engine, held waits, WHERE and MUIREXX replies.
 //! - [`files`]: the file verbs inside the `FSROOT` directories.
 //! - [`screenshot`]: SCREENSHOT's payload and ILBM file, row by row.
+//! - [`shown`]: SHOWN's text and the places `SHOWN=` names, read from a
+//!   window's pixels by the text reader.
 //! - [`inspect`]: TREE / MENU / SCREENS text of a window found by pattern
 //!   (the Shell's one-shot inspector and the verbs).
 //! - [`wblaunch`]: what WBLAUNCH gives a program: merged tooltypes, the
@@ -24,6 +26,7 @@ pub mod files;
 pub mod inspect;
 pub mod record;
 pub mod screenshot;
+pub mod shown;
 pub mod verbs;
 pub mod wblaunch;
 

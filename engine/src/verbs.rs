@@ -58,6 +58,13 @@ pub trait System: FileSystem {
     /// RC 20 when the screen closes meanwhile or the file cannot be
     /// written, RC 10 when the payload is larger than a result can be.
     fn capture(&mut self, ibase: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error>;
+    /// `SHOWN` and the `SHOWN=` locator: the pixels of `window` (a
+    /// `struct Window *` found in the list of IntuitionBase `ibase` just
+    /// now) as its screen shows them, the boxes other layers cover, and
+    /// the system's fonts, the window's own first (crate::shown). RC 20
+    /// when the window closes meanwhile, its screen has no pens (deeper
+    /// than 8 bits) or the copy does not fit in memory.
+    fn seen(&mut self, ibase: u32, window: u32) -> Result<crate::shown::Seen, Error>;
     /// The whole file at an AmigaDOS path; `Err(text)` names the problem.
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String>;
     /// Is there a public message port of this name now?
@@ -303,22 +310,9 @@ fn window_not_found(w: &WindowTarget) -> Error {
 }
 
 fn describe(l: &GadgetLocator) -> String {
-    match l {
-        GadgetLocator::Id(id) => alloc::format!("gadget {id}"),
-        GadgetLocator::Match { role, label, index } => {
-            let mut t = String::from("gadget");
-            if let Some(r) = role {
-                t.push_str(&alloc::format!(" ROLE={}", r.as_str()));
-            }
-            if let Some(l) = label {
-                t.push_str(&alloc::format!(" LABEL=\"{}\"", shown(l)));
-            }
-            if let Some(i) = index {
-                t.push_str(&alloc::format!(" INDEX={i}"));
-            }
-            t
-        }
-    }
+    let mut t = b"gadget ".to_vec();
+    l.push_to(&mut t);
+    shown(&t)
 }
 
 /// GETTEXT's value: the string value, else the label, else empty
@@ -603,9 +597,59 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         Ok(self.gadget_on_screen(target)?.0)
     }
 
-    /// [`Self::gadget`] with the size of the window's screen.
+    /// [`Self::gadget`] with the size of the window's screen. A place in
+    /// the window's pixels (`SHOWN=`, `AT=`) is the gadget whose box is
+    /// exactly that place, else a stand-in with that box, as a WHERE
+    /// geometry ([`where_gadget`]).
     fn gadget_on_screen(&mut self, target: &Target) -> Result<((WindowSnap, usize), ScreenSize), Error> {
+        if let Target::Live { window, gadget } = target {
+            if !gadget.is_structural() {
+                let (mut w, size) = walk_target(&mut self.os, window)?;
+                let place = self.place(&w, window, gadget)?;
+                let i = where_gadget(&mut w, place.rect);
+                return Ok(((w, i), size));
+            }
+        }
         gadget_on_screen(&mut self.os, target)
+    }
+
+    /// The text runs of the walked window `w` now, read from its pixels.
+    fn read_shown(&mut self, w: &WindowSnap) -> Result<(crate::shown::Seen, gadgetscope_textread::Reading), Error> {
+        let ibase = self.os.intuition_base();
+        let mut seen = self.system.seen(ibase, w.info.address)?;
+        let reading = crate::shown::reading(&mut seen)?;
+        Ok((seen, reading))
+    }
+
+    /// The place a pixel locator names in the walked window `w`: for
+    /// `SHOWN=`, the matched characters' box (RC 5 as
+    /// [`crate::shown::choose`] says); for `AT=`, the 1×1 box at the point
+    /// (RC 10 outside the window).
+    fn place(
+        &mut self,
+        w: &WindowSnap,
+        window: &WindowTarget,
+        gadget: &GadgetLocator,
+    ) -> Result<crate::shown::Place, Error> {
+        match gadget {
+            GadgetLocator::At { x, y } => {
+                let (x, y) = (i32::from(*x), i32::from(*y));
+                let (ww, wh) = (i32::from(w.info.width), i32::from(w.info.height));
+                if !(0..ww).contains(&x) || !(0..wh).contains(&y) {
+                    return Err(Error::new(
+                        Rc::Error,
+                        alloc::format!("AT={x},{y} is outside the window \"{}\" ({ww}x{wh})", shown(&window.pattern)),
+                    ));
+                }
+                Ok(crate::shown::Place { rect: Rect::new(x, y, 1, 1), run: Vec::new() })
+            }
+            GadgetLocator::Shown { text, index } => {
+                let (seen, reading) = self.read_shown(w)?;
+                let places = crate::shown::places(&reading, &seen.fonts, text);
+                crate::shown::choose(&places, text, *index, &window.pattern)
+            }
+            _ => Err(Error::new(Rc::Error, "not a place in the window's pixels")),
+        }
     }
 
     /// Whether a wait's condition holds now.
@@ -617,6 +661,18 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 let t = WindowTarget { screen: screen.clone(), pattern: pattern.clone() };
                 let found = find_target(&snap, &t).is_some();
                 Ok(matches!(c, Condition::Window { .. }) == found)
+            }
+            Condition::Shown { target } => {
+                let Target::Live { window, gadget: GadgetLocator::Shown { text, index } } = target else {
+                    return Err(Error::new(Rc::Error, "WAITFOR without TEXT= needs a SHOWN= locator"));
+                };
+                let w = match walk_target(&mut self.os, window) {
+                    Ok((w, _)) => w,
+                    Err(e) if e.rc == Rc::NotFound => return Ok(false),
+                    Err(e) => return Err(e),
+                };
+                let (seen, reading) = self.read_shown(&w)?;
+                Ok(crate::shown::places(&reading, &seen.fonts, text).len() > usize::from(index.unwrap_or(0)))
             }
             Condition::Text { target, text } => match self.gadget(target) {
                 Ok((w, i)) => Ok(gettext_value(&w.gadgets[i]) == *text),
@@ -755,6 +811,12 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         inspect(&mut self.os, &what).map_err(from_failure)
     }
 
+    fn shown(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error> {
+        let (w, _) = walk_target(&mut self.os, window)?;
+        let (seen, reading) = self.read_shown(&w)?;
+        Ok(crate::shown::shown_text(&w.info, &seen.fonts, &reading))
+    }
+
     /// The window under the pointer of the frontmost screen (or of the first
     /// screen whose title contains SCREEN=), by the screen's own
     /// `MouseX/MouseY` (screen-relative, docs/reference/amipilot-differences.md
@@ -807,13 +869,57 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         if let Target::Where { .. } = target {
             return self.ask_where(target, Then::Type(text.to_vec(), options));
         }
+        if let Target::Live { window, gadget: g @ GadgetLocator::Shown { text: label, .. } } = target {
+            // The field beside its label: the walked gadget right of the
+            // text on its rows, the nearest.
+            let (w, size) = walk_target(&mut self.os, window)?;
+            let at = self.place(&w, window, g)?.rect;
+            let beside = w
+                .gadgets
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.sys.is_none() && o.width > 0 && o.height > 0)
+                .filter(|(_, o)| {
+                    o.left >= at.left + at.width && o.top < at.top + at.height && at.top < o.top + o.height
+                })
+                .min_by_key(|(_, o)| o.left)
+                .map(|(i, _)| i)
+                .ok_or_else(|| {
+                    Error::new(
+                        Rc::NotFound,
+                        alloc::format!("no gadget right of \"{}\" in \"{}\"", shown(label), shown(&window.pattern)),
+                    )
+                })?;
+            return self.type_in(&w, beside, size, text, options);
+        }
         let ((w, i), size) = self.gadget_on_screen(target)?;
         self.type_in(&w, i, size, text, options)
     }
 
+    /// A pixel locator reads the text shown there: `SHOWN=` the whole run
+    /// the text is part of, `AT=` the run under the point (RC 5 when there
+    /// is none).
     fn get_text(&mut self, target: &Target) -> Result<Outcome, Error> {
         if let Target::Where { .. } = target {
             return self.ask_where(target, Then::GetText);
+        }
+        if let Target::Live { window, gadget } = target {
+            if let GadgetLocator::At { x, y } = gadget {
+                let (w, _) = walk_target(&mut self.os, window)?;
+                self.place(&w, window, gadget)?;
+                let (_, reading) = self.read_shown(&w)?;
+                let run = crate::shown::run_at(&reading, i32::from(*x), i32::from(*y)).ok_or_else(|| {
+                    Error::new(
+                        Rc::NotFound,
+                        alloc::format!("no text is shown at {x},{y} in \"{}\"", shown(&window.pattern)),
+                    )
+                })?;
+                return Ok(Outcome::Done(run.text.clone()));
+            }
+            if !gadget.is_structural() {
+                let (w, _) = walk_target(&mut self.os, window)?;
+                return Ok(Outcome::Done(self.place(&w, window, gadget)?.run));
+            }
         }
         let (w, i) = self.gadget(target)?;
         Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
@@ -1065,6 +1171,8 @@ mod tests {
         no_handler: Option<String>,
         /// Files written: (path, bytes).
         written: Vec<(Vec<u8>, Vec<u8>)>,
+        /// The window's pixels `seen` gives (`None`: the window "closed").
+        seen: Option<gadgetscope_textread::Planar>,
     }
 
     impl Rexx {
@@ -1120,6 +1228,12 @@ mod tests {
     impl System for Files {
         fn capture(&mut self, _: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error> {
             Ok(alloc::format!("capture {screen:#x} {crop:?} {:?}", to.map(shown)).into_bytes())
+        }
+        fn seen(&mut self, _: u32, _: u32) -> Result<crate::shown::Seen, Error> {
+            let pixels =
+                self.1.seen.clone().ok_or_else(|| Error::new(Rc::Failed, "the window closed while it was read"))?;
+            let fonts = alloc::vec![crate::shown::testing::font()];
+            Ok(crate::shown::Seen { pixels: alloc::boxed::Box::new(pixels), offset: (0, 0), fonts })
         }
         fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
             self.0
@@ -1238,6 +1352,61 @@ mod tests {
         let out = host.command(e, line.as_bytes(), 1, now);
         assert_eq!(out.len(), 1, "{line}: replied at once");
         (out[0].1.rc as i32, shown(&out[0].1.text))
+    }
+
+    /// CLICK, GETTEXT and WAITFOR by the text shown in a window, and at a
+    /// point: the click lands on the text's centre (window 10,20 on
+    /// screen); two places without INDEX= act on neither.
+    #[test]
+    fn shown_text_locates_clicks_reads_and_waits() {
+        use crate::shown::testing::planar;
+        let (mut e, _) = engine();
+        let mut h: Host<u32> = Host::new("1.0");
+        e.system.1.seen = Some(planar(300, 100, &[("Save", 30, 40, 1), ("Save as", 30, 60, 1), ("Quit", 200, 40, 2)]));
+        let (rc, text) = run(&mut h, &mut e, "SHOWN \"GadTools\"", 0);
+        assert_eq!(rc, 0, "{text}");
+        assert!(
+            text.contains("  text \"Save as\" font=\"test.font\" size=8 pen=1 style=plain [30,60 42x8]\n"),
+            "{text}"
+        );
+        let (rc, text) = run(&mut h, &mut e, "CLICK \"GadTools\" SHOWN=Save", 0);
+        assert_eq!(
+            (rc, text.as_str()),
+            (5, "\"Save\" is shown 2 times in \"GadTools\" ([30,40 24x8], [30,60 24x8]): give INDEX=")
+        );
+        assert!(e.actor.events.is_empty(), "no click on a guess");
+        assert_eq!(run(&mut h, &mut e, "CLICK \"GadTools\" SHOWN=Quit", 0).0, 0);
+        let (x, y) = e
+            .actor
+            .events
+            .iter()
+            .find_map(|ev| match ev {
+                Event::PointerTo { x, y, .. } => Some((i32::from(*x), i32::from(*y))),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!((x, y), (10 + 200 + 12, 20 + 40 + 4));
+        assert_eq!(run(&mut h, &mut e, "GETTEXT \"GadTools\" SHOWN=Save INDEX=1", 0), (0, "Save as".into()));
+        assert_eq!(run(&mut h, &mut e, "GETTEXT \"GadTools\" AT=205,42", 0), (0, "Quit".into()));
+        assert_eq!(run(&mut h, &mut e, "GETTEXT \"GadTools\" AT=5,5", 0).0, 5);
+        assert_eq!(run(&mut h, &mut e, "CLICK \"GadTools\" AT=300,5", 0).0, 10, "outside the window");
+        assert_eq!(run(&mut h, &mut e, "WAITFOR \"GadTools\" SHOWN=\"Save as\"", 0).0, 0);
+        // TYPE by a label: into the string gadget right of it (20,50
+        // 120x12 in the fake), not at the label.
+        e.system.1.seen = Some(planar(300, 100, &[("Nm:", 2, 52, 1)]));
+        e.actor.events.clear();
+        assert_eq!(run(&mut h, &mut e, "TYPE \"GadTools\" SHOWN=Nm: x", 0).0, 0);
+        let first = e.actor.events.iter().find_map(|ev| match ev {
+            Event::PointerTo { x, y, .. } => Some((*x, *y)),
+            _ => None,
+        });
+        assert_eq!(first, Some((10 + 20 + 60, 20 + 50 + 6)));
+        assert_eq!(run(&mut h, &mut e, "TYPE \"GadTools\" SHOWN=Quit x", 0).0, 5);
+        e.system.1.seen = Some(planar(300, 100, &[("Save", 30, 40, 1), ("Save as", 30, 60, 1), ("Quit", 200, 40, 2)]));
+        let out = h.command(&mut e, b"WAITFOR \"GadTools\" SHOWN=Save INDEX=2 TIMEOUT=1", 1, 0);
+        assert!(out.is_empty(), "held: Save is shown only twice");
+        e.system.1.seen = None;
+        assert_eq!(run(&mut h, &mut e, "SHOWN \"GadTools\"", 0).0, 20);
     }
 
     #[test]

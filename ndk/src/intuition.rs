@@ -82,6 +82,8 @@ pub const wd_FirstRequest: usize = 36;
 pub const wd_WScreen: usize = 46;
 /// `RPort` (struct RastPort *) (intuition/intuition.i).
 pub const wd_RPort: usize = 50;
+/// `Window->WLayer`: the window's `struct Layer` (intuition/intuition.h).
+pub const wd_WLayer: usize = 124;
 /// `BorderLeft` (BYTE), pixels (intuition/intuition.i).
 pub const wd_BorderLeft: usize = 54;
 /// `BorderTop` (BYTE), pixels (intuition/intuition.i).

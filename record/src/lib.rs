@@ -200,24 +200,7 @@ fn push_window(out: &mut Vec<u8>, w: &WindowTarget) {
 }
 
 fn push_gadget(out: &mut Vec<u8>, g: &GadgetLocator) {
-    match g {
-        GadgetLocator::Id(id) => out.extend_from_slice(format!("{id}").as_bytes()),
-        GadgetLocator::Match { role, label, index } => {
-            let mut parts: Vec<Vec<u8>> = Vec::new();
-            if let Some(r) = role {
-                parts.push(format!("ROLE={}", r.as_str()).into_bytes());
-            }
-            if let Some(l) = label {
-                let mut p = b"LABEL=".to_vec();
-                gadgetscope_core::text::push_quoted(&mut p, l);
-                parts.push(p);
-            }
-            if let Some(i) = index.filter(|&i| i > 0) {
-                parts.push(format!("INDEX={i}").into_bytes());
-            }
-            out.extend_from_slice(&parts.join(&b' '));
-        }
-    }
+    g.push_to(out);
 }
 
 /// One recorded step: a command, or a comment about what could not be
@@ -377,7 +360,7 @@ pub fn choose_locator(
         .filter(|o| o.role == g.role && label.as_deref().is_none_or(|l| contains(&o.label, l)))
         .count();
     if let Ok(n) = u16::try_from(before) {
-        let m = GadgetLocator::Match { role, label, index: Some(n) };
+        let m = GadgetLocator::Match { role, label, index: (n > 0).then_some(n) };
         if same(&m) {
             let GadgetLocator::Match { role, label, index } = m else { unreachable!() };
             return Ok(Locator::Live { window: wt, gadget: GadgetLocator::Match { role, label, index } });

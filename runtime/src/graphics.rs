@@ -166,3 +166,287 @@ impl ScreenReader<'_> {
         })
     }
 }
+
+/// What [`WindowReader`] reads: a window's box on its screen (clipped to
+/// the screen) and what covers it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WindowFacts {
+    /// Where the box starts inside the window, pixels (not 0 only when the
+    /// window reaches past the screen's left or top edge).
+    pub offset: (i32, i32),
+    /// The box's width and height, pixels.
+    pub size: (usize, usize),
+    /// Planes, 1 to 8.
+    pub depth: usize,
+    /// Bytes of one row of one plane as [`WindowReader::rows`] gives it.
+    pub bytes_per_row: usize,
+    /// The bit of each row's first byte that holds the box's first pixel.
+    pub first_bit: usize,
+    /// Boxes of the layers in front of the window (other windows, menus),
+    /// relative to the box and clipped to it.
+    pub covered: Vec<amiga_ndk::Rect>,
+    /// `rp_Font` of the window's RastPort and of its screen's: the fonts
+    /// the window most likely draws with (addresses, 0 for none).
+    pub fonts: [u32; 2],
+}
+
+/// A window's pixels read from its screen's bitmap band by band (`SHOWN`,
+/// the text reader's input), holding no copy of them: each band under
+/// `Forbid()` after checking that the window is still open on a screen
+/// with the same bitmap; a standard planar bitmap from its planes, any
+/// other with `ReadPixel()`.
+pub struct WindowReader {
+    graphics: Graphics,
+    ibase: u32,
+    window: u32,
+    screen: u32,
+    bitmap: u32,
+    /// The box's top-left corner on the screen, pixels.
+    at: (u32, u32),
+    planes: Option<([u32; 8], u32)>,
+    /// What is read.
+    pub facts: WindowFacts,
+}
+
+/// Why a window's pixels could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PixelsError {
+    /// The window closed (or its screen changed its bitmap) meanwhile.
+    Gone,
+    /// The screen is deeper than 8 bits: no pens.
+    Deep,
+}
+
+/// Most layers in front of a window that are looked at (a longer chain
+/// is a broken list).
+const FRONT_LAYERS_MAX: usize = 256;
+
+/// Rows copied under one `Forbid()`.
+const ROWS_PER_HOLD: usize = 16;
+
+/// The screen of `window` if the window is in IntuitionBase's lists now
+/// (call under Forbid).
+fn window_screen(ibase: u32, window: u32) -> Option<u32> {
+    use amiga_ndk::intuition::*;
+    let mut s = mem::peek32(ibase + ib_FirstScreen as u32);
+    for _ in 0..256 {
+        if s == 0 {
+            return None;
+        }
+        let mut w = mem::peek32(s + sc_FirstWindow as u32);
+        for _ in 0..1024 {
+            if w == 0 {
+                break;
+            }
+            if w == window {
+                return Some(s);
+            }
+            w = mem::peek32(w + wd_NextWindow as u32);
+        }
+        s = mem::peek32(s + sc_NextScreen as u32);
+    }
+    None
+}
+
+/// A `struct TextFont` copied out of graphics' font list: its fields as
+/// the structure holds them and its tables as they are, for the text
+/// reader to decode.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FontCopy {
+    /// Where the font was (to know the window's own fonts by).
+    pub address: u32,
+    /// `ln_Name` of `tf_Message`, e.g. `topaz.font`.
+    pub name: Vec<u8>,
+    /// The structure's `TEXTFONT_SIZE` bytes.
+    pub header: Vec<u8>,
+    /// `tf_CharData`: `tf_YSize` rows of `tf_Modulo` bytes; empty when the
+    /// font is taller than `max_ysize` or a table could not be read.
+    pub char_data: Vec<u8>,
+    /// `tf_CharLoc`: two UWORDs per glyph.
+    pub char_loc: Vec<u8>,
+    /// `tf_CharSpace`, a WORD per glyph, when the font has it.
+    pub char_space: Option<Vec<u8>>,
+    /// `tf_CharKern`, a WORD per glyph, when the font has it.
+    pub char_kern: Option<Vec<u8>>,
+}
+
+impl Graphics {
+    /// Every font in `GfxBase->TextFonts` (at most `max`), copied under
+    /// one `Forbid()` so that none is closed and freed while it is read.
+    /// A font taller than `max_ysize` rows keeps only its header.
+    pub fn fonts(&self, max: usize, max_ysize: u16) -> Vec<FontCopy> {
+        use amiga_ndk::exec::{lh_Head, ln_Name, ln_Succ};
+        use amiga_ndk::graphics::*;
+        let base = self.0.base();
+        crate::exec::forbidden(|| {
+            let mut out = Vec::new();
+            let mut node = mem::peek32(base + (gb_TextFonts + lh_Head) as u32);
+            while out.len() < max {
+                let next = mem::peek32(node + ln_Succ as u32);
+                if node == 0 || next == 0 {
+                    break;
+                }
+                out.push(copy_font(node, mem::peek32(node + ln_Name as u32), max_ysize));
+                node = next;
+            }
+            out
+        })
+    }
+
+    /// Starts reading `window` (a `struct Window *` found in the lists
+    /// of IntuitionBase `ibase` just now): its box on the screen and the
+    /// layers in front of it, under `Forbid()`.
+    pub fn read_window(self, ibase: u32, window: u32) -> Result<WindowReader, PixelsError> {
+        use amiga_ndk::graphics::*;
+        use amiga_ndk::intuition::*;
+        use amiga_ndk::Rect;
+        let base = self.0.base();
+        let found = crate::exec::forbidden(|| {
+            let screen = window_screen(ibase, window).ok_or(PixelsError::Gone)?;
+            let rp = screen + sc_RastPort as u32;
+            let bitmap = mem::peek32(rp + rp_BitMap as u32);
+            let depth = if bitmap == 0 { 0 } else { mem::peek8(bitmap + bm_Depth as u32) };
+            if depth == 0 || depth > 8 {
+                return Err(PixelsError::Deep);
+            }
+            let (sw, sh) = (mem::peek16(screen + sc_Width as u32), mem::peek16(screen + sc_Height as u32));
+            let at = |o: usize| i32::from(mem::peek16(window + o as u32) as i16);
+            let origin = (at(wd_LeftEdge), at(wd_TopEdge));
+            let whole = Rect::new(origin.0, origin.1, at(wd_Width), at(wd_Height));
+            let boxed = whole.clip(i32::from(sw), i32::from(sh)).ok_or(PixelsError::Gone)?;
+            let mut covered = Vec::new();
+            let layer = mem::peek32(window + wd_WLayer as u32);
+            let mut front = if layer == 0 { 0 } else { mem::peek32(layer + lr_front as u32) };
+            for _ in 0..FRONT_LAYERS_MAX {
+                if front == 0 {
+                    break;
+                }
+                let b = |i: u32| i32::from(mem::peek16(front + lr_bounds as u32 + 2 * i) as i16);
+                let r = Rect::new(b(0), b(1), b(2) - b(0) + 1, b(3) - b(1) + 1);
+                if r.overlaps(&boxed) {
+                    covered.extend(r.offset(-boxed.left, -boxed.top).clip(boxed.width, boxed.height));
+                }
+                front = mem::peek32(front + lr_front as u32);
+            }
+            // SAFETY: the bitmap belongs to the open screen.
+            let flags = unsafe { sys::graphics_GetBitMapAttr(base, bitmap, BMA_FLAGS) };
+            let planes = (flags & BMF_STANDARD != 0).then(|| {
+                let modulo = u32::from(mem::peek16(bitmap + bm_BytesPerRow as u32));
+                ([0u32, 1, 2, 3, 4, 5, 6, 7].map(|i| mem::peek32(bitmap + bm_Planes as u32 + 4 * i)), modulo)
+            });
+            let wrp = mem::peek32(window + wd_RPort as u32);
+            let fonts =
+                [if wrp == 0 { 0 } else { mem::peek32(wrp + rp_Font as u32) }, mem::peek32(rp + rp_Font as u32)];
+            let first_bit = (boxed.left % 8) as usize;
+            let facts = WindowFacts {
+                offset: (boxed.left - origin.0, boxed.top - origin.1),
+                size: (boxed.width as usize, boxed.height as usize),
+                depth: usize::from(depth),
+                bytes_per_row: (first_bit + boxed.width as usize).div_ceil(8),
+                first_bit,
+                covered,
+                fonts,
+            };
+            Ok((screen, bitmap, (boxed.left as u32, boxed.top as u32), planes, facts))
+        })?;
+        let (screen, bitmap, at, planes, facts) = found;
+        Ok(WindowReader { graphics: self, ibase, window, screen, bitmap, at, planes, facts })
+    }
+}
+
+impl WindowReader {
+    /// Rows `y..y + n` of the box, each plane's: plane `p`'s row `r` at
+    /// `(p * n + r) * bytes_per_row` of `buf`, which must hold them all
+    /// (and be zeroed: `ReadPixel()` reading only sets bits). False when
+    /// the window closed or its screen changed its bitmap, or a pixel
+    /// could not be read.
+    pub fn rows(&mut self, y: usize, n: usize, buf: &mut [u8]) -> bool {
+        use amiga_ndk::graphics::rp_BitMap;
+        use amiga_ndk::intuition::sc_RastPort;
+        let WindowFacts { bytes_per_row: bpr, depth, first_bit, size, .. } = self.facts;
+        if buf.len() < depth * n * bpr || y + n > size.1 {
+            return false;
+        }
+        let base = self.graphics.0.base();
+        let me = &*self;
+        let mut y0 = 0;
+        while y0 < n {
+            let band = ROWS_PER_HOLD.min(n - y0);
+            let ok = crate::exec::forbidden(|| {
+                let rp = me.screen + sc_RastPort as u32;
+                if window_screen(me.ibase, me.window) != Some(me.screen)
+                    || mem::peek32(rp + rp_BitMap as u32) != me.bitmap
+                {
+                    return false;
+                }
+                for r in y0..y0 + band {
+                    let sy = me.at.1 + (y + r) as u32;
+                    match me.planes {
+                        Some((addrs, modulo)) => {
+                            for (p, addr) in addrs.iter().take(depth).enumerate() {
+                                let o = (p * n + r) * bpr;
+                                if !mem::copy_into(addr + sy * modulo + me.at.0 / 8, &mut buf[o..o + bpr]) {
+                                    return false;
+                                }
+                            }
+                        }
+                        None => {
+                            for x in 0..size.0 {
+                                // SAFETY: the screen is open and cannot close under Forbid.
+                                let pen = unsafe { sys::graphics_ReadPixel(base, rp, me.at.0 + x as u32, sy) };
+                                let Ok(pen) = u8::try_from(pen) else { return false };
+                                let bit = first_bit + x;
+                                for p in 0..depth {
+                                    if pen >> p & 1 != 0 {
+                                        buf[(p * n + r) * bpr + bit / 8] |= 0x80 >> (bit % 8);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                true
+            });
+            if !ok {
+                return false;
+            }
+            y0 += band;
+        }
+        true
+    }
+
+    /// The system's fonts ([`Graphics::fonts`]).
+    pub fn fonts(&self, max: usize, max_ysize: u16) -> Vec<FontCopy> {
+        self.graphics.fonts(max, max_ysize)
+    }
+}
+
+/// One font of the list (call under Forbid).
+fn copy_font(font: u32, name: u32, max_ysize: u16) -> FontCopy {
+    use amiga_ndk::be::{be_u16, be_u32};
+    use amiga_ndk::graphics::*;
+    let mut header = alloc::vec![0u8; TEXTFONT_SIZE];
+    let mut copy = FontCopy { address: font, name: mem::c_string(name, 255).unwrap_or_default(), ..Default::default() };
+    if !mem::copy_into(font, &mut header) {
+        return copy;
+    }
+    let (lo, hi) = (header[tf_LoChar], header[tf_HiChar]);
+    let ysize = be_u16(&header, tf_YSize);
+    let glyphs = usize::from(hi.saturating_sub(lo)) + 2;
+    let table = |at: usize, bytes: usize| {
+        let addr = be_u32(&header, at);
+        let mut v = alloc::vec![0u8; bytes];
+        (addr != 0 && mem::copy_into(addr, &mut v)).then_some(v)
+    };
+    if hi >= lo && ysize <= max_ysize {
+        let data = usize::from(be_u16(&header, tf_Modulo)) * usize::from(ysize);
+        if let (Some(d), Some(l)) = (table(tf_CharData, data), table(tf_CharLoc, 4 * glyphs)) {
+            copy.char_data = d;
+            copy.char_loc = l;
+            copy.char_space = table(tf_CharSpace, 2 * glyphs);
+            copy.char_kern = table(tf_CharKern, 2 * glyphs);
+        }
+    }
+    copy.header = header;
+    copy
+}

@@ -262,7 +262,117 @@ impl<'a> FileSystem for AmigaSystem<'a> {
     }
 }
 
+/// A window's pixels for the text reader, read from the screen one band
+/// of rows at a time (`amiga_rt::graphics::WindowReader`): the band is
+/// the only copy held, and each pen reads the rows again.
+struct LiveWindow {
+    reader: amiga_rt::graphics::WindowReader,
+    /// The rows read last, as a `Planar` of their height.
+    band: gadgetscope_textread::Planar,
+    /// The first row of `band`, if it holds any.
+    band_y: Option<usize>,
+    lost: bool,
+}
+
+impl LiveWindow {
+    fn new(reader: amiga_rt::graphics::WindowReader) -> LiveWindow {
+        let f = &reader.facts;
+        let band = gadgetscope_textread::Planar {
+            width: f.size.0,
+            height: 0,
+            depth: f.depth,
+            bytes_per_row: f.bytes_per_row,
+            first_bit: f.first_bit,
+            data: Vec::new(),
+            covered: Vec::new(),
+        };
+        LiveWindow { reader, band, band_y: None, lost: false }
+    }
+}
+
+impl gadgetscope_textread::Pixels for LiveWindow {
+    fn width(&self) -> usize {
+        self.reader.facts.size.0
+    }
+
+    fn height(&self) -> usize {
+        self.reader.facts.size.1
+    }
+
+    fn pen_rows(&mut self, pen: u8, y: usize, out: &mut [u8]) {
+        let rb = self.width().div_ceil(8);
+        let n = out.len() / rb.max(1);
+        out.fill(0);
+        if self.lost || n == 0 {
+            return;
+        }
+        if self.band_y != Some(y) || self.band.height != n {
+            let f = &self.reader.facts;
+            self.band.data.clear();
+            self.band.data.resize(f.depth * n * f.bytes_per_row, 0);
+            self.band.height = n;
+            self.band.covered = f.covered.iter().map(|c| c.offset(0, -(y as i32))).collect();
+            self.band_y = Some(y);
+            if !self.reader.rows(y, n, &mut self.band.data) {
+                self.lost = true;
+                return;
+            }
+        }
+        for (r, bytes) in out.chunks_mut(rb).enumerate() {
+            self.band.pen_row(pen, r, bytes);
+        }
+    }
+
+    fn pens(&self) -> Vec<u8> {
+        (0..1u32 << self.reader.facts.depth).map(|p| p as u8).collect()
+    }
+
+    fn readable(&self, r: Rect) -> bool {
+        !self.reader.facts.covered.iter().any(|c| c.overlaps(&r))
+    }
+
+    fn lost(&self) -> bool {
+        self.lost
+    }
+}
+
+/// Most fonts of the system's list read for `SHOWN` (a longer list is
+/// a broken one).
+const FONTS_MAX: usize = 64;
+
 impl<'a> System for AmigaSystem<'a> {
+    fn seen(&mut self, ibase: u32, window: u32) -> Result<gadgetscope_engine::shown::Seen, Error> {
+        use amiga_rt::graphics::PixelsError;
+        use gadgetscope_textread::{Font, MAX_YSIZE};
+        let graphics =
+            Graphics::open(39).map_err(|_| Error::new(Rc::Failed, "graphics.library 39 cannot be opened"))?;
+        let reader = graphics.read_window(ibase, window).map_err(|e| match e {
+            PixelsError::Gone => Error::new(Rc::Failed, "the window closed while it was read"),
+            PixelsError::Deep => Error::new(Rc::Failed, "the window's screen has no pens (deeper than 8 bits)"),
+        })?;
+        let mut copies = reader.fonts(FONTS_MAX, MAX_YSIZE);
+        // The window's own font first, then its screen's: a tie between
+        // two fonts goes to the one listed first.
+        let own = reader.facts.fonts;
+        copies.sort_by_key(|c| own.iter().position(|&a| a == c.address).unwrap_or(own.len()));
+        let fonts = copies
+            .iter()
+            .filter_map(|c| {
+                Font::from_text_font(
+                    &c.name,
+                    &c.header,
+                    &c.char_data,
+                    &c.char_loc,
+                    c.char_space.as_deref(),
+                    c.char_kern.as_deref(),
+                )
+            })
+            .collect();
+        drop(copies);
+        let offset = reader.facts.offset;
+        Ok(gadgetscope_engine::shown::Seen { pixels: alloc::boxed::Box::new(LiveWindow::new(reader)), offset, fonts })
+    }
+
     fn capture(&mut self, ibase: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error> {
         let gone = || Error::new(Rc::Failed, "the screen closed during SCREENSHOT");
         let no_memory =

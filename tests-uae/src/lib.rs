@@ -60,6 +60,7 @@ pub mod scenario;
 pub mod scenarios;
 pub mod serial;
 pub mod shipping;
+pub mod shown;
 pub mod signals;
 pub mod stage;
 pub mod stock;
@@ -252,6 +253,7 @@ fn modules() -> Vec<Scenario> {
         shipping::scenarios(),
         wire::scenarios(),
         record::scenarios(),
+        shown::scenarios(),
     ]
     .into_iter()
     .flatten()

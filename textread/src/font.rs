@@ -92,6 +92,48 @@ pub struct Font {
 }
 
 impl Font {
+    /// Decodes a `struct TextFont` copied out of the system (its
+    /// `TEXTFONT_SIZE` bytes, big-endian, and its tables as copied: 4
+    /// bytes per glyph of `tf_CharLoc`, 2 of `tf_CharSpace` and
+    /// `tf_CharKern`). `None` when the header is short; tables whose
+    /// lengths disagree are kept as they are, for [`Font::check`] to
+    /// report.
+    pub fn from_text_font(
+        name: &[u8],
+        header: &[u8],
+        char_data: &[u8],
+        char_loc: &[u8],
+        char_space: Option<&[u8]>,
+        char_kern: Option<&[u8]>,
+    ) -> Option<Font> {
+        use amiga_ndk::be::u16_at;
+        use amiga_ndk::graphics::*;
+        if header.len() < TEXTFONT_SIZE {
+            return None;
+        }
+        let words = |t: &[u8]| t.chunks_exact(2).map(|c| i16::from_be_bytes([c[0], c[1]])).collect::<Vec<i16>>();
+        let char_loc = char_loc
+            .chunks_exact(4)
+            .map(|c| CharLoc { offset: u16::from_be_bytes([c[0], c[1]]), width: u16::from_be_bytes([c[2], c[3]]) })
+            .collect();
+        Some(Font {
+            name: amiga_ndk::latin1::to_string(name),
+            ysize: u16_at(header, tf_YSize)?,
+            xsize: u16_at(header, tf_XSize)?,
+            baseline: u16_at(header, tf_Baseline)?,
+            bold_smear: u16_at(header, tf_BoldSmear)?,
+            style: header[tf_Style],
+            flags: header[tf_Flags],
+            lo_char: header[tf_LoChar],
+            hi_char: header[tf_HiChar],
+            modulo: u16_at(header, tf_Modulo)?,
+            char_data: char_data.to_vec(),
+            char_loc,
+            char_space: char_space.map(words),
+            char_kern: char_kern.map(words),
+        })
+    }
+
     /// How many glyphs the tables hold: `hi_char - lo_char + 2` (the last
     /// is the default glyph).
     pub fn glyph_count(&self) -> usize {

@@ -77,15 +77,17 @@ impl crate::read::Pixels for Image {
         self.height
     }
 
-    fn pen_byte(&self, pen: u8, y: usize, i: usize) -> u8 {
-        let row = &self.pens[y * self.width..(y + 1) * self.width];
-        let mut b = 0u8;
-        for (k, &p) in row.iter().skip(8 * i).take(8).enumerate() {
-            if p == pen {
-                b |= 0x80 >> k;
+    fn pen_rows(&mut self, pen: u8, y: usize, out: &mut [u8]) {
+        let rb = self.width.div_ceil(8);
+        out.fill(0);
+        for (r, bytes) in out.chunks_mut(rb).enumerate() {
+            let Some(row) = self.pens.get((y + r) * self.width..(y + r + 1) * self.width) else { return };
+            for (x, &p) in row.iter().enumerate() {
+                if p == pen {
+                    bytes[x / 8] |= 0x80 >> (x % 8);
+                }
             }
         }
-        b
     }
 
     fn pens(&self) -> Vec<u8> {
@@ -146,33 +148,11 @@ impl crate::read::Pixels for Planar {
         }
     }
 
-    fn pen_byte(&self, pen: u8, y: usize, i: usize) -> u8 {
-        let mut m = 0xFFu8;
-        for p in 0..self.depth {
-            let row = (p * self.height + y) * self.bytes_per_row;
-            let at = |k: usize| if k < self.bytes_per_row { self.data[row + k] } else { 0 };
-            let v = ((u16::from(at(i)) << 8 | u16::from(at(i + 1))) << self.first_bit >> 8) as u8;
-            m &= if pen >> p & 1 != 0 { v } else { !v };
-            if m == 0 {
-                return 0;
-            }
+    fn pen_rows(&mut self, pen: u8, y: usize, out: &mut [u8]) {
+        let rb = self.width.div_ceil(8).max(1);
+        for (r, bytes) in out.chunks_mut(rb).enumerate() {
+            self.pen_row(pen, y + r, bytes);
         }
-        let left = 8 * i;
-        if left + 8 > self.width {
-            m &= !(0xFFu8 >> (self.width - left).min(8));
-        }
-        for c in &self.covered {
-            let y = y as i32;
-            if y >= c.top && y < c.top + c.height {
-                for k in 0..8 {
-                    let x = (left + k) as i32;
-                    if x >= c.left && x < c.left + c.width {
-                        m &= !(0x80 >> k);
-                    }
-                }
-            }
-        }
-        m
     }
 
     fn pens(&self) -> Vec<u8> {
@@ -181,5 +161,46 @@ impl crate::read::Pixels for Planar {
 
     fn readable(&self, r: Rect) -> bool {
         !self.covered.iter().any(|c| c.overlaps(&r))
+    }
+}
+
+impl Planar {
+    /// Row `y`'s pixels that have pen `pen` and are not covered into
+    /// `out` (`width.div_ceil(8)` bytes, bit 7 the leftmost; pixels past
+    /// the width 0), 32 pixels at a time: each plane's word, inverted
+    /// where the pen's bit is 0, ANDed.
+    pub fn pen_row(&self, pen: u8, y: usize, out: &mut [u8]) {
+        let rb = self.width.div_ceil(8).min(out.len());
+        let out = &mut out[..rb];
+        out.fill(0);
+        if y >= self.height || !self.is_consistent() {
+            return;
+        }
+        let fb = self.first_bit as u32;
+        let bpr = self.bytes_per_row;
+        for (w, chunk) in out.chunks_mut(4).enumerate() {
+            let i = 4 * w;
+            let mut m = u32::MAX;
+            for p in 0..self.depth {
+                let row = &self.data[(p * self.height + y) * bpr..(p * self.height + y + 1) * bpr];
+                let b = |k: usize| u32::from(row.get(i + k).copied().unwrap_or(0));
+                let v = ((b(0) << 24 | b(1) << 16 | b(2) << 8 | b(3)) << fb) | (b(4) >> (8 - fb));
+                m &= if pen >> p & 1 != 0 { v } else { !v };
+            }
+            let bytes = m.to_be_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+        if !self.width.is_multiple_of(8) {
+            out[rb - 1] &= !(0xFFu8 >> (self.width % 8));
+        }
+        for c in &self.covered {
+            if (c.top..c.top + c.height).contains(&(y as i32)) {
+                let from = c.left.max(0) as usize;
+                let to = ((c.left + c.width).max(0) as usize).min(self.width);
+                for x in from..to {
+                    out[x / 8] &= !(0x80 >> (x % 8));
+                }
+            }
+        }
     }
 }

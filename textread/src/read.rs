@@ -69,10 +69,13 @@ pub trait Pixels {
     fn width(&self) -> usize;
     /// Height, pixels.
     fn height(&self) -> usize;
-    /// Pixels `8 * i .. 8 * i + 8` of row `y` that have pen `pen` and are
-    /// readable (not covered), bit 7 the leftmost; pixels past the width
-    /// are 0.
-    fn pen_byte(&self, pen: u8, y: usize, i: usize) -> u8;
+    /// Rows `y..y + out.len() / row_bytes` as the pixels that have pen
+    /// `pen` and are readable (not covered): `row_bytes =
+    /// width.div_ceil(8)` bytes a row, bit 7 the leftmost pixel, pixels
+    /// past the width 0. Asked for each pen in turn, top to bottom, so a
+    /// source may read them live (the program reads a window's rows from
+    /// its screen again for each pen, to hold no copy of the picture).
+    fn pen_rows(&mut self, pen: u8, y: usize, out: &mut [u8]);
     /// The pens that may occur (a superset costs only time).
     fn pens(&self) -> Vec<u8>;
     /// Whether every pixel of `r` is readable: a glyph in a box that is
@@ -80,6 +83,12 @@ pub trait Pixels {
     /// for another glyph.
     fn readable(&self, _r: Rect) -> bool {
         true
+    }
+    /// Whether the picture could not be read to its end (a live source
+    /// whose window closed meanwhile): the reading stops with
+    /// [`Limit::Lost`].
+    fn lost(&self) -> bool {
+        false
     }
 }
 
@@ -134,6 +143,21 @@ impl TextRun {
     pub fn string(&self) -> String {
         amiga_ndk::latin1::to_string(&self.text)
     }
+
+    /// The box of characters `start..start + len` of the run, in the
+    /// run's frame: from the first one's pen position or left column to
+    /// the last one's advance or right column, `tf_YSize` rows. `font` is
+    /// the run's font; `None` when the range is empty or past the end.
+    pub fn part_rect(&self, font: &Font, start: usize, len: usize) -> Option<Rect> {
+        let end = start.checked_add(len).filter(|&e| len > 0 && e <= self.text.len())?;
+        let r = render(font, &self.text, self.style & (FSF_BOLD | FSF_UNDERLINED));
+        let origin = self.rect.left - r.left;
+        let spans = r.places[start..end]
+            .iter()
+            .map(|p| (p.pen.min(p.left), (p.pen + font.advance(p.glyph)).max(p.left + p.width)));
+        let (from, to) = spans.fold((i32::MAX, i32::MIN), |(a, b), (l, r)| (a.min(l), b.max(r)));
+        Some(Rect::new(origin + from, self.rect.top, to - from, self.rect.height))
+    }
 }
 
 /// What the reader could not read, and why.
@@ -156,6 +180,12 @@ pub enum Limit {
         /// What is wrong.
         error: FontError,
     },
+    /// The picture could not be read to its end ([`Pixels::lost`]):
+    /// nothing is reported.
+    Lost,
+    /// More than [`CANDIDATES_MAX`] places in one pen look like glyphs of
+    /// one font and style (a picture, a pattern): nothing is reported.
+    Crowded,
     /// Pixels of a run's pen on its rows between the run and the image's
     /// edge, closer than one glyph: likely text cut by the edge, not read.
     ClippedAtEdge {
@@ -173,20 +203,30 @@ pub struct Reading {
     pub limits: Vec<Limit>,
 }
 
-/// One glyph of one style as the reader looks for it.
+/// One glyph of one style as the reader looks for it: its picture is
+/// the glyph's plain columns in [`FontIndex::cols`] with the style
+/// applied ([`FontIndex::col`]), so a style costs no copy of the glyphs.
 struct Template {
-    glyph: usize,
+    glyph: u16,
     /// Index into [`FontIndex::styles`].
-    variant: usize,
-    /// The picture's columns, bit `r` = row `r`.
-    cols: Vec<u32>,
+    variant: u8,
+    /// The picture's width, pixels (the glyph's plus the bold smear).
+    width: u16,
     /// The column the index keys on.
-    key_col: usize,
+    key_col: u16,
     /// Columns at the left and right a neighbour may share.
-    left_margin: usize,
-    right_margin: usize,
+    left_margin: u16,
+    right_margin: u16,
     /// Pixels set.
-    set: u32,
+    set: u16,
+    /// The glyph is one horizontal stroke (every non-empty column the
+    /// same): it matches anywhere along a line, so it counts only where
+    /// its pen does not go on past either end.
+    flat: bool,
+    /// Some column it must match exactly reaches its top or bottom row:
+    /// it counts only where its pen does not go on above or below there
+    /// (a piece of a vertical line).
+    tall: bool,
 }
 
 /// One font's glyph pictures, indexed.
@@ -194,6 +234,13 @@ struct FontIndex {
     font: usize,
     /// The algorithmic styles looked for, plain first.
     styles: Vec<u8>,
+    /// Every glyph's plain columns, one after the other (bit `r` = row
+    /// `r`), glyph `g`'s from `starts[g]` to `starts[g + 1]`.
+    cols: Vec<u32>,
+    starts: Vec<u32>,
+    /// Per style: the bold smear (pixels, 0 for none) and the underline
+    /// row's bit (0 for none).
+    looks: Vec<(u16, u32)>,
     templates: Vec<Template>,
     /// (key pattern, template), sorted.
     keys: Vec<(u32, usize)>,
@@ -211,6 +258,34 @@ struct FontIndex {
 fn filter_bit(pattern: u32) -> usize {
     let v = pattern ^ (pattern >> 11) ^ (pattern >> 22);
     (v & 0xFFF) as usize
+}
+
+/// Glyph `g`'s columns (bit `r` = row `r`), from `tf_CharData` one row
+/// at a time: each row's bits of the glyph fetched as one word, then only
+/// its set pixels placed.
+fn glyph_columns(font: &Font, g: usize) -> Vec<u32> {
+    let Some(loc) = font.char_loc.get(g) else { return Vec::new() };
+    let (w, modulo) = (usize::from(loc.width), usize::from(font.modulo));
+    let mut cols = vec![0u32; w];
+    for r in 0..usize::from(font.ysize) {
+        let row = &font.char_data[r * modulo..(r + 1) * modulo];
+        let mut c = 0;
+        while c < w {
+            // Up to 24 pixels from the byte holding column c.
+            let bit = usize::from(loc.offset) + c;
+            let byte = |k: usize| u32::from(row.get(bit / 8 + k).copied().unwrap_or(0));
+            let take = (w - c).min(24);
+            let word = (byte(0) << 24 | byte(1) << 16 | byte(2) << 8 | byte(3)) << (bit % 8);
+            let mut v = word & !(u32::MAX >> take);
+            while v != 0 {
+                let k = v.leading_zeros() as usize;
+                cols[c + k] |= 1 << r;
+                v &= !(0x8000_0000 >> k);
+            }
+            c += take;
+        }
+    }
+    cols
 }
 
 fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
@@ -231,28 +306,54 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
     let h = usize::from(font.ysize);
     let n = font.glyph_count();
     let min_kern = (0..n).map(|g| font.kern(g)).min().unwrap_or(0);
+    let mut index = FontIndex {
+        font: fi,
+        looks: styles
+            .iter()
+            .map(|&st| {
+                let smear = if st & FSF_BOLD != 0 { font.bold_smear } else { 0 };
+                (smear, if st & FSF_UNDERLINED != 0 { 1u32 << (usize::from(font.baseline) + 1) } else { 0 })
+            })
+            .collect(),
+        styles,
+        cols: Vec::new(),
+        starts: vec![0],
+        templates: Vec::new(),
+        keys: Vec::new(),
+        filter: vec![0u64; 64],
+        widest: 0,
+        full_key: false,
+    };
+    for g in 0..font.default_glyph() {
+        index.cols.extend(glyph_columns(font, g));
+        index.starts.push(index.cols.len() as u32);
+    }
     let mut templates = Vec::new();
-    for (variant, &style) in styles.iter().enumerate() {
-        let smear = if style & FSF_BOLD != 0 { usize::from(font.bold_smear) } else { 0 };
+    for variant in 0..index.styles.len() {
+        let smear = usize::from(index.looks[variant].0);
         let over = |g: usize| font.width(g) as i32 + smear as i32 - font.space(g);
         let max_over = (0..n).map(over).max().unwrap_or(0);
         for g in 0..font.default_glyph() {
-            if font.is_blank(g) {
+            let (a, b) = (index.starts[g] as usize, index.starts[g + 1] as usize);
+            // A blank glyph is no picture; a solid block (every column
+            // empty or full) matches any filled box.
+            let full = full_column(h);
+            if index.cols[a..b].iter().all(|&c| c == 0 || c == full) {
                 continue;
             }
-            let w = font.width(g) + smear;
-            let mut cols = vec![0u32; w];
-            for (c, col) in cols.iter_mut().enumerate() {
-                for r in 0..h {
-                    let on = font.pixel(g, c, r) || (smear > 0 && c >= smear && font.pixel(g, c - smear, r));
-                    if on {
-                        *col |= 1 << r;
-                    }
-                }
-                if style & FSF_UNDERLINED != 0 {
-                    *col |= 1 << (usize::from(font.baseline) + 1);
-                }
-            }
+            let w = b - a + smear;
+            let probe = Template {
+                glyph: g as u16,
+                variant: variant as u8,
+                width: w as u16,
+                key_col: 0,
+                left_margin: 0,
+                right_margin: 0,
+                set: 0,
+                flat: false,
+                tall: false,
+            };
+            let cols: Vec<u32> = (0..w).map(|c| index.col(&probe, c)).collect();
             let clamp = |v: i32| usize::try_from(v).unwrap_or(0).min(w);
             let left_margin = clamp(max_over - font.kern(g));
             let right_margin = clamp(over(g) - min_kern);
@@ -264,21 +365,46 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
             let key_col = own.clone().find(|&c| cols[c] != 0 && cols[c] != full);
             let key_col = key_col.or_else(|| own.clone().find(|&c| cols[c] != 0));
             let Some(key_col) = key_col.or_else(|| (0..w).find(|&c| cols[c] != 0)) else { continue };
-            let set = cols.iter().map(|c| c.count_ones()).sum();
-            templates.push(Template { glyph: g, variant, cols, key_col, left_margin, right_margin, set });
+            let set = cols.iter().map(|c| c.count_ones()).sum::<u32>().min(u32::from(u16::MAX)) as u16;
+            let inked: Vec<u32> = cols.iter().copied().filter(|&c| c != 0).collect();
+            let first = cols.iter().position(|&c| c != 0).unwrap_or(0);
+            let flat = inked.windows(2).all(|p| p[0] == p[1])
+                && inked.len() == cols[first..].iter().take_while(|&&c| c != 0).count();
+            let edges = 1 | 1u32 << (h - 1);
+            let tall = (left_margin..w.saturating_sub(right_margin)).any(|c| cols[c] & edges != 0);
+            let (key_col, left_margin, right_margin) = (key_col as u16, left_margin as u16, right_margin as u16);
+            templates.push(Template { key_col, left_margin, right_margin, set, flat, tall, ..probe });
         }
     }
-    let mut keys: Vec<(u32, usize)> = templates.iter().enumerate().map(|(i, t)| (t.cols[t.key_col], i)).collect();
+    let mut keys: Vec<(u32, usize)> =
+        templates.iter().enumerate().map(|(i, t)| (index.col(t, usize::from(t.key_col)), i)).collect();
     keys.sort_unstable();
-    let mut filter = vec![0u64; 64];
     for &(k, _) in &keys {
         let b = filter_bit(k);
-        filter[b / 64] |= 1 << (b % 64);
+        index.filter[b / 64] |= 1 << (b % 64);
     }
-    let widest = templates.iter().map(|t| t.cols.len() as i32).max().unwrap_or(0);
+    index.widest = templates.iter().map(|t| i32::from(t.width)).max().unwrap_or(0);
     let full = full_column(h);
-    let full_key = keys.iter().any(|&(k, _)| k == full);
-    FontIndex { font: fi, styles, templates, keys, filter, widest, full_key }
+    index.full_key = keys.iter().any(|&(k, _)| k == full);
+    index.templates = templates;
+    index.keys = keys;
+    index
+}
+
+impl FontIndex {
+    /// Column `c` of template `t`'s picture: the glyph's plain column,
+    /// the column `smear` to its left for bold, the underline row.
+    fn col(&self, t: &Template, c: usize) -> u32 {
+        let g = usize::from(t.glyph);
+        let (a, b) = (self.starts[g] as usize, self.starts[g + 1] as usize);
+        let (smear, under) = self.looks[usize::from(t.variant)];
+        let plain = |c: usize| if c < b - a { self.cols[a + c] } else { 0 };
+        let mut v = plain(c) | under;
+        if smear > 0 && c >= usize::from(smear) {
+            v |= plain(c - usize::from(smear));
+        }
+        v
+    }
 }
 
 /// A column of `h` rows, all set.
@@ -324,18 +450,21 @@ struct Plane {
 impl Plane {
     /// Built 32 rows by 8 columns at a time: a block with no pixel of
     /// the pen costs its 32 bytes, an all-set one no transpose.
-    fn new<P: Pixels>(src: &P, pen: u8) -> Plane {
+    fn new<P: Pixels + ?Sized>(src: &mut P, pen: u8) -> Plane {
         let (width, height) = (src.width(), src.height());
         let words = height.div_ceil(32).max(1);
+        let rb = width.div_ceil(8);
         let mut bits = vec![0u32; width * words];
         let mut any = vec![false; width];
+        let mut band = vec![0u8; 32 * rb];
         let mut rows = [0u8; 32];
         for s in 0..words {
-            for i in 0..width.div_ceil(8) {
+            let n = (height - s * 32).min(32);
+            src.pen_rows(pen, s * 32, &mut band[..n * rb]);
+            for i in 0..rb {
                 let (mut or, mut and) = (0u8, 0xFFu8);
                 for (r, row) in rows.iter_mut().enumerate() {
-                    let y = s * 32 + r;
-                    *row = if y < height { src.pen_byte(pen, y, i) } else { 0 };
+                    *row = if r < n { band[r * rb + i] } else { 0 };
                     or |= *row;
                     and &= *row;
                 }
@@ -405,13 +534,22 @@ impl Plane {
 /// A glyph found at one place.
 #[derive(Clone, Copy)]
 struct Candidate {
-    top: i32,
+    top: i16,
     /// The pen position before the glyph (its box left minus its kern).
-    pen_x: i32,
-    template: usize,
-    set: u32,
-    glyph: usize,
+    pen_x: i16,
+    template: u16,
+    set: u16,
+    glyph: u16,
 }
+
+/// Most glyphs one pass (one pen, font and style) keeps before it gives
+/// up on the picture ([`Limit::Crowded`]): 4096 candidates are 40 KiB.
+pub const CANDIDATES_MAX: usize = 4096;
+
+/// Glyphs that set fewer pixels than this are specks (`.`, `,`, `'`):
+/// they match any dot of a pattern, so a run of nothing but specks is
+/// not reported.
+pub const SPECK_PIXELS: u16 = 6;
 
 /// A verified run before the overlaps are settled.
 struct Found {
@@ -424,25 +562,64 @@ struct Found {
     rect: Rect,
     applied: u8,
     ambiguous: bool,
+    /// Likely cut by the picture's edge ([`Limit::ClippedAtEdge`]).
+    cut: bool,
 }
 
-fn matches(plane: &Plane, t: &Template, left: i32, top: usize, h: usize) -> bool {
-    if left < 0 || left as usize + t.cols.len() > plane.width {
+fn matches(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize, h: usize) -> bool {
+    let w = usize::from(t.width);
+    if left < 0 || left as usize + w > plane.width {
         return false;
     }
-    let w = t.cols.len();
-    t.cols.iter().enumerate().all(|(c, &m)| {
+    let (lm, rm) = (usize::from(t.left_margin), usize::from(t.right_margin));
+    (0..w).all(|c| {
+        let m = index.col(t, c);
         let img = plane.column(left as usize + c, top, h);
-        let shared = c < t.left_margin || c >= w - t.right_margin;
+        let shared = c < lm || c >= w - rm;
         img & m == m && (shared || img == m)
     })
 }
 
-fn candidates<P: Pixels>(src: &P, plane: &Plane, index: &FontIndex, font: &Font) -> Vec<Vec<Candidate>> {
+/// Whether a glyph matched at (`left`, `top`) is a piece of a longer
+/// line of its pen: a flat glyph whose stroke goes on past its first or
+/// last inked column, or a tall column whose pen goes on above or below.
+fn part_of_a_line(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize, h: usize) -> bool {
+    let w = usize::from(t.width);
+    let at = |x: i32| usize::try_from(x).ok().filter(|&x| x < plane.width);
+    if t.flat {
+        let cols: Vec<u32> = (0..w).map(|c| index.col(t, c)).collect();
+        let first = cols.iter().position(|&c| c != 0).unwrap_or(0);
+        let last = cols.iter().rposition(|&c| c != 0).unwrap_or(0);
+        let m = cols[first];
+        let goes_on = |x: i32| at(x).is_some_and(|x| plane.column(x, top, h) & m != 0);
+        if goes_on(left + first as i32 - 1) || goes_on(left + last as i32 + 1) {
+            return true;
+        }
+    }
+    if t.tall {
+        let (lm, rm) = (usize::from(t.left_margin), usize::from(t.right_margin));
+        for c in lm..w.saturating_sub(rm) {
+            let v = index.col(t, c);
+            let x = left + c as i32;
+            let px = |y: i32| plane.get(x, y) == Some(true);
+            if (v & 1 != 0 && px(top as i32 - 1)) || (v >> (h - 1) & 1 != 0 && px((top + h) as i32)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn candidates<P: Pixels + ?Sized>(
+    src: &P,
+    plane: &Plane,
+    index: &FontIndex,
+    font: &Font,
+) -> Result<Vec<Vec<Candidate>>, Limit> {
     let h = usize::from(font.ysize);
     let mut out: Vec<Vec<Candidate>> = index.styles.iter().map(|_| Vec::new()).collect();
     if h > plane.height {
-        return out;
+        return Ok(out);
     }
     let last_top = plane.height - h;
     let mut changes = Vec::new();
@@ -479,13 +656,19 @@ fn candidates<P: Pixels>(src: &P, plane: &Plane, index: &FontIndex, font: &Font)
             for &(_, ti) in index.keys[from..].iter().take_while(|&&(k, _)| k == pattern) {
                 let t = &index.templates[ti];
                 let left = x as i32 - t.key_col as i32;
-                if matches(plane, t, left, top, h)
-                    && src.readable(Rect::new(left, top as i32, t.cols.len() as i32, h as i32))
+                if matches(plane, index, t, left, top, h)
+                    && !part_of_a_line(plane, index, t, left, top, h)
+                    && src.readable(Rect::new(left, top as i32, i32::from(t.width), h as i32))
                 {
-                    out[t.variant].push(Candidate {
-                        top: top as i32,
-                        pen_x: left - font.kern(t.glyph),
-                        template: ti,
+                    let glyph = usize::from(t.glyph);
+                    let v = usize::from(t.variant);
+                    if out[v].len() >= CANDIDATES_MAX {
+                        return Err(Limit::Crowded);
+                    }
+                    out[v].push(Candidate {
+                        top: top as i16,
+                        pen_x: (left - font.kern(glyph)) as i16,
+                        template: ti as u16,
                         set: t.set,
                         glyph: t.glyph,
                     });
@@ -493,7 +676,7 @@ fn candidates<P: Pixels>(src: &P, plane: &Plane, index: &FontIndex, font: &Font)
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Chains one style's candidates into runs, verifies them, pushes them.
@@ -510,8 +693,8 @@ fn chain(
     let mut groups: Vec<(i32, i32, usize, usize)> = Vec::new();
     for (i, c) in cands.iter().enumerate() {
         match groups.last_mut() {
-            Some(g) if g.0 == c.top && g.1 == c.pen_x => g.3 = i + 1,
-            _ => groups.push((c.top, c.pen_x, i, i + 1)),
+            Some(g) if g.0 == i32::from(c.top) && g.1 == i32::from(c.pen_x) => g.3 = i + 1,
+            _ => groups.push((i32::from(c.top), i32::from(c.pen_x), i, i + 1)),
         }
     }
     let find = |top: i32, x: i32| groups.binary_search_by_key(&(top, x), |g| (g.0, g.1)).ok();
@@ -527,13 +710,16 @@ fn chain(
         let (top, pen_x) = (groups[start].0, groups[start].1);
         let (mut text, mut amb) = (Vec::new(), Vec::new());
         let mut at = start;
+        let mut specks = true;
         loop {
             consumed[at] = true;
             let (_, x, from, to) = groups[at];
             let best = cands[from];
+            let glyph = usize::from(best.glyph);
             amb.push(to - from > 1 && cands[from + 1].set == best.set);
-            text.push(font.glyph_char(best.glyph).unwrap_or(b'?'));
-            let next = x + font.advance(best.glyph);
+            text.push(font.glyph_char(glyph).unwrap_or(b'?'));
+            specks &= best.set < SPECK_PIXELS;
+            let next = x + font.advance(glyph);
             if let Some(n) = find(top, next).filter(|&n| !consumed[n]) {
                 at = n;
             } else if let Some(n) = space.and_then(|s| find(top, next + s)).filter(|&n| !consumed[n]) {
@@ -544,7 +730,9 @@ fn chain(
                 break;
             }
         }
-        verify(plane, font, index, variant, style, pen, top, pen_x, &text, &amb, &mut found);
+        if !specks {
+            verify(plane, font, index, variant, style, pen, top, pen_x, &text, &amb, &mut found);
+        }
     }
     found
 }
@@ -569,30 +757,65 @@ fn verify(
     if text.is_empty() {
         return;
     }
-    let r = render(font, text, style);
-    let spans: Vec<(i32, i32)> =
-        r.places.iter().map(|p| (p.pen.min(p.left), (p.pen + font.advance(p.glyph)).max(p.left + p.width))).collect();
+    // The run's picture as columns, from the index's glyph columns (what
+    // render() draws, a column at a time).
+    let (smear, under) = index.looks[variant];
+    let smear = i32::from(smear);
+    let h = usize::from(font.ysize);
+    let mut places = Vec::with_capacity(text.len());
+    let (mut x, mut min, mut max) = (0i32, 0i32, 0i32);
+    for &c in text {
+        let g = font.glyph_index(c);
+        let pen_at = x;
+        x += font.kern(g);
+        let w = font.width(g) as i32 + smear;
+        places.push((g, pen_at, x, w));
+        min = min.min(x);
+        max = max.max(x + w);
+        x += font.space(g);
+        min = min.min(x);
+        max = max.max(x);
+    }
+    let width = usize::try_from(max - min).unwrap_or(0);
+    let mut cols = vec![under; width];
+    for &(g, _, left, _) in &places {
+        let Some(&a) = index.starts.get(g) else { continue };
+        let Some(&b) = index.starts.get(g + 1) else { continue };
+        for (c, &v) in index.cols[a as usize..b as usize].iter().enumerate() {
+            let at = (left - min) as usize + c;
+            cols[at] |= v;
+            if smear > 0 {
+                cols[at + smear as usize] |= v;
+            }
+        }
+    }
+    let spans: Vec<(i32, i32)> = places
+        .iter()
+        .map(|&(g, pen_at, left, w)| (pen_at.min(left), (pen_at + font.advance(g)).max(left + w)))
+        .collect();
     let mut bad = vec![false; text.len()];
     let mut mismatch = false;
-    for row in 0..r.height {
-        for col in 0..r.width {
-            let rel = r.left + col as i32;
-            let Some(p) = plane.get(pen_x + rel, top + row as i32) else { continue };
-            if p != r.get(col, row) {
-                mismatch = true;
-                for (i, &(a, b)) in spans.iter().enumerate() {
-                    if rel >= a && rel < b {
-                        bad[i] = true;
-                    }
+    let fits = top >= 0 && top as usize + h <= plane.height;
+    for (c, &want) in cols.iter().enumerate() {
+        let rel = min + c as i32;
+        let x = pen_x + rel;
+        if !fits || x < 0 || x as usize >= plane.width {
+            continue;
+        }
+        if plane.column(x as usize, top as usize, h) != want {
+            mismatch = true;
+            for (i, &(a, b)) in spans.iter().enumerate() {
+                if rel >= a && rel < b {
+                    bad[i] = true;
                 }
             }
         }
     }
     if !mismatch {
-        let rect = Rect::new(pen_x + r.left, top, r.width as i32, r.height as i32);
+        let rect = Rect::new(pen_x + min, top, width as i32, h as i32);
         let ambiguous = amb.iter().any(|&a| a);
-        let (index, applied, text) = (index.font, r.applied, text.to_vec());
-        out.push(Found { index, variant, pen, top, pen_x, text, rect, applied, ambiguous });
+        let (index, applied, text) = (index.font, algorithmic(font, style), text.to_vec());
+        out.push(Found { index, variant, pen, top, pen_x, text, rect, applied, ambiguous, cut: false });
         return;
     }
     if !bad.iter().any(|&b| b) {
@@ -612,23 +835,23 @@ fn verify(
         while end > i && text[end - 1] == b' ' {
             end -= 1;
         }
-        let x = pen_x + r.places[i].pen;
+        let x = pen_x + places[i].1;
         verify(plane, font, index, variant, style, pen, top, x, &text[i..end], &amb[i..end], out);
         i = j;
     }
 }
 
 /// Reads every run of text drawn in `image` with one of `fonts`.
-pub fn read<P: Pixels>(image: &P, fonts: &[Font], options: &Options) -> Reading {
+pub fn read<P: Pixels + ?Sized>(image: &mut P, fonts: &[Font], options: &Options) -> Reading {
     let mut limits = Vec::new();
     let mut indexes = Vec::new();
     for (i, font) in fonts.iter().enumerate() {
-        if let Err(error) = font.check() {
-            limits.push(Limit::BadFont { font: i, error });
-        } else if font.is_color() {
+        if font.is_color() {
             limits.push(Limit::ColorFont { font: i });
         } else if font.ysize > MAX_YSIZE {
             limits.push(Limit::TooTall { font: i });
+        } else if let Err(error) = font.check() {
+            limits.push(Limit::BadFont { font: i, error });
         } else {
             indexes.push(build_index(i, font, options));
         }
@@ -636,25 +859,37 @@ pub fn read<P: Pixels>(image: &P, fonts: &[Font], options: &Options) -> Reading 
     if image.width() == 0 || image.height() == 0 {
         return Reading { runs: Vec::new(), limits };
     }
-    let mut found = Vec::new();
-    let mut planes = Vec::new();
+    let mut found: Vec<Found> = Vec::new();
     for pen in image.pens() {
         if options.pens.as_ref().is_some_and(|ps| !ps.contains(&pen)) {
             continue;
         }
         let plane = Plane::new(image, pen);
+        if image.lost() {
+            return Reading { runs: Vec::new(), limits: vec![Limit::Lost] };
+        }
         if !plane.any.iter().any(|&a| a) {
             continue;
         }
         for index in &indexes {
             let font = &fonts[index.font];
-            for (variant, cands) in candidates(image, &plane, index, font).into_iter().enumerate() {
+            let passes = match candidates(image, &plane, index, font) {
+                Ok(p) => p,
+                Err(limit) => {
+                    limits.push(limit);
+                    return Reading { runs: Vec::new(), limits };
+                }
+            };
+            for (variant, cands) in passes.into_iter().enumerate() {
                 if !cands.is_empty() {
-                    found.extend(chain(&plane, font, index, variant, pen, cands));
+                    let mut runs = chain(&plane, font, index, variant, pen, cands);
+                    for f in &mut runs {
+                        f.cut = cut_at_edge(&plane, f.rect, index.widest);
+                    }
+                    found.extend(runs);
                 }
             }
         }
-        planes.push((pen, plane));
     }
     // Settle overlaps: most characters, then the font listed first, then
     // plain before the algorithmic styles.
@@ -667,6 +902,11 @@ pub fn read<P: Pixels>(image: &P, fonts: &[Font], options: &Options) -> Reading 
         }
     }
     kept.sort_by_key(|f| (f.top, f.pen_x));
+    for (i, f) in kept.iter().enumerate() {
+        if f.cut {
+            limits.push(Limit::ClippedAtEdge { run: i });
+        }
+    }
     let runs: Vec<TextRun> = kept
         .into_iter()
         .map(|f| {
@@ -684,24 +924,16 @@ pub fn read<P: Pixels>(image: &P, fonts: &[Font], options: &Options) -> Reading 
             }
         })
         .collect();
-    for (i, run) in runs.iter().enumerate() {
-        let plane = planes.iter().find(|(p, _)| *p == run.pen).map(|(_, plane)| plane);
-        if plane.is_some_and(|plane| cut_at_edge(plane, run, &indexes)) {
-            limits.push(Limit::ClippedAtEdge { run: i });
-        }
-    }
     Reading { runs, limits }
 }
 
 /// Whether the run's pen has pixels on the run's rows between the run and
 /// the left or right edge, in a gap narrower than the font's widest glyph.
-fn cut_at_edge(plane: &Plane, run: &TextRun, indexes: &[FontIndex]) -> bool {
-    let widest = indexes.iter().find(|i| i.font == run.font).map_or(0, |i| i.widest);
+fn cut_at_edge(plane: &Plane, rect: Rect, widest: i32) -> bool {
     let w = plane.width as i32;
-    let (l, r) = (run.rect.left, run.rect.left + run.rect.width);
+    let (l, r) = (rect.left, rect.left + rect.width);
     let inked = |from: i32, to: i32| {
-        (run.rect.top..run.rect.top + run.rect.height)
-            .any(|y| (from.max(0)..to.min(w)).any(|x| plane.get(x, y) == Some(true)))
+        (rect.top..rect.top + rect.height).any(|y| (from.max(0)..to.min(w)).any(|x| plane.get(x, y) == Some(true)))
     };
     (l > 0 && l < widest && inked(0, l)) || (r < w && w - r < widest && inked(r, w))
 }

@@ -143,11 +143,11 @@ fn renderer_follows_text_rules() {
 
 #[test]
 fn empty_image_reads_nothing() {
-    let img = Image::new(64, 32, 0);
-    let reading = read(&img, &[fixed(), prop()], &Options::default());
+    let mut img = Image::new(64, 32, 0);
+    let reading = read(&mut img, &[fixed(), prop()], &Options::default());
     assert!(reading.runs.is_empty() && reading.limits.is_empty());
-    let none = Image { width: 0, height: 0, pens: Vec::new() };
-    assert!(read(&none, &[fixed()], &Options::default()).runs.is_empty());
+    let mut none = Image { width: 0, height: 0, pens: Vec::new() };
+    assert!(read(&mut none, &[fixed()], &Options::default()).runs.is_empty());
 }
 
 #[test]
@@ -156,7 +156,7 @@ fn fixed_font_runs_in_several_pens() {
     let mut img = Image::new(120, 40, 0);
     draw(&mut img, &f, "HOKE", 0, 3, 2, 1, Some(2));
     draw(&mut img, &f, "NAg", 0, 40, 20, 3, None);
-    let reading = read(&img, &[f], &Options::default());
+    let reading = read(&mut img, &[f], &Options::default());
     assert_eq!(
         summary(&reading.runs),
         vec![("HOKE".into(), r(3, 2, 32, 8), 0, 1, 0, false), ("NAg".into(), r(40, 20, 24, 8), 0, 3, 0, false)]
@@ -176,7 +176,7 @@ fn jam1_over_a_busy_background() {
         }
     }
     draw(&mut img, &f, "OK", 0, 9, 5, 1, None);
-    let reading = read(&img, &[f], &Options::default());
+    let reading = read(&mut img, &[f], &Options::default());
     assert_eq!(summary(&reading.runs), vec![("OK".into(), r(9, 5, 16, 8), 0, 1, 0, false)]);
 }
 
@@ -189,7 +189,7 @@ fn one_space_joins_more_split() {
     // Two spaces: two runs.
     draw(&mut img, &f, "NO  EH", 0, 130, 2, 1, None);
     let got: Vec<(String, Rect)> =
-        read(&img, &[f], &Options::default()).runs.iter().map(|r| (r.string(), r.rect)).collect();
+        read(&mut img, &[f], &Options::default()).runs.iter().map(|r| (r.string(), r.rect)).collect();
     assert_eq!(
         got,
         vec![
@@ -206,13 +206,13 @@ fn bold_is_read_as_bold() {
     let f = fixed();
     let mut img = Image::new(80, 12, 0);
     draw(&mut img, &f, "HOKE", FSF_BOLD, 4, 1, 2, Some(0));
-    let reading = read(&img, std::slice::from_ref(&f), &Options::default());
+    let reading = read(&mut img, std::slice::from_ref(&f), &Options::default());
     assert_eq!(summary(&reading.runs), vec![("HOKE".into(), r(4, 1, 33, 8), 0, 2, FSF_BOLD, false)]);
     // Bold not looked for: H, O, K are not plain glyphs; bold E is E drawn
     // at 28 and at 29, and the one at 29 is exact in its own cell, so a
     // plain E is read there. With bold looked for, the longer run wins.
     let plain_only = Options { bold: false, ..Options::default() };
-    let plain = read(&img, &[f], &plain_only);
+    let plain = read(&mut img, &[f], &plain_only);
     assert_eq!(summary(&plain.runs), vec![("E".into(), r(29, 1, 8, 8), 0, 2, 0, false)]);
 }
 
@@ -222,7 +222,7 @@ fn underlined_and_bold_underlined() {
     let mut img = Image::new(80, 30, 0);
     draw(&mut img, &f, "HONg", FSF_UNDERLINED, 2, 1, 1, Some(0));
     draw(&mut img, &f, "KNE", FSF_UNDERLINED | FSF_BOLD, 2, 15, 1, Some(0));
-    let reading = read(&img, &[f], &Options::default());
+    let reading = read(&mut img, &[f], &Options::default());
     assert_eq!(
         summary(&reading.runs),
         vec![
@@ -239,7 +239,7 @@ fn proportional_with_kerning() {
     // T then j: j's box starts under T's last column.
     draw(&mut img, &p, "Tjo mini", 0, 5, 3, 1, Some(2));
     draw(&mut img, &p, "jon", 0, 60, 14, 3, None);
-    let reading = read(&img, &[p], &Options::default());
+    let reading = read(&mut img, &[p], &Options::default());
     // Tjo mini: 5 + 2 + 5 + 3 + 6 + 3 + 5 + 3 = 32; jon starts one pixel
     // left of its pen (kern -1) and ends at its advance 2 + 5 + 5.
     assert_eq!(
@@ -255,7 +255,7 @@ fn two_fonts_in_one_image() {
     draw(&mut img, &f, "HONK", 0, 1, 1, 1, None);
     draw(&mut img, &p, "Tom", 0, 50, 1, 1, None);
     draw(&mut img, &p, "min~", 0, 10, 18, 2, None);
-    let reading = read(&img, &[f, p], &Options::default());
+    let reading = read(&mut img, &[f, p], &Options::default());
     let got: Vec<(String, usize, Rect)> = reading.runs.iter().map(|r| (r.string(), r.font, r.rect)).collect();
     // "~" is past tf_HiChar: the default glyph drawn for it is not read.
     assert_eq!(
@@ -275,7 +275,7 @@ fn covered_glyph_splits_the_run() {
     draw(&mut img, &f, "HOKEN", 0, 0, 2, 1, Some(0));
     // A window edge over the top of K (columns 16..20).
     img.fill(r(16, 0, 5, 5), 7);
-    let reading = read(&img, &[f], &Options::default());
+    let reading = read(&mut img, &[f], &Options::default());
     let got: Vec<(String, Rect)> = reading.runs.iter().map(|r| (r.string(), r.rect)).collect();
     assert_eq!(got, vec![("HO".into(), r(0, 2, 16, 8)), ("EN".into(), r(24, 2, 16, 8))]);
 }
@@ -285,7 +285,7 @@ fn text_cut_by_the_edge_is_a_limit() {
     let f = fixed();
     let mut img = Image::new(40, 10, 0);
     draw(&mut img, &f, "HOKE", 0, 10, 1, 1, None);
-    let reading = read(&img, &[f], &Options::default());
+    let reading = read(&mut img, &[f], &Options::default());
     assert_eq!(summary(&reading.runs), vec![("HOK".into(), r(10, 1, 24, 8), 0, 1, 0, false)]);
     assert_eq!(reading.limits, vec![Limit::ClippedAtEdge { run: 0 }]);
 }
@@ -296,7 +296,7 @@ fn identical_glyphs_are_ambiguous() {
     let mut img = Image::new(60, 10, 0);
     draw(&mut img, &f, "HlE", 0, 0, 1, 1, None);
     draw(&mut img, &f, "ON", 0, 30, 1, 1, None);
-    let reading = read(&img, &[f], &Options::default());
+    let reading = read(&mut img, &[f], &Options::default());
     // l and I have one picture: the lower code, marked.
     assert_eq!(
         summary(&reading.runs),
@@ -311,7 +311,7 @@ fn same_pixels_in_two_fonts_the_first_wins() {
     twin.name = "twin.font".into();
     let mut img = Image::new(40, 10, 0);
     draw(&mut img, &f, "NO", 0, 2, 1, 1, None);
-    let reading = read(&img, &[twin, f], &Options::default());
+    let reading = read(&mut img, &[twin, f], &Options::default());
     assert_eq!(summary(&reading.runs), vec![("NO".into(), r(2, 1, 16, 8), 0, 1, 0, true)]);
     assert_eq!(reading.runs[0].font_name, "twin.font");
 }
@@ -324,7 +324,7 @@ fn colour_and_broken_fonts_are_limits() {
     broken.char_kern = Some(vec![0; 3]);
     let mut img = Image::new(40, 10, 0);
     draw(&mut img, &fixed(), "OK", 0, 0, 0, 1, None);
-    let reading = read(&img, &[colour, broken], &Options::default());
+    let reading = read(&mut img, &[colour, broken], &Options::default());
     assert!(reading.runs.is_empty());
     assert_eq!(
         reading.limits,
@@ -342,7 +342,7 @@ fn pens_option_restricts_the_search() {
     draw(&mut img, &f, "OK", 0, 0, 1, 1, None);
     draw(&mut img, &f, "NO", 0, 40, 1, 2, None);
     let only2 = Options { pens: Some(vec![2]), ..Options::default() };
-    let got: Vec<String> = read(&img, &[f], &only2).runs.iter().map(|r| r.string()).collect();
+    let got: Vec<String> = read(&mut img, &[f], &only2).runs.iter().map(|r| r.string()).collect();
     assert_eq!(got, vec!["NO".to_string()]);
 }
 
@@ -353,7 +353,7 @@ fn a_pen_pixel_inside_the_box_spoils_the_glyph() {
     draw(&mut img, &f, "HOE", 0, 0, 1, 1, None);
     // One stray pixel of the text pen inside O's cell.
     img.set(11, 4, 1);
-    let got: Vec<String> = read(&img, &[f], &Options::default()).runs.iter().map(|r| r.string()).collect();
+    let got: Vec<String> = read(&mut img, &[f], &Options::default()).runs.iter().map(|r| r.string()).collect();
     assert_eq!(got, vec!["H".to_string(), "E".to_string()]);
 }
 
@@ -396,7 +396,7 @@ fn a_window_full_of_text() {
             want.push((text.to_string(), rect, fi, pen, style, false));
         }
     }
-    let reading = read(&img, &[f, p], &Options::default());
+    let reading = read(&mut img, &[f, p], &Options::default());
     assert_eq!(summary(&reading.runs), want);
     assert!(reading.limits.is_empty());
 }
@@ -427,14 +427,14 @@ fn planes_read_as_the_pen_image() {
     draw(&mut img, &f, "HONK OK", 0, 1, 2, 1, None);
     draw(&mut img, &p, "Tjo mini", 0, 34, 20, 2, Some(3));
     draw(&mut img, &f, "KEEN", FSF_BOLD, 40, 31, 1, None);
-    let want = summary(&read(&img, &[f.clone(), p.clone()], &Options::default()).runs);
+    let want = summary(&read(&mut img, &[f.clone(), p.clone()], &Options::default()).runs);
     assert_eq!(want.len(), 3, "{want:?}");
     for first_bit in [0, 3, 7] {
-        let got = read(&planar(&img, 2, first_bit), &[f.clone(), p.clone()], &Options::default());
+        let got = read(&mut planar(&img, 2, first_bit), &[f.clone(), p.clone()], &Options::default());
         assert_eq!(summary(&got.runs), want, "first_bit {first_bit}");
     }
     // A depth of 3 with the same pixels: pens 4..7 are empty planes.
-    assert_eq!(summary(&read(&planar(&img, 3, 5), &[f, p], &Options::default()).runs), want);
+    assert_eq!(summary(&read(&mut planar(&img, 3, 5), &[f, p], &Options::default()).runs), want);
 }
 
 #[test]
@@ -446,7 +446,7 @@ fn a_covered_glyph_is_not_read_as_another() {
     // Another window covers E's lower half: its visible top is not read
     // (as anything), H, O and N still are.
     pic.covered.push(r(26, 6, 20, 6));
-    let got = read(&pic, &[f], &Options::default());
+    let got = read(&mut pic, &[f], &Options::default());
     assert_eq!(
         summary(&got.runs).iter().map(|s| (s.0.clone(), s.1)).collect::<Vec<_>>(),
         vec![("HON".to_string(), r(2, 2, 24, 8))]
@@ -460,8 +460,48 @@ fn a_planar_picture_whose_sizes_lie_reads_nothing() {
     draw(&mut img, &f, "OK", 0, 0, 0, 1, None);
     let mut pic = planar(&img, 1, 0);
     pic.data.truncate(pic.data.len() - 1);
-    assert!(read(&pic, std::slice::from_ref(&f), &Options::default()).runs.is_empty());
+    assert!(read(&mut pic, std::slice::from_ref(&f), &Options::default()).runs.is_empty());
     let mut pic = planar(&img, 1, 0);
     pic.bytes_per_row = 4;
-    assert!(read(&pic, &[f], &Options::default()).runs.is_empty());
+    assert!(read(&mut pic, &[f], &Options::default()).runs.is_empty());
+}
+
+#[test]
+fn a_part_of_a_run_has_its_own_box() {
+    let p = prop();
+    let mut img = Image::new(80, 12, 0);
+    draw(&mut img, &p, "Tjo mini", 0, 10, 2, 1, None);
+    let reading = read(&mut img, std::slice::from_ref(&p), &Options::default());
+    let run = &reading.runs[0];
+    assert_eq!(run.string(), "Tjo mini");
+    assert_eq!(run.part_rect(&p, 0, 8), Some(run.rect));
+    // "jo": j kerns one pixel left of its pen (under T's bar), o ends
+    // with its advance.
+    let t = p.text_length(b"T");
+    assert_eq!(run.part_rect(&p, 1, 2), Some(r(10 + t - 1, 2, 1 + p.text_length(b"jo"), 8)));
+    assert_eq!(run.part_rect(&p, 8, 1), None);
+    assert_eq!(run.part_rect(&p, 2, 0), None);
+}
+
+/// Lines, a dotted pattern and a long bar are not text, though `-`, `.`
+/// and `|` match pieces of them; the same glyphs in a word are read. A
+/// solid block glyph is not looked for.
+#[test]
+fn lines_and_specks_are_not_text() {
+    let g: &[Glyph] = &[
+        (b'-', &["....", "....", "....", "###.", "....", "....", "....", "...."], 0, 4),
+        (b'.', &["...", "...", "...", "...", "...", "##.", "##.", "..."], 0, 3),
+        (b'|', &["#.", "#.", "#.", "#.", "#.", "#.", "#.", ".."], 0, 2),
+        (b'O', &[".##.", "#..#", "#..#", "#..#", "#..#", "#..#", ".##.", "...."], 0, 5),
+    ];
+    let f = build("marks.font", 8, 6, 5, 32, b'~', true, g, &["###", "#.#", "#.#", "#.#", "#.#", "#.#", "###", "..."]);
+    let mut img = Image::new(200, 60, 0);
+    img.fill(r(10, 10, 150, 1), 1);
+    img.fill(r(170, 2, 1, 40), 1);
+    for x in (10..150).step_by(6) {
+        img.fill(r(x, 30, 2, 2), 1);
+    }
+    draw(&mut img, &f, "O-O|O.", 0, 40, 45, 1, None);
+    let got: Vec<String> = read(&mut img, &[f], &Options::default()).runs.iter().map(|r| r.string()).collect();
+    assert_eq!(got, vec!["O-O|O.".to_string()]);
 }

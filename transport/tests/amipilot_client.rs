@@ -32,6 +32,9 @@ impl Engine for NoSystem {
     fn menu(&mut self, _: &WindowTarget) -> Result<Vec<u8>, Error> {
         Err(not_here())
     }
+    fn shown(&mut self, _: &WindowTarget) -> Result<Vec<u8>, Error> {
+        Err(not_here())
+    }
     fn pick(&mut self, _: Option<&[u8]>) -> Result<Vec<u8>, Error> {
         Err(not_here())
     }
