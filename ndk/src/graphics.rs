@@ -109,9 +109,16 @@ pub const FSF_UNDERLINED: u8 = 0x01;
 pub const FSF_BOLD: u8 = 0x02;
 /// `ta_Style`/`tf_Style` bit: italic (graphics/text.h).
 pub const FSF_ITALIC: u8 = 0x04;
+/// `ta_Style`/`tf_Style` bit: extended (wide) (graphics/text.h).
+pub const FSF_EXTENDED: u8 = 0x08;
 /// `tf_Style` bit: a `struct ColorTextFont`, glyphs in several planes
 /// (graphics/text.h).
 pub const FSF_COLORFONT: u8 = 0x40;
+/// `ta_Style` bit: the attribute is a `struct TTextAttr` with tags;
+/// `tf_Style` bit: the font has a tag list in its extension
+/// (graphics/text.h). Not a style: AROS's `SetSoftStyle()` answers it
+/// for every font `OpenFont()` extended (measured: 128 for plain topaz 8).
+pub const FSF_TAGGED: u8 = 0x80;
 /// `tf_Style` value: no style (graphics/text.h).
 pub const FS_NORMAL: u8 = 0;
 /// `tf_Flags` bit: the font is in ROM (graphics/text.h).
