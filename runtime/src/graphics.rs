@@ -40,14 +40,18 @@ impl Graphics {
     /// closed on drop. `None` when graphics has none to give.
     pub fn open_font(&self, name: &CStr, ysize: u16, style: u8, flags: u8) -> Option<OpenedFont<'_>> {
         use amiga_ndk::graphics::*;
-        let mut ta = [0u8; ta_SIZEOF];
-        ta[ta_Name..ta_Name + 4].copy_from_slice(&mem::abs(name.as_ptr()).to_be_bytes());
-        ta[ta_YSize..ta_YSize + 2].copy_from_slice(&ysize.to_be_bytes());
-        ta[ta_Style] = style;
-        ta[ta_Flags] = flags;
+        // Longword aligned: a 68000 reads ta_Name and ta_YSize as a
+        // long and a word, which it cannot at an odd address.
+        #[repr(C, align(4))]
+        struct Ta([u8; ta_SIZEOF]);
+        let mut ta = Ta([0u8; ta_SIZEOF]);
+        ta.0[ta_Name..ta_Name + 4].copy_from_slice(&mem::abs(name.as_ptr()).to_be_bytes());
+        ta.0[ta_YSize..ta_YSize + 2].copy_from_slice(&ysize.to_be_bytes());
+        ta.0[ta_Style] = style;
+        ta.0[ta_Flags] = flags;
         // SAFETY: ta is a struct TextAttr in linear memory whose name is
         // NUL-terminated; OpenFont reads both during the call only.
-        let font = unsafe { sys::graphics_OpenFont(self.0.base(), ta.as_ptr()) };
+        let font = unsafe { sys::graphics_OpenFont(self.0.base(), ta.0.as_ptr()) };
         (font != 0).then_some(OpenedFont { graphics: self, font })
     }
 
@@ -136,7 +140,8 @@ impl RastPort<'_> {
     /// `TextExtent()`: what `text` would cover, in the current font and
     /// soft style.
     pub fn text_extent(&self, text: &[u8]) -> TextExtent {
-        #[repr(C)]
+        // Word aligned: graphics writes words (a 68000 cannot at an odd address).
+        #[repr(C, align(2))]
         struct Te([Be16; 6]);
         let mut te = Te([Be16::new(0); 6]);
         // SAFETY: te is 12 writable bytes (a struct TextExtent), 2-byte
