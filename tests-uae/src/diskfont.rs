@@ -288,7 +288,11 @@ impl DiskFont {
 
 /// Stages the gstest font on the boot drive: `DH0:Fonts/gstest.font` and
 /// `DH0:Fonts/gstest/11`, where diskfont.library would look for it
-/// (`FONTS:` is `SYS:Fonts` on AmigaOS).
+/// (`FONTS:` is `SYS:Fonts` on AmigaOS). The AROS ROM's boot assigns
+/// `FONTS:` to the boot drive's `Fonts` drawer when there is one, as it
+/// does `LIBS:` for `Libs` (measured: TextFixture loads
+/// `FONTS:gstest/11`, its log's first line in `fixture-text`); no
+/// `Assign` is needed (the ROM has no such command anyway).
 pub fn stage(s: Scenario) -> Scenario {
     let font = gstest();
     s.bytes(CONTENTS_PATH, font.contents_file(FONT_FILE_NAME)).bytes(FONT_PATH, font.font_file())
