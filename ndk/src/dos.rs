@@ -33,6 +33,27 @@ pub const LOCK_SAME: i32 = 0;
 /// `ExNext()` ran out of entries (dos/dos.h `ERROR_NO_MORE_ENTRIES`).
 pub const ERROR_NO_MORE_ENTRIES: i32 = 232;
 
+// ---- dos/doshunks.h: the block types of a hunk (load) file; every
+// number in the file is a big-endian longword, sizes in longwords
+/// Hunk block type of executable code (dos/doshunks.h `HUNK_CODE`).
+pub const HUNK_CODE: u32 = 0x3E9;
+/// Hunk block type of initialised data (dos/doshunks.h `HUNK_DATA`).
+pub const HUNK_DATA: u32 = 0x3EA;
+/// Hunk block type of zero-filled memory (dos/doshunks.h `HUNK_BSS`).
+pub const HUNK_BSS: u32 = 0x3EB;
+/// 32-bit absolute relocations: groups of (count, hunk number, offsets),
+/// ended by a count of 0 (dos/doshunks.h `HUNK_RELOC32`, alias
+/// `HUNK_ABSRELOC32`).
+pub const HUNK_RELOC32: u32 = 0x3EC;
+/// Symbol table of a hunk (dos/doshunks.h `HUNK_SYMBOL`).
+pub const HUNK_SYMBOL: u32 = 0x3F0;
+/// End of one hunk (dos/doshunks.h `HUNK_END`).
+pub const HUNK_END: u32 = 0x3F2;
+/// Start of a loadable file: resident library names (none: 0), the
+/// hunk count, the first and last hunk to load, each hunk's size
+/// (dos/doshunks.h `HUNK_HEADER`).
+pub const HUNK_HEADER: u32 = 0x3F3;
+
 /// `struct FileInfoBlock` (dos/dos.h), filled by `Examine()`/`ExNext()`:
 /// its size, bytes (it must be longword aligned).
 pub const FIB_SIZEOF: usize = 260;

@@ -26,6 +26,9 @@ pub const NT_LIBRARY: u8 = 9;
 pub const NT_PROCESS: u8 = 13;
 /// `NT_MEMORY`: a `struct MemHeader` (exec/nodes.h).
 pub const NT_MEMORY: u8 = 10;
+/// `NT_FONT`: a `struct TextFont` in graphics' font list, or a disk
+/// font's `DiskFontHeader` node (exec/nodes.h).
+pub const NT_FONT: u8 = 12;
 
 // exec/lists.h struct List (14 bytes)
 /// `lh_Head`: the first node, or `&lh_Tail` when empty (exec/lists.i).

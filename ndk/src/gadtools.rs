@@ -75,6 +75,12 @@ pub const LISTVIEWIDCMP: u32 = IDCMP_GADGETUP | IDCMP_GADGETDOWN | IDCMP_MOUSEMO
 
 /// `GT_TagBase` = TAG_USER + 0x80000 (libraries/gadtools.h).
 pub const GT_TagBase: u32 = TAG_USER + 0x80000;
+/// `GTBB_Recessed`: `DrawBevelBoxA()` draws the box sunk in, as a text
+/// field's (libraries/gadtools.h).
+pub const GTBB_Recessed: u32 = GT_TagBase + 51;
+/// `GT_VisualInfo`: the screen's `VisualInfo`, which `DrawBevelBoxA()`
+/// needs (libraries/gadtools.h).
+pub const GT_VisualInfo: u32 = GT_TagBase + 52;
 /// `GTCB_Checked`: a checkbox's state (libraries/gadtools.h).
 pub const GTCB_Checked: u32 = GT_TagBase + 4;
 /// `GTLV_Top` (libraries/gadtools.h).

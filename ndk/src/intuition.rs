@@ -129,6 +129,11 @@ pub const WFLG_RMBTRAP: u32 = 0x0001_0000;
 pub const IDCMP_REFRESHWINDOW: u32 = 0x0000_0004;
 /// `IDCMP_MOUSEBUTTONS` (intuition/intuition.h).
 pub const IDCMP_MOUSEBUTTONS: u32 = 0x0000_0008;
+/// `SELECTDOWN`: the `Code` of IDCMP_MOUSEBUTTONS for a left button
+/// press (intuition/intuition.h: `IECODE_LBUTTON`).
+pub const SELECTDOWN: u16 = 0x68;
+/// `SELECTUP`: the left button released (intuition/intuition.h).
+pub const SELECTUP: u16 = 0xE8;
 /// `IDCMP_MOUSEMOVE` (intuition/intuition.h).
 pub const IDCMP_MOUSEMOVE: u32 = 0x0000_0010;
 /// `IDCMP_GADGETDOWN` (intuition/intuition.h).
@@ -410,6 +415,9 @@ pub const OCLASS_BEFORE: u32 = 4;
 pub const cl_Dispatcher: usize = 0;
 /// `OM_REMOVE`: the method that takes an object out of its list (intuition/classusr.h).
 pub const OM_REMOVE: u32 = 0x106;
+/// `OM_ADDMEMBER`: the method that adds an object to a group (`struct
+/// opMember`: the method ID, then `opam_Object`) (intuition/classusr.h).
+pub const OM_ADDMEMBER: u32 = 0x109;
 /// `cl_ID` (ClassID) of a `struct IClass` (intuition/classes.i: `Hook` 20, `cl_Reserved`, `cl_Super`).
 pub const cl_ID: usize = 28;
 /// `BUTTONGCLASS`: the `cl_ID` of Intuition's button class (intuition/classes.h).

@@ -26,6 +26,7 @@
 pub mod asl;
 pub mod be;
 pub mod commodities;
+pub mod diskfont;
 pub mod dos;
 pub mod exec;
 pub mod gadtools;

@@ -267,6 +267,16 @@ impl Segment<'_> {
     pub fn bptr(&self) -> u32 {
         self.seglist
     }
+
+    /// The first hunk's contents: its address and length, bytes. A
+    /// segment is a longword with the next segment's BPTR, then the
+    /// hunk's bytes; the longword before it holds the size of the whole
+    /// allocation, those two longwords included (dos.library `LoadSeg()`
+    /// autodoc; AROS `rom/dos/internalloadseg_aos.c` keeps that form).
+    pub fn first_hunk(&self) -> (u32, usize) {
+        let seg = self.seglist << 2;
+        (seg + 4, (crate::mem::peek32(seg - 4) as usize).saturating_sub(8))
+    }
 }
 
 impl Drop for Segment<'_> {

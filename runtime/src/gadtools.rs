@@ -217,6 +217,36 @@ impl GadTools {
         }
     }
 
+    /// The answer to IDCMP_REFRESHWINDOW for a window that draws its own
+    /// contents: `GT_BeginRefresh(window)`, `draw` (which redraws; only
+    /// the damaged parts reach the screen), `GT_EndRefresh(window, TRUE)`.
+    pub fn refresh_with(&self, window: u32, draw: impl FnOnce()) {
+        // SAFETY: window is open; the pair is balanced around draw.
+        unsafe { sys::gadtools_GT_BeginRefresh(self.base(), window) };
+        draw();
+        // SAFETY: as above.
+        unsafe { sys::gadtools_GT_EndRefresh(self.base(), window, 1) };
+    }
+
+    /// `DrawBevelBoxA(rp, left, top, width, height, GT_VisualInfo vi
+    /// [, GTBB_Recessed TRUE])`: GadTools' 3D box, raised (a button) or
+    /// recessed (a text field), in the screen's shine and shadow pens;
+    /// the box's pixels, window coordinates.
+    pub fn draw_bevel_box(
+        &self,
+        rp: &crate::graphics::RastPort<'_>,
+        rect: (i32, i32, i32, i32),
+        vi: &VisualInfo<'_>,
+        recessed: bool,
+    ) {
+        use amiga_ndk::gadtools::{GTBB_Recessed, GT_VisualInfo};
+        let t = Tags::new().tag(GT_VisualInfo, vi.addr()).tag_if(recessed, GTBB_Recessed, 1).done();
+        let (l, t_, w, h) = rect;
+        // SAFETY: the RastPort is an open window's (borrowed), vi is alive,
+        // the tag list is terminated and lives through the call.
+        unsafe { sys::gadtools_DrawBevelBoxA(self.base(), rp.addr(), l, t_, w, h, t.as_ptr() as *const u8) }
+    }
+
     /// `GT_GetGadgetAttrsA(gadget, window, NULL, tag, &value)` (V39): the
     /// value of one attribute, `None` when the gadget does not process it.
     pub fn get_attr(&self, gadget: u32, window: u32, tag: u32) -> Option<u32> {

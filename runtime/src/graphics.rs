@@ -1,8 +1,14 @@
-//! graphics.library: the few drawing calls the program makes itself.
+//! graphics.library: the few drawing calls the program makes itself,
+//! and text in fonts of one's own (the text fixture): a window's
+//! [`RastPort`], fonts opened by name ([`OpenedFont`]) and fonts added to
+//! the system's list from a loaded font file ([`PublicFont`]).
+use crate::be::Be16;
+use crate::dos::Segment;
 use crate::intuition::Window;
 use crate::library::{Library, LibraryError};
 use crate::{mem, sys};
 use alloc::vec::Vec;
+use core::ffi::CStr;
 
 /// graphics.library, open while this lives.
 pub struct Graphics(Library);
@@ -18,6 +24,261 @@ impl Graphics {
     pub fn set_rast(&self, window: &Window<'_>, pen: u32) {
         // SAFETY: the RastPort belongs to an open window borrowed for the call.
         unsafe { sys::graphics_SetRast(self.0.base(), window.rast_port(), pen) };
+    }
+
+    /// The RastPort of an open window (`Window->RPort`), to draw into
+    /// while the window is borrowed. Coordinates are the window's:
+    /// pixels from its top-left corner, borders included.
+    pub fn rast_port<'w>(&'w self, window: &'w Window<'_>) -> RastPort<'w> {
+        RastPort { graphics: self, rp: window.rast_port() }
+    }
+
+    /// `OpenFont(&textAttr)` with `ta_Name` `name` (e.g. `c"topaz.font"`),
+    /// `ta_YSize` `ysize`, `ta_Style` `style`, `ta_Flags` `flags`: a font
+    /// already in the system's list (ROM fonts, fonts added with
+    /// [`Graphics::add_font`]; graphics takes the best match by its rules);
+    /// closed on drop. `None` when graphics has none to give.
+    pub fn open_font(&self, name: &CStr, ysize: u16, style: u8, flags: u8) -> Option<OpenedFont<'_>> {
+        use amiga_ndk::graphics::*;
+        // Longword aligned: a 68000 reads ta_Name and ta_YSize as a
+        // long and a word, which it cannot at an odd address.
+        #[repr(C, align(4))]
+        struct Ta([u8; ta_SIZEOF]);
+        let mut ta = Ta([0u8; ta_SIZEOF]);
+        ta.0[ta_Name..ta_Name + 4].copy_from_slice(&mem::abs(name.as_ptr()).to_be_bytes());
+        ta.0[ta_YSize..ta_YSize + 2].copy_from_slice(&ysize.to_be_bytes());
+        ta.0[ta_Style] = style;
+        ta.0[ta_Flags] = flags;
+        // SAFETY: ta is a struct TextAttr in linear memory whose name is
+        // NUL-terminated; OpenFont reads both during the call only.
+        let font = unsafe { sys::graphics_OpenFont(self.0.base(), ta.0.as_ptr()) };
+        (font != 0).then_some(OpenedFont { graphics: self, font })
+    }
+
+    /// `AddFont(text_font)`: puts the `struct TextFont` at `text_font`,
+    /// which lies in the first hunk of the loaded font file `segment`
+    /// (checked: else `Err` gives the segment back), into the system's
+    /// font list, where `OpenFont()` finds it by its `ln_Name` and
+    /// `tf_YSize`. What diskfont.library does after loading a font file.
+    /// The returned owner keeps the segment and takes the font out again
+    /// on drop (see [`PublicFont`]).
+    pub fn add_font<'d>(&self, segment: Segment<'d>, text_font: u32) -> Result<PublicFont<'_, 'd>, Segment<'d>> {
+        let (start, len) = segment.first_hunk();
+        let inside = text_font >= start
+            && (text_font - start) as usize + amiga_ndk::graphics::tf_SIZEOF <= len
+            && text_font.is_multiple_of(2);
+        if !inside {
+            return Err(segment);
+        }
+        // SAFETY: text_font is a TextFont inside the loaded hunk, which
+        // the returned owner keeps loaded while the font is in the list.
+        unsafe { sys::graphics_AddFont(self.0.base(), text_font) };
+        Ok(PublicFont { graphics: self, segment: Some(segment), font: text_font })
+    }
+}
+
+/// A `struct TextExtent` (graphics/text.h): what `TextExtent()` says a
+/// string covers, pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TextExtent {
+    /// `te_Width`: `TextLength()`, the pen's advance.
+    pub width: u16,
+    /// `te_Height`: the font's height.
+    pub height: u16,
+    /// `te_Extent`: the pixels covered, relative to the pen position
+    /// (x right, y down; `min_y` is minus the baseline), inclusive.
+    pub min_x: i16,
+    pub min_y: i16,
+    pub max_x: i16,
+    pub max_y: i16,
+}
+
+/// An open window's RastPort, borrowed for drawing (see
+/// [`Graphics::rast_port`]).
+pub struct RastPort<'w> {
+    graphics: &'w Graphics,
+    rp: u32,
+}
+
+impl RastPort<'_> {
+    /// The `struct RastPort *`.
+    pub fn addr(&self) -> u32 {
+        self.rp
+    }
+
+    /// `SetAPen()`: the foreground pen.
+    pub fn set_a_pen(&self, pen: u8) {
+        // SAFETY: the RastPort of an open window (borrowed).
+        unsafe { sys::graphics_SetAPen(self.graphics.0.base(), self.rp, u32::from(pen)) }
+    }
+
+    /// `SetBPen()`: the background pen (JAM2 text's box).
+    pub fn set_b_pen(&self, pen: u8) {
+        // SAFETY: as set_a_pen.
+        unsafe { sys::graphics_SetBPen(self.graphics.0.base(), self.rp, u32::from(pen)) }
+    }
+
+    /// `SetDrMd()`: `JAM1` or `JAM2` (amiga_ndk::graphics).
+    pub fn set_draw_mode(&self, mode: u8) {
+        // SAFETY: as set_a_pen.
+        unsafe { sys::graphics_SetDrMd(self.graphics.0.base(), self.rp, u32::from(mode)) }
+    }
+
+    /// `Move()`: the pen to (`x`, `y`); for text `y` is the baseline.
+    pub fn move_to(&self, x: i32, y: i32) {
+        // SAFETY: as set_a_pen.
+        unsafe { sys::graphics_Move(self.graphics.0.base(), self.rp, x, y) }
+    }
+
+    /// `Text()`: `text` (Latin-1) at the pen position in the current font,
+    /// pens, draw mode and soft style; the pen moves on by its length.
+    pub fn text(&self, text: &[u8]) {
+        // SAFETY: text is in linear memory for the call; count is its length.
+        unsafe { sys::graphics_Text(self.graphics.0.base(), self.rp, text.as_ptr(), text.len() as u32) }
+    }
+
+    /// `TextExtent()`: what `text` would cover, in the current font and
+    /// soft style.
+    pub fn text_extent(&self, text: &[u8]) -> TextExtent {
+        // Word aligned: graphics writes words (a 68000 cannot at an odd address).
+        #[repr(C, align(2))]
+        struct Te([Be16; 6]);
+        let mut te = Te([Be16::new(0); 6]);
+        // SAFETY: te is 12 writable bytes (a struct TextExtent), 2-byte
+        // aligned; text is in linear memory for the call.
+        unsafe {
+            sys::graphics_TextExtent(
+                self.graphics.0.base(),
+                self.rp,
+                text.as_ptr(),
+                text.len() as u32,
+                &mut te as *mut Te as *mut u8,
+            )
+        };
+        let w = |i: usize| te.0[i].get();
+        TextExtent {
+            width: w(0),
+            height: w(1),
+            min_x: w(2) as i16,
+            min_y: w(3) as i16,
+            max_x: w(4) as i16,
+            max_y: w(5) as i16,
+        }
+    }
+
+    /// `RectFill()` in the foreground pen, corners inclusive.
+    pub fn rect_fill(&self, x_min: i32, y_min: i32, x_max: i32, y_max: i32) {
+        // SAFETY: as set_a_pen.
+        unsafe { sys::graphics_RectFill(self.graphics.0.base(), self.rp, x_min, y_min, x_max, y_max) }
+    }
+
+    /// `SetSoftStyle(style, enable)` for every style bit (graphics masks
+    /// `enable` with what `AskSoftStyle()` allows itself): `FSF_BOLD`,
+    /// `FSF_UNDERLINED`, `FSF_ITALIC` or `FS_NORMAL`; returns the style
+    /// now in effect, the font's own `tf_Style` included.
+    pub fn set_soft_style(&self, style: u8) -> u8 {
+        use amiga_ndk::graphics::{FSF_BOLD, FSF_EXTENDED, FSF_ITALIC, FSF_UNDERLINED};
+        let enable = u32::from(FSF_UNDERLINED | FSF_BOLD | FSF_ITALIC | FSF_EXTENDED);
+        // SAFETY: as set_a_pen.
+        unsafe { sys::graphics_SetSoftStyle(self.graphics.0.base(), self.rp, u32::from(style), enable) as u8 }
+    }
+
+    /// Draws with `font` inside `f`: `SetFont(rp, font)`, then `f`, then
+    /// the RastPort's font before (so no window keeps a font that may be
+    /// closed before it).
+    pub fn with_font<R>(&self, font: &OpenedFont<'_>, f: impl FnOnce(&Self) -> R) -> R {
+        let base = self.graphics.0.base();
+        let before = mem::peek32(self.rp + amiga_ndk::graphics::rp_Font as u32);
+        // SAFETY: font is open while borrowed here; `before` is the font
+        // the RastPort had, which its owner keeps open.
+        unsafe { sys::graphics_SetFont(base, self.rp, font.font) };
+        let r = f(self);
+        if before != 0 {
+            // SAFETY: as above.
+            unsafe { sys::graphics_SetFont(base, self.rp, before) };
+        }
+        r
+    }
+}
+
+/// A font from `OpenFont()` ([`Graphics::open_font`]); `CloseFont()` on drop.
+pub struct OpenedFont<'g> {
+    graphics: &'g Graphics,
+    font: u32,
+}
+
+impl OpenedFont<'_> {
+    /// The `struct TextFont *`.
+    pub fn addr(&self) -> u32 {
+        self.font
+    }
+
+    /// Its name (`ln_Name`, e.g. `topaz.font`).
+    pub fn name(&self) -> Vec<u8> {
+        let at = mem::peek32(self.font + (amiga_ndk::graphics::tf_Message + amiga_ndk::exec::ln_Name) as u32);
+        mem::c_string(at, 255).unwrap_or_default()
+    }
+
+    /// `tf_YSize`, pixels.
+    pub fn ysize(&self) -> u16 {
+        mem::peek16(self.font + amiga_ndk::graphics::tf_YSize as u32)
+    }
+
+    /// `tf_Baseline`, pixels.
+    pub fn baseline(&self) -> u16 {
+        mem::peek16(self.font + amiga_ndk::graphics::tf_Baseline as u32)
+    }
+}
+
+impl Drop for OpenedFont<'_> {
+    fn drop(&mut self) {
+        // SAFETY: from OpenFont, closed once.
+        unsafe { sys::graphics_CloseFont(self.graphics.0.base(), self.font) }
+    }
+}
+
+/// A font added to the system's list from a loaded font file
+/// ([`Graphics::add_font`]), which it keeps loaded. On drop, under
+/// `Forbid()`: when nobody has it open (`tf_Accessors` 0) `RemFont()`
+/// takes it out and the file is unloaded; otherwise it stays in the list
+/// and the file stays loaded for good (as diskfont.library keeps a font
+/// in use), since freeing it would pull it from under its users.
+pub struct PublicFont<'g, 'd> {
+    graphics: &'g Graphics,
+    segment: Option<Segment<'d>>,
+    font: u32,
+}
+
+impl PublicFont<'_, '_> {
+    /// The `struct TextFont *`.
+    pub fn addr(&self) -> u32 {
+        self.font
+    }
+
+    /// `tf_Accessors`: how many `OpenFont()`s hold it now.
+    pub fn accessors(&self) -> u16 {
+        mem::peek16(self.font + amiga_ndk::graphics::tf_Accessors as u32)
+    }
+}
+
+impl Drop for PublicFont<'_, '_> {
+    fn drop(&mut self) {
+        let (base, font) = (self.graphics.0.base(), self.font);
+        let removed = crate::exec::forbidden(|| {
+            if mem::peek16(font + amiga_ndk::graphics::tf_Accessors as u32) != 0 {
+                return false;
+            }
+            // SAFETY: added by add_font and not opened by anyone; no task
+            // can open it between the check and the removal (Forbid).
+            // RemFont does nothing but strip it when graphics took it out
+            // already (AROS does at the last CloseFont).
+            unsafe { sys::graphics_RemFont(base, font) };
+            true
+        });
+        let segment = self.segment.take();
+        if !removed {
+            core::mem::forget(segment);
+        }
     }
 }
 
@@ -257,7 +518,7 @@ pub struct FontCopy {
     pub address: u32,
     /// `ln_Name` of `tf_Message`, e.g. `topaz.font`.
     pub name: Vec<u8>,
-    /// The structure's `TEXTFONT_SIZE` bytes.
+    /// The structure's `tf_SIZEOF` bytes.
     pub header: Vec<u8>,
     /// `tf_CharData`: `tf_YSize` rows of `tf_Modulo` bytes; empty when the
     /// font is taller than `max_ysize` or a table could not be read.
@@ -425,7 +686,7 @@ impl WindowReader {
 fn copy_font(font: u32, name: u32, max_ysize: u16) -> FontCopy {
     use amiga_ndk::be::{be_u16, be_u32};
     use amiga_ndk::graphics::*;
-    let mut header = alloc::vec![0u8; TEXTFONT_SIZE];
+    let mut header = alloc::vec![0u8; tf_SIZEOF];
     let mut copy = FontCopy { address: font, name: mem::c_string(name, 255).unwrap_or_default(), ..Default::default() };
     if !mem::copy_into(font, &mut header) {
         return copy;

@@ -322,6 +322,30 @@ extern "C" {
     pub fn graphics_GetRGB32(base: u32, cm: u32, firstcolor: u32, ncolors: u32, table: *mut u8);
     /// graphics.library `GetBitMapAttr` (LVO -960): bm a0, attrnum d1.
     pub fn graphics_GetBitMapAttr(base: u32, bm: u32, attrnum: u32) -> u32;
+    /// graphics.library `SetBPen` (LVO -348): rp a1, pen d0.
+    pub fn graphics_SetBPen(base: u32, rp: u32, pen: u32);
+    /// graphics.library `SetDrMd` (LVO -354): rp a1, drawMode d0.
+    pub fn graphics_SetDrMd(base: u32, rp: u32, drawMode: u32);
+    /// graphics.library `Move` (LVO -240): rp a1, x d0, y d1.
+    pub fn graphics_Move(base: u32, rp: u32, x: i32, y: i32);
+    /// graphics.library `Text` (LVO -60): rp a1, string a0, count d0.
+    pub fn graphics_Text(base: u32, rp: u32, string: *const u8, count: u32);
+    /// graphics.library `TextExtent` (LVO -690): rp a1, string a0, count d0, textExtent a2.
+    pub fn graphics_TextExtent(base: u32, rp: u32, string: *const u8, count: u32, textExtent: *mut u8);
+    /// graphics.library `SetFont` (LVO -66): rp a1, textFont a0.
+    pub fn graphics_SetFont(base: u32, rp: u32, textFont: u32);
+    /// graphics.library `OpenFont` (LVO -72): textAttr a0.
+    pub fn graphics_OpenFont(base: u32, textAttr: *const u8) -> u32;
+    /// graphics.library `CloseFont` (LVO -78): textFont a1.
+    pub fn graphics_CloseFont(base: u32, textFont: u32);
+    /// graphics.library `SetSoftStyle` (LVO -90): rp a1, style d0, enable d1.
+    pub fn graphics_SetSoftStyle(base: u32, rp: u32, style: u32, enable: u32) -> u32;
+    /// graphics.library `AddFont` (LVO -480): textFont a1.
+    pub fn graphics_AddFont(base: u32, textFont: u32);
+    /// graphics.library `RemFont` (LVO -486): textFont a1.
+    pub fn graphics_RemFont(base: u32, textFont: u32);
+    /// gadtools.library `DrawBevelBoxA` (LVO -120): rport a0, left d0, top d1, width d2, height d3, taglist a1.
+    pub fn gadtools_DrawBevelBoxA(base: u32, rport: u32, left: i32, top: i32, width: i32, height: i32, taglist: *const u8);
     /// bsdsocket.library `socket` (LVO -30): domain d0, type d1, protocol d2.
     pub fn bsdsocket_socket(base: u32, domain: i32, r#type: i32, protocol: i32) -> i32;
     /// bsdsocket.library `bind` (LVO -36): sock d0, name a0, namelen d1.

@@ -16,8 +16,16 @@ pub fn wait_for_file(file: &str, label: &str) -> Vec<String> {
 }
 
 /// One fixture run: start it, wait until it is ready, optionally take a
-/// screenshot, write its quit file, wait for its done file.
-fn fixture_run(mut s: Scenario, program: &str, stem: &str, run: u32, shot: Option<&str>) -> Scenario {
+/// screenshot, run `while_up`'s lines, write its quit file, wait for its
+/// done file.
+fn fixture_run(
+    mut s: Scenario,
+    program: &str,
+    stem: &str,
+    run: u32,
+    shot: Option<&str>,
+    while_up: impl FnOnce(Scenario) -> Scenario,
+) -> Scenario {
     s = s.line(format!("Run >NIL: {program}"));
     for l in wait_for_file(&format!("{stem}.ready"), &format!("{stem}-ready-{run}")) {
         s = s.line(l);
@@ -25,6 +33,7 @@ fn fixture_run(mut s: Scenario, program: &str, stem: &str, run: u32, shot: Optio
     if let Some(name) = shot {
         s = s.screenshot(name);
     }
+    s = while_up(s);
     s = s.line(format!("Echo \"quit\" >DH0:{stem}.quit"));
     for l in wait_for_file(&format!("{stem}.done"), &format!("{stem}-done-{run}")) {
         s = s.line(l);
@@ -52,9 +61,20 @@ fn log_ready_and_quit(log: &'static str) -> Check {
 
 /// A fixture scenario: warm-up run with screenshot, then a measured run.
 fn fixture_scenario(name: &str, program: &str, stem: &'static str) -> Scenario {
-    let mut s =
-        Scenario::new(name).program(program, program).program("C/UAETool", "UAETool").timeout(Duration::from_secs(90));
-    s = fixture_run(s, program, stem, 1, Some(stem));
+    fixture_scenario_with(Scenario::new(name), program, stem, |s| s)
+}
+
+/// [`fixture_scenario`] from a scenario with files of its own, with
+/// `while_up`'s lines run while the warm-up's window is up (after its
+/// screenshot).
+fn fixture_scenario_with(
+    s: Scenario,
+    program: &str,
+    stem: &'static str,
+    while_up: impl FnOnce(Scenario) -> Scenario,
+) -> Scenario {
+    let mut s = s.program(program, program).program("C/UAETool", "UAETool").timeout(Duration::from_secs(90));
+    s = fixture_run(s, program, stem, 1, Some(stem), while_up);
     // The measured run is in the foreground: a `Run` between the two
     // measurements would keep memory of its own (RUN_KEEPS in
     // arexx_more.rs). The first run warmed up what AROS caches (fonts,
@@ -87,7 +107,190 @@ pub fn scenarios() -> Vec<Scenario> {
         fixture_scenario("fixture-boopsi", "BoopsiFixture", "boopsi-fixture")
             .check(Check::Contains("boopsi-fixture.log".into(), "FAKE id=99 class=$FFFFFFF0 typeofmem=0".into())),
         fixture_scenario("fixture-screen", "ScreenFixture", "screen-fixture"),
+        text_scenario(),
     ]
+}
+
+/// `fixture-text`: TextFixture with the gstest font on the boot drive
+/// (crate::diskfont). Besides the fixture checks: its truth log has a
+/// `drawn` line for every text with the box the host's reference
+/// renderer gives (gstest: the font read back from the staged file,
+/// `textread::render`'s extent; topaz 8: 8 pixels a character, 8 rows),
+/// the buttons' and members' boxes, and GadgetScope's TREE of the window
+/// lists one gadget besides the system gadgets: the group (its members
+/// cannot be walked).
+fn text_scenario() -> Scenario {
+    use text_fixture as tf;
+    let s = crate::diskfont::stage(Scenario::new("fixture-text").program("GadgetScope", "GadgetScope"))
+        .config("texture_filter", "nearest");
+    let s = s.program("C/InputTool", "InputTool");
+    fixture_scenario_with(s, "TextFixture", "text-fixture", |s| {
+        s.capture(&format!("GadgetScope TREE WINDOW=\"{}\"", tf::TITLE.to_str().unwrap_or("")), "text-tree")
+            .host_step("text-clicks", 30, text_clicks)
+            .line("Run >NIL: Execute DH0:text-clicks.script")
+            .capture("C:InputTool WAITACTIVE TEXT=\"Text Fixture Request\"", "request-up")
+            .capture("GadgetScope TREE WINDOW=\"Text Fixture Request\"", "request-tree")
+            .screenshot("text-request")
+            .host_step("text-answer", 30, text_answer)
+            .line("Run >NIL: Execute DH0:text-answer.script")
+            .host_step("text-clicked", 30, text_clicked)
+            .screenshot("text-uncovered")
+    })
+    .check(Check::Rc("request-up".into(), 0))
+    .check(Check::Rc("text-tree".into(), 0))
+    .check(Check::Custom(
+        "TREE lists the group and no other gadget but the system gadgets".into(),
+        Box::new(|run| tree_has_only_the_group(&run.read_text("text-tree.out")?)),
+    ))
+    .check(Check::Custom(
+        "text-fixture.log: the truth of every text, button and member".into(),
+        Box::new(|run| text_log_matches(&run.read_text("text-fixture.log")?)),
+    ))
+}
+
+/// The window's position on its screen from the text fixture's log
+/// (`window <l>,<t> borders=…`), and the box of the log line starting
+/// with `what` (`button "Save" 1 `, `member 101 `): `box=<l>,<t>,<w>,<h>`.
+fn text_log_box(log: &str, what: &str) -> Result<(String, String), String> {
+    let window = log
+        .lines()
+        .find_map(|l| l.strip_prefix("window ").and_then(|r| r.split(' ').next()))
+        .ok_or("no window line in text-fixture.log")?;
+    let b = log
+        .lines()
+        .find_map(|l| l.strip_prefix(what).and_then(|r| r.rsplit_once("box=")).map(|(_, b)| b))
+        .ok_or_else(|| format!("no {what:?} line in text-fixture.log"))?;
+    Ok((window.to_string(), b.to_string()))
+}
+
+/// Host step: the Amiga script that clicks the second `Save`, the
+/// group's `Alpha` and `Ask` (which opens the requester), at the boxes
+/// the fixture logged.
+fn text_clicks(ctx: &crate::HostContext) -> Result<String, String> {
+    let log = ctx.run.read_text("text-fixture.log")?;
+    let mut script = String::new();
+    for what in ["button \"Save\" 1 ", "member 101 ", "button \"Ask\" 0 "] {
+        let (window, b) = text_log_box(&log, what)?;
+        script += &format!("C:InputTool CLICKGADGET WINDOW={window} BOX={b}\n");
+    }
+    std::fs::write(ctx.hd.join("text-clicks.script"), &script).map_err(|e| e.to_string())?;
+    Ok(script)
+}
+
+/// Host step: the script that answers the requester with `Cancel`, at
+/// the box GadgetScope's TREE of it gives.
+fn text_answer(ctx: &crate::HostContext) -> Result<String, String> {
+    let tree = ctx.run.read_text("request-tree.out")?;
+    let window = tree
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit_once('[')?.1.split(' ').next().map(str::to_string))
+        .ok_or_else(|| format!("request-tree.out:\n{tree}"))?;
+    let cancel = tree
+        .lines()
+        .find(|l| l.contains("label=\"Cancel\""))
+        .and_then(|l| l.rsplit_once('[')?.1.strip_suffix(']').map(|b| b.replace([' ', 'x'], ",")))
+        .ok_or_else(|| format!("no Cancel gadget in request-tree.out:\n{tree}"))?;
+    let script = format!("C:InputTool CLICKGADGET WINDOW={window} BOX={cancel}\n");
+    std::fs::write(ctx.hd.join("text-answer.script"), &script).map_err(|e| e.to_string())?;
+    Ok(script)
+}
+
+/// What the clicks must have logged, in this order.
+pub const TEXT_CLICKED: [&str; 4] =
+    ["clicked \"Save\" 1", "gadgetup 100 member=101", "clicked \"Ask\" 0", "requester 0"];
+
+/// Host step: waits (up to 10 s) until the fixture's log has every line
+/// of [`TEXT_CLICKED`], in order; the log is kept as
+/// `<run>/text-fixture-clicks.log` (the measured run rewrites it).
+fn text_clicked(ctx: &crate::HostContext) -> Result<String, String> {
+    let start = std::time::Instant::now();
+    loop {
+        let log = ctx.run.read_text("text-fixture.log").unwrap_or_default();
+        let lines: Vec<&str> = log.lines().collect();
+        let mut at = 0;
+        let found = TEXT_CLICKED.iter().all(|w| match lines[at..].iter().position(|l| l == w) {
+            Some(i) => {
+                at += i + 1;
+                true
+            }
+            None => false,
+        });
+        if found {
+            let _ = std::fs::write(ctx.run.dir.join("text-fixture-clicks.log"), &log);
+            return Ok(log);
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            return Err(format!("text-fixture.log lacks {TEXT_CLICKED:?} in order:\n{log}"));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The TREE of the text fixture's window: system gadgets (GA_ID 0,
+/// `buttongclass`) and one gadget, GA_ID 100 of `groupgclass`.
+fn tree_has_only_the_group(tree: &str) -> Result<(), String> {
+    let gadgets: Vec<&str> = tree.lines().map(str::trim).filter(|l| l.starts_with("gadget ")).collect();
+    let own: Vec<&&str> = gadgets.iter().filter(|l| !l.starts_with("gadget id=0 ")).collect();
+    let want = format!("gadget id={} ", text_fixture::GROUP_ID);
+    if own.len() == 1 && own[0].starts_with(&want) && own[0].contains("class=\"groupgclass\"") {
+        Ok(())
+    } else {
+        Err(format!("TREE:\n{tree}"))
+    }
+}
+
+/// What the text fixture's log must say, from the host's own knowledge of
+/// the layout and the fonts (see [`text_scenario`]).
+fn text_log_matches(log: &str) -> Result<(), String> {
+    use amiga_ndk::graphics::FSF_BOLD;
+    use gadgetscope_textread::render;
+    use text_fixture as tf;
+    let font = crate::diskfont::read_font_file(&crate::diskfont::gstest().font_file())?;
+    let borders = log
+        .lines()
+        .find_map(|l| l.strip_prefix("window ").and_then(|r| r.split_once(" borders=")).map(|(_, b)| b.to_string()))
+        .ok_or("no window line")?;
+    let b: Vec<i16> = borders.split(',').filter_map(|v| v.parse().ok()).collect();
+    let (bl, bt) = match b[..] {
+        [l, t, _, _] => (l, t),
+        _ => return Err(format!("window borders {borders:?}")),
+    };
+    let expect = |t: &tf::Text| -> Vec<u8> {
+        let (name, size) = t.face.attr();
+        let r = match t.face {
+            // TextExtent() (AROS rom/graphics/textextent.c): the plain
+            // extent, then tf_BoldSmear more on the right for bold, even
+            // where the smeared glyph stays inside the advance (textread's
+            // render() grows the extent only as far as the smear reaches).
+            tf::Face::Gstest => {
+                let g = render(&font, t.text.as_bytes(), t.style & !FSF_BOLD);
+                let smear = if t.style & FSF_BOLD != 0 { font.bold_smear as i16 } else { 0 };
+                tf::Rect::new(bl + t.x + g.left as i16, bt + t.top, g.width as i16 + smear, size as i16)
+            }
+            tf::Face::Topaz => tf::Rect::new(bl + t.x, bt + t.top, 8 * t.text.len() as i16, size as i16),
+        };
+        tf::drawn_line(t.text, name.to_bytes(), size, t.pen, t.style, r)
+    };
+    let mut want: Vec<Vec<u8>> = tf::TEXTS.iter().map(expect).collect();
+    let widths: Vec<i16> = tf::BUTTONS.iter().map(|l| font.text_length(l.as_bytes()) as i16).collect();
+    for (i, (label, r)) in tf::BUTTONS.iter().zip(tf::button_boxes(&widths)).enumerate() {
+        want.push(expect(&tf::button_text(label, r.left + tf::BUTTON_PAD)));
+        want.push(tf::button_line(label, tf::label_index(&tf::BUTTONS, i), r.offset(bl, bt)));
+    }
+    for m in tf::MEMBERS {
+        let r = m.rect.offset(bl + tf::GROUP_LEFT, bt + tf::GROUP_TOP);
+        let label = m.label.to_str().unwrap_or("");
+        want.push(format!("member {} \"{label}\" box={}", m.id, tf::box_text(r)).into_bytes());
+    }
+    let lines: Vec<&str> = log.lines().collect();
+    let missing: Vec<String> =
+        want.iter().map(|w| String::from_utf8_lossy(w).into_owned()).filter(|w| !lines.contains(&w.as_str())).collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("missing from the log:\n{}\nlog:\n{log}", missing.join("\n")))
+    }
 }
 
 #[cfg(test)]
@@ -102,7 +305,7 @@ mod tests {
     #[test]
     fn scenario_lines() {
         let all = scenarios();
-        assert_eq!(all.len(), 3);
+        assert_eq!(all.len(), 4);
         let s = &all[0];
         assert_eq!(s.screenshot_names(), ["gadtools-fixture"]);
         let text: Vec<String> = s

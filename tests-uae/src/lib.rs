@@ -41,6 +41,7 @@ pub mod arexx_client;
 pub mod arexx_host;
 pub mod arexx_more;
 pub mod churn;
+pub mod diskfont;
 pub mod fixtures;
 pub mod foundation;
 pub mod gui;

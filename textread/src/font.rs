@@ -93,7 +93,7 @@ pub struct Font {
 
 impl Font {
     /// Decodes a `struct TextFont` copied out of the system (its
-    /// `TEXTFONT_SIZE` bytes, big-endian, and its tables as copied: 4
+    /// `tf_SIZEOF` bytes, big-endian, and its tables as copied: 4
     /// bytes per glyph of `tf_CharLoc`, 2 of `tf_CharSpace` and
     /// `tf_CharKern`). `None` when the header is short; tables whose
     /// lengths disagree are kept as they are, for [`Font::check`] to
@@ -108,7 +108,7 @@ impl Font {
     ) -> Option<Font> {
         use amiga_ndk::be::u16_at;
         use amiga_ndk::graphics::*;
-        if header.len() < TEXTFONT_SIZE {
+        if header.len() < tf_SIZEOF {
             return None;
         }
         let words = |t: &[u8]| t.chunks_exact(2).map(|c| i16::from_be_bytes([c[0], c[1]])).collect::<Vec<i16>>();

@@ -48,6 +48,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "program-picktool", artifact: "program_picktool", hunk: "PickTool" },
     Program { package: "program-walkprof", artifact: "program_walkprof", hunk: "WalkProf" },
     Program { package: "program-churn-fixture", artifact: "program_churn_fixture", hunk: "ChurnFixture" },
+    Program { package: "program-text-fixture", artifact: "program_text_fixture", hunk: "TextFixture" },
 ];
 
 /// The processor a build is for (docs/reference/toolchain.md, "The 68000

@@ -66,20 +66,8 @@ use object::BigEndian;
 
 type Elf = elf::FileHeader32<BigEndian>;
 
-/// Hunk block type of executable code (`dos/doshunks.h` HUNK_CODE).
-pub const HUNK_CODE: u32 = 0x3E9;
-/// Hunk block type of initialised data (`dos/doshunks.h` HUNK_DATA).
-pub const HUNK_DATA: u32 = 0x3EA;
-/// Hunk block type of zero-filled memory (`dos/doshunks.h` HUNK_BSS).
-pub const HUNK_BSS: u32 = 0x3EB;
-/// 32-bit absolute relocations (`dos/doshunks.h` HUNK_RELOC32, alias HUNK_ABSRELOC32).
-pub const HUNK_RELOC32: u32 = 0x3EC;
-/// Symbol table of a hunk (`dos/doshunks.h` HUNK_SYMBOL).
-pub const HUNK_SYMBOL: u32 = 0x3F0;
-/// End of one hunk (`dos/doshunks.h` HUNK_END).
-pub const HUNK_END: u32 = 0x3F2;
-/// Start of a loadable executable (`dos/doshunks.h` HUNK_HEADER).
-pub const HUNK_HEADER: u32 = 0x3F3;
+/// The block types (`dos/doshunks.h`), defined once in the NDK crate.
+pub use amiga_ndk::dos::{HUNK_BSS, HUNK_CODE, HUNK_DATA, HUNK_END, HUNK_HEADER, HUNK_RELOC32, HUNK_SYMBOL};
 
 /// What [`elf_to_hunk`] adds beyond the loadable image.
 #[derive(Debug, Clone, Default)]
