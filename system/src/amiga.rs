@@ -262,6 +262,39 @@ impl<'a> FileSystem for AmigaSystem<'a> {
     }
 }
 
+/// `System::seen`: the window's pixels read live ([`LiveWindow`]) and
+/// the fonts of `GfxBase->TextFonts`, the window's own first.
+pub(crate) fn seen(ibase: u32, window: u32) -> Result<gadgetscope_engine::shown::Seen, Error> {
+    use amiga_rt::graphics::PixelsError;
+    use gadgetscope_textread::{Font, MAX_YSIZE};
+    let graphics = Graphics::open(39).map_err(|_| Error::new(Rc::Failed, "graphics.library 39 cannot be opened"))?;
+    let reader = graphics.read_window(ibase, window).map_err(|e| match e {
+        PixelsError::Gone => Error::new(Rc::Failed, "the window closed while it was read"),
+        PixelsError::Deep => Error::new(Rc::Failed, "the window's screen has no pens (deeper than 8 bits)"),
+    })?;
+    let mut copies = reader.fonts(FONTS_MAX, MAX_YSIZE);
+    // The window's own font first, then its screen's: a tie between
+    // two fonts goes to the one listed first.
+    let own = reader.facts.fonts;
+    copies.sort_by_key(|c| own.iter().position(|&a| a == c.address).unwrap_or(own.len()));
+    let fonts = copies
+        .iter()
+        .filter_map(|c| {
+            Font::from_text_font(
+                &c.name,
+                &c.header,
+                &c.char_data,
+                &c.char_loc,
+                c.char_space.as_deref(),
+                c.char_kern.as_deref(),
+            )
+        })
+        .collect();
+    drop(copies);
+    let offset = reader.facts.offset;
+    Ok(gadgetscope_engine::shown::Seen { pixels: alloc::boxed::Box::new(LiveWindow::new(reader)), offset, fonts })
+}
+
 /// A window's pixels for the text reader, read from the screen one band
 /// of rows at a time (`amiga_rt::graphics::WindowReader`): the band is
 /// the only copy held, and each pen reads the rows again.
@@ -342,35 +375,7 @@ const FONTS_MAX: usize = 64;
 
 impl<'a> System for AmigaSystem<'a> {
     fn seen(&mut self, ibase: u32, window: u32) -> Result<gadgetscope_engine::shown::Seen, Error> {
-        use amiga_rt::graphics::PixelsError;
-        use gadgetscope_textread::{Font, MAX_YSIZE};
-        let graphics =
-            Graphics::open(39).map_err(|_| Error::new(Rc::Failed, "graphics.library 39 cannot be opened"))?;
-        let reader = graphics.read_window(ibase, window).map_err(|e| match e {
-            PixelsError::Gone => Error::new(Rc::Failed, "the window closed while it was read"),
-            PixelsError::Deep => Error::new(Rc::Failed, "the window's screen has no pens (deeper than 8 bits)"),
-        })?;
-        let mut copies = reader.fonts(FONTS_MAX, MAX_YSIZE);
-        // The window's own font first, then its screen's: a tie between
-        // two fonts goes to the one listed first.
-        let own = reader.facts.fonts;
-        copies.sort_by_key(|c| own.iter().position(|&a| a == c.address).unwrap_or(own.len()));
-        let fonts = copies
-            .iter()
-            .filter_map(|c| {
-                Font::from_text_font(
-                    &c.name,
-                    &c.header,
-                    &c.char_data,
-                    &c.char_loc,
-                    c.char_space.as_deref(),
-                    c.char_kern.as_deref(),
-                )
-            })
-            .collect();
-        drop(copies);
-        let offset = reader.facts.offset;
-        Ok(gadgetscope_engine::shown::Seen { pixels: alloc::boxed::Box::new(LiveWindow::new(reader)), offset, fonts })
+        seen(ibase, window)
     }
 
     fn capture(&mut self, ibase: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error> {

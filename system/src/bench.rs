@@ -15,7 +15,7 @@ use gadgetscope_engine::inspect::{inspect, Failure, Inspect};
 
 /// The `ReadArgs()` template of GadgetScopeBench; `GadgetScopeBench ?`
 /// prints it (dos.library). WINDOW, SCREEN and FULL are TREE's.
-pub const TEMPLATE: &str = "WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N";
+pub const TEMPLATE: &str = "WINDOW/K,SCREEN/K,FULL/S,COUNT/K/N,SHOWN/S";
 
 /// TREE runs when COUNT is not given.
 pub const RUNS: u32 = 9;

@@ -7,6 +7,7 @@ use amiga_ndk::latin1::from_str_lossy as latin1;
 use amiga_ndk::timer::UNIT_MICROHZ;
 use amiga_rt::dos::Dos;
 use amiga_rt::timer::Timer;
+use gadgetscope_engine::inspect::Inspect;
 
 /// The program: RC 0 with the report printed; 5 when no window matches;
 /// 10 for bad arguments or a window that cannot be walked; 20 when
@@ -35,6 +36,16 @@ pub fn main() -> i32 {
     let Some(mut clock) = EClock::open() else {
         return complain(&dos, b"cannot open timer.device", RETURN_FAIL);
     };
+    if let (Some(amiga_rt::readargs::Value::Switch(true)), Inspect::Tree { window: Some(w), screen, .. }) =
+        (values.get(4), &what)
+    {
+        let target = gadgetscope_core::locate::WindowTarget { screen: screen.clone(), pattern: w.clone() };
+        return match crate::bench_shown::bench_shown(&mut os, &mut clock, &target, runs) {
+            Ok(r) if dos.print(&r) => RETURN_OK,
+            Ok(_) => RETURN_FAIL,
+            Err((rc, m)) => complain(&dos, &m, rc),
+        };
+    }
     match bench_tree(&mut os, &mut clock, &what, runs) {
         Ok(r) if dos.print(&report(&r)) => RETURN_OK,
         Ok(_) => RETURN_FAIL,

@@ -17,6 +17,8 @@ pub mod bench;
 #[cfg(target_arch = "wasm32")]
 mod amiga;
 #[cfg(target_arch = "wasm32")]
+mod bench_shown;
+#[cfg(target_arch = "wasm32")]
 mod bench_start;
 #[cfg(target_arch = "wasm32")]
 pub use amiga::{AmigaActor, AmigaIntuition, AmigaSystem};

@@ -514,7 +514,7 @@ mod tests {
         for (text, style, x, top) in lines {
             img.draw(&render(&f, text.as_bytes(), style), x, top, 1, None);
         }
-        let reading = read(&img, &[f], &Options::default());
+        let reading = read(&mut img, &[f], &Options::default());
         let mut got: Vec<(String, u8, bool)> =
             reading.runs.iter().map(|r| (r.string(), r.style, r.ambiguous)).collect();
         got.sort();

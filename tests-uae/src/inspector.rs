@@ -6,7 +6,7 @@ use crate::{Check, Scenario};
 /// Starts `program` with `Run` and waits for `DH0:<stem>.ready`. Its
 /// output goes to `DH0:<stem>.out`: a trap or panic report of the runtime
 /// lands there (a fixture was seen to vanish without one under `>NIL:`).
-fn start(s: Scenario, program: &str, stem: &str) -> Scenario {
+pub fn start(s: Scenario, program: &str, stem: &str) -> Scenario {
     s.line(format!("Run >DH0:{stem}.out {program}")).line(wait_polled(&format!("{stem}.ready")))
 }
 
@@ -20,7 +20,7 @@ fn wait_polled(file: &str) -> String {
 }
 
 /// Asks the fixture to quit and waits for `DH0:<stem>.done`.
-fn stop(s: Scenario, stem: &str) -> Scenario {
+pub fn stop(s: Scenario, stem: &str) -> Scenario {
     s.line(format!("Echo \"quit\" >DH0:{stem}.quit")).line(wait_polled(&format!("{stem}.done")))
 }
 

@@ -203,6 +203,38 @@ pub struct Reading {
     pub limits: Vec<Limit>,
 }
 
+/// How a style changes a glyph's picture.
+#[derive(Clone, Copy)]
+struct Look {
+    /// The bold smear, pixels (0: not bold).
+    smear: u16,
+    /// The underline row's bit (0: not underlined).
+    under: u32,
+    /// The underline is AROS's: broken one pixel round the glyph pixels
+    /// on its row (else a whole line, as AmigaOS draws it).
+    broken: bool,
+}
+
+/// The underline rows `Text()` draws for the algorithmic underline, as
+/// (row, broken): AmigaOS's at `tf_Baseline + 1`, a whole line, and
+/// AROS's (`rom/graphics/text.c`): `tf_Baseline + 2` where that is above
+/// the last row, else `+ 1`, broken round the glyphs' pixels on that row.
+fn underline_rows(font: &Font) -> Vec<(usize, bool)> {
+    let (b, h) = (usize::from(font.baseline), usize::from(font.ysize));
+    let mut aros = b + 1;
+    if aros + 1 < h {
+        aros += 1;
+    }
+    let mut rows = Vec::new();
+    if b + 1 < h {
+        rows.push((b + 1, false));
+    }
+    if aros < h {
+        rows.push((aros, true));
+    }
+    rows
+}
+
 /// One glyph of one style as the reader looks for it: its picture is
 /// the glyph's plain columns in [`FontIndex::cols`] with the style
 /// applied ([`FontIndex::col`]), so a style costs no copy of the glyphs.
@@ -219,9 +251,10 @@ struct Template {
     right_margin: u16,
     /// Pixels set.
     set: u16,
-    /// The glyph is one horizontal stroke (every non-empty column the
-    /// same): it matches anywhere along a line, so it counts only where
-    /// its pen does not go on past either end.
+    /// The glyph is one horizontal stroke (two or more inked columns side
+    /// by side, all the same, of at most 2 rows): it matches anywhere
+    /// along a line, so it counts only where its pen does not go on past
+    /// either end.
     flat: bool,
     /// Some column it must match exactly reaches its top or bottom row:
     /// it counts only where its pen does not go on above or below there
@@ -240,7 +273,7 @@ struct FontIndex {
     starts: Vec<u32>,
     /// Per style: the bold smear (pixels, 0 for none) and the underline
     /// row's bit (0 for none).
-    looks: Vec<(u16, u32)>,
+    looks: Vec<Look>,
     templates: Vec<Template>,
     /// (key pattern, template), sorted.
     keys: Vec<(u32, usize)>,
@@ -291,30 +324,27 @@ fn glyph_columns(font: &Font, g: usize) -> Vec<u32> {
 fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
     let mut styles = vec![0u8];
     let bold = options.bold && algorithmic(font, FSF_BOLD) != 0 && font.bold_smear > 0;
-    let under = options.underlined
-        && algorithmic(font, FSF_UNDERLINED) != 0
-        && usize::from(font.baseline) + 1 < usize::from(font.ysize);
+    let under = options.underlined && algorithmic(font, FSF_UNDERLINED) != 0;
+    let smear = font.bold_smear;
+    let mut looks = vec![Look { smear: 0, under: 0, broken: false }];
     if bold {
         styles.push(FSF_BOLD);
+        looks.push(Look { smear, under: 0, broken: false });
     }
-    if under {
+    for (row, broken) in if under { underline_rows(font) } else { Vec::new() } {
         styles.push(FSF_UNDERLINED);
-    }
-    if bold && under {
-        styles.push(FSF_BOLD | FSF_UNDERLINED);
+        looks.push(Look { smear: 0, under: 1 << row, broken });
+        if bold {
+            styles.push(FSF_BOLD | FSF_UNDERLINED);
+            looks.push(Look { smear, under: 1 << row, broken });
+        }
     }
     let h = usize::from(font.ysize);
     let n = font.glyph_count();
     let min_kern = (0..n).map(|g| font.kern(g)).min().unwrap_or(0);
     let mut index = FontIndex {
         font: fi,
-        looks: styles
-            .iter()
-            .map(|&st| {
-                let smear = if st & FSF_BOLD != 0 { font.bold_smear } else { 0 };
-                (smear, if st & FSF_UNDERLINED != 0 { 1u32 << (usize::from(font.baseline) + 1) } else { 0 })
-            })
-            .collect(),
+        looks,
         styles,
         cols: Vec::new(),
         starts: vec![0],
@@ -330,7 +360,7 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
     }
     let mut templates = Vec::new();
     for variant in 0..index.styles.len() {
-        let smear = usize::from(index.looks[variant].0);
+        let smear = usize::from(index.looks[variant].smear);
         let over = |g: usize| font.width(g) as i32 + smear as i32 - font.space(g);
         let max_over = (0..n).map(over).max().unwrap_or(0);
         for g in 0..font.default_glyph() {
@@ -368,7 +398,12 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
             let set = cols.iter().map(|c| c.count_ones()).sum::<u32>().min(u32::from(u16::MAX)) as u16;
             let inked: Vec<u32> = cols.iter().copied().filter(|&c| c != 0).collect();
             let first = cols.iter().position(|&c| c != 0).unwrap_or(0);
-            let flat = inked.windows(2).all(|p| p[0] == p[1])
+            // A stroke: at least two inked columns, side by side, all the
+            // same, each a line of at most 2 rows (`-`, `_`, `=`; not a
+            // bold `i`, whose two stems are alike too).
+            let flat = inked.len() >= 2
+                && inked.windows(2).all(|p| p[0] == p[1])
+                && inked[0].count_ones() <= 2
                 && inked.len() == cols[first..].iter().take_while(|&&c| c != 0).count();
             let edges = 1 | 1u32 << (h - 1);
             let tall = (left_margin..w.saturating_sub(right_margin)).any(|c| cols[c] & edges != 0);
@@ -397,13 +432,25 @@ impl FontIndex {
     fn col(&self, t: &Template, c: usize) -> u32 {
         let g = usize::from(t.glyph);
         let (a, b) = (self.starts[g] as usize, self.starts[g + 1] as usize);
-        let (smear, under) = self.looks[usize::from(t.variant)];
+        let look = self.looks[usize::from(t.variant)];
         let plain = |c: usize| if c < b - a { self.cols[a + c] } else { 0 };
-        let mut v = plain(c) | under;
-        if smear > 0 && c >= usize::from(smear) {
-            v |= plain(c - usize::from(smear));
-        }
-        v
+        let inked = |c: usize| {
+            let s = usize::from(look.smear);
+            plain(c) | if s > 0 && c >= s { plain(c - s) } else { 0 }
+        };
+        let v = inked(c);
+        let near = c.checked_sub(1).map_or(0, inked) | inked(c + 1);
+        v | underline(look, v, near)
+    }
+}
+
+/// The underline bit a column of a text gets: `v` its inked pixels,
+/// `near` those of the columns either side.
+fn underline(look: Look, v: u32, near: u32) -> u32 {
+    if look.under != 0 && (!look.broken || v & look.under != 0 || near & look.under == 0) {
+        look.under
+    } else {
+        0
     }
 }
 
@@ -572,9 +619,16 @@ fn matches(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize
         return false;
     }
     let (lm, rm) = (usize::from(t.left_margin), usize::from(t.right_margin));
+    let look = index.looks[usize::from(t.variant)];
     (0..w).all(|c| {
-        let m = index.col(t, c);
-        let img = plane.column(left as usize + c, top, h);
+        let mut m = index.col(t, c);
+        let mut img = plane.column(left as usize + c, top, h);
+        // A broken underline's end columns depend on the neighbours:
+        // the run's check decides them.
+        if look.broken && (c == 0 || c + 1 == w) {
+            m &= !look.under;
+            img &= !look.under;
+        }
         let shared = c < lm || c >= w - rm;
         img & m == m && (shared || img == m)
     })
@@ -759,8 +813,8 @@ fn verify(
     }
     // The run's picture as columns, from the index's glyph columns (what
     // render() draws, a column at a time).
-    let (smear, under) = index.looks[variant];
-    let smear = i32::from(smear);
+    let look = index.looks[variant];
+    let smear = i32::from(look.smear);
     let h = usize::from(font.ysize);
     let mut places = Vec::with_capacity(text.len());
     let (mut x, mut min, mut max) = (0i32, 0i32, 0i32);
@@ -776,8 +830,10 @@ fn verify(
         min = min.min(x);
         max = max.max(x);
     }
+    // TextExtent() counts the bold smear past the last advance too.
+    max = max.max(x + smear);
     let width = usize::try_from(max - min).unwrap_or(0);
-    let mut cols = vec![under; width];
+    let mut cols = vec![0u32; width];
     for &(g, _, left, _) in &places {
         let Some(&a) = index.starts.get(g) else { continue };
         let Some(&b) = index.starts.get(g + 1) else { continue };
@@ -788,6 +844,11 @@ fn verify(
                 cols[at + smear as usize] |= v;
             }
         }
+    }
+    let inked = cols.clone();
+    for (c, col) in cols.iter_mut().enumerate() {
+        let near = c.checked_sub(1).map_or(0, |l| inked[l]) | inked.get(c + 1).copied().unwrap_or(0);
+        *col |= underline(look, inked[c], near);
     }
     let spans: Vec<(i32, i32)> = places
         .iter()
@@ -897,7 +958,12 @@ pub fn read<P: Pixels + ?Sized>(image: &mut P, fonts: &[Font], options: &Options
     let mut kept: Vec<Found> = Vec::new();
     for f in found {
         match kept.iter_mut().find(|k| k.pen == f.pen && k.rect.overlaps(&f.rect)) {
-            Some(k) => k.ambiguous |= k.text.len() == f.text.len(),
+            // The same text in the same font and style twice (AmigaOS's and AROS's
+            // underline where they coincide) is no ambiguity.
+            Some(k) => {
+                k.ambiguous |=
+                    k.text.len() == f.text.len() && (k.text != f.text || k.applied != f.applied || k.index != f.index)
+            }
             None => kept.push(f),
         }
     }

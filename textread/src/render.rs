@@ -98,6 +98,9 @@ pub fn render(font: &Font, text: &[u8], style: u8) -> Rendered {
         min = min.min(x);
         max = max.max(x);
     }
+    // TextExtent() counts the bold smear past the last advance too (AROS
+    // rom/graphics/textextent.c; measured with TextFixture).
+    max = max.max(x + smear);
     let w = usize::try_from(max - min).unwrap_or(0);
     let h = usize::from(font.ysize);
     let mut bits = vec![false; w * h];

@@ -505,3 +505,24 @@ fn lines_and_specks_are_not_text() {
     let got: Vec<String> = read(&mut img, &[f], &Options::default()).runs.iter().map(|r| r.string()).collect();
     assert_eq!(got, vec!["O-O|O.".to_string()]);
 }
+
+/// AROS draws the algorithmic underline at `tf_Baseline + 2` where that
+/// is above the last row (here the last row: `+ 1`), broken one pixel
+/// round the glyphs' own pixels on that row (`g`'s descender); read as
+/// underlined as well as AmigaOS's whole line.
+#[test]
+fn aros_broken_underline_is_underlined() {
+    let f = fixed();
+    let mut img = Image::new(60, 12, 0);
+    let plain = render(&f, b"HONg", 0);
+    img.draw(&plain, 2, 1, 1, None);
+    let row = 7;
+    let glyph = |x: i32| x >= 0 && (x as usize) < plain.width && plain.get(x as usize, row);
+    for x in 0..plain.width as i32 {
+        if glyph(x) || !(glyph(x - 1) || glyph(x + 1)) {
+            img.set(2 + x, 1 + row as i32, 1);
+        }
+    }
+    let reading = read(&mut img, std::slice::from_ref(&f), &Options::default());
+    assert_eq!(summary(&reading.runs), vec![("HONg".into(), r(2, 1, 32, 8), 0, 1, FSF_UNDERLINED, false)]);
+}
