@@ -32,11 +32,14 @@ pub struct Seen {
 
 /// The text runs of `seen`, boxes relative to the window (borders
 /// included, as gadget boxes). RC 20 when the window closed while it was
-/// read.
+/// read or the heap had no room for the reading.
 pub fn reading(seen: &mut Seen) -> Result<Reading, Error> {
     let mut r = read(&mut *seen.pixels, &seen.fonts, &Options::default());
     if r.limits.contains(&Limit::Lost) {
         return Err(Error::new(Rc::Failed, "the window closed while it was read"));
+    }
+    if r.limits.contains(&Limit::NoMemory) {
+        return Err(Error::new(Rc::Failed, "not enough memory to read the window's text"));
     }
     let (dx, dy) = seen.offset;
     for run in &mut r.runs {
@@ -108,7 +111,7 @@ pub fn shown_text(w: &WindowInfo, fonts: &[Font], reading: &Reading) -> Vec<u8> 
             Limit::ColorFont { font } => (font, "a colour font"),
             Limit::TooTall { font } => (font, "taller than 32 rows"),
             Limit::BadFont { font, .. } => (font, "its tables disagree"),
-            Limit::ClippedAtEdge { .. } | Limit::Lost | Limit::Crowded => continue,
+            Limit::ClippedAtEdge { .. } | Limit::Lost | Limit::Crowded | Limit::NoMemory => continue,
         };
         let Some(f) = fonts.get(font) else { continue };
         out.extend_from_slice(b"  unread font=");

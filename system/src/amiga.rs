@@ -323,6 +323,25 @@ impl LiveWindow {
     }
 }
 
+impl LiveWindow {
+    /// Rows `y..y + n` in the band (read unless they are there already);
+    /// false when the window closed meanwhile.
+    fn load(&mut self, y: usize, n: usize) -> bool {
+        if self.band_y != Some(y) || self.band.height != n {
+            let f = &self.reader.facts;
+            self.band.data.clear();
+            self.band.data.resize(f.depth * n * f.bytes_per_row, 0);
+            self.band.height = n;
+            self.band.covered = f.covered.iter().map(|c| c.offset(0, -(y as i32))).collect();
+            self.band_y = Some(y);
+            if !self.reader.rows(y, n, &mut self.band.data) {
+                self.lost = true;
+            }
+        }
+        !self.lost
+    }
+}
+
 impl gadgetscope_textread::Pixels for LiveWindow {
     fn width(&self) -> usize {
         self.reader.facts.size.0
@@ -339,25 +358,31 @@ impl gadgetscope_textread::Pixels for LiveWindow {
         if self.lost || n == 0 {
             return;
         }
-        if self.band_y != Some(y) || self.band.height != n {
-            let f = &self.reader.facts;
-            self.band.data.clear();
-            self.band.data.resize(f.depth * n * f.bytes_per_row, 0);
-            self.band.height = n;
-            self.band.covered = f.covered.iter().map(|c| c.offset(0, -(y as i32))).collect();
-            self.band_y = Some(y);
-            if !self.reader.rows(y, n, &mut self.band.data) {
-                self.lost = true;
-                return;
-            }
+        if !self.load(y, n) {
+            return;
         }
         for (r, bytes) in out.chunks_mut(rb).enumerate() {
             self.band.pen_row(pen, r, bytes);
         }
     }
 
-    fn pens(&self) -> Vec<u8> {
-        (0..1u32 << self.reader.facts.depth).map(|p| p as u8).collect()
+    /// One pass over the window's rows, band by band, marking the pens
+    /// that occur (absent pens then cost nothing).
+    fn pens(&mut self) -> Vec<u8> {
+        let mut present = [false; 256];
+        let h = self.height();
+        let mut y = 0;
+        while y < h && !self.lost {
+            let n = (h - y).min(32);
+            if !self.load(y, n) {
+                break;
+            }
+            for r in 0..n {
+                self.band.mark_pens(r, &mut present);
+            }
+            y += n;
+        }
+        (0..=255u8).filter(|&p| present[usize::from(p)]).collect()
     }
 
     fn readable(&self, r: Rect) -> bool {

@@ -1,6 +1,6 @@
 //! GadgetScopeBench `SHOWN`: the text reader timed on the machine itself
 //! (wasm32 only), each phase on its own so the levers show: the fonts
-//! copied, the reader's glyph index alone, every pen's columns alone,
+//! copied, the reader's glyph index alone, each pen alone,
 //! the whole reading, plain only, one pen only. EClock ticks, median of
 //! the runs.
 use crate::amiga::seen;
@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use gadgetscope_core::locate::{find_target, WindowTarget};
 use gadgetscope_core::walk::{read_screens, IntuitionOs};
 use gadgetscope_engine::shown::{reading, Seen};
-use gadgetscope_textread::{read, Options, Planar};
+use gadgetscope_textread::{pen_columns, read, Options, Planar};
 
 /// The report: one line per phase, `<phase> median <ticks> ticks (<us>
 /// us)`, then what was read; `Err` a sentence and an RC.
@@ -35,6 +35,7 @@ pub fn bench_shown<O: IntuitionOs, C: Clock>(
         r
     };
     let mut summary = Vec::new();
+    let mut work = Vec::new();
     for _ in 0..runs.max(1) {
         let mut s: Option<Seen> = None;
         time("seen (fonts copied and decoded)", clock, &mut || {
@@ -43,12 +44,16 @@ pub fn bench_shown<O: IntuitionOs, C: Clock>(
         })?;
         let mut s = s.ok_or((20, b"no picture".to_vec()))?;
         let fonts = core::mem::take(&mut s.fonts);
-        time("index (glyph pictures of every font and style)", clock, &mut || {
-            read(&mut Planar::default(), &fonts, &Options::default());
+        let mut pens = Vec::new();
+        time("pens (which pens the window has)", clock, &mut || {
+            pens = s.pixels.pens();
             Ok(())
         })?;
-        time("planes (every pen's columns, no font)", clock, &mut || {
-            read(&mut *s.pixels, &[], &Options::default());
+        time("columns (every pen's, no font)", clock, &mut || {
+            pen_columns(&mut *s.pixels, &pens).map(|_| ()).map_err(|_| (20, b"no memory".to_vec()))
+        })?;
+        time("index (glyph pictures of every font and style)", clock, &mut || {
+            read(&mut Planar::default(), &fonts, &Options::default());
             Ok(())
         })?;
         let plain = Options { bold: false, underlined: false, pens: None };
@@ -61,11 +66,29 @@ pub fn bench_shown<O: IntuitionOs, C: Clock>(
             read(&mut *s.pixels, &fonts, &pen1);
             Ok(())
         })?;
+        for &pen in &pens {
+            let one = Options { pens: Some(alloc::vec![pen]), ..Options::default() };
+            let name: &'static str = ["pen 0 alone", "pen 1 alone", "pen 2 alone", "pen 3 alone"]
+                .get(usize::from(pen))
+                .copied()
+                .unwrap_or("another pen alone");
+            time(name, clock, &mut || {
+                let r = read(&mut *s.pixels, &fonts, &one);
+                work.push((pen, r.work));
+                Ok(())
+            })?;
+        }
         s.fonts = fonts;
         time("whole (SHOWN's reading)", clock, &mut || {
             let r = reading(&mut s).map_err(fail)?;
-            summary = alloc::format!("{} runs, {} fonts, {} limits\n", r.runs.len(), s.fonts.len(), r.limits.len())
-                .into_bytes();
+            summary = alloc::format!(
+                "{} runs, {} fonts, {} limits, pens {:?}\n",
+                r.runs.len(),
+                s.fonts.len(),
+                r.limits.len(),
+                pens
+            )
+            .into_bytes();
             Ok(())
         })?;
     }
@@ -77,5 +100,8 @@ pub fn bench_shown<O: IntuitionOs, C: Clock>(
         out.extend_from_slice(alloc::format!("{name}: median {m} ticks ({} us)\n", m * 1_000_000 / f).as_bytes());
     }
     out.extend_from_slice(&summary);
+    for (pen, w) in work.iter().take(8) {
+        out.extend_from_slice(alloc::format!("pen {pen}: {w:?}\n").as_bytes());
+    }
     Ok(out)
 }

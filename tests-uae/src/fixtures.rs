@@ -243,7 +243,6 @@ fn tree_has_only_the_group(tree: &str) -> Result<(), String> {
 /// What the text fixture's log must say, from the host's own knowledge of
 /// the layout and the fonts (see [`text_scenario`]).
 fn text_log_matches(log: &str) -> Result<(), String> {
-    use amiga_ndk::graphics::FSF_BOLD;
     use gadgetscope_textread::render;
     use text_fixture as tf;
     let font = crate::diskfont::read_font_file(&crate::diskfont::gstest().font_file())?;
@@ -259,14 +258,11 @@ fn text_log_matches(log: &str) -> Result<(), String> {
     let expect = |t: &tf::Text| -> Vec<u8> {
         let (name, size) = t.face.attr();
         let r = match t.face {
-            // TextExtent() (AROS rom/graphics/textextent.c): the plain
-            // extent, then tf_BoldSmear more on the right for bold, even
-            // where the smeared glyph stays inside the advance (textread's
-            // render() grows the extent only as far as the smear reaches).
+            // TextExtent(): textread's render() gives it, bold's smear
+            // past the last advance included.
             tf::Face::Gstest => {
-                let g = render(&font, t.text.as_bytes(), t.style & !FSF_BOLD);
-                let smear = if t.style & FSF_BOLD != 0 { font.bold_smear as i16 } else { 0 };
-                tf::Rect::new(bl + t.x + g.left as i16, bt + t.top, g.width as i16 + smear, size as i16)
+                let g = render(&font, t.text.as_bytes(), t.style);
+                tf::Rect::new(bl + t.x + g.left as i16, bt + t.top, g.width as i16, size as i16)
             }
             tf::Face::Topaz => tf::Rect::new(bl + t.x, bt + t.top, 8 * t.text.len() as i16, size as i16),
         };

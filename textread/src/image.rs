@@ -90,7 +90,7 @@ impl crate::read::Pixels for Image {
         }
     }
 
-    fn pens(&self) -> Vec<u8> {
+    fn pens(&mut self) -> Vec<u8> {
         let mut present = [false; 256];
         for &p in &self.pens {
             present[usize::from(p)] = true;
@@ -125,6 +125,55 @@ pub struct Planar {
 }
 
 impl Planar {
+    /// Marks in `present` the pens of row `y`'s pixels that are not
+    /// covered, 32 pixels at a time: a pen is there when its plane
+    /// combination leaves a bit set. Screens deeper than 4 planes mark
+    /// every pen (256 combinations a word would cost more than the passes
+    /// they save).
+    pub fn mark_pens(&self, y: usize, present: &mut [bool; 256]) {
+        if self.depth > 4 {
+            present[..1 << self.depth.min(8)].fill(true);
+            return;
+        }
+        if y >= self.height || !self.is_consistent() {
+            return;
+        }
+        let rb = self.width.div_ceil(8);
+        let mut row = [0u32; 8];
+        for w in 0..rb.div_ceil(4) {
+            let fb = self.first_bit as u32;
+            for (p, r) in row.iter_mut().enumerate().take(self.depth) {
+                let at = (p * self.height + y) * self.bytes_per_row;
+                let data = &self.data[at..at + self.bytes_per_row];
+                let b = |k: usize| u32::from(data.get(4 * w + k).copied().unwrap_or(0));
+                *r = ((b(0) << 24 | b(1) << 16 | b(2) << 8 | b(3)) << fb) | (b(4) >> (8 - fb));
+            }
+            // The word's valid pixels: inside the width, not covered.
+            let mut valid = u32::MAX;
+            let left = 32 * w;
+            if left + 32 > self.width {
+                valid = !(u32::MAX >> (self.width - left));
+            }
+            for c in &self.covered {
+                if (c.top..c.top + c.height).contains(&(y as i32)) {
+                    for x in c.left.max(left as i32)..(c.left + c.width).min((left + 32) as i32) {
+                        valid &= !(0x8000_0000 >> (x as usize - left));
+                    }
+                }
+            }
+            for pen in 0..1usize << self.depth {
+                if present[pen] {
+                    continue;
+                }
+                let mut m = valid;
+                for (p, &r) in row.iter().enumerate().take(self.depth) {
+                    m &= if pen >> p & 1 != 0 { r } else { !r };
+                }
+                present[pen] = m != 0;
+            }
+        }
+    }
+
     /// Whether the sizes fit the data: `bytes_per_row` holds `first_bit +
     /// width` bits and `data` every row of every plane.
     pub fn is_consistent(&self) -> bool {
@@ -155,8 +204,12 @@ impl crate::read::Pixels for Planar {
         }
     }
 
-    fn pens(&self) -> Vec<u8> {
-        (0..1u32 << self.depth.min(8)).map(|p| p as u8).collect()
+    fn pens(&mut self) -> Vec<u8> {
+        let mut present = [false; 256];
+        for y in 0..self.height() {
+            self.mark_pens(y, &mut present);
+        }
+        (0..=255u8).filter(|&p| present[usize::from(p)]).collect()
     }
 
     fn readable(&self, r: Rect) -> bool {

@@ -76,8 +76,9 @@ pub trait Pixels {
     /// source may read them live (the program reads a window's rows from
     /// its screen again for each pen, to hold no copy of the picture).
     fn pen_rows(&mut self, pen: u8, y: usize, out: &mut [u8]);
-    /// The pens that may occur (a superset costs only time).
-    fn pens(&self) -> Vec<u8>;
+    /// The pens that occur in the readable pixels (a superset costs only
+    /// time: each pen is a pass).
+    fn pens(&mut self) -> Vec<u8>;
     /// Whether every pixel of `r` is readable: a glyph in a box that is
     /// partly covered is not read, so that its visible part is not taken
     /// for another glyph.
@@ -184,8 +185,10 @@ pub enum Limit {
     /// nothing is reported.
     Lost,
     /// More than [`CANDIDATES_MAX`] places in one pen look like glyphs of
-    /// one font and style (a picture, a pattern): nothing is reported.
+    /// one font (a picture, a pattern): nothing is reported.
     Crowded,
+    /// The heap had no room for the reading: nothing is reported.
+    NoMemory,
     /// Pixels of a run's pen on its rows between the run and the image's
     /// edge, closer than one glyph: likely text cut by the edge, not read.
     ClippedAtEdge {
@@ -201,6 +204,24 @@ pub struct Reading {
     pub runs: Vec<TextRun>,
     /// What could not be read.
     pub limits: Vec<Limit>,
+    /// What the reading did (GadgetScopeBench prints it).
+    pub work: Work,
+}
+
+/// Counts of the reader's steps, summed over fonts and pens: where its
+/// time goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Windows of a font's height looked up (one column, one top).
+    pub windows: u32,
+    /// Windows whose pattern passed the key filter.
+    pub filtered: u32,
+    /// Templates tried at a key's place (the whole glyph compared).
+    pub tried: u32,
+    /// Glyphs found (candidates kept).
+    pub glyphs: u32,
+    /// Runs checked against the picture (pieces included).
+    pub verified: u32,
 }
 
 /// How a style changes a glyph's picture.
@@ -239,16 +260,19 @@ fn underline_rows(font: &Font) -> Vec<(usize, bool)> {
 /// the glyph's plain columns in [`FontIndex::cols`] with the style
 /// applied ([`FontIndex::col`]), so a style costs no copy of the glyphs.
 struct Template {
-    glyph: u16,
+    /// The glyph's index (below 256: a font has at most 256 characters
+    /// besides its default glyph).
+    glyph: u8,
     /// Index into [`FontIndex::styles`].
     variant: u8,
-    /// The picture's width, pixels (the glyph's plus the bold smear).
-    width: u16,
+    /// The picture's width, pixels (the glyph's plus the bold smear; a
+    /// wider glyph is not looked for).
+    width: u8,
     /// The column the index keys on.
-    key_col: u16,
+    key_col: u8,
     /// Columns at the left and right a neighbour may share.
-    left_margin: u16,
-    right_margin: u16,
+    left_margin: u8,
+    right_margin: u8,
     /// Pixels set.
     set: u16,
     /// The glyph is one horizontal stroke (two or more inked columns side
@@ -260,6 +284,9 @@ struct Template {
     /// it counts only where its pen does not go on above or below there
     /// (a piece of a vertical line).
     tall: bool,
+    /// The key is two columns, `key_col` and the next, both the glyph's
+    /// own: the second is compared before the whole glyph.
+    pair: bool,
 }
 
 /// One font's glyph pictures, indexed.
@@ -275,15 +302,17 @@ struct FontIndex {
     /// row's bit (0 for none).
     looks: Vec<Look>,
     templates: Vec<Template>,
-    /// (key pattern, template), sorted.
-    keys: Vec<(u32, usize)>,
-    /// 4096-bit filter over the key patterns.
-    filter: Vec<u64>,
+    /// The key patterns, sorted, the second column of each pair key (0
+    /// for a single key) and the template of each.
+    keys: Vec<u32>,
+    key_seconds: Vec<u32>,
+    key_templates: Vec<u16>,
+    /// Where each 12-bit hash's keys start in `keys` (4097 entries): the
+    /// keys are sorted by hash, then pattern, single keys before pairs,
+    /// pairs by their second column.
+    buckets: Vec<u16>,
     /// The widest glyph picture, pixels.
     widest: i32,
-    /// Some key column has every row set (then solid stretches of a
-    /// column must be looked up too).
-    full_key: bool,
 }
 
 /// 12 bits of a pattern for the filter, with shifts and XORs only (a
@@ -321,7 +350,7 @@ fn glyph_columns(font: &Font, g: usize) -> Vec<u32> {
     cols
 }
 
-fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
+fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, Limit> {
     let mut styles = vec![0u8];
     let bold = options.bold && algorithmic(font, FSF_BOLD) != 0 && font.bold_smear > 0;
     let under = options.underlined && algorithmic(font, FSF_UNDERLINED) != 0;
@@ -350,15 +379,19 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
         starts: vec![0],
         templates: Vec::new(),
         keys: Vec::new(),
-        filter: vec![0u64; 64],
+        key_seconds: Vec::new(),
+        key_templates: Vec::new(),
+        buckets: Vec::new(),
         widest: 0,
-        full_key: false,
     };
+    room(&mut index.cols, font.char_loc.iter().map(|l| usize::from(l.width)).sum())?;
+    room(&mut index.starts, font.glyph_count())?;
     for g in 0..font.default_glyph() {
         index.cols.extend(glyph_columns(font, g));
         index.starts.push(index.cols.len() as u32);
     }
     let mut templates = Vec::new();
+    room(&mut templates, index.styles.len() * font.default_glyph())?;
     for variant in 0..index.styles.len() {
         let smear = usize::from(index.looks[variant].smear);
         let over = |g: usize| font.width(g) as i32 + smear as i32 - font.space(g);
@@ -372,29 +405,50 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
                 continue;
             }
             let w = b - a + smear;
+            let (Ok(glyph), Ok(width)) = (u8::try_from(g), u8::try_from(w)) else { continue };
             let probe = Template {
-                glyph: g as u16,
+                glyph,
                 variant: variant as u8,
-                width: w as u16,
+                width,
                 key_col: 0,
                 left_margin: 0,
                 right_margin: 0,
                 set: 0,
                 flat: false,
                 tall: false,
+                pair: false,
             };
             let cols: Vec<u32> = (0..w).map(|c| index.col(&probe, c)).collect();
             let clamp = |v: i32| usize::try_from(v).unwrap_or(0).min(w);
             let left_margin = clamp(max_over - font.kern(g));
             let right_margin = clamp(over(g) - min_kern);
-            // The key: a column outside the shared ones, neither empty nor
-            // all set if the glyph has one (an all-set key would make the
-            // scan look up every solid stretch of the image).
+            // The key: a column outside the shared ones with pixels of the
+            // glyph itself (not the underline alone, which would match all
+            // along every line), never all set (that would match every
+            // solid stretch of the picture); the one whose rows change
+            // most (stems and fills are common, the shapes of letters are
+            // not), with the column right of it when that one is the
+            // glyph's own too: then the key is the pair.
             let full = full_column(h);
+            let under = index.looks[variant].under;
             let own = left_margin..w.saturating_sub(right_margin);
-            let key_col = own.clone().find(|&c| cols[c] != 0 && cols[c] != full);
-            let key_col = key_col.or_else(|| own.clone().find(|&c| cols[c] != 0));
-            let Some(key_col) = key_col.or_else(|| (0..w).find(|&c| cols[c] != 0)) else { continue };
+            // A broken underline's end columns depend on the neighbours:
+            // no key there.
+            let own = if index.looks[variant].broken { own.start.max(1)..own.end.min(w - 1) } else { own };
+            let changes = |v: u32| (v ^ (v >> 1)).count_ones() + (v & 1);
+            let keyable = |c: &usize| cols[*c] & !under != 0 && cols[*c] != full;
+            let score = |c: &usize| {
+                let pair = own.contains(&(c + 1));
+                let second = if pair { changes(cols[c + 1]) } else { 0 };
+                (pair, changes(cols[*c]) + second, (cols[*c] & !under).count_ones())
+            };
+            let key_col = own.clone().filter(keyable).max_by_key(score);
+            let all = if index.looks[variant].broken { 1..w.saturating_sub(1) } else { 0..w };
+            let Some(key_col) = key_col.or_else(|| all.filter(keyable).max_by_key(score)) else {
+                // Every column full: nothing tells it from a filled box.
+                continue;
+            };
+            let pair = own.contains(&key_col) && own.contains(&(key_col + 1));
             let set = cols.iter().map(|c| c.count_ones()).sum::<u32>().min(u32::from(u16::MAX)) as u16;
             let inked: Vec<u32> = cols.iter().copied().filter(|&c| c != 0).collect();
             let first = cols.iter().position(|&c| c != 0).unwrap_or(0);
@@ -407,38 +461,56 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> FontIndex {
                 && inked.len() == cols[first..].iter().take_while(|&&c| c != 0).count();
             let edges = 1 | 1u32 << (h - 1);
             let tall = (left_margin..w.saturating_sub(right_margin)).any(|c| cols[c] & edges != 0);
-            let (key_col, left_margin, right_margin) = (key_col as u16, left_margin as u16, right_margin as u16);
-            templates.push(Template { key_col, left_margin, right_margin, set, flat, tall, ..probe });
+            let (key_col, left_margin, right_margin) = (key_col as u8, left_margin as u8, right_margin as u8);
+            templates.push(Template { key_col, left_margin, right_margin, set, flat, tall, pair, ..probe });
         }
     }
-    let mut keys: Vec<(u32, usize)> =
-        templates.iter().enumerate().map(|(i, t)| (index.col(t, usize::from(t.key_col)), i)).collect();
-    keys.sort_unstable();
-    for &(k, _) in &keys {
-        let b = filter_bit(k);
-        index.filter[b / 64] |= 1 << (b % 64);
+    let mut keys: Vec<(u32, u32, u16)> = Vec::new();
+    room(&mut keys, templates.len())?;
+    room(&mut index.keys, templates.len())?;
+    room(&mut index.key_seconds, templates.len())?;
+    room(&mut index.key_templates, templates.len())?;
+    keys.extend(templates.iter().enumerate().map(|(i, t)| {
+        let k = usize::from(t.key_col);
+        (index.col(t, k), if t.pair { index.col(t, k + 1) } else { 0 }, i as u16)
+    }));
+    keys.sort_unstable_by_key(|&(k, k2, t)| (filter_bit(k), k, templates[usize::from(t)].pair, k2));
+    index.buckets = filled(4097, 0u16)?;
+    for &(k, _, _) in &keys {
+        index.buckets[filter_bit(k) + 1] += 1;
+    }
+    for b in 1..index.buckets.len() {
+        index.buckets[b] += index.buckets[b - 1];
     }
     index.widest = templates.iter().map(|t| i32::from(t.width)).max().unwrap_or(0);
-    let full = full_column(h);
-    index.full_key = keys.iter().any(|&(k, _)| k == full);
     index.templates = templates;
-    index.keys = keys;
-    index
+    index.keys = keys.iter().map(|&(k, _, _)| k).collect();
+    index.key_seconds = keys.iter().map(|&(_, k, _)| k).collect();
+    index.key_templates = keys.iter().map(|&(_, _, t)| t).collect();
+    Ok(index)
 }
 
 impl FontIndex {
     /// Column `c` of template `t`'s picture: the glyph's plain column,
     /// the column `smear` to its left for bold, the underline row.
+    #[inline]
     fn col(&self, t: &Template, c: usize) -> u32 {
         let g = usize::from(t.glyph);
         let (a, b) = (self.starts[g] as usize, self.starts[g + 1] as usize);
+        let glyph = &self.cols[a..b];
         let look = self.looks[usize::from(t.variant)];
-        let plain = |c: usize| if c < b - a { self.cols[a + c] } else { 0 };
+        let s = usize::from(look.smear);
         let inked = |c: usize| {
-            let s = usize::from(look.smear);
-            plain(c) | if s > 0 && c >= s { plain(c - s) } else { 0 }
+            let mut v = glyph.get(c).copied().unwrap_or(0);
+            if s > 0 && c >= s {
+                v |= glyph.get(c - s).copied().unwrap_or(0);
+            }
+            v
         };
         let v = inked(c);
+        if !look.broken {
+            return v | look.under;
+        }
         let near = c.checked_sub(1).map_or(0, inked) | inked(c + 1);
         v | underline(look, v, near)
     }
@@ -452,6 +524,20 @@ fn underline(look: Look, v: u32, near: u32) -> u32 {
     } else {
         0
     }
+}
+
+/// `n` copies of `v`, or [`Limit::NoMemory`] when the heap has no room
+/// (the program's heap is small: a failed allocation must not end it).
+fn filled<T: Clone>(n: usize, v: T) -> Result<Vec<T>, Limit> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(n).map_err(|_| Limit::NoMemory)?;
+    out.resize(n, v);
+    Ok(out)
+}
+
+/// Room for `more` more items in `v`, or [`Limit::NoMemory`].
+fn room<T>(v: &mut Vec<T>, more: usize) -> Result<(), Limit> {
+    v.try_reserve(more).map_err(|_| Limit::NoMemory)
 }
 
 /// A column of `h` rows, all set.
@@ -497,13 +583,13 @@ struct Plane {
 impl Plane {
     /// Built 32 rows by 8 columns at a time: a block with no pixel of
     /// the pen costs its 32 bytes, an all-set one no transpose.
-    fn new<P: Pixels + ?Sized>(src: &mut P, pen: u8) -> Plane {
+    fn new(src: &mut dyn Pixels, pen: u8) -> Result<Plane, Limit> {
         let (width, height) = (src.width(), src.height());
         let words = height.div_ceil(32).max(1);
         let rb = width.div_ceil(8);
-        let mut bits = vec![0u32; width * words];
-        let mut any = vec![false; width];
-        let mut band = vec![0u8; 32 * rb];
+        let mut bits = filled(width * words, 0u32)?;
+        let mut any = filled(width, false)?;
+        let mut band = filled(32 * rb, 0u8)?;
         let mut rows = [0u8; 32];
         for s in 0..words {
             let n = (height - s * 32).min(32);
@@ -537,7 +623,7 @@ impl Plane {
                 }
             }
         }
-        Plane { words, bits, any, width, height }
+        Ok(Plane { words, bits, any, width, height })
     }
 
     /// Whether pixel (`x`, `y`) has the pen; `None` outside the picture.
@@ -589,8 +675,9 @@ struct Candidate {
     glyph: u16,
 }
 
-/// Most glyphs one pass (one pen, font and style) keeps before it gives
-/// up on the picture ([`Limit::Crowded`]): 4096 candidates are 40 KiB.
+/// Most glyphs one pass (one pen and font, every style) keeps before it
+/// gives up on the picture ([`Limit::Crowded`]): 4096 candidates are
+/// 40 KiB.
 pub const CANDIDATES_MAX: usize = 4096;
 
 /// Glyphs that set fewer pixels than this are specks (`.`, `,`, `'`):
@@ -620,7 +707,9 @@ fn matches(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize
     }
     let (lm, rm) = (usize::from(t.left_margin), usize::from(t.right_margin));
     let look = index.looks[usize::from(t.variant)];
-    (0..w).all(|c| {
+    // The glyph's own columns first: they must be exact, so a wrong
+    // place fails there soonest.
+    (lm..w - rm).chain(0..lm).chain(w - rm..w).all(|c| {
         let mut m = index.col(t, c);
         let mut img = plane.column(left as usize + c, top, h);
         // A broken underline's end columns depend on the neighbours:
@@ -664,11 +753,12 @@ fn part_of_a_line(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top
     false
 }
 
-fn candidates<P: Pixels + ?Sized>(
-    src: &P,
+fn candidates(
+    src: &dyn Pixels,
     plane: &Plane,
     index: &FontIndex,
     font: &Font,
+    work: &mut Work,
 ) -> Result<Vec<Vec<Candidate>>, Limit> {
     let h = usize::from(font.ysize);
     let mut out: Vec<Vec<Candidate>> = index.styles.iter().map(|_| Vec::new()).collect();
@@ -682,16 +772,17 @@ fn candidates<P: Pixels + ?Sized>(
             continue;
         }
         // A window with no change between two of its rows is all clear or
-        // all set: only windows round a change are looked up (unless a key
-        // is all set).
+        // all set, and no key is either: only windows round a change are
+        // looked up.
         let mut tops = 0..0;
         let mut next = 0;
         plane.changes(x, &mut changes);
-        if index.full_key {
-            tops = 0..last_top + 1;
-            changes.clear();
-        }
         let mut ch = changes.iter();
+        // The window one row down is the window shifted, plus its new
+        // bottom row: two shifts instead of a column read.
+        let column = &plane.bits[x * plane.words..(x + 1) * plane.words];
+        let row = |r: usize| column[r / 32] >> (r % 32) & 1;
+        let mut last: Option<(usize, u32)> = None;
         loop {
             let Some(top) = tops.next() else {
                 let Some(&b) = ch.next() else { break };
@@ -701,30 +792,54 @@ fn candidates<P: Pixels + ?Sized>(
                 next = next.max(to);
                 continue;
             };
-            let pattern = plane.column(x, top, h);
+            let pattern = match last {
+                Some((t, p)) if t + 1 == top => (p >> 1) | row(top + h - 1) << (h - 1),
+                _ => plane.column(x, top, h),
+            };
+            last = Some((top, pattern));
+            work.windows += 1;
             let b = filter_bit(pattern);
-            if pattern == 0 || index.filter[b / 64] & (1 << (b % 64)) == 0 {
+            let (lo, hi) = (usize::from(index.buckets[b]), usize::from(index.buckets[b + 1]));
+            if pattern == 0 || lo == hi {
                 continue;
             }
-            let from = index.keys.partition_point(|&(k, _)| k < pattern);
-            for &(_, ti) in index.keys[from..].iter().take_while(|&&(k, _)| k == pattern) {
+            work.filtered += 1;
+            // This pattern's keys: single ones, then pairs by their second
+            // column, of which only those equal to the next column's.
+            let from = lo + index.keys[lo..hi].partition_point(|&k| k < pattern);
+            let to = from + index.keys[from..hi].iter().take_while(|&&k| k == pattern).count();
+            let singles = from
+                + index.key_templates[from..to].iter().take_while(|&&t| !index.templates[usize::from(t)].pair).count();
+            let pairs = if singles < to {
+                let s = if x + 1 < plane.width { plane.column(x + 1, top, h) } else { u32::MAX };
+                let seconds = &index.key_seconds[singles..to];
+                let a = singles + seconds.partition_point(|&k| k < s);
+                a..a + seconds[a - singles..].iter().take_while(|&&k| k == s).count()
+            } else {
+                to..to
+            };
+            for &ti in index.key_templates[from..singles].iter().chain(&index.key_templates[pairs]) {
+                let ti = usize::from(ti);
                 let t = &index.templates[ti];
                 let left = x as i32 - t.key_col as i32;
+                work.tried += 1;
                 if matches(plane, index, t, left, top, h)
                     && !part_of_a_line(plane, index, t, left, top, h)
                     && src.readable(Rect::new(left, top as i32, i32::from(t.width), h as i32))
                 {
                     let glyph = usize::from(t.glyph);
                     let v = usize::from(t.variant);
-                    if out[v].len() >= CANDIDATES_MAX {
+                    if out.iter().map(Vec::len).sum::<usize>() >= CANDIDATES_MAX {
                         return Err(Limit::Crowded);
                     }
+                    room(&mut out[v], 1)?;
+                    work.glyphs += 1;
                     out[v].push(Candidate {
                         top: top as i16,
                         pen_x: (left - font.kern(glyph)) as i16,
                         template: ti as u16,
                         set: t.set,
-                        glyph: t.glyph,
+                        glyph: u16::from(t.glyph),
                     });
                 }
             }
@@ -741,6 +856,7 @@ fn chain(
     variant: usize,
     pen: u8,
     mut cands: Vec<Candidate>,
+    work: &mut Work,
 ) -> Vec<Found> {
     cands.sort_unstable_by_key(|c| (c.top, c.pen_x, core::cmp::Reverse(c.set), c.glyph, c.template));
     // Groups of candidates at one place.
@@ -785,7 +901,7 @@ fn chain(
             }
         }
         if !specks {
-            verify(plane, font, index, variant, style, pen, top, pen_x, &text, &amb, &mut found);
+            verify(plane, font, index, variant, style, pen, top, pen_x, &text, &amb, &mut found, work);
         }
     }
     found
@@ -807,10 +923,12 @@ fn verify(
     text: &[u8],
     amb: &[bool],
     out: &mut Vec<Found>,
+    work: &mut Work,
 ) {
     if text.is_empty() {
         return;
     }
+    work.verified += 1;
     // The run's picture as columns, from the index's glyph columns (what
     // render() draws, a column at a time).
     let look = index.looks[variant];
@@ -897,53 +1015,65 @@ fn verify(
             end -= 1;
         }
         let x = pen_x + places[i].1;
-        verify(plane, font, index, variant, style, pen, top, x, &text[i..end], &amb[i..end], out);
+        verify(plane, font, index, variant, style, pen, top, x, &text[i..end], &amb[i..end], out, work);
         i = j;
     }
 }
 
 /// Reads every run of text drawn in `image` with one of `fonts`.
-pub fn read<P: Pixels + ?Sized>(image: &mut P, fonts: &[Font], options: &Options) -> Reading {
+pub fn read(image: &mut dyn Pixels, fonts: &[Font], options: &Options) -> Reading {
     let mut limits = Vec::new();
-    let mut indexes = Vec::new();
+    let mut work = Work::default();
+    let mut found: Vec<Found> = Vec::new();
+    let pens: Vec<u8> =
+        image.pens().into_iter().filter(|p| options.pens.as_ref().is_none_or(|ps| ps.contains(p))).collect();
+    // One font at a time, so that one font's glyph index is in memory at
+    // once; each font reads the pens' columns again.
     for (i, font) in fonts.iter().enumerate() {
         if font.is_color() {
             limits.push(Limit::ColorFont { font: i });
+            continue;
         } else if font.ysize > MAX_YSIZE {
             limits.push(Limit::TooTall { font: i });
+            continue;
         } else if let Err(error) = font.check() {
             limits.push(Limit::BadFont { font: i, error });
-        } else {
-            indexes.push(build_index(i, font, options));
-        }
-    }
-    if image.width() == 0 || image.height() == 0 {
-        return Reading { runs: Vec::new(), limits };
-    }
-    let mut found: Vec<Found> = Vec::new();
-    for pen in image.pens() {
-        if options.pens.as_ref().is_some_and(|ps| !ps.contains(&pen)) {
             continue;
         }
-        let plane = Plane::new(image, pen);
-        if image.lost() {
-            return Reading { runs: Vec::new(), limits: vec![Limit::Lost] };
-        }
-        if !plane.any.iter().any(|&a| a) {
+        if image.width() == 0 || image.height() == 0 {
             continue;
         }
-        for index in &indexes {
-            let font = &fonts[index.font];
-            let passes = match candidates(image, &plane, index, font) {
+        let index = match build_index(i, font, options) {
+            Ok(index) => index,
+            Err(limit) => {
+                limits.push(limit);
+                return Reading { runs: Vec::new(), limits, work };
+            }
+        };
+        for &pen in &pens {
+            let plane = match Plane::new(image, pen) {
+                Ok(plane) => plane,
+                Err(limit) => {
+                    limits.push(limit);
+                    return Reading { runs: Vec::new(), limits, work };
+                }
+            };
+            if image.lost() {
+                return Reading { runs: Vec::new(), limits: vec![Limit::Lost], work };
+            }
+            if !plane.any.iter().any(|&a| a) {
+                continue;
+            }
+            let passes = match candidates(image, &plane, &index, font, &mut work) {
                 Ok(p) => p,
                 Err(limit) => {
                     limits.push(limit);
-                    return Reading { runs: Vec::new(), limits };
+                    return Reading { runs: Vec::new(), limits, work };
                 }
             };
             for (variant, cands) in passes.into_iter().enumerate() {
                 if !cands.is_empty() {
-                    let mut runs = chain(&plane, font, index, variant, pen, cands);
+                    let mut runs = chain(&plane, font, &index, variant, pen, cands, &mut work);
                     for f in &mut runs {
                         f.cut = cut_at_edge(&plane, f.rect, index.widest);
                     }
@@ -990,7 +1120,7 @@ pub fn read<P: Pixels + ?Sized>(image: &mut P, fonts: &[Font], options: &Options
             }
         })
         .collect();
-    Reading { runs, limits }
+    Reading { runs, limits, work }
 }
 
 /// Whether the run's pen has pixels on the run's rows between the run and
@@ -1002,4 +1132,15 @@ fn cut_at_edge(plane: &Plane, rect: Rect, widest: i32) -> bool {
         (rect.top..rect.top + rect.height).any(|y| (from.max(0)..to.min(w)).any(|x| plane.get(x, y) == Some(true)))
     };
     (l > 0 && l < widest && inked(0, l)) || (r < w && w - r < widest && inked(r, w))
+}
+
+/// The columns of `pens` built alone, without looking for glyphs: what
+/// a reading costs before the fonts (GadgetScopeBench times it). Returns
+/// how many columns hold pixels of those pens.
+pub fn pen_columns(image: &mut dyn Pixels, pens: &[u8]) -> Result<usize, Limit> {
+    let mut inked = 0;
+    for &pen in pens {
+        inked += Plane::new(image, pen)?.any.iter().filter(|&&a| a).count();
+    }
+    Ok(inked)
 }

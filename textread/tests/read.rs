@@ -433,8 +433,14 @@ fn planes_read_as_the_pen_image() {
         let got = read(&mut planar(&img, 2, first_bit), &[f.clone(), p.clone()], &Options::default());
         assert_eq!(summary(&got.runs), want, "first_bit {first_bit}");
     }
-    // A depth of 3 with the same pixels: pens 4..7 are empty planes.
-    assert_eq!(summary(&read(&mut planar(&img, 3, 5), &[f, p], &Options::default()).runs), want);
+    // A depth of 3 with the same pixels: pens 4..7 are empty planes, not
+    // even looked at; a covered box hides its pixels' pens.
+    let mut deep = planar(&img, 3, 5);
+    assert_eq!(gadgetscope_textread::Pixels::pens(&mut deep), vec![0, 1, 2, 3]);
+    assert_eq!(summary(&read(&mut deep, &[f, p], &Options::default()).runs), want);
+    let mut hidden = planar(&img, 2, 0);
+    hidden.covered.push(r(30, 0, 47, 40));
+    assert_eq!(gadgetscope_textread::Pixels::pens(&mut hidden), vec![0, 1]);
 }
 
 #[test]

@@ -47,6 +47,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "program-inputtool", artifact: "program_inputtool", hunk: "InputTool" },
     Program { package: "program-picktool", artifact: "program_picktool", hunk: "PickTool" },
     Program { package: "program-walkprof", artifact: "program_walkprof", hunk: "WalkProf" },
+    Program { package: "program-readprof", artifact: "program_readprof", hunk: "ReadProf" },
     Program { package: "program-churn-fixture", artifact: "program_churn_fixture", hunk: "ChurnFixture" },
     Program { package: "program-text-fixture", artifact: "program_text_fixture", hunk: "TextFixture" },
 ];

@@ -37,6 +37,7 @@ fn usage() -> &'static str {
      \x20 uae-test [--repeat N] [SCENARIO...]  the emulator scenarios in FS-UAE (AROS ROM), N times over\n\
      \x20 uae-test --list                      the emulator scenarios' names\n\
      \x20 profile-walk [COUNT]   instruction profile of COUNT TREEs of the walker (WalkProf under vamos)\n\
+     \x20 profile-read [COUNT]   instruction profile of COUNT readings of the text reader (ReadProf under vamos)\n\
      \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
@@ -115,15 +116,19 @@ fn main() -> ExitCode {
             }
         })),
         "gen-glue" => report(amiga::gen_glue()),
-        "profile-walk" => report(
-            rest.first().map_or(Ok(3), |c| c.parse::<u32>().map_err(|e| anyhow::anyhow!("COUNT {c:?}: {e}"))).and_then(
-                |count| {
-                    let p = profile::run(count)?;
-                    profile::report(&p, std::env::var("PROFILE_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(40));
-                    Ok(())
-                },
-            ),
-        ),
+        "profile-walk" | "profile-read" => {
+            let what = if cmd == "profile-walk" { &profile::WALK } else { &profile::READ };
+            report(
+                rest.first()
+                    .map_or(Ok(what.count), |c| c.parse::<u32>().map_err(|e| anyhow::anyhow!("COUNT {c:?}: {e}")))
+                    .and_then(|count| {
+                        let p = profile::run(what, count)?;
+                        let rows = std::env::var("PROFILE_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
+                        profile::report(&p, rows);
+                        Ok(())
+                    }),
+            )
+        }
         "arexx-check" => ExitCode::from(checks::arexx_check(rest)),
         "manifest-check" => ExitCode::from(checks::manifest_check(rest)),
         "dist" => report(dist::run().map(|d| dist::report(&d))),

@@ -1,10 +1,13 @@
-//! `cargo xtask profile-walk [COUNT]`: an instruction profile of the
-//! walker and the TREE text on a 68020, without the emulator's OS.
+//! `cargo xtask profile-walk [COUNT]` and `cargo xtask profile-read
+//! [COUNT]`: instruction profiles of the walker and the TREE text, and of
+//! the text reader, on a 68020, without the emulator's OS.
 //!
 //! Runs WalkProf (tests-uae/fixtures/walkprof: `COUNT` TREEs of a model of
-//! the GadTools fixture over core's fake Intuition) under vamos with its
-//! instruction trace (`-I`), counts the traced instructions per function
-//! of `target/amiga/build/walkprof/prog.elf` and prints the busiest ones.
+//! the GadTools fixture over core's fake Intuition) or ReadProf
+//! (tests-uae/fixtures/readprof: `COUNT` readings of a model of its
+//! window) under vamos with its instruction trace (`-I`), counts the
+//! traced instructions per function of the program's
+//! `target/amiga/build/<name>/prog.elf` and prints the busiest ones.
 //! vamos's labels (`-B`) name the hunk (`WalkProf_<n>:code`) and the
 //! offset in it of every traced instruction; the hunk's ELF address
 //! (`hunk::HunkImage::hunk_bases`) plus the offset is the instruction's
@@ -38,17 +41,126 @@ pub struct Profile {
     pub count: u32,
     /// (function, caller, instructions in the function on that call path).
     pub by_caller: Vec<(String, String, u64)>,
+    /// What one run does ("TREE", "reading").
+    pub unit: &'static str,
+    /// What the program printed.
+    pub output: String,
 }
 
-/// Builds WalkProf, runs it `count` times under vamos with the trace on
-/// and returns the instructions per function, busiest first.
-pub fn run(count: u32) -> Result<Profile> {
-    let built = crate::amiga::build(&["walkprof".to_string()])?;
+/// A program profiled under vamos: its build name, what one of its
+/// `COUNT` runs does (for the report), and the files it reads, written
+/// into its directory first.
+pub struct Profiled {
+    pub name: &'static str,
+    pub unit: &'static str,
+    pub setup: fn(&std::path::Path) -> Result<()>,
+    /// `COUNT` when none is given.
+    pub count: u32,
+}
+
+/// WalkProf: TREEs of a model of the GadTools fixture.
+pub const WALK: Profiled = Profiled { name: "walkprof", unit: "TREE", setup: |_| Ok(()), count: 3 };
+
+/// ReadProf: readings of a model of the GadTools fixture's window drawn
+/// with the gstest font (`read_setup`).
+pub const READ: Profiled = Profiled { name: "readprof", unit: "reading", setup: read_setup, count: 1 };
+
+/// ReadProf's files: the gstest font, and the GadTools fixture's window
+/// as the golden files describe it (tests-uae/golden/gadtools-fixture.tree
+/// and .shown): every gadget's box as a bevel (shine pen 2 top and left,
+/// shadow pen 1 bottom and right) and every text SHOWN read, drawn in
+/// gstest in pen 1 at its box, on pen 0, two planes.
+fn read_setup(dir: &std::path::Path) -> Result<()> {
+    use gadgetscope_textread::{render, Image};
+    let font = uae_harness::diskfont::read_font_file(&uae_harness::diskfont::gstest().font_file())
+        .map_err(|e| anyhow::anyhow!("gstest: {e}"))?;
+    let golden = crate::amiga::root().join("tests-uae/golden");
+    let boxes = |text: &str| -> Vec<(String, [i32; 4])> {
+        text.lines()
+            .filter_map(|l| {
+                let (head, geo) = l.rsplit_once(" [")?;
+                let (lt, wh) = geo.trim_end_matches(']').split_once(' ')?;
+                let (x, y) = lt.split_once(',')?;
+                let (w, h) = wh.split_once('x')?;
+                let n = |v: &str| v.parse::<i32>().ok();
+                Some((head.to_string(), [n(x)?, n(y)?, n(w)?, n(h)?]))
+            })
+            .collect()
+    };
+    let tree = std::fs::read_to_string(golden.join("gadtools-fixture.tree"))?;
+    let shown = std::fs::read_to_string(golden.join("gadtools-fixture.shown"))?;
+    let mut img = Image::new(408, 171, 0);
+    for (head, [x, y, w, h]) in boxes(&tree).into_iter().skip(1) {
+        if w < 2 || h < 2 || head.contains("role=unknown") {
+            continue;
+        }
+        img.fill(amiga_ndk::Rect::new(x, y, w, 1), 2);
+        img.fill(amiga_ndk::Rect::new(x, y, 1, h), 2);
+        img.fill(amiga_ndk::Rect::new(x, y + h - 1, w, 1), 1);
+        img.fill(amiga_ndk::Rect::new(x + w - 1, y, 1, h), 1);
+    }
+    for (head, [x, y, _, _]) in boxes(&shown) {
+        let Some(text) = head.split('"').nth(1) else { continue };
+        img.draw(&render(&font, text.as_bytes(), 0), x, y, 1, None);
+    }
+    let bpr = img.width.div_ceil(16) * 2;
+    let mut data = vec![0u8; 2 * img.height * bpr];
+    for p in 0..2 {
+        for y in 0..img.height {
+            for x in 0..img.width {
+                if img.pens[y * img.width + x] >> p & 1 != 0 {
+                    data[(p * img.height + y) * bpr + x / 8] |= 0x80 >> (x % 8);
+                }
+            }
+        }
+    }
+    let planar = gadgetscope_textread::Planar {
+        width: img.width,
+        height: img.height,
+        depth: 2,
+        bytes_per_row: bpr,
+        first_bit: 0,
+        data,
+        covered: Vec::new(),
+    };
+    std::fs::write(dir.join("picture.bin"), readprof::picture_file(&planar))?;
+    let mut header = vec![0u8; amiga_ndk::graphics::tf_SIZEOF];
+    let put16 = |h: &mut Vec<u8>, at: usize, v: u16| h[at..at + 2].copy_from_slice(&v.to_be_bytes());
+    use amiga_ndk::graphics::*;
+    put16(&mut header, tf_YSize, font.ysize);
+    put16(&mut header, tf_XSize, font.xsize);
+    put16(&mut header, tf_Baseline, font.baseline);
+    put16(&mut header, tf_BoldSmear, font.bold_smear);
+    put16(&mut header, tf_Modulo, font.modulo);
+    header[tf_Style] = font.style;
+    header[tf_Flags] = font.flags;
+    header[tf_LoChar] = font.lo_char;
+    header[tf_HiChar] = font.hi_char;
+    let loc: Vec<u8> =
+        font.char_loc.iter().flat_map(|l| [l.offset.to_be_bytes(), l.width.to_be_bytes()].concat()).collect();
+    let words = |t: &Option<Vec<i16>>| t.as_ref().map(|t| t.iter().flat_map(|v| v.to_be_bytes()).collect::<Vec<u8>>());
+    let (space, kern) = (words(&font.char_space), words(&font.char_kern));
+    let file = readprof::font_file(
+        font.name.as_bytes(),
+        &header,
+        [Some(&font.char_data), Some(&loc), space.as_deref(), kern.as_deref()],
+    );
+    std::fs::write(dir.join("font.bin"), file)?;
+    Ok(())
+}
+
+/// Builds the program, runs it `count` times under vamos with the trace
+/// on and returns the instructions per function, busiest first.
+pub fn run(what: &Profiled, count: u32) -> Result<Profile> {
+    let built = crate::amiga::build(&[what.name.to_string()])?;
     let root = crate::amiga::root();
-    let elf = root.join("target/amiga/build/walkprof/prog.elf");
+    let elf = root.join(format!("target/amiga/build/{}/prog.elf", what.name));
     let syms = symbols(&std::fs::read(&elf).with_context(|| elf.display().to_string())?)?;
     let bases = built[0].image.hunk_bases.clone();
-    let mut child = crate::vamos::command(&built[0].hunk_path, &root.join("target/vamos/walkprof"), &["-I", "-B"])?
+    let work = root.join(format!("target/vamos/{}", what.name));
+    let mut cmd = crate::vamos::command(&built[0].hunk_path, &work, &["-I", "-B"])?;
+    (what.setup)(&work)?;
+    let mut child = cmd
         .arg(format!("COUNT={count}"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -112,7 +224,7 @@ pub fn run(count: u32) -> Result<Profile> {
     child.wait()?;
     let stdout = out_thread.join().unwrap_or_default();
     if exit != Some(0) {
-        bail!("WalkProf did not end with RC 0 under vamos (exit {exit:?}):\n{stdout}");
+        bail!("{} did not end with RC 0 under vamos (exit {exit:?}):\n{stdout}", what.name);
     }
     let mut rows: Vec<Row> = per
         .into_iter()
@@ -122,16 +234,19 @@ pub fn run(count: u32) -> Result<Profile> {
     let mut by_caller: Vec<(String, String, u64)> =
         callers.into_iter().map(|((f, c), n)| (demangle(&syms[f].2), demangle(&syms[c].2), n)).collect();
     by_caller.sort_by_key(|c| core::cmp::Reverse(c.2));
-    Ok(Profile { rows, total, outside, cycles, count, by_caller })
+    Ok(Profile { rows, total, outside, cycles, count, by_caller, unit: what.unit, output: stdout })
 }
 
 /// Prints the profile's top `n` rows.
 pub fn report(p: &Profile, n: usize) {
+    print!("{}", p.output);
     println!(
-        "WalkProf: {} TREE(s), {} instructions traced ({} per TREE incl. start-up), {} outside the program's hunks, {} cycles",
+        "{} {}(s), {} instructions traced ({} per {} incl. start-up), {} outside the program's hunks, {} cycles",
         p.count,
+        p.unit,
         p.total,
         p.total / u64::from(p.count.max(1)),
+        p.unit,
         p.outside,
         p.cycles
     );
