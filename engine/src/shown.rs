@@ -152,7 +152,7 @@ pub fn places(reading: &Reading, fonts: &[Font], text: &[u8]) -> Vec<Place> {
             }
         }
     }
-    out.sort_by_key(|p| (p.rect.top, p.rect.left));
+    out.sort_unstable_by_key(|p| (p.rect.top, p.rect.left, p.rect.width));
     out
 }
 

@@ -339,7 +339,8 @@ pub fn gadtools_stock() -> Scenario {
 /// `gui-gadtools` (module doc), or its stock A1200 form.
 fn gadtools(stock: bool) -> Scenario {
     let name = if stock { "gui-gadtools-stock" } else { "gui-gadtools" };
-    let mut s = with_arexx(Scenario::new(name));
+    let mut s =
+        if stock { crate::rexx::with_small_arexx(Scenario::new(name)) } else { with_arexx(Scenario::new(name)) };
     s = if stock {
         s.model(Model::A1200ChipOnly).program("C/UAETool", "UAETool").program("C/PickTool", "PickTool")
     } else {

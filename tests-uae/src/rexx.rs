@@ -35,6 +35,13 @@ pub fn with_arexx(s: Scenario) -> Scenario {
     s.program(LIB_PATH, crate::native::REXXSYSLIB_NAME).program(REXXSEND_PATH, "RexxSend")
 }
 
+/// [`with_arexx`] with RexxSendSmall (a 32 KiB heap) as `RexxSend`: for
+/// the stock A1200, where a sender should be as small as an ARexx client
+/// (runtime/programs/rexxsend-small).
+pub fn with_small_arexx(s: Scenario) -> Scenario {
+    s.program(LIB_PATH, crate::native::REXXSYSLIB_NAME).program(REXXSEND_PATH, "RexxSendSmall")
+}
+
 /// A script line that sleeps until `DH0:<file>` exists (`RexxSend
 /// AWAIT=`, at most `seconds`). Not a Shell `Lab`/`Skip BACK` spin loop:
 /// see the README ("ARexx fixtures") for why.

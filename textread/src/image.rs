@@ -161,15 +161,15 @@ impl Planar {
                     }
                 }
             }
-            for pen in 0..1usize << self.depth {
-                if present[pen] {
+            for (pen, seen) in present.iter_mut().enumerate().take(1 << self.depth) {
+                if *seen {
                     continue;
                 }
                 let mut m = valid;
                 for (p, &r) in row.iter().enumerate().take(self.depth) {
                     m &= if pen >> p & 1 != 0 { r } else { !r };
                 }
-                present[pen] = m != 0;
+                *seen = m != 0;
             }
         }
     }

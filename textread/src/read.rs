@@ -1084,7 +1084,7 @@ pub fn read(image: &mut dyn Pixels, fonts: &[Font], options: &Options) -> Readin
     }
     // Settle overlaps: most characters, then the font listed first, then
     // plain before the algorithmic styles.
-    found.sort_by_key(|f| (core::cmp::Reverse(f.text.len()), f.index, f.variant, f.top, f.pen_x));
+    found.sort_unstable_by_key(|f| (core::cmp::Reverse(f.text.len()), f.index, f.variant, f.top, f.pen_x, f.pen));
     let mut kept: Vec<Found> = Vec::new();
     for f in found {
         match kept.iter_mut().find(|k| k.pen == f.pen && k.rect.overlaps(&f.rect)) {
@@ -1097,7 +1097,7 @@ pub fn read(image: &mut dyn Pixels, fonts: &[Font], options: &Options) -> Readin
             None => kept.push(f),
         }
     }
-    kept.sort_by_key(|f| (f.top, f.pen_x));
+    kept.sort_unstable_by_key(|f| (f.top, f.pen_x, f.pen));
     for (i, f) in kept.iter().enumerate() {
         if f.cut {
             limits.push(Limit::ClippedAtEdge { run: i });

@@ -39,6 +39,7 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "program-canary", artifact: "program_canary", hunk: "Canary" },
     Program { package: "program-uaetool", artifact: "program_uaetool", hunk: "UAETool" },
     Program { package: "program-rexxsend", artifact: "program_rexxsend", hunk: "RexxSend" },
+    Program { package: "program-rexxsend-small", artifact: "program_rexxsend_small", hunk: "RexxSendSmall" },
     Program { package: "program-gadtools-fixture", artifact: "program_gadtools_fixture", hunk: "GadToolsFixture" },
     Program { package: "program-boopsi-fixture", artifact: "program_boopsi_fixture", hunk: "BoopsiFixture" },
     Program { package: "program-screen-fixture", artifact: "program_screen_fixture", hunk: "ScreenFixture" },
