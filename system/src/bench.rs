@@ -684,7 +684,7 @@ mod tests {
         assert_eq!(interpret(&l).unwrap_err(), "COUNT must be 1 to 1000, not 0");
         l[3] = Value::Number(1001);
         assert_eq!(interpret(&l).unwrap_err(), "COUNT must be 1 to 1000, not 1001");
-        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 4);
+        assert_eq!(amiga_rt::readargs::slots(TEMPLATE).len(), 5);
         // No argument: the active window.
         assert_eq!(interpret(&[]), Ok((Inspect::Tree { window: None, screen: None, full: false }, RUNS)));
     }
