@@ -144,15 +144,14 @@ fn bench() -> Scenario {
         .program("C/UAETool", "UAETool")
         .program("GadgetScopeBench", "GadgetScopeBench")
         .program("GadToolsFixture", "GadToolsFixture");
-    let bench = crate::inspector::stop(
+    crate::inspector::stop(
         crate::inspector::start(bench, "GadToolsFixture", "gadtools-fixture")
             .capture("GadgetScopeBench WINDOW=\"GadTools Fixture\" SHOWN COUNT=1", "bench")
             .check(Check::Rc("bench".into(), 0))
             .check(Check::Contains("bench.out".into(), "whole (SHOWN's reading): median".into())),
         "gadtools-fixture",
     )
-    .timeout(Duration::from_secs(900));
-    bench
+    .timeout(Duration::from_secs(900))
 }
 
 #[cfg(test)]
