@@ -153,9 +153,7 @@ impl TextRun {
         let end = start.checked_add(len).filter(|&e| len > 0 && e <= self.text.len())?;
         let r = render(font, &self.text, self.style & (FSF_BOLD | FSF_UNDERLINED));
         let origin = self.rect.left - r.left;
-        let spans = r.places[start..end]
-            .iter()
-            .map(|p| (p.pen.min(p.left), (p.pen + font.advance(p.glyph)).max(p.left + p.width)));
+        let spans = r.places[start..end].iter().map(|p| p.span(font));
         let (from, to) = spans.fold((i32::MAX, i32::MIN), |(a, b), (l, r)| (a.min(l), b.max(r)));
         Some(Rect::new(origin + from, self.rect.top, to - from, self.rect.height))
     }
@@ -934,25 +932,10 @@ fn verify(
     let look = index.looks[variant];
     let smear = i32::from(look.smear);
     let h = usize::from(font.ysize);
-    let mut places = Vec::with_capacity(text.len());
-    let (mut x, mut min, mut max) = (0i32, 0i32, 0i32);
-    for &c in text {
-        let g = font.glyph_index(c);
-        let pen_at = x;
-        x += font.kern(g);
-        let w = font.width(g) as i32 + smear;
-        places.push((g, pen_at, x, w));
-        min = min.min(x);
-        max = max.max(x + w);
-        x += font.space(g);
-        min = min.min(x);
-        max = max.max(x);
-    }
-    // TextExtent() counts the bold smear past the last advance too.
-    max = max.max(x + smear);
+    let crate::render::Layout { places, left: min, right: max, .. } = crate::render::layout(font, text, smear);
     let width = usize::try_from(max - min).unwrap_or(0);
     let mut cols = vec![0u32; width];
-    for &(g, _, left, _) in &places {
+    for &crate::render::Place { glyph: g, left, .. } in &places {
         let Some(&a) = index.starts.get(g) else { continue };
         let Some(&b) = index.starts.get(g + 1) else { continue };
         for (c, &v) in index.cols[a as usize..b as usize].iter().enumerate() {
@@ -968,10 +951,7 @@ fn verify(
         let near = c.checked_sub(1).map_or(0, |l| inked[l]) | inked.get(c + 1).copied().unwrap_or(0);
         *col |= underline(look, inked[c], near);
     }
-    let spans: Vec<(i32, i32)> = places
-        .iter()
-        .map(|&(g, pen_at, left, w)| (pen_at.min(left), (pen_at + font.advance(g)).max(left + w)))
-        .collect();
+    let spans: Vec<(i32, i32)> = places.iter().map(|p| p.span(font)).collect();
     let mut bad = vec![false; text.len()];
     let mut mismatch = false;
     let fits = top >= 0 && top as usize + h <= plane.height;
@@ -1014,7 +994,7 @@ fn verify(
         while end > i && text[end - 1] == b' ' {
             end -= 1;
         }
-        let x = pen_x + places[i].1;
+        let x = pen_x + places[i].pen;
         verify(plane, font, index, variant, style, pen, top, x, &text[i..end], &amb[i..end], out, work);
         i = j;
     }

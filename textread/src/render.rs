@@ -42,6 +42,14 @@ pub struct Place {
     pub width: i32,
 }
 
+impl Place {
+    /// The columns the character owns, pixels from the pen start: from
+    /// its pen position or left column to its advance or right column.
+    pub fn span(&self, font: &Font) -> (i32, i32) {
+        (self.pen.min(self.left), (self.pen + font.advance(self.glyph)).max(self.left + self.width))
+    }
+}
+
 /// A rendered string: `height` rows of `width` cells, `true` where
 /// `Text()` sets the pixel to the foreground pen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,11 +87,23 @@ pub fn algorithmic(font: &Font, style: u8) -> u8 {
     style & (FSF_BOLD | FSF_UNDERLINED) & !font.style
 }
 
-/// What `Text()` draws for `text` (Latin-1 bytes) in `font` with the soft
-/// style `style` (`FSF_BOLD` and/or `FSF_UNDERLINED`; other bits ignored).
-pub fn render(font: &Font, text: &[u8], style: u8) -> Rendered {
-    let applied = algorithmic(font, style);
-    let smear = if applied & FSF_BOLD != 0 { i32::from(font.bold_smear) } else { 0 };
+/// Where `Text()` puts the characters of a string, pixels from the pen
+/// start ([`layout`]).
+pub(crate) struct Layout {
+    /// Each character's place, in order.
+    pub places: Vec<Place>,
+    /// The extent's left and right edges.
+    pub left: i32,
+    pub right: i32,
+    /// `TextLength()`: where the pen ends.
+    pub advance: i32,
+}
+
+/// The places and extent of `text` in `font` with a bold smear of
+/// `smear` pixels (0: not bold): the rules of [`crate::font`].
+/// `TextExtent()` counts the smear past the last advance too (AROS
+/// rom/graphics/textextent.c; measured with TextFixture).
+pub(crate) fn layout(font: &Font, text: &[u8], smear: i32) -> Layout {
     let mut places = Vec::with_capacity(text.len());
     let (mut x, mut min, mut max) = (0i32, 0i32, 0i32);
     for &c in text {
@@ -98,9 +118,15 @@ pub fn render(font: &Font, text: &[u8], style: u8) -> Rendered {
         min = min.min(x);
         max = max.max(x);
     }
-    // TextExtent() counts the bold smear past the last advance too (AROS
-    // rom/graphics/textextent.c; measured with TextFixture).
-    max = max.max(x + smear);
+    Layout { places, left: min, right: max.max(x + smear), advance: x }
+}
+
+/// What `Text()` draws for `text` (Latin-1 bytes) in `font` with the soft
+/// style `style` (`FSF_BOLD` and/or `FSF_UNDERLINED`; other bits ignored).
+pub fn render(font: &Font, text: &[u8], style: u8) -> Rendered {
+    let applied = algorithmic(font, style);
+    let smear = if applied & FSF_BOLD != 0 { i32::from(font.bold_smear) } else { 0 };
+    let Layout { places, left: min, right: max, advance: x } = layout(font, text, smear);
     let w = usize::try_from(max - min).unwrap_or(0);
     let h = usize::from(font.ysize);
     let mut bits = vec![false; w * h];
