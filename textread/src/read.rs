@@ -39,14 +39,18 @@
 //!   runs), the default (missing-character) glyph, blank glyphs other than
 //!   the one space between two glyphs.
 //!
-//! Speed: each glyph picture is indexed by one of its columns (its first
-//! column outside the shared columns that is neither empty nor all set)
-//! as a bit pattern. The image is turned, one pen at a time, into columns
-//! of bits; in each column only the windows of a font's height that hold
-//! a change between two rows are looked up (a 4096-bit filter, then a
-//! binary search), so empty and solid areas cost next to nothing and the
-//! work grows with the edges of each pen's pixels times the fonts, not
-//! with the glyphs.
+//! Speed: each glyph picture is indexed by one of its columns (the one
+//! outside the shared columns, neither empty nor all set, whose rows
+//! change most) as a bit pattern from its first set row, hashed into
+//! 4096 buckets. The image is turned, one pen at a time, into columns of
+//! bits; in each column each stretch from a run's first set pixel to a
+//! later run's last one, shorter than the font, is looked up once (and
+//! stretches from inside a run only for keys that start on a glyph's top
+//! row, and only runs as long as some key's first run), and the key's
+//! lowest row puts the glyph's top. So empty and solid areas cost next
+//! to nothing, and the work grows with the runs of each pen's pixels
+//! times the fonts, not with the glyphs. A second key column, a third
+//! column and the line test come before the whole glyph is compared.
 //! Integer arithmetic only.
 
 use crate::font::{Font, FontError};
@@ -210,11 +214,14 @@ pub struct Reading {
 /// time goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Work {
-    /// Windows of a font's height looked up (one column, one top).
+    /// Stretches of a column looked up (from a first set pixel to a last,
+    /// shorter than the font).
     pub windows: u32,
-    /// Windows whose pattern passed the key filter.
+    /// Keys equal to a stretch whose glyph would fit there (the column
+    /// holding no other pixel of the pen in the glyph's rows).
     pub filtered: u32,
-    /// Templates tried at a key's place (the whole glyph compared).
+    /// Templates tried at a key's place (the whole glyph compared) after
+    /// the pair's second column, a third column and the line test.
     pub tried: u32,
     /// Glyphs found (candidates kept).
     pub glyphs: u32,
@@ -285,6 +292,23 @@ struct Template {
     /// The key is two columns, `key_col` and the next, both the glyph's
     /// own: the second is compared before the whole glyph.
     pair: bool,
+    /// One more of the glyph's own columns, the one whose rows change
+    /// most besides the key's, and its picture: compared before the whole
+    /// glyph, since most places a key matches are not the glyph
+    /// (`check_col == key_col`: no such column).
+    check_col: u8,
+    check: u32,
+}
+
+/// One template's key: its key column from its first set row (the
+/// column shifted down by its lowest set row, `low`), the second column
+/// of a pair key (0 for a single key), the template.
+#[derive(Clone, Copy)]
+struct Key {
+    pattern: u32,
+    second: u32,
+    template: u16,
+    low: u8,
 }
 
 /// One font's glyph pictures, indexed.
@@ -300,15 +324,15 @@ struct FontIndex {
     /// row's bit (0 for none).
     looks: Vec<Look>,
     templates: Vec<Template>,
-    /// The key patterns, sorted, the second column of each pair key (0
-    /// for a single key) and the template of each.
-    keys: Vec<u32>,
-    key_seconds: Vec<u32>,
-    key_templates: Vec<u16>,
-    /// Where each 12-bit hash's keys start in `keys` (4097 entries): the
-    /// keys are sorted by hash, then pattern, single keys before pairs,
-    /// pairs by their second column.
+    /// The keys, sorted by the hash of their pattern, then pattern, then
+    /// lowest row.
+    keys: Vec<Key>,
+    /// Where each 12-bit hash's keys start in `keys` (4097 entries).
     buckets: Vec<u16>,
+    /// Bit `n`: some key's first run of set rows is `n` long; `top_runs`:
+    /// of the keys that start on the glyph's top row.
+    first_runs: u32,
+    top_runs: u32,
     /// The widest glyph picture, pixels.
     widest: i32,
 }
@@ -377,9 +401,9 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
         starts: vec![0],
         templates: Vec::new(),
         keys: Vec::new(),
-        key_seconds: Vec::new(),
-        key_templates: Vec::new(),
         buckets: Vec::new(),
+        first_runs: 0,
+        top_runs: 0,
         widest: 0,
     };
     room(&mut index.cols, font.char_loc.iter().map(|l| usize::from(l.width)).sum())?;
@@ -415,6 +439,8 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
                 flat: false,
                 tall: false,
                 pair: false,
+                check_col: 0,
+                check: 0,
             };
             let cols: Vec<u32> = (0..w).map(|c| index.col(&probe, c)).collect();
             let clamp = |v: i32| usize::try_from(v).unwrap_or(0).min(w);
@@ -447,6 +473,10 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
                 continue;
             };
             let pair = own.contains(&key_col) && own.contains(&(key_col + 1));
+            let keyed = |c: &usize| *c == key_col || (pair && *c == key_col + 1);
+            let check_col = own.clone().filter(|c| !keyed(c) && cols[*c] != 0).max_by_key(|&c| changes(cols[c]));
+            let check_col = check_col.unwrap_or(key_col);
+            let check = cols[check_col];
             let set = cols.iter().map(|c| c.count_ones()).sum::<u32>().min(u32::from(u16::MAX)) as u16;
             let inked: Vec<u32> = cols.iter().copied().filter(|&c| c != 0).collect();
             let first = cols.iter().position(|&c| c != 0).unwrap_or(0);
@@ -460,31 +490,35 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
             let edges = 1 | 1u32 << (h - 1);
             let tall = (left_margin..w.saturating_sub(right_margin)).any(|c| cols[c] & edges != 0);
             let (key_col, left_margin, right_margin) = (key_col as u8, left_margin as u8, right_margin as u8);
-            templates.push(Template { key_col, left_margin, right_margin, set, flat, tall, pair, ..probe });
+            let check_col = check_col as u8;
+            templates.push(Template { key_col, left_margin, right_margin, set, flat, tall, pair, check_col, check, ..probe });
         }
     }
-    let mut keys: Vec<(u32, u32, u16)> = Vec::new();
+    let mut keys = Vec::new();
     room(&mut keys, templates.len())?;
-    room(&mut index.keys, templates.len())?;
-    room(&mut index.key_seconds, templates.len())?;
-    room(&mut index.key_templates, templates.len())?;
     keys.extend(templates.iter().enumerate().map(|(i, t)| {
         let k = usize::from(t.key_col);
-        (index.col(t, k), if t.pair { index.col(t, k + 1) } else { 0 }, i as u16)
+        let key = index.col(t, k);
+        let low = key.trailing_zeros();
+        let second = if t.pair { index.col(t, k + 1) } else { 0 };
+        Key { pattern: key >> low, second, template: i as u16, low: low as u8 }
     }));
-    keys.sort_unstable_by_key(|&(k, k2, t)| (filter_bit(k), k, templates[usize::from(t)].pair, k2));
+    keys.sort_unstable_by_key(|k| (filter_bit(k.pattern), k.pattern, k.low));
+    index.keys = keys;
     index.buckets = filled(4097, 0u16)?;
-    for &(k, _, _) in &keys {
-        index.buckets[filter_bit(k) + 1] += 1;
+    for k in &index.keys {
+        index.buckets[filter_bit(k.pattern) + 1] += 1;
+        let run = 1u32 << (!k.pattern).trailing_zeros();
+        index.first_runs |= run;
+        if k.low == 0 {
+            index.top_runs |= run;
+        }
     }
     for b in 1..index.buckets.len() {
         index.buckets[b] += index.buckets[b - 1];
     }
     index.widest = templates.iter().map(|t| i32::from(t.width)).max().unwrap_or(0);
     index.templates = templates;
-    index.keys = keys.iter().map(|&(k, _, _)| k).collect();
-    index.key_seconds = keys.iter().map(|&(_, k, _)| k).collect();
-    index.key_templates = keys.iter().map(|&(_, _, t)| t).collect();
     Ok(index)
 }
 
@@ -630,23 +664,30 @@ impl Plane {
         (x < self.width && y < self.height).then(|| self.bits[x * self.words + y / 32] >> (y % 32) & 1 != 0)
     }
 
-    /// The rows `b` (ascending) of column `x` whose pixel differs from the
-    /// one above (`b >= 1`).
-    fn changes(&self, x: usize, out: &mut Vec<usize>) {
+    /// The runs of set pixels of column `x`, top to bottom, as (first
+    /// row, last row).
+    fn segments(&self, x: usize, out: &mut Vec<(usize, usize)>) {
         out.clear();
         let base = x * self.words;
+        let mut start = None;
         for w in 0..self.words {
             let v = self.bits[base + w];
-            let above = if w == 0 { v & 1 } else { self.bits[base + w - 1] >> 31 };
+            let above = if w == 0 { 0 } else { self.bits[base + w - 1] >> 31 };
             let mut d = v ^ ((v << 1) | above);
             while d != 0 {
                 let b = w * 32 + d.trailing_zeros() as usize;
                 if b >= self.height {
                     break;
                 }
-                out.push(b);
+                match start.take() {
+                    Some(s) => out.push((s, b - 1)),
+                    None => start = Some(b),
+                }
                 d &= d - 1;
             }
+        }
+        if let Some(s) = start {
+            out.push((s, self.height - 1));
         }
     }
 
@@ -721,25 +762,38 @@ fn matches(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize
     })
 }
 
-/// Whether a glyph matched at (`left`, `top`) is a piece of a longer
-/// line of its pen: a flat glyph whose stroke goes on past its first or
-/// last inked column, or a tall column whose pen goes on above or below.
-fn part_of_a_line(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize, h: usize) -> bool {
-    let w = usize::from(t.width);
-    let at = |x: i32| usize::try_from(x).ok().filter(|&x| x < plane.width);
-    if t.flat {
-        let cols: Vec<u32> = (0..w).map(|c| index.col(t, c)).collect();
-        let first = cols.iter().position(|&c| c != 0).unwrap_or(0);
-        let last = cols.iter().rposition(|&c| c != 0).unwrap_or(0);
-        let m = cols[first];
-        let goes_on = |x: i32| at(x).is_some_and(|x| plane.column(x, top, h) & m != 0);
-        if goes_on(left + first as i32 - 1) || goes_on(left + last as i32 + 1) {
-            return true;
-        }
+/// Whether a stroke or a speck placed at (`left`, `top`) lies along a
+/// longer line of its pen: a flat glyph ([`Template::flat`]) whose pen
+/// goes on past its first or its last inked column, a speck (fewer than
+/// [`SPECK_PIXELS`] set) whose pen goes on past both, on the rows they
+/// ink.
+fn along_a_line(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize, h: usize) -> bool {
+    if !t.flat && t.set >= SPECK_PIXELS {
+        return false;
     }
+    let w = usize::from(t.width);
+    let col = |c: usize| index.col(t, c);
+    let Some(first) = (0..w).find(|&c| col(c) != 0) else { return false };
+    let last = (first..w).rev().find(|&c| col(c) != 0).unwrap_or(first);
+    let goes_on = |x: i32, m: u32| {
+        usize::try_from(x).ok().filter(|&x| x < plane.width).is_some_and(|x| plane.column(x, top, h) & m != 0)
+    };
+    let before = goes_on(left + first as i32 - 1, col(first));
+    let after = goes_on(left + last as i32 + 1, col(last));
+    if t.flat {
+        before || after
+    } else {
+        before && after
+    }
+}
+
+/// Whether a glyph matched at (`left`, `top`) is a piece of a vertical
+/// line of its pen: a tall glyph ([`Template::tall`]) whose pen goes on
+/// above or below a column that reaches its top or bottom row.
+fn part_of_a_column(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize, h: usize) -> bool {
     if t.tall {
         let (lm, rm) = (usize::from(t.left_margin), usize::from(t.right_margin));
-        for c in lm..w.saturating_sub(rm) {
+        for c in lm..usize::from(t.width).saturating_sub(rm) {
             let v = index.col(t, c);
             let x = left + c as i32;
             let px = |y: i32| plane.get(x, y) == Some(true);
@@ -764,81 +818,91 @@ fn candidates(
         return Ok(out);
     }
     let last_top = plane.height - h;
-    let mut changes = Vec::new();
+    let mut segments = Vec::new();
     for x in 0..plane.width {
         if !plane.any[x] {
             continue;
         }
-        // A window with no change between two of its rows is all clear or
-        // all set, and no key is either: only windows round a change are
-        // looked up.
-        let mut tops = 0..0;
-        let mut next = 0;
-        plane.changes(x, &mut changes);
-        let mut ch = changes.iter();
-        // The window one row down is the window shifted, plus its new
-        // bottom row: two shifts instead of a column read.
-        let column = &plane.bits[x * plane.words..(x + 1) * plane.words];
-        let row = |r: usize| column[r / 32] >> (r % 32) & 1;
-        let mut last: Option<(usize, u32)> = None;
-        loop {
-            let Some(top) = tops.next() else {
-                let Some(&b) = ch.next() else { break };
-                let from = (b + 1).saturating_sub(h).max(next);
-                let to = b.min(last_top + 1);
-                tops = from..to;
-                next = next.max(to);
-                continue;
-            };
-            let pattern = match last {
-                Some((t, p)) if t + 1 == top => (p >> 1) | row(top + h - 1) << (h - 1),
-                _ => plane.column(x, top, h),
-            };
-            last = Some((top, pattern));
-            work.windows += 1;
-            let b = filter_bit(pattern);
-            let (lo, hi) = (usize::from(index.buckets[b]), usize::from(index.buckets[b + 1]));
-            if pattern == 0 || lo == hi {
-                continue;
-            }
-            work.filtered += 1;
-            // This pattern's keys: single ones, then pairs by their second
-            // column, of which only those equal to the next column's.
-            let from = lo + index.keys[lo..hi].partition_point(|&k| k < pattern);
-            let to = from + index.keys[from..hi].iter().take_while(|&&k| k == pattern).count();
-            let singles = from
-                + index.key_templates[from..to].iter().take_while(|&&t| !index.templates[usize::from(t)].pair).count();
-            let pairs = if singles < to {
-                let s = if x + 1 < plane.width { plane.column(x + 1, top, h) } else { u32::MAX };
-                let seconds = &index.key_seconds[singles..to];
-                let a = singles + seconds.partition_point(|&k| k < s);
-                a..a + seconds[a - singles..].iter().take_while(|&&k| k == s).count()
-            } else {
-                to..to
-            };
-            for &ti in index.key_templates[from..singles].iter().chain(&index.key_templates[pairs]) {
-                let ti = usize::from(ti);
-                let t = &index.templates[ti];
-                let left = x as i32 - t.key_col as i32;
-                work.tried += 1;
-                if matches(plane, index, t, left, top, h)
-                    && !part_of_a_line(plane, index, t, left, top, h)
-                    && src.readable(Rect::new(left, top as i32, i32::from(t.width), h as i32))
-                {
-                    let glyph = usize::from(t.glyph);
-                    let v = usize::from(t.variant);
-                    if out.iter().map(Vec::len).sum::<usize>() >= CANDIDATES_MAX {
-                        return Err(Limit::Crowded);
+        // A key is a pattern from its first set row to its last, at some
+        // height in the glyph: each stretch of the column from a first set
+        // pixel to a last one, shorter than the font, is looked up once,
+        // and the keys found say where the glyph's top is. The first is a
+        // run's first pixel, or one inside it for keys that start on the
+        // glyph's top row.
+        plane.segments(x, &mut segments);
+        for (i, &(s, e)) in segments.iter().enumerate() {
+            let above = if i == 0 { None } else { Some(segments[i - 1].1) };
+            // Only where the first run is as long as some key's: from the
+            // run's start, or for keys from the glyph's top row, inside it.
+            let run = |first: usize| e - first + 1;
+            let known = |first: usize, runs: u32| run(first) < 32 && runs >> run(first) & 1 != 0;
+            let starts = core::iter::once(s).filter(|&f| known(f, index.first_runs));
+            let insides = (s + 1).max((e + 2).saturating_sub(h))..=e;
+            for first in starts.chain(insides.filter(|&f| known(f, index.top_runs))) {
+                let inside = first != s;
+                for (j, &(_, last)) in segments[i..].iter().enumerate() {
+                    if last - first >= h {
+                        break;
                     }
-                    room(&mut out[v], 1)?;
-                    work.glyphs += 1;
-                    out[v].push(Candidate {
-                        top: top as i16,
-                        pen_x: (left - font.kern(glyph)) as i16,
-                        template: ti as u16,
-                        set: t.set,
-                        glyph: u16::from(t.glyph),
-                    });
+                    let below = segments.get(i + j + 1).map_or(plane.height, |seg| seg.0);
+                    let pattern = plane.column(x, first, last - first + 1);
+                    work.windows += 1;
+                    let b = filter_bit(pattern);
+                    let (lo, hi) = (usize::from(index.buckets[b]), usize::from(index.buckets[b + 1]));
+                    // The lowest rows that put the window's top where it
+                    // holds this stretch and no other set pixel: below the
+                    // run above (unless inside a run), above the next run,
+                    // inside the picture.
+                    let low_max = if inside { 0 } else { above.map_or(first, |a| first - a - 1) };
+                    let low_min = (first + h).saturating_sub(below).max(first.saturating_sub(last_top));
+                    for key in &index.keys[lo..hi] {
+                        if key.pattern != pattern || usize::from(key.low) < low_min {
+                            continue;
+                        }
+                        if usize::from(key.low) > low_max {
+                            break;
+                        }
+                        let top = first - usize::from(key.low);
+                        work.filtered += 1;
+                        let ti = usize::from(key.template);
+                        let t = &index.templates[ti];
+                        if t.pair {
+                            let second = if x + 1 < plane.width { plane.column(x + 1, top, h) } else { u32::MAX };
+                            if second != key.second {
+                                continue;
+                            }
+                        }
+                        let left = x as i32 - t.key_col as i32;
+                        let at = left + i32::from(t.check_col);
+                        let checked = t.check_col == t.key_col
+                            || (at >= 0 && (at as usize) < plane.width && plane.column(at as usize, top, h) == t.check);
+                        // A stroke or a speck along a line is there at every
+                        // step of the line: told before the whole glyph is
+                        // compared.
+                        if !checked || along_a_line(plane, index, t, left, top, h) {
+                            continue;
+                        }
+                        work.tried += 1;
+                        if matches(plane, index, t, left, top, h)
+                            && !part_of_a_column(plane, index, t, left, top, h)
+                            && src.readable(Rect::new(left, top as i32, i32::from(t.width), h as i32))
+                        {
+                            let glyph = usize::from(t.glyph);
+                            let v = usize::from(t.variant);
+                            if out.iter().map(Vec::len).sum::<usize>() >= CANDIDATES_MAX {
+                                return Err(Limit::Crowded);
+                            }
+                            room(&mut out[v], 1)?;
+                            work.glyphs += 1;
+                            out[v].push(Candidate {
+                                top: top as i16,
+                                pen_x: (left - font.kern(glyph)) as i16,
+                                template: ti as u16,
+                                set: t.set,
+                                glyph: u16::from(t.glyph),
+                            });
+                        }
+                    }
                 }
             }
         }
@@ -1007,50 +1071,53 @@ pub fn read(image: &mut dyn Pixels, fonts: &[Font], options: &Options) -> Readin
     let mut found: Vec<Found> = Vec::new();
     let pens: Vec<u8> =
         image.pens().into_iter().filter(|p| options.pens.as_ref().is_none_or(|ps| ps.contains(p))).collect();
-    // One font at a time, so that one font's glyph index is in memory at
-    // once; each font reads the pens' columns again.
+    let mut readable = Vec::new();
     for (i, font) in fonts.iter().enumerate() {
         if font.is_color() {
             limits.push(Limit::ColorFont { font: i });
-            continue;
         } else if font.ysize > MAX_YSIZE {
             limits.push(Limit::TooTall { font: i });
-            continue;
         } else if let Err(error) = font.check() {
             limits.push(Limit::BadFont { font: i, error });
-            continue;
+        } else {
+            readable.push(i);
         }
-        if image.width() == 0 || image.height() == 0 {
-            continue;
+    }
+    if image.width() == 0 || image.height() == 0 {
+        readable.clear();
+    }
+    // One pen's columns and one font's glyph index in memory at a time:
+    // a pen's columns cost a pass over the picture, an index far less, so
+    // each pen's columns are built once and the indexes for each pen.
+    for &pen in &pens {
+        if readable.is_empty() {
+            break;
         }
-        let index = match build_index(i, font, options) {
-            Ok(index) => index,
+        let plane = match Plane::new(image, pen) {
+            Ok(plane) => plane,
             Err(limit) => {
                 limits.push(limit);
                 return Reading { runs: Vec::new(), limits, work };
             }
         };
-        for &pen in &pens {
-            let plane = match Plane::new(image, pen) {
-                Ok(plane) => plane,
-                Err(limit) => {
-                    limits.push(limit);
-                    return Reading { runs: Vec::new(), limits, work };
-                }
-            };
-            if image.lost() {
-                return Reading { runs: Vec::new(), limits: vec![Limit::Lost], work };
-            }
-            if !plane.any.iter().any(|&a| a) {
-                continue;
-            }
-            let passes = match candidates(image, &plane, &index, font, &mut work) {
+        if image.lost() {
+            return Reading { runs: Vec::new(), limits: vec![Limit::Lost], work };
+        }
+        if !plane.any.iter().any(|&a| a) {
+            continue;
+        }
+        for &i in &readable {
+            let font = &fonts[i];
+            let passes = match build_index(i, font, options)
+                .and_then(|index| Ok((candidates(image, &plane, &index, font, &mut work)?, index)))
+            {
                 Ok(p) => p,
                 Err(limit) => {
                     limits.push(limit);
                     return Reading { runs: Vec::new(), limits, work };
                 }
             };
+            let (passes, index) = passes;
             for (variant, cands) in passes.into_iter().enumerate() {
                 if !cands.is_empty() {
                     let mut runs = chain(&plane, font, &index, variant, pen, cands, &mut work);
