@@ -10,7 +10,9 @@
 //! layer: their exported symbols (`#[no_mangle]`) and the heap's set-up
 //! come from `amiga_rt::program!`, so each may hold nothing but
 //! `#![no_std]` and that one macro call. The crates come from `cargo
-//! metadata`, so a new crate is covered without a list to keep.
+//! metadata`, so a new crate is covered without a list to keep. Last, the
+//! offsets rule (`offsets.rs`): no structure offset spelled as a number
+//! outside the `ndk` crate.
 
 use crate::amiga;
 use anyhow::{bail, Context, Result};
@@ -58,7 +60,7 @@ fn run_cargo(what: &str, args: &[&str]) -> Result<()> {
     Ok(())
 }
 
-/// Runs the three checks; the error lists every failing one.
+/// Runs the checks; the error lists every failing one.
 pub fn run() -> Result<()> {
     let mut failures = Vec::new();
     println!("checks: cargo fmt --all --check");
@@ -88,10 +90,16 @@ pub fn run() -> Result<()> {
         Ok(problems) => failures.push(format!("the unsafe rule:\n  {}", problems.join("\n  "))),
         Err(e) => failures.push(format!("the unsafe rule could not be checked: {e:#}")),
     }
+    println!("checks: no numeric structure offsets outside {}/ (xtask/src/offsets.rs)", crate::offsets::NDK);
+    match crate::offsets::check_tree() {
+        Ok(problems) if problems.is_empty() => {}
+        Ok(problems) => failures.push(format!("the offsets rule:\n  {}", problems.join("\n  "))),
+        Err(e) => failures.push(format!("the offsets rule could not be checked: {e:#}")),
+    }
     if !failures.is_empty() {
         bail!("checks failed:\n{}", failures.join("\n"));
     }
-    println!("checks: formatting, clippy and the unsafe rule pass");
+    println!("checks: formatting, clippy, the unsafe rule and the offsets rule pass");
     Ok(())
 }
 
@@ -158,7 +166,7 @@ pub fn unsafe_rule() -> Result<Vec<String>> {
 
 /// The `.rs` files under `dir`, skipping `target/`, hidden directories and
 /// the directories in `skip`.
-fn rust_files(dir: &Path, skip: &[&PathBuf], out: &mut Vec<PathBuf>) -> Result<()> {
+pub fn rust_files(dir: &Path, skip: &[&PathBuf], out: &mut Vec<PathBuf>) -> Result<()> {
     for e in std::fs::read_dir(dir).with_context(|| dir.display().to_string())? {
         let p = e?.path();
         let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
