@@ -31,7 +31,7 @@ use crate::view::{RowKind, View};
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
-use amiga_ndk::intuition::{wd_Height, wd_Width, STRINGA_TextVal, WA_BusyPointer};
+use amiga_ndk::intuition::{wd_Height, wd_LeftEdge, wd_TopEdge, wd_Width, STRINGA_TextVal, WA_BusyPointer};
 use amiga_ndk::reaction::*;
 use amiga_rt::be::{Be16, Be32};
 use amiga_rt::gadtools::{picked_items, GadTools, Menus, OwnedStrings, VisualInfo};
@@ -451,8 +451,8 @@ impl Frontend for ReactionUi<'_> {
         let Some(b) = self.built.take() else { return };
         if b.win != 0 {
             self.placement = Some(WindowBox {
-                left: mem::peek16(b.win + 4) as i16,
-                top: mem::peek16(b.win + 6) as i16,
+                left: mem::peek16(b.win + wd_LeftEdge as u32) as i16,
+                top: mem::peek16(b.win + wd_TopEdge as u32) as i16,
                 width: mem::peek16(b.win + wd_Width as u32) as i16,
                 height: mem::peek16(b.win + wd_Height as u32) as i16,
             });

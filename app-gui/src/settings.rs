@@ -15,6 +15,8 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+// PROFILEDIR and each FSROOT directory: a path (docs/reference/commands.md, "Limits").
+use amiga_ndk::dos::PATH_MAX;
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::latin1::{decimal, signed_decimal};
 
@@ -31,8 +33,6 @@ pub const REFRESH_MAX: u16 = 3600;
 /// Longest port name, bytes (docs/reference/commands.md, "The port": the
 /// `PORTNAME=` override; the same 31 the Shell's `NOGUI PORTNAME=` allows).
 pub const PORT_NAME_MAX: usize = 31;
-/// Longest `PROFILEDIR`, bytes (docs/reference/commands.md, "Limits": paths).
-pub const PATH_MAX: usize = 255;
 /// Longest `CX_POPKEY` description, bytes.
 pub const POPKEY_MAX: usize = 127;
 /// The file [`WindowBox`] is kept in.

@@ -31,14 +31,14 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::from_str_lossy as to_latin1;
 
-pub use gadgetscope_core::locate::{PATTERN_MAX, TEXT_MAX};
-/// Longest `@name` (without the `@`), in bytes (docs/reference/commands.md,
-/// "Limits"; the manifest's name limit, docs/reference/formats.md, "Manifests
-/// and quirk profiles").
-pub const NAME_MAX: usize = 31;
 /// Longest path (`MANIFEST`, `WBLAUNCH` icon, `ARG=`, the file verbs), in
 /// bytes: what dos.library carries (docs/reference/commands.md, "Limits").
 pub use amiga_ndk::dos::PATH_MAX;
+pub use gadgetscope_core::locate::{PATTERN_MAX, TEXT_MAX};
+/// Longest `@name` (without the `@`), in bytes (docs/reference/commands.md,
+/// "Limits"): the manifest's name limit (docs/reference/formats.md,
+/// "Manifests and quirk profiles").
+pub use gadgetscope_core::manifest::NAME_MAX;
 /// Longest `LAUNCH` command line and `MUIREXX` command, in bytes
 /// (docs/reference/commands.md, "Limits").
 pub const COMMAND_MAX: usize = 255;

@@ -49,8 +49,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::be::{be_u32, c_str};
 use amiga_ndk::dos::{
-    fib_Comment, fib_Date, fib_DirEntryType, fib_FileName, fib_Protection, fib_Size, ERROR_DIR_NOT_FOUND,
-    ERROR_OBJECT_NOT_FOUND, ERROR_OBJECT_TOO_LARGE, PATH_MAX,
+    ds_Days, ds_Minute, ds_Tick, fib_Comment, fib_Date, fib_DirEntryType, fib_FileName, fib_Protection, fib_Size,
+    ERROR_DIR_NOT_FOUND, ERROR_OBJECT_NOT_FOUND, ERROR_OBJECT_TOO_LARGE, PATH_MAX,
 };
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::path::split_holder;
@@ -375,7 +375,7 @@ pub fn entry_from_fib(fib: &[u8]) -> Entry {
         dir: (be_u32(fib, fib_DirEntryType) as i32) > 0,
         size: be_u32(fib, fib_Size),
         protection: be_u32(fib, fib_Protection),
-        date: (be_u32(fib, fib_Date), be_u32(fib, fib_Date + 4), be_u32(fib, fib_Date + 8)),
+        date: (be_u32(fib, fib_Date + ds_Days), be_u32(fib, fib_Date + ds_Minute), be_u32(fib, fib_Date + ds_Tick)),
         comment: text(fib_Comment, 80),
     }
 }

@@ -176,7 +176,7 @@ mod tests {
     fn cyclic_gadget_list_is_refused_not_printed_half() {
         let (mut f, w) = world();
         let g2 = f.add_gadget(w, &GadgetSpec::new(GTYP_BOOLGADGET, 0, 0, 5, 5));
-        let first = f.peek_u32(w + 62);
+        let first = f.peek_u32(w + amiga_ndk::intuition::wd_FirstGadget as u32);
         f.write_u32(g2, first); // NextGadget -> first: a cycle
         let e = inspect(&mut f, &tree(Some(b"GadTools"), None)).unwrap_err();
         assert_eq!(e.rc, 10);

@@ -15,8 +15,6 @@ use amiga_ndk::workbench::*;
 pub const MIN_STACK: u32 = 4096;
 /// The stack when the icon gives none and the caller asked for none.
 pub const DEFAULT_STACK: u32 = 8192;
-/// How many tooltypes a merged icon may hold (a sanity bound).
-pub const MAX_TOOLTYPES: usize = 256;
 
 /// The error of a WBLAUNCH whose program, icon (`<path>.info`, read for
 /// `TOOLTYPE=`) or `ARG=` path cannot be locked: RC 10, the path and the

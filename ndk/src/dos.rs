@@ -71,6 +71,30 @@ pub const fib_Date: usize = 132;
 /// `fib_Comment` (80 bytes, NUL-terminated since V36).
 pub const fib_Comment: usize = 144;
 
+// dos/dos.h struct DateStamp (12 bytes)
+/// `ds_Days` (LONG): days since 1 January 1978 (dos/dos.i).
+pub const ds_Days: usize = 0;
+/// `ds_Minute` (LONG): minutes past midnight (dos/dos.i).
+pub const ds_Minute: usize = 4;
+/// `ds_Tick` (LONG): ticks (1/50 s) past the minute (dos/dos.i).
+pub const ds_Tick: usize = 8;
+/// Size of `struct DateStamp` (dos/dos.i `ds_SIZEOF`).
+pub const ds_SIZEOF: usize = 12;
+
+// A loaded segment (a seglist's node; `LoadSeg()` autodoc, no NDK struct;
+// AROS rom/dos/internalloadseg_aos.c keeps the same form). A seglist BPTR
+// points at a segment's first longword.
+/// The segment's first longword: the next segment's BPTR, 0 after the
+/// last (`LoadSeg()` autodoc).
+pub const SEG_NEXT: usize = 0;
+/// Where the hunk's contents start in a segment, after the next-segment
+/// BPTR (`LoadSeg()` autodoc).
+pub const SEG_DATA: usize = 4;
+/// The segment's memory starts this many bytes before the segment: a
+/// ULONG with the whole allocation's size in bytes, this longword and
+/// the next-segment BPTR included (`LoadSeg()` autodoc).
+pub const SEG_SIZE_BEFORE: usize = 4;
+
 /// `SIGBREAKF_CTRL_C`: the Ctrl-C break signal (dos/dos.h).
 pub const SIGBREAKF_CTRL_C: u32 = 1 << 12;
 
@@ -153,6 +177,13 @@ pub const cli_Module: usize = 60;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn layouts() {
+        assert_eq!(fib_Date + ds_SIZEOF, fib_Comment);
+        assert_eq!((ds_Minute, ds_Tick), (ds_Days + 4, ds_Minute + 4));
+        assert_eq!(SEG_DATA, SEG_NEXT + 4);
+    }
 
     #[test]
     fn tag_values() {

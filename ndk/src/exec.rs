@@ -37,6 +37,10 @@ pub const lh_Head: usize = 0;
 pub const lh_Tail: usize = 4;
 /// `lh_TailPred`: the last node, or the list itself when empty (exec/lists.i).
 pub const lh_TailPred: usize = 8;
+/// `lh_Type` (UBYTE): the type of the nodes (exec/lists.i).
+pub const lh_Type: usize = 12;
+/// Size of `struct List` (exec/lists.i).
+pub const LH_SIZE: usize = 14;
 
 // exec/ports.h struct MsgPort (34 bytes) and struct Message (20 bytes)
 /// `mp_SigBit` (UBYTE): the signal a `PutMsg()` raises (exec/ports.i).

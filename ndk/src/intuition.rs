@@ -157,6 +157,27 @@ pub const IDCMP_INTUITICKS: u32 = 0x0040_0000;
 pub const IDCMP_IDCMPUPDATE: u32 = 0x0080_0000;
 
 // ---- intuition/intuition.h struct IntuiMessage, struct EasyStruct
+/// `im_Class` (ULONG): the `IDCMP_*` class, after the message's `struct
+/// Message` (intuition/intuition.i).
+pub const im_Class: usize = 20;
+/// `im_Code` (UWORD): the class's code (intuition/intuition.i).
+pub const im_Code: usize = 24;
+/// `im_Qualifier` (UWORD): the `IEQUALIFIER_*` bits (intuition/intuition.i).
+pub const im_Qualifier: usize = 26;
+/// `im_IAddress` (APTR): the gadget, or the class's other address (intuition/intuition.i).
+pub const im_IAddress: usize = 28;
+/// `im_MouseX` (WORD): pixels from the window's left edge (intuition/intuition.i).
+pub const im_MouseX: usize = 32;
+/// `im_MouseY` (WORD): pixels from the window's top edge (intuition/intuition.i).
+pub const im_MouseY: usize = 34;
+/// `im_Seconds` (ULONG): the time stamp's seconds (intuition/intuition.i).
+pub const im_Seconds: usize = 36;
+/// `im_Micros` (ULONG): the time stamp's microseconds (intuition/intuition.i).
+pub const im_Micros: usize = 40;
+/// `im_IDCMPWindow` (struct Window *): the window the message is for (intuition/intuition.i).
+pub const im_IDCMPWindow: usize = 44;
+/// `im_SpecialLink` (struct IntuiMessage *): Intuition's own (intuition/intuition.i).
+pub const im_SpecialLink: usize = 48;
 /// Size of `struct IntuiMessage` (intuition/intuition.i `im_SIZEOF`).
 pub const im_SIZEOF: usize = 52;
 /// Size of `struct EasyStruct` (intuition/intuition.h: five ULONG-sized fields).
@@ -630,6 +651,15 @@ mod tests {
         let code = 2 | (5 << 5) | (3 << 11);
         assert_eq!((MENUNUM(code), ITEMNUM(code), SUBNUM(code)), (2, 5, 3));
         assert_eq!((MENUNUM(MENUNULL), ITEMNUM(MENUNULL), SUBNUM(MENUNULL)), (NOMENU, NOITEM, NOSUB));
+    }
+
+    #[test]
+    fn intuimessage_layout() {
+        assert_eq!(im_Class, crate::exec::MN_SIZE);
+        assert_eq!((im_Code, im_Qualifier, im_IAddress), (im_Class + 4, im_Code + 2, im_Qualifier + 2));
+        assert_eq!((im_MouseX, im_MouseY, im_Seconds), (im_IAddress + 4, im_MouseX + 2, im_MouseY + 2));
+        assert_eq!((im_Micros, im_IDCMPWindow, im_SpecialLink), (im_Seconds + 4, im_Micros + 4, im_IDCMPWindow + 4));
+        assert_eq!(im_SpecialLink + 4, im_SIZEOF);
     }
 
     #[test]

@@ -23,6 +23,7 @@
 #![allow(non_upper_case_globals, non_snake_case)]
 #![warn(missing_docs)]
 
+pub mod aros;
 pub mod asl;
 pub mod be;
 pub mod commodities;

@@ -34,6 +34,11 @@ pub const do_Type: usize = 48;
 pub const do_DefaultTool: usize = 50;
 /// `do_ToolTypes` (workbench/workbench.i).
 pub const do_ToolTypes: usize = 54;
+/// The most tooltypes GadgetScope takes in one icon: not an NDK limit (the
+/// NDK has none), a sanity bound on a NULL-terminated array. amiga-rt's
+/// icon reader stops there and WBLAUNCH's merge refuses more, so an icon
+/// GadgetScope writes reads back whole.
+pub const MAX_TOOLTYPES: usize = 256;
 /// `do_CurrentX` (LONG) (workbench/workbench.i).
 pub const do_CurrentX: usize = 58;
 /// `do_CurrentY` (LONG) (workbench/workbench.i).

@@ -53,7 +53,7 @@ mod tests {
         let e = EasyStruct { es_struct_size: Be32::new(20), es_flags: Be32::new(0x0102_0304), w: Be16::new(0xBEEF) };
         assert_eq!(core::mem::size_of::<EasyStruct>(), 10);
         let p = &e as *const EasyStruct as *const u8;
-        // SAFETY (test): reading the 10 bytes of a live, packed struct.
+        // SAFETY: (test) reading the 10 bytes of a live, packed struct.
         let bytes = unsafe { core::slice::from_raw_parts(p, 10) };
         assert_eq!(bytes, &[0, 0, 0, 20, 1, 2, 3, 4, 0xBE, 0xEF]);
         assert_eq!({ e.es_flags }.get(), 0x0102_0304);

@@ -275,7 +275,8 @@ impl Segment<'_> {
     /// autodoc; AROS `rom/dos/internalloadseg_aos.c` keeps that form).
     pub fn first_hunk(&self) -> (u32, usize) {
         let seg = self.seglist << 2;
-        (seg + 4, (crate::mem::peek32(seg - 4) as usize).saturating_sub(8))
+        let size = crate::mem::peek32(seg - SEG_SIZE_BEFORE as u32) as usize;
+        (seg + SEG_DATA as u32, size.saturating_sub(SEG_SIZE_BEFORE + SEG_DATA))
     }
 }
 

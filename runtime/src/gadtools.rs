@@ -367,26 +367,28 @@ impl LabelList {
     /// A list whose nodes are named by the absolute addresses `names`
     /// (the strings must outlive the list).
     pub fn at(names: &[u32]) -> LabelList {
+        use amiga_ndk::exec::{lh_Head, lh_Tail, lh_TailPred, ln_Name, ln_Pred, ln_Succ, LH_SIZE, LN_SIZE};
         let n = names.len();
-        // 7 words per List/Node.
-        let block: Box<[Be16]> = alloc::vec![Be16::new(0); 7 * (n + 1)].into_boxed_slice();
+        // The List, then a Node per name, as 16-bit words.
+        let block: Box<[Be16]> = alloc::vec![Be16::new(0); (LH_SIZE + LN_SIZE * n) / 2].into_boxed_slice();
         let mut l = LabelList { block };
         let base = mem::abs(l.block.as_ptr());
-        let node = |i: usize| base + 14 * (i as u32 + 1);
-        let mut put32 = |word: usize, v: u32| {
-            l.block[word] = Be16::new((v >> 16) as u16);
-            l.block[word + 1] = Be16::new(v as u16);
+        let node_at = |i: usize| LH_SIZE + LN_SIZE * i;
+        let node = |i: usize| base + node_at(i) as u32;
+        let tail = base + lh_Tail as u32;
+        // The ULONG at byte `at` of the block.
+        let mut put32 = |at: usize, v: u32| {
+            l.block[at / 2] = Be16::new((v >> 16) as u16);
+            l.block[at / 2 + 1] = Be16::new(v as u16);
         };
-        // List: lh_Head 0, lh_Tail 4 (= 0), lh_TailPred 8, lh_Type 12.
-        put32(0, if n == 0 { base + 4 } else { node(0) });
-        put32(2, 0);
-        put32(4, if n == 0 { base } else { node(n - 1) });
+        put32(lh_Head, if n == 0 { tail } else { node(0) });
+        put32(lh_Tail, 0);
+        put32(lh_TailPred, if n == 0 { base } else { node(n - 1) });
         for (i, &name) in names.iter().enumerate() {
-            let w = 7 * (i + 1);
-            // Node: ln_Succ 0, ln_Pred 4, ln_Type 8, ln_Pri 9, ln_Name 10.
-            put32(w, if i + 1 == n { base + 4 } else { node(i + 1) });
-            put32(w + 2, if i == 0 { base } else { node(i - 1) });
-            put32(w + 5, name);
+            let at = node_at(i);
+            put32(at + ln_Succ, if i + 1 == n { tail } else { node(i + 1) });
+            put32(at + ln_Pred, if i == 0 { base } else { node(i - 1) });
+            put32(at + ln_Name, name);
         }
         l
     }

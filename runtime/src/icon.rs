@@ -5,10 +5,8 @@ use crate::decode::nul_terminated;
 use crate::library::{Library, LibraryError};
 use crate::{mem, sys};
 use alloc::vec::Vec;
-use amiga_ndk::workbench::{do_StackSize, do_ToolTypes};
+use amiga_ndk::workbench::{do_StackSize, do_ToolTypes, MAX_TOOLTYPES};
 
-/// The most tooltypes read from one icon (a sanity bound on a garbage array).
-pub const MAX_TOOLTYPES: usize = 256;
 /// The longest tooltype read, bytes.
 pub const TOOLTYPE_MAX: usize = 4096;
 

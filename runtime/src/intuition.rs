@@ -536,18 +536,17 @@ pub struct IntuiMsg {
 }
 
 impl IntuiMsg {
-    /// Decodes the 52 bytes of a `struct IntuiMessage` (Class at 20, Code
-    /// 24, Qualifier 26, IAddress 28, MouseX/Y 32/34, IDCMPWindow 44).
+    /// Decodes the `im_SIZEOF` bytes of a `struct IntuiMessage`.
     pub fn decode(b: &[u8]) -> Option<IntuiMsg> {
         use amiga_ndk::be::{i16_at, u16_at, u32_at};
         Some(IntuiMsg {
-            class: u32_at(b, 20)?,
-            code: u16_at(b, 24)?,
-            qualifier: u16_at(b, 26)?,
-            iaddress: u32_at(b, 28)?,
-            mouse_x: i16_at(b, 32)?,
-            mouse_y: i16_at(b, 34)?,
-            window: u32_at(b, 44)?,
+            class: u32_at(b, im_Class)?,
+            code: u16_at(b, im_Code)?,
+            qualifier: u16_at(b, im_Qualifier)?,
+            iaddress: u32_at(b, im_IAddress)?,
+            mouse_x: i16_at(b, im_MouseX)?,
+            mouse_y: i16_at(b, im_MouseY)?,
+            window: u32_at(b, im_IDCMPWindow)?,
         })
     }
 

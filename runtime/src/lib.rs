@@ -13,6 +13,10 @@
 //!
 //! On the host (`cargo test`) only the pure modules exist.
 #![cfg_attr(target_arch = "wasm32", no_std)]
+// Every unsafe block and `unsafe impl` says why it is sound on the line
+// before it (`// SAFETY: …`); the checks stage runs clippy with `-D
+// warnings` for the host and for wasm32 (xtask/src/rules.rs).
+#![warn(clippy::undocumented_unsafe_blocks)]
 extern crate alloc;
 
 pub mod be;

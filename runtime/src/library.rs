@@ -49,10 +49,10 @@ impl Library {
         unsafe { crate::sys::class_GetClass(self.base()) }
     }
 
-    /// `lib_Version` (struct Library offset 20, exec/libraries.h).
+    /// `lib_Version` of the library's `struct Library` (exec/libraries.h).
     pub fn version(&self) -> u16 {
         // SAFETY: base points to an open library's struct Library.
-        unsafe { crate::rt::rt_peek16(self.base + 20) as u16 }
+        unsafe { crate::rt::rt_peek16(self.base + amiga_ndk::exec::lib_Version as u32) as u16 }
     }
 }
 

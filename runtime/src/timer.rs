@@ -38,10 +38,9 @@ impl Timer {
         (err == 0).then_some(Timer { req, port, pending: false })
     }
 
-    /// The signal mask of the reply port (`1 << mp_SigBit`, exec/ports.h:
-    /// mp_SigBit at byte 15).
+    /// The signal mask of the reply port (`1 << mp_SigBit`), for `Wait()`.
     pub fn signal_mask(&self) -> u32 {
-        1u32 << (crate::mem::peek8(self.port.addr() + 15) & 31)
+        self.port.signal_mask()
     }
 
     /// Starts a `TR_ADDREQUEST` of `micros` µs unless one is running.

@@ -400,6 +400,7 @@ mod tests {
         assert_eq!(a.len(), 2);
         assert_eq!({ a[0].wa_lock }.get(), 0x100);
         assert_eq!({ a[1].wa_name }.get(), 0x4000);
+        // SAFETY: (test) the 16 bytes of the vector's two 8-byte WBArgs (len 2 above).
         let bytes: &[u8] = unsafe { core::slice::from_raw_parts(a.as_ptr() as *const u8, 16) };
         assert_eq!(&bytes[..8], &[0, 0, 1, 0, 0, 0, 0x20, 0]);
         assert_eq!(do_StackSize + 4, 78, "sizeof(struct DiskObject)");

@@ -11,6 +11,7 @@ mod dist;
 mod hunk;
 mod ndkgen;
 mod oddguard;
+mod offsets;
 mod osglue;
 mod profile;
 mod rules;
@@ -30,7 +31,8 @@ fn usage() -> &'static str {
      \n\
      commands:\n\
      \x20 run                    the main job: build, boot FS-UAE (AROS ROM), run GadgetScope, save a screenshot\n\
-     \x20 test                   every test: checks (fmt, clippy, unsafe rule), host tests, canary, emulator scenarios\n\
+     \x20 test                   every test: checks (fmt, clippy, source rules), host tests, canary, emulator scenarios\n\
+     \x20 checks                 the test command's first stage alone: fmt, clippy, the unsafe and offsets rules\n\
      \x20 clean-root             `cargo xtask test` in a clean Debian 12 root (debootstrap): proves the install steps\n\
      \x20 amiga [--cpu 68000] [PROGRAM...]  build the Amiga programs into target/amiga/ (68000: target/amiga/68000/)\n\
      \x20 canary [--cpu 68000]   build the codegen canary, run it under vamos, compare with the host\n\
@@ -101,6 +103,7 @@ fn main() -> ExitCode {
             println!("canary: {} checks match the host ({}, {} emulated cycles under vamos)", r.checks, r.cpu, r.cycles);
         })),
         "test" => report(suite::test()),
+        "checks" => report(rules::run()),
         "clean-root" => report(cleanroot::run()),
         "run" => report(suite::run()),
         "uae-test" if rest.first().is_some_and(|a| a == "--list") => {

@@ -1,13 +1,18 @@
-//! The "checks" stage of `cargo xtask test`: formatting (`cargo fmt --all
-//! --check`), lints (`cargo clippy --workspace --all-targets -- -D
-//! warnings`) and the unsafe rule: every crate of the workspace except the
+//! The "checks" stage of `cargo xtask test` (alone: `cargo xtask checks`):
+//! formatting (`cargo fmt --all --check`), lints (`cargo clippy --workspace
+//! --all-targets -- -D warnings`, and the binding layer once more for
+//! wasm32) and the unsafe rule: every crate of the workspace except the
 //! binding layer `amiga-rt` has `#![forbid(unsafe_code)]` in each crate
 //! root (lib and bin targets) and no `unsafe` token in any of its Rust
-//! files. The programs' entry crates (`runtime/programs/*`) belong to the
-//! binding layer: their exported symbols (`#[no_mangle]`) and the heap's
-//! set-up come from `amiga_rt::program!`, so each may hold nothing but
+//! files; `amiga-rt`'s root turns on clippy's `undocumented_unsafe_blocks`,
+//! so each of its unsafe blocks and impls carries a `// SAFETY:` comment.
+//! The programs' entry crates (`runtime/programs/*`) belong to the binding
+//! layer: their exported symbols (`#[no_mangle]`) and the heap's set-up
+//! come from `amiga_rt::program!`, so each may hold nothing but
 //! `#![no_std]` and that one macro call. The crates come from `cargo
-//! metadata`, so a new crate is covered without a list to keep.
+//! metadata`, so a new crate is covered without a list to keep. Last, the
+//! offsets rule (`offsets.rs`): no structure offset spelled as a number
+//! outside the `ndk` crate.
 
 use crate::amiga;
 use anyhow::{bail, Context, Result};
@@ -55,7 +60,7 @@ fn run_cargo(what: &str, args: &[&str]) -> Result<()> {
     Ok(())
 }
 
-/// Runs the three checks; the error lists every failing one.
+/// Runs the checks; the error lists every failing one.
 pub fn run() -> Result<()> {
     let mut failures = Vec::new();
     println!("checks: cargo fmt --all --check");
@@ -67,11 +72,13 @@ pub fn run() -> Result<()> {
     {
         failures.push(e.to_string());
     }
-    // The binding layer as the Amiga builds it (wasm32: its unsafe code is
-    // for that target): every unsafe block and impl with its `// SAFETY:`
-    // line, checked by clippy rather than by eye.
-    let wasm = ["--quiet", "-p", "amiga-rt", "--target", "wasm32-unknown-unknown"];
-    let lints = ["--", "-D", "warnings", "-D", "clippy::undocumented_unsafe_blocks"];
+    // The binding layer as the Amiga builds it (wasm32: most of its unsafe
+    // code is for that target; the run above saw its host side): every
+    // unsafe block and impl with its `// SAFETY:` line, by clippy's
+    // `undocumented_unsafe_blocks`, which its crate root turns on (the
+    // unsafe rule checks that it does).
+    let wasm = ["--quiet", "-p", BINDING_LAYER, "--target", "wasm32-unknown-unknown"];
+    let lints = ["--", "-D", "warnings"];
     println!("checks: cargo clippy {} {}", wasm[1..].join(" "), lints.join(" "));
     let args: Vec<&str> = ["clippy"].into_iter().chain(wasm).chain(lints).collect();
     if let Err(e) = run_cargo("the binding layer's SAFETY lines (clippy, wasm32)", &args) {
@@ -83,10 +90,16 @@ pub fn run() -> Result<()> {
         Ok(problems) => failures.push(format!("the unsafe rule:\n  {}", problems.join("\n  "))),
         Err(e) => failures.push(format!("the unsafe rule could not be checked: {e:#}")),
     }
+    println!("checks: no numeric structure offsets outside {}/ (xtask/src/offsets.rs)", crate::offsets::NDK);
+    match crate::offsets::check_tree() {
+        Ok(problems) if problems.is_empty() => {}
+        Ok(problems) => failures.push(format!("the offsets rule:\n  {}", problems.join("\n  "))),
+        Err(e) => failures.push(format!("the offsets rule could not be checked: {e:#}")),
+    }
     if !failures.is_empty() {
         bail!("checks failed:\n{}", failures.join("\n"));
     }
-    println!("checks: formatting, clippy and the unsafe rule pass");
+    println!("checks: formatting, clippy, the unsafe rule and the offsets rule pass");
     Ok(())
 }
 
@@ -104,6 +117,13 @@ pub fn unsafe_rule() -> Result<Vec<String>> {
     let mut problems = Vec::new();
     for p in &members {
         if p.name == BINDING_LAYER {
+            for t in p.targets.iter().filter(|t| t.kind.iter().any(|k| k == "lib")) {
+                let text = std::fs::read_to_string(&t.src_path).with_context(|| t.src_path.display().to_string())?;
+                if !lints_safety_lines(&text) {
+                    let f = t.src_path.strip_prefix(&root).unwrap_or(&t.src_path).display().to_string();
+                    problems.push(format!("{f}: no #![warn(clippy::undocumented_unsafe_blocks)] in this crate root"));
+                }
+            }
             continue;
         }
         let Some(dir) = p.manifest_path.parent() else { continue };
@@ -146,7 +166,7 @@ pub fn unsafe_rule() -> Result<Vec<String>> {
 
 /// The `.rs` files under `dir`, skipping `target/`, hidden directories and
 /// the directories in `skip`.
-fn rust_files(dir: &Path, skip: &[&PathBuf], out: &mut Vec<PathBuf>) -> Result<()> {
+pub fn rust_files(dir: &Path, skip: &[&PathBuf], out: &mut Vec<PathBuf>) -> Result<()> {
     for e in std::fs::read_dir(dir).with_context(|| dir.display().to_string())? {
         let p = e?.path();
         let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -173,6 +193,16 @@ pub fn entry_only(text: &str) -> bool {
 /// True if the crate root's inner attributes hold `#![forbid(unsafe_code)]`.
 pub fn forbids_unsafe(text: &str) -> bool {
     code_only(text).lines().any(|l| l.split_whitespace().collect::<String>() == "#![forbid(unsafe_code)]")
+}
+
+/// True if the crate root turns on clippy's `undocumented_unsafe_blocks`
+/// (warn, deny or forbid), so that every unsafe block and impl needs its
+/// `// SAFETY:` line wherever clippy runs on it.
+pub fn lints_safety_lines(text: &str) -> bool {
+    code_only(text).lines().any(|l| {
+        let l: String = l.split_whitespace().collect();
+        ["warn", "deny", "forbid"].iter().any(|level| l == format!("#![{level}(clippy::undocumented_unsafe_blocks)]"))
+    })
 }
 
 /// Line numbers (1-based) where the token `unsafe` occurs in code (not in
@@ -316,6 +346,9 @@ mod tests {
         assert!(forbids_unsafe(text));
         assert!(!forbids_unsafe("// #![forbid(unsafe_code)]\n"));
         assert!(forbids_unsafe("//! doc\n#![forbid( unsafe_code )]\n"));
+        assert!(lints_safety_lines("#![no_std]\n#![warn(clippy::undocumented_unsafe_blocks)]\n"));
+        assert!(!lints_safety_lines("// #![warn(clippy::undocumented_unsafe_blocks)]\n"));
+        assert!(!lints_safety_lines("#![allow(clippy::undocumented_unsafe_blocks)]\n"));
     }
 
     #[test]

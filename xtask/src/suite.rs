@@ -42,16 +42,16 @@ pub fn scenarios_from_env() -> Vec<String> {
         .collect()
 }
 
-/// Runs the checks (formatting, clippy, the unsafe rule), host tests, the
-/// canary under vamos and the emulator suite; prints the counts and fails
-/// if anything failed or nothing ran.
+/// Runs the checks (formatting, clippy, the unsafe and offsets rules),
+/// host tests, the canary under vamos and the emulator suite; prints the
+/// counts and fails if anything failed or nothing ran.
 pub fn test() -> Result<()> {
     let mut times = Stages::start();
     tools::ensure_build_tools()?;
     tools::ensure_amitools()?;
     tools::ensure_emulator()?;
     times.done("installing");
-    println!("== checks (rustfmt, clippy, unsafe only in amiga-rt)");
+    println!("== checks (rustfmt, clippy, unsafe only in amiga-rt, offsets only in ndk)");
     rules::run()?;
     times.done("checks");
     println!("== host tests (cargo test --workspace)");
