@@ -29,5 +29,5 @@ pub mod render;
 
 pub use font::{CharLoc, Font, FontError};
 pub use image::{Image, Planar};
-pub use read::{pen_columns, read, Limit, Options, Pixels, Reading, TextRun, Work, MAX_YSIZE};
+pub use read::{glyph_indexes, pen_columns, read, Limit, Options, Pixels, Reading, TextRun, Work, MAX_YSIZE};
 pub use render::{render, Rendered};

@@ -298,6 +298,19 @@ struct Template {
     /// (`check_col == key_col`: no such column).
     check_col: u8,
     check: u32,
+    /// For a stroke or a speck (the line test, [`along_a_line`]): its
+    /// entry in [`FontIndex::ends`]; `u16::MAX` for other glyphs.
+    ends: u16,
+}
+
+/// A stroke's or a speck's first and last inked columns and their
+/// pictures: where the line test looks.
+#[derive(Clone, Copy)]
+struct Ends {
+    first: u8,
+    last: u8,
+    first_col: u32,
+    last_col: u32,
 }
 
 /// One template's key: its key column from its first set row (the
@@ -329,6 +342,8 @@ struct FontIndex {
     keys: Vec<Key>,
     /// Where each 12-bit hash's keys start in `keys` (4097 entries).
     buckets: Vec<u16>,
+    /// The ends of the strokes and specks ([`Template::ends`]).
+    ends: Vec<Ends>,
     /// Bit `n`: some key's first run of set rows is `n` long; `top_runs`:
     /// of the keys that start on the glyph's top row.
     first_runs: u32,
@@ -402,6 +417,7 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
         templates: Vec::new(),
         keys: Vec::new(),
         buckets: Vec::new(),
+        ends: Vec::new(),
         first_runs: 0,
         top_runs: 0,
         widest: 0,
@@ -414,6 +430,12 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
     }
     let mut templates = Vec::new();
     room(&mut templates, index.styles.len() * font.default_glyph())?;
+    let mut keys = Vec::new();
+    room(&mut keys, index.styles.len() * font.default_glyph())?;
+    // One glyph picture's columns at a time, and each column's count of
+    // changes between rows.
+    let mut cols: Vec<u32> = Vec::new();
+    let mut changed: Vec<u32> = Vec::new();
     for variant in 0..index.styles.len() {
         let smear = usize::from(index.looks[variant].smear);
         let over = |g: usize| font.width(g) as i32 + smear as i32 - font.space(g);
@@ -441,8 +463,14 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
                 pair: false,
                 check_col: 0,
                 check: 0,
+                ends: u16::MAX,
             };
-            let cols: Vec<u32> = (0..w).map(|c| index.col(&probe, c)).collect();
+            cols.clear();
+            room(&mut cols, w)?;
+            cols.extend((0..w).map(|c| index.col(&probe, c)));
+            changed.clear();
+            room(&mut changed, w)?;
+            changed.extend(cols.iter().map(|&v| (v ^ (v >> 1)).count_ones() + (v & 1)));
             let clamp = |v: i32| usize::try_from(v).unwrap_or(0).min(w);
             let left_margin = clamp(max_over - font.kern(g));
             let right_margin = clamp(over(g) - min_kern);
@@ -459,12 +487,11 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
             // A broken underline's end columns depend on the neighbours:
             // no key there.
             let own = if index.looks[variant].broken { own.start.max(1)..own.end.min(w - 1) } else { own };
-            let changes = |v: u32| (v ^ (v >> 1)).count_ones() + (v & 1);
             let keyable = |c: &usize| cols[*c] & !under != 0 && cols[*c] != full;
             let score = |c: &usize| {
                 let pair = own.contains(&(c + 1));
-                let second = if pair { changes(cols[c + 1]) } else { 0 };
-                (pair, changes(cols[*c]) + second, (cols[*c] & !under).count_ones())
+                let second = if pair { changed[c + 1] } else { 0 };
+                (pair, changed[*c] + second, (cols[*c] & !under).count_ones())
             };
             let key_col = own.clone().filter(keyable).max_by_key(score);
             let all = if index.looks[variant].broken { 1..w.saturating_sub(1) } else { 0..w };
@@ -474,39 +501,50 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
             };
             let pair = own.contains(&key_col) && own.contains(&(key_col + 1));
             let keyed = |c: &usize| *c == key_col || (pair && *c == key_col + 1);
-            let check_col = own.clone().filter(|c| !keyed(c) && cols[*c] != 0).max_by_key(|&c| changes(cols[c]));
+            let check_col = own.clone().filter(|c| !keyed(c) && cols[*c] != 0).max_by_key(|&c| changed[c]);
             let check_col = check_col.unwrap_or(key_col);
             let check = cols[check_col];
             let set = cols.iter().map(|c| c.count_ones()).sum::<u32>().min(u32::from(u16::MAX)) as u16;
-            let inked: Vec<u32> = cols.iter().copied().filter(|&c| c != 0).collect();
             let first = cols.iter().position(|&c| c != 0).unwrap_or(0);
+            let last = cols.iter().rposition(|&c| c != 0).unwrap_or(first);
             // A stroke: at least two inked columns, side by side, all the
             // same, each a line of at most 2 rows (`-`, `_`, `=`; not a
             // bold `i`, whose two stems are alike too).
-            let flat = inked.len() >= 2
-                && inked.windows(2).all(|p| p[0] == p[1])
-                && inked[0].count_ones() <= 2
-                && inked.len() == cols[first..].iter().take_while(|&&c| c != 0).count();
+            let flat = last > first && cols[first..=last].iter().all(|&c| c == cols[first]) && cols[first].count_ones() <= 2;
             let edges = 1 | 1u32 << (h - 1);
             let tall = (left_margin..w.saturating_sub(right_margin)).any(|c| cols[c] & edges != 0);
             let (key_col, left_margin, right_margin) = (key_col as u8, left_margin as u8, right_margin as u8);
             let check_col = check_col as u8;
-            templates.push(Template { key_col, left_margin, right_margin, set, flat, tall, pair, check_col, check, ..probe });
+            let mut ends = u16::MAX;
+            if flat || set < SPECK_PIXELS {
+                ends = index.ends.len() as u16;
+                room(&mut index.ends, 1)?;
+                index.ends.push(Ends { first: first as u8, last: last as u8, first_col: cols[first], last_col: cols[last] });
+            }
+            let key = cols[usize::from(key_col)];
+            let low = key.trailing_zeros();
+            let second = if pair { cols[usize::from(key_col) + 1] } else { 0 };
+            let template = templates.len() as u16;
+            keys.push(Key { pattern: key >> low, second, template, low: low as u8 });
+            templates.push(Template {
+                key_col,
+                left_margin,
+                right_margin,
+                set,
+                flat,
+                tall,
+                pair,
+                check_col,
+                check,
+                ends,
+                ..probe
+            });
         }
     }
-    let mut keys = Vec::new();
-    room(&mut keys, templates.len())?;
-    keys.extend(templates.iter().enumerate().map(|(i, t)| {
-        let k = usize::from(t.key_col);
-        let key = index.col(t, k);
-        let low = key.trailing_zeros();
-        let second = if t.pair { index.col(t, k + 1) } else { 0 };
-        Key { pattern: key >> low, second, template: i as u16, low: low as u8 }
-    }));
-    keys.sort_unstable_by_key(|k| (filter_bit(k.pattern), k.pattern, k.low));
-    index.keys = keys;
+    // Keys sorted by hash (counting), then by pattern and lowest row
+    // within a hash (insertion: a hash holds few).
     index.buckets = filled(4097, 0u16)?;
-    for k in &index.keys {
+    for k in &keys {
         index.buckets[filter_bit(k.pattern) + 1] += 1;
         let run = 1u32 << (!k.pattern).trailing_zeros();
         index.first_runs |= run;
@@ -517,6 +555,30 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
     for b in 1..index.buckets.len() {
         index.buckets[b] += index.buckets[b - 1];
     }
+    let mut sorted = filled(keys.len(), Key { pattern: 0, second: 0, template: 0, low: 0 })?;
+    for k in &keys {
+        // buckets[b] is bucket b's next free place meanwhile, and ends
+        // as bucket b + 1's start.
+        let b = filter_bit(k.pattern);
+        sorted[usize::from(index.buckets[b])] = *k;
+        index.buckets[b] += 1;
+    }
+    for b in (1..index.buckets.len()).rev() {
+        index.buckets[b] = index.buckets[b - 1];
+    }
+    index.buckets[0] = 0;
+    drop(keys);
+    for b in 0..4096 {
+        let bucket = &mut sorted[usize::from(index.buckets[b])..usize::from(index.buckets[b + 1])];
+        for i in 1..bucket.len() {
+            let mut j = i;
+            while j > 0 && (bucket[j - 1].pattern, bucket[j - 1].low) > (bucket[j].pattern, bucket[j].low) {
+                bucket.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+    index.keys = sorted;
     index.widest = templates.iter().map(|t| i32::from(t.width)).max().unwrap_or(0);
     index.templates = templates;
     Ok(index)
@@ -768,20 +830,17 @@ fn matches(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize
 /// [`SPECK_PIXELS`] set) whose pen goes on past both, on the rows they
 /// ink.
 fn along_a_line(plane: &Plane, index: &FontIndex, t: &Template, left: i32, top: usize, h: usize) -> bool {
-    if !t.flat && t.set >= SPECK_PIXELS {
-        return false;
-    }
-    let w = usize::from(t.width);
-    let col = |c: usize| index.col(t, c);
-    let Some(first) = (0..w).find(|&c| col(c) != 0) else { return false };
-    let last = (first..w).rev().find(|&c| col(c) != 0).unwrap_or(first);
+    let Some(e) = index.ends.get(usize::from(t.ends)) else { return false };
     let goes_on = |x: i32, m: u32| {
         usize::try_from(x).ok().filter(|&x| x < plane.width).is_some_and(|x| plane.column(x, top, h) & m != 0)
     };
-    let before = goes_on(left + first as i32 - 1, col(first));
-    let after = goes_on(left + last as i32 + 1, col(last));
+    let before = goes_on(left + i32::from(e.first) - 1, e.first_col);
+    if before && t.flat {
+        return true;
+    }
+    let after = goes_on(left + i32::from(e.last) + 1, e.last_col);
     if t.flat {
-        before || after
+        after
     } else {
         before && after
     }
@@ -1086,38 +1145,39 @@ pub fn read(image: &mut dyn Pixels, fonts: &[Font], options: &Options) -> Readin
     if image.width() == 0 || image.height() == 0 {
         readable.clear();
     }
-    // One pen's columns and one font's glyph index in memory at a time:
-    // a pen's columns cost a pass over the picture, an index far less, so
-    // each pen's columns are built once and the indexes for each pen.
-    for &pen in &pens {
-        if readable.is_empty() {
-            break;
-        }
-        let plane = match Plane::new(image, pen) {
-            Ok(plane) => plane,
+    // One font's glyph index and one pen's columns in memory at a time,
+    // the font outside: an index costs more than a pen's columns (both
+    // are in docs/design/performance.md "SHOWN").
+    for &i in &readable {
+        let font = &fonts[i];
+        let index = match build_index(i, font, options) {
+            Ok(index) => index,
             Err(limit) => {
                 limits.push(limit);
                 return Reading { runs: Vec::new(), limits, work };
             }
         };
-        if image.lost() {
-            return Reading { runs: Vec::new(), limits: vec![Limit::Lost], work };
-        }
-        if !plane.any.iter().any(|&a| a) {
-            continue;
-        }
-        for &i in &readable {
-            let font = &fonts[i];
-            let passes = match build_index(i, font, options)
-                .and_then(|index| Ok((candidates(image, &plane, &index, font, &mut work)?, index)))
-            {
+        for &pen in &pens {
+            let plane = match Plane::new(image, pen) {
+                Ok(plane) => plane,
+                Err(limit) => {
+                    limits.push(limit);
+                    return Reading { runs: Vec::new(), limits, work };
+                }
+            };
+            if image.lost() {
+                return Reading { runs: Vec::new(), limits: vec![Limit::Lost], work };
+            }
+            if !plane.any.iter().any(|&a| a) {
+                continue;
+            }
+            let passes = match candidates(image, &plane, &index, font, &mut work) {
                 Ok(p) => p,
                 Err(limit) => {
                     limits.push(limit);
                     return Reading { runs: Vec::new(), limits, work };
                 }
             };
-            let (passes, index) = passes;
             for (variant, cands) in passes.into_iter().enumerate() {
                 if !cands.is_empty() {
                     let mut runs = chain(&plane, font, &index, variant, pen, cands, &mut work);
@@ -1179,6 +1239,19 @@ fn cut_at_edge(plane: &Plane, rect: Rect, widest: i32) -> bool {
         (rect.top..rect.top + rect.height).any(|y| (from.max(0)..to.min(w)).any(|x| plane.get(x, y) == Some(true)))
     };
     (l > 0 && l < widest && inked(0, l)) || (r < w && w - r < widest && inked(r, w))
+}
+
+/// Every readable font's glyph index built alone, without a picture:
+/// what a reading costs per font before it looks (GadgetScopeBench times
+/// it). Returns how many glyph pictures (templates) the indexes hold.
+pub fn glyph_indexes(fonts: &[Font], options: &Options) -> Result<usize, Limit> {
+    let mut templates = 0;
+    for (i, font) in fonts.iter().enumerate() {
+        if !font.is_color() && font.ysize <= MAX_YSIZE && font.check().is_ok() {
+            templates += build_index(i, font, options)?.templates.len();
+        }
+    }
+    Ok(templates)
 }
 
 /// The columns of `pens` built alone, without looking for glyphs: what
