@@ -510,7 +510,8 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
             // A stroke: at least two inked columns, side by side, all the
             // same, each a line of at most 2 rows (`-`, `_`, `=`; not a
             // bold `i`, whose two stems are alike too).
-            let flat = last > first && cols[first..=last].iter().all(|&c| c == cols[first]) && cols[first].count_ones() <= 2;
+            let flat =
+                last > first && cols[first..=last].iter().all(|&c| c == cols[first]) && cols[first].count_ones() <= 2;
             let edges = 1 | 1u32 << (h - 1);
             let tall = (left_margin..w.saturating_sub(right_margin)).any(|c| cols[c] & edges != 0);
             let (key_col, left_margin, right_margin) = (key_col as u8, left_margin as u8, right_margin as u8);
@@ -519,7 +520,12 @@ fn build_index(fi: usize, font: &Font, options: &Options) -> Result<FontIndex, L
             if flat || set < SPECK_PIXELS {
                 ends = index.ends.len() as u16;
                 room(&mut index.ends, 1)?;
-                index.ends.push(Ends { first: first as u8, last: last as u8, first_col: cols[first], last_col: cols[last] });
+                index.ends.push(Ends {
+                    first: first as u8,
+                    last: last as u8,
+                    first_col: cols[first],
+                    last_col: cols[last],
+                });
             }
             let key = cols[usize::from(key_col)];
             let low = key.trailing_zeros();

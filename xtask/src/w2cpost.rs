@@ -233,13 +233,13 @@ static inline __attribute__((always_inline)) void gs_swap_copy(void* dst, const 
     v = __builtin_bswap32(v);
     __builtin_memcpy(dst, &v, 4);
   } else {
-    u32 lo, hi;
-    __builtin_memcpy(&lo, src, 4);
-    __builtin_memcpy(&hi, (const u8*)src + 4, 4);
-    lo = __builtin_bswap32(lo);
-    hi = __builtin_bswap32(hi);
-    __builtin_memcpy(dst, &hi, 4);
-    __builtin_memcpy((u8*)dst + 4, &lo, 4);
+    /* One 64-bit swap, not two 32-bit ones and an exchange: GCC then
+       cancels a load's swap against the store of the same value (Rust
+       moves 8-byte values as i64 loads and stores). */
+    u64 v;
+    __builtin_memcpy(&v, src, 8);
+    v = __builtin_bswap64(v);
+    __builtin_memcpy(dst, &v, 8);
   }
 }
 #define DEFINE_LOAD(name, t1, t2, t3)                                  \
