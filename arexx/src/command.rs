@@ -142,7 +142,7 @@ impl Verb {
 pub use gadgetscope_core::locate::{GadgetLocator, WindowTarget};
 
 /// What a file verb does, inside the roots granted with `FSROOT`
-/// (docs/reference/commands.md, "The file verbs").
+/// (docs/reference/commands.md, "FSLIST" … "FSPUT" and the paragraph before).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FsOp {
     /// `FSLIST <path>`: one entry line per object of a directory.

@@ -210,7 +210,7 @@ pub trait Engine {
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error>;
     /// `FSLIST`, `FSSTAT`, `FSMKDIR`, `FSDELETE`, `FSGET` (never
     /// [`FsOp::Put`], which carries data: [`Engine::fs_put`]): the result
-    /// (docs/reference/commands.md, "The file verbs").
+    /// (docs/reference/commands.md, "FSLIST" … "FSGET").
     fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error>;
     /// `FSPUT`: writes `data` to `path` (made or replaced).
     fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error>;

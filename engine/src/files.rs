@@ -1,6 +1,7 @@
 //! The file verbs (`FSLIST`, `FSSTAT`, `FSMKDIR`, `FSDELETE`, `FSGET`,
 //! `FSPUT`) inside the directories granted with `FSROOT`
-//! (docs/reference/commands.md, "The file verbs").
+//! (docs/reference/commands.md, "FSLIST" … "FSPUT" and the paragraph
+//! before them).
 //!
 //! Whether a path lies inside a granted root is decided by lock identity,
 //! never by comparing path strings: two different strings name the same

@@ -405,9 +405,9 @@ impl gadgetscope_textread::Pixels for LiveWindow {
 const FONTS_MAX: usize = 64;
 
 impl<'a> System for AmigaSystem<'a> {
-    /// Not in GadgetScope for now: the text reader makes the program about
-    /// 110 KB larger, more than the floppy and the stock A1200's room
-    /// beside it allow (docs/design/performance.md "SHOWN"); it runs on
+    /// Not in GadgetScope for now: the text reader makes the program
+    /// larger than the floppy and the stock A1200's room beside it allow
+    /// (docs/design/performance.md "SHOWN"); it runs on
     /// the Amiga in GadgetScopeBench (`seen`), until it is a part loaded
     /// on demand.
     fn seen(&mut self, _ibase: u32, _window: u32) -> Result<gadgetscope_engine::shown::Seen, Error> {

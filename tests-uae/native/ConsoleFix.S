@@ -6,7 +6,8 @@
  * a line of every generated S/Startup-Sequence, after NoNest.
  *
  * The bug (AROS source of that date: rom/devs/console/cdinputhandler.c,
- * console.c; tests-uae/README.md "Walking while windows come and go"):
+ * console.c; docs/design/harness-notes.md "console.device frees a unit in
+ * use"):
  * console.device's input handler runs on input.device's task. For each
  * event it finds the console unit of the active window (obtainconunit:
  * ObtainSemaphoreShared(unitListLock), LockIBase() to read ActiveWindow,

@@ -3,7 +3,8 @@
  *
  * A small program that is not GadgetScope, to show what the AROS ROM does
  * when intuition's IBase lock is taken again and again while windows open
- * and close (tests-uae/README.md "Walking while windows come and go").
+ * and close (docs/design/harness-notes.md "console.device frees a unit in
+ * use").
  * It loops, each round doing what its argument letters say, in order:
  *
  *   L   LockIBase(0)             (intuition LVO -414)

@@ -8,7 +8,7 @@
  * that sets SR to $2700 and jumps to the ROM's handler. The exception
  * frame is untouched, so the handler's RTE restores the interrupted SR.
  *
- * Why (tests-uae/README.md "Lost tasks"): the AROS ROM built into
+ * Why (docs/design/harness-notes.md "Lost tasks"): the AROS ROM built into
  * FS-UAE (exec 51.3, 20.5.2015) reschedules on the way out of an
  * interrupt (ExitIntr -> core_Schedule: tc_State = TS_READY,
  * Enqueue(TaskReady)) at that interrupt's level, so a higher level can

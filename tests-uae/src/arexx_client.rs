@@ -125,7 +125,7 @@ pub const MUIREXX_RCS: [i32; 5] = [0, 10, 5, 0, 0];
 /// host, the wait for its port (its OUT is written once the port is up);
 /// MUIREXX. One launched program at a time and the echo host only after
 /// them: on the stock A1200 GadgetScope, a sender and two UAETools do not
-/// fit (tests-uae/README.md "Machines").
+/// fit (docs/design/harness-notes.md "The small machines").
 pub const LAUNCH_CLIENTS: &str = "\
 RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:launch.rexx OUT=DH0:launch.out WAITPORT=30
 DH0:Tools/UAETool WAITCLIS COUNT=2 TIMEOUT=60 >DH0:launched-gone.out

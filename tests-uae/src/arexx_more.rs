@@ -51,7 +51,7 @@ use crate::{Check, Scenario};
 use std::time::Duration;
 
 /// What one `Run QUIET >NIL: <command>` keeps of free memory on this ROM,
-/// bytes, every time (measured, tests-uae/README.md "Free memory checks"):
+/// bytes, every time (measured, docs/design/harness-notes.md "Free memory"):
 /// two blocks owned by the Shell that ran `Run`, 20 bytes from dos.library
 /// (ROM $F97ADE) and 18 bytes from task.resource (ROM $FE8C18), 128 bytes
 /// each with the ROM's debug walls. Without `QUIET`, `Run` also writes
@@ -132,7 +132,7 @@ fn contains_all(file: &'static str, needles: &'static [&'static str]) -> Check {
 
 /// What exec's allocations cost beyond their size, bytes, at most: the
 /// ROM's debug walls and header around each block (a 24-byte block takes
-/// 128 of free memory, tests-uae/README.md "Free memory checks"; a freed
+/// 128 of free memory, docs/design/harness-notes.md "Free memory"; a freed
 /// 20 KiB native stack leaves a chunk of 20 592).
 const WALLS: u32 = 128;
 
@@ -182,7 +182,7 @@ pub fn first_fit(chunks: &[u32], sizes: &[u32]) -> Result<(), String> {
 /// `free-held`), exec's free chunks of 4 KiB or more take a second
 /// RexxSend's hunks of that size and its native stack by first fit. On
 /// the A500 (68000 build) this is what decides whether the sender loads
-/// at all (tests-uae/README.md "Machines", arexx-waits-68000); smaller
+/// at all (docs/design/harness-notes.md "The small machines"); smaller
 /// blocks are left out (they fit in the many small chunks).
 fn held_sender_room() -> Check {
     Check::Custom(

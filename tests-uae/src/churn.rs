@@ -1,5 +1,5 @@
-//! Walking while windows come and go (tests-uae/README.md, "Walking while
-//! windows come and go").
+//! Walking while windows come and go (docs/design/harness-notes.md,
+//! "console.device frees a unit in use").
 //!
 //! - `churn-walk`: ChurnFixture opens and closes windows titled `Blinker`
 //!   (an Intuition window and a console window in turn) as fast as it

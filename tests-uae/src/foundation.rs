@@ -28,7 +28,7 @@ const HAMMER_PACKETS: u32 = 1500;
 /// Several processes sending DOS packets to the UAE filesystem without
 /// pause while the Shell waits for them: the traffic under which the AROS
 /// ROM lost ready tasks without `C:NoNest` (`native/NoNest.S`,
-/// tests-uae/README.md "Lost tasks"). Every
+/// docs/design/harness-notes.md "Lost tasks"). Every
 /// process must finish (its `.done` file, RC 0 of each wait); a lost task
 /// hangs the scenario and the watchdog dumps the task lists.
 fn sched_stress() -> Scenario {
@@ -227,7 +227,7 @@ pub fn scenarios() -> Vec<Scenario> {
         // Which optional libraries the ROM has (no Libs drawer is staged, so
         // only ROM-resident ones open): commodities.library for the broker,
         // locale.library for the catalogs. The expected lines record what
-        // this AROS ROM has (tests-uae/README.md "Facts"); a user's
+        // this AROS ROM has (docs/design/harness-notes.md "Facts about the ROM"); a user's
         // Kickstart/Workbench has both, so only the AROS answer is pinned.
         Scenario::new("rom-libraries")
             .program("C/UAETool", "UAETool")

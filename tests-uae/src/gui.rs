@@ -72,8 +72,8 @@
 //! did. Part 6 is left out: it is about a second GadgetScope. Host steps
 //! record exec's free memory after part 2, after the pick click and after
 //! RECORD SAVE (`host-free-*.log`). Not reliable yet: in some runs the
-//! sender after the pick click cannot be loaded (tests-uae/README.md
-//! "Machines").
+//! sender after the pick click cannot be loaded (docs/design/harness-notes.md
+//! "The small machines").
 //!
 //! `gui-tab`: Tab and Shift-Tab in the name field (GA_ID 13) of the
 //! GadTools window only move on. The fixture's Connect button is selected
@@ -386,8 +386,8 @@ fn gadtools(stock: bool) -> Scenario {
         .screenshot("gui-highlight");
     if stock {
         // Exec's free memory before part 3 and after part 4's pick click,
-        // where a sender fails to load in some runs (tests-uae/README.md
-        // "Machines").
+        // where a sender fails to load in some runs (docs/design/harness-notes.md
+        // "The small machines").
         s = s.host_step_loaded_nothing("free-listed", free_memory);
     }
     s = send(s, "hide.rexx", "hide.out");
@@ -468,7 +468,7 @@ fn gadtools(stock: bool) -> Scenario {
 /// Parts 7 and 8 of `gui-gadtools-stock`, after part 5: InputTool is the
 /// user's hand, where `gui-gadtools` has a second GadgetScope (NOGUI),
 /// which does not fit beside the first on the stock A1200
-/// (tests-uae/README.md "Machines"). Part 6 needs two GadgetScopes at
+/// (docs/design/harness-notes.md "The small machines"). Part 6 needs two GadgetScopes at
 /// once by what it checks (a Workbench start by the first one's WBLAUNCH,
 /// and a second start finding the first one's port) and is left out.
 ///

@@ -13,7 +13,7 @@ pub fn start(s: Scenario, program: &str, stem: &str) -> Scenario {
 /// Waits for `DH0:<file>` with `UAETool WAITFILE` (a check every 100 ms)
 /// rather than the Shell's loop, which asks the filesystem without pause:
 /// the hangs of this scenario lost tasks just signalled by DOS packet
-/// replies (tests-uae/README.md "Lost tasks"). The scenario stages
+/// replies (docs/design/harness-notes.md "Lost tasks"). The scenario stages
 /// `C:UAETool`.
 fn wait_polled(file: &str) -> String {
     format!("C:UAETool WAITFILE FILE=DH0:{file} TIMEOUT=100")
@@ -45,8 +45,8 @@ fn fixture_scenarios() -> Vec<Scenario> {
         .capture("GadgetScope TREE WINDOW=\"GadTools Fixture\"", "gadtools")
         .capture("GadgetScope TREE WINDOW=\"GadTools Fixture\" FULL", "gadtools-full")
         // Exec's free chunks where the next GadgetScope loads: on the stock
-        // A1200 they are what decides whether it does (tests-uae/README.md
-        // "Machines").
+        // A1200 they are what decides whether it does (docs/design/harness-notes.md
+        // "The small machines").
         .host_step_loaded_nothing("free-menu", crate::gui::free_memory)
         .capture("GadgetScope MENU WINDOW=\"GadTools Fixture\"", "gadtools-menu")
         .capture("GadgetScope TREE WINDOW=\"BOOPSI Fixture\"", "boopsi")

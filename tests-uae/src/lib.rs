@@ -143,17 +143,17 @@ pub struct Options {
     pub exit_grace: Duration,
     /// Leave the ROM's interrupt nesting as it is (no `C:NoNest`;
     /// `GADGETSCOPE_UAE_NESTED_INTERRUPTS=1`): reproduces the AROS
-    /// reschedule race (tests-uae/README.md "Lost tasks").
+    /// reschedule race (docs/design/harness-notes.md "Lost tasks").
     pub nested_interrupts: bool,
     /// Leave the ROM's console.device as it is (no `C:ConsoleFix`;
     /// `GADGETSCOPE_UAE_CONSOLE_BUG=1`): reproduces its console unit
-    /// use-after-free (tests-uae/README.md "Walking while windows come and
-    /// go").
+    /// use-after-free (docs/design/harness-notes.md "console.device frees a
+    /// unit in use").
     pub console_bug: bool,
     /// Leave FS-UAE's lost interrupt requests as they are (no
     /// [`uaemend::Mend`]; `GADGETSCOPE_UAE_NO_MEND=1`): reproduces the
     /// hang of a task that waits for bsdsocket.library's signal
-    /// (tests-uae/README.md "Lost wakeups").
+    /// (docs/design/harness-notes.md "Lost wakeups").
     pub lost_wakeups: bool,
     /// Memory statistics (`GADGETSCOPE_MEMSTAT=1`): the boot Shell sets
     /// the local variable `GSMEMSTAT` to `DH0:memstat`, so every Amiga
@@ -662,7 +662,7 @@ fn execute(
         dir.display()
     ));
 
-    // FS-UAE's lost interrupt requests (tests-uae/README.md "Lost wakeups").
+    // FS-UAE's lost interrupt requests (docs/design/harness-notes.md "Lost wakeups").
     let mut mend =
         if opts.lost_wakeups { Err("GADGETSCOPE_UAE_NO_MEND=1".to_string()) } else { uaemend::Mend::attach(emu.pid()) };
     let sentinel = hd.join(stage::SENTINEL);

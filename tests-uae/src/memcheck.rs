@@ -1,7 +1,7 @@
 //! Free-memory checks: `UAETool AVAIL` (exec `AvailMem(MEMF_ANY)`) at two
 //! points of a script must differ by exactly what the scenario expects,
 //! and `UAETool ALLOCS` at the same points names every kind of allocation
-//! that differs when they do not (tests-uae/README.md "Free memory").
+//! that differs when they do not (docs/design/harness-notes.md "Free memory").
 
 use crate::{Check, RunDir, Scenario};
 use std::collections::BTreeMap;

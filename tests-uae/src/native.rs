@@ -7,12 +7,12 @@
 //! - `CrashGuard`: installs a tc_TrapCode that reports a CPU exception on
 //!   the serial port and calls ExitEmu; the first line.
 //! - `NoNest`: makes the ROM's interrupt handlers run with all interrupts
-//!   masked; the second line (why: `NoNest.S`, tests-uae/README.md "Lost
-//!   tasks").
+//!   masked; the second line (why: `NoNest.S`, docs/design/harness-notes.md
+//!   "Lost tasks").
 //! - `ConsoleFix`: mends the ROM's console.device, which frees a console
 //!   unit its input handler still uses; the line after NoNest (why:
-//!   `ConsoleFix.S`, tests-uae/README.md "Walking while windows come and
-//!   go").
+//!   `ConsoleFix.S`, docs/design/harness-notes.md "console.device frees
+//!   a unit in use").
 //! - `IBaseHammer`: takes intuition's IBase lock (and/or `Forbid()`) in a
 //!   loop: the small program, not GadgetScope, that shows the console
 //!   bug (`IBaseHammer.S`).

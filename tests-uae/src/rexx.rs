@@ -1,7 +1,9 @@
 //! ARexx fixtures on the AROS ROM (which has no rexxsyslib.library and no
 //! RexxMast): the fixture library `native/rexxsyslib` and the fixture
 //! command `RexxSend` (`fixtures/rexxsend`) proven without GadgetScope.
-//! TEST FIXTURES, not product code; README "ARexx fixtures".
+//! TEST FIXTURES, not product code (tests-uae/README.md "Add a scenario";
+//! the stand-in library: native/rexxsyslib/rexxsyslib.S; RexxSend:
+//! fixtures/rexxsend).
 //!
 //! - `rexx-lib`: AROS loads the library from `DH0:Libs` (`RexxSend CHECK`
 //!   exercises every function and the amiga-rt wrappers), and a send to a
@@ -21,8 +23,9 @@ use std::time::Duration;
 
 use crate::{Check, Scenario};
 
-/// Where the library is staged: AROS's OpenLibrary finds it there (see the
-/// README: `LIBS:` is `SYS:Libs` on this ROM, and the loader also tries
+/// Where the library is staged: AROS's OpenLibrary finds it there
+/// (docs/design/harness-notes.md "Facts about the ROM": a `Libs` drawer
+/// on the boot drive makes `LIBS:`, and the loader also tries
 /// `libs/<name>` under the caller's current directory).
 pub const LIB_PATH: &str = "Libs/rexxsyslib.library";
 /// Where RexxSend is staged (run it as `RexxSend …` from the boot Shell,
@@ -44,7 +47,8 @@ pub fn with_small_arexx(s: Scenario) -> Scenario {
 
 /// A script line that sleeps until `DH0:<file>` exists (`RexxSend
 /// AWAIT=`, at most `seconds`). Not a Shell `Lab`/`Skip BACK` spin loop:
-/// see the README ("ARexx fixtures") for why.
+/// such a loop is the pattern the ROM's scheduler race needs
+/// (docs/design/harness-notes.md "Lost tasks").
 pub fn wait_for_file(s: Scenario, file: &str, seconds: u32) -> Scenario {
     s.line(format!("RexxSend AWAIT=DH0:{file} WAITPORT={seconds}"))
 }

@@ -172,8 +172,8 @@ impl Model {
                 ("accuracy", "-1"),
                 ("uae_cpu_speed", "max"),
                 // Where the timing benchmarks are measured; scenarios that
-                // run two GadgetScopes at once need it (tests-uae/README.md
-                // "Machines").
+                // run two GadgetScopes at once need it (docs/design/harness-notes.md
+                // "The small machines").
                 ("fast_memory", "8192"),
             ],
             Model::A1200ChipOnly => {

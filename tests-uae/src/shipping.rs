@@ -19,7 +19,7 @@
 //!
 //! - `wb-icons`: the same drawer on the Workbench. The ROM has no
 //!   Workbench, but it has AROS's Workbook 1.0 (a resident `Workbook`
-//!   command, see tests-uae/README.md "Workbook"): GadgetScope is started
+//!   command, see docs/design/harness-notes.md "Workbook"): GadgetScope is started
 //!   iconified from the drawer (`STARTUP=ICONIFIED`, its AppIcon through
 //!   workbench.library), then Workbook; InputTool double-clicks the `hd`
 //!   volume icon and, in the `hd:` window, the drawer icon; the drawer

@@ -23,11 +23,11 @@ pub const CONSOLE_FIX_PATH: &str = "C/ConsoleFix";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mends {
     /// `C:NoNest`: the reschedule race (`native/NoNest.S`,
-    /// tests-uae/README.md "Lost tasks").
+    /// docs/design/harness-notes.md "Lost tasks").
     pub no_nest: bool,
     /// `C:ConsoleFix`: console.device's use-after-free
-    /// (`native/ConsoleFix.S`, tests-uae/README.md "Walking while windows
-    /// come and go").
+    /// (`native/ConsoleFix.S`, docs/design/harness-notes.md "console.device frees
+    /// a unit in use").
     pub console_fix: bool,
 }
 
@@ -195,7 +195,7 @@ pub fn fs_uae_config(p: &ConfigParams) -> String {
     // emulator's own thread (at each horizontal sync) instead of a
     // filesystem thread whose completions reach the Amiga through a flag
     // both threads change without atomics: that hand-off lost replies
-    // (tests-uae/README.md, "Lost tasks").
+    // (docs/design/harness-notes.md, "Lost tasks").
     kv("deterministic", "1");
     kv("uae_sound_output", "none");
     kv("hard_drive_0", &p.hd_dir.display().to_string());
@@ -213,7 +213,8 @@ pub fn fs_uae_config(p: &ConfigParams) -> String {
         // No on-screen notifications ("Warp mode enabled") over the
         // screenshots: they last this many ms (FS-UAE
         // docs/options/notification_duration). FS-UAE 3.1's warnings
-        // ignore it (tests-uae/README.md, "Screenshots").
+        // ignore it (docs/design/harness-notes.md, "Facts about the ROM and
+        // FS-UAE").
         kv("notification_duration", "0");
     }
     for (k, v) in &p.extra {

@@ -1,6 +1,6 @@
 //! The stock A1200 ([`Model::A1200ChipOnly`]: 2 MB of chip RAM, no fast
 //! RAM; AROS's boot also finds 1 MB at $A80000 on this FS-UAE model,
-//! tests-uae/README.md "Machines"): scenarios of the other modules run
+//! docs/design/harness-notes.md "The small machines"): scenarios of the other modules run
 //! again on it, each as
 //! `<name>-stock`, to show that GadgetScope's window and ARexx host fit
 //! the machine most people have. The timing benchmarks stay on the A1200
@@ -12,7 +12,7 @@ use crate::{Model, Scenario};
 /// ARexx host and launcher (`arexx-*`: every one of them), its window
 /// (`gui-checkmarks`), its Shell inspector (`inspector-shell`, and
 /// `inspector-fixtures` beside three fixtures, where free memory is in
-/// pieces: tests-uae/README.md "Machines"), the input and pick machinery
+/// pieces: docs/design/harness-notes.md "The small machines"), the input and pick machinery
 /// (`actions-*`, `pick-*`, `highlight-frame`) and its free-memory check
 /// (`memory`).
 ///
@@ -20,7 +20,7 @@ use crate::{Model, Scenario};
 /// second GadgetScope is [`own`]'s `gui-gadtools-stock`; its part 6 is
 /// about a second GadgetScope), `record-replay` (two GadgetScopes at
 /// once, the recorder and the hand) and the timing benchmarks
-/// (tests-uae/README.md "Machines").
+/// (docs/design/harness-notes.md "The small machines").
 pub const STOCK: &[&str] = &[
     "memory",
     "arexx-drive",
@@ -48,8 +48,8 @@ pub const STOCK: &[&str] = &[
 /// `scenario` on the stock A1200, named `<name>-stock`, without the
 /// watchdog: `UAETool WATCH` would hold about 270 KB (its code, linear
 /// memory and stack) beside the programs under test for the whole run, and
-/// with it `arexx-menu-pick` does not fit (tests-uae/README.md
-/// "Machines"). A hang there still gets the host's task dump.
+/// with it `arexx-menu-pick` does not fit (docs/design/harness-notes.md
+/// "The small machines"). A hang there still gets the host's task dump.
 pub fn on_stock_a1200(mut scenario: Scenario) -> Scenario {
     scenario.name.push_str("-stock");
     scenario.without_watchdog().model(Model::A1200ChipOnly)

@@ -1,4 +1,4 @@
-//! FS-UAE's lost EXTER requests, and the harness's mend (tests-uae/README.md
+//! FS-UAE's lost EXTER requests, and the harness's mend (docs/design/harness-notes.md
 //! "Lost wakeups").
 //!
 //! FS-UAE's host threads (the bsdsocket.library emulation's, one per

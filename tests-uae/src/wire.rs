@@ -36,8 +36,8 @@
 //!   after each, QUIT ends GadgetScope RC 0 without a panic, and no
 //!   memory is lost. The script logs each step to `hd/hostile.log` as it
 //!   goes. Its hangs were FS-UAE losing the bsdsocket thread's signal to
-//!   GadgetScope, which the harness now mends (tests-uae/README.md "Lost
-//!   wakeups", [`crate::uaemend`]).
+//!   GadgetScope, which the harness now mends (docs/design/harness-notes.md
+//!   "Lost wakeups", [`crate::uaemend`]).
 //! - `fs-contain`: the file verbs stay inside `FSROOT=DH0:Staging` over
 //!   the wire (FSPUT, FSMKDIR) and ARexx (every other verb): `/` parent
 //!   steps at every position, the assign `SYS:`, the volume name `hd:`,
@@ -564,7 +564,7 @@ pub fn bench_wire() -> Scenario {
         .bytes("quit.rexx", b"QUIT\n".to_vec())
         .bytes("WireBench/readme", b"FSGET's 64 KB file is put here\n".to_vec())
         // NOQUITFILE: a fixture polling its quit file moves free memory
-        // between two samples (tests-uae/README.md "Free memory checks").
+        // between two samples (docs/design/harness-notes.md "Free memory").
         .line("Run >NIL: GadToolsFixture NOQUITFILE");
     for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
         s = s.line(l);

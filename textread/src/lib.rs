@@ -11,7 +11,9 @@
 //! `textextent.c`); [`font`] and [`render`] cite the rules they follow.
 //! docs/reference/text-reader.md is the user-facing summary.
 //!
-//! Pure: no OS, no floating point. Nothing in the program calls it yet.
+//! Pure: no OS, no floating point. The engine's `shown` uses it and
+//! GadgetScopeBench runs it on the Amiga; GadgetScope leaves it out for
+//! now (docs/design/performance.md "SHOWN").
 //!
 //! - [`font`]: [`Font`], an owned copy of a `struct TextFont`.
 //! - [`render`]: [`render()`], the reference renderer (what `Text()` draws).

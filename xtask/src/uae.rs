@@ -244,8 +244,8 @@ fn say_verdict(
 /// How many emulators the suite runs at once: [`JOBS_ENV`] if set (1 to
 /// 8), else one per two processors (at least one). An emulator keeps a
 /// processor busy, and Xvfb and the host steps need the other: on a
-/// 2-core machine two at once took the 94 scenarios from 6:55 to 6:03
-/// (README, "The two commands"), too little for the load it puts on the timings.
+/// 2-core machine two at once gained too little for the load it puts on
+/// the timings (docs/design/performance.md "Current numbers").
 fn jobs() -> usize {
     match std::env::var(JOBS_ENV).ok().and_then(|v| v.parse::<usize>().ok()) {
         Some(n) => n.clamp(1, 8),

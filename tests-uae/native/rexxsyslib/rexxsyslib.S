@@ -4,7 +4,7 @@
  * FS-UAE's built-in AROS ROM has no rexxsyslib.library. This is a minimal
  * library with the same name, LVOs, structures and semantics for the
  * functions ARexx hosts and senders use, so the emulator scenarios can
- * talk ARexx (tests-uae/README.md, "ARexx fixtures"). It is NOT an ARexx
+ * talk ARexx (tests-uae/README.md, "Add a scenario"). It is NOT an ARexx
  * interpreter: there is no RexxMast, no REXX port, no resources.
  *
  * Facts (NDK 3.x: fd/rexxsyslib_lib.fd, rexx/storage.h, rexx/rxslib.h and

@@ -11,8 +11,8 @@
 //!
 //! Native stack: 20 KiB, the 12 KiB the stack guard keeps for OS calls
 //! (runtime/c/runtime.c `GS_STACK_RESERVE`) plus 8 KiB for the program's
-//! own frames, three times the deepest use measured in any test program
-//! (2 768 bytes, OS calls included: GadToolsFixture in `record-replay`).
+//! own frames, about three times the deepest use measured in any test
+//! program (tests-uae/README.md "Memory of the test programs").
 #![no_std]
 
 amiga_rt::program!(name: "UAETool", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 100 * 1024, stack: 20 * 1024, main: uaetool::main);
