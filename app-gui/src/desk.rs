@@ -106,8 +106,8 @@ impl Desk for AmigaDesk<'_> {
 
     /// The frame's bars are closed first: [`Desk::show_frame`] opens them
     /// again, filled anew, once the window is in front. Bars kept open
-    /// and raised back over it showed stray pixels of the raised window
-    /// on the ROM (`gui-highlight-covered`, smart refresh restoring them).
+    /// and raised back over it showed a few stray pixels on the ROM
+    /// (`gui-highlight-covered`; tests-uae/README.md).
     fn raise(&mut self, window: u32) {
         self.frame = None;
         self.intuition.window_to_front(window);
