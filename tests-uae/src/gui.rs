@@ -115,6 +115,18 @@
 //!    the same HIGHLIGHT leaves it there: a place the user chose is kept,
 //!    and the Shell's window comes to the front instead (`covered-user`).
 //!
+//! `gui-highlight-settled`: a step aside after which no call waits for
+//! Intuition's queue (no window is opened or closed after GadgetScope's
+//! `ChangeWindowBox()`): does the next command find it done? Without the
+//! fixture: a click on the boot Shell's down arrow brings its
+//! full-screen window over GadgetScope's; `HIGHLIGHT AROS ROLE=slider`
+//! frames the scroller (GadgetScope is behind: nothing moves); a click
+//! on GadgetScope's Refresh brings its window back over the scroller; the
+//! same HIGHLIGHT steps it aside to 59,67 while the frame's bars stay as
+//! they are (nothing is opened or closed). `TREE "GadgetScope"` in the
+//! same script finds the window at 59,67, and `PickTool DEPTH` after it
+//! the bars in front of it.
+//!
 //! `gui-checkmarks`: `GadgetScope PROFILEDIR=DH0: REFRESH=0` opens its
 //! window with View/"Auto refresh" unchecked (`MENU "GadgetScope"` reads
 //! `checkit=1 checked=0`; the default start of `gui-gadtools` reads
@@ -548,9 +560,41 @@ fn highlight_covered() -> Scenario {
         .timeout(Duration::from_secs(150))
 }
 
+/// `gui-highlight-settled`: the Shell's window brought over
+/// GadgetScope's (a click on its down arrow), its scroller highlighted
+/// (GadgetScope is behind: nothing moves), GadgetScope's window brought
+/// back to the front (a click on Refresh), the same scroller highlighted
+/// again: GadgetScope steps aside, the frame's bars stay where they are.
+pub const SETTLED_SCRIPT: &str = "\
+CLICK AROS 1
+HIGHLIGHT AROS ROLE=slider
+CLICK \"GadgetScope\" 1
+HIGHLIGHT AROS ROLE=slider
+TREE \"GadgetScope\"
+";
+
+/// `gui-highlight-settled` (module doc).
+fn highlight_settled() -> Scenario {
+    let mut s = with_arexx(Scenario::new("gui-highlight-settled"))
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .program("C/PickTool", "PickTool")
+        .bytes("settled.rexx", SETTLED_SCRIPT.as_bytes().to_vec())
+        .bytes("quit.rexx", CHECKMARKS_QUIT_SCRIPT.as_bytes().to_vec());
+    s = s.line("Run >NIL: GadgetScope PROFILEDIR=DH0:");
+    s = send(s, "settled.rexx", "settled.out");
+    s = s.line("C:PickTool DEPTH DH0:settled.depth");
+    s = send(s, "quit.rexx", "quit.out");
+    s.check(rcs("settled.out", &[0, 0, 0, 0, 0]))
+        .check(reply_has("settled.out", 4, &["window \"GadgetScope\" screen=\"Workbench Screen\" [59,67 568x188]"]))
+        .check(depth_check("settled.depth", OWN_ASIDE, "GadgetScope", "AROS", Some((SCROLLER_BARS, "AROS"))))
+        .check(rcs("quit.out", &[0]))
+        .timeout(Duration::from_secs(120))
+}
+
 /// The scenarios.
 pub fn scenarios() -> Vec<Scenario> {
-    vec![gadtools(false), checkmarks(), tab(), highlight_covered(), memory_window()]
+    vec![gadtools(false), checkmarks(), tab(), highlight_covered(), highlight_settled(), memory_window()]
 }
 
 /// `gui-gadtools-stock`: parts 1-5, 7 and 8 of `gui-gadtools` on the stock
