@@ -113,6 +113,10 @@ impl Desk for AmigaDesk<'_> {
         self.intuition.window_to_front(window);
     }
 
+    fn tick(&mut self) {
+        self.dos.delay(1);
+    }
+
     fn start_pick(&mut self) -> Result<(), String> {
         if self.pick.is_none() {
             self.pick = Some(PickHandler::install().map_err(|e| alloc::format!("Pick mode cannot start: {e:?}"))?);

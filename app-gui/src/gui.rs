@@ -322,6 +322,9 @@ pub trait Desk {
     /// `WindowToFront()`. The frame may be closed meanwhile: the
     /// controller shows it again right after.
     fn raise(&mut self, window: u32);
+    /// Lets a tick (1/50 s) pass: dos `Delay(1)`, for a wait on what
+    /// Intuition carries out later.
+    fn tick(&mut self);
     /// Installs the pick-mode input handler; `Err` is a sentence.
     fn start_pick(&mut self) -> Result<(), String>;
     /// Removes it (idempotent).
@@ -590,14 +593,16 @@ impl Gui {
 
     /// Frames the selection, seen: GadgetScope's window steps aside or
     /// the target comes to the front first ([`Gui::make_seen`]), and the
-    /// frame's bars come in front of everything.
+    /// frame's bars come in front of everything; then waits until
+    /// Intuition has carried that out ([`settle`]).
     fn frame<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, os: &mut O, ui: &mut F, desk: &mut D) {
         match self.view.highlight() {
             Some((screen, l, t, w, h)) => {
-                self.make_seen(os, ui, desk, Rect::new(l, t, w, h));
+                let at = self.make_seen(os, ui, desk, Rect::new(l, t, w, h));
                 desk.show_frame(screen, l, t, w, h);
                 desk.frame_to_front();
                 self.framed = true;
+                settle(os, ui.window_addr(), desk, screen, at);
             }
             None => {
                 desk.hide_frame();
@@ -611,25 +616,25 @@ impl Gui {
     /// a walk read now: the depth order of the target's screen (its layer
     /// list, else its window list), GadgetScope's window there and who
     /// placed it. Moves GadgetScope's window or raises the target's
-    /// (found open in this walk) as the rule says. Nothing when the
-    /// target's window is gone.
+    /// (found open in this walk) as the rule says, and answers where its
+    /// window was asked to go. Nothing when the target's window is gone.
     fn make_seen<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(
         &mut self,
         os: &mut O,
         ui: &mut F,
         desk: &mut D,
         target: Rect,
-    ) {
-        let Some((w, _)) = self.view.selected() else { return };
+    ) -> Option<(i16, i16)> {
+        let (w, _) = self.view.selected()?;
         let (win, screen) = (w.address, w.screen);
-        let Ok(snap) = read_screens(os) else { return };
+        let snap = read_screens(os).ok()?;
         let own_addr = ui.window_addr();
         let own_info = own_window(&snap, own_addr);
         if let Some(o) = own_info {
             self.placing.seen((o.left, o.top));
         }
-        let Some(scr) = snap.screens.iter().find(|s| s.address == screen) else { return };
-        let Some(tw) = scr.windows.iter().find(|w| w.address == win) else { return };
+        let scr = snap.screens.iter().find(|s| s.address == screen)?;
+        let tw = scr.windows.iter().find(|w| w.address == win)?;
         let order = pick::depth_order(os, scr).unwrap_or_else(|| scr.windows.iter().map(|w| w.address).collect());
         let bars = desk.frame_windows();
         let in_front =
@@ -651,14 +656,17 @@ impl Gui {
             may_move: !self.placing.user,
             others: &others,
         });
+        let mut at = None;
         if let (Some(to), Some(o)) = (plan.step_aside, own_info) {
             ui.move_window(to.left, to.top);
             self.placing.from = Some((o.left, o.top));
-            self.placing.at = Some((to.left as i16, to.top as i16));
+            at = Some((to.left as i16, to.top as i16));
+            self.placing.at = at;
         }
         if plan.raise {
             desk.raise(win);
         }
+        at
     }
 
     fn stop_pick<D: Desk + ?Sized>(&mut self, desk: &mut D) {
@@ -1067,6 +1075,34 @@ pub type ScreenBox = (u32, i32, i32, i32, i32);
 /// window's background) and the box to frame.
 pub type Under = (u32, Option<u32>, ScreenBox);
 
+/// Ticks [`settle`] waits at most: half a second.
+const SETTLE_TICKS: u32 = 25;
+
+/// Waits, a tick at a time and at most [`SETTLE_TICKS`], until Intuition
+/// has carried out what [`Gui::frame`] asked of it on `screen`:
+/// GadgetScope's window (`own`) at `at` when it stepped aside, and the
+/// frame's bars in front of every other window. `ChangeWindowBox()` and
+/// `WindowToFront()` are deferred to Intuition's input handler, so an
+/// answer sent at once could let the next command walk the old
+/// arrangement (a click on GadgetScope's own gadgets aimed where its
+/// window was). A raised window is in front by then: Intuition carries
+/// its queue out in order, and the bars' `WindowToFront()` came after
+/// the target's.
+fn settle<O: IntuitionOs, D: Desk + ?Sized>(os: &mut O, own: u32, desk: &mut D, screen: u32, at: Option<(i16, i16)>) {
+    let bars = desk.frame_windows();
+    let n = bars.iter().filter(|&&b| b != 0).count();
+    for _ in 0..SETTLE_TICKS {
+        let Ok(snap) = read_screens(os) else { return };
+        let placed = at.is_none() || own_window(&snap, own).map(|w| (w.left, w.top)) == at;
+        let Some(scr) = snap.screens.iter().find(|s| s.address == screen) else { return };
+        let fronted = pick::depth_order(os, scr).is_none_or(|o| o.iter().take(n).all(|a| bars.contains(a)));
+        if placed && fronted {
+            return;
+        }
+        desk.tick();
+    }
+}
+
 /// GadgetScope's own window (`addr`, 0 when closed) in a walk.
 fn own_window(snap: &ScreensSnapshot, addr: u32) -> Option<&WindowInfo> {
     if addr == 0 {
@@ -1201,6 +1237,8 @@ mod tests {
         /// Windows raised, and how often the frame came to the front.
         raised: Vec<u32>,
         frame_fronts: usize,
+        /// Ticks waited for Intuition.
+        ticks: u32,
     }
 
     impl Desk for DeskLog {
@@ -1218,6 +1256,9 @@ mod tests {
         }
         fn raise(&mut self, window: u32) {
             self.raised.push(window);
+        }
+        fn tick(&mut self) {
+            self.ticks += 1;
         }
         fn start_pick(&mut self) -> Result<(), String> {
             self.picking = true;
@@ -1837,6 +1878,9 @@ mod tests {
         assert!(desk.raised.is_empty());
         assert_eq!(desk.frame, Some((d.w.screen, 629, 16, 10, 197)));
         assert_eq!(desk.frame_fronts, 1, "the bars in front of everything");
+        // The fake Intuition never carries the move out: the wait for it
+        // ends after half a second.
+        assert_eq!(desk.ticks, SETTLE_TICKS);
         // Asked again before Intuition moved it: the same move, and the
         // window still counts as GadgetScope's to place.
         d.highlight(&mut g, &mut ui, &mut desk, shell, scroller);
@@ -1845,6 +1889,7 @@ mod tests {
         d.highlight(&mut g, &mut ui, &mut desk, shell, scroller);
         assert_eq!(ui.moves.len(), 2, "nothing covers the scroller now");
         assert!(desk.raised.is_empty());
+        assert_eq!(desk.ticks, 2 * SETTLE_TICKS, "nothing to wait for");
         // GadgetScope placed it: not remembered for the next run.
         ui.placement = Some(crate::settings::WindowBox { left: 59, top: 67, width: 568, height: 188 });
         assert_eq!(g.placement_to_keep(&ui), None);
@@ -1885,6 +1930,7 @@ mod tests {
         d.highlight(&mut g, &mut ui, &mut desk, fixture, mode);
         assert!(ui.moves.is_empty(), "no side of the Mode button has room on 640x256");
         assert_eq!(desk.raised, [fixture]);
+        assert_eq!(desk.ticks, 0, "the raise is done once the bars are open");
         assert_eq!(desk.frame, Some((d.w.screen, 114, 131, 140, 14)));
         // Connect is not covered: nothing raised or moved.
         d.highlight(&mut g, &mut ui, &mut desk, fixture, connect);

@@ -232,6 +232,7 @@ impl Desk for DeskLog {
     fn raise(&mut self, window: u32) {
         self.log.push(format!("raise {window:x}"));
     }
+    fn tick(&mut self) {}
     fn start_pick(&mut self) -> Result<(), String> {
         self.log.push("pick".into());
         Ok(())

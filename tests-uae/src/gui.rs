@@ -115,9 +115,9 @@
 //!    the same HIGHLIGHT leaves it there: a place the user chose is kept,
 //!    and the Shell's window comes to the front instead (`covered-user`).
 //!
-//! `gui-highlight-settled`: a step aside after which no call waits for
-//! Intuition's queue (no window is opened or closed after GadgetScope's
-//! `ChangeWindowBox()`): does the next command find it done? Without the
+//! `gui-highlight-settled`: HIGHLIGHT answers once Intuition has carried
+//! out its deferred calls (app-gui/src/gui.rs `settle`), also where no
+//! call that waits for Intuition's queue comes after them. Without the
 //! fixture: a click on the boot Shell's down arrow brings its
 //! full-screen window over GadgetScope's; `HIGHLIGHT AROS ROLE=slider`
 //! frames the scroller (GadgetScope is behind: nothing moves); a click
