@@ -39,12 +39,6 @@ impl<'a> AmigaDesk<'a> {
         AmigaDesk { intuition, dos, frame: None, pick: None, app: None, app_port }
     }
 
-    /// The highlight frame's bar windows (0 where none is open):
-    /// GadgetScope's own windows that have no IDCMP port.
-    pub fn frame_windows(&self) -> [u32; 4] {
-        self.frame.as_ref().map_or([0; 4], |(_, h)| h.windows())
-    }
-
     /// The AppIcon port's signal.
     pub fn app_mask(&self) -> u32 {
         self.app_port.signal_mask()
@@ -98,6 +92,29 @@ impl Desk for AmigaDesk<'_> {
 
     fn hide_frame(&mut self) {
         self.frame = None;
+    }
+
+    fn frame_windows(&self) -> [u32; 4] {
+        self.frame.as_ref().map_or([0; 4], |(_, h)| h.windows())
+    }
+
+    fn frame_to_front(&mut self) {
+        if let Some((_, h)) = &self.frame {
+            h.to_front();
+        }
+    }
+
+    /// The frame's bars are closed first: [`Desk::show_frame`] opens them
+    /// again, filled anew, once the window is in front. Bars kept open
+    /// and raised back over it showed a few stray pixels on the ROM
+    /// (`gui-highlight-covered`; tests-uae/README.md).
+    fn raise(&mut self, window: u32) {
+        self.frame = None;
+        self.intuition.window_to_front(window);
+    }
+
+    fn tick(&mut self) {
+        self.dos.delay(1);
     }
 
     fn start_pick(&mut self) -> Result<(), String> {

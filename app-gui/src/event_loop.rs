@@ -21,7 +21,7 @@
 //! started with WBLAUNCH that are still running.
 use crate::desk::AmigaDesk;
 use crate::gadtools_ui::GadToolsUi;
-use crate::gui::{Commands, FirstThatOpens, Flow, Frontend, Gui, UiEvent};
+use crate::gui::{Commands, Desk, FirstThatOpens, Flow, Frontend, Gui, UiEvent};
 use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use crate::settings::{Settings, Startup, WindowBox, WINDOW_PREFS};
 use crate::start::complain;
@@ -357,7 +357,7 @@ impl<'r> Window<'r> {
     /// Closes everything and remembers the window's box.
     fn shutdown(mut self, dos: &Dos) {
         self.gui.shutdown(&mut *self.front, &mut self.desk);
-        if let Some(b) = self.front.placement() {
+        if let Some(b) = self.gui.placement_to_keep(&*self.front) {
             write_window_box(dos, &b);
         }
         // The window (it names the desk's port) before the desk.

@@ -85,11 +85,6 @@ impl<'a> GadToolsUi<'a> {
         }
     }
 
-    /// The open window's address (for SHOW tests and requesters), or 0.
-    pub fn window_addr(&self) -> u32 {
-        self.open.as_ref().map_or(0, |o| o.window.addr())
-    }
-
     fn try_open(&mut self) -> Result<Open<'a>, &'static str> {
         let intuition = self.intuition;
         let gt = self.gt;
@@ -316,6 +311,17 @@ impl Frontend for GadToolsUi<'_> {
 
     fn set_placement(&mut self, b: Option<WindowBox>) {
         self.placement = b;
+    }
+
+    fn window_addr(&self) -> u32 {
+        self.open.as_ref().map_or(0, |o| o.window.addr())
+    }
+
+    fn move_window(&mut self, left: i32, top: i32) {
+        if let Some(o) = &self.open {
+            let (w, h) = o.window.size();
+            o.window.change_box(left, top, w, h);
+        }
     }
 
     fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {

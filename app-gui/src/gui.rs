@@ -7,6 +7,7 @@
 //! [`UiEvent`]s; the Amiga side of highlighting, picking and files is the
 //! [`Desk`]. Both are traits so that the host tests drive the controller
 //! over `FakeIntuition` with recording fakes.
+use crate::placement;
 use crate::settings::Settings;
 use crate::strings::{ids as msg, Strings};
 use crate::view::{Filter, KindNames, View};
@@ -15,10 +16,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::path::split_path;
+use amiga_ndk::Rect;
 use gadgetscope_arexx::{RecordOp, Reply};
 use gadgetscope_core::pick;
 use gadgetscope_core::profile::Profile;
-use gadgetscope_core::snapshot::WindowSnap;
+use gadgetscope_core::snapshot::{ScreensSnapshot, WindowInfo, WindowSnap};
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
 use gadgetscope_engine::record::RecordState;
 use gadgetscope_engine::UiRequest;
@@ -170,6 +172,15 @@ pub trait Frontend {
     }
     /// Where to open the window (a remembered box; `None`: the default).
     fn set_placement(&mut self, _b: Option<crate::settings::WindowBox>) {}
+    /// The open window's `struct Window *` (0 when closed): the
+    /// controller finds it in its walk (where it is, what it covers).
+    fn window_addr(&self) -> u32 {
+        0
+    }
+    /// Moves the open window to (`left`, `top`), pixels, screen-relative,
+    /// its size kept (`ChangeWindowBox()`, which Intuition carries out
+    /// later).
+    fn move_window(&mut self, _left: i32, _top: i32) {}
     /// Once: why the preferred window was given up for another (a
     /// sentence for the status line); `None` when nothing was.
     fn take_notice(&mut self) -> Option<String> {
@@ -286,6 +297,12 @@ impl Frontend for FirstThatOpens<'_> {
         }
         self.second.set_placement(b);
     }
+    fn window_addr(&self) -> u32 {
+        self.active_ref().window_addr()
+    }
+    fn move_window(&mut self, left: i32, top: i32) {
+        self.active().move_window(left, top);
+    }
 }
 
 /// The Amiga side besides the window: frames, pick mode, files, AppIcon.
@@ -295,6 +312,19 @@ pub trait Desk {
     fn show_frame(&mut self, screen: u32, left: i32, top: i32, width: i32, height: i32);
     /// Removes the frame.
     fn hide_frame(&mut self);
+    /// The frame's bar windows (0 where none is open): GadgetScope's own
+    /// windows without an IDCMP port.
+    fn frame_windows(&self) -> [u32; 4];
+    /// The frame's bars in front of every window (`WindowToFront()`).
+    fn frame_to_front(&mut self);
+    /// Brings `window` (found open in a walk just before) in front of the
+    /// other windows of its screen without activating it: intuition
+    /// `WindowToFront()`. The frame may be closed meanwhile: the
+    /// controller shows it again right after.
+    fn raise(&mut self, window: u32);
+    /// Lets a tick (1/50 s) pass: dos `Delay(1)`, for a wait on what
+    /// Intuition carries out later.
+    fn tick(&mut self);
     /// Installs the pick-mode input handler; `Err` is a sentence.
     fn start_pick(&mut self) -> Result<(), String>;
     /// Removes it (idempotent).
@@ -324,6 +354,37 @@ pub struct PickReport {
     pub cancelled: bool,
 }
 
+/// Who placed GadgetScope's window: the step-aside rule
+/// (crate::placement) moves it only from a place of GadgetScope's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Placing {
+    /// The user did: a box remembered in `ENVARC:GadgetScope/window.prefs`
+    /// at the first open, or the window seen moved since GadgetScope last
+    /// placed it. For good (this run).
+    user: bool,
+    /// The first open happened (the remembered box was looked at).
+    opened: bool,
+    /// Where GadgetScope last put the window (left, top); `None` until it
+    /// is first seen open.
+    at: Option<(i16, i16)>,
+    /// Where it was before GadgetScope's last move, until the window is
+    /// seen at `at`: `ChangeWindowBox()` is carried out later.
+    from: Option<(i16, i16)>,
+}
+
+impl Placing {
+    /// The window is seen at `pos`: elsewhere than GadgetScope put it,
+    /// the user moved it.
+    fn seen(&mut self, pos: (i16, i16)) {
+        match self.at {
+            None => self.at = Some(pos),
+            Some(a) if a == pos => self.from = None,
+            _ if self.from == Some(pos) => {}
+            _ => self.user = true,
+        }
+    }
+}
+
 /// The controller's answer to an event: go on or leave the loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -340,6 +401,8 @@ pub struct Gui {
     pub profile_path: Option<Vec<u8>>,
     picking: bool,
     framed: bool,
+    /// Who placed the window, for the step-aside rule (crate::placement).
+    placing: Placing,
     auto_refresh: bool,
     /// Ticks (10 per second) until the next automatic refresh.
     countdown: u32,
@@ -365,6 +428,7 @@ impl Gui {
             profile_path: None,
             picking: false,
             framed: false,
+            placing: Placing::default(),
             auto_refresh,
             countdown: 0,
             text,
@@ -461,7 +525,7 @@ impl Gui {
                 self.refresh(os, ui, desk);
                 if self.view.select_gadget(window, gadget) {
                     self.show_rows(ui);
-                    self.frame(ui, desk);
+                    self.frame(os, ui, desk);
                 }
             }
         }
@@ -474,11 +538,17 @@ impl Gui {
         ui: &mut F,
         desk: &mut D,
     ) {
-        if !ui.is_open() {
+        let opening = !ui.is_open();
+        if opening {
             // Before opening: both front-ends build the menu strip at
             // open with these checkmarks (REFRESH=0 shows "Auto refresh"
             // unchecked).
             ui.set_checks(self.auto_refresh, self.view.filter().system_gadgets);
+            if !self.placing.opened {
+                // A box remembered from an earlier run is the user's.
+                self.placing.opened = true;
+                self.placing.user = ui.placement().is_some();
+            }
             if let Err(e) = ui.open() {
                 let _ = e;
                 return;
@@ -488,6 +558,25 @@ impl Gui {
             self.show_rows(ui);
         }
         self.refresh(os, ui, desk);
+        if opening {
+            let at = read_screens(os).ok().and_then(|s| own_window(&s, ui.window_addr()).map(|w| (w.left, w.top)));
+            if let Some(at) = at {
+                self.placing.seen(at);
+            }
+        }
+    }
+
+    /// The window's box to remember in `ENVARC:GadgetScope/window.prefs`
+    /// after it closed: only a place the user chose (a remembered one, or
+    /// the window moved by hand); `None` where GadgetScope placed it (its
+    /// default place, or where it stepped aside to), so that the next run
+    /// places it again.
+    pub fn placement_to_keep<F: Frontend + ?Sized>(&mut self, ui: &F) -> Option<crate::settings::WindowBox> {
+        let b = ui.placement()?;
+        if self.placing.opened {
+            self.placing.seen((b.left, b.top));
+        }
+        self.placing.user.then_some(b)
     }
 
     /// Closes the window and shows the AppIcon; no refresh work until
@@ -502,11 +591,18 @@ impl Gui {
         desk.app_icon(true);
     }
 
-    fn frame<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
+    /// Frames the selection, seen: GadgetScope's window steps aside or
+    /// the target comes to the front first ([`Gui::make_seen`]), and the
+    /// frame's bars come in front of everything; then waits until
+    /// Intuition has carried that out ([`settle`]).
+    fn frame<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, os: &mut O, ui: &mut F, desk: &mut D) {
         match self.view.highlight() {
             Some((screen, l, t, w, h)) => {
+                let at = self.make_seen(os, ui, desk, Rect::new(l, t, w, h));
                 desk.show_frame(screen, l, t, w, h);
+                desk.frame_to_front();
                 self.framed = true;
+                settle(os, ui.window_addr(), desk, screen, at);
             }
             None => {
                 desk.hide_frame();
@@ -514,6 +610,63 @@ impl Gui {
                 self.say(ui, b"Select a gadget or window first.");
             }
         }
+    }
+
+    /// The rule of crate::placement for the selection's `target` box, on
+    /// a walk read now: the depth order of the target's screen (its layer
+    /// list, else its window list), GadgetScope's window there and who
+    /// placed it. Moves GadgetScope's window or raises the target's
+    /// (found open in this walk) as the rule says, and answers where its
+    /// window was asked to go. Nothing when the target's window is gone.
+    fn make_seen<O: IntuitionOs, F: Frontend + ?Sized, D: Desk + ?Sized>(
+        &mut self,
+        os: &mut O,
+        ui: &mut F,
+        desk: &mut D,
+        target: Rect,
+    ) -> Option<(i16, i16)> {
+        let (w, _) = self.view.selected()?;
+        let (win, screen) = (w.address, w.screen);
+        let snap = read_screens(os).ok()?;
+        let own_addr = ui.window_addr();
+        let own_info = own_window(&snap, own_addr);
+        if let Some(o) = own_info {
+            self.placing.seen((o.left, o.top));
+        }
+        let scr = snap.screens.iter().find(|s| s.address == screen)?;
+        let tw = scr.windows.iter().find(|w| w.address == win)?;
+        let order = pick::depth_order(os, scr).unwrap_or_else(|| scr.windows.iter().map(|w| w.address).collect());
+        let bars = desk.frame_windows();
+        let in_front =
+            order.iter().take_while(|&&a| a != win).filter_map(|&a| scr.windows.iter().find(|w| w.address == a));
+        let mut own = None;
+        let mut others = Vec::new();
+        for w in in_front {
+            if w.address == own_addr {
+                own = Some(window_box(w));
+            } else if !bars.contains(&w.address) {
+                others.push(window_box(w));
+            }
+        }
+        let plan = placement::seen(&placement::Scene {
+            screen: (scr.width.into(), scr.height.into()),
+            window: window_box(tw),
+            target,
+            own,
+            may_move: !self.placing.user,
+            others: &others,
+        });
+        let mut at = None;
+        if let (Some(to), Some(o)) = (plan.step_aside, own_info) {
+            ui.move_window(to.left, to.top);
+            self.placing.from = Some((o.left, o.top));
+            at = Some((to.left as i16, to.top as i16));
+            self.placing.at = at;
+        }
+        if plan.raise {
+            desk.raise(win);
+        }
+        at
     }
 
     fn stop_pick<D: Desk + ?Sized>(&mut self, desk: &mut D) {
@@ -552,7 +705,7 @@ impl Gui {
                         self.view.select_gadget(window, gadget.unwrap_or(0)) || self.view.select_gadget(window, 0);
                     if found {
                         self.show_rows(ui);
-                        self.frame(ui, desk);
+                        self.frame(os, ui, desk);
                         self.say(ui, b"Picked.");
                     } else {
                         self.say(ui, b"Nothing to pick there.");
@@ -586,7 +739,7 @@ impl Gui {
                 if let Some(name) = self.selected_name() {
                     ui.set_name_text(&name);
                 }
-                self.frame(ui, desk);
+                self.frame(os, ui, desk);
             }
             UiEvent::Refresh => self.refresh(os, ui, desk),
             UiEvent::Pick => match desk.start_pick() {
@@ -596,7 +749,7 @@ impl Gui {
                 }
                 Err(t) => self.say(ui, &amiga_ndk::latin1::from_str_lossy(&t)),
             },
-            UiEvent::Highlight => self.frame(ui, desk),
+            UiEvent::Highlight => self.frame(os, ui, desk),
             UiEvent::Name => self.name(ui),
             UiEvent::Export => self.save(ui, desk, false),
             UiEvent::ProfileSave => self.save(ui, desk, false),
@@ -922,6 +1075,47 @@ pub type ScreenBox = (u32, i32, i32, i32, i32);
 /// window's background) and the box to frame.
 pub type Under = (u32, Option<u32>, ScreenBox);
 
+/// Ticks [`settle`] waits at most: half a second.
+const SETTLE_TICKS: u32 = 25;
+
+/// Waits, a tick at a time and at most [`SETTLE_TICKS`], until Intuition
+/// has carried out what [`Gui::frame`] asked of it on `screen`:
+/// GadgetScope's window (`own`) at `at` when it stepped aside, and the
+/// frame's bars in front of every other window. `ChangeWindowBox()` and
+/// `WindowToFront()` are deferred to Intuition's input handler, so an
+/// answer sent at once could let the next command walk the old
+/// arrangement (a click on GadgetScope's own gadgets aimed where its
+/// window was). A raised window is in front by then: Intuition carries
+/// its queue out in order, and the bars' `WindowToFront()` came after
+/// the target's.
+fn settle<O: IntuitionOs, D: Desk + ?Sized>(os: &mut O, own: u32, desk: &mut D, screen: u32, at: Option<(i16, i16)>) {
+    let bars = desk.frame_windows();
+    let n = bars.iter().filter(|&&b| b != 0).count();
+    for _ in 0..SETTLE_TICKS {
+        let Ok(snap) = read_screens(os) else { return };
+        let placed = at.is_none() || own_window(&snap, own).map(|w| (w.left, w.top)) == at;
+        let Some(scr) = snap.screens.iter().find(|s| s.address == screen) else { return };
+        let fronted = pick::depth_order(os, scr).is_none_or(|o| o.iter().take(n).all(|a| bars.contains(a)));
+        if placed && fronted {
+            return;
+        }
+        desk.tick();
+    }
+}
+
+/// GadgetScope's own window (`addr`, 0 when closed) in a walk.
+fn own_window(snap: &ScreensSnapshot, addr: u32) -> Option<&WindowInfo> {
+    if addr == 0 {
+        return None;
+    }
+    snap.screens.iter().flat_map(|s| &s.windows).find(|w| w.address == addr)
+}
+
+/// A window's box, screen-relative, borders included.
+fn window_box(w: &WindowInfo) -> Rect {
+    Rect::new(w.left.into(), w.top.into(), w.width.into(), w.height.into())
+}
+
 /// The window and gadget under the pointer of the frontmost screen, and
 /// the box to frame (the gadget's, else the window's), screen-relative.
 pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<Under> {
@@ -962,6 +1156,11 @@ mod tests {
         /// What the file requester answers, and what it was asked.
         file: Option<Vec<u8>>,
         file_asked: Vec<(FileAsk, Vec<u8>, Vec<u8>)>,
+        /// The window (a fake `struct Window`, 0: none), its remembered
+        /// box and where it was asked to move.
+        window: u32,
+        placement: Option<crate::settings::WindowBox>,
+        moves: Vec<(i32, i32)>,
     }
 
     impl Frontend for Ui {
@@ -1012,6 +1211,19 @@ mod tests {
             self.file_asked.push((what, drawer.to_vec(), file.to_vec()));
             self.file.clone()
         }
+        fn placement(&self) -> Option<crate::settings::WindowBox> {
+            self.placement
+        }
+        fn window_addr(&self) -> u32 {
+            if self.open {
+                self.window
+            } else {
+                0
+            }
+        }
+        fn move_window(&mut self, left: i32, top: i32) {
+            self.moves.push((left, top));
+        }
     }
 
     /// A desk that records frames, pick mode, files and the AppIcon.
@@ -1022,6 +1234,11 @@ mod tests {
         files: Vec<(Vec<u8>, Vec<u8>)>,
         icons: Vec<Vec<u8>>,
         app_icon: bool,
+        /// Windows raised, and how often the frame came to the front.
+        raised: Vec<u32>,
+        frame_fronts: usize,
+        /// Ticks waited for Intuition.
+        ticks: u32,
     }
 
     impl Desk for DeskLog {
@@ -1030,6 +1247,18 @@ mod tests {
         }
         fn hide_frame(&mut self) {
             self.frame = None;
+        }
+        fn frame_windows(&self) -> [u32; 4] {
+            [0; 4]
+        }
+        fn frame_to_front(&mut self) {
+            self.frame_fronts += 1;
+        }
+        fn raise(&mut self, window: u32) {
+            self.raised.push(window);
+        }
+        fn tick(&mut self) {
+            self.ticks += 1;
         }
         fn start_pick(&mut self) -> Result<(), String> {
             self.picking = true;
@@ -1585,5 +1814,139 @@ mod tests {
         ui.name = b"connect".to_vec();
         g.event(UiEvent::Name, &mut w.os, &mut ui, &mut desk);
         assert_eq!(recorded(&ui), ["@connect"], "the profile's name, as RECORD takes it");
+    }
+
+    /// The boot Shell's full-screen window with its scroller, the
+    /// fixture's window, and GadgetScope's at its default place (68,67
+    /// 568x188 on 640x256), front to back: GadgetScope, fixture, Shell.
+    struct Desktop {
+        w: World,
+        shell: u32,
+        scroller: u32,
+        mode: u32,
+        own: u32,
+    }
+
+    fn desktop() -> Desktop {
+        use amiga_ndk::graphics::{lr_Window, lr_back};
+        let mut w = world();
+        let shell = w.os.add_window(w.screen, Some(b"AROS"), (0, 0, 640, 256));
+        let scroller = w.os.add_gadget(shell, &GadgetSpec::new(GTYP_PROPGADGET, 629, 16, 10, 197));
+        let mut m = GadgetSpec::new(GTYP_BOOLGADGET | GADTOOL_TYPE, 94, 107, 140, 14);
+        m.id = 6;
+        let mode = w.os.add_gadget(w.window, &m);
+        let own = w.os.add_window(w.screen, Some(b"GadgetScope"), (68, 67, 568, 188));
+        let mut back = 0;
+        for win in [shell, w.window, own] {
+            let l = w.os.alloc(64);
+            w.os.write_u32(l + lr_Window as u32, win);
+            w.os.write_u32(l + lr_back as u32, back);
+            back = l;
+        }
+        w.os.write_u32(w.screen + sc_LayerInfo as u32, back);
+        Desktop { w, shell, scroller, mode, own }
+    }
+
+    impl Desktop {
+        /// Intuition carries out GadgetScope's `ChangeWindowBox()`, or the
+        /// user drags the window.
+        fn own_at(&mut self, left: i16) {
+            self.w.os.write_u16(self.own + wd_LeftEdge as u32, left as u16);
+        }
+        fn highlight(&mut self, g: &mut Gui, ui: &mut Ui, desk: &mut DeskLog, window: u32, gadget: u32) {
+            g.request(UiRequest::Highlight { window, gadget }, &mut self.w.os, ui, desk);
+        }
+    }
+
+    fn shown_over_the_desktop(remembered: bool) -> (Desktop, Ui, DeskLog, Gui) {
+        let d = desktop();
+        let mut ui = Ui { window: d.own, ..Ui::default() };
+        if remembered {
+            ui.placement = Some(crate::settings::WindowBox { left: 68, top: 67, width: 568, height: 188 });
+        }
+        (d, ui, DeskLog::default(), Gui::new(settings()))
+    }
+
+    #[test]
+    fn the_window_steps_aside_from_a_scroller_it_covers() {
+        let (mut d, mut ui, mut desk, mut g) = shown_over_the_desktop(false);
+        g.show(&mut d.w.os, &mut ui, &mut desk);
+        let (shell, scroller) = (d.shell, d.scroller);
+        d.highlight(&mut g, &mut ui, &mut desk, shell, scroller);
+        // Left of the framed scroller (627): 59,67; the Shell is not raised.
+        assert_eq!(ui.moves, [(59, 67)]);
+        assert!(desk.raised.is_empty());
+        assert_eq!(desk.frame, Some((d.w.screen, 629, 16, 10, 197)));
+        assert_eq!(desk.frame_fronts, 1, "the bars in front of everything");
+        // The fake Intuition never carries the move out: the wait for it
+        // ends after half a second.
+        assert_eq!(desk.ticks, SETTLE_TICKS);
+        // Asked again before Intuition moved it: the same move, and the
+        // window still counts as GadgetScope's to place.
+        d.highlight(&mut g, &mut ui, &mut desk, shell, scroller);
+        assert_eq!(ui.moves, [(59, 67), (59, 67)]);
+        d.own_at(59);
+        d.highlight(&mut g, &mut ui, &mut desk, shell, scroller);
+        assert_eq!(ui.moves.len(), 2, "nothing covers the scroller now");
+        assert!(desk.raised.is_empty());
+        assert_eq!(desk.ticks, 2 * SETTLE_TICKS, "nothing to wait for");
+        // GadgetScope placed it: not remembered for the next run.
+        ui.placement = Some(crate::settings::WindowBox { left: 59, top: 67, width: 568, height: 188 });
+        assert_eq!(g.placement_to_keep(&ui), None);
+    }
+
+    #[test]
+    fn a_window_the_user_moved_stays_and_the_target_comes_forward() {
+        let (mut d, mut ui, mut desk, mut g) = shown_over_the_desktop(false);
+        g.show(&mut d.w.os, &mut ui, &mut desk);
+        let (shell, scroller) = (d.shell, d.scroller);
+        d.own_at(70); // dragged
+        d.highlight(&mut g, &mut ui, &mut desk, shell, scroller);
+        assert!(ui.moves.is_empty());
+        assert_eq!(desk.raised, [shell]);
+        assert_eq!(desk.frame_fronts, 1);
+        // The user's place is remembered.
+        let b = crate::settings::WindowBox { left: 70, top: 67, width: 568, height: 188 };
+        ui.placement = Some(b);
+        assert_eq!(g.placement_to_keep(&ui), Some(b));
+    }
+
+    #[test]
+    fn a_remembered_place_is_the_users() {
+        let (mut d, mut ui, mut desk, mut g) = shown_over_the_desktop(true);
+        g.show(&mut d.w.os, &mut ui, &mut desk);
+        let (shell, scroller) = (d.shell, d.scroller);
+        d.highlight(&mut g, &mut ui, &mut desk, shell, scroller);
+        assert!(ui.moves.is_empty());
+        assert_eq!(desk.raised, [shell]);
+        assert!(g.placement_to_keep(&ui).is_some());
+    }
+
+    #[test]
+    fn a_gadget_with_no_room_round_it_brings_its_window_forward() {
+        let (mut d, mut ui, mut desk, mut g) = shown_over_the_desktop(false);
+        g.show(&mut d.w.os, &mut ui, &mut desk);
+        let (fixture, mode, connect) = (d.w.window, d.mode, d.w.connect);
+        d.highlight(&mut g, &mut ui, &mut desk, fixture, mode);
+        assert!(ui.moves.is_empty(), "no side of the Mode button has room on 640x256");
+        assert_eq!(desk.raised, [fixture]);
+        assert_eq!(desk.ticks, 0, "the raise is done once the bars are open");
+        assert_eq!(desk.frame, Some((d.w.screen, 114, 131, 140, 14)));
+        // Connect is not covered: nothing raised or moved.
+        d.highlight(&mut g, &mut ui, &mut desk, fixture, connect);
+        assert_eq!(desk.raised, [fixture]);
+        assert!(ui.moves.is_empty());
+        // The Highlight button does the same.
+        g.view.select_gadget(fixture, mode);
+        g.event(UiEvent::Highlight, &mut d.w.os, &mut ui, &mut desk);
+        assert_eq!(desk.raised, [fixture, fixture]);
+        // GadgetScope's own gadgets: it never steps aside from itself.
+        let own = d.own;
+        let mut b = GadgetSpec::new(GTYP_BOOLGADGET | GADTOOL_TYPE, 8, 19, 88, 14);
+        b.id = 1;
+        let refresh = d.w.os.add_gadget(own, &b);
+        d.highlight(&mut g, &mut ui, &mut desk, own, refresh);
+        assert!(ui.moves.is_empty());
+        assert_eq!(desk.raised, [fixture, fixture]);
     }
 }

@@ -176,6 +176,14 @@ mod amiga {
             Some(w)
         }
 
+        /// The bars in front of every window of the screen (after a
+        /// window was brought forward over them): `WindowToFront()` each.
+        pub fn to_front(&self) {
+            for (w, _) in self.bars.iter().flatten() {
+                w.to_front();
+            }
+        }
+
         /// Closes the frame's windows (it can be shown again with
         /// [`move_to`](Self::move_to)).
         pub fn hide(&mut self) {

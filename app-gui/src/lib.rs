@@ -25,6 +25,7 @@ pub mod gui;
 pub mod highlight;
 #[cfg(test)]
 mod parity;
+pub mod placement;
 pub mod reaction;
 pub mod settings;
 pub mod shell;

@@ -225,6 +225,14 @@ impl Desk for DeskLog {
     fn hide_frame(&mut self) {
         self.log.push("no frame".into());
     }
+    fn frame_windows(&self) -> [u32; 4] {
+        [0; 4]
+    }
+    fn frame_to_front(&mut self) {}
+    fn raise(&mut self, window: u32) {
+        self.log.push(format!("raise {window:x}"));
+    }
+    fn tick(&mut self) {}
     fn start_pick(&mut self) -> Result<(), String> {
         self.log.push("pick".into());
         Ok(())

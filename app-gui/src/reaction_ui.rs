@@ -203,10 +203,6 @@ impl<'a> ReactionUi<'a> {
         }
     }
 
-    fn window_addr(&self) -> u32 {
-        self.built.as_ref().map_or(0, |b| b.win)
-    }
-
     /// `SetGadgetAttrsA(gadget, window, NULL, tags)`, then
     /// `RefreshGList(gadget, window, NULL, 1)` when it returns non-zero:
     /// the gadget's imagery needs refreshing and the class left it to
@@ -445,6 +441,20 @@ impl Frontend for ReactionUi<'_> {
 
     fn set_placement(&mut self, b: Option<WindowBox>) {
         self.placement = b;
+    }
+
+    fn window_addr(&self) -> u32 {
+        self.built.as_ref().map_or(0, |b| b.win)
+    }
+
+    /// `ChangeWindowBox()` of window.class's window (`WINDOW_Window`);
+    /// window.class keeps no box of its own to update.
+    fn move_window(&mut self, left: i32, top: i32) {
+        let win = self.window_addr();
+        if win != 0 {
+            let (w, h) = (mem::peek16(win + wd_Width as u32) as i16, mem::peek16(win + wd_Height as u32) as i16);
+            self.intuition.change_window_box(win, left, top, w.into(), h.into());
+        }
     }
 
     fn close(&mut self) {

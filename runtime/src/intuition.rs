@@ -43,6 +43,25 @@ impl Intuition {
         self.lib.base()
     }
 
+    /// `WindowToFront(window)` (intuition/intuition.h; no activation):
+    /// `window` must be open, one this program owns (through a
+    /// [`Window`] or a window.class object) or another program's found
+    /// in a walk just before, as the engine's actor does before it clicks.
+    pub fn window_to_front(&self, window: u32) {
+        // SAFETY: plain library call on an open window (the caller's
+        // precondition above); Intuition defers the depth change.
+        unsafe { sys::intuition_WindowToFront(self.base(), window) }
+    }
+
+    /// `ChangeWindowBox(window, left, top, width, height)` (V36) of a
+    /// window this program owns through an object (window.class's
+    /// `WINDOW_Window`); a [`Window`] has [`Window::change_box`].
+    pub fn change_window_box(&self, window: u32, left: i32, top: i32, width: i32, height: i32) {
+        // SAFETY: plain library call on the caller's own open window (the
+        // precondition above).
+        unsafe { sys::intuition_ChangeWindowBox(self.base(), window, left, top, width, height) };
+    }
+
     /// `LockPubScreen(NULL)`: the default public screen (normally
     /// Workbench), unlocked when the returned lock is dropped.
     pub fn lock_default_pub_screen(&self) -> Option<PubScreenLock<'_>> {
@@ -380,6 +399,19 @@ impl Window<'_> {
     pub fn change_box(&self, left: i32, top: i32, width: i32, height: i32) {
         // SAFETY: the window is open and ours.
         unsafe { sys::intuition_ChangeWindowBox(self.intuition.base(), self.window, left, top, width, height) };
+    }
+
+    /// `Window->Width`, `Window->Height`, pixels, borders included.
+    pub fn size(&self) -> (i32, i32) {
+        let e = |o: usize| mem::peek16(self.window + o as u32) as i16 as i32;
+        (e(wd_Width), e(wd_Height))
+    }
+
+    /// `WindowToFront(window)`: in front of the other windows of its
+    /// screen, not activated (Intuition carries it out later, in order
+    /// with the other deferred window changes).
+    pub fn to_front(&self) {
+        self.intuition.window_to_front(self.window);
     }
 
     /// `Window->RPort`: the window's RastPort, for graphics calls.

@@ -27,7 +27,9 @@
 //! 5. The boot Shell's window ("AROS"), written by no one here: its
 //!    scroller and a system gadget are highlighted and read back from the
 //!    list (the system gadget by its kind, `depth gadget`), and pick mode
-//!    selects its scroller.
+//!    selects its scroller. The scroller was under GadgetScope's right
+//!    edge: its window steps aside to 59,67 (app-gui/src/placement.rs),
+//!    where it stays for the parts after.
 //! 6. A Workbench start with a project icon, as a WBStartup icon starts
 //!    the program: the first copy hides its window and WBLAUNCHes a
 //!    second copy whose tool icon says `PORTNAME=GSTOOL STARTUP=OPEN`,
@@ -88,6 +90,43 @@
 //! and has no `tabbed` (before the fix, Tab named Connect). Screenshot
 //! `gui-tab` (the status line says `Named returned.`).
 //!
+//! `gui-highlight-covered`: a highlighted gadget is seen (the rule of
+//! app-gui/src/placement.rs) on the ROM's 640x256 Workbench, where
+//! GadgetScope's window (568x188 at its default place, 68,67) covers
+//! most of the GadTools fixture's window and the right edge of the boot
+//! Shell's window. `PickTool DEPTH` lists the windows front to back (the
+//! screen's layer list) after each step:
+//! 1. The fixture alone (screenshot `covered-alone`), then GadgetScope
+//!    opens over it (`covered-before`): its window is in front of the
+//!    fixture's and covers the Mode button [114,131 140x14].
+//! 2. `HIGHLIGHT "GadTools Fixture" 6`: no side of the button has room
+//!    for GadgetScope's window, so the fixture's window comes to the
+//!    front (GadgetScope's does not move and stays the active window),
+//!    the frame's four windows in front of it round the button. The
+//!    screenshot `covered-mode` shows the frame round the button, and the
+//!    button's own pixels are those of `covered-alone` (in
+//!    `covered-before` they were not).
+//! 3. `HIGHLIGHT AROS ROLE=slider`: the Shell's scroller [629,16 10x197]
+//!    is under GadgetScope's right edge; GadgetScope steps aside, 9
+//!    pixels left (59,67), and the full-screen Shell window stays behind
+//!    it (screenshot `covered-aside`, the frame round the scroller).
+//! 4. The user drags GadgetScope's window back over the scroller, to
+//!    68,27 (InputTool), and
+//!    the same HIGHLIGHT leaves it there: a place the user chose is kept,
+//!    and the Shell's window comes to the front instead (`covered-user`).
+//!
+//! `gui-highlight-settled`: HIGHLIGHT answers once Intuition has carried
+//! out its deferred calls (app-gui/src/gui.rs `settle`), also where no
+//! call that waits for Intuition's queue comes after them. Without the
+//! fixture: a click on the boot Shell's down arrow brings its
+//! full-screen window over GadgetScope's; `HIGHLIGHT AROS ROLE=slider`
+//! frames the scroller (GadgetScope is behind: nothing moves); a click
+//! on GadgetScope's Refresh brings its window back over the scroller; the
+//! same HIGHLIGHT steps it aside to 59,67 while the frame's bars stay as
+//! they are (nothing is opened or closed). `TREE "GadgetScope"` in the
+//! same script finds the window at 59,67, and `PickTool DEPTH` after it
+//! the bars in front of it.
+//!
 //! `gui-checkmarks`: `GadgetScope PROFILEDIR=DH0: REFRESH=0` opens its
 //! window with View/"Auto refresh" unchecked (`MENU "GadgetScope"` reads
 //! `checkit=1 checked=0`; the default start of `gui-gadtools` reads
@@ -97,8 +136,9 @@ use crate::arexx_client::{icon, tool_icon};
 use crate::arexx_more::{rcs, replies};
 use crate::fixtures::wait_for_file;
 use crate::hostdump;
+use crate::picture::{frame_is_drawn, same_inside, window_line, Box4, Picture};
 use crate::rexx::with_arexx;
-use crate::{Check, HostContext, Model, Scenario};
+use crate::{Check, HostContext, Model, RunDir, Scenario};
 use icons::info::WbType;
 use std::time::Duration;
 
@@ -325,9 +365,236 @@ fn tab() -> Scenario {
         .timeout(Duration::from_secs(150))
 }
 
+/// `gui-highlight-covered`: the fixture's Mode button (GA_ID 6)…
+pub const COVERED_MODE_SCRIPT: &str = "\
+HIGHLIGHT \"GadTools Fixture\" 6
+";
+
+/// … the boot Shell's scroller (twice: GadgetScope placed, then the user).
+pub const COVERED_SCROLLER_SCRIPT: &str = "\
+HIGHLIGHT AROS ROLE=slider
+";
+
+/// GadgetScope's window at its default place on 640x256 (as
+/// `gui-gadtools` lists it) and where it steps aside to for the scroller.
+const OWN_DEFAULT: Box4 = (68, 67, 568, 188);
+const OWN_ASIDE: Box4 = (59, 67, 568, 188);
+/// Where the user drags it back over the scroller.
+const OWN_USER: Box4 = (68, 27, 568, 188);
+/// The fixture's Mode button and the Shell's scroller, screen-relative,
+/// with the frame's bars round each (app-gui/src/highlight.rs
+/// `frame_boxes`: 2 pixels, clipped at the screen's right edge).
+const MODE: Box4 = (114, 131, 140, 14);
+const MODE_BARS: [Box4; 4] = [(112, 129, 144, 2), (112, 145, 144, 2), (112, 131, 2, 14), (254, 131, 2, 14)];
+const SCROLLER: Box4 = (629, 16, 10, 197);
+const SCROLLER_BARS: [Box4; 4] = [(627, 14, 13, 2), (627, 213, 13, 2), (627, 16, 2, 197), (639, 16, 1, 197)];
+
+/// A `PickTool DEPTH` file's windows, front to back: title (`None` for
+/// the frame's bars) and box.
+fn depth(run: &RunDir, file: &str) -> Result<Vec<(Option<String>, Box4)>, String> {
+    let text = run.read_text(file)?;
+    if text.contains("depth unknown") {
+        return Err(format!("{file}: the layer list was not read:\n{text}"));
+    }
+    Ok(text.lines().filter_map(window_line).collect())
+}
+
+/// The position (front to back) and box of the window titled `title`.
+fn place(list: &[(Option<String>, Box4)], title: &str) -> Result<(usize, Box4), String> {
+    list.iter()
+        .position(|(t, _)| t.as_deref() == Some(title))
+        .map(|i| (i, list[i].1))
+        .ok_or_else(|| format!("no window {title:?} in {list:?}"))
+}
+
+fn overlaps(a: Box4, b: Box4) -> bool {
+    a.0 < b.0 + b.2 && b.0 < a.0 + a.2 && a.1 < b.1 + b.3 && b.1 < a.1 + a.3
+}
+
+/// A check of a DEPTH file: GadgetScope's window at `own`, the window
+/// `front` in front of `back`, and (with `bars`) the frame's four windows
+/// at those boxes, in front of `target` (the target's window).
+fn depth_check(
+    file: &'static str,
+    own: Box4,
+    front: &'static str,
+    back: &'static str,
+    bars: Option<([Box4; 4], &'static str)>,
+) -> Check {
+    Check::Custom(
+        format!("{file}: GadgetScope at {own:?}, {front:?} in front of {back:?}"),
+        Box::new(move |run| {
+            let list = depth(run, file)?;
+            let (_, at) = place(&list, "GadgetScope")?;
+            let (f, _) = place(&list, front)?;
+            let (b, _) = place(&list, back)?;
+            if at != own {
+                return Err(format!("GadgetScope's window at {at:?}: {list:?}"));
+            }
+            if f > b {
+                return Err(format!("{front:?} is behind {back:?}: {list:?}"));
+            }
+            if let Some((want, target)) = bars {
+                let (t, _) = place(&list, target)?;
+                let got: Vec<(usize, Box4)> =
+                    list.iter().enumerate().filter(|(_, (t, _))| t.is_none()).map(|(i, (_, b))| (i, *b)).collect();
+                let mut boxes: Vec<Box4> = got.iter().map(|g| g.1).collect();
+                let mut want = want.to_vec();
+                boxes.sort();
+                want.sort();
+                if boxes != want {
+                    return Err(format!("the frame's windows are {boxes:?}, not {want:?}"));
+                }
+                if got.iter().any(|&(i, _)| i > t) {
+                    return Err(format!("a frame window is behind {target:?}: {list:?}"));
+                }
+            }
+            Ok(())
+        }),
+    )
+}
+
+/// A check of a screenshot: the frame's `bars` drawn round `framed`.
+fn framed_in(shot: &'static str, bars: [Box4; 4], framed: Box4) -> Check {
+    Check::Custom(
+        format!("{shot}.png shows the frame round {framed:?}"),
+        Box::new(move |run| frame_is_drawn(&Picture::load(&run.screenshot(shot), (640, 256))?, &bars, framed)),
+    )
+}
+
+/// `gui-highlight-covered` (module doc).
+fn highlight_covered() -> Scenario {
+    let mut s = with_arexx(Scenario::new("gui-highlight-covered"))
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        .program("C/InputTool", "InputTool")
+        .program("C/PickTool", "PickTool")
+        .bytes("version.rexx", b"VERSION\n".to_vec())
+        .bytes("mode.rexx", COVERED_MODE_SCRIPT.as_bytes().to_vec())
+        .bytes("scroller.rexx", COVERED_SCROLLER_SCRIPT.as_bytes().to_vec())
+        .bytes("quit.rexx", CHECKMARKS_QUIT_SCRIPT.as_bytes().to_vec());
+    s = s.line("Run >DH0:gadtools-fixture.out GadToolsFixture");
+    for l in wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    s = s.line("C:PickTool DEPTH DH0:alone.depth").screenshot("covered-alone");
+    s = s.line("Run >NIL: GadgetScope PROFILEDIR=DH0:");
+    s = send(s, "version.rexx", "version.out");
+    s = s.line("C:PickTool DEPTH DH0:before.depth").screenshot("covered-before");
+    s = send(s, "mode.rexx", "mode.out");
+    s = s.line("C:PickTool DEPTH DH0:mode.depth").screenshot("covered-mode");
+    s = send(s, "scroller.rexx", "aside.out");
+    s = s.line("C:PickTool DEPTH DH0:aside.depth").screenshot("covered-aside");
+    // The user's hand: GadgetScope's drag bar [0,0 568x15] where the
+    // fixture (in front, up to x 428) leaves it visible, 9 pixels right
+    // and 40 up: the window covers the scroller again.
+    s = s.capture("C:InputTool WINDOWMOVE WINDOW=59,67,568,188 BOX=380,0,160,15 DX=9 DY=-40", "drag");
+    s = send(s, "scroller.rexx", "user.out");
+    s = s.line("C:PickTool DEPTH DH0:user.depth").screenshot("covered-user");
+    s = send(s, "quit.rexx", "quit.out");
+    s.check(rcs("version.out", &[0]))
+        .check(rcs("mode.out", &[0]))
+        .check(rcs("aside.out", &[0]))
+        .check(Check::Rc("drag".into(), 0))
+        .check(rcs("user.out", &[0]))
+        .check(rcs("quit.out", &[0]))
+        .check(Check::Custom(
+            "before: GadgetScope's window in front of the fixture's covers the Mode button and the scroller".into(),
+            Box::new(|run| {
+                let list = depth(run, "before.depth")?;
+                let (own, at) = place(&list, "GadgetScope")?;
+                let (fixture, _) = place(&list, "GadTools Fixture")?;
+                if own > fixture || !overlaps(at, MODE) || !overlaps(at, SCROLLER) {
+                    return Err(format!("GadgetScope's window does not cover them: {list:?}"));
+                }
+                Ok(())
+            }),
+        ))
+        // Step 2: the fixture raised, GadgetScope not moved and still active.
+        .check(depth_check(
+            "mode.depth",
+            OWN_DEFAULT,
+            "GadTools Fixture",
+            "GadgetScope",
+            Some((MODE_BARS, "GadTools Fixture")),
+        ))
+        .check(Check::Custom(
+            "GadgetScope's window stays the active one".into(),
+            Box::new(|run| {
+                let t = run.read_text("mode.depth")?;
+                match t.lines().find(|l| l.contains("title=\"GadgetScope\"")) {
+                    Some(l) if l.ends_with("active=1") => Ok(()),
+                    l => Err(format!("{l:?}")),
+                }
+            }),
+        ))
+        .check(framed_in("covered-mode", MODE_BARS, MODE))
+        .check(Check::Custom(
+            "covered-alone.png has no frame round the Mode button (the frame check sees frames)".into(),
+            Box::new(|run| {
+                match frame_is_drawn(&Picture::load(&run.screenshot("covered-alone"), (640, 256))?, &MODE_BARS, MODE) {
+                    Ok(()) => Err("a frame is found where none was drawn".into()),
+                    Err(_) => Ok(()),
+                }
+            }),
+        ))
+        .check(Check::Custom(
+            "the Mode button shows as in the fixture alone, and did not before".into(),
+            Box::new(|run| {
+                let load = |shot: &str| Picture::load(&run.screenshot(shot), (640, 256));
+                let (alone, before, mode) = (load("covered-alone")?, load("covered-before")?, load("covered-mode")?);
+                same_inside(&alone, &mode, MODE)?;
+                match same_inside(&alone, &before, MODE) {
+                    Ok(()) => Err("covered-before shows the button too: the check proves nothing".into()),
+                    Err(_) => Ok(()),
+                }
+            }),
+        ))
+        // Step 3: GadgetScope stepped aside; the Shell stays behind it.
+        .check(depth_check("aside.depth", OWN_ASIDE, "GadgetScope", "AROS", Some((SCROLLER_BARS, "AROS"))))
+        .check(framed_in("covered-aside", SCROLLER_BARS, SCROLLER))
+        // Step 4: the user's place kept, the Shell raised.
+        .check(depth_check("user.depth", OWN_USER, "AROS", "GadgetScope", Some((SCROLLER_BARS, "AROS"))))
+        .check(framed_in("covered-user", SCROLLER_BARS, SCROLLER))
+        .timeout(Duration::from_secs(150))
+}
+
+/// `gui-highlight-settled`: the Shell's window brought over
+/// GadgetScope's (a click on its down arrow), its scroller highlighted
+/// (GadgetScope is behind: nothing moves), GadgetScope's window brought
+/// back to the front (a click on Refresh), the same scroller highlighted
+/// again: GadgetScope steps aside, the frame's bars stay where they are.
+pub const SETTLED_SCRIPT: &str = "\
+CLICK AROS 1
+HIGHLIGHT AROS ROLE=slider
+CLICK \"GadgetScope\" 1
+HIGHLIGHT AROS ROLE=slider
+TREE \"GadgetScope\"
+";
+
+/// `gui-highlight-settled` (module doc).
+fn highlight_settled() -> Scenario {
+    let mut s = with_arexx(Scenario::new("gui-highlight-settled"))
+        .watchdog()
+        .program("GadgetScope", "GadgetScope")
+        .program("C/PickTool", "PickTool")
+        .bytes("settled.rexx", SETTLED_SCRIPT.as_bytes().to_vec())
+        .bytes("quit.rexx", CHECKMARKS_QUIT_SCRIPT.as_bytes().to_vec());
+    s = s.line("Run >NIL: GadgetScope PROFILEDIR=DH0:");
+    s = send(s, "settled.rexx", "settled.out");
+    s = s.line("C:PickTool DEPTH DH0:settled.depth");
+    s = send(s, "quit.rexx", "quit.out");
+    s.check(rcs("settled.out", &[0, 0, 0, 0, 0]))
+        .check(reply_has("settled.out", 4, &["window \"GadgetScope\" screen=\"Workbench Screen\" [59,67 568x188]"]))
+        .check(depth_check("settled.depth", OWN_ASIDE, "GadgetScope", "AROS", Some((SCROLLER_BARS, "AROS"))))
+        .check(rcs("quit.out", &[0]))
+        .timeout(Duration::from_secs(120))
+}
+
 /// The scenarios.
 pub fn scenarios() -> Vec<Scenario> {
-    vec![gadtools(false), checkmarks(), tab(), memory_window()]
+    vec![gadtools(false), checkmarks(), tab(), highlight_covered(), highlight_settled(), memory_window()]
 }
 
 /// `gui-gadtools-stock`: parts 1-5, 7 and 8 of `gui-gadtools` on the stock
@@ -474,7 +741,8 @@ fn gadtools(stock: bool) -> Scenario {
 ///
 /// Places as TREE gives them in `gui-gadtools` (its `list.out`, the
 /// fixture's golden, a TREE of the requester taken once): GadgetScope's window at
-/// 68,67 (its Record button 468,19 88x14), the fixture's at 20,24 (its
+/// 59,67 after part 5 (it opens at 68,67 and steps aside from the Shell's
+/// scroller; its Record button 468,19 88x14), the fixture's at 20,24 (its
 /// depth gadget 394,0 15x15 and its Enabled checkbox 94,55 26x11, under
 /// GadgetScope's window until the fixture is brought to the front), the
 /// requester `GadgetScope Request` at 132,92 (its Throw away button
@@ -484,11 +752,11 @@ fn stock_hand(mut s: Scenario) -> Scenario {
     // step), then the Record button, pressed.
     s = s
         .capture("C:InputTool CLICKGADGET WINDOW=20,24 BOX=394,0,15,15", "fixture-front")
-        .capture("C:InputTool CLICKGADGET WINDOW=68,67 BOX=468,19,88,14", "rec-press");
+        .capture("C:InputTool CLICKGADGET WINDOW=59,67 BOX=468,19,88,14", "rec-press");
     s = send(s, "rec-status.rexx", "rec-status.out").screenshot("gui-recording");
     s = s
         .capture("C:InputTool CLICKGADGET WINDOW=20,24 BOX=94,55,26,11", "rec-click")
-        .capture("C:InputTool CLICKGADGET WINDOW=68,67 BOX=468,19,88,14", "rec-stop");
+        .capture("C:InputTool CLICKGADGET WINDOW=59,67 BOX=468,19,88,14", "rec-stop");
     s = send(s, "rec-save.rexx", "rec-save.out").host_step_loaded_nothing("free-saved", free_memory);
     // Part 8: QUIT is replied at once; the requester comes after it and
     // is the active window.

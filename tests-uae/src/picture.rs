@@ -43,7 +43,12 @@ impl Picture {
         if rgb.len() != width * height {
             return Err(format!("{} pixels for {width}x{height}", rgb.len()));
         }
-        let display = screen_box(width, height, &rgb).ok_or("no Amiga screen in the picture (no title bar)")?;
+        let (l, t, r, b) = screen_box(width, height, &rgb).ok_or("no Amiga screen in the picture (no title bar)")?;
+        // Down from the title bar's first row, as tall as the screen's
+        // rows are at the width's scale: a hires non-interlaced screen's
+        // pixel is twice as tall as wide (640x256 shows as 640x512).
+        let tall = (r - l) * 2 * screen.1.max(1) as usize / screen.0.max(1) as usize;
+        let display = (l, t, r, b.min(t + tall));
         Ok(Picture { width, height, rgb, display, screen })
     }
 
@@ -69,9 +74,10 @@ impl Picture {
 
 /// The Amiga screen in the picture (left, top, right, bottom, exclusive):
 /// the display is the bounding box of the pixels that are not black; the
-/// screen spans its height, and across, its title bar: the first row
-/// whose pixels differ from the border colour (the display's left edge)
-/// from end to end over more than half the display's width.
+/// screen spans, across, its title bar: the first row whose pixels differ
+/// from the border colour (the display's left edge) from end to end over
+/// more than half the display's width, and that row is its top; down to
+/// the display's bottom ([`Picture::new`] cuts it to the screen's rows).
 pub fn screen_box(width: usize, height: usize, rgb: &[[u8; 3]]) -> Option<(usize, usize, usize, usize)> {
     let (mut l, mut t, mut r, mut b) = (width, height, 0, 0);
     for (i, p) in rgb.iter().enumerate() {
@@ -92,35 +98,64 @@ pub fn screen_box(width: usize, height: usize, rgb: &[[u8; 3]]) -> Option<(usize
         let differs = |p: &&[u8; 3]| **p != [0, 0, 0] && p.iter().zip(border).any(|(&a, b)| a.abs_diff(b) > 24);
         let first = row.iter().position(|p| differs(&p))?;
         let last = row.iter().rposition(|p| differs(&p))?;
-        (2 * (last - first) > r - l).then_some((l + first, t, l + last + 1, b))
+        (2 * (last - first) > r - l).then_some((l + first, y, l + last + 1, b))
     })
 }
 
-/// The frame round a gadget, as `bars` (its four windows' boxes): each
-/// bar is one colour along its middle, the same colour for all four, and
-/// that colour is not the colour just inside the framed gadget (so the
-/// frame stands out from what it frames).
+/// The frame round a gadget, as `bars` (its four windows' boxes, in the
+/// order top, bottom, left, right): each bar is one colour along its
+/// middle (or half a pixel beside it), the same colour for all four
+/// (within [`near`]), not the colour just outside every bar, and not the
+/// colour just inside the framed gadget (so the frame stands out from
+/// what it frames).
 pub fn frame_is_drawn(pic: &Picture, bars: &[Box4; 4], framed: Box4) -> Result<(), String> {
     let mut colour = None;
     for &(l, t, w, h) in bars {
         // Its ends are left out: the display is scaled with filtering, so
-        // an edge pixel blends with its neighbour.
-        let along: Vec<[u8; 3]> = if w >= h {
-            (l + 1..l + w - 1).map(|x| pic.at_half(2 * x + 1, 2 * t + h)).collect()
-        } else {
-            (t + 1..t + h - 1).map(|y| pic.at_half(2 * l + w, 2 * y + 1)).collect()
-        };
-        let first = along[0];
-        if along.is_empty() || along.iter().any(|&p| p != first) {
-            return Err(format!("the frame bar [{l},{t} {w}x{h}] is not one colour in the picture"));
-        }
-        match colour {
-            None => colour = Some(first),
-            Some(c) if c != first => {
-                return Err(format!("the frame's bars differ in colour: {c:?} and {first:?}"));
+        // an edge pixel blends with its neighbour. Along its middle, or
+        // half a pixel to either side: a 2-pixel bar is little more than
+        // 2 pixels of the picture across, and where the screen's edge
+        // falls in the picture is known to about half a pixel.
+        let line = |d: i32| -> Vec<[u8; 3]> {
+            if w >= h {
+                (l + 1..l + w - 1).map(|x| pic.at_half(2 * x + 1, 2 * t + h + d)).collect()
+            } else {
+                (t + 1..t + h - 1).map(|y| pic.at_half(2 * l + w + d, 2 * y + 1)).collect()
             }
-            Some(_) => {}
+        };
+        let one: Vec<[u8; 3]> = [0, -1, 1]
+            .into_iter()
+            .map(line)
+            .filter(|a| a.first().is_some_and(|f| a.iter().all(|p| p == f)))
+            .map(|a| a[0])
+            .collect();
+        let found = colour.and_then(|c| one.iter().copied().find(|&o| near(o, c))).or(one.first().copied());
+        match (found, colour) {
+            (None, _) => return Err(format!("the frame bar [{l},{t} {w}x{h}] is not one colour in the picture")),
+            (Some(f), None) => colour = Some(f),
+            (Some(f), Some(c)) if !near(c, f) => {
+                return Err(format!("the frame's bars differ in colour: {c:?} and {f:?}"));
+            }
+            _ => {}
         }
+    }
+    // Something must tell the frame from what lies round it: just outside
+    // the middle of some bar (above the top bar, below the bottom one, left
+    // and right of the side bars; those on the screen) the colour is not
+    // the frame's. A uniform background alone is no frame.
+    let (sw, sh) = pic.screen;
+    let outside = bars.iter().enumerate().filter_map(|(i, &(l, t, w, h))| {
+        let (x, y) = match i {
+            0 => (l + w / 2, t - 1),
+            1 => (l + w / 2, t + h),
+            2 => (l - 1, t + h / 2),
+            _ => (l + w, t + h / 2),
+        };
+        (x >= 0 && y >= 0 && x < sw && y < sh).then(|| pic.at(x, y))
+    });
+    let c = colour.unwrap_or_default();
+    if !outside.into_iter().any(|p| !near(p, c)) {
+        return Err(format!("the frame's colour {c:?} is the colour round it too: no frame to see"));
     }
     let (fl, ft, _, _) = framed;
     let inside = pic.at(fl + 1, ft + 1);
@@ -128,6 +163,28 @@ pub fn frame_is_drawn(pic: &Picture, bars: &[Box4; 4], framed: Box4) -> Result<(
         return Err(format!("the frame's colour {inside:?} is the framed gadget's own: no frame to see"));
     }
     Ok(())
+}
+
+/// Whether the two pictures show the same Amiga pixels inside `r`
+/// (screen coordinates), 2 pixels in from its edges (the display is
+/// scaled with filtering: an edge pixel blends with what is outside, a
+/// frame's bar for one). Err names the first pixel that differs.
+pub fn same_inside(a: &Picture, b: &Picture, r: Box4) -> Result<(), String> {
+    let (l, t, w, h) = r;
+    for y in t + 2..t + h - 2 {
+        for x in l + 2..l + w - 2 {
+            if a.at(x, y) != b.at(x, y) {
+                return Err(format!("pixel {x},{y} of [{l},{t} {w}x{h}]: {:?} and {:?}", a.at(x, y), b.at(x, y)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Two picture colours of one Amiga pen: each channel within 8 (a
+/// 1-pixel bar at the screen's edge blends a little with the border).
+fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(&x, y)| x.abs_diff(y) <= 8)
 }
 
 /// GadgetScope's window at `window` (its box) shows a title bar mostly
