@@ -1102,18 +1102,14 @@ mod tests {
         ScreenInfo {
             address,
             default_title: title.map(|t| t.to_vec()),
-            left: 0,
-            top: 0,
             width: size.0,
             height: size.1,
-            mouse_x: 0,
-            mouse_y: 0,
             bar_height: 10,
             bar_hborder: 5,
             menu_hborder: 2,
             menu_vborder: 2,
-            frontmost: false,
             windows,
+            ..ScreenInfo::default()
         }
     }
 

@@ -1099,18 +1099,15 @@ mod tests {
         ScreenInfo {
             address,
             default_title: Some(title.to_vec()),
-            left: 0,
-            top: 0,
             width: 640,
             height: 256,
-            mouse_x: 0,
-            mouse_y: 0,
             bar_height: 10,
             bar_hborder: 5,
             menu_hborder: 2,
             menu_vborder: 2,
             frontmost,
             windows,
+            ..ScreenInfo::default()
         }
     }
 

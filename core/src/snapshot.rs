@@ -84,7 +84,7 @@ impl fmt::Debug for ClassId {
 }
 
 /// One screen from `IntuitionBase->FirstScreen` (intuition/screens.h).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScreenInfo {
     /// Address of the `struct Screen` (identity only).
     pub address: u32,
