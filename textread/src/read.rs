@@ -216,7 +216,7 @@ pub struct Reading {
 pub struct Work {
     /// Stretches of a column looked up (from a first set pixel to a last,
     /// shorter than the font).
-    pub windows: u32,
+    pub stretches: u32,
     /// Keys equal to a stretch whose glyph would fit there (the column
     /// holding no other pixel of the pen in the glyph's rows).
     pub filtered: u32,
@@ -911,7 +911,7 @@ fn candidates(
                     }
                     let below = segments.get(i + j + 1).map_or(plane.height, |seg| seg.0);
                     let pattern = plane.column(x, first, last - first + 1);
-                    work.windows += 1;
+                    work.stretches += 1;
                     let b = filter_bit(pattern);
                     let (lo, hi) = (usize::from(index.buckets[b]), usize::from(index.buckets[b + 1]));
                     // The lowest rows that put the window's top where it
@@ -1129,6 +1129,18 @@ fn verify(
     }
 }
 
+/// Why font `i` is not looked for (a colour font, too tall, tables that
+/// disagree), or `None` when it is.
+fn unreadable(i: usize, font: &Font) -> Option<Limit> {
+    if font.is_color() {
+        Some(Limit::ColorFont { font: i })
+    } else if font.ysize > MAX_YSIZE {
+        Some(Limit::TooTall { font: i })
+    } else {
+        font.check().err().map(|error| Limit::BadFont { font: i, error })
+    }
+}
+
 /// Reads every run of text drawn in `image` with one of `fonts`.
 pub fn read(image: &mut dyn Pixels, fonts: &[Font], options: &Options) -> Reading {
     let mut limits = Vec::new();
@@ -1138,14 +1150,9 @@ pub fn read(image: &mut dyn Pixels, fonts: &[Font], options: &Options) -> Readin
         image.pens().into_iter().filter(|p| options.pens.as_ref().is_none_or(|ps| ps.contains(p))).collect();
     let mut readable = Vec::new();
     for (i, font) in fonts.iter().enumerate() {
-        if font.is_color() {
-            limits.push(Limit::ColorFont { font: i });
-        } else if font.ysize > MAX_YSIZE {
-            limits.push(Limit::TooTall { font: i });
-        } else if let Err(error) = font.check() {
-            limits.push(Limit::BadFont { font: i, error });
-        } else {
-            readable.push(i);
+        match unreadable(i, font) {
+            Some(limit) => limits.push(limit),
+            None => readable.push(i),
         }
     }
     if image.width() == 0 || image.height() == 0 {
@@ -1253,7 +1260,7 @@ fn cut_at_edge(plane: &Plane, rect: Rect, widest: i32) -> bool {
 pub fn glyph_indexes(fonts: &[Font], options: &Options) -> Result<usize, Limit> {
     let mut templates = 0;
     for (i, font) in fonts.iter().enumerate() {
-        if !font.is_color() && font.ysize <= MAX_YSIZE && font.check().is_ok() {
+        if unreadable(i, font).is_none() {
             templates += build_index(i, font, options)?.templates.len();
         }
     }
