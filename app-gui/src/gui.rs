@@ -643,14 +643,14 @@ impl Gui {
         let mut others = Vec::new();
         for w in in_front {
             if w.address == own_addr {
-                own = Some(window_box(w));
+                own = Some(w.rect());
             } else if !bars.contains(&w.address) {
-                others.push(window_box(w));
+                others.push(w.rect());
             }
         }
         let plan = placement::seen(&placement::Scene {
             screen: (scr.width.into(), scr.height.into()),
-            window: window_box(tw),
+            window: tw.rect(),
             target,
             own,
             may_move: !self.placing.user,
@@ -1109,11 +1109,6 @@ fn own_window(snap: &ScreensSnapshot, addr: u32) -> Option<&WindowInfo> {
         return None;
     }
     snap.screens.iter().flat_map(|s| &s.windows).find(|w| w.address == addr)
-}
-
-/// A window's box, screen-relative, borders included.
-fn window_box(w: &WindowInfo) -> Rect {
-    Rect::new(w.left.into(), w.top.into(), w.width.into(), w.height.into())
 }
 
 /// The window and gadget under the pointer of the frontmost screen, and

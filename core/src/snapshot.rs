@@ -159,6 +159,13 @@ pub struct WindowInfo {
     pub first_request: u32,
 }
 
+impl WindowInfo {
+    /// The window's box: screen-relative pixels, borders included.
+    pub fn rect(&self) -> amiga_ndk::Rect {
+        amiga_ndk::Rect::new(self.left.into(), self.top.into(), self.width.into(), self.height.into())
+    }
+}
+
 /// All screens and their windows, read in short `LockIBase()` holds
 /// (`walk::read_screens` says what the snapshot guarantees).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

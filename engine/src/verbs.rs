@@ -1045,8 +1045,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
             Some(pattern) => {
                 let t = WindowTarget { screen: screen.map(<[u8]>::to_vec), pattern: pattern.to_vec() };
                 let w = find_target(&snap, &t).ok_or_else(|| window_not_found(&t))?;
-                let crop = Rect::new(w.left.into(), w.top.into(), w.width.into(), w.height.into());
-                (w.screen, Some(crop))
+                (w.screen, Some(w.rect()))
             }
             None => {
                 let s = match screen {
