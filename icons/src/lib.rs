@@ -154,7 +154,7 @@ pub const ICONS: &[IconSpec] = &[
 
 /// `do_StackSize` of the icons that start GadgetScope, bytes: AmigaDOS's
 /// usual minimum. Its runtime moves at once to a stack of its own
-/// (runtime/c/runtime.c `rt_start`, `StackSwap()`), so the process's stack
+/// (amiga-rt/c/runtime.c `rt_start`, `StackSwap()`), so the process's stack
 /// holds only the start code's few frames.
 pub const GADGETSCOPE_STACK: u32 = 4096;
 

@@ -66,7 +66,7 @@ pub fn check_script(bytes: &[u8], inst: Installer) -> Vec<String> {
 /// The S:Startup-Sequence of the floppy: ROM-internal Shell commands only
 /// (the disk carries no C: drawer). `GadgetScope VERSION` prints the
 /// version line, or on a 68000/68010 the program's plain refusal (the
-/// runtime's processor check, runtime/c/cpu.c) with RC 20; emulator
+/// runtime's processor check, amiga-rt/c/cpu.c) with RC 20; emulator
 /// scenarios `adf-a500` and `adf-a1200` run this file's commands from the
 /// built floppy.
 pub const ADF_STARTUP: &str = "\

@@ -2,7 +2,7 @@
 //! commands as it happens (docs/design/recorder.md).
 //!
 //! [`Observed`] is one input event as the recording input handler saw it
-//! ahead of Intuition (amiga-rt `record`, native C in runtime/c/runtime.c).
+//! ahead of Intuition (amiga-rt `record`, native C in amiga-rt/c/runtime.c).
 //! [`Recorder`] turns each into [`Step`]s while the live tree is walked
 //! (core::walk, core::pick, core::locate): clicks, entries, drags, window
 //! moves and sizes, menu choices, waits for new windows, and comments for

@@ -130,7 +130,7 @@ fn serial_names_cpu(cpu: &'static str) -> Check {
 /// Every program the project builds refuses a CPU it cannot run on (a
 /// 68000 here: an expanded A500) with one plain line and RC 20, instead of
 /// the illegal-instruction crash of its first 68020 instruction: the
-/// native start code checks exec's AttnFlags first (runtime/c/cpu.c).
+/// native start code checks exec's AttnFlags first (amiga-rt/c/cpu.c).
 /// GadgetScope and a second program (the UAETool fixture) show it is the
 /// shared runtime; CrashGuard would turn any crash into `Crash`.
 fn cpu_68000() -> Scenario {
@@ -256,7 +256,7 @@ pub fn scenarios() -> Vec<Scenario> {
         trap_scenario("stack-guard", "RECURSE", "UAETool: out of memory or stack"),
         // A request larger than the heap arena: the allocation error is a
         // panic the runtime reports, RC 20, nothing leaked. (UAETool's
-        // arena is 100 KiB: runtime/programs/uaetool.)
+        // arena is 100 KiB: amiga-rt/programs/uaetool.)
         trap_scenario("heap-exhausted", "EXHAUST", "UAETool: panic: memory allocation of 102401 bytes failed"),
         // No memory for the native stack: MemHog holds free memory down to
         // pieces under 16 KiB and starts GadgetScope on its own process (the

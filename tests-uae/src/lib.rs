@@ -158,7 +158,7 @@ pub struct Options {
     /// Memory statistics (`GADGETSCOPE_MEMSTAT=1`): the boot Shell sets
     /// the local variable `GSMEMSTAT` to `DH0:memstat`, so every Amiga
     /// program of the runtime started from it appends its heap and stack
-    /// high-water marks there (runtime/src/memstat.rs).
+    /// high-water marks there (amiga-rt/src/memstat.rs).
     pub memstat: bool,
     /// Say on stdout what the run does as it goes (booting the emulator,
     /// waiting for the script, each screenshot): for a command that runs

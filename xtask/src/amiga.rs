@@ -5,7 +5,7 @@
 //! cargo (wasm32, release) -> module check (no floats, no memory.grow)
 //!   -> wasm2c -> post-pass (w2cpost) -> m68k-linux-gnu-gcc
 //!   -> the program's code in parts of at most 64 KiB (codeparts)
-//!   -> ld with runtime/c + generated LVO glue + libgcc -> ELF
+//!   -> ld with amiga-rt/c + generated LVO glue + libgcc -> ELF
 //!   -> start path checked for 68000 code (startcheck) -> hunk
 //!   -> validated with amitools' HunkReader
 //! ```
@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One Amiga program: its entry crate (runtime/programs/<name>: the
+/// One Amiga program: its entry crate (amiga-rt/programs/<name>: the
 /// `program!` invocation over the program's library crate), that crate's
 /// wasm artifact name and the name of the executable on the Amiga.
 pub struct Program {
@@ -57,12 +57,12 @@ pub const PROGRAMS: &[Program] = &[
 /// build").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cpu {
-    /// The 68020 and up: the program checks for it at start (runtime/c/cpu.c)
+    /// The 68020 and up: the program checks for it at start (amiga-rt/c/cpu.c)
     /// and Debian's libgcc serves it. Hunks in `target/amiga/`.
     M68020,
     /// Any 680x0, the 68000 of an A500 included: every object built with
     /// `-m68000` (GCC and `as` then refuse 68020 instructions), the
-    /// runtime's own integer helpers (runtime/c/lib68000.c) instead of
+    /// runtime's own integer helpers (amiga-rt/c/lib68000.c) instead of
     /// libgcc, and byte-wise accessors for the wasm accesses that may be at
     /// an odd address (xtask/src/oddguard.rs). Hunks in `target/amiga/68000/`.
     M68000,
@@ -249,7 +249,7 @@ impl Step {
     }
 }
 
-/// Compiles the 68000's integer helpers (runtime/c/lib68000.c) into
+/// Compiles the 68000's integer helpers (amiga-rt/c/lib68000.c) into
 /// `dir`, and checks that none of them calls a libgcc routine (itself or
 /// another helper): the object has no relocation against a `__` symbol.
 fn lib68000(root: &Path, dir: &Path) -> Result<PathBuf> {
@@ -259,13 +259,13 @@ fn lib68000(root: &Path, dir: &Path) -> Result<PathBuf> {
         .arg("-m68000")
         .args(CFLAGS)
         .arg("-c")
-        .arg(root.join("runtime/c/lib68000.c"))
+        .arg(root.join("amiga-rt/c/lib68000.c"))
         .arg("-o")
         .arg(&o))?;
     let relocs = Command::new("m68k-linux-gnu-objdump").arg("-r").arg(&o).output()?;
     let text = String::from_utf8_lossy(&relocs.stdout);
     if let Some(bad) = text.lines().find(|l| l.split_whitespace().nth(2).is_some_and(|sym| sym.starts_with("__"))) {
-        bail!("runtime/c/lib68000.c calls a libgcc routine ({}): GCC turned an operation into a call", bad.trim());
+        bail!("amiga-rt/c/lib68000.c calls a libgcc routine ({}): GCC turned an operation into a call", bad.trim());
     }
     Ok(o)
 }
@@ -288,7 +288,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu, st
     };
     std::fs::write(dir.join("prog.c"), w2cpost::apply_sized(&c, used, odd.as_deref())?)?;
 
-    let rt = root.join("runtime/c");
+    let rt = root.join("amiga-rt/c");
     let name_def = format!("-DGS_PROGRAM_NAME=\"{}\"", p.hunk);
     let stack_def = format!("-DGS_STACK_BYTES={stack}u");
     let incs = [format!("-I{}", dir.display()), format!("-I{}", glue.display()), "-I/usr/src/wasm2c".to_string()];
@@ -457,12 +457,12 @@ pub fn pc_relative_calls(asm: &str, one_section: bool, cpu: Cpu) -> String {
     out
 }
 
-/// `cargo xtask gen-glue`: rewrites runtime/src/sys.rs from the table.
+/// `cargo xtask gen-glue`: rewrites amiga-rt/src/sys.rs from the table.
 pub fn gen_glue() -> Result<()> {
     let root = root();
     let fns = osglue::load(&root)?;
-    std::fs::write(root.join("runtime/src/sys.rs"), osglue::gen_rust(&fns))?;
-    println!("wrote runtime/src/sys.rs ({} functions)", fns.iter().filter(|f| f.rust).count());
+    std::fs::write(root.join("amiga-rt/src/sys.rs"), osglue::gen_rust(&fns))?;
+    println!("wrote amiga-rt/src/sys.rs ({} functions)", fns.iter().filter(|f| f.rust).count());
     Ok(())
 }
 
@@ -493,7 +493,7 @@ mod tests {
         );
     }
 
-    /// runtime/c/lib68000.c built for the host (its plain C in place of
+    /// amiga-rt/c/lib68000.c built for the host (its plain C in place of
     /// MULU.W/DIVU.W) agrees with the host's own arithmetic on edge values;
     /// on the 68000 the canary's `int_edges` checks the same routines.
     #[test]
@@ -501,7 +501,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("gs-lib68000-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("check.c"), LIB68000_CHECK).unwrap();
-        let lib = super::root().join("runtime/c/lib68000.c");
+        let lib = super::root().join("amiga-rt/c/lib68000.c");
         let o = std::process::Command::new("cc")
             .args(["-O1", "-Wall", "-DGS_LIB68000_TEST", "-o"])
             .arg(dir.join("check"))

@@ -40,7 +40,7 @@ fn usage() -> &'static str {
      \x20 uae-test --list                      the emulator scenarios' names\n\
      \x20 profile-walk [COUNT]   instruction profile of COUNT TREEs of the walker (WalkProf under vamos)\n\
      \x20 profile-read [COUNT]   instruction profile of COUNT readings of the text reader (ReadProf under vamos)\n\
-     \x20 gen-glue               regenerate runtime/src/sys.rs from runtime/os-functions.toml\n\
+     \x20 gen-glue               regenerate amiga-rt/src/sys.rs from amiga-rt/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
      \x20 serve [PORT]           FS-UAE (AROS ROM) with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234) until Ctrl-C or SIGTERM\n\

@@ -1,9 +1,9 @@
 //! The offsets rule of the checks stage: a structure offset is an NDK fact,
-//! defined once in the `amiga-ndk` crate (`ndk/src`) under the NDK's name
+//! defined once in the `amiga-ndk` crate (`amiga-ndk/src`) under the NDK's name
 //! and used by that name everywhere else. Outside `ndk`, code that reads
 //! or writes Amiga memory must not spell an offset as a number.
 //!
-//! What is rejected, in every Rust file of the repository outside `ndk/`
+//! What is rejected, in every Rust file of the repository outside `amiga-ndk/`
 //! (and `target/`), comments, strings and tests aside (`#[cfg(test)]`
 //! items, a `tests/` folder, a `tests.rs` module file: a test may check a
 //! layout against the numbers):
@@ -43,7 +43,7 @@ use std::path::Path;
 
 /// The crate whose files may spell offsets as numbers: where they are
 /// defined.
-pub const NDK: &str = "ndk";
+pub const NDK: &str = "amiga-ndk";
 
 /// The memory accesses whose first argument is an address (rule 1).
 const ADDRESS_CALLS: &[&str] = &[
@@ -71,7 +71,7 @@ const ADDRESS_CALLS: &[&str] = &[
 /// The big-endian readers whose second argument is an offset (rule 2).
 const OFFSET_CALLS: &[&str] = &["be_u16", "be_u32", "be_i16", "be_i8", "u16_at", "u32_at", "i16_at"];
 
-/// Every breach of the rule in the workspace's Rust outside `ndk/`, one
+/// Every breach of the rule in the workspace's Rust outside `amiga-ndk/`, one
 /// line each (`path:line: what`; empty: none).
 pub fn check_tree() -> Result<Vec<String>> {
     let root = crate::amiga::root();

@@ -6,7 +6,7 @@
 //! root (lib and bin targets) and no `unsafe` token in any of its Rust
 //! files; `amiga-rt`'s root turns on clippy's `undocumented_unsafe_blocks`,
 //! so each of its unsafe blocks and impls carries a `// SAFETY:` comment.
-//! The programs' entry crates (`runtime/programs/*`) belong to the binding
+//! The programs' entry crates (`amiga-rt/programs/*`) belong to the binding
 //! layer: their exported symbols (`#[no_mangle]`) and the heap's set-up
 //! come from `amiga_rt::program!`, so each may hold nothing but
 //! `#![no_std]` and that one macro call. The crates come from `cargo
@@ -23,7 +23,7 @@ use std::process::Command;
 /// The one crate allowed to hold `unsafe`: the binding layer.
 pub const BINDING_LAYER: &str = "amiga-rt";
 /// Where the programs' entry crates live (relative to the root).
-pub const ENTRY_CRATES: &str = "runtime/programs";
+pub const ENTRY_CRATES: &str = "amiga-rt/programs";
 
 #[derive(Deserialize)]
 struct Metadata {

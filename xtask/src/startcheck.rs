@@ -2,7 +2,7 @@
 //!
 //! Everything is compiled for the 68020 except what runs before the
 //! processor check has passed: `_start` (start.S), `rt_cpu_check`
-//! (runtime/c/cpu.c) and the LVO stubs they call, which are built with
+//! (amiga-rt/c/cpu.c) and the LVO stubs they call, which are built with
 //! `-m68000` (the compiler and the assembler then refuse 68020 code).
 //! This check reads the linked program back: it disassembles `_start` for
 //! the 68000 (`m68k-linux-gnu-objdump -m m68k:68000`), follows every

@@ -407,7 +407,7 @@ fn rewrite_call_sites(body: &str) -> Result<(String, usize)> {
 /// The name of linear memory itself in the generated C (runtime.c takes
 /// its address in `wasm_rt_allocate_memory`).
 pub const LINEAR_MEMORY: &str = "gs_linear_memory";
-/// The ELF section it is placed in: runtime/c/amiga.ld makes it an output
+/// The ELF section it is placed in: amiga-rt/c/amiga.ld makes it an output
 /// section of its own, which the hunk writer makes a `HUNK_DATA` of its
 /// own (xtask/src/hunk.rs).
 pub const LINEAR_SECTION: &str = ".gs_linear";
@@ -543,7 +543,7 @@ fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
     }
     let mut def = format!(
         "/* {MARKER}: linear memory itself, its data segments in place (a hunk of\n   \
-         its own: runtime/c/amiga.ld, xtask/src/hunk.rs). */\n\
+         its own: amiga-rt/c/amiga.ld, xtask/src/hunk.rs). */\n\
          u8 {LINEAR_MEMORY}[GS_MEM_SIZE] __attribute__((section(\"{LINEAR_SECTION}\"), aligned(8))) = {{\n"
     );
     if segments.is_empty() {

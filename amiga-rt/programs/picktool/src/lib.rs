@@ -1,0 +1,17 @@
+//! The entry point of PickTool: its `$VER:` string, heap and `main`.
+//!
+//! Heap arena: 20 KiB. The largest high-water mark measured
+//! (`GADGETSCOPE_MEMSTAT=1`, tests-uae/README.md "Memory of the test
+//! programs") is 13 480 bytes (`highlight-frame`: `WINDOWS`, the walker's
+//! list copy with room for 8 screens, 32 windows and 2 KB of titles);
+//! +50 %, rounded up to 4 KiB. A desktop beyond that room makes the walker
+//! copy again with four times the room, which does not fit: RC 20 with
+//! "memory allocation of N bytes failed".
+//!
+//! Native stack: 20 KiB, the 12 KiB the stack guard keeps for OS calls
+//! (amiga-rt/c/runtime.c `GS_STACK_RESERVE`) plus 8 KiB for the program's
+//! own frames, about three times the deepest use measured in any test
+//! program (tests-uae/README.md "Memory of the test programs").
+#![no_std]
+
+amiga_rt::program!(name: "PickTool", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 20 * 1024, stack: 20 * 1024, main: picktool::main);
