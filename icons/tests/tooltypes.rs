@@ -27,7 +27,7 @@ fn the_wbstartup_icon_lets_workbench_go_on() {
 }
 
 // That the program icon shows every tooltype the program reads is tested
-// next to the list: app-gui/src/settings.rs.
+// next to the list: gadgetscope/src/settings.rs.
 
 /// The Installer icon: Installer's own tooltypes only, valid levels, the
 /// default level not below the minimum.

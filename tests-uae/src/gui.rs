@@ -1,7 +1,7 @@
 //! Emulator scenario of the Workbench program's GadTools window,
 //! driven through GadgetScope's own ARexx port and its own window
 //! (GadgetScope inspects itself: its gadgets have fixed IDs, see
-//! app-gui/src/gadtools_ui.rs `ids`).
+//! window/src/events.rs `gadget_ids`).
 //!
 //! `gui-gadtools`, with the GadTools fixture open:
 //! 1. `GadgetScope PROFILEDIR=DH0:` opens its window (bottom right of the
@@ -28,7 +28,7 @@
 //!    scroller and a system gadget are highlighted and read back from the
 //!    list (the system gadget by its kind, `depth gadget`), and pick mode
 //!    selects its scroller. The scroller was under GadgetScope's right
-//!    edge: its window steps aside to 59,67 (app-gui/src/placement.rs),
+//!    edge: its window steps aside to 59,67 (window/src/placement.rs),
 //!    where it stays for the parts after.
 //! 6. A Workbench start with a project icon, as a WBStartup icon starts
 //!    the program: the first copy hides its window and WBLAUNCHes a
@@ -91,7 +91,7 @@
 //! `gui-tab` (the status line says `Named returned.`).
 //!
 //! `gui-highlight-covered`: a highlighted gadget is seen (the rule of
-//! app-gui/src/placement.rs) on the ROM's 640x256 Workbench, where
+//! window/src/placement.rs) on the ROM's 640x256 Workbench, where
 //! GadgetScope's window (568x188 at its default place, 68,67) covers
 //! most of the GadTools fixture's window and the right edge of the boot
 //! Shell's window. `PickTool DEPTH` lists the windows front to back (the
@@ -116,7 +116,7 @@
 //!    and the Shell's window comes to the front instead (`covered-user`).
 //!
 //! `gui-highlight-settled`: HIGHLIGHT answers once Intuition has carried
-//! out its deferred calls (app-gui/src/gui.rs `settle`), also where no
+//! out its deferred calls (window/src/gui.rs `settle`), also where no
 //! call that waits for Intuition's queue comes after them. Without the
 //! fixture: a click on the boot Shell's down arrow brings its
 //! full-screen window over GadgetScope's; `HIGHLIGHT AROS ROLE=slider`
@@ -382,7 +382,7 @@ const OWN_ASIDE: Box4 = (59, 67, 568, 188);
 /// Where the user drags it back over the scroller.
 const OWN_USER: Box4 = (68, 27, 568, 188);
 /// The fixture's Mode button and the Shell's scroller, screen-relative,
-/// with the frame's bars round each (app-gui/src/highlight.rs
+/// with the frame's bars round each (window/src/highlight.rs
 /// `frame_boxes`: 2 pixels, clipped at the screen's right edge).
 const MODE: Box4 = (114, 131, 140, 14);
 const MODE_BARS: [Box4; 4] = [(112, 129, 144, 2), (112, 145, 144, 2), (112, 131, 2, 14), (254, 131, 2, 14)];

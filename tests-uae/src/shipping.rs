@@ -38,7 +38,7 @@
 //! What this cannot show: locale.library is not in the AROS ROM (scenario
 //! `rom-libraries`), so the catalogs in `DH0:GadgetScope/Catalogs/` are
 //! staged but never opened: the program's `OpenCatalogA()` path
-//! (app-gui `strings`) falls back to the built-in English. The
+//! (gadgetscope-window `strings`) falls back to the built-in English. The
 //! GlowIcon part of each icon is not looked at by these checks (AROS
 //! reads it, but `struct DiskObject` does not expose it).
 

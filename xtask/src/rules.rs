@@ -22,6 +22,10 @@ use std::process::Command;
 
 /// The one crate allowed to hold `unsafe`: the binding layer.
 pub const BINDING_LAYER: &str = "amiga-rt";
+/// The product crates with code compiled only for the Amiga (wasm32),
+/// which the host's clippy run does not see.
+pub const AMIGA_SIDES: [&str; 5] =
+    ["gadgetscope", "gadgetscope-window", "gadgetscope-transport", "gadgetscope-system", "gadgetscope-engine"];
 /// Where the programs' entry crates live (relative to the root).
 pub const ENTRY_CRATES: &str = "amiga-rt/programs";
 
@@ -77,11 +81,17 @@ pub fn run() -> Result<()> {
     // unsafe block and impl with its `// SAFETY:` line, by clippy's
     // `undocumented_unsafe_blocks`, which its crate root turns on (the
     // unsafe rule checks that it does).
-    let wasm = ["--quiet", "-p", BINDING_LAYER, "--target", "wasm32-unknown-unknown"];
+    // With it, the crates whose Amiga side is compiled for wasm32 only
+    // (the event loop, the window's front-ends, the TCP carrier).
+    let mut wasm = vec!["--quiet", "-p", BINDING_LAYER];
+    for c in AMIGA_SIDES {
+        wasm.extend(["-p", c]);
+    }
+    wasm.extend(["--target", "wasm32-unknown-unknown"]);
     let lints = ["--", "-D", "warnings"];
     println!("checks: cargo clippy {} {}", wasm[1..].join(" "), lints.join(" "));
     let args: Vec<&str> = ["clippy"].into_iter().chain(wasm).chain(lints).collect();
-    if let Err(e) = run_cargo("the binding layer's SAFETY lines (clippy, wasm32)", &args) {
+    if let Err(e) = run_cargo("the Amiga side (clippy, wasm32; the binding layer's SAFETY lines)", &args) {
         failures.push(e.to_string());
     }
     println!("checks: unsafe only in {BINDING_LAYER}");
@@ -89,6 +99,12 @@ pub fn run() -> Result<()> {
         Ok(problems) if problems.is_empty() => {}
         Ok(problems) => failures.push(format!("the unsafe rule:\n  {}", problems.join("\n  "))),
         Err(e) => failures.push(format!("the unsafe rule could not be checked: {e:#}")),
+    }
+    println!("checks: every crate's folder named as the crate");
+    match metadata().map(|m| folder_names(&m)) {
+        Ok(problems) if problems.is_empty() => {}
+        Ok(problems) => failures.push(format!("the folder names:\n  {}", problems.join("\n  "))),
+        Err(e) => failures.push(format!("the folder names could not be checked: {e:#}")),
     }
     println!("checks: no numeric structure offsets outside {}/ (xtask/src/offsets.rs)", crate::offsets::NDK);
     match crate::offsets::check_tree() {
@@ -99,18 +115,52 @@ pub fn run() -> Result<()> {
     if !failures.is_empty() {
         bail!("checks failed:\n{}", failures.join("\n"));
     }
-    println!("checks: formatting, clippy, the unsafe rule and the offsets rule pass");
+    println!("checks: formatting, clippy, the unsafe rule, the folder names and the offsets rule pass");
     Ok(())
 }
 
-/// Every breach of the unsafe rule, one line each (empty: none).
-pub fn unsafe_rule() -> Result<Vec<String>> {
+/// The workspace as cargo describes it (`cargo metadata --no-deps`).
+fn metadata() -> Result<Metadata> {
     let out =
         cargo().args(["metadata", "--format-version", "1", "--no-deps"]).output().context("running cargo metadata")?;
     if !out.status.success() {
         bail!("cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
     }
-    let meta: Metadata = serde_json::from_slice(&out.stdout).context("reading cargo metadata")?;
+    serde_json::from_slice(&out.stdout).context("reading cargo metadata")
+}
+
+/// Prefixes a crate's name may carry that its folder does not: the
+/// product's crates (`gadgetscope-core` in `core/`) and the programs'
+/// entry crates (`program-canary` in `amiga-rt/programs/canary/`).
+pub const NAME_PREFIXES: [&str; 2] = ["gadgetscope-", "program-"];
+
+/// Whether a crate named `name` may live in a folder named `folder`: the
+/// same name, or the name without one of [`NAME_PREFIXES`].
+pub fn folder_matches(folder: &str, name: &str) -> bool {
+    name == folder || NAME_PREFIXES.iter().any(|p| name.strip_prefix(p) == Some(folder))
+}
+
+/// Every workspace crate whose folder is not named as the crate, one line
+/// each (empty: none), so that a reader finds a crate by its name.
+fn folder_names(meta: &Metadata) -> Vec<String> {
+    let root = amiga::root();
+    meta.packages
+        .iter()
+        .filter(|p| meta.workspace_members.contains(&p.id))
+        .filter_map(|p| {
+            let dir = p.manifest_path.parent()?;
+            let folder = dir.file_name()?.to_str()?;
+            (!folder_matches(folder, &p.name)).then(|| {
+                let shown = dir.strip_prefix(&root).unwrap_or(dir).display();
+                format!("{shown}/ holds the crate {}: name the folder as the crate", p.name)
+            })
+        })
+        .collect()
+}
+
+/// Every breach of the unsafe rule, one line each (empty: none).
+pub fn unsafe_rule() -> Result<Vec<String>> {
+    let meta = metadata()?;
     let root = amiga::root();
     let members: Vec<&Package> = meta.packages.iter().filter(|p| meta.workspace_members.contains(&p.id)).collect();
     let dirs: Vec<PathBuf> = members.iter().filter_map(|p| p.manifest_path.parent().map(Path::to_path_buf)).collect();
@@ -364,6 +414,18 @@ mod tests {
     #[test]
     fn the_workspace_keeps_the_rule() {
         let problems = unsafe_rule().unwrap();
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn a_folder_is_named_as_its_crate() {
+        assert!(folder_matches("core", "gadgetscope-core"));
+        assert!(folder_matches("amiga-ndk", "amiga-ndk"));
+        assert!(folder_matches("canary", "program-canary"));
+        assert!(!folder_matches("app-gui", "gadgetscope"));
+        assert!(!folder_matches("ndk", "amiga-ndk"));
+        assert!(!folder_matches("gadgetscope-core", "core"));
+        let problems = folder_names(&metadata().unwrap());
         assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 }

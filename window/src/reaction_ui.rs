@@ -24,7 +24,8 @@
 //! `SetGadgetAttrsA` is followed by `RefreshGList` when it asks for it
 //! (one helper, `set_gadget`).
 use crate::controls;
-use crate::gui::{gadget_ids as ids, FileAsk, Frontend, UiEvent};
+use crate::events::{gadget_ids as ids, FileAsk, UiEvent};
+use crate::gui::Frontend;
 use crate::reaction::{self as ra, ClassSpec, GadgetState, Input, RowMap, Shown, TreeNode, Val, WindowBox};
 use crate::strings::{new_menus, picked_events, Strings};
 use crate::view::{RowKind, View};

@@ -1,13 +1,13 @@
 //! Shell use of GadgetScope: the `ReadArgs()` template and what a command
 //! line asks for. (Workbench starts take tooltypes instead: crate::settings.)
 use crate::settings::{self, Settings};
-use crate::wire::{SerialArgs, SerialSettings, WireArgs, WireSettings};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
 use amiga_rt::readargs::{self, Value};
 use gadgetscope_core::locate::PATTERN_MAX;
 use gadgetscope_engine::inspect::Inspect;
+use gadgetscope_transport::settings::{SerialArgs, SerialSettings, WireArgs, WireSettings};
 
 /// The `ReadArgs()` template; `GadgetScope ?` prints it (dos.library).
 /// The numbers (`REFRESH`, `TCPPORT`, `SERUNIT`, `BAUD`) are read as text

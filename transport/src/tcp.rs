@@ -2,14 +2,15 @@
 //! socket and up to [`MAX_CLIENTS`] connections, each with its own
 //! `gadgetscope_transport` [`Session`]; everything non-blocking, so the
 //! loop sleeps in one `WaitSelect()` on the sockets and its exec signals.
-use crate::wire::WireSettings;
-use crate::wire_conn::{Conn, Work};
+use crate::carrier::Carrier;
+use crate::conn::{Conn, Work};
+use crate::settings::WireSettings;
+use crate::wire::Config;
 use alloc::vec::Vec;
 use amiga_ndk::dos::SIGBREAKF_CTRL_C;
 use amiga_rt::dos::Dos;
 use amiga_rt::net::{FdSet, Net, Socket};
 use gadgetscope_arexx::Reply;
-use gadgetscope_transport::wire::Config;
 
 /// Connections served at once. UAE's emulation misreads socket numbers of
 /// 32 and more, so the listener and the clients stay well below.
@@ -26,24 +27,24 @@ struct Client {
     readable: bool,
 }
 
-/// The wire: the library, the listener and the clients.
-pub struct Wire {
+/// The TCP wire: the library, the listener and the clients.
+pub struct TcpWire {
     net: Net,
     listener: Socket,
     clients: Vec<Client>,
     next_id: u32,
     password: Option<Vec<u8>>,
     listener_ready: bool,
-    /// Connections closed since [`Wire::take_gone`]: their held waits are
+    /// Connections closed since [`Carrier::take_gone`]: their held waits are
     /// released at once.
     gone: Vec<u32>,
 }
 
-impl Wire {
+impl TcpWire {
     /// Opens bsdsocket.library and listens as `settings` say; prints
     /// `GadgetScope: wire on TCP port <n>` and writes the port file. Err:
     /// the sentence the Shell prints (the program runs on without wire).
-    pub fn start(dos: &Dos, settings: &WireSettings) -> Result<Wire, alloc::string::String> {
+    pub fn start(dos: &Dos, settings: &WireSettings) -> Result<TcpWire, alloc::string::String> {
         let net = Net::open().map_err(|e| alloc::format!("{e} (no TCP/IP stack is running)"))?;
         let listener = net
             .listen(settings.bind, settings.port, MAX_CLIENTS as i32)
@@ -55,7 +56,7 @@ impl Wire {
                 alloc::format!("cannot write TCPPORTFILE {} (IoErr {code})", amiga_ndk::latin1::to_string(f))
             })?;
         }
-        Ok(Wire {
+        Ok(TcpWire {
             net,
             listener,
             clients: Vec::new(),
@@ -66,9 +67,33 @@ impl Wire {
         })
     }
 
+    fn accept(&mut self) {
+        loop {
+            let (sock, _peer) = match self.listener.accept() {
+                Ok(Some(s)) => s,
+                Ok(None) | Err(_) => return,
+            };
+            if self.clients.len() >= MAX_CLIENTS {
+                // Make room: the first client that waits for nothing.
+                match self.clients.iter().position(|c| c.conn.session.is_idle() && c.conn.out.is_empty()) {
+                    Some(i) => {
+                        let c = self.clients.remove(i);
+                        self.gone.push(c.conn.id);
+                    }
+                    None => continue,
+                }
+            }
+            let id = self.next_id;
+            self.next_id = self.next_id.wrapping_add(1).max(1);
+            self.clients.push(Client { sock, conn: Conn::new(id, Config::tcp(self.password.clone())), readable: true });
+        }
+    }
+}
+
+impl Carrier for TcpWire {
     /// Sleeps until a socket is ready or one of the exec `signals`
     /// arrives; returns the signals that arrived (as exec `Wait()`).
-    pub fn wait(&mut self, signals: u32) -> u32 {
+    fn wait(&mut self, signals: u32) -> Option<u32> {
         let (mut rd, mut wr) = (FdSet::default(), FdSet::default());
         rd.set(self.listener.fd());
         for c in &self.clients {
@@ -96,16 +121,16 @@ impl Wire {
         for c in &mut self.clients {
             c.readable = rd.is_set(c.sock.fd());
         }
-        got
+        Some(got)
     }
 
     /// Whether a session runs a timeout (the loop's timer must tick).
-    pub fn needs_ticks(&self) -> bool {
+    fn needs_ticks(&self) -> bool {
         self.clients.iter().any(|c| c.conn.session.needs_ticks())
     }
 
     /// One timer tick for every session's timeouts.
-    pub fn tick(&mut self) {
+    fn tick(&mut self) {
         for c in &mut self.clients {
             c.conn.session.tick();
         }
@@ -114,7 +139,7 @@ impl Wire {
     /// Accepts, reads and writes what `wait()` found ready, and returns
     /// what every client asks next. Call again after the replies are
     /// delivered (pipelined requests).
-    pub fn pump(&mut self) -> Vec<Work> {
+    fn pump(&mut self) -> Vec<Work> {
         if core::mem::take(&mut self.listener_ready) {
             self.accept();
         }
@@ -151,13 +176,13 @@ impl Wire {
 
     /// The numbers of the connections closed since the last call: nobody
     /// is owed their replies any more.
-    pub fn take_gone(&mut self) -> Vec<u32> {
+    fn take_gone(&mut self) -> Vec<u32> {
         core::mem::take(&mut self.gone)
     }
 
     /// Delivers the command language's reply to client `id` (its text is
     /// queued as it is, not copied); dropped when that connection is gone.
-    pub fn deliver(&mut self, id: u32, reply: Reply) {
+    fn deliver(&mut self, id: u32, reply: Reply) {
         let Some(c) = self.clients.iter_mut().find(|c| c.conn.id == id) else { return };
         c.conn.deliver(reply);
         flush(c);
@@ -165,7 +190,7 @@ impl Wire {
 
     /// Takes client `id`'s `FSPUT` payload (the line the command language
     /// accepted); its bytes are collected for [`Work::UploadDone`].
-    pub fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
+    fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
         if let Some(c) = self.clients.iter_mut().find(|c| c.conn.id == id) {
             c.conn.accept_upload(line);
         }
@@ -174,38 +199,21 @@ impl Wire {
     /// Whether a client's accepted `FSPUT` is still collecting its bytes:
     /// one at a time, so that at most `FS_DATA_MAX` bytes of the heap
     /// arena go to uploads.
-    pub fn uploading(&self) -> bool {
+    fn uploading(&self) -> bool {
         self.clients.iter().any(|c| c.conn.uploading())
     }
 
     /// Refuses client `id`'s `FSPUT` with `reply`: the session reads and
     /// drops the payload, then sends it.
-    pub fn refuse_upload(&mut self, id: u32, reply: &Reply) {
+    fn refuse_upload(&mut self, id: u32, reply: &Reply) {
         if let Some(c) = self.clients.iter_mut().find(|c| c.conn.id == id) {
             c.conn.refuse_upload(reply);
         }
     }
 
-    fn accept(&mut self) {
-        loop {
-            let (sock, _peer) = match self.listener.accept() {
-                Ok(Some(s)) => s,
-                Ok(None) | Err(_) => return,
-            };
-            if self.clients.len() >= MAX_CLIENTS {
-                // Make room: the first client that waits for nothing.
-                match self.clients.iter().position(|c| c.conn.session.is_idle() && c.conn.out.is_empty()) {
-                    Some(i) => {
-                        let c = self.clients.remove(i);
-                        self.gone.push(c.conn.id);
-                    }
-                    None => continue,
-                }
-            }
-            let id = self.next_id;
-            self.next_id = self.next_id.wrapping_add(1).max(1);
-            self.clients.push(Client { sock, conn: Conn::new(id, Config::tcp(self.password.clone())), readable: true });
-        }
+    /// The sockets do not signal: [`Carrier::wait`] sleeps on them.
+    fn signal_mask(&self) -> u32 {
+        0
     }
 }
 

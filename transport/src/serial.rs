@@ -1,5 +1,5 @@
 //! The serial wire in the event loop (docs/design/wire.md): one
-//! `gadgetscope_transport` session for the line ([`Conn`], the same as a
+//! session for the line ([`Conn`], the same as a
 //! TCP client's), fed from `serial.device` as AmiPilotServer reads it: a
 //! standing one-byte `CMD_READ` whose completion wakes the loop, then
 //! `SDCMD_QUERY` and a read of what the device holds; replies go out as
@@ -9,13 +9,14 @@
 //! The decisions (what to read when, what to write next, the session) are
 //! here over the [`Line`] trait, so a fake line drives them on the host;
 //! `amiga_rt::serial::Serial` is the line on the Amiga.
-use crate::wire::SerialSettings;
-use crate::wire_conn::{Conn, Work};
+use crate::carrier::Carrier;
+use crate::conn::{Conn, Work};
+use crate::settings::SerialSettings;
+use crate::wire::Config;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
 use gadgetscope_arexx::Reply;
-use gadgetscope_transport::wire::Config;
 
 /// The serial line's connection number in [`Work`] and replies (TCP
 /// clients are numbered from 1).
@@ -51,6 +52,9 @@ pub trait Line {
     fn write_done(&mut self) -> Option<Result<(), i8>>;
     /// Waits for the running write (only when GadgetScope ends).
     fn wait_write(&mut self) -> Option<Result<(), i8>>;
+    /// The exec signal of the device's reply port: set when a read or a
+    /// write completes.
+    fn signal_mask(&self) -> u32;
 }
 
 /// Why the line could not be opened (amiga_rt's `SerialError`).
@@ -105,36 +109,6 @@ impl<L: Line> SerialWire<L> {
         SerialWire { line, conn: Conn::new(SERIAL_ID, Config::serial()), held: None }
     }
 
-    /// The device (for its signal mask).
-    pub fn line(&self) -> &L {
-        &self.line
-    }
-
-    /// Collects finished reads and writes, takes what the device holds,
-    /// writes the next piece and returns what the line asks next. Call on
-    /// every round of the loop and again after the replies are delivered.
-    pub fn pump(&mut self) -> Vec<Work> {
-        if let Some(Err(e)) = self.line.write_done() {
-            // A reply cut short: the client cannot read the rest in step.
-            self.conn.out.clear();
-            let text = alloc::format!("serial write failed: {} (error {e})", amiga_ndk::serial::error_text(e));
-            self.conn.session.input_lost(&text);
-        }
-        self.flush();
-        self.read();
-        let mut work = Vec::new();
-        // The next request only once the last reply has gone to the
-        // device: replies stay in order and one at a time in memory.
-        if self.conn.out.is_empty() {
-            self.conn.events(&mut work);
-        }
-        self.flush();
-        if self.held.is_none() && self.conn.session.space() > 0 {
-            self.line.start_read();
-        }
-        work
-    }
-
     fn read(&mut self) {
         if let Some(r) = self.line.read_done() {
             match r {
@@ -176,10 +150,46 @@ impl<L: Line> SerialWire<L> {
             self.conn.out.sent(n);
         }
     }
+}
+
+impl<L: Line> Carrier for SerialWire<L> {
+    fn signal_mask(&self) -> u32 {
+        self.line.signal_mask()
+    }
+
+    /// The line is one connection that closes only with GadgetScope.
+    fn take_gone(&mut self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    /// Collects finished reads and writes, takes what the device holds,
+    /// writes the next piece and returns what the line asks next. Call on
+    /// every round of the loop and again after the replies are delivered.
+    fn pump(&mut self) -> Vec<Work> {
+        if let Some(Err(e)) = self.line.write_done() {
+            // A reply cut short: the client cannot read the rest in step.
+            self.conn.out.clear();
+            let text = alloc::format!("serial write failed: {} (error {e})", amiga_ndk::serial::error_text(e));
+            self.conn.session.input_lost(&text);
+        }
+        self.flush();
+        self.read();
+        let mut work = Vec::new();
+        // The next request only once the last reply has gone to the
+        // device: replies stay in order and one at a time in memory.
+        if self.conn.out.is_empty() {
+            self.conn.events(&mut work);
+        }
+        self.flush();
+        if self.held.is_none() && self.conn.session.space() > 0 {
+            self.line.start_read();
+        }
+        work
+    }
 
     /// Delivers the command language's reply to the line; dropped when
     /// `id` is not [`SERIAL_ID`].
-    pub fn deliver(&mut self, id: u32, reply: Reply) {
+    fn deliver(&mut self, id: u32, reply: Reply) {
         if id == SERIAL_ID {
             self.conn.deliver(reply);
             self.flush();
@@ -188,33 +198,39 @@ impl<L: Line> SerialWire<L> {
 
     /// Takes the line's `FSPUT` payload (the line the command language
     /// accepted).
-    pub fn accept_upload(&mut self, line: Vec<u8>) {
+    fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
+        if id != SERIAL_ID {
+            return;
+        }
         self.conn.accept_upload(line);
     }
 
     /// Refuses the line's `FSPUT` with `reply` (its payload is dropped).
-    pub fn refuse_upload(&mut self, reply: &Reply) {
+    fn refuse_upload(&mut self, id: u32, reply: &Reply) {
+        if id != SERIAL_ID {
+            return;
+        }
         self.conn.refuse_upload(reply);
     }
 
     /// Whether an accepted `FSPUT` is still arriving.
-    pub fn uploading(&self) -> bool {
+    fn uploading(&self) -> bool {
         self.conn.uploading()
     }
 
     /// Whether the session runs a timeout (the loop's timer must tick).
-    pub fn needs_ticks(&self) -> bool {
+    fn needs_ticks(&self) -> bool {
         self.conn.session.needs_ticks()
     }
 
     /// One timer tick of the session's timeouts.
-    pub fn tick(&mut self) {
+    fn tick(&mut self) {
         self.conn.session.tick();
     }
 
     /// When GadgetScope ends: writes out what is queued (the last reply,
     /// at most [`FINISH_MAX`] bytes), waiting for the line.
-    pub fn finish(&mut self) {
+    fn finish(&mut self) {
         if self.conn.out.len() > FINISH_MAX {
             self.conn.out.clear();
         }
@@ -260,6 +276,9 @@ mod amiga {
         fn wait_write(&mut self) -> Option<Result<(), i8>> {
             Serial::wait_write(self)
         }
+        fn signal_mask(&self) -> u32 {
+            Serial::signal_mask(self)
+        }
     }
 
     impl From<SerialError> for OpenFailure {
@@ -292,9 +311,9 @@ pub fn start(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire::TICKS_PER_SECOND;
     use alloc::collections::VecDeque;
     use gadgetscope_arexx::Rc;
-    use gadgetscope_transport::wire::TICKS_PER_SECOND;
 
     /// A serial unit as the carrier sees it: bytes that arrived wait in
     /// the device's buffer unless the standing read takes the first; a
@@ -387,6 +406,9 @@ mod tests {
         fn wait_write(&mut self) -> Option<Result<(), i8>> {
             self.line_sent();
             self.write_result.take()
+        }
+        fn signal_mask(&self) -> u32 {
+            0
         }
     }
 
@@ -499,7 +521,7 @@ mod tests {
         w.line.arrive(b"AUTH whatever\nFSPUT RAM:x 3\nab");
         // AUTH is the session's own reply (no password: RC 0).
         assert_eq!(w.pump(), [Work::UploadCheck(SERIAL_ID, b"FSPUT RAM:x 3".to_vec())]);
-        w.accept_upload(b"FSPUT RAM:x 3".to_vec());
+        w.accept_upload(SERIAL_ID, b"FSPUT RAM:x 3".to_vec());
         assert!(w.uploading());
         w.line.arrive(b"c");
         // Done once AUTH's reply has gone to the device.
@@ -511,7 +533,7 @@ mod tests {
         assert_eq!(drain(&mut w), b"RC 0 0\nRC 0 7\nwritten");
         w.line.arrive(b"FSPUT SYS:y 2\nzz");
         assert_eq!(w.pump(), [Work::UploadCheck(SERIAL_ID, b"FSPUT SYS:y 2".to_vec())]);
-        w.refuse_upload(&Reply::error(Rc::Error, "outside FSROOT"));
+        w.refuse_upload(SERIAL_ID, &Reply::error(Rc::Error, "outside FSROOT"));
         assert!(w.pump().is_empty());
         assert_eq!(drain(&mut w), b"RC 10 14\noutside FSROOT");
     }

@@ -1,11 +1,11 @@
 //! One wire connection as every carrier keeps it (docs/design/wire.md): a
-//! TCP client and the serial line alike are a `gadgetscope_transport`
-//! [`Session`], the reply bytes waiting for the carrier ([`Outbox`]) and
-//! an accepted `FSPUT`'s bytes. The carriers (`wire_tcp`, [`crate::wire_serial`])
-//! only move bytes between their device and this.
+//! TCP client and the serial line alike are a [`Session`], the reply
+//! bytes waiting for the carrier ([`Outbox`]) and an accepted `FSPUT`'s
+//! bytes. The carriers (`crate::tcp`, [`crate::serial`]) only move bytes
+//! between their device and this.
+use crate::wire::{Config, Event, Outbox, Session};
 use alloc::vec::Vec;
 use gadgetscope_arexx::Reply;
-use gadgetscope_transport::wire::{Config, Event, Outbox, Session};
 
 /// What a connection asks of the command language; the `u32` is the
 /// connection's number ([`Conn::id`]).

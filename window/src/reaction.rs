@@ -23,7 +23,7 @@
 #![allow(non_upper_case_globals)]
 
 use crate::controls::{self, Act, Built, Kind, WINDOW_TITLE};
-use crate::gui::UiEvent;
+use crate::events::UiEvent;
 use crate::strings::{ids as msg, StringId, BUTTONS};
 use crate::view::{RowKind, View};
 use alloc::borrow::Cow;
@@ -76,9 +76,9 @@ pub const CLASSES: [ClassSpec; 6] =
 
 // ---- gadgets, menus ----
 
-/// Gadget IDs: the GadTools window's (`gui::gadget_ids`), so scripts
+/// Gadget IDs: the GadTools window's (`events::gadget_ids`), so scripts
 /// address both alike.
-pub use crate::gui::gadget_ids as ids;
+pub use crate::events::gadget_ids as ids;
 
 // The button row, the menu strip and what a picked item means are the
 // GadTools window's, in the catalog's language: crate::strings (BUTTONS,
@@ -89,7 +89,7 @@ pub use crate::strings::{menu, menu_event};
 
 /// The window's box (pixels, screen-relative position, outer size), the
 /// one remembered in `ENVARC:GadgetScope/window.prefs`.
-pub use crate::settings::WindowBox;
+pub use crate::prefs::WindowBox;
 
 /// A tag value of the object plan: a number, or what exists only at run
 /// time.

@@ -1,6 +1,6 @@
 //! The view model shared by the GadTools and ReAction front-ends
-//! (docs/architecture.md, "The crates, top to bottom": app-gui holds the view
-//! model; both front-ends draw what it says and feed it clicks).
+//! (docs/architecture.md, "The crates, top to bottom"): both front-ends
+//! draw what it says and feed it clicks.
 //!
 //! - [`View`]: the live gadget list as LISTVIEW lines ([`Row`]), a
 //!   [`Filter`], a selection that survives refreshes, the details pane

@@ -8,9 +8,10 @@
 //! the name and filter fields and a status line. The gadgets are those
 //! of the pure plan (crate::gadtools), made one by one.
 use crate::controls::{self, WINDOW_TITLE};
+use crate::events::{FileAsk, UiEvent};
 use crate::gadtools::{self as gt_plan, Decoded, Val};
-use crate::gui::{FileAsk, Frontend, UiEvent};
-use crate::settings::WindowBox;
+use crate::gui::Frontend;
+use crate::prefs::WindowBox;
 use crate::strings::{new_menus, picked_events, Strings};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -22,7 +23,7 @@ use amiga_rt::mem;
 use amiga_rt::tags::*;
 
 /// The window's gadget IDs (shared with the ReAction window).
-pub use crate::gui::gadget_ids as ids;
+pub use crate::events::gadget_ids as ids;
 
 use crate::gadtools::NONE;
 

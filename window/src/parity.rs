@@ -15,10 +15,11 @@
 //! `name_field`).
 use crate::controls::Kind;
 use crate::controls::TAB_CODE;
+use crate::events::{gadget_ids as ids, FileAsk, UiEvent};
 use crate::gadtools::{self, Decoded};
-use crate::gui::{gadget_ids as ids, Desk, FileAsk, Frontend, Gui, UiEvent};
+use crate::gui::WindowSettings;
+use crate::gui::{Desk, Frontend, Gui};
 use crate::reaction::{self as ra, GadgetState, Input, RowMap};
-use crate::settings::Settings;
 use crate::strings::{menu, picked_events, Strings};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -452,7 +453,7 @@ fn play(toolkit: Toolkit) -> (Vec<String>, Vec<String>, DeskLog, Option<bool>) {
     let tree = (toolkit == Toolkit::Reaction).then(ReactionTree::default);
     let mut ui = Recorder { answers: alloc::vec![0, 1], tree, ..Recorder::default() };
     let mut desk = DeskLog::default();
-    let mut g = Gui::new(Settings { profile_dir: b"DH0:".to_vec(), ..Settings::default() });
+    let mut g = Gui::new(WindowSettings { port: b"GADGETSCOPE.1".to_vec(), refresh: 1, profile_dir: b"DH0:".to_vec() });
     let mut calls = Vec::new();
     g.show(&mut os, &mut ui, &mut desk);
     let mut folded_after_show = None;

@@ -8,7 +8,7 @@
 //! the screen font's height (`Screen->Font->ta_YSize`); widths assume an
 //! 8-pixel-wide font as GadTools' own defaults do.
 use crate::controls::{self, Built, Kind};
-use crate::gui::{gadget_ids as ids, UiEvent};
+use crate::events::{gadget_ids as ids, UiEvent};
 use crate::strings::{ids as msg, StringId, Strings, BUTTONS};
 use alloc::vec::Vec;
 use amiga_ndk::gadtools::*;

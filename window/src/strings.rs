@@ -12,7 +12,7 @@
 //! Also here: the menu strip and the buttons of the window as tables of
 //! string IDs ([`MENU`], [`BUTTONS`]), shared by the front-ends and checked
 //! against the catalog's IDs by the host tests.
-use crate::gui::UiEvent;
+use crate::events::UiEvent;
 use alloc::vec::Vec;
 use amiga_ndk::gadtools::{NM_ITEM, NM_TITLE};
 use amiga_ndk::intuition::{CHECKED, CHECKIT, MENUTOGGLE};
@@ -278,9 +278,9 @@ pub const MENU: &[MenuEntry] = {
 };
 
 /// The row of buttons, left to right: label and gadget ID (the IDs of
-/// `crate::gui::gadget_ids`, stable for scripts).
+/// `crate::events::gadget_ids`, stable for scripts).
 pub const BUTTONS: [(StringId, u16); 6] = {
-    use crate::gui::gadget_ids as g;
+    use crate::events::gadget_ids as g;
     [
         (ids::MSG_GAD_REFRESH, g::REFRESH),
         (ids::MSG_GAD_PICK, g::PICK),

@@ -7,8 +7,8 @@
 //! [`UiEvent`]s; the Amiga side of highlighting, picking and files is the
 //! [`Desk`]. Both are traits so that the host tests drive the controller
 //! over `FakeIntuition` with recording fakes.
+use crate::events::{FileAsk, UiEvent};
 use crate::placement;
-use crate::settings::Settings;
 use crate::strings::{ids as msg, Strings};
 use crate::view::{Filter, KindNames, View};
 use alloc::boxed::Box;
@@ -24,95 +24,6 @@ use gadgetscope_core::snapshot::{ScreensSnapshot, WindowInfo, WindowSnap};
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
 use gadgetscope_engine::record::RecordState;
 use gadgetscope_engine::UiRequest;
-
-/// Gadget IDs of GadgetScope's own window, the same in both front-ends
-/// (stable: scripts and the emulator scenarios address them with
-/// `"GadgetScope" <id>`).
-pub mod gadget_ids {
-    pub const REFRESH: u16 = 1;
-    pub const PICK: u16 = 2;
-    pub const HIGHLIGHT: u16 = 3;
-    pub const NAME_BUTTON: u16 = 4;
-    pub const EXPORT: u16 = 5;
-    /// Record: starts recording, pressed again stops it.
-    pub const RECORD: u16 = 6;
-    pub const LIST: u16 = 10;
-    /// The string gadget echoing the selected row (GadTools
-    /// GTLV_ShowSelected; the ReAction list shows it itself).
-    pub const SELECTED: u16 = 11;
-    pub const DETAILS: u16 = 12;
-    pub const NAME: u16 = 13;
-    pub const STATUS: u16 = 14;
-    /// The filter field (text, role or class name, GA_ID).
-    pub const FILTER: u16 = 15;
-}
-
-/// What the user did in the window (or its menus).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UiEvent {
-    /// A row of the list was selected (0-based).
-    SelectRow(usize),
-    /// Refresh button: walk now.
-    Refresh,
-    /// Pick button or menu: start pick mode.
-    Pick,
-    /// Highlight button: frame the selected gadget again.
-    Highlight,
-    /// Name button (or Return in the name field): name the selected gadget.
-    Name,
-    /// Export button: write the profile to the profile directory.
-    Export,
-    /// Project/About.
-    About,
-    /// Project/Iconify.
-    Iconify,
-    /// Project/Quit, the close gadget, Exchange's "Kill".
-    Quit,
-    /// Profile/New.
-    ProfileNew,
-    /// Profile/Open…
-    ProfileOpen,
-    /// Profile/Save.
-    ProfileSave,
-    /// Profile/Save As…
-    ProfileSaveAs,
-    /// View/Auto refresh (checkmark state after the pick).
-    AutoRefresh(bool),
-    /// View/System gadgets (checkmark state after the pick).
-    SystemGadgets(bool),
-    /// The filter field was entered: show only rows whose label, class,
-    /// role name or value contains the text, or whose GA_ID it is
-    /// (crate::view::Filter); empty shows everything.
-    Filter(Vec<u8>),
-    /// Help menu or the HELP key.
-    Help,
-    /// Record button: start recording, or stop it while recording.
-    Record,
-    /// Record/Start recording.
-    RecordStart,
-    /// Record/Stop recording.
-    RecordStop,
-    /// Record/Save as ARexx... (`false`) or Save as Python... (`true`).
-    RecordSave(bool),
-}
-
-/// What an ASL file requester asks for: its title, and whether it saves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileAsk {
-    /// Profile/Open...
-    OpenProfile,
-    /// Profile/Save As...
-    SaveProfile,
-    /// Record/Save as ARexx... or Python...
-    SaveRecording,
-}
-
-impl FileAsk {
-    /// A save requester (`ASLFR_DoSaveMode`).
-    pub fn save(self) -> bool {
-        self != FileAsk::OpenProfile
-    }
-}
 
 /// `RECORD` carried out for the window by the engine that serves ARexx
 /// and the wire (the event loop's), so that the Record control and a
@@ -167,11 +78,11 @@ pub trait Frontend {
     fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>>;
     /// The window's last box (pixels, screen-relative), to remember in
     /// ENVARC:GadgetScope/window.prefs; `None` when never opened.
-    fn placement(&self) -> Option<crate::settings::WindowBox> {
+    fn placement(&self) -> Option<crate::prefs::WindowBox> {
         None
     }
     /// Where to open the window (a remembered box; `None`: the default).
-    fn set_placement(&mut self, _b: Option<crate::settings::WindowBox>) {}
+    fn set_placement(&mut self, _b: Option<crate::prefs::WindowBox>) {}
     /// The open window's `struct Window *` (0 when closed): the
     /// controller finds it in its walk (where it is, what it covers).
     fn window_addr(&self) -> u32 {
@@ -288,10 +199,10 @@ impl Frontend for FirstThatOpens<'_> {
     fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
         self.active().file_request(what, drawer, file)
     }
-    fn placement(&self) -> Option<crate::settings::WindowBox> {
+    fn placement(&self) -> Option<crate::prefs::WindowBox> {
         self.active_ref().placement()
     }
-    fn set_placement(&mut self, b: Option<crate::settings::WindowBox>) {
+    fn set_placement(&mut self, b: Option<crate::prefs::WindowBox>) {
         if let Some(f) = &mut self.first {
             f.set_placement(b);
         }
@@ -392,11 +303,25 @@ pub enum Flow {
     Quit,
 }
 
+/// What the window takes of the program's settings (the program reads
+/// them from the Shell line or the tooltypes: docs/reference/formats.md,
+/// "Settings").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowSettings {
+    /// The name of the ARexx port GadgetScope serves, as opened (About
+    /// shows it).
+    pub port: Vec<u8>,
+    /// `REFRESH=`: seconds between list refreshes, 0 = off.
+    pub refresh: u16,
+    /// `PROFILEDIR=`: where profiles are saved and loaded.
+    pub profile_dir: Vec<u8>,
+}
+
 /// The GUI state: view model, profile, settings, modes.
 pub struct Gui {
     pub view: View,
     pub profile: Profile,
-    pub settings: Settings,
+    pub settings: WindowSettings,
     /// Path the profile was last opened from or saved to.
     pub profile_path: Option<Vec<u8>>,
     picking: bool,
@@ -416,7 +341,7 @@ pub struct Gui {
 
 impl Gui {
     /// A GUI with `settings` (REFRESH=0 turns auto refresh off).
-    pub fn new(settings: Settings) -> Gui {
+    pub fn new(settings: WindowSettings) -> Gui {
         let auto_refresh = settings.refresh > 0;
         let text = Strings::load(None);
         let mut view = View::new();
@@ -571,7 +496,7 @@ impl Gui {
     /// the window moved by hand); `None` where GadgetScope placed it (its
     /// default place, or where it stepped aside to), so that the next run
     /// places it again.
-    pub fn placement_to_keep<F: Frontend + ?Sized>(&mut self, ui: &F) -> Option<crate::settings::WindowBox> {
+    pub fn placement_to_keep<F: Frontend + ?Sized>(&mut self, ui: &F) -> Option<crate::prefs::WindowBox> {
         let b = ui.placement()?;
         if self.placing.opened {
             self.placing.seen((b.left, b.top));
@@ -764,8 +689,8 @@ impl Gui {
             }
             UiEvent::ProfileOpen => self.open_profile(ui, desk),
             UiEvent::About => {
-                let port = self.settings.port_name.clone().unwrap_or_else(|| b"GADGETSCOPE.<n>".to_vec());
-                let text = self.text.format(msg::MSG_ABOUT_TEXT, &[env!("CARGO_PKG_VERSION").as_bytes(), &port]);
+                let text =
+                    self.text.format(msg::MSG_ABOUT_TEXT, &[env!("CARGO_PKG_VERSION").as_bytes(), &self.settings.port]);
                 ui.ask(&text, self.text.text(msg::MSG_REQ_OK));
             }
             UiEvent::Iconify => {
@@ -1154,7 +1079,7 @@ mod tests {
         /// The window (a fake `struct Window`, 0: none), its remembered
         /// box and where it was asked to move.
         window: u32,
-        placement: Option<crate::settings::WindowBox>,
+        placement: Option<crate::prefs::WindowBox>,
         moves: Vec<(i32, i32)>,
     }
 
@@ -1206,7 +1131,7 @@ mod tests {
             self.file_asked.push((what, drawer.to_vec(), file.to_vec()));
             self.file.clone()
         }
-        fn placement(&self) -> Option<crate::settings::WindowBox> {
+        fn placement(&self) -> Option<crate::prefs::WindowBox> {
             self.placement
         }
         fn window_addr(&self) -> u32 {
@@ -1312,8 +1237,8 @@ mod tests {
         World { os, screen, window, connect }
     }
 
-    fn settings() -> Settings {
-        Settings { profile_dir: b"DH0:".to_vec(), ..Settings::default() }
+    fn settings() -> WindowSettings {
+        WindowSettings { port: b"GADGETSCOPE.1".to_vec(), refresh: 1, profile_dir: b"DH0:".to_vec() }
     }
 
     #[test]
@@ -1366,7 +1291,7 @@ mod tests {
     fn a_failed_save_keeps_the_names_and_says_so() {
         let mut w = world();
         let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
-        let mut g = Gui::new(Settings { profile_dir: b"NOWHERE:".to_vec(), ..Settings::default() });
+        let mut g = Gui::new(WindowSettings { profile_dir: b"NOWHERE:".to_vec(), ..settings() });
         g.show(&mut w.os, &mut ui, &mut desk);
         g.request(UiRequest::Highlight { window: w.window, gadget: w.connect }, &mut w.os, &mut ui, &mut desk);
         ui.name = b"connect".to_vec();
@@ -1460,7 +1385,7 @@ mod tests {
     fn the_window_opens_with_the_settings_checkmarks() {
         let mut w = world();
         let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
-        let mut g = Gui::new(Settings { refresh: 0, ..settings() });
+        let mut g = Gui::new(WindowSettings { refresh: 0, ..settings() });
         g.show(&mut w.os, &mut ui, &mut desk);
         assert_eq!(ui.opened_with, Some((false, true)), "REFRESH=0: Auto refresh unchecked from the start");
         g.event(UiEvent::SystemGadgets(false), &mut w.os, &mut ui, &mut desk);
@@ -1468,7 +1393,7 @@ mod tests {
         g.show(&mut w.os, &mut ui, &mut desk);
         assert_eq!(ui.opened_with, Some((false, false)), "reopened with the toggles as they are");
         let mut ui = Ui::default();
-        let mut g = Gui::new(Settings { refresh: 2, ..settings() });
+        let mut g = Gui::new(WindowSettings { refresh: 2, ..settings() });
         g.show(&mut w.os, &mut ui, &mut desk);
         assert_eq!(ui.opened_with, Some((true, true)));
     }
@@ -1479,7 +1404,7 @@ mod tests {
         ui: Ui,
         opens: u32,
         fail: bool,
-        placement: Option<crate::settings::WindowBox>,
+        placement: Option<crate::prefs::WindowBox>,
     }
 
     impl Frontend for Broken {
@@ -1529,10 +1454,10 @@ mod tests {
         fn file_request(&mut self, what: FileAsk, drawer: &[u8], file: &[u8]) -> Option<Vec<u8>> {
             self.ui.file_request(what, drawer, file)
         }
-        fn placement(&self) -> Option<crate::settings::WindowBox> {
+        fn placement(&self) -> Option<crate::prefs::WindowBox> {
             self.placement
         }
-        fn set_placement(&mut self, b: Option<crate::settings::WindowBox>) {
+        fn set_placement(&mut self, b: Option<crate::prefs::WindowBox>) {
             self.placement = b;
         }
     }
@@ -1542,14 +1467,14 @@ mod tests {
     fn a_window_that_cannot_be_built_falls_back_for_good() {
         let mut w = world();
         let mut desk = DeskLog::default();
-        let mut g = Gui::new(Settings { refresh: 0, ..settings() });
+        let mut g = Gui::new(WindowSettings { refresh: 0, ..settings() });
         let mut ui =
             FirstThatOpens::new(Box::new(Broken { fail: true, ..Broken::default() }), Box::new(Broken::default()));
-        ui.set_placement(Some(crate::settings::WindowBox { left: 5, top: 6, width: 0, height: 0 }));
+        ui.set_placement(Some(crate::prefs::WindowBox { left: 5, top: 6, width: 0, height: 0 }));
         g.show(&mut w.os, &mut ui, &mut desk);
         assert!(ui.is_open(), "the second window opened");
         assert!(ui.first.is_none() && ui.fell_back.as_deref() == Some("window.class cannot open the window"));
-        assert_eq!(ui.placement(), Some(crate::settings::WindowBox { left: 5, top: 6, width: 0, height: 0 }));
+        assert_eq!(ui.placement(), Some(crate::prefs::WindowBox { left: 5, top: 6, width: 0, height: 0 }));
         assert!(!desk.app_icon, "not left iconified");
         g.iconify(&mut ui, &mut desk);
         g.show(&mut w.os, &mut ui, &mut desk);
@@ -1564,7 +1489,7 @@ mod tests {
     fn auto_refresh_walks_once_per_period() {
         let mut w = world();
         let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
-        let mut g = Gui::new(Settings { refresh: 2, ..settings() });
+        let mut g = Gui::new(WindowSettings { refresh: 2, ..settings() });
         g.show(&mut w.os, &mut ui, &mut desk);
         let before = ui.rows.len();
         // A new gadget appears; the list shows it after at most 20 ticks.
@@ -1703,7 +1628,7 @@ mod tests {
         g.run_commands(&mut verbs, &mut ui);
         assert_eq!(status(&ui), "Record: RC 20, cannot write NOWHERE:r: device not mounted");
         // Without a profile directory the requester opens in RAM:.
-        let mut g = Gui::new(Settings { profile_dir: Vec::new(), ..Settings::default() });
+        let mut g = Gui::new(WindowSettings { profile_dir: Vec::new(), ..settings() });
         g.event(UiEvent::RecordSave(true), &mut w.os, &mut ui, &mut desk);
         assert_eq!(ui.file_asked.last().unwrap().1, b"RAM:");
     }
@@ -1857,7 +1782,7 @@ mod tests {
         let d = desktop();
         let mut ui = Ui { window: d.own, ..Ui::default() };
         if remembered {
-            ui.placement = Some(crate::settings::WindowBox { left: 68, top: 67, width: 568, height: 188 });
+            ui.placement = Some(crate::prefs::WindowBox { left: 68, top: 67, width: 568, height: 188 });
         }
         (d, ui, DeskLog::default(), Gui::new(settings()))
     }
@@ -1886,7 +1811,7 @@ mod tests {
         assert!(desk.raised.is_empty());
         assert_eq!(desk.ticks, 2 * SETTLE_TICKS, "nothing to wait for");
         // GadgetScope placed it: not remembered for the next run.
-        ui.placement = Some(crate::settings::WindowBox { left: 59, top: 67, width: 568, height: 188 });
+        ui.placement = Some(crate::prefs::WindowBox { left: 59, top: 67, width: 568, height: 188 });
         assert_eq!(g.placement_to_keep(&ui), None);
     }
 
@@ -1901,7 +1826,7 @@ mod tests {
         assert_eq!(desk.raised, [shell]);
         assert_eq!(desk.frame_fronts, 1);
         // The user's place is remembered.
-        let b = crate::settings::WindowBox { left: 70, top: 67, width: 568, height: 188 };
+        let b = crate::prefs::WindowBox { left: 70, top: 67, width: 568, height: 188 };
         ui.placement = Some(b);
         assert_eq!(g.placement_to_keep(&ui), Some(b));
     }

@@ -2,9 +2,8 @@
 //! project icons it was started with (docs/reference/formats.md,
 //! "Settings": `PORTNAME`, `STARTUP`, `CX_POPUP`, `REFRESH`, `PROFILEDIR`,
 //! `CX_POPKEY`, `CX_PRIORITY`, `FSROOT`), the Shell's `STARTUP=`,
-//! `REFRESH=`, `PROFILEDIR=`, `PORTNAME=` and `FSROOT=` (crate::shell),
-//! and the remembered window
-//! box (`ENVARC:GadgetScope/window.prefs`).
+//! `REFRESH=`, `PROFILEDIR=`, `PORTNAME=` and `FSROOT=` (crate::shell).
+//! (The window remembers its box itself: `gadgetscope_window::prefs`.)
 //!
 //! One validator per setting, shared by both sources: from the Shell a bad
 //! value is an error (the command does not run); from tooltypes it is a
@@ -17,8 +16,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 // PROFILEDIR and each FSROOT directory: a path (docs/reference/commands.md, "Limits").
 use amiga_ndk::dos::PATH_MAX;
+use amiga_ndk::latin1::signed_decimal;
 use amiga_ndk::latin1::to_string as shown;
-use amiga_ndk::latin1::{decimal, signed_decimal};
 
 /// Default directory of quirk profiles (docs/reference/formats.md, "Recording a
 /// quirk profile"; created on demand).
@@ -35,8 +34,6 @@ pub const REFRESH_MAX: u16 = 3600;
 pub const PORT_NAME_MAX: usize = 31;
 /// Longest `CX_POPKEY` description, bytes.
 pub const POPKEY_MAX: usize = 127;
-/// The file [`WindowBox`] is kept in.
-pub const WINDOW_PREFS: &[u8] = b"ENVARC:GadgetScope/window.prefs";
 
 /// How the program starts from Workbench or the Shell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,12 +69,12 @@ pub struct Settings {
     /// `FSROOT=`: the directories granted to the file verbs (FSLIST …
     /// FSPUT); none by default, and then those verbs are off.
     pub fs_roots: Vec<Vec<u8>>,
-    /// `TCPPORT=` and the other wire keywords (crate::wire): the TCP wire,
+    /// `TCPPORT=` and the other wire keywords (gadgetscope_transport::settings): the TCP wire,
     /// off (`None`) unless a port is named.
-    pub wire: Option<crate::wire::WireSettings>,
-    /// `SERIAL` with `SERDEVICE=`, `SERUNIT=`, `BAUD=` (crate::wire): the
+    pub wire: Option<gadgetscope_transport::settings::WireSettings>,
+    /// `SERIAL` with `SERDEVICE=`, `SERUNIT=`, `BAUD=` (gadgetscope_transport::settings): the
     /// serial wire, off (`None`) unless `SERIAL` is given.
-    pub serial: Option<crate::wire::SerialSettings>,
+    pub serial: Option<gadgetscope_transport::settings::SerialSettings>,
 }
 
 impl Default for Settings {
@@ -147,8 +144,8 @@ pub fn refresh_text(v: &[u8]) -> Result<u16, String> {
 }
 
 /// The wire's numbers as text (`TCPPORT`, `SERUNIT`, `BAUD`), by key:
-/// a number, whose range [`crate::wire::WireArgs`] and
-/// [`crate::wire::SerialArgs`] check; else the sentence that says what
+/// a number, whose range [`gadgetscope_transport::settings::WireArgs`] and
+/// [`gadgetscope_transport::settings::SerialArgs`] check; else the sentence that says what
 /// the key takes.
 pub fn wire_number(key: &[u8], v: &[u8]) -> Result<i64, String> {
     number(v).ok_or_else(|| {
@@ -304,8 +301,8 @@ impl Settings {
         let mut seen: Vec<&[u8]> = Vec::new();
         let mut popup_no = false;
         let mut startup_given = false;
-        let mut wire = crate::wire::WireArgs::default();
-        let mut serial = crate::wire::SerialArgs::default();
+        let mut wire = gadgetscope_transport::settings::WireArgs::default();
+        let mut serial = gadgetscope_transport::settings::SerialArgs::default();
         for t in tt {
             let Some((k, value)) = setting(t) else { continue };
             if seen.contains(&k) {
@@ -361,70 +358,6 @@ impl Settings {
             Err(reason) => warnings.push(format!("the serial wire stays off: {reason}")),
         }
         (s, warnings)
-    }
-}
-
-/// The main window's box, remembered in [`WINDOW_PREFS`] as one line
-/// `left top width height` plus LF: pixels, screen-relative (the window's
-/// `LeftEdge`/`TopEdge`, borders included in the size).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WindowBox {
-    /// Left edge, pixels from the screen's left, 0 to 4096.
-    pub left: i16,
-    /// Top edge, pixels from the screen's top, 0 to 4096.
-    pub top: i16,
-    /// Width, pixels, [`WindowBox::MIN_WIDTH`] to [`WindowBox::MAX`].
-    pub width: i16,
-    /// Height, pixels, [`WindowBox::MIN_HEIGHT`] to [`WindowBox::MAX`].
-    pub height: i16,
-}
-
-impl WindowBox {
-    /// Smallest width kept, pixels.
-    pub const MIN_WIDTH: i16 = 100;
-    /// Smallest height kept, pixels.
-    pub const MIN_HEIGHT: i16 = 60;
-    /// Largest edge or size kept, pixels.
-    pub const MAX: i16 = 4096;
-
-    /// Reads the file's text: four unsigned decimal numbers separated by
-    /// blanks, an optional final LF, nothing else. `None` for anything
-    /// else, negative numbers, sizes below 100x60 or anything above 4096
-    /// (the caller then uses its default box).
-    pub fn parse(text: &[u8]) -> Option<WindowBox> {
-        let line = text.strip_suffix(b"\n").unwrap_or(text);
-        let mut v = [0i16; 4];
-        let mut fields = line.split(|&b| b == b' ' || b == b'\t').filter(|f| !f.is_empty());
-        for slot in &mut v {
-            let f = fields.next()?;
-            *slot = i16::try_from(decimal(f)?).ok().filter(|&n| n <= Self::MAX)?;
-        }
-        if fields.next().is_some() {
-            return None;
-        }
-        let b = WindowBox { left: v[0], top: v[1], width: v[2], height: v[3] };
-        (b.width >= Self::MIN_WIDTH && b.height >= Self::MIN_HEIGHT).then_some(b)
-    }
-
-    /// The file's text, `left top width height\n`.
-    pub fn to_text(&self) -> Vec<u8> {
-        format!("{} {} {} {}\n", self.left, self.top, self.width, self.height).into_bytes()
-    }
-
-    /// The box moved (and, if need be, shrunk) to lie on a screen of
-    /// `screen_width` x `screen_height` pixels, so a box saved on a larger
-    /// screen still opens fully visible. Both front-ends place a
-    /// remembered window with it (the GadTools window keeps the size its
-    /// plan gives and takes the position).
-    pub fn fit(&self, screen_width: i16, screen_height: i16) -> WindowBox {
-        let width = self.width.min(screen_width.max(1));
-        let height = self.height.min(screen_height.max(1));
-        WindowBox {
-            left: self.left.min(screen_width - width).max(0),
-            top: self.top.min(screen_height - height).max(0),
-            width,
-            height,
-        }
     }
 }
 
@@ -539,13 +472,17 @@ mod tests {
                 popkey: b"lcommand shift p".to_vec(),
                 cx_priority: -5,
                 fs_roots: vec![b"RAM:Staging".to_vec(), b"Work:a b".to_vec()],
-                wire: Some(crate::wire::WireSettings {
+                wire: Some(gadgetscope_transport::settings::WireSettings {
                     port: 1234,
                     password: Some(b"secret".to_vec()),
                     bind: 0,
                     port_file: None
                 }),
-                serial: Some(crate::wire::SerialSettings { device: b"serial.device".to_vec(), unit: 1, baud: 38400 }),
+                serial: Some(gadgetscope_transport::settings::SerialSettings {
+                    device: b"serial.device".to_vec(),
+                    unit: 1,
+                    baud: 38400
+                }),
             }
         );
         let (s, w) = Settings::from_tooltypes(&tt(&["SERIAL=NO", "SERDEVICE=x.device"]));
@@ -641,47 +578,5 @@ mod tests {
         assert_eq!(cx_priority(b"-128"), Ok(-128));
         assert!(cx_priority(b"-129").is_err());
         assert!(cx_priority(b"").is_err() && cx_priority(b"-").is_err());
-    }
-
-    #[test]
-    fn window_box_parse_and_text() {
-        let b = WindowBox { left: 10, top: 20, width: 400, height: 200 };
-        assert_eq!(b.to_text(), b"10 20 400 200\n");
-        assert_eq!(WindowBox::parse(&b.to_text()), Some(b));
-        assert_eq!(WindowBox::parse(b"10 20 400 200"), Some(b), "final LF optional");
-        assert_eq!(WindowBox::parse(b"10\t20  400 200\n"), Some(b));
-        assert_eq!(WindowBox::parse(b"0 0 100 60\n"), Some(WindowBox { left: 0, top: 0, width: 100, height: 60 }));
-        assert_eq!(WindowBox::parse(b"4096 4096 4096 4096\n").map(|b| b.width), Some(4096));
-        for bad in [
-            &b""[..],
-            b"\n",
-            b"10 20 400\n",
-            b"10 20 400 200 5\n",
-            b"-10 20 400 200\n",
-            b"10 -20 400 200\n",
-            b"10 20 99 200\n",
-            b"10 20 400 59\n",
-            b"10 20 4097 200\n",
-            b"10 20 400 4097\n",
-            b"4097 20 400 200\n",
-            b"10 20 400 200\n\n",
-            b"10 20 400 200\r\n",
-            b"10,20 400x200\n",
-            b"a b c d\n",
-            b"10 20 400 +200\n",
-            b"10 20 99999 200\n",
-            b"\xff\xfe",
-        ] {
-            assert_eq!(WindowBox::parse(bad), None, "{:?}", shown(bad));
-        }
-    }
-
-    #[test]
-    fn window_box_fits_a_smaller_screen() {
-        let b = WindowBox { left: 600, top: 400, width: 500, height: 300 };
-        assert_eq!(b.fit(640, 256), WindowBox { left: 140, top: 0, width: 500, height: 256 });
-        assert_eq!(b.fit(2000, 2000), b);
-        let wide = WindowBox { left: 0, top: 0, width: 1000, height: 100 };
-        assert_eq!(wide.fit(640, 480), WindowBox { left: 0, top: 0, width: 640, height: 100 });
     }
 }

@@ -1,13 +1,12 @@
 //! The Amiga entry point (wasm32 only): a Shell start runs the command
 //! its arguments name, a Workbench start opens the window.
-use crate::controls::REQUEST_TITLE;
+use crate::complain::complain;
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK};
 use amiga_ndk::latin1::from_str_lossy as latin1;
 use amiga_rt::dos::Dos;
-use amiga_rt::intuition::Intuition;
 use gadgetscope_engine::inspect::inspect;
 use gadgetscope_system::AmigaIntuition;
 
@@ -71,19 +70,4 @@ pub fn main() -> i32 {
 /// `Settings::from_icons`). An icon that cannot be read gives none.
 fn start_tooltypes(dos: &Dos, wbs: u32) -> Vec<Vec<Vec<u8>>> {
     amiga_rt::workbench::start_args(wbs).iter().map(|a| a.tooltypes(dos).unwrap_or_default()).collect()
-}
-
-/// `GadgetScope: <message>` on the Shell (Latin-1), and the RC. Started
-/// from Workbench there is no Shell (`Output()` is 0, RKRM Libraries
-/// "Workbench and icon library"): the message goes to an EasyRequest
-/// titled [`REQUEST_TITLE`] with one button, OK.
-pub fn complain(dos: &Dos, message: &[u8], rc: i32) -> i32 {
-    if dos.output() != 0 {
-        dos.print(b"GadgetScope: ");
-        dos.print(message);
-        dos.print(b"\n");
-    } else if let Ok(intuition) = Intuition::open() {
-        intuition.easy_request(0, REQUEST_TITLE, message, b"OK");
-    }
-    rc
 }

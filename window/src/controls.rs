@@ -6,7 +6,7 @@
 //! whose controls the host tests compare with [`CONTROLS`], and both
 //! decode a gadget release with [`released`], so a control, ID or title
 //! that one window has and the other lacks fails a test.
-use crate::gui::{gadget_ids as ids, FileAsk, UiEvent};
+use crate::events::{gadget_ids as ids, FileAsk, UiEvent};
 use crate::strings::{ids as msg, StringId, Strings};
 
 /// What a control is (how each toolkit makes it differs; what it is to

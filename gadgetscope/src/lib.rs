@@ -1,0 +1,28 @@
+//! The program (GadgetScope): start, Shell commands, settings, and the one
+//! event loop that serves ARexx and the wire, with its window or without
+//! it (`NOGUI`).
+//!
+//! - [`shell`], [`settings`]: the Shell template and the tooltypes (the
+//!   wire's keywords are `gadgetscope_transport::settings`).
+//! - `start` (wasm32): the entry point; `event_loop` (wasm32): the loop,
+//!   over the Amiga side of the engine's traits (gadgetscope-system), the
+//!   wire's carriers (gadgetscope-transport) and the window
+//!   (gadgetscope-window); `complain` (wasm32): a problem told on the
+//!   Shell or in a requester.
+//!
+//! Everything but the wasm32-only modules (the OS side) is host-tested.
+#![cfg_attr(target_arch = "wasm32", no_std)]
+#![forbid(unsafe_code)]
+extern crate alloc;
+
+pub mod settings;
+pub mod shell;
+
+#[cfg(target_arch = "wasm32")]
+mod complain;
+#[cfg(target_arch = "wasm32")]
+mod event_loop;
+#[cfg(target_arch = "wasm32")]
+mod start;
+#[cfg(target_arch = "wasm32")]
+pub use start::main;

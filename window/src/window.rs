@@ -1,0 +1,267 @@
+//! The window side of the event loop on the Amiga: the libraries and
+//! ports it needs ([`WindowLibs`]), and the [`Window`] the loop hands
+//! what woke it, the ARexx requests (SHOW, HIDE, HIGHLIGHT) and the
+//! RECORD state: the front-end (ReAction, else GadTools), the desk
+//! (frame, pick, files, AppIcon), the commodity's events and the
+//! controller ([`Gui`]). Its box is remembered in
+//! `ENVARC:GadgetScope/window.prefs` ([`WINDOW_PREFS`]).
+use crate::desk::AmigaDesk;
+use crate::events::UiEvent;
+use crate::gadtools_ui::GadToolsUi;
+use crate::gui::{Commands, Desk, FirstThatOpens, Flow, Frontend, Gui, WindowSettings};
+use crate::prefs::{WindowBox, WINDOW_PREFS};
+use crate::reaction_ui::{ReactionClasses, ReactionUi};
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use amiga_rt::commodities::{Broker, CxEvent};
+use amiga_rt::dos::{Dos, NoRequesters};
+use amiga_rt::exec::MsgPort;
+use amiga_rt::gadtools::GadTools;
+use amiga_rt::intuition::Intuition;
+use gadgetscope_core::manifest::Manifest;
+use gadgetscope_engine::record::RecordState;
+use gadgetscope_engine::UiRequest;
+use gadgetscope_system::AmigaIntuition;
+
+/// What the window side owns: the libraries, the ReAction classes (when
+/// window.class opens: AmigaOS 3.5+), the AppIcon's port and the
+/// commodity's port. Opened before the [`Window`] that borrows them.
+pub struct WindowLibs {
+    intuition: Intuition,
+    gadtools: GadTools,
+    classes: Option<ReactionClasses>,
+    /// Why the ReAction window is not used though window.class is there.
+    classes_missing: Option<alloc::string::String>,
+    app_port: MsgPort,
+    /// The commodity broker's port (`None`: no signal for it).
+    pub cx_port: Option<MsgPort>,
+}
+
+impl WindowLibs {
+    /// Opens intuition.library and gadtools.library 39 (Err: the sentence
+    /// saying so), the ReAction classes when they are there, and the ports.
+    pub fn open() -> Result<WindowLibs, &'static str> {
+        let (Ok(intuition), Ok(gadtools)) = (Intuition::open(), GadTools::open()) else {
+            return Err("intuition.library or gadtools.library 39 cannot be opened");
+        };
+        let app_port = MsgPort::new().ok_or("no signal for the AppIcon port")?;
+        let (classes, classes_missing) = match ReactionClasses::open() {
+            Ok(c) => (Some(c), None),
+            Err(why) => (None, why),
+        };
+        Ok(WindowLibs { intuition, gadtools, classes, classes_missing, app_port, cx_port: MsgPort::new() })
+    }
+}
+
+/// The window side of the loop: the front-end (ReAction or GadTools), the
+/// desk (frame, pick, files, AppIcon), the commodity broker and the
+/// controller that ties them to the view model.
+pub struct Window<'r> {
+    front: Box<dyn Frontend + 'r>,
+    desk: AmigaDesk<'r>,
+    broker: Option<Broker<'r>>,
+    gui: Gui,
+    iconified_at_start: bool,
+    /// Why the GadTools window stands in for the ReAction one, shown in
+    /// the status line once the window is open.
+    notice: Option<alloc::string::String>,
+}
+
+impl<'r> Window<'r> {
+    /// The ReAction window when window.class and its classes opened
+    /// (the GadTools one when it cannot be built), else the GadTools one.
+    /// `iconified`: the window starts as the AppIcon only
+    /// (`STARTUP=ICONIFIED`).
+    pub fn new(
+        libs: &'r WindowLibs,
+        settings: WindowSettings,
+        iconified: bool,
+        broker: Option<Broker<'r>>,
+        dos: &'r Dos,
+    ) -> Window<'r> {
+        let desk = AmigaDesk::new(&libs.intuition, dos, &libs.app_port);
+        let gadtools = || Box::new(GadToolsUi::new(&libs.intuition, &libs.gadtools));
+        let mut front: Box<dyn Frontend + 'r> = match &libs.classes {
+            Some(c) => {
+                Box::new(FirstThatOpens::new(Box::new(ReactionUi::new(&libs.intuition, &libs.gadtools, c)), gadtools()))
+            }
+            None => gadtools(),
+        };
+        front.set_placement(read_window_box(dos));
+        Window {
+            front,
+            desk,
+            broker,
+            gui: Gui::new(settings),
+            iconified_at_start: iconified,
+            notice: libs.classes_missing.clone(),
+        }
+    }
+
+    /// Opens the window, or iconifies at once (`STARTUP=ICONIFIED`, or no
+    /// window could be opened: then the ARexx port stays and SHOW retries).
+    pub fn start(&mut self, os: &mut AmigaIntuition, dos: &Dos) {
+        let f = &mut *self.front;
+        if self.iconified_at_start {
+            self.gui.iconify(f, &mut self.desk);
+            return;
+        }
+        self.gui.show(os, f, &mut self.desk);
+        if !f.is_open() {
+            dos.print(b"GadgetScope: the window cannot be opened; the ARexx port stays (SHOW retries)\n");
+            self.gui.iconify(f, &mut self.desk);
+        }
+        self.tell();
+    }
+
+    /// Shows why the GadTools window stands in for the ReAction one (a
+    /// ReAction class missing, or the ReAction window failing to open) in
+    /// the status line, once, when the window is open.
+    fn tell(&mut self) {
+        if let Some(n) = self.front.take_notice() {
+            self.notice = Some(n);
+        }
+        if !self.front.is_open() {
+            return;
+        }
+        if let Some(n) = self.notice.take() {
+            self.gui.notice(&mut *self.front, &amiga_ndk::latin1::from_str_lossy(&n));
+        }
+    }
+
+    /// The signals the window side waits for now.
+    pub fn signal_mask(&self) -> u32 {
+        self.front.signal_mask()
+            | self.desk.pick_mask()
+            | self.desk.app_mask()
+            | self.broker.as_ref().map_or(0, |b| b.signal_mask())
+    }
+
+    /// Handles what woke the loop (`got`; `ticked` on a timer tick);
+    /// true when the user quit.
+    pub fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition) -> bool {
+        let (gui, f, d) = (&mut self.gui, &mut *self.front, &mut self.desk);
+        let mut quit = false;
+        for e in f.events() {
+            quit |= gui.event(e, os, f, d) == Flow::Quit;
+        }
+        // The hotkey and Exchange.
+        for e in self.broker.as_ref().map(|b| b.events()).unwrap_or_default() {
+            match e {
+                CxEvent::Popup | CxEvent::Appear => gui.show(os, f, d),
+                CxEvent::Disappear => gui.iconify(f, d),
+                CxEvent::Kill => quit |= gui.event(UiEvent::Quit, os, f, d) == Flow::Quit,
+                CxEvent::Enable | CxEvent::Disable => {}
+            }
+        }
+        if d.pick_mask() != 0 && got & d.pick_mask() != 0 {
+            let r = d.poll_pick();
+            gui.pick_report(r, os, f, d);
+        }
+        if d.app_opened() {
+            gui.show(os, f, d);
+        }
+        if ticked {
+            gui.tick(os, f, d);
+        }
+        self.tell();
+        quit
+    }
+
+    /// Carries out what ARexx SHOW, HIDE and HIGHLIGHT asked for.
+    pub fn request(&mut self, r: UiRequest, os: &mut AmigaIntuition) {
+        self.gui.request(r, os, &mut *self.front, &mut self.desk);
+        self.tell();
+    }
+
+    /// Whether the window needs the 100 ms tick (auto refresh, pick mode).
+    pub fn wants_ticks(&self) -> bool {
+        self.gui.wants_ticks(&*self.front)
+    }
+
+    /// QUIT from ARexx or Ctrl-C with names not saved: asks, and saves
+    /// them first if the user wants (nothing recorded is lost unasked).
+    pub fn before_quit(&mut self) {
+        self.gui.before_quit(&mut *self.front, &mut self.desk);
+    }
+
+    /// Closes everything and remembers the window's box.
+    pub fn shutdown(mut self, dos: &Dos) {
+        self.gui.shutdown(&mut *self.front, &mut self.desk);
+        if let Some(b) = self.gui.placement_to_keep(&*self.front) {
+            write_window_box(dos, &b);
+        }
+        // The window (it names the desk's port) before the desk.
+        drop(self.front);
+        drop(self.desk);
+    }
+
+    /// Tells the user `text` in the status line (Latin-1).
+    pub fn notice(&mut self, text: &[u8]) {
+        self.gui.notice(&mut *self.front, text);
+    }
+
+    /// Shows the RECORD state in the window (its Record control and menu).
+    pub fn sync_record(&mut self, state: RecordState) {
+        self.gui.sync_record(state, &mut *self.front);
+    }
+
+    /// Whether the window queued RECORD commands ([`Window::run_commands`]).
+    pub fn has_commands(&self) -> bool {
+        self.gui.has_commands()
+    }
+
+    /// Runs the RECORD commands the window queued (its Record control and
+    /// menu, the question before quitting) through `commands`.
+    pub fn run_commands(&mut self, commands: &mut dyn Commands) {
+        self.gui.run_commands(commands, &mut *self.front);
+    }
+
+    /// The addresses of the highlight frame's bars (0: not open), which
+    /// the recorder ignores as GadgetScope's own windows.
+    pub fn frame_windows(&self) -> Vec<u32> {
+        self.desk.frame_windows().into_iter().filter(|&a| a != 0).collect()
+    }
+
+    /// The open quirk profile as a manifest, when it names anything: the
+    /// recorder names gadgets with it when no script loaded a MANIFEST.
+    pub fn profile_manifest(&self) -> Option<&Manifest> {
+        Some(&self.gui.profile).filter(|p| !p.is_empty()).map(|p| p.manifest())
+    }
+}
+
+/// Whether `ENVARC:` is there to keep the window box in: a DOS list entry
+/// (without one DOS is not asked to find or mount it) that can be locked
+/// (the bare AROS ROM boot lists an `ENVARC` that cannot, and AROS's dos
+/// keeps a copy of the name, 24 bytes, each time a path below it is
+/// looked up: `memory-window`). No requester either way.
+fn envarc_ready(dos: &Dos) -> bool {
+    dos.has_dos_entry(b"ENVARC") && {
+        let _quiet = NoRequesters::new();
+        dos.exists(b"ENVARC:")
+    }
+}
+
+/// The remembered window box (`ENVARC:GadgetScope/window.prefs`), if it
+/// is there and well-formed; no requester when ENVARC: is missing.
+fn read_window_box(dos: &Dos) -> Option<WindowBox> {
+    if !envarc_ready(dos) {
+        return None;
+    }
+    let _quiet = NoRequesters::new();
+    dos.read_file(WINDOW_PREFS, 64).ok().and_then(|t| WindowBox::parse(&t))
+}
+
+/// Remembers the window box in `ENVARC:GadgetScope/window.prefs` (the
+/// drawer is made when missing); silently nothing without a usable
+/// ENVARC: ([`envarc_ready`]).
+fn write_window_box(dos: &Dos, b: &WindowBox) {
+    if !envarc_ready(dos) {
+        return;
+    }
+    let _quiet = NoRequesters::new();
+    if !dos.exists(b"ENVARC:GadgetScope") {
+        let _ = dos.create_dir(b"ENVARC:GadgetScope");
+    }
+    let _ = dos.write_file(WINDOW_PREFS, &b.to_text());
+}
