@@ -15,6 +15,9 @@ use core::fmt;
 use core::ops::Deref;
 
 use crate::classify::{Role, SysGadget};
+use amiga_ndk::intuition::{
+    GFLG_RELBOTTOM, GFLG_RELHEIGHT, GFLG_RELRIGHT, GFLG_RELWIDTH, GTYP_GZZGADGET, WFLG_GIMMEZEROZERO,
+};
 
 /// A BOOPSI class ID (`IClass->cl_ID`, intuition/classes.h), Latin-1, as a
 /// gadget's snapshot holds it: one copy per class, shared by every gadget
@@ -312,6 +315,50 @@ pub struct MenuStripSnap {
     pub menus: Vec<MenuSnap>,
     /// True if a chain was cut short (cap reached or unreadable).
     pub truncated: bool,
+}
+
+/// Resolve a gadget's geometry to window-relative pixels, borders included.
+///
+/// `raw` is (LeftEdge, TopEdge, Width, Height) as stored (or from
+/// `GA_Left/Top/Width/Height`). With `GFLG_RELRIGHT` / `GFLG_RELBOTTOM` the
+/// edge is an offset from the domain's width / height; with `GFLG_RELWIDTH`
+/// / `GFLG_RELHEIGHT` the size is added to the domain's width / height
+/// (intuition/intuition.h; the arithmetic Intuition's hit testing uses in
+/// AROS, and the numbers AmiPilot 1.1 prints). The domain is the window
+/// (Width x Height at 0,0), except for a non-`GTYP_GZZGADGET` gadget in a
+/// `WFLG_GIMMEZEROZERO` window, which lives in the inner layer: domain
+/// GZZWidth x GZZHeight at (BorderLeft, BorderTop), RKRM Libraries ch. 5.
+pub fn resolve_geometry(
+    raw: (i32, i32, i32, i32),
+    flags: u16,
+    gadget_type: u16,
+    window: &WindowInfo,
+) -> (i32, i32, i32, i32) {
+    let inner = window.flags & WFLG_GIMMEZEROZERO != 0 && gadget_type & GTYP_GZZGADGET == 0;
+    let (ox, oy, dw, dh) = if inner {
+        (
+            i32::from(window.border_left),
+            i32::from(window.border_top),
+            i32::from(window.gzz_width),
+            i32::from(window.gzz_height),
+        )
+    } else {
+        (0, 0, i32::from(window.width), i32::from(window.height))
+    };
+    let (mut l, mut t, mut w, mut h) = raw;
+    if flags & GFLG_RELRIGHT != 0 {
+        l = l.wrapping_add(dw);
+    }
+    if flags & GFLG_RELBOTTOM != 0 {
+        t = t.wrapping_add(dh);
+    }
+    if flags & GFLG_RELWIDTH != 0 {
+        w = w.wrapping_add(dw);
+    }
+    if flags & GFLG_RELHEIGHT != 0 {
+        h = h.wrapping_add(dh);
+    }
+    (l.wrapping_add(ox), t.wrapping_add(oy), w, h)
 }
 
 #[cfg(test)]

@@ -77,8 +77,7 @@ use core::ops::Range;
 
 use crate::classify::{
     aros_kind_probes, aros_probe_kind, dispatch, gadtools_kind_of, gadtools_kind_role, is_gadtools, propgclass_role,
-    resolve_geometry, role_for_class_id, strip_shortcut_marker, sys_gadget, Dispatch, Role, AROS_GADTOOLS_PROBES,
-    PROPGCLASS_ID,
+    role_for_class_id, strip_shortcut_marker, sys_gadget, Dispatch, Role, AROS_GADTOOLS_PROBES, PROPGCLASS_ID,
 };
 use crate::snapshot::*;
 use amiga_ndk::be::*;
