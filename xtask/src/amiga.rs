@@ -168,6 +168,52 @@ pub fn build(only: &[String]) -> Result<Vec<Built>> {
     build_for(only, Cpu::M68020)
 }
 
+/// The source paths a program carries (its panic locations) made the
+/// same on every machine and checkout: Rust's library as `rust/…`
+/// whether its sources are installed (`rust-src`: the sysroot's path) or
+/// not (`/rustc/<commit>/…`), crates.io's crates as `crates/<crate>-<v>/…`
+/// instead of the builder's `$CARGO_HOME`, and the workspace's own files
+/// relative to its root. `--remap-path-prefix` pairs for rustc.
+pub fn path_remaps(root: &Path) -> Result<Vec<(String, &'static str)>> {
+    let rustc = |arg: &str| -> Result<String> {
+        let out = Command::new("rustc").args(arg.split(' ')).output().context("running rustc")?;
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let sysroot = PathBuf::from(rustc("--print sysroot")?.trim());
+    let commit = rustc("-vV")?
+        .lines()
+        .find_map(|l| l.strip_prefix("commit-hash: ").map(str::to_owned))
+        .ok_or_else(|| anyhow::anyhow!("rustc -vV names no commit-hash"))?;
+    let mut pairs = vec![
+        (sysroot.join("lib/rustlib/src/rust/library").display().to_string(), "rust"),
+        (format!("/rustc/{commit}/library"), "rust"),
+        (format!("{}/", root.display()), ""),
+    ];
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    if let Some(registry) = cargo_home.map(|h| h.join("registry/src")) {
+        for index in std::fs::read_dir(&registry).into_iter().flatten().flatten() {
+            pairs.push((index.path().display().to_string(), "crates"));
+        }
+    }
+    Ok(pairs)
+}
+
+/// `pairs` as a cargo `--config` value that adds `--remap-path-prefix`
+/// to the wasm32 target's rustflags (cargo joins it to
+/// `.cargo/config.toml`'s array).
+pub fn remap_config(pairs: &[(String, &str)]) -> String {
+    let flags: Vec<String> = pairs
+        .iter()
+        .map(|(from, to)| {
+            let flag = format!("--remap-path-prefix={from}={to}");
+            format!("\"{}\"", flag.replace('\\', "\\\\").replace('"', "\\\""))
+        })
+        .collect();
+    format!("target.wasm32-unknown-unknown.rustflags=[{}]", flags.join(", "))
+}
+
 /// Builds the listed programs (all when `only` is empty) for `cpu`.
 pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
     tools::ensure_build_tools()?;
@@ -184,6 +230,7 @@ pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
     println!("xtask: building {names} for the {} (cargo, wasm32)", cpu.name());
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cargo.current_dir(&root).args(["build", "--quiet", "--release", "--target", "wasm32-unknown-unknown"]);
+    cargo.args(["--config", &remap_config(&path_remaps(&root)?)]);
     for p in &progs {
         cargo.args(["-p", p.package]);
     }
