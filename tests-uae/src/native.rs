@@ -29,8 +29,9 @@
 //!
 //! The NDK facts the tools use (LVOs as `_LVO<Name>`, structure offsets,
 //! flags) are not defined here: each source includes `ndk.h`, the header
-//! xtask generates from the amiga-ndk crate and `amiga-rt/os-functions.toml`
-//! (`xtask/src/ndkgen.rs`), which the caller passes to [`build`] as text.
+//! amiga-toolchain generates from the amiga-ndk crate and
+//! `amiga-rt/os-functions.toml` (`amiga-toolchain/src/ndkgen.rs`), which
+//! the caller passes to [`build`] as text.
 //! What stays in a source is not an NDK fact (ROM addresses, a tool's own
 //! sizes, the fixture library's own layout) and says so.
 

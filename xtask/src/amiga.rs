@@ -10,7 +10,8 @@
 //!   -> validated with amitools' HunkReader
 //! ```
 
-use crate::{codeparts, hunk, oddguard, osglue, startcheck, tools, w2cpost, wasmcheck};
+use crate::{startcheck, tools};
+use amiga_toolchain::{codeparts, hunk, oddguard, osglue, w2cpost, wasmcheck};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -64,7 +65,7 @@ pub enum Cpu {
     /// `-m68000` (GCC and `as` then refuse 68020 instructions), the
     /// runtime's own integer helpers (amiga-rt/c/lib68000.c) instead of
     /// libgcc, and byte-wise accessors for the wasm accesses that may be at
-    /// an odd address (xtask/src/oddguard.rs). Hunks in `target/amiga/68000/`.
+    /// an odd address (amiga-toolchain/src/oddguard.rs). Hunks in `target/amiga/68000/`.
     M68000,
 }
 
@@ -152,7 +153,7 @@ fn write_glue(root: &Path, dir: &Path) -> Result<()> {
     std::fs::write(dir.join("os_glue.h"), osglue::gen_header(&fns))?;
     std::fs::write(dir.join("os_glue.S"), osglue::gen_asm(&fns))?;
     std::fs::write(dir.join("os_imports.c"), osglue::gen_imports_c(&fns))?;
-    std::fs::write(dir.join("ndk.h"), crate::ndkgen::header(&fns)?)?;
+    std::fs::write(dir.join("ndk.h"), amiga_toolchain::ndkgen::header(&fns)?)?;
     Ok(())
 }
 
@@ -378,7 +379,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu, st
     // staging it) sees the old file or the new one, never half of one.
     let partial = cpu.out_dir().join(format!(".{}.partial", p.hunk));
     std::fs::write(&partial, &image.bytes)?;
-    hunk::validate_with_amitools(&partial)
+    hunk::validate_with_amitools(&partial, &tools::python())
         .map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", hunk_path.display()))?;
     std::fs::rename(&partial, &hunk_path)?;
     Ok(Built { hunk_path, image, wasm_bytes: wasm.len() })

@@ -6,13 +6,8 @@ mod amiga;
 mod canary;
 mod checks;
 mod cleanroot;
-mod codeparts;
 mod dist;
-mod hunk;
-mod ndkgen;
-mod oddguard;
 mod offsets;
-mod osglue;
 mod profile;
 mod rules;
 mod serve;
@@ -21,8 +16,6 @@ mod suite;
 mod tools;
 mod uae;
 mod vamos;
-mod w2cpost;
-mod wasmcheck;
 
 use std::process::ExitCode;
 
