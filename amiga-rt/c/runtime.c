@@ -26,9 +26,9 @@
 #endif
 /* The StackSwap() stack's size in bytes: each program declares it
  * (amiga_rt::program!'s `stack:`) and the build passes it as
- * -DGS_STACK_BYTES (xtask/src/amiga.rs, from the module's custom section
- * gadgetscope.stack). Measured use: docs/design/performance.md
- * "Resident memory". */
+ * -DGS_STACK_BYTES (amiga-toolchain/src/pipeline.rs, from the module's
+ * custom section gadgetscope.stack). Measured use:
+ * docs/design/performance.md "Resident memory". */
 #ifndef GS_STACK_BYTES
 #error "GS_STACK_BYTES: the build passes the program's declared native stack size"
 #endif

@@ -9,8 +9,8 @@
 //! next 145 248; the code in one hunk and linear memory could not both be
 //! placed). In pieces of at most 64 KiB it fits in the holes as well.
 //!
-//! How: wasm2c's C is compiled to one assembly listing (`build_one` in
-//! xtask/src/amiga.rs); [`split`] puts each function, in source order, in
+//! How: wasm2c's C is compiled to one assembly listing
+//! ([`crate::pipeline::build`]); [`split`] puts each function, in source order, in
 //! an ELF section `.gs_text.<n>` (n from 1), starting a new one before a
 //! function that would take the section past [`PART_MAX`] (a function
 //! larger than that gets a section of its own). Each section
