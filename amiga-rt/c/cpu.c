@@ -7,7 +7,7 @@
  * calls only the LVO stubs (plain 68000 code, os_glue.S is assembled for the
  * 68000 too), so it runs on any 680x0; `cargo xtask amiga` checks the
  * disassembly of _start and everything it calls before rt_start
- * (xtask/src/startcheck.rs).
+ * (amiga-toolchain/src/startcheck.rs).
  *
  * exec/execbase.h: AttnFlags (a UWORD of ExecBase) has AFF_68020 set by
  * exec on a 68020 and every later CPU (ndk.h).

@@ -11,13 +11,13 @@
  * low-level runtime library", integer arithmetic routines).
  *
  * Only 16x16->32 MULU.W and 32/16 DIVU.W do real work here; nothing calls
- * another helper (xtask checks the object: no relocation to a `__`
+ * another helper (the build checks the object: no relocation to a `__`
  * symbol), so GCC cannot turn an operation in here into a call to itself.
  * Division by zero is never asked (wasm2c's code traps before it divides,
  * Rust checks); it returns 0 here instead of raising the CPU's
- * zero-divide exception. Built on the host too by xtask's tests, which
- * compare every routine with the host's own arithmetic (the DIVU.W path
- * has a plain C twin there). */
+ * zero-divide exception. Built on the host too by amiga-toolchain's
+ * tests, which compare every routine with the host's own arithmetic (the
+ * DIVU.W path has a plain C twin there). */
 
 typedef unsigned int u32;
 typedef int s32;

@@ -26,9 +26,9 @@
 #endif
 /* The StackSwap() stack's size in bytes: each program declares it
  * (amiga_rt::program!'s `stack:`) and the build passes it as
- * -DGS_STACK_BYTES (xtask/src/amiga.rs, from the module's custom section
- * gadgetscope.stack). Measured use: docs/design/performance.md
- * "Resident memory". */
+ * -DGS_STACK_BYTES (amiga-toolchain/src/pipeline.rs, from the module's
+ * custom section gadgetscope.stack). Measured use:
+ * docs/design/performance.md "Resident memory". */
 #ifndef GS_STACK_BYTES
 #error "GS_STACK_BYTES: the build passes the program's declared native stack size"
 #endif
@@ -185,8 +185,9 @@ static void res_release_all(void)
 
 /* ---- wasm runtime (wasm-rt.h, wabt 1.0.32) ---- */
 uint32_t wasm_rt_call_stack_depth;
-/* The stack guard of every wasm2c function (xtask/src/w2cpost.rs): below
- * this stack pointer a call traps with "out of memory or stack". Set in
+/* The stack guard of every wasm2c function
+ * (amiga-toolchain/src/w2cpost.rs): below this stack pointer a call traps
+ * with "out of memory or stack". Set in
  * rt_start to the lower end of the program's stack plus GS_STACK_RESERVE
  * for the OS calls made from the deepest function. */
 u32 gs_stack_floor;
@@ -253,7 +254,8 @@ unsigned char *gs_mem_base;
 
 /* The bytes the module uses (its __heap_base rounded up to 8), not its
  * whole pages: the post-pass defines it in prog.c and checks the
- * accessors against it (xtask/src/w2cpost.rs); nothing lies above it. */
+ * accessors against it (amiga-toolchain/src/w2cpost.rs); nothing lies
+ * above it. */
 extern const u32 gs_mem_bytes;
 
 /* Linear memory itself, never moved: the post-pass defines it in prog.c

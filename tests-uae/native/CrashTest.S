@@ -4,7 +4,7 @@
  * exception into Outcome::Crash. The first argument character selects how:
  *   (none) / 'I'  ILLEGAL instruction (vector 4), PC = address of `crash_illegal`,
  *                 in the program's second code hunk (a code part, as the
- *                 larger programs' code is: xtask/src/codeparts.rs)
+ *                 larger programs' code is: amiga-toolchain/src/codeparts.rs)
  *   'A'           jump to an odd address (address error, vector 3)
  *   'Z'           divide by zero (vector 5)
  * DOS passes the argument line in a0 (length d0).

@@ -1,7 +1,7 @@
 //! The harness's own m68k helper programs (`tests-uae/native/*.S`):
 //! TEST-HARNESS TOOLS, not product code. Built with m68k-linux-gnu-gcc and
 //! m68k-linux-gnu-ld, then turned into hunk executables by a converter the
-//! caller passes in (normally xtask's ELF->hunk converter).
+//! caller passes in (normally amiga-toolchain's ELF->hunk converter).
 //!
 //! - `ExitEmu`: UAE's ExitEmu trap; the generated Startup-Sequence's last line.
 //! - `CrashGuard`: installs a tc_TrapCode that reports a CPU exception on
@@ -29,8 +29,9 @@
 //!
 //! The NDK facts the tools use (LVOs as `_LVO<Name>`, structure offsets,
 //! flags) are not defined here: each source includes `ndk.h`, the header
-//! xtask generates from the amiga-ndk crate and `amiga-rt/os-functions.toml`
-//! (`xtask/src/ndkgen.rs`), which the caller passes to [`build`] as text.
+//! amiga-toolchain generates from the amiga-ndk crate and
+//! `amiga-rt/os-functions.toml` (`amiga-toolchain/src/ndkgen.rs`), which
+//! the caller passes to [`build`] as text.
 //! What stays in a source is not an NDK fact (ROM addresses, a tool's own
 //! sizes, the fixture library's own layout) and says so.
 
@@ -118,7 +119,7 @@ pub const NDK_HEADER: &str = "ndk.h";
 
 /// Build the tools into `out_dir` (created): `<Name>.o`, `<Name>.elf`
 /// and the hunk executable `<Name>`. `ndk_h` is the text of the generated
-/// NDK header (xtask's `ndkgen::header`); it is written to
+/// NDK header (amiga-toolchain's `ndkgen::header`); it is written to
 /// `out_dir/ndk.h`, which the assembler searches (`-I out_dir`).
 pub fn build(out_dir: &Path, ndk_h: &str, converter: Converter<'_>) -> Result<NativeTools, String> {
     fs::create_dir_all(out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;

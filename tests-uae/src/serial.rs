@@ -25,7 +25,8 @@ pub struct CrashReport {
     pub seg: u32,
     /// The running command's hunk (from 0) that holds the PC, and the
     /// PC's offset in it (bytes); `None` when none does or it is unknown.
-    /// A program's code may be in several hunks (xtask/src/codeparts.rs).
+    /// A program's code may be in several hunks
+    /// (amiga-toolchain/src/codeparts.rs).
     pub hunk: Option<(u32, u32)>,
     /// The running CLI command's name as the Shell saw it (may be empty).
     pub command: String,

@@ -1,19 +1,14 @@
-//! `cargo xtask amiga`: builds every Amiga program through the pipeline of
-//! docs/reference/toolchain.md, into `target/amiga/`:
-//!
-//! ```text
-//! cargo (wasm32, release) -> module check (no floats, no memory.grow)
-//!   -> wasm2c -> post-pass (w2cpost) -> m68k-linux-gnu-gcc
-//!   -> the program's code in parts of at most 64 KiB (codeparts)
-//!   -> ld with amiga-rt/c + generated LVO glue + libgcc -> ELF
-//!   -> start path checked for 68000 code (startcheck) -> hunk
-//!   -> validated with amitools' HunkReader
-//! ```
+//! `cargo xtask amiga`: builds every Amiga program into `target/amiga/`:
+//! cargo builds the wasm modules, then each goes through the toolchain's
+//! pipeline ([`amiga_toolchain::pipeline`], docs/reference/toolchain.md).
 
-use crate::{codeparts, hunk, oddguard, osglue, startcheck, tools, w2cpost, wasmcheck};
+use crate::tools;
+use amiga_toolchain::{osglue, pipeline};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+pub use amiga_toolchain::pipeline::Cpu;
 
 /// One Amiga program: its entry crate (amiga-rt/programs/<name>: the
 /// `program!` invocation over the program's library crate), that crate's
@@ -53,113 +48,32 @@ pub const PROGRAMS: &[Program] = &[
     Program { package: "program-text-fixture", artifact: "program_text_fixture", hunk: "TextFixture" },
 ];
 
-/// The processor a build is for (docs/reference/toolchain.md, "The 68000
-/// build").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cpu {
-    /// The 68020 and up: the program checks for it at start (amiga-rt/c/cpu.c)
-    /// and Debian's libgcc serves it. Hunks in `target/amiga/`.
-    M68020,
-    /// Any 680x0, the 68000 of an A500 included: every object built with
-    /// `-m68000` (GCC and `as` then refuse 68020 instructions), the
-    /// runtime's own integer helpers (amiga-rt/c/lib68000.c) instead of
-    /// libgcc, and byte-wise accessors for the wasm accesses that may be at
-    /// an odd address (xtask/src/oddguard.rs). Hunks in `target/amiga/68000/`.
-    M68000,
-}
-
-impl Cpu {
-    /// Its name: `68020` or `68000` (the `--cpu` option, vamos's `-C`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Cpu::M68020 => "68020",
-            Cpu::M68000 => "68000",
-        }
-    }
-
-    /// Parses [`Cpu::name`] (the `--cpu` option).
-    pub fn parse(s: &str) -> Result<Cpu> {
-        match [Cpu::M68020, Cpu::M68000].into_iter().find(|c| c.name() == s) {
-            Some(c) => Ok(c),
-            None => bail!("--cpu {s}: 68000 or 68020"),
-        }
-    }
-
-    /// GCC's and `as`'s CPU flag.
-    pub fn flag(self) -> &'static str {
-        match self {
-            Cpu::M68020 => "-m68020",
-            Cpu::M68000 => "-m68000",
-        }
-    }
-
-    /// Where its hunks go.
-    pub fn out_dir(self) -> PathBuf {
-        match self {
-            Cpu::M68020 => root().join("target/amiga"),
-            Cpu::M68000 => root().join("target/amiga/68000"),
-        }
-    }
-
-    /// Where its intermediate files go (one directory per program below).
-    fn build_dir(self) -> PathBuf {
-        match self {
-            Cpu::M68020 => root().join("target/amiga/build"),
-            Cpu::M68000 => root().join("target/amiga/build-68000"),
-        }
+/// Where the hunks for `cpu` go.
+fn out_dir(cpu: Cpu) -> PathBuf {
+    match cpu {
+        Cpu::M68020 => root().join("target/amiga"),
+        Cpu::M68000 => root().join("target/amiga/68000"),
     }
 }
 
-/// GCC flags (docs/reference/toolchain.md), after the CPU flag (`-m68020`,
-/// `-m68000` for the start path and the 68000 build).
-const CFLAGS: &[&str] = &[
-    "-Os",
-    "-ffreestanding",
-    "-nostdlib",
-    "-fno-pic",
-    "-fno-builtin",
-    "-fomit-frame-pointer",
-    "-msoft-float",
-    "-fno-tree-loop-distribute-patterns",
-    "-fno-strict-aliasing",
-    "-ffunction-sections",
-    "-fdata-sections",
-    "-DNDEBUG",
-    "-DWASM_RT_MEMCHECK_SIGNAL_HANDLER=0",
-    "-Wall",
-    "-Wno-unused-function",
-    "-Wno-unused-variable",
-    "-Wno-unused-but-set-variable",
-];
+/// Where the intermediate files for `cpu` go (one directory per program
+/// below).
+fn build_dir(cpu: Cpu) -> PathBuf {
+    match cpu {
+        Cpu::M68020 => root().join("target/amiga/build"),
+        Cpu::M68000 => root().join("target/amiga/build-68000"),
+    }
+}
 
 /// The workspace root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
-fn sh(cmd: &mut Command) -> Result<()> {
-    let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
-    if !out.status.success() {
-        bail!("{cmd:?} failed:\n{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    }
-    Ok(())
-}
-
-/// Generates the LVO glue (C header, asm stubs, import functions) into `dir`.
-fn write_glue(root: &Path, dir: &Path) -> Result<()> {
-    let fns = osglue::load(root)?;
-    std::fs::create_dir_all(dir)?;
-    std::fs::write(dir.join("os_glue.h"), osglue::gen_header(&fns))?;
-    std::fs::write(dir.join("os_glue.S"), osglue::gen_asm(&fns))?;
-    std::fs::write(dir.join("os_imports.c"), osglue::gen_imports_c(&fns))?;
-    std::fs::write(dir.join("ndk.h"), crate::ndkgen::header(&fns)?)?;
-    Ok(())
-}
-
 /// What one program's build produced.
 pub struct Built {
     pub hunk_path: PathBuf,
-    pub image: hunk::HunkImage,
+    pub image: amiga_toolchain::hunk::HunkImage,
     pub wasm_bytes: usize,
 }
 
@@ -234,22 +148,13 @@ pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
     for p in &progs {
         cargo.args(["-p", p.package]);
     }
-    sh(&mut cargo)?;
+    pipeline::sh(&mut cargo)?;
 
     // Cargo locks its own directory; what follows writes fixed paths.
     let _lock = build_lock()?;
-    let out_dir = root.join("target/amiga");
-    let glue = out_dir.join("glue");
-    write_glue(&root, &glue)?;
-    let helpers = match cpu {
-        Cpu::M68020 => PathBuf::from(
-            String::from_utf8(
-                Command::new("m68k-linux-gnu-gcc").args(["-m68020", "-print-libgcc-file-name"]).output()?.stdout,
-            )?
-            .trim(),
-        ),
-        Cpu::M68000 => lib68000(&root, &cpu.build_dir())?,
-    };
+    let glue = root.join("target/amiga/glue");
+    pipeline::write_glue(&root, &glue)?;
+    let helpers = pipeline::helpers(&root, cpu, &build_dir(cpu))?;
     let mut built = Vec::new();
     let count = progs.len();
     for (i, p) in progs.into_iter().enumerate() {
@@ -296,212 +201,33 @@ impl Step {
     }
 }
 
-/// Compiles the 68000's integer helpers (amiga-rt/c/lib68000.c) into
-/// `dir`, and checks that none of them calls a libgcc routine (itself or
-/// another helper): the object has no relocation against a `__` symbol.
-fn lib68000(root: &Path, dir: &Path) -> Result<PathBuf> {
-    std::fs::create_dir_all(dir)?;
-    let o = dir.join("lib68000.o");
-    sh(Command::new("m68k-linux-gnu-gcc")
-        .arg("-m68000")
-        .args(CFLAGS)
-        .arg("-c")
-        .arg(root.join("amiga-rt/c/lib68000.c"))
-        .arg("-o")
-        .arg(&o))?;
-    let relocs = Command::new("m68k-linux-gnu-objdump").arg("-r").arg(&o).output()?;
-    let text = String::from_utf8_lossy(&relocs.stdout);
-    if let Some(bad) = text.lines().find(|l| l.split_whitespace().nth(2).is_some_and(|sym| sym.starts_with("__"))) {
-        bail!("amiga-rt/c/lib68000.c calls a libgcc routine ({}): GCC turned an operation into a call", bad.trim());
-    }
-    Ok(o)
-}
-
 fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu, step: &Step) -> Result<Built> {
-    let wasm_path = root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact));
-    let wasm = std::fs::read(&wasm_path).with_context(|| wasm_path.display().to_string())?;
-    let used = wasmcheck::check(&wasm).with_context(|| format!("{}: module check", wasm_path.display()))?;
-    let stack = wasmcheck::native_stack(&wasm).with_context(|| format!("{}: native stack", wasm_path.display()))?;
-
-    let dir = cpu.build_dir().join(p.name());
-    std::fs::create_dir_all(&dir)?;
-    std::fs::write(dir.join("prog.wasm"), &wasm)?;
-    step.say(&format!("translating {} KB of wasm to C (wasm2c, post-pass)", wasm.len() / 1024));
-    sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
-    let c = std::fs::read_to_string(dir.join("prog.c"))?;
-    let odd = match cpu {
-        Cpu::M68020 => None,
-        Cpu::M68000 => Some(oddguard::accesses(&wasm).with_context(|| format!("{}: accesses", wasm_path.display()))?),
+    let wasm = root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact));
+    let hunk_path = out_dir(cpu).join(p.hunk);
+    let b = pipeline::Build {
+        root,
+        wasm: &wasm,
+        name: p.hunk,
+        cpu,
+        glue,
+        helpers,
+        dir: &build_dir(cpu).join(p.name()),
+        out: &hunk_path,
+        python: &tools::python(),
     };
-    std::fs::write(dir.join("prog.c"), w2cpost::apply_sized(&c, used, odd.as_deref())?)?;
-
-    let rt = root.join("amiga-rt/c");
-    let name_def = format!("-DGS_PROGRAM_NAME=\"{}\"", p.hunk);
-    let stack_def = format!("-DGS_STACK_BYTES={stack}u");
-    let incs = [format!("-I{}", dir.display()), format!("-I{}", glue.display()), "-I/usr/src/wasm2c".to_string()];
-    // The start path runs before the processor check has passed: built for
-    // the 68000, so that the compiler and assembler refuse 68020 code in it,
-    // with direct calls only (startcheck follows them).
-    // The 68000 build: everything is 68000 code (and the processor check
-    // lets every CPU through: cpu.c).
-    let start_path: &[&str] = &["-m68000", "-fno-function-cse"];
-    let rest: &[&str] = match cpu {
-        Cpu::M68020 => &["-m68020"],
-        Cpu::M68000 => &["-m68000", "-DGS_CPU_68000"],
-    };
-    let check: &[&str] = match cpu {
-        Cpu::M68020 => start_path,
-        Cpu::M68000 => &["-m68000", "-fno-function-cse", "-DGS_CPU_68000"],
-    };
-    let sources: [(PathBuf, &str, &[&str]); 6] = [
-        (rt.join("start.S"), "start.o", start_path),
-        (rt.join("cpu.c"), "cpu.o", check),
-        (glue.join("os_glue.S"), "os_glue.o", start_path),
-        (rt.join("runtime.c"), "runtime.o", rest),
-        (glue.join("os_imports.c"), "os_imports.o", rest),
-        (dir.join("prog.c"), "prog.o", rest),
-    ];
-    step.say("compiling the C (m68k-linux-gnu-gcc; the program's own code takes longest)");
-    let mut objs = Vec::new();
-    let mut parts = 0;
-    for (src, obj, flags) in &sources {
-        let o = dir.join(obj);
-        let is_c = src.extension().is_some_and(|e| e == "c");
-        if *flags == rest && is_c {
-            // The C code after the check, its calls made PC-relative (pc_relative_calls).
-            // The program's own code is one section: wasm2c emits only
-            // what the module holds, all of it reachable, so there is
-            // nothing for --gc-sections to drop, and near calls get short.
-            let asm = o.with_extension("s");
-            let one_section = *obj == "prog.o";
-            sh(Command::new("m68k-linux-gnu-gcc")
-                .args(*flags)
-                .args(CFLAGS.iter().filter(|f| !(one_section && **f == "-ffunction-sections")))
-                .arg(&name_def)
-                .arg(&stack_def)
-                .args(&incs)
-                .arg("-S")
-                .arg(src)
-                .arg("-o")
-                .arg(&asm))?;
-            std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section, cpu))?;
-            sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(&asm).arg("-o").arg(&o))?;
-            if one_section {
-                parts = in_code_parts(&asm, &o, cpu)?;
-            }
-        } else {
-            sh(Command::new("m68k-linux-gnu-gcc")
-                .args(*flags)
-                .args(CFLAGS)
-                .arg(&name_def)
-                .arg(&stack_def)
-                .args(&incs)
-                .arg("-c")
-                .arg(src)
-                .arg("-o")
-                .arg(&o))?;
+    let out = pipeline::build(&b, &mut |stage| match stage {
+        pipeline::Stage::Translate { wasm_bytes } => {
+            step.say(&format!("translating {} KB of wasm to C (wasm2c, post-pass)", wasm_bytes / 1024))
         }
-        objs.push(o);
-    }
-    step.say(&format!(
-        "linking {parts} code part(s) of at most {} KiB, writing the hunk file",
-        codeparts::PART_MAX / 1024
-    ));
-    let elf = dir.join("prog.elf");
-    std::fs::write(dir.join("parts.ld"), codeparts::linker_script(parts))?;
-    sh(Command::new("m68k-linux-gnu-ld")
-        .arg(format!("-L{}", dir.display())) // before -T: where the script's INCLUDE looks
-        .arg("-T")
-        .arg(rt.join("amiga.ld"))
-        .args(["--emit-relocs", "--gc-sections", "-z", "noexecstack", "--no-warn-rwx-segments", "-o"])
-        .arg(&elf)
-        .args(&objs)
-        .arg(helpers))?;
-    startcheck::check(&elf).with_context(|| format!("{}: the start path", elf.display()))?;
-    let image = hunk::elf_to_hunk(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false })?;
-    std::fs::create_dir_all(cpu.out_dir())?;
-    let hunk_path = cpu.out_dir().join(p.hunk);
-    // Written beside it and renamed into place: a reader (a scenario
-    // staging it) sees the old file or the new one, never half of one.
-    let partial = cpu.out_dir().join(format!(".{}.partial", p.hunk));
-    std::fs::write(&partial, &image.bytes)?;
-    hunk::validate_with_amitools(&partial)
-        .map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", hunk_path.display()))?;
-    std::fs::rename(&partial, &hunk_path)?;
-    Ok(Built { hunk_path, image, wasm_bytes: wasm.len() })
-}
-
-/// Puts the functions of the assembly listing `asm`, assembled into `o`,
-/// into code parts (codeparts.rs) and assembles it again; returns the
-/// number of parts. Checks that no part is larger than its bound
-/// ([`codeparts::PART_MAX`], or the one function in it) and that nothing
-/// is left in `.text`.
-fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
-    use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
-    let spans = {
-        let data = std::fs::read(o)?;
-        let file = object::File::parse(&*data)?;
-        let text = file.section_by_name(".text").context("no .text in the program's object")?;
-        let mut starts: Vec<(u64, String)> = file
-            .symbols()
-            .filter(|s| s.section_index() == Some(text.index()) && s.kind() == SymbolKind::Text)
-            .filter_map(|s| Some((s.address(), s.name().ok()?.to_string())))
-            .collect();
-        starts.sort();
-        let ends = starts.iter().skip(1).map(|s| s.0).chain([text.size()]);
-        starts.iter().zip(ends).map(|((a, name), end)| (name.clone(), (end - a) as u32)).collect()
-    };
-    let (split, bounds) = codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX)?;
-    std::fs::write(asm, split)?;
-    sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(asm).arg("-o").arg(o))?;
-    let data = std::fs::read(o)?;
-    let file = object::File::parse(&*data)?;
-    for s in file.sections() {
-        let name = s.name().unwrap_or("?");
-        if let Some(bound) = codeparts::part_number(name).and_then(|n| bounds.get(n.wrapping_sub(1))) {
-            if s.size() > u64::from(*bound) {
-                bail!("code part {name} has {} bytes, more than its bound {bound}", s.size());
-            }
+        pipeline::Stage::Compile => {
+            step.say("compiling the C (m68k-linux-gnu-gcc; the program's own code takes longest)")
         }
-        if name == ".text" && s.size() > 0 {
-            bail!("{} bytes of the program's code were left in .text, outside the code parts", s.size());
-        }
-    }
-    Ok(bounds.len())
-}
-
-/// GCC's m68k output calls every named function with `jsr <symbol>`: an
-/// absolute address, one `HUNK_RELOC32` entry each. Rewritten, a call
-/// becomes PC-relative, with no relocation where caller and callee share a
-/// code hunk (ld resolves the distance; between hunks hunk.rs makes it
-/// absolute again): `bsr.l` (68020 and up) in general, and
-/// `jbsr` when `one_section` (the file's code is all in `.text`) and the
-/// callee is defined in the file, which `as` shortens to `bsr.b`/`bsr.w`
-/// when the callee is near. Calls through a register (`jsr (%a0)`) stay.
-/// The 68000 has no `bsr.l`: there only the near calls become `jbsr` (`as`
-/// makes a far one `jsr` again) and the others stay `jsr`.
-pub fn pc_relative_calls(asm: &str, one_section: bool, cpu: Cpu) -> String {
-    let defined: std::collections::HashSet<&str> = if one_section {
-        asm.lines().filter_map(|l| l.strip_suffix(':')).filter(|l| !l.starts_with(['\t', ' ', '.'])).collect()
-    } else {
-        Default::default()
-    };
-    let mut out = String::with_capacity(asm.len());
-    for line in asm.lines() {
-        match line.strip_prefix("\tjsr ") {
-            Some(target) if target.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') => {
-                out.push_str(match (defined.contains(target), cpu) {
-                    (true, _) => "\tjbsr ",
-                    (false, Cpu::M68020) => "\tbsr.l ",
-                    (false, Cpu::M68000) => "\tjsr ",
-                });
-                out.push_str(target);
-            }
-            _ => out.push_str(line),
-        }
-        out.push('\n');
-    }
-    out
+        pipeline::Stage::Link { parts } => step.say(&format!(
+            "linking {parts} code part(s) of at most {} KiB, writing the hunk file",
+            amiga_toolchain::codeparts::PART_MAX / 1024
+        )),
+    })?;
+    Ok(Built { hunk_path, image: out.image, wasm_bytes: out.wasm_bytes })
 }
 
 /// `cargo xtask gen-glue`: rewrites amiga-rt/src/sys.rs from the table.
@@ -511,110 +237,4 @@ pub fn gen_glue() -> Result<()> {
     std::fs::write(root.join("amiga-rt/src/sys.rs"), osglue::gen_rust(&fns))?;
     println!("wrote amiga-rt/src/sys.rs ({} functions)", fns.iter().filter(|f| f.rust).count());
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{pc_relative_calls, Cpu};
-
-    const ASM: &str = "\t.text\nnear:\n\trts\n.L2:\n\tjsr near\n\tjsr far_away\n\tjsr (%a0)\n\tjsr 4(%a6)\n";
-
-    #[test]
-    fn calls_to_symbols_become_pc_relative() {
-        assert_eq!(
-            pc_relative_calls(ASM, true, Cpu::M68020),
-            "\t.text\nnear:\n\trts\n.L2:\n\tjbsr near\n\tbsr.l far_away\n\tjsr (%a0)\n\tjsr 4(%a6)\n"
-        );
-        // With a section per function no callee is in the caller's section.
-        assert_eq!(
-            pc_relative_calls(ASM, false, Cpu::M68020),
-            "\t.text\nnear:\n\trts\n.L2:\n\tbsr.l near\n\tbsr.l far_away\n\tjsr (%a0)\n\tjsr 4(%a6)\n"
-        );
-    }
-
-    #[test]
-    fn the_68000_has_no_long_bsr() {
-        assert_eq!(
-            pc_relative_calls(ASM, true, Cpu::M68000),
-            "\t.text\nnear:\n\trts\n.L2:\n\tjbsr near\n\tjsr far_away\n\tjsr (%a0)\n\tjsr 4(%a6)\n"
-        );
-    }
-
-    /// amiga-rt/c/lib68000.c built for the host (its plain C in place of
-    /// MULU.W/DIVU.W) agrees with the host's own arithmetic on edge values;
-    /// on the 68000 the canary's `int_edges` checks the same routines.
-    #[test]
-    fn the_68000_helpers_match_the_host() {
-        let dir = std::env::temp_dir().join(format!("gs-lib68000-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("check.c"), LIB68000_CHECK).unwrap();
-        let lib = super::root().join("amiga-rt/c/lib68000.c");
-        let o = std::process::Command::new("cc")
-            .args(["-O1", "-Wall", "-DGS_LIB68000_TEST", "-o"])
-            .arg(dir.join("check"))
-            .arg(dir.join("check.c"))
-            .arg(&lib)
-            .output()
-            .expect("cc (the host's C compiler)");
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let run = std::process::Command::new(dir.join("check")).output().unwrap();
-        let text = String::from_utf8_lossy(&run.stdout);
-        assert!(run.status.success() && text.starts_with("checked "), "{text}");
-        std::fs::remove_dir_all(&dir).ok();
-    }
-
-    const LIB68000_CHECK: &str = r#"
-#include <stdio.h>
-typedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;
-u32 gs_test__mulsi3(u32, u32); u64 gs_test__muldi3(u64, u64);
-u32 gs_test__udivsi3(u32, u32); u32 gs_test__umodsi3(u32, u32);
-s32 gs_test__divsi3(s32, s32); s32 gs_test__modsi3(s32, s32);
-u64 gs_test__udivdi3(u64, u64); u64 gs_test__umoddi3(u64, u64);
-s64 gs_test__divdi3(s64, s64); s64 gs_test__moddi3(s64, s64);
-u64 gs_test__ashldi3(u64, int); u64 gs_test__lshrdi3(u64, int); s64 gs_test__ashrdi3(s64, int);
-int gs_test__clzsi2(u32); int gs_test__clzdi2(u64); int gs_test__ctzsi2(u32); int gs_test__ctzdi2(u64);
-int gs_test__popcountsi2(u32); int gs_test__popcountdi2(u64);
-static const u64 V[] = {0, 1, 2, 3, 7, 10, 255, 0xFFFF, 0x10000, 0x10001, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFE,
-  0xFFFFFFFF, 0x100000000ULL, 0x123456789ABCDEF0ULL, 0x7FFFFFFFFFFFFFFFULL, 0x8000000000000000ULL,
-  0xFFFFFFFFFFFFFFFFULL, 1000000007, 0xFFFF0000FFFFULL, 10000, 0x80000001ULL, 0xDEADBEEFCAFEULL};
-#define N (sizeof V / sizeof V[0])
-static int bad;
-static void want(int ok, const char *what, u64 a, u64 b) {
-  if (!ok && bad++ < 20) printf("%s %llx %llx\n", what, a, b);
-}
-int main(void) {
-  unsigned long checks = 0;
-  for (unsigned i = 0; i < N; i++) for (unsigned j = 0; j < N; j++) {
-    u64 a = V[i], b = V[j]; u32 x = (u32)a, y = (u32)b; s32 sx = (s32)x, sy = (s32)y; s64 sa = (s64)a, sb = (s64)b;
-    for (int k = 0; k < 2; k++, a = ~a + (k ? 0 : 3), x = ~x ^ 5, sx = (s32)x, sa = (s64)a) {
-      want(gs_test__mulsi3(x, y) == x * y, "mulsi3", x, y);
-      want(gs_test__muldi3(a, b) == a * b, "muldi3", a, b);
-      if (y) {
-        want(gs_test__udivsi3(x, y) == x / y && gs_test__umodsi3(x, y) == x % y, "udivsi3", x, y);
-        if (!(sx == (s32)0x80000000 && sy == -1))
-          want(gs_test__divsi3(sx, sy) == sx / sy && gs_test__modsi3(sx, sy) == sx % sy, "divsi3", x, y);
-      }
-      if (b) {
-        want(gs_test__udivdi3(a, b) == a / b && gs_test__umoddi3(a, b) == a % b, "udivdi3", a, b);
-        if (!(sa == (s64)0x8000000000000000ULL && sb == -1))
-          want(gs_test__divdi3(sa, sb) == sa / sb && gs_test__moddi3(sa, sb) == sa % sb, "divdi3", a, b);
-      }
-      checks += 10;
-    }
-  }
-  for (unsigned i = 0; i < N; i++) {
-    u64 a = V[i]; u32 x = (u32)a;
-    for (int s = 0; s < 64; s++) {
-      want(gs_test__ashldi3(a, s) == a << s && gs_test__lshrdi3(a, s) == a >> s, "shift", a, s);
-      want(gs_test__ashrdi3((s64)a, s) == (s64)a >> s, "ashrdi3", a, s);
-    }
-    want(gs_test__clzsi2(x) == (x ? __builtin_clz(x) : 32) && gs_test__ctzsi2(x) == (x ? __builtin_ctz(x) : 32), "clz/ctz", x, 0);
-    want(gs_test__clzdi2(a) == (a ? __builtin_clzll(a) : 64) && gs_test__ctzdi2(a) == (a ? __builtin_ctzll(a) : 64), "clzdi/ctzdi", a, 0);
-    want(gs_test__popcountsi2(x) == __builtin_popcount(x) && gs_test__popcountdi2(a) == __builtin_popcountll(a), "popcount", a, 0);
-    checks += 64 * 3 + 6;
-  }
-  printf("checked %lu\n", checks);
-  return bad != 0;
-}
-"#;
 }

@@ -6,23 +6,15 @@ mod amiga;
 mod canary;
 mod checks;
 mod cleanroot;
-mod codeparts;
 mod dist;
-mod hunk;
-mod ndkgen;
-mod oddguard;
 mod offsets;
-mod osglue;
 mod profile;
 mod rules;
 mod serve;
-mod startcheck;
 mod suite;
 mod tools;
 mod uae;
 mod vamos;
-mod w2cpost;
-mod wasmcheck;
 
 use std::process::ExitCode;
 
@@ -51,7 +43,12 @@ fn usage() -> &'static str {
 /// rest.
 fn cpu_option(args: &[String]) -> anyhow::Result<(amiga::Cpu, &[String])> {
     match args {
-        [opt, cpu, rest @ ..] if opt == "--cpu" => Ok((amiga::Cpu::parse(cpu)?, rest)),
+        [opt, cpu, rest @ ..] if opt == "--cpu" => {
+            match [amiga::Cpu::M68020, amiga::Cpu::M68000].into_iter().find(|c| c.name() == cpu) {
+                Some(c) => Ok((c, rest)),
+                None => anyhow::bail!("--cpu {cpu}: 68000 or 68020"),
+            }
+        }
         [opt] if opt == "--cpu" => anyhow::bail!("--cpu needs 68000 or 68020"),
         rest => Ok((amiga::Cpu::M68020, rest)),
     }

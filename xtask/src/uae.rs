@@ -5,7 +5,8 @@
 //! in FS-UAE with the built-in AROS ROM (or `GADGETSCOPE_KICKSTART` /
 //! `GADGETSCOPE_WORKBENCH`) and prints one line per scenario.
 
-use crate::{amiga, dist, hunk, tools};
+use crate::{amiga, dist, tools};
+use amiga_toolchain::hunk;
 use anyhow::{anyhow, bail, Result};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -48,7 +49,7 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         tools::ensure_amitools()?;
     }
     let dir = amiga::root().join("target/uae/tools");
-    let ndk_h = crate::ndkgen::header(&crate::osglue::load(&amiga::root())?)?;
+    let ndk_h = amiga_toolchain::ndkgen::header(&amiga_toolchain::osglue::load(&amiga::root())?)?;
     let native = {
         let _lock = amiga::build_lock()?;
         println!("xtask: building the harness's native tools (CrashGuard, ExitEmu, …; m68k-linux-gnu-gcc)");
@@ -333,5 +334,30 @@ mod tests {
         assert_eq!(names.len(), all.len());
         assert!(super::select(&["no-such".into()]).is_err());
         assert_eq!(super::select(&["panic".into(), "memory".into()]).unwrap().len(), 2);
+    }
+
+    /// Every NDK fact of the harness tools comes from the header: no
+    /// `.set` in `tests-uae/native` defines a name the header defines,
+    /// compared without case and underscores (so `LVO_FORBID` and
+    /// `TC_TRAPCODE` count as `_LVOForbid` and `tc_TrapCode`).
+    #[test]
+    fn harness_tools_define_no_header_name() {
+        let key = |n: &str| n.replace('_', "").to_ascii_lowercase();
+        let fns = amiga_toolchain::osglue::load(&super::amiga::root()).unwrap();
+        let h = amiga_toolchain::ndkgen::header(&fns).unwrap();
+        let defined: Vec<String> =
+            h.lines().filter_map(|l| l.strip_prefix("#define ")).filter_map(|l| l.split(' ').next()).map(key).collect();
+        let dir = uae_harness::native::source_dir();
+        let mut files: Vec<std::path::PathBuf> = uae_harness::native::SOURCES.iter().map(|s| dir.join(s)).collect();
+        files.push(dir.join(uae_harness::native::REXXSYSLIB_SOURCE));
+        files.push(dir.join("resident.inc"));
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for line in text.lines() {
+                let Some(rest) = line.trim_start().strip_prefix(".set") else { continue };
+                let name = rest.trim().split(',').next().unwrap().trim();
+                assert!(!defined.contains(&key(name)), "{}: `.set {name}` redefines an ndk.h name", f.display());
+            }
+        }
     }
 }

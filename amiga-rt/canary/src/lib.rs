@@ -201,7 +201,8 @@ fn int_edges() -> String {
 
 /// 2-, 4- and 8-byte values read and written at every offset of a byte
 /// buffer, odd ones included: what a 68000 cannot do with one move
-/// (wasm2c's byte-wise accessors for such accesses, xtask/src/oddguard.rs).
+/// (wasm2c's byte-wise accessors for such accesses,
+/// amiga-toolchain/src/oddguard.rs).
 #[inline(never)]
 fn unaligned() -> String {
     let mut buf: Vec<u8> = (0u8..40).map(|b| b.wrapping_mul(37) ^ 0x5A).collect();

@@ -343,7 +343,7 @@ mod tests {
     }
 
     fn amitools_fd_dir() -> PathBuf {
-        let out = std::process::Command::new(crate::tools::python())
+        let out = std::process::Command::new(crate::venv_bin("python3"))
             .args(["-c", "import amitools,os;print(os.path.join(os.path.dirname(amitools.__file__),'data','fd'))"])
             .output()
             .expect("the amitools venv is missing: run `cargo xtask amiga` once, it installs amitools");

@@ -219,17 +219,14 @@ pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkErro
     })
 }
 
-/// Runs `xtask/py/validate_hunk.py <path>` (amitools `HunkReader`) with the
-/// project's amitools venv ([`crate::tools::python`]). Returns its one-line
-/// summary, or its complaint (including what to install when the venv or
-/// amitools is missing: `cargo xtask amiga` creates it).
-pub fn validate_with_amitools(path: &Path) -> Result<String, String> {
+/// Runs `amiga-toolchain/py/validate_hunk.py <path>` (amitools
+/// `HunkReader`) with `python`, the project's amitools venv's. Returns its
+/// one-line summary, or its complaint (including what to install when the
+/// venv or amitools is missing: `cargo xtask amiga` creates it).
+pub fn validate_with_amitools(path: &Path, python: &Path) -> Result<String, String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("py/validate_hunk.py");
-    let out = Command::new(crate::tools::python()).arg(&script).arg(path).output().map_err(|e| {
-        format!(
-            "cannot run {} ({e}): run `cargo xtask amiga` once, it installs amitools",
-            crate::tools::python().display()
-        )
+    let out = Command::new(python).arg(&script).arg(path).output().map_err(|e| {
+        format!("cannot run {} ({e}): run `cargo xtask amiga` once, it installs amitools", python.display())
     })?;
     let stdout = String::from_utf8_lossy(&out.stdout).trim().to_string();
     if out.status.success() {

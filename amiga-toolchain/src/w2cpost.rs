@@ -148,8 +148,9 @@ extern u8* const gs_mem_base;
 /// check, then the little-endian bytes one at a time.
 const GS_ODD_ACCESSORS: &str = r#"
 /* GadgetScope post-pass (68000): the accesses whose alignment hint is one
-   byte (xtask/src/oddguard.rs) may be at an odd address, where a 68000
-   cannot move a word or longword: their little-endian bytes one by one. */
+   byte (amiga-toolchain/src/oddguard.rs) may be at an odd address, where
+   a 68000 cannot move a word or longword: their little-endian bytes one
+   by one. */
 static __attribute__((noinline)) u32 gs_le_get(const u8* p, u32 n) {
   u32 v = 0;
   while (n--) v = (v << 8) | p[n];
@@ -409,7 +410,7 @@ fn rewrite_call_sites(body: &str) -> Result<(String, usize)> {
 pub const LINEAR_MEMORY: &str = "gs_linear_memory";
 /// The ELF section it is placed in: amiga-rt/c/amiga.ld makes it an output
 /// section of its own, which the hunk writer makes a `HUNK_DATA` of its
-/// own (xtask/src/hunk.rs).
+/// own (amiga-toolchain/src/hunk.rs).
 pub const LINEAR_SECTION: &str = ".gs_linear";
 
 /// `data_segment_data_<name>` at `at`, ended by a non-identifier byte:
@@ -543,7 +544,7 @@ fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
     }
     let mut def = format!(
         "/* {MARKER}: linear memory itself, its data segments in place (a hunk of\n   \
-         its own: amiga-rt/c/amiga.ld, xtask/src/hunk.rs). */\n\
+         its own: amiga-rt/c/amiga.ld, amiga-toolchain/src/hunk.rs). */\n\
          u8 {LINEAR_MEMORY}[GS_MEM_SIZE] __attribute__((section(\"{LINEAR_SECTION}\"), aligned(8))) = {{\n"
     );
     if segments.is_empty() {

@@ -10,7 +10,7 @@
 //!   `lvo` includes) for every function of `amiga-rt/os-functions.toml`.
 //!
 //! Written next to the generated LVO glue at every `cargo xtask amiga`,
-//! and handed to [`uae_harness::native::build`] by `cargo xtask uae-test`.
+//! and handed to `uae_harness::native::build` by `cargo xtask uae-test`.
 
 use crate::osglue::Function;
 use amiga_ndk::{dos, exec, input, intuition, rexx, utility, workbench};
@@ -121,30 +121,6 @@ mod tests {
         let clash = table(&format!("{}{}", entry("dos", -36), entry("other", -42)));
         let err = header(&clash).unwrap_err().to_string();
         assert!(err.contains("_LVOClose") && err.contains("-36") && err.contains("-42"), "{err}");
-    }
-
-    /// Every NDK fact of the harness tools comes from the header: no
-    /// `.set` in `tests-uae/native` defines a name the header defines,
-    /// compared without case and underscores (so `LVO_FORBID` and
-    /// `TC_TRAPCODE` count as `_LVOForbid` and `tc_TrapCode`).
-    #[test]
-    fn harness_tools_define_no_header_name() {
-        let key = |n: &str| n.replace('_', "").to_ascii_lowercase();
-        let h = header(&crate::osglue::load(&root()).unwrap()).unwrap();
-        let defined: Vec<String> =
-            h.lines().filter_map(|l| l.strip_prefix("#define ")).filter_map(|l| l.split(' ').next()).map(key).collect();
-        let dir = uae_harness::native::source_dir();
-        let mut files: Vec<PathBuf> = uae_harness::native::SOURCES.iter().map(|s| dir.join(s)).collect();
-        files.push(dir.join(uae_harness::native::REXXSYSLIB_SOURCE));
-        files.push(dir.join("resident.inc"));
-        for f in files {
-            let text = std::fs::read_to_string(&f).unwrap();
-            for line in text.lines() {
-                let Some(rest) = line.trim_start().strip_prefix(".set") else { continue };
-                let name = rest.trim().split(',').next().unwrap().trim();
-                assert!(!defined.contains(&key(name)), "{}: `.set {name}` redefines an ndk.h name", f.display());
-            }
-        }
     }
 
     #[test]

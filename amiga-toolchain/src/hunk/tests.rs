@@ -668,7 +668,8 @@ __attribute__((section(".text.startup"))) int _start(void) {
         let img = elf_to_hunk(&elf, &HunkOptions { symbols }).unwrap();
         let path = dir.join(format!("t{}", if symbols { "_sym" } else { "" }));
         std::fs::write(&path, &img.bytes).unwrap();
-        let summary = validate_with_amitools(&path).unwrap_or_else(|e| panic!("amitools: {e}"));
+        let summary =
+            validate_with_amitools(&path, &crate::venv_bin("python3")).unwrap_or_else(|e| panic!("amitools: {e}"));
         assert!(summary.starts_with("ok: 3 hunks: HUNK_CODE"), "{summary}");
         assert!(img.data_size > 0 && img.bss_size >= 32 && img.reloc_count > 0, "{summary}");
 
@@ -696,7 +697,7 @@ __attribute__((section(".text.startup"))) int _start(void) {
         // that code, data and BSS were relocated and loaded correctly.
         let vols = dir.join("vols");
         let args = ["-q", "-C", "68020", "--max-cycles", "2000000", "--vols-base-dir"];
-        let out = Command::new(crate::tools::vamos()).args(args).arg(&vols).arg(&path).output();
+        let out = Command::new(crate::venv_bin("vamos")).args(args).arg(&vols).arg(&path).output();
         let out = out
             .unwrap_or_else(|e| panic!("cannot run vamos ({e}): run `cargo xtask amiga` once, it installs amitools"));
         let log = String::from_utf8_lossy(&out.stderr);
