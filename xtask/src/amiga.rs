@@ -2,6 +2,7 @@
 //! cargo builds the wasm modules, then each goes through the toolchain's
 //! pipeline ([`amiga_toolchain::pipeline`], docs/reference/toolchain.md).
 
+use crate::checkout::{checkout_lock, root};
 use crate::tools;
 use amiga_toolchain::{osglue, pipeline};
 use anyhow::{bail, Context, Result};
@@ -63,11 +64,6 @@ fn build_dir(cpu: Cpu) -> PathBuf {
         Cpu::M68020 => root().join("target/amiga/build"),
         Cpu::M68000 => root().join("target/amiga/build-68000"),
     }
-}
-
-/// The workspace root.
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
 /// What one program's build produced.
@@ -174,15 +170,6 @@ pub const BUILD_LOCK: &str = "target/amiga/.lock";
 /// cargo to the last file written.
 pub fn build_lock() -> Result<uae_harness::lock::FileLock> {
     checkout_lock(BUILD_LOCK, "another build")
-}
-
-/// Takes the lock file `rel` (relative to the workspace root) of this
-/// checkout, saying once `xtask: waiting for <what> in this checkout
-/// (<rel>)` while another command holds it.
-pub fn checkout_lock(rel: &str, what: &str) -> Result<uae_harness::lock::FileLock> {
-    let path = root().join(rel);
-    uae_harness::lock::FileLock::acquire(&path, &format!("xtask: waiting for {what} in this checkout ({rel})"))
-        .with_context(|| format!("locking {}", path.display()))
 }
 
 /// Where one program's build is, for its progress lines.

@@ -18,7 +18,7 @@ pub struct CanaryResult {
 /// fails on the first line that differs from the host's.
 pub fn run_for(cpu: Cpu) -> Result<CanaryResult> {
     let built = crate::amiga::build_for(&["canary".to_string()], cpu)?;
-    let root = crate::amiga::root();
+    let root = crate::checkout::root();
     let name = cpu.name();
     let r = crate::vamos::run_on(
         cpu,

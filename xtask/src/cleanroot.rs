@@ -15,7 +15,7 @@
 //! (what the clean root lacked) and, on failure, the end of the log
 //! (`target/clean-root/test.log`).
 
-use crate::{amiga, suite, tools};
+use crate::{suite, tools};
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -146,7 +146,7 @@ pub fn run() -> Result<()> {
     if !Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0\n")).unwrap_or(false) {
         bail!("clean-root needs root (debootstrap, chroot, mount)");
     }
-    let repo = amiga::root();
+    let repo = crate::checkout::root();
     let dir = repo.join("target/clean-root");
     std::fs::create_dir_all(&dir)?;
     let tar = base_tarball(&dir)?;

@@ -128,7 +128,7 @@ fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path) -> Resu
 /// The drawer and its icon without the archives, into `out` (wiped first),
 /// for the emulator scenario `dist-start`: returns the drawer's files.
 pub fn layout(out: &Path, program: &Path) -> Result<Vec<String>> {
-    let root = amiga::root();
+    let root = crate::checkout::root();
     if out.exists() {
         std::fs::remove_dir_all(out).with_context(|| format!("removing {}", out.display()))?;
     }
@@ -147,7 +147,7 @@ pub fn layout(out: &Path, program: &Path) -> Result<Vec<String>> {
 
 /// Builds everything and writes `target/dist/`.
 pub fn run() -> Result<Dist> {
-    let root = amiga::root();
+    let root = crate::checkout::root();
     check_sources(&root)?;
     let program = |cpu| -> Result<PathBuf> {
         let built = amiga::build_for(&["gadgetscope".to_string()], cpu)?;
@@ -336,6 +336,6 @@ mod tests {
 
     #[test]
     fn the_sources_pass_their_checks() {
-        check_sources(&amiga::root()).unwrap();
+        check_sources(&crate::checkout::root()).unwrap();
     }
 }

@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 mod amiga;
 mod canary;
+mod checkout;
 mod checks;
 mod cleanroot;
 mod dist;
@@ -11,6 +12,7 @@ mod offsets;
 mod profile;
 mod rules;
 mod serve;
+mod source;
 mod suite;
 mod tools;
 mod uae;

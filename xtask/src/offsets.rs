@@ -37,7 +37,6 @@
 //! first (`let o = 24; peek32(w + o)`), arithmetic outside these calls, and
 //! accessors by other names.
 
-use crate::rules;
 use anyhow::{Context, Result};
 use std::path::Path;
 
@@ -74,11 +73,11 @@ const OFFSET_CALLS: &[&str] = &["be_u16", "be_u32", "be_i16", "be_i8", "u16_at",
 /// Every breach of the rule in the workspace's Rust outside `amiga-ndk/`, one
 /// line each (`path:line: what`; empty: none).
 pub fn check_tree() -> Result<Vec<String>> {
-    let root = crate::amiga::root();
+    let root = crate::checkout::root();
     let mut files = Vec::new();
     let ndk = root.join(NDK);
     let skip = [&ndk];
-    rules::rust_files(&root, &skip, &mut files)?;
+    crate::source::rust_files(&root, &skip, &mut files)?;
     let mut problems = Vec::new();
     for f in &files {
         let rel = f.strip_prefix(&root).unwrap_or(f);
@@ -105,7 +104,7 @@ fn skipped(rel: &Path) -> bool {
 
 /// The numeric offsets in one file's text: (1-based line, what was found).
 pub fn numeric_offsets(text: &str) -> Vec<(usize, String)> {
-    let code = without_tests(&rules::code_only(text));
+    let code = without_tests(&crate::source::code_only(text));
     let literal_consts = literal_consts(&code);
     let b = code.as_bytes();
     let mut found = Vec::new();

@@ -74,7 +74,7 @@ fn read_setup(dir: &std::path::Path) -> Result<()> {
     use gadgetscope_textread::{render, Image};
     let font = uae_harness::diskfont::read_font_file(&uae_harness::diskfont::gstest().font_file())
         .map_err(|e| anyhow::anyhow!("gstest: {e}"))?;
-    let golden = crate::amiga::root().join("tests-uae/golden");
+    let golden = crate::checkout::root().join("tests-uae/golden");
     let boxes = |text: &str| -> Vec<(String, [i32; 4])> {
         text.lines()
             .filter_map(|l| {
@@ -153,7 +153,7 @@ fn read_setup(dir: &std::path::Path) -> Result<()> {
 /// on and returns the instructions per function, busiest first.
 pub fn run(what: &Profiled, count: u32) -> Result<Profile> {
     let built = crate::amiga::build(&[what.name.to_string()])?;
-    let root = crate::amiga::root();
+    let root = crate::checkout::root();
     let elf = root.join(format!("target/amiga/build/{}/prog.elf", what.name));
     let syms = symbols(&std::fs::read(&elf).with_context(|| elf.display().to_string())?)?;
     let bases = built[0].image.hunk_bases.clone();

@@ -14,7 +14,7 @@
 //! offsets rule (`offsets.rs`): no structure offset spelled as a number
 //! outside the `ndk` crate.
 
-use crate::amiga;
+use crate::source::{code_only, rust_files};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -51,7 +51,7 @@ struct Target {
 
 fn cargo() -> Command {
     let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    c.current_dir(amiga::root());
+    c.current_dir(crate::checkout::root());
     c
 }
 
@@ -143,7 +143,7 @@ pub fn folder_matches(folder: &str, name: &str) -> bool {
 /// Every workspace crate whose folder is not named as the crate, one line
 /// each (empty: none), so that a reader finds a crate by its name.
 fn folder_names(meta: &Metadata) -> Vec<String> {
-    let root = amiga::root();
+    let root = crate::checkout::root();
     meta.packages
         .iter()
         .filter(|p| meta.workspace_members.contains(&p.id))
@@ -161,7 +161,7 @@ fn folder_names(meta: &Metadata) -> Vec<String> {
 /// Every breach of the unsafe rule, one line each (empty: none).
 pub fn unsafe_rule() -> Result<Vec<String>> {
     let meta = metadata()?;
-    let root = amiga::root();
+    let root = crate::checkout::root();
     let members: Vec<&Package> = meta.packages.iter().filter(|p| meta.workspace_members.contains(&p.id)).collect();
     let dirs: Vec<PathBuf> = members.iter().filter_map(|p| p.manifest_path.parent().map(Path::to_path_buf)).collect();
     let mut problems = Vec::new();
@@ -214,24 +214,6 @@ pub fn unsafe_rule() -> Result<Vec<String>> {
     Ok(problems)
 }
 
-/// The `.rs` files under `dir`, skipping `target/`, hidden directories and
-/// the directories in `skip`.
-pub fn rust_files(dir: &Path, skip: &[&PathBuf], out: &mut Vec<PathBuf>) -> Result<()> {
-    for e in std::fs::read_dir(dir).with_context(|| dir.display().to_string())? {
-        let p = e?.path();
-        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if p.is_dir() {
-            if name != "target" && !name.starts_with('.') && !skip.iter().any(|s| s.as_path() == p) {
-                rust_files(&p, skip, out)?;
-            }
-        } else if name.ends_with(".rs") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    Ok(())
-}
-
 /// True if the code of `text` (comments aside) is `#![no_std]` and one
 /// `amiga_rt::program!(…);`, nothing else.
 pub fn entry_only(text: &str) -> bool {
@@ -273,116 +255,6 @@ pub fn unsafe_lines(text: &str) -> Vec<usize> {
         }
     }
     lines
-}
-
-/// `text` with comments and the contents of string and char literals
-/// blanked (line breaks kept), so that words in them are not code.
-pub fn code_only(text: &str) -> String {
-    let c: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    let blank = |ch: char| if ch == '\n' { '\n' } else { ' ' };
-    while i < c.len() {
-        match c[i] {
-            '/' if c.get(i + 1) == Some(&'/') => {
-                while i < c.len() && c[i] != '\n' {
-                    out.push(' ');
-                    i += 1;
-                }
-            }
-            '/' if c.get(i + 1) == Some(&'*') => {
-                let mut depth = 0;
-                while i < c.len() {
-                    if c[i] == '/' && c.get(i + 1) == Some(&'*') {
-                        depth += 1;
-                        out.push_str("  ");
-                        i += 2;
-                    } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
-                        depth -= 1;
-                        out.push_str("  ");
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        out.push(blank(c[i]));
-                        i += 1;
-                    }
-                }
-            }
-            'r' if matches!(c.get(i + 1), Some('"') | Some('#'))
-                && (i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_')) =>
-            {
-                // A raw string r"..." or r#"..."#.
-                let mut j = i + 1;
-                let mut hashes = 0;
-                while c.get(j) == Some(&'#') {
-                    hashes += 1;
-                    j += 1;
-                }
-                if c.get(j) != Some(&'"') {
-                    out.push(c[i]);
-                    i += 1;
-                    continue;
-                }
-                out.push('r');
-                i = j + 1;
-                out.push('"');
-                while i < c.len() {
-                    if c[i] == '"' && (0..hashes).all(|k| c.get(i + 1 + k) == Some(&'#')) {
-                        out.push('"');
-                        i += 1 + hashes;
-                        break;
-                    }
-                    out.push(blank(c[i]));
-                    i += 1;
-                }
-            }
-            '"' => {
-                out.push('"');
-                i += 1;
-                while i < c.len() && c[i] != '"' {
-                    if c[i] == '\\' {
-                        out.push(' ');
-                        i += 1;
-                    }
-                    if i < c.len() {
-                        out.push(blank(c[i]));
-                        i += 1;
-                    }
-                }
-                out.push('"');
-                i += 1;
-            }
-            '\'' => {
-                // A char literal ('a', '\n', '\''), or a lifetime ('a).
-                let end = if c.get(i + 1) == Some(&'\\') {
-                    (i + 2..c.len().min(i + 12)).find(|&k| c[k] == '\'')
-                } else if c.get(i + 2) == Some(&'\'') {
-                    Some(i + 2)
-                } else {
-                    None
-                };
-                match end {
-                    Some(e) => {
-                        out.push('\'');
-                        out.push_str(&" ".repeat(e - i - 1));
-                        out.push('\'');
-                        i = e + 1;
-                    }
-                    None => {
-                        out.push('\'');
-                        i += 1;
-                    }
-                }
-            }
-            ch => {
-                out.push(ch);
-                i += 1;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ pub fn test() -> Result<()> {
     times.done("checks");
     println!("== host tests (cargo test --workspace)");
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir(amiga::root())
+        .current_dir(crate::checkout::root())
         .args(["test", "--workspace", "--quiet"])
         .stderr(Stdio::inherit())
         .output()

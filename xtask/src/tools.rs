@@ -14,7 +14,7 @@ pub const INSTALL_LOCK: &str = "target/tools/.lock";
 /// failed with "File exists"). A second command waits, saying so once.
 /// Each `ensure_*` step takes it on its own; none calls another.
 fn install_lock() -> Result<uae_harness::lock::FileLock> {
-    crate::amiga::checkout_lock(INSTALL_LOCK, "another command's install step")
+    crate::checkout::checkout_lock(INSTALL_LOCK, "another command's install step")
 }
 
 /// True if `cmd` is on PATH.
@@ -117,7 +117,7 @@ pub fn ensure_build_tools() -> Result<()> {
 /// The Python environment for amitools: `target/tools/venv` (a venv, so a
 /// fresh Debian's externally managed Python is left alone).
 pub fn venv_dir() -> std::path::PathBuf {
-    crate::amiga::root().join("target/tools/venv")
+    crate::checkout::root().join("target/tools/venv")
 }
 
 /// The venv's python3 (after [`ensure_amitools`]).

@@ -48,8 +48,8 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         // The host steps run AmiPilot's client from the same venv.
         tools::ensure_amitools()?;
     }
-    let dir = amiga::root().join("target/uae/tools");
-    let ndk_h = amiga_toolchain::ndkgen::header(&amiga_toolchain::osglue::load(&amiga::root())?)?;
+    let dir = crate::checkout::root().join("target/uae/tools");
+    let ndk_h = amiga_toolchain::ndkgen::header(&amiga_toolchain::osglue::load(&crate::checkout::root())?)?;
     let native = {
         let _lock = amiga::build_lock()?;
         println!("xtask: building the harness's native tools (CrashGuard, ExitEmu, …; m68k-linux-gnu-gcc)");
@@ -103,7 +103,7 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         }
         opts.built.insert("GadgetScope".into(), other);
     }
-    let root = amiga::root();
+    let root = crate::checkout::root();
     // Fixed paths under target/uae/: the build's lock.
     let _lock = if needs.contains(&"icons") || needs.contains(&"dist") { Some(amiga::build_lock()?) } else { None };
     if needs.contains(&"icons") {
@@ -343,7 +343,7 @@ mod tests {
     #[test]
     fn harness_tools_define_no_header_name() {
         let key = |n: &str| n.replace('_', "").to_ascii_lowercase();
-        let fns = amiga_toolchain::osglue::load(&super::amiga::root()).unwrap();
+        let fns = amiga_toolchain::osglue::load(&crate::checkout::root()).unwrap();
         let h = amiga_toolchain::ndkgen::header(&fns).unwrap();
         let defined: Vec<String> =
             h.lines().filter_map(|l| l.strip_prefix("#define ")).filter_map(|l| l.split(' ').next()).map(key).collect();
