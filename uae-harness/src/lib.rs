@@ -261,9 +261,9 @@ fn modules() -> Vec<Scenario> {
     .collect()
 }
 
-/// The cargo workspace root (`tests-uae/..`).
+/// The cargo workspace root (`uae-harness/..`).
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests-uae has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("uae-harness has a parent").to_path_buf()
 }
 
 /// Everything about one finished run.

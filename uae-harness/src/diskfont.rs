@@ -61,7 +61,7 @@ pub const FONT_PATH: &str = "Fonts/gstest/11";
 pub const FONT_FILE_NAME: &str = "gstest/11";
 
 /// The glyphs' ASCII art.
-pub const SOURCE: &str = include_str!("../fonts/gstest-11.txt");
+pub const SOURCE: &str = include_str!("../../tests-uae/fonts/gstest-11.txt");
 
 /// `moveq #-1,d0 ; rts`: the code longword before the `DiskFontHeader`.
 pub const RETURN_CODE: u32 = 0x70FF_4E75;
