@@ -1,7 +1,28 @@
-//! `uae_harness`: runs scenarios in FS-UAE (built-in AROS ROM, or a user's
-//! Kickstart/Workbench) and reports Pass / Fail / Crash / Hang.
+//! `uae_harness`: runs emulator scenarios in FS-UAE (built-in AROS ROM, or
+//! a user's Kickstart/Workbench) and reports Pass / Fail / Crash / Hang.
+//! It knows the emulator, the ROM and AmigaDOS, not the programs under
+//! test: a scenario names what it stages (host files, bytes, or built
+//! things the caller resolves through [`Options::built`]) and what to check.
 //!
-//! A run of scenario `<name>` lives in `target/uae/<name>/` (wiped first):
+//! What it offers:
+//!
+//! - [`Scenario`]: files for the boot drive, Startup-Sequence lines,
+//!   captured output and return codes, screenshots, host steps run while
+//!   the emulator runs, checks ([`Check`]), the machine ([`Model`]), a
+//!   timeout; [`run_report`] stages it, runs FS-UAE headless, watches, ends
+//!   every process it started and judges the run.
+//! - The machine's own tools ([`native`]: ExitEmu, CrashGuard, the ROM's
+//!   mends, a stand-in rexxsyslib.library), built from `native/*.S`.
+//! - On a hang, a task dump read from the emulator's RAM by the host
+//!   ([`hostdump`]); FS-UAE's lost interrupt requests mended ([`uaemend`]).
+//! - Free-memory checks ([`memcheck`]), screenshot pixels ([`picture`]),
+//!   the port file of a program that talks TCP with the host ([`net`]).
+//! - Process groups ended by id on a signal ([`signals`], [`process`]) and
+//!   per-run locks ([`lock`]).
+//! - Its own self-test scenarios ([`selftest`]).
+//!
+//! A run of scenario `<name>` lives in `<root>/<name>/` ([`Options::root`],
+//! wiped first):
 //!
 //! ```text
 //! hd/                  the boot drive (DH0:), S/Startup-Sequence generated
@@ -14,7 +35,7 @@
 //! processes.txt        the process groups started: `<what> <pgid>` a line
 //! ```
 //!
-//! A run holds the lock `target/uae/<name>.lock` ([`lock`]) while it
+//! A run holds the lock `<root>/<name>.lock` ([`lock`]) while it
 //! uses that directory: a second run of the same scenario in the same
 //! checkout waits for it.
 //!
@@ -32,41 +53,23 @@
 //! runs under a private Xvfb; otherwise FS-UAE runs with
 //! `SDL_VIDEODRIVER=offscreen`.
 //!
-//! Emulator runs are not `cargo test` tests: [`all`] lists them and xtask
-//! runs them (`cargo xtask uae-test`).
+//! Emulator runs are not `cargo test` tests: a runner lists scenarios and
+//! calls [`run_report`] for each (GadgetScope's: `cargo xtask uae-test`).
 #![forbid(unsafe_code)]
 
-pub mod actions;
-pub mod arexx_client;
-pub mod arexx_host;
-pub mod arexx_more;
-pub mod churn;
-pub mod diskfont;
-pub mod fixtures;
-pub mod foundation;
-pub mod gui;
 pub mod hostdump;
-pub mod inspector;
 pub mod lock;
-pub mod m68000;
 pub mod memcheck;
 pub mod native;
-pub mod pick;
+pub mod net;
 pub mod picture;
 pub mod process;
-pub mod record;
-pub mod rexx;
-pub mod roles;
 pub mod scenario;
-pub mod scenarios;
+pub mod selftest;
 pub mod serial;
-pub mod shipping;
-pub mod shown;
 pub mod signals;
 pub mod stage;
-pub mod stock;
 pub mod uaemend;
-pub mod wire;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -116,6 +119,9 @@ impl std::fmt::Display for Outcome {
 pub struct Options {
     /// Built harness tools (ExitEmu, CrashGuard): see [`native::build`].
     pub tools: NativeTools,
+    /// The project the scenarios belong to: [`Check::Golden`] files and
+    /// what host steps run are found from here ([`HostContext::workspace`]).
+    pub workspace: PathBuf,
     /// Scenario directories go to `<root>/<name>/`; default
     /// `<workspace>/target/uae`.
     pub root: PathBuf,
@@ -176,12 +182,14 @@ pub struct Options {
 }
 
 impl Options {
-    /// Defaults, with `GADGETSCOPE_KICKSTART` / `GADGETSCOPE_WORKBENCH`
-    /// taken from the environment.
-    pub fn new(tools: NativeTools) -> Options {
+    /// Defaults for the project at `workspace`, with `GADGETSCOPE_KICKSTART` /
+    /// `GADGETSCOPE_WORKBENCH` taken from the environment.
+    pub fn new(tools: NativeTools, workspace: impl Into<PathBuf>) -> Options {
         let env_path = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let workspace = workspace.into();
         Options {
-            root: workspace_root().join("target").join("uae"),
+            root: workspace.join("target").join("uae"),
+            workspace,
             kickstart: env_path("GADGETSCOPE_KICKSTART"),
             kickstart_a500: env_path("GADGETSCOPE_KICKSTART_A500"),
             workbench: env_path("GADGETSCOPE_WORKBENCH"),
@@ -217,53 +225,6 @@ impl Options {
             Err(format!("`{name}`: {} does not exist", path.display()))
         }
     }
-}
-
-/// Every registered scenario, in suite order: each test module's
-/// `scenarios()`, then the stock A1200's runs of some of them
-/// ([`stock::STOCK`]). A module lists its scenarios itself and names what
-/// each stages ([`Scenario::program`]); the runner (`cargo xtask uae-test`)
-/// builds what the selected scenarios' [`Scenario::needs`] name, runs them
-/// and judges each with [`Scenario::verdict`].
-pub fn all() -> Vec<Scenario> {
-    let mut all = modules();
-    // A scenario is built again for its stock run (a Scenario holds
-    // closures and is not Clone).
-    all.extend(stock::scenarios_from(modules()));
-    all.extend(stock::own());
-    all.extend(m68000::scenarios_from(modules()));
-    all
-}
-
-/// Each test module's `scenarios()`, in suite order.
-fn modules() -> Vec<Scenario> {
-    [
-        scenarios::scenarios(),
-        foundation::scenarios(),
-        inspector::scenarios(),
-        fixtures::scenarios(),
-        actions::scenarios(),
-        pick::scenarios(),
-        rexx::scenarios(),
-        arexx_host::scenarios(),
-        arexx_more::scenarios(),
-        arexx_client::scenarios(),
-        roles::scenarios(),
-        gui::scenarios(),
-        churn::scenarios(),
-        shipping::scenarios(),
-        wire::scenarios(),
-        record::scenarios(),
-        shown::scenarios(),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
-}
-
-/// The cargo workspace root (`uae-harness/..`).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("uae-harness has a parent").to_path_buf()
 }
 
 /// Everything about one finished run.
@@ -499,7 +460,7 @@ pub fn run_report(scenario: &Scenario, opts: &Options) -> Report {
     match result {
         Ok(()) => {
             let check = if observed.sentinel && observed.crash.is_none() {
-                scenario.checks.iter().try_for_each(|c| c.evaluate(&run))
+                scenario.checks.iter().try_for_each(|c| c.evaluate(&run, &opts.workspace))
             } else {
                 Ok(())
             };
@@ -671,7 +632,7 @@ fn execute(
     let host_ctx = HostContext {
         run: run.clone(),
         hd: hd.clone(),
-        workspace: workspace_root(),
+        workspace: opts.workspace.clone(),
         emulator: emu.pid(),
         model: scenario.model,
     };

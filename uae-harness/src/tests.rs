@@ -9,7 +9,7 @@ use crate::*;
 
 #[test]
 fn startup_sequence_order() {
-    let s = Scenario::new("t").line("Echo \"a\" >DH0:a").capture("GadgetScope VERSION", "ver");
+    let s = Scenario::new("t").line("Echo \"a\" >DH0:a").capture("MyProgram VERSION", "ver");
     let text = startup_sequence(&s, false, false, false, Mends::default()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with(';'));
@@ -21,7 +21,7 @@ fn startup_sequence_order() {
             "C:ConsoleFix",
             "FailAt 1000",
             "Echo \"a\" >DH0:a",
-            "GadgetScope VERSION >DH0:ver.out",
+            "MyProgram VERSION >DH0:ver.out",
             "Echo \"$RC\" >DH0:ver.rc",
             "Echo \"done\" >DH0:sentinel",
             "C:ExitEmu",
@@ -128,8 +128,8 @@ fn serial_parse() {
     assert!(c.describe().contains("C:CrashTest+$E (hunk 0)"));
     // A PC in a later hunk of a program whose code is in several.
     let c =
-        parse_crash("\nCRASHGUARD trap=00000004 pc=00101000 seg=00041C2C hunk=00000003 off=00000FF8 cmd=GadgetScope\n");
-    assert_eq!(c.unwrap().describe(), "illegal instruction (vector 4) at pc $00101000 = GadgetScope+$FF8 (hunk 3)");
+        parse_crash("\nCRASHGUARD trap=00000004 pc=00101000 seg=00041C2C hunk=00000003 off=00000FF8 cmd=MyProgram\n");
+    assert_eq!(c.unwrap().describe(), "illegal instruction (vector 4) at pc $00101000 = MyProgram+$FF8 (hunk 3)");
     // An address error with a fault address and a command name with
     // spaces, its PC in none of the command's hunks.
     let c = parse_crash(
@@ -183,14 +183,19 @@ fn checks_and_rundir() {
     assert_eq!(run.read_text("DH0:sub/out.TXT").unwrap(), "hello\n");
     assert_eq!(run.rc("ver"), Some(10));
     assert_eq!(run.rc("none"), None);
-    assert!(Check::Exists("sub/out.txt".into()).evaluate(&run).is_ok());
-    assert!(Check::Exists("nope".into()).evaluate(&run).is_err());
-    assert!(Check::Equals("Sub/Out.txt".into(), b"hello\n".to_vec()).evaluate(&run).is_ok());
-    assert!(Check::Contains("Sub/Out.txt".into(), "bye".into()).evaluate(&run).is_err());
-    assert!(Check::Rc("ver".into(), 10).evaluate(&run).is_ok());
-    assert!(Check::Rc("ver".into(), 0).evaluate(&run).unwrap_err().contains("RC 10"));
+    assert!(Check::Exists("sub/out.txt".into()).evaluate(&run, &dir).is_ok());
+    assert!(Check::Exists("nope".into()).evaluate(&run, &dir).is_err());
+    assert!(Check::Equals("Sub/Out.txt".into(), b"hello\n".to_vec()).evaluate(&run, &dir).is_ok());
+    assert!(Check::Contains("Sub/Out.txt".into(), "bye".into()).evaluate(&run, &dir).is_err());
+    assert!(Check::Rc("ver".into(), 10).evaluate(&run, &dir).is_ok());
+    assert!(Check::Rc("ver".into(), 0).evaluate(&run, &dir).unwrap_err().contains("RC 10"));
+    std::fs::write(dir.join("want.txt"), "hello\n").unwrap();
+    let same: scenario::Diff = |a, b| if a == b { Ok(()) } else { Err(b"they differ".to_vec()) };
+    assert!(Check::Golden("sub/out.txt".into(), "want.txt".into(), same).evaluate(&run, &dir).is_ok());
+    let golden = Check::Golden("ver.rc".into(), "want.txt".into(), same).evaluate(&run, &dir).unwrap_err();
+    assert_eq!(golden, "ver.rc differs from want.txt:\nthey differ");
     let custom = Check::Custom("custom".into(), Box::new(|r: &RunDir| r.read("nope").map(|_| ())));
-    assert!(custom.evaluate(&run).unwrap_err().starts_with("custom:"));
+    assert!(custom.evaluate(&run, &dir).unwrap_err().starts_with("custom:"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -293,14 +298,4 @@ fn startup_sequence_without_the_mends() {
     assert!(!text.contains("NoNest") && text.contains("\nC:ConsoleFix\n"), "{text}");
     let text = startup_sequence(&t, false, false, false, Mends { no_nest: true, console_fix: false }).unwrap();
     assert!(text.contains("\nC:NoNest\n") && !text.contains("ConsoleFix"), "{text}");
-}
-
-#[test]
-fn every_benchmark_runs_alone() {
-    let all = crate::all();
-    let benches: Vec<&str> = all.iter().filter(|s| s.name.starts_with("bench-")).map(|s| s.name.as_str()).collect();
-    assert!(benches.len() >= 6, "{benches:?}");
-    for s in &all {
-        assert_eq!(s.alone, s.name.starts_with("bench-"), "{}: a benchmark runs alone, nothing else must", s.name);
-    }
 }
