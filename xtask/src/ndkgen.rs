@@ -1,5 +1,5 @@
 //! `ndk.h`: the NDK facts the native C runtime (`amiga-rt/c`) and the
-//! harness's assembler tools (`tests-uae/native`) use, as one C
+//! harness's assembler tools (`uae-harness/native`) use, as one C
 //! preprocessor header (`.c` and `.S` files both include it). Generated
 //! from the project's two definitions, so C, assembler and Rust cannot
 //! disagree:
@@ -124,7 +124,7 @@ mod tests {
     }
 
     /// Every NDK fact of the harness tools comes from the header: no
-    /// `.set` in `tests-uae/native` defines a name the header defines,
+    /// `.set` in `uae-harness/native` defines a name the header defines,
     /// compared without case and underscores (so `LVO_FORBID` and
     /// `TC_TRAPCODE` count as `_LVOForbid` and `tc_TrapCode`).
     #[test]
