@@ -1,5 +1,5 @@
 //! `ndk.h`: the NDK facts the native C runtime (`amiga-rt/c`) and the
-//! harness's assembler tools (`tests-uae/native`) use, as one C
+//! harness's assembler tools (`uae-harness/native`) use, as one C
 //! preprocessor header (`.c` and `.S` files both include it). Generated
 //! from the project's two definitions, so C, assembler and Rust cannot
 //! disagree:

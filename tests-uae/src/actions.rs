@@ -5,7 +5,7 @@
 //! driven programs write. Geometry comes from the TREE text of the AROS
 //! boot Shell window (tests-uae/golden/aros-shell-window.full.tree).
 
-use crate::{Check, Scenario};
+use uae_harness::{Check, Scenario};
 
 /// A check that the first line of a captured TREE is this window header.
 fn header(tag: &str, line: &str) -> Check {

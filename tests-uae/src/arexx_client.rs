@@ -43,9 +43,9 @@
 //!   reading cannot walk (PNG icons).
 
 use crate::rexx::{wait_for_file, with_arexx};
-use crate::{Check, Scenario};
 use icons::info::{DiskObject, PlanarImage, WbType};
 use std::time::Duration;
+use uae_harness::{Check, Scenario};
 
 /// The manifest of `arexx-where`.
 pub const WHERE_MANIFEST: &str = "\

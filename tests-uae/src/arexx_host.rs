@@ -2,10 +2,10 @@
 //! NOGUI` serves its port while the test fixture RexxSend sends commands
 //! the way RexxMast would; the fixture programs log what reaches them.
 
-use crate::fixtures::wait_for_file;
 use crate::rexx::with_arexx;
-use crate::{Check, Scenario};
 use std::time::Duration;
+use uae_harness::scenario::wait_for_file;
+use uae_harness::{Check, Scenario};
 
 /// The script of `arexx-drive`: read, act, read back, fail on purpose,
 /// and QUIT. One command per line, sent in order, each waiting for its

@@ -44,11 +44,11 @@
 //! Waits on the Amiga side are for a file (`RexxSend AWAIT=`, Delay-based;
 //! a Shell loop where nothing may load meanwhile).
 
-use crate::fixtures::wait_for_file;
-use crate::memcheck::{avail, census, measure};
 use crate::rexx::with_arexx;
-use crate::{Check, Scenario};
 use std::time::Duration;
+use uae_harness::memcheck::{avail, census, measure};
+use uae_harness::scenario::wait_for_file;
+use uae_harness::{Check, Scenario};
 
 /// What one `Run QUIET >NIL: <command>` keeps of free memory on this ROM,
 /// bytes, every time (measured, docs/design/harness-notes.md "Free memory"):

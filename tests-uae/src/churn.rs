@@ -19,8 +19,8 @@
 //!   fails within seconds.
 
 use crate::rexx::{wait_for_file, with_arexx};
-use crate::{Check, Scenario};
 use std::time::Duration;
+use uae_harness::{Check, Scenario};
 
 /// The walk commands of one round.
 pub const ROUND: [&str; 5] = ["TREE Blinker", "MENU Blinker", "SCREENS", "GETTEXT AROS 99", "TREE NoSuchWindow"];

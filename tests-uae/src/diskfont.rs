@@ -28,12 +28,12 @@
 //! [`Font`], so host tests and scenarios can render and read the text the
 //! fixture draws.
 
-use crate::Scenario;
 use amiga_ndk::diskfont::*;
 use amiga_ndk::dos::{HUNK_CODE, HUNK_END, HUNK_HEADER, HUNK_RELOC32};
 use amiga_ndk::exec::{ln_Name, ln_Type, NT_FONT};
 use amiga_ndk::graphics::*;
 use gadgetscope_textread::{CharLoc, Font};
+use uae_harness::Scenario;
 
 /// The font's name, as `OpenFont()` asks for it (`ln_Name`, `dfh_Name`).
 pub const NAME: &str = "gstest.font";

@@ -5,15 +5,10 @@
 //! memory before and after a second, identical run (the first run warms
 //! up what AROS keeps cached, e.g. fonts and GadTools' classes).
 
-use crate::memcheck::{frees_all_but, measure};
-use crate::{Check, Scenario};
 use std::time::Duration;
-
-/// Script lines that spin until `DH0:<file>` exists (the ROM has no
-/// `Wait`; `label` must be unique in the script).
-pub fn wait_for_file(file: &str, label: &str) -> Vec<String> {
-    vec![format!("Lab {label}"), format!("If NOT EXISTS DH0:{file}"), format!("  Skip {label} BACK"), "EndIf".into()]
-}
+use uae_harness::memcheck::{frees_all_but, measure};
+use uae_harness::scenario::wait_for_file;
+use uae_harness::{Check, Scenario};
 
 /// One fixture run: start it, wait until it is ready, optionally take a
 /// screenshot, run `while_up`'s lines, write its quit file, wait for its
@@ -166,7 +161,7 @@ fn text_log_box(log: &str, what: &str) -> Result<(String, String), String> {
 /// Host step: the Amiga script that clicks the second `Save`, the
 /// group's `Alpha` and `Ask` (which opens the requester), at the boxes
 /// the fixture logged.
-fn text_clicks(ctx: &crate::HostContext) -> Result<String, String> {
+fn text_clicks(ctx: &uae_harness::HostContext) -> Result<String, String> {
     let log = ctx.run.read_text("text-fixture.log")?;
     let mut script = String::new();
     for what in ["button \"Save\" 1 ", "member 101 ", "button \"Ask\" 0 "] {
@@ -179,7 +174,7 @@ fn text_clicks(ctx: &crate::HostContext) -> Result<String, String> {
 
 /// Host step: the script that answers the requester with `Cancel`, at
 /// the box GadgetScope's TREE of it gives.
-fn text_answer(ctx: &crate::HostContext) -> Result<String, String> {
+fn text_answer(ctx: &uae_harness::HostContext) -> Result<String, String> {
     let tree = ctx.run.read_text("request-tree.out")?;
     let window = tree
         .lines()
@@ -203,7 +198,7 @@ pub const TEXT_CLICKED: [&str; 4] =
 /// Host step: waits (up to 10 s) until the fixture's log has every line
 /// of [`TEXT_CLICKED`], in order; the log is kept as
 /// `<run>/text-fixture-clicks.log` (the measured run rewrites it).
-fn text_clicked(ctx: &crate::HostContext) -> Result<String, String> {
+fn text_clicked(ctx: &uae_harness::HostContext) -> Result<String, String> {
     let start = std::time::Instant::now();
     loop {
         let log = ctx.run.read_text("text-fixture.log").unwrap_or_default();
@@ -308,7 +303,7 @@ mod tests {
             .lines
             .iter()
             .filter_map(|l| match l {
-                crate::Line::Raw(t) => Some(t.clone()),
+                uae_harness::Line::Raw(t) => Some(t.clone()),
                 _ => None,
             })
             .collect();

@@ -2,9 +2,9 @@
 //! on the AROS ROM. Each is a plain [`Scenario`] with checks; the
 //! programs it stages are named with [`Scenario::program`].
 
-use crate::memcheck::{frees_all_but, measure};
-use crate::scenario::HostContext;
-use crate::{hostdump, Check, Scenario};
+use uae_harness::memcheck::{frees_all_but, measure};
+use uae_harness::HostContext;
+use uae_harness::{hostdump, Check, Scenario};
 
 /// What `UAETool LIBS` writes on FS-UAE 3.1.66's AROS ROM (measured).
 pub const ROM_LIBRARIES: &str = "commodities.library absent\nlocale.library absent\n";
@@ -47,7 +47,7 @@ fn sched_stress() -> Scenario {
 }
 
 /// The host reads exec's task lists out of the running emulator's RAM
-/// ([`crate::hostdump`], what every hang report gets), stopping it for
+/// ([`uae_harness::hostdump`], what every hang report gets), stopping it for
 /// each read: every dump has the CPU's registers and the ROM's tasks,
 /// and one taken while exec cannot be moving tasks between its lists (not
 /// on the supervisor stack, interrupts on) has them agreeing with
@@ -135,7 +135,7 @@ fn serial_names_cpu(cpu: &'static str) -> Check {
 /// shared runtime; CrashGuard would turn any crash into `Crash`.
 fn cpu_68000() -> Scenario {
     Scenario::new("cpu-68000")
-        .model(crate::Model::A500)
+        .model(uae_harness::Model::A500)
         .program("GadgetScope", "GadgetScope")
         .program("C/UAETool", "UAETool")
         .capture("GadgetScope VERSION", "version")

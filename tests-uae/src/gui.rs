@@ -134,13 +134,14 @@
 //! `gui-checkmarks`.
 use crate::arexx_client::{icon, tool_icon};
 use crate::arexx_more::{rcs, replies};
-use crate::fixtures::wait_for_file;
-use crate::hostdump;
-use crate::picture::{frame_is_drawn, same_inside, window_line, Box4, Picture};
+use crate::picture::{frame_is_drawn, window_line};
 use crate::rexx::with_arexx;
-use crate::{Check, HostContext, Model, RunDir, Scenario};
 use icons::info::WbType;
 use std::time::Duration;
+use uae_harness::hostdump;
+use uae_harness::picture::{same_inside, Box4, Picture};
+use uae_harness::scenario::wait_for_file;
+use uae_harness::{Check, HostContext, Model, RunDir, Scenario};
 
 /// Part 1 and 2: list, highlight, naming, export, manifest.
 pub const LIST_SCRIPT: &str = "\
@@ -903,7 +904,7 @@ pub const APPICON_NOTE_KEEPS: i64 = 144;
 /// `memory-window` (module doc).
 fn memory_window() -> Scenario {
     use crate::arexx_more::RUN_KEEPS;
-    use crate::memcheck::{avail, frees_all_but, measure};
+    use uae_harness::memcheck::{avail, frees_all_but, measure};
     let mut s = with_arexx(Scenario::new("memory-window"))
         .program("GadgetScope", "GadgetScope")
         .program("C/UAETool", "UAETool")

@@ -1,7 +1,7 @@
 //! Emulator scenarios of the inspector on windows nobody here
 //! wrote: the AROS boot Shell's console window and the screen list.
 
-use crate::{Check, Scenario};
+use uae_harness::{Check, Scenario};
 
 /// Starts `program` with `Run` and waits for `DH0:<stem>.ready`. Its
 /// output goes to `DH0:<stem>.out`: a trap or panic report of the runtime
@@ -71,7 +71,7 @@ fn fixture_scenarios() -> Vec<Scenario> {
         ("twin-fixture.out", "twin-fixture-screen.tree"),
         ("screens.out", "fixtures.screens"),
     ] {
-        s = s.check(Check::Golden(out.into(), format!("tests-uae/golden/{golden}").into()));
+        s = s.check(crate::golden(out, &format!("tests-uae/golden/{golden}")));
     }
     let bench = Scenario::new("bench-walk-gadtools")
         .alone()
@@ -142,11 +142,11 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Rc("tree".into(), 0))
             .check(Check::Rc("menu".into(), 0))
             .check(Check::Rc("active".into(), 0))
-            .check(Check::Golden("screens.out".into(), "tests-uae/golden/aros-boot.screens".into()))
-            .check(Check::Golden("tree.out".into(), "tests-uae/golden/aros-shell-window.tree".into()))
-            .check(Check::Golden("treefull.out".into(), "tests-uae/golden/aros-shell-window.full.tree".into()))
+            .check(crate::golden("screens.out", "tests-uae/golden/aros-boot.screens"))
+            .check(crate::golden("tree.out", "tests-uae/golden/aros-shell-window.tree"))
+            .check(crate::golden("treefull.out", "tests-uae/golden/aros-shell-window.full.tree"))
             // The console window is the active one: TREE without WINDOW= is the same text.
-            .check(Check::Golden("active.out".into(), "tests-uae/golden/aros-shell-window.tree".into()))
+            .check(crate::golden("active.out", "tests-uae/golden/aros-shell-window.tree"))
             .check(Check::Contains("menu.out".into(), "window \"AROS\" screen=\"Workbench Screen\"".into()))
             .check(Check::Rc("missing".into(), 5))
             .check(Check::Contains("missing.out".into(), "no window matches \"NoSuchWindow\"".into())),

@@ -14,9 +14,9 @@
 //! walk's benchmark (TREE's time on a 7 MHz 68000 with chip and slow RAM
 //! only) and the idle ARexx host's resident memory.
 
-use crate::scenario::FileSource;
-use crate::{Check, Model, Scenario};
 use std::time::Duration;
+use uae_harness::FileSource;
+use uae_harness::{Check, Model, Scenario};
 
 /// The suffix of a built name that the runner builds for the 68000.
 pub const SUFFIX: &str = "@68000";
@@ -35,7 +35,7 @@ pub fn on_68000(mut scenario: Scenario) -> Scenario {
     scenario = scenario.without_watchdog();
     for f in &mut scenario.files {
         if let FileSource::Built(name) = &mut f.source {
-            let tool = crate::native::NAMED.contains(&name.as_str());
+            let tool = uae_harness::native::NAMED.contains(&name.as_str());
             if !tool && !name.contains('/') && !["icons", "dist"].contains(&name.as_str()) {
                 name.push_str(SUFFIX);
             }
@@ -70,12 +70,12 @@ mod tests {
         let all = crate::all();
         for name in super::ON_68000.iter().map(|n| format!("{n}-68000")).chain(["canary-68000".to_string()]) {
             let s = all.iter().find(|s| s.name == name).unwrap_or_else(|| panic!("{name}"));
-            assert_eq!(s.model, crate::Model::A500, "{name}");
+            assert_eq!(s.model, uae_harness::Model::A500, "{name}");
             assert!(!s.watchdog, "{name}");
             let built: Vec<&str> = s.needs();
             assert!(!built.is_empty(), "{name}");
             for n in built {
-                let tool = crate::native::NAMED.contains(&n);
+                let tool = uae_harness::native::NAMED.contains(&n);
                 assert!(tool || n.ends_with(super::SUFFIX), "{name} stages {n}");
             }
         }

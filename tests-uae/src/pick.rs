@@ -26,8 +26,8 @@
 
 use std::time::Duration;
 
-use crate::fixtures::wait_for_file;
-use crate::{Check, Scenario};
+use uae_harness::scenario::wait_for_file;
+use uae_harness::{Check, Scenario};
 
 /// The GadTools fixture's window and Connect / Mode buttons as TREE prints
 /// them on this ROM (tests-uae/golden/gadtools-fixture.tree): window at

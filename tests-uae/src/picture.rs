@@ -1,106 +1,11 @@
-//! Checks on a screenshot's pixels (the PNG the host takes of FS-UAE's
-//! window under Xvfb), for what a person would look at: `cargo xtask run`'s
-//! picture must show GadgetScope's window with its list and details, and
-//! the frame round the selected gadget.
-//!
-//! The emulated display sits somewhere in the PNG, scaled, with a black
-//! border round it and the overscan in the border colour inside that;
-//! [`screen_box`] finds the Amiga screen in it by its title bar (the top
-//! row that differs from the border across most of the display), and
-//! [`Picture::at`] maps Amiga screen coordinates (pixels of a 640×256
-//! screen) into it. The boxes to look at
-//! come from the run itself (PickTool's window list), not from guesses.
+//! Checks on GadgetScope's screenshots: `cargo xtask run`'s picture must
+//! show GadgetScope's window with its list and details, and the frame
+//! round the selected gadget. The boxes to look at come from the run
+//! itself (PickTool's window list), not from guesses; the pixels are
+//! [`uae_harness::picture`]'s.
 
 use std::path::Path;
-
-/// A decoded screenshot: RGB, row by row.
-pub struct Picture {
-    width: usize,
-    height: usize,
-    rgb: Vec<[u8; 3]>,
-    /// The Amiga screen's box in the PNG: left, top, right, bottom
-    /// (exclusive), pixels.
-    display: (usize, usize, usize, usize),
-    /// The Amiga screen's size the display shows, pixels.
-    screen: (i32, i32),
-}
-
-/// A box in Amiga screen coordinates: left, top, width, height (pixels).
-pub type Box4 = (i32, i32, i32, i32);
-
-impl Picture {
-    /// Reads a PNG (gadgetscope-icons' reader) showing an Amiga screen of
-    /// `screen` pixels (640×256 for the AROS ROM's Workbench).
-    pub fn load(png: &Path, screen: (i32, i32)) -> Result<Picture, String> {
-        let img = icons::read_png(png)?;
-        let rgb = img.px.iter().map(|p| [p[0], p[1], p[2]]).collect();
-        Picture::new(img.width as usize, img.height as usize, rgb, screen)
-    }
-
-    /// A picture of `width`×`height` RGB pixels showing a screen of
-    /// `screen` pixels. Err when nothing but black is in it.
-    pub fn new(width: usize, height: usize, rgb: Vec<[u8; 3]>, screen: (i32, i32)) -> Result<Picture, String> {
-        if rgb.len() != width * height {
-            return Err(format!("{} pixels for {width}x{height}", rgb.len()));
-        }
-        let (l, t, r, b) = screen_box(width, height, &rgb).ok_or("no Amiga screen in the picture (no title bar)")?;
-        // Down from the title bar's first row, as tall as the screen's
-        // rows are at the width's scale: a hires non-interlaced screen's
-        // pixel is twice as tall as wide (640x256 shows as 640x512).
-        let tall = (r - l) * 2 * screen.1.max(1) as usize / screen.0.max(1) as usize;
-        let display = (l, t, r, b.min(t + tall));
-        Ok(Picture { width, height, rgb, display, screen })
-    }
-
-    /// The PNG pixel showing the middle of Amiga pixel (`x`, `y`).
-    pub fn at(&self, x: i32, y: i32) -> [u8; 3] {
-        self.at_half(2 * x + 1, 2 * y + 1)
-    }
-
-    /// The PNG pixel at (`x2`/2, `y2`/2) in Amiga pixels: half-pixel
-    /// steps, so that the middle of a 2-pixel bar is between its pixels.
-    fn at_half(&self, x2: i32, y2: i32) -> [u8; 3] {
-        let (l, t, r, b) = self.display;
-        let px = l + (x2.max(0) as usize * (r - l)) / (2 * self.screen.0 as usize);
-        let py = t + (y2.max(0) as usize * (b - t)) / (2 * self.screen.1 as usize);
-        self.rgb[py.min(self.height - 1) * self.width + px.min(self.width - 1)]
-    }
-
-    /// The colours along the Amiga row `y` from `x0` to `x1` (exclusive).
-    fn row(&self, y: i32, x0: i32, x1: i32) -> Vec<[u8; 3]> {
-        (x0..x1).map(|x| self.at(x, y)).collect()
-    }
-}
-
-/// The Amiga screen in the picture (left, top, right, bottom, exclusive):
-/// the display is the bounding box of the pixels that are not black; the
-/// screen spans, across, its title bar: the first row whose pixels differ
-/// from the border colour (the display's left edge) from end to end over
-/// more than half the display's width, and that row is its top; down to
-/// the display's bottom ([`Picture::new`] cuts it to the screen's rows).
-pub fn screen_box(width: usize, height: usize, rgb: &[[u8; 3]]) -> Option<(usize, usize, usize, usize)> {
-    let (mut l, mut t, mut r, mut b) = (width, height, 0, 0);
-    for (i, p) in rgb.iter().enumerate() {
-        if *p != [0, 0, 0] {
-            let (x, y) = (i % width, i / width);
-            (l, t, r, b) = (l.min(x), t.min(y), r.max(x + 1), b.max(y + 1));
-        }
-    }
-    if r <= l + 2 || b <= t {
-        return None;
-    }
-    // One pixel in: the display's edge itself blends with the black.
-    let border = rgb[(t + (b - t) / 2) * width + l + 1];
-    (t..b).find_map(|y| {
-        let row = &rgb[y * width + l..y * width + r];
-        // Pixels blended with the border at the display's edges are not
-        // the title bar: a difference of more than 24 in a channel is.
-        let differs = |p: &&[u8; 3]| **p != [0, 0, 0] && p.iter().zip(border).any(|(&a, b)| a.abs_diff(b) > 24);
-        let first = row.iter().position(|p| differs(&p))?;
-        let last = row.iter().rposition(|p| differs(&p))?;
-        (2 * (last - first) > r - l).then_some((l + first, y, l + last + 1, b))
-    })
-}
+use uae_harness::picture::{Box4, Picture};
 
 /// The frame round a gadget, as `bars` (its four windows' boxes, in the
 /// order top, bottom, left, right): each bar is one colour along its
@@ -143,7 +48,7 @@ pub fn frame_is_drawn(pic: &Picture, bars: &[Box4; 4], framed: Box4) -> Result<(
     // the middle of some bar (above the top bar, below the bottom one, left
     // and right of the side bars; those on the screen) the colour is not
     // the frame's. A uniform background alone is no frame.
-    let (sw, sh) = pic.screen;
+    let (sw, sh) = pic.screen();
     let outside = bars.iter().enumerate().filter_map(|(i, &(l, t, w, h))| {
         let (x, y) = match i {
             0 => (l + w / 2, t - 1),
@@ -161,22 +66,6 @@ pub fn frame_is_drawn(pic: &Picture, bars: &[Box4; 4], framed: Box4) -> Result<(
     let inside = pic.at(fl + 1, ft + 1);
     if Some(inside) == colour {
         return Err(format!("the frame's colour {inside:?} is the framed gadget's own: no frame to see"));
-    }
-    Ok(())
-}
-
-/// Whether the two pictures show the same Amiga pixels inside `r`
-/// (screen coordinates), 2 pixels in from its edges (the display is
-/// scaled with filtering: an edge pixel blends with what is outside, a
-/// frame's bar for one). Err names the first pixel that differs.
-pub fn same_inside(a: &Picture, b: &Picture, r: Box4) -> Result<(), String> {
-    let (l, t, w, h) = r;
-    for y in t + 2..t + h - 2 {
-        for x in l + 2..l + w - 2 {
-            if a.at(x, y) != b.at(x, y) {
-                return Err(format!("pixel {x},{y} of [{l},{t} {w}x{h}]: {:?} and {:?}", a.at(x, y), b.at(x, y)));
-            }
-        }
     }
     Ok(())
 }
@@ -306,18 +195,22 @@ mod tests {
         assert!(frame_is_drawn(&pic, &BARS, CONNECT).is_err());
         assert!(window_shows_text(&pic, WINDOW, MAIN_LINES).is_err());
         // The window's picture with one bar painted over in the button's colour.
-        let mut pic = Picture::load(&image("gadgetscope-window.png"), (640, 256)).unwrap();
+        let pic = Picture::load(&image("gadgetscope-window.png"), (640, 256)).unwrap();
         let face = pic.at(CONNECT.0 + 1, CONNECT.1 + 1);
-        let (l, t, r, b) = pic.display;
+        let (l, t, r, b) = pic.display();
+        let png = icons::read_png(&image("gadgetscope-window.png")).unwrap();
+        let width = png.width as usize;
+        let mut rgb: Vec<[u8; 3]> = png.px.iter().map(|p| [p[0], p[1], p[2]]).collect();
         for y in t..b {
             for x in l..r {
                 let ax = ((x - l) * 640 / (r - l)) as i32;
                 let ay = ((y - t) * 256 / (b - t)) as i32;
                 if (112..114).contains(&ax) && (43..57).contains(&ay) {
-                    pic.rgb[y * pic.width + x] = face;
+                    rgb[y * width + x] = face;
                 }
             }
         }
+        let pic = Picture::new(width, png.height as usize, rgb, (640, 256)).unwrap();
         let e = frame_is_drawn(&pic, &BARS, CONNECT).unwrap_err();
         assert!(e.contains("differ") || e.contains("one colour"), "{e}");
         assert!(Picture::new(2, 1, vec![[0; 3]; 2], (640, 256)).is_err(), "a black picture");

@@ -17,12 +17,13 @@
 //! log of the recording, line for line, and hold every recorded action.
 
 use crate::arexx_more::replies;
-use crate::fixtures::wait_for_file;
 use crate::rexx::with_arexx;
-use crate::wire::{read_port, BSDSOCKET, WIRE_START};
-use crate::{Check, HostContext, Scenario};
+use crate::wire::WIRE_START;
 use std::process::Command;
 use std::time::Duration;
+use uae_harness::net::{read_port, BSDSOCKET};
+use uae_harness::scenario::wait_for_file;
+use uae_harness::{Check, HostContext, Scenario};
 
 /// What the hand does (ARexx commands to `HAND`).
 const HAND_SCRIPT: &str = "\

@@ -21,7 +21,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::{Check, Scenario};
+use uae_harness::{Check, Scenario};
 
 /// Where the library is staged: AROS's OpenLibrary finds it there
 /// (docs/design/harness-notes.md "Facts about the ROM": a `Libs` drawer
@@ -35,14 +35,14 @@ pub const REXXSEND_PATH: &str = "RexxSend";
 /// Stages `DH0:Libs/rexxsyslib.library` (the harness's fixture library)
 /// and `DH0:RexxSend`.
 pub fn with_arexx(s: Scenario) -> Scenario {
-    s.program(LIB_PATH, crate::native::REXXSYSLIB_NAME).program(REXXSEND_PATH, "RexxSend")
+    s.program(LIB_PATH, uae_harness::native::REXXSYSLIB_NAME).program(REXXSEND_PATH, "RexxSend")
 }
 
 /// [`with_arexx`] with RexxSendSmall (a 32 KiB heap) as `RexxSend`: for
 /// the stock A1200, where a sender should be as small as an ARexx client
 /// (amiga-rt/programs/rexxsend-small).
 pub fn with_small_arexx(s: Scenario) -> Scenario {
-    s.program(LIB_PATH, crate::native::REXXSYSLIB_NAME).program(REXXSEND_PATH, "RexxSendSmall")
+    s.program(LIB_PATH, uae_harness::native::REXXSYSLIB_NAME).program(REXXSEND_PATH, "RexxSendSmall")
 }
 
 /// A script line that sleeps until `DH0:<file>` exists (`RexxSend
@@ -170,7 +170,7 @@ pub fn scenarios() -> Vec<Scenario> {
 /// RomTag's match word (a quick host-side sanity check of a build).
 pub fn check_library_file(path: &Path) -> Result<(), String> {
     let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    crate::native::check_hunk_header(&b)?;
+    uae_harness::native::check_hunk_header(&b)?;
     if b.windows(2).any(|w| w == [0x4A, 0xFC]) {
         Ok(())
     } else {

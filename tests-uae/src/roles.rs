@@ -14,10 +14,10 @@
 //!   system requester) is `arexx-requester` (src/arexx_more.rs).
 
 use crate::arexx_more::{rcs, replies};
-use crate::fixtures::wait_for_file;
 use crate::rexx::with_arexx;
-use crate::{Check, Scenario};
 use std::time::Duration;
+use uae_harness::scenario::wait_for_file;
+use uae_harness::{Check, Scenario};
 
 /// The script; one reply each in `roles.out`.
 pub const SCRIPT: &str = "\

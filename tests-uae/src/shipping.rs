@@ -43,8 +43,8 @@
 //! reads it, but `struct DiskObject` does not expose it).
 
 use crate::rexx::with_arexx;
-use crate::{Check, RunDir, Scenario};
 use std::time::Duration;
+use uae_harness::{Check, RunDir, Scenario};
 
 /// The icons of `icons-getdiskobject`: every icon the icons crate writes
 /// (built as the artefact `icons`), staged as `DH0:Icons/<file>`: (Amiga
@@ -265,8 +265,8 @@ pub fn scenarios() -> Vec<Scenario> {
         .check(Check::Rc("probe".into(), 0))
         .check(icons_read_back("dist-icons.txt", dist_icons()))
         .timeout(Duration::from_secs(60));
-    let a500 = adf_startup("adf-a500", crate::Model::A500, "GadgetScope needs a 68020 or better\n".into(), 20);
-    let a1200 = adf_startup("adf-a1200", crate::Model::A1200, format!("GadgetScope {version} (30.11.2026)\n"), 0);
+    let a500 = adf_startup("adf-a500", uae_harness::Model::A500, "GadgetScope needs a 68020 or better\n".into(), 20);
+    let a1200 = adf_startup("adf-a1200", uae_harness::Model::A1200, format!("GadgetScope {version} (30.11.2026)\n"), 0);
     // `wb-icons` is not registered: its drawer double-click did not open the
     // `hd:GadgetScope` window while the test waited (see wb_icons' doc).
     vec![icons, dist, a500, a1200]
@@ -279,7 +279,7 @@ pub fn scenarios() -> Vec<Scenario> {
 /// found" for any script, so the lines are replayed in the harness's Shell,
 /// each output appended to `adf.out`); its last command, `GadgetScope
 /// VERSION` from the floppy, prints `want` and returns `rc`.
-fn adf_startup(name: &str, model: crate::Model, want: String, rc: i32) -> Scenario {
+fn adf_startup(name: &str, model: uae_harness::Model, want: String, rc: i32) -> Scenario {
     let mut s = Scenario::new(name).model(model).config_built("floppy_drive_1", "dist/GadgetScope.adf");
     let commands: Vec<&str> =
         installer::ADF_STARTUP.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with(';')).collect();

@@ -17,8 +17,8 @@
 //!   (docs/design/performance.md).
 
 use crate::rexx::{wait_for_file, with_arexx};
-use crate::{Check, Scenario};
 use std::time::Duration;
+use uae_harness::{Check, Scenario};
 
 /// The script of `text-shown-gadtools`.
 const GADTOOLS_SCRIPT: &str = "\

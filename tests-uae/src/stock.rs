@@ -6,7 +6,7 @@
 //! the machine most people have. The timing benchmarks stay on the A1200
 //! with fast RAM (tests-uae/README.md "Machines").
 
-use crate::{Model, Scenario};
+use uae_harness::{Model, Scenario};
 
 /// The scenarios run on the stock A1200 too: GadgetScope NOGUI as the
 /// ARexx host and launcher (`arexx-*`: every one of them), its window
@@ -75,11 +75,11 @@ mod tests {
         let all = crate::all();
         for name in super::STOCK {
             let stock = all.iter().find(|s| s.name == format!("{name}-stock"));
-            assert!(stock.is_some_and(|s| s.model == crate::Model::A1200ChipOnly), "{name}-stock");
+            assert!(stock.is_some_and(|s| s.model == uae_harness::Model::A1200ChipOnly), "{name}-stock");
             let stock = stock.unwrap();
             assert!(!stock.watchdog, "{name}-stock has no watchdog");
             assert!(
-                !stock.lines.iter().any(|l| matches!(l, crate::Line::Raw(t) if t.contains("UAETool WATCH"))),
+                !stock.lines.iter().any(|l| matches!(l, uae_harness::Line::Raw(t) if t.contains("UAETool WATCH"))),
                 "{name}-stock starts no UAETool WATCH"
             );
         }
@@ -90,7 +90,7 @@ mod tests {
         let all = crate::all();
         for own in super::own() {
             assert!(own.name.ends_with("-stock"), "{}", own.name);
-            assert_eq!(own.model, crate::Model::A1200ChipOnly, "{}", own.name);
+            assert_eq!(own.model, uae_harness::Model::A1200ChipOnly, "{}", own.name);
             assert!(!own.watchdog, "{}", own.name);
             assert_eq!(all.iter().filter(|s| s.name == own.name).count(), 1, "{}", own.name);
         }

@@ -37,7 +37,7 @@
 //!   memory is lost. The script logs each step to `hd/hostile.log` as it
 //!   goes. Its hangs were FS-UAE losing the bsdsocket thread's signal to
 //!   GadgetScope, which the harness now mends (docs/design/harness-notes.md
-//!   "Lost wakeups", [`crate::uaemend`]).
+//!   "Lost wakeups", [`uae_harness::uaemend`]).
 //! - `fs-contain`: the file verbs stay inside `FSROOT=DH0:Staging` over
 //!   the wire (FSPUT, FSMKDIR) and ARexx (every other verb): `/` parent
 //!   steps at every position, the assign `SYS:`, the volume name `hd:`,
@@ -57,32 +57,14 @@
 //! `serve_scenario` is `cargo xtask serve`'s run (not in the suite).
 
 use crate::rexx::with_arexx;
-use crate::{Check, HostContext, Scenario};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// FS-UAE's bsdsocket.library emulation on (`bsdsocket_library`).
-pub const BSDSOCKET: (&str, &str) = ("bsdsocket_library", "1");
-
-/// Waits up to `limit` for `<hd>/<name>` to hold a decimal port and a LF.
-pub fn read_port(hd: &Path, name: &str, limit: Duration) -> Result<u16, String> {
-    let t0 = Instant::now();
-    loop {
-        if let Ok(text) = std::fs::read_to_string(hd.join(name)) {
-            if let Some(line) = text.strip_suffix('\n') {
-                return line.trim().parse().map_err(|_| format!("{name}: not a port: {text:?}"));
-            }
-        }
-        if t0.elapsed() > limit {
-            return Err(format!("{name} was not written within {} s", limit.as_secs()));
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
+use uae_harness::net::{read_port, BSDSOCKET};
+use uae_harness::{Check, HostContext, Scenario};
 
 fn net_probe_host(ctx: &HostContext) -> Result<String, String> {
     let port = read_port(&ctx.hd, "net.port", Duration::from_secs(30))?;
@@ -243,7 +225,7 @@ fn wire_amipilot() -> Scenario {
         .bytes("version.rexx", b"VERSION\n".to_vec())
         .bytes("quit.rexx", b"QUIT\n".to_vec())
         .line("Run >NIL: GadToolsFixture");
-    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.ready", "fixture-up") {
         s = s.line(l);
     }
     s = s
@@ -254,7 +236,7 @@ fn wire_amipilot() -> Scenario {
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out WAITPORT=20")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version.out WAITPORT=20 RCONLY")
         .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
-    for l in crate::fixtures::wait_for_file("gadtools-fixture.done", "fixture-down") {
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.done", "fixture-down") {
         s = s.line(l);
     }
     s = s
@@ -370,7 +352,7 @@ fn wire_verbs() -> Scenario {
         .bytes("verbs.manifest", VERBS_MANIFEST.as_bytes().to_vec())
         .bytes("WireStage/readme", b"files the wire puts go here\n".to_vec())
         .line("Run >NIL: GadToolsFixture");
-    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.ready", "fixture-up") {
         s = s.line(l);
     }
     s = s
@@ -379,7 +361,7 @@ fn wire_verbs() -> Scenario {
         .capture(&format!("{WIRE_START} FSROOT=DH0:WireStage"), "gs")
         .host_step("verbs-end", 60, verbs_end)
         .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
-    for l in crate::fixtures::wait_for_file("gadtools-fixture.done", "fixture-down") {
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.done", "fixture-down") {
         s = s.line(l);
     }
     s.check(Check::Rc("gs".into(), 0))
@@ -566,7 +548,7 @@ pub fn bench_wire() -> Scenario {
         // NOQUITFILE: a fixture polling its quit file moves free memory
         // between two samples (docs/design/harness-notes.md "Free memory").
         .line("Run >NIL: GadToolsFixture NOQUITFILE");
-    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.ready", "fixture-up") {
         s = s.line(l);
     }
     let cycle = |s: Scenario, start: &str, tag: &str| {
@@ -753,7 +735,7 @@ fn wire_hostile() -> Scenario {
 }
 
 /// The `serve` scenario's host step: says how to reach the server, then
-/// waits for Ctrl-C, which [`crate::signals`] hands here (SIGTERM and
+/// waits for Ctrl-C, which [`uae_harness::signals`] hands here (SIGTERM and
 /// SIGHUP end the emulator at once instead).
 fn serve_until_interrupt(ctx: &HostContext) -> Result<String, String> {
     let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(180)).map_err(|e| {
@@ -770,7 +752,7 @@ fn serve_until_interrupt(ctx: &HostContext) -> Result<String, String> {
          \nCtrl-C stops the emulator (in order: QUIT to GadgetScope first).",
         venv = venv.display()
     );
-    crate::signals::wait_for_interrupt()?;
+    uae_harness::signals::wait_for_interrupt()?;
     println!("\nstopping: QUIT to GadgetScope, then the emulator ends");
     Ok(format!("served on port {port} until Ctrl-C\n"))
 }
@@ -790,7 +772,7 @@ pub fn serve_scenario(port: u16) -> Scenario {
         .program("GadToolsFixture", "GadToolsFixture")
         .bytes("quit.rexx", b"QUIT\n".to_vec())
         .line("Run >NIL: GadToolsFixture");
-    for l in crate::fixtures::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.ready", "fixture-up") {
         s = s.line(l);
     }
     const WEEK: u32 = 7 * 24 * 3600;

@@ -72,7 +72,7 @@ pub const READ: Profiled = Profiled { name: "readprof", unit: "reading", setup: 
 /// gstest in pen 1 at its box, on pen 0, two planes.
 fn read_setup(dir: &std::path::Path) -> Result<()> {
     use gadgetscope_textread::{render, Image};
-    let font = uae_harness::diskfont::read_font_file(&uae_harness::diskfont::gstest().font_file())
+    let font = tests_uae::diskfont::read_font_file(&tests_uae::diskfont::gstest().font_file())
         .map_err(|e| anyhow::anyhow!("gstest: {e}"))?;
     let golden = crate::checkout::root().join("tests-uae/golden");
     let boxes = |text: &str| -> Vec<(String, [i32; 4])> {

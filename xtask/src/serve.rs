@@ -17,7 +17,7 @@ pub fn serve(args: &[String]) -> Result<()> {
     };
     // Ctrl-C reaches the scenario's host step through the signal thread
     // main() started (uae_harness::signals).
-    let s = uae_harness::wire::serve_scenario(port);
+    let s = tests_uae::wire::serve_scenario(port);
     let mut opts = uae::prepare(std::slice::from_ref(&s))?;
     opts.progress = true;
     println!("booting FS-UAE (AROS ROM) with GadgetScope on TCP port {port}; logs: target/uae/serve/");

@@ -149,13 +149,13 @@ pub fn run() -> Result<()> {
     // The demo program (the GadTools test fixture) on Workbench, then
     // GadgetScope's window (the AROS ROM has no window.class: the GadTools
     // front-end) and, through its port, the demo's Connect button selected.
-    let mut scenario = uae_harness::rexx::with_arexx(uae_harness::Scenario::new("main"))
+    let mut scenario = tests_uae::rexx::with_arexx(uae_harness::Scenario::new("main"))
         .program("GadgetScope", "GadgetScope")
         .program("GadToolsFixture", "GadToolsFixture")
         .program("C/PickTool", "PickTool")
         .bytes("main.rexx", b"HIGHLIGHT \"GadTools Fixture\" 1\n".to_vec())
         .line("Run >NIL: GadToolsFixture");
-    for l in uae_harness::fixtures::wait_for_file("gadtools-fixture.ready", "demo-up") {
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.ready", "demo-up") {
         scenario = scenario.line(l);
     }
     let scenario = scenario
@@ -183,7 +183,7 @@ pub fn run() -> Result<()> {
 /// The four frame windows round the demo's Connect button are open when
 /// RexxSend has HIGHLIGHT's reply (`main.win`, PickTool's window list).
 fn frame_round_connect() -> uae_harness::Check {
-    use uae_harness::pick::{expected_frame, on_screen, CONNECT};
+    use tests_uae::pick::{expected_frame, on_screen, CONNECT};
     let want = expected_frame(on_screen(CONNECT));
     uae_harness::Check::Custom(
         format!("main.win lists the frame windows {want:?}"),
@@ -202,12 +202,12 @@ fn frame_round_connect() -> uae_harness::Check {
 /// with its list and details, and the frame drawn round Connect (the
 /// pixels, not only the window list: tests-uae `picture`).
 fn picture_shows_it() -> uae_harness::Check {
-    use uae_harness::pick::{on_screen, CONNECT};
+    use tests_uae::pick::{on_screen, CONNECT};
     uae_harness::Check::Custom(
         "gadgetscope.png shows GadgetScope's window with list and details, and the frame round Connect".into(),
         Box::new(|run| {
             let windows = run.read_text("main.win")?;
-            uae_harness::picture::check_main(&run.screenshot("gadgetscope"), &windows, on_screen(CONNECT))
+            tests_uae::picture::check_main(&run.screenshot("gadgetscope"), &windows, on_screen(CONNECT))
         }),
     )
 }

@@ -1,5 +1,5 @@
 //! `cargo xtask uae-test [SCENARIO...]`: the emulator suite. The scenarios
-//! and what each stages come from tests-uae ([`uae_harness::all`]); this
+//! and what each stages come from tests-uae ([`tests_uae::all`]); this
 //! builds what the selected ones need (Amiga programs by hunk name, the
 //! harness's native tools, the `icons` and `dist` directories), runs them
 //! in FS-UAE with the built-in AROS ROM (or `GADGETSCOPE_KICKSTART` /
@@ -55,7 +55,7 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         println!("xtask: building the harness's native tools (CrashGuard, ExitEmu, …; m68k-linux-gnu-gcc)");
         native::build(&dir, &ndk_h, &convert).map_err(|e| anyhow!("building the harness's native tools: {e}"))?
     };
-    let mut opts = Options::new(native);
+    let mut opts = Options::new(native, crate::checkout::root());
     let mut needs: Vec<&str> = Vec::new();
     for s in scenarios {
         for n in s.needs() {
@@ -69,7 +69,7 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
     }
     // `<Hunk>` is that program's 68020 build, `<Hunk>@68000` its 68000
     // build (tests-uae m68000).
-    let suffix = uae_harness::m68000::SUFFIX;
+    let suffix = tests_uae::m68000::SUFFIX;
     let is_program = |n: &str| amiga::PROGRAMS.iter().any(|p| p.hunk == n);
     let build_of = |n: &str| -> Option<(amiga::Cpu, String)> {
         match n.strip_suffix(suffix) {
@@ -127,7 +127,7 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
 pub fn list() {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    for s in uae_harness::all() {
+    for s in tests_uae::all() {
         // A closed pipe (`| head`) ends the list quietly.
         if writeln!(out, "{}", s.name).is_err() {
             break;
@@ -138,7 +138,7 @@ pub fn list() {
 /// The registered scenarios whose name is in `only` (all when empty); an
 /// unknown name is an error that lists the known ones.
 pub fn select(only: &[String]) -> Result<Vec<Scenario>> {
-    let all = uae_harness::all();
+    let all = tests_uae::all();
     if let Some(bad) = only.iter().find(|o| !all.iter().any(|s| &s.name == *o)) {
         let known: Vec<&str> = all.iter().map(|s| s.name.as_str()).collect();
         bail!("no scenario named {bad}; known: {}", known.join(", "));
@@ -295,11 +295,11 @@ mod tests {
     #[test]
     fn every_need_is_buildable() {
         let tools = uae_harness::native::NAMED;
-        let mut all = uae_harness::all();
-        all.extend(uae_harness::shipping::unregistered());
+        let mut all = tests_uae::all();
+        all.extend(tests_uae::shipping::unregistered());
         for s in &all {
             for n in s.needs() {
-                let program = n.strip_suffix(uae_harness::m68000::SUFFIX).unwrap_or(n);
+                let program = n.strip_suffix(tests_uae::m68000::SUFFIX).unwrap_or(n);
                 assert!(
                     super::amiga::PROGRAMS.iter().any(|p| p.hunk == program)
                         || tools.contains(&n)
@@ -327,7 +327,7 @@ mod tests {
 
     #[test]
     fn scenario_names_are_unique() {
-        let all = uae_harness::all();
+        let all = tests_uae::all();
         let mut names: Vec<&str> = all.iter().map(|s| s.name.as_str()).collect();
         names.sort();
         names.dedup();
@@ -337,7 +337,7 @@ mod tests {
     }
 
     /// Every NDK fact of the harness tools comes from the header: no
-    /// `.set` in `tests-uae/native` defines a name the header defines,
+    /// `.set` in `uae-harness/native` defines a name the header defines,
     /// compared without case and underscores (so `LVO_FORBID` and
     /// `TC_TRAPCODE` count as `_LVOForbid` and `tc_TrapCode`).
     #[test]

@@ -1,5 +1,5 @@
 /*
- * CrashGuard -- GadgetScope TEST-HARNESS TOOL, not product code.
+ * CrashGuard -- uae-harness TEST-HARNESS TOOL, not product code.
  *
  * The first line of every generated S/Startup-Sequence. It installs a trap
  * handler as tc_TrapCode of the Shell process that runs the script, so any
@@ -37,7 +37,7 @@
  * boot ROM), it spins forever.
  *
  * NDK facts (tc_TrapCode, pr_CLI, cli_Module, LVOs...) come from the
- * generated ndk.h (tests-uae/src/native.rs says from where).
+ * generated ndk.h (uae-harness/src/native.rs says from where).
  *
  * Position-independent, no relocations; _start must be first in .text.
  */

@@ -1,5 +1,5 @@
 /*
- * IBaseHammer -- GadgetScope TEST-HARNESS TOOL, not product code.
+ * IBaseHammer -- uae-harness TEST-HARNESS TOOL, not product code.
  *
  * A small program that is not GadgetScope, to show what the AROS ROM does
  * when intuition's IBase lock is taken again and again while windows open

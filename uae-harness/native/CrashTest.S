@@ -1,5 +1,5 @@
 /*
- * CrashTest -- GadgetScope TEST-HARNESS TOOL, not product code.
+ * CrashTest -- uae-harness TEST-HARNESS TOOL, not product code.
  * Crashes on purpose so the harness can check that CrashGuard turns a CPU
  * exception into Outcome::Crash. The first argument character selects how:
  *   (none) / 'I'  ILLEGAL instruction (vector 4), PC = address of `crash_illegal`,

@@ -1,7 +1,7 @@
 //! What a scenario is: files for the boot drive, Startup-Sequence lines,
 //! screenshot requests, checks on what the Amiga side wrote, a timeout.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::{NativeTools, Report, RunDir};
@@ -14,18 +14,18 @@ pub enum FileSource {
     /// Written from memory.
     Bytes(Vec<u8>),
     /// Made by the build, named here and found when the run is staged
-    /// ([`crate::Options::built`]): an Amiga program by the hunk name
-    /// `cargo xtask amiga` gives it (`GadgetScope`, `UAETool`), a harness
-    /// tool (`CrashTest`, `rexxsyslib.library`), or `<artefact>/<path>`
-    /// inside a built directory (`dist/GadgetScope.info`). A directory is
-    /// staged with everything under it.
+    /// ([`crate::Options::built`]): an Amiga program by the name its build
+    /// gives it (`UAETool`), a harness tool (`CrashTest`,
+    /// `rexxsyslib.library`), or `<artefact>/<path>` inside a built
+    /// directory (`dist/MyProgram.info`). A directory is staged with
+    /// everything under it.
     Built(String),
 }
 
 /// One file placed on the boot drive before the run.
 #[derive(Clone, Debug)]
 pub struct StagedFile {
-    /// Amiga path relative to the boot drive, e.g. `C/ExitEmu`, `GadgetScope`
+    /// Amiga path relative to the boot drive, e.g. `C/ExitEmu`, `MyProgram`
     /// (a leading `DH0:` or `SYS:` is accepted and dropped).
     pub amiga_path: String,
     pub source: FileSource,
@@ -55,12 +55,17 @@ pub enum Check {
     Contains(String, String),
     /// The return code captured by [`Scenario::capture`] under this tag.
     Rc(String, i32),
-    /// The file equals a golden file of the repository (host path, relative
-    /// to the workspace root) byte for byte; a mismatch shows a unified diff.
-    Golden(String, PathBuf),
+    /// The file equals a golden file (host path, relative to
+    /// [`crate::Options::workspace`]) as the [`Diff`] judges it; a mismatch
+    /// shows the diff's text.
+    Golden(String, PathBuf, Diff),
     /// Anything else: a description and a function of the run directory.
     Custom(String, CheckFn),
 }
+
+/// A [`Check::Golden`]'s comparison: `Ok` when the golden file's bytes
+/// and the run's agree, else the difference as text.
+pub type Diff = fn(golden: &[u8], actual: &[u8]) -> Result<(), Vec<u8>>;
 
 /// The function of a [`Check::Custom`].
 pub type CheckFn = Box<dyn Fn(&RunDir) -> Result<(), String> + Send + Sync>;
@@ -76,15 +81,15 @@ impl std::fmt::Debug for Check {
             Check::Equals(p, b) => write!(f, "Equals({p:?}, {} bytes)", b.len()),
             Check::Contains(p, s) => write!(f, "Contains({p:?}, {s:?})"),
             Check::Rc(t, rc) => write!(f, "Rc({t:?}, {rc})"),
-            Check::Golden(p, g) => write!(f, "Golden({p:?}, {})", g.display()),
+            Check::Golden(p, g, _) => write!(f, "Golden({p:?}, {})", g.display()),
             Check::Custom(d, _) => write!(f, "Custom({d:?})"),
         }
     }
 }
 
 impl Check {
-    /// Evaluate against a finished run.
-    pub fn evaluate(&self, run: &RunDir) -> Result<(), String> {
+    /// Evaluate against a finished run of a scenario of `workspace`.
+    pub fn evaluate(&self, run: &RunDir, workspace: &Path) -> Result<(), String> {
         match self {
             Check::Exists(p) => {
                 if run.exists(p) {
@@ -118,11 +123,11 @@ impl Check {
                 Some(rc) => Err(format!("`{tag}` returned RC {rc}, expected {want}")),
                 None => Err(format!("no return code captured for `{tag}`")),
             },
-            Check::Golden(p, golden) => {
+            Check::Golden(p, golden, diff) => {
                 let got = run.read(p).map_err(|e| format!("{p}: {e}"))?;
-                let path = crate::workspace_root().join(golden);
+                let path = workspace.join(golden);
                 let want = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                gadgetscope_core::golden::compare_golden(&want, &got).map_err(|diff| {
+                diff(&want, &got).map_err(|diff| {
                     format!("{p} differs from {}:\n{}", golden.display(), String::from_utf8_lossy(&diff))
                 })
             }
@@ -172,8 +177,8 @@ impl Model {
                 ("accuracy", "-1"),
                 ("uae_cpu_speed", "max"),
                 // Where the timing benchmarks are measured; scenarios that
-                // run two GadgetScopes at once need it (docs/design/harness-notes.md
-                // "The small machines").
+                // run two large programs at once need it
+                // (docs/design/harness-notes.md "The small machines").
                 ("fast_memory", "8192"),
             ],
             Model::A1200ChipOnly => {
@@ -199,10 +204,10 @@ pub const WATCH_LINE: &str = "Run >NIL: C:UAETool WATCH";
 /// ```
 /// use uae_harness::{Scenario, Check};
 /// let s = Scenario::new("version")
-///     .host_file("GadgetScope", "target/amiga/GadgetScope")
-///     .capture("GadgetScope VERSION", "version")
+///     .host_file("MyProgram", "target/amiga/MyProgram")
+///     .capture("MyProgram VERSION", "version")
 ///     .check(Check::Rc("version".into(), 0))
-///     .check(Check::Contains("version.out".into(), "GadgetScope".into()));
+///     .check(Check::Contains("version.out".into(), "MyProgram".into()));
 /// assert_eq!(s.name, "version");
 /// ```
 #[derive(Debug)]
@@ -269,6 +274,15 @@ pub fn host_done_file(name: &str) -> String {
     format!("host-done-{name}")
 }
 
+/// Script lines that spin until `DH0:<file>` exists (the ROM has no
+/// `Wait`; `label` must be unique in the script). A Shell busy-polling the
+/// filesystem is what the ROM's scheduler race needs: prefer `C:UAETool
+/// WAITFILE` where a program may be loaded (docs/design/harness-notes.md
+/// "Lost tasks").
+pub fn wait_for_file(file: &str, label: &str) -> Vec<String> {
+    vec![format!("Lab {label}"), format!("If NOT EXISTS DH0:{file}"), format!("  Skip {label} BACK"), "EndIf".into()]
+}
+
 /// Default [`Scenario::timeout`]: AROS boots and runs a short script in
 /// about 1.5 s in warp mode; this leaves room for slow machines.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -317,7 +331,7 @@ impl Scenario {
     pub fn host_step_loaded_nothing(mut self, name: &str, step: HostStep) -> Self {
         self.host_steps.push((name.to_string(), step));
         self = self.line(format!("Echo \"go\" >DH0:{}", host_request_file(name)));
-        for l in crate::fixtures::wait_for_file(&host_done_file(name), &format!("host-{name}")) {
+        for l in wait_for_file(&host_done_file(name), &format!("host-{name}")) {
             self = self.line(l);
         }
         self
@@ -380,7 +394,7 @@ impl Scenario {
 
     /// An FS-UAE setting whose value is the host path of what the build
     /// makes under `name` (see [`FileSource::Built`]): `.config_built(
-    /// "floppy_drive_1", "dist/GadgetScope.adf")`.
+    /// "floppy_drive_1", "dist/MyProgram.adf")`.
     pub fn config_built(mut self, key: &str, name: &str) -> Self {
         self.config_built.push((key.to_string(), name.to_string()));
         self
@@ -388,7 +402,7 @@ impl Scenario {
 
     /// The built things this scenario stages or configures: the first
     /// part of each [`FileSource::Built`] and [`Scenario::config_built`]
-    /// name (`dist` for `dist/GadgetScope.info`), each once, in order.
+    /// name (`dist` for `dist/MyProgram.info`), each once, in order.
     pub fn needs(&self) -> Vec<&str> {
         let staged = self.files.iter().filter_map(|f| match &f.source {
             FileSource::Built(name) => Some(name.as_str()),

@@ -1,5 +1,5 @@
 /*
- * SemCheck -- GadgetScope TEST-HARNESS TOOL, not product code.
+ * SemCheck -- uae-harness TEST-HARNESS TOOL, not product code.
  *
  * A diagnostic: wraps exec ObtainSemaphore (LVO -564),
  * ObtainSemaphoreShared (-678) and ReleaseSemaphore (-570) with

@@ -1,10 +1,10 @@
 /*
- * rexxsyslib.library -- GadgetScope TEST FIXTURE, not product code.
+ * rexxsyslib.library -- uae-harness TEST FIXTURE, not product code.
  *
  * FS-UAE's built-in AROS ROM has no rexxsyslib.library. This is a minimal
  * library with the same name, LVOs, structures and semantics for the
  * functions ARexx hosts and senders use, so the emulator scenarios can
- * talk ARexx (tests-uae/README.md, "Add a scenario"). It is NOT an ARexx
+ * talk ARexx (staged as Libs/rexxsyslib.library). It is NOT an ARexx
  * interpreter: there is no RexxMast, no REXX port, no resources.
  *
  * Facts (NDK 3.x: fd/rexxsyslib_lib.fd, rexx/storage.h, rexx/rxslib.h and
@@ -35,7 +35,7 @@
  *   SignalSemaphore in the base. Expunge frees the library when its open
  *   count is 0 (delayed expunge otherwise), as an ordinary disk library.
  *
- * Built like the other native tools (tests-uae/src/native.rs): GNU as,
+ * Built like the other native tools (uae-harness/src/native.rs): GNU as,
  * ld --emit-relocs -e _start, the project's ELF->hunk converter. The file
  * starts with `moveq #-1,d0; rts` (running the library as a command does
  * nothing), then the RomTag LoadSeg'ed libraries are found by.

@@ -1,4 +1,4 @@
-//! The harness's own m68k helper programs (`tests-uae/native/*.S`):
+//! The harness's own m68k helper programs (`uae-harness/native/*.S`):
 //! TEST-HARNESS TOOLS, not product code. Built with m68k-linux-gnu-gcc and
 //! m68k-linux-gnu-ld, then turned into hunk executables by a converter the
 //! caller passes in (normally amiga-toolchain's ELF->hunk converter).
@@ -25,7 +25,7 @@
 //!   divide by zero), for the harness's self-test.
 //! - `rexxsyslib.library` (`native/rexxsyslib/rexxsyslib.S`): a minimal
 //!   rexxsyslib-compatible library, a TEST FIXTURE for the ARexx scenarios
-//!   (the AROS ROM has none); see `crate::rexx`.
+//!   (the AROS ROM has none).
 //!
 //! The NDK facts the tools use (LVOs as `_LVO<Name>`, structure offsets,
 //! flags) are not defined here: each source includes `ndk.h`, the header
@@ -89,7 +89,7 @@ impl NativeTools {
 /// The names of [`NativeTools::named`].
 pub const NAMED: [&str; 5] = ["CrashTest", REXXSYSLIB_NAME, "IBaseHammer", "SemCheck", "MemHog"];
 
-/// Sources, relative to `tests-uae/native/`.
+/// Sources, relative to `uae-harness/native/`.
 pub const SOURCES: [&str; 8] =
     ["ExitEmu.S", "CrashGuard.S", "CrashTest.S", "NoNest.S", "ConsoleFix.S", "IBaseHammer.S", "SemCheck.S", "MemHog.S"];
 
@@ -105,7 +105,7 @@ pub fn cpu_of(src: &str) -> &'static str {
     }
 }
 
-/// The fixture library's source, relative to `tests-uae/native/`, and the
+/// The fixture library's source, relative to `uae-harness/native/`, and the
 /// file name it is built as.
 pub const REXXSYSLIB_SOURCE: &str = "rexxsyslib/rexxsyslib.S";
 pub const REXXSYSLIB_NAME: &str = "rexxsyslib.library";

@@ -1,5 +1,5 @@
 /*
- * NoNest -- GadgetScope TEST-HARNESS TOOL, not product code.
+ * NoNest -- uae-harness TEST-HARNESS TOOL, not product code.
  *
  * The second line of every generated S/Startup-Sequence (like SetPatch,
  * it mends the machine the tests run on, not the program under test).

@@ -1,10 +1,10 @@
 /*
- * ExitEmu -- GadgetScope TEST-HARNESS TOOL, not product code.
+ * ExitEmu -- uae-harness TEST-HARNESS TOOL, not product code.
  *
  * The last line of every generated S/Startup-Sequence: calls UAE's uaelib
  * entry (the UAE boot ROM, $F0FF60) with function 13 = ExitEmu, which makes
  * FS-UAE quit at once. Under a real Amiga or an emulator without the UAE
- * boot ROM this would crash, so it is only ever staged by tests-uae.
+ * boot ROM this would crash, so it is only ever staged by the harness.
  *
  * Position-independent, no relocations; _start must be first in .text.
  */

@@ -1,5 +1,5 @@
 /*
- * ConsoleFix -- GadgetScope TEST-HARNESS TOOL, not product code.
+ * ConsoleFix -- uae-harness TEST-HARNESS TOOL, not product code.
  *
  * Mends a use-after-free in the console.device of the AROS ROM built into
  * FS-UAE 3.1.66 (AROS 46.11, 20.5.2015), as NoNest mends its exec race;

@@ -1,7 +1,7 @@
 //! The harness's own emulator scenarios (self-tests): each says with
 //! [`Scenario::expect`] what its report must look like (a crash, a hang).
-//! They need FS-UAE and the built native tools, so they are run by
-//! `cargo xtask uae-test`, not by `cargo test`.
+//! They need FS-UAE and the built native tools, so a runner runs them
+//! (GadgetScope's suite lists them first), not `cargo test`.
 
 use std::time::Duration;
 
@@ -59,7 +59,7 @@ pub fn scenarios() -> Vec<Scenario> {
             }),
         // (d) A screenshot under Xvfb, taken while the script waits.
         Scenario::new("uae-selftest-screenshot")
-            .line("Echo \"GadgetScope tests-uae screenshot self-test\"")
+            .line("Echo \"uae-harness screenshot self-test\"")
             .line("Echo \"line two\"")
             .screenshot("shell")
             // The same handshake written out by hand, as a program under

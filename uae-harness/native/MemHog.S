@@ -1,5 +1,5 @@
 /*
- * MemHog -- GadgetScope TEST-HARNESS TOOL, not product code.
+ * MemHog -- uae-harness TEST-HARNESS TOOL, not product code.
  *
  *   MemHog <program> [<arguments>]
  *
