@@ -160,10 +160,6 @@ pub fn tool_icon(tooltypes: &[&str], stack: u32) -> Vec<u8> {
 }
 
 /// The RCs RexxSend wrote, in order.
-fn rcs(text: &str) -> Vec<i32> {
-    text.lines().filter_map(|l| l.strip_prefix("RC ")).filter_map(|n| n.trim().parse().ok()).collect()
-}
-
 /// The scenarios.
 pub fn scenarios() -> Vec<Scenario> {
     let mut w = with_arexx(Scenario::new("arexx-where"))
@@ -187,8 +183,8 @@ pub fn scenarios() -> Vec<Scenario> {
             "RCs and results of where.rexx".into(),
             Box::new(|run| {
                 let text = run.read_text("where.out")?;
-                if rcs(&text) != WHERE_RCS {
-                    return Err(format!("RCs {:?}, want {:?}:\n{text}", rcs(&text), WHERE_RCS));
+                if crate::rexx::rc_list(&text) != WHERE_RCS {
+                    return Err(format!("RCs {:?}, want {:?}:\n{text}", crate::rexx::rc_list(&text), WHERE_RCS));
                 }
                 // WHERE @go: "<x> <y> 90 16", window-relative with borders.
                 let geo: Vec<&str> =
@@ -256,8 +252,8 @@ pub fn scenarios() -> Vec<Scenario> {
                     [("launch.out", &LAUNCH_RCS[..]), ("wblaunch.out", &WBLAUNCH_RCS[..]), ("muirexx.out", &MUIREXX_RCS[..])]
                 {
                     let t = run.read_text(out)?;
-                    if rcs(&t) != want {
-                        return Err(format!("{out}: RCs {:?}, want {want:?}:\n{t}", rcs(&t)));
+                    if crate::rexx::rc_list(&t) != want {
+                        return Err(format!("{out}: RCs {:?}, want {want:?}:\n{t}", crate::rexx::rc_list(&t)));
                     }
                     text.push_str(&t);
                 }
@@ -304,7 +300,7 @@ pub fn scenarios() -> Vec<Scenario> {
             "WBLAUNCH TOOLTYPE= RC 0 and QUIT RC 0".into(),
             Box::new(|run| {
                 let a = run.read_text("tt.out")?;
-                if rcs(&a) == [0, 0] {
+                if crate::rexx::rc_list(&a) == [0, 0] {
                     Ok(())
                 } else {
                     Err(format!("tt.out:\n{a}"))
@@ -374,8 +370,8 @@ fn files() -> Scenario {
             "RCs and results of files.rexx".into(),
             Box::new(|run| {
                 let text = run.read_text("files.out")?;
-                if rcs(&text) != FILES_RCS {
-                    return Err(format!("RCs {:?}, want {:?}:\n{text}", rcs(&text), FILES_RCS));
+                if crate::rexx::rc_list(&text) != FILES_RCS {
+                    return Err(format!("RCs {:?}, want {:?}:\n{text}", crate::rexx::rc_list(&text), FILES_RCS));
                 }
                 let want = [
                     "entry name=\"a file.txt\" type=file size=14 prot=rwed date=\"",
@@ -479,6 +475,6 @@ mod tests {
         assert_eq!(WBLAUNCH_SCRIPT.lines().count(), WBLAUNCH_RCS.len());
         assert_eq!(MUIREXX_SCRIPT.lines().count(), MUIREXX_RCS.len());
         assert_eq!(FILES_SCRIPT.lines().count(), FILES_RCS.len());
-        assert_eq!(rcs("RC 0\nRESULT x\nRC 15\n"), [0, 15]);
+        assert_eq!(crate::rexx::rc_list("RC 0\nRESULT x\nRC 15\n"), [0, 15]);
     }
 }

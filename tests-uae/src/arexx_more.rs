@@ -45,6 +45,7 @@
 //! a Shell loop where nothing may load meanwhile).
 
 use crate::rexx::with_arexx;
+use crate::rexx::{rcs, replies};
 use std::time::Duration;
 use uae_harness::memcheck::{avail, census, measure};
 use uae_harness::scenario::wait_for_file;
@@ -204,48 +205,6 @@ fn held_sender_room() -> Check {
     )
 }
 
-/// The replies of `file` as (RC, result text) per command.
-pub fn replies(text: &str) -> Vec<(i32, String)> {
-    let mut out = Vec::new();
-    let mut lines = text.lines().peekable();
-    while let Some(l) = lines.next() {
-        let Some(rc) = l.strip_prefix("RC ").and_then(|r| r.parse().ok()) else { continue };
-        let mut result = String::new();
-        if let Some(next) = lines.peek() {
-            if *next == "RESULT" {
-                lines.next();
-                for r in lines.by_ref() {
-                    if r == "." {
-                        break;
-                    }
-                    result.push_str(r);
-                    result.push('\n');
-                }
-            } else if let Some(r) = next.strip_prefix("RESULT ") {
-                result = r.to_string();
-                lines.next();
-            }
-        }
-        out.push((rc, result));
-    }
-    out
-}
-
-/// Checks that the RCs of `file` (RexxSend's OUT) are exactly `want`.
-pub fn rcs(file: &'static str, want: &'static [i32]) -> Check {
-    Check::Custom(
-        format!("RCs of {file} are {want:?}"),
-        Box::new(move |run| {
-            let got: Vec<i32> = replies(&run.read_text(file)?).iter().map(|r| r.0).collect();
-            if got == want {
-                Ok(())
-            } else {
-                Err(format!("got {got:?}:\n{}", run.read_text(file).unwrap_or_default()))
-            }
-        }),
-    )
-}
-
 /// The scenarios.
 pub fn scenarios() -> Vec<Scenario> {
     let mut s = with_arexx(Scenario::new("arexx-menu-pick"))
@@ -400,7 +359,7 @@ pub fn scenarios() -> Vec<Scenario> {
         w = w.line(l);
     }
     w = w
-        .host_step_loaded_nothing("free-held", crate::gui::free_memory)
+        .host_step_loaded_nothing("free-held", uae_harness::hostdump::free_memory)
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:during.rexx OUT=DH0:during.out")
         .line("NewShell WINDOW \"CON:20/40/360/90/Late Window\" FROM DH0:late-body");
     w = crate::rexx::wait_for_file(w, "held.done", 60)

@@ -50,7 +50,7 @@ pub fn walk_script(round: &[&str], rounds: usize) -> String {
 /// Every reply of `text` (RexxSend `RCONLY` output) is RC 0 or 5, the
 /// last (QUIT's) RC 0, and there are `want` of them.
 pub fn replies_ok(text: &str, want: usize) -> Result<(), String> {
-    let rcs: Vec<i32> = crate::arexx_more::replies(text).iter().map(|r| r.0).collect();
+    let rcs = crate::rexx::rc_list(text);
     if rcs.len() != want || rcs.iter().any(|&rc| rc != 0 && rc != 5) || rcs.last() != Some(&0) {
         return Err(format!("{} replies (want {want}), RCs {rcs:?}", rcs.len()));
     }

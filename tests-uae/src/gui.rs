@@ -133,15 +133,15 @@
 //! `checked=1`) and "System gadgets" checked; then `QUIT`. Screenshot
 //! `gui-checkmarks`.
 use crate::arexx_client::{icon, tool_icon};
-use crate::arexx_more::{rcs, replies};
 use crate::picture::{frame_is_drawn, window_line};
 use crate::rexx::with_arexx;
+use crate::rexx::{rcs, replies};
 use icons::info::WbType;
 use std::time::Duration;
 use uae_harness::hostdump;
 use uae_harness::picture::{same_inside, Box4, Picture};
 use uae_harness::scenario::wait_for_file;
-use uae_harness::{Check, HostContext, Model, RunDir, Scenario};
+use uae_harness::{Check, Model, RunDir, Scenario};
 
 /// Part 1 and 2: list, highlight, naming, export, manifest.
 pub const LIST_SCRIPT: &str = "\
@@ -656,7 +656,7 @@ fn gadtools(stock: bool) -> Scenario {
         // Exec's free memory before part 3 and after part 4's pick click,
         // where a sender fails to load in some runs (docs/design/harness-notes.md
         // "The small machines").
-        s = s.host_step_loaded_nothing("free-listed", free_memory);
+        s = s.host_step_loaded_nothing("free-listed", hostdump::free_memory);
     }
     s = send(s, "hide.rexx", "hide.out");
     s = send(s, "pick.rexx", "pick.out");
@@ -668,7 +668,7 @@ fn gadtools(stock: bool) -> Scenario {
     }
     s = s.line("C:InputTool CLICKGADGET WINDOW=20,24 BOX=94,19,140,14").screenshot("gui-pick");
     if stock {
-        s = s.host_step_loaded_nothing("free-picked", free_memory);
+        s = s.host_step_loaded_nothing("free-picked", hostdump::free_memory);
     }
     s = send(s, "picked.rexx", "picked.out").screenshot("gui-list");
     s = send(s, "shell.rexx", "shell.out").screenshot("gui-shell-highlight");
@@ -758,7 +758,7 @@ fn stock_hand(mut s: Scenario) -> Scenario {
     s = s
         .capture("C:InputTool CLICKGADGET WINDOW=20,24 BOX=94,55,26,11", "rec-click")
         .capture("C:InputTool CLICKGADGET WINDOW=59,67 BOX=468,19,88,14", "rec-stop");
-    s = send(s, "rec-save.rexx", "rec-save.out").host_step_loaded_nothing("free-saved", free_memory);
+    s = send(s, "rec-save.rexx", "rec-save.out").host_step_loaded_nothing("free-saved", hostdump::free_memory);
     // Part 8: QUIT is replied at once; the requester comes after it and
     // is the active window.
     s = send(s, "quit.rexx", "quit.out")
@@ -795,13 +795,6 @@ fn stock_hand(mut s: Scenario) -> Scenario {
             }),
         ))
         .timeout(Duration::from_secs(240))
-}
-
-/// A host step: exec's free memory now, read from outside the Amiga
-/// ([`hostdump::free_memory_line`]), into `host-<step>.log`.
-pub(crate) fn free_memory(ctx: &HostContext) -> Result<String, String> {
-    let (ram, _) = hostdump::read_process(ctx.emulator, ctx.model.ram())?;
-    hostdump::free_memory_line(&ram)
 }
 
 /// The checks of parts 1-5 (both forms of `gui-gadtools`).

@@ -47,7 +47,7 @@ fn fixture_scenarios() -> Vec<Scenario> {
         // Exec's free chunks where the next GadgetScope loads: on the stock
         // A1200 they are what decides whether it does (docs/design/harness-notes.md
         // "The small machines").
-        .host_step_loaded_nothing("free-menu", crate::gui::free_memory)
+        .host_step_loaded_nothing("free-menu", uae_harness::hostdump::free_memory)
         .capture("GadgetScope MENU WINDOW=\"GadTools Fixture\"", "gadtools-menu")
         .capture("GadgetScope TREE WINDOW=\"BOOPSI Fixture\"", "boopsi")
         .capture("GadgetScope TREE WINDOW=\"Twin Window\"", "twin")

@@ -16,7 +16,7 @@
 //! client over the wire. The fixture's log of each replay must equal the
 //! log of the recording, line for line, and hold every recorded action.
 
-use crate::arexx_more::replies;
+use crate::rexx::replies;
 use crate::rexx::with_arexx;
 use crate::wire::WIRE_START;
 use std::process::Command;

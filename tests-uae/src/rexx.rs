@@ -177,3 +177,50 @@ pub fn check_library_file(path: &Path) -> Result<(), String> {
         Err(format!("{}: no RTC_MATCHWORD", path.display()))
     }
 }
+
+/// The replies of `file` as (RC, result text) per command.
+pub fn replies(text: &str) -> Vec<(i32, String)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(l) = lines.next() {
+        let Some(rc) = l.strip_prefix("RC ").and_then(|r| r.parse().ok()) else { continue };
+        let mut result = String::new();
+        if let Some(next) = lines.peek() {
+            if *next == "RESULT" {
+                lines.next();
+                for r in lines.by_ref() {
+                    if r == "." {
+                        break;
+                    }
+                    result.push_str(r);
+                    result.push('\n');
+                }
+            } else if let Some(r) = next.strip_prefix("RESULT ") {
+                result = r.to_string();
+                lines.next();
+            }
+        }
+        out.push((rc, result));
+    }
+    out
+}
+
+/// The RCs of `text` (RexxSend's OUT), one per command.
+pub fn rc_list(text: &str) -> Vec<i32> {
+    replies(text).iter().map(|r| r.0).collect()
+}
+
+/// Checks that the RCs of `file` (RexxSend's OUT) are exactly `want`.
+pub fn rcs(file: &'static str, want: &'static [i32]) -> Check {
+    Check::Custom(
+        format!("RCs of {file} are {want:?}"),
+        Box::new(move |run| {
+            let got = rc_list(&run.read_text(file)?);
+            if got == want {
+                Ok(())
+            } else {
+                Err(format!("got {got:?}:\n{}", run.read_text(file).unwrap_or_default()))
+            }
+        }),
+    )
+}

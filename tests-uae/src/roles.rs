@@ -13,8 +13,8 @@
 //!   leave it. The EasyRequest half (`CLICK … ROLE=button LABEL=OK` on a
 //!   system requester) is `arexx-requester` (src/arexx_more.rs).
 
-use crate::arexx_more::{rcs, replies};
 use crate::rexx::with_arexx;
+use crate::rexx::{rcs, replies};
 use std::time::Duration;
 use uae_harness::scenario::wait_for_file;
 use uae_harness::{Check, Scenario};

@@ -489,6 +489,13 @@ pub fn free_memory_line(ram: &Ram) -> Result<String, String> {
     Ok(t)
 }
 
+/// A host step: exec's free memory now, read from outside the Amiga
+/// ([`free_memory_line`]), into `host-<step>.log`.
+pub fn free_memory(ctx: &crate::HostContext) -> Result<String, String> {
+    let (ram, _) = read_process(ctx.emulator, ctx.model.ram())?;
+    free_memory_line(&ram)
+}
+
 /// The emulated CPU's registers, read from FS-UAE's own copy of them.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Cpu {
