@@ -13,6 +13,11 @@ pub const ln_Pri: usize = 9;
 pub const ln_Name: usize = 10;
 /// Size of `struct Node` (exec/nodes.i).
 pub const LN_SIZE: usize = 14;
+/// `is_Data` (APTR; exec/interrupts.h `struct Interrupt`, after its Node):
+/// handed to the interrupt code in A1.
+pub const is_Data: usize = 14;
+/// `is_Code` (VOID (*)(); exec/interrupts.h): the interrupt code.
+pub const is_Code: usize = 18;
 
 /// `NT_TASK`: an exec `struct Task` (exec/nodes.h).
 pub const NT_TASK: u8 = 1;

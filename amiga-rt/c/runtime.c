@@ -732,11 +732,8 @@ void Z_amigaZ_rt_release(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
 #define PK_HELD_R 2
 #define PK_HELD_ESC 4
 
-/* The kinds of handler (amiga_rt::handler). */
-#define HD_PICK 0
-#define HD_RECORD 1
-/* Entries in the recorder's ring. */
-#define RC_RING 64
+/* The kinds of handler, the block's and the ring entries' layout: HD_*,
+ * hd_*, RC_RING and rc_* in ndk.h, from amiga_rt::layout (asserted below). */
 
 struct pk_event {
     struct pk_event *next;
@@ -746,37 +743,37 @@ struct pk_event {
     ULONG secs, micro;
 };
 
-/* One recorded event (amiga_rt::record's RawEvent, 28 bytes). */
+/* One recorded event (amiga_rt::record's RawEvent). */
 struct rc_entry {
     unsigned char cls, pad;
     unsigned short code, qual;
     short x, y;          /* IntuitionBase->FirstScreen->MouseX/MouseY then */
     unsigned short pad2;
-    ULONG screen;        /* 12: IntuitionBase->FirstScreen then */
-    ULONG window;        /* 16: IntuitionBase->ActiveWindow then */
-    ULONG secs, micro;   /* 20: ie_TimeStamp */
+    ULONG screen;        /* IntuitionBase->FirstScreen then */
+    ULONG window;        /* IntuitionBase->ActiveWindow then */
+    ULONG secs, micro;   /* ie_TimeStamp */
 };
 
-/* The MEMF_PUBLIC block; offsets are amiga_rt::handler's and ::record's.
- * Pick mode allocates it up to `ibase` only. */
+/* The MEMF_PUBLIC block (amiga_rt::layout). Pick mode allocates it up to
+ * `ibase` only. */
 struct hd_state {
-    ULONG task;     /* 0: owner task (FindTask(NULL) at allocation) */
-    ULONG sigmask;  /* 4 */
-    ULONG moves;    /* 8: pick: pointer events seen */
-    ULONG clicks;   /* 12: pick: left clicks swallowed (counted at the release) */
-    ULONG cancels;  /* 16: pick: right clicks / Esc swallowed (at the release) */
-    ULONG held;     /* 20: pick: PK_HELD_* */
-    ULONG ioreq;    /* 24: the open IOStdReq it was added with, 0 if not installed */
-    ULONG is_succ, is_pred; /* 28: struct Interrupt */
+    ULONG task;     /* owner task (FindTask(NULL) at allocation) */
+    ULONG sigmask;
+    ULONG moves;    /* pick: pointer events seen */
+    ULONG clicks;   /* pick: left clicks swallowed (counted at the release) */
+    ULONG cancels;  /* pick: right clicks / Esc swallowed (at the release) */
+    ULONG held;     /* pick: PK_HELD_* */
+    ULONG ioreq;    /* the open IOStdReq it was added with, 0 if not installed */
+    ULONG is_succ, is_pred; /* struct Interrupt */
     unsigned char is_type;
     signed char is_pri;
     ULONG is_name, is_data, is_code;
     unsigned short pad;
-    ULONG ibase;    /* 52: record: IntuitionBase */
-    ULONG head;     /* 56: record: entries written (only increases) */
-    ULONG tail;     /* 60: record: entries read (written by the Rust side) */
-    ULONG lost;     /* 64: record: events dropped with the ring full */
-    struct rc_entry ring[RC_RING]; /* 68 */
+    ULONG ibase;    /* record: IntuitionBase */
+    ULONG head;     /* record: entries written (only increases) */
+    ULONG tail;     /* record: entries read (written by the Rust side) */
+    ULONG lost;     /* record: events dropped with the ring full */
+    struct rc_entry ring[RC_RING];
 };
 
 _Static_assert(sizeof(struct pk_event) == ie_SIZEOF, "struct InputEvent");
@@ -784,13 +781,33 @@ _Static_assert(__builtin_offsetof(struct pk_event, qual) == ie_Qualifier, "ie_Qu
 _Static_assert(__builtin_offsetof(struct pk_event, x) == ie_X, "ie_X");
 _Static_assert(__builtin_offsetof(struct pk_event, code) == ie_Code, "ie_Code");
 _Static_assert(__builtin_offsetof(struct pk_event, secs) == ie_TimeStamp, "ie_TimeStamp");
-_Static_assert(__builtin_offsetof(struct hd_state, is_succ) == 28, "interrupt at 28");
-_Static_assert(__builtin_offsetof(struct hd_state, is_name) == 28 + 10, "ln_Name");
-_Static_assert(__builtin_offsetof(struct hd_state, is_data) == 28 + 14, "is_Data");
-_Static_assert(__builtin_offsetof(struct hd_state, is_code) == 28 + 18, "is_Code");
-_Static_assert(__builtin_offsetof(struct hd_state, ibase) == 52, "ibase");
-_Static_assert(__builtin_offsetof(struct hd_state, ring) == 68, "ring");
-_Static_assert(sizeof(struct rc_entry) == 28, "rc_entry");
+#define GS_AT(s, f, off) _Static_assert(__builtin_offsetof(struct s, f) == off, #s "." #f " at " #off)
+GS_AT(hd_state, task, hd_Task);
+GS_AT(hd_state, sigmask, hd_SigMask);
+GS_AT(hd_state, moves, hd_Moves);
+GS_AT(hd_state, clicks, hd_Clicks);
+GS_AT(hd_state, cancels, hd_Cancels);
+GS_AT(hd_state, held, hd_Held);
+GS_AT(hd_state, ioreq, hd_IoReq);
+GS_AT(hd_state, is_succ, hd_Interrupt);
+GS_AT(hd_state, is_name, hd_Interrupt + ln_Name);
+GS_AT(hd_state, is_data, hd_Interrupt + is_Data);
+GS_AT(hd_state, is_code, hd_Interrupt + is_Code);
+GS_AT(hd_state, ibase, hd_IBase);
+GS_AT(hd_state, head, hd_Head);
+GS_AT(hd_state, tail, hd_Tail);
+GS_AT(hd_state, lost, hd_Lost);
+GS_AT(hd_state, ring, hd_Ring);
+GS_AT(rc_entry, cls, rc_Class);
+GS_AT(rc_entry, code, rc_Code);
+GS_AT(rc_entry, qual, rc_Qual);
+GS_AT(rc_entry, x, rc_X);
+GS_AT(rc_entry, y, rc_Y);
+GS_AT(rc_entry, screen, rc_Screen);
+GS_AT(rc_entry, window, rc_Window);
+GS_AT(rc_entry, secs, rc_Secs);
+GS_AT(rc_entry, micro, rc_Micro);
+_Static_assert(sizeof(struct rc_entry) == rc_SIZEOF, "rc_entry's size");
 
 ULONG rt_pick_events(struct pk_event *list, struct hd_state *st);
 ULONG rt_record_events(struct pk_event *list, struct hd_state *st);

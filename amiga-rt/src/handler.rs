@@ -24,17 +24,14 @@ use amiga_ndk::input::{IND_ADDHANDLER, IND_REMHANDLER};
 /// Priority of the handlers' `struct Interrupt` (Intuition's is 50).
 pub const HANDLER_PRIORITY: i8 = 100;
 
-/// The `struct Interrupt` inside the block (runtime.c `struct hd_state`).
-const ST_INTERRUPT: u32 = 28;
-
-/// Which native handler (runtime.c `HD_*`).
+/// Which native handler (`crate::layout::HD_*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Pick mode: swallows the next click (`rt_pick_events`).
-    Pick = 0,
+    Pick = crate::layout::HD_PICK as isize,
     /// The recorder: copies events into a ring, passes them all on
     /// (`rt_record_events`).
-    Record = 1,
+    Record = crate::layout::HD_RECORD as isize,
 }
 
 /// Why installing a handler failed.
@@ -89,7 +86,7 @@ impl InputHandler {
         // SAFETY: the block's struct Interrupt is filled in by the runtime
         // (code = the native handler, data = the block) and stays valid
         // until rt_handler_free, which Drop calls only after IND_REMHANDLER.
-        if let Err(e) = unsafe { device.command(IND_ADDHANDLER, state + ST_INTERRUPT) } {
+        if let Err(e) = unsafe { device.command(IND_ADDHANDLER, state + crate::layout::hd_Interrupt) } {
             // SAFETY: not installed: the block can go.
             unsafe { rt::rt_handler_free(state) };
             drop(device);
@@ -131,7 +128,7 @@ impl Drop for InputHandler {
         // DoIO input.device no longer calls the handler, so the block can
         // be freed and the signal given back.
         unsafe {
-            let _ = self.device.command(IND_REMHANDLER, self.state + ST_INTERRUPT);
+            let _ = self.device.command(IND_REMHANDLER, self.state + crate::layout::hd_Interrupt);
             rt::rt_handler_armed(self.state, 0);
             rt::rt_handler_free(self.state);
             sys::exec_SetSignal(0, 1u32 << self.signal);

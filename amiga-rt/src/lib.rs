@@ -22,6 +22,7 @@ extern crate alloc;
 pub mod be;
 pub mod commodities;
 pub mod decode;
+pub mod layout;
 pub mod locale;
 pub mod readargs;
 pub mod rexx;

@@ -24,11 +24,6 @@
 //! through to Intuition.
 use crate::handler::{HandlerError, InputHandler, Kind};
 
-/// Offsets of the counters in the runtime's block (runtime.c `struct hd_state`).
-const ST_MOVES: u32 = 8;
-const ST_CLICKS: u32 = 12;
-const ST_CANCELS: u32 = 16;
-
 /// What happened since the previous [`PickHandler::poll`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PickState {
@@ -62,7 +57,7 @@ impl PickHandler {
     }
 
     fn counters(&self) -> [u32; 3] {
-        [ST_MOVES, ST_CLICKS, ST_CANCELS].map(|o| self.handler.peek32(o))
+        [crate::layout::hd_Moves, crate::layout::hd_Clicks, crate::layout::hd_Cancels].map(|o| self.handler.peek32(o))
     }
 
     /// What happened since the previous poll (or the install). The

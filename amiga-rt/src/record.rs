@@ -17,6 +17,7 @@
 //! recorder reads the window as it was at the press, not after the
 //! program reacted to the release. The old priority comes back on drop.
 use crate::handler::{HandlerError, InputHandler, Kind};
+use crate::layout::*;
 use crate::sys;
 use alloc::vec::Vec;
 
@@ -24,16 +25,10 @@ use alloc::vec::Vec;
 /// input.device at 20).
 pub const RECORD_PRIORITY: i8 = 1;
 
-/// Entries in the ring (runtime.c `RC_RING`).
-pub const RING: u32 = 64;
-
-/// Offsets in the runtime's block (runtime.c `struct hd_state`).
-const ST_HEAD: u32 = 56;
-const ST_TAIL: u32 = 60;
-const ST_LOST: u32 = 64;
-const ST_RING: u32 = 68;
-/// Bytes per entry (runtime.c `struct rc_entry`).
-const ENTRY: usize = 28;
+/// Entries in the ring.
+pub const RING: u32 = RC_RING;
+/// Bytes per entry.
+const ENTRY: usize = rc_SIZEOF as usize;
 
 /// One recorded event, as the handler copied it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,18 +58,21 @@ pub struct RawEvent {
 
 impl RawEvent {
     fn decode(b: &[u8; ENTRY]) -> RawEvent {
-        let w = |o: usize| u16::from_be_bytes([b[o], b[o + 1]]);
-        let l = |o: usize| u32::from_be_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
+        let w = |o: u32| u16::from_be_bytes([b[o as usize], b[o as usize + 1]]);
+        let l = |o: u32| {
+            let o = o as usize;
+            u32::from_be_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]])
+        };
         RawEvent {
-            class: b[0],
-            code: w(2),
-            qualifier: w(4),
-            x: w(6) as i16,
-            y: w(8) as i16,
-            screen: l(12),
-            active_window: l(16),
-            seconds: l(20),
-            micros: l(24),
+            class: b[rc_Class as usize],
+            code: w(rc_Code),
+            qualifier: w(rc_Qual),
+            x: w(rc_X) as i16,
+            y: w(rc_Y) as i16,
+            screen: l(rc_Screen),
+            active_window: l(rc_Window),
+            seconds: l(rc_Secs),
+            micros: l(rc_Micro),
         }
     }
 }
@@ -108,19 +106,19 @@ impl RecordHandler {
     /// order, and frees their entries; returns how many events were
     /// dropped meanwhile because the ring was full.
     pub fn drain(&mut self, out: &mut Vec<RawEvent>) -> u32 {
-        let head = self.handler.peek32(ST_HEAD);
-        let mut tail = self.handler.peek32(ST_TAIL);
+        let head = self.handler.peek32(hd_Head);
+        let mut tail = self.handler.peek32(hd_Tail);
         // The handler never runs more than RING entries ahead.
         let pending = head.wrapping_sub(tail).min(RING);
         out.reserve(pending as usize);
         let mut b = [0u8; ENTRY];
         for _ in 0..pending {
-            self.handler.read(ST_RING + (tail % RING) * ENTRY as u32, &mut b);
+            self.handler.read(hd_Ring + (tail % RING) * ENTRY as u32, &mut b);
             out.push(RawEvent::decode(&b));
             tail = tail.wrapping_add(1);
         }
-        self.handler.poke32(ST_TAIL, tail);
-        let lost = self.handler.peek32(ST_LOST);
+        self.handler.poke32(hd_Tail, tail);
+        let lost = self.handler.peek32(hd_Lost);
         let new = lost.wrapping_sub(self.lost_seen);
         self.lost_seen = lost;
         new

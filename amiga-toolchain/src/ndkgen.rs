@@ -6,6 +6,8 @@
 //!
 //! - structure offsets, flags and values from the amiga-ndk crate
 //!   (`amiga-ndk/src`), by their names there (the NDK's);
+//! - the blocks the native runtime shares with Rust, from amiga-rt's
+//!   `layout` module;
 //! - `#define _LVO<Name> <lvo>` (the NDK's assembler naming, as in its
 //!   `lvo` includes) for every function of `amiga-rt/os-functions.toml`.
 //!
@@ -14,6 +16,7 @@
 
 use crate::osglue::Function;
 use amiga_ndk::{dos, exec, input, intuition, rexx, utility, workbench};
+use amiga_rt::layout;
 use anyhow::{bail, Result};
 use std::fmt::Write;
 
@@ -36,7 +39,7 @@ pub fn header(fns: &[Function]) -> Result<String> {
     );
     defines!(s;
         exec::MEMF_ANY, exec::MEMF_PUBLIC, exec::MEMF_CLEAR, exec::MEMF_LARGEST,
-        exec::ln_Type, exec::ln_Pri, exec::ln_Name,
+        exec::ln_Type, exec::ln_Pri, exec::ln_Name, exec::is_Data, exec::is_Code,
         exec::NT_INTERRUPT, exec::NT_MESSAGE, exec::NT_LIBRARY, exec::NT_PROCESS,
         exec::mn_ReplyPort, exec::mn_Length, exec::tc_State, exec::tc_TrapCode, exec::TS_REMOVED,
         exec::ThisTask, exec::AttnFlags, exec::AFF_68020, exec::AFB_68010,
@@ -63,6 +66,15 @@ pub fn header(fns: &[Function]) -> Result<String> {
         rexx::ra_Size, rexx::ra_Length, rexx::ra_Flags, rexx::ra_Hash, rexx::ra_Buff,
         rexx::NSF_STRING, rexx::NSF_EXT, rexx::MAXRMARG, rexx::MAX_ARGSTRING,
         workbench::sm_ArgList,
+    );
+    s.push_str("/* The runtime's own blocks shared with Rust (amiga_rt::layout). */\n");
+    defines!(s;
+        layout::HD_PICK, layout::HD_RECORD,
+        layout::hd_Task, layout::hd_SigMask, layout::hd_Moves, layout::hd_Clicks, layout::hd_Cancels,
+        layout::hd_Held, layout::hd_IoReq, layout::hd_Interrupt, layout::hd_IBase, layout::hd_Head,
+        layout::hd_Tail, layout::hd_Lost, layout::hd_Ring,
+        layout::RC_RING, layout::rc_Class, layout::rc_Code, layout::rc_Qual, layout::rc_X, layout::rc_Y,
+        layout::rc_Screen, layout::rc_Window, layout::rc_Secs, layout::rc_Micro, layout::rc_SIZEOF,
     );
     let mut lvos: Vec<(&str, &str, i32)> = Vec::new();
     for f in fns {
