@@ -24,7 +24,8 @@
 #ifndef GS_PROGRAM_NAME
 #define GS_PROGRAM_NAME "program"
 #endif
-/* The StackSwap() stack's size in bytes: each program declares it
+/* The native stack's size in bytes (its own, by StackSwap(), unless the
+ * process's stack has that much free: rt_start): each program declares it
  * (amiga_rt::program!'s `stack:`) and the build passes it as
  * -DGS_STACK_BYTES (amiga-toolchain/src/pipeline.rs, from the module's
  * custom section gadgetscope.stack). Measured use:
@@ -35,6 +36,9 @@
 /* Of it, kept free below the deepest wasm2c frame for the OS calls that
  * frame makes (library calls, DOS packets, Intuition, GadTools). */
 #define GS_STACK_RESERVE (12u * 1024u)
+/* On the process's own stack, the bytes left between this frame and the
+ * program's GS_STACK_BYTES: rt_start's callees (ms_paint) run there. */
+#define GS_STACK_MARGIN 512u
 
 typedef unsigned long ULONG;
 
@@ -1169,7 +1173,7 @@ ULONG rt_swap_call(void *sss, ULONG (*fn)(void));
 ULONG rt_start(void)
 {
     ULONG me = gs_exec_FindTask(SYSBASE, 0);
-    ULONG rc = 20, stack;
+    ULONG rc = 20, stack, here;
     ULONG sss[3]; /* exec/tasks.h struct StackSwapStruct: lower, upper, pointer */
 
     if (*(volatile ULONG *)(me + pr_CLI) == 0) {
@@ -1182,8 +1186,16 @@ ULONG rt_start(void)
         if (g_wbmsg || (long)gs_dos_GetVar(g_dosbase, (ULONG)"GSMEMSTAT", (ULONG)g_ms_name, sizeof g_ms_name,
                                            GVF_LOCAL_ONLY) <= 0)
             g_ms_name[0] = 0;
-        stack = gs_exec_AllocVec(SYSBASE, GS_STACK_BYTES, MEMF_ANY);
-        if (stack) {
+        here = (ULONG)&sss & ~3UL;
+        if (here - *(volatile ULONG *)(me + tc_SPLower) >= GS_STACK_BYTES + GS_STACK_MARGIN) {
+            /* The process's own stack is big enough (a Shell's `Stack`, an
+             * icon's stack size): the program runs on it, with the same
+             * GS_STACK_BYTES below this frame as a stack of its own. */
+            g_stack_lo = here - GS_STACK_MARGIN - GS_STACK_BYTES;
+            if (g_ms_name[0]) ms_paint(g_stack_lo, g_stack_lo + GS_STACK_BYTES);
+            gs_stack_floor = g_stack_lo + GS_STACK_RESERVE;
+            rc = run_program();
+        } else if ((stack = gs_exec_AllocVec(SYSBASE, GS_STACK_BYTES, MEMF_ANY)) != 0) {
             g_stack_lo = stack;
             if (g_ms_name[0]) ms_paint(stack, stack + GS_STACK_BYTES);
             sss[0] = stack;

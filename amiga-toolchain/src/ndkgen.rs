@@ -42,7 +42,7 @@ pub fn header(fns: &[Function]) -> Result<String> {
         exec::ln_Type, exec::ln_Pri, exec::ln_Name, exec::is_Data, exec::is_Code,
         exec::NT_INTERRUPT, exec::NT_MESSAGE, exec::NT_LIBRARY, exec::NT_PROCESS,
         exec::mn_ReplyPort, exec::mn_Length, exec::tc_State, exec::tc_TrapCode, exec::TS_REMOVED,
-        exec::ThisTask, exec::AttnFlags, exec::AFF_68020, exec::AFB_68010,
+        exec::ThisTask, exec::tc_SPLower, exec::AttnFlags, exec::AFF_68020, exec::AFB_68010,
         exec::DispCount, exec::MemList, exec::DeviceList, exec::mh_Lower, exec::mh_Upper,
         exec::CMD_NONSTD, exec::io_Unit, exec::io_Command, exec::io_Data,
         exec::lib_Flags, exec::lib_NegSize, exec::lib_PosSize, exec::lib_Version, exec::lib_Revision,

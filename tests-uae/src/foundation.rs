@@ -21,6 +21,51 @@ fn trap_scenario(name: &str, command: &str, report: &str) -> Scenario {
         .check(frees_all_but("mem-before", "mem-after", 0, "the trapped run gives back everything"))
 }
 
+/// The Shell stacks `stack-own` starts UAETool with, bytes: one too small
+/// for its 20 KiB native stack (so it swaps to one of its own), one
+/// large enough to run on.
+const SMALL_STACK: i64 = 16_384;
+const LARGE_STACK: i64 = 65_536;
+/// UAETool's own native stack, bytes (its `program!` `stack:`).
+const SWAPPED_STACK: i64 = 20 * 1024;
+/// What the allocators add to the two stacks beside their sizes, at most
+/// (measured 112 on the AROS ROM: `AllocVec()`'s header and the Shell's
+/// stack rounding); far below the 20 KiB that tells the two cases apart.
+const STACK_BOOKKEEPING: i64 = 256;
+
+/// `stack-own`: free memory while UAETool runs with each Shell stack;
+/// the difference is the larger Shell stack less the swapped stack the
+/// smaller one needs.
+fn own_stack() -> Scenario {
+    Scenario::new("stack-own")
+        .program("C/UAETool", "UAETool")
+        .line(format!("Stack {SMALL_STACK}"))
+        .line("C:UAETool AVAIL FILE=DH0:avail-swapped")
+        .line(format!("Stack {LARGE_STACK}"))
+        .line("C:UAETool AVAIL FILE=DH0:avail-own")
+        .capture("C:UAETool RECURSE", "recurse")
+        .line(format!("Stack {SMALL_STACK}"))
+        .check(Check::Rc("recurse".into(), 20))
+        .check(Check::Contains("recurse.out".into(), "UAETool: out of memory or stack".into()))
+        .check(Check::Custom(
+            "a large Shell stack holds no second native stack".into(),
+            Box::new(|run| {
+                let got = uae_harness::memcheck::avail(run, "avail-swapped")?
+                    - uae_harness::memcheck::avail(run, "avail-own")?;
+                let want = LARGE_STACK - SMALL_STACK - SWAPPED_STACK;
+                if (want - STACK_BOOKKEEPING..=want).contains(&got) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "free memory fell by {got} bytes, not {want} less at most {STACK_BOOKKEEPING} (with a second \
+                         stack it falls by {})",
+                        LARGE_STACK - SMALL_STACK
+                    ))
+                }
+            }),
+        ))
+}
+
 /// Processes of `sched-stress` and DOS packets each sends.
 const HAMMERS: usize = 3;
 const HAMMER_PACKETS: u32 = 1500;
@@ -254,6 +299,12 @@ pub fn scenarios() -> Vec<Scenario> {
         // UAETool's 20 KiB native stack overflows: the report, RC 20,
         // nothing leaked.
         trap_scenario("stack-guard", "RECURSE", "UAETool: out of memory or stack"),
+        // A process whose own stack has room for the native stack runs on
+        // it (amiga-rt/c/runtime.c `rt_start`): UAETool started with a
+        // 65 536-byte Shell stack holds that and no second 20 KiB stack,
+        // started with 16 384 bytes it holds both. The stack guard traps on
+        // the own stack as on the swapped one.
+        own_stack(),
         // A request larger than the heap arena: the allocation error is a
         // panic the runtime reports, RC 20, nothing leaked. (UAETool's
         // arena is 100 KiB: amiga-rt/programs/uaetool.)
