@@ -123,6 +123,112 @@ pub const WFLG_ACTIVATE: u32 = 0x0000_1000;
 pub const WFLG_MENUSTATE: u32 = 0x0000_8000;
 /// `WFLG_RMBTRAP`: the right button goes to the program, not to the menus (intuition/intuition.h).
 pub const WFLG_RMBTRAP: u32 = 0x0001_0000;
+/// `WFLG_SIZEBRIGHT`: the sizing gadget sits in the right border (intuition/intuition.h).
+pub const WFLG_SIZEBRIGHT: u32 = 0x0000_0010;
+/// `WFLG_SIZEBBOTTOM`: the sizing gadget sits in the bottom border (intuition/intuition.h).
+pub const WFLG_SIZEBBOTTOM: u32 = 0x0000_0020;
+/// `WFLG_REFRESHBITS`: the two-bit refresh method field (intuition/intuition.h).
+pub const WFLG_REFRESHBITS: u32 = 0x0000_00C0;
+/// `WFLG_SMART_REFRESH` (refresh method 0; intuition/intuition.h).
+pub const WFLG_SMART_REFRESH: u32 = 0x0000_0000;
+/// `WFLG_SIMPLE_REFRESH` (intuition/intuition.h).
+pub const WFLG_SIMPLE_REFRESH: u32 = 0x0000_0040;
+/// `WFLG_SUPER_BITMAP` (intuition/intuition.h).
+pub const WFLG_SUPER_BITMAP: u32 = 0x0000_0080;
+/// `WFLG_OTHER_REFRESH` (intuition/intuition.h).
+pub const WFLG_OTHER_REFRESH: u32 = 0x0000_00C0;
+/// `WFLG_REPORTMOUSE`: pointer moves are reported (intuition/intuition.h).
+pub const WFLG_REPORTMOUSE: u32 = 0x0000_0200;
+/// `WFLG_WINDOWACTIVE`: the active window (set by Intuition; intuition/intuition.h).
+pub const WFLG_WINDOWACTIVE: u32 = 0x0000_2000;
+/// `WFLG_INREQUEST`: in request mode (set by Intuition; intuition/intuition.h).
+pub const WFLG_INREQUEST: u32 = 0x0000_4000;
+/// `WFLG_NOCAREREFRESH` (intuition/intuition.h).
+pub const WFLG_NOCAREREFRESH: u32 = 0x0002_0000;
+/// `WFLG_NW_EXTENDED`: opened from an ExtNewWindow (intuition/intuition.h).
+pub const WFLG_NW_EXTENDED: u32 = 0x0004_0000;
+/// `WFLG_NEWLOOKMENUS` (V39; intuition/intuition.h).
+pub const WFLG_NEWLOOKMENUS: u32 = 0x0020_0000;
+/// `WFLG_WINDOWREFRESH`: refreshing now (set by Intuition; intuition/intuition.h).
+pub const WFLG_WINDOWREFRESH: u32 = 0x0100_0000;
+/// `WFLG_WBENCHWINDOW`: a Workbench tool's window (set by Intuition; intuition/intuition.h).
+pub const WFLG_WBENCHWINDOW: u32 = 0x0200_0000;
+/// `WFLG_WINDOWTICKED` (set by Intuition; intuition/intuition.h).
+pub const WFLG_WINDOWTICKED: u32 = 0x0400_0000;
+/// `WFLG_VISITOR`: a visitor window (V36, set by Intuition; intuition/intuition.h).
+pub const WFLG_VISITOR: u32 = 0x0800_0000;
+/// `WFLG_ZOOMED`: in its zoomed state (V36, set by Intuition; intuition/intuition.h).
+pub const WFLG_ZOOMED: u32 = 0x1000_0000;
+/// `WFLG_HASZOOM`: has a zoom gadget (V36, set by Intuition; intuition/intuition.h).
+pub const WFLG_HASZOOM: u32 = 0x2000_0000;
+
+bitflags::bitflags! {
+    /// `Window.Flags` as a set of its one-bit flags by their NDK names,
+    /// printable with [`FlagNames`] (`WFLG_DRAGBAR | WFLG_ACTIVATE`). The
+    /// refresh method ([`WFLG_REFRESHBITS`]) is a two-bit field, not flags:
+    /// [`refresh_name`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct WindowFlags: u32 {
+        /// `WFLG_SIZEGADGET` as a member of the set.
+        const WFLG_SIZEGADGET = WFLG_SIZEGADGET;
+        /// `WFLG_DRAGBAR` as a member of the set.
+        const WFLG_DRAGBAR = WFLG_DRAGBAR;
+        /// `WFLG_DEPTHGADGET` as a member of the set.
+        const WFLG_DEPTHGADGET = WFLG_DEPTHGADGET;
+        /// `WFLG_CLOSEGADGET` as a member of the set.
+        const WFLG_CLOSEGADGET = WFLG_CLOSEGADGET;
+        /// `WFLG_SIZEBRIGHT` as a member of the set.
+        const WFLG_SIZEBRIGHT = WFLG_SIZEBRIGHT;
+        /// `WFLG_SIZEBBOTTOM` as a member of the set.
+        const WFLG_SIZEBBOTTOM = WFLG_SIZEBBOTTOM;
+        /// `WFLG_BACKDROP` as a member of the set.
+        const WFLG_BACKDROP = WFLG_BACKDROP;
+        /// `WFLG_REPORTMOUSE` as a member of the set.
+        const WFLG_REPORTMOUSE = WFLG_REPORTMOUSE;
+        /// `WFLG_GIMMEZEROZERO` as a member of the set.
+        const WFLG_GIMMEZEROZERO = WFLG_GIMMEZEROZERO;
+        /// `WFLG_BORDERLESS` as a member of the set.
+        const WFLG_BORDERLESS = WFLG_BORDERLESS;
+        /// `WFLG_ACTIVATE` as a member of the set.
+        const WFLG_ACTIVATE = WFLG_ACTIVATE;
+        /// `WFLG_WINDOWACTIVE` as a member of the set.
+        const WFLG_WINDOWACTIVE = WFLG_WINDOWACTIVE;
+        /// `WFLG_INREQUEST` as a member of the set.
+        const WFLG_INREQUEST = WFLG_INREQUEST;
+        /// `WFLG_MENUSTATE` as a member of the set.
+        const WFLG_MENUSTATE = WFLG_MENUSTATE;
+        /// `WFLG_RMBTRAP` as a member of the set.
+        const WFLG_RMBTRAP = WFLG_RMBTRAP;
+        /// `WFLG_NOCAREREFRESH` as a member of the set.
+        const WFLG_NOCAREREFRESH = WFLG_NOCAREREFRESH;
+        /// `WFLG_NW_EXTENDED` as a member of the set.
+        const WFLG_NW_EXTENDED = WFLG_NW_EXTENDED;
+        /// `WFLG_NEWLOOKMENUS` as a member of the set.
+        const WFLG_NEWLOOKMENUS = WFLG_NEWLOOKMENUS;
+        /// `WFLG_WINDOWREFRESH` as a member of the set.
+        const WFLG_WINDOWREFRESH = WFLG_WINDOWREFRESH;
+        /// `WFLG_WBENCHWINDOW` as a member of the set.
+        const WFLG_WBENCHWINDOW = WFLG_WBENCHWINDOW;
+        /// `WFLG_WINDOWTICKED` as a member of the set.
+        const WFLG_WINDOWTICKED = WFLG_WINDOWTICKED;
+        /// `WFLG_VISITOR` as a member of the set.
+        const WFLG_VISITOR = WFLG_VISITOR;
+        /// `WFLG_ZOOMED` as a member of the set.
+        const WFLG_ZOOMED = WFLG_ZOOMED;
+        /// `WFLG_HASZOOM` as a member of the set.
+        const WFLG_HASZOOM = WFLG_HASZOOM;
+    }
+}
+
+/// The refresh method of `Window.Flags`, by its NDK name.
+pub fn refresh_name(flags: u32) -> &'static str {
+    match flags & WFLG_REFRESHBITS {
+        WFLG_SMART_REFRESH => "WFLG_SMART_REFRESH",
+        WFLG_SIMPLE_REFRESH => "WFLG_SIMPLE_REFRESH",
+        WFLG_SUPER_BITMAP => "WFLG_SUPER_BITMAP",
+        _ => "WFLG_OTHER_REFRESH",
+    }
+}
 
 // ---- IDCMP classes (intuition/intuition.h; Window.IDCMPFlags, IntuiMessage.Class)
 /// `IDCMP_REFRESHWINDOW` (intuition/intuition.h).
@@ -213,6 +319,12 @@ pub const gg_GadgetID: usize = 38;
 /// Size of `struct Gadget` (intuition/intuition.i).
 pub const gg_SIZEOF: usize = 44;
 
+/// `GFLG_GADGHIGHBITS`: the two-bit highlight method field (intuition/intuition.h).
+pub const GFLG_GADGHIGHBITS: u16 = 0x0003;
+/// `GFLG_GADGHCOMP`: highlight by complementing the select box (method 0; intuition/intuition.h).
+pub const GFLG_GADGHCOMP: u16 = 0x0000;
+/// `GFLG_GADGHBOX`: highlight by a box around it (intuition/intuition.h).
+pub const GFLG_GADGHBOX: u16 = 0x0001;
 /// `GFLG_GADGHIMAGE`: highlight by showing `SelectRender` (intuition/intuition.h).
 pub const GFLG_GADGHIMAGE: u16 = 0x0002;
 /// `GFLG_GADGHNONE`: no highlighting (intuition/intuition.h).
@@ -239,6 +351,91 @@ pub const GFLG_LABELSTRING: u16 = 0x1000;
 pub const GFLG_LABELIMAGE: u16 = 0x2000;
 /// `GFLG_LABELMASK` (intuition/intuition.h).
 pub const GFLG_LABELMASK: u16 = 0x3000;
+/// `GFLG_TABCYCLE`: in the Tab cycle of string gadgets (intuition/intuition.h).
+pub const GFLG_TABCYCLE: u16 = 0x0200;
+/// `GFLG_STRINGEXTEND`: the StringInfo has a StringExtend (intuition/intuition.h).
+pub const GFLG_STRINGEXTEND: u16 = 0x0400;
+/// `GFLG_IMAGEDISABLE`: its image draws the disabled state itself (intuition/intuition.h).
+pub const GFLG_IMAGEDISABLE: u16 = 0x0800;
+/// `GFLG_RELSPECIAL`: its box is laid out by `GM_LAYOUT` (V39; intuition/intuition.h).
+pub const GFLG_RELSPECIAL: u16 = 0x4000;
+/// `GFLG_EXTENDED`: a `struct ExtGadget` (V39; intuition/intuition.h).
+pub const GFLG_EXTENDED: u16 = 0x8000;
+
+bitflags::bitflags! {
+    /// `Gadget.Flags` as a set of its one-bit flags by their NDK names,
+    /// printable with [`FlagNames`] (`GFLG_RELRIGHT | GFLG_DISABLED`). The
+    /// highlight method ([`GFLG_GADGHIGHBITS`]) and the label's kind
+    /// ([`GFLG_LABELMASK`]) are two-bit fields, not flags:
+    /// [`highlight_name`], [`label_name`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct GadgetFlags: u16 {
+        /// `GFLG_GADGIMAGE` as a member of the set.
+        const GFLG_GADGIMAGE = GFLG_GADGIMAGE;
+        /// `GFLG_RELBOTTOM` as a member of the set.
+        const GFLG_RELBOTTOM = GFLG_RELBOTTOM;
+        /// `GFLG_RELRIGHT` as a member of the set.
+        const GFLG_RELRIGHT = GFLG_RELRIGHT;
+        /// `GFLG_RELWIDTH` as a member of the set.
+        const GFLG_RELWIDTH = GFLG_RELWIDTH;
+        /// `GFLG_RELHEIGHT` as a member of the set.
+        const GFLG_RELHEIGHT = GFLG_RELHEIGHT;
+        /// `GFLG_SELECTED` as a member of the set.
+        const GFLG_SELECTED = GFLG_SELECTED;
+        /// `GFLG_DISABLED` as a member of the set.
+        const GFLG_DISABLED = GFLG_DISABLED;
+        /// `GFLG_TABCYCLE` as a member of the set.
+        const GFLG_TABCYCLE = GFLG_TABCYCLE;
+        /// `GFLG_STRINGEXTEND` as a member of the set.
+        const GFLG_STRINGEXTEND = GFLG_STRINGEXTEND;
+        /// `GFLG_IMAGEDISABLE` as a member of the set.
+        const GFLG_IMAGEDISABLE = GFLG_IMAGEDISABLE;
+        /// `GFLG_RELSPECIAL` as a member of the set.
+        const GFLG_RELSPECIAL = GFLG_RELSPECIAL;
+        /// `GFLG_EXTENDED` as a member of the set.
+        const GFLG_EXTENDED = GFLG_EXTENDED;
+    }
+}
+
+/// The highlight method of `Gadget.Flags`, by its NDK name.
+pub fn highlight_name(flags: u16) -> &'static str {
+    match flags & GFLG_GADGHIGHBITS {
+        GFLG_GADGHCOMP => "GFLG_GADGHCOMP",
+        GFLG_GADGHBOX => "GFLG_GADGHBOX",
+        GFLG_GADGHIMAGE => "GFLG_GADGHIMAGE",
+        _ => "GFLG_GADGHNONE",
+    }
+}
+
+/// What `Gadget.GadgetText` points to, by the NDK name of
+/// `Gadget.Flags`' label field (`GFLG_LABELMASK`; `0x3000`, no name, as
+/// `GFLG_LABELMASK`).
+pub fn label_name(flags: u16) -> &'static str {
+    match flags & GFLG_LABELMASK {
+        GFLG_LABELITEXT => "GFLG_LABELITEXT",
+        GFLG_LABELSTRING => "GFLG_LABELSTRING",
+        GFLG_LABELIMAGE => "GFLG_LABELIMAGE",
+        _ => "GFLG_LABELMASK",
+    }
+}
+
+/// A flag set shown by its members' NDK names joined by ` | `, bits no
+/// name covers in hex (`0x…`), `0` when empty (bitflags' text form):
+/// `format!("{}", FlagNames(&set))`.
+pub struct FlagNames<'a, F>(pub &'a F);
+
+impl<F: bitflags::Flags> core::fmt::Display for FlagNames<'_, F>
+where
+    F::Bits: bitflags::parser::WriteHex,
+{
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("0")
+        } else {
+            bitflags::parser::to_writer(self.0, f)
+        }
+    }
+}
 
 /// `GACT_RELVERIFY` (intuition/intuition.h).
 pub const GACT_RELVERIFY: u16 = 0x0001;
@@ -645,6 +842,39 @@ pub const FRAME_RIDGE: u32 = 2;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn flag_sets_print_their_ndk_names() {
+        fn shows(f: &dyn core::fmt::Display, want: &str) {
+            let mut s = [0u8; 96];
+            let mut w = Buf(&mut s, 0);
+            core::fmt::write(&mut w, format_args!("{f}")).unwrap();
+            let n = w.1;
+            assert_eq!(core::str::from_utf8(&s[..n]).unwrap(), want);
+        }
+        let g = GadgetFlags::from_bits_retain(GFLG_RELRIGHT | GFLG_DISABLED);
+        shows(&FlagNames(&g), "GFLG_RELRIGHT | GFLG_DISABLED");
+        shows(&FlagNames(&GadgetFlags::empty()), "0");
+        // Bits no member names (here the highlight field) in hex.
+        shows(&FlagNames(&GadgetFlags::from_bits_retain(GFLG_SELECTED | 0x0001)), "GFLG_SELECTED | 0x1");
+        let w = WindowFlags::from_bits_retain(WFLG_DRAGBAR | WFLG_HASZOOM);
+        shows(&FlagNames(&w), "WFLG_DRAGBAR | WFLG_HASZOOM");
+        assert_eq!(refresh_name(WFLG_SUPER_BITMAP | WFLG_DRAGBAR), "WFLG_SUPER_BITMAP");
+        assert_eq!(highlight_name(GFLG_GADGHNONE), "GFLG_GADGHNONE");
+        assert_eq!(label_name(GFLG_LABELIMAGE | GFLG_DISABLED), "GFLG_LABELIMAGE");
+    }
+
+    /// A fixed buffer as `fmt::Write` (the crate has no `alloc`).
+    struct Buf<'a>(&'a mut [u8], usize);
+
+    impl core::fmt::Write for Buf<'_> {
+        fn write_str(&mut self, s: &str) -> core::fmt::Result {
+            let end = self.1 + s.len();
+            self.0.get_mut(self.1..end).ok_or(core::fmt::Error)?.copy_from_slice(s.as_bytes());
+            self.1 = end;
+            Ok(())
+        }
+    }
 
     #[test]
     fn menu_code_fields() {

@@ -17,6 +17,10 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use amiga_ndk::intuition::{
+    highlight_name, label_name, refresh_name, FlagNames, GadgetFlags, WindowFlags, GFLG_GADGHIGHBITS, GFLG_LABELMASK,
+    WFLG_REFRESHBITS,
+};
 
 use crate::strings::{ids as msg, Strings};
 use gadgetscope_core::classify::{
@@ -601,6 +605,14 @@ impl View {
             )
             .into_bytes(),
         );
+        out.push(
+            format!(
+                "flags: {} (refresh {})",
+                FlagNames(&WindowFlags::from_bits_retain(w.flags & !WFLG_REFRESHBITS)),
+                refresh_name(w.flags)
+            )
+            .into_bytes(),
+        );
         out.push(match self.snap(w.address) {
             Some(s) if s.truncated => format!("gadgets: {} (list cut short)", s.gadgets.len()).into_bytes(),
             Some(s) => format!("gadgets: {}", s.gadgets.len()).into_bytes(),
@@ -1011,6 +1023,15 @@ fn gadget_details(
     out.push(format!("role: {}", g.role.as_str()).into_bytes());
     out.extend(kind_line(g, names));
     out.push(format!("GA_ID: {}", g.id).into_bytes());
+    out.push(
+        format!(
+            "flags: {} (highlight {}, label {})",
+            FlagNames(&GadgetFlags::from_bits_retain(g.flags & !(GFLG_GADGHIGHBITS | GFLG_LABELMASK))),
+            highlight_name(g.flags),
+            label_name(g.flags)
+        )
+        .into_bytes(),
+    );
     let mut l = Vec::from(&b"label: "[..]);
     push_quoted(&mut l, &g.label);
     out.push(l);
@@ -1064,7 +1085,10 @@ fn gadget_details(
 mod tests {
     use super::*;
     use amiga_ndk::gadtools::GADTOOL_TYPE;
-    use amiga_ndk::intuition::{GTYP_CLOSE, GTYP_STRGADGET, GTYP_SYSGADGET};
+    use amiga_ndk::intuition::{
+        GFLG_GADGHBOX, GFLG_STRINGEXTEND, GFLG_TABCYCLE, GTYP_CLOSE, GTYP_STRGADGET, GTYP_SYSGADGET, WFLG_ACTIVATE,
+        WFLG_CLOSEGADGET, WFLG_DEPTHGADGET, WFLG_DRAGBAR, WFLG_SIMPLE_REFRESH,
+    };
     use amiga_ndk::latin1::to_string as shown;
     use gadgetscope_core::classify::SysGadget;
 
@@ -1114,11 +1138,13 @@ mod tests {
     /// The GadTools fixture window on Workbench plus a second window on a
     /// custom screen; `base` offsets every address (a reopened window).
     fn world(base: u32) -> (ScreensSnapshot, Vec<WindowSnap>) {
-        let w1 = window(W1 + base, WB + base, Some(b"GadTools Fixture"), b"Workbench Screen", (20, 24, 408, 171));
+        let mut w1 = window(W1 + base, WB + base, Some(b"GadTools Fixture"), b"Workbench Screen", (20, 24, 408, 171));
+        w1.flags = WFLG_DRAGBAR | WFLG_DEPTHGADGET | WFLG_CLOSEGADGET | WFLG_ACTIVATE | WFLG_SIMPLE_REFRESH;
         let w2 = window(W2 + base, FIX + base, Some(b"Other"), b"Fixture Screen", (0, 12, 200, 100));
         let mut name = gadget(W1 + base + 0x30, 2, Role::String, b"Name", (98, 39, 132, 10));
         name.value = Some(b"hello".to_vec());
         name.gadget_type = GTYP_STRGADGET | GADTOOL_TYPE;
+        name.flags = GFLG_GADGHBOX | GFLG_TABCYCLE | GFLG_STRINGEXTEND;
         name.gt_kind = Some(amiga_ndk::gadtools::STRING_KIND);
         let g1 = vec![
             close_gadget(W1 + base + 0x10),
@@ -1372,6 +1398,7 @@ mod tests {
                 "role: string",
                 "kind: STRING_KIND (GadTools)",
                 "GA_ID: 2",
+                "flags: GFLG_TABCYCLE | GFLG_STRINGEXTEND (highlight GFLG_GADGHBOX, label GFLG_LABELITEXT)",
                 "label: \"Name\"",
                 "class: \"\" (classic or GadTools gadget)",
                 "value: \"hello\"",
@@ -1393,8 +1420,9 @@ mod tests {
         v.select_row(row_of(&v, "Connect"));
         let d = lines(v.details(&p));
         assert_eq!(d[2], "kind: GadTools, kind not told (AmigaOS 3.x GadTools keeps it private; this may be a BUTTON, CYCLE, MX or PALETTE kind or a listview's arrow)");
+        assert_eq!(d[4], "flags: 0 (highlight GFLG_GADGHCOMP, label GFLG_LABELITEXT)");
         assert_eq!(
-            d[8..],
+            d[9..],
             [
                 "locators:".to_string(),
                 "  (no @name yet: name this gadget to add it to the profile)".into(),
@@ -1417,7 +1445,7 @@ mod tests {
         let row = v.rows().iter().position(|r| r.kind == RowKind::Gadget { window: W1, index: 3 }).unwrap();
         v.select_row(row);
         let d = lines(v.details(&p));
-        assert_eq!(d[8..], [
+        assert_eq!(d[9..], [
             "locators:".to_string(),
             "  (no @name: GA_ID 0: the program gave this gadget no ID; a profile names gadgets by a unique GA_ID (a v2 profile can use WHEREGADGET when the application has a WHERE port))".into(),
             "  (no GA_ID locator: GA_ID 0: the program gave this gadget no ID)".into(),
@@ -1496,6 +1524,7 @@ mod tests {
                 "window \"GadTools Fixture\" on screen \"Workbench Screen\"",
                 "box: 20,24 408x171 (pixels, screen-relative)",
                 "borders: left 4, top 11, right 4, bottom 2 (pixels)",
+                "flags: WFLG_DRAGBAR | WFLG_DEPTHGADGET | WFLG_CLOSEGADGET | WFLG_ACTIVATE (refresh WFLG_SIMPLE_REFRESH)",
                 "gadgets: 6",
                 "locator: \"GadTools Fixture\"",
                 "profile window name: gadtools_fixture",
