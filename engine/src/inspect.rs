@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use gadgetscope_core::locate::{active_window, contains, find_window};
 use gadgetscope_core::snapshot::{ScreensSnapshot, WindowInfo};
 use gadgetscope_core::text::{menu_text, screens_text, tree_text};
-use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, IntuitionOs, WalkError};
+use gadgetscope_core::walk::{find_and_walk, read_screens, walk_menu, walk_window, FindError, IntuitionOs, WalkError};
 
 /// What to print.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,36 +71,49 @@ fn walk_failure(e: WalkError, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>
 /// compiled once, in this crate, at its opt-level, whatever program
 /// crate runs it (docs/design/performance.md, "Code size").
 pub fn inspect(os: &mut dyn IntuitionOs, what: &Inspect) -> Result<Vec<u8>, Failure> {
-    let snap = read_screens(os).map_err(|e| walk_failure(e, &None, &None))?;
     let cut = |what: &str| Failure {
         rc: 10,
         message: latin1(&alloc::format!(
             "the {what} list is cut short (a cyclic list, unreadable memory or text too long); nothing printed"
         )),
     };
-    match what {
+    let (window, screen) = match what {
         Inspect::Screens => {
+            let snap = read_screens(os).map_err(|e| walk_failure(e, &None, &None))?;
             if snap.truncated {
                 return Err(cut("screen/window"));
             }
-            Ok(screens_text(&snap))
+            return Ok(screens_text(&snap));
         }
-        Inspect::Tree { window, screen, full } => {
-            let w = choose(&snap, window, screen).ok_or_else(|| not_found(window, screen))?;
-            let t = walk_window(os, w).map_err(|e| walk_failure(e, window, screen))?;
-            if t.truncated {
-                return Err(cut("gadget"));
+        Inspect::Tree { window, screen, .. } | Inspect::Menu { window, screen } => (window, screen),
+    };
+    // The text, or which list is cut short.
+    let print = |os: &mut dyn IntuitionOs, w: &WindowInfo| -> Result<Result<Vec<u8>, &str>, WalkError> {
+        Ok(match what {
+            Inspect::Tree { full, .. } => {
+                let t = walk_window(os, w)?;
+                if t.truncated {
+                    Err("gadget")
+                } else {
+                    Ok(tree_text(&t, *full))
+                }
             }
-            Ok(tree_text(&t, *full))
-        }
-        Inspect::Menu { window, screen } => {
-            let w = choose(&snap, window, screen).ok_or_else(|| not_found(window, screen))?;
-            let m = walk_menu(os, w).map_err(|e| walk_failure(e, window, screen))?;
-            if m.truncated {
-                return Err(cut("menu"));
+            _ => {
+                let m = walk_menu(os, w)?;
+                if m.truncated {
+                    Err("menu")
+                } else {
+                    Ok(menu_text(&m))
+                }
             }
-            Ok(menu_text(&m))
-        }
+        })
+    };
+    match find_and_walk(os, &mut |_, snap| choose(snap, window, screen).map(|w| w.address), print) {
+        Ok((_, Ok(text))) => Ok(text),
+        Ok((_, Err(list))) => Err(cut(list)),
+        Err(FindError::NotFound) => Err(not_found(window, screen)),
+        Err(FindError::Walk(e)) => Err(walk_failure(e, window, screen)),
+        Err(FindError::Unreadable) => Err(walk_failure(WalkError::Unreadable, window, screen)),
     }
 }
 

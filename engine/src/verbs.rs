@@ -16,8 +16,10 @@ use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
 use gadgetscope_core::pick;
-use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
-use gadgetscope_core::walk::{read_listed_window, read_screens, walk_menu, walk_window, IntuitionOs};
+use gadgetscope_core::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo, WindowSnap};
+use gadgetscope_core::walk::{
+    find_and_walk, read_listed_window, read_screens, walk_menu, walk_window, FindError, IntuitionOs,
+};
 
 /// Most input.device round trips one condition wait of the MENUPICK
 /// pointer walk makes before it gives up (each is one `IND_WRITEEVENT`
@@ -324,20 +326,18 @@ pub fn gettext_value(g: &GadgetSnap) -> Vec<u8> {
     }
 }
 
-/// The live window a target names, walked now, and its screen's size.
-/// Over `dyn` like the walker, so that the look-up is compiled once, in
-/// this crate at its opt-level, whatever program crate runs the engine
-/// (docs/design/performance.md, "Code size").
-fn walk_target(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(WindowSnap, ScreenSize), Error> {
-    let snap = read_screens(os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-    let info = find_target(&snap, w).ok_or_else(|| window_not_found(w))?;
-    let size = snap
-        .screens
-        .iter()
-        .find(|s| s.address == info.screen)
-        .map(ScreenSize::of)
-        .ok_or_else(|| window_not_found(w))?;
-    let t = walk_window(os, info).map_err(|_| window_not_found(w))?;
+/// The live window a target names, walked now, with the copy of the
+/// screen list it was found in; RC 5 when it is not there, RC 10 when
+/// its gadget list is cut short. Over `dyn` like the walker, so that the
+/// look-up is compiled once, in this crate at its opt-level, whatever
+/// program crate runs the engine (docs/design/performance.md, "Code
+/// size").
+fn walk_in_screens(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(ScreensSnapshot, WindowSnap), Error> {
+    let found = find_and_walk(os, &mut |_, snap| find_target(snap, w).map(|i| i.address), walk_window);
+    let (snap, t) = found.map_err(|e| match e {
+        FindError::Unreadable => Error::new(Rc::Failed, "IntuitionBase cannot be read"),
+        _ => window_not_found(w),
+    })?;
     if t.truncated {
         return Err(Error::new(
             Rc::Error,
@@ -347,6 +347,13 @@ fn walk_target(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(WindowSnap
             ),
         ));
     }
+    Ok((snap, t))
+}
+
+/// [`walk_in_screens`] with the size of the window's screen.
+fn walk_target(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(WindowSnap, ScreenSize), Error> {
+    let (snap, t) = walk_in_screens(os, w)?;
+    let size = snap.screen(t.info.screen).map(ScreenSize::of).ok_or_else(|| window_not_found(w))?;
     Ok((t, size))
 }
 
@@ -823,23 +830,23 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     /// #35), in depth order; then the gadget under it, if any. RC 5 when no
     /// window is under the pointer.
     fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error> {
-        let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-        let scr = pick::pick_screen(&snap, screen).ok_or_else(|| {
-            Error::new(
+        let at = pick::under_pointer(&mut self.os, screen).map_err(|m| match m {
+            pick::Miss::Unreadable => Error::new(Rc::Failed, "IntuitionBase cannot be read"),
+            pick::Miss::NoScreen => Error::new(
                 Rc::NotFound,
                 match screen {
                     Some(p) => alloc::format!("no screen matches \"{}\"", shown(p)),
                     None => String::from("no screen is open"),
                 },
-            )
+            ),
+            pick::Miss::NoWindow { x, y } => {
+                Error::new(Rc::NotFound, alloc::format!("no window under the pointer ({x},{y})"))
+            }
         })?;
-        let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
-        let nothing = || Error::new(Rc::NotFound, alloc::format!("no window under the pointer ({x},{y})"));
-        let info = pick::window_under(&mut self.os, scr).ok_or_else(nothing)?;
-        let w = walk_window(&mut self.os, &info).map_err(|_| nothing())?;
+        let w = &at.window;
         let mut out = Vec::new();
         gadgetscope_core::text::push_window_line(&mut out, &w.info);
-        if let Some(g) = pick::gadget_at(&w, x, y) {
+        if let Some(g) = pick::gadget_at(w, at.x, at.y) {
             gadgetscope_core::text::push_gadget_line(&mut out, g, false);
         }
         Ok(out)
@@ -953,7 +960,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     /// active string gadget: `a string gadget of the window is active …`),
     /// or a menu that does not open.
     fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error> {
-        let (w, _) = self.walk_target(window)?;
+        let (snap, w) = walk_in_screens(&mut self.os, window)?;
         let strip = walk_menu(&mut self.os, &w.info).map_err(|_| window_not_found(window))?;
         let m = strip
             .menus
@@ -973,8 +980,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         if !m.enabled || !it.enabled || !entry.enabled {
             return Err(action_error(ActionError::Disabled));
         }
-        let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-        let scr = snap.screens.iter().find(|s| s.address == w.info.screen).ok_or_else(|| window_not_found(window))?;
+        let scr = snap.screen(w.info.screen).ok_or_else(|| window_not_found(window))?;
         let boxes = input::menu_boxes_of(&strip);
         let (ms, (m, i, s)) =
             (input::MenuScreen::of(scr), (usize::from(menu), usize::from(item), sub.map(usize::from)));
