@@ -180,7 +180,7 @@ impl Commands for WindowCommands<'_, '_> {
     fn run(&mut self, op: &RecordOp) -> Reply {
         match gadgetscope_arexx::Engine::record(self.engine, op) {
             Ok(text) => Reply::ok(text),
-            Err(e) => Reply::error(e.rc, &e.text),
+            Err(e) => Reply::from(e),
         }
     }
     fn record_state(&self) -> RecordState {

@@ -11,7 +11,6 @@
 //! tick wins. With nothing held ([`Host::has_waits`] false) the event loop need
 //! not run the timer at all.
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -21,8 +20,7 @@ use crate::command::{
     parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, TypeOptions, WaitCond,
     WindowTarget,
 };
-use crate::{same_password, version_text, Error, Rc, Reply, RESULT_MAX};
-use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
+use crate::{error, same_password, version_text, Error, Rc, Reply, Shown, RESULT_MAX};
 
 /// Timer ticks per second: the event loop ticks about every 100 ms
 /// (docs/reference/commands.md, "Waiting commands").
@@ -259,10 +257,6 @@ pub struct Host<M> {
     quitting: bool,
 }
 
-fn err(rc: Rc, text: String) -> Error {
-    Error { rc, text }
-}
-
 impl Command {
     /// Seconds a pending outcome may wait: `TIMEOUT=` if given, else
     /// [`DEFAULT_TIMEOUT_SECS`].
@@ -348,13 +342,14 @@ impl<M> Host<M> {
     /// RC ≠ 0 text becomes LASTERROR.
     fn finish(&mut self, r: Result<Vec<u8>, Error>) -> Reply {
         let reply = match r {
-            Ok(text) if text.len() > RESULT_MAX => Reply::error(
+            Ok(text) if text.len() > RESULT_MAX => Reply::from(error!(
                 Rc::Error,
-                &format!("result too large ({} bytes; an argstring holds {RESULT_MAX})", text.len()),
-            ),
+                "result too large ({} bytes; an argstring holds {RESULT_MAX})",
+                text.len()
+            )),
             Ok(text) => Reply::ok(text),
             // An error is never success.
-            Err(e) => Reply { rc: if e.rc == Rc::Ok { Rc::Failed } else { e.rc }, text: to_latin1(&e.text) },
+            Err(e) => Reply { rc: if e.rc == Rc::Ok { Rc::Failed } else { e.rc }, text: e.text },
         };
         if reply.rc != Rc::Ok {
             self.last_error = reply.text.clone();
@@ -368,14 +363,14 @@ impl<M> Host<M> {
     pub fn command<E: Engine>(&mut self, engine: &mut E, line: &[u8], msg: M, now: u32) -> Vec<(M, Reply)> {
         let mut out = Vec::new();
         if self.quitting {
-            let r = self.finish(Err(err(Rc::Failed, String::from("GadgetScope is quitting"))));
+            let r = self.finish(Err(Error::new(Rc::Failed, "GadgetScope is quitting")));
             out.push((msg, r));
             return out;
         }
         let cmd = match parse(line) {
             Ok(c) => c,
             Err(pe) => {
-                let r = self.finish(Err(err(Rc::Error, pe.message)));
+                let r = self.finish(Err(pe));
                 out.push((msg, r));
                 return out;
             }
@@ -388,11 +383,12 @@ impl<M> Host<M> {
             return out;
         }
         if self.held.len() >= HELD_MAX && cmd.may_wait() {
-            let text = format!(
+            let text = error!(
+                Rc::Failed,
                 "GadgetScope holds {HELD_MAX} waiting commands already: {} refused (send it again when one has answered)",
                 cmd.verb().name()
             );
-            let r = self.finish(Err(err(Rc::Failed, text)));
+            let r = self.finish(Err(text));
             out.push((msg, r));
             return out;
         }
@@ -426,12 +422,12 @@ impl<M> Host<M> {
     /// not FSPUT, RC 20 while quitting). Nothing is done yet.
     pub fn check_upload(&mut self, line: &[u8]) -> Result<(), Reply> {
         if self.quitting {
-            return Err(self.finish(Err(err(Rc::Failed, String::from("GadgetScope is quitting")))));
+            return Err(self.finish(Err(Error::new(Rc::Failed, "GadgetScope is quitting"))));
         }
         match parse(line) {
             Ok(Command::Fs(FsOp::Put { .. })) => Ok(()),
-            Ok(c) => Err(self.finish(Err(err(Rc::Error, format!("{} carries no data", c.verb().name()))))),
-            Err(pe) => Err(self.finish(Err(err(Rc::Error, pe.message)))),
+            Ok(c) => Err(self.finish(Err(error!(Rc::Error, "{} carries no data", c.verb().name())))),
+            Err(pe) => Err(self.finish(Err(pe))),
         }
     }
 
@@ -444,14 +440,14 @@ impl<M> Host<M> {
                 engine.fs_put(&path, data).map(|()| Outcome::Done(b"written".to_vec()))
             }
             Ok(Command::Fs(FsOp::Put { len, .. })) => {
-                Err(err(Rc::Error, format!("FSPUT announced {len} bytes, {} arrived", data.len())))
+                Err(error!(Rc::Error, "FSPUT announced {len} bytes, {} arrived", data.len()))
             }
-            Ok(c) => Err(err(Rc::Error, format!("{} carries no data", c.verb().name()))),
-            Err(pe) => Err(err(Rc::Error, pe.message)),
+            Ok(c) => Err(error!(Rc::Error, "{} carries no data", c.verb().name())),
+            Err(pe) => Err(pe),
         };
         match r {
             Ok(Outcome::Done(t)) => self.finish(Ok(t)),
-            Ok(Outcome::Pending(_)) => self.finish(Err(err(Rc::Failed, String::from("FSPUT cannot wait")))),
+            Ok(Outcome::Pending(_)) => self.finish(Err(Error::new(Rc::Failed, "FSPUT cannot wait"))),
             Err(e) => self.finish(Err(e)),
         }
     }
@@ -506,7 +502,7 @@ impl<M> Host<M> {
         let mut out = Vec::new();
         for h in held {
             engine.abandon(h.token, Abandon::Shutdown);
-            let r = self.finish(Err(err(Rc::Failed, format!("GadgetScope is quitting: {}", latin1(&h.line)))));
+            let r = self.finish(Err(error!(Rc::Failed, "GadgetScope is quitting: {}", Shown(&h.line))));
             out.push((h.msg, r));
         }
         out
@@ -517,10 +513,10 @@ impl<M> Host<M> {
     fn resolve_name(&self, name: &[u8], screen: Option<&[u8]>) -> Result<Target, Error> {
         let window = |title: &[u8]| WindowTarget { screen: screen.map(<[u8]>::to_vec), pattern: title.to_vec() };
         let Some(m) = &self.manifest else {
-            return Err(err(Rc::Error, format!("no manifest loaded for @{}", latin1(name))));
+            return Err(error!(Rc::Error, "no manifest loaded for @{}", Shown(name)));
         };
         match m.resolve(name) {
-            None => Err(err(Rc::Error, format!("unknown name @{}", latin1(name)))),
+            None => Err(error!(Rc::Error, "unknown name @{}", Shown(name))),
             Some(Resolved::Gadget { window_title, ga_id }) => {
                 Ok(Target::Live { window: window(window_title), gadget: GadgetLocator::Id(ga_id) })
             }
@@ -546,7 +542,7 @@ impl<M> Host<M> {
             Command::Version => done(version_text(&self.server_version)),
             Command::Auth { password } => match &self.password {
                 Some(want) if !same_password(password, want) => {
-                    Err(err(Rc::Error, String::from("AUTH refused: not the password given with TCPPASSWORD")))
+                    Err(Error::new(Rc::Error, "AUTH refused: not the password given with TCPPASSWORD"))
                 }
                 _ => done(Vec::new()),
             },
@@ -605,9 +601,9 @@ impl<M> Host<M> {
                 };
                 engine.wait_for(&c)
             }
-            Command::Fs(FsOp::Put { .. }) => Err(err(
+            Command::Fs(FsOp::Put { .. }) => Err(Error::new(
                 Rc::Error,
-                String::from("FSPUT takes its data on the wire (TCP or serial); an ARexx message has no room for it"),
+                "FSPUT takes its data on the wire (TCP or serial); an ARexx message has no room for it",
             )),
             Command::Fs(op) => done(engine.fs(op)?),
             Command::Screenshot { screen, window, to } => {
@@ -622,12 +618,12 @@ impl<M> Host<M> {
                         self.manifest = Some(m);
                         done(s)
                     }
-                    Err(e) => Err(err(Rc::Error, e.to_string_latin1())),
+                    Err(e) => Err(error!(Rc::Error, "line {}: {}", e.line, e.reason)),
                 }
             }
             Command::Where { name, .. } => match self.resolve_name(name, None)? {
                 Target::Where { port, name, .. } => engine.where_geometry(&port, &name),
-                Target::Live { .. } => Err(err(Rc::Error, format!("@{} is a GADGET, not a WHEREGADGET", latin1(name)))),
+                Target::Live { .. } => Err(error!(Rc::Error, "@{} is a GADGET, not a WHEREGADGET", Shown(name))),
             },
             Command::MuiRexx { base, command, .. } => engine.mui_rexx(base, command),
             Command::Launch { stack, command } => {
@@ -655,17 +651,5 @@ impl<M> Host<M> {
 
 /// RC 15 text: `timed out after <n> s: <canonical command>`.
 fn timeout_error<M>(h: &Held<M>) -> Error {
-    err(Rc::Timeout, format!("timed out after {} s: {}", h.secs, latin1(&h.line)))
-}
-
-/// `line <n>: <reason>` as a String (the reason is already Latin-1 code
-/// points).
-trait ToStringLatin1 {
-    fn to_string_latin1(&self) -> String;
-}
-
-impl ToStringLatin1 for manifest::ManifestError {
-    fn to_string_latin1(&self) -> String {
-        format!("line {}: {}", self.line, self.reason)
-    }
+    error!(Rc::Timeout, "timed out after {} s: {}", h.secs, Shown(&h.line))
 }

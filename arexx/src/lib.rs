@@ -5,7 +5,7 @@
 //! command text.
 //!
 //! - [`parse`] turns one command line (Latin-1 bytes) into a [`Command`] or
-//!   a [`ParseError`] (always RC 10).
+//!   an [`Error`] (always RC 10).
 //! - [`Host`] keeps LASTERROR, the loaded manifest and the held (waiting)
 //!   messages, and dispatches against an [`Engine`].
 #![cfg_attr(not(test), no_std)]
@@ -18,8 +18,8 @@ mod host;
 pub mod lex;
 
 pub use command::{
-    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, ParseError, RecordOp, TypeOptions,
-    Verb, WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
+    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, TypeOptions, Verb,
+    WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
 };
 pub use gadgetscope_core::classify::Role;
 pub use host::{
@@ -29,7 +29,11 @@ pub use host::{
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
+
 use amiga_ndk::latin1::from_str_lossy as to_latin1;
+/// Latin-1 bytes as `{}` in [`error!`], byte for byte.
+pub use amiga_ndk::latin1::Shown;
 
 /// Longest path (`MANIFEST`, `WBLAUNCH` icon, `ARG=`, the file verbs), in
 /// bytes: what dos.library carries (docs/reference/commands.md, "Limits").
@@ -98,20 +102,54 @@ impl Reply {
     }
 }
 
-/// An engine or host failure: the RC and the text LASTERROR will give.
+/// The error's RC and text, as they are.
+impl From<Error> for Reply {
+    fn from(e: Error) -> Reply {
+        Reply { rc: e.rc, text: e.text }
+    }
+}
+
+/// Every failure of a command, from the parser, the host or the engine:
+/// the RC and the text the reply carries and LASTERROR gives, Latin-1
+/// bytes as they go on the wire and into ARexx (no `String` between).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     /// RC 5, 10, 15 or 20 (RC 0 is treated as 20: an error is never success).
     pub rc: Rc,
-    /// Human-readable text (ASCII; Latin-1 user text may be quoted).
-    pub text: String,
+    /// The text, Latin-1.
+    pub text: Vec<u8>,
 }
 
 impl Error {
-    /// An error with its RC and text.
-    pub fn new(rc: Rc, text: impl Into<String>) -> Error {
-        Error { rc, text: text.into() }
+    /// An error with its RC and text (characters above U+00FF as `?`).
+    pub fn new(rc: Rc, text: &str) -> Error {
+        Error { rc, text: to_latin1(text) }
     }
+    /// An error whose text is Latin-1 bytes already.
+    pub fn bytes(rc: Rc, text: Vec<u8>) -> Error {
+        Error { rc, text }
+    }
+    /// An error with `format_args!` text written as Latin-1 ([`error!`]).
+    pub fn from_args(rc: Rc, args: fmt::Arguments<'_>) -> Error {
+        Error { rc, text: amiga_ndk::latin1::format(args) }
+    }
+}
+
+/// The text, each byte its Latin-1 character.
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Shown(&self.text).fmt(f)
+    }
+}
+
+/// An [`Error`] of RC `rc` with `format!`-style text, written straight
+/// into Latin-1 bytes: `error!(Rc::NotFound, "no window matches \"{}\"",
+/// Shown(pattern))`, where [`Shown`] puts Latin-1 bytes in as they are.
+#[macro_export]
+macro_rules! error {
+    ($rc:expr, $($arg:tt)+) => {
+        $crate::Error::from_args($rc, ::core::format_args!($($arg)+))
+    };
 }
 
 /// The VERSION result (docs/reference/commands.md, "VERSION"): the lines

@@ -19,8 +19,8 @@ fn bad(line: &[u8]) -> String {
     match parse(line) {
         Ok(c) => panic!("{:?} accepted as {c:?}", String::from_utf8_lossy(line)),
         Err(e) => {
-            assert_eq!(e.rc(), Rc::Error);
-            e.message
+            assert_eq!(e.rc, Rc::Error);
+            latin1(&e.text)
         }
     }
 }

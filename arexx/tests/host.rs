@@ -30,7 +30,7 @@ impl Fake {
 }
 
 fn not_found(what: &str) -> Error {
-    Error::new(Rc::NotFound, format!("no window matching \"{what}\""))
+    error!(Rc::NotFound, "no window matching \"{what}\"")
 }
 
 impl Engine for Fake {
@@ -109,7 +109,7 @@ impl Engine for Fake {
         Ok(())
     }
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
-        self.files.get(path).cloned().ok_or_else(|| Error::new(Rc::Error, format!("cannot open {}", latin1(path))))
+        self.files.get(path).cloned().ok_or_else(|| error!(Rc::Error, "cannot open {}", Shown(path)))
     }
     fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error> {
         self.calls.push(format!("fs {op:?}"));

@@ -8,8 +8,7 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use amiga_ndk::latin1::to_string as shown;
-use gadgetscope_arexx::{Error, Rc, RecordOp};
+use gadgetscope_arexx::{error, Error, Rc, RecordOp, Shown};
 use gadgetscope_core::manifest::Manifest;
 use gadgetscope_core::walk::IntuitionOs;
 use gadgetscope_record::{arexx_script, python_script, Observed, Recorder};
@@ -87,9 +86,9 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 if self.recording() {
                     return Err(Error::new(Rc::Error, "already recording: RECORD STOP first"));
                 }
-                self.system.record_start().map_err(|why| {
-                    Error::new(Rc::Failed, format!("the recording input handler cannot be added: {why}"))
-                })?;
+                self.system
+                    .record_start()
+                    .map_err(|why| error!(Rc::Failed, "the recording input handler cannot be added: {why}"))?;
                 self.session = Session::On(Recorder::start(&mut self.os));
                 Ok(b"recording".to_vec())
             }
@@ -126,7 +125,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 let n = rec.steps().len();
                 self.system.write(path, &text).map_err(|code| {
                     let why = self.system.fault(code);
-                    Error::new(Rc::Failed, format!("cannot write {}: {}", shown(path), shown(&why)))
+                    error!(Rc::Failed, "cannot write {}: {}", Shown(path), Shown(&why))
                 })?;
                 if let Session::Stopped { saved, .. } = &mut self.session {
                     *saved = true;

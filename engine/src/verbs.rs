@@ -3,15 +3,15 @@
 //! act, input.device. Generic over the OS boundary, so host tests run it
 //! on `gadgetscope_core::fake::FakeIntuition`.
 pub use crate::files::{FileSystem, Roots};
-use crate::inspect::{inspect, Failure, Inspect};
+use crate::inspect::{inspect, Inspect};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT, RAWKEY_RETURN};
-use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::latin1;
 use amiga_ndk::latin1::{decimal, signed_decimal};
 use amiga_ndk::Rect;
+use gadgetscope_arexx::{error, Error, FsOp, Rc, RecordOp, Shown, TypeOptions};
 use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
-use gadgetscope_arexx::{Error, FsOp, Rc, RecordOp, TypeOptions};
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
@@ -67,8 +67,9 @@ pub trait System: FileSystem {
     /// when the window closes meanwhile, its screen has no pens (deeper
     /// than 8 bits) or the copy does not fit in memory.
     fn seen(&mut self, ibase: u32, window: u32) -> Result<crate::shown::Seen, Error>;
-    /// The whole file at an AmigaDOS path; `Err(text)` names the problem.
-    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String>;
+    /// The whole file at an AmigaDOS path (`MANIFEST`); RC 10 naming the
+    /// problem when it cannot be read.
+    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error>;
     /// Is there a public message port of this name now?
     fn port_exists(&mut self, name: &[u8]) -> bool;
     /// Sends `command` as an `RXCOMM | RXFF_RESULT` RexxMsg to the public
@@ -83,8 +84,8 @@ pub trait System: FileSystem {
     /// (docs/reference/commands.md, "Waiting commands").
     fn rexx_forget(&mut self, req: Request);
     /// `LAUNCH`: starts `command` asynchronously as `Run` does; `Err`
-    /// is the dos error text when no process could be created.
-    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String>;
+    /// is the dos error text (Latin-1) when no process could be created.
+    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Vec<u8>>;
     /// `WBLAUNCH`: a genuine Workbench start (RC 10 not found or a bad
     /// tooltype, RC 20 could not start).
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error>;
@@ -98,8 +99,8 @@ pub trait System: FileSystem {
 /// A WHERE port's answer, parsed strictly: exactly four decimal integers
 /// `<x> <y> <w> <h>` separated by single spaces, x/y may be negative,
 /// w/h at least 1, all within 16 bits; nothing before or after.
-pub fn parse_where_reply(text: &[u8]) -> Result<Rect, String> {
-    let bad = |why: &str| alloc::format!("\"{}\" is not \"<x> <y> <w> <h>\" ({why})", shown(text));
+pub fn parse_where_reply(text: &[u8]) -> Result<Rect, Vec<u8>> {
+    let bad = |why: &str| latin1::format(format_args!("\"{}\" is not \"<x> <y> <w> <h>\" ({why})", Shown(text)));
     let fields: Vec<&[u8]> = text.split(|&c| c == b' ').collect();
     if fields.len() != 4 {
         return Err(bad("need four numbers separated by single spaces"));
@@ -130,15 +131,10 @@ pub fn parse_where_reply(text: &[u8]) -> Result<Rect, String> {
 pub fn where_result(port: &[u8], name: &[u8], rc: i32, text: &[u8]) -> Result<Rect, Error> {
     match rc {
         0 => parse_where_reply(text).map_err(|why| {
-            Error::new(Rc::Error, alloc::format!("WHERE port {} answered for {}: {why}", shown(port), shown(name)))
+            error!(Rc::Error, "WHERE port {} answered for {}: {}", Shown(port), Shown(name), Shown(&why))
         }),
-        10 => Err(Error::new(
-            Rc::Error,
-            alloc::format!("WHERE port {} does not know {} (RC 10)", shown(port), shown(name)),
-        )),
-        n => {
-            Err(Error::new(Rc::Error, alloc::format!("WHERE port {} replied RC {n} for {}", shown(port), shown(name))))
-        }
+        10 => Err(error!(Rc::Error, "WHERE port {} does not know {} (RC 10)", Shown(port), Shown(name))),
+        n => Err(error!(Rc::Error, "WHERE port {} replied RC {n} for {}", Shown(port), Shown(name))),
     }
 }
 
@@ -170,12 +166,11 @@ pub fn mui_result(port: &[u8], rc: i32, text: Vec<u8>) -> Result<Vec<u8>, Error>
     if rc == 0 {
         return Ok(text);
     }
-    let text = if text.is_empty() {
-        alloc::format!("{rc} ({} replied RC {rc})", shown(port))
+    Err(if text.is_empty() {
+        error!(Rc::Error, "{rc} ({} replied RC {rc})", Shown(port))
     } else {
-        alloc::format!("{rc} {}", shown(&text))
-    };
-    Err(Error::new(Rc::Error, text))
+        error!(Rc::Error, "{rc} {}", Shown(&text))
+    })
 }
 
 /// The gadget of `w` a WHERE geometry names: one whose box is exactly
@@ -287,34 +282,17 @@ fn action_error(e: ActionError) -> Error {
         ActionError::Unmappable { .. } => Rc::Error,
         _ => Rc::Failed,
     };
-    Error::new(rc, alloc::format!("{e}"))
-}
-
-fn rc_of(code: i32) -> Rc {
-    match code {
-        5 => Rc::NotFound,
-        10 => Rc::Error,
-        15 => Rc::Timeout,
-        _ => Rc::Failed,
-    }
-}
-
-fn from_failure(f: Failure) -> Error {
-    Error::new(rc_of(f.rc), shown(&f.message))
+    error!(rc, "{e}")
 }
 
 fn window_not_found(w: &WindowTarget) -> Error {
-    let mut t = alloc::format!("no window matches \"{}\"", shown(&w.pattern));
-    if let Some(s) = &w.screen {
-        t.push_str(&alloc::format!(" on a screen matching \"{}\"", shown(s)));
-    }
-    Error::new(Rc::NotFound, t)
+    crate::inspect::not_found(Some(&w.pattern), w.screen.as_deref())
 }
 
-fn describe(l: &GadgetLocator) -> String {
+fn describe(l: &GadgetLocator) -> Vec<u8> {
     let mut t = b"gadget ".to_vec();
     l.push_to(&mut t);
-    shown(&t)
+    t
 }
 
 /// GETTEXT's value: the string value, else the label, else empty
@@ -339,12 +317,10 @@ fn walk_in_screens(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(Screen
         _ => window_not_found(w),
     })?;
     if t.truncated {
-        return Err(Error::new(
+        return Err(error!(
             Rc::Error,
-            alloc::format!(
-                "the gadget list of \"{}\" is cut short (a cyclic list, unreadable memory or text too long)",
-                shown(&w.pattern)
-            ),
+            "the gadget list of \"{}\" is cut short (a cyclic list, unreadable memory or text too long)",
+            Shown(&w.pattern)
         ));
     }
     Ok((snap, t))
@@ -365,15 +341,14 @@ fn gadget_on_screen(os: &mut dyn IntuitionOs, target: &Target) -> Result<((Windo
         Target::Live { window, gadget } => {
             let (w, size) = walk_target(os, window)?;
             let i = find_gadget(&w.gadgets, gadget).map(|(i, _)| i).ok_or_else(|| {
-                Error::new(Rc::NotFound, alloc::format!("no {} in \"{}\"", describe(gadget), shown(&window.pattern)))
+                error!(Rc::NotFound, "no {} in \"{}\"", Shown(&describe(gadget)), Shown(&window.pattern))
             })?;
             Ok(((w, i), size))
         }
         // Only commands that can wait for the WHERE port take these.
-        Target::Where { name, .. } => Err(Error::new(
-            Rc::Error,
-            alloc::format!("{} is a WHEREGADGET: this command cannot wait for its WHERE port", shown(name)),
-        )),
+        Target::Where { name, .. } => {
+            Err(error!(Rc::Error, "{} is a WHEREGADGET: this command cannot wait for its WHERE port", Shown(name)))
+        }
     }
 }
 
@@ -407,7 +382,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
 
     /// `events` through input.device; its failure is RC 20 `input.device: …`.
     fn inject(&mut self, screen: u32, events: &[Event]) -> Result<(), Error> {
-        self.actor.inject(screen, events).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
+        self.actor.inject(screen, events).map_err(|t| error!(Rc::Failed, "input.device: {t}"))
     }
 
     /// Queues a GUI request; RC 10 without a window (NOGUI).
@@ -417,7 +392,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 q.push(r);
                 Ok(())
             }
-            None => Err(Error::new(Rc::Error, alloc::format!("{verb}: GadgetScope runs without its window (NOGUI)"))),
+            None => Err(error!(Rc::Error, "{verb}: GadgetScope runs without its window (NOGUI)")),
         }
     }
 
@@ -460,9 +435,9 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         line.extend_from_slice(name);
         let req = self.system.rexx_send(port, &line).map_err(|e| match e {
             SendError::NoPort => {
-                Error::new(Rc::NotFound, alloc::format!("no WHERE port {} (for {})", shown(port), shown(name)))
+                error!(Rc::NotFound, "no WHERE port {} (for {})", Shown(port), Shown(name))
             }
-            SendError::Failed(t) => Error::new(Rc::Failed, alloc::format!("WHERE port {}: {t}", shown(port))),
+            SendError::Failed(t) => error!(Rc::Failed, "WHERE port {}: {t}", Shown(port)),
         })?;
         let token = self.new_token();
         self.waits
@@ -484,16 +459,14 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             Then::Type(text, options) => self.type_in(&w, i, size, &text, options),
             Then::GetText => {
                 if w.gadgets[i].address == 0 {
-                    return Err(Error::new(
+                    return Err(error!(
                         Rc::NotFound,
-                        alloc::format!(
-                            "no gadget at {} {} {} {} in \"{}\"",
-                            r.left,
-                            r.top,
-                            r.width,
-                            r.height,
-                            shown(&window.pattern)
-                        ),
+                        "no gadget at {} {} {} {} in \"{}\"",
+                        r.left,
+                        r.top,
+                        r.width,
+                        r.height,
+                        Shown(&window.pattern)
                     ));
                 }
                 Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
@@ -530,10 +503,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     ) -> Result<Outcome, Error> {
         let g = &w.gadgets[i];
         if options.clear && !matches!(g.role, Role::String | Role::Integer) {
-            return Err(Error::new(
-                Rc::Error,
-                alloc::format!("CLEAR=YES needs a string or integer gadget, not role={}", g.role.as_str()),
-            ));
+            return Err(error!(Rc::Error, "CLEAR=YES needs a string or integer gadget, not role={}", g.role.as_str()));
         }
         let keymap = self.actor.keymap();
         let mut events = input::click_gadget(size, w, g).map_err(action_error)?;
@@ -643,9 +613,10 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 let (x, y) = (i32::from(*x), i32::from(*y));
                 let (ww, wh) = (i32::from(w.info.width), i32::from(w.info.height));
                 if !(0..ww).contains(&x) || !(0..wh).contains(&y) {
-                    return Err(Error::new(
+                    return Err(error!(
                         Rc::Error,
-                        alloc::format!("AT={x},{y} is outside the window \"{}\" ({ww}x{wh})", shown(&window.pattern)),
+                        "AT={x},{y} is outside the window \"{}\" ({ww}x{wh})",
+                        Shown(&window.pattern)
                     ));
                 }
                 Ok(crate::shown::Place { rect: Rect::new(x, y, 1, 1), run: Vec::new() })
@@ -805,17 +776,17 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
 
 impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     fn screens(&mut self) -> Result<Vec<u8>, Error> {
-        inspect(&mut self.os, &Inspect::Screens).map_err(from_failure)
+        inspect(&mut self.os, &Inspect::Screens)
     }
 
     fn tree(&mut self, window: &WindowTarget, full: bool) -> Result<Vec<u8>, Error> {
         let what = Inspect::Tree { window: Some(window.pattern.clone()), screen: window.screen.clone(), full };
-        inspect(&mut self.os, &what).map_err(from_failure)
+        inspect(&mut self.os, &what)
     }
 
     fn menu(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error> {
         let what = Inspect::Menu { window: Some(window.pattern.clone()), screen: window.screen.clone() };
-        inspect(&mut self.os, &what).map_err(from_failure)
+        inspect(&mut self.os, &what)
     }
 
     fn shown(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error> {
@@ -832,15 +803,12 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error> {
         let at = pick::under_pointer(&mut self.os, screen).map_err(|m| match m {
             pick::Miss::Unreadable => Error::new(Rc::Failed, "IntuitionBase cannot be read"),
-            pick::Miss::NoScreen => Error::new(
-                Rc::NotFound,
-                match screen {
-                    Some(p) => alloc::format!("no screen matches \"{}\"", shown(p)),
-                    None => String::from("no screen is open"),
-                },
-            ),
+            pick::Miss::NoScreen => match screen {
+                Some(p) => error!(Rc::NotFound, "no screen matches \"{}\"", Shown(p)),
+                None => Error::new(Rc::NotFound, "no screen is open"),
+            },
             pick::Miss::NoWindow { x, y } => {
-                Error::new(Rc::NotFound, alloc::format!("no window under the pointer ({x},{y})"))
+                error!(Rc::NotFound, "no window under the pointer ({x},{y})")
             }
         })?;
         let w = &at.window;
@@ -892,10 +860,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
                 .min_by_key(|(_, o)| o.left)
                 .map(|(i, _)| i)
                 .ok_or_else(|| {
-                    Error::new(
-                        Rc::NotFound,
-                        alloc::format!("no gadget right of \"{}\" in \"{}\"", shown(label), shown(&window.pattern)),
-                    )
+                    error!(Rc::NotFound, "no gadget right of \"{}\" in \"{}\"", Shown(label), Shown(&window.pattern))
                 })?;
             return self.type_in(&w, beside, size, text, options);
         }
@@ -916,10 +881,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
                 self.place(&w, window, gadget)?;
                 let (_, reading) = self.read_shown(&w)?;
                 let run = crate::shown::run_at(&reading, i32::from(*x), i32::from(*y)).ok_or_else(|| {
-                    Error::new(
-                        Rc::NotFound,
-                        alloc::format!("no text is shown at {x},{y} in \"{}\"", shown(&window.pattern)),
-                    )
+                    error!(Rc::NotFound, "no text is shown at {x},{y} in \"{}\"", Shown(&window.pattern))
                 })?;
                 return Ok(Outcome::Done(run.text.clone()));
             }
@@ -962,19 +924,12 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error> {
         let (snap, w) = walk_in_screens(&mut self.os, window)?;
         let strip = walk_menu(&mut self.os, &w.info).map_err(|_| window_not_found(window))?;
-        let m = strip
-            .menus
-            .get(usize::from(menu))
-            .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no menu {menu}")))?;
-        let it = m
-            .items
-            .get(usize::from(item))
-            .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no item {menu}/{item}")))?;
+        let m = strip.menus.get(usize::from(menu)).ok_or_else(|| error!(Rc::NotFound, "no menu {menu}"))?;
+        let it = m.items.get(usize::from(item)).ok_or_else(|| error!(Rc::NotFound, "no item {menu}/{item}"))?;
         let entry = match sub {
-            Some(s) => it
-                .subitems
-                .get(usize::from(s))
-                .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no subitem {menu}/{item}/{s}")))?,
+            Some(s) => {
+                it.subitems.get(usize::from(s)).ok_or_else(|| error!(Rc::NotFound, "no subitem {menu}/{item}/{s}"))?
+            }
             None => it,
         };
         if !m.enabled || !it.enabled || !entry.enabled {
@@ -1006,12 +961,11 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     fn mui_rexx(&mut self, base: &[u8], command: &[u8]) -> Result<Outcome, Error> {
         let ports = mui_ports(base);
         let Some(port) = ports.iter().find(|p| self.system.port_exists(p)).cloned() else {
-            let tried: Vec<String> = ports.iter().map(|p| shown(p)).collect();
-            return Err(Error::new(Rc::NotFound, alloc::format!("no ARexx port {}", tried.join(" or "))));
+            return Err(error!(Rc::NotFound, "no ARexx port {}", Shown(&ports.join(&b" or "[..]))));
         };
         let req = self.system.rexx_send(&port, command).map_err(|e| match e {
-            SendError::NoPort => Error::new(Rc::NotFound, alloc::format!("no ARexx port {}", shown(&port))),
-            SendError::Failed(t) => Error::new(Rc::Failed, alloc::format!("{}: {t}", shown(&port))),
+            SendError::NoPort => error!(Rc::NotFound, "no ARexx port {}", Shown(&port)),
+            SendError::Failed(t) => error!(Rc::Failed, "{}: {t}", Shown(&port)),
         })?;
         let token = self.new_token();
         self.waits.push((token, Wait::Reply { req, port }));
@@ -1021,7 +975,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Error> {
         self.system
             .launch(stack, command)
-            .map_err(|t| Error::new(Rc::Failed, alloc::format!("cannot start \"{}\": {t}", shown(command))))
+            .map_err(|t| error!(Rc::Failed, "cannot start \"{}\": {}", Shown(command), Shown(&t)))
     }
 
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
@@ -1029,7 +983,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     }
 
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
-        self.system.read_file(path).map_err(|t| Error::new(Rc::Error, t))
+        self.system.read_file(path)
     }
 
     fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error> {
@@ -1058,9 +1012,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
                     Some(p) => snap.screens.iter().find(|s| s.default_title.as_deref().is_some_and(|t| contains(t, p))),
                     None => snap.screens.first(),
                 };
-                let s = s.ok_or_else(|| {
-                    Error::new(Rc::NotFound, alloc::format!("no screen matching \"{}\"", shown(screen.unwrap_or(b""))))
-                })?;
+                let s =
+                    s.ok_or_else(|| error!(Rc::NotFound, "no screen matching \"{}\"", Shown(screen.unwrap_or(b""))))?;
                 (s.address, None)
             }
         };
@@ -1152,6 +1105,7 @@ mod tests {
     use super::*;
     use amiga_ndk::gadtools::GADTOOL_TYPE;
     use amiga_ndk::intuition::{GTYP_BOOLGADGET, GTYP_STRGADGET};
+    use amiga_ndk::latin1::to_string as shown;
     use gadgetscope_arexx::Host;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
 
@@ -1240,12 +1194,12 @@ mod tests {
             let fonts = alloc::vec![crate::shown::testing::font()];
             Ok(crate::shown::Seen { pixels: alloc::boxed::Box::new(pixels), offset: (0, 0), fonts })
         }
-        fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
+        fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
             self.0
                 .iter()
                 .find(|(p, _)| p == path)
                 .map(|(_, c)| c.clone())
-                .ok_or_else(|| alloc::format!("cannot open \"{}\": object not found", shown(path)))
+                .ok_or_else(|| error!(Rc::Error, "cannot open \"{}\": object not found", Shown(path)))
         }
         fn port_exists(&mut self, name: &[u8]) -> bool {
             self.1.ports.iter().any(|p| p == name)
@@ -1266,9 +1220,9 @@ mod tests {
         fn rexx_forget(&mut self, req: Request) {
             self.1.forgotten.push(req);
         }
-        fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String> {
+        fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Vec<u8>> {
             if command.starts_with(b"FAIL") {
-                return Err("no free store".into());
+                return Err(b"no free store".to_vec());
             }
             self.1.launched.push((stack, command.to_vec()));
             Ok(())
@@ -1981,14 +1935,15 @@ mod tests {
             b"- 2 3 4",
         ] {
             let e = parse_where_reply(bad).unwrap_err();
+            let e = shown(&e);
             assert!(e.contains("is not \"<x> <y> <w> <h>\""), "{e}");
         }
         assert_eq!(where_result(b"P", b"go", 10, b"").unwrap_err().rc, Rc::Error);
         let e = where_result(b"P", b"go", 5, b"").unwrap_err();
-        assert_eq!((e.rc, e.text.as_str()), (Rc::Error, "WHERE port P replied RC 5 for go"));
+        assert_eq!((e.rc, e.to_string().as_str()), (Rc::Error, "WHERE port P replied RC 5 for go"));
         let e = where_result(b"P", b"go", 0, b"junk").unwrap_err();
         assert_eq!(e.rc, Rc::Error);
-        assert!(e.text.starts_with("WHERE port P answered for go: \"junk\""), "{}", e.text);
+        assert!(e.to_string().starts_with("WHERE port P answered for go: \"junk\""), "{e}");
     }
 
     #[test]
@@ -1999,10 +1954,10 @@ mod tests {
         // Every application RC is RC 10, the text led by that RC.
         for app in [1, 5, 10, 20, 30, -1] {
             let e = mui_result(b"A.1", app, Vec::new()).unwrap_err();
-            assert_eq!((e.rc, e.text), (Rc::Error, alloc::format!("{app} (A.1 replied RC {app})")));
+            assert_eq!((e.rc, e.to_string()), (Rc::Error, alloc::format!("{app} (A.1 replied RC {app})")));
         }
         let e = mui_result(b"A.1", 5, b"no such item".to_vec()).unwrap_err();
-        assert_eq!((e.rc, e.text.as_str()), (Rc::Error, "5 no such item"));
+        assert_eq!((e.rc, e.to_string().as_str()), (Rc::Error, "5 no such item"));
     }
 
     #[test]
