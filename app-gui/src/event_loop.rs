@@ -615,24 +615,24 @@ pub fn run(
                         send(replies, &mut wire, &mut serial);
                         window_quit |= between_commands(&mut engine, &host, &mut window, task);
                     }
-                    Work::UploadCheck(id, line) => {
+                    Work::UploadCheck(id, put) => {
                         let busy = wire.as_ref().is_some_and(Wire::uploading)
                             || serial.as_ref().is_some_and(SerialWire::uploading);
                         let verdict = if busy {
                             let busy = "another client's FSPUT is still arriving: send it again later";
                             Err(Reply::error(Rc::Failed, busy))
                         } else {
-                            host.check_upload(&line)
+                            host.check_upload(put)
                         };
                         match (verdict, id) {
-                            (Ok(()), SERIAL_ID) => serial.as_mut().map_or((), |s| s.accept_upload(line)),
+                            (Ok(put), SERIAL_ID) => serial.as_mut().map_or((), |s| s.accept_upload(put)),
                             (Err(r), SERIAL_ID) => serial.as_mut().map_or((), |s| s.refuse_upload(&r)),
-                            (Ok(()), _) => wire.as_mut().map_or((), |wi| wi.accept_upload(id, line)),
+                            (Ok(put), _) => wire.as_mut().map_or((), |wi| wi.accept_upload(id, put)),
                             (Err(r), _) => wire.as_mut().map_or((), |wi| wi.refuse_upload(id, &r)),
                         }
                     }
-                    Work::UploadDone(id, line, data) => {
-                        let r = host.upload(&mut engine, &line, &data);
+                    Work::UploadDone(id, put, data) => {
+                        let r = host.upload(&mut engine, &put, &data);
                         send(alloc::vec![(Asker::Wire(id), r)], &mut wire, &mut serial);
                     }
                 }

@@ -139,17 +139,22 @@ pub enum FsOp {
     Delete(Vec<u8>),
     /// `FSGET <path>`: a file's bytes, at most [`FS_DATA_MAX`].
     Get(Vec<u8>),
-    /// `FSPUT <path> <len> [TIMEOUT=n]`: `len` bytes (at most
-    /// [`FS_DATA_MAX`]) that follow the line on the wire, written to the
-    /// file (made or replaced); `timeout` seconds for them to arrive.
-    Put {
-        /// The file.
-        path: Vec<u8>,
-        /// The byte count the request declares.
-        len: u32,
-        /// `TIMEOUT=`, seconds.
-        timeout: Option<u32>,
-    },
+    /// `FSPUT <path> <len> [TIMEOUT=n]`: the bytes that follow the line
+    /// on the wire, written to the file.
+    Put(FsPut),
+}
+
+/// `FSPUT <path> <len> [TIMEOUT=n]`: `len` bytes (at most
+/// [`FS_DATA_MAX`]) that follow the line on the wire, written to the file
+/// (made or replaced); `timeout` seconds for them to arrive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FsPut {
+    /// The file, 1 to [`PATH_MAX`] bytes.
+    pub path: Vec<u8>,
+    /// The byte count the request declares.
+    pub len: u32,
+    /// `TIMEOUT=`, seconds (`None`: not given, or 0).
+    pub timeout: Option<u32>,
 }
 
 impl FsOp {
@@ -157,7 +162,7 @@ impl FsOp {
     pub fn path(&self) -> &[u8] {
         match self {
             FsOp::List(p) | FsOp::Stat(p) | FsOp::MkDir(p) | FsOp::Delete(p) | FsOp::Get(p) => p,
-            FsOp::Put { path, .. } => path,
+            FsOp::Put(p) => &p.path,
         }
     }
 }
@@ -1041,13 +1046,68 @@ pub fn parse(line: &[u8]) -> Result<Command, Error> {
                     for (_, t) in p.options(&["TIMEOUT"], &[])? {
                         to = timeout(&t)?;
                     }
-                    FsOp::Put { path, len, timeout: to }
+                    FsOp::Put(FsPut { path, len, timeout: to })
                 }
             })
         }
     };
     p.end()?;
     Ok(cmd)
+}
+
+/// An `FSPUT` line as it arrives on the wire, read once for both its
+/// readers ([`parse_put`]): the framing, which must count the payload
+/// that follows even when the command is refused, and the command
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PutLine {
+    /// The payload's byte count as the framing reads it: the third token,
+    /// unquoted decimal digits (a count beyond `u64` saturates); without
+    /// one, why not (the payload cannot be told from requests then).
+    pub len: Result<u64, &'static str>,
+    /// `TIMEOUT=` anywhere after the count, 1 to [`TIMEOUT_MAX`] seconds;
+    /// `None` when absent, 0 or not such a number (the framing's default
+    /// then; the command language refuses a bad one itself).
+    pub timeout: Option<u32>,
+    /// The command: the file and its byte count, or its RC 10 refusal.
+    pub put: Result<FsPut, Error>,
+}
+
+/// Reads an `FSPUT` line (the caller has seen the verb) for the wire:
+/// the framing's byte count and `TIMEOUT=` (the path the second token,
+/// the count the third; a token after the count that cannot be split
+/// stops the search for `TIMEOUT=`), and the command as [`parse`] reads
+/// it.
+pub fn parse_put(line: &[u8]) -> PutLine {
+    let put = match parse(line) {
+        Ok(Command::Fs(FsOp::Put(p))) => Ok(p),
+        Ok(c) => Err(bad!("{} carries no data", c.verb().name())),
+        Err(e) => Err(e),
+    };
+    let mut s = Lexer::new(line);
+    let _verb = s.next();
+    let len = match s.next() {
+        Ok(Some(_path)) => match s.next() {
+            Ok(Some(t)) if !t.quoted => {
+                amiga_ndk::latin1::decimal(&t.text).ok_or("FSPUT byte count must be a decimal number")
+            }
+            Ok(None) => Err("FSPUT needs <path> <byte-count>"),
+            Ok(Some(_)) | Err(_) => Err("FSPUT byte count must be a decimal number"),
+        },
+        Ok(None) => Err("FSPUT needs <path> <byte-count>"),
+        Err(_) => Err("FSPUT: the path cannot be read (check its quotes)"),
+    };
+    let mut timeout = None;
+    if len.is_ok() {
+        while let Ok(Some(t)) = s.next() {
+            if t.is_key("TIMEOUT") {
+                timeout = amiga_ndk::latin1::decimal(t.value())
+                    .filter(|n| (1..=u64::from(TIMEOUT_MAX)).contains(n))
+                    .map(|n| n as u32);
+            }
+        }
+    }
+    PutLine { len, timeout, put }
 }
 
 impl Command {
@@ -1080,7 +1140,7 @@ impl Command {
                 FsOp::MkDir(_) => Verb::FsMkDir,
                 FsOp::Delete(_) => Verb::FsDelete,
                 FsOp::Get(_) => Verb::FsGet,
-                FsOp::Put { .. } => Verb::FsPut,
+                FsOp::Put(_) => Verb::FsPut,
             },
             Command::Screenshot { .. } => Verb::Screenshot,
             Command::LastError => Verb::LastError,
@@ -1257,7 +1317,7 @@ impl Command {
             Command::Fs(op) => {
                 o.push(b' ');
                 push_quoted(&mut o, op.path());
-                if let FsOp::Put { len, timeout, .. } = op {
+                if let FsOp::Put(FsPut { len, timeout, .. }) = op {
                     num(&mut o, i64::from(*len));
                     tmo(&mut o, timeout);
                 }

@@ -17,8 +17,8 @@ use alloc::vec::Vec;
 use gadgetscope_core::manifest::{self, Manifest, Resolved};
 
 use crate::command::{
-    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, TypeOptions, WaitCond,
-    WindowTarget,
+    parse, Command, DragTo, Expect, FsOp, FsPut, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, TypeOptions,
+    WaitCond, WindowTarget,
 };
 use crate::{error, same_password, version_text, Error, Rc, Reply, Shown, RESULT_MAX};
 
@@ -416,40 +416,31 @@ impl<M> Host<M> {
         out
     }
 
-    /// The wire's `FSPUT`: whether the request `line`, whose payload is
-    /// about to be read, is taken (`Ok`), or the refusal to send once the
-    /// payload has been drained (RC 10 for a line that does not parse or is
-    /// not FSPUT, RC 20 while quitting). Nothing is done yet.
-    pub fn check_upload(&mut self, line: &[u8]) -> Result<(), Reply> {
+    /// The wire's `FSPUT`, read when its line arrived ([`parse_put`]'s
+    /// [`PutLine::put`]): the file and byte count to write once the
+    /// payload, about to be read, has arrived, or the refusal to send once
+    /// it has been drained (RC 10 for a line the command language refuses,
+    /// RC 20 while quitting). Nothing is done yet.
+    ///
+    /// [`parse_put`]: crate::parse_put
+    /// [`PutLine::put`]: crate::PutLine::put
+    pub fn check_upload(&mut self, put: Result<FsPut, Error>) -> Result<FsPut, Reply> {
         if self.quitting {
             return Err(self.finish(Err(Error::new(Rc::Failed, "GadgetScope is quitting"))));
         }
-        match parse(line) {
-            Ok(Command::Fs(FsOp::Put { .. })) => Ok(()),
-            Ok(c) => Err(self.finish(Err(error!(Rc::Error, "{} carries no data", c.verb().name())))),
-            Err(pe) => Err(self.finish(Err(pe))),
-        }
+        put.map_err(|e| self.finish(Err(e)))
     }
 
     /// The wire's `FSPUT` once its `data` has all arrived: writes the file
     /// and gives the reply (LASTERROR as for any command). `data` must be
-    /// exactly the byte count of `line`; anything else is RC 10.
-    pub fn upload<E: Engine>(&mut self, engine: &mut E, line: &[u8], data: &[u8]) -> Reply {
-        let r = match parse(line) {
-            Ok(Command::Fs(FsOp::Put { path, len, .. })) if data.len() == len as usize => {
-                engine.fs_put(&path, data).map(|()| Outcome::Done(b"written".to_vec()))
-            }
-            Ok(Command::Fs(FsOp::Put { len, .. })) => {
-                Err(error!(Rc::Error, "FSPUT announced {len} bytes, {} arrived", data.len()))
-            }
-            Ok(c) => Err(error!(Rc::Error, "{} carries no data", c.verb().name())),
-            Err(pe) => Err(pe),
+    /// exactly `put.len` bytes; anything else is RC 10.
+    pub fn upload<E: Engine>(&mut self, engine: &mut E, put: &FsPut, data: &[u8]) -> Reply {
+        let r = if data.len() == put.len as usize {
+            engine.fs_put(&put.path, data).map(|()| b"written".to_vec())
+        } else {
+            Err(error!(Rc::Error, "FSPUT announced {} bytes, {} arrived", put.len, data.len()))
         };
-        match r {
-            Ok(Outcome::Done(t)) => self.finish(Ok(t)),
-            Ok(Outcome::Pending(_)) => self.finish(Err(Error::new(Rc::Failed, "FSPUT cannot wait"))),
-            Err(e) => self.finish(Err(e)),
-        }
+        self.finish(r)
     }
 
     /// Re-checks every held wait at tick `now` (a wrapping tick counter):
@@ -601,7 +592,7 @@ impl<M> Host<M> {
                 };
                 engine.wait_for(&c)
             }
-            Command::Fs(FsOp::Put { .. }) => Err(Error::new(
+            Command::Fs(FsOp::Put(_)) => Err(Error::new(
                 Rc::Error,
                 "FSPUT takes its data on the wire (TCP or serial); an ARexx message has no room for it",
             )),

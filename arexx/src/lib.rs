@@ -18,8 +18,8 @@ mod host;
 pub mod lex;
 
 pub use command::{
-    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, TypeOptions, Verb,
-    WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
+    parse, parse_put, Command, DragTo, Expect, FsOp, FsPut, GadgetLocator, GadgetRef, GadgetTarget, PutLine, RecordOp,
+    TypeOptions, Verb, WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
 };
 pub use gadgetscope_core::classify::Role;
 pub use host::{

@@ -709,3 +709,39 @@ fn screen_before_a_name_narrows_its_window() {
     assert_eq!(bad(b"CLICK SCREEN=a SCREEN=b @a"), "missing window pattern before SCREEN=");
     assert_eq!(bad(b"CLICK SCREEN=Work @bad-name"), "bad @name @bad-name (names are [a-z0-9_]+)");
 }
+
+/// The framing's reading of an `FSPUT` line (its payload is counted even
+/// when the command is refused) and the command's, from one call.
+#[test]
+fn fsput_lines_are_read_once_for_the_framing_and_the_command() {
+    let p = parse_put(b"FSPUT \"RAM:x y\" 17 TIMEOUT=30");
+    assert_eq!((p.len, p.timeout), (Ok(17), Some(30)));
+    assert_eq!(p.put, Ok(FsPut { path: b"RAM:x y".to_vec(), len: 17, timeout: Some(30) }));
+    assert_eq!((parse_put(b"fsput RAM:x 0").len, parse_put(b"fsput RAM:x 0").timeout), (Ok(0), None));
+    assert_eq!(parse_put(b"FSPUT RAM:x 5 timeout=2").timeout, Some(2));
+    // 0, junk and values beyond the maximum: the framing's default.
+    for t in [&b"TIMEOUT=0"[..], b"TIMEOUT=x", b"TIMEOUT=86401", b"TIMEOUT="] {
+        let mut l = b"FSPUT RAM:x 5 ".to_vec();
+        l.extend_from_slice(t);
+        let p = parse_put(&l);
+        assert_eq!((p.len, p.timeout), (Ok(5), None), "{}", latin1(&l));
+    }
+    // Counted though the command refuses it.
+    let p = parse_put(b"FSPUT RAM:x 99999999999999999999999");
+    assert_eq!(p.len, Ok(u64::MAX));
+    assert_eq!(latin1(&p.put.unwrap_err().text), "byte count out of range (0..65535)");
+    assert_eq!(parse_put(b"FSPUT TIMEOUT=5 3").len, Ok(3));
+    // No count: the stream cannot be followed.
+    for l in [
+        &b"FSPUT"[..],
+        b"FSPUT RAM:x",
+        b"FSPUT RAM:x -5",
+        b"FSPUT RAM:x +5",
+        b"FSPUT RAM:x \"5\"",
+        b"FSPUT \"RAM:x 5",
+        b"FSPUT RAM:x 5x",
+    ] {
+        assert!(parse_put(l).len.is_err(), "{}", latin1(l));
+    }
+    assert_eq!(latin1(&parse_put(b"FSGET RAM:x").put.unwrap_err().text), "FSGET carries no data");
+}

@@ -423,16 +423,18 @@ fn screenshot_options_reach_the_engine() {
 #[test]
 fn uploads_are_checked_then_written_with_exactly_their_bytes() {
     let (mut h, mut f) = (Host::<u32>::new("0.1.0"), Fake::default());
-    assert_eq!(h.check_upload(b"FSPUT RAM:y 3 TIMEOUT=5"), Ok(()));
-    assert_eq!(h.upload(&mut f, b"FSPUT RAM:y 3 TIMEOUT=5", b"xyz"), Reply::ok(b"written".to_vec()));
+    let put = h.check_upload(parse_put(b"FSPUT RAM:y 3 TIMEOUT=5").put).unwrap();
+    assert_eq!(h.upload(&mut f, &put, b"xyz"), Reply::ok(b"written".to_vec()));
     assert_eq!(f.files[&b"RAM:y".to_vec()], b"xyz");
-    let short = h.upload(&mut f, b"FSPUT RAM:y 3", b"xy");
+    let short = h.upload(&mut f, &put, b"xy");
     assert_eq!(
         (short.rc, text(&one(&mut h, &mut f, "LASTERROR")).as_str()),
         (Rc::Error, "FSPUT announced 3 bytes, 2 arrived")
     );
-    assert_eq!(h.check_upload(b"FSGET RAM:y").unwrap_err().rc, Rc::Error);
-    assert_eq!(h.check_upload(b"FSPUT").unwrap_err().rc, Rc::Error);
+    let refused = h.check_upload(parse_put(b"FSPUT RAM:y 70000").put).unwrap_err();
+    assert_eq!((refused.rc, text(&refused).as_str()), (Rc::Error, "byte count out of range (0..65535)"));
+    assert_eq!(text(&one(&mut h, &mut f, "LASTERROR")), "byte count out of range (0..65535)");
+    assert_eq!(h.check_upload(parse_put(b"FSPUT").put).unwrap_err().rc, Rc::Error);
     assert_eq!(f.calls, ["fs_put RAM:y 3"]);
 }
 

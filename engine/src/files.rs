@@ -188,7 +188,7 @@ impl<L> Roots<L> {
     pub fn run<F: FileSystem<Lock = L>>(&self, fs: &mut F, op: &FsOp) -> Result<Vec<u8>, Error> {
         let path = op.path();
         match op {
-            FsOp::Put { .. } => Err(Error::new(Rc::Error, "FSPUT carries data")),
+            FsOp::Put(_) => Err(Error::new(Rc::Error, "FSPUT carries data")),
             FsOp::MkDir(_) => {
                 self.place(fs, path, Access::Make)?;
                 // AmiPilot's server answers `created`, and its scripts may test it.
