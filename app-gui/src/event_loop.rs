@@ -168,8 +168,8 @@ fn between_commands(
 }
 
 /// The window's RECORD commands, carried out by the engine's RECORD verb
-/// (`gadgetscope_arexx::Engine::record`, what the host calls for a
-/// script's `RECORD`: one implementation). Not through the host itself:
+/// (`GsEngine::record`, what the engine runs for a script's `RECORD`: one
+/// implementation). Not through the host itself:
 /// the window's errors are not a script's LASTERROR, and the host refuses
 /// commands once QUIT came, when the steps are still to be saved.
 struct WindowCommands<'e, 'a> {
@@ -178,7 +178,7 @@ struct WindowCommands<'e, 'a> {
 
 impl Commands for WindowCommands<'_, '_> {
     fn run(&mut self, op: &RecordOp) -> Reply {
-        match gadgetscope_arexx::Engine::record(self.engine, op) {
+        match self.engine.record(op) {
             Ok(text) => Reply::ok(text),
             Err(e) => Reply::from(e),
         }

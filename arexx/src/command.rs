@@ -9,14 +9,16 @@ use gadgetscope_core::classify::Role;
 use gadgetscope_core::text::push_quoted;
 
 use crate::lex::{is_blank, quoted, Lexer, Token};
+use crate::verbs::Verb;
 use crate::{
     Error, Rc, Shown, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PASSWORD_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX,
 };
 
 /// Every `KEY=` the language knows (docs/reference/commands.md, "Command
 /// lines"); a known key in the wrong place gets "does not take", any other
-/// "unknown option".
-const KEYS: [&str; 16] = [
+/// "unknown option". A test checks them against the verb table's
+/// templates.
+pub(crate) const KEYS: [&str; 16] = [
     "SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK", "TOOLTYPE", "ARG",
     "CLEAR", "ENTER", "SHOWN", "AT",
 ];
@@ -38,87 +40,6 @@ macro_rules! bad {
 
 fn e(message: &str) -> Error {
     Error::new(Rc::Error, message)
-}
-
-macro_rules! verbs {
-    ($($v:ident $n:literal $screen:literal),* $(,)?) => {
-        /// The verbs (docs/reference/commands.md, "Commands"), in that order.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Verb { $(#[doc = concat!("`", $n, "`")] $v),* }
-        impl Verb {
-            /// Every verb, in the reference's order (VERSION's `STABLE` line).
-            pub const ALL: &'static [Verb] = &[$(Verb::$v),*];
-            /// The verb's name, upper case.
-            pub fn name(self) -> &'static str {
-                match self { $(Verb::$v => $n),* }
-            }
-            /// Does the verb take `SCREEN=` right after it?
-            pub fn takes_screen(self) -> bool {
-                match self { $(Verb::$v => $screen),* }
-            }
-        }
-    };
-}
-
-verbs! {
-    Version "VERSION" false, Auth "AUTH" false, Screens "SCREENS" false, Tree "TREE" true, Menu "MENU" true,
-    Pick "PICK" true, Click "CLICK" true, Type "TYPE" true, GetText "GETTEXT" true,
-    Drag "DRAG" true, WindowMove "WINDOWMOVE" true, WindowSize "WINDOWSIZE" true,
-    MenuPick "MENUPICK" true, WaitFor "WAITFOR" true, Manifest "MANIFEST" false,
-    Where "WHERE" false, MuiRexx "MUIREXX" false, Launch "LAUNCH" false,
-    WbLaunch "WBLAUNCH" false, FsList "FSLIST" false, FsStat "FSSTAT" false,
-    FsMkDir "FSMKDIR" false, FsDelete "FSDELETE" false, FsGet "FSGET" false,
-    FsPut "FSPUT" false, Screenshot "SCREENSHOT" false, LastError "LASTERROR" false, Show "SHOW" false,
-    Hide "HIDE" false, Highlight "HIGHLIGHT" true, Record "RECORD" false, Shown "SHOWN" true,
-    Quit "QUIT" false,
-}
-
-impl Verb {
-    /// VERSION's `STABLE` line: AmiPilot 1.1's 27 verbs in the order its
-    /// handshake lists them (AmiPilot's server/WIRE.md, "Handshake"), then
-    /// GadgetScope's own (docs/reference/amipilot-differences.md #10, #45).
-    /// Every verb of [`Verb::ALL`] exactly once.
-    pub const STABLE: &'static [Verb] = &[
-        Verb::Version,
-        Verb::Tree,
-        Verb::Click,
-        Verb::Type,
-        Verb::GetText,
-        Verb::Manifest,
-        Verb::Launch,
-        Verb::FsList,
-        Verb::FsStat,
-        Verb::FsMkDir,
-        Verb::FsDelete,
-        Verb::FsGet,
-        Verb::FsPut,
-        Verb::WbLaunch,
-        Verb::Menu,
-        Verb::MenuPick,
-        Verb::Drag,
-        Verb::WindowMove,
-        Verb::WindowSize,
-        Verb::WaitFor,
-        Verb::Screens,
-        Verb::Screenshot,
-        Verb::Auth,
-        Verb::MuiRexx,
-        Verb::Where,
-        Verb::Pick,
-        Verb::Quit,
-        // GadgetScope's own.
-        Verb::LastError,
-        Verb::Show,
-        Verb::Hide,
-        Verb::Highlight,
-        Verb::Record,
-        Verb::Shown,
-    ];
-
-    /// The verb named `name` (ASCII case-insensitive), if any.
-    pub fn from_name(name: &[u8]) -> Option<Verb> {
-        Verb::ALL.iter().copied().find(|v| v.name().as_bytes().eq_ignore_ascii_case(name))
-    }
 }
 
 // The locator types live in core (they are resolved there, against

@@ -4,10 +4,14 @@
 //! with the port, amiga-rt `rexx`) and AmiPilot's wire carry the same
 //! command text.
 //!
+//! - [`VERBS`], the verb table: every verb once, with who carries it out,
+//!   whether it may wait, its `SCREEN=` rule, its place in VERSION and
+//!   its template (docs/architecture.md, "Adding a verb").
 //! - [`parse`] turns one command line (Latin-1 bytes) into a [`Command`] or
 //!   an [`Error`] (always RC 10).
 //! - [`Host`] keeps LASTERROR, the loaded manifest and the held (waiting)
-//!   messages, and dispatches against an [`Engine`].
+//!   messages, answers its own verbs and hands the others to an
+//!   [`Engine`] ([`Engine::run`], `@name`s resolved through [`Names`]).
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;
@@ -16,16 +20,18 @@ mod command;
 pub mod corpus;
 mod host;
 pub mod lex;
+mod verbs;
 
 pub use command::{
     parse, parse_put, Command, DragTo, Expect, FsOp, FsPut, GadgetLocator, GadgetRef, GadgetTarget, PutLine, RecordOp,
-    TypeOptions, Verb, WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
+    TypeOptions, WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
 };
 pub use gadgetscope_core::classify::Role;
 pub use host::{
-    Abandon, Condition, Destination, Engine, Host, Outcome, Target, WaitToken, DEFAULT_TIMEOUT_SECS, HELD_MAX,
+    Abandon, Condition, Destination, Engine, Host, Names, Outcome, Target, WaitToken, DEFAULT_TIMEOUT_SECS, HELD_MAX,
     TICKS_PER_SECOND,
 };
+pub use verbs::{Runs, Verb, VerbInfo, AMIPILOT_VERBS, VERBS};
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -153,13 +159,13 @@ macro_rules! error {
 }
 
 /// The VERSION result (docs/reference/commands.md, "VERSION"): the lines
-/// `AMIPILOT 1.1 PROTOCOL 1`, `STABLE <verbs…>` ([`Verb::STABLE`]: AmiPilot
+/// `AMIPILOT 1.1 PROTOCOL 1`, `STABLE <verbs…>` ([`Verb::stable`]: AmiPilot
 /// 1.1's verbs in its order, then GadgetScope's own) and `SERVER GadgetScope
 /// <version>`, each ended by LF, the last one too, as AmiPilot's handshake
 /// text (server/WIRE.md, "Handshake"). The same bytes on every carrier.
 pub fn version_text(server_version: &str) -> Vec<u8> {
     let mut s = String::from("AMIPILOT 1.1 PROTOCOL 1\nSTABLE");
-    for v in Verb::STABLE {
+    for v in Verb::stable() {
         s.push(' ');
         s.push_str(v.name());
     }

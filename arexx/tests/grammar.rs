@@ -47,8 +47,8 @@ fn simple_verbs_case_insensitive() {
     assert_eq!(ok("show"), Command::Show);
     assert_eq!(ok("HIDE"), Command::Hide);
     assert_eq!(ok("QUIT"), Command::Quit);
-    for v in Verb::ALL {
-        assert_eq!(Verb::from_name(v.name().to_lowercase().as_bytes()), Some(*v));
+    for i in VERBS {
+        assert_eq!(Verb::from_name(i.name.to_lowercase().as_bytes()), Some(i.verb));
     }
 }
 
@@ -660,12 +660,33 @@ fn version_text_exact() {
 
 #[test]
 fn the_stable_line_names_every_verb_once() {
-    let mut stable: Vec<&str> = Verb::STABLE.iter().map(|v| v.name()).collect();
-    let mut all: Vec<&str> = Verb::ALL.iter().map(|v| v.name()).collect();
+    let mut stable: Vec<&str> = Verb::stable().map(|v| v.name()).collect();
+    let mut all: Vec<&str> = VERBS.iter().map(|i| i.name).collect();
     assert_eq!(stable.len(), all.len());
     stable.sort_unstable();
     all.sort_unstable();
     assert_eq!(stable, all);
+    // AmiPilot's places, each once.
+    let mut places: Vec<u8> = VERBS.iter().map(|i| i.amipilot).filter(|&p| p > 0).collect();
+    places.sort_unstable();
+    assert_eq!(places, (1..=AMIPILOT_VERBS).collect::<Vec<_>>());
+}
+
+/// The parser works from the verb table: each row is its verb's (the
+/// enum's order), and each verb's example parses as a command of that
+/// verb whose canonical line reads back the same.
+#[test]
+fn the_parser_reads_every_verb_of_the_table() {
+    for (n, i) in VERBS.iter().enumerate() {
+        assert_eq!(i.verb as usize, n, "{} is not in its row", i.name);
+        assert_eq!(i.verb.info(), i);
+        let cmd = ok(i.verb.example());
+        assert_eq!(cmd.verb(), i.verb, "{}", i.verb.example());
+        // SCREEN= right after the verb is in the template first.
+        if i.screen {
+            assert!(i.verb.template().starts_with("`SCREEN/K"), "{}", i.name);
+        }
+    }
 }
 
 #[test]

@@ -79,8 +79,13 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         rec.lost(lost);
     }
 
-    /// RECORD's three forms (docs/reference/commands.md, "RECORD").
-    pub(crate) fn record_op(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
+    /// `RECORD START|STOP|SAVE` (docs/reference/commands.md, "RECORD"),
+    /// for a script's command and the window's Record control alike: the
+    /// result text, or RC 10 for a refusal (START while recording, STOP
+    /// while not, SAVE while recording or with nothing recorded), RC 20
+    /// when the recording handler cannot be added or the file cannot be
+    /// written.
+    pub fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
         match op {
             RecordOp::Start => {
                 if self.recording() {

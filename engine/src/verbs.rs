@@ -10,8 +10,8 @@ use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT
 use amiga_ndk::latin1;
 use amiga_ndk::latin1::{decimal, signed_decimal};
 use amiga_ndk::Rect;
-use gadgetscope_arexx::{error, Error, FsOp, Rc, RecordOp, Shown, TypeOptions};
-use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
+use gadgetscope_arexx::{error, Error, FsOp, Rc, Shown, TypeOptions};
+use gadgetscope_arexx::{Abandon, Command, Condition, Destination, Engine, Expect, Names, Outcome, Target, WaitToken};
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
@@ -774,28 +774,18 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     }
 }
 
-impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
-    fn screens(&mut self) -> Result<Vec<u8>, Error> {
-        inspect(&mut self.os, &Inspect::Screens)
-    }
-
-    fn tree(&mut self, window: &WindowTarget, full: bool) -> Result<Vec<u8>, Error> {
-        let what = Inspect::Tree { window: Some(window.pattern.clone()), screen: window.screen.clone(), full };
-        inspect(&mut self.os, &what)
-    }
-
-    fn menu(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error> {
-        let what = Inspect::Menu { window: Some(window.pattern.clone()), screen: window.screen.clone() };
-        inspect(&mut self.os, &what)
-    }
-
+/// The verbs the engine carries out, as their sections of
+/// docs/reference/commands.md say ([`Engine::run`] dispatches them).
+impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
+    /// `SHOWN`: the window line and a line per text run read from the
+    /// window's pixels (docs/reference/formats.md, "SHOWN").
     fn shown(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error> {
         let (w, _) = walk_target(&mut self.os, window)?;
         let (seen, reading) = self.read_shown(&w)?;
         Ok(crate::shown::shown_text(&w.info, &seen.fonts, &reading))
     }
 
-    /// The window under the pointer of the frontmost screen (or of the first
+    /// `PICK`: the window under the pointer of the frontmost screen (or of the first
     /// screen whose title contains SCREEN=), by the screen's own
     /// `MouseX/MouseY` (screen-relative, docs/reference/amipilot-differences.md
     /// #35), in depth order; then the gadget under it, if any. RC 5 when no
@@ -820,6 +810,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         Ok(out)
     }
 
+    /// `CLICK`, then (with `expect`) a wait for the window to appear or
+    /// the clicked window to close.
     fn click(&mut self, target: &Target, expect: Option<&Expect>) -> Result<Outcome, Error> {
         if let Target::Where { .. } = target {
             return self.ask_where(target, Then::Click(expect.cloned()));
@@ -828,6 +820,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.click_in(&w, i, size, expect)
     }
 
+    /// `TYPE`: RC 10 for a byte the keymap cannot type (nothing typed) or
+    /// `CLEAR=YES` on a gadget that is not a string or integer gadget.
     /// A click at the gadget's centre (a string gadget puts its cursor
     /// there), then the text, one burst of events mapped whole before any
     /// is sent; nothing else, as AmiPilot's TYPE. `CLEAR=YES` removes a
@@ -868,7 +862,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.type_in(&w, i, size, text, options)
     }
 
-    /// A pixel locator reads the text shown there: `SHOWN=` the whole run
+    /// `GETTEXT`: the string value, else the label, else empty. A pixel
+    /// locator reads the text shown there: `SHOWN=` the whole run
     /// the text is part of, `AT=` the run under the point (RC 5 when there
     /// is none).
     fn get_text(&mut self, target: &Target) -> Result<Outcome, Error> {
@@ -894,6 +889,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
     }
 
+    /// `DRAG`.
     fn drag(&mut self, target: &Target, to: &Destination) -> Result<Outcome, Error> {
         if let Target::Where { .. } = target {
             return self.ask_where(target, Then::Drag(to.clone()));
@@ -902,11 +898,13 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.drag_in(&w, i, size, to)
     }
 
+    /// `WINDOWMOVE`: RC 20 if the window has no drag bar.
     fn window_move(&mut self, window: &WindowTarget, dx: i16, dy: i16) -> Result<(), Error> {
         let (w, size) = self.walk_target(window)?;
         self.act(&w, input::window_move(size, &w, i32::from(dx), i32::from(dy)))
     }
 
+    /// `WINDOWSIZE`: RC 20 if the window has no sizing gadget.
     fn window_size(&mut self, window: &WindowTarget, width: u16, height: u16) -> Result<(), Error> {
         let (w, size) = self.walk_target(window)?;
         self.act(&w, input::window_size(size, &w, i32::from(width), i32::from(height)))
@@ -946,18 +944,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         }
     }
 
-    fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error> {
-        // Checked at least once before the message is held
-        // (docs/reference/commands.md, "Waiting commands").
-        self.hold(Wait::Cond(cond.clone()))
-    }
-
-    fn where_geometry(&mut self, port: &[u8], name: &[u8]) -> Result<Outcome, Error> {
-        let window = WindowTarget { screen: None, pattern: Vec::new() };
-        let t = Target::Where { window, port: port.to_vec(), name: name.to_vec() };
-        self.ask_where(&t, Then::Geometry)
-    }
-
+    /// `MUIREXX`: `command` sent to the first port of [`mui_ports`]
+    /// there is; the result is the application's.
     fn mui_rexx(&mut self, base: &[u8], command: &[u8]) -> Result<Outcome, Error> {
         let ports = mui_ports(base);
         let Some(port) = ports.iter().find(|p| self.system.port_exists(p)).cloned() else {
@@ -972,28 +960,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         Ok(Outcome::Pending(token))
     }
 
-    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Error> {
-        self.system
-            .launch(stack, command)
-            .map_err(|t| error!(Rc::Failed, "cannot start \"{}\": {}", Shown(command), Shown(&t)))
-    }
-
-    fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
-        self.system.wb_launch(path, tooltypes, args)
-    }
-
-    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
-        self.system.read_file(path)
-    }
-
-    fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error> {
-        self.roots.run(&mut self.system, op)
-    }
-
-    fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error> {
-        self.roots.put(&mut self.system, path, data)
-    }
-
+    /// `SCREENSHOT`: AmiPilot's capture payload, or with `to` an ILBM file
+    /// written and `<width> <height> <depth>`.
     fn screenshot(
         &mut self,
         screen: Option<&[u8]>,
@@ -1021,15 +989,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.system.capture(ibase, address, crop, to)
     }
 
-    fn show(&mut self) -> Result<(), Error> {
-        self.queue(UiRequest::Show, "SHOW")
-    }
-
-    fn hide(&mut self) -> Result<(), Error> {
-        self.queue(UiRequest::Hide, "HIDE")
-    }
-
-    /// The gadget is walked now (a WHEREGADGET cannot be: RC 10); the GUI
+    /// `HIGHLIGHT`: the gadget is walked now (a WHEREGADGET cannot be: RC 10); the GUI
     /// selects it in its list and frames it.
     fn highlight(&mut self, target: &Target) -> Result<Outcome, Error> {
         if self.ui.is_none() {
@@ -1040,9 +1000,90 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.queue(UiRequest::Highlight { window, gadget }, "HIGHLIGHT")?;
         Ok(Outcome::Done(Vec::new()))
     }
+}
 
-    fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
-        self.record_op(op)
+impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
+    fn run(&mut self, cmd: &Command, names: &Names<'_>) -> Result<Outcome, Error> {
+        let done = |v: Vec<u8>| Ok(Outcome::Done(v));
+        let inspector = |window: &WindowTarget| (Some(window.pattern.clone()), window.screen.clone());
+        match cmd {
+            Command::Screens => done(inspect(&mut self.os, &Inspect::Screens)?),
+            Command::Tree { window, full } => {
+                let (window, screen) = inspector(window);
+                done(inspect(&mut self.os, &Inspect::Tree { window, screen, full: *full })?)
+            }
+            Command::Menu { window } => {
+                let (window, screen) = inspector(window);
+                done(inspect(&mut self.os, &Inspect::Menu { window, screen })?)
+            }
+            Command::Shown { window } => done(self.shown(window)?),
+            Command::Pick { screen } => done(self.pick(screen.as_deref())?),
+            Command::Click { target, expect, .. } => self.click(&names.target(target)?, expect.as_ref()),
+            Command::Type { target, text, options } => self.type_text(&names.target(target)?, text, *options),
+            Command::GetText { target } => self.get_text(&names.target(target)?),
+            Command::Drag { target, to } => {
+                let t = names.target(target)?;
+                let d = names.destination(&t, to)?;
+                self.drag(&t, &d)
+            }
+            Command::WindowMove { window, dx, dy } => {
+                self.window_move(window, *dx, *dy)?;
+                done(Vec::new())
+            }
+            Command::WindowSize { window, width, height } => {
+                self.window_size(window, *width, *height)?;
+                done(Vec::new())
+            }
+            Command::MenuPick { window, menu, item, sub } => {
+                self.menu_pick(window, *menu, *item, *sub)?;
+                done(Vec::new())
+            }
+            // Checked at least once before the message is held
+            // (docs/reference/commands.md, "Waiting commands").
+            Command::WaitFor { cond, .. } => self.hold(Wait::Cond(names.condition(cond)?)),
+            Command::Where { name, .. } => self.ask_where(&names.where_gadget(name)?, Then::Geometry),
+            Command::MuiRexx { base, command, .. } => self.mui_rexx(base, command),
+            Command::Launch { stack, command } => {
+                self.system
+                    .launch(*stack, command)
+                    .map_err(|t| error!(Rc::Failed, "cannot start \"{}\": {}", Shown(command), Shown(&t)))?;
+                done(Vec::new())
+            }
+            Command::WbLaunch { path, tooltypes, args } => {
+                self.system.wb_launch(path, tooltypes, args)?;
+                done(b"launched".to_vec())
+            }
+            Command::Fs(op @ (FsOp::List(_) | FsOp::Stat(_) | FsOp::MkDir(_) | FsOp::Delete(_) | FsOp::Get(_))) => {
+                done(self.roots.run(&mut self.system, op)?)
+            }
+            Command::Screenshot { screen, window, to } => {
+                done(self.screenshot(screen.as_deref(), window.as_deref(), to.as_deref())?)
+            }
+            Command::Show => {
+                self.queue(UiRequest::Show, "SHOW")?;
+                done(Vec::new())
+            }
+            Command::Hide => {
+                self.queue(UiRequest::Hide, "HIDE")?;
+                done(Vec::new())
+            }
+            Command::Highlight { target } => self.highlight(&names.target(target)?),
+            Command::Record(op) => done(self.record(op)?),
+            Command::Version
+            | Command::Auth { .. }
+            | Command::Manifest { .. }
+            | Command::Fs(FsOp::Put(_))
+            | Command::LastError
+            | Command::Quit => Err(error!(Rc::Failed, "{} is not the engine's to carry out", cmd.verb().name())),
+        }
+    }
+
+    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
+        self.system.read_file(path)
+    }
+
+    fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error> {
+        self.roots.put(&mut self.system, path, data)
     }
 
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
@@ -2104,5 +2145,22 @@ mod tests {
         assert_eq!(w.gadgets[i].role, Role::String);
         let j = where_gadget(&mut w, Rect::new(1, 2, 3, 4));
         assert_eq!((j, w.gadgets.len(), w.gadgets[j].role), (n, n + 1, Role::Unknown));
+    }
+
+    /// `run` carries out every verb the table gives the engine and
+    /// refuses the host's: each verb's example, straight to the engine.
+    #[test]
+    fn run_takes_exactly_the_engines_verbs() {
+        for info in gadgetscope_arexx::VERBS {
+            let (mut e, _) = engine();
+            e.ui = Some(Vec::new());
+            let cmd = gadgetscope_arexx::parse(info.verb.example().as_bytes()).unwrap();
+            let not_mine = error!(Rc::Failed, "{} is not the engine's to carry out", info.name);
+            let r = Engine::run(&mut e, &cmd, &Names::new(None));
+            match info.runs {
+                gadgetscope_arexx::Runs::Engine => assert_ne!(r.as_ref().err(), Some(&not_mine), "{}", info.name),
+                gadgetscope_arexx::Runs::Host => assert_eq!(r, Err(not_mine)),
+            }
+        }
     }
 }
