@@ -5,6 +5,7 @@
 extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
 
 /// Latin-1 bytes as a `String`, byte for code point: lossless, for
 /// messages that quote user text.
@@ -24,6 +25,40 @@ pub fn from_str_lossy(s: &str) -> Vec<u8> {
 /// names in an archive).
 pub fn from_str_exact(s: &str) -> Result<Vec<u8>, char> {
     s.chars().map(|c| u8::try_from(u32::from(c)).map_err(|_| c)).collect()
+}
+
+/// Latin-1 bytes for `{}` in [`format`]: each byte written as its own
+/// character, so [`format`] gives the same bytes back.
+pub struct Shown<'a>(pub &'a [u8]);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|&b| f.write_char(char::from(b)))
+    }
+}
+
+/// A `fmt::Write` into Latin-1 bytes, characters above U+00FF as `?`
+/// (as [`from_str_lossy`]).
+struct Writer(Vec<u8>);
+
+impl fmt::Write for Writer {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        s.chars().try_for_each(|c| self.write_char(c))
+    }
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        self.0.push(u8::try_from(u32::from(c)).unwrap_or(b'?'));
+        Ok(())
+    }
+}
+
+/// `format!` into Latin-1 bytes, without a `String` between: ASCII text
+/// and numbers as they are, Latin-1 arguments given as [`Shown`] byte
+/// for byte, other characters above U+00FF as `?`.
+pub fn format(args: fmt::Arguments<'_>) -> Vec<u8> {
+    let mut w = Writer(Vec::new());
+    // Writer never fails; a Display that fails leaves what it wrote.
+    let _ = fmt::write(&mut w, args);
+    w.0
 }
 
 /// ASCII decimal digits (at least one, nothing else: no sign, no
@@ -77,5 +112,13 @@ mod tests {
         assert_eq!(from_str_lossy(&s), bytes);
         assert_eq!(from_str_lossy("a\u{2014}b"), b"a?b");
         assert_eq!(from_str_exact("a\u{2014}b"), Err('\u{2014}'));
+    }
+
+    #[test]
+    fn format_writes_latin1_bytes() {
+        let name = b"Gr\xf6\xdfe \"x\"";
+        let n = 7;
+        assert_eq!(format(format_args!("no {} at {n}", Shown(name))), b"no Gr\xf6\xdfe \"x\" at 7");
+        assert_eq!(format(format_args!("{} \u{2014} \u{e9}", Shown(b""))), b" ? \xe9");
     }
 }

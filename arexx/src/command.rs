@@ -2,21 +2,23 @@
 //! docs/reference/commands.md.
 
 use alloc::format;
-use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::text::push_quoted;
 
 use crate::lex::{is_blank, quoted, Lexer, Token};
-use crate::{Rc, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PASSWORD_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX};
-use amiga_ndk::latin1::to_string as latin1;
+use crate::verbs::Verb;
+use crate::{
+    Error, Rc, Shown, BASE_MAX, COMMAND_MAX, LINE_MAX, NAME_MAX, PASSWORD_MAX, PATH_MAX, PATTERN_MAX, TEXT_MAX,
+};
 
 /// Every `KEY=` the language knows (docs/reference/commands.md, "Command
 /// lines"); a known key in the wrong place gets "does not take", any other
-/// "unknown option".
-const KEYS: [&str; 16] = [
+/// "unknown option". A test checks them against the verb table's
+/// templates.
+pub(crate) const KEYS: [&str; 16] = [
     "SCREEN", "ROLE", "LABEL", "INDEX", "TEXT", "TIMEOUT", "EXPECT", "WINDOW", "NOWINDOW", "STACK", "TOOLTYPE", "ARG",
     "CLEAR", "ENTER", "SHOWN", "AT",
 ];
@@ -28,113 +30,16 @@ const KEYS: [&str; 16] = [
 pub const LAUNCH_MIN_STACK: i64 = 4000;
 pub const TIMEOUT_MAX: u32 = 86_400;
 
-/// A parse failure: always RC 10 (docs/reference/commands.md, "Command lines"),
-/// with a message naming the field, option or token at fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// The message (ASCII, with Latin-1 user text quoted as code points).
-    pub message: String,
-}
-
-impl ParseError {
-    pub(crate) fn new(message: &str) -> ParseError {
-        ParseError { message: String::from(message) }
-    }
-    /// Always [`Rc::Error`] (10).
-    pub fn rc(&self) -> Rc {
-        Rc::Error
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-fn e(message: String) -> ParseError {
-    ParseError { message }
-}
-
-macro_rules! verbs {
-    ($($v:ident $n:literal $screen:literal),* $(,)?) => {
-        /// The verbs (docs/reference/commands.md, "Commands"), in that order.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Verb { $(#[doc = concat!("`", $n, "`")] $v),* }
-        impl Verb {
-            /// Every verb, in the reference's order (VERSION's `STABLE` line).
-            pub const ALL: &'static [Verb] = &[$(Verb::$v),*];
-            /// The verb's name, upper case.
-            pub fn name(self) -> &'static str {
-                match self { $(Verb::$v => $n),* }
-            }
-            /// Does the verb take `SCREEN=` right after it?
-            pub fn takes_screen(self) -> bool {
-                match self { $(Verb::$v => $screen),* }
-            }
-        }
+/// An RC 10 error with `format!`-style text (every parse failure is RC
+/// 10: docs/reference/commands.md, "Command lines").
+macro_rules! bad {
+    ($($arg:tt)+) => {
+        crate::error!(Rc::Error, $($arg)+)
     };
 }
 
-verbs! {
-    Version "VERSION" false, Auth "AUTH" false, Screens "SCREENS" false, Tree "TREE" true, Menu "MENU" true,
-    Pick "PICK" true, Click "CLICK" true, Type "TYPE" true, GetText "GETTEXT" true,
-    Drag "DRAG" true, WindowMove "WINDOWMOVE" true, WindowSize "WINDOWSIZE" true,
-    MenuPick "MENUPICK" true, WaitFor "WAITFOR" true, Manifest "MANIFEST" false,
-    Where "WHERE" false, MuiRexx "MUIREXX" false, Launch "LAUNCH" false,
-    WbLaunch "WBLAUNCH" false, FsList "FSLIST" false, FsStat "FSSTAT" false,
-    FsMkDir "FSMKDIR" false, FsDelete "FSDELETE" false, FsGet "FSGET" false,
-    FsPut "FSPUT" false, Screenshot "SCREENSHOT" false, LastError "LASTERROR" false, Show "SHOW" false,
-    Hide "HIDE" false, Highlight "HIGHLIGHT" true, Record "RECORD" false, Shown "SHOWN" true,
-    Quit "QUIT" false,
-}
-
-impl Verb {
-    /// VERSION's `STABLE` line: AmiPilot 1.1's 27 verbs in the order its
-    /// handshake lists them (AmiPilot's server/WIRE.md, "Handshake"), then
-    /// GadgetScope's own (docs/reference/amipilot-differences.md #10, #45).
-    /// Every verb of [`Verb::ALL`] exactly once.
-    pub const STABLE: &'static [Verb] = &[
-        Verb::Version,
-        Verb::Tree,
-        Verb::Click,
-        Verb::Type,
-        Verb::GetText,
-        Verb::Manifest,
-        Verb::Launch,
-        Verb::FsList,
-        Verb::FsStat,
-        Verb::FsMkDir,
-        Verb::FsDelete,
-        Verb::FsGet,
-        Verb::FsPut,
-        Verb::WbLaunch,
-        Verb::Menu,
-        Verb::MenuPick,
-        Verb::Drag,
-        Verb::WindowMove,
-        Verb::WindowSize,
-        Verb::WaitFor,
-        Verb::Screens,
-        Verb::Screenshot,
-        Verb::Auth,
-        Verb::MuiRexx,
-        Verb::Where,
-        Verb::Pick,
-        Verb::Quit,
-        // GadgetScope's own.
-        Verb::LastError,
-        Verb::Show,
-        Verb::Hide,
-        Verb::Highlight,
-        Verb::Record,
-        Verb::Shown,
-    ];
-
-    /// The verb named `name` (ASCII case-insensitive), if any.
-    pub fn from_name(name: &[u8]) -> Option<Verb> {
-        Verb::ALL.iter().copied().find(|v| v.name().as_bytes().eq_ignore_ascii_case(name))
-    }
+fn e(message: &str) -> Error {
+    Error::new(Rc::Error, message)
 }
 
 // The locator types live in core (they are resolved there, against
@@ -155,17 +60,22 @@ pub enum FsOp {
     Delete(Vec<u8>),
     /// `FSGET <path>`: a file's bytes, at most [`FS_DATA_MAX`].
     Get(Vec<u8>),
-    /// `FSPUT <path> <len> [TIMEOUT=n]`: `len` bytes (at most
-    /// [`FS_DATA_MAX`]) that follow the line on the wire, written to the
-    /// file (made or replaced); `timeout` seconds for them to arrive.
-    Put {
-        /// The file.
-        path: Vec<u8>,
-        /// The byte count the request declares.
-        len: u32,
-        /// `TIMEOUT=`, seconds.
-        timeout: Option<u32>,
-    },
+    /// `FSPUT <path> <len> [TIMEOUT=n]`: the bytes that follow the line
+    /// on the wire, written to the file.
+    Put(FsPut),
+}
+
+/// `FSPUT <path> <len> [TIMEOUT=n]`: `len` bytes (at most
+/// [`FS_DATA_MAX`]) that follow the line on the wire, written to the file
+/// (made or replaced); `timeout` seconds for them to arrive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FsPut {
+    /// The file, 1 to [`PATH_MAX`] bytes.
+    pub path: Vec<u8>,
+    /// The byte count the request declares.
+    pub len: u32,
+    /// `TIMEOUT=`, seconds (`None`: not given, or 0).
+    pub timeout: Option<u32>,
 }
 
 impl FsOp {
@@ -173,7 +83,7 @@ impl FsOp {
     pub fn path(&self) -> &[u8] {
         match self {
             FsOp::List(p) | FsOp::Stat(p) | FsOp::MkDir(p) | FsOp::Delete(p) | FsOp::Get(p) => p,
-            FsOp::Put { path, .. } => path,
+            FsOp::Put(p) => &p.path,
         }
     }
 }
@@ -381,42 +291,42 @@ pub enum Command {
     Quit,
 }
 
-fn check_len(field: &str, v: &[u8], max: usize) -> Result<(), ParseError> {
+fn check_len(field: &str, v: &[u8], max: usize) -> Result<(), Error> {
     if v.len() > max {
-        return Err(e(format!("{field} longer than {max} bytes")));
+        return Err(bad!("{field} longer than {max} bytes"));
     }
     Ok(())
 }
 
 /// A decimal number in `min..=max`; "<field> must be a number" otherwise
 /// (never read as 0), "<field> out of range (min..max)" when too big.
-fn number(v: &[u8], field: &str, min: i64, max: i64) -> Result<i64, ParseError> {
+fn number(v: &[u8], field: &str, min: i64, max: i64) -> Result<i64, Error> {
     let Some(n) = amiga_ndk::latin1::signed_decimal(v) else {
-        return Err(e(format!("{field} must be a number")));
+        return Err(bad!("{field} must be a number"));
     };
     // A sign only where the range has negative numbers: "-0" is not a
     // count, an index or a gadget number either.
     if n < min || n > max || (min >= 0 && v[0] == b'-') {
-        return Err(e(format!("{field} out of range ({min}..{max})")));
+        return Err(bad!("{field} out of range ({min}..{max})"));
     }
     Ok(n)
 }
 
-fn check_name(name: &[u8]) -> Result<Vec<u8>, ParseError> {
+fn check_name(name: &[u8]) -> Result<Vec<u8>, Error> {
     if name.is_empty() {
-        return Err(e(String::from("empty @name")));
+        return Err(e("empty @name"));
     }
     check_len("@name", name, NAME_MAX)?;
     if !name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_') {
-        return Err(e(format!("bad @name @{} (names are [a-z0-9_]+)", latin1(name))));
+        return Err(bad!("bad @name @{} (names are [a-z0-9_]+)", Shown(name)));
     }
     Ok(name.to_vec())
 }
 
 /// `AT=` value: `<x>,<y>`, decimal pixels from the window's top-left
 /// corner, each -32768..32767 (Intuition WORDs).
-fn point(v: &[u8]) -> Result<(i16, i16), ParseError> {
-    let bad = || e(format!("AT= takes <x>,<y> in pixels, not \"{}\"", latin1(v)));
+fn point(v: &[u8]) -> Result<(i16, i16), Error> {
+    let bad = || bad!("AT= takes <x>,<y> in pixels, not \"{}\"", Shown(v));
     let comma = v.iter().position(|&b| b == b',').ok_or_else(bad)?;
     let (x, y) = (&v[..comma], &v[comma + 1..]);
     let coord = |t: &[u8], what: &str| number(t, what, -32768, 32767).map(|n| n as i16);
@@ -426,12 +336,21 @@ fn point(v: &[u8]) -> Result<(i16, i16), ParseError> {
 /// `ROLE=` value: a role name (docs/reference/formats.md, "Roles"), ASCII
 /// case-insensitive; any other name is RC 10 (a deviation from AmiPilot,
 /// docs/reference/amipilot-differences.md #38).
-fn role(v: &[u8]) -> Result<Role, ParseError> {
-    Role::from_name(v).ok_or_else(|| e(format!("unknown role \"{}\"", latin1(v))))
+fn role(v: &[u8]) -> Result<Role, Error> {
+    Role::from_name(v).ok_or_else(|| bad!("unknown role \"{}\"", Shown(v)))
 }
 
-fn upper_key(t: &Token) -> String {
-    latin1(t.key().unwrap_or(&[])).to_ascii_uppercase()
+/// An option's key, upper case, for `{}` in a message.
+struct UpperKey<'a>(&'a [u8]);
+
+impl fmt::Display for UpperKey<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|&b| f.write_char(char::from(b.to_ascii_uppercase())))
+    }
+}
+
+fn upper_key(t: &Token) -> UpperKey<'_> {
+    UpperKey(t.key().unwrap_or(&[]))
 }
 
 struct P<'a> {
@@ -440,50 +359,50 @@ struct P<'a> {
 }
 
 impl P<'_> {
-    fn next(&mut self) -> Result<Option<Token>, ParseError> {
+    fn next(&mut self) -> Result<Option<Token>, Error> {
         self.lx.next()
     }
-    fn peek(&self) -> Result<Option<Token>, ParseError> {
+    fn peek(&self) -> Result<Option<Token>, Error> {
         self.lx.peek()
     }
 
     /// The error for a token where none (or another kind) may stand.
-    fn unexpected(&self, t: &Token) -> ParseError {
+    fn unexpected(&self, t: &Token) -> Error {
         let Some(k) = t.key() else {
-            return e(format!("extra argument \"{}\"", latin1(&t.text)));
+            return bad!("extra argument \"{}\"", Shown(&t.text));
         };
         let key = upper_key(t);
         if k.eq_ignore_ascii_case(b"SCREEN") && self.verb.takes_screen() {
-            e(String::from("SCREEN= must come right after the verb"))
+            e("SCREEN= must come right after the verb")
         } else if KEYS.iter().any(|x| x.as_bytes().eq_ignore_ascii_case(k)) {
-            e(format!("{} does not take {key}= here", self.verb.name()))
+            bad!("{} does not take {key}= here", self.verb.name())
         } else {
-            e(format!("unknown option {key}="))
+            bad!("unknown option {key}=")
         }
     }
 
     /// A required plain argument.
-    fn positional(&mut self, what: &str) -> Result<Token, ParseError> {
+    fn positional(&mut self, what: &str) -> Result<Token, Error> {
         match self.next()? {
-            None => Err(e(format!("missing {what}"))),
+            None => Err(bad!("missing {what}")),
             Some(t) if t.eq.is_some() => {
                 let k = t.key().unwrap_or(&[]);
                 if KEYS.iter().any(|x| x.as_bytes().eq_ignore_ascii_case(k)) {
-                    Err(e(format!("missing {what} before {}=", upper_key(&t))))
+                    Err(bad!("missing {what} before {}=", upper_key(&t)))
                 } else {
-                    Err(e(format!("unknown option {}=", upper_key(&t))))
+                    Err(bad!("unknown option {}=", upper_key(&t)))
                 }
             }
             Some(t) => Ok(t),
         }
     }
 
-    fn num_arg(&mut self, what: &str, min: i64, max: i64) -> Result<i64, ParseError> {
+    fn num_arg(&mut self, what: &str, min: i64, max: i64) -> Result<i64, Error> {
         let t = self.positional(what)?;
         number(&t.text, what, min, max)
     }
 
-    fn end(&mut self) -> Result<(), ParseError> {
+    fn end(&mut self) -> Result<(), Error> {
         match self.next()? {
             None => Ok(()),
             Some(t) => Err(self.unexpected(&t)),
@@ -491,7 +410,7 @@ impl P<'_> {
     }
 
     /// Optional `SCREEN=` right after the verb.
-    fn screen(&mut self) -> Result<Option<Vec<u8>>, ParseError> {
+    fn screen(&mut self) -> Result<Option<Vec<u8>>, Error> {
         match self.peek()? {
             Some(t) if t.is_key("SCREEN") => {
                 self.next()?;
@@ -502,14 +421,14 @@ impl P<'_> {
         }
     }
 
-    fn window(&mut self, screen: Option<Vec<u8>>) -> Result<WindowTarget, ParseError> {
+    fn window(&mut self, screen: Option<Vec<u8>>) -> Result<WindowTarget, Error> {
         let t = self.positional("window pattern")?;
         check_len("window pattern", &t.text, PATTERN_MAX)?;
         Ok(WindowTarget { screen, pattern: t.text })
     }
 
     /// `@name` or `<win> <gadget>`, after an optional `SCREEN=`.
-    fn target(&mut self, screen: Option<Vec<u8>>) -> Result<GadgetTarget, ParseError> {
+    fn target(&mut self, screen: Option<Vec<u8>>) -> Result<GadgetTarget, Error> {
         if let Some(t) = self.peek()? {
             if let Some(name) = t.at_name() {
                 self.next()?;
@@ -525,10 +444,10 @@ impl P<'_> {
         Ok(GadgetTarget::Located { window, gadget })
     }
 
-    fn locator(&mut self) -> Result<GadgetLocator, ParseError> {
+    fn locator(&mut self) -> Result<GadgetLocator, Error> {
         const MISSING: &str = "missing gadget (GA_ID, ROLE=, LABEL=, SHOWN= or AT=)";
         let Some(t) = self.peek()? else {
-            return Err(e(String::from(MISSING)));
+            return Err(e(MISSING));
         };
         if t.eq.is_none() {
             self.next()?;
@@ -538,21 +457,18 @@ impl P<'_> {
                 // which need not lex; any other verb reads it again.
                 if let Ok(Some(n)) = self.peek() {
                     if ["ROLE", "LABEL", "INDEX", "SHOWN", "AT"].iter().any(|k| n.is_key(k)) {
-                        return Err(e(format!("a numeric GA_ID cannot be combined with {}=", upper_key(&n))));
+                        return Err(bad!("a numeric GA_ID cannot be combined with {}=", upper_key(&n)));
                     }
                 }
                 return Ok(GadgetLocator::Id(id));
             }
-            return Err(e(format!(
-                "gadget must be a number (GA_ID) or ROLE=/LABEL=/SHOWN=/AT=, not \"{}\"",
-                latin1(&t.text)
-            )));
+            return Err(bad!("gadget must be a number (GA_ID) or ROLE=/LABEL=/SHOWN=/AT=, not \"{}\"", Shown(&t.text)));
         }
         let (mut r, mut label, mut index, mut shown, mut at) = (None, None, None, None, None);
         while let Ok(Some(t)) = self.peek() {
             let dup = |seen: bool| {
                 if seen {
-                    Err(e(format!("duplicate {}=", upper_key(&t))))
+                    Err(bad!("duplicate {}=", upper_key(&t)))
                 } else {
                     Ok(())
                 }
@@ -571,7 +487,7 @@ impl P<'_> {
                 dup(shown.is_some())?;
                 check_len("SHOWN", t.value(), TEXT_MAX)?;
                 if t.value().is_empty() {
-                    return Err(e(String::from("SHOWN= needs the text to find")));
+                    return Err(e("SHOWN= needs the text to find"));
                 }
                 shown = Some(t.value().to_vec());
             } else if t.is_key("AT") {
@@ -586,41 +502,37 @@ impl P<'_> {
         if let Some((x, y)) = at {
             let other = structural.or(shown.as_ref().map(|_| "SHOWN")).or(index.map(|_| "INDEX"));
             if let Some(k) = other {
-                return Err(e(format!("AT= cannot be combined with {k}=")));
+                return Err(bad!("AT= cannot be combined with {k}="));
             }
             return Ok(GadgetLocator::At { x, y });
         }
         if let Some(text) = shown {
             if let Some(k) = structural {
-                return Err(e(format!("SHOWN= cannot be combined with {k}=")));
+                return Err(bad!("SHOWN= cannot be combined with {k}="));
             }
             return Ok(GadgetLocator::Shown { text, index });
         }
         if r.is_none() && label.is_none() {
             if index.is_some() {
-                return Err(e(String::from("ROLE=, LABEL= or SHOWN= is required with INDEX=")));
+                return Err(e("ROLE=, LABEL= or SHOWN= is required with INDEX="));
             }
             return Err(match self.peek()? {
-                Some(t) => e(format!("{MISSING} before {}=", upper_key(&t))),
-                None => e(String::from(MISSING)),
+                Some(t) => bad!("{MISSING} before {}=", upper_key(&t)),
+                None => e(MISSING),
             });
         }
         Ok(GadgetLocator::Match { role: r, label, index })
     }
 
     /// Trailing options in any order; only `repeatable` keys may repeat.
-    fn options(
-        &mut self,
-        allowed: &[&'static str],
-        repeatable: &[&str],
-    ) -> Result<Vec<(&'static str, Token)>, ParseError> {
+    fn options(&mut self, allowed: &[&'static str], repeatable: &[&str]) -> Result<Vec<(&'static str, Token)>, Error> {
         let mut out: Vec<(&'static str, Token)> = Vec::new();
         while let Some(t) = self.next()? {
             let Some(&k) = allowed.iter().find(|k| t.is_key(k)) else {
                 return Err(self.unexpected(&t));
             };
             if !repeatable.contains(&k) && out.iter().any(|(x, _)| *x == k) {
-                return Err(e(format!("duplicate {k}=")));
+                return Err(bad!("duplicate {k}="));
             }
             out.push((k, t));
         }
@@ -628,10 +540,10 @@ impl P<'_> {
     }
 
     /// Verbatim rest of the line: 1 to `max` bytes, not only blanks.
-    fn rest(&self, what: &str, max: usize) -> Result<Vec<u8>, ParseError> {
+    fn rest(&self, what: &str, max: usize) -> Result<Vec<u8>, Error> {
         let r = self.lx.rest();
         if r.iter().all(|&b| is_blank(b)) {
-            return Err(e(format!("missing {what}")));
+            return Err(bad!("missing {what}"));
         }
         check_len(what, r, max)?;
         Ok(r.to_vec())
@@ -640,13 +552,13 @@ impl P<'_> {
 
 /// `CLEAR=` or `ENTER=`: `YES` or `NO`, without regard to case; `bad`
 /// otherwise.
-fn yes_no(v: &[u8], bad: &str) -> Result<bool, ParseError> {
+fn yes_no(v: &[u8], bad: &str) -> Result<bool, Error> {
     if v.eq_ignore_ascii_case(b"YES") {
         Ok(true)
     } else if v.eq_ignore_ascii_case(b"NO") {
         Ok(false)
     } else {
-        Err(ParseError::new(bad))
+        Err(e(bad))
     }
 }
 
@@ -655,19 +567,19 @@ fn yes_no(v: &[u8], bad: &str) -> Result<bool, ParseError> {
 /// quoted token (`\"` and `\\` unescaped), of which only blanks may
 /// follow (AmiPilot ignores the rest: RC 10 here, like any leftover);
 /// otherwise the rest of the line as it is, trailing blanks included.
-fn type_text(rest: &[u8]) -> Result<Vec<u8>, ParseError> {
+fn type_text(rest: &[u8]) -> Result<Vec<u8>, Error> {
     let Some(start) = rest.iter().position(|&b| !is_blank(b)) else {
-        return Err(e(String::from("missing text")));
+        return Err(e("missing text"));
     };
     let r = &rest[start..];
     let text = if r[0] == b'"' {
         let mut text = Vec::new();
         let end = quoted(r, 1, &mut text)?;
         if !r[end..].iter().all(|&b| is_blank(b)) {
-            return Err(e(String::from("text after the closing quote of the text (only blanks may follow it)")));
+            return Err(e("text after the closing quote of the text (only blanks may follow it)"));
         }
         if text.is_empty() {
-            return Err(e(String::from("empty text")));
+            return Err(e("empty text"));
         }
         text
     } else {
@@ -680,7 +592,7 @@ fn type_text(rest: &[u8]) -> Result<Vec<u8>, ParseError> {
 /// A `TIMEOUT=` value, seconds; 0 means the default (`None`), as in
 /// AmiPilot, whose client sends `int(timeout)`: a fraction of a second
 /// arrives as `TIMEOUT=0`.
-fn timeout(t: &Token) -> Result<Option<u32>, ParseError> {
+fn timeout(t: &Token) -> Result<Option<u32>, Error> {
     let secs = number(t.value(), "TIMEOUT", 0, i64::from(TIMEOUT_MAX))? as u32;
     Ok((secs > 0).then_some(secs))
 }
@@ -696,16 +608,16 @@ fn timeout(t: &Token) -> Result<Option<u32>, ParseError> {
 /// `unterminated quote`, ….
 /// Limits (bytes): patterns 127, label/text 255, @name 31, path 255,
 /// command line 255, the whole line 65535. Nothing is truncated.
-pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
+pub fn parse(line: &[u8]) -> Result<Command, Error> {
     if line.len() > LINE_MAX {
-        return Err(e(format!("command longer than {LINE_MAX} bytes")));
+        return Err(bad!("command longer than {LINE_MAX} bytes"));
     }
     let mut lx = Lexer::new(line);
     let Some(vt) = lx.next()? else {
-        return Err(e(String::from("missing command")));
+        return Err(e("missing command"));
     };
     let Some(verb) = Verb::from_name(&vt.text).filter(|_| !vt.quoted) else {
-        return Err(e(format!("unknown command {}", latin1(&vt.text))));
+        return Err(bad!("unknown command {}", Shown(&vt.text)));
     };
     let mut p = P { lx, verb };
     let cmd = match verb {
@@ -714,7 +626,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             // The whole token, an `=` included: a TCPPASSWORD may hold one,
             // and the wire's framing reads AUTH's argument the same way.
             let Some(t) = p.next()? else {
-                return Err(e(String::from("missing password")));
+                return Err(e("missing password"));
             };
             check_len("password", &t.text, PASSWORD_MAX)?;
             Command::Auth { password: t.text }
@@ -758,11 +670,11 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     check_len("EXPECT=WINDOW pattern", &v[7..], PATTERN_MAX)?;
                     Expect::Window(v[7..].to_vec())
                 } else {
-                    return Err(e(String::from("EXPECT= must be WINDOW=<pattern> or NOWINDOW")));
+                    return Err(e("EXPECT= must be WINDOW=<pattern> or NOWINDOW"));
                 });
             }
             if to.is_some() && expect.is_none() {
-                return Err(e(String::from("CLICK TIMEOUT= needs EXPECT=")));
+                return Err(e("CLICK TIMEOUT= needs EXPECT="));
             }
             return Ok(Command::Click { target, expect, timeout: to });
         }
@@ -780,7 +692,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     break;
                 };
                 if seen & bit != 0 {
-                    return Err(e(format!("duplicate {}=", upper_key(&t))));
+                    return Err(bad!("duplicate {}=", upper_key(&t)));
                 }
                 seen |= bit;
                 if bit == 1 {
@@ -817,7 +729,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             } else if word(b"SAVE") {
                 let path = p.positional("path")?;
                 if path.text.is_empty() {
-                    return Err(e(String::from("empty path")));
+                    return Err(e("empty path"));
                 }
                 check_len("path", &path.text, PATH_MAX)?;
                 let python = matches!(p.peek()?, Some(t) if t.is_word("PYTHON"));
@@ -826,7 +738,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                 }
                 Command::Record(RecordOp::Save { path: path.text, python })
             } else {
-                return Err(e(format!("RECORD takes START, STOP or SAVE, not \"{}\"", latin1(&t.text))));
+                return Err(bad!("RECORD takes START, STOP or SAVE, not \"{}\"", Shown(&t.text)));
             }
         }
         Verb::Drag => {
@@ -836,7 +748,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                 Some(t) if t.is_word("TO") => {
                     p.next()?;
                     match p.peek()? {
-                        None => return Err(e(String::from("missing gadget after TO"))),
+                        None => return Err(e("missing gadget after TO")),
                         Some(t) => match t.at_name() {
                             Some(n) => {
                                 p.next()?;
@@ -883,15 +795,14 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         Verb::WaitFor => {
             let screen = p.screen()?;
             let Some(t) = p.peek()? else {
-                return Err(e(String::from(
-                    "missing condition (WINDOW=, NOWINDOW=, REQUESTER or a gadget with TEXT=)",
-                )));
+                return Err(e("missing condition (WINDOW=, NOWINDOW=, REQUESTER or a gadget with TEXT=)"));
             };
             let mut text_form = false;
             let cond = if t.is_key("WINDOW") || t.is_key("NOWINDOW") {
                 p.next()?;
                 let pattern = t.value().to_vec();
-                check_len(&format!("{} pattern", upper_key(&t)), &pattern, PATTERN_MAX)?;
+                let field = if t.is_key("WINDOW") { "WINDOW pattern" } else { "NOWINDOW pattern" };
+                check_len(field, &pattern, PATTERN_MAX)?;
                 if t.is_key("WINDOW") {
                     WaitCond::Window { screen, pattern }
                 } else {
@@ -901,10 +812,10 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                 p.next()?;
                 WaitCond::Requester { screen }
             } else if t.eq.is_some() && !t.is_key("SCREEN") {
-                return Err(e(format!(
+                return Err(bad!(
                     "missing condition (WINDOW=, NOWINDOW=, REQUESTER or a gadget with TEXT=) before {}=",
                     upper_key(&t)
-                )));
+                ));
             } else {
                 text_form = true;
                 let target = p.target(screen)?;
@@ -931,7 +842,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     } => {
                         cond = WaitCond::Shown { target: t };
                     }
-                    _ => return Err(e(String::from("missing TEXT= (only a SHOWN= locator can go without it)"))),
+                    _ => return Err(e("missing TEXT= (only a SHOWN= locator can go without it)")),
                 }
             }
             return Ok(Command::WaitFor { cond, timeout: to });
@@ -939,7 +850,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         Verb::Manifest => {
             let t = p.positional("path")?;
             if t.text.is_empty() {
-                return Err(e(String::from("empty path")));
+                return Err(e("empty path"));
             }
             check_len("path", &t.text, PATH_MAX)?;
             Command::Manifest { path: t.text }
@@ -947,7 +858,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         Verb::Where => {
             let t = p.positional("@name")?;
             let Some(n) = t.at_name() else {
-                return Err(e(format!("WHERE needs an @name, not \"{}\"", latin1(&t.text))));
+                return Err(bad!("WHERE needs an @name, not \"{}\"", Shown(&t.text)));
             };
             let name = check_name(n)?;
             let mut to = None;
@@ -959,7 +870,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         Verb::MuiRexx => {
             let t = p.positional("application base name")?;
             if t.text.is_empty() {
-                return Err(e(String::from("empty application base name")));
+                return Err(e("empty application base name"));
             }
             check_len("application base name", &t.text, BASE_MAX)?;
             let mut to = None;
@@ -989,18 +900,18 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         Verb::WbLaunch => {
             let t = p.positional("icon path")?;
             if t.text.is_empty() {
-                return Err(e(String::from("empty icon path")));
+                return Err(e("empty icon path"));
             }
             check_len("icon path", &t.text, PATH_MAX)?;
             let n = t.text.len();
             if n >= 5 && t.text[n - 5..].eq_ignore_ascii_case(b".info") {
-                return Err(e(String::from("icon path must be given without .info")));
+                return Err(e("icon path must be given without .info"));
             }
             let (mut tooltypes, mut args) = (Vec::new(), Vec::new());
             for (k, o) in p.options(&["TOOLTYPE", "ARG"], &["TOOLTYPE", "ARG"])? {
                 let v = o.value();
                 if v.is_empty() {
-                    return Err(e(format!("empty {k}=")));
+                    return Err(bad!("empty {k}="));
                 }
                 if k == "TOOLTYPE" {
                     check_len("TOOLTYPE", v, TEXT_MAX)?;
@@ -1017,7 +928,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
             for (k, o) in p.options(&["SCREEN", "WINDOW", "TO"], &[])? {
                 let v = o.value().to_vec();
                 if v.is_empty() {
-                    return Err(e(format!("empty {k}=")));
+                    return Err(bad!("empty {k}="));
                 }
                 match k {
                     "SCREEN" => {
@@ -1039,7 +950,7 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
         Verb::FsList | Verb::FsStat | Verb::FsMkDir | Verb::FsDelete | Verb::FsGet | Verb::FsPut => {
             let t = p.positional("path")?;
             if t.text.is_empty() {
-                return Err(e(String::from("empty path")));
+                return Err(e("empty path"));
             }
             check_len("path", &t.text, PATH_MAX)?;
             let path = t.text;
@@ -1056,13 +967,68 @@ pub fn parse(line: &[u8]) -> Result<Command, ParseError> {
                     for (_, t) in p.options(&["TIMEOUT"], &[])? {
                         to = timeout(&t)?;
                     }
-                    FsOp::Put { path, len, timeout: to }
+                    FsOp::Put(FsPut { path, len, timeout: to })
                 }
             })
         }
     };
     p.end()?;
     Ok(cmd)
+}
+
+/// An `FSPUT` line as it arrives on the wire, read once for both its
+/// readers ([`parse_put`]): the framing, which must count the payload
+/// that follows even when the command is refused, and the command
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PutLine {
+    /// The payload's byte count as the framing reads it: the third token,
+    /// unquoted decimal digits (a count beyond `u64` saturates); without
+    /// one, why not (the payload cannot be told from requests then).
+    pub len: Result<u64, &'static str>,
+    /// `TIMEOUT=` anywhere after the count, 1 to [`TIMEOUT_MAX`] seconds;
+    /// `None` when absent, 0 or not such a number (the framing's default
+    /// then; the command language refuses a bad one itself).
+    pub timeout: Option<u32>,
+    /// The command: the file and its byte count, or its RC 10 refusal.
+    pub put: Result<FsPut, Error>,
+}
+
+/// Reads an `FSPUT` line (the caller has seen the verb) for the wire:
+/// the framing's byte count and `TIMEOUT=` (the path the second token,
+/// the count the third; a token after the count that cannot be split
+/// stops the search for `TIMEOUT=`), and the command as [`parse`] reads
+/// it.
+pub fn parse_put(line: &[u8]) -> PutLine {
+    let put = match parse(line) {
+        Ok(Command::Fs(FsOp::Put(p))) => Ok(p),
+        Ok(c) => Err(bad!("{} carries no data", c.verb().name())),
+        Err(e) => Err(e),
+    };
+    let mut s = Lexer::new(line);
+    let _verb = s.next();
+    let len = match s.next() {
+        Ok(Some(_path)) => match s.next() {
+            Ok(Some(t)) if !t.quoted => {
+                amiga_ndk::latin1::decimal(&t.text).ok_or("FSPUT byte count must be a decimal number")
+            }
+            Ok(None) => Err("FSPUT needs <path> <byte-count>"),
+            Ok(Some(_)) | Err(_) => Err("FSPUT byte count must be a decimal number"),
+        },
+        Ok(None) => Err("FSPUT needs <path> <byte-count>"),
+        Err(_) => Err("FSPUT: the path cannot be read (check its quotes)"),
+    };
+    let mut timeout = None;
+    if len.is_ok() {
+        while let Ok(Some(t)) = s.next() {
+            if t.is_key("TIMEOUT") {
+                timeout = amiga_ndk::latin1::decimal(t.value())
+                    .filter(|n| (1..=u64::from(TIMEOUT_MAX)).contains(n))
+                    .map(|n| n as u32);
+            }
+        }
+    }
+    PutLine { len, timeout, put }
 }
 
 impl Command {
@@ -1095,7 +1061,7 @@ impl Command {
                 FsOp::MkDir(_) => Verb::FsMkDir,
                 FsOp::Delete(_) => Verb::FsDelete,
                 FsOp::Get(_) => Verb::FsGet,
-                FsOp::Put { .. } => Verb::FsPut,
+                FsOp::Put(_) => Verb::FsPut,
             },
             Command::Screenshot { .. } => Verb::Screenshot,
             Command::LastError => Verb::LastError,
@@ -1272,7 +1238,7 @@ impl Command {
             Command::Fs(op) => {
                 o.push(b' ');
                 push_quoted(&mut o, op.path());
-                if let FsOp::Put { len, timeout, .. } = op {
+                if let FsOp::Put(FsPut { len, timeout, .. }) = op {
                     num(&mut o, i64::from(*len));
                     tmo(&mut o, timeout);
                 }

@@ -1,8 +1,9 @@
-//! Dispatch: the [`Engine`] trait (what acts on the system), the [`Host`]
-//! session (LASTERROR, the manifest, held waits) and the wait design.
+//! Dispatch: the [`Engine`] trait (what acts on the system), [`Names`]
+//! (`@name`s resolved for it), the [`Host`] session (LASTERROR, the
+//! manifest, held waits) and the wait design.
 //!
-//! Waits never block (docs/reference/commands.md, "Waiting commands"): an
-//! engine method that cannot answer yet returns [`Outcome::Pending`] with a
+//! Waits never block (docs/reference/commands.md, "Waiting commands"): a
+//! command the engine cannot answer yet gives [`Outcome::Pending`] with a
 //! [`WaitToken`]; the host holds the client's message with its deadline, and
 //! the event loop calls [`Host::tick`] on every timer tick (about 100 ms,
 //! [`TICKS_PER_SECOND`]) and whenever a reply from another port arrives. Each
@@ -11,18 +12,16 @@
 //! tick wins. With nothing held ([`Host::has_waits`] false) the event loop need
 //! not run the timer at all.
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use gadgetscope_core::manifest::{self, Manifest, Resolved};
 
 use crate::command::{
-    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, RecordOp, TypeOptions, WaitCond,
-    WindowTarget,
+    parse, Command, DragTo, FsOp, FsPut, GadgetLocator, GadgetRef, GadgetTarget, WaitCond, WindowTarget,
 };
-use crate::{same_password, version_text, Error, Rc, Reply, RESULT_MAX};
-use amiga_ndk::latin1::{from_str_lossy as to_latin1, to_string as latin1};
+use crate::verbs::Runs;
+use crate::{error, same_password, version_text, Error, Rc, Reply, Shown, RESULT_MAX};
 
 /// Timer ticks per second: the event loop ticks about every 100 ms
 /// (docs/reference/commands.md, "Waiting commands").
@@ -151,90 +150,116 @@ pub enum Condition {
     },
 }
 
+/// The `@name`s of a command resolved against the loaded manifest
+/// (docs/reference/commands.md, "Locator tiers" 1 and 2): what the engine
+/// asks for a command's targets.
+#[derive(Clone, Copy, Debug)]
+pub struct Names<'a> {
+    manifest: Option<&'a Manifest>,
+}
+
+impl<'a> Names<'a> {
+    /// Names resolved against `manifest` (`None`: none is loaded).
+    pub fn new(manifest: Option<&'a Manifest>) -> Names<'a> {
+        Names { manifest }
+    }
+
+    /// The target `@name` stands for; `screen`: the command's `SCREEN=`,
+    /// which narrows the search for the manifest's window. RC 10 when no
+    /// manifest is loaded or it has no such name.
+    pub fn named(&self, name: &[u8], screen: Option<&[u8]>) -> Result<Target, Error> {
+        let window = |title: &[u8]| WindowTarget { screen: screen.map(<[u8]>::to_vec), pattern: title.to_vec() };
+        let Some(m) = self.manifest else {
+            return Err(error!(Rc::Error, "no manifest loaded for @{}", Shown(name)));
+        };
+        match m.resolve(name) {
+            None => Err(error!(Rc::Error, "unknown name @{}", Shown(name))),
+            Some(Resolved::Gadget { window_title, ga_id }) => {
+                Ok(Target::Live { window: window(window_title), gadget: GadgetLocator::Id(ga_id) })
+            }
+            Some(Resolved::Where { window_title, port, name }) => {
+                Ok(Target::Where { window: window(window_title), port: port.to_vec(), name: name.to_vec() })
+            }
+        }
+    }
+
+    /// WHERE's `@name`: it must be a WHEREGADGET (RC 10 for a GADGET).
+    pub fn where_gadget(&self, name: &[u8]) -> Result<Target, Error> {
+        match self.named(name, None)? {
+            t @ Target::Where { .. } => Ok(t),
+            Target::Live { .. } => Err(error!(Rc::Error, "@{} is a GADGET, not a WHEREGADGET", Shown(name))),
+        }
+    }
+
+    /// A command's gadget, `@name`s resolved.
+    pub fn target(&self, t: &GadgetTarget) -> Result<Target, Error> {
+        match t {
+            GadgetTarget::Located { window, gadget } => {
+                Ok(Target::Live { window: window.clone(), gadget: gadget.clone() })
+            }
+            GadgetTarget::Named(n) => self.named(n, None),
+            GadgetTarget::NamedOnScreen { screen, name } => self.named(name, Some(screen)),
+        }
+    }
+
+    /// Where DRAG takes the gadget `from` (resolved first).
+    pub fn destination(&self, from: &Target, to: &DragTo) -> Result<Destination, Error> {
+        Ok(match to {
+            DragTo::By { dx, dy } => Destination::By { dx: *dx, dy: *dy },
+            // The command's SCREEN= narrows the second window search too:
+            // both gadgets must be in one window.
+            DragTo::To(GadgetRef::Named(n)) => {
+                let (Target::Live { window, .. } | Target::Where { window, .. }) = from;
+                Destination::To(self.named(n, window.screen.as_deref())?)
+            }
+            // A locator after TO is in the dragged gadget's window.
+            DragTo::To(GadgetRef::Locator(g)) => {
+                Destination::To(Target::Live { window: from.window(), gadget: g.clone() })
+            }
+        })
+    }
+
+    /// WAITFOR's condition, its gadget resolved.
+    pub fn condition(&self, c: &WaitCond) -> Result<Condition, Error> {
+        Ok(match c {
+            WaitCond::Window { screen, pattern } => {
+                Condition::Window { screen: screen.clone(), pattern: pattern.clone() }
+            }
+            WaitCond::NoWindow { screen, pattern } => {
+                Condition::NoWindow { screen: screen.clone(), pattern: pattern.clone() }
+            }
+            WaitCond::Text { target, text } => Condition::Text { target: self.target(target)?, text: text.clone() },
+            WaitCond::Shown { target } => Condition::Shown { target: self.target(target)? },
+            WaitCond::Requester { screen } => Condition::Requester { screen: screen.clone() },
+        })
+    }
+}
+
 /// What acts on the system: Intuition walks, `input.device` injection, other
 /// ports, DOS. The Amiga implementation is gadgetscope-engine's `GsEngine`
 /// over gadgetscope-system's Amiga side; tests use a fake (a trait at the OS
 /// boundary: docs/architecture.md, "The crates, top to bottom").
 ///
 /// Errors carry their RC (docs/reference/commands.md, "Return codes"): 5 not
-/// found, 10 bad arguments or refusal, 20 the action failed. Methods that may
-/// have to wait return [`Outcome`]; such a method checks its condition once
-/// before returning `Pending` (docs/reference/commands.md, "Waiting commands").
+/// found, 10 bad arguments or refusal, 20 the action failed.
 pub trait Engine {
-    /// `SCREENS`: one `screen` line per screen (docs/reference/formats.md,
-    /// "SCREENS").
-    fn screens(&mut self) -> Result<Vec<u8>, Error>;
-    /// `TREE`: tree text (docs/reference/formats.md, "TREE"), `full` adds state
-    /// fields.
-    fn tree(&mut self, window: &WindowTarget, full: bool) -> Result<Vec<u8>, Error>;
-    /// `MENU`: menu text (docs/reference/formats.md, "MENU").
-    fn menu(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error>;
-    /// `SHOWN`: the window line and a line per text run read from the
-    /// window's pixels (docs/reference/formats.md, "SHOWN").
-    fn shown(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error>;
-    /// `PICK`: window line + gadget line under the pointer; RC 5 if no
-    /// window.
-    fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error>;
-    /// `CLICK`, then (with `expect`) wait for the window to appear or the
-    /// clicked window to close.
-    fn click(&mut self, target: &Target, expect: Option<&Expect>) -> Result<Outcome, Error>;
-    /// `TYPE`: click the gadget, type `text` (Latin-1; a LF is the Return
-    /// key), with `options` clear its old value first and strike Return
-    /// after (docs/reference/commands.md, "TYPE"). RC 10 for a byte the
-    /// keymap cannot type (nothing typed) or `CLEAR=YES` on a gadget that
-    /// is not a string or integer gadget.
-    fn type_text(&mut self, target: &Target, text: &[u8], options: TypeOptions) -> Result<Outcome, Error>;
-    /// `GETTEXT`: string value, else label, else empty.
-    fn get_text(&mut self, target: &Target) -> Result<Outcome, Error>;
-    /// `DRAG`.
-    fn drag(&mut self, target: &Target, to: &Destination) -> Result<Outcome, Error>;
-    /// `WINDOWMOVE`: RC 20 if the window has no drag bar.
-    fn window_move(&mut self, window: &WindowTarget, dx: i16, dy: i16) -> Result<(), Error>;
-    /// `WINDOWSIZE`: RC 20 if the window has no sizing gadget.
-    fn window_size(&mut self, window: &WindowTarget, width: u16, height: u16) -> Result<(), Error>;
-    /// `MENUPICK`: RC 20 if disabled or `WFLG_RMBTRAP`.
-    fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error>;
-    /// `WAITFOR`.
-    fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error>;
-    /// `WHERE`: send `WHERE <name>` to `port`; result `<x> <y> <w> <h>`.
-    /// The reply port must outlive an [`Abandon::Timeout`].
-    fn where_geometry(&mut self, port: &[u8], name: &[u8]) -> Result<Outcome, Error>;
-    /// `MUIREXX`: send `command` to `<base>.1` (or `<base>`); result is the
-    /// application's.
-    fn mui_rexx(&mut self, base: &[u8], command: &[u8]) -> Result<Outcome, Error>;
-    /// `LAUNCH`: create the process (not wait for it).
-    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Error>;
-    /// `WBLAUNCH`: a genuine WBStartup with tooltype overrides and ARGs.
-    fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error>;
+    /// Carries out a command of a verb the engine runs ([`Runs::Engine`]
+    /// in the verb table), its `@name`s resolved with `names`: the RESULT,
+    /// or [`Outcome::Pending`] for a verb that may wait (it checks its
+    /// condition once before it returns `Pending`:
+    /// docs/reference/commands.md, "Waiting commands"). A command of one
+    /// of the host's verbs is RC 20.
+    fn run(&mut self, cmd: &Command, names: &Names<'_>) -> Result<Outcome, Error>;
     /// The bytes of a file, for `MANIFEST`.
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error>;
-    /// `FSLIST`, `FSSTAT`, `FSMKDIR`, `FSDELETE`, `FSGET` (never
-    /// [`FsOp::Put`], which carries data: [`Engine::fs_put`]): the result
-    /// (docs/reference/commands.md, "FSLIST" … "FSGET").
-    fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error>;
-    /// `FSPUT`: writes `data` to `path` (made or replaced).
+    /// `FSPUT` over the wire: writes `data` to `path` (made or replaced).
     fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error>;
-    /// `SCREENSHOT`: AmiPilot's capture payload, or with `to` an ILBM file
-    /// written and `<width> <height> <depth>` (docs/reference/commands.md).
-    fn screenshot(&mut self, screen: Option<&[u8]>, window: Option<&[u8]>, to: Option<&[u8]>)
-        -> Result<Vec<u8>, Error>;
-    /// `SHOW`: open the GadgetScope window.
-    fn show(&mut self) -> Result<(), Error>;
-    /// `HIDE`: iconify it.
-    fn hide(&mut self) -> Result<(), Error>;
-    /// `HIGHLIGHT`: select the gadget in the list and flash its frame.
-    fn highlight(&mut self, target: &Target) -> Result<Outcome, Error>;
-    /// `RECORD START|STOP|SAVE` (docs/reference/commands.md, "RECORD"):
-    /// the result text, or RC 10 for a refusal (START while recording,
-    /// STOP while not, SAVE while recording or with nothing recorded),
-    /// RC 20 when the recording handler cannot be added or the file
-    /// cannot be written.
-    fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error>;
     /// Checks a pending wait: `None` while it is still pending, else its
     /// final result. Called on every tick for every held wait.
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>>;
     /// The host gives up `token` (never polled again); release what it
-    /// holds, except reply ports still owed a reply.
+    /// holds, except reply ports still owed a reply (WHERE's must outlive
+    /// an [`Abandon::Timeout`]).
     fn abandon(&mut self, token: WaitToken, why: Abandon);
 }
 
@@ -259,10 +284,6 @@ pub struct Host<M> {
     quitting: bool,
 }
 
-fn err(rc: Rc, text: String) -> Error {
-    Error { rc, text }
-}
-
 impl Command {
     /// Seconds a pending outcome may wait: `TIMEOUT=` if given, else
     /// [`DEFAULT_TIMEOUT_SECS`].
@@ -275,25 +296,6 @@ impl Command {
             _ => None,
         };
         t.unwrap_or(DEFAULT_TIMEOUT_SECS)
-    }
-}
-
-impl Command {
-    /// Whether the verb may be held ([`Outcome::Pending`]): the verbs whose
-    /// engine call returns an [`Outcome`] (a gadget named through a
-    /// WHEREGADGET waits for its program's answer).
-    pub fn may_wait(&self) -> bool {
-        matches!(
-            self,
-            Command::Click { .. }
-                | Command::Type { .. }
-                | Command::GetText { .. }
-                | Command::Drag { .. }
-                | Command::Highlight { .. }
-                | Command::WaitFor { .. }
-                | Command::Where { .. }
-                | Command::MuiRexx { .. }
-        )
     }
 }
 
@@ -348,13 +350,14 @@ impl<M> Host<M> {
     /// RC ≠ 0 text becomes LASTERROR.
     fn finish(&mut self, r: Result<Vec<u8>, Error>) -> Reply {
         let reply = match r {
-            Ok(text) if text.len() > RESULT_MAX => Reply::error(
+            Ok(text) if text.len() > RESULT_MAX => Reply::from(error!(
                 Rc::Error,
-                &format!("result too large ({} bytes; an argstring holds {RESULT_MAX})", text.len()),
-            ),
+                "result too large ({} bytes; an argstring holds {RESULT_MAX})",
+                text.len()
+            )),
             Ok(text) => Reply::ok(text),
             // An error is never success.
-            Err(e) => Reply { rc: if e.rc == Rc::Ok { Rc::Failed } else { e.rc }, text: to_latin1(&e.text) },
+            Err(e) => Reply { rc: if e.rc == Rc::Ok { Rc::Failed } else { e.rc }, text: e.text },
         };
         if reply.rc != Rc::Ok {
             self.last_error = reply.text.clone();
@@ -368,14 +371,14 @@ impl<M> Host<M> {
     pub fn command<E: Engine>(&mut self, engine: &mut E, line: &[u8], msg: M, now: u32) -> Vec<(M, Reply)> {
         let mut out = Vec::new();
         if self.quitting {
-            let r = self.finish(Err(err(Rc::Failed, String::from("GadgetScope is quitting"))));
+            let r = self.finish(Err(Error::new(Rc::Failed, "GadgetScope is quitting")));
             out.push((msg, r));
             return out;
         }
         let cmd = match parse(line) {
             Ok(c) => c,
             Err(pe) => {
-                let r = self.finish(Err(err(Rc::Error, pe.message)));
+                let r = self.finish(Err(pe));
                 out.push((msg, r));
                 return out;
             }
@@ -387,12 +390,13 @@ impl<M> Host<M> {
             out.push((msg, r));
             return out;
         }
-        if self.held.len() >= HELD_MAX && cmd.may_wait() {
-            let text = format!(
+        if self.held.len() >= HELD_MAX && cmd.verb().info().waits {
+            let text = error!(
+                Rc::Failed,
                 "GadgetScope holds {HELD_MAX} waiting commands already: {} refused (send it again when one has answered)",
                 cmd.verb().name()
             );
-            let r = self.finish(Err(err(Rc::Failed, text)));
+            let r = self.finish(Err(text));
             out.push((msg, r));
             return out;
         }
@@ -420,40 +424,31 @@ impl<M> Host<M> {
         out
     }
 
-    /// The wire's `FSPUT`: whether the request `line`, whose payload is
-    /// about to be read, is taken (`Ok`), or the refusal to send once the
-    /// payload has been drained (RC 10 for a line that does not parse or is
-    /// not FSPUT, RC 20 while quitting). Nothing is done yet.
-    pub fn check_upload(&mut self, line: &[u8]) -> Result<(), Reply> {
+    /// The wire's `FSPUT`, read when its line arrived ([`parse_put`]'s
+    /// [`PutLine::put`]): the file and byte count to write once the
+    /// payload, about to be read, has arrived, or the refusal to send once
+    /// it has been drained (RC 10 for a line the command language refuses,
+    /// RC 20 while quitting). Nothing is done yet.
+    ///
+    /// [`parse_put`]: crate::parse_put
+    /// [`PutLine::put`]: crate::PutLine::put
+    pub fn check_upload(&mut self, put: Result<FsPut, Error>) -> Result<FsPut, Reply> {
         if self.quitting {
-            return Err(self.finish(Err(err(Rc::Failed, String::from("GadgetScope is quitting")))));
+            return Err(self.finish(Err(Error::new(Rc::Failed, "GadgetScope is quitting"))));
         }
-        match parse(line) {
-            Ok(Command::Fs(FsOp::Put { .. })) => Ok(()),
-            Ok(c) => Err(self.finish(Err(err(Rc::Error, format!("{} carries no data", c.verb().name()))))),
-            Err(pe) => Err(self.finish(Err(err(Rc::Error, pe.message)))),
-        }
+        put.map_err(|e| self.finish(Err(e)))
     }
 
     /// The wire's `FSPUT` once its `data` has all arrived: writes the file
     /// and gives the reply (LASTERROR as for any command). `data` must be
-    /// exactly the byte count of `line`; anything else is RC 10.
-    pub fn upload<E: Engine>(&mut self, engine: &mut E, line: &[u8], data: &[u8]) -> Reply {
-        let r = match parse(line) {
-            Ok(Command::Fs(FsOp::Put { path, len, .. })) if data.len() == len as usize => {
-                engine.fs_put(&path, data).map(|()| Outcome::Done(b"written".to_vec()))
-            }
-            Ok(Command::Fs(FsOp::Put { len, .. })) => {
-                Err(err(Rc::Error, format!("FSPUT announced {len} bytes, {} arrived", data.len())))
-            }
-            Ok(c) => Err(err(Rc::Error, format!("{} carries no data", c.verb().name()))),
-            Err(pe) => Err(err(Rc::Error, pe.message)),
+    /// exactly `put.len` bytes; anything else is RC 10.
+    pub fn upload<E: Engine>(&mut self, engine: &mut E, put: &FsPut, data: &[u8]) -> Reply {
+        let r = if data.len() == put.len as usize {
+            engine.fs_put(&put.path, data).map(|()| b"written".to_vec())
+        } else {
+            Err(error!(Rc::Error, "FSPUT announced {} bytes, {} arrived", put.len, data.len()))
         };
-        match r {
-            Ok(Outcome::Done(t)) => self.finish(Ok(t)),
-            Ok(Outcome::Pending(_)) => self.finish(Err(err(Rc::Failed, String::from("FSPUT cannot wait")))),
-            Err(e) => self.finish(Err(e)),
-        }
+        self.finish(r)
     }
 
     /// Re-checks every held wait at tick `now` (a wrapping tick counter):
@@ -506,113 +501,32 @@ impl<M> Host<M> {
         let mut out = Vec::new();
         for h in held {
             engine.abandon(h.token, Abandon::Shutdown);
-            let r = self.finish(Err(err(Rc::Failed, format!("GadgetScope is quitting: {}", latin1(&h.line)))));
+            let r = self.finish(Err(error!(Rc::Failed, "GadgetScope is quitting: {}", Shown(&h.line))));
             out.push((h.msg, r));
         }
         out
     }
 
-    /// The target `@name` stands for; `screen`: the command's `SCREEN=`,
-    /// which narrows the search for the manifest's window.
-    fn resolve_name(&self, name: &[u8], screen: Option<&[u8]>) -> Result<Target, Error> {
-        let window = |title: &[u8]| WindowTarget { screen: screen.map(<[u8]>::to_vec), pattern: title.to_vec() };
-        let Some(m) = &self.manifest else {
-            return Err(err(Rc::Error, format!("no manifest loaded for @{}", latin1(name))));
-        };
-        match m.resolve(name) {
-            None => Err(err(Rc::Error, format!("unknown name @{}", latin1(name)))),
-            Some(Resolved::Gadget { window_title, ga_id }) => {
-                Ok(Target::Live { window: window(window_title), gadget: GadgetLocator::Id(ga_id) })
-            }
-            Some(Resolved::Where { window_title, port, name }) => {
-                Ok(Target::Where { window: window(window_title), port: port.to_vec(), name: name.to_vec() })
-            }
-        }
-    }
-
-    fn resolve(&self, t: &GadgetTarget) -> Result<Target, Error> {
-        match t {
-            GadgetTarget::Located { window, gadget } => {
-                Ok(Target::Live { window: window.clone(), gadget: gadget.clone() })
-            }
-            GadgetTarget::Named(n) => self.resolve_name(n, None),
-            GadgetTarget::NamedOnScreen { screen, name } => self.resolve_name(name, Some(screen)),
-        }
-    }
-
+    /// Carries out `cmd`: the engine's verbs go to [`Engine::run`], the
+    /// host's own are answered here (the verb table says which).
     fn run<E: Engine>(&mut self, engine: &mut E, cmd: &Command) -> Result<Outcome, Error> {
+        let verb = cmd.verb();
+        if verb.info().runs == Runs::Engine {
+            return engine.run(cmd, &Names::new(self.manifest.as_ref()));
+        }
         let done = |v: Vec<u8>| Ok(Outcome::Done(v));
         match cmd {
             Command::Version => done(version_text(&self.server_version)),
             Command::Auth { password } => match &self.password {
                 Some(want) if !same_password(password, want) => {
-                    Err(err(Rc::Error, String::from("AUTH refused: not the password given with TCPPASSWORD")))
+                    Err(Error::new(Rc::Error, "AUTH refused: not the password given with TCPPASSWORD"))
                 }
                 _ => done(Vec::new()),
             },
-            Command::Screens => done(engine.screens()?),
-            Command::Tree { window, full } => done(engine.tree(window, *full)?),
-            Command::Menu { window } => done(engine.menu(window)?),
-            Command::Shown { window } => done(engine.shown(window)?),
-            Command::Pick { screen } => done(engine.pick(screen.as_deref())?),
-            Command::Click { target, expect, .. } => engine.click(&self.resolve(target)?, expect.as_ref()),
-            Command::Type { target, text, options } => engine.type_text(&self.resolve(target)?, text, *options),
-            Command::GetText { target } => engine.get_text(&self.resolve(target)?),
-            Command::Highlight { target } => engine.highlight(&self.resolve(target)?),
-            Command::Record(op) => done(engine.record(op)?),
-            Command::Drag { target, to } => {
-                let t = self.resolve(target)?;
-                let d = match to {
-                    DragTo::By { dx, dy } => Destination::By { dx: *dx, dy: *dy },
-                    // The command's SCREEN= narrows the second window search too:
-                    // both gadgets must be in one window.
-                    DragTo::To(GadgetRef::Named(n)) => {
-                        let (Target::Live { window, .. } | Target::Where { window, .. }) = &t;
-                        Destination::To(self.resolve_name(n, window.screen.as_deref())?)
-                    }
-                    // A locator after TO is in the dragged gadget's window.
-                    DragTo::To(GadgetRef::Locator(g)) => {
-                        Destination::To(Target::Live { window: t.window(), gadget: g.clone() })
-                    }
-                };
-                engine.drag(&t, &d)
-            }
-            Command::WindowMove { window, dx, dy } => {
-                engine.window_move(window, *dx, *dy)?;
-                done(Vec::new())
-            }
-            Command::WindowSize { window, width, height } => {
-                engine.window_size(window, *width, *height)?;
-                done(Vec::new())
-            }
-            Command::MenuPick { window, menu, item, sub } => {
-                engine.menu_pick(window, *menu, *item, *sub)?;
-                done(Vec::new())
-            }
-            Command::WaitFor { cond, .. } => {
-                let c = match cond {
-                    WaitCond::Window { screen, pattern } => {
-                        Condition::Window { screen: screen.clone(), pattern: pattern.clone() }
-                    }
-                    WaitCond::NoWindow { screen, pattern } => {
-                        Condition::NoWindow { screen: screen.clone(), pattern: pattern.clone() }
-                    }
-                    WaitCond::Text { target, text } => {
-                        Condition::Text { target: self.resolve(target)?, text: text.clone() }
-                    }
-                    WaitCond::Shown { target } => Condition::Shown { target: self.resolve(target)? },
-                    WaitCond::Requester { screen } => Condition::Requester { screen: screen.clone() },
-                };
-                engine.wait_for(&c)
-            }
-            Command::Fs(FsOp::Put { .. }) => Err(err(
+            Command::Fs(FsOp::Put(_)) => Err(Error::new(
                 Rc::Error,
-                String::from("FSPUT takes its data on the wire (TCP or serial); an ARexx message has no room for it"),
+                "FSPUT takes its data on the wire (TCP or serial); an ARexx message has no room for it",
             )),
-            Command::Fs(op) => done(engine.fs(op)?),
-            Command::Screenshot { screen, window, to } => {
-                done(engine.screenshot(screen.as_deref(), window.as_deref(), to.as_deref())?)
-            }
             Command::Manifest { path } => {
                 let bytes = engine.read_file(path)?;
                 // A rejected file leaves the previous manifest in place.
@@ -622,50 +536,18 @@ impl<M> Host<M> {
                         self.manifest = Some(m);
                         done(s)
                     }
-                    Err(e) => Err(err(Rc::Error, e.to_string_latin1())),
+                    Err(e) => Err(error!(Rc::Error, "line {}: {}", e.line, e.reason)),
                 }
             }
-            Command::Where { name, .. } => match self.resolve_name(name, None)? {
-                Target::Where { port, name, .. } => engine.where_geometry(&port, &name),
-                Target::Live { .. } => Err(err(Rc::Error, format!("@{} is a GADGET, not a WHEREGADGET", latin1(name)))),
-            },
-            Command::MuiRexx { base, command, .. } => engine.mui_rexx(base, command),
-            Command::Launch { stack, command } => {
-                engine.launch(*stack, command)?;
-                done(Vec::new())
-            }
-            Command::WbLaunch { path, tooltypes, args } => {
-                engine.wb_launch(path, tooltypes, args)?;
-                done(Vec::from(&b"launched"[..]))
-            }
             Command::LastError => done(self.last_error.clone()),
-            Command::Show => {
-                engine.show()?;
-                done(Vec::new())
-            }
-            Command::Hide => {
-                engine.hide()?;
-                done(Vec::new())
-            }
             // Handled in `command` (it replies the held messages first).
             Command::Quit => done(Vec::new()),
+            _ => Err(error!(Rc::Failed, "{} is not the host's to carry out", verb.name())),
         }
     }
 }
 
 /// RC 15 text: `timed out after <n> s: <canonical command>`.
 fn timeout_error<M>(h: &Held<M>) -> Error {
-    err(Rc::Timeout, format!("timed out after {} s: {}", h.secs, latin1(&h.line)))
-}
-
-/// `line <n>: <reason>` as a String (the reason is already Latin-1 code
-/// points).
-trait ToStringLatin1 {
-    fn to_string_latin1(&self) -> String;
-}
-
-impl ToStringLatin1 for manifest::ManifestError {
-    fn to_string_latin1(&self) -> String {
-        format!("line {}: {}", self.line, self.reason)
-    }
+    error!(Rc::Timeout, "timed out after {} s: {}", h.secs, Shown(&h.line))
 }

@@ -8,11 +8,9 @@
 //! `KEY=value` option; a fully quoted token never is, so `"A=B"` is a plain
 //! pattern.
 
-use alloc::format;
 use alloc::vec::Vec;
 
-use crate::ParseError;
-use amiga_ndk::latin1::to_string as latin1;
+use crate::{error, Error, Rc, Shown};
 
 /// A separator between tokens: space or TAB.
 pub fn is_blank(b: u8) -> bool {
@@ -67,13 +65,13 @@ pub struct Lexer<'a> {
     pos: usize,
 }
 
-fn err(msg: &str) -> ParseError {
-    ParseError::new(msg)
+fn err(msg: &str) -> Error {
+    Error::new(Rc::Error, msg)
 }
 
 /// Reads a quoted section starting just after its opening quote; returns
 /// the index after the closing quote.
-pub(crate) fn quoted(line: &[u8], mut i: usize, out: &mut Vec<u8>) -> Result<usize, ParseError> {
+pub(crate) fn quoted(line: &[u8], mut i: usize, out: &mut Vec<u8>) -> Result<usize, Error> {
     while i < line.len() {
         match line[i] {
             b'\\' if i + 1 < line.len() && matches!(line[i + 1], b'"' | b'\\') => {
@@ -98,7 +96,7 @@ impl<'a> Lexer<'a> {
 
     /// The next token, `None` at the end of the line.
     #[allow(clippy::should_implement_trait)] // a Result per token, not an Iterator
-    pub fn next(&mut self) -> Result<Option<Token>, ParseError> {
+    pub fn next(&mut self) -> Result<Option<Token>, Error> {
         let l = self.line;
         let mut i = self.pos;
         while i < l.len() && is_blank(l[i]) {
@@ -120,7 +118,7 @@ impl<'a> Lexer<'a> {
                 let b = l[i];
                 if b == b'"' {
                     if l[i - 1] != b'=' {
-                        return Err(ParseError::new(&format!("unexpected '\"' in {}", latin1(&l[start..=i]))));
+                        return Err(error!(Rc::Error, "unexpected '\"' in {}", Shown(&l[start..=i])));
                     }
                     i = quoted(l, i + 1, &mut text)?;
                     break;
@@ -143,7 +141,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token without consuming it.
-    pub fn peek(&self) -> Result<Option<Token>, ParseError> {
+    pub fn peek(&self) -> Result<Option<Token>, Error> {
         self.clone().next()
     }
 

@@ -4,10 +4,14 @@
 //! with the port, amiga-rt `rexx`) and AmiPilot's wire carry the same
 //! command text.
 //!
+//! - [`VERBS`], the verb table: every verb once, with who carries it out,
+//!   whether it may wait, its `SCREEN=` rule, its place in VERSION and
+//!   its template (docs/architecture.md, "Adding a verb").
 //! - [`parse`] turns one command line (Latin-1 bytes) into a [`Command`] or
-//!   a [`ParseError`] (always RC 10).
+//!   an [`Error`] (always RC 10).
 //! - [`Host`] keeps LASTERROR, the loaded manifest and the held (waiting)
-//!   messages, and dispatches against an [`Engine`].
+//!   messages, answers its own verbs and hands the others to an
+//!   [`Engine`] ([`Engine::run`], `@name`s resolved through [`Names`]).
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;
@@ -16,20 +20,26 @@ mod command;
 pub mod corpus;
 mod host;
 pub mod lex;
+mod verbs;
 
 pub use command::{
-    parse, Command, DragTo, Expect, FsOp, GadgetLocator, GadgetRef, GadgetTarget, ParseError, RecordOp, TypeOptions,
-    Verb, WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
+    parse, parse_put, Command, DragTo, Expect, FsOp, FsPut, GadgetLocator, GadgetRef, GadgetTarget, PutLine, RecordOp,
+    TypeOptions, WaitCond, WindowTarget, FS_DATA_MAX, TIMEOUT_MAX,
 };
 pub use gadgetscope_core::classify::Role;
 pub use host::{
-    Abandon, Condition, Destination, Engine, Host, Outcome, Target, WaitToken, DEFAULT_TIMEOUT_SECS, HELD_MAX,
+    Abandon, Condition, Destination, Engine, Host, Names, Outcome, Target, WaitToken, DEFAULT_TIMEOUT_SECS, HELD_MAX,
     TICKS_PER_SECOND,
 };
+pub use verbs::{Runs, Verb, VerbInfo, AMIPILOT_VERBS, VERBS};
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
+
 use amiga_ndk::latin1::from_str_lossy as to_latin1;
+/// Latin-1 bytes as `{}` in [`error!`], byte for byte.
+pub use amiga_ndk::latin1::Shown;
 
 /// Longest path (`MANIFEST`, `WBLAUNCH` icon, `ARG=`, the file verbs), in
 /// bytes: what dos.library carries (docs/reference/commands.md, "Limits").
@@ -98,30 +108,64 @@ impl Reply {
     }
 }
 
-/// An engine or host failure: the RC and the text LASTERROR will give.
+/// The error's RC and text, as they are.
+impl From<Error> for Reply {
+    fn from(e: Error) -> Reply {
+        Reply { rc: e.rc, text: e.text }
+    }
+}
+
+/// Every failure of a command, from the parser, the host or the engine:
+/// the RC and the text the reply carries and LASTERROR gives, Latin-1
+/// bytes as they go on the wire and into ARexx (no `String` between).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     /// RC 5, 10, 15 or 20 (RC 0 is treated as 20: an error is never success).
     pub rc: Rc,
-    /// Human-readable text (ASCII; Latin-1 user text may be quoted).
-    pub text: String,
+    /// The text, Latin-1.
+    pub text: Vec<u8>,
 }
 
 impl Error {
-    /// An error with its RC and text.
-    pub fn new(rc: Rc, text: impl Into<String>) -> Error {
-        Error { rc, text: text.into() }
+    /// An error with its RC and text (characters above U+00FF as `?`).
+    pub fn new(rc: Rc, text: &str) -> Error {
+        Error { rc, text: to_latin1(text) }
+    }
+    /// An error whose text is Latin-1 bytes already.
+    pub fn bytes(rc: Rc, text: Vec<u8>) -> Error {
+        Error { rc, text }
+    }
+    /// An error with `format_args!` text written as Latin-1 ([`error!`]).
+    pub fn from_args(rc: Rc, args: fmt::Arguments<'_>) -> Error {
+        Error { rc, text: amiga_ndk::latin1::format(args) }
     }
 }
 
+/// The text, each byte its Latin-1 character.
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Shown(&self.text).fmt(f)
+    }
+}
+
+/// An [`Error`] of RC `rc` with `format!`-style text, written straight
+/// into Latin-1 bytes: `error!(Rc::NotFound, "no window matches \"{}\"",
+/// Shown(pattern))`, where [`Shown`] puts Latin-1 bytes in as they are.
+#[macro_export]
+macro_rules! error {
+    ($rc:expr, $($arg:tt)+) => {
+        $crate::Error::from_args($rc, ::core::format_args!($($arg)+))
+    };
+}
+
 /// The VERSION result (docs/reference/commands.md, "VERSION"): the lines
-/// `AMIPILOT 1.1 PROTOCOL 1`, `STABLE <verbs…>` ([`Verb::STABLE`]: AmiPilot
+/// `AMIPILOT 1.1 PROTOCOL 1`, `STABLE <verbs…>` ([`Verb::stable`]: AmiPilot
 /// 1.1's verbs in its order, then GadgetScope's own) and `SERVER GadgetScope
 /// <version>`, each ended by LF, the last one too, as AmiPilot's handshake
 /// text (server/WIRE.md, "Handshake"). The same bytes on every carrier.
 pub fn version_text(server_version: &str) -> Vec<u8> {
     let mut s = String::from("AMIPILOT 1.1 PROTOCOL 1\nSTABLE");
-    for v in Verb::STABLE {
+    for v in Verb::stable() {
         s.push(' ');
         s.push_str(v.name());
     }

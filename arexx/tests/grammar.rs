@@ -19,8 +19,8 @@ fn bad(line: &[u8]) -> String {
     match parse(line) {
         Ok(c) => panic!("{:?} accepted as {c:?}", String::from_utf8_lossy(line)),
         Err(e) => {
-            assert_eq!(e.rc(), Rc::Error);
-            e.message
+            assert_eq!(e.rc, Rc::Error);
+            latin1(&e.text)
         }
     }
 }
@@ -47,8 +47,8 @@ fn simple_verbs_case_insensitive() {
     assert_eq!(ok("show"), Command::Show);
     assert_eq!(ok("HIDE"), Command::Hide);
     assert_eq!(ok("QUIT"), Command::Quit);
-    for v in Verb::ALL {
-        assert_eq!(Verb::from_name(v.name().to_lowercase().as_bytes()), Some(*v));
+    for i in VERBS {
+        assert_eq!(Verb::from_name(i.name.to_lowercase().as_bytes()), Some(i.verb));
     }
 }
 
@@ -660,12 +660,33 @@ fn version_text_exact() {
 
 #[test]
 fn the_stable_line_names_every_verb_once() {
-    let mut stable: Vec<&str> = Verb::STABLE.iter().map(|v| v.name()).collect();
-    let mut all: Vec<&str> = Verb::ALL.iter().map(|v| v.name()).collect();
+    let mut stable: Vec<&str> = Verb::stable().map(|v| v.name()).collect();
+    let mut all: Vec<&str> = VERBS.iter().map(|i| i.name).collect();
     assert_eq!(stable.len(), all.len());
     stable.sort_unstable();
     all.sort_unstable();
     assert_eq!(stable, all);
+    // AmiPilot's places, each once.
+    let mut places: Vec<u8> = VERBS.iter().map(|i| i.amipilot).filter(|&p| p > 0).collect();
+    places.sort_unstable();
+    assert_eq!(places, (1..=AMIPILOT_VERBS).collect::<Vec<_>>());
+}
+
+/// The parser works from the verb table: each row is its verb's (the
+/// enum's order), and each verb's example parses as a command of that
+/// verb whose canonical line reads back the same.
+#[test]
+fn the_parser_reads_every_verb_of_the_table() {
+    for (n, i) in VERBS.iter().enumerate() {
+        assert_eq!(i.verb as usize, n, "{} is not in its row", i.name);
+        assert_eq!(i.verb.info(), i);
+        let cmd = ok(i.verb.example());
+        assert_eq!(cmd.verb(), i.verb, "{}", i.verb.example());
+        // SCREEN= right after the verb is in the template first.
+        if i.screen {
+            assert!(i.verb.template().starts_with("`SCREEN/K"), "{}", i.name);
+        }
+    }
 }
 
 #[test]
@@ -708,4 +729,40 @@ fn screen_before_a_name_narrows_its_window() {
     assert_eq!(bad(b"CLICK @a SCREEN=Work"), "SCREEN= must come right after the verb");
     assert_eq!(bad(b"CLICK SCREEN=a SCREEN=b @a"), "missing window pattern before SCREEN=");
     assert_eq!(bad(b"CLICK SCREEN=Work @bad-name"), "bad @name @bad-name (names are [a-z0-9_]+)");
+}
+
+/// The framing's reading of an `FSPUT` line (its payload is counted even
+/// when the command is refused) and the command's, from one call.
+#[test]
+fn fsput_lines_are_read_once_for_the_framing_and_the_command() {
+    let p = parse_put(b"FSPUT \"RAM:x y\" 17 TIMEOUT=30");
+    assert_eq!((p.len, p.timeout), (Ok(17), Some(30)));
+    assert_eq!(p.put, Ok(FsPut { path: b"RAM:x y".to_vec(), len: 17, timeout: Some(30) }));
+    assert_eq!((parse_put(b"fsput RAM:x 0").len, parse_put(b"fsput RAM:x 0").timeout), (Ok(0), None));
+    assert_eq!(parse_put(b"FSPUT RAM:x 5 timeout=2").timeout, Some(2));
+    // 0, junk and values beyond the maximum: the framing's default.
+    for t in [&b"TIMEOUT=0"[..], b"TIMEOUT=x", b"TIMEOUT=86401", b"TIMEOUT="] {
+        let mut l = b"FSPUT RAM:x 5 ".to_vec();
+        l.extend_from_slice(t);
+        let p = parse_put(&l);
+        assert_eq!((p.len, p.timeout), (Ok(5), None), "{}", latin1(&l));
+    }
+    // Counted though the command refuses it.
+    let p = parse_put(b"FSPUT RAM:x 99999999999999999999999");
+    assert_eq!(p.len, Ok(u64::MAX));
+    assert_eq!(latin1(&p.put.unwrap_err().text), "byte count out of range (0..65535)");
+    assert_eq!(parse_put(b"FSPUT TIMEOUT=5 3").len, Ok(3));
+    // No count: the stream cannot be followed.
+    for l in [
+        &b"FSPUT"[..],
+        b"FSPUT RAM:x",
+        b"FSPUT RAM:x -5",
+        b"FSPUT RAM:x +5",
+        b"FSPUT RAM:x \"5\"",
+        b"FSPUT \"RAM:x 5",
+        b"FSPUT RAM:x 5x",
+    ] {
+        assert!(parse_put(l).len.is_err(), "{}", latin1(l));
+    }
+    assert_eq!(latin1(&parse_put(b"FSGET RAM:x").put.unwrap_err().text), "FSGET carries no data");
 }

@@ -30,14 +30,10 @@ impl Fake {
 }
 
 fn not_found(what: &str) -> Error {
-    Error::new(Rc::NotFound, format!("no window matching \"{what}\""))
+    error!(Rc::NotFound, "no window matching \"{what}\"")
 }
 
-impl Engine for Fake {
-    fn screens(&mut self) -> Result<Vec<u8>, Error> {
-        self.calls.push("screens".into());
-        Ok(b"screen title=\"Workbench\" [0,0 640x256] frontmost=1".to_vec())
-    }
+impl Fake {
     fn tree(&mut self, w: &WindowTarget, full: bool) -> Result<Vec<u8>, Error> {
         self.calls.push(format!("tree {} {full}", latin1(&w.pattern)));
         if w.pattern == b"Nope" {
@@ -45,111 +41,134 @@ impl Engine for Fake {
         }
         Ok(vec![b'x'; self.tree_size.max(1)])
     }
-    fn menu(&mut self, w: &WindowTarget) -> Result<Vec<u8>, Error> {
-        self.calls.push(format!("menu {}", latin1(&w.pattern)));
-        Ok(b"menu".to_vec())
-    }
-    fn shown(&mut self, w: &WindowTarget) -> Result<Vec<u8>, Error> {
-        self.calls.push(format!("shown {}", latin1(&w.pattern)));
-        Ok(b"shown".to_vec())
-    }
-    fn pick(&mut self, _: Option<&[u8]>) -> Result<Vec<u8>, Error> {
-        Err(Error::new(Rc::NotFound, "no window under the pointer"))
-    }
-    fn click(&mut self, t: &Target, e: Option<&Expect>) -> Result<Outcome, Error> {
-        self.calls.push(format!("click {t:?} {e:?}"));
-        if e.is_some() {
-            self.wait(b"")
-        } else {
-            Ok(Outcome::Done(Vec::new()))
+}
+
+/// The fake's part of each verb: a line in `calls` and a result.
+impl Engine for Fake {
+    fn run(&mut self, cmd: &Command, names: &Names<'_>) -> Result<Outcome, Error> {
+        let done = |v: &[u8]| Ok(Outcome::Done(v.to_vec()));
+        match cmd {
+            Command::Screens => {
+                self.calls.push("screens".into());
+                done(b"screen title=\"Workbench\" [0,0 640x256] frontmost=1")
+            }
+            Command::Tree { window, full } => Ok(Outcome::Done(self.tree(window, *full)?)),
+            Command::Menu { window } => {
+                self.calls.push(format!("menu {}", latin1(&window.pattern)));
+                done(b"menu")
+            }
+            Command::Shown { window } => {
+                self.calls.push(format!("shown {}", latin1(&window.pattern)));
+                done(b"shown")
+            }
+            Command::Pick { .. } => {
+                self.calls.push("pick".into());
+                Err(Error::new(Rc::NotFound, "no window under the pointer"))
+            }
+            Command::Click { target, expect, .. } => {
+                let t = names.target(target)?;
+                self.calls.push(format!("click {t:?} {expect:?}"));
+                if expect.is_some() {
+                    self.wait(b"")
+                } else {
+                    done(b"")
+                }
+            }
+            Command::Type { target, text, options } => {
+                let t = names.target(target)?;
+                self.calls.push(format!("type {t:?} {} {options:?}", latin1(text)));
+                done(b"")
+            }
+            Command::GetText { target } => {
+                let t = names.target(target)?;
+                self.calls.push(format!("gettext {t:?}"));
+                done(b"value")
+            }
+            Command::Drag { target, to } => {
+                let t = names.target(target)?;
+                let d = names.destination(&t, to)?;
+                self.calls.push(format!("drag {t:?} {d:?}"));
+                done(b"")
+            }
+            Command::WindowMove { dx, dy, .. } => {
+                self.calls.push(format!("move {dx} {dy}"));
+                Err(Error::new(Rc::Failed, "window has no drag bar"))
+            }
+            Command::WindowSize { width, height, .. } => {
+                self.calls.push(format!("size {width} {height}"));
+                done(b"")
+            }
+            Command::MenuPick { menu, item, sub, .. } => {
+                self.calls.push(format!("menupick {menu} {item} {sub:?}"));
+                done(b"")
+            }
+            Command::WaitFor { cond, .. } => {
+                let c = names.condition(cond)?;
+                self.calls.push(format!("waitfor {c:?}"));
+                self.wait(b"")
+            }
+            Command::Where { name, .. } => {
+                let Target::Where { port, name, .. } = names.where_gadget(name)? else { unreachable!() };
+                self.calls.push(format!("where {} {}", latin1(&port), latin1(&name)));
+                self.wait(b"10 20 80 14")
+            }
+            Command::MuiRexx { base, command, .. } => {
+                self.calls.push(format!("muirexx {} {}", latin1(base), latin1(command)));
+                self.wait(b"mui says hi")
+            }
+            Command::Launch { stack, command } => {
+                self.calls.push(format!("launch {stack:?} {}", latin1(command)));
+                done(b"")
+            }
+            Command::WbLaunch { path, tooltypes, args } => {
+                self.calls.push(format!("wblaunch {} {} {}", latin1(path), tooltypes.len(), args.len()));
+                done(b"launched")
+            }
+            Command::Fs(op) => {
+                self.calls.push(format!("fs {op:?}"));
+                match op {
+                    FsOp::Get(p) => Ok(Outcome::Done(self.read_file(p)?)),
+                    _ => done(b""),
+                }
+            }
+            Command::Screenshot { screen, window, to } => {
+                let l = |v: &Option<Vec<u8>>| v.as_deref().map(latin1);
+                self.calls.push(format!("screenshot {:?} {:?} {:?}", l(screen), l(window), l(to)));
+                done(b"")
+            }
+            Command::Show => {
+                self.calls.push("show".into());
+                done(b"")
+            }
+            Command::Hide => {
+                self.calls.push("hide".into());
+                done(b"")
+            }
+            Command::Highlight { target } => {
+                let t = names.target(target)?;
+                self.calls.push(format!("highlight {t:?}"));
+                done(b"")
+            }
+            Command::Record(op) => {
+                self.calls.push(format!("record {op:?}"));
+                match op {
+                    RecordOp::Stop => Err(Error::new(Rc::Error, "not recording")),
+                    _ => done(b"0 steps"),
+                }
+            }
+            _ => {
+                self.calls.push(format!("not the engine's: {}", cmd.verb().name()));
+                Err(error!(Rc::Failed, "{} is not the engine's to carry out", cmd.verb().name()))
+            }
         }
-    }
-    fn type_text(&mut self, t: &Target, text: &[u8], o: TypeOptions) -> Result<Outcome, Error> {
-        self.calls.push(format!("type {t:?} {} {o:?}", latin1(text)));
-        Ok(Outcome::Done(Vec::new()))
-    }
-    fn get_text(&mut self, t: &Target) -> Result<Outcome, Error> {
-        self.calls.push(format!("gettext {t:?}"));
-        Ok(Outcome::Done(b"value".to_vec()))
-    }
-    fn drag(&mut self, t: &Target, d: &Destination) -> Result<Outcome, Error> {
-        self.calls.push(format!("drag {t:?} {d:?}"));
-        Ok(Outcome::Done(Vec::new()))
-    }
-    fn window_move(&mut self, _: &WindowTarget, dx: i16, dy: i16) -> Result<(), Error> {
-        self.calls.push(format!("move {dx} {dy}"));
-        Err(Error::new(Rc::Failed, "window has no drag bar"))
-    }
-    fn window_size(&mut self, _: &WindowTarget, w: u16, h: u16) -> Result<(), Error> {
-        self.calls.push(format!("size {w} {h}"));
-        Ok(())
-    }
-    fn menu_pick(&mut self, _: &WindowTarget, m: u8, i: u8, s: Option<u8>) -> Result<(), Error> {
-        self.calls.push(format!("menupick {m} {i} {s:?}"));
-        Ok(())
-    }
-    fn wait_for(&mut self, c: &Condition) -> Result<Outcome, Error> {
-        self.calls.push(format!("waitfor {c:?}"));
-        self.wait(b"")
-    }
-    fn where_geometry(&mut self, port: &[u8], name: &[u8]) -> Result<Outcome, Error> {
-        self.calls.push(format!("where {} {}", latin1(port), latin1(name)));
-        self.wait(b"10 20 80 14")
-    }
-    fn mui_rexx(&mut self, base: &[u8], cmd: &[u8]) -> Result<Outcome, Error> {
-        self.calls.push(format!("muirexx {} {}", latin1(base), latin1(cmd)));
-        self.wait(b"mui says hi")
-    }
-    fn launch(&mut self, stack: Option<u32>, cmd: &[u8]) -> Result<(), Error> {
-        self.calls.push(format!("launch {stack:?} {}", latin1(cmd)));
-        Ok(())
-    }
-    fn wb_launch(&mut self, p: &[u8], t: &[Vec<u8>], a: &[Vec<u8>]) -> Result<(), Error> {
-        self.calls.push(format!("wblaunch {} {} {}", latin1(p), t.len(), a.len()));
-        Ok(())
     }
     fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
-        self.files.get(path).cloned().ok_or_else(|| Error::new(Rc::Error, format!("cannot open {}", latin1(path))))
-    }
-    fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error> {
-        self.calls.push(format!("fs {op:?}"));
-        match op {
-            FsOp::Get(p) => self.read_file(p),
-            _ => Ok(Vec::new()),
-        }
-    }
-    fn screenshot(
-        &mut self,
-        screen: Option<&[u8]>,
-        window: Option<&[u8]>,
-        to: Option<&[u8]>,
-    ) -> Result<Vec<u8>, Error> {
-        self.calls.push(format!("screenshot {:?} {:?} {:?}", screen.map(latin1), window.map(latin1), to.map(latin1)));
-        Ok(Vec::new())
+        self.files.get(path).cloned().ok_or_else(|| error!(Rc::Error, "cannot open {}", Shown(path)))
     }
     fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error> {
         self.calls.push(format!("fs_put {} {}", latin1(path), data.len()));
         self.files.insert(path.to_vec(), data.to_vec());
         Ok(())
-    }
-    fn show(&mut self) -> Result<(), Error> {
-        self.calls.push("show".into());
-        Ok(())
-    }
-    fn hide(&mut self) -> Result<(), Error> {
-        self.calls.push("hide".into());
-        Ok(())
-    }
-    fn highlight(&mut self, t: &Target) -> Result<Outcome, Error> {
-        self.calls.push(format!("highlight {t:?}"));
-        Ok(Outcome::Done(Vec::new()))
-    }
-    fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
-        self.calls.push(format!("record {op:?}"));
-        match op {
-            RecordOp::Stop => Err(Error::new(Rc::Error, "not recording")),
-            _ => Ok(b"0 steps".to_vec()),
-        }
     }
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
         let (left, result) = self.pending.get_mut(&token.0).expect("polled an unknown or abandoned token");
@@ -423,16 +442,18 @@ fn screenshot_options_reach_the_engine() {
 #[test]
 fn uploads_are_checked_then_written_with_exactly_their_bytes() {
     let (mut h, mut f) = (Host::<u32>::new("0.1.0"), Fake::default());
-    assert_eq!(h.check_upload(b"FSPUT RAM:y 3 TIMEOUT=5"), Ok(()));
-    assert_eq!(h.upload(&mut f, b"FSPUT RAM:y 3 TIMEOUT=5", b"xyz"), Reply::ok(b"written".to_vec()));
+    let put = h.check_upload(parse_put(b"FSPUT RAM:y 3 TIMEOUT=5").put).unwrap();
+    assert_eq!(h.upload(&mut f, &put, b"xyz"), Reply::ok(b"written".to_vec()));
     assert_eq!(f.files[&b"RAM:y".to_vec()], b"xyz");
-    let short = h.upload(&mut f, b"FSPUT RAM:y 3", b"xy");
+    let short = h.upload(&mut f, &put, b"xy");
     assert_eq!(
         (short.rc, text(&one(&mut h, &mut f, "LASTERROR")).as_str()),
         (Rc::Error, "FSPUT announced 3 bytes, 2 arrived")
     );
-    assert_eq!(h.check_upload(b"FSGET RAM:y").unwrap_err().rc, Rc::Error);
-    assert_eq!(h.check_upload(b"FSPUT").unwrap_err().rc, Rc::Error);
+    let refused = h.check_upload(parse_put(b"FSPUT RAM:y 70000").put).unwrap_err();
+    assert_eq!((refused.rc, text(&refused).as_str()), (Rc::Error, "byte count out of range (0..65535)"));
+    assert_eq!(text(&one(&mut h, &mut f, "LASTERROR")), "byte count out of range (0..65535)");
+    assert_eq!(h.check_upload(parse_put(b"FSPUT").put).unwrap_err().rc, Rc::Error);
     assert_eq!(f.calls, ["fs_put RAM:y 3"]);
 }
 
@@ -558,4 +579,37 @@ fn a_wait_beyond_the_budget_is_refused_before_it_acts() {
     // One answered: the next wait is taken again.
     assert_eq!(h.forget(&mut f, |&m| m == 0), 1);
     assert!(h.command(&mut f, b"WAITFOR WINDOW=never", 100, 0).is_empty());
+}
+
+/// The dispatch follows the verb table: every verb's example reaches the
+/// engine's `run` exactly when the table says the engine runs it, as a
+/// command of that verb, and nothing else reaches it.
+#[test]
+fn every_verb_goes_where_the_table_says() {
+    for info in VERBS {
+        let (mut h, mut f) = setup();
+        assert_eq!(one(&mut h, &mut f, "MANIFEST RAM:Demo.manifest").rc, Rc::Ok);
+        f.calls.clear();
+        let line = info.verb.example();
+        let out = h.command(&mut f, line.as_bytes(), 1, 0);
+        assert!(out.len() <= 1, "{line}");
+        let refused = out.iter().any(|(_, r)| latin1(&r.text).contains("to carry out"));
+        assert!(!refused, "{line}: {:?}", out);
+        match info.runs {
+            // Each fake arm writes one line naming its verb.
+            Runs::Engine => {
+                assert_eq!(f.calls.len(), 1, "{line}: {:?}", f.calls);
+                let word = f.calls[0].split(' ').next().unwrap().to_ascii_uppercase();
+                let want = match info.verb {
+                    Verb::Type => "TYPE",
+                    Verb::WindowMove => "MOVE",
+                    Verb::WindowSize => "SIZE",
+                    Verb::FsList | Verb::FsStat | Verb::FsMkDir | Verb::FsDelete | Verb::FsGet => "FS",
+                    v => v.name(),
+                };
+                assert_eq!(word, want, "{line}: {:?}", f.calls);
+            }
+            Runs::Host => assert!(f.calls.is_empty(), "{line} reached the engine: {:?}", f.calls),
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! docs/reference/commands.md against the grammar: one `### <VERB>`
-//! section per verb of [`Verb::ALL`], in that order, the VERSION example
+//! section per verb of the verb table ([`VERBS`]), in its order, opening
+//! with the table's template, the VERSION example
 //! as `version_text` writes it, and the limits table as the parser
 //! enforces it. A verb added, renamed or reordered, or a limit changed,
 //! fails here until the reference says so.
@@ -21,11 +22,27 @@ fn section(text: &str, title: &str) -> String {
 }
 
 #[test]
-fn one_section_per_verb_in_grammar_order() {
+fn one_section_per_verb_of_the_table_in_its_order() {
     let commands = section(&reference(), "Commands");
     let headings: Vec<&str> = commands.lines().filter_map(|l| l.strip_prefix("### ")).collect();
-    let verbs: Vec<&str> = Verb::ALL.iter().map(|v| v.name()).collect();
+    let verbs: Vec<&str> = VERBS.iter().map(|i| i.name).collect();
     assert_eq!(headings, verbs);
+}
+
+/// Each verb's section opens with the table's template: `Template: `, the
+/// template (its lines joined), a full stop.
+#[test]
+fn each_section_gives_the_tables_template() {
+    let commands = section(&reference(), "Commands");
+    for i in VERBS {
+        let body = commands
+            .split("\n### ")
+            .find(|s| s.starts_with(&format!("{}\n", i.name)))
+            .unwrap_or_else(|| panic!("no {} section", i.name));
+        let paragraph = body.split("\n\n").nth(1).unwrap_or("");
+        let text = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(text, format!("Template: {}.", i.verb.template()), "{}", i.name);
+    }
 }
 
 #[test]

@@ -37,7 +37,7 @@ use alloc::vec::Vec;
 use crate::classify::Role;
 
 use crate::snapshot::{GadgetSnap, ScreenInfo, ScreensSnapshot, WindowInfo, WindowSnap};
-use crate::walk::{IntuitionMemory, IntuitionOs};
+use crate::walk::{find_and_walk, walk_window, FindError, IntuitionMemory, IntuitionOs};
 use amiga_ndk::be::be_u32;
 use amiga_ndk::exec::{lh_Head, ln_Succ, mp_MsgList, mp_SigTask, tc_State, TS_RUN, TS_WAIT};
 use amiga_ndk::gadtools::GADTOOL_TYPE;
@@ -116,6 +116,59 @@ pub fn window_under(os: &mut dyn IntuitionOs, screen: &ScreenInfo) -> Option<Win
     let (x, y) = (i32::from(screen.mouse_x), i32::from(screen.mouse_y));
     let order = depth_order(os, screen).unwrap_or_else(|| screen.windows.iter().map(|w| w.address).collect());
     order.iter().filter_map(|a| screen.windows.iter().find(|w| w.address == *a)).find(|w| holds(w, x, y)).cloned()
+}
+
+/// What is under a screen's pointer ([`under_pointer`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnderPointer {
+    /// The screen (`struct Screen *`, identity only).
+    pub screen: u32,
+    /// The pointer, screen-relative pixels (`MouseX/MouseY`).
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// The window under it, walked now.
+    pub window: WindowSnap,
+}
+
+/// Why [`under_pointer`] found nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Miss {
+    /// The screen list cannot be read.
+    Unreadable,
+    /// No screen is open, or none matches the pattern.
+    NoScreen,
+    /// No window under the pointer at (`x`, `y`), or it closed before
+    /// it was walked.
+    NoWindow {
+        /// The pointer, screen-relative pixels.
+        x: i32,
+        /// See `x`.
+        y: i32,
+    },
+}
+
+/// The window under the pointer of the screen [`pick_screen`] chooses
+/// (`pattern`), found and walked now ([`find_and_walk`]). Inlined: built
+/// at its callers' size-first opt-level, not core's speed-first 3.
+#[inline]
+pub fn under_pointer(os: &mut dyn IntuitionOs, pattern: Option<&[u8]>) -> Result<UnderPointer, Miss> {
+    let mut at = None;
+    let found = find_and_walk(
+        os,
+        &mut |os, snap| {
+            let s = pick_screen(snap, pattern)?;
+            at = Some((s.address, i32::from(s.mouse_x), i32::from(s.mouse_y)));
+            window_under(os, s).map(|w| w.address)
+        },
+        walk_window,
+    );
+    match (found, at) {
+        (Ok((_, window)), Some((screen, x, y))) => Ok(UnderPointer { screen, x, y, window }),
+        (Err(FindError::Unreadable), _) => Err(Miss::Unreadable),
+        (_, None) => Err(Miss::NoScreen),
+        (Err(_), Some((_, x, y))) => Err(Miss::NoWindow { x, y }),
+    }
 }
 
 /// The gadget of `w` under the screen-relative point: the first in list
@@ -325,6 +378,25 @@ mod tests {
         f.write_u32(l + lr_back as u32, l); // cyclic
         f.write_u32(s + sc_LayerInfo as u32, l);
         assert_eq!(depth_order(&mut f, &snap.screens[0]), Some(vec![a]));
+    }
+
+    #[test]
+    fn under_pointer_finds_walks_or_says_what_is_missing() {
+        let mut f = FakeIntuition::new();
+        assert_eq!(under_pointer(&mut f, None), Err(Miss::NoScreen));
+        let s = f.add_screen(Some(b"Workbench Screen"), (0, 0, 640, 256));
+        let w = f.add_window(s, Some(b"W"), (10, 20, 300, 100));
+        let mut g = GadgetSpec::new(GTYP_BOOLGADGET, 20, 30, 80, 14);
+        g.id = 7;
+        f.add_gadget(w, &g);
+        f.write_u16(s + sc_MouseX as u32, 40);
+        f.write_u16(s + sc_MouseY as u32, 55);
+        let at = under_pointer(&mut f, Some(b"Work")).unwrap();
+        assert_eq!((at.screen, at.x, at.y, at.window.info.address), (s, 40, 55, w));
+        assert_eq!(gadget_at(&at.window, at.x, at.y).map(|g| g.id), Some(7));
+        assert_eq!(under_pointer(&mut f, Some(b"Other")), Err(Miss::NoScreen));
+        f.write_u16(s + sc_MouseX as u32, 600);
+        assert_eq!(under_pointer(&mut f, None), Err(Miss::NoWindow { x: 600, y: 55 }));
     }
 
     #[test]

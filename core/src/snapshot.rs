@@ -188,6 +188,11 @@ impl ScreensSnapshot {
         self.windows().find(|w| w.address == address)
     }
 
+    /// The screen with this address, if it is in the snapshot.
+    pub fn screen(&self, address: u32) -> Option<&ScreenInfo> {
+        self.screens.iter().find(|s| s.address == address)
+    }
+
     /// Every window of every screen, screens front to back.
     pub fn windows(&self) -> impl Iterator<Item = &WindowInfo> {
         self.screens.iter().flat_map(|s| s.windows.iter())

@@ -24,7 +24,8 @@
 //! and [`walk_menu`] the menu strip of a window whose header one of those
 //! gave; both look the window up again first, so a header that has gone
 //! stale (the window closed, moved or changed its gadgets) is never used
-//! to reach its gadgets.
+//! to reach its gadgets. [`find_and_walk`] is the three together: a
+//! window chosen in a fresh copy of the lists, then walked.
 //!
 //! # What happens under `LockIBase()`, under `Forbid()` and after
 //!
@@ -1823,6 +1824,42 @@ fn read_item_chain<M: IntuitionMemory + ?Sized>(
 pub fn walk_menu(os: &mut dyn IntuitionOs, info: &WindowInfo) -> Result<MenuStripSnap, WalkError> {
     let ibase = os.intuition_base();
     os.with_frozen(|os| look_up(os, ibase, info).map(|info| read_menus(os, info)).ok_or(WalkError::NotFound))
+}
+
+/// Why [`find_and_walk`] gives no walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FindError {
+    /// The screen list cannot be read ([`read_screens`]).
+    Unreadable,
+    /// The finder chose no window (it keeps its reason itself).
+    NotFound,
+    /// The walk failed: [`WalkError::NotFound`] when the window closed
+    /// after it was found.
+    Walk(WalkError),
+}
+
+/// The finder of [`find_and_walk`]: the address of the window it chooses
+/// in a fresh copy of the screen list (it may read the live layers, as
+/// `pick::window_under` does), or `None`.
+pub type Finder<'a> = &'a mut dyn FnMut(&mut dyn IntuitionOs, &ScreensSnapshot) -> Option<u32>;
+
+/// The one way to find a window now and walk it, for the verbs, the
+/// inspector, PICK and the recorder: the screen list copied
+/// ([`read_screens`]), `find` choosing the window in that copy, then
+/// `walk` ([`walk_window`], [`walk_menu`]), which looks the window up
+/// again in the live lists. Returns the copy, which holds the window's
+/// screen, and the walk. Inlined: each caller's finder and walk are
+/// compiled into it (a shared copy over a `dyn` finder measured larger).
+#[inline]
+pub fn find_and_walk<T>(
+    os: &mut dyn IntuitionOs,
+    find: Finder<'_>,
+    walk: impl FnOnce(&mut dyn IntuitionOs, &WindowInfo) -> Result<T, WalkError>,
+) -> Result<(ScreensSnapshot, T), FindError> {
+    let snap = read_screens(os).map_err(|_| FindError::Unreadable)?;
+    let info = find(os, &snap).and_then(|a| snap.window(a)).ok_or(FindError::NotFound)?;
+    let walked = walk(os, info).map_err(FindError::Walk)?;
+    Ok((snap, walked))
 }
 
 /// The menus from `info.menu_strip` on (plain reads).

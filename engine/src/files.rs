@@ -55,7 +55,7 @@ use amiga_ndk::dos::{
 };
 use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::path::split_holder;
-use gadgetscope_arexx::{Error, FsOp, Rc, FS_DATA_MAX};
+use gadgetscope_arexx::{error, Error, FsOp, Rc, Shown, FS_DATA_MAX};
 use gadgetscope_core::text::push_quoted;
 
 /// One object as `Examine()` / `ExAll()` describe it (dos/dos.h
@@ -169,10 +169,12 @@ impl<L> Roots<L> {
     }
 
     fn outside(&self, path: &[u8]) -> Error {
-        let list: Vec<String> = self.paths().map(shown).collect();
-        Error::new(
+        let list: Vec<&[u8]> = self.paths().collect();
+        error!(
             Rc::Error,
-            format!("{} is outside the granted FSROOT directories ({})", shown(path), list.join(", ")),
+            "{} is outside the granted FSROOT directories ({})",
+            Shown(path),
+            Shown(&list.join(&b", "[..]))
         )
     }
 
@@ -186,7 +188,7 @@ impl<L> Roots<L> {
     pub fn run<F: FileSystem<Lock = L>>(&self, fs: &mut F, op: &FsOp) -> Result<Vec<u8>, Error> {
         let path = op.path();
         match op {
-            FsOp::Put { .. } => Err(Error::new(Rc::Error, "FSPUT carries data")),
+            FsOp::Put(_) => Err(Error::new(Rc::Error, "FSPUT carries data")),
             FsOp::MkDir(_) => {
                 self.place(fs, path, Access::Make)?;
                 // AmiPilot's server answers `created`, and its scripts may test it.
@@ -199,10 +201,9 @@ impl<L> Roots<L> {
             FsOp::Get(_) => {
                 drop(self.place(fs, path, Access::Read)?);
                 fs.read(path, FS_DATA_MAX as usize).map_err(|e| match e {
-                    ERROR_OBJECT_TOO_LARGE => Error::new(
-                        Rc::Failed,
-                        format!("{} is larger than {FS_DATA_MAX} bytes (FSGET's limit)", shown(path)),
-                    ),
+                    ERROR_OBJECT_TOO_LARGE => {
+                        error!(Rc::Failed, "{} is larger than {FS_DATA_MAX} bytes (FSGET's limit)", Shown(path))
+                    }
                     e => failed(fs, path, e),
                 })
             }
@@ -215,7 +216,7 @@ impl<L> Roots<L> {
                     return Ok(entry_line(&e));
                 }
                 if !e.dir {
-                    return Err(Error::new(Rc::Failed, format!("{} is not a directory", shown(path))));
+                    return Err(error!(Rc::Failed, "{} is not a directory", Shown(path)));
                 }
                 let mut out = Vec::new();
                 for e in fs.list(&lock).map_err(|e| failed(fs, path, e))? {
@@ -231,7 +232,7 @@ impl<L> Roots<L> {
     pub fn put<F: FileSystem<Lock = L>>(&self, fs: &mut F, path: &[u8], data: &[u8]) -> Result<(), Error> {
         if let Some(l) = self.place(fs, path, Access::Make)? {
             if fs.examine(&l).is_ok_and(|e| e.dir) {
-                return Err(Error::new(Rc::Failed, format!("{} is a directory", shown(path))));
+                return Err(error!(Rc::Failed, "{} is a directory", Shown(path)));
             }
         }
         fs.write(path, data).map_err(|e| failed(fs, path, e))
@@ -251,24 +252,23 @@ impl<L> Roots<L> {
     fn place<F: FileSystem<Lock = L>>(&self, fs: &mut F, path: &[u8], access: Access) -> Result<Option<L>, Error> {
         self.check_open()?;
         if path.len() > PATH_MAX {
-            return Err(Error::new(
+            return Err(error!(
                 Rc::Error,
-                format!("the path is {} bytes long, longer than the {PATH_MAX} AmigaDOS takes", path.len()),
+                "the path is {} bytes long, longer than the {PATH_MAX} AmigaDOS takes",
+                path.len()
             ));
         }
         if path.contains(&0) {
-            return Err(Error::new(Rc::Error, format!("{} holds a NUL byte", shown(path))));
+            return Err(error!(Rc::Error, "{} holds a NUL byte", Shown(path)));
         }
         if let Some(colon) = path.iter().position(|&c| c == b':') {
             let device = &path[..colon];
             if device.eq_ignore_ascii_case(b"NIL") || (!device.is_empty() && fs.idle_device(device)) {
-                return Err(Error::new(
+                return Err(error!(
                     Rc::Error,
-                    format!(
-                        "{} is on {}:, a device that is not a filesystem; the file verbs work inside FSROOT directories",
-                        shown(path),
-                        shown(device)
-                    ),
+                    "{} is on {}:, a device that is not a filesystem; the file verbs work inside FSROOT directories",
+                    Shown(path),
+                    Shown(device)
                 ));
             }
         }
@@ -278,13 +278,10 @@ impl<L> Roots<L> {
         if access != Access::Read {
             let (dir, name) = split_holder(path);
             if name.is_empty() {
-                return Err(Error::new(Rc::Error, format!("{} names no file or directory", shown(path))));
+                return Err(error!(Rc::Error, "{} names no file or directory", Shown(path)));
             }
             if dir.is_empty() {
-                return Err(Error::new(
-                    Rc::Error,
-                    format!("{} needs its directory (a volume, assign or drawer path)", shown(path)),
-                ));
+                return Err(error!(Rc::Error, "{} needs its directory (a volume, assign or drawer path)", Shown(path)));
             }
             let dir_lock = fs.lock(dir).map_err(|e| failed(fs, dir, e))?;
             if !self.contains(fs, &dir_lock) {
@@ -331,10 +328,7 @@ fn check_absent<F: FileSystem>(
 ) -> Result<(), Error> {
     let entries = fs.list(dir_lock).map_err(|e| failed(fs, dir, e))?;
     if entries.iter().any(|e| same_name(&e.name, name)) {
-        return Err(Error::new(
-            Rc::Error,
-            format!("{} is a link to an object that is not there; it is not followed", shown(path)),
-        ));
+        return Err(error!(Rc::Error, "{} is a link to an object that is not there; it is not followed", Shown(path)));
     }
     Ok(())
 }
@@ -360,7 +354,7 @@ fn same_name(a: &[u8], b: &[u8]) -> bool {
 
 fn failed<F: FileSystem>(fs: &mut F, path: &[u8], code: i32) -> Error {
     let rc = if NOT_FOUND.contains(&code) { Rc::NotFound } else { Rc::Failed };
-    Error::new(rc, format!("{}: {}", shown(path), shown(&fs.fault(code))))
+    error!(rc, "{}: {}", Shown(path), Shown(&fs.fault(code)))
 }
 
 /// The [`Entry`] a `struct FileInfoBlock` (its `FIB_SIZEOF` bytes, as
@@ -676,7 +670,7 @@ mod tests {
 
     fn rc(r: Result<Vec<u8>, Error>) -> (Rc, String) {
         let e = r.unwrap_err();
-        (e.rc, e.text)
+        (e.rc, e.to_string())
     }
 
     #[test]
@@ -764,10 +758,10 @@ mod tests {
         r.put(&mut fs, b"Work:stage/new.bin", b"x").unwrap();
         assert_eq!(fs.files[&b"Work:stage/new.bin".to_vec()], b"x");
         assert_eq!(r.put(&mut fs, b"Work:other/new", b"x").unwrap_err().rc, Rc::Error);
-        assert_eq!(r.put(&mut fs, b"Work:stage/sub", b"x").unwrap_err().text, "Work:stage/sub is a directory");
+        assert_eq!(r.put(&mut fs, b"Work:stage/sub", b"x").unwrap_err().to_string(), "Work:stage/sub is a directory");
         fs.protected.push(b"Work:stage/locked".to_vec());
         let e = r.put(&mut fs, b"Work:stage/locked", b"x").unwrap_err();
-        assert_eq!((e.rc, e.text.as_str()), (Rc::Failed, "Work:stage/locked: file is write protected"));
+        assert_eq!((e.rc, e.to_string().as_str()), (Rc::Failed, "Work:stage/locked: file is write protected"));
     }
 
     /// Runs `op` on `path` (FSPUT writes `x`): `Ok` text or `Err` (RC, text).
@@ -782,7 +776,7 @@ mod tests {
             "FSSTAT" => r.run(fs, &FsOp::Stat(p)),
             _ => unreachable!(),
         };
-        out.map_err(|e| (e.rc, e.text))
+        out.map_err(|e| (e.rc, e.to_string()))
     }
 
     const VERBS: [&str; 6] = ["FSPUT", "FSMKDIR", "FSDELETE", "FSGET", "FSLIST", "FSSTAT"];

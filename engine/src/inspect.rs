@@ -2,10 +2,11 @@
 //! window found by the AmiPilot locator rules (docs/reference/commands.md,
 //! "Windows"), or for the active window when no pattern is given.
 use alloc::vec::Vec;
+use gadgetscope_arexx::{error, Error, Rc, Shown};
 use gadgetscope_core::locate::{active_window, contains, find_window};
 use gadgetscope_core::snapshot::{ScreensSnapshot, WindowInfo};
 use gadgetscope_core::text::{menu_text, screens_text, tree_text};
-use gadgetscope_core::walk::{read_screens, walk_menu, walk_window, IntuitionOs, WalkError};
+use gadgetscope_core::walk::{find_and_walk, read_screens, walk_menu, walk_window, FindError, IntuitionOs, WalkError};
 
 /// What to print.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,32 +20,19 @@ pub enum Inspect {
     Screens,
 }
 
-/// Why nothing (or not everything) was printed: an RC (5 not found, 10
-/// list unreadable) and a sentence.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
-    pub rc: i32,
-    pub message: Vec<u8>,
-}
-
-use amiga_ndk::latin1::from_str_lossy as latin1;
-
-fn not_found(window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Failure {
-    let mut m = match window {
-        Some(p) => {
-            let mut m = latin1("no window matches \"");
-            m.extend_from_slice(p);
-            m.push(b'"');
-            m
-        }
-        None => latin1("there is no active window"),
+/// RC 5: no window matches `window` (the active window when `None`) on a
+/// screen matching `screen`.
+pub(crate) fn not_found(window: Option<&[u8]>, screen: Option<&[u8]>) -> Error {
+    let mut e = match window {
+        Some(p) => error!(Rc::NotFound, "no window matches \"{}\"", Shown(p)),
+        None => Error::new(Rc::NotFound, "there is no active window"),
     };
     if let Some(s) = screen {
-        m.extend_from_slice(b" on a screen matching \"");
-        m.extend_from_slice(s);
-        m.push(b'"');
+        e.text.extend_from_slice(b" on a screen matching \"");
+        e.text.extend_from_slice(s);
+        e.text.push(b'"');
     }
-    Failure { rc: 5, message: m }
+    e
 }
 
 fn choose<'a>(snap: &'a ScreensSnapshot, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Option<&'a WindowInfo> {
@@ -57,50 +45,65 @@ fn choose<'a>(snap: &'a ScreensSnapshot, window: &Option<Vec<u8>>, screen: &Opti
     }
 }
 
-fn walk_failure(e: WalkError, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Failure {
+fn walk_failure(e: WalkError, window: &Option<Vec<u8>>, screen: &Option<Vec<u8>>) -> Error {
     match e {
         // The window closed between finding and walking it.
-        WalkError::NotFound => not_found(window, screen),
-        WalkError::Unreadable => Failure { rc: 20, message: latin1("IntuitionBase cannot be read") },
+        WalkError::NotFound => not_found(window.as_deref(), screen.as_deref()),
+        WalkError::Unreadable => Error::new(Rc::Failed, "IntuitionBase cannot be read"),
     }
 }
 
-/// Runs one inspector command. A list cut short (cyclic, unreadable
-/// memory, or text over the walk's limits) is not printed half: it fails with RC 10 and says so.
+/// Runs one inspector command: the text, or RC 5 when the window is not
+/// found, RC 20 when IntuitionBase cannot be read. A list cut short
+/// (cyclic, unreadable memory, or text over the walk's limits) is not
+/// printed half: it fails with RC 10 and says so.
 /// It takes `dyn` like the walker, so that it and the text it calls are
 /// compiled once, in this crate, at its opt-level, whatever program
 /// crate runs it (docs/design/performance.md, "Code size").
-pub fn inspect(os: &mut dyn IntuitionOs, what: &Inspect) -> Result<Vec<u8>, Failure> {
-    let snap = read_screens(os).map_err(|e| walk_failure(e, &None, &None))?;
-    let cut = |what: &str| Failure {
-        rc: 10,
-        message: latin1(&alloc::format!(
+pub fn inspect(os: &mut dyn IntuitionOs, what: &Inspect) -> Result<Vec<u8>, Error> {
+    let cut = |what: &str| {
+        error!(
+            Rc::Error,
             "the {what} list is cut short (a cyclic list, unreadable memory or text too long); nothing printed"
-        )),
+        )
     };
-    match what {
+    let (window, screen) = match what {
         Inspect::Screens => {
+            let snap = read_screens(os).map_err(|e| walk_failure(e, &None, &None))?;
             if snap.truncated {
                 return Err(cut("screen/window"));
             }
-            Ok(screens_text(&snap))
+            return Ok(screens_text(&snap));
         }
-        Inspect::Tree { window, screen, full } => {
-            let w = choose(&snap, window, screen).ok_or_else(|| not_found(window, screen))?;
-            let t = walk_window(os, w).map_err(|e| walk_failure(e, window, screen))?;
-            if t.truncated {
-                return Err(cut("gadget"));
+        Inspect::Tree { window, screen, .. } | Inspect::Menu { window, screen } => (window, screen),
+    };
+    // The text, or which list is cut short.
+    let print = |os: &mut dyn IntuitionOs, w: &WindowInfo| -> Result<Result<Vec<u8>, &str>, WalkError> {
+        Ok(match what {
+            Inspect::Tree { full, .. } => {
+                let t = walk_window(os, w)?;
+                if t.truncated {
+                    Err("gadget")
+                } else {
+                    Ok(tree_text(&t, *full))
+                }
             }
-            Ok(tree_text(&t, *full))
-        }
-        Inspect::Menu { window, screen } => {
-            let w = choose(&snap, window, screen).ok_or_else(|| not_found(window, screen))?;
-            let m = walk_menu(os, w).map_err(|e| walk_failure(e, window, screen))?;
-            if m.truncated {
-                return Err(cut("menu"));
+            _ => {
+                let m = walk_menu(os, w)?;
+                if m.truncated {
+                    Err("menu")
+                } else {
+                    Ok(menu_text(&m))
+                }
             }
-            Ok(menu_text(&m))
-        }
+        })
+    };
+    match find_and_walk(os, &mut |_, snap| choose(snap, window, screen).map(|w| w.address), print) {
+        Ok((_, Ok(text))) => Ok(text),
+        Ok((_, Err(list))) => Err(cut(list)),
+        Err(FindError::NotFound) => Err(not_found(window.as_deref(), screen.as_deref())),
+        Err(FindError::Walk(e)) => Err(walk_failure(e, window, screen)),
+        Err(FindError::Unreadable) => Err(walk_failure(WalkError::Unreadable, window, screen)),
     }
 }
 
@@ -139,26 +142,26 @@ mod tests {
         let (mut f, w) = world();
         assert_eq!(
             inspect(&mut f, &tree(None, None)).unwrap_err(),
-            Failure { rc: 5, message: b"there is no active window".to_vec() }
+            Error::new(Rc::NotFound, "there is no active window")
         );
         f.set_active(w);
         assert!(inspect(&mut f, &tree(None, None)).is_ok());
-        assert_eq!(inspect(&mut f, &tree(None, Some(b"Other"))).unwrap_err().rc, 5);
+        assert_eq!(inspect(&mut f, &tree(None, Some(b"Other"))).unwrap_err().rc, Rc::NotFound);
     }
 
     #[test]
     fn not_found_names_the_patterns() {
         let (mut f, _) = world();
         let e = inspect(&mut f, &tree(Some(b"Nope"), Some(b"Work"))).unwrap_err();
-        assert_eq!(e.rc, 5);
-        assert_eq!(e.message, b"no window matches \"Nope\" on a screen matching \"Work\"".to_vec());
+        assert_eq!(e.rc, Rc::NotFound);
+        assert_eq!(e.text, b"no window matches \"Nope\" on a screen matching \"Work\"".to_vec());
     }
 
     #[test]
     fn closed_window_is_not_found_not_a_crash() {
         let (mut f, w) = world();
         f.close_window(w);
-        assert_eq!(inspect(&mut f, &tree(Some(b"Tools"), None)).unwrap_err().rc, 5);
+        assert_eq!(inspect(&mut f, &tree(Some(b"Tools"), None)).unwrap_err().rc, Rc::NotFound);
     }
 
     #[test]
@@ -179,6 +182,6 @@ mod tests {
         let first = f.peek_u32(w + amiga_ndk::intuition::wd_FirstGadget as u32);
         f.write_u32(g2, first); // NextGadget -> first: a cycle
         let e = inspect(&mut f, &tree(Some(b"GadTools"), None)).unwrap_err();
-        assert_eq!(e.rc, 10);
+        assert_eq!(e.rc, Rc::Error);
     }
 }

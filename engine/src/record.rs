@@ -8,8 +8,7 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use amiga_ndk::latin1::to_string as shown;
-use gadgetscope_arexx::{Error, Rc, RecordOp};
+use gadgetscope_arexx::{error, Error, Rc, RecordOp, Shown};
 use gadgetscope_core::manifest::Manifest;
 use gadgetscope_core::walk::IntuitionOs;
 use gadgetscope_record::{arexx_script, python_script, Observed, Recorder};
@@ -80,16 +79,21 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         rec.lost(lost);
     }
 
-    /// RECORD's three forms (docs/reference/commands.md, "RECORD").
-    pub(crate) fn record_op(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
+    /// `RECORD START|STOP|SAVE` (docs/reference/commands.md, "RECORD"),
+    /// for a script's command and the window's Record control alike: the
+    /// result text, or RC 10 for a refusal (START while recording, STOP
+    /// while not, SAVE while recording or with nothing recorded), RC 20
+    /// when the recording handler cannot be added or the file cannot be
+    /// written.
+    pub fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
         match op {
             RecordOp::Start => {
                 if self.recording() {
                     return Err(Error::new(Rc::Error, "already recording: RECORD STOP first"));
                 }
-                self.system.record_start().map_err(|why| {
-                    Error::new(Rc::Failed, format!("the recording input handler cannot be added: {why}"))
-                })?;
+                self.system
+                    .record_start()
+                    .map_err(|why| error!(Rc::Failed, "the recording input handler cannot be added: {why}"))?;
                 self.session = Session::On(Recorder::start(&mut self.os));
                 Ok(b"recording".to_vec())
             }
@@ -126,7 +130,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 let n = rec.steps().len();
                 self.system.write(path, &text).map_err(|code| {
                     let why = self.system.fault(code);
-                    Error::new(Rc::Failed, format!("cannot write {}: {}", shown(path), shown(&why)))
+                    error!(Rc::Failed, "cannot write {}: {}", Shown(path), Shown(&why))
                 })?;
                 if let Session::Stopped { saved, .. } = &mut self.session {
                     *saved = true;

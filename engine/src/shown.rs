@@ -5,13 +5,11 @@
 //! [`crate::System`] ([`Seen`]); what is read here is pure.
 
 use alloc::boxed::Box;
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::graphics::{FSF_BOLD, FSF_ITALIC, FSF_UNDERLINED};
-use amiga_ndk::latin1::to_string as latin1;
 use amiga_ndk::Rect;
-use gadgetscope_arexx::{Error, Rc};
+use gadgetscope_arexx::{error, Error, Rc, Shown};
 use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::text::{push_geometry, push_int, push_quoted, push_window_line};
 use gadgetscope_textread::{read, Font, Limit, Options, Pixels, Reading, TextRun};
@@ -161,23 +159,24 @@ pub fn places(reading: &Reading, fonts: &[Font], text: &[u8]) -> Vec<Place> {
 /// and when it is shown more than once without `INDEX=` (the places
 /// named: a command never acts on a guess).
 pub fn choose(places: &[Place], text: &[u8], index: Option<u16>, pattern: &[u8]) -> Result<Place, Error> {
-    let not_found = |m: String| Err(Error::new(Rc::NotFound, m));
-    let (t, w) = (latin1(text), latin1(pattern));
+    let (t, w) = (Shown(text), Shown(pattern));
     match (places.len(), index) {
-        (0, _) => not_found(format!("\"{t}\" is not shown in \"{w}\"")),
+        (0, _) => Err(error!(Rc::NotFound, "\"{t}\" is not shown in \"{w}\"")),
         (1, None) => Ok(places[0].clone()),
         (n, None) => {
             let mut boxes = Vec::new();
             for p in places {
-                let mut b = Vec::new();
-                push_rect(&mut b, p.rect);
-                boxes.push(latin1(&b));
+                if !boxes.is_empty() {
+                    boxes.extend_from_slice(b", ");
+                }
+                push_rect(&mut boxes, p.rect);
             }
-            not_found(format!("\"{t}\" is shown {n} times in \"{w}\" ({}): give INDEX=", boxes.join(", ")))
+            let boxes = Shown(&boxes);
+            Err(error!(Rc::NotFound, "\"{t}\" is shown {n} times in \"{w}\" ({boxes}): give INDEX="))
         }
         (n, Some(i)) => match places.get(usize::from(i)) {
             Some(p) => Ok(p.clone()),
-            None => not_found(format!("\"{t}\" is shown {n} times in \"{w}\": there is no INDEX={i}")),
+            None => Err(error!(Rc::NotFound, "\"{t}\" is shown {n} times in \"{w}\": there is no INDEX={i}")),
         },
     }
 }
@@ -272,6 +271,7 @@ pub(crate) mod testing {
 mod tests {
     use super::testing::seen;
     use super::*;
+    use amiga_ndk::latin1::to_string as latin1;
 
     #[test]
     fn places_are_boxes_of_the_matched_characters() {
@@ -286,10 +286,13 @@ mod tests {
         let two = places(&r, &s.fonts, b"Save");
         let e = choose(&two, b"Save", None, b"Win").unwrap_err();
         assert_eq!(e.rc, Rc::NotFound);
-        assert_eq!(e.text.as_str(), "\"Save\" is shown 2 times in \"Win\" ([10,4 24x8], [100,20 24x8]): give INDEX=");
+        assert_eq!(
+            e.to_string().as_str(),
+            "\"Save\" is shown 2 times in \"Win\" ([10,4 24x8], [100,20 24x8]): give INDEX="
+        );
         assert_eq!(choose(&two, b"Save", Some(1), b"Win").unwrap().rect.left, 100);
-        assert!(choose(&two, b"Save", Some(2), b"Win").unwrap_err().text.contains("there is no INDEX=2"));
-        assert_eq!(choose(&[], b"Quit", None, b"Win").unwrap_err().text, "\"Quit\" is not shown in \"Win\"");
+        assert!(choose(&two, b"Save", Some(2), b"Win").unwrap_err().to_string().contains("there is no INDEX=2"));
+        assert_eq!(choose(&[], b"Quit", None, b"Win").unwrap_err().to_string(), "\"Quit\" is not shown in \"Win\"");
     }
 
     #[test]

@@ -3,21 +3,23 @@
 //! act, input.device. Generic over the OS boundary, so host tests run it
 //! on `gadgetscope_core::fake::FakeIntuition`.
 pub use crate::files::{FileSystem, Roots};
-use crate::inspect::{inspect, Failure, Inspect};
+use crate::inspect::{inspect, Inspect};
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::input::{IEQUALIFIER_LSHIFT, RAWKEY_BACKSPACE, RAWKEY_CURSOR_RIGHT, RAWKEY_RETURN};
-use amiga_ndk::latin1::to_string as shown;
+use amiga_ndk::latin1;
 use amiga_ndk::latin1::{decimal, signed_decimal};
 use amiga_ndk::Rect;
-use gadgetscope_arexx::{Abandon, Condition, Destination, Engine, Expect, Outcome, Target, WaitToken};
-use gadgetscope_arexx::{Error, FsOp, Rc, RecordOp, TypeOptions};
+use gadgetscope_arexx::{error, Error, FsOp, Rc, Shown, TypeOptions};
+use gadgetscope_arexx::{Abandon, Command, Condition, Destination, Engine, Expect, Names, Outcome, Target, WaitToken};
 use gadgetscope_core::classify::Role;
 use gadgetscope_core::input::{self, ActionError, Event, KeyMap, ScreenSize};
 use gadgetscope_core::locate::{contains, find_gadget, find_target, GadgetLocator, WindowTarget};
 use gadgetscope_core::pick;
-use gadgetscope_core::snapshot::{GadgetSnap, WindowInfo, WindowSnap};
-use gadgetscope_core::walk::{read_listed_window, read_screens, walk_menu, walk_window, IntuitionOs};
+use gadgetscope_core::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo, WindowSnap};
+use gadgetscope_core::walk::{
+    find_and_walk, read_listed_window, read_screens, walk_menu, walk_window, FindError, IntuitionOs,
+};
 
 /// Most input.device round trips one condition wait of the MENUPICK
 /// pointer walk makes before it gives up (each is one `IND_WRITEEVENT`
@@ -65,8 +67,9 @@ pub trait System: FileSystem {
     /// when the window closes meanwhile, its screen has no pens (deeper
     /// than 8 bits) or the copy does not fit in memory.
     fn seen(&mut self, ibase: u32, window: u32) -> Result<crate::shown::Seen, Error>;
-    /// The whole file at an AmigaDOS path; `Err(text)` names the problem.
-    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String>;
+    /// The whole file at an AmigaDOS path (`MANIFEST`); RC 10 naming the
+    /// problem when it cannot be read.
+    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error>;
     /// Is there a public message port of this name now?
     fn port_exists(&mut self, name: &[u8]) -> bool;
     /// Sends `command` as an `RXCOMM | RXFF_RESULT` RexxMsg to the public
@@ -81,8 +84,8 @@ pub trait System: FileSystem {
     /// (docs/reference/commands.md, "Waiting commands").
     fn rexx_forget(&mut self, req: Request);
     /// `LAUNCH`: starts `command` asynchronously as `Run` does; `Err`
-    /// is the dos error text when no process could be created.
-    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String>;
+    /// is the dos error text (Latin-1) when no process could be created.
+    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Vec<u8>>;
     /// `WBLAUNCH`: a genuine Workbench start (RC 10 not found or a bad
     /// tooltype, RC 20 could not start).
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error>;
@@ -96,8 +99,8 @@ pub trait System: FileSystem {
 /// A WHERE port's answer, parsed strictly: exactly four decimal integers
 /// `<x> <y> <w> <h>` separated by single spaces, x/y may be negative,
 /// w/h at least 1, all within 16 bits; nothing before or after.
-pub fn parse_where_reply(text: &[u8]) -> Result<Rect, String> {
-    let bad = |why: &str| alloc::format!("\"{}\" is not \"<x> <y> <w> <h>\" ({why})", shown(text));
+pub fn parse_where_reply(text: &[u8]) -> Result<Rect, Vec<u8>> {
+    let bad = |why: &str| latin1::format(format_args!("\"{}\" is not \"<x> <y> <w> <h>\" ({why})", Shown(text)));
     let fields: Vec<&[u8]> = text.split(|&c| c == b' ').collect();
     if fields.len() != 4 {
         return Err(bad("need four numbers separated by single spaces"));
@@ -128,15 +131,10 @@ pub fn parse_where_reply(text: &[u8]) -> Result<Rect, String> {
 pub fn where_result(port: &[u8], name: &[u8], rc: i32, text: &[u8]) -> Result<Rect, Error> {
     match rc {
         0 => parse_where_reply(text).map_err(|why| {
-            Error::new(Rc::Error, alloc::format!("WHERE port {} answered for {}: {why}", shown(port), shown(name)))
+            error!(Rc::Error, "WHERE port {} answered for {}: {}", Shown(port), Shown(name), Shown(&why))
         }),
-        10 => Err(Error::new(
-            Rc::Error,
-            alloc::format!("WHERE port {} does not know {} (RC 10)", shown(port), shown(name)),
-        )),
-        n => {
-            Err(Error::new(Rc::Error, alloc::format!("WHERE port {} replied RC {n} for {}", shown(port), shown(name))))
-        }
+        10 => Err(error!(Rc::Error, "WHERE port {} does not know {} (RC 10)", Shown(port), Shown(name))),
+        n => Err(error!(Rc::Error, "WHERE port {} replied RC {n} for {}", Shown(port), Shown(name))),
     }
 }
 
@@ -168,12 +166,11 @@ pub fn mui_result(port: &[u8], rc: i32, text: Vec<u8>) -> Result<Vec<u8>, Error>
     if rc == 0 {
         return Ok(text);
     }
-    let text = if text.is_empty() {
-        alloc::format!("{rc} ({} replied RC {rc})", shown(port))
+    Err(if text.is_empty() {
+        error!(Rc::Error, "{rc} ({} replied RC {rc})", Shown(port))
     } else {
-        alloc::format!("{rc} {}", shown(&text))
-    };
-    Err(Error::new(Rc::Error, text))
+        error!(Rc::Error, "{rc} {}", Shown(&text))
+    })
 }
 
 /// The gadget of `w` a WHERE geometry names: one whose box is exactly
@@ -285,34 +282,17 @@ fn action_error(e: ActionError) -> Error {
         ActionError::Unmappable { .. } => Rc::Error,
         _ => Rc::Failed,
     };
-    Error::new(rc, alloc::format!("{e}"))
-}
-
-fn rc_of(code: i32) -> Rc {
-    match code {
-        5 => Rc::NotFound,
-        10 => Rc::Error,
-        15 => Rc::Timeout,
-        _ => Rc::Failed,
-    }
-}
-
-fn from_failure(f: Failure) -> Error {
-    Error::new(rc_of(f.rc), shown(&f.message))
+    error!(rc, "{e}")
 }
 
 fn window_not_found(w: &WindowTarget) -> Error {
-    let mut t = alloc::format!("no window matches \"{}\"", shown(&w.pattern));
-    if let Some(s) = &w.screen {
-        t.push_str(&alloc::format!(" on a screen matching \"{}\"", shown(s)));
-    }
-    Error::new(Rc::NotFound, t)
+    crate::inspect::not_found(Some(&w.pattern), w.screen.as_deref())
 }
 
-fn describe(l: &GadgetLocator) -> String {
+fn describe(l: &GadgetLocator) -> Vec<u8> {
     let mut t = b"gadget ".to_vec();
     l.push_to(&mut t);
-    shown(&t)
+    t
 }
 
 /// GETTEXT's value: the string value, else the label, else empty
@@ -324,29 +304,32 @@ pub fn gettext_value(g: &GadgetSnap) -> Vec<u8> {
     }
 }
 
-/// The live window a target names, walked now, and its screen's size.
-/// Over `dyn` like the walker, so that the look-up is compiled once, in
-/// this crate at its opt-level, whatever program crate runs the engine
-/// (docs/design/performance.md, "Code size").
-fn walk_target(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(WindowSnap, ScreenSize), Error> {
-    let snap = read_screens(os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-    let info = find_target(&snap, w).ok_or_else(|| window_not_found(w))?;
-    let size = snap
-        .screens
-        .iter()
-        .find(|s| s.address == info.screen)
-        .map(ScreenSize::of)
-        .ok_or_else(|| window_not_found(w))?;
-    let t = walk_window(os, info).map_err(|_| window_not_found(w))?;
+/// The live window a target names, walked now, with the copy of the
+/// screen list it was found in; RC 5 when it is not there, RC 10 when
+/// its gadget list is cut short. Over `dyn` like the walker, so that the
+/// look-up is compiled once, in this crate at its opt-level, whatever
+/// program crate runs the engine (docs/design/performance.md, "Code
+/// size").
+fn walk_in_screens(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(ScreensSnapshot, WindowSnap), Error> {
+    let found = find_and_walk(os, &mut |_, snap| find_target(snap, w).map(|i| i.address), walk_window);
+    let (snap, t) = found.map_err(|e| match e {
+        FindError::Unreadable => Error::new(Rc::Failed, "IntuitionBase cannot be read"),
+        _ => window_not_found(w),
+    })?;
     if t.truncated {
-        return Err(Error::new(
+        return Err(error!(
             Rc::Error,
-            alloc::format!(
-                "the gadget list of \"{}\" is cut short (a cyclic list, unreadable memory or text too long)",
-                shown(&w.pattern)
-            ),
+            "the gadget list of \"{}\" is cut short (a cyclic list, unreadable memory or text too long)",
+            Shown(&w.pattern)
         ));
     }
+    Ok((snap, t))
+}
+
+/// [`walk_in_screens`] with the size of the window's screen.
+fn walk_target(os: &mut dyn IntuitionOs, w: &WindowTarget) -> Result<(WindowSnap, ScreenSize), Error> {
+    let (snap, t) = walk_in_screens(os, w)?;
+    let size = snap.screen(t.info.screen).map(ScreenSize::of).ok_or_else(|| window_not_found(w))?;
     Ok((t, size))
 }
 
@@ -358,15 +341,14 @@ fn gadget_on_screen(os: &mut dyn IntuitionOs, target: &Target) -> Result<((Windo
         Target::Live { window, gadget } => {
             let (w, size) = walk_target(os, window)?;
             let i = find_gadget(&w.gadgets, gadget).map(|(i, _)| i).ok_or_else(|| {
-                Error::new(Rc::NotFound, alloc::format!("no {} in \"{}\"", describe(gadget), shown(&window.pattern)))
+                error!(Rc::NotFound, "no {} in \"{}\"", Shown(&describe(gadget)), Shown(&window.pattern))
             })?;
             Ok(((w, i), size))
         }
         // Only commands that can wait for the WHERE port take these.
-        Target::Where { name, .. } => Err(Error::new(
-            Rc::Error,
-            alloc::format!("{} is a WHEREGADGET: this command cannot wait for its WHERE port", shown(name)),
-        )),
+        Target::Where { name, .. } => {
+            Err(error!(Rc::Error, "{} is a WHEREGADGET: this command cannot wait for its WHERE port", Shown(name)))
+        }
     }
 }
 
@@ -400,7 +382,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
 
     /// `events` through input.device; its failure is RC 20 `input.device: …`.
     fn inject(&mut self, screen: u32, events: &[Event]) -> Result<(), Error> {
-        self.actor.inject(screen, events).map_err(|t| Error::new(Rc::Failed, alloc::format!("input.device: {t}")))
+        self.actor.inject(screen, events).map_err(|t| error!(Rc::Failed, "input.device: {t}"))
     }
 
     /// Queues a GUI request; RC 10 without a window (NOGUI).
@@ -410,7 +392,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 q.push(r);
                 Ok(())
             }
-            None => Err(Error::new(Rc::Error, alloc::format!("{verb}: GadgetScope runs without its window (NOGUI)"))),
+            None => Err(error!(Rc::Error, "{verb}: GadgetScope runs without its window (NOGUI)")),
         }
     }
 
@@ -453,9 +435,9 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         line.extend_from_slice(name);
         let req = self.system.rexx_send(port, &line).map_err(|e| match e {
             SendError::NoPort => {
-                Error::new(Rc::NotFound, alloc::format!("no WHERE port {} (for {})", shown(port), shown(name)))
+                error!(Rc::NotFound, "no WHERE port {} (for {})", Shown(port), Shown(name))
             }
-            SendError::Failed(t) => Error::new(Rc::Failed, alloc::format!("WHERE port {}: {t}", shown(port))),
+            SendError::Failed(t) => error!(Rc::Failed, "WHERE port {}: {t}", Shown(port)),
         })?;
         let token = self.new_token();
         self.waits
@@ -477,16 +459,14 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             Then::Type(text, options) => self.type_in(&w, i, size, &text, options),
             Then::GetText => {
                 if w.gadgets[i].address == 0 {
-                    return Err(Error::new(
+                    return Err(error!(
                         Rc::NotFound,
-                        alloc::format!(
-                            "no gadget at {} {} {} {} in \"{}\"",
-                            r.left,
-                            r.top,
-                            r.width,
-                            r.height,
-                            shown(&window.pattern)
-                        ),
+                        "no gadget at {} {} {} {} in \"{}\"",
+                        r.left,
+                        r.top,
+                        r.width,
+                        r.height,
+                        Shown(&window.pattern)
                     ));
                 }
                 Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
@@ -523,10 +503,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     ) -> Result<Outcome, Error> {
         let g = &w.gadgets[i];
         if options.clear && !matches!(g.role, Role::String | Role::Integer) {
-            return Err(Error::new(
-                Rc::Error,
-                alloc::format!("CLEAR=YES needs a string or integer gadget, not role={}", g.role.as_str()),
-            ));
+            return Err(error!(Rc::Error, "CLEAR=YES needs a string or integer gadget, not role={}", g.role.as_str()));
         }
         let keymap = self.actor.keymap();
         let mut events = input::click_gadget(size, w, g).map_err(action_error)?;
@@ -636,9 +613,10 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
                 let (x, y) = (i32::from(*x), i32::from(*y));
                 let (ww, wh) = (i32::from(w.info.width), i32::from(w.info.height));
                 if !(0..ww).contains(&x) || !(0..wh).contains(&y) {
-                    return Err(Error::new(
+                    return Err(error!(
                         Rc::Error,
-                        alloc::format!("AT={x},{y} is outside the window \"{}\" ({ww}x{wh})", shown(&window.pattern)),
+                        "AT={x},{y} is outside the window \"{}\" ({ww}x{wh})",
+                        Shown(&window.pattern)
                     ));
                 }
                 Ok(crate::shown::Place { rect: Rect::new(x, y, 1, 1), run: Vec::new() })
@@ -796,55 +774,44 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
     }
 }
 
-impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
-    fn screens(&mut self) -> Result<Vec<u8>, Error> {
-        inspect(&mut self.os, &Inspect::Screens).map_err(from_failure)
-    }
-
-    fn tree(&mut self, window: &WindowTarget, full: bool) -> Result<Vec<u8>, Error> {
-        let what = Inspect::Tree { window: Some(window.pattern.clone()), screen: window.screen.clone(), full };
-        inspect(&mut self.os, &what).map_err(from_failure)
-    }
-
-    fn menu(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error> {
-        let what = Inspect::Menu { window: Some(window.pattern.clone()), screen: window.screen.clone() };
-        inspect(&mut self.os, &what).map_err(from_failure)
-    }
-
+/// The verbs the engine carries out, as their sections of
+/// docs/reference/commands.md say ([`Engine::run`] dispatches them).
+impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
+    /// `SHOWN`: the window line and a line per text run read from the
+    /// window's pixels (docs/reference/formats.md, "SHOWN").
     fn shown(&mut self, window: &WindowTarget) -> Result<Vec<u8>, Error> {
         let (w, _) = walk_target(&mut self.os, window)?;
         let (seen, reading) = self.read_shown(&w)?;
         Ok(crate::shown::shown_text(&w.info, &seen.fonts, &reading))
     }
 
-    /// The window under the pointer of the frontmost screen (or of the first
+    /// `PICK`: the window under the pointer of the frontmost screen (or of the first
     /// screen whose title contains SCREEN=), by the screen's own
     /// `MouseX/MouseY` (screen-relative, docs/reference/amipilot-differences.md
     /// #35), in depth order; then the gadget under it, if any. RC 5 when no
     /// window is under the pointer.
     fn pick(&mut self, screen: Option<&[u8]>) -> Result<Vec<u8>, Error> {
-        let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-        let scr = pick::pick_screen(&snap, screen).ok_or_else(|| {
-            Error::new(
-                Rc::NotFound,
-                match screen {
-                    Some(p) => alloc::format!("no screen matches \"{}\"", shown(p)),
-                    None => String::from("no screen is open"),
-                },
-            )
+        let at = pick::under_pointer(&mut self.os, screen).map_err(|m| match m {
+            pick::Miss::Unreadable => Error::new(Rc::Failed, "IntuitionBase cannot be read"),
+            pick::Miss::NoScreen => match screen {
+                Some(p) => error!(Rc::NotFound, "no screen matches \"{}\"", Shown(p)),
+                None => Error::new(Rc::NotFound, "no screen is open"),
+            },
+            pick::Miss::NoWindow { x, y } => {
+                error!(Rc::NotFound, "no window under the pointer ({x},{y})")
+            }
         })?;
-        let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
-        let nothing = || Error::new(Rc::NotFound, alloc::format!("no window under the pointer ({x},{y})"));
-        let info = pick::window_under(&mut self.os, scr).ok_or_else(nothing)?;
-        let w = walk_window(&mut self.os, &info).map_err(|_| nothing())?;
+        let w = &at.window;
         let mut out = Vec::new();
         gadgetscope_core::text::push_window_line(&mut out, &w.info);
-        if let Some(g) = pick::gadget_at(&w, x, y) {
+        if let Some(g) = pick::gadget_at(w, at.x, at.y) {
             gadgetscope_core::text::push_gadget_line(&mut out, g, false);
         }
         Ok(out)
     }
 
+    /// `CLICK`, then (with `expect`) a wait for the window to appear or
+    /// the clicked window to close.
     fn click(&mut self, target: &Target, expect: Option<&Expect>) -> Result<Outcome, Error> {
         if let Target::Where { .. } = target {
             return self.ask_where(target, Then::Click(expect.cloned()));
@@ -853,6 +820,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.click_in(&w, i, size, expect)
     }
 
+    /// `TYPE`: RC 10 for a byte the keymap cannot type (nothing typed) or
+    /// `CLEAR=YES` on a gadget that is not a string or integer gadget.
     /// A click at the gadget's centre (a string gadget puts its cursor
     /// there), then the text, one burst of events mapped whole before any
     /// is sent; nothing else, as AmiPilot's TYPE. `CLEAR=YES` removes a
@@ -885,10 +854,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
                 .min_by_key(|(_, o)| o.left)
                 .map(|(i, _)| i)
                 .ok_or_else(|| {
-                    Error::new(
-                        Rc::NotFound,
-                        alloc::format!("no gadget right of \"{}\" in \"{}\"", shown(label), shown(&window.pattern)),
-                    )
+                    error!(Rc::NotFound, "no gadget right of \"{}\" in \"{}\"", Shown(label), Shown(&window.pattern))
                 })?;
             return self.type_in(&w, beside, size, text, options);
         }
@@ -896,7 +862,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.type_in(&w, i, size, text, options)
     }
 
-    /// A pixel locator reads the text shown there: `SHOWN=` the whole run
+    /// `GETTEXT`: the string value, else the label, else empty. A pixel
+    /// locator reads the text shown there: `SHOWN=` the whole run
     /// the text is part of, `AT=` the run under the point (RC 5 when there
     /// is none).
     fn get_text(&mut self, target: &Target) -> Result<Outcome, Error> {
@@ -909,10 +876,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
                 self.place(&w, window, gadget)?;
                 let (_, reading) = self.read_shown(&w)?;
                 let run = crate::shown::run_at(&reading, i32::from(*x), i32::from(*y)).ok_or_else(|| {
-                    Error::new(
-                        Rc::NotFound,
-                        alloc::format!("no text is shown at {x},{y} in \"{}\"", shown(&window.pattern)),
-                    )
+                    error!(Rc::NotFound, "no text is shown at {x},{y} in \"{}\"", Shown(&window.pattern))
                 })?;
                 return Ok(Outcome::Done(run.text.clone()));
             }
@@ -925,6 +889,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         Ok(Outcome::Done(gettext_value(&w.gadgets[i])))
     }
 
+    /// `DRAG`.
     fn drag(&mut self, target: &Target, to: &Destination) -> Result<Outcome, Error> {
         if let Target::Where { .. } = target {
             return self.ask_where(target, Then::Drag(to.clone()));
@@ -933,11 +898,13 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.drag_in(&w, i, size, to)
     }
 
+    /// `WINDOWMOVE`: RC 20 if the window has no drag bar.
     fn window_move(&mut self, window: &WindowTarget, dx: i16, dy: i16) -> Result<(), Error> {
         let (w, size) = self.walk_target(window)?;
         self.act(&w, input::window_move(size, &w, i32::from(dx), i32::from(dy)))
     }
 
+    /// `WINDOWSIZE`: RC 20 if the window has no sizing gadget.
     fn window_size(&mut self, window: &WindowTarget, width: u16, height: u16) -> Result<(), Error> {
         let (w, size) = self.walk_target(window)?;
         self.act(&w, input::window_size(size, &w, i32::from(width), i32::from(height)))
@@ -953,28 +920,20 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
     /// active string gadget: `a string gadget of the window is active …`),
     /// or a menu that does not open.
     fn menu_pick(&mut self, window: &WindowTarget, menu: u8, item: u8, sub: Option<u8>) -> Result<(), Error> {
-        let (w, _) = self.walk_target(window)?;
+        let (snap, w) = walk_in_screens(&mut self.os, window)?;
         let strip = walk_menu(&mut self.os, &w.info).map_err(|_| window_not_found(window))?;
-        let m = strip
-            .menus
-            .get(usize::from(menu))
-            .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no menu {menu}")))?;
-        let it = m
-            .items
-            .get(usize::from(item))
-            .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no item {menu}/{item}")))?;
+        let m = strip.menus.get(usize::from(menu)).ok_or_else(|| error!(Rc::NotFound, "no menu {menu}"))?;
+        let it = m.items.get(usize::from(item)).ok_or_else(|| error!(Rc::NotFound, "no item {menu}/{item}"))?;
         let entry = match sub {
-            Some(s) => it
-                .subitems
-                .get(usize::from(s))
-                .ok_or_else(|| Error::new(Rc::NotFound, alloc::format!("no subitem {menu}/{item}/{s}")))?,
+            Some(s) => {
+                it.subitems.get(usize::from(s)).ok_or_else(|| error!(Rc::NotFound, "no subitem {menu}/{item}/{s}"))?
+            }
             None => it,
         };
         if !m.enabled || !it.enabled || !entry.enabled {
             return Err(action_error(ActionError::Disabled));
         }
-        let snap = read_screens(&mut self.os).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
-        let scr = snap.screens.iter().find(|s| s.address == w.info.screen).ok_or_else(|| window_not_found(window))?;
+        let scr = snap.screen(w.info.screen).ok_or_else(|| window_not_found(window))?;
         let boxes = input::menu_boxes_of(&strip);
         let (ms, (m, i, s)) =
             (input::MenuScreen::of(scr), (usize::from(menu), usize::from(item), sub.map(usize::from)));
@@ -985,55 +944,24 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         }
     }
 
-    fn wait_for(&mut self, cond: &Condition) -> Result<Outcome, Error> {
-        // Checked at least once before the message is held
-        // (docs/reference/commands.md, "Waiting commands").
-        self.hold(Wait::Cond(cond.clone()))
-    }
-
-    fn where_geometry(&mut self, port: &[u8], name: &[u8]) -> Result<Outcome, Error> {
-        let window = WindowTarget { screen: None, pattern: Vec::new() };
-        let t = Target::Where { window, port: port.to_vec(), name: name.to_vec() };
-        self.ask_where(&t, Then::Geometry)
-    }
-
+    /// `MUIREXX`: `command` sent to the first port of [`mui_ports`]
+    /// there is; the result is the application's.
     fn mui_rexx(&mut self, base: &[u8], command: &[u8]) -> Result<Outcome, Error> {
         let ports = mui_ports(base);
         let Some(port) = ports.iter().find(|p| self.system.port_exists(p)).cloned() else {
-            let tried: Vec<String> = ports.iter().map(|p| shown(p)).collect();
-            return Err(Error::new(Rc::NotFound, alloc::format!("no ARexx port {}", tried.join(" or "))));
+            return Err(error!(Rc::NotFound, "no ARexx port {}", Shown(&ports.join(&b" or "[..]))));
         };
         let req = self.system.rexx_send(&port, command).map_err(|e| match e {
-            SendError::NoPort => Error::new(Rc::NotFound, alloc::format!("no ARexx port {}", shown(&port))),
-            SendError::Failed(t) => Error::new(Rc::Failed, alloc::format!("{}: {t}", shown(&port))),
+            SendError::NoPort => error!(Rc::NotFound, "no ARexx port {}", Shown(&port)),
+            SendError::Failed(t) => error!(Rc::Failed, "{}: {t}", Shown(&port)),
         })?;
         let token = self.new_token();
         self.waits.push((token, Wait::Reply { req, port }));
         Ok(Outcome::Pending(token))
     }
 
-    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Error> {
-        self.system
-            .launch(stack, command)
-            .map_err(|t| Error::new(Rc::Failed, alloc::format!("cannot start \"{}\": {t}", shown(command))))
-    }
-
-    fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
-        self.system.wb_launch(path, tooltypes, args)
-    }
-
-    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
-        self.system.read_file(path).map_err(|t| Error::new(Rc::Error, t))
-    }
-
-    fn fs(&mut self, op: &FsOp) -> Result<Vec<u8>, Error> {
-        self.roots.run(&mut self.system, op)
-    }
-
-    fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error> {
-        self.roots.put(&mut self.system, path, data)
-    }
-
+    /// `SCREENSHOT`: AmiPilot's capture payload, or with `to` an ILBM file
+    /// written and `<width> <height> <depth>`.
     fn screenshot(
         &mut self,
         screen: Option<&[u8]>,
@@ -1052,9 +980,8 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
                     Some(p) => snap.screens.iter().find(|s| s.default_title.as_deref().is_some_and(|t| contains(t, p))),
                     None => snap.screens.first(),
                 };
-                let s = s.ok_or_else(|| {
-                    Error::new(Rc::NotFound, alloc::format!("no screen matching \"{}\"", shown(screen.unwrap_or(b""))))
-                })?;
+                let s =
+                    s.ok_or_else(|| error!(Rc::NotFound, "no screen matching \"{}\"", Shown(screen.unwrap_or(b""))))?;
                 (s.address, None)
             }
         };
@@ -1062,15 +989,7 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.system.capture(ibase, address, crop, to)
     }
 
-    fn show(&mut self) -> Result<(), Error> {
-        self.queue(UiRequest::Show, "SHOW")
-    }
-
-    fn hide(&mut self) -> Result<(), Error> {
-        self.queue(UiRequest::Hide, "HIDE")
-    }
-
-    /// The gadget is walked now (a WHEREGADGET cannot be: RC 10); the GUI
+    /// `HIGHLIGHT`: the gadget is walked now (a WHEREGADGET cannot be: RC 10); the GUI
     /// selects it in its list and frames it.
     fn highlight(&mut self, target: &Target) -> Result<Outcome, Error> {
         if self.ui.is_none() {
@@ -1081,9 +1000,90 @@ impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
         self.queue(UiRequest::Highlight { window, gadget }, "HIGHLIGHT")?;
         Ok(Outcome::Done(Vec::new()))
     }
+}
 
-    fn record(&mut self, op: &RecordOp) -> Result<Vec<u8>, Error> {
-        self.record_op(op)
+impl<O: IntuitionOs, S: System, A: Actor> Engine for GsEngine<O, S, A> {
+    fn run(&mut self, cmd: &Command, names: &Names<'_>) -> Result<Outcome, Error> {
+        let done = |v: Vec<u8>| Ok(Outcome::Done(v));
+        let inspector = |window: &WindowTarget| (Some(window.pattern.clone()), window.screen.clone());
+        match cmd {
+            Command::Screens => done(inspect(&mut self.os, &Inspect::Screens)?),
+            Command::Tree { window, full } => {
+                let (window, screen) = inspector(window);
+                done(inspect(&mut self.os, &Inspect::Tree { window, screen, full: *full })?)
+            }
+            Command::Menu { window } => {
+                let (window, screen) = inspector(window);
+                done(inspect(&mut self.os, &Inspect::Menu { window, screen })?)
+            }
+            Command::Shown { window } => done(self.shown(window)?),
+            Command::Pick { screen } => done(self.pick(screen.as_deref())?),
+            Command::Click { target, expect, .. } => self.click(&names.target(target)?, expect.as_ref()),
+            Command::Type { target, text, options } => self.type_text(&names.target(target)?, text, *options),
+            Command::GetText { target } => self.get_text(&names.target(target)?),
+            Command::Drag { target, to } => {
+                let t = names.target(target)?;
+                let d = names.destination(&t, to)?;
+                self.drag(&t, &d)
+            }
+            Command::WindowMove { window, dx, dy } => {
+                self.window_move(window, *dx, *dy)?;
+                done(Vec::new())
+            }
+            Command::WindowSize { window, width, height } => {
+                self.window_size(window, *width, *height)?;
+                done(Vec::new())
+            }
+            Command::MenuPick { window, menu, item, sub } => {
+                self.menu_pick(window, *menu, *item, *sub)?;
+                done(Vec::new())
+            }
+            // Checked at least once before the message is held
+            // (docs/reference/commands.md, "Waiting commands").
+            Command::WaitFor { cond, .. } => self.hold(Wait::Cond(names.condition(cond)?)),
+            Command::Where { name, .. } => self.ask_where(&names.where_gadget(name)?, Then::Geometry),
+            Command::MuiRexx { base, command, .. } => self.mui_rexx(base, command),
+            Command::Launch { stack, command } => {
+                self.system
+                    .launch(*stack, command)
+                    .map_err(|t| error!(Rc::Failed, "cannot start \"{}\": {}", Shown(command), Shown(&t)))?;
+                done(Vec::new())
+            }
+            Command::WbLaunch { path, tooltypes, args } => {
+                self.system.wb_launch(path, tooltypes, args)?;
+                done(b"launched".to_vec())
+            }
+            Command::Fs(op @ (FsOp::List(_) | FsOp::Stat(_) | FsOp::MkDir(_) | FsOp::Delete(_) | FsOp::Get(_))) => {
+                done(self.roots.run(&mut self.system, op)?)
+            }
+            Command::Screenshot { screen, window, to } => {
+                done(self.screenshot(screen.as_deref(), window.as_deref(), to.as_deref())?)
+            }
+            Command::Show => {
+                self.queue(UiRequest::Show, "SHOW")?;
+                done(Vec::new())
+            }
+            Command::Hide => {
+                self.queue(UiRequest::Hide, "HIDE")?;
+                done(Vec::new())
+            }
+            Command::Highlight { target } => self.highlight(&names.target(target)?),
+            Command::Record(op) => done(self.record(op)?),
+            Command::Version
+            | Command::Auth { .. }
+            | Command::Manifest { .. }
+            | Command::Fs(FsOp::Put(_))
+            | Command::LastError
+            | Command::Quit => Err(error!(Rc::Failed, "{} is not the engine's to carry out", cmd.verb().name())),
+        }
+    }
+
+    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
+        self.system.read_file(path)
+    }
+
+    fn fs_put(&mut self, path: &[u8], data: &[u8]) -> Result<(), Error> {
+        self.roots.put(&mut self.system, path, data)
     }
 
     fn poll(&mut self, token: WaitToken) -> Option<Result<Vec<u8>, Error>> {
@@ -1146,6 +1146,7 @@ mod tests {
     use super::*;
     use amiga_ndk::gadtools::GADTOOL_TYPE;
     use amiga_ndk::intuition::{GTYP_BOOLGADGET, GTYP_STRGADGET};
+    use amiga_ndk::latin1::to_string as shown;
     use gadgetscope_arexx::Host;
     use gadgetscope_core::fake::{FakeIntuition, GadgetSpec};
 
@@ -1234,12 +1235,12 @@ mod tests {
             let fonts = alloc::vec![crate::shown::testing::font()];
             Ok(crate::shown::Seen { pixels: alloc::boxed::Box::new(pixels), offset: (0, 0), fonts })
         }
-        fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
+        fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
             self.0
                 .iter()
                 .find(|(p, _)| p == path)
                 .map(|(_, c)| c.clone())
-                .ok_or_else(|| alloc::format!("cannot open \"{}\": object not found", shown(path)))
+                .ok_or_else(|| error!(Rc::Error, "cannot open \"{}\": object not found", Shown(path)))
         }
         fn port_exists(&mut self, name: &[u8]) -> bool {
             self.1.ports.iter().any(|p| p == name)
@@ -1260,9 +1261,9 @@ mod tests {
         fn rexx_forget(&mut self, req: Request) {
             self.1.forgotten.push(req);
         }
-        fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String> {
+        fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Vec<u8>> {
             if command.starts_with(b"FAIL") {
-                return Err("no free store".into());
+                return Err(b"no free store".to_vec());
             }
             self.1.launched.push((stack, command.to_vec()));
             Ok(())
@@ -1975,14 +1976,15 @@ mod tests {
             b"- 2 3 4",
         ] {
             let e = parse_where_reply(bad).unwrap_err();
+            let e = shown(&e);
             assert!(e.contains("is not \"<x> <y> <w> <h>\""), "{e}");
         }
         assert_eq!(where_result(b"P", b"go", 10, b"").unwrap_err().rc, Rc::Error);
         let e = where_result(b"P", b"go", 5, b"").unwrap_err();
-        assert_eq!((e.rc, e.text.as_str()), (Rc::Error, "WHERE port P replied RC 5 for go"));
+        assert_eq!((e.rc, e.to_string().as_str()), (Rc::Error, "WHERE port P replied RC 5 for go"));
         let e = where_result(b"P", b"go", 0, b"junk").unwrap_err();
         assert_eq!(e.rc, Rc::Error);
-        assert!(e.text.starts_with("WHERE port P answered for go: \"junk\""), "{}", e.text);
+        assert!(e.to_string().starts_with("WHERE port P answered for go: \"junk\""), "{e}");
     }
 
     #[test]
@@ -1993,10 +1995,10 @@ mod tests {
         // Every application RC is RC 10, the text led by that RC.
         for app in [1, 5, 10, 20, 30, -1] {
             let e = mui_result(b"A.1", app, Vec::new()).unwrap_err();
-            assert_eq!((e.rc, e.text), (Rc::Error, alloc::format!("{app} (A.1 replied RC {app})")));
+            assert_eq!((e.rc, e.to_string()), (Rc::Error, alloc::format!("{app} (A.1 replied RC {app})")));
         }
         let e = mui_result(b"A.1", 5, b"no such item".to_vec()).unwrap_err();
-        assert_eq!((e.rc, e.text.as_str()), (Rc::Error, "5 no such item"));
+        assert_eq!((e.rc, e.to_string().as_str()), (Rc::Error, "5 no such item"));
     }
 
     #[test]
@@ -2143,5 +2145,22 @@ mod tests {
         assert_eq!(w.gadgets[i].role, Role::String);
         let j = where_gadget(&mut w, Rect::new(1, 2, 3, 4));
         assert_eq!((j, w.gadgets.len(), w.gadgets[j].role), (n, n + 1, Role::Unknown));
+    }
+
+    /// `run` carries out every verb the table gives the engine and
+    /// refuses the host's: each verb's example, straight to the engine.
+    #[test]
+    fn run_takes_exactly_the_engines_verbs() {
+        for info in gadgetscope_arexx::VERBS {
+            let (mut e, _) = engine();
+            e.ui = Some(Vec::new());
+            let cmd = gadgetscope_arexx::parse(info.verb.example().as_bytes()).unwrap();
+            let not_mine = error!(Rc::Failed, "{} is not the engine's to carry out", info.name);
+            let r = Engine::run(&mut e, &cmd, &Names::new(None));
+            match info.runs {
+                gadgetscope_arexx::Runs::Engine => assert_ne!(r.as_ref().err(), Some(&not_mine), "{}", info.name),
+                gadgetscope_arexx::Runs::Host => assert_eq!(r, Err(not_mine)),
+            }
+        }
     }
 }

@@ -21,11 +21,9 @@ pub const DEFAULT_STACK: u32 = 8192;
 /// DOS error text. AmiPilot refuses such a request as a bad request, not as
 /// "nothing matched" (server/README.md "WBLAUNCH"; its client raises
 /// `CommandError`, RC 10).
-pub fn not_found(path: &[u8], dos_error: &str) -> gadgetscope_arexx::Error {
-    gadgetscope_arexx::Error::new(
-        gadgetscope_arexx::Rc::Error,
-        alloc::format!("{}: {dos_error}", amiga_ndk::latin1::to_string(path)),
-    )
+pub fn not_found(path: &[u8], dos_error: &[u8]) -> gadgetscope_arexx::Error {
+    use gadgetscope_arexx::Shown;
+    gadgetscope_arexx::error!(gadgetscope_arexx::Rc::Error, "{}: {}", Shown(path), Shown(dos_error))
 }
 
 /// The key of a tooltype: the bytes before the first `=` (the whole entry
@@ -182,8 +180,11 @@ mod tests {
 
     #[test]
     fn a_path_that_cannot_be_locked_is_rc10_with_its_dos_error() {
-        let e = not_found(b"DH0:Tools/Missing", "object not found");
-        assert_eq!((e.rc, e.text.as_str()), (gadgetscope_arexx::Rc::Error, "DH0:Tools/Missing: object not found"));
+        let e = not_found(b"DH0:Tools/Missing", b"object not found");
+        assert_eq!(
+            (e.rc, e.to_string().as_str()),
+            (gadgetscope_arexx::Rc::Error, "DH0:Tools/Missing: object not found")
+        );
     }
 
     #[test]

@@ -153,8 +153,8 @@ fn between_commands(
 }
 
 /// The window's RECORD commands, carried out by the engine's RECORD verb
-/// (`gadgetscope_arexx::Engine::record`, what the host calls for a
-/// script's `RECORD`: one implementation). Not through the host itself:
+/// (`GsEngine::record`, what the engine runs for a script's `RECORD`: one
+/// implementation). Not through the host itself:
 /// the window's errors are not a script's LASTERROR, and the host refuses
 /// commands once QUIT came, when the steps are still to be saved.
 struct WindowCommands<'e, 'a> {
@@ -163,9 +163,9 @@ struct WindowCommands<'e, 'a> {
 
 impl Commands for WindowCommands<'_, '_> {
     fn run(&mut self, op: &RecordOp) -> Reply {
-        match gadgetscope_arexx::Engine::record(self.engine, op) {
+        match self.engine.record(op) {
             Ok(text) => Reply::ok(text),
-            Err(e) => Reply::error(e.rc, &e.text),
+            Err(e) => Reply::from(e),
         }
     }
     fn record_state(&self) -> RecordState {
@@ -445,20 +445,20 @@ pub fn run(
                         send(replies, &mut carriers);
                         window_quit |= between_commands(&mut engine, &host, &mut window, task);
                     }
-                    Work::UploadCheck(id, line) => {
+                    Work::UploadCheck(id, put) => {
                         let verdict = if carriers.iter().any(|c| c.uploading()) {
                             let busy = "another client's FSPUT is still arriving: send it again later";
                             Err(Reply::error(Rc::Failed, busy))
                         } else {
-                            host.check_upload(&line)
+                            host.check_upload(put)
                         };
                         match verdict {
-                            Ok(()) => carriers[k].accept_upload(id, line),
+                            Ok(put) => carriers[k].accept_upload(id, put),
                             Err(r) => carriers[k].refuse_upload(id, &r),
                         }
                     }
-                    Work::UploadDone(id, line, data) => {
-                        let r = host.upload(&mut engine, &line, &data);
+                    Work::UploadDone(id, put, data) => {
+                        let r = host.upload(&mut engine, &put, &data);
                         send(alloc::vec![(Asker::Wire(k, id), r)], &mut carriers);
                     }
                 }

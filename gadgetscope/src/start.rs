@@ -50,7 +50,7 @@ pub fn main() -> i32 {
                         RETURN_FAIL
                     }
                 }
-                Err(f) => complain(&dos, &f.message, f.rc),
+                Err(e) => complain(&dos, &e.text, e.rc.code() as i32),
             }
         }
         Ok(ShellCommand::NoGui { port, fs_roots, wire, serial }) => {

@@ -32,7 +32,8 @@ use gadgetscope_core::manifest::{GadgetKind, Manifest};
 use gadgetscope_core::pick::{gadget_at, window_under};
 use gadgetscope_core::snapshot::{GadgetSnap, ScreensSnapshot, WindowInfo, WindowSnap};
 use gadgetscope_core::walk::{
-    read_listed_window, read_screens, read_window, walk_menu, walk_window, IntuitionMemory, IntuitionOs,
+    find_and_walk, read_listed_window, read_screens, read_window, walk_menu, walk_window, FindError, IntuitionMemory,
+    IntuitionOs,
 };
 
 /// A mouse button the handler reports.
@@ -753,21 +754,31 @@ impl Recorder {
         manifest: Option<&Manifest>,
         own: &[u32],
     ) -> Pending {
-        let Ok(snap) = read_screens(os) else { return Pending::Ignored };
         // A screen closed since the press: said like a window that closed.
-        let Some(screen) = snap.screens.iter().find(|s| s.address == ev.screen) else {
-            return Pending::Nowhere(ev.x, ev.y);
+        let mut miss = Pending::Nowhere(ev.x, ev.y);
+        let found = find_and_walk(
+            os,
+            &mut |os, snap| {
+                let mut at = snap.screen(ev.screen)?.clone();
+                at.mouse_x = ev.x;
+                at.mouse_y = ev.y;
+                let window = window_under(os, &at)?.address;
+                if own.contains(&window) {
+                    miss = Pending::Ignored;
+                    return None;
+                }
+                Some(window)
+            },
+            walk_window,
+        );
+        let (snap, w) = match found {
+            Ok(f) => f,
+            Err(FindError::Unreadable) => return Pending::Ignored,
+            Err(_) => return miss,
         };
-        let mut at = screen.clone();
-        at.mouse_x = ev.x;
-        at.mouse_y = ev.y;
-        let Some(info) = window_under(os, &at) else { return Pending::Nowhere(ev.x, ev.y) };
-        if own.contains(&info.address) {
-            return Pending::Ignored;
-        }
-        let mut target = window_target(&snap, &info);
+        // The window as the copy has it, as window_under chose it.
+        let mut target = window_target(&snap, snap.window(w.info.address).unwrap_or(&w.info));
         let (x, y) = (i32::from(ev.x), i32::from(ev.y));
-        let Ok(w) = walk_window(os, &info) else { return Pending::Nowhere(ev.x, ev.y) };
         let hit = gadget_at(&w, x, y).map(|g| g.address);
         let index = hit.and_then(|a| w.gadgets.iter().position(|g| g.address == a));
         let (gadget, locator) = match index {

@@ -5,7 +5,6 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{ERROR_OBJECT_EXISTS, SHARED_LOCK};
-use amiga_ndk::latin1::to_string as shown;
 use amiga_ndk::path::{icon_path, join_path, split_path};
 use amiga_ndk::rexx::{RXCOMM, RXFF_RESULT};
 use amiga_ndk::Rect;
@@ -21,7 +20,7 @@ use amiga_rt::record::RecordHandler;
 use amiga_rt::rexx::{InFlight, RexxSys};
 use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched};
 use amiga_rt::{exec, introspect};
-use gadgetscope_arexx::{Error, Rc};
+use gadgetscope_arexx::{error, Error, Rc, Shown};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
 use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
@@ -419,8 +418,7 @@ impl<'a> System for AmigaSystem<'a> {
 
     fn capture(&mut self, ibase: u32, screen: u32, crop: Option<Rect>, to: Option<&[u8]>) -> Result<Vec<u8>, Error> {
         let gone = || Error::new(Rc::Failed, "the screen closed during SCREENSHOT");
-        let no_memory =
-            |n: usize| Error::new(Rc::Failed, alloc::format!("not enough memory for the capture ({n} bytes)"));
+        let no_memory = |n: usize| error!(Rc::Failed, "not enough memory for the capture ({n} bytes)");
         let graphics =
             Graphics::open(39).map_err(|_| Error::new(Rc::Failed, "graphics.library 39 cannot be opened"))?;
         let (mut reader, facts) = graphics.read_screen(ibase, screen).ok_or_else(|| {
@@ -449,13 +447,11 @@ impl<'a> System for AmigaSystem<'a> {
         };
         let Some(path) = to else {
             if info.payload_len() > gadgetscope_arexx::RESULT_MAX {
-                return Err(Error::new(
+                return Err(error!(
                     Rc::Error,
-                    alloc::format!(
-                        "the capture is {} bytes, more than a result holds ({}): give TO=<file>",
-                        info.payload_len(),
-                        gadgetscope_arexx::RESULT_MAX
-                    ),
+                    "the capture is {} bytes, more than a result holds ({}): give TO=<file>",
+                    info.payload_len(),
+                    gadgetscope_arexx::RESULT_MAX
                 ));
             }
             return screenshot::payload(&info, &mut rows).map_err(|e| match e {
@@ -465,7 +461,7 @@ impl<'a> System for AmigaSystem<'a> {
         };
         let _quiet = NoRequesters::new();
         let dos: &Dos = self.dos;
-        let fail = |e: i32| Error::new(Rc::Failed, alloc::format!("{}: {}", shown(path), shown(&dos.fault_text(e))));
+        let fail = |e: i32| error!(Rc::Failed, "{}: {}", Shown(path), Shown(&dos.fault_text(e)));
         let file = dos.create(path).map_err(fail)?;
         match screenshot::write_ilbm(&info, &mut rows, &mut |b: &[u8]| file.write(b)) {
             Ok(()) => Ok(alloc::format!("{} {} {}", info.width, info.height, info.depth).into_bytes()),
@@ -481,11 +477,10 @@ impl<'a> System for AmigaSystem<'a> {
         }
     }
 
-    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, String> {
-        self.dos.read_file(path, MANIFEST_MAX).map_err(|code| {
-            let shown: String = path.iter().map(|&b| b as char).collect();
-            alloc::format!("cannot read \"{shown}\" (DOS error {code})")
-        })
+    fn read_file(&mut self, path: &[u8]) -> Result<Vec<u8>, Error> {
+        self.dos
+            .read_file(path, MANIFEST_MAX)
+            .map_err(|code| error!(Rc::Error, "cannot read \"{}\" (DOS error {code})", Shown(path)))
     }
 
     fn port_exists(&mut self, name: &[u8]) -> bool {
@@ -527,8 +522,8 @@ impl<'a> System for AmigaSystem<'a> {
         self.replies.retain(|r| r.0 != req);
     }
 
-    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), String> {
-        self.dos.run_async(command, stack).map_err(|e| shown(&self.dos.fault_text(e)))
+    fn launch(&mut self, stack: Option<u32>, command: &[u8]) -> Result<(), Vec<u8>> {
+        self.dos.run_async(command, stack).map_err(|e| self.dos.fault_text(e))
     }
 
     fn record_start(&mut self) -> Result<(), String> {
@@ -551,7 +546,7 @@ impl<'a> System for AmigaSystem<'a> {
     /// with the merged tooltypes ([`Scratch`]), removed when it ends.
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
         let dos = self.dos;
-        let fault = |e: i32| shown(&dos.fault_text(e));
+        let fault = |e: i32| dos.fault_text(e);
         let _quiet = NoRequesters::new();
         let icon = Icon::open().ok();
         let dobj = icon.as_ref().and_then(|i| i.get(path));
@@ -565,12 +560,12 @@ impl<'a> System for AmigaSystem<'a> {
             (false, Some(d)) => {
                 let merged = wblaunch::merge_tooltypes(&d.tooltypes(), tooltypes).map_err(|e| match e {
                     ToolTypeError::Bad(t) => {
-                        Error::new(Rc::Error, alloc::format!("TOOLTYPE={} needs KEY=value or KEY", shown(&t)))
+                        error!(Rc::Error, "TOOLTYPE={} needs KEY=value or KEY", Shown(&t))
                     }
                     ToolTypeError::TooMany => Error::new(Rc::Error, "too many tooltypes"),
                 })?;
                 let s = Scratch::write(dos, path, d, &merged).map_err(|(what, e)| {
-                    Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), fault(e)))
+                    error!(Rc::Failed, "cannot start {}: {what}: {}", Shown(path), Shown(&fault(e)))
                 })?;
                 Some(s)
             }
@@ -586,7 +581,7 @@ impl<'a> System for AmigaSystem<'a> {
             }
             Err(LaunchError::NotFound(p, e)) => Err(wblaunch::not_found(&p, &fault(e))),
             Err(LaunchError::Failed(what, e)) => {
-                Err(Error::new(Rc::Failed, alloc::format!("cannot start {}: {what}: {}", shown(path), fault(e))))
+                Err(error!(Rc::Failed, "cannot start {}: {what}: {}", Shown(path), Shown(&fault(e))))
             }
         }
     }

@@ -7,11 +7,12 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_rt::readargs::Value;
+use gadgetscope_arexx::{Error, Rc};
 use gadgetscope_core::locate::{active_window, find_target, WindowTarget};
 use gadgetscope_core::pick::depth_order;
 use gadgetscope_core::text::tree_text;
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionMemory, IntuitionOs, Nested, Titled, TitledCopy};
-use gadgetscope_engine::inspect::{inspect, Failure, Inspect};
+use gadgetscope_engine::inspect::{inspect, Inspect};
 
 /// The `ReadArgs()` template of GadgetScopeBench; `GadgetScopeBench ?`
 /// prints it (dos.library). WINDOW, SCREEN and FULL are TREE's.
@@ -393,7 +394,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
     clock: &mut C,
     what: &Inspect,
     runs: u32,
-) -> Result<BenchResult, Failure> {
+) -> Result<BenchResult, Error> {
     let runs = runs.max(1);
     let mut times = Vec::with_capacity(runs as usize);
     let mut timed = Timed { os, clock, longest_hold: 0, holds_seen: Vec::new(), holds: 0 };
@@ -424,8 +425,7 @@ pub fn bench_tree<O: IntuitionOs, C: Clock>(
     if let Inspect::Tree { window, screen, .. } = what {
         for _ in 0..runs {
             let t0 = timed.clock.now();
-            let snap = read_screens(&mut timed)
-                .map_err(|_| Failure { rc: 20, message: b"IntuitionBase cannot be read".to_vec() })?;
+            let snap = read_screens(&mut timed).map_err(|_| Error::new(Rc::Failed, "IntuitionBase cannot be read"))?;
             let t1 = timed.clock.now();
             screens_t.push(t1.wrapping_sub(t0));
             let target = WindowTarget { screen: screen.clone(), pattern: window.clone().unwrap_or_default() };

@@ -22,7 +22,7 @@ pub fn bench_shown<O: IntuitionOs, C: Clock>(
     let snap = read_screens(os).map_err(|_| (20, b"IntuitionBase cannot be read".to_vec()))?;
     let info = find_target(&snap, window).ok_or((5, b"no window matches".to_vec()))?;
     let (ibase, address) = (os.intuition_base(), info.address);
-    let fail = |e: gadgetscope_arexx::Error| (20, e.text.into_bytes());
+    let fail = |e: gadgetscope_arexx::Error| (20, e.text);
     let mut phases: Vec<(&str, Vec<u64>)> = Vec::new();
     let mut time = |name: &'static str, clock: &mut C, f: &mut dyn FnMut() -> Result<(), (i32, Vec<u8>)>| {
         let t0 = clock.now();

@@ -49,7 +49,7 @@ pub fn main() -> i32 {
     match bench_tree(&mut os, &mut clock, &what, runs) {
         Ok(r) if dos.print(&report(&r)) => RETURN_OK,
         Ok(_) => RETURN_FAIL,
-        Err(f) => complain(&dos, &f.message, f.rc),
+        Err(e) => complain(&dos, &e.text, e.rc.code() as i32),
     }
 }
 

@@ -5,7 +5,7 @@ use crate::conn::Work;
 use crate::serial::SerialWire;
 use crate::tcp::TcpWire;
 use alloc::vec::Vec;
-use gadgetscope_arexx::Reply;
+use gadgetscope_arexx::{FsPut, Reply};
 
 /// The carriers GadgetScope runs on the Amiga, as one type: the event
 /// loop's calls are then resolved when it is built and the carriers'
@@ -43,8 +43,8 @@ impl Carrier for AmigaCarrier {
     fn deliver(&mut self, id: u32, reply: Reply) {
         each!(self, c => c.deliver(id, reply))
     }
-    fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
-        each!(self, c => c.accept_upload(id, line))
+    fn accept_upload(&mut self, id: u32, put: FsPut) {
+        each!(self, c => c.accept_upload(id, put))
     }
     fn refuse_upload(&mut self, id: u32, reply: &Reply) {
         each!(self, c => c.refuse_upload(id, reply))

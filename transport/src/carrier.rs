@@ -7,7 +7,7 @@
 use crate::conn::Conn;
 use crate::conn::Work;
 use alloc::vec::Vec;
-use gadgetscope_arexx::Reply;
+use gadgetscope_arexx::{FsPut, Reply};
 
 /// A carrier of the wire, as the event loop drives it. Connection numbers
 /// (`id`) are the carrier's own; an `id` the carrier does not know (a
@@ -34,9 +34,9 @@ pub trait Carrier {
     /// Queues the command language's reply for connection `id` (its text
     /// as it is, not copied).
     fn deliver(&mut self, id: u32, reply: Reply);
-    /// Takes connection `id`'s `FSPUT` payload (the line the command
+    /// Takes connection `id`'s `FSPUT` payload (the command the command
     /// language accepted); its bytes arrive as [`Work::UploadDone`].
-    fn accept_upload(&mut self, id: u32, line: Vec<u8>);
+    fn accept_upload(&mut self, id: u32, put: FsPut);
     /// Refuses connection `id`'s `FSPUT` with `reply`: its payload is read
     /// and dropped, then the reply goes.
     fn refuse_upload(&mut self, id: u32, reply: &Reply);

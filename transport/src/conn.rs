@@ -5,7 +5,7 @@
 //! between their device and this.
 use crate::wire::{Config, Event, Outbox, Session};
 use alloc::vec::Vec;
-use gadgetscope_arexx::Reply;
+use gadgetscope_arexx::{Error, FsPut, Reply};
 
 /// What a connection asks of the command language; the `u32` is the
 /// connection's number ([`Conn::id`]).
@@ -13,12 +13,13 @@ use gadgetscope_arexx::Reply;
 pub enum Work {
     /// A request line.
     Request(u32, Vec<u8>),
-    /// An `FSPUT` line whose payload follows: take it
-    /// ([`Conn::accept_upload`]) or refuse it ([`Conn::refuse_upload`]).
-    UploadCheck(u32, Vec<u8>),
+    /// An `FSPUT` whose payload follows, as the command language read its
+    /// line: take it ([`Conn::accept_upload`]) or refuse it
+    /// ([`Conn::refuse_upload`]).
+    UploadCheck(u32, Result<FsPut, Error>),
     /// An accepted `FSPUT` with all its bytes (at most `FS_DATA_MAX`, the
-    /// limit the command language checked): the line and the data.
-    UploadDone(u32, Vec<u8>, Vec<u8>),
+    /// limit the command language checked): the command and the data.
+    UploadDone(u32, FsPut, Vec<u8>),
 }
 
 /// One connection's protocol state.
@@ -31,18 +32,15 @@ pub struct Conn {
     pub out: Outbox,
     /// Close once `out` is empty ([`Event::Close`]).
     pub closing: bool,
-    /// The accepted `FSPUT`'s line and the bytes received so far (at most
+    /// The accepted `FSPUT` and the bytes received so far (at most
     /// `FS_DATA_MAX`: the command language refuses longer ones).
-    upload: Option<(Vec<u8>, Vec<u8>)>,
-    /// The byte count the last `FSPUT` declared: its buffer is reserved
-    /// once, not grown by doubling.
-    upload_len: u64,
+    upload: Option<(FsPut, Vec<u8>)>,
 }
 
 impl Conn {
     /// A fresh connection `id` with a session of `cfg`.
     pub fn new(id: u32, cfg: Config) -> Conn {
-        Conn { id, session: Session::new(cfg), out: Outbox::new(), closing: false, upload: None, upload_len: 0 }
+        Conn { id, session: Session::new(cfg), out: Outbox::new(), closing: false, upload: None }
     }
 
     /// Takes the session's events up to the next one for the command
@@ -64,9 +62,8 @@ impl Conn {
                 }
                 Event::Send(bytes) => self.out.push(bytes),
                 Event::Close => self.closing = true,
-                Event::Upload { line, len } => {
-                    self.upload_len = len;
-                    work.push(Work::UploadCheck(self.id, line));
+                Event::Upload { put, .. } => {
+                    work.push(Work::UploadCheck(self.id, put));
                     return;
                 }
                 Event::UploadData(bytes) => {
@@ -75,8 +72,8 @@ impl Conn {
                     }
                 }
                 Event::UploadEnd => {
-                    if let Some((line, data)) = self.upload.take() {
-                        work.push(Work::UploadDone(self.id, line, data));
+                    if let Some((put, data)) = self.upload.take() {
+                        work.push(Work::UploadDone(self.id, put, data));
                         return;
                     }
                 }
@@ -92,16 +89,15 @@ impl Conn {
         }
     }
 
-    /// Takes the `FSPUT` payload the command language accepted (`line`);
+    /// Takes the `FSPUT` payload the command language accepted (`put`);
     /// its bytes are collected for [`Work::UploadDone`] in a buffer
-    /// reserved whole first. When the heap has no room for it, the upload
+    /// reserved whole first (its byte count, not grown by doubling). When the heap has no room for it, the upload
     /// is refused instead, RC 20 `not enough memory for FSPUT's <n>
     /// bytes` (the payload is read and dropped), never a failed
     /// allocation halfway.
-    pub fn accept_upload(&mut self, line: Vec<u8>) {
-        // Accepted means at most FS_DATA_MAX bytes (the command language
-        // checked the line).
-        let len = self.upload_len.min(u64::from(gadgetscope_arexx::FS_DATA_MAX)) as usize;
+    pub fn accept_upload(&mut self, put: FsPut) {
+        // At most FS_DATA_MAX bytes: the command language checked the line.
+        let len = put.len as usize;
         let mut data = Vec::new();
         if data.try_reserve_exact(len).is_err() {
             let text = alloc::format!("not enough memory for FSPUT's {len} bytes");
@@ -109,7 +105,7 @@ impl Conn {
             return;
         }
         if self.session.accept_upload().is_ok() {
-            self.upload = Some((line, data));
+            self.upload = Some((put, data));
         }
     }
 
@@ -150,13 +146,14 @@ mod tests {
         c.out.sent(8);
         w.clear();
         c.events(&mut w);
-        assert_eq!(w, [Work::UploadCheck(7, b"FSPUT RAM:x 4".to_vec())]);
-        c.accept_upload(b"FSPUT RAM:x 4".to_vec());
+        let put = gadgetscope_arexx::parse_put(b"FSPUT RAM:x 4").put;
+        assert_eq!(w, [Work::UploadCheck(7, put.clone())]);
+        c.accept_upload(put.clone().unwrap());
         assert!(c.uploading());
         c.session.receive(b"cd");
         w.clear();
         c.events(&mut w);
-        assert_eq!(w, [Work::UploadDone(7, b"FSPUT RAM:x 4".to_vec(), b"abcd".to_vec())]);
+        assert_eq!(w, [Work::UploadDone(7, put.unwrap(), b"abcd".to_vec())]);
         assert!(!c.uploading());
         c.deliver(Reply::ok("written"));
         assert_eq!(c.out.front(), b"RC 0 7\nwritten");
@@ -191,7 +188,7 @@ mod tests {
         c.session.receive(b"FSPUT SYS:x 3\nxyzVERSION\n");
         let mut w = Vec::new();
         c.events(&mut w);
-        assert_eq!(w, [Work::UploadCheck(1, b"FSPUT SYS:x 3".to_vec())]);
+        assert_eq!(w, [Work::UploadCheck(1, gadgetscope_arexx::parse_put(b"FSPUT SYS:x 3").put)]);
         c.refuse_upload(&Reply::error(Rc::Error, "outside FSROOT"));
         w.clear();
         c.events(&mut w);

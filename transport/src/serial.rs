@@ -16,7 +16,7 @@ use crate::wire::Config;
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::to_string as shown;
-use gadgetscope_arexx::Reply;
+use gadgetscope_arexx::{FsPut, Reply};
 
 /// The serial line's connection number in [`Work`] and replies (TCP
 /// clients are numbered from 1).
@@ -196,13 +196,13 @@ impl<L: Line> Carrier for SerialWire<L> {
         }
     }
 
-    /// Takes the line's `FSPUT` payload (the line the command language
+    /// Takes the line's `FSPUT` payload (the command the command language
     /// accepted).
-    fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
+    fn accept_upload(&mut self, id: u32, put: FsPut) {
         if id != SERIAL_ID {
             return;
         }
-        self.conn.accept_upload(line);
+        self.conn.accept_upload(put);
     }
 
     /// Refuses the line's `FSPUT` with `reply` (its payload is dropped).
@@ -520,19 +520,20 @@ mod tests {
         let mut w = wire();
         w.line.arrive(b"AUTH whatever\nFSPUT RAM:x 3\nab");
         // AUTH is the session's own reply (no password: RC 0).
-        assert_eq!(w.pump(), [Work::UploadCheck(SERIAL_ID, b"FSPUT RAM:x 3".to_vec())]);
-        w.accept_upload(SERIAL_ID, b"FSPUT RAM:x 3".to_vec());
+        let put = gadgetscope_arexx::parse_put(b"FSPUT RAM:x 3").put;
+        assert_eq!(w.pump(), [Work::UploadCheck(SERIAL_ID, put.clone())]);
+        w.accept_upload(SERIAL_ID, put.clone().unwrap());
         assert!(w.uploading());
         w.line.arrive(b"c");
         // Done once AUTH's reply has gone to the device.
         assert!(w.pump().is_empty());
         w.line.line_sent();
-        assert_eq!(w.pump(), [Work::UploadDone(SERIAL_ID, b"FSPUT RAM:x 3".to_vec(), b"abc".to_vec())]);
+        assert_eq!(w.pump(), [Work::UploadDone(SERIAL_ID, put.unwrap(), b"abc".to_vec())]);
         w.deliver(SERIAL_ID, Reply::ok("written"));
         w.deliver(1, Reply::ok("for a TCP client"));
         assert_eq!(drain(&mut w), b"RC 0 0\nRC 0 7\nwritten");
         w.line.arrive(b"FSPUT SYS:y 2\nzz");
-        assert_eq!(w.pump(), [Work::UploadCheck(SERIAL_ID, b"FSPUT SYS:y 2".to_vec())]);
+        assert_eq!(w.pump(), [Work::UploadCheck(SERIAL_ID, gadgetscope_arexx::parse_put(b"FSPUT SYS:y 2").put)]);
         w.refuse_upload(SERIAL_ID, &Reply::error(Rc::Error, "outside FSROOT"));
         assert!(w.pump().is_empty());
         assert_eq!(drain(&mut w), b"RC 10 14\noutside FSROOT");

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use amiga_ndk::dos::SIGBREAKF_CTRL_C;
 use amiga_rt::dos::Dos;
 use amiga_rt::net::{FdSet, Net, Socket};
-use gadgetscope_arexx::Reply;
+use gadgetscope_arexx::{FsPut, Reply};
 
 /// Connections served at once. UAE's emulation misreads socket numbers of
 /// 32 and more, so the listener and the clients stay well below.
@@ -188,11 +188,11 @@ impl Carrier for TcpWire {
         flush(c);
     }
 
-    /// Takes client `id`'s `FSPUT` payload (the line the command language
-    /// accepted); its bytes are collected for [`Work::UploadDone`].
-    fn accept_upload(&mut self, id: u32, line: Vec<u8>) {
+    /// Takes client `id`'s `FSPUT` payload (the command the command
+    /// language accepted); its bytes are collected for [`Work::UploadDone`].
+    fn accept_upload(&mut self, id: u32, put: FsPut) {
         if let Some(c) = self.clients.iter_mut().find(|c| c.conn.id == id) {
-            c.conn.accept_upload(line);
+            c.conn.accept_upload(put);
         }
     }
 

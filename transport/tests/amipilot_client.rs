@@ -23,79 +23,13 @@ fn not_here() -> Error {
 }
 
 impl Engine for NoSystem {
-    fn screens(&mut self) -> Result<Vec<u8>, Error> {
-        Err(not_here())
-    }
-    fn tree(&mut self, _: &WindowTarget, _: bool) -> Result<Vec<u8>, Error> {
-        Err(not_here())
-    }
-    fn menu(&mut self, _: &WindowTarget) -> Result<Vec<u8>, Error> {
-        Err(not_here())
-    }
-    fn shown(&mut self, _: &WindowTarget) -> Result<Vec<u8>, Error> {
-        Err(not_here())
-    }
-    fn pick(&mut self, _: Option<&[u8]>) -> Result<Vec<u8>, Error> {
-        Err(not_here())
-    }
-    fn click(&mut self, _: &Target, _: Option<&Expect>) -> Result<Outcome, Error> {
-        Err(not_here())
-    }
-    fn type_text(&mut self, _: &Target, _: &[u8], _: TypeOptions) -> Result<Outcome, Error> {
-        Err(not_here())
-    }
-    fn get_text(&mut self, _: &Target) -> Result<Outcome, Error> {
-        Err(not_here())
-    }
-    fn drag(&mut self, _: &Target, _: &Destination) -> Result<Outcome, Error> {
-        Err(not_here())
-    }
-    fn window_move(&mut self, _: &WindowTarget, _: i16, _: i16) -> Result<(), Error> {
-        Err(not_here())
-    }
-    fn window_size(&mut self, _: &WindowTarget, _: u16, _: u16) -> Result<(), Error> {
-        Err(not_here())
-    }
-    fn menu_pick(&mut self, _: &WindowTarget, _: u8, _: u8, _: Option<u8>) -> Result<(), Error> {
-        Err(not_here())
-    }
-    fn wait_for(&mut self, _: &Condition) -> Result<Outcome, Error> {
-        Err(not_here())
-    }
-    fn where_geometry(&mut self, _: &[u8], _: &[u8]) -> Result<Outcome, Error> {
-        Err(not_here())
-    }
-    fn mui_rexx(&mut self, _: &[u8], _: &[u8]) -> Result<Outcome, Error> {
-        Err(not_here())
-    }
-    fn launch(&mut self, _: Option<u32>, _: &[u8]) -> Result<(), Error> {
-        Err(not_here())
-    }
-    fn wb_launch(&mut self, _: &[u8], _: &[Vec<u8>], _: &[Vec<u8>]) -> Result<(), Error> {
+    fn run(&mut self, _: &gadgetscope_arexx::Command, _: &Names<'_>) -> Result<Outcome, Error> {
         Err(not_here())
     }
     fn read_file(&mut self, _: &[u8]) -> Result<Vec<u8>, Error> {
         Err(not_here())
     }
-    fn fs(&mut self, _: &FsOp) -> Result<Vec<u8>, Error> {
-        Err(not_here())
-    }
     fn fs_put(&mut self, _: &[u8], _: &[u8]) -> Result<(), Error> {
-        Err(not_here())
-    }
-    fn screenshot(&mut self, _: Option<&[u8]>, _: Option<&[u8]>, _: Option<&[u8]>) -> Result<Vec<u8>, Error> {
-        Err(not_here())
-    }
-    fn show(&mut self) -> Result<(), Error> {
-        Err(not_here())
-    }
-    fn hide(&mut self) -> Result<(), Error> {
-        Err(not_here())
-    }
-    fn highlight(&mut self, _: &Target) -> Result<Outcome, Error> {
-        Err(not_here())
-    }
-    fn record(&mut self, _: &RecordOp) -> Result<Vec<u8>, Error> {
         Err(not_here())
     }
     fn poll(&mut self, _: WaitToken) -> Option<Result<Vec<u8>, Error>> {
@@ -189,7 +123,7 @@ fn connect(port: u16, password: &str) -> String {
 }
 
 fn stable() -> String {
-    Verb::STABLE.iter().map(|v| v.name()).collect::<Vec<_>>().join(" ")
+    Verb::stable().map(|v| v.name()).collect::<Vec<_>>().join(" ")
 }
 
 #[test]

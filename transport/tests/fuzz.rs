@@ -77,9 +77,9 @@ fn drive(cfg: &Config, input: &[u8], rng: &mut Rng) -> (Vec<u8>, bool) {
                         }
                     }
                 }
-                Event::Upload { line, len } => {
+                Event::Upload { put, len } => {
                     assert!(len <= DRAIN_MAX);
-                    if line.starts_with(b"FSPUT \"RAM:a") {
+                    if put.is_ok_and(|p| p.path.starts_with(b"RAM:a")) {
                         s.accept_upload().unwrap();
                         upload = Some(Vec::new());
                     } else {

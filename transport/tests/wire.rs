@@ -1,7 +1,7 @@
 //! The wire protocol byte for byte: our own test vectors for the rules of
 //! docs/reference/wire.md (AmiPilot's WIRE.md, protocol 1).
 
-use gadgetscope_arexx::{Rc, Reply};
+use gadgetscope_arexx::{parse_put, Rc, Reply};
 use gadgetscope_transport::wire::{
     encode, header, Config, Event, Link, Session, PROTOCOL, REQUEST_LINE_MAX, TICKS_PER_SECOND,
 };
@@ -29,6 +29,11 @@ fn feed(s: &mut Session, bytes: &[u8], piece: usize) -> Vec<Event> {
 
 fn req(line: &str) -> Event {
     Event::Request(line.as_bytes().to_vec())
+}
+
+/// The event of an `FSPUT` line whose `len` bytes follow.
+fn upload(line: &[u8], len: u64) -> Event {
+    Event::Upload { put: parse_put(line).put, len }
 }
 
 fn send(rc: Rc, text: &str) -> Event {
@@ -139,7 +144,7 @@ fn fsput_payload_is_read_by_count() {
     bytes.extend_from_slice(payload);
     bytes.extend_from_slice(b"VERSION\n");
     let mut ev = feed(&mut s, &bytes, 1000);
-    assert_eq!(ev.remove(0), Event::Upload { line: b"FSPUT \"RAM:a b\" 17 TIMEOUT=30".to_vec(), len: 17 });
+    assert_eq!(ev.remove(0), upload(b"FSPUT \"RAM:a b\" 17 TIMEOUT=30", 17));
     assert!(ev.is_empty());
     s.accept_upload().unwrap();
     let mut data = Vec::new();
@@ -161,7 +166,7 @@ fn fsput_payload_is_read_by_count() {
 fn fsput_payload_arriving_byte_by_byte() {
     let mut s = tcp();
     let mut ev = feed(&mut s, b"FSPUT RAM:x 3\na", 1);
-    assert_eq!(ev.remove(0), Event::Upload { line: b"FSPUT RAM:x 3".to_vec(), len: 3 });
+    assert_eq!(ev.remove(0), upload(b"FSPUT RAM:x 3", 3));
     s.accept_upload().unwrap();
     assert_eq!(s.poll(), Some(Event::UploadData(b"a".to_vec())));
     assert_eq!(feed(&mut s, b"\n", 1), vec![Event::UploadData(b"\n".to_vec())]);
@@ -174,12 +179,12 @@ fn fsput_payload_arriving_byte_by_byte() {
 fn fsput_refused_is_drained_then_answered() {
     let mut s = tcp();
     let ev = feed(&mut s, b"FSPUT SYS:x 4\nABCDTREE w\n", 3);
-    assert_eq!(ev, vec![Event::Upload { line: b"FSPUT SYS:x 4".to_vec(), len: 4 }]);
+    assert_eq!(ev, vec![upload(b"FSPUT SYS:x 4", 4)]);
     s.refuse_upload(Rc::Error, b"SYS:x is outside every FSROOT").unwrap();
     assert_eq!(feed(&mut s, b"", 1), vec![send(Rc::Error, "SYS:x is outside every FSROOT"), req("TREE w")]);
     // Zero bytes: answered at once, accepted or not.
     s.reply_with(Rc::Ok, b"").unwrap();
-    assert_eq!(feed(&mut s, b"FSPUT RAM:e 0\n", 9), vec![Event::Upload { line: b"FSPUT RAM:e 0".to_vec(), len: 0 }]);
+    assert_eq!(feed(&mut s, b"FSPUT RAM:e 0\n", 9), vec![upload(b"FSPUT RAM:e 0", 0)]);
     s.accept_upload().unwrap();
     assert_eq!(s.poll(), Some(Event::UploadEnd));
     assert!(s.accept_upload().is_err());
@@ -236,7 +241,7 @@ fn fsput_too_big_to_read_closes_the_connection() {
 fn fsput_timeout_is_rc15_then_close() {
     let mut s = tcp();
     let mut ev = feed(&mut s, b"FSPUT RAM:x 10 TIMEOUT=2\nabc", 100);
-    assert_eq!(ev.remove(0), Event::Upload { line: b"FSPUT RAM:x 10 TIMEOUT=2".to_vec(), len: 10 });
+    assert_eq!(ev.remove(0), upload(b"FSPUT RAM:x 10 TIMEOUT=2", 10));
     s.accept_upload().unwrap();
     assert_eq!(s.poll(), Some(Event::UploadData(b"abc".to_vec())));
     assert!(s.needs_ticks());
@@ -272,7 +277,7 @@ fn fsput_complete_in_time_does_not_time_out() {
 fn serial_resynchronises_after_a_lost_payload() {
     let mut s = Session::new(Config::serial());
     let mut ev = feed(&mut s, b"FSPUT RAM:x 10 TIMEOUT=1\nabc", 100);
-    assert_eq!(ev.remove(0), Event::Upload { line: b"FSPUT RAM:x 10 TIMEOUT=1".to_vec(), len: 10 });
+    assert_eq!(ev.remove(0), upload(b"FSPUT RAM:x 10 TIMEOUT=1", 10));
     s.refuse_upload(Rc::Error, b"no").unwrap();
     for _ in 0..TICKS_PER_SECOND {
         s.tick();
@@ -447,7 +452,7 @@ fn serial_input_lost_during_a_request_keeps_its_reply_then_resynchronises() {
 fn input_lost_during_an_accepted_upload_abandons_it() {
     let mut s = Session::new(Config::serial());
     let mut ev = feed(&mut s, b"FSPUT RAM:x 6\nabc", 64);
-    assert_eq!(ev.remove(0), Event::Upload { line: b"FSPUT RAM:x 6".to_vec(), len: 6 });
+    assert_eq!(ev.remove(0), upload(b"FSPUT RAM:x 6", 6));
     s.accept_upload().unwrap();
     assert_eq!(feed(&mut s, b"", 1), vec![Event::UploadData(b"abc".to_vec())]);
     s.input_lost("serial input lost");

@@ -1039,15 +1039,11 @@ fn own_window(snap: &ScreensSnapshot, addr: u32) -> Option<&WindowInfo> {
 /// The window and gadget under the pointer of the frontmost screen, and
 /// the box to frame (the gadget's, else the window's), screen-relative.
 pub fn under_pointer<O: IntuitionOs>(os: &mut O) -> Option<Under> {
-    let snap = read_screens(os).ok()?;
-    let scr = pick::pick_screen(&snap, None)?;
-    let (x, y) = (i32::from(scr.mouse_x), i32::from(scr.mouse_y));
-    let info = pick::window_under(os, scr)?;
-    let w = walk_window(os, &info).ok()?;
+    let pick::UnderPointer { screen, x, y, window: w } = pick::under_pointer(os, None).ok()?;
     let (wl, wt) = (i32::from(w.info.left), i32::from(w.info.top));
     match pick::gadget_at(&w, x, y) {
-        Some(g) => Some((w.info.address, Some(g.address), (scr.address, wl + g.left, wt + g.top, g.width, g.height))),
-        None => Some((w.info.address, None, (scr.address, wl, wt, i32::from(w.info.width), i32::from(w.info.height)))),
+        Some(g) => Some((w.info.address, Some(g.address), (screen, wl + g.left, wt + g.top, g.width, g.height))),
+        None => Some((w.info.address, None, (screen, wl, wt, i32::from(w.info.width), i32::from(w.info.height)))),
     }
 }
 

@@ -42,8 +42,8 @@ pub fn arexx_check_io(input: impl BufRead, out: &mut impl Write) -> std::io::Res
             }
             Err(e) => {
                 rc = 10;
-                write!(out, "RC {} ", e.rc().code())?;
-                out.write_all(&amiga_ndk::latin1::from_str_lossy(&e.message))?;
+                write!(out, "RC {} ", e.rc.code())?;
+                out.write_all(&e.text)?;
             }
         }
         out.write_all(b"\n")?;

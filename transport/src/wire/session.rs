@@ -8,12 +8,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use gadgetscope_arexx::{same_password, Rc, Reply};
+use gadgetscope_arexx::{parse_put, same_password, Error, FsPut, PutLine, Rc, Reply};
 
 use super::reader::{Frame, RequestReader};
 use super::reply::{encode, header};
-use super::scan::{self, Put};
-use super::{REQUEST_LINE_MAX, TICKS_PER_SECOND};
+use super::scan;
+use super::{PUT_TIMEOUT_DEFAULT_SECS, REQUEST_LINE_MAX, TICKS_PER_SECOND};
 
 /// What carries the bytes, which decides what happens when the stream can
 /// no longer be trusted (a payload that cannot be accounted for).
@@ -88,8 +88,9 @@ pub enum Event {
     /// [`Event::UploadData`]) or [`Session::refuse_upload`] (the session
     /// reads and drops them, then sends the refusal).
     Upload {
-        /// The whole request line, for the command language to parse.
-        line: Vec<u8>,
+        /// The command, as the command language read the line
+        /// ([`parse_put`]): the file and byte count, or its refusal.
+        put: Result<FsPut, Error>,
         /// The declared byte count.
         len: u64,
     },
@@ -482,15 +483,19 @@ impl Session {
         // whatever else is wrong with the line; without a count the stream
         // is given up.
         if is(b"FSPUT") {
-            match scan::put(&line) {
-                Put::Bad(why) => {
+            let PutLine { len, timeout, put } = parse_put(&line);
+            match len {
+                Err(why) => {
                     // A payload may follow that cannot be counted: never
                     // read it as requests.
                     let text = format!("{why}; {}", self.desync_note());
                     self.send(Rc::Error, &text);
                     self.desync();
                 }
-                Put::Payload { len, timeout_secs } => self.start_upload(line, len, timeout_secs),
+                Ok(len) => {
+                    let secs = timeout.unwrap_or(PUT_TIMEOUT_DEFAULT_SECS);
+                    self.start_upload(line.contains(&0), put, len, secs);
+                }
             }
             return;
         }
@@ -535,7 +540,8 @@ impl Session {
         }
     }
 
-    fn start_upload(&mut self, line: Vec<u8>, len: u64, secs: u32) {
+    /// An `FSPUT` whose `len` bytes follow (`nul`: its line holds a NUL).
+    fn start_upload(&mut self, nul: bool, put: Result<FsPut, Error>, len: u64, secs: u32) {
         if len > self.cfg.drain_max {
             let text = format!(
                 "FSPUT of {len} bytes is more than this connection reads ({} bytes); {}",
@@ -546,7 +552,7 @@ impl Session {
             self.desync();
             return;
         }
-        let refusal = if line.contains(&0) {
+        let refusal = if nul {
             Some(NUL)
         } else if self.gated() {
             Some(NOT_AUTHENTICATED)
@@ -563,7 +569,7 @@ impl Session {
         let limit = secs.saturating_mul(TICKS_PER_SECOND);
         self.state = State::Upload(Upload { len, got: 0, ticks: 0, limit, secs, fate });
         if undecided {
-            self.queue.push_back(Event::Upload { line, len });
+            self.queue.push_back(Event::Upload { put, len });
         }
     }
 
