@@ -160,7 +160,8 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
 
 /// The controls `plan` makes, as [`controls::expected`] lists them: a
 /// read-only LISTVIEW is the details, a STRING_KIND gadget a LISTVIEW
-/// shows its selection in is the row echo.
+/// shows its selection in is the row echo; a string gadget's length is
+/// its `GTST_MaxChars`.
 pub fn controls_of(plan: &Plan) -> Vec<Built> {
     let echoes: Vec<u16> = plan
         .gadgets
@@ -175,7 +176,8 @@ pub fn controls_of(plan: &Plan) -> Vec<Built> {
         .gadgets
         .iter()
         .filter_map(|g| {
-            let has = |tag: u32| g.tags.iter().any(|&(t, v)| t == tag && v != Val::Int(0));
+            let tag = |tag: u32| g.tags.iter().find(|t| t.0 == tag).map(|t| t.1);
+            let has = |t: u32| tag(t).is_some_and(|v| v != Val::Int(0));
             let kind = match g.kind {
                 BUTTON_KIND => Kind::Button,
                 LISTVIEW_KIND if has(GTLV_ReadOnly) => Kind::Details,
@@ -185,7 +187,11 @@ pub fn controls_of(plan: &Plan) -> Vec<Built> {
                 TEXT_KIND => Kind::Status,
                 _ => return None,
             };
-            Some((g.id, kind, g.label))
+            let max_chars = match (g.kind, tag(GTST_MaxChars)) {
+                (STRING_KIND, Some(Val::Int(n))) => n as u16,
+                _ => 0,
+            };
+            Some((g.id, kind, g.label, max_chars))
         })
         .collect();
     v.sort();

@@ -347,7 +347,8 @@ pub fn object_with_id(plan: &[ObjectPlan], id: u16) -> Option<usize> {
 /// read-only listbrowser is the details, a read-only string gadget the
 /// row echo, a read-only button the status line; a text field's label is
 /// the label.image its layout gives it (`CHILD_Label` after its
-/// `LAYOUT_AddChild`).
+/// `LAYOUT_AddChild`); a string gadget's length is its
+/// `STRINGA_MaxChars` less the NUL.
 pub fn controls_of(plan: &[ObjectPlan]) -> Vec<Built> {
     let label_of = |i: usize| -> Option<StringId> {
         plan.iter().find_map(|o| {
@@ -380,7 +381,11 @@ pub fn controls_of(plan: &[ObjectPlan]) -> Vec<Built> {
                 c if c == STRING_GADGET => (Kind::TextField, label_of(i)),
                 _ => return None,
             };
-            Some((id, kind, label))
+            let max_chars = match o.tags.iter().find(|t| t.0 == STRINGA_MaxChars) {
+                Some(&(_, Val::Int(n))) if o.class == STRING_GADGET => n.saturating_sub(1) as u16,
+                _ => 0,
+            };
+            Some((id, kind, label, max_chars))
         })
         .collect();
     v.sort();

@@ -391,18 +391,6 @@ mod tests {
     }
 
     #[test]
-    fn button_letters_differ_in_english() {
-        let s = Strings::english();
-        let mut letters: Vec<u8> = BUTTONS.iter().map(|b| underscored(s.text(b.0)).expect("a shortcut")).collect();
-        letters.push(underscored(s.text(ids::MSG_GAD_NAME_FIELD)).unwrap());
-        letters.push(underscored(s.text(ids::MSG_GAD_FILTER)).unwrap());
-        let n = letters.len();
-        letters.sort();
-        letters.dedup();
-        assert_eq!(letters.len(), n, "two gadgets share a shortcut letter");
-    }
-
-    #[test]
     fn picked_items_become_events_and_toggles_are_remembered() {
         let (mut auto, mut sys) = (true, true);
         let picks = [(menu::SYSTEM_GADGETS, false), (0, false), (menu::REFRESH, false), (menu::AUTO_REFRESH, false)];
