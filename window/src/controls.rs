@@ -3,10 +3,11 @@
 //! holds and what releasing it means to the controller; the window and
 //! requester titles. The GadTools window (`crate::gadtools`, a gadget
 //! plan) and the ReAction window (`crate::reaction`, an object plan) are
-//! each built from a plan whose controls the host tests compare with
-//! [`CONTROLS`], and both decode a gadget release with [`released`], so a
-//! control, ID, length or title that one window has and the other lacks
-//! fails a test.
+//! both built from [`CONTROLS`]: the button row from the buttons in their
+//! order here, each control's ID, label and length from its entry; only
+//! the layout is each front-end's own. Both decode a gadget release with
+//! [`released`]. The host tests read each plan back into [`Built`]
+//! entries and compare them with [`expected`].
 use crate::events::{gadget_ids as ids, FileAsk, UiEvent};
 use crate::strings::{ids as msg, StringId, Strings};
 use gadgetscope_core::manifest::NAME_MAX;
@@ -98,22 +99,42 @@ pub fn of_kind(kind: Kind) -> impl Iterator<Item = &'static Control> {
     CONTROLS.iter().filter(move |c| c.kind == kind)
 }
 
-/// The one control of `kind`; for a `const`, so that a kind missing from
-/// [`CONTROLS`] or there twice fails the build.
-pub const fn the(kind: Kind) -> Control {
-    let mut found = None;
+/// How many controls of `kind` there are (for a `const`: the size of a
+/// row of them).
+pub const fn count(kind: Kind) -> usize {
+    let mut n = 0;
     let mut i = 0;
     while i < CONTROLS.len() {
         if CONTROLS[i].kind as u8 == kind as u8 {
-            assert!(found.is_none(), "two controls of one kind");
-            found = Some(CONTROLS[i]);
+            n += 1;
         }
         i += 1;
     }
-    match found {
-        Some(c) => c,
-        None => panic!("no control of this kind"),
+    n
+}
+
+/// The `n`th control of `kind` (from 0, in [`CONTROLS`] order); for a
+/// `const`, so that one beyond the last fails the build.
+pub const fn nth(kind: Kind, n: usize) -> Control {
+    let mut seen = 0;
+    let mut i = 0;
+    while i < CONTROLS.len() {
+        if CONTROLS[i].kind as u8 == kind as u8 {
+            if seen == n {
+                return CONTROLS[i];
+            }
+            seen += 1;
+        }
+        i += 1;
     }
+    panic!("fewer controls of this kind")
+}
+
+/// The one control of `kind`; for a `const`, so that a kind missing from
+/// [`CONTROLS`] or there twice fails the build.
+pub const fn the(kind: Kind) -> Control {
+    assert!(count(kind) == 1, "not one control of this kind");
+    nth(kind, 0)
 }
 
 /// The code of an `IDCMP_GADGETUP` (`WMHI_GADGETUP`: `wmh_Code`) from a
