@@ -94,11 +94,6 @@ pub fn control(id: u16) -> Option<&'static Control> {
     CONTROLS.iter().find(|c| c.id == id)
 }
 
-/// The controls of one kind, in [`CONTROLS`] order.
-pub fn of_kind(kind: Kind) -> impl Iterator<Item = &'static Control> {
-    CONTROLS.iter().filter(move |c| c.kind == kind)
-}
-
 /// How many controls of `kind` there are (for a `const`: the size of a
 /// row of them).
 pub const fn count(kind: Kind) -> usize {
@@ -113,9 +108,9 @@ pub const fn count(kind: Kind) -> usize {
     n
 }
 
-/// The `n`th control of `kind` (from 0, in [`CONTROLS`] order); for a
-/// `const`, so that one beyond the last fails the build.
-pub const fn nth(kind: Kind, n: usize) -> Control {
+/// The `n`th control of `kind` (from 0, in [`CONTROLS`] order); one
+/// beyond the last fails the build.
+const fn nth(kind: Kind, n: usize) -> Control {
     let mut seen = 0;
     let mut i = 0;
     while i < CONTROLS.len() {
@@ -128,6 +123,19 @@ pub const fn nth(kind: Kind, n: usize) -> Control {
         i += 1;
     }
     panic!("fewer controls of this kind")
+}
+
+/// The controls of `kind` in [`CONTROLS`] order, `N` being
+/// [`count`]`(kind)`; for a `const`, so that a row is a plain table.
+pub const fn row<const N: usize>(kind: Kind) -> [Control; N] {
+    assert!(count(kind) == N, "a row of another length");
+    let mut a = [CONTROLS[0]; N];
+    let mut i = 0;
+    while i < N {
+        a[i] = nth(kind, i);
+        i += 1;
+    }
+    a
 }
 
 /// The one control of `kind`; for a `const`, so that a kind missing from

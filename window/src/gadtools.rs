@@ -54,7 +54,9 @@ pub struct Plan {
     pub gadgets: Vec<GadgetPlan>,
 }
 
-// The controls the layout has one place for.
+// The controls in rows, and those the layout has one place for.
+const BUTTONS: [Control; controls::count(Kind::Button)] = controls::row(Kind::Button);
+const FIELDS: [Control; controls::count(Kind::TextField)] = controls::row(Kind::TextField);
 const TREE: Control = controls::the(Kind::Tree);
 const ECHO: Control = controls::the(Kind::RowEcho);
 const DETAILS: Control = controls::the(Kind::Details);
@@ -91,9 +93,9 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
     let under = (GT_Underscore, Val::Int(u32::from(b'_')));
 
     // The button row: the buttons of CONTROLS, left to right.
-    let n = controls::of_kind(Kind::Button).count() as i32;
+    let n = BUTTONS.len() as i32;
     let bw = (w - 4 * (n - 1)) / n;
-    for (i, c) in controls::of_kind(Kind::Button).enumerate() {
+    for (i, c) in BUTTONS.iter().enumerate() {
         g.push(GadgetPlan {
             kind: BUTTON_KIND,
             id: c.id,
@@ -142,9 +144,9 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
     // The text fields share a row in equal columns 8 pixels apart (the
     // last takes what division leaves), each label left of its field.
     let label_w = |id: StringId| (text.text(id).iter().filter(|&&c| c != b'_').count() as i32 + 1) * 8;
-    let n = controls::of_kind(Kind::TextField).count() as i32;
+    let n = FIELDS.len() as i32;
     let col = (w - 8 * (n - 1)) / n;
-    for (i, c) in controls::of_kind(Kind::TextField).enumerate() {
+    for (i, c) in FIELDS.iter().enumerate() {
         let left = x0 + i as i32 * (col + 8);
         let width = if i as i32 == n - 1 { x0 + w - left } else { col };
         let lw = c.label.map_or(0, label_w);

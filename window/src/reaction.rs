@@ -168,8 +168,10 @@ const fn max_chars(c: &Control) -> (u32, Val) {
 const UNSET: (u32, Val) = (0, Val::Int(0));
 
 // The controls in rows, and those the layout has one place for.
-const BUTTONS: usize = controls::count(Kind::Button);
-const FIELDS: usize = controls::count(Kind::TextField);
+const BUTTON_CONTROLS: [Control; controls::count(Kind::Button)] = controls::row(Kind::Button);
+const FIELD_CONTROLS: [Control; controls::count(Kind::TextField)] = controls::row(Kind::TextField);
+const BUTTONS: usize = BUTTON_CONTROLS.len();
+const FIELDS: usize = FIELD_CONTROLS.len();
 const TREE_CONTROL: Control = controls::the(Kind::Tree);
 const ECHO_CONTROL: Control = controls::the(Kind::RowEcho);
 const DETAILS_CONTROL: Control = controls::the(Kind::Details);
@@ -192,8 +194,8 @@ static BUTTON_TAGS: [[(u32, Val); 3]; BUTTONS] = {
     let mut a = [[UNSET; 3]; BUTTONS];
     let mut i = 0;
     while i < BUTTONS {
-        let c = controls::nth(Kind::Button, i);
-        a[i] = [id(c.id), (GA_RelVerify, Val::Int(1)), (GA_Text, label(&c))];
+        let c = &BUTTON_CONTROLS[i];
+        a[i] = [id(c.id), (GA_RelVerify, Val::Int(1)), (GA_Text, label(c))];
         i += 1;
     }
     a
@@ -232,8 +234,8 @@ static FIELD_TAGS: [[(u32, Val); 4]; FIELDS] = {
     let mut a = [[UNSET; 4]; FIELDS];
     let mut i = 0;
     while i < FIELDS {
-        let c = controls::nth(Kind::TextField, i);
-        a[i] = [id(c.id), (GA_RelVerify, Val::Int(1)), (GA_TabCycle, Val::Int(1)), max_chars(&c)];
+        let c = &FIELD_CONTROLS[i];
+        a[i] = [id(c.id), (GA_RelVerify, Val::Int(1)), (GA_TabCycle, Val::Int(1)), max_chars(c)];
         i += 1;
     }
     a
@@ -244,7 +246,7 @@ static LABEL_TAGS: [[(u32, Val); 1]; FIELDS] = {
     let mut a = [[UNSET; 1]; FIELDS];
     let mut i = 0;
     while i < FIELDS {
-        a[i] = [(LABEL_Text, label(&controls::nth(Kind::TextField, i)))];
+        a[i] = [(LABEL_Text, label(&FIELD_CONTROLS[i]))];
         i += 1;
     }
     a
