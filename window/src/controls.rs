@@ -1,13 +1,16 @@
 //! The window's controls, described once for both front-ends: every
-//! gadget with its ID, what it is, its catalog label and what releasing
-//! it means to the controller; the window and requester titles. The
-//! GadTools window (`crate::gadtools`, a gadget plan) and the ReAction
-//! window (`crate::reaction`, an object plan) are each built from a plan
-//! whose controls the host tests compare with [`CONTROLS`], and both
-//! decode a gadget release with [`released`], so a control, ID or title
-//! that one window has and the other lacks fails a test.
+//! gadget with its ID, what it is, its catalog label, how much text it
+//! holds and what releasing it means to the controller; the window and
+//! requester titles. The GadTools window (`crate::gadtools`, a gadget
+//! plan) and the ReAction window (`crate::reaction`, an object plan) are
+//! both built from [`CONTROLS`]: the button row from the buttons in their
+//! order here, each control's ID, label and length from its entry; only
+//! the layout is each front-end's own. Both decode a gadget release with
+//! [`released`]. The host tests read each plan back into [`Built`]
+//! entries and compare them with [`expected`].
 use crate::events::{gadget_ids as ids, FileAsk, UiEvent};
 use crate::strings::{ids as msg, StringId, Strings};
+use gadgetscope_core::manifest::NAME_MAX;
 
 /// What a control is (how each toolkit makes it differs; what it is to
 /// the user and to scripts does not).
@@ -55,27 +58,35 @@ pub struct Control {
     pub kind: Kind,
     /// The catalog string of its label (buttons and text fields).
     pub label: Option<StringId>,
+    /// The most characters a string gadget (the row echo, a text field)
+    /// holds, in bytes (Latin-1), not counting the terminating NUL; 0 for
+    /// the other controls. Each toolkit counts its own way: GadTools'
+    /// `GTST_MaxChars` is this, string.gadget's `STRINGA_MaxChars` this
+    /// plus one (see the front-ends).
+    pub max_chars: u16,
     pub act: Act,
 }
 
-const fn c(id: u16, kind: Kind, label: Option<StringId>, act: Act) -> Control {
-    Control { id, kind, label, act }
+const fn c(id: u16, kind: Kind, label: Option<StringId>, max_chars: u16, act: Act) -> Control {
+    Control { id, kind, label, max_chars, act }
 }
 
-/// Every control of the window, in ID order.
-pub const CONTROLS: [Control; 12] = [
-    c(ids::REFRESH, Kind::Button, Some(msg::MSG_GAD_REFRESH), Act::Refresh),
-    c(ids::PICK, Kind::Button, Some(msg::MSG_GAD_PICK), Act::Pick),
-    c(ids::HIGHLIGHT, Kind::Button, Some(msg::MSG_GAD_HIGHLIGHT), Act::Highlight),
-    c(ids::NAME_BUTTON, Kind::Button, Some(msg::MSG_GAD_NAME), Act::Name),
-    c(ids::EXPORT, Kind::Button, Some(msg::MSG_GAD_EXPORT), Act::Export),
-    c(ids::RECORD, Kind::Button, Some(msg::MSG_GAD_RECORD), Act::Record),
-    c(ids::LIST, Kind::Tree, None, Act::SelectRow),
-    c(ids::SELECTED, Kind::RowEcho, None, Act::None),
-    c(ids::DETAILS, Kind::Details, None, Act::None),
-    c(ids::NAME, Kind::TextField, Some(msg::MSG_GAD_NAME_FIELD), Act::Name),
-    c(ids::STATUS, Kind::Status, None, Act::None),
-    c(ids::FILTER, Kind::TextField, Some(msg::MSG_GAD_FILTER), Act::Filter),
+/// Every control of the window, in ID order; the buttons in this order
+/// make the button row, left to right, and the text fields their row.
+pub const CONTROLS: &[Control] = &[
+    c(ids::REFRESH, Kind::Button, Some(msg::MSG_GAD_REFRESH), 0, Act::Refresh),
+    c(ids::PICK, Kind::Button, Some(msg::MSG_GAD_PICK), 0, Act::Pick),
+    c(ids::HIGHLIGHT, Kind::Button, Some(msg::MSG_GAD_HIGHLIGHT), 0, Act::Highlight),
+    c(ids::NAME_BUTTON, Kind::Button, Some(msg::MSG_GAD_NAME), 0, Act::Name),
+    c(ids::EXPORT, Kind::Button, Some(msg::MSG_GAD_EXPORT), 0, Act::Export),
+    c(ids::RECORD, Kind::Button, Some(msg::MSG_GAD_RECORD), 0, Act::Record),
+    c(ids::LIST, Kind::Tree, None, 0, Act::SelectRow),
+    c(ids::SELECTED, Kind::RowEcho, None, 255, Act::None),
+    c(ids::DETAILS, Kind::Details, None, 0, Act::None),
+    // A manifest name (docs/reference/formats.md).
+    c(ids::NAME, Kind::TextField, Some(msg::MSG_GAD_NAME_FIELD), NAME_MAX as u16, Act::Name),
+    c(ids::STATUS, Kind::Status, None, 0, Act::None),
+    c(ids::FILTER, Kind::TextField, Some(msg::MSG_GAD_FILTER), 63, Act::Filter),
 ];
 
 /// The control with `id`.
@@ -83,9 +94,55 @@ pub fn control(id: u16) -> Option<&'static Control> {
     CONTROLS.iter().find(|c| c.id == id)
 }
 
-/// The controls of one kind, in [`CONTROLS`] order.
-pub fn of_kind(kind: Kind) -> impl Iterator<Item = &'static Control> {
-    CONTROLS.iter().filter(move |c| c.kind == kind)
+/// How many controls of `kind` there are (for a `const`: the size of a
+/// row of them).
+pub const fn count(kind: Kind) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < CONTROLS.len() {
+        if CONTROLS[i].kind as u8 == kind as u8 {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The `n`th control of `kind` (from 0, in [`CONTROLS`] order); one
+/// beyond the last fails the build.
+const fn nth(kind: Kind, n: usize) -> Control {
+    let mut seen = 0;
+    let mut i = 0;
+    while i < CONTROLS.len() {
+        if CONTROLS[i].kind as u8 == kind as u8 {
+            if seen == n {
+                return CONTROLS[i];
+            }
+            seen += 1;
+        }
+        i += 1;
+    }
+    panic!("fewer controls of this kind")
+}
+
+/// The controls of `kind` in [`CONTROLS`] order, `N` being
+/// [`count`]`(kind)`; for a `const`, so that a row is a plain table.
+pub const fn row<const N: usize>(kind: Kind) -> [Control; N] {
+    assert!(count(kind) == N, "a row of another length");
+    let mut a = [CONTROLS[0]; N];
+    let mut i = 0;
+    while i < N {
+        a[i] = nth(kind, i);
+        i += 1;
+    }
+    a
+}
+
+/// The one control of `kind`; for a `const`, so that a kind missing from
+/// [`CONTROLS`] or there twice fails the build.
+pub const fn the(kind: Kind) -> Control {
+    assert!(count(kind) == 1, "not one control of this kind");
+    nth(kind, 0)
 }
 
 /// The code of an `IDCMP_GADGETUP` (`WMHI_GADGETUP`: `wmh_Code`) from a
@@ -149,13 +206,13 @@ pub fn file_request_title(text: &Strings, what: FileAsk) -> &[u8] {
     })
 }
 
-/// What a front-end's plan builds, as the tests compare it with
-/// [`CONTROLS`]: `(id, kind, label)`, sorted.
-pub type Built = (u16, Kind, Option<StringId>);
+/// What a front-end's plan builds, as the tests read it back:
+/// `(id, kind, label, max_chars)` as in [`Control`], sorted.
+pub type Built = (u16, Kind, Option<StringId>, u16);
 
 /// [`CONTROLS`] as [`Built`] entries, sorted.
 pub fn expected() -> alloc::vec::Vec<Built> {
-    let mut v: alloc::vec::Vec<Built> = CONTROLS.iter().map(|c| (c.id, c.kind, c.label)).collect();
+    let mut v: alloc::vec::Vec<Built> = CONTROLS.iter().map(|c| (c.id, c.kind, c.label, c.max_chars)).collect();
     v.sort();
     v
 }
@@ -171,14 +228,28 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), CONTROLS.len());
-        let buttons: Vec<(StringId, u16)> = of_kind(Kind::Button).map(|c| (c.label.unwrap(), c.id)).collect();
-        assert_eq!(buttons, crate::strings::BUTTONS, "the button row is the shared table");
-        for c in &CONTROLS {
+        for c in CONTROLS {
             assert_eq!(c.label.is_some(), matches!(c.kind, Kind::Button | Kind::TextField), "{c:?}");
+            assert_eq!(c.max_chars > 0, matches!(c.kind, Kind::RowEcho | Kind::TextField), "{c:?}");
             if let Some(l) = c.label {
-                assert!(crate::strings::window_ids().contains(&l), "{l} is not a window string");
+                assert!(crate::strings::ids::builtin(l).len() > 1, "{l} is not in gadgetscope.cd");
             }
         }
+        assert_eq!(the(Kind::Tree).id, ids::LIST);
+    }
+
+    #[test]
+    fn label_letters_differ_in_english() {
+        let s = Strings::english();
+        let mut letters: Vec<u8> = CONTROLS
+            .iter()
+            .filter_map(|c| c.label)
+            .map(|l| crate::strings::underscored(s.text(l)).expect("a shortcut"))
+            .collect();
+        let n = letters.len();
+        letters.sort();
+        letters.dedup();
+        assert_eq!(letters.len(), n, "two gadgets share a shortcut letter");
     }
 
     #[test]

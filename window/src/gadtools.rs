@@ -1,15 +1,16 @@
 //! The GadTools front-end's pure half (host-tested; also built for
 //! wasm32): the gadget plan `gadtools_ui` creates gadget by gadget
 //! (kind, ID, label, box, tags) and what an IntuiMessage means as a
-//! [`UiEvent`]. The controls are [`crate::controls::CONTROLS`]; the tests
-//! check that the plan makes each of them.
+//! [`UiEvent`]. The plan is made from [`crate::controls::CONTROLS`] (IDs,
+//! labels, lengths, the order of the buttons); the layout is this
+//! module's own.
 //!
 //! Layout is in pixels from the window's inner top-left corner, scaled by
 //! the screen font's height (`Screen->Font->ta_YSize`); widths assume an
 //! 8-pixel-wide font as GadTools' own defaults do.
-use crate::controls::{self, Built, Kind};
-use crate::events::{gadget_ids as ids, UiEvent};
-use crate::strings::{ids as msg, StringId, Strings, BUTTONS};
+use crate::controls::{self, Built, Control, Kind};
+use crate::events::UiEvent;
+use crate::strings::{StringId, Strings};
 use alloc::vec::Vec;
 use amiga_ndk::gadtools::*;
 use amiga_ndk::input::RAWKEY_HELP;
@@ -53,6 +54,23 @@ pub struct Plan {
     pub gadgets: Vec<GadgetPlan>,
 }
 
+// The controls in rows, and those the layout has one place for.
+const BUTTONS: [Control; controls::count(Kind::Button)] = controls::row(Kind::Button);
+const FIELDS: [Control; controls::count(Kind::TextField)] = controls::row(Kind::TextField);
+const TREE: Control = controls::the(Kind::Tree);
+const ECHO: Control = controls::the(Kind::RowEcho);
+const DETAILS: Control = controls::the(Kind::Details);
+const STATUS: Control = controls::the(Kind::Status);
+
+/// The `GTST_MaxChars` tag of a string gadget holding `c`'s text: the
+/// characters without the NUL, as [`Control::max_chars`] counts them.
+/// GadTools makes the buffer one longer for the NUL (RKM Libraries,
+/// "Text-Entry and Number-Entry Gadgets"; AROS rom/gadtools/stringclass.c
+/// gives strgclass `GTST_MaxChars` + 1 as `STRINGA_MaxChars`).
+fn max_chars(c: &Control) -> (u32, Val) {
+    (GTST_MaxChars, Val::Int(u32::from(c.max_chars)))
+}
+
 /// The window's IDCMP (`WA_IDCMP`).
 pub const IDCMP: u32 =
     IDCMP_CLOSEWINDOW | IDCMP_MENUPICK | IDCMP_REFRESHWINDOW | IDCMP_RAWKEY | BUTTONIDCMP | LISTVIEWIDCMP;
@@ -74,14 +92,14 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
     let mut g = Vec::new();
     let under = (GT_Underscore, Val::Int(u32::from(b'_')));
 
-    // The button row.
+    // The button row: the buttons of CONTROLS, left to right.
     let n = BUTTONS.len() as i32;
     let bw = (w - 4 * (n - 1)) / n;
-    for (i, &(label, id)) in BUTTONS.iter().enumerate() {
+    for (i, c) in BUTTONS.iter().enumerate() {
         g.push(GadgetPlan {
             kind: BUTTON_KIND,
-            id,
-            label: Some(label),
+            id: c.id,
+            label: c.label,
             place: PLACETEXT_IN,
             rect: (x0 + i as i32 * (bw + 4), y, bw, bh),
             tags: alloc::vec![under],
@@ -93,21 +111,21 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
     // the tree list above it (GTLV_ShowSelected puts the echo under it).
     g.push(GadgetPlan {
         kind: STRING_KIND,
-        id: ids::SELECTED,
+        id: ECHO.id,
         label: None,
         place: 0,
         rect: (x0, y + list_h, w, bh),
-        tags: alloc::vec![(GTST_MaxChars, Val::Int(255))],
+        tags: alloc::vec![max_chars(&ECHO)],
     });
     g.push(GadgetPlan {
         kind: LISTVIEW_KIND,
-        id: ids::LIST,
+        id: TREE.id,
         label: None,
         place: 0,
         rect: (x0, y, w, list_h + bh),
         tags: alloc::vec![
             (GTLV_Labels, Val::Rows),
-            (GTLV_ShowSelected, Val::Gadget(ids::SELECTED)),
+            (GTLV_ShowSelected, Val::Gadget(ECHO.id)),
             (GTLV_Selected, Val::Int(NONE)),
         ],
     });
@@ -115,7 +133,7 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
 
     g.push(GadgetPlan {
         kind: LISTVIEW_KIND,
-        id: ids::DETAILS,
+        id: DETAILS.id,
         label: None,
         place: 0,
         rect: (x0, y, w, det_h),
@@ -123,33 +141,29 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
     });
     y += det_h + 4;
 
-    // The name and the filter field share a row, each label left of its
-    // field.
+    // The text fields share a row in equal columns 8 pixels apart (the
+    // last takes what division leaves), each label left of its field.
     let label_w = |id: StringId| (text.text(id).iter().filter(|&&c| c != b'_').count() as i32 + 1) * 8;
-    let half = (w - 8) / 2;
-    let lw = label_w(msg::MSG_GAD_NAME_FIELD);
-    g.push(GadgetPlan {
-        kind: STRING_KIND,
-        id: ids::NAME,
-        label: Some(msg::MSG_GAD_NAME_FIELD),
-        place: PLACETEXT_LEFT,
-        rect: (x0 + lw, y, half - lw, bh),
-        tags: alloc::vec![(GTST_MaxChars, Val::Int(31)), under],
-    });
-    let lw = label_w(msg::MSG_GAD_FILTER);
-    g.push(GadgetPlan {
-        kind: STRING_KIND,
-        id: ids::FILTER,
-        label: Some(msg::MSG_GAD_FILTER),
-        place: PLACETEXT_LEFT,
-        rect: (x0 + half + 8 + lw, y, w - half - 8 - lw, bh),
-        tags: alloc::vec![(GTST_MaxChars, Val::Int(63)), under],
-    });
+    let n = FIELDS.len() as i32;
+    let col = (w - 8 * (n - 1)) / n;
+    for (i, c) in FIELDS.iter().enumerate() {
+        let left = x0 + i as i32 * (col + 8);
+        let width = if i as i32 == n - 1 { x0 + w - left } else { col };
+        let lw = c.label.map_or(0, label_w);
+        g.push(GadgetPlan {
+            kind: STRING_KIND,
+            id: c.id,
+            label: c.label,
+            place: PLACETEXT_LEFT,
+            rect: (left + lw, y, width - lw, bh),
+            tags: alloc::vec![max_chars(c), under],
+        });
+    }
     y += bh + 4;
 
     g.push(GadgetPlan {
         kind: TEXT_KIND,
-        id: ids::STATUS,
+        id: STATUS.id,
         label: None,
         place: 0,
         rect: (x0, y, w, bh),
@@ -160,7 +174,8 @@ pub fn plan(text: &Strings, font_h: i32, screen_w: i32, screen_h: i32) -> Plan {
 
 /// The controls `plan` makes, as [`controls::expected`] lists them: a
 /// read-only LISTVIEW is the details, a STRING_KIND gadget a LISTVIEW
-/// shows its selection in is the row echo.
+/// shows its selection in is the row echo; a string gadget's length is
+/// its `GTST_MaxChars`.
 pub fn controls_of(plan: &Plan) -> Vec<Built> {
     let echoes: Vec<u16> = plan
         .gadgets
@@ -175,7 +190,8 @@ pub fn controls_of(plan: &Plan) -> Vec<Built> {
         .gadgets
         .iter()
         .filter_map(|g| {
-            let has = |tag: u32| g.tags.iter().any(|&(t, v)| t == tag && v != Val::Int(0));
+            let tag = |tag: u32| g.tags.iter().find(|t| t.0 == tag).map(|t| t.1);
+            let has = |t: u32| tag(t).is_some_and(|v| v != Val::Int(0));
             let kind = match g.kind {
                 BUTTON_KIND => Kind::Button,
                 LISTVIEW_KIND if has(GTLV_ReadOnly) => Kind::Details,
@@ -185,7 +201,11 @@ pub fn controls_of(plan: &Plan) -> Vec<Built> {
                 TEXT_KIND => Kind::Status,
                 _ => return None,
             };
-            Some((g.id, kind, g.label))
+            let max_chars = match (g.kind, tag(GTST_MaxChars)) {
+                (STRING_KIND, Some(Val::Int(n))) => n as u16,
+                _ => 0,
+            };
+            Some((g.id, kind, g.label, max_chars))
         })
         .collect();
     v.sort();
@@ -226,6 +246,7 @@ pub fn decode(class: u32, code: u16, gadget: Option<u16>, text: impl FnOnce(u16)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::events::gadget_ids as ids;
 
     #[test]
     fn the_plan_makes_every_control() {

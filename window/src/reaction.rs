@@ -1,7 +1,7 @@
 //! The ReAction front-end's pure half (host-tested; also built for
 //! wasm32): which classes it opens, every tag it passes with its NDK
-//! value, the object plan the window is made from ([`PLAN`]: every
-//! control of crate::controls, checked by the tests), the listbrowser
+//! value, the object plan the window is made from ([`window_plan`], made
+//! from crate::controls::CONTROLS, checked by the tests), the listbrowser
 //! nodes of the gadget tree and which row each is, and what a
 //! `WM_HANDLEINPUT` result means as a [`UiEvent`]. `reaction_ui` (wasm32
 //! only) makes the plan's objects with `NewObjectA` and feeds the lists
@@ -22,9 +22,9 @@
 //! where the GadTools front-end is used instead).
 #![allow(non_upper_case_globals)]
 
-use crate::controls::{self, Act, Built, Kind, WINDOW_TITLE};
+use crate::controls::{self, Act, Built, Control, Kind, WINDOW_TITLE};
 use crate::events::UiEvent;
-use crate::strings::{ids as msg, StringId, BUTTONS};
+use crate::strings::StringId;
 use crate::view::{RowKind, View};
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -80,9 +80,9 @@ pub const CLASSES: [ClassSpec; 6] =
 /// address both alike.
 pub use crate::events::gadget_ids as ids;
 
-// The button row, the menu strip and what a picked item means are the
-// GadTools window's, in the catalog's language: crate::strings (BUTTONS,
-// MENU, new_menus, menu_event, the NewMenu constants).
+// The controls are the GadTools window's (crate::controls); the menu
+// strip and what a picked item means too, in the catalog's language:
+// crate::strings (MENU, new_menus, menu_event, the NewMenu constants).
 pub use crate::strings::{menu, menu_event};
 
 // ---- the window ----
@@ -144,42 +144,187 @@ impl ObjectPlan {
 /// asked for here rather than trusted to be added.
 pub const IDCMP: u32 = IDCMP_GADGETUP | IDCMP_MENUPICK | IDCMP_CLOSEWINDOW | IDCMP_RAWKEY | IDCMP_IDCMPUPDATE;
 
-// The objects' indices in [`PLAN`] (children before parents).
-const ROW: usize = 6;
-const TREE: usize = 7;
-const ECHO: usize = 8;
-const DETAILS: usize = 9;
-const NAME: usize = 10;
-const NAME_LABEL: usize = 11;
-const FILTER: usize = 12;
-const FILTER_LABEL: usize = 13;
-const FIELDS: usize = 14;
-const STATUS: usize = 15;
-const MAIN: usize = 16;
-
 const fn id(n: u16) -> (u32, Val) {
     (GA_ID, Val::Int(n as u32))
 }
 
-const fn button(i: usize) -> [(u32, Val); 3] {
-    [id(BUTTONS[i].1), (GA_RelVerify, Val::Int(1)), (GA_Text, Val::Str(BUTTONS[i].0))]
+/// A control's label as a tag value; one without fails the build.
+const fn label(c: &Control) -> Val {
+    match c.label {
+        Some(l) => Val::Str(l),
+        None => panic!("a button or text field without a label"),
+    }
 }
 
-const fn object(class: ClassSpec, tags: &'static [(u32, Val)]) -> ObjectPlan {
-    ObjectPlan { class, tags: Cow::Borrowed(tags) }
+/// The `STRINGA_MaxChars` tag of a string gadget holding `c`'s text:
+/// strgclass counts the terminating NUL, as `StringInfo.MaxChars` does
+/// ("MaxChars is 3 (two characters plus the trailing NULL)": RKM
+/// Libraries, "String Gadget Type"), [`Control::max_chars`] does not.
+const fn max_chars(c: &Control) -> (u32, Val) {
+    (STRINGA_MaxChars, Val::Int(c.max_chars as u32 + 1))
 }
 
-const B0: [(u32, Val); 3] = button(0);
-const B1: [(u32, Val); 3] = button(1);
-const B2: [(u32, Val); 3] = button(2);
-const B3: [(u32, Val); 3] = button(3);
-const B4: [(u32, Val); 3] = button(4);
-const B5: [(u32, Val); 3] = button(5);
+/// What fills a tag array before it is written.
+const UNSET: (u32, Val) = (0, Val::Int(0));
+
+// The controls in rows, and those the layout has one place for.
+const BUTTON_CONTROLS: [Control; controls::count(Kind::Button)] = controls::row(Kind::Button);
+const FIELD_CONTROLS: [Control; controls::count(Kind::TextField)] = controls::row(Kind::TextField);
+const BUTTONS: usize = BUTTON_CONTROLS.len();
+const FIELDS: usize = FIELD_CONTROLS.len();
+const TREE_CONTROL: Control = controls::the(Kind::Tree);
+const ECHO_CONTROL: Control = controls::the(Kind::RowEcho);
+const DETAILS_CONTROL: Control = controls::the(Kind::Details);
+const STATUS_CONTROL: Control = controls::the(Kind::Status);
+
+// The objects' indices in [`PLAN`] (children before parents): the
+// buttons from 0, then their row; text field `i` at `FIELD + 2 * i`, its
+// label after it.
+const ROW: usize = BUTTONS;
+const TREE: usize = ROW + 1;
+const ECHO: usize = TREE + 1;
+const DETAILS: usize = ECHO + 1;
+const FIELD: usize = DETAILS + 1;
+const FIELD_ROW: usize = FIELD + 2 * FIELDS;
+const STATUS: usize = FIELD_ROW + 1;
+const MAIN: usize = STATUS + 1;
+const WINDOW: usize = MAIN + 1;
+
+static BUTTON_TAGS: [[(u32, Val); 3]; BUTTONS] = {
+    let mut a = [[UNSET; 3]; BUTTONS];
+    let mut i = 0;
+    while i < BUTTONS {
+        let c = &BUTTON_CONTROLS[i];
+        a[i] = [id(c.id), (GA_RelVerify, Val::Int(1)), (GA_Text, label(c))];
+        i += 1;
+    }
+    a
+};
+
+static ROW_TAGS: [(u32, Val); 2 + BUTTONS] = {
+    let mut a = [UNSET; 2 + BUTTONS];
+    a[0] = (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_HORIZ));
+    a[1] = (LAYOUT_EvenSize, Val::Int(1));
+    let mut i = 0;
+    while i < BUTTONS {
+        a[2 + i] = (LAYOUT_AddChild, Val::Object(i));
+        i += 1;
+    }
+    a
+};
+
+static TREE_TAGS: [(u32, Val); 7] = [
+    id(TREE_CONTROL.id),
+    (GA_RelVerify, Val::Int(1)),
+    (LISTBROWSER_ColumnInfo, Val::ColumnInfo),
+    (LISTBROWSER_ColumnTitles, Val::Int(1)),
+    (LISTBROWSER_Hierarchical, Val::Int(1)),
+    (LISTBROWSER_ShowSelected, Val::Int(1)),
+    (LISTBROWSER_Labels, Val::TreeList),
+];
+
+// The row echo: string.gadget's GA_ReadOnly ignores activation
+// (string_gc/--datasheet--); its text comes with STRINGA_TextVal.
+static ECHO_TAGS: [(u32, Val); 3] = [id(ECHO_CONTROL.id), (GA_ReadOnly, Val::Int(1)), max_chars(&ECHO_CONTROL)];
+
+static DETAILS_TAGS: [(u32, Val); 3] =
+    [id(DETAILS_CONTROL.id), (GA_ReadOnly, Val::Int(1)), (LISTBROWSER_Labels, Val::DetailsList)];
+
+static FIELD_TAGS: [[(u32, Val); 4]; FIELDS] = {
+    let mut a = [[UNSET; 4]; FIELDS];
+    let mut i = 0;
+    while i < FIELDS {
+        let c = &FIELD_CONTROLS[i];
+        a[i] = [id(c.id), (GA_RelVerify, Val::Int(1)), (GA_TabCycle, Val::Int(1)), max_chars(c)];
+        i += 1;
+    }
+    a
+};
+
+/// The text fields' label.images' tags.
+static LABEL_TAGS: [[(u32, Val); 1]; FIELDS] = {
+    let mut a = [[UNSET; 1]; FIELDS];
+    let mut i = 0;
+    while i < FIELDS {
+        a[i] = [(LABEL_Text, label(&FIELD_CONTROLS[i]))];
+        i += 1;
+    }
+    a
+};
+
+static FIELD_ROW_TAGS: [(u32, Val); 1 + 2 * FIELDS] = {
+    let mut a = [UNSET; 1 + 2 * FIELDS];
+    a[0] = (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_HORIZ));
+    let mut i = 0;
+    while i < FIELDS {
+        a[1 + 2 * i] = (LAYOUT_AddChild, Val::Object(FIELD + 2 * i));
+        a[2 + 2 * i] = (CHILD_Label, Val::Object(FIELD + 2 * i + 1));
+        i += 1;
+    }
+    a
+};
+
+static STATUS_TAGS: [(u32, Val); 6] = [
+    id(STATUS_CONTROL.id),
+    (GA_ReadOnly, Val::Int(1)),
+    (GA_Text, Val::Text(b"")),
+    (GA_Underscore, Val::Int(0)),
+    (BUTTON_DomainString, Val::Text(STATUS_DOMAIN)),
+    (BUTTON_Justification, Val::Int(BCJ_LEFT)),
+];
+
+static MAIN_TAGS: [(u32, Val); 16] = [
+    (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_VERT)),
+    (LAYOUT_SpaceOuter, Val::Int(1)),
+    (LAYOUT_SpaceInner, Val::Int(1)),
+    (LAYOUT_DeferLayout, Val::Int(1)),
+    (LAYOUT_AddChild, Val::Object(ROW)),
+    (CHILD_WeightedHeight, Val::Int(0)),
+    (LAYOUT_AddChild, Val::Object(TREE)),
+    (CHILD_WeightedHeight, Val::Int(70)),
+    (LAYOUT_AddChild, Val::Object(ECHO)),
+    (CHILD_WeightedHeight, Val::Int(0)),
+    (LAYOUT_AddChild, Val::Object(DETAILS)),
+    (CHILD_WeightedHeight, Val::Int(30)),
+    (LAYOUT_AddChild, Val::Object(FIELD_ROW)),
+    (CHILD_WeightedHeight, Val::Int(0)),
+    (LAYOUT_AddChild, Val::Object(STATUS)),
+    (CHILD_WeightedHeight, Val::Int(0)),
+];
+
+static WINDOW_TAGS: [(u32, Val); 14] = [
+    (WA_Title, Val::Text(WINDOW_TITLE)),
+    (WA_PubScreen, Val::Screen),
+    (WA_IDCMP, Val::Int(IDCMP)),
+    (WA_CloseGadget, Val::Int(1)),
+    (WA_DepthGadget, Val::Int(1)),
+    (WA_SizeGadget, Val::Int(1)),
+    (WA_DragBar, Val::Int(1)),
+    (WA_Activate, Val::Int(1)),
+    (WA_NewLookMenus, Val::Int(1)),
+    (WINDOW_IconifyGadget, Val::Int(1)),
+    (WINDOW_IconTitle, Val::Text(WINDOW_TITLE)),
+    (WINDOW_MenuStrip, Val::MenuStrip),
+    (WINDOW_MenuUserData, Val::Int(WGUD_IGNORE)),
+    (WINDOW_ParentGroup, Val::Object(MAIN)),
+];
+
+/// One object of [`PLAN`] (copyable, so that a `static` can be built).
+#[derive(Clone, Copy)]
+struct Part {
+    class: ClassSpec,
+    tags: &'static [(u32, Val)],
+}
+
+const fn part(class: ClassSpec, tags: &'static [(u32, Val)]) -> Part {
+    Part { class, tags }
+}
 
 /// Every object of the window in creation order, children before their
-/// parents, the window object last: the button row, the tree with the
-/// selected-row echo under it, the details, the name and filter fields
-/// with their labels, the status line. Static data (no code per tag);
+/// parents, the window object last: the buttons of crate::controls in
+/// their row, the tree with the selected-row echo under it, the details,
+/// the text fields with their labels in a row, the status line. Static
+/// data made from CONTROLS when building (no code per tag);
 /// [`window_plan`] adds the window's box.
 ///
 /// The status line is made with an empty text and set after `WM_OPEN`;
@@ -200,115 +345,28 @@ const B5: [(u32, Val); 3] = button(5);
 /// window's iconify gadget (`WMHI_ICONIFY`) is GadgetScope's own
 /// iconify, the window closed and the desk's AppIcon shown, as in the
 /// GadTools window.
-pub const PLAN: [ObjectPlan; 18] = [
-    object(BUTTON_GADGET, &B0),
-    object(BUTTON_GADGET, &B1),
-    object(BUTTON_GADGET, &B2),
-    object(BUTTON_GADGET, &B3),
-    object(BUTTON_GADGET, &B4),
-    object(BUTTON_GADGET, &B5),
-    object(
-        LAYOUT_GADGET,
-        &[
-            (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_HORIZ)),
-            (LAYOUT_EvenSize, Val::Int(1)),
-            (LAYOUT_AddChild, Val::Object(0)),
-            (LAYOUT_AddChild, Val::Object(1)),
-            (LAYOUT_AddChild, Val::Object(2)),
-            (LAYOUT_AddChild, Val::Object(3)),
-            (LAYOUT_AddChild, Val::Object(4)),
-            (LAYOUT_AddChild, Val::Object(5)),
-        ],
-    ),
-    object(
-        LISTBROWSER_GADGET,
-        &[
-            id(ids::LIST),
-            (GA_RelVerify, Val::Int(1)),
-            (LISTBROWSER_ColumnInfo, Val::ColumnInfo),
-            (LISTBROWSER_ColumnTitles, Val::Int(1)),
-            (LISTBROWSER_Hierarchical, Val::Int(1)),
-            (LISTBROWSER_ShowSelected, Val::Int(1)),
-            (LISTBROWSER_Labels, Val::TreeList),
-        ],
-    ),
-    // The row echo: string.gadget's GA_ReadOnly ignores activation
-    // (string_gc/--datasheet--); its text comes with STRINGA_TextVal.
-    object(STRING_GADGET, &[id(ids::SELECTED), (GA_ReadOnly, Val::Int(1)), (STRINGA_MaxChars, Val::Int(256))]),
-    object(LISTBROWSER_GADGET, &[id(ids::DETAILS), (GA_ReadOnly, Val::Int(1)), (LISTBROWSER_Labels, Val::DetailsList)]),
-    // Manifest names: at most 31 characters (docs/reference/formats.md).
-    object(
-        STRING_GADGET,
-        &[id(ids::NAME), (GA_RelVerify, Val::Int(1)), (GA_TabCycle, Val::Int(1)), (STRINGA_MaxChars, Val::Int(32))],
-    ),
-    object(LABEL_IMAGE, &[(LABEL_Text, Val::Str(msg::MSG_GAD_NAME_FIELD))]),
-    object(
-        STRING_GADGET,
-        &[id(ids::FILTER), (GA_RelVerify, Val::Int(1)), (GA_TabCycle, Val::Int(1)), (STRINGA_MaxChars, Val::Int(64))],
-    ),
-    object(LABEL_IMAGE, &[(LABEL_Text, Val::Str(msg::MSG_GAD_FILTER))]),
-    object(
-        LAYOUT_GADGET,
-        &[
-            (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_HORIZ)),
-            (LAYOUT_AddChild, Val::Object(NAME)),
-            (CHILD_Label, Val::Object(NAME_LABEL)),
-            (LAYOUT_AddChild, Val::Object(FILTER)),
-            (CHILD_Label, Val::Object(FILTER_LABEL)),
-        ],
-    ),
-    object(
-        BUTTON_GADGET,
-        &[
-            id(ids::STATUS),
-            (GA_ReadOnly, Val::Int(1)),
-            (GA_Text, Val::Text(b"")),
-            (GA_Underscore, Val::Int(0)),
-            (BUTTON_DomainString, Val::Text(STATUS_DOMAIN)),
-            (BUTTON_Justification, Val::Int(BCJ_LEFT)),
-        ],
-    ),
-    object(
-        LAYOUT_GADGET,
-        &[
-            (LAYOUT_Orientation, Val::Int(LAYOUT_ORIENT_VERT)),
-            (LAYOUT_SpaceOuter, Val::Int(1)),
-            (LAYOUT_SpaceInner, Val::Int(1)),
-            (LAYOUT_DeferLayout, Val::Int(1)),
-            (LAYOUT_AddChild, Val::Object(ROW)),
-            (CHILD_WeightedHeight, Val::Int(0)),
-            (LAYOUT_AddChild, Val::Object(TREE)),
-            (CHILD_WeightedHeight, Val::Int(70)),
-            (LAYOUT_AddChild, Val::Object(ECHO)),
-            (CHILD_WeightedHeight, Val::Int(0)),
-            (LAYOUT_AddChild, Val::Object(DETAILS)),
-            (CHILD_WeightedHeight, Val::Int(30)),
-            (LAYOUT_AddChild, Val::Object(FIELDS)),
-            (CHILD_WeightedHeight, Val::Int(0)),
-            (LAYOUT_AddChild, Val::Object(STATUS)),
-            (CHILD_WeightedHeight, Val::Int(0)),
-        ],
-    ),
-    object(
-        WINDOW_CLASS,
-        &[
-            (WA_Title, Val::Text(WINDOW_TITLE)),
-            (WA_PubScreen, Val::Screen),
-            (WA_IDCMP, Val::Int(IDCMP)),
-            (WA_CloseGadget, Val::Int(1)),
-            (WA_DepthGadget, Val::Int(1)),
-            (WA_SizeGadget, Val::Int(1)),
-            (WA_DragBar, Val::Int(1)),
-            (WA_Activate, Val::Int(1)),
-            (WA_NewLookMenus, Val::Int(1)),
-            (WINDOW_IconifyGadget, Val::Int(1)),
-            (WINDOW_IconTitle, Val::Text(WINDOW_TITLE)),
-            (WINDOW_MenuStrip, Val::MenuStrip),
-            (WINDOW_MenuUserData, Val::Int(WGUD_IGNORE)),
-            (WINDOW_ParentGroup, Val::Object(MAIN)),
-        ],
-    ),
-];
+static PLAN: [Part; WINDOW + 1] = {
+    let mut p = [Part { class: WINDOW_CLASS, tags: &WINDOW_TAGS }; WINDOW + 1];
+    let mut i = 0;
+    while i < BUTTONS {
+        p[i] = part(BUTTON_GADGET, &BUTTON_TAGS[i]);
+        i += 1;
+    }
+    p[ROW] = part(LAYOUT_GADGET, &ROW_TAGS);
+    p[TREE] = part(LISTBROWSER_GADGET, &TREE_TAGS);
+    p[ECHO] = part(STRING_GADGET, &ECHO_TAGS);
+    p[DETAILS] = part(LISTBROWSER_GADGET, &DETAILS_TAGS);
+    let mut i = 0;
+    while i < FIELDS {
+        p[FIELD + 2 * i] = part(STRING_GADGET, &FIELD_TAGS[i]);
+        p[FIELD + 2 * i + 1] = part(LABEL_IMAGE, &LABEL_TAGS[i]);
+        i += 1;
+    }
+    p[FIELD_ROW] = part(LAYOUT_GADGET, &FIELD_ROW_TAGS);
+    p[STATUS] = part(BUTTON_GADGET, &STATUS_TAGS);
+    p[MAIN] = part(LAYOUT_GADGET, &MAIN_TAGS);
+    p
+};
 
 /// The status line's domain (`BUTTON_DomainString`): as wide as the
 /// usual messages (the longest, the recording notice); longer ones are
@@ -319,7 +377,8 @@ pub const STATUS_DOMAIN: &[u8] = b"Recording... (Record again to stop)";
 /// screen of `screen` (width, height) pixels by [`WindowBox::fit`], as
 /// the GadTools window is; else centred on the screen.
 pub fn window_plan(remembered: Option<WindowBox>, screen: (i16, i16)) -> Vec<ObjectPlan> {
-    let mut p = PLAN.to_vec();
+    let mut p: Vec<ObjectPlan> =
+        PLAN.iter().map(|o| ObjectPlan { class: o.class, tags: Cow::Borrowed(o.tags) }).collect();
     let int = |n: i16| Val::Int(n as i32 as u32);
     let place: Vec<(u32, Val)> = match remembered.map(|b| b.fit(screen.0, screen.1)) {
         Some(b) if b.width > 0 && b.height > 0 => {
@@ -347,7 +406,8 @@ pub fn object_with_id(plan: &[ObjectPlan], id: u16) -> Option<usize> {
 /// read-only listbrowser is the details, a read-only string gadget the
 /// row echo, a read-only button the status line; a text field's label is
 /// the label.image its layout gives it (`CHILD_Label` after its
-/// `LAYOUT_AddChild`).
+/// `LAYOUT_AddChild`); a string gadget's length is its
+/// `STRINGA_MaxChars` less the NUL.
 pub fn controls_of(plan: &[ObjectPlan]) -> Vec<Built> {
     let label_of = |i: usize| -> Option<StringId> {
         plan.iter().find_map(|o| {
@@ -380,7 +440,11 @@ pub fn controls_of(plan: &[ObjectPlan]) -> Vec<Built> {
                 c if c == STRING_GADGET => (Kind::TextField, label_of(i)),
                 _ => return None,
             };
-            Some((id, kind, label))
+            let max_chars = match o.tags.iter().find(|t| t.0 == STRINGA_MaxChars) {
+                Some(&(_, Val::Int(n))) if o.class == STRING_GADGET => n.saturating_sub(1) as u16,
+                _ => 0,
+            };
+            Some((id, kind, label, max_chars))
         })
         .collect();
     v.sort();

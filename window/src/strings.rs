@@ -9,9 +9,9 @@
 //! locale.library's memory is kept. The lookup is a function (`id →
 //! Option<text>`) so that the fallback is host-tested with a fake catalog.
 //!
-//! Also here: the menu strip and the buttons of the window as tables of
-//! string IDs ([`MENU`], [`BUTTONS`]), shared by the front-ends and checked
-//! against the catalog's IDs by the host tests.
+//! Also here: the menu strip of the window as a table of string IDs
+//! ([`MENU`]), shared by the front-ends and checked against the catalog's
+//! IDs by the host tests (the controls' labels are in `crate::controls`).
 use crate::events::UiEvent;
 use alloc::vec::Vec;
 use amiga_ndk::gadtools::{NM_ITEM, NM_TITLE};
@@ -277,28 +277,12 @@ pub const MENU: &[MenuEntry] = {
     ]
 };
 
-/// The row of buttons, left to right: label and gadget ID (the IDs of
-/// `crate::events::gadget_ids`, stable for scripts).
-pub const BUTTONS: [(StringId, u16); 6] = {
-    use crate::events::gadget_ids as g;
-    [
-        (ids::MSG_GAD_REFRESH, g::REFRESH),
-        (ids::MSG_GAD_PICK, g::PICK),
-        (ids::MSG_GAD_HIGHLIGHT, g::HIGHLIGHT),
-        (ids::MSG_GAD_NAME, g::NAME_BUTTON),
-        (ids::MSG_GAD_EXPORT, g::EXPORT),
-        (ids::MSG_GAD_RECORD, g::RECORD),
-    ]
-};
-
-/// Every string ID the window uses (menus, buttons, the name field's
-/// label, file requester titles, requesters of `gui`).
+/// Every string ID the window uses but its controls' labels (those are in
+/// `crate::controls::CONTROLS`): menus, file requester titles, requesters
+/// and status messages of `gui`.
 pub fn window_ids() -> Vec<StringId> {
     let mut v: Vec<StringId> = MENU.iter().flat_map(|m| m.text.into_iter().chain(m.key)).collect();
-    v.extend(BUTTONS.iter().map(|b| b.0));
     v.extend_from_slice(&[
-        ids::MSG_GAD_NAME_FIELD,
-        ids::MSG_GAD_FILTER,
         ids::MSG_ASL_OPEN,
         ids::MSG_ASL_SAVE_AS,
         ids::MSG_ABOUT_TEXT,
@@ -388,18 +372,6 @@ mod tests {
         );
         assert!(MENU.iter().all(|m| (m.kind == MenuKind::Bar) == m.text.is_none()));
         assert!(MENU.iter().filter(|m| matches!(m.kind, MenuKind::Item | MenuKind::Check)).all(|m| m.action != 0));
-    }
-
-    #[test]
-    fn button_letters_differ_in_english() {
-        let s = Strings::english();
-        let mut letters: Vec<u8> = BUTTONS.iter().map(|b| underscored(s.text(b.0)).expect("a shortcut")).collect();
-        letters.push(underscored(s.text(ids::MSG_GAD_NAME_FIELD)).unwrap());
-        letters.push(underscored(s.text(ids::MSG_GAD_FILTER)).unwrap());
-        let n = letters.len();
-        letters.sort();
-        letters.dedup();
-        assert_eq!(letters.len(), n, "two gadgets share a shortcut letter");
     }
 
     #[test]
