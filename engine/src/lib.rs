@@ -25,6 +25,7 @@ extern crate alloc;
 pub mod files;
 pub mod inspect;
 pub mod record;
+pub mod recording;
 pub mod screenshot;
 pub mod shown;
 pub mod verbs;

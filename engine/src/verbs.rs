@@ -257,7 +257,7 @@ pub struct GsEngine<O, S: System, A> {
     /// script (`RECORD SAVE`).
     pub port_name: Vec<u8>,
     /// RECORD's session (crate::record).
-    pub(crate) session: crate::record::Session,
+    pub(crate) session: crate::recording::Session,
 }
 
 /// What an ARexx verb asks of the GUI (docs/reference/commands.md: SHOW, HIDE,
@@ -364,7 +364,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             next_token: 1,
             ui: None,
             port_name: b"GADGETSCOPE.1".to_vec(),
-            session: crate::record::Session::default(),
+            session: crate::recording::Session::default(),
         }
     }
 
@@ -1420,7 +1420,7 @@ mod tests {
         let click = |x, y| {
             [ev(IECLASS_RAWMOUSE, IECODE_LBUTTON, x, y), ev(IECLASS_RAWMOUSE, IECODE_LBUTTON | IECODE_UP_PREFIX, x, y)]
         };
-        use crate::record::RecordState;
+        use crate::recording::RecordState;
         assert_eq!(e.record_state(), RecordState::default());
         assert_eq!(run(&mut h, &mut e, "RECORD STOP", 0), (10, "not recording".into()));
         assert_eq!(run(&mut h, &mut e, "RECORD SAVE RAM:r", 0), (10, "nothing recorded".into()));

@@ -32,7 +32,7 @@ use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
 use gadgetscope_arexx::{Host, Rc, RecordOp, Reply};
 use gadgetscope_core::walk::{read_screens, IntuitionOs};
-use gadgetscope_engine::record::RecordState;
+use gadgetscope_engine::recording::RecordState;
 use gadgetscope_engine::GsEngine;
 use gadgetscope_record::windows_of_task;
 use gadgetscope_system::{AmigaActor, AmigaIntuition, AmigaSystem};

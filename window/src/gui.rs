@@ -22,7 +22,7 @@ use gadgetscope_core::pick;
 use gadgetscope_core::profile::Profile;
 use gadgetscope_core::snapshot::{ScreensSnapshot, WindowInfo, WindowSnap};
 use gadgetscope_core::walk::{read_screens, walk_window, IntuitionOs};
-use gadgetscope_engine::record::RecordState;
+use gadgetscope_engine::recording::RecordState;
 use gadgetscope_engine::UiRequest;
 
 /// `RECORD` carried out for the window by the engine that serves ARexx
@@ -796,7 +796,7 @@ impl Gui {
         if now.recording {
             ui.set_status(self.text.text(msg::MSG_STATUS_RECORDING));
         } else {
-            let steps = gadgetscope_engine::record::count(now.steps, "step", "steps");
+            let steps = gadgetscope_engine::recording::count(now.steps, "step", "steps");
             ui.set_status(&self.text.format(msg::MSG_STATUS_RECORD_STOPPED, &[steps.as_bytes()]));
         }
     }

@@ -19,7 +19,7 @@ use amiga_rt::exec::MsgPort;
 use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
 use gadgetscope_core::manifest::Manifest;
-use gadgetscope_engine::record::RecordState;
+use gadgetscope_engine::recording::RecordState;
 use gadgetscope_engine::UiRequest;
 use gadgetscope_system::AmigaIntuition;
 
