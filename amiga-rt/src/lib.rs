@@ -7,7 +7,7 @@
 //! - [`lib`](mod@library), [`dos`] give safe, RAII access to libraries and
 //!   the Shell (a missing library is an error naming it and its version).
 //! - [`program!`] declares a program in its entry crate
-//!   (amiga-rt/programs): its `$VER:` string, its heap arena and its entry
+//!   (programs): its `$VER:` string, its heap arena and its entry
 //!   point; panics become a message and a trap that the native runtime
 //!   reports (RC 20).
 //!
@@ -82,7 +82,7 @@ pub mod timer;
 pub use rt::{version_line, wb_startup};
 
 /// Declares an Amiga program's entry point, in its entry crate
-/// (amiga-rt/programs: the exported symbols are the binding layer's):
+/// (programs: the exported symbols are the binding layer's):
 /// `program!(name: "GadgetScope", version: "0.1", date: "30.11.2026",
 /// heap: 256 * 1024, stack: 64 * 1024, main: gadgetscope::main);`
 ///

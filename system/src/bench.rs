@@ -1,6 +1,6 @@
 //! GadgetScopeBench: the walker's cost measured on the machine itself
 //! (EClock ticks of a full TREE and the longest `LockIBase()` hold). A
-//! program of its own (amiga-rt/programs/gadgetscope-bench), so the
+//! program of its own (programs/gadgetscope-bench), so the
 //! shipped GadgetScope does not carry it. Integer arithmetic only; the
 //! clock is timer.device `ReadEClock()` on the Amiga and a fake in the
 //! host tests.

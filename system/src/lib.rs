@@ -6,7 +6,7 @@
 //!   [`AmigaSystem`] (files, other programs' ports, processes, Workbench
 //!   starts) and [`AmigaActor`] (real input), over amiga-rt's safe calls.
 //! - [`bench`] and `bench_start` (wasm32): GadgetScopeBench, a program of
-//!   its own (amiga-rt/programs/gadgetscope-bench): TREE timed with the
+//!   its own (programs/gadgetscope-bench): TREE timed with the
 //!   EClock through the same `AmigaIntuition`.
 #![cfg_attr(target_arch = "wasm32", no_std)]
 #![forbid(unsafe_code)]

@@ -138,7 +138,7 @@ fn contains_all(file: &'static str, needles: &'static [&'static str]) -> Check {
 const WALLS: u32 = 128;
 
 /// The native stack the runtime allocates for RexxSend
-/// (amiga-rt/programs/rexxsend).
+/// (programs/rexxsend).
 const REXXSEND_STACK: u32 = 20 * 1024;
 
 /// The sizes in bytes of the hunks of an AmigaDOS load file, in file

@@ -307,7 +307,7 @@ pub fn scenarios() -> Vec<Scenario> {
         own_stack(),
         // A request larger than the heap arena: the allocation error is a
         // panic the runtime reports, RC 20, nothing leaked. (UAETool's
-        // arena is 100 KiB: amiga-rt/programs/uaetool.)
+        // arena is 100 KiB: programs/uaetool.)
         trap_scenario("heap-exhausted", "EXHAUST", "UAETool: panic: memory allocation of 102401 bytes failed"),
         // No memory for the native stack: MemHog holds free memory down to
         // pieces under 16 KiB and starts GadgetScope on its own process (the

@@ -40,7 +40,7 @@ pub fn with_arexx(s: Scenario) -> Scenario {
 
 /// [`with_arexx`] with RexxSendSmall (a 32 KiB heap) as `RexxSend`: for
 /// the stock A1200, where a sender should be as small as an ARexx client
-/// (amiga-rt/programs/rexxsend-small).
+/// (programs/rexxsend-small).
 pub fn with_small_arexx(s: Scenario) -> Scenario {
     s.program(LIB_PATH, uae_harness::native::REXXSYSLIB_NAME).program(REXXSEND_PATH, "RexxSendSmall")
 }

@@ -11,7 +11,7 @@ use std::process::Command;
 
 pub use amiga_toolchain::pipeline::Cpu;
 
-/// One Amiga program: its entry crate (amiga-rt/programs/<name>: the
+/// One Amiga program: its entry crate (programs/<name>: the
 /// `program!` invocation over the program's library crate), that crate's
 /// wasm artifact name and the name of the executable on the Amiga.
 pub struct Program {

@@ -6,7 +6,7 @@
 //! root (lib and bin targets) and no `unsafe` token in any of its Rust
 //! files; `amiga-rt`'s root turns on clippy's `undocumented_unsafe_blocks`,
 //! so each of its unsafe blocks and impls carries a `// SAFETY:` comment.
-//! The programs' entry crates (`amiga-rt/programs/*`) belong to the binding
+//! The programs' entry crates (`programs/*`) belong to the binding
 //! layer: their exported symbols (`#[no_mangle]`) and the heap's set-up
 //! come from `amiga_rt::program!`, so each may hold nothing but
 //! `#![no_std]` and that one macro call. The crates come from `cargo
@@ -27,7 +27,7 @@ pub const BINDING_LAYER: &str = "amiga-rt";
 pub const AMIGA_SIDES: [&str; 5] =
     ["gadgetscope", "gadgetscope-window", "gadgetscope-transport", "gadgetscope-system", "gadgetscope-engine"];
 /// Where the programs' entry crates live (relative to the root).
-pub const ENTRY_CRATES: &str = "amiga-rt/programs";
+pub const ENTRY_CRATES: &str = "programs";
 
 #[derive(Deserialize)]
 struct Metadata {
@@ -131,7 +131,7 @@ fn metadata() -> Result<Metadata> {
 
 /// Prefixes a crate's name may carry that its folder does not: the
 /// product's crates (`gadgetscope-core` in `core/`) and the programs'
-/// entry crates (`program-canary` in `amiga-rt/programs/canary/`).
+/// entry crates (`program-canary` in `programs/canary/`).
 pub const NAME_PREFIXES: [&str; 2] = ["gadgetscope-", "program-"];
 
 /// Whether a crate named `name` may live in a folder named `folder`: the
