@@ -219,8 +219,8 @@ impl<'r> Window<'r> {
 
     /// The addresses of the highlight frame's bars (0: not open), which
     /// the recorder ignores as GadgetScope's own windows.
-    pub fn frame_windows(&self) -> Vec<u32> {
-        self.desk.frame_windows().into_iter().filter(|&a| a != 0).collect()
+    pub fn frame_windows(&self) -> impl Iterator<Item = u32> {
+        self.desk.frame_windows().into_iter().filter(|&a| a != 0)
     }
 
     /// The open quirk profile as a manifest, when it names anything: the
