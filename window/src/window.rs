@@ -12,7 +12,6 @@ use crate::gui::{Commands, Desk, FirstThatOpens, Flow, Frontend, Gui, WindowSett
 use crate::prefs::{WindowBox, WINDOW_PREFS};
 use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use alloc::boxed::Box;
-use alloc::vec::Vec;
 use amiga_rt::commodities::{Broker, CxEvent};
 use amiga_rt::dos::{Dos, NoRequesters};
 use amiga_rt::exec::MsgPort;
