@@ -19,7 +19,9 @@
 //! - [`osglue`]: the OS glue (LVO stubs, wasm2c imports, amiga-rt's Rust
 //!   imports) generated from `amiga-rt/os-functions.toml`;
 //! - [`ndkgen`]: `ndk.h`, the NDK facts of the `amiga-ndk` crate and the
-//!   LVOs for the native C and assembler.
+//!   LVOs for the native C and assembler;
+//! - [`callgraph`]: a module's call graph and the cut that would put a
+//!   crate's code in a part loaded on demand (docs/design/parts.md).
 //!
 //! Our own code where no library or tool does the job (each module says
 //! why): the ELF-to-hunk converter (no library turns a linked m68k ELF
@@ -30,6 +32,7 @@
 //! our own because `.fd` files carry LVOs and registers but no types.
 #![forbid(unsafe_code)]
 
+pub mod callgraph;
 pub mod codeparts;
 pub mod hunk;
 pub mod ndkgen;

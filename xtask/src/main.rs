@@ -9,6 +9,7 @@ mod checks;
 mod cleanroot;
 mod dist;
 mod offsets;
+mod parts;
 mod profile;
 mod rules;
 mod serve;
@@ -38,6 +39,7 @@ fn usage() -> &'static str {
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
      \x20 serve [PORT]           FS-UAE (AROS ROM) with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234) until Ctrl-C or SIGTERM\n\
+     \x20 parts [CRATE]          what a part loaded on demand would take out of GadgetScope (gadgetscope_window by default)\n\
      \x20 dist                   build target/dist/: the GadgetScope drawer, GadgetScope.lha and a bootable GadgetScope.adf\n"
 }
 
@@ -135,6 +137,7 @@ fn main() -> ExitCode {
         "manifest-check" => ExitCode::from(checks::manifest_check(rest)),
         "dist" => report(dist::run().map(|d| dist::report(&d))),
         "serve" => report(serve::serve(rest)),
+        "parts" => report(parts::run(rest)),
         "help" | "--help" | "-h" => {
             print!("{}", usage());
             ExitCode::SUCCESS
