@@ -315,7 +315,7 @@ def main(port, golden_dir, hd):
     check("the accepted client is still served", c4.get_text(FIXTURE, 2) == TYPED)
     c4.close()
 
-    # Round trips, for docs/reference/performance.md.
+    # Round trips, for docs/design/performance.md "Current numbers".
     for verb, call in (("TREE", lambda: c.tree(FIXTURE)), ("GETTEXT", lambda: c.get_text(FIXTURE, 2))):
         times = timed(call, 9)
         print(f"   round trip {verb}: median {times[4] * 1000:.1f} ms (min {times[0] * 1000:.1f})", flush=True)
