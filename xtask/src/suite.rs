@@ -51,7 +51,7 @@ pub fn test() -> Result<()> {
     tools::ensure_amitools()?;
     tools::ensure_emulator()?;
     times.done("installing");
-    println!("== checks (rustfmt, clippy, unsafe only in amiga-rt, offsets only in ndk)");
+    println!("== checks (rustfmt, clippy, unsafe only in amiga-rt, folder names, offsets only in amiga-ndk)");
     rules::run()?;
     times.done("checks");
     println!("== host tests (cargo test --workspace)");
