@@ -1,17 +1,19 @@
 //! The binding layer (amiga-rt): generated OS imports, safe calls and RAII owners of OS resources, allocator, panic; the only unsafe Rust.
 //!
-//! - [`sys`] (generated) and `rt` are the raw imports; they and the few
-//!   wrappers that call them are the only `unsafe` in the project's Rust.
+//! - `sys` (generated from `amiga-rt/os-functions.toml`) and `rt` are the
+//!   raw imports; they and the few wrappers that call them are the only
+//!   `unsafe` in the project's Rust.
 //! - [`be`] builds OS structures in linear memory as big-endian fields;
 //!   [`decode`] has the C-string helpers for OS calls.
-//! - [`lib`](mod@library), [`dos`] give safe, RAII access to libraries and
-//!   the Shell (a missing library is an error naming it and its version).
+//! - `library`, `dos` give safe, RAII access to libraries and the Shell
+//!   (a missing library is an error naming it and its version).
 //! - [`program!`] declares a program in its entry crate
-//!   (programs): its `$VER:` string, its heap arena and its entry
-//!   point; panics become a message and a trap that the native runtime
-//!   reports (RC 20).
+//!   (`programs/<name>/`): its `$VER:` string, its heap arena, its native
+//!   stack and its entry point; panics become a message and a trap that
+//!   the native runtime reports (RC 20).
 //!
-//! On the host (`cargo test`) only the pure modules exist.
+//! On the host (`cargo test`) only the pure modules exist; the modules
+//! named without a link above are Amiga only (wasm32).
 #![cfg_attr(target_arch = "wasm32", no_std)]
 // Every unsafe block and `unsafe impl` says why it is sound on the line
 // before it (`// SAFETY: …`); the checks stage runs clippy with `-D
@@ -82,9 +84,10 @@ pub mod timer;
 pub use rt::{version_line, wb_startup};
 
 /// Declares an Amiga program's entry point, in its entry crate
-/// (programs: the exported symbols are the binding layer's):
+/// (`programs/<name>/src/lib.rs`: the exported symbols are the binding
+/// layer's):
 /// `program!(name: "GadgetScope", version: "0.1", date: "30.11.2026",
-/// heap: 256 * 1024, stack: 64 * 1024, main: gadgetscope::main);`
+/// heap: 128 * 1024, stack: 20 * 1024, main: gadgetscope::main);`
 ///
 /// `main` is `fn() -> i32`, its result the program's return code (0, 5,
 /// 10, 20). `heap` is the size in bytes of the allocator's arena, fixed at
@@ -96,7 +99,7 @@ pub use rt::{version_line, wb_startup};
 /// which `cargo xtask amiga` reads (docs/reference/toolchain.md, "Memory
 /// layout"). The macro also places the
 /// `$VER: <name> <version> (<date>)` string the `Version` command finds;
-/// the program reads it with [`version_line`].
+/// the program reads it with `version_line` (Amiga only).
 #[macro_export]
 macro_rules! program {
     (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path $(,)?) => {

@@ -18,8 +18,9 @@
 //!   amitools' `HunkReader`;
 //! - [`osglue`]: the OS glue (LVO stubs, wasm2c imports, amiga-rt's Rust
 //!   imports) generated from `amiga-rt/os-functions.toml`;
-//! - [`ndkgen`]: `ndk.h`, the NDK facts of the `amiga-ndk` crate and the
-//!   LVOs for the native C and assembler;
+//! - [`ndkgen`]: `ndk.h`, the NDK facts of the `amiga-ndk` crate, the
+//!   blocks of amiga-rt's `layout` and the LVOs for the native C and
+//!   assembler;
 //! - [`callgraph`]: a module's call graph and the cut that would put a
 //!   crate's code in a part loaded on demand (docs/design/parts.md).
 //!

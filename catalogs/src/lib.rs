@@ -8,7 +8,8 @@
 //!   (IFF `FORM CTLG`, docs/reference/formats.md "Locale catalogs") and
 //!   reads one back;
 //! * [`gen`] writes the Rust module with the string IDs and built-in English
-//!   strings that the program includes (`catalogs/generated/strings.rs`).
+//!   strings that the window includes (`catalogs/generated/strings.rs`,
+//!   in gadgetscope-window's `window/src/strings.rs`).
 //!
 //! **Why our own compiler**: FlexCat and CatComp are Amiga (or C) programs;
 //! no Rust library compiles `.cd`/`.ct` files or writes `FORM CTLG`, and

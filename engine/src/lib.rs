@@ -17,7 +17,8 @@
 //! - [`wblaunch`]: what WBLAUNCH gives a program: merged tooltypes, the
 //!   stack, the scratch icon's bytes.
 //! - [`record`]: RECORD's session: the recorder fed with the user's input,
-//!   the saved scripts.
+//!   the saved scripts; [`recording`]: where RECORD stands, and what the
+//!   window shows of it.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;

@@ -1,13 +1,18 @@
-//! The Amiga side of the engine's traits, below the program so that the
-//! walk's OS calls keep a speed-first opt-level while the window's code
-//! is built for size (docs/design/performance.md, "Code size").
+//! The Amiga side of the engine's traits, a crate below the program and
+//! the window so that the walk's OS calls keep a speed-first opt-level
+//! while `gadgetscope` and `gadgetscope-window` are built for size
+//! (docs/design/performance.md, "Code size").
 //!
-//! - `amiga` (wasm32): [`AmigaIntuition`] (the walker's `IntuitionOs`),
-//!   [`AmigaSystem`] (files, other programs' ports, processes, Workbench
-//!   starts) and [`AmigaActor`] (real input), over amiga-rt's safe calls.
-//! - [`bench`] and `bench_start` (wasm32): GadgetScopeBench, a program of
-//!   its own (programs/gadgetscope-bench): TREE timed with the
-//!   EClock through the same `AmigaIntuition`.
+//! - `amiga` (wasm32): `AmigaIntuition` (the walker's `IntuitionOs`),
+//!   `AmigaSystem` (files, other programs' ports, processes, Workbench
+//!   starts, the recording handler) and `AmigaActor` (real input), over
+//!   amiga-rt's safe calls.
+//! - [`mod@bench`], `bench_start` and `bench_shown` (wasm32):
+//!   GadgetScopeBench, a program of its own (entry crate
+//!   `programs/gadgetscope-bench`): TREE, and SHOWN's text reader, timed
+//!   with the EClock through the same `AmigaIntuition`.
+//!
+//! The items named without a link are Amiga only (wasm32).
 #![cfg_attr(target_arch = "wasm32", no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;

@@ -8,7 +8,7 @@
 //! graphics.library `Text()`, `TextLength()` and `TextExtent()` as
 //! documented in the RKRM Libraries ("Graphics Library and Text") and
 //! implemented by AROS (`rom/graphics/text.c`, `textlength.c`,
-//! `textextent.c`); [`font`] and [`render`] cite the rules they follow.
+//! `textextent.c`); [`font`] and [`mod@render`] cite the rules they follow.
 //! docs/reference/text-reader.md is the user-facing summary.
 //!
 //! Pure: no OS, no floating point. The engine's `shown` uses it and
@@ -16,9 +16,10 @@
 //! now (docs/design/performance.md "SHOWN").
 //!
 //! - [`font`]: [`Font`], an owned copy of a `struct TextFont`.
-//! - [`render`]: [`render()`], the reference renderer (what `Text()` draws).
-//! - [`image`]: [`Image`], pixels as pen numbers.
-//! - [`read`]: [`read()`], the reader: every text run in an image.
+//! - [`mod@render`]: [`render()`], the reference renderer (what `Text()` draws).
+//! - [`image`]: [`Image`], pixels as pen numbers, and [`Planar`], a
+//!   bitmap's planes; the reader takes either as [`Pixels`].
+//! - [`mod@read`]: [`read()`], the reader: every text run in an image.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -1,8 +1,9 @@
 //! What the event loop asks of a carrier of the wire: a TCP listener with
-//! its clients ([`crate::tcp`]) or a serial line ([`crate::serial`]). A
-//! carrier moves bytes between its device and its connections' [`Conn`]s
-//! (crate::conn); the loop hands the [`Work`] they yield to the command
-//! language and its replies back, without knowing which carrier it talks to.
+//! its clients (`crate::tcp`, Amiga only) or a serial line
+//! ([`crate::serial`]). A carrier moves bytes between its device and its
+//! connections' [`Conn`]s ([`crate::conn`]); the loop hands the [`Work`]
+//! they yield to the command language and its replies back, without
+//! knowing which carrier it talks to.
 #[cfg(doc)]
 use crate::conn::Conn;
 use crate::conn::Work;

@@ -229,7 +229,7 @@ impl<L: Line> Carrier for SerialWire<L> {
     }
 
     /// When GadgetScope ends: writes out what is queued (the last reply,
-    /// at most [`FINISH_MAX`] bytes), waiting for the line.
+    /// at most `FINISH_MAX` bytes), waiting for the line.
     fn finish(&mut self) {
         if self.conn.out.len() > FINISH_MAX {
             self.conn.out.clear();

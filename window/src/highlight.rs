@@ -8,7 +8,7 @@
 //!
 //! The geometry ([`frame_boxes`]), what happens to each bar when the frame
 //! moves ([`bar_change`]) and the pen ([`contrast_pen`]) are pure and
-//! host-tested; the windows ([`Highlight`]) exist on the Amiga only.
+//! host-tested; the windows (`Highlight`) exist on the Amiga only.
 //!
 //! NDK facts used: intuition/intuition.h `WA_Borderless`,
 //! `WA_NoCareRefresh`, `WA_SmartRefresh`, `WA_CustomScreen`; intuition

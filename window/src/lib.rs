@@ -11,10 +11,12 @@
 //!   the rule that makes that gadget visible; `desk` (Amiga): frame, pick,
 //!   files, AppIcon.
 //! - [`prefs`]: the window's remembered box; `window` (Amiga): the window
-//!   side of the program's event loop, [`Window`].
+//!   side of the program's event loop, `Window`, which the program
+//!   (`gadgetscope/src/event_loop.rs`) hands what woke it.
 //!
 //! Everything but the Amiga-only modules (wasm32: the OS side) is
-//! host-tested; the controller and the front-ends' tables over fakes.
+//! host-tested; the controller and the front-ends' tables over fakes,
+//! and both front-ends against one scripted session (`parity.rs`).
 #![cfg_attr(target_arch = "wasm32", no_std)]
 #![forbid(unsafe_code)]
 extern crate alloc;

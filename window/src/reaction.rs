@@ -373,7 +373,7 @@ static PLAN: [Part; WINDOW + 1] = {
 /// cut at the edge.
 pub const STATUS_DOMAIN: &[u8] = b"Recording... (Record again to stop)";
 
-/// [`PLAN`] with the window placed: at `remembered` (pixels) kept on a
+/// The window's object plan (`PLAN`) with the window placed: at `remembered` (pixels) kept on a
 /// screen of `screen` (width, height) pixels by [`WindowBox::fit`], as
 /// the GadTools window is; else centred on the screen.
 pub fn window_plan(remembered: Option<WindowBox>, screen: (i16, i16)) -> Vec<ObjectPlan> {

@@ -34,7 +34,7 @@ impl Outbox {
     }
 
     /// Queues a reply: its header and, for a payload of up to
-    /// [`JOIN_MAX`] bytes, the payload in the same piece (one `send()`).
+    /// `JOIN_MAX` bytes, the payload in the same piece (one `send()`).
     /// A header sent alone is a small segment after which TCP (Nagle)
     /// holds the payload's small segment until the client acknowledges
     /// the first, which a client delays (about 40 ms on Linux): a GETTEXT
