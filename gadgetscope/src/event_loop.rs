@@ -13,7 +13,7 @@
 //! recorder; those GadgetScope itself sends while carrying out a command
 //! are drained and dropped), the serial wire's reply port (its standing
 //! read and its writes: gadgetscope_transport::serial) with `SERIAL`, and, with the window, the window's signals, the pick handler, the
-//! AppIcon port and the commodity broker ([`Window`]). Runs until `QUIT`,
+//! AppIcon port and the commodity broker ([`WindowSide`]). Runs until `QUIT`,
 //! Ctrl-C or the window's Quit; every held message is replied (RC 20)
 //! before the port closes, then every reply GadgetScope is still owed is
 //! waited for (a message's memory and reply port must outlive the
@@ -21,6 +21,7 @@
 //! started with WBLAUNCH that are still running.
 use crate::complain::complain;
 use crate::settings::{Settings, Startup};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, RETURN_WARN, SIGBREAKF_CTRL_C};
 use amiga_ndk::rexx::RXCOMM;
@@ -41,7 +42,7 @@ use gadgetscope_transport::conn::Work;
 use gadgetscope_transport::settings::{SerialSettings, WireSettings};
 use gadgetscope_transport::tcp::TcpWire;
 use gadgetscope_transport::Carrier;
-use gadgetscope_window::{Commands, Window, WindowLibs, WindowSettings};
+use gadgetscope_window::{open_libraries, open_window, Commands, Libraries, WindowSettings, WindowSide};
 
 /// The commodity's description in Exchange (at most 39 characters:
 /// `CBD_DESCRLEN`).
@@ -52,6 +53,10 @@ const TICK_MICROS: u32 = 100_000;
 
 /// The engine as the Amiga runs it.
 type Engine<'a> = GsEngine<AmigaIntuition, AmigaSystem<'a>, AmigaActor<'a>>;
+
+/// The window as the loop holds it: a trait object, so that every call
+/// into the window goes through the function table (docs/design/parts.md).
+type Side<'r> = Box<dyn WindowSide + 'r>;
 
 /// Who is owed a reply: an ARexx message, or a wire connection: its
 /// carrier's place in the loop's list and its number there.
@@ -81,7 +86,7 @@ fn send(replies: Vec<(Asker<'_>, Reply)>, carriers: &mut [AmigaCarrier]) {
 
 /// Carries out SHOW, HIDE and HIGHLIGHT before the command's reply goes:
 /// a script sees their effect when its command returns.
-fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Window<'_>>) {
+fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Side<'_>>) {
     let queued = engine.ui.as_mut().map(core::mem::take).unwrap_or_default();
     if let Some(w) = window {
         for r in queued {
@@ -95,13 +100,7 @@ fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Window<'_>>) {
 /// GadgetScope's own windows (those of `task`, and the highlight frame's
 /// bars) to ignore; with `discard` it is dropped instead (what
 /// GadgetScope itself sent while carrying out a command).
-fn record_input(
-    engine: &mut Engine<'_>,
-    host: &Host<Asker<'_>>,
-    window: &Option<Window<'_>>,
-    task: u32,
-    discard: bool,
-) {
+fn record_input(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &Option<Side<'_>>, task: u32, discard: bool) {
     let Some((events, lost)) = engine.system.record_drain() else { return };
     if discard || (events.is_empty() && lost == 0) {
         return;
@@ -111,7 +110,7 @@ fn record_input(
         Err(_) => Vec::new(),
     };
     if let Some(w) = window {
-        own.extend(w.frame_windows());
+        own.extend(w.frame_windows().into_iter().filter(|&a| a != 0));
     }
     // A MANIFEST a script loaded names gadgets, else the window's profile.
     let profile = window.as_ref().and_then(|w| w.profile_manifest());
@@ -124,7 +123,7 @@ fn record_input(
 fn acting<'a, R>(
     engine: &mut Engine<'a>,
     host: &mut Host<Asker<'a>>,
-    window: &Option<Window<'_>>,
+    window: &Option<Side<'_>>,
     task: u32,
     act: impl FnOnce(&mut Host<Asker<'a>>, &mut Engine<'a>) -> R,
 ) -> R {
@@ -141,12 +140,7 @@ fn acting<'a, R>(
 /// `MANIFEST` of the file): handled now, the commands and the window's
 /// messages are taken in the order they happened. True when the window
 /// asked to quit.
-fn between_commands(
-    engine: &mut Engine<'_>,
-    host: &Host<Asker<'_>>,
-    window: &mut Option<Window<'_>>,
-    task: u32,
-) -> bool {
+fn between_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut Option<Side<'_>>, task: u32) -> bool {
     let quit = window.as_mut().is_some_and(|w| w.handle(0, false, &mut engine.os));
     window_commands(engine, host, window, task);
     quit
@@ -176,7 +170,7 @@ impl Commands for WindowCommands<'_, '_> {
 /// Runs the RECORD commands the window queued (its Record control and
 /// menu, the question before quitting), with the input around them
 /// treated as around a script's command.
-fn window_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut Option<Window<'_>>, task: u32) {
+fn window_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut Option<Side<'_>>, task: u32) {
     if !window.as_ref().is_some_and(|w| w.has_commands()) {
         return;
     }
@@ -193,8 +187,8 @@ fn window_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut
 /// commodities.library (the AROS ROM has none: then nothing is said) or
 /// when the broker fails for another reason (said, then the program runs
 /// on without it); `Err(())` when a GadgetScope broker already runs.
-fn make_broker<'r>(libs: &'r WindowLibs, settings: &Settings, dos: &Dos) -> Result<Option<Broker<'r>>, ()> {
-    let Some(port) = libs.cx_port.as_ref() else { return Ok(None) };
+fn make_broker<'r>(libs: &'r dyn Libraries, settings: &Settings, dos: &Dos) -> Result<Option<Broker<'r>>, ()> {
+    let Some(port) = libs.cx_port() else { return Ok(None) };
     let title = concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes();
     match Broker::new(b"GadgetScope", title, CX_DESCR, &settings.popkey, settings.cx_priority, port) {
         Ok(b) => {
@@ -280,12 +274,14 @@ pub fn run(
         }
     };
     // The window's side first: its broker finds a running GadgetScope.
-    let libs = match gui.as_ref().map(|_| WindowLibs::open()).transpose() {
+    // Through a function pointer, as the window itself (below).
+    let open_libs: fn() -> Result<Box<dyn Libraries>, &'static str> = core::hint::black_box(open_libraries);
+    let libs = match gui.as_ref().map(|_| open_libs()).transpose() {
         Ok(l) => l,
         Err(e) => return complain(dos, e.as_bytes(), RETURN_FAIL),
     };
     let broker = match (&gui, &libs) {
-        (Some(settings), Some(l)) => match make_broker(l, settings, dos) {
+        (Some(settings), Some(l)) => match make_broker(&**l, settings, dos) {
             Ok(b) => b,
             Err(()) => return complain(dos, b"already running: its window comes to the front", RETURN_WARN),
         },
@@ -361,7 +357,12 @@ pub fn run(
                 refresh: settings.refresh,
                 profile_dir: settings.profile_dir,
             };
-            Some(Window::new(l, ws, iconified, broker, dos))
+            // Through a function pointer the compiler cannot see through,
+            // as the loop's other calls into the window go through the
+            // trait object: no window code is inlined here.
+            let open: for<'r> fn(&'r dyn Libraries, WindowSettings, bool, Option<Broker<'r>>, &'r Dos) -> Side<'r> =
+                core::hint::black_box(open_window);
+            Some(open(&**l, ws, iconified, broker, dos))
         }
         _ => None,
     };
@@ -378,7 +379,7 @@ pub fn run(
     loop {
         let mask = base_mask
             | engine.system.record_mask()
-            | window.as_ref().map_or(0, Window::signal_mask)
+            | window.as_ref().map_or(0, |w| w.signal_mask())
             | carriers.iter().fold(0, |m, c| m | c.signal_mask());
         // The TCP carrier sleeps in WaitSelect() on its sockets and `mask`.
         let got = carriers.iter_mut().find_map(|c| c.wait(mask)).unwrap_or_else(|| amiga_rt::exec::wait(mask));
@@ -477,7 +478,7 @@ pub fn run(
         // Tick only while something waits or the window refreshes: idle
         // or iconified, the process sleeps.
         if host.has_waits()
-            || window.as_ref().is_some_and(Window::wants_ticks)
+            || window.as_ref().is_some_and(|w| w.wants_ticks())
             || carriers.iter().any(|c| c.needs_ticks())
         {
             timer.start(TICK_MICROS);

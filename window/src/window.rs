@@ -32,8 +32,7 @@ pub struct WindowLibs {
     /// Why the ReAction window is not used though window.class is there.
     classes_missing: Option<alloc::string::String>,
     app_port: MsgPort,
-    /// The commodity broker's port (`None`: no signal for it).
-    pub cx_port: Option<MsgPort>,
+    cx_port: Option<MsgPort>,
 }
 
 impl WindowLibs {
@@ -97,22 +96,6 @@ impl<'r> Window<'r> {
         }
     }
 
-    /// Opens the window, or iconifies at once (`STARTUP=ICONIFIED`, or no
-    /// window could be opened: then the ARexx port stays and SHOW retries).
-    pub fn start(&mut self, os: &mut AmigaIntuition, dos: &Dos) {
-        let f = &mut *self.front;
-        if self.iconified_at_start {
-            self.gui.iconify(f, &mut self.desk);
-            return;
-        }
-        self.gui.show(os, f, &mut self.desk);
-        if !f.is_open() {
-            dos.print(b"GadgetScope: the window cannot be opened; the ARexx port stays (SHOW retries)\n");
-            self.gui.iconify(f, &mut self.desk);
-        }
-        self.tell();
-    }
-
     /// Shows why the GadTools window stands in for the ReAction one (a
     /// ReAction class missing, or the ReAction window failing to open) in
     /// the status line, once, when the window is open.
@@ -127,18 +110,108 @@ impl<'r> Window<'r> {
             self.gui.notice(&mut *self.front, &amiga_ndk::latin1::from_str_lossy(&n));
         }
     }
+}
 
+/// The window's libraries and ports as the loop holds them: a trait
+/// object, so that they are opened, used and closed through the table
+/// (docs/design/parts.md).
+pub trait Libraries {
+    /// The commodity broker's port (`None`: no signal for it).
+    fn cx_port(&self) -> Option<&MsgPort>;
+    /// The libraries themselves, for the window.
+    fn libs(&self) -> &WindowLibs;
+}
+
+impl Libraries for WindowLibs {
+    fn cx_port(&self) -> Option<&MsgPort> {
+        self.cx_port.as_ref()
+    }
+    fn libs(&self) -> &WindowLibs {
+        self
+    }
+}
+
+/// Opens the window's libraries and ports ([`WindowLibs::open`]) as the
+/// loop holds them. Err: the sentence saying what could not be opened.
+pub fn open_libraries() -> Result<Box<dyn Libraries>, &'static str> {
+    WindowLibs::open().map(|l| Box::new(l) as Box<dyn Libraries>)
+}
+
+/// Makes the window side ([`Window::new`]) as the loop holds it. The loop
+/// calls it through a function pointer, so it is reached through the
+/// table too.
+pub fn open_window<'r>(
+    libs: &'r dyn Libraries,
+    settings: WindowSettings,
+    iconified: bool,
+    broker: Option<Broker<'r>>,
+    dos: &'r Dos,
+) -> Box<dyn WindowSide + 'r> {
+    Box::new(Window::new(libs.libs(), settings, iconified, broker, dos))
+}
+
+/// What the event loop asks of the window, as one trait object: every call
+/// from the loop into the window goes through the function table, which
+/// is how a part loaded on demand is reached (docs/design/parts.md).
+pub trait WindowSide {
+    /// Opens the window, or iconifies at once (`STARTUP=ICONIFIED`, or no
+    /// window could be opened: then the ARexx port stays and SHOW retries).
+    fn start(&mut self, os: &mut AmigaIntuition, dos: &Dos);
     /// The signals the window side waits for now.
-    pub fn signal_mask(&self) -> u32 {
+    fn signal_mask(&self) -> u32;
+    /// Handles what woke the loop (`got`; `ticked` on a timer tick);
+    /// true when the user quit.
+    fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition) -> bool;
+    /// Carries out what ARexx SHOW, HIDE and HIGHLIGHT asked for.
+    fn request(&mut self, r: UiRequest, os: &mut AmigaIntuition);
+    /// Whether the window needs the 100 ms tick (auto refresh, pick mode).
+    fn wants_ticks(&self) -> bool;
+    /// QUIT from ARexx or Ctrl-C with names not saved: asks, and saves
+    /// them first if the user wants (nothing recorded is lost unasked).
+    fn before_quit(&mut self);
+    /// Closes everything and remembers the window's box.
+    fn shutdown(self: Box<Self>, dos: &Dos);
+    /// Tells the user `text` in the status line (Latin-1).
+    fn notice(&mut self, text: &[u8]);
+    /// Shows the RECORD state in the window (its Record control and menu).
+    fn sync_record(&mut self, state: RecordState);
+    /// Whether the window queued RECORD commands
+    /// ([`WindowSide::run_commands`]).
+    fn has_commands(&self) -> bool;
+    /// Runs the RECORD commands the window queued (its Record control and
+    /// menu, the question before quitting) through `commands`.
+    fn run_commands(&mut self, commands: &mut dyn Commands);
+    /// The addresses of the highlight frame's bars (0: not open), which
+    /// the recorder ignores as GadgetScope's own windows.
+    fn frame_windows(&self) -> [u32; 4];
+    /// The open quirk profile as a manifest, when it names anything: the
+    /// recorder names gadgets with it when no script loaded a MANIFEST.
+    fn profile_manifest(&self) -> Option<&Manifest>;
+}
+
+impl WindowSide for Window<'_> {
+    fn start(&mut self, os: &mut AmigaIntuition, dos: &Dos) {
+        let f = &mut *self.front;
+        if self.iconified_at_start {
+            self.gui.iconify(f, &mut self.desk);
+            return;
+        }
+        self.gui.show(os, f, &mut self.desk);
+        if !f.is_open() {
+            dos.print(b"GadgetScope: the window cannot be opened; the ARexx port stays (SHOW retries)\n");
+            self.gui.iconify(f, &mut self.desk);
+        }
+        self.tell();
+    }
+
+    fn signal_mask(&self) -> u32 {
         self.front.signal_mask()
             | self.desk.pick_mask()
             | self.desk.app_mask()
             | self.broker.as_ref().map_or(0, |b| b.signal_mask())
     }
 
-    /// Handles what woke the loop (`got`; `ticked` on a timer tick);
-    /// true when the user quit.
-    pub fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition) -> bool {
+    fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition) -> bool {
         let (gui, f, d) = (&mut self.gui, &mut *self.front, &mut self.desk);
         let mut quit = false;
         for e in f.events() {
@@ -167,25 +240,20 @@ impl<'r> Window<'r> {
         quit
     }
 
-    /// Carries out what ARexx SHOW, HIDE and HIGHLIGHT asked for.
-    pub fn request(&mut self, r: UiRequest, os: &mut AmigaIntuition) {
+    fn request(&mut self, r: UiRequest, os: &mut AmigaIntuition) {
         self.gui.request(r, os, &mut *self.front, &mut self.desk);
         self.tell();
     }
 
-    /// Whether the window needs the 100 ms tick (auto refresh, pick mode).
-    pub fn wants_ticks(&self) -> bool {
+    fn wants_ticks(&self) -> bool {
         self.gui.wants_ticks(&*self.front)
     }
 
-    /// QUIT from ARexx or Ctrl-C with names not saved: asks, and saves
-    /// them first if the user wants (nothing recorded is lost unasked).
-    pub fn before_quit(&mut self) {
+    fn before_quit(&mut self) {
         self.gui.before_quit(&mut *self.front, &mut self.desk);
     }
 
-    /// Closes everything and remembers the window's box.
-    pub fn shutdown(mut self, dos: &Dos) {
+    fn shutdown(mut self: Box<Self>, dos: &Dos) {
         self.gui.shutdown(&mut *self.front, &mut self.desk);
         if let Some(b) = self.gui.placement_to_keep(&*self.front) {
             write_window_box(dos, &b);
@@ -195,36 +263,27 @@ impl<'r> Window<'r> {
         drop(self.desk);
     }
 
-    /// Tells the user `text` in the status line (Latin-1).
-    pub fn notice(&mut self, text: &[u8]) {
+    fn notice(&mut self, text: &[u8]) {
         self.gui.notice(&mut *self.front, text);
     }
 
-    /// Shows the RECORD state in the window (its Record control and menu).
-    pub fn sync_record(&mut self, state: RecordState) {
+    fn sync_record(&mut self, state: RecordState) {
         self.gui.sync_record(state, &mut *self.front);
     }
 
-    /// Whether the window queued RECORD commands ([`Window::run_commands`]).
-    pub fn has_commands(&self) -> bool {
+    fn has_commands(&self) -> bool {
         self.gui.has_commands()
     }
 
-    /// Runs the RECORD commands the window queued (its Record control and
-    /// menu, the question before quitting) through `commands`.
-    pub fn run_commands(&mut self, commands: &mut dyn Commands) {
+    fn run_commands(&mut self, commands: &mut dyn Commands) {
         self.gui.run_commands(commands, &mut *self.front);
     }
 
-    /// The addresses of the highlight frame's bars (0: not open), which
-    /// the recorder ignores as GadgetScope's own windows.
-    pub fn frame_windows(&self) -> impl Iterator<Item = u32> {
-        self.desk.frame_windows().into_iter().filter(|&a| a != 0)
+    fn frame_windows(&self) -> [u32; 4] {
+        self.desk.frame_windows()
     }
 
-    /// The open quirk profile as a manifest, when it names anything: the
-    /// recorder names gadgets with it when no script loaded a MANIFEST.
-    pub fn profile_manifest(&self) -> Option<&Manifest> {
+    fn profile_manifest(&self) -> Option<&Manifest> {
         Some(&self.gui.profile).filter(|p| !p.is_empty()).map(|p| p.manifest())
     }
 }
