@@ -79,12 +79,13 @@ pub fn build(only: &[String]) -> Result<Vec<Built>> {
 }
 
 /// The source paths a program carries (its panic locations) made the
-/// same on every machine and checkout: Rust's library as `rust/…`
-/// whether its sources are installed (`rust-src`: the sysroot's path) or
-/// not (`/rustc/<commit>/…`), crates.io's crates as `crates/<crate>-<v>/…`
+/// same on every machine and checkout: Rust's library as
+/// `/rustc/<commit>/library/…` whether its sources are installed
+/// (`rust-src`: rustc would name the sysroot's files) or not (the path
+/// the shipped std carries), crates.io's crates as `crates/<crate>-<v>/…`
 /// instead of the builder's `$CARGO_HOME`, and the workspace's own files
 /// relative to its root. `--remap-path-prefix` pairs for rustc.
-pub fn path_remaps(root: &Path) -> Result<Vec<(String, &'static str)>> {
+pub fn path_remaps(root: &Path) -> Result<Vec<(String, String)>> {
     let rustc = |arg: &str| -> Result<String> {
         let out = Command::new("rustc").args(arg.split(' ')).output().context("running rustc")?;
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -94,17 +95,18 @@ pub fn path_remaps(root: &Path) -> Result<Vec<(String, &'static str)>> {
         .lines()
         .find_map(|l| l.strip_prefix("commit-hash: ").map(str::to_owned))
         .ok_or_else(|| anyhow::anyhow!("rustc -vV names no commit-hash"))?;
+    // Rust's library as the shipped std names it (`/rustc/<commit>/…`),
+    // also where `rust-src` is installed and rustc would name its files.
     let mut pairs = vec![
-        (sysroot.join("lib/rustlib/src/rust/library").display().to_string(), "rust"),
-        (format!("/rustc/{commit}/library"), "rust"),
-        (format!("{}/", root.display()), ""),
+        (sysroot.join("lib/rustlib/src/rust/library").display().to_string(), format!("/rustc/{commit}/library")),
+        (format!("{}/", root.display()), String::new()),
     ];
     let cargo_home = std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
     if let Some(registry) = cargo_home.map(|h| h.join("registry/src")) {
         for index in std::fs::read_dir(&registry).into_iter().flatten().flatten() {
-            pairs.push((index.path().display().to_string(), "crates"));
+            pairs.push((index.path().display().to_string(), "crates".to_string()));
         }
     }
     Ok(pairs)
@@ -113,7 +115,7 @@ pub fn path_remaps(root: &Path) -> Result<Vec<(String, &'static str)>> {
 /// `pairs` as a cargo `--config` value that adds `--remap-path-prefix`
 /// to the wasm32 target's rustflags (cargo joins it to
 /// `.cargo/config.toml`'s array).
-pub fn remap_config(pairs: &[(String, &str)]) -> String {
+pub fn remap_config(pairs: &[(String, String)]) -> String {
     let flags: Vec<String> = pairs
         .iter()
         .map(|(from, to)| {
