@@ -28,7 +28,10 @@
 //! never grows; instantiation traps if the runtime allocated any other
 //! size). With a constant offset that is one compare against an immediate
 //! and one branch per access, and the access is a single
-//! `move.l off(data,base.l)`. Every use of `w2c_memory` in the output must
+//! `move.l off(data,base.l)`. Linear memory ends in a guard of [`GUARD`]
+//! bytes that holds nothing of the program, so an access whose offset is
+//! below it is checked by its base alone (`base <= SIZE - GUARD`), one
+//! compare that GCC shares between the accesses through one base. Every use of `w2c_memory` in the output must
 //! have one of the known shapes, else the build fails (the call-site
 //! rewrite is as checked as the template substitution); memory.copy and
 //! memory.fill keep wasm2c's own `RANGE_CHECK` (made 32-bit above).
@@ -112,12 +115,19 @@ const GS_ACCESSORS: &str = r#"
    base is the wasm address operand, off the instruction's constant
    offset; in bounds iff base + off + n <= GS_MEM_SIZE, computed without
    overflow in 32 bits. GS_MEM_SIZE is the size linear memory is allocated
-   with; instantiation checks it (memory never grows). */
+   with; instantiation checks it (memory never grows).
+   Its last GS_GUARD bytes hold nothing of the program (@GUARD_NOTE@), so
+   an access whose offset is below GS_GUARD is in bounds iff its base is
+   at most GS_MEM_SIZE - GS_GUARD: a compare of the base alone, which GCC
+   makes once for all the accesses through one base. */
 #define GS_MEM_SIZE @SIZE@u
+#define GS_GUARD @GUARD@u
 /* The size the runtime allocates (runtime.c wasm_rt_allocate_memory). */
 const u32 gs_mem_bytes = GS_MEM_SIZE;
 #define GS_OOB(base, off, n) \
-  (GS_MEM_SIZE < (n) || (off) > GS_MEM_SIZE - (n) || (base) > GS_MEM_SIZE - (n) - (off))
+  ((n) <= GS_GUARD && (off) <= GS_GUARD - (n) \
+     ? (base) > GS_MEM_SIZE - GS_GUARD \
+     : (GS_MEM_SIZE < (n) || (off) > GS_MEM_SIZE - (n) || (base) > GS_MEM_SIZE - (n) - (off)))
 /* The base operand must be a 32-bit value (memory32): anything else does not compile. */
 #define GS_BASE(b) _Generic((b), u32: (b))
 /* Linear memory's address. It never moves (memory never grows), and the
@@ -432,7 +442,7 @@ const SEGMENT: &str = "data_segment_data_";
 /// `memory.init`), the segments must not overlap and must end inside the
 /// `size` bytes of memory. `None`: the module has no memory (then it must
 /// have no data either).
-fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
+fn data_in_place(body: &str, size: Option<u32>, guard: u32) -> Result<String> {
     const LOAD: &str = "  LOAD_DATA(instance->w2c_memory, ";
     const DEF: &str = "static const u8 data_segment_data_";
     if body.contains("static const u8* data_segment_data_") {
@@ -538,8 +548,9 @@ fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
             bail!("wasm2c output: data segments overlap at offset {off}");
         }
         end = u64::from(*off) + bytes.len() as u64;
-        if end > u64::from(size) {
-            bail!("wasm2c output: a data segment ends at {end}, beyond the {size} bytes of linear memory");
+        if end > u64::from(size - guard) {
+            let data = size - guard;
+            bail!("wasm2c output: a data segment ends at {end}, beyond the {data} bytes of linear memory the program uses");
         }
     }
     let mut def = format!(
@@ -580,8 +591,16 @@ fn data_in_place(body: &str, size: Option<u32>) -> Result<String> {
     Ok(out)
 }
 
-/// The accessor definitions for a memory of `size` bytes.
-fn accessors(size: u32) -> String {
+/// The bytes at the end of linear memory that hold nothing of the
+/// program when its size is the bytes the module uses plus these: an
+/// access with a smaller constant offset needs only its base compared
+/// ([`GS_ACCESSORS`]). 4 KiB: the offsets of nearly all accesses (fields
+/// of structures), and 4 KiB more of each program's resident memory.
+pub const GUARD: u32 = 4096;
+
+/// The accessor definitions for a memory of `size` bytes whose last
+/// `guard` bytes hold nothing of the program.
+fn accessors(size: u32, guard: u32) -> String {
     let mut inst = String::new();
     for (name, t1, t2, t3) in LOADS {
         inst.push_str(&format!("GS_DEFINE_LOAD({name}, {t1}, {t2}, {t3})\n"));
@@ -589,7 +608,12 @@ fn accessors(size: u32) -> String {
     for (name, t1, t2) in STORES {
         inst.push_str(&format!("GS_DEFINE_STORE({name}, {t1}, {t2})\n"));
     }
-    GS_ACCESSORS.replace("@SIZE@", &size.to_string()).replace("@INSTANCES@", &inst)
+    let note = if guard > 0 { "the bytes past the module's __heap_base" } else { "none: no guard" };
+    GS_ACCESSORS
+        .replace("@SIZE@", &size.to_string())
+        .replace("@GUARD@", &guard.to_string())
+        .replace("@GUARD_NOTE@", note)
+        .replace("@INSTANCES@", &inst)
 }
 
 /// The byte-wise accessors of the 68000 build, for the integer accesses of
@@ -730,10 +754,16 @@ pub fn apply_sized(src: &str, used: Option<u32>, odd: Option<&[Vec<crate::oddgua
             let Some(bytes) = bytes else {
                 bail!("wasm2c output: {used} bytes used of a linear memory of {pages} bytes");
             };
+            let Some(bytes) = bytes.checked_add(GUARD).filter(|&b| b <= pages) else {
+                bail!(
+                    "wasm2c output: {used} bytes used and the {GUARD}-byte guard do not fit a linear memory of {pages} bytes (give the linker a larger --initial-memory)"
+                );
+            };
             Some(bytes)
         }
         (size, _) => size,
     };
+    let guard = if used.is_some() { GUARD } else { 0 };
     let (mut body, sites_after) = rewrite_call_sites(&src[c1..])?;
     let sites = sites_before + sites_after;
     if sites > 0 && size.is_none() {
@@ -749,7 +779,7 @@ pub fn apply_sized(src: &str, used: Option<u32>, odd: Option<&[Vec<crate::oddgua
             "  if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB); /* GadgetScope post-pass */\n",
         );
     }
-    let body = data_in_place(&body, size)?;
+    let body = data_in_place(&body, size, guard)?;
     let out = [
         &src[..p0],
         PROLOGUE_NEW,
@@ -757,7 +787,7 @@ pub fn apply_sized(src: &str, used: Option<u32>, odd: Option<&[Vec<crate::oddgua
         RANGE_CHECK_NEW,
         &src[a1..b0],
         LOAD_STORE_NEW,
-        &accessors(size.unwrap_or(0)),
+        &accessors(size.unwrap_or(0), guard),
         &odd.map(|_| odd_accessors()).unwrap_or_default(),
         &between,
         MEMORY_COPY_NEW,
@@ -831,7 +861,7 @@ pub(crate) mod tests {
     #[test]
     fn rewrites_every_call_site_to_base_and_offset() {
         let out = apply(&real_output_of(LOADS_AND_STORES, "ls")).unwrap();
-        let sites = out.matches("gs__").count() - accessors(1).matches("gs__").count();
+        let sites = out.matches("gs__").count() - accessors(1, 0).matches("gs__").count();
         assert_eq!(sites, 6, "{out}");
         assert!(out.contains("gs__i32_store(&instance->w2c_memory, GS_BASE(w2c_i0), 4u, w2c_i1);"), "{out}");
         assert!(out.contains("gs__i32_load(&instance->w2c_memory, GS_BASE(w2c_i1), 8u)"), "{out}");
@@ -843,14 +873,65 @@ pub(crate) mod tests {
         assert!(!out.contains("(&instance->w2c_memory, (u64)"), "{out}");
     }
 
+    /// The bound itself, compiled by the host's C compiler from the
+    /// accessors' text: in bounds exactly when every byte is below the
+    /// memory's size, the guard's fast path included.
+    #[test]
+    fn the_bound_is_exact_with_the_guard() {
+        let text = accessors(74_104, GUARD);
+        let defs: String = text
+            .split("\n#define ")
+            .skip(1)
+            .filter(|d| d.starts_with("GS_MEM_SIZE") || d.starts_with("GS_GUARD") || d.starts_with("GS_OOB"))
+            .map(|d| format!("#define {}\n", d.split("\n/*").next().unwrap().split("\nconst").next().unwrap()))
+            .collect();
+        assert_eq!(defs.matches("#define").count(), 3, "{defs}");
+        let dir = std::env::temp_dir().join(format!("gs-w2cpost-{}-bound", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let main = r#"
+#include <stdio.h>
+typedef unsigned int u32;
+static int oob(u32 base, u32 off, u32 n) { return GS_OOB(base, off, n); }
+static int exact(u32 base, u32 off, u32 n) {
+  unsigned long long end = (unsigned long long)base + off + n;
+  return end > GS_MEM_SIZE;
+}
+int main(void) {
+  static const u32 bases[] = {0, 1, 70000, 70007, 70008, 70009, 74100, 74104, 0xFFFFFFFFu, 0x80000000u};
+  static const u32 offs[] = {0, 4, 4088, 4092, 4093, 4095, 4096, 4100, 70000, 74100, 0xFFFFFFF0u};
+  static const u32 ns[] = {1, 2, 4, 8};
+  int bad = 0;
+  for (unsigned i = 0; i < sizeof bases / 4; i++)
+    for (unsigned j = 0; j < sizeof offs / 4; j++)
+      for (unsigned k = 0; k < 4; k++) {
+        u32 b = bases[i], o = offs[j], n = ns[k];
+        /* The guard's fast path may only refuse more: a base in the guard. */
+        int want = exact(b, o, n) || (o <= GS_GUARD - n && b > GS_MEM_SIZE - GS_GUARD);
+        if (oob(b, o, n) != want) { printf("base %u off %u n %u\n", b, o, n); bad = 1; }
+        if (!oob(b, o, n) && exact(b, o, n)) { printf("let through: base %u off %u n %u\n", b, o, n); bad = 1; }
+      }
+  return bad;
+}
+"#;
+        std::fs::write(dir.join("b.c"), format!("{defs}{main}")).unwrap();
+        let cc = std::process::Command::new("cc").args(["-O1", "-o", "b", "b.c"]).current_dir(&dir).output().expect("cc");
+        assert!(cc.status.success(), "{}", String::from_utf8_lossy(&cc.stderr));
+        let run = std::process::Command::new(dir.join("b")).output().unwrap();
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
     #[test]
     fn memory_sized_to_the_bytes_used() {
         let src = real_output_of(LOADS_AND_STORES, "sz");
         let out = apply_sized(&src, Some(70_001), None).unwrap();
-        assert!(out.contains("#define GS_MEM_SIZE 70008u"), "rounded up to 8");
+        assert!(out.contains("#define GS_MEM_SIZE 74104u"), "rounded up to 8, and the guard");
+        assert!(out.contains("#define GS_GUARD 4096u"));
         assert!(out.contains("const u32 gs_mem_bytes = GS_MEM_SIZE;"));
         assert!(out.contains("if (instance->w2c_memory.size != GS_MEM_SIZE) TRAP(OOB);"));
-        assert!(apply_sized(&src, Some(3 * 65536), None).unwrap().contains("#define GS_MEM_SIZE 196608u"));
+        assert!(apply_sized(&src, Some(3 * 65536 - 4096), None).unwrap().contains("#define GS_MEM_SIZE 196608u"));
+        let e = apply_sized(&src, Some(3 * 65536 - 4095), None).unwrap_err();
+        assert!(e.to_string().contains("guard do not fit a linear memory of 196608 bytes"), "{e}");
         let e = apply_sized(&src, Some(3 * 65536 + 1), None).unwrap_err();
         assert!(e.to_string().contains("bytes used of a linear memory of 196608 bytes"), "{e}");
     }
@@ -930,7 +1011,7 @@ pub(crate) mod tests {
         );
         run("m68k-linux-gnu-objcopy", &["-O", "binary", "-j", LINEAR_SECTION, "m.o", "linear.bin"]);
         let image = std::fs::read(dir.join("linear.bin")).unwrap();
-        let mut want = vec![0u8; 70_008];
+        let mut want = vec![0u8; 70_008 + GUARD as usize];
         want[16..20].copy_from_slice(b"ab\0c");
         want[70_000] = 0xff;
         assert!(image == want, "the section is {} bytes, not the expected image", image.len());
@@ -1044,13 +1125,13 @@ pub(crate) mod tests {
     fn the_68000_build_gives_byte_aligned_sites_byte_wise_accessors() {
         let (c, wasm, dir) = real_output_and_wasm_of(ODD, "odd");
         let funcs = crate::oddguard::accesses(&wasm).unwrap();
-        let out = apply_sized(&c, Some(65_536), Some(&funcs)).unwrap();
+        let out = apply_sized(&c, Some(65_536 - GUARD), Some(&funcs)).unwrap();
         for call in ["gs_odd_i32_store16(", "gs_odd_i32_load(", "gs_odd_i64_load(", "gs_odd_i64_store("] {
             assert_eq!(out.matches(call).count(), 1, "{call}\n{out}");
         }
         assert_eq!(out.matches("gs__i32_load(").count(), 1, "{out}");
         assert_eq!(out.matches("gs__i32_load8_u(").count(), 1, "{out}");
-        assert!(!apply_sized(&c, Some(65_536), None).unwrap().contains("gs_odd_"));
+        assert!(!apply_sized(&c, Some(65_536 - GUARD), None).unwrap().contains("gs_odd_"));
         // It compiles for the 68000.
         std::fs::write(dir.join("m.c"), &out).unwrap();
         let o = std::process::Command::new("m68k-linux-gnu-gcc")
@@ -1068,13 +1149,13 @@ pub(crate) mod tests {
         let funcs = crate::oddguard::accesses(&wasm).unwrap();
         let mut fewer = funcs.clone();
         fewer[1].pop();
-        let e = apply_sized(&c, Some(65_536), Some(&fewer)).unwrap_err();
+        let e = apply_sized(&c, Some(65_536 - GUARD), Some(&fewer)).unwrap_err();
         assert!(e.to_string().contains("more load/store call sites"), "{e}");
         let mut renamed = funcs.clone();
         renamed[0][0].name = "i32_store";
-        let e = apply_sized(&c, Some(65_536), Some(&renamed)).unwrap_err();
+        let e = apply_sized(&c, Some(65_536 - GUARD), Some(&renamed)).unwrap_err();
         assert!(e.to_string().contains("is i32_store16, the module's access i32_store"), "{e}");
-        let e = apply_sized(&c, Some(65_536), Some(&funcs[..1])).unwrap_err();
+        let e = apply_sized(&c, Some(65_536 - GUARD), Some(&funcs[..1])).unwrap_err();
         assert!(e.to_string().contains("more functions than the module's 1"), "{e}");
     }
 
