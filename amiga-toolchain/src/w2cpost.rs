@@ -914,7 +914,8 @@ int main(void) {
 }
 "#;
         std::fs::write(dir.join("b.c"), format!("{defs}{main}")).unwrap();
-        let cc = std::process::Command::new("cc").args(["-O1", "-o", "b", "b.c"]).current_dir(&dir).output().expect("cc");
+        let cc =
+            std::process::Command::new("cc").args(["-O1", "-o", "b", "b.c"]).current_dir(&dir).output().expect("cc");
         assert!(cc.status.success(), "{}", String::from_utf8_lossy(&cc.stderr));
         let run = std::process::Command::new(dir.join("b")).output().unwrap();
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
