@@ -75,7 +75,7 @@ fn m68k_sizes(elf: &std::path::Path) -> Result<HashMap<String, u64>> {
 /// matching the name section with the ELF: each character that is not a
 /// letter, digit or `_` becomes `_`, as far as the match needs.
 fn key(name: &str) -> String {
-    name.replace('$', "_").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+    name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
 }
 
 /// A Rust symbol shortened for the report: its path without the hash.

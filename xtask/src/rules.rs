@@ -94,17 +94,22 @@ pub fn run() -> Result<()> {
     if let Err(e) = run_cargo("the Amiga side (clippy, wasm32; the binding layer's SAFETY lines)", &args) {
         failures.push(e.to_string());
     }
-    println!("checks: unsafe only in {BINDING_LAYER}");
-    match unsafe_rule() {
-        Ok(problems) if problems.is_empty() => {}
-        Ok(problems) => failures.push(format!("the unsafe rule:\n  {}", problems.join("\n  "))),
-        Err(e) => failures.push(format!("the unsafe rule could not be checked: {e:#}")),
-    }
-    println!("checks: every crate's folder named as the crate");
-    match metadata().map(|m| folder_names(&m)) {
-        Ok(problems) if problems.is_empty() => {}
-        Ok(problems) => failures.push(format!("the folder names:\n  {}", problems.join("\n  "))),
-        Err(e) => failures.push(format!("the folder names could not be checked: {e:#}")),
+    // Both rules read the workspace's crates from one `cargo metadata`.
+    match metadata() {
+        Ok(meta) => {
+            println!("checks: unsafe only in {BINDING_LAYER}");
+            match unsafe_rule(&meta) {
+                Ok(problems) if problems.is_empty() => {}
+                Ok(problems) => failures.push(format!("the unsafe rule:\n  {}", problems.join("\n  "))),
+                Err(e) => failures.push(format!("the unsafe rule could not be checked: {e:#}")),
+            }
+            println!("checks: every crate's folder named as the crate");
+            let problems = folder_names(&meta);
+            if !problems.is_empty() {
+                failures.push(format!("the folder names:\n  {}", problems.join("\n  ")));
+            }
+        }
+        Err(e) => failures.push(format!("the unsafe rule and the folder names could not be checked: {e:#}")),
     }
     println!("checks: no numeric structure offsets outside {}/ (xtask/src/offsets.rs)", crate::offsets::NDK);
     match crate::offsets::check_tree() {
@@ -158,9 +163,9 @@ fn folder_names(meta: &Metadata) -> Vec<String> {
         .collect()
 }
 
-/// Every breach of the unsafe rule, one line each (empty: none).
-pub fn unsafe_rule() -> Result<Vec<String>> {
-    let meta = metadata()?;
+/// Every breach of the unsafe rule in the workspace `meta` describes, one
+/// line each (empty: none).
+fn unsafe_rule(meta: &Metadata) -> Result<Vec<String>> {
     let root = crate::checkout::root();
     let members: Vec<&Package> = meta.packages.iter().filter(|p| meta.workspace_members.contains(&p.id)).collect();
     let dirs: Vec<PathBuf> = members.iter().filter_map(|p| p.manifest_path.parent().map(Path::to_path_buf)).collect();
@@ -285,7 +290,7 @@ mod tests {
 
     #[test]
     fn the_workspace_keeps_the_rule() {
-        let problems = unsafe_rule().unwrap();
+        let problems = unsafe_rule(&metadata().unwrap()).unwrap();
         assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 
