@@ -148,7 +148,7 @@ static ULONG get_ulong(ULONG a)
 #endif
 
 /* ---- tracked resources: released in reverse order after a trap ---- */
-enum { RES_FREE, RES_LIBRARY, RES_RDARGS, RES_FILE, RES_VEC, RES_HANDLER };
+enum { RES_FREE, RES_LIBRARY, RES_RDARGS, RES_FILE, RES_VEC, RES_HANDLER, RES_PART };
 #define RES_MAX 64
 static struct { ULONG kind, handle; } g_res[RES_MAX];
 
@@ -161,6 +161,7 @@ static int res_add(ULONG kind, ULONG handle)
 }
 
 static void handler_release(ULONG state);
+static void part_release(ULONG seg);
 
 static void res_release(int i)
 {
@@ -171,6 +172,7 @@ static void res_release(int i)
     case RES_FILE: gs_dos_Close(g_dosbase, h); break;
     case RES_VEC: gs_exec_FreeVec(SYSBASE, h); break;
     case RES_HANDLER: handler_release(h); break;
+    case RES_PART: part_release(h); break;
     }
     g_res[i].kind = RES_FREE;
 }
@@ -336,6 +338,171 @@ ULONG rt_membase(void) { return MEMBASE; }
 
 u32 Z_amigaZ_rt_mem_base(struct Z_amiga_instance_t *e) { (void)e; return MEMBASE; }
 u32 Z_amigaZ_rt_wbstartup(struct Z_amiga_instance_t *e) { (void)e; return g_wbmsg; }
+
+/* ---- parts loaded on demand (docs/design/parts.md) ----
+ * A part file is a header hunk (amiga_rt::part: ph_*), then code hunks.
+ * Its references into the program are offsets in the program's hunks,
+ * made addresses here (LoadSeg relocates only within one file). The
+ * function table's entries for its functions hold gs_part_absent until
+ * it is loaded, and again once it is unloaded. One part at a time. */
+extern const unsigned char gs_build_id[BUILD_ID_BYTES];
+extern char _start[];
+static ULONG g_part; /* the loaded part's seglist (BPTR), 0 when none */
+
+/* The most hunks the program itself may have (its own seglist's walk). */
+#define OWN_MAX_HUNKS 64
+#define SEG_ADDR(b) (((b) << 2) + SEG_DATA)
+#define SEG_BYTES(b) (*(ULONG *)(((b) << 2) - SEG_SIZE_BEFORE) - SEG_SIZE_BEFORE - SEG_DATA)
+#define PART_EXPORT_BYTES 12
+
+/* What the table's entries for an absent part's functions call. */
+void gs_part_absent(void) { fatal("a part of the program was called while not loaded"); }
+
+/* The program's own hunks' addresses: its first hunk starts with _start,
+ * and the longword before each hunk's bytes is the next one's BPTR.
+ * Returns how many there are (only the first OWN_MAX_HUNKS stored). */
+static ULONG own_hunks(ULONG *bases)
+{
+    ULONG n = 0, at = (ULONG)_start, next;
+    while (at) {
+        if (n < OWN_MAX_HUNKS) bases[n] = at;
+        n++;
+        next = *(ULONG *)(at - SEG_DATA);
+        at = next ? SEG_ADDR(next) : 0;
+    }
+    return n;
+}
+
+/* Checks (apply 0) or applies (apply 1) the header at head (hsize
+ * bytes) of a part with n code hunks at code[] of csize[] bytes, against
+ * the program's nown hunks at own[]. 0 when the header does not hold. */
+static ULONG part_links(ULONG head, ULONG hsize, ULONG n, const ULONG *code, const ULONG *csize,
+                        const ULONG *own, ULONG nown, int apply)
+{
+    ULONG off = ph_Sizes + 4 * n, exports, i, k, cnt, j, o, idx, at;
+    wasm_rt_funcref_t *t = g_inst.w2c_T0.data;
+#define H(x) (*(ULONG *)(head + (x)))
+    exports = H(off);
+    off += 4;
+    if (exports > g_inst.w2c_T0.size || (hsize - off) / PART_EXPORT_BYTES < exports) return 0;
+    for (i = 0; i < exports; i++, off += PART_EXPORT_BYTES) {
+        idx = H(off);
+        k = H(off + 4);
+        o = H(off + 8);
+        if (idx >= g_inst.w2c_T0.size || k >= n || o >= csize[k] || (o & 1)) return 0;
+        if (t[idx].func != (wasm_rt_function_ptr_t)gs_part_absent) return 0;
+    }
+    for (k = 0; k < n; k++) {
+        for (;;) {
+            if (hsize - off < 4) return 0;
+            cnt = H(off);
+            off += 4;
+            if (!cnt) break;
+            if (hsize - off < 4) return 0;
+            j = H(off);
+            off += 4;
+            if (j >= nown || j >= OWN_MAX_HUNKS || (hsize - off) / 4 < cnt) return 0;
+            for (i = 0; i < cnt; i++, off += 4) {
+                o = H(off);
+                if (csize[k] < 4 || o > csize[k] - 4 || (o & 1)) return 0;
+                if (apply) {
+                    at = code[k] + o;
+                    *(ULONG *)at += own[j];
+                }
+            }
+        }
+    }
+#undef H
+    return 1;
+}
+
+/* Writes the part's functions' addresses (load) or gs_part_absent
+ * (unload) into the table's entries its header exports. */
+static void part_table(ULONG head, ULONG n, const ULONG *code, int load)
+{
+    ULONG off = ph_Sizes + 4 * n, exports = *(ULONG *)(head + off), i, p;
+    wasm_rt_funcref_t *t = g_inst.w2c_T0.data;
+    if (!t) return;
+    for (i = 0, off += 4; i < exports; i++, off += PART_EXPORT_BYTES) {
+        p = *(ULONG *)(head + off);
+        t[p].func = load ? (wasm_rt_function_ptr_t)(code[*(ULONG *)(head + off + 4)] + *(ULONG *)(head + off + 8))
+                         : (wasm_rt_function_ptr_t)gs_part_absent;
+    }
+}
+
+/* The hunks of the part at seg: its code hunks' BPTRs into code[] (at
+ * most PART_MAX_HUNKS), the header's (the last hunk) into *head; returns
+ * the number of code hunks, 0 when there are none or too many. */
+static ULONG part_hunks(ULONG seg, ULONG *code, ULONG *head)
+{
+    ULONG n = 0, at = seg, next;
+    *head = seg;
+    while ((next = *(ULONG *)(at << 2)) != 0) {
+        if (n == PART_MAX_HUNKS) return 0;
+        code[n++] = at;
+        at = next;
+    }
+    *head = at;
+    return n;
+}
+
+u32 Z_amigaZ_rt_part_load(struct Z_amiga_instance_t *e, u32 name)
+{
+    ULONG seg, head, hsize, own[OWN_MAX_HUNKS], code[PART_MAX_HUNKS], csize[PART_MAX_HUNKS], nown, n, k;
+    (void)e;
+    if (g_part) return PART_BUSY;
+    if (name >= g_inst.w2c_memory.size) wasm_rt_trap(WASM_RT_TRAP_OOB);
+    seg = gs_dos_LoadSeg(g_dosbase, MEMBASE + name);
+    if (!seg) return PART_CANNOT_LOAD;
+    n = part_hunks(seg, code, &head);
+    hsize = SEG_BYTES(head);
+    head = SEG_ADDR(head);
+    if (hsize < ph_Sizes || *(ULONG *)(head + ph_Magic) != PART_MAGIC) goto not_part;
+    if (memcmp((const void *)(head + ph_BuildId), gs_build_id, BUILD_ID_BYTES) != 0) {
+        gs_dos_UnLoadSeg(g_dosbase, seg);
+        return PART_OTHER_BUILD;
+    }
+    nown = own_hunks(own);
+    if (*(ULONG *)(head + ph_Format) != PART_FORMAT || nown != *(ULONG *)(head + ph_ResidentHunks) || n == 0 ||
+        n != *(ULONG *)(head + ph_CodeHunks) || (hsize - ph_Sizes) / 4 <= n)
+        goto not_part;
+    for (k = 0; k < n; k++) {
+        csize[k] = *(ULONG *)(head + ph_Sizes + 4 * k);
+        if (csize[k] > SEG_BYTES(code[k])) goto not_part;
+        code[k] = SEG_ADDR(code[k]);
+    }
+    if (!part_links(head, hsize, n, code, csize, own, nown, 0)) goto not_part;
+    if (!res_add(RES_PART, seg)) {
+        gs_dos_UnLoadSeg(g_dosbase, seg);
+        gs_dos_SetIoErr(g_dosbase, ERROR_NO_FREE_STORE);
+        return PART_CANNOT_LOAD;
+    }
+    part_links(head, hsize, n, code, csize, own, nown, 1);
+    gs_exec_CacheClearU(SYSBASE);
+    part_table(head, n, code, 1);
+    g_part = seg;
+    return PART_OK;
+not_part:
+    gs_dos_UnLoadSeg(g_dosbase, seg);
+    return PART_NOT_A_PART;
+}
+
+static void part_release(ULONG seg)
+{
+    ULONG code[PART_MAX_HUNKS], head, n = part_hunks(seg, code, &head), k;
+    for (k = 0; k < n; k++) code[k] = SEG_ADDR(code[k]);
+    part_table(SEG_ADDR(head), n, code, 0);
+    gs_dos_UnLoadSeg(g_dosbase, seg);
+    g_part = 0;
+}
+
+void Z_amigaZ_rt_part_unload(struct Z_amiga_instance_t *e)
+{
+    int i;
+    (void)e;
+    for (i = 0; i < RES_MAX; i++)
+        if (g_res[i].kind == RES_PART) { res_release(i); return; }
+}
 
 /* ---- what OS memory the copies below read ----
  * They follow pointers found in other programs' memory. A garbage pointer

@@ -26,6 +26,7 @@ pub mod commodities;
 pub mod decode;
 pub mod layout;
 pub mod locale;
+pub mod part;
 pub mod readargs;
 pub mod rexx;
 pub mod tags;
@@ -97,11 +98,23 @@ pub use rt::{version_line, wb_startup};
 /// for the OS calls of the deepest frame; it goes to the build in the
 /// module's custom section `gadgetscope.stack` (4 bytes, little-endian),
 /// which `cargo xtask amiga` reads (docs/reference/toolchain.md, "Memory
-/// layout"). The macro also places the
+/// layout"). With `part: <path of a const amiga_rt::part::Part>` the
+/// program has a part loaded on demand ([`part`]): the build puts that
+/// crate's code in the part's file. The macro also places the
 /// `$VER: <name> <version> (<date>)` string the `Version` command finds;
 /// the program reads it with `version_line` (Amiga only).
 #[macro_export]
 macro_rules! program {
+    (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path, part: $part:path $(,)?) => {
+        /// The program's part loaded on demand, for the build (see
+        /// [`program!`]).
+        #[cfg(target_arch = "wasm32")]
+        #[used]
+        #[link_section = "gadgetscope.part"]
+        static GS_PART: [u8; $crate::part::section_len(&$part)] = $crate::part::section(&$part);
+
+        $crate::program!(name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, main: $main);
+    };
     (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path $(,)?) => {
         /// The native stack's size for the build (see [`program!`]).
         #[cfg(target_arch = "wasm32")]

@@ -7,6 +7,13 @@ extern "C" {
     pub fn rt_mem_base() -> u32;
     /// The `struct WBStartup *` of a Workbench start, 0 from a Shell.
     pub fn rt_wbstartup() -> u32;
+    /// Loads the part file at the NUL-terminated path `name` and fills the
+    /// function table's entries for its functions: `part::PART_OK` or
+    /// why not (`part::PART_*`; IoErr set for `PART_CANNOT_LOAD`).
+    pub fn rt_part_load(name: *const u8) -> u32;
+    /// Puts the trap back into the loaded part's table entries and
+    /// unloads it; nothing when none is loaded.
+    pub fn rt_part_unload();
     /// Copies `len` bytes of OS memory at absolute `src` to `dst`; 0
     /// (nothing copied) when any of it is not readable memory (RAM exec
     /// manages or ROM; never the chips' registers).

@@ -7,7 +7,7 @@
 //! such a cut; `wasmparser` reads the module.
 
 use anyhow::{Context, Result};
-use wasmparser::{ElementItems, ExternalKind, KnownCustom, Name, Operator, Parser, Payload};
+use wasmparser::{ElementItems, ElementKind, ExternalKind, KnownCustom, Name, Operator, Parser, Payload};
 
 /// The functions of a module, imported ones first (wasm's function index
 /// space), with what each calls directly.
@@ -22,6 +22,11 @@ pub struct CallGraph {
     pub body_bytes: Vec<u32>,
     /// Functions in the table: what `call_indirect` may reach.
     pub table: Vec<u32>,
+    /// The table index of each of `table`'s entries (its active element
+    /// segment's offset plus its place there).
+    pub table_at: Vec<u32>,
+    /// How many functions are imported (the first in the index space).
+    pub imported: u32,
     /// Exported functions: what the runtime calls.
     pub exports: Vec<u32>,
 }
@@ -41,6 +46,7 @@ pub fn read(wasm: &[u8]) -> Result<CallGraph> {
                         g.calls.push(Vec::new());
                         g.body_bytes.push(0);
                         imported += 1;
+                        g.imported = imported;
                     }
                 }
             }
@@ -62,9 +68,20 @@ pub fn read(wasm: &[u8]) -> Result<CallGraph> {
             }
             Payload::ElementSection(r) => {
                 for e in r {
-                    if let ElementItems::Functions(fs) = e?.items {
-                        for f in fs {
+                    let e = e?;
+                    let at = match &e.kind {
+                        ElementKind::Active { offset_expr, .. } => match offset_expr.get_operators_reader().read()? {
+                            Operator::I32Const { value } => Some(value as u32),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    if let ElementItems::Functions(fs) = e.items {
+                        for (i, f) in fs.into_iter().enumerate() {
                             g.table.push(f?);
+                            // A segment placed otherwise has no index known
+                            // before run time.
+                            g.table_at.push(at.map_or(u32::MAX, |a| a + i as u32));
                         }
                     }
                 }
@@ -113,6 +130,14 @@ pub struct Cut {
     /// Direct calls from a resident function into the part (caller,
     /// callee): each must become a call through the table first.
     pub crossings: Vec<(u32, u32)>,
+}
+
+/// The seed of a crate's part: the functions whose names hold the crate's
+/// name (its own, and the glue of its concrete types), but not the glue of
+/// a trait object (`dyn …`), which calls through the table and serves the
+/// resident program as well.
+pub fn crate_seed(krate: &str) -> impl Fn(&str) -> bool + '_ {
+    move |name| name.contains(krate) && !name.contains("dyn$u20$")
 }
 
 /// Cuts the functions `seed` names (by their names) out of `g`: the
@@ -164,6 +189,8 @@ mod tests {
             body_bytes: vec![10; 7],
             calls,
             table: vec![5],
+            table_at: vec![1],
+            imported: 0,
             exports: vec![0],
         }
     }

@@ -54,7 +54,8 @@
 
 #![cfg_attr(not(test), allow(dead_code))] // until the build pipeline calls it
 
-use std::collections::BTreeMap;
+use crate::codeparts::{self, File};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::Path;
 use std::process::Command;
@@ -197,26 +198,77 @@ fn bad(e: impl fmt::Display) -> HunkError {
 /// Fails with a [`HunkError`] naming the section, symbol or relocation type
 /// when the file cannot be represented faithfully.
 pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkError> {
+    Ok(elf_to_hunks(elf, opts, None)?.0)
+}
+
+/// What [`elf_to_hunks`] needs to write a program's part loaded on demand
+/// (part.rs; docs/design/parts.md): the ELF's `.gs_part.<n>` sections.
+#[derive(Debug, Clone)]
+pub struct PartLink<'a> {
+    /// The program's function that a table entry for a part function holds
+    /// until the part is loaded (runtime.c `gs_part_absent`).
+    pub absent: &'a str,
+    /// The table entries the part fills: (table index, function symbol).
+    pub exports: &'a [(u32, String)],
+    /// The build identity both files carry (part.rs `build_id`).
+    pub id: [u8; amiga_rt::part::BUILD_ID_BYTES as usize],
+}
+
+/// A part file, converted.
+#[derive(Debug, Clone)]
+pub struct PartImage {
+    /// The whole hunk file: the code hunks, then the header (`HUNK_DATA`).
+    pub bytes: Vec<u8>,
+    /// Size of each code hunk in bytes, in order.
+    pub code_hunks: Vec<u32>,
+    /// Bytes of the header hunk.
+    pub header_size: u32,
+    /// References from the part into the program (the runtime makes
+    /// them addresses when it loads the part).
+    pub imports: usize,
+    /// Table entries the part fills.
+    pub exports: usize,
+}
+
+/// As [`elf_to_hunk`]; with `part`, the `.gs_part.<n>` sections become a
+/// second file, the part, whose references into the program are listed in
+/// its header (the program's reference from code to a part function is an
+/// error; from data, a table initialiser's, it becomes `part.absent` and
+/// one of the part's exports).
+pub fn elf_to_hunks(
+    elf: &[u8],
+    opts: &HunkOptions,
+    part: Option<&PartLink<'_>>,
+) -> Result<(HunkImage, Option<PartImage>), HunkError> {
     let input = Input::parse(elf)?;
     let mut hunks = input.layout()?;
     input.check_entry(&hunks)?;
-    input.relocate(&mut hunks)?;
+    let redirected = input.relocate(&mut hunks, part)?;
     if opts.symbols {
         input.collect_symbols(&mut hunks)?;
     }
-    let size_of = |k: Kind| hunks.list.iter().find(|h| h.kind == k).map_or(0, |h| h.size);
-    let code_hunks: Vec<u32> = hunks.list.iter().filter(|h| h.kind == Kind::Code).map(|h| h.size).collect();
-    Ok(HunkImage {
-        bytes: emit(&hunks.list),
+    let program: Vec<&Hunk> = hunks.list.iter().filter(|h| h.file == File::Program).collect();
+    let size_of = |k: Kind| program.iter().find(|h| h.kind == k).map_or(0, |h| h.size);
+    let code_hunks: Vec<u32> = program.iter().filter(|h| h.kind == Kind::Code).map(|h| h.size).collect();
+    let image = HunkImage {
+        bytes: emit(program.iter().copied()),
         code_size: code_hunks.iter().sum(),
         code_hunks,
-        hunk_bases: hunks.list.iter().map(|h| h.base).collect(),
+        hunk_bases: program.iter().map(|h| h.base).collect(),
         data_size: size_of(Kind::Data),
         linear_size: size_of(Kind::Linear),
-        linear_stored: hunks.list.iter().find(|h| h.kind == Kind::Linear).map_or(0, Hunk::stored),
+        linear_stored: program.iter().find(|h| h.kind == Kind::Linear).map_or(0, |h| h.stored()),
         bss_size: size_of(Kind::Bss),
-        reloc_count: hunks.list.iter().flat_map(|h| h.relocs.values()).map(Vec::len).sum(),
-    })
+        reloc_count: program.iter().flat_map(|h| h.relocs.values()).map(Vec::len).sum(),
+    };
+    let part = match part {
+        Some(link) => Some(input.part_file(&hunks, link, &redirected)?),
+        None if hunks.list.iter().any(|h| h.file == File::Part) => {
+            return Err(HunkError::Layout("`.gs_part.<n>` sections, but no part to write them to".into()))
+        }
+        None => None,
+    };
+    Ok((image, part))
 }
 
 /// Runs `amiga-toolchain/py/validate_hunk.py <path>` (amitools
@@ -259,6 +311,8 @@ impl Kind {
 /// One output hunk.
 struct Hunk {
     kind: Kind,
+    /// The file it goes to; the program's hunks come first in the list.
+    file: File,
     /// ELF address of hunk offset 0.
     base: u32,
     /// Bytes, a multiple of 4.
@@ -267,6 +321,9 @@ struct Hunk {
     bytes: Vec<u8>,
     /// Target hunk number -> offsets (bytes) of longwords to relocate.
     relocs: BTreeMap<usize, Vec<u32>>,
+    /// A part's hunk: the program's hunk number -> offsets (bytes) of
+    /// longwords that hold an offset in that hunk (the part's imports).
+    imports: BTreeMap<usize, Vec<u32>>,
     /// (offset in bytes, name).
     symbols: Vec<(u32, String)>,
 }
@@ -351,6 +408,7 @@ impl<'a> Input<'a> {
         // linear memory, BSS; each is one hunk.
         let mut groups: [Vec<usize>; 4] = Default::default();
         let mut parts: Vec<usize> = Vec::new();
+        let mut part_file: Vec<usize> = Vec::new();
         let mut empty = Vec::new();
         for (SectionIndex(i), sh) in self.sections.enumerate() {
             let flags = sh.sh_flags(e);
@@ -380,8 +438,10 @@ impl<'a> Input<'a> {
             };
             if sh.sh_size(e) == 0 {
                 empty.push((i, kind));
-            } else if kind == Kind::Code && crate::codeparts::is_part_section(&self.name(i)) {
+            } else if kind == Kind::Code && codeparts::is_part_section(File::Program, &self.name(i)) {
                 parts.push(i);
+            } else if kind == Kind::Code && codeparts::is_part_section(File::Part, &self.name(i)) {
+                part_file.push(i);
             } else {
                 groups[kind as usize].push(i);
             }
@@ -390,27 +450,30 @@ impl<'a> Input<'a> {
             return Err(HunkError::Layout("no executable or read-only section: no code hunk".into()));
         }
         parts.sort_by_key(|&i| self.sh(i).sh_addr(e));
+        part_file.sort_by_key(|&i| self.sh(i).sh_addr(e));
         let [code, data, linear, bss] = groups;
-        let mut ordered: Vec<(Kind, Vec<usize>)> = vec![(Kind::Code, code)];
-        ordered.extend(parts.into_iter().map(|i| (Kind::Code, vec![i])));
-        ordered.extend([(Kind::Data, data), (Kind::Linear, linear), (Kind::Bss, bss)]);
-        ordered.retain(|(_, members)| !members.is_empty());
+        let program = File::Program;
+        let mut ordered: Vec<(Kind, File, Vec<usize>)> = vec![(Kind::Code, program, code)];
+        ordered.extend(parts.into_iter().map(|i| (Kind::Code, program, vec![i])));
+        ordered.extend([(Kind::Data, program, data), (Kind::Linear, program, linear), (Kind::Bss, program, bss)]);
+        ordered.extend(part_file.into_iter().map(|i| (Kind::Code, File::Part, vec![i])));
+        ordered.retain(|(_, _, members)| !members.is_empty());
         let span = |i: usize| {
             let (a, s) = (self.sh(i).sh_addr(e), self.sh(i).sh_size(e));
             (a, a.checked_add(s))
         };
 
-        for (_, members) in ordered.iter_mut() {
+        for (_, _, members) in ordered.iter_mut() {
             members.sort_by_key(|&i| self.sh(i).sh_addr(e));
         }
 
         let mut hunks = Hunks { list: Vec::new(), of_section: vec![None; self.sections.len()] };
-        for (g, (kind, members)) in ordered.iter().enumerate() {
+        for (g, (kind, file, members)) in ordered.iter().enumerate() {
             let kind = *kind;
             let start = span(members[0]).0;
             let end = members.iter().try_fold(start, |m, &i| span(i).1.map(|x| m.max(x)));
             let end = end.ok_or_else(|| HunkError::Layout(format!("{} group runs past 0xffffffff", kind.name())))?;
-            for (other_g, (other_kind, others)) in ordered.iter().enumerate() {
+            for (other_g, (other_kind, _, others)) in ordered.iter().enumerate() {
                 for &other in others.iter().filter(|_| other_g != g) {
                     let (a, a_end) = span(other);
                     if a < end && a_end.is_none_or(|x| x > start) {
@@ -456,7 +519,16 @@ impl<'a> Input<'a> {
             for &i in members.iter() {
                 hunks.of_section[i] = Some(g);
             }
-            hunks.list.push(Hunk { kind, base, size, bytes, relocs: BTreeMap::new(), symbols: Vec::new() });
+            hunks.list.push(Hunk {
+                kind,
+                file: *file,
+                base,
+                size,
+                bytes,
+                relocs: BTreeMap::new(),
+                imports: BTreeMap::new(),
+                symbols: Vec::new(),
+            });
         }
         // Zero-size sections (e.g. an empty `.data` holding `_edata`) belong
         // to the hunk of their kind at their address, if there is one.
@@ -537,9 +609,25 @@ impl<'a> Input<'a> {
         }
     }
 
-    fn relocate(&self, hunks: &mut Hunks) -> Result<(), HunkError> {
+    /// Turns the ELF's relocations into each hunk's; with `part`, also
+    /// the part's imports. Returns the part functions' addresses that the
+    /// program's data referred to (each now `part.absent`).
+    fn relocate(&self, hunks: &mut Hunks, part: Option<&PartLink<'_>>) -> Result<Vec<u32>, HunkError> {
         let e = self.e;
         let mut saw_relocations = false;
+        let mut redirected = Vec::new();
+        let absent = match part {
+            Some(link) => {
+                let (value, section) = self
+                    .function(link.absent)?
+                    .ok_or_else(|| bad(format!("no function `{}` for a part's absent functions", link.absent)))?;
+                match hunks.of_section.get(section).copied().flatten() {
+                    Some(h) if hunks.list[h].file == File::Program => Some((value, h)),
+                    _ => return Err(bad(format!("`{}` is not in the program's hunks", link.absent))),
+                }
+            }
+            None => None,
+        };
         for (SectionIndex(ri), rsh) in self.sections.enumerate() {
             let kind = rsh.sh_type(e);
             if kind != elf::SHT_RELA && kind != elf::SHT_REL {
@@ -627,7 +715,7 @@ impl<'a> Input<'a> {
                 if linked != s_a {
                     return Err(err(format!("linked longword 0x{linked:08x} differs from S + A = 0x{s_a:08x}")));
                 }
-                let to = match target {
+                let mut to = match target {
                     Target::Hunk(to) => to,
                     Target::Absolute => match hunks.at(s_a) {
                         // A real absolute address (e.g. weak undefined = 0) stays as linked.
@@ -641,10 +729,28 @@ impl<'a> Input<'a> {
                         }
                     },
                 };
+                let mut s_a = s_a;
+                if (hunks.list[h].file, hunks.list[to].file) == (File::Program, File::Part) {
+                    // Only the table's initialiser may name a part function;
+                    // until the part is loaded it names `absent`.
+                    let in_code = src_sh.sh_flags(e) & elf::SHF_EXECINSTR != 0;
+                    let Some((value, stub)) = absent.filter(|_| !in_code) else {
+                        return Err(err("the program refers to a function of its part directly; calls into a \
+                                        part go through the function table (docs/design/parts.md)"
+                            .into()));
+                    };
+                    redirected.push(s_a);
+                    (s_a, to) = (value, stub);
+                }
                 let rel = s_a.wrapping_sub(hunks.list[to].base);
                 let field = &mut hunks.list[h].bytes[off as usize..off as usize + 4];
                 field.copy_from_slice(&rel.to_be_bytes());
-                hunks.list[h].relocs.entry(to).or_default().push(off);
+                let to_file = hunks.list[to].file;
+                let hunk = &mut hunks.list[h];
+                match (hunk.file, to_file) {
+                    (File::Part, File::Program) => hunk.imports.entry(to).or_default().push(off),
+                    _ => hunk.relocs.entry(to).or_default().push(off),
+                }
             }
         }
         // Code reaches data and BSS through absolute addresses, so a
@@ -652,7 +758,106 @@ impl<'a> Input<'a> {
         if !saw_relocations && hunks.list.len() > 1 {
             return Err(bad("no `.rela.*` sections for loaded sections: link with --emit-relocs"));
         }
-        Ok(())
+        Ok(redirected)
+    }
+
+    /// The value and section of the function symbol `name`; `None` when
+    /// there is none.
+    fn function(&self, name: &str) -> Result<Option<(u32, usize)>, HunkError> {
+        let t = self.symbols()?;
+        for (index, sym) in t.enumerate() {
+            if sym.st_type() == elf::STT_FUNC && sym.name(self.e, t.strings()).map_err(bad)? == name.as_bytes() {
+                if let Ok(Some(SectionIndex(i))) = t.symbol_section(self.e, sym, index) {
+                    return Ok(Some((sym.st_value(self.e), i)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The part's file: its header (part.rs `header`: the exports found
+    /// by their symbols, the imports) and its code hunks. Errors: an
+    /// export that is not a part function, or a part function the
+    /// program's data named that is no export (or the other way round).
+    fn part_file(&self, hunks: &Hunks, link: &PartLink<'_>, redirected: &[u32]) -> Result<PartImage, HunkError> {
+        let first = hunks.list.iter().position(|h| h.file == File::Part);
+        let Some(first) = first else {
+            return Err(HunkError::Layout("a part without code: no `.gs_part.<n>` section".into()));
+        };
+        let t = self.symbols()?;
+        let mut by_name: HashMap<&[u8], u32> = HashMap::new();
+        for sym in t.iter().filter(|s| s.st_type() == elf::STT_FUNC) {
+            by_name.insert(sym.name(self.e, t.strings()).map_err(bad)?, sym.st_value(self.e));
+        }
+        let mut exports = Vec::new();
+        for (table, name) in link.exports {
+            let addr = *by_name
+                .get(name.as_bytes())
+                .ok_or_else(|| bad(format!("the part's export `{name}` has no symbol")))?;
+            // One the program kept (codeparts.rs `placed`) is the program's.
+            if let Some(h) = hunks.at(addr).filter(|&h| hunks.list[h].file == File::Part) {
+                let offset = addr - hunks.list[h].base;
+                exports.push(crate::part::Export { table: *table, hunk: (h - first) as u32, offset });
+            }
+        }
+        let exported: std::collections::HashSet<u32> =
+            exports.iter().map(|x| hunks.list[first + x.hunk as usize].base + x.offset).collect();
+        let named: std::collections::HashSet<u32> = redirected.iter().copied().collect();
+        if exported != named {
+            return Err(bad(format!(
+                "the program's data names {} functions of the part, the table's entries {}: they must be the same",
+                named.len(),
+                exported.len()
+            )));
+        }
+        let code: Vec<&Hunk> = hunks.list[first..].iter().collect();
+        let imports: Vec<Vec<(u32, Vec<u32>)>> = code
+            .iter()
+            .map(|h| {
+                h.imports
+                    .iter()
+                    .map(|(&to, offs)| {
+                        let mut offs = offs.clone();
+                        offs.sort_unstable();
+                        (to as u32, offs)
+                    })
+                    .collect()
+            })
+            .collect();
+        let program_hunks = first as u32;
+        let sizes: Vec<u32> = code.iter().map(|h| h.size).collect();
+        let header = crate::part::header(&link.id, program_hunks, &sizes, &exports, &imports);
+        // The code hunks first (a loadable file starts with code), numbered
+        // from 0 in the part's file; the header last.
+        let mut file: Vec<Hunk> = Vec::new();
+        for h in &code {
+            let relocs = h.relocs.iter().map(|(&to, o)| (to - first, o.clone())).collect();
+            file.push(Hunk {
+                relocs,
+                imports: BTreeMap::new(),
+                symbols: h.symbols.clone(),
+                bytes: h.bytes.clone(),
+                ..**h
+            });
+        }
+        let header_size = header.len() as u32;
+        file.push(Hunk {
+            kind: Kind::Data,
+            file: File::Part,
+            base: 0,
+            size: header_size,
+            bytes: header,
+            relocs: BTreeMap::new(),
+            imports: BTreeMap::new(),
+            symbols: Vec::new(),
+        });
+        Ok(PartImage {
+            bytes: emit(file.iter()),
+            code_hunks: sizes,
+            header_size,
+            imports: code.iter().flat_map(|h| h.imports.values()).map(Vec::len).sum(),
+            exports: exports.len(),
+        })
     }
 
     fn collect_symbols(&self, hunks: &mut Hunks) -> Result<(), HunkError> {
@@ -763,7 +968,7 @@ fn reloc_name(t: u32) -> String {
 
 /// Writes the hunk file: header, then each hunk with its relocations,
 /// symbols and end marker.
-fn emit(hunks: &[Hunk]) -> Vec<u8> {
+fn emit<'h>(hunks: impl ExactSizeIterator<Item = &'h Hunk> + Clone) -> Vec<u8> {
     fn long(out: &mut Vec<u8>, v: u32) {
         out.extend_from_slice(&v.to_be_bytes());
     }
@@ -772,7 +977,7 @@ fn emit(hunks: &[Hunk]) -> Vec<u8> {
     for v in [HUNK_HEADER, 0, n, 0, n - 1] {
         long(&mut out, v);
     }
-    for h in hunks {
+    for h in hunks.clone() {
         long(&mut out, h.size / 4); // memory-type bits (30, 31) stay 0: any memory
     }
     for h in hunks {

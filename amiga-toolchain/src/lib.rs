@@ -21,8 +21,10 @@
 //! - [`ndkgen`]: `ndk.h`, the NDK facts of the `amiga-ndk` crate, the
 //!   blocks of amiga-rt's `layout` and the LVOs for the native C and
 //!   assembler;
-//! - [`callgraph`]: a module's call graph and the cut that would put a
-//!   crate's code in a part loaded on demand (docs/design/parts.md).
+//! - [`callgraph`]: a module's call graph and the cut that puts a crate's
+//!   code in a part loaded on demand (docs/design/parts.md);
+//! - [`part`]: that part: its functions, the table entries it fills, its
+//!   file's header (the file itself is [`hunk`]'s).
 //!
 //! Our own code where no library or tool does the job (each module says
 //! why): the ELF-to-hunk converter (no library turns a linked m68k ELF
@@ -39,6 +41,7 @@ pub mod hunk;
 pub mod ndkgen;
 pub mod oddguard;
 pub mod osglue;
+pub mod part;
 pub mod pipeline;
 pub mod startcheck;
 pub mod w2cpost;

@@ -16,7 +16,7 @@
 
 use crate::osglue::Function;
 use amiga_ndk::{dos, exec, input, intuition, rexx, utility, workbench};
-use amiga_rt::layout;
+use amiga_rt::{layout, part};
 use anyhow::{bail, Result};
 use std::fmt::Write;
 
@@ -75,6 +75,13 @@ pub fn header(fns: &[Function]) -> Result<String> {
         layout::hd_Tail, layout::hd_Lost, layout::hd_Ring,
         layout::RC_RING, layout::rc_Class, layout::rc_Code, layout::rc_Qual, layout::rc_X, layout::rc_Y,
         layout::rc_Screen, layout::rc_Window, layout::rc_Secs, layout::rc_Micro, layout::rc_SIZEOF,
+    );
+    s.push_str("/* A part file's header and rt_part_load's results (amiga_rt::part). */\n");
+    defines!(s;
+        part::PART_MAGIC, part::PART_FORMAT, part::BUILD_ID_BYTES, part::PART_MAX_HUNKS,
+        part::ph_Magic, part::ph_Format, part::ph_BuildId, part::ph_ResidentHunks, part::ph_CodeHunks,
+        part::ph_Sizes, part::PART_OK, part::PART_CANNOT_LOAD, part::PART_NOT_A_PART, part::PART_OTHER_BUILD,
+        part::PART_BUSY, dos::SEG_DATA, dos::SEG_SIZE_BEFORE,
     );
     let mut lvos: Vec<(&str, &str, i32)> = Vec::new();
     for f in fns {

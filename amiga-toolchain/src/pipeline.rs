@@ -12,7 +12,8 @@
 //! The caller builds the wasm module (cargo), says where the files go and
 //! reports the progress.
 
-use crate::{codeparts, hunk, ndkgen, oddguard, osglue, startcheck, w2cpost, wasmcheck};
+use crate::codeparts::File;
+use crate::{codeparts, hunk, ndkgen, oddguard, osglue, part, startcheck, w2cpost, wasmcheck};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -155,14 +156,18 @@ pub enum Stage {
     Translate { wasm_bytes: usize },
     /// GCC over the runtime, the glue and the program's C.
     Compile,
-    /// ld over `parts` code parts, then the hunk file.
-    Link { parts: usize },
+    /// ld over `parts` code parts and the part file's `part_parts`, then
+    /// the hunk files.
+    Link { parts: usize, part_parts: usize },
 }
 
 /// What one program's build produced.
 pub struct Output {
     pub image: hunk::HunkImage,
     pub wasm_bytes: usize,
+    /// The program's part loaded on demand, written beside its hunk file
+    /// under its own name: (file name, image).
+    pub part: Option<(String, hunk::PartImage)>,
 }
 
 /// Builds `b`: writes its hunk file, checked, to `b.out`; tells `progress`
@@ -178,11 +183,14 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     progress(Stage::Translate { wasm_bytes: wasm.len() });
     sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
     let c = std::fs::read_to_string(dir.join("prog.c"))?;
+    let plan = part::plan(&wasm, &c).with_context(|| format!("{}: the part", wasm_path.display()))?;
     let odd = match cpu {
         Cpu::M68020 => None,
         Cpu::M68000 => Some(oddguard::accesses(&wasm).with_context(|| format!("{}: accesses", wasm_path.display()))?),
     };
-    std::fs::write(dir.join("prog.c"), w2cpost::apply_sized(&c, used, odd.as_deref())?)?;
+    let mut c = w2cpost::apply_sized(&c, used, odd.as_deref())?;
+    c.push_str(&part::build_id_c(&wasm, cpu.name()));
+    std::fs::write(dir.join("prog.c"), c)?;
 
     let rt = root.join("amiga-rt/c");
     let name_def = format!("-DGS_PROGRAM_NAME=\"{name}\"");
@@ -212,7 +220,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     ];
     progress(Stage::Compile);
     let mut objs = Vec::new();
-    let mut parts = 0;
+    let (mut parts, mut part_parts) = (0, 0);
     for (src, obj, flags) in &sources {
         let o = dir.join(obj);
         let is_c = src.extension().is_some_and(|e| e == "c");
@@ -236,7 +244,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
             std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section, cpu))?;
             sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(&asm).arg("-o").arg(&o))?;
             if one_section {
-                parts = in_code_parts(&asm, &o, cpu)?;
+                (parts, part_parts) = in_code_parts(&asm, &o, cpu, plan.as_ref())?;
             }
         } else {
             sh(Command::new("m68k-linux-gnu-gcc")
@@ -252,9 +260,9 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
         }
         objs.push(o);
     }
-    progress(Stage::Link { parts });
+    progress(Stage::Link { parts, part_parts });
     let elf = dir.join("prog.elf");
-    std::fs::write(dir.join("parts.ld"), codeparts::linker_script(parts))?;
+    std::fs::write(dir.join("parts.ld"), codeparts::linker_script(parts, part_parts))?;
     sh(Command::new("m68k-linux-gnu-ld")
         .arg(format!("-L{}", dir.display())) // before -T: where the script's INCLUDE looks
         .arg("-T")
@@ -264,25 +272,50 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
         .args(&objs)
         .arg(helpers))?;
     startcheck::check(&elf).with_context(|| format!("{}: the start path", elf.display()))?;
-    let image = hunk::elf_to_hunk(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false })?;
-    let (out_dir, file) = (hunk_path.parent().context("the hunk file's directory")?, hunk_path.file_name());
+    let link = plan.as_ref().map(|p| hunk::PartLink {
+        absent: PART_ABSENT,
+        exports: &p.exports,
+        id: part::build_id(&wasm, cpu.name()),
+    });
+    let (image, part_image) =
+        hunk::elf_to_hunks(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false }, link.as_ref())?;
+    let out_dir = hunk_path.parent().context("the hunk file's directory")?;
     std::fs::create_dir_all(out_dir)?;
-    // Written beside it and renamed into place: a reader (a scenario
-    // staging it) sees the old file or the new one, never half of one.
-    let partial = out_dir.join(format!(".{}.partial", file.context("the hunk file's name")?.to_string_lossy()));
-    std::fs::write(&partial, &image.bytes)?;
+    let part = match (plan, part_image) {
+        (Some(plan), Some(img)) => {
+            put_checked(&out_dir.join(&plan.file), &img.bytes, python)?;
+            Some((plan.file, img))
+        }
+        _ => None,
+    };
+    put_checked(hunk_path, &image.bytes, python)?;
+    Ok(Output { image, wasm_bytes: wasm.len(), part })
+}
+
+/// The runtime's function that a table entry for a part's function holds
+/// while the part is not loaded (amiga-rt/c/runtime.c).
+const PART_ABSENT: &str = "gs_part_absent";
+
+/// Writes the hunk file `bytes` to `path` once amitools reads it: beside
+/// it first and renamed into place, so that a reader (a scenario staging
+/// it) sees the old file or the new one, never half of one.
+fn put_checked(path: &Path, bytes: &[u8], python: &Path) -> Result<()> {
+    let (dir, file) = (path.parent().context("the hunk file's directory")?, path.file_name());
+    let partial = dir.join(format!(".{}.partial", file.context("the hunk file's name")?.to_string_lossy()));
+    std::fs::write(&partial, bytes)?;
     hunk::validate_with_amitools(&partial, python)
-        .map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", hunk_path.display()))?;
-    std::fs::rename(&partial, hunk_path)?;
-    Ok(Output { image, wasm_bytes: wasm.len() })
+        .map_err(|e| anyhow::anyhow!("{}: amitools rejects it: {e}", path.display()))?;
+    std::fs::rename(&partial, path)?;
+    Ok(())
 }
 
 /// Puts the functions of the assembly listing `asm`, assembled into `o`,
-/// into code parts (codeparts.rs) and assembles it again; returns the
-/// number of parts. Checks that no part is larger than its bound
+/// into code parts (codeparts.rs), the functions of `plan`'s part into
+/// the part's, and assembles it again; returns the number of parts, the
+/// program's and the part's. Checks that no part is larger than its bound
 /// ([`codeparts::PART_MAX`], or the one function in it) and that nothing
 /// is left in `.text`.
-fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
+fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu, plan: Option<&part::Plan>) -> Result<(usize, usize)> {
     use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
     let spans = {
         let data = std::fs::read(o)?;
@@ -297,14 +330,19 @@ fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
         let ends = starts.iter().skip(1).map(|s| s.0).chain([text.size()]);
         starts.iter().zip(ends).map(|((a, name), end)| (name.clone(), (end - a) as u32)).collect()
     };
-    let (split, bounds) = codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX)?;
+    let in_part = |name: &str| plan.is_some_and(|p| p.holds(name));
+    let (split, bounds, part_bounds) =
+        codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX, &in_part)?;
     std::fs::write(asm, split)?;
     sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(asm).arg("-o").arg(o))?;
     let data = std::fs::read(o)?;
     let file = object::File::parse(&*data)?;
     for s in file.sections() {
         let name = s.name().unwrap_or("?");
-        if let Some(bound) = codeparts::part_number(name).and_then(|n| bounds.get(n.wrapping_sub(1))) {
+        let bound = codeparts::part_number(File::Program, name)
+            .and_then(|n| bounds.get(n.wrapping_sub(1)))
+            .or_else(|| codeparts::part_number(File::Part, name).and_then(|n| part_bounds.get(n.wrapping_sub(1))));
+        if let Some(bound) = bound {
             if s.size() > u64::from(*bound) {
                 bail!("code part {name} has {} bytes, more than its bound {bound}", s.size());
             }
@@ -313,7 +351,7 @@ fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu) -> Result<usize> {
             bail!("{} bytes of the program's code were left in .text, outside the code parts", s.size());
         }
     }
-    Ok(bounds.len())
+    Ok((bounds.len(), part_bounds.len()))
 }
 
 /// GCC's m68k output calls every named function with `jsr <symbol>`: an

@@ -21,6 +21,7 @@
 //! started with WBLAUNCH that are still running.
 use crate::complain::complain;
 use crate::settings::{Settings, Startup};
+use crate::WINDOW_PART;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, RETURN_WARN, SIGBREAKF_CTRL_C};
@@ -29,6 +30,7 @@ use amiga_ndk::timer::UNIT_VBLANK;
 use amiga_rt::commodities::{Broker, CxError};
 use amiga_rt::dos::Dos;
 use amiga_rt::exec::MsgPort;
+use amiga_rt::part::PartError;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
 use gadgetscope_arexx::{Host, Rc, RecordOp, Reply};
@@ -272,6 +274,20 @@ pub fn run(
                 RETURN_FAIL,
             )
         }
+    };
+    // The window's part before anything of the window: without it,
+    // GadgetScope says why and serves scripts without a window. Declared
+    // before the window's objects, so that it is unloaded after them.
+    let (gui, _part) = match gui.map(|g| (WINDOW_PART.load(dos), g)) {
+        Some((Ok(loaded), g)) => (Some(g), Some(loaded)),
+        Some((Err(e), _)) => {
+            let code = if let PartError::CannotLoad(code) = e { code } else { 0 };
+            let mut text = e.text(WINDOW_PART.file, &dos.fault_text(code));
+            text.extend_from_slice(b"; serving scripts without a window");
+            complain(dos, &text, 0);
+            (None, None)
+        }
+        None => (None, None),
     };
     // The window's side first: its broker finds a running GadgetScope.
     // Through a function pointer, as the window itself (below).

@@ -18,6 +18,13 @@ extern crate alloc;
 pub mod settings;
 pub mod shell;
 
+/// The window's part: the window's code (both front-ends, the desk, the
+/// highlight; the crate gadgetscope-window) in a file of its own beside
+/// the program, loaded when the window opens and unloaded when GadgetScope
+/// ends, so that a `NOGUI` host never holds it (docs/design/parts.md).
+pub const WINDOW_PART: amiga_rt::part::Part =
+    amiga_rt::part::Part { file: "GadgetScope.window", code: "gadgetscope_window" };
+
 #[cfg(target_arch = "wasm32")]
 mod complain;
 #[cfg(target_arch = "wasm32")]

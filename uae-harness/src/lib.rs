@@ -179,6 +179,10 @@ pub struct Options {
     /// scenarios' [`Scenario::needs`] (Amiga programs by hunk name,
     /// directories such as `dist`).
     pub built: BTreeMap<String, PathBuf>,
+    /// Files a built program loads from its own drawer (its parts loaded
+    /// on demand), by the program's [`Options::built`] name: staged beside
+    /// it under their own file names wherever a scenario stages it.
+    pub companions: BTreeMap<String, Vec<PathBuf>>,
 }
 
 impl Options {
@@ -206,6 +210,7 @@ impl Options {
             extra_config: Vec::new(),
             fs_uae: PathBuf::from("fs-uae"),
             built: tools.named().into_iter().map(|(n, p)| (n.to_string(), p)).collect(),
+            companions: BTreeMap::new(),
             tools,
         }
     }
@@ -532,6 +537,14 @@ fn execute(
                     stage::place_tree(&hd, &f.amiga_path, &host, f.executable)?;
                 } else {
                     stage::place_file(&hd, &f.amiga_path, &FileSource::Host(host), f.executable)?;
+                    for c in opts.companions.get(name).into_iter().flatten() {
+                        let file = c.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+                        let at = match f.amiga_path.rfind(['/', ':']) {
+                            Some(i) => format!("{}{file}", &f.amiga_path[..=i]),
+                            None => file,
+                        };
+                        stage::place_file(&hd, &at, &FileSource::Host(c.clone()), false)?;
+                    }
                 }
             }
             source => {

@@ -71,6 +71,8 @@ pub struct Built {
     pub hunk_path: PathBuf,
     pub image: amiga_toolchain::hunk::HunkImage,
     pub wasm_bytes: usize,
+    /// Its part loaded on demand, beside it: (path, image).
+    pub part: Option<(PathBuf, amiga_toolchain::hunk::PartImage)>,
 }
 
 /// Builds the listed programs (all when `only` is empty) for the 68020.
@@ -211,12 +213,14 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu, st
         pipeline::Stage::Compile => {
             step.say("compiling the C (m68k-linux-gnu-gcc; the program's own code takes longest)")
         }
-        pipeline::Stage::Link { parts } => step.say(&format!(
-            "linking {parts} code part(s) of at most {} KiB, writing the hunk file",
-            amiga_toolchain::codeparts::PART_MAX / 1024
+        pipeline::Stage::Link { parts, part_parts } => step.say(&format!(
+            "linking {parts} code part(s) of at most {} KiB{}, writing the hunk file(s)",
+            amiga_toolchain::codeparts::PART_MAX / 1024,
+            if part_parts > 0 { format!(" and {part_parts} of the part loaded on demand") } else { String::new() }
         )),
     })?;
-    Ok(Built { hunk_path, image: out.image, wasm_bytes: out.wasm_bytes })
+    let part = out.part.map(|(file, img)| (hunk_path.with_file_name(file), img));
+    Ok(Built { hunk_path, image: out.image, wasm_bytes: out.wasm_bytes, part })
 }
 
 /// `cargo xtask gen-glue`: rewrites amiga-rt/src/sys.rs from the table.

@@ -98,6 +98,18 @@ fn main() -> ExitCode {
                     b.image.reloc_count,
                     b.wasm_bytes
                 );
+                if let Some((path, p)) = &b.part {
+                    println!(
+                        "{}: {} bytes (code {} in {} hunks, header {}; {} imports, {} table entries)",
+                        path.display(),
+                        p.bytes.len(),
+                        p.code_hunks.iter().sum::<u32>(),
+                        p.code_hunks.len(),
+                        p.header_size,
+                        p.imports,
+                        p.exports
+                    );
+                }
             }
         })),
         "canary" => report(cpu_option(rest).and_then(|(cpu, _)| canary::run_for(cpu)).map(|r| {

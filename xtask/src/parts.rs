@@ -20,11 +20,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let wasm = std::fs::read(dir.join("prog.wasm")).context("reading prog.wasm")?;
     let g = callgraph::read(&wasm)?;
     let sizes = m68k_sizes(&dir.join("prog.elf"))?;
-    // The crate's own functions and the glue of its concrete types; the
-    // glue of a trait object (`Box<dyn …>`) calls through the table and
-    // serves the resident loop as well.
-    let seed = |name: &str| name.contains(krate) && !name.contains("dyn$u20$");
-    let cut = callgraph::cut(&g, seed);
+    let cut = callgraph::cut(&g, callgraph::crate_seed(krate));
     let bytes = |f: usize| sizes.get(&key(&g.names[f])).copied();
     let (mut res, mut part, mut none, mut unsized_) = ((0usize, 0u64), (0usize, 0u64), 0usize, 0usize);
     for f in 0..g.names.len() {

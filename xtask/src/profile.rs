@@ -314,7 +314,12 @@ fn symbols(elf: &[u8]) -> Result<Vec<(u32, u32, String)>> {
     let file = object::File::parse(elf)?;
     let code: Vec<_> = file
         .sections()
-        .filter(|s| s.name().is_ok_and(|n| n == ".text" || amiga_toolchain::codeparts::is_part_section(n)))
+        .filter(|s| {
+            s.name().is_ok_and(|n| {
+                n == ".text"
+                    || amiga_toolchain::codeparts::is_part_section(amiga_toolchain::codeparts::File::Program, n)
+            })
+        })
         .map(|s| s.index())
         .collect();
     if code.is_empty() {

@@ -92,6 +92,9 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         for b in amiga::build_for(&programs, cpu)? {
             let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
             opts.built.insert(format!("{name}{tag}"), b.hunk_path);
+            if let Some((part, _)) = b.part {
+                opts.companions.insert(format!("{name}{tag}"), vec![part]);
+            }
         }
     }
     // GADGETSCOPE_UAE_GADGETSCOPE=<hunk>: run the scenarios against another
@@ -101,6 +104,15 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         if !other.is_file() {
             bail!("{GADGETSCOPE_ENV}={} is not a file", other.display());
         }
+        // Its parts are the files beside it named as this build's.
+        let parts: Vec<PathBuf> = opts
+            .companions
+            .get("GadgetScope")
+            .into_iter()
+            .flatten()
+            .filter_map(|p| Some(other.with_file_name(p.file_name()?)).filter(|q| q.is_file()))
+            .collect();
+        opts.companions.insert("GadgetScope".into(), parts);
         opts.built.insert("GadgetScope".into(), other);
     }
     let root = crate::checkout::root();

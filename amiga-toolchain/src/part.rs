@@ -1,0 +1,248 @@
+//! A program's part loaded on demand, at build time (docs/design/parts.md,
+//! docs/reference/toolchain.md "Parts loaded on demand"): which of
+//! wasm2c's C functions go into it, which table entries it fills, and its
+//! file's header.
+//!
+//! - The program declares its part in the custom section
+//!   `gadgetscope.part` (`amiga_rt::program!`'s `part:`), read by [`plan`].
+//! - The cut is [`callgraph::cut`] with the crate as its seed: the crate's
+//!   functions and what only they reach. A direct call from the resident
+//!   program into the part fails the build, naming both.
+//! - The part's functions are named in wasm2c's C by its prototypes, one
+//!   per defined function in the module's order.
+//! - The exports are the table's entries whose function is in the part:
+//!   the runtime writes their addresses there when it loads the part.
+//! - The header's layout is amiga-rt's (`amiga_rt::part`), which the
+//!   runtime reads through `ndk.h`.
+//!
+//! Our own code: no tool splits one wasm2c module into files that load
+//! apart.
+
+use crate::callgraph;
+use amiga_rt::part as layout;
+use anyhow::{bail, Context, Result};
+use sha2::{Digest, Sha256};
+use std::collections::HashSet;
+use wasmparser::{Parser, Payload};
+
+/// The custom section that declares a part (`amiga_rt::program!`).
+pub const SECTION: &str = "gadgetscope.part";
+
+/// The build identity: the first [`layout::BUILD_ID_BYTES`] bytes of the
+/// SHA-256 of the module and the processor it is built for (`cpu`, e.g.
+/// `68020`: both builds come from one module). The program and its parts
+/// carry it; the runtime loads only a part that carries the program's.
+pub fn build_id(wasm: &[u8], cpu: &str) -> [u8; layout::BUILD_ID_BYTES as usize] {
+    let d = Sha256::new().chain_update(wasm).chain_update(cpu.as_bytes()).finalize();
+    d[..layout::BUILD_ID_BYTES as usize].try_into().expect("digest is longer")
+}
+
+/// The C definition of the build identity that the pipeline appends to
+/// the program's C (runtime.c declares it).
+pub fn build_id_c(wasm: &[u8], cpu: &str) -> String {
+    let bytes: Vec<String> = build_id(wasm, cpu).iter().map(|b| format!("0x{b:02x}")).collect();
+    format!("const unsigned char gs_build_id[{}] = {{{}}};\n", layout::BUILD_ID_BYTES, bytes.join(", "))
+}
+
+/// What goes into a part.
+#[derive(Debug)]
+pub struct Plan {
+    /// The part file's name, in the program's drawer.
+    pub file: String,
+    /// The crate cut out.
+    pub code: String,
+    /// wasm2c's C names (`w2c_…`) of the part's functions.
+    pub functions: HashSet<String>,
+    /// The table entries the part fills: (table index, C name).
+    pub exports: Vec<(u32, String)>,
+}
+
+impl Plan {
+    /// Whether the function GCC's listing calls `asm_name` belongs to the
+    /// part: a part function, or a copy GCC made of one
+    /// (`<name>.constprop.0`, `.isra.0`, `.part.0`).
+    pub fn holds(&self, asm_name: &str) -> bool {
+        let base = asm_name.split_once('.').map_or(asm_name, |(b, _)| b);
+        self.functions.contains(base)
+    }
+}
+
+/// The program's part, from the module `wasm` and wasm2c's C `c` (before
+/// the post-pass); `None` when the program declares none. Errors: a
+/// malformed declaration, a direct call from the resident program into
+/// the part (each named), C that does not name the module's functions.
+pub fn plan(wasm: &[u8], c: &str) -> Result<Option<Plan>> {
+    let Some((file, code)) = declared(wasm)? else { return Ok(None) };
+    let g = callgraph::read(wasm)?;
+    let cut = callgraph::cut(&g, callgraph::crate_seed(&code));
+    if !cut.crossings.is_empty() {
+        let list: Vec<String> = cut
+            .crossings
+            .iter()
+            .map(|&(a, b)| format!("  {} -> {}", g.names[a as usize], g.names[b as usize]))
+            .collect();
+        bail!(
+            "{} direct calls from the resident program into the part {file} ({code}); \
+             calls into a part go through the function table (a trait object or a function pointer):\n{}",
+            list.len(),
+            list.join("\n")
+        );
+    }
+    let names = c_names(c)?;
+    let defined = g.names.len() - g.imported as usize;
+    if names.len() != defined {
+        bail!("wasm2c's C declares {} functions, the module defines {defined}", names.len());
+    }
+    let c_name = |f: u32| names[(f - g.imported) as usize].clone();
+    let functions: HashSet<String> =
+        (g.imported..g.names.len() as u32).filter(|&f| cut.part[f as usize]).map(c_name).collect();
+    if functions.is_empty() {
+        bail!("the part {file} would hold nothing: no function's name holds `{code}`");
+    }
+    let mut exports = Vec::new();
+    for (&f, &at) in g.table.iter().zip(&g.table_at) {
+        if cut.part[f as usize] {
+            if at == u32::MAX {
+                bail!("the part's function {} is in a table segment placed at run time", g.names[f as usize]);
+            }
+            exports.push((at, c_name(f)));
+        }
+    }
+    Ok(Some(Plan { file, code, functions, exports }))
+}
+
+/// The part the module declares: (file, crate). Errors: the section is
+/// there but malformed, or there are two.
+fn declared(wasm: &[u8]) -> Result<Option<(String, String)>> {
+    let mut found = None;
+    for payload in Parser::new(0).parse_all(wasm) {
+        if let Payload::CustomSection(s) = payload.context("reading the wasm module")? {
+            if s.name() == SECTION {
+                let Some((file, code)) = layout::parse_section(s.data()) else {
+                    bail!("custom section {SECTION} is not `<file> NUL <crate>`");
+                };
+                if found.replace((file.to_string(), code.to_string())).is_some() {
+                    bail!("two custom sections {SECTION}: one part per program");
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The C names of the module's defined functions in index order: wasm2c
+/// declares each once, `static <type> w2c_<name>(Z_prog_instance_t*…);`,
+/// before any definition.
+fn c_names(c: &str) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    for line in c.lines() {
+        if !(line.starts_with("static ") && line.ends_with(");")) {
+            continue;
+        }
+        let Some((head, _)) = line.split_once("(Z_prog_instance_t*") else { continue };
+        let name = head.rsplit(' ').next().unwrap_or("");
+        if !name.starts_with("w2c_") {
+            bail!("wasm2c's declaration `{line}` names no w2c_ function");
+        }
+        out.push(name.to_string());
+    }
+    Ok(out)
+}
+
+/// A part file's export: a table entry and where its function is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Export {
+    /// Index in the function table.
+    pub table: u32,
+    /// The part's code hunk (from 0).
+    pub hunk: u32,
+    /// Bytes from the hunk's start.
+    pub offset: u32,
+}
+
+/// The header hunk's bytes (amiga_rt::part's layout): `resident_hunks`
+/// the program's hunk count, `sizes` the part's code hunks' sizes (bytes),
+/// `imports[k]` the part's code hunk k's references into the program
+/// (program hunk, offsets), in order.
+pub fn header(
+    id: &[u8; layout::BUILD_ID_BYTES as usize],
+    resident_hunks: u32,
+    sizes: &[u32],
+    exports: &[Export],
+    imports: &[Vec<(u32, Vec<u32>)>],
+) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut long = |v: u32| out.extend_from_slice(&v.to_be_bytes());
+    long(layout::PART_MAGIC);
+    long(layout::PART_FORMAT);
+    long(u32::from_be_bytes(id[0..4].try_into().expect("4 bytes")));
+    long(u32::from_be_bytes(id[4..8].try_into().expect("4 bytes")));
+    long(resident_hunks);
+    long(sizes.len() as u32);
+    sizes.iter().for_each(|&s| long(s));
+    long(exports.len() as u32);
+    for e in exports {
+        long(e.table);
+        long(e.hunk);
+        long(e.offset);
+    }
+    for groups in imports {
+        for (hunk, offsets) in groups {
+            long(offsets.len() as u32);
+            long(*hunk);
+            offsets.iter().for_each(|&o| long(o));
+        }
+        long(0);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_names_come_from_the_prototypes_in_order() {
+        let c = "u32 w2c_amiga_rt_peek32(struct Z_amiga_instance_t*, u32);\n\
+                 static u32 w2c_amiga_main(Z_prog_instance_t*);\n\
+                 static void w2c__ZN3foo(Z_prog_instance_t*, u32, u32);\n\
+                 static u32 w2c_amiga_main(Z_prog_instance_t* instance) {\n";
+        assert_eq!(c_names(c).unwrap(), ["w2c_amiga_main", "w2c__ZN3foo"]);
+        assert!(c_names("static u32 f(Z_prog_instance_t*);\n").is_err());
+    }
+
+    #[test]
+    fn a_part_holds_gccs_copies_of_its_functions() {
+        let p = Plan { file: "P".into(), code: "c".into(), functions: ["w2c_a".to_string()].into(), exports: vec![] };
+        assert!(p.holds("w2c_a") && p.holds("w2c_a.constprop.0") && !p.holds("w2c_ab") && !p.holds("w2c_b.isra.0"));
+    }
+
+    #[test]
+    fn the_header_is_laid_out_as_the_runtime_reads_it() {
+        let id = [1, 2, 3, 4, 5, 6, 7, 8];
+        let h = header(
+            &id,
+            15,
+            &[100, 60],
+            &[Export { table: 7, hunk: 1, offset: 8 }],
+            &[vec![(0, vec![4, 12]), (3, vec![20])], vec![]],
+        );
+        let l = |i: usize| u32::from_be_bytes(h[4 * i..4 * i + 4].try_into().unwrap());
+        assert_eq!(l(layout::ph_Magic as usize / 4), u32::from_be_bytes(*b"GSPT"));
+        assert_eq!(l(layout::ph_Format as usize / 4), layout::PART_FORMAT);
+        assert_eq!(&h[layout::ph_BuildId as usize..][..8], &id);
+        assert_eq!((l(4), l(5)), (15, 2), "the program's hunks, the part's code hunks");
+        let rest: Vec<u32> = (layout::ph_Sizes as usize / 4..h.len() / 4).map(l).collect();
+        assert_eq!(rest, [100, 60, 1, 7, 1, 8, 2, 0, 4, 12, 1, 3, 20, 0, 0]);
+    }
+
+    #[test]
+    fn the_build_id_is_the_modules_and_the_processors_hash() {
+        // sha256("68000")
+        let id = build_id(b"", "68000");
+        assert_eq!(id, [0x76, 0x5a, 0xa1, 0xa9, 0x43, 0xa5, 0xaa, 0x1d], "{id:02x?}");
+        assert_ne!(build_id(b"", "68020"), id, "the two builds' parts are told apart");
+        assert_ne!(build_id(b"x", "68000"), id);
+        assert!(build_id_c(b"", "68000").starts_with("const unsigned char gs_build_id[8] = {0x76, 0x5a,"));
+    }
+}
