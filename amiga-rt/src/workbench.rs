@@ -308,6 +308,20 @@ mod os {
         }
     }
 
+    impl AppIcon<'_> {
+        /// Replies every AppMessage waiting at `port` (an AppIcon's);
+        /// true if there was one: the icon was double-clicked, or
+        /// something was dropped on it.
+        pub fn opened(port: &MsgPort) -> bool {
+            let mut any = false;
+            while let Some(m) = port.get() {
+                crate::exec::reply_msg(m);
+                any = true;
+            }
+            any
+        }
+    }
+
     impl Drop for AppIcon<'_> {
         fn drop(&mut self) {
             // SAFETY: app_icon from AddAppIconA, removed once, before its

@@ -249,6 +249,13 @@ verbs! {
 }
 
 impl Verb {
+    /// SHOW and HIGHLIGHT act through the window (HIDE without one has
+    /// nothing to do): with the window's part unloaded, the event loop
+    /// loads it before such a command runs (docs/design/parts.md).
+    pub fn shows_window(self) -> bool {
+        matches!(self, Verb::Show | Verb::Highlight)
+    }
+
     /// Its row of the table.
     pub fn info(self) -> &'static VerbInfo {
         &VERBS[self as usize]

@@ -253,6 +253,9 @@ pub struct GsEngine<O, S: System, A> {
     /// With the GUI: SHOW, HIDE and HIGHLIGHT queue their request here for
     /// the event loop (crate::gui); `None` without a window (NOGUI).
     pub ui: Option<Vec<UiRequest>>,
+    /// Why the window cannot come now (its part did not load): SHOW, HIDE
+    /// and HIGHLIGHT answer RC 20 with it while it is set.
+    pub ui_refused: Option<String>,
     /// The ARexx port's name, for the `ADDRESS` line of a saved ARexx
     /// script (`RECORD SAVE`).
     pub port_name: Vec<u8>,
@@ -363,6 +366,7 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
             waits: Vec::new(),
             next_token: 1,
             ui: None,
+            ui_refused: None,
             port_name: b"GADGETSCOPE.1".to_vec(),
             session: crate::recording::Session::default(),
         }
@@ -385,8 +389,12 @@ impl<O: IntuitionOs, S: System, A: Actor> GsEngine<O, S, A> {
         self.actor.inject(screen, events).map_err(|t| error!(Rc::Failed, "input.device: {t}"))
     }
 
-    /// Queues a GUI request; RC 10 without a window (NOGUI).
+    /// Queues a GUI request; RC 10 without a window (NOGUI), RC 20 when
+    /// the window cannot come ([`GsEngine::ui_refused`]).
     fn queue(&mut self, r: UiRequest, verb: &str) -> Result<(), Error> {
+        if let Some(why) = &self.ui_refused {
+            return Err(error!(Rc::Failed, "{verb}: {why}"));
+        }
         match &mut self.ui {
             Some(q) => {
                 q.push(r);
@@ -1504,6 +1512,12 @@ mod tests {
         assert_eq!(window, w);
         let snap = e.os.walk(w).unwrap();
         assert_eq!(snap.gadgets.iter().find(|g| g.address == gadget).map(|g| g.id), Some(2));
+        // The window's part cannot be loaded: RC 20 with the reason, nothing queued.
+        e.ui = Some(Vec::new());
+        e.ui_refused = Some("GadgetScope.window cannot be loaded: object not found".into());
+        let (rc, text) = run(&mut host, &mut e, "SHOW", 0);
+        assert_eq!((rc, text.as_str()), (20, "SHOW: GadgetScope.window cannot be loaded: object not found"));
+        assert_eq!(e.ui.as_ref().map(Vec::len), Some(0));
     }
 
     #[test]

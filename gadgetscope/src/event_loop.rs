@@ -27,12 +27,14 @@ use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, RETURN_WARN, SIGBREAKF_CTRL_C};
 use amiga_ndk::rexx::RXCOMM;
 use amiga_ndk::timer::UNIT_VBLANK;
+use amiga_rt::commodities::CxEvent;
 use amiga_rt::commodities::{Broker, CxError};
 use amiga_rt::dos::Dos;
 use amiga_rt::exec::MsgPort;
 use amiga_rt::part::PartError;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::timer::Timer;
+use amiga_rt::workbench::AppIcon;
 use gadgetscope_arexx::{Host, Rc, RecordOp, Reply};
 use gadgetscope_core::walk::{read_screens, IntuitionOs};
 use gadgetscope_engine::recording::RecordState;
@@ -44,7 +46,7 @@ use gadgetscope_transport::conn::Work;
 use gadgetscope_transport::settings::{SerialSettings, WireSettings};
 use gadgetscope_transport::tcp::TcpWire;
 use gadgetscope_transport::Carrier;
-use gadgetscope_window::{open_libraries, open_window, Commands, Libraries, WindowSettings, WindowSide};
+use gadgetscope_window::{open_libraries, open_window, Commands, Docked, Libraries, WindowSettings, WindowSide};
 
 /// The commodity's description in Exchange (at most 39 characters:
 /// `CBD_DESCRLEN`).
@@ -58,7 +60,7 @@ type Engine<'a> = GsEngine<AmigaIntuition, AmigaSystem<'a>, AmigaActor<'a>>;
 
 /// The window as the loop holds it: a trait object, so that every call
 /// into the window goes through the function table (docs/design/parts.md).
-type Side<'r> = Box<dyn WindowSide + 'r>;
+type Side<'r, 'p> = Box<dyn WindowSide<'p> + 'r>;
 
 /// Who is owed a reply: an ARexx message, or a wire connection: its
 /// carrier's place in the loop's list and its number there.
@@ -88,7 +90,7 @@ fn send(replies: Vec<(Asker<'_>, Reply)>, carriers: &mut [AmigaCarrier]) {
 
 /// Carries out SHOW, HIDE and HIGHLIGHT before the command's reply goes:
 /// a script sees their effect when its command returns.
-fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Side<'_>>) {
+fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Side<'_, '_>>) {
     let queued = engine.ui.as_mut().map(core::mem::take).unwrap_or_default();
     if let Some(w) = window {
         for r in queued {
@@ -102,7 +104,13 @@ fn carry_out_ui(engine: &mut Engine<'_>, window: &mut Option<Side<'_>>) {
 /// GadgetScope's own windows (those of `task`, and the highlight frame's
 /// bars) to ignore; with `discard` it is dropped instead (what
 /// GadgetScope itself sent while carrying out a command).
-fn record_input(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &Option<Side<'_>>, task: u32, discard: bool) {
+fn record_input(
+    engine: &mut Engine<'_>,
+    host: &Host<Asker<'_>>,
+    window: &Option<Side<'_, '_>>,
+    task: u32,
+    discard: bool,
+) {
     let Some((events, lost)) = engine.system.record_drain() else { return };
     if discard || (events.is_empty() && lost == 0) {
         return;
@@ -125,7 +133,7 @@ fn record_input(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &Option
 fn acting<'a, R>(
     engine: &mut Engine<'a>,
     host: &mut Host<Asker<'a>>,
-    window: &Option<Side<'_>>,
+    window: &Option<Side<'_, '_>>,
     task: u32,
     act: impl FnOnce(&mut Host<Asker<'a>>, &mut Engine<'a>) -> R,
 ) -> R {
@@ -142,8 +150,13 @@ fn acting<'a, R>(
 /// `MANIFEST` of the file): handled now, the commands and the window's
 /// messages are taken in the order they happened. True when the window
 /// asked to quit.
-fn between_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut Option<Side<'_>>, task: u32) -> bool {
-    let quit = window.as_mut().is_some_and(|w| w.handle(0, false, &mut engine.os));
+fn between_commands(
+    engine: &mut Engine<'_>,
+    host: &Host<Asker<'_>>,
+    window: &mut Option<Side<'_, '_>>,
+    task: u32,
+) -> bool {
+    let quit = window.as_mut().is_some_and(|w| w.handle(0, false, &mut engine.os, &[]));
     window_commands(engine, host, window, task);
     quit
 }
@@ -172,7 +185,7 @@ impl Commands for WindowCommands<'_, '_> {
 /// Runs the RECORD commands the window queued (its Record control and
 /// menu, the question before quitting), with the input around them
 /// treated as around a script's command.
-fn window_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut Option<Side<'_>>, task: u32) {
+fn window_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut Option<Side<'_, '_>>, task: u32) {
     if !window.as_ref().is_some_and(|w| w.has_commands()) {
         return;
     }
@@ -189,8 +202,7 @@ fn window_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut
 /// commodities.library (the AROS ROM has none: then nothing is said) or
 /// when the broker fails for another reason (said, then the program runs
 /// on without it); `Err(())` when a GadgetScope broker already runs.
-fn make_broker<'r>(libs: &'r dyn Libraries, settings: &Settings, dos: &Dos) -> Result<Option<Broker<'r>>, ()> {
-    let Some(port) = libs.cx_port() else { return Ok(None) };
+fn make_broker<'r>(port: &'r MsgPort, settings: &Settings, dos: &Dos) -> Result<Option<Broker<'r>>, ()> {
     let title = concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes();
     match Broker::new(b"GadgetScope", title, CX_DESCR, &settings.popkey, settings.cx_priority, port) {
         Ok(b) => {
@@ -249,14 +261,71 @@ fn bring_forward(dos: &Dos, sys: &RexxSys, name: &[u8]) -> i32 {
     complain(dos, &amiga_ndk::latin1::from_str_lossy(&text), RETURN_ERROR)
 }
 
+/// What the loop serves with, the window there or not: the ports, the
+/// engine and host, the wire's carriers, the tick, and with the window
+/// (`gui`) the commodity broker, the AppIcon's port and what the last
+/// window left while its part is unloaded.
+struct Serving<'a, 'p, 'q> {
+    dos: &'a Dos,
+    sys: &'a RexxSys,
+    port: &'q PublicPort,
+    engine: Engine<'a>,
+    host: Host<Asker<'a>>,
+    carriers: Vec<AmigaCarrier>,
+    timer: Timer,
+    /// The task that owns GadgetScope's windows (their ports signal it).
+    task: u32,
+    base_mask: u32,
+    now: u32,
+    window_high: usize,
+    /// With the window: what opens it again.
+    gui: Option<GuiSide<'p>>,
+    /// Commands that came while the window was to be brought in: run
+    /// first when the loop goes on.
+    pending: Vec<Job<'a>>,
+    /// Why the serial wire is off, for the window's status line.
+    serial_off: Option<alloc::string::String>,
+}
+
+/// The window's side that stays while its part is unloaded
+/// (docs/design/parts.md): the broker, the AppIcon's port, and the AppIcon
+/// and box the last window left ([`WindowSide::dock`]).
+struct GuiSide<'p> {
+    settings: Settings,
+    broker: Option<Broker<'p>>,
+    app_port: &'p MsgPort,
+    docked: Docked<'p>,
+}
+
+/// A command to run: an ARexx message's, or a wire connection's work.
+enum Job<'a> {
+    Rexx(Vec<u8>, Incoming<'a>),
+    Wire(usize, Work),
+}
+
+/// Why [`serve`] returned.
+enum Stop {
+    /// QUIT, Ctrl-C, the window's Quit or the commodity's Kill.
+    Quit,
+    /// The window is iconified with nothing to lose: it goes, its part
+    /// is unloaded.
+    Dock,
+    /// The window is wanted (the AppIcon, the hotkey, Exchange, SHOW or
+    /// HIGHLIGHT): open iconified or not.
+    Wake { iconified: bool },
+}
+
 /// Runs the host; returns the Shell RC. With `gui` (the settings of a
-/// Workbench or Shell start without NOGUI) the window joins the loop.
-/// `fs_roots` (`FSROOT`) are locked for the run: one that cannot be (it
-/// does not exist, or is not a directory) stops the start with RC 10. With
-/// `wire` the TCP wire serves the same commands (without bsdsocket.library
-/// the Shell says why it is off and the rest runs as before); with
-/// `serial` the serial wire does (without the device, or with its unit
-/// in use, the Shell and the window's status line say why it is off).
+/// Workbench or Shell start without NOGUI) the window joins the loop; its
+/// code is a part loaded on demand (docs/design/parts.md), there while
+/// the window is open or holds something, unloaded while it is
+/// iconified with nothing to lose. `fs_roots` (`FSROOT`) are locked for
+/// the run: one that cannot be (it does not exist, or is not a directory)
+/// stops the start with RC 10. With `wire` the TCP wire serves the same
+/// commands (without bsdsocket.library the Shell says why it is off and
+/// the rest runs as before); with `serial` the serial wire does (without
+/// the device, or with its unit in use, the Shell and the window's status
+/// line say why it is off).
 pub fn run(
     dos: &Dos,
     port_name: Option<&[u8]>,
@@ -275,29 +344,15 @@ pub fn run(
             )
         }
     };
-    // The window's part before anything of the window: without it,
-    // GadgetScope says why and serves scripts without a window. Declared
-    // before the window's objects, so that it is unloaded after them.
-    let (gui, _part) = match gui.map(|g| (WINDOW_PART.load(dos), g)) {
-        Some((Ok(loaded), g)) => (Some(g), Some(loaded)),
-        Some((Err(e), _)) => {
-            let code = if let PartError::CannotLoad(code) = e { code } else { 0 };
-            let mut text = e.text(WINDOW_PART.file, &dos.fault_text(code));
-            text.extend_from_slice(b"; serving scripts without a window");
-            complain(dos, &text, 0);
-            (None, None)
-        }
+    // The window's ports: the loop's, they outlive every window.
+    let (app_port, cx_port) = match gui.as_ref().map(|_| (MsgPort::new(), MsgPort::new())) {
+        Some((None, _)) => return complain(dos, b"no signal for the AppIcon port", RETURN_FAIL),
+        Some((Some(a), c)) => (Some(a), c),
         None => (None, None),
     };
-    // The window's side first: its broker finds a running GadgetScope.
-    // Through a function pointer, as the window itself (below).
-    let open_libs: fn() -> Result<Box<dyn Libraries>, &'static str> = core::hint::black_box(open_libraries);
-    let libs = match gui.as_ref().map(|_| open_libs()).transpose() {
-        Ok(l) => l,
-        Err(e) => return complain(dos, e.as_bytes(), RETURN_FAIL),
-    };
-    let broker = match (&gui, &libs) {
-        (Some(settings), Some(l)) => match make_broker(&**l, settings, dos) {
+    // The broker first: it finds a running GadgetScope.
+    let broker = match (&gui, &cx_port) {
+        (Some(settings), Some(port)) => match make_broker(port, settings, dos) {
             Ok(b) => b,
             Err(()) => return complain(dos, b"already running: its window comes to the front", RETURN_WARN),
         },
@@ -318,15 +373,13 @@ pub fn run(
             return refuse(port, &sys, dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_FAIL)
         }
     };
-    let Some(mut timer) = Timer::open(UNIT_VBLANK) else {
+    let Some(timer) = Timer::open(UNIT_VBLANK) else {
         return refuse(port, &sys, dos, b"cannot open timer.device", RETURN_FAIL);
     };
     let Some(reply) = MsgPort::new() else {
         return refuse(port, &sys, dos, b"no signal or memory for a reply port", RETURN_FAIL);
     };
     let ibase = os.intuition_base();
-    // The task that owns GadgetScope's windows (their ports signal it).
-    let task = amiga_rt::exec::this_task();
     let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply, ibase), actor);
     engine.port_name = port.name().to_vec();
     for root in fs_roots {
@@ -365,157 +418,321 @@ pub fn run(
 
     let mut host: Host<Asker<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     host.set_password(password);
-    let mut window = match (gui, &libs) {
-        (Some(settings), Some(l)) => {
-            let iconified = settings.startup == Startup::Iconified;
-            let ws = WindowSettings {
-                port: port.name().to_vec(),
-                refresh: settings.refresh,
-                profile_dir: settings.profile_dir,
-            };
-            // Through a function pointer the compiler cannot see through,
-            // as the loop's other calls into the window go through the
-            // trait object: no window code is inlined here.
-            let open: for<'r> fn(&'r dyn Libraries, WindowSettings, bool, Option<Broker<'r>>, &'r Dos) -> Side<'r> =
-                core::hint::black_box(open_window);
-            Some(open(&**l, ws, iconified, broker, dos))
-        }
-        _ => None,
-    };
-    if let Some(w) = &mut window {
-        engine.ui = Some(Vec::new());
-        w.start(&mut engine.os, dos);
-        if let Some(text) = &serial_off {
-            w.notice(&amiga_ndk::latin1::from_str_lossy(text));
-        }
-    }
     let base_mask = port.signal_mask() | timer.signal_mask() | engine.system.signal_mask() | SIGBREAKF_CTRL_C;
-    let mut now: u32 = 0;
-    let mut window_high = 0;
+    let mut next = match &gui {
+        Some(settings) => {
+            engine.ui = Some(Vec::new());
+            Stop::Wake { iconified: settings.startup == Startup::Iconified }
+        }
+        None => Stop::Dock,
+    };
+    let mut s = Serving {
+        dos,
+        sys: &sys,
+        port: &port,
+        engine,
+        host,
+        carriers,
+        timer,
+        task: amiga_rt::exec::this_task(),
+        base_mask,
+        now: 0,
+        window_high: 0,
+        gui: gui.zip(app_port.as_ref()).map(|(settings, app_port)| GuiSide {
+            settings,
+            broker,
+            app_port,
+            docked: (None, None),
+        }),
+        pending: Vec::new(),
+        serial_off,
+    };
+    let mut first = true;
     loop {
-        let mask = base_mask
-            | engine.system.record_mask()
-            | window.as_ref().map_or(0, |w| w.signal_mask())
-            | carriers.iter().fold(0, |m, c| m | c.signal_mask());
-        // The TCP carrier sleeps in WaitSelect() on its sockets and `mask`.
-        let got = carriers.iter_mut().find_map(|c| c.wait(mask)).unwrap_or_else(|| amiga_rt::exec::wait(mask));
-        let ticked = timer.fired();
-        record_input(&mut engine, &host, &window, task, false);
-        // Replies from other programs' ports: the held waits see them now
-        // (a WHEREGADGET's action happens there: its input is GadgetScope's).
-        if engine.system.collect() {
-            let replies = acting(&mut engine, &mut host, &window, task, |h, e| h.tick(e, now));
-            send(replies, &mut carriers);
-        }
-        if ticked {
-            now = now.wrapping_add(1);
-            for c in &mut carriers {
-                c.tick();
-            }
-            let replies = acting(&mut engine, &mut host, &window, task, |h, e| h.tick(e, now));
-            send(replies, &mut carriers);
-        }
-        if let Some(w) = &mut window {
-            w.sync_record(engine.record_state());
-        }
-        let mut window_quit = window.as_mut().is_some_and(|w| w.handle(got, ticked, &mut engine.os));
-        window_commands(&mut engine, &host, &mut window, task);
-        if window.is_some() && amiga_rt::heap::high_water() > window_high {
-            window_high = amiga_rt::heap::high_water();
-            amiga_rt::memstat::note(b"window");
-        }
-        while let Some(msg) = port.get_msg(&sys) {
-            if !msg.is_command() {
-                msg.reply_untouched();
-                continue;
-            }
-            let text = msg.command().unwrap_or_default();
-            let replies =
-                acting(&mut engine, &mut host, &window, task, |h, e| h.command(e, &text, Asker::Rexx(msg), now));
-            carry_out_ui(&mut engine, &mut window);
-            amiga_rt::memstat::note(verb(&text));
-            send(replies, &mut carriers);
-            window_quit |= between_commands(&mut engine, &host, &mut window, task);
-        }
-        // Wire requests, one per connection per round, until none is
-        // ready: TCP clients and the serial line alike.
-        loop {
-            let mut work = Vec::new();
-            for (k, c) in carriers.iter_mut().enumerate() {
-                work.extend(c.pump().into_iter().map(|w| (k, w)));
-                // A closed connection's held wait goes with it, not at its TIMEOUT.
-                for id in c.take_gone() {
-                    host.forget(&mut engine, |m| matches!(m, Asker::Wire(ck, w) if *ck == k && *w == id));
-                }
-            }
-            if work.is_empty() {
-                break;
-            }
-            for (k, w) in work {
-                match w {
-                    Work::Request(id, line) => {
-                        let replies = acting(&mut engine, &mut host, &window, task, |h, e| {
-                            h.command(e, &line, Asker::Wire(k, id), now)
-                        });
-                        carry_out_ui(&mut engine, &mut window);
-                        amiga_rt::memstat::note(verb(&line));
-                        send(replies, &mut carriers);
-                        window_quit |= between_commands(&mut engine, &host, &mut window, task);
-                    }
-                    Work::UploadCheck(id, put) => {
-                        let verdict = if carriers.iter().any(|c| c.uploading()) {
-                            let busy = "another client's FSPUT is still arriving: send it again later";
-                            Err(Reply::error(Rc::Failed, busy))
-                        } else {
-                            host.check_upload(put)
-                        };
-                        match verdict {
-                            Ok(put) => carriers[k].accept_upload(id, put),
-                            Err(r) => carriers[k].refuse_upload(id, &r),
-                        }
-                    }
-                    Work::UploadDone(id, put, data) => {
-                        let r = host.upload(&mut engine, &put, &data);
-                        send(alloc::vec![(Asker::Wire(k, id), r)], &mut carriers);
-                    }
-                }
-            }
-        }
-        if got & SIGBREAKF_CTRL_C != 0 || host.quit_requested() || window_quit {
-            if !window_quit {
-                if let Some(w) = &mut window {
-                    w.sync_record(engine.record_state());
-                    w.before_quit();
-                }
-                window_commands(&mut engine, &host, &mut window, task);
-            }
-            break;
-        }
-        // Tick only while something waits or the window refreshes: idle
-        // or iconified, the process sleeps.
-        if host.has_waits()
-            || window.as_ref().is_some_and(|w| w.wants_ticks())
-            || carriers.iter().any(|c| c.needs_ticks())
-        {
-            timer.start(TICK_MICROS);
-        }
+        next = match next {
+            Stop::Quit => break,
+            Stop::Wake { iconified } => with_window(&mut s, iconified, first),
+            Stop::Dock => serve(&mut s, &mut None),
+        };
+        first = false;
     }
-    // The recording handler out of input.device before anything else.
-    engine.record_shutdown();
-    // The window goes before the classes and ports it used (`libs`,
-    // dropped last).
-    if let Some(w) = window {
-        w.shutdown(dos);
-    }
+    let Serving { mut engine, mut host, mut carriers, gui, timer, pending, .. } = s;
+    drop((timer, pending));
     send(host.shutdown(&mut engine), &mut carriers);
     // QUIT's reply goes out before the serial device closes.
     for c in &mut carriers {
         c.finish();
     }
     drop(carriers);
+    // The AppIcon before its port; what the port still holds is replied.
+    drop(gui);
+    if let Some(p) = &app_port {
+        AppIcon::opened(p);
+    }
     port.close(&sys);
     engine.system.drain();
     RETURN_OK
+}
+
+/// Brings the window in: loads its part, opens its libraries and the
+/// window (`iconified`, or open), hands it what the last one left, and
+/// serves with it until it docks or GadgetScope quits. When the part or
+/// the libraries cannot be had, the reason answers the commands that
+/// wanted the window (RC 20) and, at the `first` start or when the user
+/// asked (the AppIcon, the hotkey), is said on the Shell or in a
+/// requester; GadgetScope serves scripts on.
+fn with_window(s: &mut Serving<'_, '_, '_>, iconified: bool, first: bool) -> Stop {
+    let Some(g) = s.gui.as_mut() else { return Stop::Dock };
+    let dos = s.dos;
+    // The part before anything of the window, unloaded after it (declared first).
+    let part = WINDOW_PART.load(dos).map_err(|e| {
+        let code = if let PartError::CannotLoad(code) = e { code } else { 0 };
+        e.text(WINDOW_PART.file, &dos.fault_text(code))
+    });
+    // Through function pointers the compiler cannot see through: every
+    // call into the window goes through the table (docs/design/parts.md).
+    let open_libs: fn() -> Result<Box<dyn Libraries>, &'static str> = core::hint::black_box(open_libraries);
+    let libs = part.as_ref().map_err(Vec::clone).and_then(|_| open_libs().map_err(|e| e.as_bytes().to_vec()));
+    let libs = match libs {
+        Ok(l) => l,
+        Err(why) => {
+            if first || s.pending.is_empty() {
+                let mut text = why.clone();
+                text.extend_from_slice(b"; serving scripts without a window");
+                complain(dos, &text, 0);
+            }
+            // The commands that wanted the window hear why, once.
+            s.engine.ui_refused = Some(amiga_ndk::latin1::to_string(&why));
+            let jobs = core::mem::take(&mut s.pending);
+            let (_, wake) = run_jobs(s, &mut None, jobs);
+            s.engine.ui_refused = None;
+            return wake.unwrap_or(Stop::Dock);
+        }
+    };
+    let ws = WindowSettings {
+        port: s.port.name().to_vec(),
+        refresh: g.settings.refresh,
+        profile_dir: g.settings.profile_dir.clone(),
+    };
+    let docked = (g.docked.0.take(), g.docked.1.take());
+    let open = core::hint::black_box(open_window as fn(_, _, _, _, _, _) -> _);
+    let mut window: Option<Side<'_, '_>> = Some(open(&*libs, ws, iconified, g.app_port, docked, dos));
+    if let Some(w) = &mut window {
+        w.start(&mut s.engine.os, dos);
+        if let Some(text) = &s.serial_off {
+            w.notice(&amiga_ndk::latin1::from_str_lossy(text));
+        }
+    }
+    let stop = serve(s, &mut window);
+    if let Some(w) = window.take() {
+        match stop {
+            Stop::Dock => {
+                if let Some(g) = s.gui.as_mut() {
+                    g.docked = w.dock(dos);
+                }
+            }
+            _ => w.shutdown(dos),
+        }
+    }
+    drop(window);
+    drop(libs);
+    drop(part);
+    stop
+}
+
+/// Whether `job` wants the window brought in first: SHOW or HIGHLIGHT
+/// while its part is unloaded.
+fn shows_window(job: &Job<'_>) -> bool {
+    let line = match job {
+        Job::Rexx(text, _) => text,
+        Job::Wire(_, Work::Request(_, line)) => line,
+        Job::Wire(..) => return false,
+    };
+    gadgetscope_arexx::parse(line).is_ok_and(|c| c.verb().shows_window())
+}
+
+/// Runs `jobs` in order. With the window's part unloaded, a job that
+/// wants the window and every one after it wait in `s.pending` and the
+/// loop is told to bring the window in. Returns whether the window asked
+/// to quit, and the wake.
+fn run_jobs<'a>(
+    s: &mut Serving<'a, '_, '_>,
+    window: &mut Option<Side<'_, '_>>,
+    jobs: Vec<Job<'a>>,
+) -> (bool, Option<Stop>) {
+    let mut quit = false;
+    let mut jobs = jobs.into_iter();
+    while let Some(job) = jobs.next() {
+        if window.is_none() && s.gui.is_some() && s.engine.ui_refused.is_none() && shows_window(&job) {
+            s.pending.push(job);
+            s.pending.extend(jobs);
+            return (quit, Some(Stop::Wake { iconified: true }));
+        }
+        let now = s.now;
+        match job {
+            Job::Rexx(text, msg) => {
+                let replies = acting(&mut s.engine, &mut s.host, window, s.task, |h, e| {
+                    h.command(e, &text, Asker::Rexx(msg), now)
+                });
+                carry_out_ui(&mut s.engine, window);
+                amiga_rt::memstat::note(verb(&text));
+                send(replies, &mut s.carriers);
+            }
+            Job::Wire(k, Work::Request(id, line)) => {
+                let replies = acting(&mut s.engine, &mut s.host, window, s.task, |h, e| {
+                    h.command(e, &line, Asker::Wire(k, id), now)
+                });
+                carry_out_ui(&mut s.engine, window);
+                amiga_rt::memstat::note(verb(&line));
+                send(replies, &mut s.carriers);
+            }
+            Job::Wire(k, Work::UploadCheck(id, put)) => {
+                let verdict = if s.carriers.iter().any(|c| c.uploading()) {
+                    let busy = "another client's FSPUT is still arriving: send it again later";
+                    Err(Reply::error(Rc::Failed, busy))
+                } else {
+                    s.host.check_upload(put)
+                };
+                match verdict {
+                    Ok(put) => s.carriers[k].accept_upload(id, put),
+                    Err(r) => s.carriers[k].refuse_upload(id, &r),
+                }
+                continue;
+            }
+            Job::Wire(k, Work::UploadDone(id, put, data)) => {
+                let r = s.host.upload(&mut s.engine, &put, &data);
+                send(alloc::vec![(Asker::Wire(k, id), r)], &mut s.carriers);
+                continue;
+            }
+        }
+        quit |= between_commands(&mut s.engine, &s.host, window, s.task);
+    }
+    (quit, None)
+}
+
+/// Serves until GadgetScope quits, the window (`window`, when its part is
+/// loaded) docks, or the window is wanted back.
+fn serve<'a, 'p>(s: &mut Serving<'a, 'p, '_>, window: &mut Option<Side<'_, 'p>>) -> Stop {
+    loop {
+        let (mut got, mut ticked) = (0, false);
+        // Commands left waiting for the window run before the next sleep.
+        if s.pending.is_empty() {
+            let dock_mask = match (&*window, &s.gui) {
+                (None, Some(g)) => g.app_port.signal_mask(),
+                _ => 0,
+            };
+            let mask = s.base_mask
+                | s.engine.system.record_mask()
+                | window.as_ref().map_or(0, |w| w.signal_mask())
+                | s.gui.as_ref().and_then(|g| g.broker.as_ref()).map_or(0, |b| b.signal_mask())
+                | dock_mask
+                | s.carriers.iter().fold(0, |m, c| m | c.signal_mask());
+            // The TCP carrier sleeps in WaitSelect() on its sockets and `mask`.
+            got = s.carriers.iter_mut().find_map(|c| c.wait(mask)).unwrap_or_else(|| amiga_rt::exec::wait(mask));
+            ticked = s.timer.fired();
+        }
+        record_input(&mut s.engine, &s.host, window, s.task, false);
+        // Replies from other programs' ports: the held waits see them now
+        // (a WHEREGADGET's action happens there: its input is GadgetScope's).
+        if s.engine.system.collect() {
+            let now = s.now;
+            let replies = acting(&mut s.engine, &mut s.host, window, s.task, |h, e| h.tick(e, now));
+            send(replies, &mut s.carriers);
+        }
+        if ticked {
+            s.now = s.now.wrapping_add(1);
+            for c in &mut s.carriers {
+                c.tick();
+            }
+            let now = s.now;
+            let replies = acting(&mut s.engine, &mut s.host, window, s.task, |h, e| h.tick(e, now));
+            send(replies, &mut s.carriers);
+        }
+        if let Some(w) = window.as_mut() {
+            w.sync_record(s.engine.record_state());
+        }
+        // The hotkey and Exchange: the window's, or the loop's while it is docked.
+        let cx = s.gui.as_ref().and_then(|g| g.broker.as_ref()).map(|b| b.events()).unwrap_or_default();
+        let mut wake = None;
+        let mut window_quit = false;
+        match (window.as_mut(), &s.gui) {
+            (Some(w), _) => window_quit = w.handle(got, ticked, &mut s.engine.os, &cx),
+            (None, Some(g)) => {
+                for e in &cx {
+                    match e {
+                        CxEvent::Popup | CxEvent::Appear => wake = Some(Stop::Wake { iconified: false }),
+                        CxEvent::Kill => window_quit = true,
+                        CxEvent::Disappear | CxEvent::Enable | CxEvent::Disable => {}
+                    }
+                }
+                if AppIcon::opened(g.app_port) {
+                    wake = Some(Stop::Wake { iconified: false });
+                }
+            }
+            (None, None) => {}
+        }
+        window_commands(&mut s.engine, &s.host, window, s.task);
+        if window.is_some() && amiga_rt::heap::high_water() > s.window_high {
+            s.window_high = amiga_rt::heap::high_water();
+            amiga_rt::memstat::note(b"window");
+        }
+        let mut jobs = core::mem::take(&mut s.pending);
+        while let Some(msg) = s.port.get_msg(s.sys) {
+            if !msg.is_command() {
+                msg.reply_untouched();
+                continue;
+            }
+            jobs.push(Job::Rexx(msg.command().unwrap_or_default(), msg));
+        }
+        let (quit, woken) = run_jobs(s, window, jobs);
+        window_quit |= quit;
+        wake = wake.or(woken);
+        // Wire requests, one per connection per round, until none is
+        // ready: TCP clients and the serial line alike. Not while
+        // commands wait for the window: they keep their order.
+        while s.pending.is_empty() {
+            let mut work = Vec::new();
+            for (k, c) in s.carriers.iter_mut().enumerate() {
+                work.extend(c.pump().into_iter().map(|w| Job::Wire(k, w)));
+                // A closed connection's held wait goes with it, not at its TIMEOUT.
+                for id in c.take_gone() {
+                    s.host.forget(&mut s.engine, |m| matches!(m, Asker::Wire(ck, w) if *ck == k && *w == id));
+                }
+            }
+            if work.is_empty() {
+                break;
+            }
+            let (quit, woken) = run_jobs(s, window, work);
+            window_quit |= quit;
+            wake = wake.or(woken);
+        }
+        if got & SIGBREAKF_CTRL_C != 0 || s.host.quit_requested() || window_quit {
+            if !window_quit {
+                if let Some(w) = window.as_mut() {
+                    w.sync_record(s.engine.record_state());
+                    w.before_quit();
+                }
+                window_commands(&mut s.engine, &s.host, window, s.task);
+            }
+            // The recording handler out of input.device before anything else.
+            s.engine.record_shutdown();
+            return Stop::Quit;
+        }
+        if let Some(w) = wake {
+            return w;
+        }
+        if window.as_ref().is_some_and(|w| w.can_dock()) {
+            return Stop::Dock;
+        }
+        // Tick only while something waits or the window refreshes: idle
+        // or iconified, the process sleeps.
+        if s.host.has_waits()
+            || window.as_ref().is_some_and(|w| w.wants_ticks())
+            || s.carriers.iter().any(|c| c.needs_ticks())
+        {
+            s.timer.start(TICK_MICROS);
+        }
+    }
 }
 
 /// A command's first word, for the memory statistics (`amiga_rt::memstat`).

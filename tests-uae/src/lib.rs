@@ -18,6 +18,7 @@ pub mod foundation;
 pub mod gui;
 pub mod inspector;
 pub mod m68000;
+pub mod parts;
 pub mod pick;
 pub mod picture;
 pub mod record;
@@ -67,6 +68,7 @@ fn modules() -> Vec<Scenario> {
         wire::scenarios(),
         record::scenarios(),
         shown::scenarios(),
+        parts::scenarios(),
     ]
     .into_iter()
     .flatten()

@@ -21,22 +21,30 @@ const PROFILE_ICON: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/Profile.in
 /// Largest profile Open… reads, bytes.
 const PROFILE_MAX: usize = 64 * 1024;
 
-/// The desk: frame, pick handler, files, AppIcon.
-pub struct AmigaDesk<'a> {
+/// The desk: frame, pick handler, files, AppIcon. The AppIcon and its
+/// port are the event loop's (`'p`): the loop keeps the icon while the
+/// window's part is unloaded ([`AmigaDesk::take_app_icon`]).
+pub struct AmigaDesk<'a, 'p> {
     intuition: &'a Intuition,
     dos: &'a Dos,
     frame: Option<(u32, Highlight<'a>)>,
     pick: Option<PickHandler>,
-    app: Option<AppIcon<'a>>,
+    app: Option<AppIcon<'p>>,
     /// AppMessages (a double-click on the AppIcon, and window.class's
     /// iconification) arrive here.
-    app_port: &'a MsgPort,
+    app_port: &'p MsgPort,
 }
 
-impl<'a> AmigaDesk<'a> {
-    /// A desk whose AppIcon reports to `app_port`.
-    pub fn new(intuition: &'a Intuition, dos: &'a Dos, app_port: &'a MsgPort) -> AmigaDesk<'a> {
-        AmigaDesk { intuition, dos, frame: None, pick: None, app: None, app_port }
+impl<'a, 'p> AmigaDesk<'a, 'p> {
+    /// A desk whose AppIcon reports to `app_port`; `app` is the AppIcon
+    /// shown already, if any.
+    pub fn new(intuition: &'a Intuition, dos: &'a Dos, app_port: &'p MsgPort, app: Option<AppIcon<'p>>) -> Self {
+        AmigaDesk { intuition, dos, frame: None, pick: None, app, app_port }
+    }
+
+    /// The AppIcon, handed to the event loop.
+    pub fn take_app_icon(&mut self) -> Option<AppIcon<'p>> {
+        self.app.take()
     }
 
     /// The AppIcon port's signal.
@@ -63,12 +71,7 @@ impl<'a> AmigaDesk<'a> {
     /// Replies every AppMessage; true if the AppIcon was double-clicked
     /// (or something was dropped on it).
     pub fn app_opened(&mut self) -> bool {
-        let mut any = false;
-        while let Some(m) = self.app_port.get() {
-            amiga_rt::exec::reply_msg(m);
-            any = true;
-        }
-        any
+        AppIcon::opened(self.app_port)
     }
 }
 
@@ -77,7 +80,7 @@ const HELP_VIEWER: &[u8] = b"SYS:Utilities/MultiView";
 /// The guide, installed next to the program.
 const HELP_GUIDE: &[u8] = b"PROGDIR:GadgetScope.guide";
 
-impl Desk for AmigaDesk<'_> {
+impl Desk for AmigaDesk<'_, '_> {
     fn show_frame(&mut self, screen: u32, left: i32, top: i32, width: i32, height: i32) {
         if let Some((s, h)) = &mut self.frame {
             if *s == screen && h.move_to(Rect::new(left, top, width, height)).is_ok() {
@@ -173,11 +176,12 @@ impl Desk for AmigaDesk<'_> {
     }
 }
 
-impl Drop for AmigaDesk<'_> {
+impl Drop for AmigaDesk<'_, '_> {
+    /// The AppIcon first; what its port still holds is the event loop's
+    /// to reply (it owns the port).
     fn drop(&mut self) {
         self.app = None;
         self.pick = None;
         self.frame = None;
-        while self.app_opened() {}
     }
 }

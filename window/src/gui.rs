@@ -983,9 +983,23 @@ impl Gui {
 
     /// Leaving: pick mode and frames off.
     pub fn shutdown<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
+        self.rest(ui, desk);
+        desk.app_icon(false);
+    }
+
+    /// Whether nothing would be lost if the window's side went now (its
+    /// window aside): no pick mode, frame, quirk profile, queued RECORD
+    /// command or unsaved recording.
+    pub fn at_rest(&self) -> bool {
+        !self.picking && !self.framed && self.queued.is_empty() && self.profile.is_empty() && !self.record.unsaved
+    }
+
+    /// Stops pick mode, hides the frame and closes the window; the AppIcon
+    /// stays.
+    pub fn rest<F: Frontend + ?Sized, D: Desk + ?Sized>(&mut self, ui: &mut F, desk: &mut D) {
         self.stop_pick(desk);
         desk.hide_frame();
-        desk.app_icon(false);
+        self.framed = false;
         if ui.is_open() {
             ui.close();
         }
@@ -1336,6 +1350,31 @@ mod tests {
         g.request(UiRequest::Show, &mut w.os, &mut ui, &mut desk);
         assert!(ui.open && !desk.app_icon && !ui.rows.is_empty());
         assert!(g.wants_ticks(&ui));
+    }
+
+    /// The window's side may go (its part unloaded) only when nothing would
+    /// be lost: a frame, pick mode, a quirk profile or unsaved steps keep it.
+    #[test]
+    fn the_window_rests_only_with_nothing_to_lose() {
+        let mut w = world();
+        let (mut ui, mut desk) = (Ui::default(), DeskLog::default());
+        let mut g = Gui::new(settings());
+        g.show(&mut w.os, &mut ui, &mut desk);
+        assert!(g.at_rest());
+        g.request(UiRequest::Highlight { window: w.window, gadget: w.connect }, &mut w.os, &mut ui, &mut desk);
+        assert!(!g.at_rest(), "the frame is up");
+        g.event(UiEvent::Pick, &mut w.os, &mut ui, &mut desk);
+        assert!(!g.at_rest(), "picking");
+        g.request(UiRequest::Hide, &mut w.os, &mut ui, &mut desk);
+        assert!(g.at_rest(), "iconified: frame and pick mode gone");
+        g.sync_record(RecordState { recording: true, steps: 2, unsaved: true }, &mut ui);
+        assert!(!g.at_rest(), "two steps not saved");
+        g.sync_record(RecordState { recording: false, steps: 2, unsaved: false }, &mut ui);
+        assert!(g.at_rest());
+        g.profile = Profile::load(b"MANIFEST 1\nAPP x\nWINDOW w \"Demo\"\n").unwrap();
+        assert!(!g.at_rest(), "a quirk profile");
+        g.rest(&mut ui, &mut desk);
+        assert!(desk.app_icon, "resting keeps the AppIcon");
     }
 
     #[test]

@@ -45,4 +45,4 @@ mod window;
 
 pub use gui::{Commands, WindowSettings};
 #[cfg(target_arch = "wasm32")]
-pub use window::{open_libraries, open_window, Libraries, Window, WindowLibs, WindowSide};
+pub use window::{open_libraries, open_window, Docked, Libraries, WindowSide};

@@ -1,10 +1,14 @@
-//! The window side of the event loop on the Amiga: the libraries and
-//! ports it needs ([`WindowLibs`]), and the [`Window`] the loop hands
-//! what woke it, the ARexx requests (SHOW, HIDE, HIGHLIGHT) and the
-//! RECORD state: the front-end (ReAction, else GadTools), the desk
-//! (frame, pick, files, AppIcon), the commodity's events and the
-//! controller ([`Gui`]). Its box is remembered in
-//! `ENVARC:GadgetScope/window.prefs` ([`WINDOW_PREFS`]).
+//! The window side of the event loop on the Amiga: the libraries it
+//! needs ([`WindowLibs`]), and the [`Window`] the loop hands what woke it,
+//! the commodity's events, the ARexx requests (SHOW, HIDE, HIGHLIGHT) and
+//! the RECORD state: the front-end (ReAction, else GadTools), the desk
+//! (frame, pick, files, AppIcon) and the controller ([`Gui`]). Its box is
+//! remembered in `ENVARC:GadgetScope/window.prefs` ([`WINDOW_PREFS`]).
+//!
+//! The loop owns the commodity broker and the AppIcon's port: they stay
+//! while the window's part is unloaded. An iconified window with nothing
+//! to lose hands the loop its AppIcon and box ([`WindowSide::dock`]) and
+//! goes; the loop hands them back to the next one ([`open_window`]).
 use crate::desk::AmigaDesk;
 use crate::events::UiEvent;
 use crate::gadtools_ui::GadToolsUi;
@@ -12,52 +16,56 @@ use crate::gui::{Commands, Desk, FirstThatOpens, Flow, Frontend, Gui, WindowSett
 use crate::prefs::{WindowBox, WINDOW_PREFS};
 use crate::reaction_ui::{ReactionClasses, ReactionUi};
 use alloc::boxed::Box;
-use amiga_rt::commodities::{Broker, CxEvent};
+use amiga_rt::commodities::CxEvent;
 use amiga_rt::dos::{Dos, NoRequesters};
 use amiga_rt::exec::MsgPort;
 use amiga_rt::gadtools::GadTools;
 use amiga_rt::intuition::Intuition;
+use amiga_rt::workbench::AppIcon;
 use gadgetscope_core::manifest::Manifest;
 use gadgetscope_engine::recording::RecordState;
 use gadgetscope_engine::UiRequest;
 use gadgetscope_system::AmigaIntuition;
 
-/// What the window side owns: the libraries, the ReAction classes (when
-/// window.class opens: AmigaOS 3.5+), the AppIcon's port and the
-/// commodity's port. Opened before the [`Window`] that borrows them.
+/// What the window side owns: the libraries and the ReAction classes
+/// (when window.class opens: AmigaOS 3.5+). Opened before the [`Window`]
+/// that borrows them.
 pub struct WindowLibs {
     intuition: Intuition,
     gadtools: GadTools,
     classes: Option<ReactionClasses>,
     /// Why the ReAction window is not used though window.class is there.
     classes_missing: Option<alloc::string::String>,
-    app_port: MsgPort,
-    cx_port: Option<MsgPort>,
 }
 
 impl WindowLibs {
     /// Opens intuition.library and gadtools.library 39 (Err: the sentence
-    /// saying so), the ReAction classes when they are there, and the ports.
+    /// saying so) and the ReAction classes when they are there.
     pub fn open() -> Result<WindowLibs, &'static str> {
         let (Ok(intuition), Ok(gadtools)) = (Intuition::open(), GadTools::open()) else {
             return Err("intuition.library or gadtools.library 39 cannot be opened");
         };
-        let app_port = MsgPort::new().ok_or("no signal for the AppIcon port")?;
         let (classes, classes_missing) = match ReactionClasses::open() {
             Ok(c) => (Some(c), None),
             Err(why) => (None, why),
         };
-        Ok(WindowLibs { intuition, gadtools, classes, classes_missing, app_port, cx_port: MsgPort::new() })
+        Ok(WindowLibs { intuition, gadtools, classes, classes_missing })
     }
 }
 
+/// What an iconified window leaves the loop when it goes ([`WindowSide::dock`])
+/// and the next window takes back ([`open_window`]): its AppIcon (none
+/// when Workbench showed none) and its box (left, top, width, height in
+/// pixels: [`WindowBox`]'s fields). Only types of resident crates: the
+/// loop holds it while the window's code is unloaded.
+pub type Docked<'p> = (Option<AppIcon<'p>>, Option<[i16; 4]>);
+
 /// The window side of the loop: the front-end (ReAction or GadTools), the
-/// desk (frame, pick, files, AppIcon), the commodity broker and the
-/// controller that ties them to the view model.
-pub struct Window<'r> {
+/// desk (frame, pick, files, AppIcon) and the controller that ties them
+/// to the view model.
+pub struct Window<'r, 'p> {
     front: Box<dyn Frontend + 'r>,
-    desk: AmigaDesk<'r>,
-    broker: Option<Broker<'r>>,
+    desk: AmigaDesk<'r, 'p>,
     gui: Gui,
     iconified_at_start: bool,
     /// Why the GadTools window stands in for the ReAction one, shown in
@@ -65,19 +73,23 @@ pub struct Window<'r> {
     notice: Option<alloc::string::String>,
 }
 
-impl<'r> Window<'r> {
+impl<'r, 'p> Window<'r, 'p> {
     /// The ReAction window when window.class and its classes opened
     /// (the GadTools one when it cannot be built), else the GadTools one.
     /// `iconified`: the window starts as the AppIcon only
-    /// (`STARTUP=ICONIFIED`).
+    /// (`STARTUP=ICONIFIED`). The AppIcon reports to `app_port`; `docked`
+    /// is what the last window left ([`WindowSide::dock`]): its AppIcon
+    /// and box (else the box remembered in ENVARC:).
     pub fn new(
         libs: &'r WindowLibs,
         settings: WindowSettings,
         iconified: bool,
-        broker: Option<Broker<'r>>,
+        app_port: &'p MsgPort,
+        docked: Docked<'p>,
         dos: &'r Dos,
-    ) -> Window<'r> {
-        let desk = AmigaDesk::new(&libs.intuition, dos, &libs.app_port);
+    ) -> Window<'r, 'p> {
+        let (icon, placement) = docked;
+        let desk = AmigaDesk::new(&libs.intuition, dos, app_port, icon);
         let gadtools = || Box::new(GadToolsUi::new(&libs.intuition, &libs.gadtools));
         let mut front: Box<dyn Frontend + 'r> = match &libs.classes {
             Some(c) => {
@@ -85,11 +97,11 @@ impl<'r> Window<'r> {
             }
             None => gadtools(),
         };
-        front.set_placement(read_window_box(dos));
+        let placement = placement.map(|[left, top, width, height]| WindowBox { left, top, width, height });
+        front.set_placement(placement.or_else(|| read_window_box(dos)));
         Window {
             front,
             desk,
-            broker,
             gui: Gui::new(settings),
             iconified_at_start: iconified,
             notice: libs.classes_missing.clone(),
@@ -112,20 +124,15 @@ impl<'r> Window<'r> {
     }
 }
 
-/// The window's libraries and ports as the loop holds them: a trait
-/// object, so that they are opened, used and closed through the table
+/// The window's libraries as the loop holds them: a trait object, so that
+/// they are opened, used and closed through the table
 /// (docs/design/parts.md).
 pub trait Libraries {
-    /// The commodity broker's port (`None`: no signal for it).
-    fn cx_port(&self) -> Option<&MsgPort>;
     /// The libraries themselves, for the window.
     fn libs(&self) -> &WindowLibs;
 }
 
 impl Libraries for WindowLibs {
-    fn cx_port(&self) -> Option<&MsgPort> {
-        self.cx_port.as_ref()
-    }
     fn libs(&self) -> &WindowLibs {
         self
     }
@@ -140,28 +147,30 @@ pub fn open_libraries() -> Result<Box<dyn Libraries>, &'static str> {
 /// Makes the window side ([`Window::new`]) as the loop holds it. The loop
 /// calls it through a function pointer, so it is reached through the
 /// table too.
-pub fn open_window<'r>(
+pub fn open_window<'r, 'p: 'r>(
     libs: &'r dyn Libraries,
     settings: WindowSettings,
     iconified: bool,
-    broker: Option<Broker<'r>>,
+    app_port: &'p MsgPort,
+    docked: Docked<'p>,
     dos: &'r Dos,
-) -> Box<dyn WindowSide + 'r> {
-    Box::new(Window::new(libs.libs(), settings, iconified, broker, dos))
+) -> Box<dyn WindowSide<'p> + 'r> {
+    Box::new(Window::new(libs.libs(), settings, iconified, app_port, docked, dos))
 }
 
 /// What the event loop asks of the window, as one trait object: every call
 /// from the loop into the window goes through the function table, which
 /// is how a part loaded on demand is reached (docs/design/parts.md).
-pub trait WindowSide {
+pub trait WindowSide<'p> {
     /// Opens the window, or iconifies at once (`STARTUP=ICONIFIED`, or no
     /// window could be opened: then the ARexx port stays and SHOW retries).
     fn start(&mut self, os: &mut AmigaIntuition, dos: &Dos);
     /// The signals the window side waits for now.
     fn signal_mask(&self) -> u32;
-    /// Handles what woke the loop (`got`; `ticked` on a timer tick);
-    /// true when the user quit.
-    fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition) -> bool;
+    /// Handles what woke the loop (`got`; `ticked` on a timer tick; `cx`
+    /// the commodity broker's events, the hotkey's and Exchange's); true
+    /// when the user quit.
+    fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition, cx: &[CxEvent]) -> bool;
     /// Carries out what ARexx SHOW, HIDE and HIGHLIGHT asked for.
     fn request(&mut self, r: UiRequest, os: &mut AmigaIntuition);
     /// Whether the window needs the 100 ms tick (auto refresh, pick mode).
@@ -171,6 +180,14 @@ pub trait WindowSide {
     fn before_quit(&mut self);
     /// Closes everything and remembers the window's box.
     fn shutdown(self: Box<Self>, dos: &Dos);
+    /// Whether the window may go and leave the loop its AppIcon
+    /// ([`WindowSide::dock`]): iconified, with no frame, pick mode, quirk
+    /// profile, queued command or unsaved recording that would be lost.
+    fn can_dock(&self) -> bool;
+    /// Closes everything but the AppIcon, remembers the box (as
+    /// [`WindowSide::shutdown`]) and leaves the AppIcon and the box to the
+    /// loop.
+    fn dock(self: Box<Self>, dos: &Dos) -> Docked<'p>;
     /// Tells the user `text` in the status line (Latin-1).
     fn notice(&mut self, text: &[u8]);
     /// Shows the RECORD state in the window (its Record control and menu).
@@ -189,7 +206,7 @@ pub trait WindowSide {
     fn profile_manifest(&self) -> Option<&Manifest>;
 }
 
-impl WindowSide for Window<'_> {
+impl<'p> WindowSide<'p> for Window<'_, 'p> {
     fn start(&mut self, os: &mut AmigaIntuition, dos: &Dos) {
         let f = &mut *self.front;
         if self.iconified_at_start {
@@ -205,20 +222,17 @@ impl WindowSide for Window<'_> {
     }
 
     fn signal_mask(&self) -> u32 {
-        self.front.signal_mask()
-            | self.desk.pick_mask()
-            | self.desk.app_mask()
-            | self.broker.as_ref().map_or(0, |b| b.signal_mask())
+        self.front.signal_mask() | self.desk.pick_mask() | self.desk.app_mask()
     }
 
-    fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition) -> bool {
+    fn handle(&mut self, got: u32, ticked: bool, os: &mut AmigaIntuition, cx: &[CxEvent]) -> bool {
         let (gui, f, d) = (&mut self.gui, &mut *self.front, &mut self.desk);
         let mut quit = false;
         for e in f.events() {
             quit |= gui.event(e, os, f, d) == Flow::Quit;
         }
         // The hotkey and Exchange.
-        for e in self.broker.as_ref().map(|b| b.events()).unwrap_or_default() {
+        for e in cx {
             match e {
                 CxEvent::Popup | CxEvent::Appear => gui.show(os, f, d),
                 CxEvent::Disappear => gui.iconify(f, d),
@@ -261,6 +275,22 @@ impl WindowSide for Window<'_> {
         // The window (it names the desk's port) before the desk.
         drop(self.front);
         drop(self.desk);
+    }
+
+    fn can_dock(&self) -> bool {
+        !self.front.is_open() && self.gui.at_rest()
+    }
+
+    fn dock(mut self: Box<Self>, dos: &Dos) -> Docked<'p> {
+        self.gui.rest(&mut *self.front, &mut self.desk);
+        let placement = self.gui.placement_to_keep(&*self.front);
+        if let Some(b) = &placement {
+            write_window_box(dos, b);
+        }
+        let icon = self.desk.take_app_icon();
+        drop(self.front);
+        drop(self.desk);
+        (icon, placement.map(|b| [b.left, b.top, b.width, b.height]))
     }
 
     fn notice(&mut self, text: &[u8]) {

@@ -1,0 +1,240 @@
+//! Emulator scenarios of the window's part loaded on demand
+//! (docs/design/parts.md): `GadgetScope.window` beside the program,
+//! loaded when the window is wanted, unloaded when it is iconified with
+//! nothing to lose.
+//!
+//! - `part-refused`: GadgetScope started iconified without the part (a
+//!   host step moves it away first) serves scripts: `VERSION` answers,
+//!   `SHOW` is RC 20 and `LASTERROR` says the file cannot be loaded.
+//!   With the file back, `SHOW` opens the window; iconified again, the
+//!   part is swapped for one whose build identity differs (one byte of it
+//!   flipped), then for a hunk file that is no part (UAETool): `SHOW` is
+//!   RC 20 with "belongs to another build" and "is not a part of this
+//!   program"; GadgetScope answers `VERSION` and `QUIT` all along.
+//! - `part-cycles`: the window opened and iconified 20 times, each time
+//!   its part loaded and unloaded: free memory with the window iconified
+//!   comes back to its level every time, less what the ROM keeps for the
+//!   two AppIcon notifications of each cycle
+//!   ([`crate::gui::APPICON_NOTE_KEEPS`]), and with the window open it is
+//!   lower by at least the part's code.
+//! - `bench-part-show`: `SHOW` from iconified (the part loaded from the
+//!   harness's drive, the libraries opened, the window opened and its list
+//!   walked) and `HIDE`, 10 times, timed by RexxSend in EClock ticks on
+//!   the emulated A1200 at real speed.
+use crate::rexx::{rcs, replies, with_arexx};
+use std::path::Path;
+use std::time::Duration;
+use uae_harness::memcheck::avail;
+use uae_harness::{Check, HostContext, Scenario};
+
+/// The part's file, beside GadgetScope on the boot drive (the harness
+/// stages a program's parts beside it).
+const PART: &str = "GadgetScope.window";
+
+/// The scenarios of this module.
+pub fn scenarios() -> Vec<Scenario> {
+    vec![refused(), cycles(), bench()]
+}
+
+/// How GadgetScope runs in these scenarios: with its window, iconified
+/// at the start (its part unloaded at once), no refresh ticks.
+const START: &str = "Run QUIET >NIL: GadgetScope STARTUP=ICONIFIED REFRESH=0 PROFILEDIR=DH0:";
+
+/// RexxSend of `script` to GadgetScope's first port, replies to `out`.
+fn send(s: Scenario, script: &str, out: &str) -> Scenario {
+    s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:{script} OUT=DH0:{out} WAITPORT=20"))
+}
+
+/// The host path of the staged part and of where it is moved away to.
+fn part_paths(c: &HostContext) -> (std::path::PathBuf, std::path::PathBuf) {
+    (c.hd.join(PART), c.hd.join(format!("{PART}.away")))
+}
+
+/// Host step: the part moved away (kept beside it).
+fn move_part_away(c: &HostContext) -> Result<String, String> {
+    let (part, away) = part_paths(c);
+    std::fs::rename(&part, &away).map_err(|e| format!("{}: {e}", part.display()))?;
+    Ok(format!("moved {PART} away"))
+}
+
+/// Host step: the part back in its place.
+fn bring_part_back(c: &HostContext) -> Result<String, String> {
+    let (part, away) = part_paths(c);
+    std::fs::copy(&away, &part).map_err(|e| format!("{}: {e}", away.display()))?;
+    Ok(format!("{PART} back"))
+}
+
+/// Host step: the part with the first byte of its build identity flipped
+/// (in its header, which starts with `GSPT`: amiga_rt::part).
+fn foreign_part(c: &HostContext) -> Result<String, String> {
+    let (part, away) = part_paths(c);
+    let mut bytes = std::fs::read(&away).map_err(|e| format!("{}: {e}", away.display()))?;
+    let magic = amiga_rt::part::PART_MAGIC.to_be_bytes();
+    let at = bytes.windows(4).rposition(|w| w == magic).ok_or("no GSPT header in the part")?;
+    bytes[at + amiga_rt::part::ph_BuildId as usize] ^= 0xff;
+    std::fs::write(&part, bytes).map_err(|e| format!("{}: {e}", part.display()))?;
+    Ok(format!("{PART} with another build identity"))
+}
+
+/// Host step: a hunk file that is no part (UAETool) in the part's place.
+fn not_a_part(c: &HostContext) -> Result<String, String> {
+    let (part, _) = part_paths(c);
+    std::fs::copy(c.hd.join("C/UAETool"), &part).map_err(|e| format!("{}: {e}", part.display()))?;
+    Ok(format!("UAETool as {PART}"))
+}
+
+/// The text of reply `index` of `file` (RexxSend's OUT).
+fn reply_text(run: &uae_harness::RunDir, file: &str, index: usize) -> Result<String, String> {
+    let text = run.read_text(file)?;
+    replies(&text).get(index).map(|r| r.1.clone()).ok_or_else(|| format!("no reply {index} in {file}:\n{text}"))
+}
+
+/// Reply `index` of `file` holds `want`.
+fn says(file: &'static str, index: usize, want: &'static str) -> Check {
+    Check::Custom(
+        format!("reply {index} of {file} says {want:?}"),
+        Box::new(move |run| {
+            let t = reply_text(run, file, index)?;
+            if t.contains(want) {
+                Ok(())
+            } else {
+                Err(format!("it says {t:?}"))
+            }
+        }),
+    )
+}
+
+/// `part-refused` (module doc).
+fn refused() -> Scenario {
+    let refused_script = "VERSION\nSHOW\nLASTERROR\n";
+    let mut s = with_arexx(Scenario::new("part-refused"))
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
+        .bytes("refused.rexx", refused_script.as_bytes().to_vec())
+        .bytes("show.rexx", "SHOW\nHIDE\n".as_bytes().to_vec())
+        .bytes("quit.rexx", "VERSION\nQUIT\n".as_bytes().to_vec());
+    s = s.host_step("away", 20, move_part_away).line(START);
+    s = send(s, "refused.rexx", "missing.out").host_step("back", 20, bring_part_back);
+    s = send(s, "show.rexx", "back.out").host_step("foreign", 20, foreign_part);
+    s = send(s, "refused.rexx", "foreign.out").host_step("not-a-part", 20, not_a_part);
+    s = send(s, "refused.rexx", "not-a-part.out");
+    s = send(s, "quit.rexx", "quit.out").capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone");
+    s.check(rcs("missing.out", &[0, 20, 0]))
+        .check(says("missing.out", 2, "SHOW: GadgetScope.window cannot be loaded: "))
+        .check(rcs("back.out", &[0, 0]))
+        .check(rcs("foreign.out", &[0, 20, 0]))
+        .check(says("foreign.out", 2, "SHOW: GadgetScope.window belongs to another build of this program"))
+        .check(rcs("not-a-part.out", &[0, 20, 0]))
+        .check(says("not-a-part.out", 2, "SHOW: GadgetScope.window is not a part of this program"))
+        .check(rcs("quit.out", &[0, 0]))
+        .check(Check::Rc("gs-gone".into(), 0))
+        .timeout(Duration::from_secs(120))
+}
+
+/// How many times `part-cycles` opens and iconifies the window.
+const CYCLES: usize = 20;
+
+/// Bytes of the code hunks of the part file at `path`: every hunk of its
+/// `HUNK_HEADER` table but the last (the header hunk; amiga_rt::part).
+fn part_code_bytes(path: &Path) -> Result<i64, String> {
+    let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let long = |i: usize| b.get(4 * i..4 * i + 4).map(|l| u32::from_be_bytes(l.try_into().expect("4 bytes")));
+    // HUNK_HEADER, no resident library names (0), table size, first, last, sizes.
+    let (Some(0x3F3), Some(0), Some(n)) = (long(0), long(1), long(2)) else {
+        return Err(format!("{}: not a hunk file", path.display()));
+    };
+    let sizes: Option<Vec<u32>> = (0..n as usize).map(|k| long(5 + k).map(|s| (s & 0x3fff_ffff) * 4)).collect();
+    let sizes = sizes.ok_or("a short hunk table")?;
+    Ok(sizes[..sizes.len().saturating_sub(1)].iter().map(|&s| i64::from(s)).sum())
+}
+
+/// `part-cycles` (module doc).
+fn cycles() -> Scenario {
+    use crate::gui::APPICON_NOTE_KEEPS;
+    let mut s = with_arexx(Scenario::new("part-cycles"))
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
+        .bytes("show.rexx", "SHOW\n".as_bytes().to_vec())
+        .bytes("hide.rexx", "HIDE\n".as_bytes().to_vec())
+        .bytes("quit.rexx", "QUIT\n".as_bytes().to_vec());
+    // A first cycle warms up what the first window loads and keeps
+    // (fonts, the ROM's caches).
+    s = send(send(s.line(START), "show.rexx", "warm-show.out"), "hide.rexx", "warm-hide.out");
+    s = s.line("C:UAETool AVAIL FILE=DH0:docked-0");
+    for k in 1..=CYCLES {
+        s = send(s, "show.rexx", &format!("show-{k}.out")).line(format!("C:UAETool AVAIL FILE=DH0:open-{k}"));
+        s = send(s, "hide.rexx", &format!("hide-{k}.out")).line(format!("C:UAETool AVAIL FILE=DH0:docked-{k}"));
+    }
+    s = send(s, "quit.rexx", "quit.out").capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone");
+    s.check(Check::Custom(
+        format!("{CYCLES} SHOW and HIDE answered RC 0"),
+        Box::new(|run| {
+            for k in 1..=CYCLES {
+                for f in [format!("show-{k}.out"), format!("hide-{k}.out")] {
+                    let r = replies(&run.read_text(&f)?);
+                    if r.len() != 1 || r[0].0 != 0 {
+                        return Err(format!("{f}: {r:?}"));
+                    }
+                }
+            }
+            Ok(())
+        }),
+    ))
+    .check(Check::Custom(
+        format!(
+            "iconified, free memory is back to its level after each of {CYCLES} cycles (less two AppIcon \
+             notifications each), and with the window open lower by at least the part's code"
+        ),
+        Box::new(|run| {
+            let code = part_code_bytes(&run.host_path(PART)?)?;
+            let docked = avail(run, "docked-0")?;
+            let mut seen = Vec::new();
+            for k in 1..=CYCLES {
+                let (open, back) = (avail(run, &format!("open-{k}"))?, avail(run, &format!("docked-{k}"))?);
+                let want = docked - 2 * APPICON_NOTE_KEEPS * k as i64;
+                seen.push(format!("{k}: open {open}, iconified {back} (want {want})"));
+                if back != want || docked - open < code {
+                    return Err(format!(
+                        "iconified at first {docked}; the part's code {code} bytes:\n{}",
+                        seen.join("\n")
+                    ));
+                }
+            }
+            Ok(())
+        }),
+    ))
+    .check(rcs("quit.out", &[0]))
+    .check(Check::Rc("gs-gone".into(), 0))
+    .timeout(Duration::from_secs(240))
+}
+
+/// `bench-part-show` (module doc).
+fn bench() -> Scenario {
+    let mut script = String::new();
+    for _ in 0..10 {
+        script.push_str("SHOW\nHIDE\n");
+    }
+    script.push_str("QUIT\n");
+    let s = with_arexx(Scenario::new("bench-part-show"))
+        .alone()
+        .config("uae_cpu_speed", "real")
+        .config("accuracy", "0")
+        .program("GadgetScope", "GadgetScope")
+        .bytes("bench.rexx", script.into_bytes())
+        .line(START);
+    s.line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:bench.rexx OUT=DH0:bench.out WAITPORT=20 TIME")
+        .check(Check::Custom(
+            "20 replies RC 0 and a TIME each, with EFREQ".into(),
+            Box::new(|run| {
+                let text = run.read_text("bench.out")?;
+                let rcs = replies(&text).iter().map(|r| r.0).collect::<Vec<_>>();
+                let times = text.lines().filter(|l| l.starts_with("TIME ")).count();
+                if rcs.len() == 21 && rcs.iter().all(|&r| r == 0) && times == 21 && text.contains("EFREQ ") {
+                    Ok(())
+                } else {
+                    Err(format!("RCs {rcs:?}, {times} TIME lines:\n{text}"))
+                }
+            }),
+        ))
+        .timeout(Duration::from_secs(240))
+}
