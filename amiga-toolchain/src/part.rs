@@ -28,11 +28,14 @@ use wasmparser::{Parser, Payload};
 /// The custom section that declares a part (`amiga_rt::program!`).
 pub const SECTION: &str = "gadgetscope.part";
 
+/// A build identity ([`build_id`]).
+pub type BuildId = [u8; layout::BUILD_ID_BYTES as usize];
+
 /// The build identity: the first [`layout::BUILD_ID_BYTES`] bytes of the
 /// SHA-256 of the module and the processor it is built for (`cpu`, e.g.
 /// `68020`: both builds come from one module). The program and its parts
 /// carry it; the runtime loads only a part that carries the program's.
-pub fn build_id(wasm: &[u8], cpu: &str) -> [u8; layout::BUILD_ID_BYTES as usize] {
+pub fn build_id(wasm: &[u8], cpu: &str) -> BuildId {
     let d = Sha256::new().chain_update(wasm).chain_update(cpu.as_bytes()).finalize();
     d[..layout::BUILD_ID_BYTES as usize].try_into().expect("digest is longer")
 }
@@ -197,9 +200,122 @@ pub fn header(
     out
 }
 
+/// The build identity in a part file's header: the file read as the
+/// hunk file it is (`HUNK_HEADER`, then each hunk's blocks), its last hunk
+/// a `HUNK_DATA` that starts with [`layout::PART_MAGIC`] and
+/// [`layout::PART_FORMAT`]; the identity at [`layout::ph_BuildId`].
+/// Errors say what the file is not.
+pub fn read_build_id(file: &[u8]) -> Result<BuildId> {
+    use amiga_ndk::dos::{HUNK_BSS, HUNK_CODE, HUNK_DATA, HUNK_END, HUNK_HEADER, HUNK_RELOC32, HUNK_SYMBOL};
+    let mut at = 0usize;
+    let long = |at: &mut usize| -> Result<u32> {
+        let b = file.get(*at..*at + 4).context("the hunk file is cut short")?;
+        *at += 4;
+        Ok(u32::from_be_bytes(b.try_into().expect("4 bytes")))
+    };
+    let skip = |at: &mut usize, longs: usize| -> Result<()> {
+        *at += 4 * longs;
+        if *at > file.len() {
+            bail!("the hunk file is cut short");
+        }
+        Ok(())
+    };
+    if long(&mut at)? != HUNK_HEADER || long(&mut at)? != 0 {
+        bail!("not a hunk file (no HUNK_HEADER without resident names)");
+    }
+    let (n, first, last) = (long(&mut at)?, long(&mut at)?, long(&mut at)?);
+    if n == 0 || first != 0 || last != n - 1 {
+        bail!("a hunk header of {n} hunks numbered {first} to {last}");
+    }
+    for _ in 0..n {
+        if long(&mut at)? >> 30 == 3 {
+            long(&mut at)?; // the memory attributes follow
+        }
+    }
+    // The hunks, each: its type, its contents, relocations and symbols, HUNK_END.
+    let mut hunks: Vec<(u32, std::ops::Range<usize>)> = Vec::new();
+    while hunks.len() < n as usize {
+        let kind = long(&mut at)?;
+        let longs = (long(&mut at)? & 0x3fff_ffff) as usize;
+        let contents = at..at + 4 * longs;
+        match kind {
+            HUNK_CODE | HUNK_DATA => skip(&mut at, longs)?,
+            HUNK_BSS => {}
+            other => bail!("hunk {}: block 0x{other:x} where a hunk starts", hunks.len()),
+        }
+        loop {
+            match long(&mut at)? {
+                HUNK_END => break,
+                HUNK_RELOC32 => loop {
+                    let count = long(&mut at)? as usize;
+                    if count == 0 {
+                        break;
+                    }
+                    skip(&mut at, count + 1)?; // the hunk, the offsets
+                },
+                HUNK_SYMBOL => loop {
+                    let name_longs = (long(&mut at)? & 0x00ff_ffff) as usize;
+                    if name_longs == 0 {
+                        break;
+                    }
+                    skip(&mut at, name_longs + 1)?; // the name, the value
+                },
+                other => bail!("hunk {}: block 0x{other:x} is not read here", hunks.len()),
+            }
+        }
+        hunks.push((kind, contents));
+    }
+    let (kind, contents) = hunks.pop().expect("n > 0");
+    if kind != HUNK_DATA {
+        bail!("its last hunk is not the part's header (HUNK_DATA) but of type 0x{kind:x}");
+    }
+    let header = &file[contents];
+    let at = |off: u32, len: u32| header.get(off as usize..(off + len) as usize);
+    let magic = at(layout::ph_Magic, 4).map(|b| u32::from_be_bytes(b.try_into().expect("4 bytes")));
+    let format = at(layout::ph_Format, 4).map(|b| u32::from_be_bytes(b.try_into().expect("4 bytes")));
+    if magic != Some(layout::PART_MAGIC) || format != Some(layout::PART_FORMAT) {
+        bail!("its last hunk is no part header of format {} ('GSPT')", layout::PART_FORMAT);
+    }
+    let id = at(layout::ph_BuildId, layout::BUILD_ID_BYTES).context("its header is cut short")?;
+    Ok(id.try_into().expect("BUILD_ID_BYTES bytes"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A part file as the build writes it: one code hunk (with a
+    /// relocation and a symbol), then the header hunk.
+    fn part_file(header: &[u8]) -> Vec<u8> {
+        use amiga_ndk::dos::{HUNK_CODE, HUNK_DATA, HUNK_END, HUNK_HEADER, HUNK_RELOC32, HUNK_SYMBOL};
+        let mut out = Vec::new();
+        let mut long = |v: u32| out.extend_from_slice(&v.to_be_bytes());
+        for v in [HUNK_HEADER, 0, 2, 0, 1, 2, header.len() as u32 / 4] {
+            long(v);
+        }
+        for v in [HUNK_CODE, 2, 0x4e75_4e71, 0, HUNK_RELOC32, 1, 0, 4, 0] {
+            long(v);
+        }
+        for v in [HUNK_SYMBOL, 1, u32::from_be_bytes(*b"fn\0\0"), 0, 0, HUNK_END, HUNK_DATA, header.len() as u32 / 4] {
+            long(v);
+        }
+        out.extend_from_slice(header);
+        out.extend_from_slice(&HUNK_END.to_be_bytes());
+        out
+    }
+
+    #[test]
+    fn the_build_id_is_read_back_from_the_part_files_last_hunk() {
+        let id = [9, 8, 7, 6, 5, 4, 3, 2];
+        let file = part_file(&header(&id, 12, &[8], &[], &[vec![]]));
+        assert_eq!(read_build_id(&file).unwrap(), id);
+        // Not a part: a program's hunk file ends with its data or BSS.
+        let mut no_header = part_file(&[0; 16]);
+        assert!(read_build_id(&no_header).unwrap_err().to_string().contains("no part header"));
+        no_header.truncate(no_header.len() - 8);
+        assert!(read_build_id(&no_header).unwrap_err().to_string().contains("cut short"));
+        assert!(read_build_id(b"\0\0\x03\xe7").unwrap_err().to_string().contains("not a hunk file"));
+    }
 
     #[test]
     fn c_names_come_from_the_prototypes_in_order() {

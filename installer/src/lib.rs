@@ -63,6 +63,71 @@ pub fn check_script(bytes: &[u8], inst: Installer) -> Vec<String> {
     out
 }
 
+/// The files the script `bytes` copies from the distribution drawer
+/// `drawer` on a `cpu` (`(database "cpu")`: `68000`, `68020`, …), as the
+/// script names them: its dry run in pretend mode by every Installer
+/// ([`Installer::ALL`]), at Expert level with every catalog and the boot
+/// start chosen, against an empty Amiga tree made in `scratch` (removed
+/// after). `Err`: what stopped a run, e.g. `line 120: source
+/// GadgetScope.window does not exist`, or the script's abort; or the
+/// Installers disagree.
+pub fn copied_from(
+    bytes: &[u8],
+    drawer: &std::path::Path,
+    cpu: &str,
+    scratch: &std::path::Path,
+) -> Result<Vec<String>, String> {
+    let root = scratch.join("root");
+    let _ = std::fs::remove_dir_all(scratch);
+    for d in ["SYS", "LOCALE/Catalogs", "ENVARC"] {
+        std::fs::create_dir_all(root.join(d)).map_err(|e| format!("{}: {e}", root.join(d).display()))?;
+    }
+    let yes = |kind: &str, _: &str| match kind {
+        "askoptions" => Some(Value::Num(-1)),
+        "askbool" => Some(Value::Num(1)),
+        _ => None,
+    };
+    let mut copied: Option<Vec<String>> = None;
+    let mut result = Ok(());
+    for inst in Installer::ALL {
+        let o = Options {
+            installer: inst,
+            user_level: 2,
+            pretend: true,
+            language: "english".into(),
+            os_version: 40,
+            cpu: cpu.into(),
+            root: root.clone(),
+            source: drawer.to_path_buf(),
+            answers: &yes,
+        };
+        let run = parse_as(&latin1(bytes), inst).and_then(|p| dry_run(&p.forms, &o));
+        let files: Vec<String> = match run {
+            Ok(out) => out
+                .actions
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Copy { from, .. } if !from.contains(':') => Some(from),
+                    _ => None,
+                })
+                .collect(),
+            Err(e) => {
+                result = Err(format!("{} on a {cpu}: {e}", inst.name()));
+                break;
+            }
+        };
+        match &copied {
+            Some(c) if *c != files => {
+                result = Err(format!("{} on a {cpu} copies {files:?}, another Installer {c:?}", inst.name()));
+                break;
+            }
+            _ => copied = Some(files),
+        }
+    }
+    let _ = std::fs::remove_dir_all(scratch);
+    result.map(|()| copied.unwrap_or_default())
+}
+
 /// The S:Startup-Sequence of the floppy: ROM-internal Shell commands only
 /// (the disk carries no C: drawer). `GadgetScope VERSION` prints the
 /// version line, or on a 68000/68010 the program's plain refusal (the

@@ -2,7 +2,9 @@
 //! every Installer generation, and its dry run does the right file
 //! operations at every user level, for real and in pretend mode, as
 //! Installer 1.x (Workbench 3.0/3.1) and the newest Installers read it.
-use installer::{check_script, dry_run, latin1, parse_as, Action, Installer, Node, Options, Outcome, Value};
+use installer::{
+    check_script, copied_from, dry_run, latin1, parse_as, Action, Installer, Node, Options, Outcome, Value,
+};
 use std::path::{Path, PathBuf};
 
 fn script_bytes() -> Vec<u8> {
@@ -29,7 +31,9 @@ impl Tree {
         for d in ["Catalogs/deutsch", "Catalogs/français", "Catalogs/svenska", "Icons"] {
             std::fs::create_dir_all(dist.join(d)).unwrap();
         }
-        for f in ["GadgetScope", "GadgetScope.info", "GadgetScope.guide", "GadgetScope.guide.info"] {
+        for f in
+            ["GadgetScope", "GadgetScope.window", "GadgetScope.info", "GadgetScope.guide", "GadgetScope.guide.info"]
+        {
             std::fs::write(dist.join(f), f).unwrap();
         }
         let icons = base.join("icons");
@@ -164,6 +168,7 @@ fn novice_takes_every_default() {
         assert!(out.asked.is_empty(), "Novice is asked nothing: {:?}", out.asked);
         for f in [
             "SYS/Utilities/GadgetScope",
+            "SYS/Utilities/GadgetScope.window",
             "SYS/Utilities/GadgetScope.info",
             "SYS/Utilities/GadgetScope.guide",
             "SYS/Utilities/GadgetScope.guide.info",
@@ -292,21 +297,50 @@ fn old_systems_are_refused_and_68000s_get_the_68000_build() {
         "abort: This copy of GadgetScope needs a 68020 or better processor. \
          GadgetScope.lha also holds the build for the 68000 and 68010."
     );
-    // The archive carries both: each processor gets its own, as GadgetScope.
-    std::fs::write(t.base.join("dist/GadgetScope.000"), "GadgetScope.000").unwrap();
-    for (cpu, program) in [("68000", "GadgetScope.000"), ("68010", "GadgetScope.000"), ("68020", "GadgetScope")] {
+    // The archive carries both: each processor gets its own program and
+    // window part, as GadgetScope and GadgetScope.window.
+    for f in ["GadgetScope.000", "GadgetScope.window.000"] {
+        std::fs::write(t.base.join("dist").join(f), f).unwrap();
+    }
+    for (cpu, suffix) in [("68000", ".000"), ("68010", ".000"), ("68020", "")] {
         o.cpu = cpu.into();
         let out = dry_run(&forms, &o).unwrap();
-        assert!(
-            out.actions.iter().any(
-                |a| matches!(a, Action::Copy { from, to } if from == program && to == "SYS:Utilities/GadgetScope")
-            ),
-            "{cpu}: {:?}",
-            out.actions
-        );
-        assert_eq!(std::fs::read_to_string(t.root().join("SYS/Utilities/GadgetScope")).unwrap(), program, "{cpu}");
+        for name in ["GadgetScope", "GadgetScope.window"] {
+            let from = format!("{name}{suffix}");
+            let to = format!("SYS:Utilities/{name}");
+            assert!(out.actions.contains(&Action::Copy { from: from.clone(), to }), "{cpu}: {name}: {:?}", out.actions);
+            assert_eq!(std::fs::read_to_string(t.root().join("SYS/Utilities").join(name)).unwrap(), from, "{cpu}");
+        }
         assert!(t.has("SYS/Utilities/GadgetScope.info") && !t.has("SYS/Utilities/GadgetScope.000"), "{cpu}");
+        assert!(!t.has("SYS/Utilities/GadgetScope.window.000"), "{cpu}");
     }
+}
+
+/// What `cargo xtask dist` asks of a drawer: every file the script copies
+/// is there, for each processor it ships a build for; a missing part is
+/// named.
+#[test]
+fn every_file_the_script_copies_must_be_in_the_drawer() {
+    let t = Tree::new("copied");
+    let (dist, scratch) = (t.base.join("dist"), t.base.join("scratch"));
+    let got = copied_from(&script_bytes(), &dist, "68020", &scratch).unwrap();
+    for f in ["GadgetScope", "GadgetScope.window", "GadgetScope.guide", "Catalogs/svenska/gadgetscope.catalog"] {
+        assert!(got.iter().any(|g| g == f), "{f}: {got:?}");
+    }
+    assert!(!scratch.exists(), "the scratch tree is removed");
+    // The floppy's drawer: the 68020 build alone, refused on a 68000.
+    let e = copied_from(&script_bytes(), &dist, "68000", &scratch).unwrap_err();
+    assert!(e.contains("abort: This copy of GadgetScope needs a 68020"), "{e}");
+    // The 68000 program without its part.
+    std::fs::write(dist.join("GadgetScope.000"), "").unwrap();
+    let e = copied_from(&script_bytes(), &dist, "68000", &scratch).unwrap_err();
+    assert!(e.contains("source GadgetScope.window.000 does not exist"), "{e}");
+    std::fs::write(dist.join("GadgetScope.window.000"), "").unwrap();
+    let got = copied_from(&script_bytes(), &dist, "68000", &scratch).unwrap();
+    assert!(got.iter().any(|g| g == "GadgetScope.window.000") && !got.iter().any(|g| g == "GadgetScope.window"));
+    std::fs::remove_file(dist.join("GadgetScope.window")).unwrap();
+    let e = copied_from(&script_bytes(), &dist, "68020", &scratch).unwrap_err();
+    assert!(e.contains("source GadgetScope.window does not exist"), "{e}");
 }
 
 /// The icon that starts the script: Novice is reachable (the script and

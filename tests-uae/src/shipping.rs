@@ -8,9 +8,12 @@
 //! - `dist-start`: the distribution drawer as `cargo xtask dist` lays it
 //!   out is staged onto `DH0:` (`DH0:GadgetScope/…` and the drawer icon
 //!   `DH0:GadgetScope.info` beside it); the program is started from it:
-//!   `GadgetScope VERSION`, then `GadgetScope NOGUI` answers one ARexx
-//!   `VERSION` (and `QUIT`) sent by the RexxSend fixture; IconProbe reads
-//!   the icons in their distribution places.
+//!   `GadgetScope VERSION`, then `GadgetScope` with its window, which
+//!   loads its part `GadgetScope.window` from the drawer: over ARexx
+//!   (the RexxSend fixture) it answers `VERSION`, its window opens
+//!   (`WAITFOR WINDOW=GadgetScope`) and `TREE` lists its gadgets
+//!   (screenshot `window`), then it quits (`QUIT`); IconProbe reads the
+//!   icons in their distribution places.
 //!
 //! - `adf-a500`, `adf-a1200`: the floppy `cargo xtask dist` makes, in DF1:
 //!   of an expanded A500 (68000) and of the A1200: the commands of its
@@ -116,8 +119,12 @@ fn with_dist(s: Scenario) -> Scenario {
     s.program("GadgetScope.info", "dist/GadgetScope.info").program("GadgetScope", "dist/GadgetScope")
 }
 
-/// The ARexx lines sent to the started program.
-pub const SHIP_SCRIPT: &str = "VERSION\nQUIT\n";
+/// The ARexx lines sent to the program started from the drawer with its
+/// window: its version, its window open and listed.
+pub const SHIP_SCRIPT: &str = "VERSION\nWAITFOR WINDOW=GadgetScope TIMEOUT=30\nTREE GadgetScope\n";
+
+/// … and then it quits.
+pub const SHIP_QUIT: &str = "QUIT\n";
 
 /// `wb-icons`: ARexx lines for the iconified GadgetScope while Workbook
 /// opens the windows (one file per step; each waits for its window).
@@ -235,36 +242,44 @@ pub fn scenarios() -> Vec<Scenario> {
 
     let dist = with_arexx(Scenario::new("dist-start"))
         .program("IconProbe", "IconProbe")
-        .bytes("ship.rexx", SHIP_SCRIPT.as_bytes().to_vec());
+        .bytes("ship.rexx", SHIP_SCRIPT.as_bytes().to_vec())
+        .bytes("quit.rexx", SHIP_QUIT.as_bytes().to_vec());
     let dist = with_dist(dist);
     let version = env!("CARGO_PKG_VERSION");
     let dist = dist
         .capture("DH0:GadgetScope/GadgetScope VERSION", "version")
         .line("CD DH0:GadgetScope")
-        .line("Run >NIL: GadgetScope NOGUI")
+        .line("Run >NIL: GadgetScope")
         .line("CD DH0:")
         .capture("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:ship.rexx OUT=DH0:ship.out WAITPORT=20", "send")
+        .screenshot("window")
+        .capture("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.txt WAITPORT=20", "quit")
         .capture(&probe_line("dist-icons.txt", &dist_icons()), "probe")
         .check(Check::Rc("version".into(), 0))
         .check(Check::Equals("version.out".into(), format!("GadgetScope {version} (30.11.2026)\n").into_bytes()))
         .check(Check::Rc("send".into(), 0))
         .check(Check::Custom(
-            "NOGUI started from the drawer answers VERSION and QUIT".into(),
+            "GadgetScope started from the drawer answers VERSION and opens its window (its part loaded)".into(),
             Box::new(move |run| {
                 let text = run.read_text("ship.out")?;
                 let want_head = "RC 0\nRESULT\nAMIPILOT 1.1 PROTOCOL 1\nSTABLE ";
+                // WAITFOR's RC 0, then TREE lists the window and its Refresh button.
+                let tree = "\n.\nRC 0\nRC 0\nRESULT\nwindow \"GadgetScope\" screen=\"Workbench Screen\" [";
                 if !text.starts_with(want_head)
                     || !text.contains(&format!("\nSERVER GadgetScope {version}\n"))
-                    || !text.ends_with("RC 0\n")
+                    || !text.contains(tree)
+                    || !text.contains("\n  gadget id=1 role=button ")
                 {
                     return Err(format!("replies:\n{text}"));
                 }
                 Ok(())
             }),
         ))
+        .check(Check::Rc("quit".into(), 0))
+        .check(Check::Equals("quit.txt".into(), b"RC 0\n".to_vec()))
         .check(Check::Rc("probe".into(), 0))
         .check(icons_read_back("dist-icons.txt", dist_icons()))
-        .timeout(Duration::from_secs(60));
+        .timeout(Duration::from_secs(120));
     let a500 = adf_startup("adf-a500", uae_harness::Model::A500, "GadgetScope needs a 68020 or better\n".into(), 20);
     let a1200 = adf_startup("adf-a1200", uae_harness::Model::A1200, format!("GadgetScope {version} (30.11.2026)\n"), 0);
     // `wb-icons` is not registered: its drawer double-click did not open the

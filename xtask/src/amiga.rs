@@ -69,6 +69,8 @@ fn build_dir(cpu: Cpu) -> PathBuf {
 /// What one program's build produced.
 pub struct Built {
     pub hunk_path: PathBuf,
+    /// The wasm module it was built from (cargo's artifact).
+    pub wasm: PathBuf,
     pub image: amiga_toolchain::hunk::HunkImage,
     pub wasm_bytes: usize,
     /// Its part loaded on demand, beside it: (path, image).
@@ -220,7 +222,7 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu, st
         )),
     })?;
     let part = out.part.map(|(file, img)| (hunk_path.with_file_name(file), img));
-    Ok(Built { hunk_path, image: out.image, wasm_bytes: out.wasm_bytes, part })
+    Ok(Built { hunk_path, wasm, image: out.image, wasm_bytes: out.wasm_bytes, part })
 }
 
 /// `cargo xtask gen-glue`: rewrites amiga-rt/src/sys.rs from the table.

@@ -4,7 +4,9 @@
 //! target/dist/
 //!   GadgetScope/                     the drawer
 //!     GadgetScope  GadgetScope.info              program (68020) + tool icon
-//!     GadgetScope.000                            the program for any 680x0 (68000
+//!     GadgetScope.window                         its window, a part loaded on
+//!                                                demand from beside it
+//!     GadgetScope.000  GadgetScope.window.000    the same for any 680x0 (68000
 //!                                                build; in the archive only)
 //!     GadgetScope.guide  GadgetScope.guide.info  AmigaGuide + project icon
 //!     GadgetScope.install  GadgetScope.install.info   Installer script + icon
@@ -15,14 +17,20 @@
 //!   GadgetScope.readme               the readme again, for the Aminet upload
 //!   GadgetScope.lha                  the drawer + its icon (LHA, level-1 headers)
 //!   GadgetScope.adf                  bootable DD floppy (FFS+INTL) with the same
-//!                                    content but GadgetScope.000 (the two builds
+//!                                    content but the 68000 build (the two builds
 //!                                    do not fit one 880 KB disk), and
 //!                                    S/Startup-Sequence
 //! ```
 //!
 //! Before anything is packed the sources are checked: the Installer script
 //! (ISO-8859-1, parse + check for Installer 1.x, 43 and 44), the AmigaGuide (node/link integrity), the readme's
-//! Aminet header, the catalogs (errors stop the build). After packing:
+//! Aminet header, the catalogs (errors stop the build). Each part must
+//! belong to the program beside it: the build identity in the part's
+//! header is the one of the module and processor that built the program
+//! (`amiga_toolchain::part::build_id`), and the program carries it
+//! ([`check_part`]). The Installer script's dry run must find every file
+//! it copies in the drawer, the programs and parts among them, on a 68020
+//! (the floppy's drawer) and on a 68000 (the archive's). After packing:
 //! lhasa's `lha -t` must test the archive and `lha -l` list every file;
 //! names are ISO-8859-1 in both images (`français` is `fran\xe7ais`).
 //!
@@ -30,6 +38,7 @@
 //! are installed when missing; amitools' `xdftool` comes with the venv
 //! (`target/tools/venv`).
 use crate::{amiga, tools};
+use amiga_toolchain::part::BuildId;
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -37,9 +46,15 @@ use std::process::Command;
 /// Name of the drawer, the volume and the archives.
 pub const NAME: &str = "GadgetScope";
 
-/// The 68000 build's name in the drawer; the Installer script installs it
-/// as `GadgetScope` on a 68000 or 68010.
-pub const NAME_68000: &str = "GadgetScope.000";
+/// The 68000 build's files in the drawer are named as the 68020 build's
+/// with this suffix (`GadgetScope.000`, `GadgetScope.window.000`); the
+/// Installer script installs them without it on a 68000 or 68010.
+pub const SUFFIX_68000: &str = ".000";
+
+/// `file`'s name in the drawer for the 68000 build.
+fn for_68000(file: &str) -> String {
+    format!("{file}{SUFFIX_68000}")
+}
 
 pub use installer::ADF_STARTUP;
 
@@ -48,8 +63,50 @@ pub struct Dist {
     pub dir: PathBuf,
     pub lha: PathBuf,
     pub adf: PathBuf,
+    /// Bytes free on the floppy.
+    pub adf_free: u64,
     /// Files in the drawer (relative, `/`-separated, UTF-8 on the host).
     pub files: Vec<String>,
+}
+
+/// One build of GadgetScope as the drawer carries it.
+struct Shipped {
+    program: PathBuf,
+    /// Its window part (`Built.part`), beside it.
+    part: PathBuf,
+    /// The build identity of the module and processor that built it.
+    id: BuildId,
+}
+
+/// Checks that the part file `part` belongs to the program file `program`
+/// (both named for the message): the build identity in the part's header
+/// is `id`, and the program carries `id` (its `gs_build_id`). A part of
+/// another build would be refused when the window opens ("belongs to
+/// another build").
+pub fn check_part(program: (&str, &[u8]), part: (&str, &[u8]), id: &BuildId) -> Result<()> {
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    let got = amiga_toolchain::part::read_build_id(part.1).with_context(|| format!("{}: no part file", part.0))?;
+    if &got != id {
+        bail!(
+            "{} does not belong to {}: its build identity is {}, the build of {} is {}",
+            part.0,
+            program.0,
+            hex(&got),
+            program.0,
+            hex(id)
+        );
+    }
+    if !contains(program.1, id) {
+        bail!("{} does not carry its build identity {}: it is not the program of {}", program.0, hex(id), part.0);
+    }
+    Ok(())
+}
+
+/// [`check_part`] over files.
+fn check_part_files(program: &Path, part: &Path, id: &BuildId) -> Result<()> {
+    let read = |p: &Path| std::fs::read(p).with_context(|| format!("reading {}", p.display()));
+    let name = |p: &Path| p.display().to_string();
+    check_part((&name(program), &read(program)?), (&name(part), &read(part)?), id)
 }
 
 fn write(p: &Path, bytes: &[u8]) -> Result<()> {
@@ -110,11 +167,14 @@ fn check_sources(root: &Path) -> Result<()> {
 /// Everything but the catalogs: the program, the icons (built into
 /// `icon_dir` first), guide, Installer script and readme, into `out`
 /// (which holds the drawer `GadgetScope/`).
-fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path) -> Result<()> {
+fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path, part: Option<&Path>) -> Result<()> {
     let _ = std::fs::remove_dir_all(icon_dir);
     icons::build_icons(&root.join("icons/art"), icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
     let drawer = out.join(NAME);
     copy(program, &drawer.join(NAME))?;
+    if let Some(part) = part {
+        copy(part, &drawer.join(file_name(part)?))?;
+    }
     for (file, place) in icons::PLACES {
         copy(&icon_dir.join(file), &out.join(place))?;
     }
@@ -125,9 +185,15 @@ fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path) -> Resu
     Ok(())
 }
 
+/// A file's name, as the drawer names it.
+fn file_name(p: &Path) -> Result<String> {
+    Ok(p.file_name().ok_or_else(|| anyhow!("{} names no file", p.display()))?.to_string_lossy().into_owned())
+}
+
 /// The drawer and its icon without the archives, into `out` (wiped first),
-/// for the emulator scenario `dist-start`: returns the drawer's files.
-pub fn layout(out: &Path, program: &Path) -> Result<Vec<String>> {
+/// with the 68020 `program` and its window `part` (beside it, under the
+/// part's own name): returns the drawer's files.
+pub fn layout(out: &Path, program: &Path, part: Option<&Path>) -> Result<Vec<String>> {
     let root = crate::checkout::root();
     if out.exists() {
         std::fs::remove_dir_all(out).with_context(|| format!("removing {}", out.display()))?;
@@ -140,37 +206,68 @@ pub fn layout(out: &Path, program: &Path) -> Result<Vec<String>> {
         eprintln!("dist: {w}");
     }
     let icon_dir = out.join("icons-scratch");
-    place_files(&root, &icon_dir, out, program)?;
+    place_files(&root, &icon_dir, out, program, part)?;
     let _ = std::fs::remove_dir_all(&icon_dir);
     files_under(&drawer)
+}
+
+/// Builds GadgetScope for `cpu`: the program, its part, and the build
+/// identity of the module and processor, the part checked against both.
+fn build(cpu: amiga::Cpu) -> Result<Shipped> {
+    let built = amiga::build_for(&["gadgetscope".to_string()], cpu)?;
+    let b = built
+        .iter()
+        .find(|b| b.hunk_path.file_name().is_some_and(|f| f == NAME))
+        .ok_or_else(|| anyhow!("GadgetScope was not built"))?;
+    let (part, _) = b.part.as_ref().ok_or_else(|| anyhow!("GadgetScope was built without its window part"))?;
+    let wasm = std::fs::read(&b.wasm).with_context(|| format!("reading {}", b.wasm.display()))?;
+    let id = amiga_toolchain::part::build_id(&wasm, cpu.name());
+    check_part_files(&b.hunk_path, part, &id)?;
+    Ok(Shipped { program: b.hunk_path.clone(), part: part.clone(), id })
+}
+
+/// Checks that the Installer script, run from `drawer` on a `cpu`, finds
+/// every file it copies there, `must` among them.
+fn check_copies(root: &Path, drawer: &Path, cpu: &str, must: &[String]) -> Result<()> {
+    let script = std::fs::read(root.join("installer/GadgetScope.install"))?;
+    let scratch = root.join("target/dist-installer");
+    let copied = installer::copied_from(&script, drawer, cpu, &scratch)
+        .map_err(|e| anyhow!("GadgetScope.install from {}: {e}", drawer.display()))?;
+    if let Some(m) = must.iter().find(|m| !copied.contains(m)) {
+        bail!("GadgetScope.install does not copy {m} on a {cpu} (it copies {})", copied.join(", "));
+    }
+    Ok(())
 }
 
 /// Builds everything and writes `target/dist/`.
 pub fn run() -> Result<Dist> {
     let root = crate::checkout::root();
     check_sources(&root)?;
-    let program = |cpu| -> Result<PathBuf> {
-        let built = amiga::build_for(&["gadgetscope".to_string()], cpu)?;
-        Ok(built
-            .iter()
-            .find(|b| b.hunk_path.file_name().is_some_and(|f| f == NAME))
-            .ok_or_else(|| anyhow!("GadgetScope was not built"))?
-            .hunk_path
-            .clone())
-    };
-    let (program, program_68000) = (program(amiga::Cpu::M68020)?, program(amiga::Cpu::M68000)?);
+    let (b20, b00) = (build(amiga::Cpu::M68020)?, build(amiga::Cpu::M68000)?);
+    let (program, part) = (file_name(&b20.program)?, file_name(&b20.part)?);
 
     let out = root.join("target/dist");
-    let mut files = layout(&out, &program)?;
+    let mut files = layout(&out, &b20.program, Some(&b20.part))?;
     let drawer = out.join(NAME);
+    check_part_files(&drawer.join(&program), &drawer.join(&part), &b20.id)?;
+    check_copies(&root, &drawer, amiga::Cpu::M68020.name(), &[program.clone(), part.clone()])?;
 
     let adf = out.join(format!("{NAME}.adf"));
     make_adf(&out, &adf, &files)?;
-    copy(&program_68000, &drawer.join(NAME_68000))?;
+    let on_adf = |f: &str| read_adf_file(&adf, &format!("{NAME}/{f}"));
+    let adf_name = |f: &str| format!("{}:{NAME}/{f}", adf.display());
+    check_part((&adf_name(&program), &on_adf(&program)?), (&adf_name(&part), &on_adf(&part)?), &b20.id)?;
+    let adf_free = adf_free(&adf)?;
+
+    let (program_00, part_00) = (for_68000(&program), for_68000(&part));
+    copy(&b00.program, &drawer.join(&program_00))?;
+    copy(&b00.part, &drawer.join(&part_00))?;
+    check_part_files(&drawer.join(&program_00), &drawer.join(&part_00), &b00.id)?;
+    check_copies(&root, &drawer, amiga::Cpu::M68000.name(), &[program_00, part_00])?;
     files = files_under(&drawer)?;
     let lha = out.join(format!("{NAME}.lha"));
     make_lha(&out, &lha, &files)?;
-    Ok(Dist { dir: drawer, lha, adf, files })
+    Ok(Dist { dir: drawer, lha, adf, adf_free, files })
 }
 
 /// `jlha a1` (level-1 headers, which every Amiga LhA reads) of the drawer
@@ -275,6 +372,17 @@ fn make_adf(out: &Path, adf: &Path, files: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// The bytes free on the floppy image, as `xdftool info` counts them.
+fn adf_free(adf: &Path) -> Result<u64> {
+    let xdftool = tools::venv_dir().join("bin/xdftool");
+    let o = Command::new(&xdftool).arg(adf).arg("info").output()?;
+    let text = String::from_utf8_lossy(&o.stdout);
+    // `free:   422  211Ki   216064  23.98%`
+    text.lines()
+        .find_map(|l| l.strip_prefix("free:")?.split_whitespace().nth(2)?.parse().ok())
+        .ok_or_else(|| anyhow!("xdftool {} info names no free bytes:\n{text}", adf.display()))
+}
+
 /// A file of the floppy image, read back with amitools' `xdftool`.
 fn read_adf_file(adf: &Path, path: &str) -> Result<Vec<u8>> {
     let xdftool = tools::venv_dir().join("bin/xdftool");
@@ -298,14 +406,22 @@ pub fn report(d: &Dist) {
         let n = std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
         println!("dist: {} ({n} bytes)", p.display());
     }
+    println!("dist: {} bytes free on the floppy", d.adf_free);
 }
 
 /// The distribution drawer and its icon laid out in `out` (wiped first)
-/// with the built `program`, and the bootable floppy made from them as
-/// `out/GadgetScope.adf`: the `dist` artefact of the emulator scenarios
-/// (`dist-start`, `adf-a500`, `adf-a1200`).
-pub fn uae_dist(out: &Path, program: &Path) -> Result<()> {
-    let files = layout(out, program)?;
+/// with the built `program` and its window `part`, and the bootable
+/// floppy made from them as `out/GadgetScope.adf`: the `dist` artefact of
+/// the emulator scenarios (`dist-start`, `adf-a500`, `adf-a1200`). The
+/// part must carry the build identity the program carries ([`check_part`]
+/// with the part's own).
+pub fn uae_dist(out: &Path, program: &Path, part: Option<&Path>) -> Result<()> {
+    if let Some(part) = part {
+        let bytes = std::fs::read(part).with_context(|| format!("reading {}", part.display()))?;
+        let id = amiga_toolchain::part::read_build_id(&bytes).with_context(|| part.display().to_string())?;
+        check_part_files(program, part, &id)?;
+    }
+    let files = layout(out, program, part)?;
     let adf = out.join(format!("{NAME}.adf"));
     make_adf(out, &adf, &files)?;
     // The scenarios replay ADF_STARTUP: it must be what the image holds.
@@ -332,6 +448,43 @@ mod tests {
             let cmd = line.split_whitespace().next().unwrap();
             assert!(["Echo", "CD", "GadgetScope"].contains(&cmd), "{line}");
         }
+    }
+
+    /// A part file of the build `id`: one code hunk, then its header.
+    fn part_file(id: &BuildId) -> Vec<u8> {
+        use amiga_ndk::dos::{HUNK_CODE, HUNK_DATA, HUNK_END, HUNK_HEADER};
+        let header = amiga_toolchain::part::header(id, 9, &[4], &[], &[vec![]]);
+        let n = header.len() as u32 / 4;
+        let mut out = Vec::new();
+        for v in [HUNK_HEADER, 0, 2, 0, 1, 1, n, HUNK_CODE, 1, 0x4e75_4e71, HUNK_END, HUNK_DATA, n] {
+            out.extend_from_slice(&v.to_be_bytes());
+        }
+        out.extend_from_slice(&header);
+        out.extend_from_slice(&HUNK_END.to_be_bytes());
+        out
+    }
+
+    #[test]
+    fn a_part_belongs_only_to_the_program_of_its_build() {
+        let module = b"\0asm the module";
+        let (id20, id00) = (
+            amiga_toolchain::part::build_id(module, amiga::Cpu::M68020.name()),
+            amiga_toolchain::part::build_id(module, amiga::Cpu::M68000.name()),
+        );
+        // A program carries its identity among its bytes (gs_build_id).
+        let program = |id: &BuildId| [&b"code.."[..], id, b"..data"].concat();
+        let (p20, p00) = (program(&id20), program(&id00));
+        check_part(("GadgetScope", &p20), ("GadgetScope.window", &part_file(&id20)), &id20).unwrap();
+        check_part(("GadgetScope.000", &p00), ("GadgetScope.window.000", &part_file(&id00)), &id00).unwrap();
+        // The 68000 build's part beside the 68020 build's program.
+        let e = check_part(("GadgetScope", &p20), ("GadgetScope.window", &part_file(&id00)), &id20).unwrap_err();
+        assert!(e.to_string().starts_with("GadgetScope.window does not belong to GadgetScope: its build identity is"));
+        // The right part beside a program of another build.
+        let e = check_part(("GadgetScope", &p00), ("GadgetScope.window", &part_file(&id20)), &id20).unwrap_err();
+        assert!(e.to_string().starts_with("GadgetScope does not carry its build identity"), "{e}");
+        // Not a part at all (the program put where the part belongs).
+        let e = check_part(("GadgetScope", &p20), ("GadgetScope.window", &p20), &id20).unwrap_err();
+        assert!(format!("{e:#}").contains("GadgetScope.window: no part file"), "{e:#}");
     }
 
     #[test]

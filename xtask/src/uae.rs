@@ -129,7 +129,8 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         let out = root.join("target/uae/dist-drawer");
         println!("xtask: laying out the distribution drawer");
         let gadgetscope: PathBuf = opts.built["GadgetScope"].clone();
-        dist::uae_dist(&out, &gadgetscope)?;
+        let part = opts.companions.get("GadgetScope").and_then(|c| c.first()).cloned();
+        dist::uae_dist(&out, &gadgetscope, part.as_deref())?;
         opts.built.insert("dist".into(), out);
     }
     Ok(opts)
