@@ -46,7 +46,9 @@ use gadgetscope_transport::conn::Work;
 use gadgetscope_transport::settings::{SerialSettings, WireSettings};
 use gadgetscope_transport::tcp::TcpWire;
 use gadgetscope_transport::Carrier;
-use gadgetscope_window::{open_libraries, open_window, Commands, Docked, Libraries, WindowSettings, WindowSide};
+use gadgetscope_window::{
+    open_libraries, open_window, Commands, Docked, Libraries, WindowSettings, WindowSide, APP_ICON_PATH, APP_ICON_TITLE,
+};
 
 /// The commodity's description in Exchange (at most 39 characters:
 /// `CBD_DESCRLEN`).
@@ -419,13 +421,17 @@ pub fn run(
     let mut host: Host<Asker<'_>> = Host::new(env!("CARGO_PKG_VERSION"));
     host.set_password(password);
     let base_mask = port.signal_mask() | timer.signal_mask() | engine.system.signal_mask() | SIGBREAKF_CTRL_C;
+    // Started iconified, the loop shows the AppIcon itself: the window's
+    // part is loaded only when the window is wanted.
+    let iconified = gui.as_ref().is_some_and(|g| g.startup == Startup::Iconified);
     let mut next = match &gui {
-        Some(settings) => {
-            engine.ui = Some(Vec::new());
-            Stop::Wake { iconified: settings.startup == Startup::Iconified }
-        }
+        Some(_) if iconified => Stop::Dock,
+        Some(_) => Stop::Wake { iconified: false },
         None => Stop::Dock,
     };
+    if gui.is_some() {
+        engine.ui = Some(Vec::new());
+    }
     let mut s = Serving {
         dos,
         sys: &sys,
@@ -442,7 +448,7 @@ pub fn run(
             settings,
             broker,
             app_port,
-            docked: (None, None),
+            docked: (iconified.then(|| AppIcon::add(APP_ICON_PATH, APP_ICON_TITLE, app_port)).flatten(), None),
         }),
         pending: Vec::new(),
         serial_off,

@@ -21,6 +21,13 @@ const PROFILE_ICON: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/Profile.in
 /// Largest profile Open… reads, bytes.
 const PROFILE_MAX: usize = 64 * 1024;
 
+/// The icon GadgetScope shows while iconified: `<path>.info` (the
+/// program's own icon) under this title. The event loop makes it too
+/// when GadgetScope starts iconified, without the window's part.
+pub const APP_ICON_PATH: &[u8] = b"PROGDIR:GadgetScope";
+/// See [`APP_ICON_PATH`].
+pub const APP_ICON_TITLE: &[u8] = b"GadgetScope";
+
 /// The desk: frame, pick handler, files, AppIcon. The AppIcon and its
 /// port are the event loop's (`'p`): the loop keeps the icon while the
 /// window's part is unloaded ([`AmigaDesk::take_app_icon`]).
@@ -153,7 +160,7 @@ impl Desk for AmigaDesk<'_, '_> {
         if self.app.is_some() {
             return true;
         }
-        self.app = AppIcon::add(b"PROGDIR:GadgetScope", b"GadgetScope", self.app_port);
+        self.app = AppIcon::add(APP_ICON_PATH, APP_ICON_TITLE, self.app_port);
         self.app.is_some()
     }
 

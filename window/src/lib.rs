@@ -43,6 +43,8 @@ mod reaction_ui;
 #[cfg(target_arch = "wasm32")]
 mod window;
 
+#[cfg(target_arch = "wasm32")]
+pub use desk::{APP_ICON_PATH, APP_ICON_TITLE};
 pub use gui::{Commands, WindowSettings};
 #[cfg(target_arch = "wasm32")]
 pub use window::{open_libraries, open_window, Docked, Libraries, WindowSide};
