@@ -401,15 +401,17 @@ static ULONG part_links(ULONG head, ULONG hsize, ULONG n, const ULONG *code, con
             if (hsize - off < 4) return 0;
             j = H(off);
             off += 4;
-            if (j >= nown || j >= OWN_MAX_HUNKS || (hsize - off) / 4 < cnt) return 0;
-            for (i = 0; i < cnt; i++, off += 4) {
-                o = H(off);
+            /* cnt 16-bit offsets, padded to a longword */
+            if (j >= nown || j >= OWN_MAX_HUNKS || (hsize - off) / 2 < cnt + (cnt & 1)) return 0;
+            for (i = 0; i < cnt; i++, off += 2) {
+                o = *(const unsigned short *)(head + off);
                 if (csize[k] < 4 || o > csize[k] - 4 || (o & 1)) return 0;
                 if (apply) {
                     at = code[k] + o;
                     *(ULONG *)at += own[j];
                 }
             }
+            off += 2 * (cnt & 1);
         }
     }
 #undef H

@@ -64,13 +64,16 @@ pub fn parse_section(bytes: &[u8]) -> Option<(&str, &str)> {
 /// offsets in bytes. `'GSPT'`.
 pub const PART_MAGIC: u32 = u32::from_be_bytes(*b"GSPT");
 /// The header's format; a runtime refuses any other.
-pub const PART_FORMAT: u32 = 1;
+pub const PART_FORMAT: u32 = 2;
 /// Bytes of the build identity: the first bytes of the wasm module's
 /// SHA-256, the same in the program (`gs_build_id`) and its parts.
 pub const BUILD_ID_BYTES: u32 = 8;
 /// The most code hunks a part may have (the runtime's table of their
 /// addresses).
 pub const PART_MAX_HUNKS: u32 = 32;
+/// The most bytes of one of a part's code hunks: its imports' offsets are
+/// 16 bits.
+pub const PART_HUNK_MAX: u32 = 64 * 1024;
 /// Header: [`PART_MAGIC`].
 pub const ph_Magic: u32 = 0;
 /// Header: [`PART_FORMAT`].
@@ -90,10 +93,12 @@ pub const ph_CodeHunks: u32 = 20;
 ///   (from 0) and its offset in bytes: the runtime writes that address
 ///   into the function table's entry;
 /// - imports, per code hunk in order: groups of (count, the program's
-///   hunk number, that many offsets in the code hunk), ended by a 0
-///   count. Each offset holds a longword that is an offset in that hunk
-///   of the program; the runtime adds the hunk's address (`HUNK_RELOC32`'s
-///   shape, across files: `LoadSeg()` relocates only within one).
+///   hunk number, that many 16-bit offsets in the code hunk, padded to
+///   a longword), ended by a 0 count. Each offset holds a longword that
+///   is an offset in that hunk of the program; the runtime adds the
+///   hunk's address (`HUNK_RELOC32`'s shape, across files: `LoadSeg()`
+///   relocates only within one). A part's code hunks are at most 64 KiB
+///   ([`PART_HUNK_MAX`]).
 pub const ph_Sizes: u32 = 24;
 
 /// Why a part could not be loaded (`rt_part_load`'s result).

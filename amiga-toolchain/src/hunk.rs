@@ -826,7 +826,8 @@ impl<'a> Input<'a> {
             .collect();
         let program_hunks = first as u32;
         let sizes: Vec<u32> = code.iter().map(|h| h.size).collect();
-        let header = crate::part::header(&link.id, program_hunks, &sizes, &exports, &imports);
+        let header = crate::part::header(&link.id, program_hunks, &sizes, &exports, &imports)
+            .map_err(|e| HunkError::Layout(e.to_string()))?;
         // The code hunks first (a loadable file starts with code), numbered
         // from 0 in the part's file; the header last.
         let mut file: Vec<Hunk> = Vec::new();

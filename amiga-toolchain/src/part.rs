@@ -166,38 +166,44 @@ pub struct Export {
 /// The header hunk's bytes (amiga_rt::part's layout): `resident_hunks`
 /// the program's hunk count, `sizes` the part's code hunks' sizes (bytes),
 /// `imports[k]` the part's code hunk k's references into the program
-/// (program hunk, offsets), in order.
+/// (program hunk, offsets), in order. Error: a code hunk larger than
+/// [`layout::PART_HUNK_MAX`] (its offsets would not fit 16 bits).
 pub fn header(
     id: &[u8; layout::BUILD_ID_BYTES as usize],
     resident_hunks: u32,
     sizes: &[u32],
     exports: &[Export],
     imports: &[Vec<(u32, Vec<u32>)>],
-) -> Vec<u8> {
+) -> Result<Vec<u8>> {
+    if let Some((k, s)) = sizes.iter().enumerate().find(|(_, &s)| s > layout::PART_HUNK_MAX) {
+        bail!("the part's code hunk {k} has {s} bytes, more than {}", layout::PART_HUNK_MAX);
+    }
     let mut out = Vec::new();
-    let mut long = |v: u32| out.extend_from_slice(&v.to_be_bytes());
-    long(layout::PART_MAGIC);
-    long(layout::PART_FORMAT);
-    long(u32::from_be_bytes(id[0..4].try_into().expect("4 bytes")));
-    long(u32::from_be_bytes(id[4..8].try_into().expect("4 bytes")));
-    long(resident_hunks);
-    long(sizes.len() as u32);
-    sizes.iter().for_each(|&s| long(s));
-    long(exports.len() as u32);
+    let long = |out: &mut Vec<u8>, v: u32| out.extend_from_slice(&v.to_be_bytes());
+    long(&mut out, layout::PART_MAGIC);
+    long(&mut out, layout::PART_FORMAT);
+    out.extend_from_slice(id);
+    long(&mut out, resident_hunks);
+    long(&mut out, sizes.len() as u32);
+    sizes.iter().for_each(|&s| long(&mut out, s));
+    long(&mut out, exports.len() as u32);
     for e in exports {
-        long(e.table);
-        long(e.hunk);
-        long(e.offset);
+        long(&mut out, e.table);
+        long(&mut out, e.hunk);
+        long(&mut out, e.offset);
     }
     for groups in imports {
         for (hunk, offsets) in groups {
-            long(offsets.len() as u32);
-            long(*hunk);
-            offsets.iter().for_each(|&o| long(o));
+            long(&mut out, offsets.len() as u32);
+            long(&mut out, *hunk);
+            offsets.iter().for_each(|&o| out.extend_from_slice(&(o as u16).to_be_bytes()));
+            if offsets.len() % 2 == 1 {
+                out.extend_from_slice(&[0, 0]);
+            }
         }
-        long(0);
+        long(&mut out, 0);
     }
-    out
+    Ok(out)
 }
 
 /// The build identity in a part file's header: the file read as the
@@ -307,7 +313,7 @@ mod tests {
     #[test]
     fn the_build_id_is_read_back_from_the_part_files_last_hunk() {
         let id = [9, 8, 7, 6, 5, 4, 3, 2];
-        let file = part_file(&header(&id, 12, &[8], &[], &[vec![]]));
+        let file = part_file(&header(&id, 12, &[8], &[], &[vec![]]).unwrap());
         assert_eq!(read_build_id(&file).unwrap(), id);
         // Not a part: a program's hunk file ends with its data or BSS.
         let mut no_header = part_file(&[0; 16]);
@@ -342,14 +348,18 @@ mod tests {
             &[100, 60],
             &[Export { table: 7, hunk: 1, offset: 8 }],
             &[vec![(0, vec![4, 12]), (3, vec![20])], vec![]],
-        );
+        )
+        .unwrap();
         let l = |i: usize| u32::from_be_bytes(h[4 * i..4 * i + 4].try_into().unwrap());
         assert_eq!(l(layout::ph_Magic as usize / 4), u32::from_be_bytes(*b"GSPT"));
         assert_eq!(l(layout::ph_Format as usize / 4), layout::PART_FORMAT);
         assert_eq!(&h[layout::ph_BuildId as usize..][..8], &id);
         assert_eq!((l(4), l(5)), (15, 2), "the program's hunks, the part's code hunks");
         let rest: Vec<u32> = (layout::ph_Sizes as usize / 4..h.len() / 4).map(l).collect();
-        assert_eq!(rest, [100, 60, 1, 7, 1, 8, 2, 0, 4, 12, 1, 3, 20, 0, 0]);
+        // Offsets in 16 bits each, an odd count padded to a longword.
+        assert_eq!(rest, [100, 60, 1, 7, 1, 8, 2, 0, 4 << 16 | 12, 1, 3, 20 << 16, 0, 0]);
+        let e = header(&id, 15, &[70_000], &[], &[vec![]]).unwrap_err().to_string();
+        assert!(e.contains("code hunk 0 has 70000 bytes"), "{e}");
     }
 
     #[test]

@@ -453,7 +453,7 @@ mod tests {
     /// A part file of the build `id`: one code hunk, then its header.
     fn part_file(id: &BuildId) -> Vec<u8> {
         use amiga_ndk::dos::{HUNK_CODE, HUNK_DATA, HUNK_END, HUNK_HEADER};
-        let header = amiga_toolchain::part::header(id, 9, &[4], &[], &[vec![]]);
+        let header = amiga_toolchain::part::header(id, 9, &[4], &[], &[vec![]]).unwrap();
         let n = header.len() as u32 / 4;
         let mut out = Vec::new();
         for v in [HUNK_HEADER, 0, 2, 0, 1, 1, n, HUNK_CODE, 1, 0x4e75_4e71, HUNK_END, HUNK_DATA, n] {
