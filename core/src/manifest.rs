@@ -152,12 +152,14 @@ fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-/// Splits a record line into fields: blanks separate, `"…"` quotes a field with
-/// blanks (no quote inside: the format has no escape).
-fn fields(line: &[u8]) -> Result<Vec<&[u8]>, String> {
+/// Splits the first `max` fields off a record line: blanks separate, `"…"`
+/// quotes a field with blanks (no quote inside: the format has no
+/// escape). Returns them and the rest of the line. The last of them may
+/// be a quoted field followed at once by a comment's `;` or `#`.
+fn fields(line: &[u8], max: usize) -> Result<(Vec<&[u8]>, &[u8]), String> {
     let mut out = Vec::new();
     let mut i = 0;
-    while i < line.len() {
+    while i < line.len() && out.len() < max {
         if is_blank(line[i]) {
             i += 1;
             continue;
@@ -168,7 +170,8 @@ fn fields(line: &[u8]) -> Result<Vec<&[u8]>, String> {
                 return Err(String::from("unterminated quote"));
             };
             let end = start + len;
-            if end + 1 < line.len() && !is_blank(line[end + 1]) {
+            let comment_follows = out.len() + 1 == max && matches!(line.get(end + 1), Some(b';' | b'#'));
+            if end + 1 < line.len() && !is_blank(line[end + 1]) && !comment_follows {
                 return Err(String::from("text after closing quote"));
             }
             out.push(&line[start..end]);
@@ -185,7 +188,16 @@ fn fields(line: &[u8]) -> Result<Vec<&[u8]>, String> {
             out.push(field);
         }
     }
-    Ok(out)
+    Ok((out, &line[i..]))
+}
+
+/// How many fields follow a record's keyword (docs/reference/formats.md);
+/// `None` for an unknown keyword.
+fn record_fields(kw: &[u8]) -> Option<usize> {
+    [(&b"MANIFEST"[..], 1), (b"APP", 1), (b"WHEREPORT", 1), (b"WINDOW", 2), (b"GADGET", 3), (b"WHEREGADGET", 2)]
+        .iter()
+        .find(|(k, _)| kw.eq_ignore_ascii_case(k))
+        .map(|&(_, n)| n)
 }
 
 /// A `; quirk: <text>` comment's text, if the comment is one. One space
@@ -328,10 +340,19 @@ impl Parser {
             }
             return Ok(());
         }
-        if let Some(&b) = body.iter().find(|&&b| b < 0x20 && b != b'\t' || b == 0x7f) {
+        // The record's own fields, then at most a comment (`;` or `#`, as
+        // AmiPilot's parser allows): anything else is trailing text.
+        let (kw, _) = fields(body, 1)?;
+        let (f, rest) = fields(body, 1 + record_fields(kw[0]).unwrap_or(0))?;
+        let rest = &rest[rest.iter().position(|&b| !is_blank(b)).unwrap_or(rest.len())..];
+        let record = &body[..body.len() - rest.len()];
+        if let Some(&b) = record.iter().find(|&&b| b < 0x20 && b != b'\t' || b == 0x7f) {
             return Err(format!("control character 0x{b:02x} in record"));
         }
-        let f = fields(body)?;
+        if !rest.is_empty() && rest[0] != b';' && rest[0] != b'#' && record_fields(kw[0]).is_some() {
+            let (next, _) = fields(rest, 1)?;
+            return Err(format!("trailing text \"{}\"", latin1(next[0])));
+        }
         let kw = f[0];
         let is = |k: &[u8]| kw.eq_ignore_ascii_case(k);
         let version = match self.version {
@@ -648,6 +669,29 @@ GADGET ok prefs 0
         assert!(m.window(b"PREFS").is_some());
     }
 
+    /// A record's fields may be followed by a comment (`;` or `#` after a
+    /// blank, or right after a closing quote), as AmiPilot's parser reads
+    /// it: a quirk profile written for AmiPilot loads unchanged. The
+    /// comment may hold anything a whole-line comment may; a field that
+    /// starts with `#` is still a field.
+    #[test]
+    fn a_comment_may_follow_a_records_fields() {
+        let text = "MANIFEST 2 ; the version\nAPP Demo # the application\nWHEREPORT DEMO.WHERE ;port\n\
+                    WINDOW main \"Demo Main\"; its title\nWINDOW hash #1 ; a title that starts with #\n\
+                    GADGET connect main 12 ; don't \"quote\" me\nWHEREGADGET inner main\t# via WHERE\n";
+        let m = parse(text.as_bytes()).unwrap();
+        assert_eq!(m.app, b"Demo");
+        assert_eq!(m.where_port.as_ref().map(|p| p.name.as_slice()), Some(&b"DEMO.WHERE"[..]));
+        assert_eq!(m.window(b"main").map(|w| w.title.as_slice()), Some(&b"Demo Main"[..]));
+        assert_eq!(m.window(b"hash").map(|w| w.title.as_slice()), Some(&b"#1"[..]));
+        assert_eq!(m.resolve(b"connect"), Some(Resolved::Gadget { window_title: b"Demo Main", ga_id: 12 }));
+        assert!(m.resolve(b"inner").is_some());
+        assert_eq!(m.version, 2);
+        // A comment after the fields is no note: notes come from whole-line `; quirk:` comments.
+        let m = parse(b"MANIFEST 1\nAPP x\nWINDOW w t ; quirk: not a note\n").unwrap();
+        assert!(m.windows[0].notes.is_empty() && m.trailing_notes.is_empty());
+    }
+
     #[test]
     fn every_rule_rejects_with_its_line() {
         let cases: &[(&str, &str)] = &[
@@ -690,7 +734,9 @@ GADGET ok prefs 0
             ("MANIFEST 1\nAPP x\nWINDOW w \"\"\n", "line 3: empty window title"),
             ("MANIFEST 1\nAPP x\nWINDOW w t\nWINDOW w u\n", "line 4: duplicate window name \"w\""),
             ("MANIFEST 1\nAPP x\nWINDOW w t extra\n", "line 3: trailing text \"extra\""),
-            ("MANIFEST 1\nAPP x\nWINDOW w \"t\" ; comment\n", "line 3: trailing text \";\""),
+            ("MANIFEST 1\nAPP x\nWINDOW w \"t\" extra ; comment\n", "line 3: trailing text \"extra\""),
+            ("MANIFEST 1\nAPP x\nWINDOW w t x;c\n", "line 3: trailing text \"x;c\""),
+            ("MANIFEST 1\nAPP x\nWINDOW w \"t\"x\n", "line 3: text after closing quote"),
             (
                 "MANIFEST 1\nAPP x\nGADGET g w 1\nWINDOW w t\n",
                 "line 3: unknown window \"w\" (declare it with WINDOW above)",
