@@ -12,7 +12,9 @@
 //! `<name>-68000`: GadgetScope's Shell inspector, its ARexx host driving
 //! the GadTools fixture with real input events, its GadTools window, the
 //! walk's benchmark (TREE's time on a 7 MHz 68000 with chip and slow RAM
-//! only) and the idle ARexx host's resident memory.
+//! only), the idle ARexx host's resident memory, and the memory of its
+//! window iconified, open and hidden again (its part, the 68000 build's,
+//! loaded and unloaded).
 
 use std::time::Duration;
 use uae_harness::FileSource;
@@ -23,7 +25,7 @@ pub const SUFFIX: &str = "@68000";
 
 /// The scenarios run again on the A500 with the 68000 build (module doc).
 pub const ON_68000: &[&str] =
-    &["inspector-shell", "arexx-drive", "gui-checkmarks", "bench-walk-gadtools", "arexx-waits"];
+    &["inspector-shell", "arexx-drive", "gui-checkmarks", "bench-walk-gadtools", "arexx-waits", "memory-window"];
 
 /// `scenario` on the A500 with every staged program of the 68000 build,
 /// named `<name>-68000`, without the watchdog (UAETool WATCH would hold
