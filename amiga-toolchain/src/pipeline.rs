@@ -13,7 +13,7 @@
 //! reports the progress.
 
 use crate::codeparts::File;
-use crate::{codeparts, hunk, ndkgen, oddguard, osglue, part, startcheck, w2cpost, wasmcheck};
+use crate::{callgraph, codeparts, hunk, ndkgen, oddguard, osglue, part, stackguard, startcheck, w2cpost, wasmcheck};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -184,6 +184,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
     let c = std::fs::read_to_string(dir.join("prog.c"))?;
     let plan = part::plan(&wasm, &c).with_context(|| format!("{}: the part", wasm_path.display()))?;
+    let c_names = part::c_names(&c)?;
     let odd = match cpu {
         Cpu::M68020 => None,
         Cpu::M68000 => Some(oddguard::accesses(&wasm).with_context(|| format!("{}: accesses", wasm_path.display()))?),
@@ -231,16 +232,53 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
             // nothing for --gc-sections to drop, and near calls get short.
             let asm = o.with_extension("s");
             let one_section = *obj == "prog.o";
-            sh(Command::new("m68k-linux-gnu-gcc")
-                .args(*flags)
-                .args(CFLAGS.iter().filter(|f| !(one_section && **f == "-ffunction-sections")))
-                .arg(&name_def)
-                .arg(&stack_def)
-                .args(&incs)
-                .arg("-S")
-                .arg(src)
-                .arg("-o")
-                .arg(&asm))?;
+            let gcc = |asm: &Path| {
+                let mut cmd = Command::new("m68k-linux-gnu-gcc");
+                cmd.args(*flags)
+                    .args(CFLAGS.iter().filter(|f| !(one_section && **f == "-ffunction-sections")))
+                    .arg(&name_def)
+                    .arg(&stack_def)
+                    .args(&incs)
+                    .args(one_section.then_some("-fstack-usage"))
+                    .arg("-S")
+                    .arg(src)
+                    .arg("-o")
+                    .arg(asm);
+                sh(&mut cmd)
+            };
+            let guard = if one_section {
+                // A first compile, for GCC's frame sizes only (prog.first.su):
+                // which functions keep the stack guard (stackguard).
+                let first = dir.join("prog.first.s");
+                gcc(&first)?;
+                let g = callgraph::read(&wasm)?;
+                let su = std::fs::read_to_string(first.with_extension("su"))?;
+                let frame = stackguard::frame_by_index(&g, &c_names, &stackguard::frames(&su)?);
+                let checked = stackguard::checked(&g, &frame, stackguard::BUDGET);
+                stackguard::verify(&g, &frame, &checked, stackguard::BUDGET)?;
+                let keep: std::collections::HashSet<&str> = c_names
+                    .iter()
+                    .zip(&checked[g.imported as usize..])
+                    .filter(|c| *c.1)
+                    .map(|c| c.0.as_str())
+                    .collect();
+                let (dropped, n) = w2cpost::drop_stack_checks(&std::fs::read_to_string(src)?, &|f| keep.contains(f))?;
+                if n + keep.len() != c_names.len() {
+                    bail!("the stack guard: {n} checks dropped and {} kept of {} functions", keep.len(), c_names.len());
+                }
+                std::fs::write(src, dropped)?;
+                Some((g, checked))
+            } else {
+                None
+            };
+            gcc(&asm)?;
+            if let Some((g, checked)) = guard {
+                // The bound holds with the frames of the code that ships.
+                let su = std::fs::read_to_string(asm.with_extension("su"))?;
+                let frame = stackguard::frame_by_index(&g, &c_names, &stackguard::frames(&su)?);
+                stackguard::verify(&g, &frame, &checked, stackguard::BUDGET)
+                    .context("the stack guard, with the frames of the second compile")?;
+            }
             std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section, cpu))?;
             sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(&asm).arg("-o").arg(&o))?;
             if one_section {
