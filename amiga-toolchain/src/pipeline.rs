@@ -246,38 +246,10 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
                     .arg(asm);
                 sh(&mut cmd)
             };
-            let guard = if one_section {
-                // A first compile, for GCC's frame sizes only (prog.first.su):
-                // which functions keep the stack guard (stackguard).
-                let first = dir.join("prog.first.s");
-                gcc(&first)?;
-                let g = callgraph::read(&wasm)?;
-                let su = std::fs::read_to_string(first.with_extension("su"))?;
-                let frame = stackguard::frame_by_index(&g, &c_names, &stackguard::frames(&su)?);
-                let checked = stackguard::checked(&g, &frame, stackguard::BUDGET);
-                stackguard::verify(&g, &frame, &checked, stackguard::BUDGET)?;
-                let keep: std::collections::HashSet<&str> = c_names
-                    .iter()
-                    .zip(&checked[g.imported as usize..])
-                    .filter(|c| *c.1)
-                    .map(|c| c.0.as_str())
-                    .collect();
-                let (dropped, n) = w2cpost::drop_stack_checks(&std::fs::read_to_string(src)?, &|f| keep.contains(f))?;
-                if n + keep.len() != c_names.len() {
-                    bail!("the stack guard: {n} checks dropped and {} kept of {} functions", keep.len(), c_names.len());
-                }
-                std::fs::write(src, dropped)?;
-                Some((g, checked))
+            if one_section {
+                stack_guarded(dir, src, &wasm, &c_names, &asm, &gcc)?;
             } else {
-                None
-            };
-            gcc(&asm)?;
-            if let Some((g, checked)) = guard {
-                // The bound holds with the frames of the code that ships.
-                let su = std::fs::read_to_string(asm.with_extension("su"))?;
-                let frame = stackguard::frame_by_index(&g, &c_names, &stackguard::frames(&su)?);
-                stackguard::verify(&g, &frame, &checked, stackguard::BUDGET)
-                    .context("the stack guard, with the frames of the second compile")?;
+                gcc(&asm)?;
             }
             std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section, cpu))?;
             sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(&asm).arg("-o").arg(&o))?;
@@ -328,6 +300,53 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     };
     put_checked(hunk_path, &image.bytes, python)?;
     Ok(Output { image, wasm_bytes: wasm.len(), part })
+}
+
+/// Compiles the program's C `src` into `asm` (`gcc`) with the stack guard
+/// kept only where [`stackguard`] says: a first compile for GCC's frame
+/// sizes (`prog.first.su`), then the compile that ships, whose frames must
+/// bound every chain of unchecked calls too. When they do not (GCC inlines
+/// differently once the checks are gone), the frames of both are taken,
+/// the checks planned again (never fewer) and the C compiled again.
+fn stack_guarded(
+    dir: &Path,
+    src: &Path,
+    wasm: &[u8],
+    c_names: &[String],
+    asm: &Path,
+    gcc: &dyn Fn(&Path) -> Result<()>,
+) -> Result<()> {
+    let all = std::fs::read_to_string(src)?;
+    let first = dir.join("prog.first.s");
+    gcc(&first)?;
+    let g = callgraph::read(wasm)?;
+    let read_frames = |s: &Path| -> Result<Vec<u32>> {
+        let su = std::fs::read_to_string(s.with_extension("su"))?;
+        Ok(stackguard::frame_by_index(&g, c_names, &stackguard::frames(&su)?))
+    };
+    let mut frame = read_frames(&first)?;
+    let mut checked = vec![false; g.names.len()];
+    for round in 1..=4 {
+        let plan = stackguard::checked(&g, &frame, stackguard::BUDGET);
+        checked.iter_mut().zip(plan).for_each(|(c, p)| *c |= p);
+        stackguard::verify(&g, &frame, &checked, stackguard::BUDGET)?;
+        let keep: std::collections::HashSet<&str> =
+            c_names.iter().zip(&checked[g.imported as usize..]).filter(|c| *c.1).map(|c| c.0.as_str()).collect();
+        let (dropped, n) = w2cpost::drop_stack_checks(&all, &|f| keep.contains(f))?;
+        if n + keep.len() != c_names.len() {
+            bail!("the stack guard: {n} checks dropped and {} kept of {} functions", keep.len(), c_names.len());
+        }
+        std::fs::write(src, dropped)?;
+        gcc(asm)?;
+        // The bound must hold with the frames of the code that ships.
+        let shipped = read_frames(asm)?;
+        match stackguard::verify(&g, &shipped, &checked, stackguard::BUDGET) {
+            Ok(()) => return Ok(()),
+            Err(e) if round == 4 => return Err(e.context("the stack guard, with the frames of the last compile")),
+            Err(_) => frame.iter_mut().zip(shipped).for_each(|(f, s)| *f = (*f).max(s)),
+        }
+    }
+    unreachable!("the last round returns")
 }
 
 /// The runtime's function that a table entry for a part's function holds
