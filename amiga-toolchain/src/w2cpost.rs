@@ -16,9 +16,11 @@
 //! three-byte copy, measured with `cargo xtask profile-walk`). The fourth
 //! is the stack guard (`FUNC_PROLOGUE`/`FUNC_EPILOGUE`): instead of
 //! counting call depth in a global on every call and return (500 calls
-//! deep, which need not fit the 64 KB native stack), every function
+//! deep, which need not fit the 64 KB native stack), a function
 //! compares the stack pointer with `gs_stack_floor`, which the runtime
-//! sets to the stack's lower end plus room for OS calls (runtime.c).
+//! sets to the stack's lower end plus room for OS calls (runtime.c); the
+//! pipeline then drops it where [`crate::stackguard`] bounds the depth
+//! ([`drop_stack_checks`]).
 //!
 //! Then every load/store call site, `i32_load(&instance->w2c_memory,
 //! (u64)(w2c_i0) + 8u)`, is rewritten to `gs_i32_load(&instance->w2c_memory,
