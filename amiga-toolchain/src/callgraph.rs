@@ -20,6 +20,9 @@ pub struct CallGraph {
     pub calls: Vec<Vec<u32>>,
     /// Bytes of each function's body in the wasm (0 for an import).
     pub body_bytes: Vec<u32>,
+    /// Whether each function makes a `call_indirect` (or
+    /// `return_call_indirect`): calls through the table.
+    pub indirect: Vec<bool>,
     /// Functions in the table: what `call_indirect` may reach.
     pub table: Vec<u32>,
     /// The table index of each of `table`'s entries (its active element
@@ -45,6 +48,7 @@ pub fn read(wasm: &[u8]) -> Result<CallGraph> {
                         g.names.push(format!("{}.{}", imp.module, imp.name));
                         g.calls.push(Vec::new());
                         g.body_bytes.push(0);
+                        g.indirect.push(false);
                         imported += 1;
                         g.imported = imported;
                     }
@@ -56,6 +60,7 @@ pub fn read(wasm: &[u8]) -> Result<CallGraph> {
                     g.names.push(format!("f{i}"));
                     g.calls.push(Vec::new());
                     g.body_bytes.push(0);
+                    g.indirect.push(false);
                 }
             }
             Payload::ExportSection(r) => {
@@ -92,8 +97,12 @@ pub fn read(wasm: &[u8]) -> Result<CallGraph> {
                 g.body_bytes[index] = body.range().len() as u32;
                 let mut ops = body.get_operators_reader()?;
                 while !ops.eof() {
-                    if let Operator::Call { function_index } | Operator::ReturnCall { function_index } = ops.read()? {
-                        g.calls[index].push(function_index);
+                    match ops.read()? {
+                        Operator::Call { function_index } | Operator::ReturnCall { function_index } => {
+                            g.calls[index].push(function_index)
+                        }
+                        Operator::CallIndirect { .. } | Operator::ReturnCallIndirect { .. } => g.indirect[index] = true,
+                        _ => {}
                     }
                 }
                 g.calls[index].sort_unstable();
@@ -187,6 +196,7 @@ mod tests {
         CallGraph {
             names: names.iter().map(|s| s.to_string()).collect(),
             body_bytes: vec![10; 7],
+            indirect: vec![false; 7],
             calls,
             table: vec![5],
             table_at: vec![1],

@@ -24,7 +24,9 @@
 //! - [`callgraph`]: a module's call graph and the cut that puts a crate's
 //!   code in a part loaded on demand (docs/design/parts.md);
 //! - [`part`]: that part: its functions, the table entries it fills, its
-//!   file's header (the file itself is [`hunk`]'s).
+//!   file's header (the file itself is [`hunk`]'s);
+//! - [`stackguard`]: which functions keep the stack guard, the others'
+//!   depth bounded at build time over GCC's frame sizes.
 //!
 //! Our own code where no library or tool does the job (each module says
 //! why): the ELF-to-hunk converter (no library turns a linked m68k ELF
@@ -43,6 +45,7 @@ pub mod oddguard;
 pub mod osglue;
 pub mod part;
 pub mod pipeline;
+pub mod stackguard;
 pub mod startcheck;
 pub mod w2cpost;
 pub mod wasmcheck;

@@ -136,7 +136,7 @@ fn declared(wasm: &[u8]) -> Result<Option<(String, String)>> {
 /// The C names of the module's defined functions in index order: wasm2c
 /// declares each once, `static <type> w2c_<name>(Z_prog_instance_t*…);`,
 /// before any definition.
-fn c_names(c: &str) -> Result<Vec<String>> {
+pub(crate) fn c_names(c: &str) -> Result<Vec<String>> {
     let mut out = Vec::new();
     for line in c.lines() {
         if !(line.starts_with("static ") && line.ends_with(");")) {

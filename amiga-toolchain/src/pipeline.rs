@@ -13,7 +13,7 @@
 //! reports the progress.
 
 use crate::codeparts::File;
-use crate::{codeparts, hunk, ndkgen, oddguard, osglue, part, startcheck, w2cpost, wasmcheck};
+use crate::{callgraph, codeparts, hunk, ndkgen, oddguard, osglue, part, stackguard, startcheck, w2cpost, wasmcheck};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -184,6 +184,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
     let c = std::fs::read_to_string(dir.join("prog.c"))?;
     let plan = part::plan(&wasm, &c).with_context(|| format!("{}: the part", wasm_path.display()))?;
+    let c_names = part::c_names(&c)?;
     let odd = match cpu {
         Cpu::M68020 => None,
         Cpu::M68000 => Some(oddguard::accesses(&wasm).with_context(|| format!("{}: accesses", wasm_path.display()))?),
@@ -231,16 +232,25 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
             // nothing for --gc-sections to drop, and near calls get short.
             let asm = o.with_extension("s");
             let one_section = *obj == "prog.o";
-            sh(Command::new("m68k-linux-gnu-gcc")
-                .args(*flags)
-                .args(CFLAGS.iter().filter(|f| !(one_section && **f == "-ffunction-sections")))
-                .arg(&name_def)
-                .arg(&stack_def)
-                .args(&incs)
-                .arg("-S")
-                .arg(src)
-                .arg("-o")
-                .arg(&asm))?;
+            let gcc = |asm: &Path| {
+                let mut cmd = Command::new("m68k-linux-gnu-gcc");
+                cmd.args(*flags)
+                    .args(CFLAGS.iter().filter(|f| !(one_section && **f == "-ffunction-sections")))
+                    .arg(&name_def)
+                    .arg(&stack_def)
+                    .args(&incs)
+                    .args(one_section.then_some("-fstack-usage"))
+                    .arg("-S")
+                    .arg(src)
+                    .arg("-o")
+                    .arg(asm);
+                sh(&mut cmd)
+            };
+            if one_section {
+                stack_guarded(dir, src, &wasm, &c_names, &asm, &gcc)?;
+            } else {
+                gcc(&asm)?;
+            }
             std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section, cpu))?;
             sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(&asm).arg("-o").arg(&o))?;
             if one_section {
@@ -290,6 +300,53 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     };
     put_checked(hunk_path, &image.bytes, python)?;
     Ok(Output { image, wasm_bytes: wasm.len(), part })
+}
+
+/// Compiles the program's C `src` into `asm` (`gcc`) with the stack guard
+/// kept only where [`stackguard`] says: a first compile for GCC's frame
+/// sizes (`prog.first.su`), then the compile that ships, whose frames must
+/// bound every chain of unchecked calls too. When they do not (GCC inlines
+/// differently once the checks are gone), the frames of both are taken,
+/// the checks planned again (never fewer) and the C compiled again.
+fn stack_guarded(
+    dir: &Path,
+    src: &Path,
+    wasm: &[u8],
+    c_names: &[String],
+    asm: &Path,
+    gcc: &dyn Fn(&Path) -> Result<()>,
+) -> Result<()> {
+    let all = std::fs::read_to_string(src)?;
+    let first = dir.join("prog.first.s");
+    gcc(&first)?;
+    let g = callgraph::read(wasm)?;
+    let read_frames = |s: &Path| -> Result<Vec<u32>> {
+        let su = std::fs::read_to_string(s.with_extension("su"))?;
+        Ok(stackguard::frame_by_index(&g, c_names, &stackguard::frames(&su)?))
+    };
+    let mut frame = read_frames(&first)?;
+    let mut checked = vec![false; g.names.len()];
+    for round in 1..=4 {
+        let plan = stackguard::checked(&g, &frame, stackguard::BUDGET);
+        checked.iter_mut().zip(plan).for_each(|(c, p)| *c |= p);
+        stackguard::verify(&g, &frame, &checked, stackguard::BUDGET)?;
+        let keep: std::collections::HashSet<&str> =
+            c_names.iter().zip(&checked[g.imported as usize..]).filter(|c| *c.1).map(|c| c.0.as_str()).collect();
+        let (dropped, n) = w2cpost::drop_stack_checks(&all, &|f| keep.contains(f))?;
+        if n + keep.len() != c_names.len() {
+            bail!("the stack guard: {n} checks dropped and {} kept of {} functions", keep.len(), c_names.len());
+        }
+        std::fs::write(src, dropped)?;
+        gcc(asm)?;
+        // The bound must hold with the frames of the code that ships.
+        let shipped = read_frames(asm)?;
+        match stackguard::verify(&g, &shipped, &checked, stackguard::BUDGET) {
+            Ok(()) => return Ok(()),
+            Err(e) if round == 4 => return Err(e.context("the stack guard, with the frames of the last compile")),
+            Err(_) => frame.iter_mut().zip(shipped).for_each(|(f, s)| *f = (*f).max(s)),
+        }
+    }
+    unreachable!("the last round returns")
 }
 
 /// The runtime's function that a table entry for a part's function holds

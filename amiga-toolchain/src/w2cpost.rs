@@ -16,9 +16,11 @@
 //! three-byte copy, measured with `cargo xtask profile-walk`). The fourth
 //! is the stack guard (`FUNC_PROLOGUE`/`FUNC_EPILOGUE`): instead of
 //! counting call depth in a global on every call and return (500 calls
-//! deep, which need not fit the 64 KB native stack), every function
+//! deep, which need not fit the 64 KB native stack), a function
 //! compares the stack pointer with `gs_stack_floor`, which the runtime
-//! sets to the stack's lower end plus room for OS calls (runtime.c).
+//! sets to the stack's lower end plus room for OS calls (runtime.c); the
+//! pipeline then drops it where [`crate::stackguard`] bounds the depth
+//! ([`drop_stack_checks`]).
 //!
 //! Then every load/store call site, `i32_load(&instance->w2c_memory,
 //! (u64)(w2c_i0) + 8u)`, is rewritten to `gs_i32_load(&instance->w2c_memory,
@@ -719,6 +721,59 @@ fn guard_odd_sites(c: &str, funcs: &[Vec<crate::oddguard::Access>]) -> Result<(S
     Ok((out, guarded))
 }
 
+/// The stack guard's line in each function's body (the post-pass's
+/// `FUNC_PROLOGUE`).
+const PROLOGUE_LINE: &str = "  FUNC_PROLOGUE;";
+
+/// Drops the stack guard from the bodies of the module's functions that
+/// `keep` does not name ([`crate::stackguard`]: their depth is bounded
+/// at build time). Each function of the module's must have exactly one
+/// `FUNC_PROLOGUE;` in its body, else the build stops. Returns the new
+/// text and the number of checks dropped.
+pub fn drop_stack_checks(c: &str, keep: &impl Fn(&str) -> bool) -> Result<(String, usize)> {
+    enum At<'a> {
+        Outside,
+        Header(&'a str),
+        Body(&'a str, usize),
+    }
+    let mut out = String::with_capacity(c.len());
+    let (mut at, mut dropped) = (At::Outside, 0usize);
+    for line in c.split_inclusive('\n') {
+        let text = line.trim_end_matches('\n');
+        if let At::Body(name, k) = at {
+            if text == "}" {
+                if k != 1 {
+                    bail!("wasm2c output: {name} has {k} FUNC_PROLOGUE lines, not one");
+                }
+                at = At::Outside;
+            } else if text == PROLOGUE_LINE {
+                at = At::Body(name, k + 1);
+                if !keep(name) {
+                    dropped += 1;
+                    continue;
+                }
+            }
+            out.push_str(line);
+            continue;
+        }
+        out.push_str(line);
+        let name = match at {
+            At::Header(name) => Some(name),
+            _ => wasm_function_header(text),
+        };
+        at = match name {
+            Some(_) if text.ends_with(';') => At::Outside,
+            Some(name) if text.ends_with('{') => At::Body(name, 0),
+            Some(name) => At::Header(name),
+            None => At::Outside,
+        };
+    }
+    if !matches!(at, At::Outside) {
+        bail!("wasm2c output: a function's body is not closed");
+    }
+    Ok((out, dropped))
+}
+
 /// Applies the post-pass to wasm2c's `.c` output, linear memory in whole
 /// pages (as declared).
 #[cfg(test)]
@@ -1158,6 +1213,23 @@ int main(void) {
         assert!(e.to_string().contains("is i32_store16, the module's access i32_store"), "{e}");
         let e = apply_sized(&c, Some(65_536 - GUARD), Some(&funcs[..1])).unwrap_err();
         assert!(e.to_string().contains("more functions than the module's 1"), "{e}");
+    }
+
+    #[test]
+    fn stack_checks_are_dropped_only_where_told() {
+        let c = "static u32 w2c_a(Z_m_instance_t* instance, u32 w2c_p0);\n\
+                 static u32 w2c_a(Z_m_instance_t* instance, u32 w2c_p0) {\n\
+                 \x20 FUNC_PROLOGUE;\n\
+                 \x20 return w2c_p0;\n}\n\
+                 static void w2c_b(Z_m_instance_t* instance,\n    u32 w2c_p0) {\n\
+                 \x20 FUNC_PROLOGUE;\n}\n";
+        let (out, n) = drop_stack_checks(c, &|f| f == "w2c_b").unwrap();
+        assert_eq!(n, 1);
+        assert_eq!(out.matches("FUNC_PROLOGUE;").count(), 1);
+        assert!(out.contains("u32 w2c_p0) {\n  FUNC_PROLOGUE;\n}"), "{out}");
+        let two = c.replace("  return w2c_p0;", "  FUNC_PROLOGUE;\n  return w2c_p0;");
+        let e = drop_stack_checks(&two, &|_| false).unwrap_err().to_string();
+        assert!(e.contains("w2c_a has 2 FUNC_PROLOGUE lines"), "{e}");
     }
 
     #[test]
