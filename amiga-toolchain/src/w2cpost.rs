@@ -640,82 +640,120 @@ fn wasm_function_header(line: &str) -> Option<&str> {
     (name.starts_with("w2c_") && line.contains("_instance_t* instance")).then_some(name)
 }
 
+/// Where a line of wasm2c's output stands ([`Bodies`]).
+#[derive(Clone, Copy)]
+enum Line<'a> {
+    /// Outside the module's functions' bodies (their headers included).
+    Outside,
+    /// In the body of the function named, before its closing brace.
+    Body(&'a str),
+    /// The closing `}` of that function's body.
+    End(&'a str),
+}
+
+/// Walks wasm2c's output line by line and tells for each whether it is in
+/// the body of one of the module's functions; a definition's header may
+/// span lines.
+#[derive(Default)]
+struct Bodies<'a> {
+    at: BodiesAt<'a>,
+}
+
+#[derive(Default)]
+enum BodiesAt<'a> {
+    #[default]
+    Outside,
+    Header(&'a str),
+    Body(&'a str),
+}
+
+impl<'a> Bodies<'a> {
+    /// Where `text` (a line without its LF, after the lines given before)
+    /// stands.
+    fn line(&mut self, text: &'a str) -> Line<'a> {
+        if let BodiesAt::Body(name) = self.at {
+            if text == "}" {
+                self.at = BodiesAt::Outside;
+                return Line::End(name);
+            }
+            return Line::Body(name);
+        }
+        let name = match self.at {
+            BodiesAt::Header(name) => Some(name),
+            _ => wasm_function_header(text),
+        };
+        self.at = match name {
+            Some(_) if text.ends_with(';') => BodiesAt::Outside,
+            Some(name) if text.ends_with('{') => BodiesAt::Body(name),
+            Some(name) => BodiesAt::Header(name),
+            None => BodiesAt::Outside,
+        };
+        Line::Outside
+    }
+
+    /// Whether the lines so far end inside a header or a body.
+    fn open(&self) -> bool {
+        !matches!(self.at, BodiesAt::Outside)
+    }
+}
+
 /// Gives the call sites that `funcs` (per defined function, its accesses
 /// as [`crate::oddguard::accesses`] lists them) marks as possibly odd the
 /// byte-wise accessors: `gs__<name>(` becomes `gs_odd_<name>(`. Each
 /// function's call sites must be the listed accesses, name by name and in
 /// order, and the functions as many as listed: else the build stops.
 fn guard_odd_sites(c: &str, funcs: &[Vec<crate::oddguard::Access>]) -> Result<(String, usize)> {
-    enum At<'a> {
-        Outside,
-        Header(&'a str),
-        Body(&'a str, usize),
-    }
     let mut out = String::with_capacity(c.len() + 4096);
-    let (mut at, mut f, mut guarded) = (At::Outside, 0usize, 0usize);
+    let mut bodies = Bodies::default();
+    let (mut f, mut k, mut guarded) = (0usize, 0usize, 0usize);
     for line in c.split_inclusive('\n') {
-        let text = line.trim_end_matches('\n');
-        if let At::Body(name, k) = at {
-            if text == "}" {
-                if k != funcs[f].len() {
-                    bail!(
-                        "wasm2c output: {name} has {k} load/store call sites, the module's function {f} {}",
-                        funcs[f].len()
-                    );
-                }
-                f += 1;
-                at = At::Outside;
+        let name = match bodies.line(line.trim_end_matches('\n')) {
+            Line::Outside => {
                 out.push_str(line);
                 continue;
             }
-            let mut k = k;
-            let mut rest = line;
-            while let Some(i) = rest.find("gs__") {
-                out.push_str(&rest[..i]);
-                let call = &rest[i + 4..];
-                let accessor = call.find('(').map(|open| &call[..open]).filter(|a| {
-                    (i == 0 || !is_ident_byte(rest.as_bytes()[i - 1]))
-                        && (LOADS.iter().any(|l| l.0 == *a) || STORES.iter().any(|s| s.0 == *a))
-                });
-                let Some(accessor) = accessor else {
-                    // Part of a longer name (`…settings__Settings…`).
-                    out.push_str("gs__");
-                    rest = call;
-                    continue;
-                };
-                let Some(want) = funcs[f].get(k) else {
-                    bail!("wasm2c output: {name} has more load/store call sites than the module's function {f}");
-                };
-                if accessor != want.name {
-                    bail!("wasm2c output: call site {k} of {name} is {accessor}, the module's access {}", want.name);
+            Line::End(name) => {
+                if f >= funcs.len() || k != funcs[f].len() {
+                    let listed = funcs.get(f).map_or(0, Vec::len);
+                    bail!("wasm2c output: {name} has {k} load/store call sites, the module's function {f} {listed}");
                 }
-                out.push_str(if want.odd { "gs_odd_" } else { "gs__" });
-                guarded += usize::from(want.odd);
-                k += 1;
-                rest = call;
+                (f, k) = (f + 1, 0);
+                out.push_str(line);
+                continue;
             }
-            out.push_str(rest);
-            at = At::Body(name, k);
-            continue;
+            Line::Body(name) => name,
+        };
+        if f >= funcs.len() {
+            bail!("wasm2c output: more functions than the module's {} ({name})", funcs.len());
         }
-        out.push_str(line);
-        let name = match at {
-            At::Header(name) => Some(name),
-            _ => wasm_function_header(text),
-        };
-        at = match name {
-            Some(_) if text.ends_with(';') => At::Outside,
-            Some(name) if text.ends_with('{') => {
-                if f >= funcs.len() {
-                    bail!("wasm2c output: more functions than the module's {} ({name})", funcs.len());
-                }
-                At::Body(name, 0)
+        let mut rest = line;
+        while let Some(i) = rest.find("gs__") {
+            out.push_str(&rest[..i]);
+            let call = &rest[i + 4..];
+            let accessor = call.find('(').map(|open| &call[..open]).filter(|a| {
+                (i == 0 || !is_ident_byte(rest.as_bytes()[i - 1]))
+                    && (LOADS.iter().any(|l| l.0 == *a) || STORES.iter().any(|s| s.0 == *a))
+            });
+            let Some(accessor) = accessor else {
+                // Part of a longer name (`…settings__Settings…`).
+                out.push_str("gs__");
+                rest = call;
+                continue;
+            };
+            let Some(want) = funcs[f].get(k) else {
+                bail!("wasm2c output: {name} has more load/store call sites than the module's function {f}");
+            };
+            if accessor != want.name {
+                bail!("wasm2c output: call site {k} of {name} is {accessor}, the module's access {}", want.name);
             }
-            Some(name) => At::Header(name),
-            None => At::Outside,
-        };
+            out.push_str(if want.odd { "gs_odd_" } else { "gs__" });
+            guarded += usize::from(want.odd);
+            k += 1;
+            rest = call;
+        }
+        out.push_str(rest);
     }
-    if f != funcs.len() || !matches!(at, At::Outside) {
+    if f != funcs.len() || bodies.open() {
         bail!("wasm2c output: {f} function definitions, the module has {}", funcs.len());
     }
     Ok((out, guarded))
@@ -731,44 +769,30 @@ const PROLOGUE_LINE: &str = "  FUNC_PROLOGUE;";
 /// `FUNC_PROLOGUE;` in its body, else the build stops. Returns the new
 /// text and the number of checks dropped.
 pub fn drop_stack_checks(c: &str, keep: &impl Fn(&str) -> bool) -> Result<(String, usize)> {
-    enum At<'a> {
-        Outside,
-        Header(&'a str),
-        Body(&'a str, usize),
-    }
     let mut out = String::with_capacity(c.len());
-    let (mut at, mut dropped) = (At::Outside, 0usize);
+    let mut bodies = Bodies::default();
+    let (mut k, mut dropped) = (0usize, 0usize);
     for line in c.split_inclusive('\n') {
         let text = line.trim_end_matches('\n');
-        if let At::Body(name, k) = at {
-            if text == "}" {
+        match bodies.line(text) {
+            Line::End(name) => {
                 if k != 1 {
                     bail!("wasm2c output: {name} has {k} FUNC_PROLOGUE lines, not one");
                 }
-                at = At::Outside;
-            } else if text == PROLOGUE_LINE {
-                at = At::Body(name, k + 1);
+                k = 0;
+            }
+            Line::Body(name) if text == PROLOGUE_LINE => {
+                k += 1;
                 if !keep(name) {
                     dropped += 1;
                     continue;
                 }
             }
-            out.push_str(line);
-            continue;
+            Line::Body(_) | Line::Outside => {}
         }
         out.push_str(line);
-        let name = match at {
-            At::Header(name) => Some(name),
-            _ => wasm_function_header(text),
-        };
-        at = match name {
-            Some(_) if text.ends_with(';') => At::Outside,
-            Some(name) if text.ends_with('{') => At::Body(name, 0),
-            Some(name) => At::Header(name),
-            None => At::Outside,
-        };
     }
-    if !matches!(at, At::Outside) {
+    if bodies.open() {
         bail!("wasm2c output: a function's body is not closed");
     }
     Ok((out, dropped))
