@@ -6,7 +6,10 @@
 //! - `part-refused`: GadgetScope started iconified without the part (a
 //!   host step moves it away first) serves scripts: `VERSION` answers,
 //!   `SHOW` is RC 20 and `LASTERROR` says the file cannot be loaded.
-//!   With the file back, `SHOW` opens the window; iconified again, the
+//!   With the file back, `SHOW` opens the window, and from iconified
+//!   `HIGHLIGHT` of the GadTools fixture's Connect button brings the
+//!   window's part in before it runs (the window's details then name the
+//!   button: the window is there); iconified again, the
 //!   part is swapped for one whose build identity differs (one byte of it
 //!   flipped), then for a hunk file that is no part (UAETool): `SHOW` is
 //!   RC 20 with "belongs to another build" and "is not a part of this
@@ -112,16 +115,28 @@ fn refused() -> Scenario {
         .program("C/UAETool", "UAETool")
         .bytes("refused.rexx", refused_script.as_bytes().to_vec())
         .bytes("show.rexx", "SHOW\nHIDE\n".as_bytes().to_vec())
+        .bytes(
+            "highlight.rexx",
+            "HIGHLIGHT \"GadTools Fixture\" 1\nGETTEXT \"GadgetScope\" 11\nHIDE\n".as_bytes().to_vec(),
+        )
         .bytes("quit.rexx", "VERSION\nQUIT\n".as_bytes().to_vec());
+    s = crate::inspector::start(s.program("GadToolsFixture", "GadToolsFixture"), "GadToolsFixture", "gadtools-fixture");
     s = s.host_step("away", 20, move_part_away).line(START);
     s = send(s, "refused.rexx", "missing.out").host_step("back", 20, bring_part_back);
-    s = send(s, "show.rexx", "back.out").host_step("foreign", 20, foreign_part);
+    s = send(send(s, "show.rexx", "back.out"), "highlight.rexx", "highlight.out").host_step(
+        "foreign",
+        20,
+        foreign_part,
+    );
     s = send(s, "refused.rexx", "foreign.out").host_step("not-a-part", 20, not_a_part);
     s = send(s, "refused.rexx", "not-a-part.out");
-    s = send(s, "quit.rexx", "quit.out").capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone");
+    s = send(s, "quit.rexx", "quit.out");
+    s = crate::inspector::stop(s, "gadtools-fixture").capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone");
     s.check(rcs("missing.out", &[0, 20, 0]))
         .check(says("missing.out", 2, "SHOW: GadgetScope.window cannot be loaded: "))
         .check(rcs("back.out", &[0, 0]))
+        .check(rcs("highlight.out", &[0, 0, 0]))
+        .check(says("highlight.out", 1, "\"Connect\""))
         .check(rcs("foreign.out", &[0, 20, 0]))
         .check(says("foreign.out", 2, "SHOW: GadgetScope.window belongs to another build of this program"))
         .check(rcs("not-a-part.out", &[0, 20, 0]))
