@@ -621,8 +621,10 @@ fn run_jobs<'a>(
 fn serve<'a, 'p>(s: &mut Serving<'a, 'p, '_>, window: &mut Option<Side<'_, 'p>>) -> Stop {
     loop {
         let (mut got, mut ticked) = (0, false);
-        // Commands left waiting for the window run before the next sleep.
-        if s.pending.is_empty() {
+        // Commands left waiting for the window run before the next sleep;
+        // a QUIT among those run while the window's part could not be
+        // loaded ends the loop before it sleeps.
+        if s.pending.is_empty() && !s.host.quit_requested() {
             let dock_mask = match (&*window, &s.gui) {
                 (None, Some(g)) => g.app_port.signal_mask(),
                 _ => 0,

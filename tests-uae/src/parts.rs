@@ -13,7 +13,9 @@
 //!   part is swapped for one whose build identity differs (one byte of it
 //!   flipped), then for a hunk file that is no part (UAETool): `SHOW` is
 //!   RC 20 with "belongs to another build" and "is not a part of this
-//!   program"; GadgetScope answers `VERSION` and `QUIT` all along.
+//!   program"; GadgetScope answers `VERSION` all along, and a `SHOW` and a
+//!   `QUIT` queued at once behind it are both answered and GadgetScope
+//!   ends.
 //! - `part-cycles`: the window opened and iconified 20 times, each time
 //!   its part loaded and unloaded: free memory with the window iconified
 //!   comes back to its level every time, less what the ROM keeps for the
@@ -119,7 +121,7 @@ fn refused() -> Scenario {
             "highlight.rexx",
             "HIGHLIGHT \"GadTools Fixture\" 1\nGETTEXT \"GadgetScope\" 11\nHIDE\n".as_bytes().to_vec(),
         )
-        .bytes("quit.rexx", "VERSION\nQUIT\n".as_bytes().to_vec());
+        .bytes("quit.rexx", "VERSION\nSHOW\nQUIT\n".as_bytes().to_vec());
     s = crate::inspector::start(s.program("GadToolsFixture", "GadToolsFixture"), "GadToolsFixture", "gadtools-fixture");
     s = s.host_step("away", 20, move_part_away).line(START);
     s = send(s, "refused.rexx", "missing.out").host_step("back", 20, bring_part_back);
@@ -130,7 +132,9 @@ fn refused() -> Scenario {
     );
     s = send(s, "refused.rexx", "foreign.out").host_step("not-a-part", 20, not_a_part);
     s = send(s, "refused.rexx", "not-a-part.out");
-    s = send(s, "quit.rexx", "quit.out");
+    // Queued at once: SHOW waits for the window, QUIT behind it; with the
+    // part refused both are answered and GadgetScope ends.
+    s = s.line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out WAITPORT=20 PIPELINE");
     s = crate::inspector::stop(s, "gadtools-fixture").capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone");
     s.check(rcs("missing.out", &[0, 20, 0]))
         .check(says("missing.out", 2, "SHOW: GadgetScope.window cannot be loaded: "))
@@ -141,7 +145,7 @@ fn refused() -> Scenario {
         .check(says("foreign.out", 2, "SHOW: GadgetScope.window belongs to another build of this program"))
         .check(rcs("not-a-part.out", &[0, 20, 0]))
         .check(says("not-a-part.out", 2, "SHOW: GadgetScope.window is not a part of this program"))
-        .check(rcs("quit.out", &[0, 0]))
+        .check(rcs("quit.out", &[0, 20, 0]))
         .check(Check::Rc("gs-gone".into(), 0))
         .timeout(Duration::from_secs(120))
 }
