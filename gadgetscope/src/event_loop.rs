@@ -549,11 +549,7 @@ fn with_window(s: &mut Serving<'_, '_, '_>, iconified: bool, first: bool) -> Sto
 /// Whether `job` wants the window brought in first: SHOW or HIGHLIGHT
 /// while its part is unloaded.
 fn shows_window(job: &Job<'_>) -> bool {
-    let line = match job {
-        Job::Rexx(text, _) => text,
-        Job::Wire(_, Work::Request(_, line)) => line,
-        Job::Wire(..) => return false,
-    };
+    let (Job::Rexx(line, _) | Job::Wire(_, Work::Request(_, line))) = job else { return false };
     gadgetscope_arexx::parse(line).is_ok_and(|c| c.verb().shows_window())
 }
 
