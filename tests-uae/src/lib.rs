@@ -24,10 +24,12 @@ pub mod picture;
 pub mod record;
 pub mod rexx;
 pub mod roles;
+pub mod serve;
 pub mod shipping;
 pub mod shown;
 pub mod stock;
 pub mod wire;
+pub mod wire_client;
 
 use std::path::{Path, PathBuf};
 use uae_harness::{Check, Scenario};

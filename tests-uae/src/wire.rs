@@ -53,8 +53,6 @@
 //! - `bench-wire`: round trips, FSGET and SCREENSHOT throughput and memory
 //!   (docs/bench/wire.md), an idle check with the wire on, and no memory
 //!   lost after `QUIT`.
-//!
-//! `serve_scenario` is `cargo xtask serve`'s run (not in the suite).
 
 use crate::rexx::with_arexx;
 use std::io::{Read, Write};
@@ -737,51 +735,6 @@ fn wire_hostile() -> Scenario {
 /// The `serve` scenario's host step: says how to reach the server, then
 /// waits for Ctrl-C, which [`uae_harness::signals`] hands here (SIGTERM and
 /// SIGHUP end the emulator at once instead).
-fn serve_until_interrupt(ctx: &HostContext) -> Result<String, String> {
-    let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(180)).map_err(|e| {
-        format!("{e}: GadgetScope did not listen (is the port free?); its output: {}", ctx.run.dir.display())
-    })?;
-    let venv = ctx.workspace.join("target/tools/venv/bin");
-    println!(
-        "GadgetScope serves AmiPilot's wire protocol on 127.0.0.1:{port} (FS-UAE, AROS ROM, UAE's bsdsocket.library),\n\
-         with the GadTools fixture's window open. Try AmiPilot's own client (installed in {venv}):\n\
-         \n    {venv}/amipilot dump \"GadTools Fixture\" --host 127.0.0.1 --port {port}\n\
-         \n  or from Python:  from amipilot import Amipilot; c = Amipilot.connect(\"127.0.0.1\", {port}); print(c.tree(\"GadTools Fixture\"))\n\
-         \n  The pytest plugin starts its own emulator (--amipilot-config) and has no option for a running\n  \
-         server: build an `amipilot` fixture with Amipilot.connect(\"127.0.0.1\", {port}) instead.\n\
-         \nCtrl-C stops the emulator (in order: QUIT to GadgetScope first).",
-        venv = venv.display()
-    );
-    uae_harness::signals::wait_for_interrupt()?;
-    println!("\nstopping: QUIT to GadgetScope, then the emulator ends");
-    Ok(format!("served on port {port} until Ctrl-C\n"))
-}
-
-/// `cargo xtask serve [PORT]`: FS-UAE with UAE's bsdsocket.library, the
-/// GadTools fixture and `GadgetScope NOGUI TCPPORT=<port>
-/// TCPBIND=127.0.0.1` (no password: AmiPilot's client's `AUTH amipilot`
-/// is answered RC 0), at real speed (no warp), until Ctrl-C; then
-/// GadgetScope gets an ARexx `QUIT` and the emulator ends itself. UAE's
-/// sockets are the fs-uae process's own, so the Amiga port is the host
-/// port.
-pub fn serve_scenario(port: u16) -> Scenario {
-    let mut s = with_arexx(Scenario::new("serve"))
-        .config(BSDSOCKET.0, BSDSOCKET.1)
-        .config("warp_mode", "0")
-        .program("GadgetScope", "GadgetScope")
-        .program("GadToolsFixture", "GadToolsFixture")
-        .bytes("quit.rexx", b"QUIT\n".to_vec())
-        .line("Run >NIL: GadToolsFixture");
-    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.ready", "fixture-up") {
-        s = s.line(l);
-    }
-    const WEEK: u32 = 7 * 24 * 3600;
-    s.line(format!("Run >NIL: GadgetScope NOGUI TCPPORT={port} TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port"))
-        .host_step("serve", WEEK, serve_until_interrupt)
-        .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out WAITPORT=20")
-        .timeout(Duration::from_secs(u64::from(WEEK)))
-}
-
 /// What `fs-contain` gets for `PRT:` paths: the ROM mounts no `PRT:`, so
 /// the Lock of the path's directory fails at once (no handler, no hang).
 const NO_PRT: &str = "PRT:: device (or volume) is not mounted";
@@ -924,26 +877,8 @@ fn digest(b: &[u8]) -> u64 {
 fn contain_wire(ctx: &HostContext) -> Result<String, String> {
     let port = read_port(&ctx.hd, "wire.port", Duration::from_secs(60))?;
     std::fs::write(listing_file(ctx), listing_text(&drive_listing(&ctx.hd)?)).map_err(|e| e.to_string())?;
-    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| format!("connect 127.0.0.1:{port}: {e}"))?;
-    s.set_read_timeout(Some(Duration::from_secs(30))).map_err(|e| e.to_string())?;
-    let reply = |s: &mut TcpStream, request: &[u8]| -> Result<(i32, String), String> {
-        s.write_all(request).map_err(|e| e.to_string())?;
-        let mut head = Vec::new();
-        let mut b = [0u8; 1];
-        while !head.ends_with(b"\n") {
-            if s.read(&mut b).map_err(|e| format!("read: {e} after {head:?}"))? == 0 {
-                return Err(format!("connection closed after {head:?}"));
-            }
-            head.push(b[0]);
-        }
-        let head = String::from_utf8_lossy(&head).into_owned();
-        let mut words = head.split_whitespace().skip(1);
-        let rc: i32 = words.next().and_then(|w| w.parse().ok()).ok_or(format!("reply {head:?}"))?;
-        let count: usize = words.next().and_then(|w| w.parse().ok()).ok_or(format!("reply {head:?}"))?;
-        let mut payload = vec![0u8; count];
-        s.read_exact(&mut payload).map_err(|e| e.to_string())?;
-        Ok((rc, String::from_utf8_lossy(&payload).into_owned()))
-    };
+    let mut s = crate::wire_client::Wire::connect(port, Duration::from_secs(30))?;
+    let reply = |s: &mut crate::wire_client::Wire, request: &[u8]| s.send(request).map(|r| (r.rc, r.text()));
     let long = over_long();
     let puts: Vec<(&str, i32, &str)> = vec![
         ("DH0:Staging//escaped-put.txt", 10, OUTSIDE),

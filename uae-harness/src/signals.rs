@@ -163,17 +163,35 @@ fn hand_interrupt() -> bool {
 /// instead of ending the process. Error: [`install`] was not called, so
 /// no signal would ever come here.
 pub fn wait_for_interrupt() -> Result<(), String> {
+    wait_for_interrupt_or(|| false, Duration::from_secs(3600)).map(|_| ())
+}
+
+/// [`wait_for_interrupt`], or until `done()` holds, asked every `poll`:
+/// `true` for Ctrl-C, `false` for `done`. Ctrl-C comes here for the whole
+/// wait, also while `done` runs.
+pub fn wait_for_interrupt_or(mut done: impl FnMut() -> bool, poll: Duration) -> Result<bool, String> {
     if INSTALLED.get().is_none() {
         return Err("signals::install() was not called: Ctrl-C would not come here".into());
     }
     let (state, woken) = &INTERRUPT;
     let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
     s.waiting += 1;
-    while !s.taken {
-        s = woken.wait(s).unwrap_or_else(|e| e.into_inner());
-    }
+    let interrupted = loop {
+        if s.taken {
+            break true;
+        }
+        drop(s);
+        let finished = done();
+        s = state.lock().unwrap_or_else(|e| e.into_inner());
+        if finished && !s.taken {
+            break false;
+        }
+        if !s.taken {
+            s = woken.wait_timeout(s, poll).unwrap_or_else(|e| e.into_inner()).0;
+        }
+    };
     s.waiting -= 1;
-    Ok(())
+    Ok(interrupted)
 }
 
 /// SIGTERM to every group, then SIGKILL to those with a live member

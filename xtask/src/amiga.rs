@@ -132,6 +132,80 @@ pub fn remap_config(pairs: &[(String, String)]) -> String {
 
 /// Builds the listed programs (all when `only` is empty) for `cpu`.
 pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
+    let mut built = Vec::new();
+    build_each(only, cpu, &mut |key, build| {
+        let b = build()?;
+        key.record(&b)?;
+        built.push(b);
+        Ok(())
+    })?;
+    Ok(built)
+}
+
+/// A program's files from [`build_reusing`]: its hunk file and its part
+/// loaded on demand, if it has one.
+pub struct Files {
+    pub hunk_path: PathBuf,
+    pub part: Option<PathBuf>,
+}
+
+/// [`build_for`], but a program whose inputs are those of its last build
+/// (the key [`build_key`] wrote beside its hunk file) is not built again:
+/// for the emulator's runs, which need the files only.
+pub fn build_reusing(only: &[String], cpu: Cpu) -> Result<Vec<Files>> {
+    let mut files = Vec::new();
+    build_each(only, cpu, &mut |key, build| {
+        let kept = std::fs::read_to_string(key.record_path()).ok();
+        let reused = kept.as_deref().and_then(|k| {
+            let mut lines = k.lines();
+            (lines.next() == Some(key.digest.as_str())).then(|| lines.next().map(PathBuf::from))?
+        });
+        let fresh = |part: &Option<PathBuf>| key.hunk_path.is_file() && part.as_ref().is_none_or(|p| p.is_file());
+        match reused.map(|p| Some(p).filter(|p| p.as_os_str() != "-")) {
+            Some(part) if fresh(&part) => {
+                println!("xtask: {} ({}): unchanged since its last build, not built again", key.hunk, cpu.name());
+                files.push(Files { hunk_path: key.hunk_path.clone(), part });
+            }
+            _ => {
+                let b = build()?;
+                key.record(&b)?;
+                files.push(Files { hunk_path: b.hunk_path, part: b.part.map(|(p, _)| p) });
+            }
+        }
+        Ok(())
+    })?;
+    Ok(files)
+}
+
+/// What identifies one program's build: its hunk file and the digest of
+/// everything the build reads.
+pub struct Key {
+    pub hunk: &'static str,
+    pub hunk_path: PathBuf,
+    pub digest: String,
+}
+
+impl Key {
+    /// The file beside the hunk file that holds the digest of its build
+    /// and its part's path (`-` for none).
+    fn record_path(&self) -> PathBuf {
+        self.hunk_path.with_extension("build-key")
+    }
+
+    /// Writes [`Key::record_path`] for `b`, built from this key's inputs.
+    fn record(&self, b: &Built) -> Result<()> {
+        let part = b.part.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_else(|| "-".into());
+        Ok(std::fs::write(self.record_path(), format!("{}\n{part}\n", self.digest))?)
+    }
+}
+
+/// What [`build_each`] does with each program: given its key and the
+/// build that makes it.
+type EachBuild<'a> = dyn FnMut(&Key, &mut dyn FnMut() -> Result<Built>) -> Result<()> + 'a;
+
+/// cargo for the listed programs, then `each(key, build)` per program in
+/// order, under the build lock; `build` runs the pipeline.
+fn build_each(only: &[String], cpu: Cpu, each: &mut EachBuild) -> Result<()> {
     tools::ensure_build_tools()?;
     tools::ensure_amitools()?;
     let root = root();
@@ -157,13 +231,48 @@ pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
     let glue = root.join("target/amiga/glue");
     pipeline::write_glue(&root, &glue)?;
     let helpers = pipeline::helpers(&root, cpu, &build_dir(cpu))?;
-    let mut built = Vec::new();
     let count = progs.len();
     for (i, p) in progs.into_iter().enumerate() {
         let step = Step { program: p.hunk, cpu, n: i + 1, of: count };
-        built.push(build_one(&root, p, &glue, &helpers, cpu, &step).with_context(|| format!("building {}", p.hunk))?);
+        let key = build_key(&root, p, cpu, &glue, &helpers)?;
+        each(&key, &mut || {
+            // A build that fails half-way leaves no record of the last one.
+            let _ = std::fs::remove_file(key.record_path());
+            build_one(&root, p, &glue, &helpers, cpu, &step).with_context(|| format!("building {}", p.hunk))
+        })?;
     }
-    Ok(built)
+    Ok(())
+}
+
+/// SHA-256 over everything a program's build reads: its wasm module, the
+/// CPU, the C runtime (`amiga-rt/c/`), the OS glue, the CPU's helpers,
+/// this xtask (which holds the toolchain's code) and the versions of GCC
+/// and wasm2c.
+fn build_key(root: &Path, p: &Program, cpu: Cpu, glue: &Path, helpers: &Path) -> Result<Key> {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    let mut file = |path: &Path| -> Result<()> {
+        h.update(path.display().to_string().as_bytes());
+        h.update(std::fs::read(path).with_context(|| path.display().to_string())?);
+        Ok(())
+    };
+    file(&root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact)))?;
+    for dir in [root.join("amiga-rt/c"), glue.to_path_buf()] {
+        let mut names: Vec<PathBuf> =
+            std::fs::read_dir(&dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+        names.sort();
+        for n in names.iter().filter(|n| n.is_file()) {
+            file(n)?;
+        }
+    }
+    file(helpers)?;
+    file(&std::env::current_exe()?)?;
+    for tool in ["m68k-linux-gnu-gcc", "wasm2c"] {
+        h.update(Command::new(tool).arg("--version").output()?.stdout);
+    }
+    h.update(cpu.name().as_bytes());
+    let digest = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    Ok(Key { hunk: p.hunk, hunk_path: out_dir(cpu).join(p.hunk), digest })
 }
 
 /// The lock file of the build's fixed paths (everything under

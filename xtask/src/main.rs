@@ -38,7 +38,9 @@ fn usage() -> &'static str {
      \x20 gen-glue               regenerate amiga-rt/src/sys.rs from amiga-rt/os-functions.toml\n\
      \x20 arexx-check            read ARexx command lines on stdin, print `RC <n> <message>` for each\n\
      \x20 manifest-check <file>  check a manifest / quirk profile: `loaded ...` (RC 0) or `line <n>: <reason>` (RC 10)\n\
-     \x20 serve [PORT]           FS-UAE (AROS ROM) with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234) until Ctrl-C or SIGTERM\n\
+     \x20 serve [PORT] [OPTIONS] FS-UAE with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234; 0 a free one) beside\n\
+     \x20                        your program (--dir DIR --start LINE|--icon PATH --window PATTERN) or the GadTools fixture,\n\
+     \x20                        until Ctrl-C or a client's QUIT (docs/reference/runner.md)\n\
      \x20 parts [CRATE]          what a part loaded on demand would take out of GadgetScope (gadgetscope_window by default)\n\
      \x20 dist                   build target/dist/: the GadgetScope drawer, GadgetScope.lha and a bootable GadgetScope.adf\n"
 }

@@ -89,10 +89,10 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         if programs.is_empty() {
             continue;
         }
-        for b in amiga::build_for(&programs, cpu)? {
+        for b in amiga::build_reusing(&programs, cpu)? {
             let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
             opts.built.insert(format!("{name}{tag}"), b.hunk_path);
-            if let Some((part, _)) = b.part {
+            if let Some(part) = b.part {
                 opts.companions.insert(format!("{name}{tag}"), vec![part]);
             }
         }
