@@ -2,7 +2,9 @@
 GadgetScope serving AmiPilot's wire in FS-UAE on the free AROS ROM and
 AmiPilot's own client (`amipilot.Amipilot`) in the tests.
 
-Screenshot snapshots are `assert_snapshot`, with PNG work done by Pillow.
+The pytest plugin is `pytest_gadgetscope.plugin` (fixtures `amiga` and
+`snapshot`); screenshot snapshots are `assert_snapshot`, with PNG work
+done by Pillow.
 """
 
 from .snapshot import SnapshotMismatch, SnapshotWritten, assert_snapshot, check_image, compare
