@@ -13,7 +13,9 @@
 //! `DH0:program.rc`. The host step [`serve`] then does the rest over the
 //! wire: an icon is started with `WBLAUNCH`, the window waited for with
 //! `WAITFOR WINDOW=… TIMEOUT=1` until [`Setup::window_timeout`], checking
-//! between waits whether the program or GadgetScope has ended.
+//! between waits whether the program or GadgetScope has ended. The step
+//! keeps its connection open while it serves: it takes one of
+//! GadgetScope's four TCP clients.
 
 use crate::wire_client::Wire;
 use std::path::{Path, PathBuf};
@@ -120,7 +122,7 @@ fn build(setup: &Setup) -> Scenario {
     s.host_steps.push(("serve".into(), serve));
     s.line(format!("Echo \"go\" >DH0:{}", uae_harness::scenario::host_request_file("serve")))
         .line(format!("C:UAETool WAITFILE FILE=DH0:{} TIMEOUT={WEEK}", uae_harness::scenario::host_done_file("serve")))
-        .line("If NOT EXISTS DH0:gadgetscope.ended")
+        .line(format!("If EXISTS DH0:{SEND_QUIT}"))
         .line("  RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out WAITPORT=20")
         .line("EndIf")
         .timeout(Duration::from_secs(u64::from(WEEK)))
@@ -199,23 +201,30 @@ fn serve(ctx: &HostContext) -> Result<String, String> {
         }
     }
     wait_for_window(ctx, setup, &drive, &mut wire)?;
-    drop(wire);
     if let Some(f) = &setup.port_file {
         std::fs::write(f, format!("{port}\n")).map_err(|e| format!("{}: {e}", f.display()))?;
     }
     say(&format!("ready 127.0.0.1:{port} (window {:?} open, {:.1} s after boot began)", setup.window, ctx_age(ctx)));
-    let ended = uae_harness::signals::wait_for_interrupt_or(
-        || drive.line("gadgetscope.ended").is_some(),
+    // The step's own connection stays open, idle: GadgetScope closes it
+    // when a client's QUIT ends its serving, also while it still waits for
+    // a program it started from the icon to end.
+    let interrupted = uae_harness::signals::wait_for_interrupt_or(
+        || wire.closed() || drive.line("gadgetscope.ended").is_some(),
         Duration::from_millis(200),
     )?;
-    if ended {
+    if interrupted {
         say("Ctrl-C: QUIT to GadgetScope, then the emulator ends");
+        std::fs::write(ctx.hd.join(SEND_QUIT), "go\n").map_err(|e| e.to_string())?;
         Ok(format!("served on port {port} until Ctrl-C\n"))
     } else {
-        say("GadgetScope ended (a client sent QUIT); the emulator ends");
-        Ok(format!("served on port {port} until GadgetScope ended\n"))
+        say("GadgetScope stopped serving (a client sent QUIT); the emulator ends");
+        Ok(format!("served on port {port} until a client's QUIT\n"))
     }
 }
+
+/// The file the host step writes when the Amiga side is to send `QUIT`
+/// (after Ctrl-C; a client's `QUIT` has ended GadgetScope's serving).
+const SEND_QUIT: &str = "send-quit";
 
 /// Waits until the window is open; an error says why it never came.
 fn wait_for_window(ctx: &HostContext, setup: &Setup, drive: &Drive, wire: &mut Wire) -> Result<(), String> {

@@ -62,4 +62,18 @@ impl Wire {
     pub fn command(&mut self, line: &str) -> Result<Reply, String> {
         self.send(format!("{line}\n").as_bytes())
     }
+
+    /// Whether the server has closed the connection (it reads an end of
+    /// stream without waiting; bytes waiting to be read are not an end).
+    pub fn closed(&self) -> bool {
+        if self.stream.set_nonblocking(true).is_err() {
+            return true;
+        }
+        let end = match self.stream.peek(&mut [0u8; 1]) {
+            Ok(n) => n == 0,
+            Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+        };
+        let _ = self.stream.set_nonblocking(false);
+        end
+    }
 }
