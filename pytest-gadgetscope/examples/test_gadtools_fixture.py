@@ -1,34 +1,34 @@
-"""Examples against GadgetScope's GadTools fixture: a screenshot snapshot,
-AmiPilot's golden tree, and driving gadgets. Run from this directory:
-`pytest` (one emulator boot for the file)."""
+"""Testing a GadTools program with pytest-gadgetscope: the window's look
+(a screenshot snapshot), its gadgets (AmiPilot's golden tree), typing and
+clicking. The program is GadgetScope's GadTools fixture, standing in for
+yours (pytest.ini says where it is and how it starts). One emulator boot
+serves the whole file; the tests run in order and the program's state
+carries over from one to the next."""
 
 from pathlib import Path
-
-from amipilot.golden import assert_golden
 
 WINDOW = "GadTools Fixture"
 HERE = Path(__file__).parent
 
 
-def test_window_looks_as_before(amiga, snapshot):
-    # The window as first opened (inactive: nothing has clicked it yet).
-    snapshot(amiga, "gadtools-fixture", window=WINDOW)
-
-
-def test_window_has_the_same_gadgets(amiga):
-    # AmiPilot's golden trees work alongside, from the same client.
+def test_the_window_opens_as_designed(amiga, snapshot):
+    # As first opened: no gadget touched yet.
+    snapshot(amiga, "window-at-start", window=WINDOW)
+    # AmiPilot's golden tree: every gadget, its role, label and box.
     amiga.assert_tree_matches(WINDOW, HERE / "golden" / "gadtools-fixture.tree")
-    assert_golden(amiga.tree(WINDOW), HERE / "golden" / "gadtools-fixture.tree")
 
 
-def test_name_field_takes_typing(amiga):
+def test_typing_into_the_name_field(amiga, snapshot):
     assert amiga.get_text(WINDOW, 2) == "hello"
-    # The click that focuses the field leaves the cursor after "hello";
-    # the text starts at the first non-blank after the gadget ID.
+    # TYPE clicks the field (the cursor goes after "hello") and types.
     amiga.type(WINDOW, 2, "world")
     assert amiga.get_text(WINDOW, 2) == "helloworld"
+    snapshot(amiga, "after-typing", window=WINDOW)
 
 
-def test_connect_button_keeps_the_window(amiga):
+def test_buttons_are_found_by_their_label(amiga):
     amiga.click_by_role(WINDOW, role="button", label="Connect")
-    assert amiga.tree(WINDOW).find(1).label == "Connect"
+    amiga.click_by_role(WINDOW, role="button", label="Twin B")
+    window = amiga.tree(WINDOW)
+    assert window.find(1).label == "Connect"
+    assert amiga.get_text(WINDOW, 4) == "42"

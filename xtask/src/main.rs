@@ -8,6 +8,7 @@ mod checkout;
 mod checks;
 mod cleanroot;
 mod dist;
+mod example;
 mod offsets;
 mod parts;
 mod profile;
@@ -41,6 +42,7 @@ fn usage() -> &'static str {
      \x20 serve [PORT] [OPTIONS] FS-UAE with GadgetScope serving AmiPilot's wire on 127.0.0.1:PORT (1234; 0 a free one) beside\n\
      \x20                        your program (--dir DIR --start LINE|--icon PATH --window PATTERN) or the GadTools fixture,\n\
      \x20                        until Ctrl-C or a client's QUIT (docs/reference/runner.md)\n\
+     \x20 example                pytest-gadgetscope's tests, then its example and its broken example in the emulator\n\
      \x20 parts [CRATE]          what a part loaded on demand would take out of GadgetScope (gadgetscope_window by default)\n\
      \x20 dist                   build target/dist/: the GadgetScope drawer, GadgetScope.lha and a bootable GadgetScope.adf\n"
 }
@@ -151,6 +153,7 @@ fn main() -> ExitCode {
         "manifest-check" => ExitCode::from(checks::manifest_check(rest)),
         "dist" => report(dist::run().map(|d| dist::report(&d))),
         "serve" => report(serve::serve(rest)),
+        "example" => report(example::host_tests().and_then(|_| example::example()).map(|_| ())),
         "parts" => report(parts::run(rest)),
         "help" | "--help" | "-h" => {
             print!("{}", usage());

@@ -71,6 +71,9 @@ pub fn test() -> Result<()> {
         bail!("no host test ran");
     }
     times.done("host tests");
+    println!("== pytest-gadgetscope's tests (pytest, no emulator)");
+    let plugin_passed = crate::example::host_tests()?;
+    times.done("the plugin's tests");
     let mut canary_checks = 0;
     for cpu in [amiga::Cpu::M68020, amiga::Cpu::M68000] {
         println!("== codegen canary ({}, vamos)", cpu.name());
@@ -89,16 +92,19 @@ pub fn test() -> Result<()> {
     println!("uae-test: {} passed, {} failed ({:.1} s)", u.passed, u.failed, u.seconds);
     times.add("emulator: building the programs and tools", Duration::from_secs_f64(u.built));
     times.add("emulator: the scenarios", Duration::from_secs_f64(u.seconds - u.built));
-    println!("where the time went: {times}");
-    println!(
-        "\nsummary: host tests {host_passed} passed; canary {canary_checks} checks passed (68020 and 68000); emulator scenarios {} passed, {} failed",
-        u.passed, u.failed
-    );
-    let passed = host_passed + canary_checks + u.passed;
-    println!("{passed} passed, {} failed", u.failed);
     if u.failed > 0 {
+        println!("where the time went: {times}");
         bail!("{} emulator scenario(s) failed", u.failed);
     }
+    let example = crate::example::example()?;
+    times.done("the plugin's example");
+    println!("where the time went: {times}");
+    println!(
+        "\nsummary: host tests {host_passed} passed; the plugin's tests {plugin_passed} passed; canary {canary_checks} checks passed (68020 and 68000); emulator scenarios {} passed, {} failed; the plugin's example {example} as expected",
+        u.passed, u.failed
+    );
+    let passed = host_passed + plugin_passed + canary_checks + u.passed + example;
+    println!("{passed} passed, 0 failed");
     Ok(())
 }
 

@@ -179,6 +179,35 @@ pub fn ensure_amitools() -> Result<()> {
     )
 }
 
+/// pytest [`PYTEST_VERSION`] and the repository's pytest plugin
+/// (`pytest-gadgetscope/`, installed editable, so that it finds this
+/// checkout) in [`venv_dir`], for the plugin's tests and its example.
+pub fn ensure_pytest_plugin() -> Result<()> {
+    ensure_amitools()?;
+    let _one = install_lock()?;
+    let check = format!(
+        "import pytest, pytest_gadgetscope, importlib.metadata as m; assert m.version('pytest') == '{PYTEST_VERSION}'"
+    );
+    let ok = Command::new(python())
+        .args(["-c", &check])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if ok {
+        return Ok(());
+    }
+    let plugin = crate::checkout::root().join("pytest-gadgetscope");
+    let pytest = format!("pytest=={PYTEST_VERSION}");
+    run(
+        "pytest and pytest-gadgetscope",
+        Command::new(python()).args(["-m", "pip", "install", "-q", &pytest, "-e"]).arg(plugin),
+    )
+}
+
+/// The pytest the plugin's tests and example run under.
+pub const PYTEST_VERSION: &str = "9.2.0";
+
 /// The `amipilot` version the wire's host test and scenarios and `cargo
 /// xtask serve` use: AmiPilot's own host client from PyPI (stdlib only,
 /// BSD-2).
