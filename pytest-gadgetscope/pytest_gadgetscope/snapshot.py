@@ -106,20 +106,17 @@ def check_image(
 
     with Image.open(baseline) as f:
         expected = f.copy()
+    unlike = None
     if expected.size != actual.size:
+        unlike = f"the capture is {_size(actual)}, the baseline {_size(expected)}"
+    elif _kind(expected) != _kind(actual):
+        unlike = f"the baseline is {_kind(expected)}, the capture {_kind(actual)}"
+    if unlike:
+        # Not comparable pixel by pixel: no diff picture.
         actual.save(actual_path, format="PNG")
         _remove(diff_path)
         raise SnapshotMismatch(
-            f"snapshot {name!r}: the capture is {_size(actual)}, the baseline {_size(expected)}; "
-            f"baseline {baseline}, actual {actual_path}",
-            baseline=baseline, actual=actual_path, diff=None, count=None, threshold=threshold,
-        )
-    if _kind(expected) != _kind(actual):
-        actual.save(actual_path, format="PNG")
-        _remove(diff_path)
-        raise SnapshotMismatch(
-            f"snapshot {name!r}: the baseline is {_kind(expected)}, the capture {_kind(actual)}; "
-            f"baseline {baseline}, actual {actual_path}",
+            f"snapshot {name!r}: {unlike}; baseline {baseline}, actual {actual_path}",
             baseline=baseline, actual=actual_path, diff=None, count=None, threshold=threshold,
         )
     result = compare(expected, actual, masks)

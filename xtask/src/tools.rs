@@ -141,13 +141,7 @@ pub fn ensure_amitools() -> Result<()> {
         "import amitools, machine68k, amigainfo, amipilot, importlib.metadata as m; \
          assert m.version('machine68k') == '0.3.0' and m.version('amipilot') == '{AMIPILOT_VERSION}'"
     );
-    let ok = Command::new(python())
-        .args(["-c", &check])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if ok && vamos().exists() {
+    if venv_passes(&check) && vamos().exists() {
         return Ok(());
     }
     if !python().exists() {
@@ -179,6 +173,16 @@ pub fn ensure_amitools() -> Result<()> {
     )
 }
 
+/// Whether the venv's Python runs `check` (its imports and asserts) without error.
+fn venv_passes(check: &str) -> bool {
+    Command::new(python())
+        .args(["-c", check])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
 /// pytest [`PYTEST_VERSION`] and the repository's pytest plugin
 /// (`pytest-gadgetscope/`, installed editable, so that it finds this
 /// checkout) in [`venv_dir`], for the plugin's tests and its example.
@@ -188,13 +192,7 @@ pub fn ensure_pytest_plugin() -> Result<()> {
     let check = format!(
         "import pytest, pytest_gadgetscope, importlib.metadata as m; assert m.version('pytest') == '{PYTEST_VERSION}'"
     );
-    let ok = Command::new(python())
-        .args(["-c", &check])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if ok {
+    if venv_passes(&check) {
         return Ok(());
     }
     let plugin = crate::checkout::root().join("pytest-gadgetscope");
