@@ -51,6 +51,7 @@ _OPTS = (
     _Opt("update-snapshots", "bool", "rewrite screenshot baselines instead of comparing with them"),
     _Opt("trace-dir", "path", "where failure traces and the runner's log go", DEFAULT_TRACE_DIR),
     _Opt("scope", "choice", "one emulator boot per test run (session) or per test module (module)", "session", SCOPES),
+    _Opt("dial-out", "bool", "GadgetScope connects out to a port this plugin listens on (TCPDIAL), as for an Amiga behind NAT or a firewall"),
     _Opt("demo", "bool", f"start GadgetScope's own GadTools fixture (window '{DEMO_WINDOW}') instead of a program of yours"),
 )
 
@@ -90,6 +91,7 @@ class Settings:
     update_snapshots: bool = False
     trace_dir: Path = Path(DEFAULT_TRACE_DIR)
     scope: str = "session"
+    dial_out: bool = False
     demo: bool = False
     problems: tuple[str, ...] = field(default=(), compare=False)
 
@@ -202,9 +204,9 @@ def missing_prerequisite(s: Settings) -> str | None:
 
 
 def serve_argv(s: Settings) -> list[str]:
-    """The runner's command line, but for how the client connects
-    (`Runner.transport_args`)."""
-    argv = ["cargo", "xtask", "serve", "0"]
+    """The runner's command line, but for how the client connects: the
+    port or the dial-out (`Runner.transport_args`)."""
+    argv = ["cargo", "xtask", "serve"]
     if s.dir is not None:
         argv += ["--dir", str(s.dir)]
     if s.writable:

@@ -93,6 +93,7 @@ def _gadgetscope_boot(request: pytest.FixtureRequest, tmp_path_factory: pytest.T
         port_file=tmp_path_factory.mktemp("amiga-serve") / "port",
         boot_timeout=s.boot_timeout,
         show=_progress(request.config),
+        dial_out=s.dial_out,
     )
     try:
         client = runner.start()

@@ -11,15 +11,17 @@ from __future__ import annotations
 import queue
 import re
 import signal
+import socket
 import subprocess
 import threading
 import time
 from pathlib import Path
 from typing import Callable
 
-from amipilot import Amipilot
+from amipilot import Amipilot, WireClient
+from amipilot.client import DEFAULT_TCP_PASSWORD
 
-READY = re.compile(r"gadgetscope-serve: ready (?P<host>[0-9.]+):(?P<port>\d+)")
+READY = re.compile(r"gadgetscope-serve: ready (?P<dial>dial-out )?(?P<host>[^\s:]+):(?P<port>\d+)")
 HOST = "127.0.0.1"
 
 
@@ -48,8 +50,11 @@ class Runner:
         port_file: Path,
         boot_timeout: float,
         show: Callable[[str], None] = lambda line: None,
+        dial_out: bool = False,
     ):
         self.port_file = port_file
+        # With dial-out GadgetScope connects to this socket (TCPDIAL).
+        self._listener: socket.socket | None = socket.create_server((HOST, 0)) if dial_out else None
         self.argv = argv + self.transport_args()
         self.cwd = cwd
         self.log_path = log_path
@@ -147,18 +152,43 @@ class Runner:
             return None
         return int(text) if text.isdigit() else None
 
-    # Dial-out (`cargo xtask serve --dial HOST:PORT`) would listen here before
-    # starting the runner and accept its connection instead of connecting.
     def transport_args(self) -> list[str]:
-        return ["--port-file", str(self.port_file)]
+        """How GadgetScope's wire is reached: a free port it listens on,
+        written to the port file; or, with dial-out, the port this runner
+        listens on, which GadgetScope dials (`--dial`)."""
+        if self._listener is not None:
+            return ["--dial", f"{HOST}:{self._listener.getsockname()[1]}"]
+        return ["0", "--port-file", str(self.port_file)]
 
     def _connect(self, port: int) -> Amipilot:
+        if self._listener is not None:
+            return self._accept()
         try:
             return Amipilot.connect_with_retry(
                 HOST, port, deadline_seconds=self.connect_deadline, connect_timeout=self.command_timeout
             )
         except Exception as e:
             raise RunnerFailed(self._failure(f"the runner said it was ready on port {port}, but the client could not connect: {e}")) from e
+
+    def _accept(self) -> Amipilot:
+        """The connection GadgetScope dialed, as AmiPilot's client: the
+        handshake and AUTH as `Amipilot.connect()` sends them."""
+        self._listener.settimeout(self.connect_deadline)
+        try:
+            sock, _ = self._listener.accept()
+        except OSError as e:
+            raise RunnerFailed(self._failure(f"GadgetScope did not dial {HOST}:{self._listener.getsockname()[1]} within {self.connect_deadline:.0f} s ({e})")) from e
+        finally:
+            self._listener.close()
+        sock.settimeout(self.command_timeout)
+        client = Amipilot(WireClient(sock))
+        try:
+            client.handshake()
+            client._run(f"AUTH {DEFAULT_TCP_PASSWORD}")
+        except Exception as e:
+            client.close()
+            raise RunnerFailed(self._failure(f"the connection GadgetScope dialed failed its handshake: {e}")) from e
+        return client
 
     def _failure(self, what: str) -> str:
         with self._tail_lock:

@@ -1,4 +1,5 @@
-"""Stands in for `cargo xtask serve 0 ... --port-file FILE` in the plugin's
+"""Stands in for `cargo xtask serve ... 0 --port-file FILE` (or `--dial
+HOST:PORT`) in the plugin's
 tests: serves FakeAmiga, says it is ready as the runner does, and ends on
 QUIT or SIGTERM. FAKE_SERVE_MODE: "ready" (default), "fail" (the program
 never opened its window), "stubborn" (ignores QUIT). Each run appends a
@@ -8,6 +9,7 @@ JSON line to FAKE_SERVE_RECORD: its argv, cwd and how it ended.
 import json
 import os
 import signal
+import socket
 import sys
 import threading
 from pathlib import Path
@@ -37,10 +39,17 @@ if mode == "fail":
     finish("failed", 20)
 
 argv = sys.argv[1:]
-port_file = Path(argv[argv.index("--port-file") + 1])
-fake = FakeAmiga().start()
-print(f"gadgetscope-serve: ready 127.0.0.1:{fake.port}", flush=True)
-port_file.write_text(f"{fake.port}\n")
+if "--dial" in argv:
+    # GadgetScope's TCPDIAL: connect out to where the client listens.
+    host, port = argv[argv.index("--dial") + 1].rsplit(":", 1)
+    fake = FakeAmiga()
+    print(f"gadgetscope-serve: ready dial-out {host}:{port} (fake)", flush=True)
+    fake.serve_connection(socket.create_connection((host, int(port))))
+else:
+    port_file = Path(argv[argv.index("--port-file") + 1])
+    fake = FakeAmiga().start()
+    print(f"gadgetscope-serve: ready 127.0.0.1:{fake.port}", flush=True)
+    port_file.write_text(f"{fake.port}\n")
 fake.quit.wait()
 if mode == "stubborn":
     threading.Event().wait()  # until SIGTERM

@@ -73,22 +73,27 @@ class FakeAmiga:
                 conn, _ = self._sock.accept()
             except OSError:
                 return
-            with conn:
-                buf = b""
-                while not self.quit.is_set():
-                    try:
-                        data = conn.recv(4096)
-                    except OSError:
-                        break
-                    if not data:
-                        break
-                    buf += data
-                    while b"\n" in buf:
-                        line, buf = buf.split(b"\n", 1)
-                        rc, payload = self.answer(line.decode("latin-1"))
-                        conn.sendall(f"RC {rc} {len(payload)}\n".encode() + payload)
-                        if line.strip().upper() == b"QUIT":
-                            self.quit.set()
+            self.serve_connection(conn)
+
+    def serve_connection(self, conn: socket.socket) -> None:
+        """Answers the requests of one connection (accepted, or dialed out
+        as GadgetScope's TCPDIAL does) until it ends or QUIT."""
+        with conn:
+            buf = b""
+            while not self.quit.is_set():
+                try:
+                    data = conn.recv(4096)
+                except OSError:
+                    break
+                if not data:
+                    break
+                buf += data
+                while b"\n" in buf:
+                    line, buf = buf.split(b"\n", 1)
+                    rc, payload = self.answer(line.decode("latin-1"))
+                    conn.sendall(f"RC {rc} {len(payload)}\n".encode() + payload)
+                    if line.strip().upper() == b"QUIT":
+                        self.quit.set()
 
     def answer(self, line: str) -> tuple[int, bytes]:
         self.lines.append(line)

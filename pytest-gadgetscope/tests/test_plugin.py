@@ -40,14 +40,26 @@ def test_options_from_the_ini_and_the_command_line_reach_the_runner(pytester, fa
     [run] = fake_runner.runs()
     port_file = run["argv"][-1]
     assert run["argv"] == [
-        "xtask", "serve", "0",
+        "xtask", "serve",
         "--dir", str(pytester.path / "prog"), "--writable",
         "--icon", "MyProg", "--tooltype", "PUBSCREEN=Workbench", "--tooltype", "DEBUG=1",
         "--window", "Demo", "--machine", "a500", "--ntsc",
         "--kickstart", str(here / "roms" / "k.rom"), "--workbench", str(here / "wb"),
-        "--port-file", port_file,
+        "0", "--port-file", port_file,
     ]
     assert run["cwd"] == str(fake_runner.checkout)
+    assert run["ended"] == "quit"
+
+
+def test_dial_out_hands_the_test_the_connection_gadgetscope_dialed(pytester, fake_runner):
+    pytester.makeini("[pytest]\namiga_start = Demo\namiga_window = Demo\n")
+    pytester.makepyfile(PASSING)
+    pytester.runpytest("--amiga-dial-out").assert_outcomes(passed=2)
+    [run] = fake_runner.runs()
+    argv = run["argv"]
+    assert "--port-file" not in argv and "0" not in argv
+    host, port = argv[argv.index("--dial") + 1].rsplit(":", 1)
+    assert host == "127.0.0.1" and 0 < int(port) < 65536
     assert run["ended"] == "quit"
 
 
@@ -56,7 +68,7 @@ def test_the_command_line_wins_over_the_ini(pytester, fake_runner):
     pytester.makepyfile(PASSING)
     pytester.runpytest("--amiga-start", "FromCli ARG", "--amiga-machine", "a1200-stock").assert_outcomes(passed=2)
     argv = fake_runner.runs()[0]["argv"]
-    assert argv[3:7] == ["--start", "FromCli ARG", "--machine", "a1200-stock"]
+    assert argv[2:6] == ["--start", "FromCli ARG", "--machine", "a1200-stock"]
 
 
 @pytest.mark.parametrize(

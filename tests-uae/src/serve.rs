@@ -13,7 +13,10 @@
 //! `DH0:program.rc`. The host step [`serve`] then does the rest over the
 //! wire: an icon is started with `WBLAUNCH`, the window waited for with
 //! `WAITFOR WINDOW=… TIMEOUT=1` until [`Setup::window_timeout`], checking
-//! between waits whether the program or GadgetScope has ended. The step
+//! between waits whether the program or GadgetScope has ended. With
+//! [`Setup::dial`] GadgetScope dials out (`TCPDIAL`) and the host has no
+//! wire of its own: the Amiga side starts an icon and waits for the window
+//! over ARexx (RexxSend), and the step reads how that went. The step
 //! keeps its connection open while it serves: it takes one of
 //! GadgetScope's four TCP clients.
 
@@ -58,6 +61,9 @@ pub struct Setup {
     pub port_file: Option<PathBuf>,
     /// How long the window may take to open after GadgetScope answers.
     pub window_timeout: Duration,
+    /// `<host>:<port>` GadgetScope dials out to (`TCPDIAL`) instead of
+    /// listening: the client listens there and accepts the connection.
+    pub dial: Option<String>,
 }
 
 /// The run's [`Setup`], for the host step (a plain `fn`).
@@ -100,10 +106,13 @@ fn build(setup: &Setup) -> Scenario {
     }
     // The file verbs reach the user's drive only.
     let fsroot = if setup.dir.is_some() { " FSROOT=DH1:" } else { "" };
+    let wire = match &setup.dial {
+        Some(to) => format!("TCPDIAL={to}"),
+        None => format!("TCPPORT={} TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port", setup.port),
+    };
     let gadgetscope = format!(
-        "GadgetScope >DH0:gadgetscope.out NOGUI TCPPORT={} TCPBIND=127.0.0.1 TCPPORTFILE=DH0:wire.port{fsroot}\n\
-         Echo \"$RC\" >DH0:gadgetscope.ended\n",
-        setup.port
+        "GadgetScope >DH0:gadgetscope.out NOGUI {wire}{fsroot}\n\
+         Echo \"$RC\" >DH0:gadgetscope.ended\n"
     );
     s = s.bytes("gadgetscope.script", gadgetscope).line("Run >NIL: Execute DH0:gadgetscope.script");
     let program = match &setup.start {
@@ -118,6 +127,17 @@ fn build(setup: &Setup) -> Scenario {
         let script =
             format!("FailAt 21\nCD {dir}\n{}\nEcho \"$RC\" >DH0:program.rc\n", redirected(&line, "DH0:program.out"));
         s = s.bytes("program.script", script).line("Run >NIL: Execute DH0:program.script");
+    }
+    if setup.dial.is_some() {
+        // No wire for the host step: the icon and the wait go over ARexx.
+        if let Start::Icon { .. } = &setup.start {
+            s = s.bytes("launch.rexx", format!("{}\n", wblaunch_line(&setup.start)));
+            s = s.line(format!("RexxSend PORT=GADGETSCOPE.1 WAITPORT=60 SCRIPT=DH0:launch.rexx OUT=DH0:{LAUNCH_OUT}"));
+        }
+        let wait = format!("{}\n", waitfor_line(&setup.window, setup.window_timeout.as_secs()));
+        s = s
+            .bytes("window.rexx", wait)
+            .line(format!("RexxSend PORT=GADGETSCOPE.1 WAITPORT=60 SCRIPT=DH0:window.rexx OUT=DH0:{WINDOW_OUT}"));
     }
     s.host_steps.push(("serve".into(), serve));
     s.line(format!("Echo \"go\" >DH0:{}", uae_harness::scenario::host_request_file("serve")))
@@ -139,6 +159,27 @@ pub fn redirected(line: &str, file: &str) -> String {
     let (name, args) = line.split_at(end);
     format!("{name} >{file}{args}")
 }
+
+/// The `WBLAUNCH` line of an icon start (empty for another start).
+fn wblaunch_line(start: &Start) -> String {
+    let Start::Icon { path, tooltypes } = start else { return String::new() };
+    let mut line = format!("WBLAUNCH {}", quoted(&format!("DH1:{path}")));
+    for t in tooltypes {
+        line.push_str(&format!(" TOOLTYPE={}", quoted(t)));
+    }
+    line
+}
+
+/// The `WAITFOR` line for `window`, waiting at most `seconds`.
+fn waitfor_line(window: &str, seconds: u64) -> String {
+    format!("WAITFOR WINDOW={} TIMEOUT={seconds}", quoted(window))
+}
+
+/// RexxSend's replies (`RC <n>`, then `RESULT …` or the error's lines) to
+/// the icon's `WBLAUNCH` and to the window's `WAITFOR` when GadgetScope
+/// dials out.
+const LAUNCH_OUT: &str = "launch.out";
+const WINDOW_OUT: &str = "window.out";
 
 /// `text` quoted for a command line (docs/reference/commands.md "Command
 /// lines": `\"` and `\\` inside quotes).
@@ -171,6 +212,9 @@ impl Drive<'_> {
 fn serve(ctx: &HostContext) -> Result<String, String> {
     let setup = SETUP.get().ok_or("the runner's setup is missing")?;
     let drive = Drive(&ctx.hd);
+    if let Some(to) = &setup.dial {
+        return serve_dialing(ctx, setup, &drive, to);
+    }
     let t0 = Instant::now();
     let port = loop {
         if let Some(p) = drive.line("wire.port") {
@@ -190,11 +234,8 @@ fn serve(ctx: &HostContext) -> Result<String, String> {
     say(&format!("GadgetScope listens on 127.0.0.1:{port} ({:.1} s after boot began)", ctx_age(ctx)));
     let mut wire = Wire::connect(port, Duration::from_secs(30))?;
     wire.command("VERSION")?;
-    if let Start::Icon { path, tooltypes } = &setup.start {
-        let mut line = format!("WBLAUNCH {}", quoted(&format!("DH1:{path}")));
-        for t in tooltypes {
-            line.push_str(&format!(" TOOLTYPE={}", quoted(t)));
-        }
+    if let Start::Icon { .. } = &setup.start {
+        let line = wblaunch_line(&setup.start);
         let r = wire.command(&line)?;
         if r.rc != 0 {
             return Err(format!("{line}: RC {}: {}", r.rc, r.text()));
@@ -212,24 +253,69 @@ fn serve(ctx: &HostContext) -> Result<String, String> {
         || wire.closed() || drive.line("gadgetscope.ended").is_some(),
         Duration::from_millis(200),
     )?;
-    if interrupted {
-        say("Ctrl-C: QUIT to GadgetScope, then the emulator ends");
-        std::fs::write(ctx.hd.join(SEND_QUIT), "go\n").map_err(|e| e.to_string())?;
-        Ok(format!("served on port {port} until Ctrl-C\n"))
-    } else {
-        say("GadgetScope stopped serving (a client sent QUIT); the emulator ends");
-        Ok(format!("served on port {port} until a client's QUIT\n"))
-    }
+    finish(ctx, interrupted, &format!("port {port}"))
 }
 
 /// The file the host step writes when the Amiga side is to send `QUIT`
 /// (after Ctrl-C; a client's `QUIT` has ended GadgetScope's serving).
 const SEND_QUIT: &str = "send-quit";
 
+/// The host step when GadgetScope dials out: the Amiga side has started
+/// the program and waited for its window over ARexx; this reads how that
+/// went, then serves until Ctrl-C or GadgetScope's end.
+fn serve_dialing(ctx: &HostContext, setup: &Setup, drive: &Drive, to: &str) -> Result<String, String> {
+    let answered = |file: &str| drive.text(file).unwrap_or_default();
+    if let Start::Icon { .. } = &setup.start {
+        let out = answered(LAUNCH_OUT);
+        if !out.starts_with("RC 0\n") {
+            return Err(format!("{}: {}", wblaunch_line(&setup.start), out.trim()));
+        }
+    }
+    let out = answered(WINDOW_OUT);
+    if !out.starts_with("RC 0\n") {
+        let why = match drive.line("gadgetscope.ended") {
+            Some(rc) => format!("GadgetScope ended (RC {rc}){}", drive.shown("gadgetscope.out", "no output")),
+            None => format!(
+                "no window {:?} opened within {} s ({})",
+                setup.window,
+                setup.window_timeout.as_secs(),
+                out.trim()
+            ),
+        };
+        let output = match setup.start {
+            Start::Icon { .. } => " (started from its icon: its output is not kept)".to_string(),
+            _ => drive.shown("program.out", "empty"),
+        };
+        return Err(format!("{why}{output}\nthe screen now: {}", screenshot(ctx, "not-open")));
+    }
+    say(&format!(
+        "ready dial-out {to} (window {:?} open, {:.1} s after boot began; GadgetScope dials {to} until a client there answers)",
+        setup.window,
+        ctx_age(ctx)
+    ));
+    let interrupted = uae_harness::signals::wait_for_interrupt_or(
+        || drive.line("gadgetscope.ended").is_some(),
+        Duration::from_millis(200),
+    )?;
+    finish(ctx, interrupted, &format!("dialing {to}"))
+}
+
+/// Says how the serving ended; after Ctrl-C asks the Amiga side for `QUIT`.
+fn finish(ctx: &HostContext, interrupted: bool, what: &str) -> Result<String, String> {
+    if interrupted {
+        say("Ctrl-C: QUIT to GadgetScope, then the emulator ends");
+        std::fs::write(ctx.hd.join(SEND_QUIT), "go\n").map_err(|e| e.to_string())?;
+        Ok(format!("served ({what}) until Ctrl-C\n"))
+    } else {
+        say("GadgetScope stopped serving (a client sent QUIT); the emulator ends");
+        Ok(format!("served ({what}) until a client's QUIT\n"))
+    }
+}
+
 /// Waits until the window is open; an error says why it never came.
 fn wait_for_window(ctx: &HostContext, setup: &Setup, drive: &Drive, wire: &mut Wire) -> Result<(), String> {
     let t0 = Instant::now();
-    let request = format!("WAITFOR WINDOW={} TIMEOUT=1", quoted(&setup.window));
+    let request = waitfor_line(&setup.window, 1);
     loop {
         let r = wire.command(&request)?;
         match r.rc {

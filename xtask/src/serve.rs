@@ -20,7 +20,7 @@ const WINDOW_TIMEOUT_S: u64 = 60;
 pub const USAGE: &str =
     "cargo xtask serve [PORT] [--dir DIR [--writable]] [--start LINE | --icon PATH [--tooltype KEY=VALUE]...] \
 [--window PATTERN] [--window-timeout SECONDS] [--machine a1200|a1200-stock|a500] [--ntsc] [--kickstart FILE] \
-[--workbench DIR] [--port-file FILE]";
+[--workbench DIR] [--port-file FILE | --dial HOST:PORT]";
 
 /// Parses the command line, runs the runner and reports how it ended.
 pub fn serve(args: &[String]) -> Result<()> {
@@ -30,7 +30,7 @@ pub fn serve(args: &[String]) -> Result<()> {
         Start::Line(l) => format!("`{l}` in DH1:"),
         Start::Icon { path, .. } => format!("the icon DH1:{path}"),
     };
-    let port = setup.port;
+    let (port, dial) = (setup.port, setup.dial.clone());
     let model = setup.model;
     // Ctrl-C reaches the scenario's host step through the signal thread
     // main() started (uae_harness::signals).
@@ -51,7 +51,11 @@ pub fn serve(args: &[String]) -> Result<()> {
     if workbench.is_some() {
         opts.workbench = workbench;
     }
-    let port = if port == 0 { "a free port".to_string() } else { format!("TCP port {port}") };
+    let port = match (&dial, port) {
+        (Some(to), _) => format!("dialing out to {to}"),
+        (None, 0) => "a free port".to_string(),
+        (None, p) => format!("TCP port {p}"),
+    };
     println!("booting FS-UAE with GadgetScope on {port}, starting {what}; logs: target/uae/{}/", s.name);
     let report = uae_harness::run_report(&s, &opts);
     match report.outcome {
@@ -68,7 +72,7 @@ fn parse(args: &[String]) -> Result<(Setup, Option<PathBuf>, Option<PathBuf>)> {
     let mut port = None;
     let (mut dir, mut writable, mut line, mut icon, mut tooltypes) = (None, false, None, None, Vec::new());
     let (mut window, mut window_timeout, mut model, mut ntsc) = (None, WINDOW_TIMEOUT_S, Model::A1200, false);
-    let (mut kickstart, mut workbench, mut port_file) = (None, None, None);
+    let (mut kickstart, mut workbench, mut port_file, mut dial) = (None, None, None, None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| anyhow!("{name} needs a value\nusage: {USAGE}"));
@@ -105,6 +109,7 @@ fn parse(args: &[String]) -> Result<(Setup, Option<PathBuf>, Option<PathBuf>)> {
             }
             "--workbench" => workbench = Some(existing_dir(&value(a)?, "--workbench")?),
             "--port-file" => port_file = Some(PathBuf::from(value(a)?)),
+            "--dial" => dial = Some(dial_target(&value(a)?)?),
             p if !p.starts_with('-') && port.is_none() => {
                 port = Some(p.parse::<u16>().map_err(|_| anyhow!("PORT must be 0 to 65535, not {p:?}"))?)
             }
@@ -144,6 +149,9 @@ fn parse(args: &[String]) -> Result<(Setup, Option<PathBuf>, Option<PathBuf>)> {
             }
         }
     }
+    if dial.is_some() && (port.is_some() || port_file.is_some()) {
+        bail!("with --dial GadgetScope listens on no port: PORT and --port-file go without it");
+    }
     let setup = Setup {
         port: port.unwrap_or(DEFAULT_PORT),
         dir,
@@ -154,8 +162,21 @@ fn parse(args: &[String]) -> Result<(Setup, Option<PathBuf>, Option<PathBuf>)> {
         ntsc,
         port_file,
         window_timeout: Duration::from_secs(window_timeout),
+        dial,
     };
     Ok((setup, kickstart, workbench))
+}
+
+/// `HOST:PORT` for `--dial`: a host name or dotted quad and a port 1 to
+/// 65535 (GadgetScope's `TCPDIAL` checks the same, docs/reference/wire.md).
+fn dial_target(text: &str) -> Result<String> {
+    let bad = || anyhow!("--dial takes HOST:PORT (a port 1 to 65535), not {text:?}");
+    let (host, port) = text.rsplit_once(':').ok_or_else(bad)?;
+    let port: u16 = port.parse().map_err(|_| bad())?;
+    if host.is_empty() || port == 0 {
+        return Err(bad());
+    }
+    amiga_text(text, "--dial")
 }
 
 /// `path` as an absolute directory (FS-UAE mounts it).
@@ -218,6 +239,12 @@ mod tests {
         assert!(e(&["--window", "\u{263a}"]).contains("Latin-1 only"));
         assert!(e(&["--bogus"]).contains("unknown argument"));
         assert!(e(&["--dir"]).contains("needs a value"));
+        assert!(e(&["--dial", "nowhere"]).contains("HOST:PORT"));
+        assert!(e(&["--dial", "h:0"]).contains("HOST:PORT"));
+        assert!(e(&["--dial", ":1234"]).contains("HOST:PORT"));
+        assert!(e(&["--dial", "h:1", "--port-file", "p"]).contains("go without it"));
+        assert!(e(&["0", "--dial", "h:1"]).contains("go without it"));
+        assert_eq!(parse(&args(&["--dial", "127.0.0.1:4321"])).unwrap().0.dial.as_deref(), Some("127.0.0.1:4321"));
         let (s, _, _) =
             parse(&args(&["--dir", d, "--start", "Demo X", "--window", "Demo", "--machine", "a500"])).unwrap();
         assert!(matches!(s.start, Start::Line(ref l) if l == "Demo X"));
