@@ -9,7 +9,7 @@ in pytest-gadgetscope/examples/amiga/):
 
     target/tools/venv/bin/python pytest-gadgetscope/bench/steps.py [ROUNDS]
 
-The numbers go to docs/design/performance.md ("The runner").
+The numbers go to docs/design/performance.md ("Current numbers", the runner's rows).
 """
 
 import statistics

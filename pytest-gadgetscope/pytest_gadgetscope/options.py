@@ -42,6 +42,7 @@ _OPTS = (
     _Opt("icon", "str", "start your program from this icon instead (a path in DH1:, without .info)"),
     _Opt("tooltype", "list", "KEY=VALUE tooltype for --amiga-icon; repeatable (ini: one per line)"),
     _Opt("window", "str", "title pattern of the window the runner waits for before tests start"),
+    _Opt("window-timeout", "float", "seconds the window may take to open once GadgetScope answers (the runner's default: 60)"),
     _Opt("machine", "choice", "emulated machine", choices=MACHINES),
     _Opt("ntsc", "bool", "an NTSC machine instead of PAL"),
     _Opt("kickstart", "path", "a Kickstart ROM file instead of the free AROS ROM"),
@@ -92,6 +93,7 @@ class Settings:
     trace_dir: Path = Path(DEFAULT_TRACE_DIR)
     scope: str = "session"
     dial_out: bool = False
+    window_timeout: float | None = None
     demo: bool = False
     problems: tuple[str, ...] = field(default=(), compare=False)
 
@@ -140,6 +142,10 @@ class Settings:
         for t in self.tooltypes:
             if "=" not in t or t.startswith("="):
                 out.append(f"amiga_tooltype {t!r} is not KEY=VALUE")
+        if (self.start or self.icon) and not self.window:
+            out.append("amiga_start and amiga_icon need amiga_window: a part of the program's window title, which the runner waits for")
+        if self.window_timeout is not None and not 1 <= self.window_timeout <= 86400:
+            out.append("amiga_window_timeout must be 1 to 86400 seconds")
         if self.boot_timeout <= 0:
             out.append("amiga_boot_timeout must be more than 0 seconds")
         return out
@@ -219,6 +225,8 @@ def serve_argv(s: Settings) -> list[str]:
             argv += ["--tooltype", t]
     if s.window:
         argv += ["--window", s.window]
+    if s.window_timeout is not None:
+        argv += ["--window-timeout", str(int(s.window_timeout))]
     if s.machine:
         argv += ["--machine", s.machine]
     if s.ntsc:

@@ -13,6 +13,7 @@ Names are chosen not to meet AmiPilot's own plugin (`amipilot` fixture,
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,8 +68,12 @@ def _progress(config: pytest.Config):
 @dataclass
 class Boot:
     runner: Runner
-    client: Amipilot
-    recorder: Recorder
+    client: Amipilot | None
+    recorder: Recorder | None
+    #: Why the runner never became ready, told in full to the first test
+    #: only (the others of the boot name it in one line).
+    failure: str | None = None
+    failure_told: bool = False
 
 
 def _boot_scope(fixture_name: str, config: pytest.Config) -> str:
@@ -98,7 +103,9 @@ def _gadgetscope_boot(request: pytest.FixtureRequest, tmp_path_factory: pytest.T
     try:
         client = runner.start()
     except RunnerFailed as e:
-        pytest.fail(f"the emulator runner failed: {e}", pytrace=False)
+        kept = keep_evidence(str(e), s.trace_dir)
+        yield Boot(runner, None, None, failure=f"the emulator runner failed: {e}{kept}")
+        return
     recorder = Recorder(client._wire)
     client._wire = recorder
     try:
@@ -113,6 +120,11 @@ def amiga(_gadgetscope_boot: Boot, request: pytest.FixtureRequest) -> Amipilot:
     the emulator with your program's window open. Its wire commands are
     traced for this test."""
     boot = _gadgetscope_boot
+    if boot.failure is not None:
+        if boot.failure_told:
+            pytest.fail("the emulator runner failed (the first test of this boot says why)", pytrace=False)
+        boot.failure_told = True
+        pytest.fail(boot.failure, pytrace=False)
     if boot.runner.ended() is not None:
         pytest.fail(boot.runner.failure_since_ready(), pytrace=False)
     trace = Trace(request.node.nodeid)
@@ -123,6 +135,20 @@ def amiga(_gadgetscope_boot: Boot, request: pytest.FixtureRequest) -> Amipilot:
         yield boot.client
     finally:
         boot.recorder.trace = None
+
+
+def keep_evidence(message: str, trace_dir: Path) -> str:
+    """Copies the screenshot a runner's failure names (`the screen now:
+    <path>`) into `trace_dir`, where CI keeps it (the runner's own copy is
+    replaced by its next run); says where it went."""
+    for line in message.splitlines():
+        head, _, path = line.strip().partition("the screen now: ")
+        if head == "" and path.endswith(".png") and Path(path).is_file():
+            trace_dir.mkdir(parents=True, exist_ok=True)
+            kept = trace_dir / "runner-not-open.png"
+            shutil.copyfile(path, kept)
+            return f"\n  (that screenshot is kept as {kept})"
+    return ""
 
 
 class Snapshots:

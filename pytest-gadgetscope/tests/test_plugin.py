@@ -64,11 +64,11 @@ def test_dial_out_hands_the_test_the_connection_gadgetscope_dialed(pytester, fak
 
 
 def test_the_command_line_wins_over_the_ini(pytester, fake_runner):
-    pytester.makeini("[pytest]\namiga_start = FromIni\namiga_machine = a500\n")
+    pytester.makeini("[pytest]\namiga_start = FromIni\namiga_window = W\namiga_machine = a500\n")
     pytester.makepyfile(PASSING)
     pytester.runpytest("--amiga-start", "FromCli ARG", "--amiga-machine", "a1200-stock").assert_outcomes(passed=2)
     argv = fake_runner.runs()[0]["argv"]
-    assert argv[2:6] == ["--start", "FromCli ARG", "--machine", "a1200-stock"]
+    assert argv[2:8] == ["--start", "FromCli ARG", "--window", "W", "--machine", "a1200-stock"]
 
 
 @pytest.mark.parametrize(
@@ -139,6 +139,20 @@ def test_a_runner_that_fails_is_an_error_with_its_message(pytester, fake_runner,
         f"*Whole log: {pytester.path / 'amiga-traces' / 'serve.log'}*",
     ])
     assert len(fake_runner.runs()) == 1  # one attempt for the session, not one per test
+    # Told in full once (and shown once as the runner's progress); the
+    # other test of the boot points at it.
+    assert result.stdout.str().count("the program never opened a window") == 2
+    result.stdout.fnmatch_lines(["*the emulator runner failed (the first test of this boot says why)*"])
+    assert "During handling of the above exception" not in result.stdout.str()
+
+
+def test_a_program_without_its_window_pattern_stops_pytest_naming_the_ini_key(pytester, fake_runner):
+    pytester.makeini("[pytest]\namiga_start = Demo\n")
+    pytester.makepyfile(PASSING)
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*amiga_start and amiga_icon need amiga_window*"])
+    assert fake_runner.runs() == []
 
 
 def test_one_boot_per_run_progress_shown_through_capture_and_a_clean_end(pytester, fake_runner):

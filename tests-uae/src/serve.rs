@@ -151,13 +151,19 @@ fn build(setup: &Setup) -> Scenario {
 /// `line` with its output sent to `file`: AmigaDOS takes a redirection
 /// right after the command's name (which may be quoted).
 pub fn redirected(line: &str, file: &str) -> String {
+    let (name, args) = split_command(line);
+    format!("{name} >{file}{args}")
+}
+
+/// A command line's command name (with its quotes, if it has them) and
+/// the rest.
+fn split_command(line: &str) -> (&str, &str) {
     let line = line.trim_start();
     let end = match line.strip_prefix('"') {
         Some(rest) => rest.find('"').map(|i| i + 2).unwrap_or(line.len()),
         None => line.find([' ', '\t']).unwrap_or(line.len()),
     };
-    let (name, args) = line.split_at(end);
-    format!("{name} >{file}{args}")
+    line.split_at(end)
 }
 
 /// The `WBLAUNCH` line of an icon start (empty for another start).
@@ -324,18 +330,21 @@ fn wait_for_window(ctx: &HostContext, setup: &Setup, drive: &Drive, wire: &mut W
             rc => return Err(format!("{request}: RC {rc}: {}", r.text())),
         }
         let ended = drive.line("program.rc");
-        let failed = ended.as_deref().is_some_and(|rc| rc != "0");
+        let missing = ended.is_some() && not_found(drive, &setup.start);
+        let failed = missing || ended.as_deref().is_some_and(|rc| rc != "0");
         let gone = drive.line("gadgetscope.ended");
         if !(failed || gone.is_some() || t0.elapsed() >= setup.window_timeout) {
             continue;
         }
         let why = if let Some(rc) = gone {
             format!("GadgetScope ended (RC {rc}){}", drive.shown("gadgetscope.out", "no output"))
+        } else if missing {
+            "the Shell found no such command (in DH1:, the --dir directory, or C:)".to_string()
         } else if failed {
             format!("the program ended with RC {}", ended.unwrap_or_default())
         } else {
             format!(
-                "no window {:?} opened within {} s{}",
+                "no window {:?} opened within {} s (the title is matched case-sensitively){}",
                 setup.window,
                 setup.window_timeout.as_secs(),
                 match &ended {
@@ -350,6 +359,15 @@ fn wait_for_window(ctx: &HostContext, setup: &Setup, drive: &Drive, wire: &mut W
         };
         return Err(format!("{why}{output}\nthe screen now: {}", screenshot(ctx, "not-open")));
     }
+}
+
+/// Whether the Shell could not find the command of a `Start::Line`: its
+/// output begins `<command>: object not found`, as the ROM's Shell says
+/// it, with RC 0 (docs/reference/runner.md).
+fn not_found(drive: &Drive, start: &Start) -> bool {
+    let Start::Line(line) = start else { return false };
+    let command = split_command(line).0.trim_matches('"');
+    drive.text("program.out").is_some_and(|out| out.starts_with(&format!("{command}: object not found")))
 }
 
 /// Takes a screenshot now (the harness's screenshot request) and names

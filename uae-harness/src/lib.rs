@@ -630,11 +630,12 @@ fn execute(
         .map_err(|e| format!("cannot start {} ({e}); install the Debian package `fs-uae`", opts.fs_uae.display()))?;
     groups.push_str(&format!("fs-uae {}\n", emu.pid()));
     let _ = fs::write(dir.join("processes.txt"), &groups);
-    say(&format!(
-        "waiting for the Amiga side's script to end (up to {} s; logs in {})",
-        scenario.timeout.as_secs(),
-        dir.display()
-    ));
+    let limit = match scenario.timeout.as_secs() {
+        // A run that serves until it is told to end (`cargo xtask serve`).
+        s if s >= 24 * 3600 => "no time limit".to_string(),
+        s => format!("up to {s} s"),
+    };
+    say(&format!("waiting for the Amiga side's script to end ({limit}; logs in {})", dir.display()));
 
     // FS-UAE's lost interrupt requests (docs/design/harness-notes.md "Lost wakeups").
     let mut mend =

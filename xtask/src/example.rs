@@ -60,7 +60,7 @@ fn pytest(dir: &Path, junit: &Path, args: &[&str]) -> Result<(i32, Junit)> {
     let _ = std::fs::remove_file(junit);
     let status = Command::new(tools::python())
         .current_dir(dir)
-        .args(["-m", "pytest", "-p", "no:cacheprovider", "-rA"])
+        .args(["-m", "pytest", "-p", "no:cacheprovider", "-q"])
         .arg(format!("--junitxml={}", junit.display()))
         .args(args)
         .status()
@@ -115,7 +115,7 @@ pub fn example() -> Result<usize> {
     let broken_traces = out.join("broken-traces");
     let _ = std::fs::remove_dir_all(&broken_traces);
     let trace_arg = format!("--amiga-trace-dir={}", broken_traces.display());
-    let (code, b) = pytest(&broken, &out.join("broken.xml"), &[&trace_arg])?;
+    let (code, b) = pytest(&broken, &out.join("broken.xml"), &[&trace_arg, "--tb=line"])?;
     if code != 1 || b.failures != 2 || b.tests != 2 {
         bail!("the broken example should fail its 2 tests (pytest exit 1), got exit {code} and {b:?}");
     }

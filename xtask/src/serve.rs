@@ -60,7 +60,7 @@ pub fn serve(args: &[String]) -> Result<()> {
     let report = uae_harness::run_report(&s, &opts);
     match report.outcome {
         uae_harness::Outcome::Pass => {
-            println!("{}", report.summary());
+            println!("{} the runner ended after {:.0} s", tests_uae::serve::SAYS, report.total.as_secs_f64());
             Ok(())
         }
         other => bail!("{other}\n(logs and screenshots: {})", report.run.dir.display()),
