@@ -99,15 +99,23 @@ impl Net {
         Ok(s)
     }
 
+    /// A new non-blocking TCP socket with the `SOL_SOCKET` switch `option`
+    /// on (`SO_REUSEADDR`, `SO_KEEPALIVE`). Err: the errno of the failing
+    /// call.
+    fn tcp_socket(&self, option: i32) -> Result<Socket, i32> {
+        // SAFETY: plain integer arguments on the open library.
+        let fd = unsafe { sys::bsdsocket_socket(self.base(), AF_INET, SOCK_STREAM, 0) };
+        let s = self.wrap(fd)?;
+        s.switch_on(option);
+        Ok(s)
+    }
+
     /// A non-blocking TCP socket listening on `addr:port` (host order;
     /// port 0: a free port the stack picks, see [`Socket::local_port`]),
     /// with `SO_REUSEADDR` and a listen backlog of `backlog`. Err: the
     /// errno of the failing call (`EADDRINUSE` 48: the port is taken).
     pub fn listen(&self, addr: u32, port: u16, backlog: i32) -> Result<Socket, i32> {
-        // SAFETY: plain integer arguments on the open library.
-        let fd = unsafe { sys::bsdsocket_socket(self.base(), AF_INET, SOCK_STREAM, 0) };
-        let s = self.wrap(fd)?;
-        s.switch_on(SO_REUSEADDR);
+        let s = self.tcp_socket(SO_REUSEADDR)?;
         let sa = SockAddrIn::new(addr, port);
         // SAFETY: sa is a sockaddr_in in linear memory, namelen its size.
         let r = unsafe {
@@ -132,10 +140,7 @@ impl Net {
     /// failing call (`ECONNREFUSED` 61 when the peer refused at once, as a
     /// host's own stack does).
     pub fn connect(&self, addr: u32, port: u16) -> Result<(Socket, bool), i32> {
-        // SAFETY: plain integer arguments on the open library.
-        let fd = unsafe { sys::bsdsocket_socket(self.base(), AF_INET, SOCK_STREAM, 0) };
-        let s = self.wrap(fd)?;
-        s.switch_on(SO_KEEPALIVE);
+        let s = self.tcp_socket(SO_KEEPALIVE)?;
         let sa = SockAddrIn::new(addr, port);
         // SAFETY: sa is a sockaddr_in in linear memory, namelen its size.
         let r = unsafe {
