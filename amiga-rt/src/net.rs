@@ -99,19 +99,23 @@ impl Net {
         Ok(s)
     }
 
+    /// A new non-blocking TCP socket with the `SOL_SOCKET` switch `option`
+    /// on (`SO_REUSEADDR`, `SO_KEEPALIVE`). Err: the errno of the failing
+    /// call.
+    fn tcp_socket(&self, option: i32) -> Result<Socket, i32> {
+        // SAFETY: plain integer arguments on the open library.
+        let fd = unsafe { sys::bsdsocket_socket(self.base(), AF_INET, SOCK_STREAM, 0) };
+        let s = self.wrap(fd)?;
+        s.switch_on(option);
+        Ok(s)
+    }
+
     /// A non-blocking TCP socket listening on `addr:port` (host order;
     /// port 0: a free port the stack picks, see [`Socket::local_port`]),
     /// with `SO_REUSEADDR` and a listen backlog of `backlog`. Err: the
     /// errno of the failing call (`EADDRINUSE` 48: the port is taken).
     pub fn listen(&self, addr: u32, port: u16, backlog: i32) -> Result<Socket, i32> {
-        // SAFETY: plain integer arguments on the open library.
-        let fd = unsafe { sys::bsdsocket_socket(self.base(), AF_INET, SOCK_STREAM, 0) };
-        let s = self.wrap(fd)?;
-        let one = Be32::new(1);
-        // SAFETY: optval points at a LONG in linear memory, optlen is its size.
-        unsafe {
-            sys::bsdsocket_setsockopt(self.base(), s.fd, SOL_SOCKET, SO_REUSEADDR, &one as *const Be32 as *const u8, 4)
-        };
+        let s = self.tcp_socket(SO_REUSEADDR)?;
         let sa = SockAddrIn::new(addr, port);
         // SAFETY: sa is a sockaddr_in in linear memory, namelen its size.
         let r = unsafe {
@@ -125,6 +129,53 @@ impl Net {
             return Err(self.errno());
         }
         Ok(s)
+    }
+
+    /// Starts a non-blocking TCP connection to `addr:port` (host order),
+    /// with `SO_KEEPALIVE` (a peer that vanishes without closing is found
+    /// by the stack's probes, not never). `Ok((socket, true))`: connected
+    /// at once; `Ok((socket, false))`: under way (`EINPROGRESS`): the
+    /// socket turns writable in [`Net::wait_select`] when it ends, and
+    /// [`Socket::connect_result`] then says how. Err: the errno of the
+    /// failing call (`ECONNREFUSED` 61 when the peer refused at once, as a
+    /// host's own stack does).
+    pub fn connect(&self, addr: u32, port: u16) -> Result<(Socket, bool), i32> {
+        let s = self.tcp_socket(SO_KEEPALIVE)?;
+        let sa = SockAddrIn::new(addr, port);
+        // SAFETY: sa is a sockaddr_in in linear memory, namelen its size.
+        let r = unsafe {
+            sys::bsdsocket_connect(self.base(), s.fd, &sa as *const SockAddrIn as *const u8, SOCKADDR_IN_SIZE as i32)
+        };
+        if r == 0 {
+            return Ok((s, true));
+        }
+        match self.errno() {
+            EINPROGRESS => Ok((s, false)),
+            errno => Err(errno),
+        }
+    }
+
+    /// `gethostbyname()`: the first IPv4 address (host order) of host
+    /// `name` (a name the stack resolves: its hosts file, DNS). `None`
+    /// when it has none. Blocks while the stack's resolver asks
+    /// (bsdsocket.library has no lookup that does not).
+    pub fn host_address(&self, name: &[u8]) -> Option<u32> {
+        let z = crate::decode::nul_terminated(name);
+        // SAFETY: z is NUL-terminated in linear memory; the result is the
+        // library's own struct hostent (or NULL), read below by copy.
+        let hostent = unsafe { sys::bsdsocket_gethostbyname(self.base(), z.as_ptr()) };
+        let mut h = [0u8; HOSTENT_SIZE];
+        if !crate::mem::copy_into(hostent, &mut h) {
+            return None;
+        }
+        let be = |off| amiga_ndk::be::u32_at(&h, off);
+        if be(h_addrtype)? != AF_INET as u32 || be(h_length)? != 4 {
+            return None;
+        }
+        let mut first = [0u8; 4];
+        crate::mem::copy_into(be(h_addr_list)?, &mut first).then_some(())?;
+        let mut addr = [0u8; 4];
+        crate::mem::copy_into(u32::from_be_bytes(first), &mut addr).then(|| u32::from_be_bytes(addr))
     }
 
     /// `WaitSelect()` without a timeout: sleeps until a socket in `read` /
@@ -170,6 +221,16 @@ impl Socket {
         self.fd
     }
 
+    /// `setsockopt(SOL_SOCKET, option, 1)`: a switch such as
+    /// `SO_REUSEADDR`; a stack that refuses it leaves it off.
+    fn switch_on(&self, option: i32) {
+        let one = Be32::new(1);
+        // SAFETY: optval points at a LONG in linear memory, optlen is its size.
+        unsafe {
+            sys::bsdsocket_setsockopt(self.net.base(), self.fd, SOL_SOCKET, option, &one as *const Be32 as *const u8, 4)
+        };
+    }
+
     fn set_nonblocking(&self) -> Result<(), i32> {
         let mut on = Be32::new(1);
         // SAFETY: argp points at a writable LONG in linear memory.
@@ -197,6 +258,30 @@ impl Socket {
             )
         };
         (r >= 0).then(|| sa.port.get())
+    }
+
+    /// After a [`Net::connect`] under way turned writable: `Ok(())` when it
+    /// connected, else `Err(errno)` of why not (`getsockopt(SO_ERROR)`,
+    /// which also clears it).
+    pub fn connect_result(&self) -> Result<(), i32> {
+        let mut err = Be32::new(0);
+        let mut len = Be32::new(4);
+        // SAFETY: optval is a writable LONG, optlen a writable LONG holding its size.
+        let r = unsafe {
+            sys::bsdsocket_getsockopt(
+                self.net.base(),
+                self.fd,
+                SOL_SOCKET,
+                SO_ERROR,
+                &mut err as *mut Be32 as *mut u8,
+                &mut len as *mut Be32 as *mut u8,
+            )
+        };
+        match (r, err.get() as i32) {
+            (r, _) if r < 0 => Err(self.net.errno()),
+            (_, 0) => Ok(()),
+            (_, errno) => Err(errno),
+        }
     }
 
     /// `accept()` on a listening socket: the new non-blocking connection

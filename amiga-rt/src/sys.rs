@@ -354,12 +354,16 @@ extern "C" {
     pub fn bsdsocket_listen(base: u32, sock: i32, backlog: i32) -> i32;
     /// bsdsocket.library `accept` (LVO -48): sock d0, addr a0, addrlen a1.
     pub fn bsdsocket_accept(base: u32, sock: i32, addr: *mut u8, addrlen: *mut u8) -> i32;
+    /// bsdsocket.library `connect` (LVO -54): sock d0, name a0, namelen d1.
+    pub fn bsdsocket_connect(base: u32, sock: i32, name: *const u8, namelen: i32) -> i32;
     /// bsdsocket.library `send` (LVO -66): sock d0, buf a0, len d1, flags d2.
     pub fn bsdsocket_send(base: u32, sock: i32, buf: *const u8, len: i32, flags: i32) -> i32;
     /// bsdsocket.library `recv` (LVO -78): sock d0, buf a0, len d1, flags d2.
     pub fn bsdsocket_recv(base: u32, sock: i32, buf: *mut u8, len: i32, flags: i32) -> i32;
     /// bsdsocket.library `setsockopt` (LVO -90): sock d0, level d1, optname d2, optval a0, optlen d3.
     pub fn bsdsocket_setsockopt(base: u32, sock: i32, level: i32, optname: i32, optval: *const u8, optlen: i32) -> i32;
+    /// bsdsocket.library `getsockopt` (LVO -96): sock d0, level d1, optname d2, optval a0, optlen a1.
+    pub fn bsdsocket_getsockopt(base: u32, sock: i32, level: i32, optname: i32, optval: *mut u8, optlen: *mut u8) -> i32;
     /// bsdsocket.library `getsockname` (LVO -102): sock d0, name a0, namelen a1.
     pub fn bsdsocket_getsockname(base: u32, sock: i32, name: *mut u8, namelen: *mut u8) -> i32;
     /// bsdsocket.library `IoctlSocket` (LVO -114): sock d0, req d1, argp a0.
@@ -370,4 +374,6 @@ extern "C" {
     pub fn bsdsocket_WaitSelect(base: u32, nfds: i32, read_fds: *mut u8, write_fds: *mut u8, except_fds: *mut u8, timeout: *const u8, signals: *mut u8) -> i32;
     /// bsdsocket.library `Errno` (LVO -162).
     pub fn bsdsocket_Errno(base: u32) -> i32;
+    /// bsdsocket.library `gethostbyname` (LVO -210): name a0.
+    pub fn bsdsocket_gethostbyname(base: u32, name: *const u8) -> u32;
 }

@@ -69,8 +69,9 @@ pub struct Settings {
     /// `FSROOT=`: the directories granted to the file verbs (FSLIST …
     /// FSPUT); none by default, and then those verbs are off.
     pub fs_roots: Vec<Vec<u8>>,
-    /// `TCPPORT=` and the other wire keywords (gadgetscope_transport::settings): the TCP wire,
-    /// off (`None`) unless a port is named.
+    /// `TCPPORT=` or `TCPDIAL=` and the other wire keywords
+    /// (gadgetscope_transport::settings): the TCP wire, off (`None`) unless
+    /// a port to listen on or a host to dial is named.
     pub wire: Option<gadgetscope_transport::settings::WireSettings>,
     /// `SERIAL` with `SERDEVICE=`, `SERUNIT=`, `BAUD=` (gadgetscope_transport::settings): the
     /// serial wire, off (`None`) unless `SERIAL` is given.
@@ -231,7 +232,7 @@ fn trim(v: &[u8]) -> &[u8] {
 }
 
 /// Every tooltype the program reads, by key.
-pub const TOOLTYPES: [&[u8]; 16] = [
+pub const TOOLTYPES: [&[u8]; 17] = [
     b"PORTNAME",
     b"STARTUP",
     b"REFRESH",
@@ -244,6 +245,7 @@ pub const TOOLTYPES: [&[u8]; 16] = [
     b"TCPPASSWORD",
     b"TCPBIND",
     b"TCPPORTFILE",
+    b"TCPDIAL",
     b"SERIAL",
     b"SERDEVICE",
     b"SERUNIT",
@@ -333,6 +335,10 @@ impl Settings {
                     wire.port_file = Some(value.to_vec());
                     Ok(())
                 }
+                b"TCPDIAL" => {
+                    wire.dial = Some(value.to_vec());
+                    Ok(())
+                }
                 b"SERIAL" => yes_no(value, true).map(|on| serial.serial = on),
                 b"SERDEVICE" => {
                     serial.device = Some(value.to_vec());
@@ -364,6 +370,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gadgetscope_transport::settings::{Dial, Tcp, WireSettings};
 
     fn tt(list: &[&str]) -> Vec<Vec<u8>> {
         list.iter().map(|s| s.as_bytes().to_vec()).collect()
@@ -473,10 +480,8 @@ mod tests {
                 cx_priority: -5,
                 fs_roots: vec![b"RAM:Staging".to_vec(), b"Work:a b".to_vec()],
                 wire: Some(gadgetscope_transport::settings::WireSettings {
-                    port: 1234,
                     password: Some(b"secret".to_vec()),
-                    bind: 0,
-                    port_file: None
+                    tcp: Tcp::Listen { port: 1234, bind: 0, port_file: None }
                 }),
                 serial: Some(gadgetscope_transport::settings::SerialSettings {
                     device: b"serial.device".to_vec(),
@@ -505,7 +510,10 @@ mod tests {
         assert!(s.fs_roots.is_empty());
         assert_eq!(w, ["tooltype FSROOT=RAM:x||Work:y ignored: FSROOT must be directories of 1 to 255 characters, separated by |"]);
         let (s, w) = Settings::from_tooltypes(&tt(&["TCPPASSWORD=x"]));
-        assert_eq!((s.wire, w), (None, vec![String::from("the wire stays off: TCPPASSWORD needs TCPPORT=<port>")]));
+        assert_eq!(
+            (s.wire, w),
+            (None, vec![String::from("the wire stays off: TCPPASSWORD needs TCPPORT=<port> or TCPDIAL=<host>:<port>")])
+        );
         let (s, w) = Settings::from_tooltypes(&tt(&["TCPPORT=lots"]));
         assert_eq!(s.wire, None);
         assert_eq!(w, vec![String::from("tooltype TCPPORT=lots ignored: TCPPORT must be a number, 0 to 65535")]);
@@ -513,6 +521,23 @@ mod tests {
         assert_eq!((s.refresh, s.cx_priority, s.startup), (3600, 127, Startup::Open));
         let (s, _) = Settings::from_tooltypes(&tt(&["CX_PRIORITY=+3"]));
         assert_eq!(s.cx_priority, 3);
+    }
+
+    /// `TCPDIAL` as a tooltype: the wire dials out; with `TCPPORT` too, or
+    /// a bad value, it stays off and says why (a tooltype warns, the Shell
+    /// refuses: shell.rs).
+    #[test]
+    fn tcpdial_tooltype() {
+        let (s, w) = Settings::from_tooltypes(&tt(&["TCPDIAL=192.168.1.20:1234", "TCPPASSWORD=pw"]));
+        assert!(w.is_empty(), "{w:?}");
+        let dial = Dial { host: b"192.168.1.20".to_vec(), port: 1234 };
+        assert_eq!(s.wire, Some(WireSettings { password: Some(b"pw".to_vec()), tcp: Tcp::Dial(dial) }));
+        let (s, w) = Settings::from_tooltypes(&tt(&["TCPDIAL=host:1", "TCPPORT=1234"]));
+        assert_eq!(s.wire, None);
+        assert_eq!(w, ["the wire stays off: TCPDIAL and TCPPORT do not go together"]);
+        let (s, w) = Settings::from_tooltypes(&tt(&["TCPDIAL=host"]));
+        assert_eq!(s.wire, None);
+        assert_eq!(w, ["the wire stays off: TCPDIAL must be <host>:<port>, not \"host\""]);
     }
 
     #[test]

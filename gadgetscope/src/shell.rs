@@ -13,7 +13,7 @@ use gadgetscope_transport::settings::{SerialArgs, SerialSettings, WireArgs, Wire
 /// The numbers (`REFRESH`, `TCPPORT`, `SERUNIT`, `BAUD`) are read as text
 /// and checked here, not as `/N`: `StrToLong()` wraps at 32 bits.
 pub const TEMPLATE: &str =
-    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K,SERIAL/S,SERDEVICE/K,SERUNIT/K,BAUD/K";
+    "COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,STARTUP/K,REFRESH/K,PROFILEDIR/K,FSROOT/K/M,TCP/S,TCPPORT/K,TCPPASSWORD/K,TCPBIND/K,TCPPORTFILE/K,TCPDIAL/K,SERIAL/S,SERDEVICE/K,SERUNIT/K,BAUD/K";
 
 /// The commands a Shell line can give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,9 +24,10 @@ pub enum ShellCommand {
     /// `GadgetScope SCREENS`: print the text, RC 0; RC 5 when nothing
     /// matched. Without `WINDOW=` the active window.
     Inspect(Inspect),
-    /// `GadgetScope NOGUI [PORTNAME=<name>] [FSROOT=<dir> …] [TCPPORT=<n> …]
-    /// [SERIAL …]`: only the ARexx host (and the wire, when a TCP port is
-    /// named or SERIAL given), until `QUIT` or Ctrl-C. `port`: the exact
+    /// `GadgetScope NOGUI [PORTNAME=<name>] [FSROOT=<dir> …] [TCPPORT=<n> …
+    /// | TCPDIAL=<host>:<port> …] [SERIAL …]`: only the ARexx host (and the
+    /// wire, when a TCP port or a host to dial is named or SERIAL given),
+    /// until `QUIT` or Ctrl-C. `port`: the exact
     /// port name; `fs_roots`: the directories granted to the file verbs;
     /// `wire`: the TCP wire; `serial`: the serial wire.
     NoGui { port: Option<Vec<u8>>, fs_roots: Vec<Vec<u8>>, wire: Option<WireSettings>, serial: Option<SerialSettings> },
@@ -99,14 +100,15 @@ pub fn interpret(values: &[Value], line: &[u8]) -> Result<ShellCommand, UsageErr
         password: text(12),
         bind: text(13),
         port_file: text(14),
+        dial: text(15),
     };
     let wire_given = wire_args != WireArgs::default();
     let wire = wire_args.settings().map_err(UsageError)?;
     let serial_args = SerialArgs {
-        serial: matches!(values.get(15), Some(Value::Switch(true))),
-        device: text(16),
-        unit: number(17, b"SERUNIT")?,
-        baud: number(18, b"BAUD")?,
+        serial: matches!(values.get(16), Some(Value::Switch(true))),
+        device: text(17),
+        unit: number(18, b"SERUNIT")?,
+        baud: number(19, b"BAUD")?,
     };
     let serial_given = serial_args != SerialArgs::default();
     let serial = serial_args.settings().map_err(UsageError)?;
@@ -211,6 +213,7 @@ pub fn interpret(values: &[Value], line: &[u8]) -> Result<ShellCommand, UsageErr
 mod tests {
     use super::*;
     use crate::settings::Startup;
+    use gadgetscope_transport::settings::{Dial, Tcp};
 
     /// The values alone (the line's own checks are in `line_checks`).
     fn run(values: &[Value]) -> Result<ShellCommand, UsageError> {
@@ -326,10 +329,10 @@ mod tests {
 
     #[test]
     fn template_has_one_slot_per_value() {
-        assert_eq!(readargs::slots(TEMPLATE).len(), 19);
+        assert_eq!(readargs::slots(TEMPLATE).len(), 20);
         // AmiPilotServer's names (its numbers are `/N`; ours text, checked
         // without a 32-bit wrap).
-        assert!(TEMPLATE.ends_with(",SERIAL/S,SERDEVICE/K,SERUNIT/K,BAUD/K"));
+        assert!(TEMPLATE.ends_with(",TCPPORTFILE/K,TCPDIAL/K,SERIAL/S,SERDEVICE/K,SERUNIT/K,BAUD/K"));
         assert!(!TEMPLATE.contains("/N"), "no StrToLong() numbers");
         assert!(TEMPLATE.starts_with("COMMAND,WINDOW/K,SCREEN/K,FULL/S,NOGUI/S,PORTNAME/K,"));
     }
@@ -411,7 +414,7 @@ mod tests {
     /// A line with every slot of the template, NOGUI on.
     fn nogui() -> Vec<Value> {
         let mut l = gui();
-        l.resize(19, Value::Absent);
+        l.resize(20, Value::Absent);
         l[4] = Value::Switch(true);
         l
     }
@@ -419,15 +422,15 @@ mod tests {
     #[test]
     fn serial_keywords() {
         let mut l = nogui();
-        l[15] = Value::Switch(true);
+        l[16] = Value::Switch(true);
         let want = SerialSettings { device: b"serial.device".to_vec(), unit: 0, baud: 19200 };
         assert_eq!(
             run(&l),
             Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire: None, serial: Some(want.clone()) })
         );
-        l[16] = text("duart.device");
-        l[17] = text("2");
-        l[18] = text("57600");
+        l[17] = text("duart.device");
+        l[18] = text("2");
+        l[19] = text("57600");
         let Ok(ShellCommand::NoGui { serial: Some(s), .. }) = run(&l) else { panic!("{:?}", run(&l)) };
         assert_eq!(s, SerialSettings { device: b"duart.device".to_vec(), unit: 2, baud: 57600 });
         // With the window too, and beside TCP.
@@ -435,28 +438,66 @@ mod tests {
         g[4] = Value::Switch(false);
         g[11] = text("1234");
         let Ok(ShellCommand::Gui(s)) = run(&g) else { panic!("{:?}", run(&g)) };
-        assert_eq!((s.serial.map(|s| s.unit), s.wire.map(|w| w.port)), (Some(2), Some(1234)));
+        let listen = Tcp::Listen { port: 1234, bind: 0, port_file: None };
+        assert_eq!((s.serial.map(|s| s.unit), s.wire.map(|w| w.tcp)), (Some(2), Some(listen)));
         // Bad values and keywords without SERIAL: RC 10 with the reason.
         let cases: [(usize, Value, &str); 3] = [
-            (17, text("-1"), "SERUNIT must be 0 or more, not -1"),
-            (18, text("0"), "BAUD must be a rate in bits per second, not 0"),
-            (16, text(""), "SERDEVICE must be a device name of 1 to 255 characters"),
+            (18, text("-1"), "SERUNIT must be 0 or more, not -1"),
+            (19, text("0"), "BAUD must be a rate in bits per second, not 0"),
+            (17, text(""), "SERDEVICE must be a device name of 1 to 255 characters"),
         ];
         for (slot, v, want) in cases {
             let mut b = nogui();
-            b[15] = Value::Switch(true);
+            b[16] = Value::Switch(true);
             b[slot] = v;
             assert_eq!(run(&b).unwrap_err().0, want);
         }
         let mut b = nogui();
-        b[18] = text("300000");
+        b[19] = text("300000");
         assert_eq!(run(&b).unwrap_err().0, "BAUD needs SERIAL");
-        b[15] = Value::Switch(true);
+        b[16] = Value::Switch(true);
         assert_eq!(run(&b).unwrap_err().0, "BAUD must be 112 to 292000 for serial.device, not 300000");
         let mut t = line("TREE", None, None, false);
-        t.resize(19, Value::Absent);
-        t[15] = Value::Switch(true);
+        t.resize(20, Value::Absent);
+        t[16] = Value::Switch(true);
         assert_eq!(run(&t).unwrap_err().0, "the serial keywords go with NOGUI or with no command (the window)");
+    }
+
+    /// `TCPDIAL=<host>:<port>`: with NOGUI or the window; with `TCPPORT`,
+    /// a bad value or another command, RC 10 with the reason.
+    #[test]
+    fn tcpdial_keyword() {
+        let mut l = nogui();
+        l[15] = text("127.0.0.1:4321");
+        l[12] = text("amipilot");
+        let dial = Tcp::Dial(Dial { host: b"127.0.0.1".to_vec(), port: 4321 });
+        let wire = Some(WireSettings { password: Some(b"amipilot".to_vec()), tcp: dial.clone() });
+        assert_eq!(run(&l), Ok(ShellCommand::NoGui { port: None, fs_roots: vec![], wire, serial: None }));
+        let mut g = l.clone();
+        g[4] = Value::Switch(false);
+        let Ok(ShellCommand::Gui(s)) = run(&g) else { panic!("{:?}", run(&g)) };
+        assert_eq!(s.wire.map(|w| w.tcp), Some(dial));
+        let cases = [
+            (None, "gateway", "TCPDIAL must be <host>:<port>, not \"gateway\""),
+            (None, ":1234", "TCPDIAL must be <host>:<port>, not \":1234\""),
+            (None, "gateway:0", "TCPDIAL's port must be 1 to 65535, not \"0\""),
+            (None, "gateway:65536", "TCPDIAL's port must be 1 to 65535, not \"65536\""),
+            (Some("1234"), "gateway:1234", "TCPDIAL and TCPPORT do not go together"),
+        ];
+        for (port, value, want) in cases {
+            let mut b = nogui();
+            b[11] = port.map(text).unwrap_or(Value::Absent);
+            b[15] = text(value);
+            assert_eq!(run(&b).unwrap_err().0, want, "{value}");
+        }
+        let mut b = nogui();
+        b[15] = text(&format!("{}:1", "h".repeat(254)));
+        let host = "TCPDIAL's host must be a name or a.b.c.d of at most 253 characters";
+        assert_eq!(run(&b).unwrap_err().0, host);
+        let mut t = line("TREE", None, None, false);
+        t.resize(20, Value::Absent);
+        t[15] = text("gateway:1234");
+        assert_eq!(run(&t).unwrap_err().0, "the TCP keywords go with NOGUI or with no command (the window)");
     }
 
     #[test]
@@ -466,7 +507,7 @@ mod tests {
             (11, "4294967297", "TCPPORT must be 0 to 65535, not 4294967297"),
             (11, "99999999999999999999", "TCPPORT must be a number, 0 to 65535"),
             (11, "0x10", "TCPPORT must be a number, 0 to 65535"),
-            (18, "4294967296", "BAUD needs SERIAL"),
+            (19, "4294967296", "BAUD needs SERIAL"),
             (7, "65536", "REFRESH must be 0 (off) or 1 to 3600 seconds, not 65536"),
         ];
         for (slot, v, want) in cases {
@@ -475,8 +516,8 @@ mod tests {
             assert_eq!(run(&b).unwrap_err().0, want, "{v}");
         }
         let mut b = nogui();
-        b[15] = Value::Switch(true);
-        b[18] = text("4294967296");
+        b[16] = Value::Switch(true);
+        b[19] = text("4294967296");
         assert_eq!(run(&b).unwrap_err().0, "BAUD must be a rate in bits per second, not 4294967296");
     }
 

@@ -102,6 +102,7 @@ pub const ICONS: &[IconSpec] = &[
             "(TCPPASSWORD=amipilot)",
             "(TCPBIND=127.0.0.1)",
             "(TCPPORTFILE=T:GadgetScope.port)",
+            "(TCPDIAL=192.168.1.20:1234)",
             "(SERIAL)",
             "(SERDEVICE=serial.device)",
             "(SERUNIT=0)",

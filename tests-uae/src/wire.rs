@@ -38,6 +38,19 @@
 //!   goes. Its hangs were FS-UAE losing the bsdsocket thread's signal to
 //!   GadgetScope, which the harness now mends (docs/design/harness-notes.md
 //!   "Lost wakeups", [`uae_harness::uaemend`]).
+//! - `wire-dial`: `GadgetScope NOGUI TCPDIAL=127.0.0.1:<port>
+//!   TCPPASSWORD=amipilot`, the port chosen by the host at run time
+//!   (`tests-uae/wire/dial.py`, bound but not listening, handed over as
+//!   `$dialport` through an `ENV:` volume): the first attempt is refused,
+//!   GadgetScope dials again until the host listens (an ARexx VERSION is
+//!   answered meanwhile); the host serves each
+//!   connection it accepts with AmiPilot's own client over the accepted
+//!   socket (handshake, AUTH, VERSION, TREE equal to the golden, CLICK),
+//!   closes it, and GadgetScope dials again: a line before AUTH and a
+//!   wrong password are refused as on a listening wire; `quit()` on the
+//!   third connection ends it RC 0. A second start dials `localhost` (a
+//!   name the stack looks up). Bad `TCPDIAL` values and `TCPDIAL` with
+//!   `TCPPORT` are RC 10 with the reason.
 //! - `fs-contain`: the file verbs stay inside `FSROOT=DH0:Staging` over
 //!   the wire (FSPUT, FSMKDIR) and ARexx (every other verb): `/` parent
 //!   steps at every position, the assign `SYS:`, the volume name `hd:`,
@@ -400,6 +413,113 @@ fn wire_verbs() -> Scenario {
         .timeout(Duration::from_secs(180))
 }
 
+/// Starts `dial.py run`, which binds the host's port and writes it to
+/// `Env/dialport` (the `ENV:` volume: `$dialport` on the Amiga), and waits
+/// for that file: the start line after this step reads it.
+fn dial_start(ctx: &HostContext) -> Result<String, String> {
+    let run = [
+        ctx.workspace.join("tests-uae/wire/dial.py").into_os_string(),
+        "run".into(),
+        ctx.hd.clone().into_os_string(),
+        ctx.workspace.join("tests-uae/golden").into_os_string(),
+    ];
+    start_held(ctx, "dial.py", &run)?;
+    let t0 = Instant::now();
+    while !ctx.hd.join("Env/dialport").exists() {
+        if t0.elapsed() > Duration::from_secs(30) {
+            return Err("dial.py did not write Env/dialport within 30 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Ok(format!("the host took port {}\n", std::fs::read_to_string(ctx.hd.join("Env/dialport")).unwrap_or_default()))
+}
+
+fn dial_end(ctx: &HostContext) -> Result<String, String> {
+    end_client(ctx, "dial.py", Duration::from_secs(60), "the second GadgetScope's exit")
+}
+
+/// `wire-dial`: GadgetScope dials out (`TCPDIAL`) to a host that is not
+/// listening yet, then is served by it with AmiPilot's own client over
+/// each connection the host accepts (`tests-uae/wire/dial.py`): the host
+/// closes one, GadgetScope dials again; a wrong password is refused;
+/// `quit()` ends it. The port is the host's, chosen when the scenario runs
+/// and read by the Amiga line as `$dialport`, a global variable on the
+/// scenario's `ENV:` volume (a second directory drive). A second start
+/// dials `localhost:$dialport`. Before both, the Shell's refusals of bad
+/// values.
+fn wire_dial() -> Scenario {
+    let mut s = with_arexx(Scenario::new("wire-dial"))
+        .config(BSDSOCKET.0, BSDSOCKET.1)
+        .program("GadgetScope", "GadgetScope")
+        .program("GadToolsFixture", "GadToolsFixture")
+        // ENV: for `$dialport` (the relative path is resolved against
+        // FS-UAE's working directory, the run directory).
+        .bytes("Env/README", b"ENV: for the wire-dial scenario (FS-UAE hard_drive_1)\n".to_vec())
+        .config("hard_drive_1", "hd/Env")
+        .config("hard_drive_1_label", "ENV")
+        .capture("GadgetScope NOGUI TCPDIAL=127.0.0.1:0", "bad-port")
+        .capture("GadgetScope NOGUI TCPDIAL=127.0.0.1", "no-colon")
+        .capture("GadgetScope NOGUI TCPDIAL=10.0.0.1:1234 TCPPORT=1234", "with-port")
+        .line("Run >NIL: GadToolsFixture");
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.ready", "fixture-up") {
+        s = s.line(l);
+    }
+    s = s
+        .bytes("version.rexx", b"VERSION\n".to_vec())
+        .host_step("dial-start", 60, dial_start)
+        // Answered while the wire waits to dial again (dial.py waits for it).
+        .line("Run >NIL: RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:waiting.out WAITPORT=20")
+        .capture("GadgetScope NOGUI TCPDIAL=127.0.0.1:$dialport TCPPASSWORD=amipilot", "gs")
+        .capture("GadgetScope NOGUI TCPDIAL=localhost:$dialport", "gs2")
+        .host_step("dial-end", 60, dial_end)
+        .line("Echo \"quit\" >DH0:gadtools-fixture.quit");
+    for l in uae_harness::scenario::wait_for_file("gadtools-fixture.done", "fixture-down") {
+        s = s.line(l);
+    }
+    let refused = |s: Scenario, tag: &str, says: &str| {
+        s.check(Check::Rc(tag.into(), 10))
+            .check(Check::Equals(format!("{tag}.out"), format!("GadgetScope: {says}\n").into_bytes()))
+    };
+    s = refused(s, "bad-port", "TCPDIAL's port must be 1 to 65535, not \"0\"");
+    s = refused(s, "no-colon", "TCPDIAL must be <host>:<port>, not \"127.0.0.1\"");
+    s = refused(s, "with-port", "TCPDIAL and TCPPORT do not go together");
+    s.check(Check::Rc("gs".into(), 0))
+        .check(Check::Rc("gs2".into(), 0))
+        .check(Check::Custom(
+            "each GadgetScope said how the dialing went, and nothing else".into(),
+            Box::new(|run| {
+                let port = run.read_text("Env/dialport")?;
+                let to = format!("127.0.0.1:{port}");
+                let want = [
+                    "GadgetScope: ARexx port GADGETSCOPE.1".to_string(),
+                    format!("GadgetScope: wire dials {to}"),
+                    format!("GadgetScope: cannot reach {to} (errno 61); dialing again in 5 s"),
+                    format!("GadgetScope: wire connected to {to}"),
+                    format!("GadgetScope: the wire to {to} ended; dialing again in 5 s"),
+                    format!("GadgetScope: wire connected to {to}"),
+                    format!("GadgetScope: the wire to {to} ended; dialing again in 5 s"),
+                    format!("GadgetScope: wire connected to {to}"),
+                ];
+                let out = run.read_text("gs.out")?;
+                if out.lines().collect::<Vec<_>>() != want {
+                    return Err(format!("gs.out:\n{out}\nwant:\n{}", want.join("\n")));
+                }
+                let to = format!("localhost:{port}");
+                let want2 = [
+                    "GadgetScope: ARexx port GADGETSCOPE.1".to_string(),
+                    format!("GadgetScope: wire dials {to}"),
+                    format!("GadgetScope: wire connected to {to}"),
+                ];
+                let out2 = run.read_text("gs2.out")?;
+                if out2.lines().collect::<Vec<_>>() != want2 {
+                    return Err(format!("gs2.out:\n{out2}\nwant:\n{}", want2.join("\n")));
+                }
+                Ok(())
+            }),
+        ))
+        .timeout(Duration::from_secs(300))
+}
+
 /// The scenarios of this module.
 pub fn scenarios() -> Vec<Scenario> {
     let off = with_arexx(Scenario::new("wire-off"))
@@ -419,6 +539,7 @@ pub fn scenarios() -> Vec<Scenario> {
         serial_off(),
         bench_wire(),
         wire_hostile(),
+        wire_dial(),
         fs_contain(),
         Scenario::new("net-probe")
             .config(BSDSOCKET.0, BSDSOCKET.1)

@@ -1,28 +1,85 @@
 //! The wire's startup settings (docs/reference/wire.md "Carriers and
 //! startup arguments"): AmiPilotServer's keywords `TCP`, `TCPPORT`,
-//! `TCPPASSWORD`, plus `TCPBIND` (one interface) and `TCPPORTFILE` (where
-//! the port goes, for scripts and tests); and its serial keywords
-//! `SERIAL`, `SERDEVICE`, `SERUNIT`, `BAUD`. Pure: the Shell line and the
+//! `TCPPASSWORD`, plus `TCPBIND` (one interface), `TCPPORTFILE` (where
+//! the port goes, for scripts and tests) and `TCPDIAL` (GadgetScope
+//! connects out instead of listening); and its serial keywords `SERIAL`,
+//! `SERDEVICE`, `SERUNIT`, `BAUD`. Pure: the Shell line and the
 //! tooltypes both end here.
 use alloc::string::String;
 use alloc::vec::Vec;
 use amiga_ndk::latin1::decimal;
+use amiga_ndk::latin1::to_string as shown;
 
-/// How the wire serves, when it is on.
+/// How the wire serves over TCP, when it is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WireSettings {
-    /// `TCPPORT=`: the TCP port to listen on, 0 to 65535; 0 takes any free
-    /// port (reported on the Shell and in [`WireSettings::port_file`]).
-    pub port: u16,
     /// `TCPPASSWORD=`: with it, only `VERSION` and `AUTH <password>` are
     /// served before `AUTH` succeeds; without it nothing is gated.
     pub password: Option<Vec<u8>>,
-    /// `TCPBIND=a.b.c.d`: the one interface address to listen on (host
-    /// order); default 0.0.0.0, every interface (as AmiPilotServer).
-    pub bind: u32,
-    /// `TCPPORTFILE=<path>`: a file that gets the port, decimal, and a LF
-    /// once the server listens.
-    pub port_file: Option<Vec<u8>>,
+    /// How the connections come: GadgetScope listens, or dials out.
+    pub tcp: Tcp,
+}
+
+/// How the TCP wire meets its clients.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tcp {
+    /// `TCPPORT=`: GadgetScope listens and clients connect in (as
+    /// AmiPilotServer).
+    Listen {
+        /// `TCPPORT=`: the TCP port to listen on, 0 to 65535; 0 takes any
+        /// free port (reported on the Shell and in `port_file`).
+        port: u16,
+        /// `TCPBIND=a.b.c.d`: the one interface address to listen on
+        /// (host order); default 0.0.0.0, every interface (as
+        /// AmiPilotServer).
+        bind: u32,
+        /// `TCPPORTFILE=<path>`: a file that gets the port, decimal, and a
+        /// LF once the server listens.
+        port_file: Option<Vec<u8>>,
+    },
+    /// `TCPDIAL=<host>:<port>`: GadgetScope connects out to a host that
+    /// listens (a machine behind NAT or a firewall can be reached so), and
+    /// serves that one connection as a listening wire serves an accepted
+    /// one; it dials again [`REDIAL_SECS`] after an attempt fails or the
+    /// connection ends.
+    Dial(Dial),
+}
+
+/// Where `TCPDIAL` connects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dial {
+    /// The host: a dotted quad `a.b.c.d` or a name the TCP/IP stack looks
+    /// up (1 to [`DIAL_HOST_MAX`] characters).
+    pub host: Vec<u8>,
+    /// The host's port, 1 to 65535.
+    pub port: u16,
+}
+
+/// Seconds between `TCPDIAL`'s attempts: after an attempt that failed and
+/// after a connection that ended.
+pub const REDIAL_SECS: u32 = 5;
+/// Longest `TCPDIAL` host, bytes: a domain name as text (RFC 1035 2.3.4:
+/// 255 octets on the wire, 253 characters written out).
+pub const DIAL_HOST_MAX: usize = 253;
+
+/// `TCPDIAL`'s value `<host>:<port>`: the host a dotted quad or a name
+/// (letters, digits, `-`, `_`, `.`; a host of digits and dots only must
+/// be a dotted quad) of 1 to [`DIAL_HOST_MAX`] characters, the port 1 to
+/// 65535. Err: a sentence for the user (RC 10 on the Shell).
+pub fn dial(text: &[u8]) -> Result<Dial, String> {
+    let colon = text.iter().rposition(|&b| b == b':').unwrap_or(0);
+    let (Some(host @ [_, ..]), Some(port)) = (text.get(..colon), text.get(colon + 1..)) else {
+        return Err(alloc::format!("TCPDIAL must be <host>:<port>, not \"{}\"", shown(text)));
+    };
+    let name_char = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.');
+    let quad_like = host.iter().all(|b| b.is_ascii_digit() || *b == b'.');
+    if host.len() > DIAL_HOST_MAX || !host.iter().all(name_char) || (quad_like && ipv4(host).is_none()) {
+        return Err("TCPDIAL's host must be a name or a.b.c.d of at most 253 characters".into());
+    }
+    match decimal(port) {
+        Some(n @ 1..=65535) => Ok(Dial { host: host.to_vec(), port: n as u16 }),
+        _ => Err(alloc::format!("TCPDIAL's port must be 1 to 65535, not \"{}\"", shown(port))),
+    }
 }
 
 /// The wire's keywords as given (Shell or tooltypes), before checking.
@@ -38,44 +95,63 @@ pub struct WireArgs {
     pub bind: Option<Vec<u8>>,
     /// `TCPPORTFILE=`.
     pub port_file: Option<Vec<u8>>,
+    /// `TCPDIAL=` (checked here).
+    pub dial: Option<Vec<u8>>,
 }
 
 impl WireArgs {
     /// The wire's settings: `None` (off) when no wire keyword is given;
-    /// `TCPPORT` turns it on (`TCP` alone is an error, as in
-    /// AmiPilotServer); the others need `TCPPORT`. Err: a sentence for the
-    /// user (RC 10 on the Shell).
+    /// `TCPPORT` turns it on listening, `TCPDIAL` dialing out (the two
+    /// together are an error, and so is `TCP` alone, as in
+    /// AmiPilotServer); `TCPPASSWORD` needs one of them, `TCPBIND` and
+    /// `TCPPORTFILE` need `TCPPORT`. Err: a sentence for the user (RC 10 on
+    /// the Shell).
     pub fn settings(self) -> Result<Option<WireSettings>, String> {
-        let Some(port) = self.port else {
-            if self.tcp {
-                return Err("TCP needs TCPPORT=<port> (0: any free port)".into());
+        let listen_only = [("TCPBIND", self.bind.is_some()), ("TCPPORTFILE", self.port_file.is_some())];
+        let tcp = match (self.port, &self.dial) {
+            (Some(_), Some(_)) => return Err("TCPDIAL and TCPPORT do not go together".into()),
+            (None, Some(d)) => {
+                if let Some((k, _)) = listen_only.iter().find(|(_, set)| *set) {
+                    return Err(alloc::format!("{k} goes with TCPPORT, not TCPDIAL"));
+                }
+                Tcp::Dial(dial(d)?)
             }
-            let others = [
-                ("TCPPASSWORD", self.password.is_some()),
-                ("TCPBIND", self.bind.is_some()),
-                ("TCPPORTFILE", self.port_file.is_some()),
-            ];
-            return match others.iter().find(|(_, set)| *set) {
-                Some((k, _)) => Err(alloc::format!("{k} needs TCPPORT=<port>")),
-                None => Ok(None),
-            };
-        };
-        let port = u16::try_from(port).map_err(|_| alloc::format!("TCPPORT must be 0 to 65535, not {port}"))?;
-        let bind = match &self.bind {
-            None => 0,
-            Some(b) => ipv4(b).ok_or_else(|| {
-                alloc::format!("TCPBIND must be an IPv4 address a.b.c.d, not \"{}\"", amiga_ndk::latin1::to_string(b))
-            })?,
+            (None, None) => {
+                let given = [
+                    ("TCP", self.tcp),
+                    ("TCPPASSWORD", self.password.is_some()),
+                    ("TCPBIND", self.bind.is_some()),
+                    ("TCPPORTFILE", self.port_file.is_some()),
+                ];
+                return match given.iter().position(|(_, set)| *set) {
+                    // TCPBIND and TCPPORTFILE need a listening wire.
+                    Some(i) => {
+                        let or_dial = if i < 2 { " or TCPDIAL=<host>:<port>" } else { "" };
+                        Err(alloc::format!("{} needs TCPPORT=<port>{or_dial}", given[i].0))
+                    }
+                    None => Ok(None),
+                };
+            }
+            (Some(port), None) => {
+                let port = u16::try_from(port).map_err(|_| alloc::format!("TCPPORT must be 0 to 65535, not {port}"))?;
+                let bind = match &self.bind {
+                    None => 0,
+                    Some(b) => ipv4(b).ok_or_else(|| {
+                        alloc::format!("TCPBIND must be an IPv4 address a.b.c.d, not \"{}\"", shown(b))
+                    })?,
+                };
+                if self.port_file.as_ref().is_some_and(|f| f.is_empty()) {
+                    return Err("TCPPORTFILE needs a file name".into());
+                }
+                Tcp::Listen { port, bind, port_file: self.port_file }
+            }
         };
         if let Some(p) = &self.password {
             if p.is_empty() || p.len() > gadgetscope_arexx::PASSWORD_MAX || p.iter().any(|&c| c <= b' ' || c == 0x7f) {
                 return Err("TCPPASSWORD must be 1 to 64 characters without blanks".into());
             }
         }
-        if self.port_file.as_ref().is_some_and(|f| f.is_empty()) {
-            return Err("TCPPORTFILE needs a file name".into());
-        }
-        Ok(Some(WireSettings { port, password: self.password, bind, port_file: self.port_file }))
+        Ok(Some(WireSettings { password: self.password, tcp }))
     }
 }
 
@@ -178,9 +254,18 @@ mod tests {
     fn off_unless_a_port_is_named() {
         assert_eq!(WireArgs::default().settings(), Ok(None));
         let tcp_only = WireArgs { tcp: true, ..Default::default() };
-        assert_eq!(tcp_only.settings().unwrap_err(), "TCP needs TCPPORT=<port> (0: any free port)");
+        assert_eq!(tcp_only.settings().unwrap_err(), "TCP needs TCPPORT=<port> or TCPDIAL=<host>:<port>");
         let pw = WireArgs { password: Some(b"x".to_vec()), ..Default::default() };
-        assert_eq!(pw.settings().unwrap_err(), "TCPPASSWORD needs TCPPORT=<port>");
+        assert_eq!(pw.settings().unwrap_err(), "TCPPASSWORD needs TCPPORT=<port> or TCPDIAL=<host>:<port>");
+        let bind = WireArgs { bind: Some(b"127.0.0.1".to_vec()), ..Default::default() };
+        assert_eq!(bind.settings().unwrap_err(), "TCPBIND needs TCPPORT=<port>");
+    }
+
+    fn listen(s: WireSettings) -> (u16, u32, Option<Vec<u8>>) {
+        match s.tcp {
+            Tcp::Listen { port, bind, port_file } => (port, bind, port_file),
+            Tcp::Dial(d) => panic!("dials {d:?}"),
+        }
     }
 
     #[test]
@@ -191,12 +276,14 @@ mod tests {
             password: Some(b"secret".to_vec()),
             bind: Some(b"127.0.0.1".to_vec()),
             port_file: Some(b"RAM:port".to_vec()),
+            dial: None,
         };
         let s = a.settings().unwrap().unwrap();
-        assert_eq!((s.port, s.bind), (1234, 0x7f00_0001));
         assert_eq!(s.password.as_deref(), Some(&b"secret"[..]));
+        assert_eq!(listen(s), (1234, 0x7f00_0001, Some(b"RAM:port".to_vec())));
         let any = WireArgs { port: Some(0), ..Default::default() }.settings().unwrap().unwrap();
-        assert_eq!((any.port, any.bind, any.password), (0, 0, None));
+        assert_eq!(any.password, None);
+        assert_eq!(listen(any), (0, 0, None));
         for bad in [-1, 65536] {
             let e = WireArgs { port: Some(bad), ..Default::default() }.settings().unwrap_err();
             assert_eq!(e, alloc::format!("TCPPORT must be 0 to 65535, not {bad}"));
@@ -205,6 +292,75 @@ mod tests {
         assert_eq!(e.settings().unwrap_err(), "TCPBIND must be an IPv4 address a.b.c.d, not \"localhost\"");
         let e = WireArgs { port: Some(1), password: Some(b"a b".to_vec()), ..Default::default() };
         assert!(e.settings().unwrap_err().starts_with("TCPPASSWORD must be"));
+    }
+
+    fn dial_args(v: &str) -> WireArgs {
+        WireArgs { dial: Some(v.as_bytes().to_vec()), ..Default::default() }
+    }
+
+    #[test]
+    fn dial_out_to_a_quad_or_a_name() {
+        let s = dial_args("192.168.1.20:1234").settings().unwrap().unwrap();
+        assert_eq!(
+            s,
+            WireSettings { password: None, tcp: Tcp::Dial(Dial { host: b"192.168.1.20".to_vec(), port: 1234 }) }
+        );
+        for (text, host, port) in [
+            ("127.0.0.1:1", "127.0.0.1", 1),
+            ("host.example.org:65535", "host.example.org", 65535),
+            ("my-pc_2:01234", "my-pc_2", 1234),
+            ("localhost:22", "localhost", 22),
+        ] {
+            assert_eq!(dial(text.as_bytes()), Ok(Dial { host: host.as_bytes().to_vec(), port }), "{text}");
+        }
+        // With the password and AmiPilotServer's TCP switch.
+        let a = WireArgs { tcp: true, password: Some(b"pw".to_vec()), ..dial_args("10.0.0.2:1234") };
+        assert_eq!(a.settings().unwrap().unwrap().password.as_deref(), Some(&b"pw"[..]));
+        let h = "h".repeat(DIAL_HOST_MAX);
+        assert_eq!(dial(format!("{h}:1").as_bytes()).map(|d| d.host.len()), Ok(DIAL_HOST_MAX));
+    }
+
+    #[test]
+    fn bad_dial_values_are_named() {
+        let host = "TCPDIAL's host must be a name or a.b.c.d of at most 253 characters";
+        let cases = [
+            ("1234", "TCPDIAL must be <host>:<port>, not \"1234\""),
+            ("", "TCPDIAL must be <host>:<port>, not \"\""),
+            (":1234", "TCPDIAL must be <host>:<port>, not \":1234\""),
+            ("host:0", "TCPDIAL's port must be 1 to 65535, not \"0\""),
+            ("host:65536", "TCPDIAL's port must be 1 to 65535, not \"65536\""),
+            ("host:99999999999999999999999", "TCPDIAL's port must be 1 to 65535, not \"99999999999999999999999\""),
+            ("host:", "TCPDIAL's port must be 1 to 65535, not \"\""),
+            ("host:-1", "TCPDIAL's port must be 1 to 65535, not \"-1\""),
+            ("host:0x10", "TCPDIAL's port must be 1 to 65535, not \"0x10\""),
+            ("a b:1", host),
+            ("1.2.3.256:1", host),
+            ("1.2.3:1", host),
+            ("::1:80", host),
+            ("h\u{e9}te:1", host),
+        ];
+        for (text, want) in cases {
+            let bytes: Vec<u8> = text.chars().map(|c| c as u8).collect();
+            let a = WireArgs { dial: Some(bytes), ..Default::default() };
+            assert_eq!(a.settings().unwrap_err(), want, "{text:?}");
+        }
+        let long = format!("{}:1", "h".repeat(DIAL_HOST_MAX + 1));
+        assert_eq!(dial_args(&long).settings().unwrap_err(), host);
+        assert!(host.contains(&DIAL_HOST_MAX.to_string()), "the sentence names the limit");
+    }
+
+    #[test]
+    fn dial_and_listen_do_not_go_together() {
+        let both = WireArgs { port: Some(1234), ..dial_args("10.0.0.2:1234") };
+        assert_eq!(both.settings().unwrap_err(), "TCPDIAL and TCPPORT do not go together");
+        let both = WireArgs { port: Some(0), ..dial_args("bad") };
+        assert_eq!(both.settings().unwrap_err(), "TCPDIAL and TCPPORT do not go together", "named first");
+        let bind = WireArgs { bind: Some(b"10.0.0.1".to_vec()), ..dial_args("10.0.0.2:1234") };
+        assert_eq!(bind.settings().unwrap_err(), "TCPBIND goes with TCPPORT, not TCPDIAL");
+        let file = WireArgs { port_file: Some(b"T:port".to_vec()), ..dial_args("10.0.0.2:1234") };
+        assert_eq!(file.settings().unwrap_err(), "TCPPORTFILE goes with TCPPORT, not TCPDIAL");
+        let pw = WireArgs { password: Some(vec![b'p'; 65]), ..dial_args("10.0.0.2:1234") };
+        assert!(pw.settings().unwrap_err().starts_with("TCPPASSWORD must be"));
     }
 
     #[test]
