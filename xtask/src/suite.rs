@@ -129,9 +129,10 @@ impl Stages {
         self.mark = now;
     }
 
-    /// A stage measured elsewhere.
+    /// A stage measured elsewhere, which ended now.
     fn add(&mut self, what: &'static str, took: Duration) {
         self.done.push((what, took));
+        self.mark = Instant::now();
     }
 }
 
