@@ -185,10 +185,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     pictures = {}
     exc = call.excinfo.value if call.excinfo is not None else None
     if isinstance(exc, SnapshotMismatch):
-        for title, p in (("The snapshot's diff", exc.diff), ("The snapshot's capture", exc.actual)):
+        # The diff first (when the sizes allowed one), then what it compares.
+        shown = (("The snapshot's diff", exc.diff), ("Its baseline", exc.baseline), ("The capture", exc.actual))
+        for title, p in shown:
             if p is not None and p.exists():
                 pictures[f"{title} ({p.name})"] = p.read_bytes()
-                break
     outcome_word = "FAILED" if report.when == "call" else f"ERROR at {report.when}"
     write_html(path, trace, outcome=outcome_word, message=report.longreprtext, pictures=pictures)
     trace.written = path

@@ -266,6 +266,7 @@ def test_snapshot_fixture_baselines_beside_the_test_and_the_update_flag(pytester
     failed.stdout.fnmatch_lines(["*SnapshotMismatch: snapshot 'demo-window': 60 pixels differ (threshold 0)*"])
     page = (pytester.path / "amiga-traces" / "test_look.py_test_look.html").read_text()
     assert "The snapshot&#x27;s diff (demo-window.diff.png)" in page
+    assert "Its baseline (demo-window.png)" in page and "The capture (demo-window.actual.png)" in page
     updated = pytester.runpytest("--amiga-demo", "--amiga-update-snapshots")
     updated.assert_outcomes(passed=1, warnings=1)
     updated.stdout.fnmatch_lines(["*updated baseline*"])
