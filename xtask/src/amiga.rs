@@ -6,6 +6,7 @@ use crate::checkout::{checkout_lock, root};
 use crate::tools;
 use amiga_toolchain::{osglue, pipeline};
 use anyhow::{bail, Context, Result};
+use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -155,13 +156,8 @@ pub struct Files {
 pub fn build_reusing(only: &[String], cpu: Cpu) -> Result<Vec<Files>> {
     let mut files = Vec::new();
     build_each(only, cpu, &mut |key, build| {
-        let kept = std::fs::read_to_string(key.record_path()).ok();
-        let reused = kept.as_deref().and_then(|k| {
-            let mut lines = k.lines();
-            (lines.next() == Some(key.digest.as_str())).then(|| lines.next().map(PathBuf::from))?
-        });
         let fresh = |part: &Option<PathBuf>| key.hunk_path.is_file() && part.as_ref().is_none_or(|p| p.is_file());
-        match reused.map(|p| Some(p).filter(|p| p.as_os_str() != "-")) {
+        match key.recorded() {
             Some(part) if fresh(&part) => {
                 println!("xtask: {} ({}): unchanged since its last build, not built again", key.hunk, cpu.name());
                 files.push(Files { hunk_path: key.hunk_path.clone(), part });
@@ -194,9 +190,51 @@ impl Key {
 
     /// Writes [`Key::record_path`] for `b`, built from this key's inputs.
     fn record(&self, b: &Built) -> Result<()> {
-        let part = b.part.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_else(|| "-".into());
+        let part = b.part.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_else(|| NO_PART.into());
         Ok(std::fs::write(self.record_path(), format!("{}\n{part}\n", self.digest))?)
     }
+
+    /// What [`Key::record`] wrote for a build of this key's inputs: its
+    /// part's path, if it has one; `None` when the last build's inputs
+    /// were others (or it left no record).
+    fn recorded(&self) -> Option<Option<PathBuf>> {
+        let text = std::fs::read_to_string(self.record_path()).ok()?;
+        let mut lines = text.lines();
+        (lines.next()? == self.digest).then_some(())?;
+        let part = lines.next()?;
+        Some((part != NO_PART).then(|| PathBuf::from(part)))
+    }
+}
+
+/// [`Key::record`]'s second line for a program without a part.
+const NO_PART: &str = "-";
+
+/// The digest of what every program's build for one CPU reads beside its
+/// own module: the C runtime (`amiga-rt/c/`), the OS glue, the CPU's
+/// helpers, this xtask (which holds the toolchain's code) and the
+/// versions of GCC and wasm2c. Taken once per build, not per program.
+fn toolchain_digest(root: &Path, cpu: Cpu, glue: &Path, helpers: &Path) -> Result<Vec<u8>> {
+    let mut h = Sha256::new();
+    let mut file = |path: &Path| -> Result<()> {
+        h.update(path.display().to_string().as_bytes());
+        h.update(std::fs::read(path).with_context(|| path.display().to_string())?);
+        Ok(())
+    };
+    for dir in [root.join("amiga-rt/c"), glue.to_path_buf()] {
+        let mut names: Vec<PathBuf> =
+            std::fs::read_dir(&dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+        names.sort();
+        for n in names.iter().filter(|n| n.is_file()) {
+            file(n)?;
+        }
+    }
+    file(helpers)?;
+    file(&std::env::current_exe()?)?;
+    for tool in ["m68k-linux-gnu-gcc", "wasm2c"] {
+        h.update(Command::new(tool).arg("--version").output()?.stdout);
+    }
+    h.update(cpu.name().as_bytes());
+    Ok(h.finalize().to_vec())
 }
 
 /// What [`build_each`] does with each program: given its key and the
@@ -232,9 +270,10 @@ fn build_each(only: &[String], cpu: Cpu, each: &mut EachBuild) -> Result<()> {
     pipeline::write_glue(&root, &glue)?;
     let helpers = pipeline::helpers(&root, cpu, &build_dir(cpu))?;
     let count = progs.len();
+    let toolchain = toolchain_digest(&root, cpu, &glue, &helpers)?;
     for (i, p) in progs.into_iter().enumerate() {
         let step = Step { program: p.hunk, cpu, n: i + 1, of: count };
-        let key = build_key(&root, p, cpu, &glue, &helpers)?;
+        let key = build_key(&root, p, cpu, &toolchain)?;
         each(&key, &mut || {
             // A build that fails half-way leaves no record of the last one.
             let _ = std::fs::remove_file(key.record_path());
@@ -244,34 +283,13 @@ fn build_each(only: &[String], cpu: Cpu, each: &mut EachBuild) -> Result<()> {
     Ok(())
 }
 
-/// SHA-256 over everything a program's build reads: its wasm module, the
-/// CPU, the C runtime (`amiga-rt/c/`), the OS glue, the CPU's helpers,
-/// this xtask (which holds the toolchain's code) and the versions of GCC
-/// and wasm2c.
-fn build_key(root: &Path, p: &Program, cpu: Cpu, glue: &Path, helpers: &Path) -> Result<Key> {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    let mut file = |path: &Path| -> Result<()> {
-        h.update(path.display().to_string().as_bytes());
-        h.update(std::fs::read(path).with_context(|| path.display().to_string())?);
-        Ok(())
-    };
-    file(&root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact)))?;
-    for dir in [root.join("amiga-rt/c"), glue.to_path_buf()] {
-        let mut names: Vec<PathBuf> =
-            std::fs::read_dir(&dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
-        names.sort();
-        for n in names.iter().filter(|n| n.is_file()) {
-            file(n)?;
-        }
-    }
-    file(helpers)?;
-    file(&std::env::current_exe()?)?;
-    for tool in ["m68k-linux-gnu-gcc", "wasm2c"] {
-        h.update(Command::new(tool).arg("--version").output()?.stdout);
-    }
-    h.update(cpu.name().as_bytes());
-    let digest = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+/// SHA-256 over everything a program's build reads: its wasm module and
+/// [`toolchain_digest`] (`toolchain`).
+fn build_key(root: &Path, p: &Program, cpu: Cpu, toolchain: &[u8]) -> Result<Key> {
+    let wasm = root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact));
+    let module = std::fs::read(&wasm).with_context(|| wasm.display().to_string())?;
+    let d = Sha256::new().chain_update(toolchain).chain_update(module).finalize();
+    let digest = d.iter().map(|b| format!("{b:02x}")).collect();
     Ok(Key { hunk: p.hunk, hunk_path: out_dir(cpu).join(p.hunk), digest })
 }
 
