@@ -167,16 +167,14 @@ fn parse(args: &[String]) -> Result<(Setup, Option<PathBuf>, Option<PathBuf>)> {
     Ok((setup, kickstart, workbench))
 }
 
-/// `HOST:PORT` for `--dial`: a host name or dotted quad and a port 1 to
-/// 65535 (GadgetScope's `TCPDIAL` checks the same, docs/reference/wire.md).
+/// `HOST:PORT` for `--dial`, checked by GadgetScope's own `TCPDIAL`
+/// check (gadgetscope_transport::settings::dial), so that what the runner
+/// takes GadgetScope takes too.
 fn dial_target(text: &str) -> Result<String> {
-    let bad = || anyhow!("--dial takes HOST:PORT (a port 1 to 65535), not {text:?}");
-    let (host, port) = text.rsplit_once(':').ok_or_else(bad)?;
-    let port: u16 = port.parse().map_err(|_| bad())?;
-    if host.is_empty() || port == 0 {
-        return Err(bad());
-    }
-    amiga_text(text, "--dial")
+    let text = amiga_text(text, "--dial")?;
+    let bytes: Vec<u8> = text.chars().map(|c| c as u8).collect();
+    gadgetscope_transport::settings::dial(&bytes).map_err(|why| anyhow!("--dial HOST:PORT: {why}"))?;
+    Ok(text)
 }
 
 /// `path` as an absolute directory (FS-UAE mounts it).
