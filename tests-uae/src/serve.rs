@@ -227,10 +227,7 @@ fn serve(ctx: &HostContext) -> Result<String, String> {
             break p.parse::<u16>().map_err(|_| format!("wire.port is not a port: {p:?}"))?;
         }
         if let Some(rc) = drive.line("gadgetscope.ended") {
-            return Err(format!(
-                "GadgetScope ended (RC {rc}) before it listened{}",
-                drive.shown("gadgetscope.out", "no output")
-            ));
+            return Err(format!("{} before it listened", gadgetscope_ended(&drive, &rc)));
         }
         if t0.elapsed() > LISTEN_TIMEOUT {
             return Err(format!("GadgetScope did not listen within {} s", LISTEN_TIMEOUT.as_secs()));
@@ -280,7 +277,7 @@ fn serve_dialing(ctx: &HostContext, setup: &Setup, drive: &Drive, to: &str) -> R
     let out = answered(WINDOW_OUT);
     if !out.starts_with("RC 0\n") {
         let why = match drive.line("gadgetscope.ended") {
-            Some(rc) => format!("GadgetScope ended (RC {rc}){}", drive.shown("gadgetscope.out", "no output")),
+            Some(rc) => gadgetscope_ended(drive, &rc),
             None => format!(
                 "no window {:?} opened within {} s ({})",
                 setup.window,
@@ -288,11 +285,7 @@ fn serve_dialing(ctx: &HostContext, setup: &Setup, drive: &Drive, to: &str) -> R
                 out.trim()
             ),
         };
-        let output = match setup.start {
-            Start::Icon { .. } => " (started from its icon: its output is not kept)".to_string(),
-            _ => drive.shown("program.out", "empty"),
-        };
-        return Err(format!("{why}{output}\nthe screen now: {}", screenshot(ctx, "not-open")));
+        return Err(not_open(ctx, setup, drive, &why));
     }
     say(&format!(
         "ready dial-out {to} (window {:?} open, {:.1} s after boot began; GadgetScope dials {to} until a client there answers)",
@@ -337,7 +330,7 @@ fn wait_for_window(ctx: &HostContext, setup: &Setup, drive: &Drive, wire: &mut W
             continue;
         }
         let why = if let Some(rc) = gone {
-            format!("GadgetScope ended (RC {rc}){}", drive.shown("gadgetscope.out", "no output"))
+            gadgetscope_ended(drive, &rc)
         } else if missing {
             "the Shell found no such command (in DH1:, the --dir directory, or C:)".to_string()
         } else if failed {
@@ -353,12 +346,27 @@ fn wait_for_window(ctx: &HostContext, setup: &Setup, drive: &Drive, wire: &mut W
                 }
             )
         };
-        let output = match setup.start {
-            Start::Icon { .. } => " (started from its icon: its output is not kept)".to_string(),
-            _ => drive.shown("program.out", "empty"),
-        };
-        return Err(format!("{why}{output}\nthe screen now: {}", screenshot(ctx, "not-open")));
+        return Err(not_open(ctx, setup, drive, &why));
     }
+}
+
+/// Why the window never came (`why`), with the program's output (none is
+/// kept for an icon) and a screenshot of the screen now.
+fn not_open(ctx: &HostContext, setup: &Setup, drive: &Drive, why: &str) -> String {
+    let output = match setup.start {
+        Start::Icon { .. } => " (started from its icon: its output is not kept)".to_string(),
+        _ => drive.shown("program.out", "empty"),
+    };
+    let shot = match ctx.screenshot("not-open") {
+        Ok(path) => path.display().to_string(),
+        Err(e) => format!("no screenshot ({e})"),
+    };
+    format!("{why}{output}\nthe screen now: {shot}")
+}
+
+/// GadgetScope ended with `rc`, and what it printed.
+fn gadgetscope_ended(drive: &Drive, rc: &str) -> String {
+    format!("GadgetScope ended (RC {rc}){}", drive.shown("gadgetscope.out", "no output"))
 }
 
 /// Whether the Shell could not find the command of a `Start::Line`: its
@@ -368,24 +376,6 @@ fn not_found(drive: &Drive, start: &Start) -> bool {
     let Start::Line(line) = start else { return false };
     let command = split_command(line).0.trim_matches('"');
     drive.text("program.out").is_some_and(|out| out.starts_with(&format!("{command}: object not found")))
-}
-
-/// Takes a screenshot now (the harness's screenshot request) and names
-/// its file, or says why there is none.
-fn screenshot(ctx: &HostContext, name: &str) -> String {
-    let req = ctx.hd.join(uae_harness::stage::shot_request_file(name));
-    let done = ctx.hd.join(uae_harness::stage::shot_done_file(name));
-    if std::fs::write(&req, "go\n").is_err() {
-        return "no screenshot (cannot write its request)".into();
-    }
-    let t0 = Instant::now();
-    while !done.exists() {
-        if t0.elapsed() > Duration::from_secs(20) {
-            return "no screenshot (not taken within 20 s)".into();
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    ctx.run.screenshot(name).display().to_string()
 }
 
 /// Seconds since the run's directory was made (the boot's start).

@@ -260,6 +260,26 @@ pub struct HostContext {
     pub model: Model,
 }
 
+impl HostContext {
+    /// Takes a screenshot now, as a script's screenshot line does (the
+    /// harness answers the request while it watches the run; with Xvfb
+    /// only), and waits for it at most 20 s. `Ok(path)`, or why there is
+    /// none.
+    pub fn screenshot(&self, name: &str) -> Result<PathBuf, String> {
+        let done = self.hd.join(crate::stage::shot_done_file(name));
+        std::fs::write(self.hd.join(crate::stage::shot_request_file(name)), "go\n")
+            .map_err(|e| format!("cannot write its request: {e}"))?;
+        let t0 = std::time::Instant::now();
+        while !done.exists() {
+            if t0.elapsed() > Duration::from_secs(20) {
+                return Err("not taken within 20 s".into());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Ok(self.run.screenshot(name))
+    }
+}
+
 /// A host step: `Ok(log)` or `Err(why)`; an error fails the scenario.
 pub type HostStep = fn(&HostContext) -> Result<String, String>;
 
