@@ -155,10 +155,6 @@ class Settings:
         """Whether anything is set to start in the emulator."""
         return bool(self.start or self.icon or self.demo)
 
-    @property
-    def wait_window(self) -> str | None:
-        return self.window or (DEMO_WINDOW if self.demo else None)
-
 
 def looks_like_checkout(d: Path) -> bool:
     return (d / "Cargo.toml").is_file() and (d / "xtask" / "Cargo.toml").is_file()
