@@ -506,6 +506,31 @@ void Z_amigaZ_rt_part_unload(struct Z_amiga_instance_t *e)
         if (g_res[i].kind == RES_PART) { res_release(i); return; }
 }
 
+/* ---- the start code, freed once it has run (amiga_rt::init) ----
+ * The build puts it in the program file's last hunks, the first of them
+ * starting at gs_init (absent without start code). They are unlinked from
+ * the program's seglist and unloaded: UnLoadSeg() frees a seglist from
+ * the segment it is given to the end, and the loader of the program then
+ * frees the rest. Freeing the last hunks renumbers no other. */
+extern char gs_init[] __attribute__((weak));
+void Z_amigaZ_rt_init_done(struct Z_amiga_instance_t *e)
+{
+    ULONG at = (ULONG)_start, link = 0, next;
+    (void)e;
+    if (!gs_init) return;
+    while (at && at != (ULONG)gs_init) {
+        link = at - SEG_DATA;
+        next = *(ULONG *)link;
+        at = next ? SEG_ADDR(next) : 0;
+    }
+    if (!at || !link) return; /* freed already */
+    next = *(ULONG *)link;
+    gs_exec_Forbid(SYSBASE);
+    *(ULONG *)link = 0;
+    gs_exec_Permit(SYSBASE);
+    gs_dos_UnLoadSeg(g_dosbase, next);
+}
+
 /* ---- what OS memory the copies below read ----
  * They follow pointers found in other programs' memory. A garbage pointer
  * must not make them read the custom chips, the CIAs or Gayle, whose

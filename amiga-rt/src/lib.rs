@@ -24,6 +24,7 @@ extern crate alloc;
 pub mod be;
 pub mod commodities;
 pub mod decode;
+pub mod init;
 pub mod layout;
 pub mod locale;
 pub mod part;
@@ -100,12 +101,28 @@ pub use rt::{version_line, wb_startup};
 /// which `cargo xtask amiga` reads (docs/reference/toolchain.md, "Memory
 /// layout"). With `part: <path of a const amiga_rt::part::Part>` the
 /// program has a part loaded on demand ([`part`]): the build puts that
-/// crate's code in the part's file. The macro also places the
+/// crate's code in the part's file. With `init: <path of a fn() -> T>`
+/// (after `part:`) the program has start code ([`init`]): the macro calls
+/// that function once, frees its code ([`init::done`]), then calls `main`
+/// with its result (`main` is then `fn(T) -> i32`). The macro also places the
 /// `$VER: <name> <version> (<date>)` string the `Version` command finds;
 /// the program reads it with `version_line` (Amiga only).
 #[macro_export]
 macro_rules! program {
+    (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path, part: $part:path, init: $init:path $(,)?) => {
+        /// The program's start code, for the build (see [`program!`]).
+        #[cfg(target_arch = "wasm32")]
+        #[used]
+        #[link_section = "gadgetscope.init"]
+        static GS_INIT: [u8; stringify!($init).len()] = $crate::init::section(stringify!($init));
+
+        $crate::program!(@main name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, part: $part,
+            run: { let start = $init(); $crate::init::done(); $main(start) });
+    };
     (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path, part: $part:path $(,)?) => {
+        $crate::program!(@main name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, part: $part, run: { $main() });
+    };
+    (@main name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, part: $part:path, run: $run:block) => {
         /// The program's part loaded on demand, for the build (see
         /// [`program!`]).
         #[cfg(target_arch = "wasm32")]
@@ -113,9 +130,12 @@ macro_rules! program {
         #[link_section = "gadgetscope.part"]
         static GS_PART: [u8; $crate::part::section_len(&$part)] = $crate::part::section(&$part);
 
-        $crate::program!(name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, main: $main);
+        $crate::program!(@body name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, run: $run);
     };
     (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path $(,)?) => {
+        $crate::program!(@body name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, run: { $main() });
+    };
+    (@body name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, run: $run:block) => {
         /// The native stack's size for the build (see [`program!`]).
         #[cfg(target_arch = "wasm32")]
         #[used]
@@ -134,7 +154,7 @@ macro_rules! program {
             // SAFETY: amiga_main runs once per process, before anything
             // allocates; ARENA is used by the allocator alone from here on.
             unsafe { $crate::heap::init(core::ptr::addr_of_mut!(ARENA) as *mut u8, $heap) };
-            let rc = $main();
+            let rc: i32 = $run;
             $crate::memstat::note(b"exit");
             rc
         }

@@ -14,6 +14,10 @@ extern "C" {
     /// Puts the trap back into the loaded part's table entries and
     /// unloads it; nothing when none is loaded.
     pub fn rt_part_unload();
+    /// Unlinks the start code's hunk (the linker's `gs_init`) from the
+    /// program's seglist and frees it; nothing when there is none or it
+    /// is gone already (amiga_rt::init).
+    pub fn rt_init_done();
     /// Copies `len` bytes of OS memory at absolute `src` to `dst`; 0
     /// (nothing copied) when any of it is not readable memory (RAM exec
     /// manages or ROM; never the chips' registers).

@@ -89,6 +89,9 @@ pub struct HunkImage {
     /// holds `_start`, the native runtime and the read-only data, the
     /// others the code parts (codeparts.rs).
     pub code_hunks: Vec<u32>,
+    /// Bytes of those code hunks that are start code (`.gs_init.<n>`, the
+    /// file's last hunks), freed once the start has run (amiga_rt::init).
+    pub init_size: u32,
     /// The ELF address of each hunk's first byte, in hunk order (what a
     /// hunk number and an offset in it were in the ELF file).
     pub hunk_bases: Vec<u32>,
@@ -247,13 +250,14 @@ pub fn elf_to_hunks(
     if opts.symbols {
         input.collect_symbols(&mut hunks)?;
     }
-    let program: Vec<&Hunk> = hunks.list.iter().filter(|h| h.file == File::Program).collect();
+    let program: Vec<&Hunk> = hunks.list.iter().filter(|h| h.file != File::Part).collect();
     let size_of = |k: Kind| program.iter().find(|h| h.kind == k).map_or(0, |h| h.size);
     let code_hunks: Vec<u32> = program.iter().filter(|h| h.kind == Kind::Code).map(|h| h.size).collect();
     let image = HunkImage {
         bytes: emit(program.iter().copied()),
         code_size: code_hunks.iter().sum(),
         code_hunks,
+        init_size: program.iter().filter(|h| h.file == File::Init).map(|h| h.size).sum(),
         hunk_bases: program.iter().map(|h| h.base).collect(),
         data_size: size_of(Kind::Data),
         linear_size: size_of(Kind::Linear),
@@ -409,6 +413,7 @@ impl<'a> Input<'a> {
         let mut groups: [Vec<usize>; 4] = Default::default();
         let mut parts: Vec<usize> = Vec::new();
         let mut part_file: Vec<usize> = Vec::new();
+        let mut init: Vec<usize> = Vec::new();
         let mut empty = Vec::new();
         for (SectionIndex(i), sh) in self.sections.enumerate() {
             let flags = sh.sh_flags(e);
@@ -442,6 +447,8 @@ impl<'a> Input<'a> {
                 parts.push(i);
             } else if kind == Kind::Code && codeparts::is_part_section(File::Part, &self.name(i)) {
                 part_file.push(i);
+            } else if kind == Kind::Code && codeparts::is_part_section(File::Init, &self.name(i)) {
+                init.push(i);
             } else {
                 groups[kind as usize].push(i);
             }
@@ -451,11 +458,14 @@ impl<'a> Input<'a> {
         }
         parts.sort_by_key(|&i| self.sh(i).sh_addr(e));
         part_file.sort_by_key(|&i| self.sh(i).sh_addr(e));
+        init.sort_by_key(|&i| self.sh(i).sh_addr(e));
         let [code, data, linear, bss] = groups;
         let program = File::Program;
         let mut ordered: Vec<(Kind, File, Vec<usize>)> = vec![(Kind::Code, program, code)];
         ordered.extend(parts.into_iter().map(|i| (Kind::Code, program, vec![i])));
         ordered.extend([(Kind::Data, program, data), (Kind::Linear, program, linear), (Kind::Bss, program, bss)]);
+        // The start code last, so that freeing it renumbers no other hunk.
+        ordered.extend(init.into_iter().map(|i| (Kind::Code, File::Init, vec![i])));
         ordered.extend(part_file.into_iter().map(|i| (Kind::Code, File::Part, vec![i])));
         ordered.retain(|(_, _, members)| !members.is_empty());
         let span = |i: usize| {
@@ -730,6 +740,12 @@ impl<'a> Input<'a> {
                     },
                 };
                 let mut s_a = s_a;
+                if (hunks.list[h].file, hunks.list[to].file) == (File::Part, File::Init) {
+                    return Err(err("the part refers to the start code, which is freed before any part loads".into()));
+                }
+                if hunks.list[h].file == File::Init && hunks.list[to].file == File::Part {
+                    return Err(err("the start code refers to a function of the part".into()));
+                }
                 if (hunks.list[h].file, hunks.list[to].file) == (File::Program, File::Part) {
                     // Only the table's initialiser may name a part function;
                     // until the part is loaded it names `absent`.
@@ -824,7 +840,8 @@ impl<'a> Input<'a> {
                     .collect()
             })
             .collect();
-        let program_hunks = first as u32;
+        // The start code's hunks are freed before a part loads.
+        let program_hunks = hunks.list.iter().filter(|h| h.file == File::Program).count() as u32;
         let sizes: Vec<u32> = code.iter().map(|h| h.size).collect();
         let header = crate::part::header(&link.id, program_hunks, &sizes, &exports, &imports)
             .map_err(|e| HunkError::Layout(e.to_string()))?;

@@ -114,6 +114,86 @@ pub fn plan(wasm: &[u8], c: &str) -> Result<Option<Plan>> {
     Ok(Some(Plan { file, code, functions, exports }))
 }
 
+/// What goes into the program's start code (amiga_rt::init): its entry
+/// and every function only the entry reaches.
+#[derive(Debug)]
+pub struct InitPlan {
+    /// wasm2c's C name of the entry.
+    pub entry: String,
+    /// wasm2c's C names of the start code's functions, the entry's among them.
+    pub functions: HashSet<String>,
+}
+
+impl InitPlan {
+    /// Whether GCC's function `asm_name` (or a copy of one) is start code.
+    pub fn holds(&self, asm_name: &str) -> bool {
+        self.functions.contains(asm_name.split_once('.').map_or(asm_name, |(b, _)| b))
+    }
+}
+
+/// The function whose direct call into the start code the build allows:
+/// `amiga_rt::program!`'s `amiga_main`, which calls the entry once and
+/// then frees the start code.
+pub const INIT_CALLER: &str = "amiga_main";
+
+/// The program's start code, from the module `wasm` and wasm2c's C `c`;
+/// `None` when the program declares none (`amiga_rt::program!`'s
+/// `init:`). The cut is [`callgraph::cut`] seeded with the entry alone:
+/// the table's entries are roots, so no start code function can be called
+/// through the table after it is freed. Errors: a malformed declaration,
+/// no such function or more than one, the entry in the table, a direct
+/// call into the start code from anything but [`INIT_CALLER`] or to
+/// anything but the entry (each named).
+pub fn init_plan(wasm: &[u8], c: &str) -> Result<Option<InitPlan>> {
+    let mut path = None;
+    for payload in Parser::new(0).parse_all(wasm) {
+        if let Payload::CustomSection(s) = payload.context("reading the wasm module")? {
+            if s.name() == amiga_rt::init::SECTION {
+                let Some(p) = amiga_rt::init::parse_section(s.data()) else {
+                    bail!("custom section {} is not a Rust path", amiga_rt::init::SECTION);
+                };
+                if path.replace(p).is_some() {
+                    bail!("two custom sections {}: one start code per program", amiga_rt::init::SECTION);
+                }
+            }
+        }
+    }
+    let Some(path) = path else { return Ok(None) };
+    // Rust's legacy mangling: `_ZN` then each segment as <length><name>, then the hash.
+    let prefix: String = path.split("::").fold(String::from("_ZN"), |m, seg| format!("{m}{}{seg}", seg.len())) + "17h";
+    let g = callgraph::read(wasm)?;
+    let found: Vec<u32> =
+        (g.imported..g.names.len() as u32).filter(|&f| g.names[f as usize].starts_with(&prefix)).collect();
+    let [entry] = found[..] else {
+        bail!(
+            "the start code's entry {path} is {} functions of the module, not one (is it #[inline(never)]?)",
+            found.len()
+        );
+    };
+    if g.table.contains(&entry) {
+        bail!("the start code's entry {path} is in the function table: it could be called after it is freed");
+    }
+    let cut = callgraph::cut(&g, |name| name == g.names[entry as usize]);
+    let wrong: Vec<String> = cut
+        .crossings
+        .iter()
+        .filter(|&&(a, b)| b != entry || g.names[a as usize] != INIT_CALLER)
+        .map(|&(a, b)| format!("  {} -> {}", g.names[a as usize], g.names[b as usize]))
+        .collect();
+    if !wrong.is_empty() || cut.crossings.is_empty() {
+        bail!(
+            "the start code ({path}) may be called directly only by {INIT_CALLER}, once, before it is freed; \
+             {} other direct calls:\n{}",
+            wrong.len(),
+            wrong.join("\n")
+        );
+    }
+    let names = c_names(c)?;
+    let c_name = |f: u32| names[(f - g.imported) as usize].clone();
+    let functions = (g.imported..g.names.len() as u32).filter(|&f| cut.part[f as usize]).map(c_name).collect();
+    Ok(Some(InitPlan { entry: c_name(entry), functions }))
+}
+
 /// The part the module declares: (file, crate). Errors: the section is
 /// there but malformed, or there are two.
 fn declared(wasm: &[u8]) -> Result<Option<(String, String)>> {

@@ -184,12 +184,16 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
     let c = std::fs::read_to_string(dir.join("prog.c"))?;
     let plan = part::plan(&wasm, &c).with_context(|| format!("{}: the part", wasm_path.display()))?;
+    let init = part::init_plan(&wasm, &c).with_context(|| format!("{}: the start code", wasm_path.display()))?;
     let c_names = part::c_names(&c)?;
     let odd = match cpu {
         Cpu::M68020 => None,
         Cpu::M68000 => Some(oddguard::accesses(&wasm).with_context(|| format!("{}: accesses", wasm_path.display()))?),
     };
     let mut c = w2cpost::apply_sized(&c, used, odd.as_deref())?;
+    if let Some(init) = &init {
+        c = init_entry_apart(&c, &init.entry)?;
+    }
     c.push_str(&part::build_id_c(&wasm, cpu.name()));
     std::fs::write(dir.join("prog.c"), c)?;
 
@@ -221,7 +225,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     ];
     progress(Stage::Compile);
     let mut objs = Vec::new();
-    let (mut parts, mut part_parts) = (0, 0);
+    let mut counts = [0; 3];
     for (src, obj, flags) in &sources {
         let o = dir.join(obj);
         let is_c = src.extension().is_some_and(|e| e == "c");
@@ -254,7 +258,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
             std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section, cpu))?;
             sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(&asm).arg("-o").arg(&o))?;
             if one_section {
-                (parts, part_parts) = in_code_parts(&asm, &o, cpu, plan.as_ref())?;
+                counts = in_code_parts(&asm, &o, cpu, plan.as_ref(), init.as_ref())?;
             }
         } else {
             sh(Command::new("m68k-linux-gnu-gcc")
@@ -270,9 +274,9 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
         }
         objs.push(o);
     }
-    progress(Stage::Link { parts, part_parts });
+    progress(Stage::Link { parts: counts[File::Program as usize], part_parts: counts[File::Part as usize] });
     let elf = dir.join("prog.elf");
-    std::fs::write(dir.join("parts.ld"), codeparts::linker_script(parts, part_parts))?;
+    std::fs::write(dir.join("parts.ld"), codeparts::linker_script(counts))?;
     sh(Command::new("m68k-linux-gnu-ld")
         .arg(format!("-L{}", dir.display())) // before -T: where the script's INCLUDE looks
         .arg("-T")
@@ -289,6 +293,9 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     });
     let (image, part_image) =
         hunk::elf_to_hunks(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false }, link.as_ref())?;
+    if init.is_some() && image.init_size == 0 {
+        bail!("{}: the program declares start code, but GCC's listing kept all of it resident", wasm_path.display());
+    }
     let out_dir = hunk_path.parent().context("the hunk file's directory")?;
     std::fs::create_dir_all(out_dir)?;
     let part = match (plan, part_image) {
@@ -368,11 +375,17 @@ fn put_checked(path: &Path, bytes: &[u8], python: &Path) -> Result<()> {
 
 /// Puts the functions of the assembly listing `asm`, assembled into `o`,
 /// into code parts (codeparts.rs), the functions of `plan`'s part into
-/// the part's, and assembles it again; returns the number of parts, the
-/// program's and the part's. Checks that no part is larger than its bound
-/// ([`codeparts::PART_MAX`], or the one function in it) and that nothing
-/// is left in `.text`.
-fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu, plan: Option<&part::Plan>) -> Result<(usize, usize)> {
+/// the part's, those of `init` into the start code's, and assembles it
+/// again; returns the number of code parts per [`File`]. Checks that no
+/// part is larger than its bound ([`codeparts::PART_MAX`], or the one
+/// function in it) and that nothing is left in `.text`.
+fn in_code_parts(
+    asm: &Path,
+    o: &Path,
+    cpu: Cpu,
+    plan: Option<&part::Plan>,
+    init: Option<&part::InitPlan>,
+) -> Result<[usize; 3]> {
     use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
     let spans = {
         let data = std::fs::read(o)?;
@@ -387,18 +400,27 @@ fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu, plan: Option<&part::Plan>) -> R
         let ends = starts.iter().skip(1).map(|s| s.0).chain([text.size()]);
         starts.iter().zip(ends).map(|((a, name), end)| (name.clone(), (end - a) as u32)).collect()
     };
-    let in_part = |name: &str| plan.is_some_and(|p| p.holds(name));
-    let (split, bounds, part_bounds) =
-        codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX, &in_part)?;
+    let file_of = |name: &str| {
+        if plan.is_some_and(|p| p.holds(name)) {
+            File::Part
+        } else if init.is_some_and(|p| p.holds(name)) {
+            File::Init
+        } else {
+            File::Program
+        }
+    };
+    let entry = init.map(|p| p.entry.as_str());
+    let (split, bounds) =
+        codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX, &file_of, entry)?;
     std::fs::write(asm, split)?;
     sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(asm).arg("-o").arg(o))?;
     let data = std::fs::read(o)?;
     let file = object::File::parse(&*data)?;
     for s in file.sections() {
         let name = s.name().unwrap_or("?");
-        let bound = codeparts::part_number(File::Program, name)
-            .and_then(|n| bounds.get(n.wrapping_sub(1)))
-            .or_else(|| codeparts::part_number(File::Part, name).and_then(|n| part_bounds.get(n.wrapping_sub(1))));
+        let bound = [File::Program, File::Part, File::Init]
+            .into_iter()
+            .find_map(|f| codeparts::part_number(f, name).and_then(|n| bounds[f as usize].get(n.wrapping_sub(1))));
         if let Some(bound) = bound {
             if s.size() > u64::from(*bound) {
                 bail!("code part {name} has {} bytes, more than its bound {bound}", s.size());
@@ -408,7 +430,18 @@ fn in_code_parts(asm: &Path, o: &Path, cpu: Cpu, plan: Option<&part::Plan>) -> R
             bail!("{} bytes of the program's code were left in .text, outside the code parts", s.size());
         }
     }
-    Ok((bounds.len(), part_bounds.len()))
+    Ok(bounds.map(|b| b.len()))
+}
+
+/// wasm2c's C `c` with the start code's entry `entry` declared
+/// `noinline, noclone`: GCC would otherwise fold it, called once, into
+/// its resident caller. Error: no declaration of it.
+fn init_entry_apart(c: &str, entry: &str) -> Result<String> {
+    let decl = c
+        .lines()
+        .find(|l| l.starts_with("static ") && l.ends_with(");") && l.contains(&format!(" {entry}(")))
+        .with_context(|| format!("no declaration of the start code's entry {entry} in wasm2c's C"))?;
+    Ok(c.replacen(decl, &format!("__attribute__((noinline, noclone)) {decl}"), 1))
 }
 
 /// GCC's m68k output calls every named function with `jsr <symbol>`: an

@@ -4,7 +4,9 @@
 //!
 //! - [`shell`], [`settings`]: the Shell template and the tooltypes (the
 //!   wire's keywords are `gadgetscope_transport::settings`).
-//! - `start` (wasm32): the entry point; `event_loop` (wasm32): the loop,
+//! - `start` (wasm32): the start code, freed once it has returned
+//!   (`start::prepare`); [`main`] (wasm32) runs what it decided; `event_loop`
+//!   (wasm32): the loop,
 //!   over the Amiga side of the engine's traits (gadgetscope-system), the
 //!   wire's carriers (gadgetscope-transport) and the window
 //!   (gadgetscope-window); `complain` (wasm32): a problem told on the
@@ -30,6 +32,18 @@ mod complain;
 #[cfg(target_arch = "wasm32")]
 mod event_loop;
 #[cfg(target_arch = "wasm32")]
-mod start;
+pub mod start;
 #[cfg(target_arch = "wasm32")]
-pub use start::main;
+use start::Start;
+
+/// The program after its start: serves with the event loop, or ends with
+/// the return code the start gave (0, 5, 10, 20).
+#[cfg(target_arch = "wasm32")]
+pub fn main(start: Start) -> i32 {
+    match start {
+        Start::Exit(rc) => rc,
+        Start::Serve(dos, s) => {
+            event_loop::run(&dos, s.port.as_deref(), &s.fs_roots, s.gui, s.wire.as_ref(), s.serial.as_ref())
+        }
+    }
+}

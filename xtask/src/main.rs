@@ -89,12 +89,16 @@ fn main() -> ExitCode {
         "amiga" => report(cpu_option(rest).and_then(|(cpu, rest)| amiga::build_for(rest, cpu)).map(|built| {
             for b in &built {
                 println!(
-                    "{}: {} bytes (code {} in {} hunks, the largest {}; data {}, linear memory {} of which {} stored, bss {}; {} relocs; wasm {} bytes)",
+                    "{}: {} bytes (code {} in {} hunks, the largest {}{}; data {}, linear memory {} of which {} stored, bss {}; {} relocs; wasm {} bytes)",
                     b.hunk_path.display(),
                     b.image.bytes.len(),
                     b.image.code_size,
                     b.image.code_hunks.len(),
                     b.image.code_hunks.iter().max().copied().unwrap_or(0),
+                    match b.image.init_size {
+                        0 => String::new(),
+                        n => format!(", of it start code {n} freed once the start has run"),
+                    },
                     b.image.data_size,
                     b.image.linear_size,
                     b.image.linear_stored,

@@ -16,4 +16,4 @@
 // window.class layout, ASL requesters, locale.library;
 // docs/design/performance.md "Resident memory"). Below the guard is RC 20
 // "out of memory or stack".
-amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 128 * 1024, stack: 20 * 1024, main: gadgetscope::main, part: gadgetscope::WINDOW_PART);
+amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 128 * 1024, stack: 20 * 1024, main: gadgetscope::main, part: gadgetscope::WINDOW_PART, init: gadgetscope::start::prepare);
