@@ -142,13 +142,14 @@ struct NewBroker {
 #[cfg(target_arch = "wasm32")]
 const _: () = assert!(core::mem::size_of::<NewBroker>() == 26);
 
-/// A registered, active broker. Dropping it deletes the whole object tree
-/// (`DeleteCxObjAll`) and replies every `CxMsg` still at the port.
+/// A registered, active broker with its message port. Dropping it deletes
+/// the whole object tree (`DeleteCxObjAll`), replies every `CxMsg` still
+/// at the port, then deletes the port.
 #[cfg(target_arch = "wasm32")]
-pub struct Broker<'a> {
+pub struct Broker {
     lib: Library,
     broker: u32,
-    port: &'a MsgPort,
+    port: MsgPort,
     hotkey_error: Option<i32>,
     /// The texts the NewBroker pointed at (commodities.library copies them;
     /// kept anyway for the broker's life).
@@ -156,10 +157,10 @@ pub struct Broker<'a> {
 }
 
 #[cfg(target_arch = "wasm32")]
-impl<'a> Broker<'a> {
+impl Broker {
     /// Opens commodities.library (V37), registers the broker `name`
-    /// (unique, notify, show/hide) on `port`, adds the `popkey` hotkey
-    /// and activates it. A bad popkey is no error: the broker runs
+    /// (unique, notify, show/hide) on `port`, which it keeps, adds the
+    /// `popkey` hotkey and activates it. A bad popkey is no error: the broker runs
     /// without the hotkey and [`Broker::hotkey_error`] says why.
     pub fn new(
         name: &[u8],
@@ -167,8 +168,8 @@ impl<'a> Broker<'a> {
         descr: &[u8],
         popkey: &[u8],
         priority: i8,
-        port: &'a MsgPort,
-    ) -> Result<Broker<'a>, CxError> {
+        port: MsgPort,
+    ) -> Result<Broker, CxError> {
         let lib = Library::open("commodities.library", 37).map_err(|_| CxError::NoLibrary)?;
         let texts = [
             cut_nul(name, CBD_NAMELEN),
@@ -218,7 +219,7 @@ impl<'a> Broker<'a> {
         if filter == 0 {
             return Some(COERR_ISNULL);
         }
-        // SAFETY: the port outlives the broker (lifetime 'a).
+        // SAFETY: the port is the broker's, deleted after it (Drop).
         let sender = unsafe { sys::commodities_CreateCxObj(base, CX_SEND, self.port.addr(), POPKEY_ID as u32) };
         // SAFETY: NULL input event: the translator swallows the event.
         let translate = unsafe { sys::commodities_CreateCxObj(base, CX_TRANSLATE, 0, 0) };
@@ -284,7 +285,7 @@ impl<'a> Broker<'a> {
 }
 
 #[cfg(target_arch = "wasm32")]
-impl Drop for Broker<'_> {
+impl Drop for Broker {
     fn drop(&mut self) {
         // SAFETY: the broker and everything attached to it are ours,
         // deleted once; no new CxMsgs arrive afterwards.

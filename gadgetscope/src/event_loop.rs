@@ -204,7 +204,7 @@ fn window_commands(engine: &mut Engine<'_>, host: &Host<Asker<'_>>, window: &mut
 /// commodities.library (the AROS ROM has none: then nothing is said) or
 /// when the broker fails for another reason (said, then the program runs
 /// on without it); `Err(())` when a GadgetScope broker already runs.
-fn make_broker<'r>(port: &'r MsgPort, settings: &Settings, dos: &Dos) -> Result<Option<Broker<'r>>, ()> {
+fn make_broker(port: MsgPort, settings: &Settings, dos: &Dos) -> Result<Option<Broker>, ()> {
     let title = concat!("GadgetScope ", env!("CARGO_PKG_VERSION")).as_bytes();
     match Broker::new(b"GadgetScope", title, CX_DESCR, &settings.popkey, settings.cx_priority, port) {
         Ok(b) => {
@@ -294,7 +294,7 @@ struct Serving<'a, 'p, 'q> {
 /// and box the last window left ([`WindowSide::dock`]).
 struct GuiSide<'p> {
     settings: Settings,
-    broker: Option<Broker<'p>>,
+    broker: Option<Broker>,
     app_port: &'p MsgPort,
     docked: Docked<'p>,
 }
@@ -317,7 +317,88 @@ enum Stop {
     Wake { iconified: bool },
 }
 
-/// Runs the host; returns the Shell RC. With `gui` (the settings of a
+/// What the start opens for the loop ([`open`], start code: freed once the
+/// start has run): the ARexx system library, the public port and the reply
+/// port, Intuition, the tick, with the window the
+/// AppIcon's port and the commodity broker.
+pub struct Opened {
+    sys: RexxSys,
+    port: PublicPort,
+    os: AmigaIntuition,
+    timer: Timer,
+    reply: MsgPort,
+    app_port: Option<MsgPort>,
+    broker: Option<Broker>,
+}
+
+/// Opens what the loop serves with, in this order: the ARexx system
+/// library; with the window (`gui`) the AppIcon's port and the commodity
+/// broker (before the ARexx port, so that a second start finds the first
+/// one's broker); the public ARexx port (`port_name`, else the first free
+/// `GADGETSCOPE.<n>`); Intuition, timer.device and a reply port. (The
+/// actor, which holds `dos`, opens in [`run`]; the wire starts there too,
+/// once the `FSROOT`s are granted and the port is announced.) Err: the start's RC once the reason is
+/// told (RC 20 for a missing resource, 10 for a port that cannot be had,
+/// 5 when a running GadgetScope came forward instead).
+pub fn open(dos: &Dos, port_name: Option<&[u8]>, gui: Option<&Settings>) -> Result<Opened, i32> {
+    let sys = match RexxSys::open() {
+        Ok(s) => s,
+        Err(e) => {
+            return Err(complain(
+                dos,
+                &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e} (the ARexx system library)")),
+                RETURN_FAIL,
+            ))
+        }
+    };
+    // The window's ports: the loop's, they outlive every window.
+    let (app_port, cx_port) = match gui.map(|_| (MsgPort::new(), MsgPort::new())) {
+        Some((None, _)) => return Err(complain(dos, b"no signal for the AppIcon port", RETURN_FAIL)),
+        Some((Some(a), c)) => (Some(a), c),
+        None => (None, None),
+    };
+    // The broker first: it finds a running GadgetScope.
+    let broker = match (gui, cx_port) {
+        (Some(settings), Some(port)) => match make_broker(port, settings, dos) {
+            Ok(b) => b,
+            Err(()) => return Err(complain(dos, b"already running: its window comes to the front", RETURN_WARN)),
+        },
+        _ => None,
+    };
+    let port = match port_name {
+        Some(n) => PublicPort::exact(n),
+        None => PublicPort::numbered(b"GADGETSCOPE"),
+    };
+    let port = match (port, port_name) {
+        (Ok(p), _) => p,
+        (Err(PortError::Taken), Some(name)) if gui.is_some() => return Err(bring_forward(dos, &sys, name)),
+        (Err(e), _) => {
+            return Err(complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_ERROR))
+        }
+    };
+    let os = match AmigaIntuition::open() {
+        Ok(os) => os,
+        Err(e) => {
+            return Err(refuse(
+                port,
+                &sys,
+                dos,
+                &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")),
+                RETURN_FAIL,
+            ))
+        }
+    };
+    let Some(timer) = Timer::open(UNIT_VBLANK) else {
+        return Err(refuse(port, &sys, dos, b"cannot open timer.device", RETURN_FAIL));
+    };
+    let Some(reply) = MsgPort::new() else {
+        return Err(refuse(port, &sys, dos, b"no signal or memory for a reply port", RETURN_FAIL));
+    };
+    Ok(Opened { sys, port, os, timer, reply, app_port, broker })
+}
+
+/// Runs the host with what the start opened ([`open`]); returns the Shell
+/// RC. With `gui` (the settings of a
 /// Workbench or Shell start without NOGUI) the window joins the loop; its
 /// code is a part loaded on demand (docs/design/parts.md), there while
 /// the window is open or holds something, unloaded while it is
@@ -330,56 +411,18 @@ enum Stop {
 /// line say why it is off).
 pub fn run(
     dos: &Dos,
-    port_name: Option<&[u8]>,
     fs_roots: &[Vec<u8>],
     gui: Option<Settings>,
     wire: Option<&WireSettings>,
     serial: Option<&SerialSettings>,
+    opened: Opened,
 ) -> i32 {
-    let sys = match RexxSys::open() {
-        Ok(s) => s,
+    let Opened { sys, port, mut os, timer, reply, app_port, broker } = opened;
+    let actor = match AmigaActor::open(dos) {
+        Ok(actor) => actor,
         Err(e) => {
-            return complain(
-                dos,
-                &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e} (the ARexx system library)")),
-                RETURN_FAIL,
-            )
-        }
-    };
-    // The window's ports: the loop's, they outlive every window.
-    let (app_port, cx_port) = match gui.as_ref().map(|_| (MsgPort::new(), MsgPort::new())) {
-        Some((None, _)) => return complain(dos, b"no signal for the AppIcon port", RETURN_FAIL),
-        Some((Some(a), c)) => (Some(a), c),
-        None => (None, None),
-    };
-    // The broker first: it finds a running GadgetScope.
-    let broker = match (&gui, &cx_port) {
-        (Some(settings), Some(port)) => match make_broker(port, settings, dos) {
-            Ok(b) => b,
-            Err(()) => return complain(dos, b"already running: its window comes to the front", RETURN_WARN),
-        },
-        _ => None,
-    };
-    let port = match port_name {
-        Some(n) => PublicPort::exact(n),
-        None => PublicPort::numbered(b"GADGETSCOPE"),
-    };
-    let port = match (port, port_name) {
-        (Ok(p), _) => p,
-        (Err(PortError::Taken), Some(name)) if gui.is_some() => return bring_forward(dos, &sys, name),
-        (Err(e), _) => return complain(dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_ERROR),
-    };
-    let (mut os, actor) = match (AmigaIntuition::open(), AmigaActor::open(dos)) {
-        (Ok(os), Ok(actor)) => (os, actor),
-        (Err(e), _) | (_, Err(e)) => {
             return refuse(port, &sys, dos, &amiga_ndk::latin1::from_str_lossy(&alloc::format!("{e}")), RETURN_FAIL)
         }
-    };
-    let Some(timer) = Timer::open(UNIT_VBLANK) else {
-        return refuse(port, &sys, dos, b"cannot open timer.device", RETURN_FAIL);
-    };
-    let Some(reply) = MsgPort::new() else {
-        return refuse(port, &sys, dos, b"no signal or memory for a reply port", RETURN_FAIL);
     };
     let ibase = os.intuition_base();
     let mut engine: Engine<'_> = GsEngine::new(os, AmigaSystem::new(dos, &sys, &reply, ibase), actor);

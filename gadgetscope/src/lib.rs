@@ -30,7 +30,7 @@ pub const WINDOW_PART: amiga_rt::part::Part =
 #[cfg(target_arch = "wasm32")]
 mod complain;
 #[cfg(target_arch = "wasm32")]
-mod event_loop;
+pub mod event_loop;
 #[cfg(target_arch = "wasm32")]
 pub mod start;
 #[cfg(target_arch = "wasm32")]
@@ -42,8 +42,8 @@ use start::Start;
 pub fn main(start: Start) -> i32 {
     match start {
         Start::Exit(rc) => rc,
-        Start::Serve(dos, s) => {
-            event_loop::run(&dos, s.port.as_deref(), &s.fs_roots, s.gui, s.wire.as_ref(), s.serial.as_ref())
+        Start::Serve(dos, s, opened) => {
+            event_loop::run(&dos, &s.fs_roots, s.gui, s.wire.as_ref(), s.serial.as_ref(), opened)
         }
     }
 }

@@ -5,6 +5,7 @@
 //! (docs/design/parts.md, "Start code freed"), so nothing here may be
 //! called from the loop.
 use crate::complain::complain;
+use crate::event_loop::{open, Opened};
 use crate::settings::Settings;
 use crate::shell::{interpret, ShellCommand, TEMPLATE};
 use alloc::vec::Vec;
@@ -16,12 +17,14 @@ use gadgetscope_system::AmigaIntuition;
 use gadgetscope_transport::settings::{SerialSettings, WireSettings};
 
 /// What the start decided: end with a return code, or serve.
+// Made once and moved once into `main`: a Box would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 pub enum Start {
     /// The program is done (a one-shot Shell command, or a bad start):
     /// its return code (0, 5, 10, 20).
     Exit(i32),
-    /// Run the event loop with these.
-    Serve(Dos, Serve),
+    /// Run the event loop with these, and what the start opened for it.
+    Serve(Dos, Serve, Opened),
 }
 
 /// The event loop's settings from the Shell's arguments or the icons.
@@ -35,13 +38,18 @@ pub struct Serve {
 }
 
 /// The start: reads the Workbench start's icons or the Shell's arguments,
-/// runs a one-shot Shell command (`VERSION`, `INSPECT`), and says what
-/// comes next. Never inlined: it is the start code's one entry.
+/// runs a one-shot Shell command (`VERSION`, `INSPECT`), or opens what the
+/// event loop serves with (`event_loop::open`), and says what comes next.
+/// Never inlined: it is the start code's one entry.
 #[inline(never)]
 pub fn prepare() -> Start {
     let Ok(dos) = Dos::open() else { return Start::Exit(RETURN_FAIL) };
-    match decide(&dos) {
-        Ok(serve) => Start::Serve(dos, serve),
+    let serve = match decide(&dos) {
+        Ok(serve) => serve,
+        Err(rc) => return Start::Exit(rc),
+    };
+    match open(&dos, serve.port.as_deref(), serve.gui.as_ref()) {
+        Ok(opened) => Start::Serve(dos, serve, opened),
         Err(rc) => Start::Exit(rc),
     }
 }
