@@ -9,7 +9,7 @@
 //! - [`text`]: TREE / MENU / SCREENS text. [`golden`]: golden-file diff.
 //! - [`pick`]: the window and gadget under the pointer; system requesters.
 //! - [`locate`]: finding windows and gadgets by pattern, role, label, ID.
-//! - [`manifest`], [`profile`]: manifests / quirk profiles, read, written, recorded.
+//! - [`manifest`] (the crate gadgetscope-manifest), [`profile`]: manifests / quirk profiles, read, written, recorded.
 //! - [`input`]: the input.device event sequences of the acting verbs.
 //! - [`prop`]: where a proportional gadget's knob is.
 //! - [`fake`]: the fake Intuition the host tests walk.
@@ -22,7 +22,7 @@ pub mod fake;
 pub mod golden;
 pub mod input;
 pub mod locate;
-pub mod manifest;
+pub use gadgetscope_manifest as manifest;
 
 pub mod pick;
 pub mod profile;

@@ -1,5 +1,7 @@
 //! Manifests and quirk profiles (docs/reference/formats.md, "Manifests and
-//! quirk profiles").
+//! quirk profiles"). A crate of its own so that it is built for size: it
+//! runs once a profile is loaded or saved (`gadgetscope_core::manifest`
+//! re-exports it).
 //!
 //! One strict parser, one canonical writer and `@name` resolution. A
 //! manifest is written by an application's author for its own program; a
@@ -15,6 +17,9 @@
 //! Field values are kept as raw Latin-1 bytes (`Vec<u8>`): window titles
 //! are compared byte-wise with Intuition's live titles, so nothing is
 //! re-encoded. Limits are in bytes (= characters in Latin-1).
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
+extern crate alloc;
 
 use alloc::format;
 use alloc::string::String;
