@@ -705,7 +705,7 @@ fn execute(
                     say(&format!("screenshot {name} taken ({:.1} s after boot)", started.elapsed().as_secs_f64()));
                     report.screenshots.push(png);
                 }
-                fs::write(hd.join(stage::shot_done_file(&name)), b"ok\n").map_err(|e| e.to_string())?;
+                fs::write(hd.join(scenario::shot_done_file(&name)), b"ok\n").map_err(|e| e.to_string())?;
                 taken.push(name);
             }
         }
@@ -827,7 +827,7 @@ fn write_host_dump(pid: u32, model: Model, path: &Path, ram_dir: Option<&Path>) 
 /// Names of `shot-request-<name>` files in `hd` that have content and are
 /// not in `taken`, sorted.
 fn pending_shot_requests(hd: &Path, taken: &[String]) -> Vec<String> {
-    pending_requests(hd, &stage::shot_request_file(""), taken)
+    pending_requests(hd, &scenario::shot_request_file(""), taken)
 }
 
 /// Names of `<prefix><name>` files in `hd` that have content and are not

@@ -260,14 +260,24 @@ pub struct HostContext {
     pub model: Model,
 }
 
+/// The Amiga side asks for a screenshot by writing `go` into
+/// `DH0:shot-request-<name>`; the host answers with `hd/shot-done-<name>`.
+pub fn shot_request_file(name: &str) -> String {
+    format!("shot-request-{name}")
+}
+/// See [`shot_request_file`].
+pub fn shot_done_file(name: &str) -> String {
+    format!("shot-done-{name}")
+}
+
 impl HostContext {
     /// Takes a screenshot now, as a script's screenshot line does (the
     /// harness answers the request while it watches the run; with Xvfb
     /// only), and waits for it at most 20 s. `Ok(path)`, or why there is
     /// none.
     pub fn screenshot(&self, name: &str) -> Result<PathBuf, String> {
-        let done = self.hd.join(crate::stage::shot_done_file(name));
-        std::fs::write(self.hd.join(crate::stage::shot_request_file(name)), "go\n")
+        let done = self.hd.join(shot_done_file(name));
+        std::fs::write(self.hd.join(shot_request_file(name)), "go\n")
             .map_err(|e| format!("cannot write its request: {e}"))?;
         let t0 = std::time::Instant::now();
         while !done.exists() {

@@ -5,7 +5,7 @@ use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use crate::scenario::{FileSource, Line, Scenario};
+use crate::scenario::{shot_done_file, shot_request_file, FileSource, Line, Scenario};
 
 /// Name of the sentinel file the script writes after everything else
 /// (`hd/sentinel`). Its content is [`SENTINEL_TEXT`].
@@ -35,15 +35,6 @@ impl Default for Mends {
     fn default() -> Self {
         Mends { no_nest: true, console_fix: true }
     }
-}
-
-/// The Amiga side asks for a screenshot by writing `go` into
-/// `DH0:shot-request-<name>`; the host answers with `hd/shot-done-<name>`.
-pub fn shot_request_file(name: &str) -> String {
-    format!("shot-request-{name}")
-}
-pub fn shot_done_file(name: &str) -> String {
-    format!("shot-done-{name}")
 }
 
 /// The Amiga side asks for the host's task dump of that instant by
