@@ -335,6 +335,7 @@ pub fn scenarios() -> Vec<Scenario> {
         .line("Run QUIET >NIL: GadgetScope NOGUI")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:version.rexx OUT=DH0:version.out WAITPORT=20")
         .line("C:UAETool AVAIL FILE=DH0:mem-idle")
+        .line("C:UAETool ALLOCS FILE=DH0:mem-idle.allocs")
         .line("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:quit.rexx OUT=DH0:quit.out")
         // GadgetScope has replied QUIT; its process ends a moment later.
         .capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone");
@@ -383,6 +384,7 @@ pub fn scenarios() -> Vec<Scenario> {
         .check(Check::Rc("run-gone".into(), 0))
         .check(Check::Rc("warmup-gone".into(), 0))
         .check(Check::Rc("gs-gone".into(), 0))
+        .check(start_code_freed())
         .check(Check::Custom(
             "free memory after QUIT equals before, less exactly what a plain Run keeps".into(),
             Box::new(|run| {
@@ -500,6 +502,38 @@ pub fn medians(out: &str, script: &str) -> Vec<(String, u64, usize)> {
             (n.to_string(), v.get(v.len() / 2).copied().unwrap_or(0), v.len())
         })
         .collect()
+}
+
+/// Idle, GadgetScope's start code (the program file's last hunk:
+/// docs/design/parts.md, "Start code freed") is no longer allocated,
+/// while its other hunks are: the ROM's allocation list at the idle point
+/// (`UAETool ALLOCS`) holds a block of each other hunk's size and none of
+/// the start code's (`LoadSeg()` allocates a hunk with its 8-byte segment
+/// header, amiga_ndk::dos `SEG_SIZE_BEFORE` and `SEG_DATA`).
+fn start_code_freed() -> Check {
+    Check::Custom(
+        "the start code's hunk is freed once the start has run, the other hunks kept".into(),
+        Box::new(|run| {
+            let file = std::fs::read(run.hd().join("GadgetScope")).map_err(|e| format!("GadgetScope: {e}"))?;
+            let sizes = hunk_sizes(&file)?;
+            let allocs = run.read_text("mem-idle.allocs")?;
+            let held = |bytes: u32| {
+                let want = (bytes as usize + amiga_ndk::dos::SEG_SIZE_BEFORE + amiga_ndk::dos::SEG_DATA).to_string();
+                allocs.lines().any(|l| l.split_whitespace().nth(1) == Some(want.as_str()))
+            };
+            let (init, rest) = sizes.split_last().ok_or("no hunks")?;
+            let missing: Vec<u32> = rest.iter().copied().filter(|&b| b > 0 && !held(b)).collect();
+            if !missing.is_empty() {
+                return Err(format!(
+                    "hunks of {missing:?} bytes are not in the allocation list: it does not show the hunks"
+                ));
+            }
+            if held(*init) {
+                return Err(format!("the start code's hunk ({init} bytes) is still allocated"));
+            }
+            Ok(())
+        }),
+    )
 }
 
 #[cfg(test)]
