@@ -159,9 +159,20 @@ pub fn init_plan(wasm: &[u8], c: &str) -> Result<Option<InitPlan>> {
         }
     }
     let Some(path) = path else { return Ok(None) };
+    let g = callgraph::read(wasm)?;
+    let (entry, part) = init_cut(&g, &path)?;
+    let names = c_names(c)?;
+    let c_name = |f: u32| names[(f - g.imported) as usize].clone();
+    let functions = (g.imported..g.names.len() as u32).filter(|&f| part[f as usize]).map(c_name).collect();
+    Ok(Some(InitPlan { entry: c_name(entry), functions }))
+}
+
+/// The start code of `g` whose entry is the function at Rust path `path`:
+/// (the entry's index, which functions are start code). Errors: as
+/// [`init_plan`]'s.
+fn init_cut(g: &callgraph::CallGraph, path: &str) -> Result<(u32, Vec<bool>)> {
     // Rust's legacy mangling: `_ZN` then each segment as <length><name>, then the hash.
     let prefix: String = path.split("::").fold(String::from("_ZN"), |m, seg| format!("{m}{}{seg}", seg.len())) + "17h";
-    let g = callgraph::read(wasm)?;
     let found: Vec<u32> =
         (g.imported..g.names.len() as u32).filter(|&f| g.names[f as usize].starts_with(&prefix)).collect();
     let [entry] = found[..] else {
@@ -173,14 +184,14 @@ pub fn init_plan(wasm: &[u8], c: &str) -> Result<Option<InitPlan>> {
     if g.table.contains(&entry) {
         bail!("the start code's entry {path} is in the function table: it could be called after it is freed");
     }
-    let cut = callgraph::cut(&g, |name| name == g.names[entry as usize]);
+    let cut = callgraph::cut(g, |name| name == g.names[entry as usize]);
     let wrong: Vec<String> = cut
         .crossings
         .iter()
         .filter(|&&(a, b)| b != entry || g.names[a as usize] != INIT_CALLER)
         .map(|&(a, b)| format!("  {} -> {}", g.names[a as usize], g.names[b as usize]))
         .collect();
-    if !wrong.is_empty() || cut.crossings.is_empty() {
+    if !wrong.is_empty() {
         bail!(
             "the start code ({path}) may be called directly only by {INIT_CALLER}, once, before it is freed; \
              {} other direct calls:\n{}",
@@ -188,10 +199,10 @@ pub fn init_plan(wasm: &[u8], c: &str) -> Result<Option<InitPlan>> {
             wrong.join("\n")
         );
     }
-    let names = c_names(c)?;
-    let c_name = |f: u32| names[(f - g.imported) as usize].clone();
-    let functions = (g.imported..g.names.len() as u32).filter(|&f| cut.part[f as usize]).map(c_name).collect();
-    Ok(Some(InitPlan { entry: c_name(entry), functions }))
+    if cut.crossings.is_empty() {
+        bail!("nothing calls the start code's entry {path}: {INIT_CALLER} must (amiga_rt::program!'s init:)");
+    }
+    Ok((entry, cut.part))
 }
 
 /// The part the module declares: (file, crate). Errors: the section is
@@ -450,5 +461,54 @@ mod tests {
         assert_ne!(build_id(b"", "68020"), id, "the two builds' parts are told apart");
         assert_ne!(build_id(b"x", "68000"), id);
         assert!(build_id_c(b"", "68000").starts_with("const unsigned char gs_build_id[8] = {0x76, 0x5a,"));
+    }
+
+    /// amiga_main -> entry -> setup -> shared; loop_fn -> shared; a table
+    /// function t; a lonely one.
+    fn start_graph() -> callgraph::CallGraph {
+        let names = [
+            "amiga_main",
+            "_ZN11gadgetscope5start7prepare17habcE",
+            "_ZN11gadgetscope5start5setup17hdefE",
+            "shared",
+            "loop_fn",
+            "t",
+        ];
+        callgraph::CallGraph {
+            names: names.iter().map(|s| s.to_string()).collect(),
+            calls: vec![vec![1, 4], vec![2], vec![3], vec![], vec![3], vec![]],
+            body_bytes: vec![10; 6],
+            indirect: vec![false; 6],
+            table: vec![5],
+            table_at: vec![1],
+            imported: 0,
+            exports: vec![0],
+        }
+    }
+
+    #[test]
+    fn the_start_code_is_its_entry_and_what_only_it_reaches() {
+        let (entry, part) = init_cut(&start_graph(), "gadgetscope::start::prepare").unwrap();
+        assert_eq!(entry, 1);
+        assert_eq!(part, [false, true, true, false, false, false], "the entry and setup; shared stays");
+    }
+
+    #[test]
+    fn the_start_code_refuses_what_could_call_it_after_it_is_freed() {
+        let err = |g: &callgraph::CallGraph, path: &str| init_cut(g, path).unwrap_err().to_string();
+        let mut g = start_graph();
+        g.calls[4].push(1); // the loop calls the entry again
+        assert!(err(&g, "gadgetscope::start::prepare").contains("loop_fn -> _ZN11gadgetscope5start7prepare"));
+        // The loop calling what the entry calls keeps that resident.
+        let mut g = start_graph();
+        g.calls[4].push(2);
+        assert_eq!(init_cut(&g, "gadgetscope::start::prepare").unwrap().1, [false, true, false, false, false, false]);
+        let mut g = start_graph();
+        g.table.push(1);
+        assert!(err(&g, "gadgetscope::start::prepare").contains("in the function table"));
+        let mut g = start_graph();
+        g.calls[0] = vec![4];
+        assert!(err(&g, "gadgetscope::start::prepare").contains("nothing calls"));
+        assert!(err(&start_graph(), "gadgetscope::start::other").contains("is 0 functions"));
     }
 }
