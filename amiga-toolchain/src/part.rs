@@ -65,9 +65,28 @@ impl Plan {
     /// part: a part function, or a copy GCC made of one
     /// (`<name>.constprop.0`, `.isra.0`, `.part.0`).
     pub fn holds(&self, asm_name: &str) -> bool {
-        let base = asm_name.split_once('.').map_or(asm_name, |(b, _)| b);
-        self.functions.contains(base)
+        holds(&self.functions, asm_name)
     }
+}
+
+/// Whether GCC's function `asm_name` is one of `functions` (wasm2c's C
+/// names) or a copy GCC made of one (`<name>.constprop.0`, `.isra.0`,
+/// `.part.0`).
+fn holds(functions: &HashSet<String>, asm_name: &str) -> bool {
+    functions.contains(asm_name.split_once('.').map_or(asm_name, |(b, _)| b))
+}
+
+/// The contents of `wasm`'s custom sections called `name`, in order.
+fn custom_sections<'a>(wasm: &'a [u8], name: &str) -> Result<Vec<&'a [u8]>> {
+    let mut out = Vec::new();
+    for payload in Parser::new(0).parse_all(wasm) {
+        if let Payload::CustomSection(s) = payload.context("reading the wasm module")? {
+            if s.name() == name {
+                out.push(s.data());
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The program's part, from the module `wasm` and wasm2c's C `c` (before
@@ -127,7 +146,7 @@ pub struct InitPlan {
 impl InitPlan {
     /// Whether GCC's function `asm_name` (or a copy of one) is start code.
     pub fn holds(&self, asm_name: &str) -> bool {
-        self.functions.contains(asm_name.split_once('.').map_or(asm_name, |(b, _)| b))
+        holds(&self.functions, asm_name)
     }
 }
 
@@ -145,20 +164,12 @@ pub const INIT_CALLER: &str = "amiga_main";
 /// call into the start code from anything but [`INIT_CALLER`] or to
 /// anything but the entry (each named).
 pub fn init_plan(wasm: &[u8], c: &str) -> Result<Option<InitPlan>> {
-    let mut path = None;
-    for payload in Parser::new(0).parse_all(wasm) {
-        if let Payload::CustomSection(s) = payload.context("reading the wasm module")? {
-            if s.name() == amiga_rt::init::SECTION {
-                let Some(p) = amiga_rt::init::parse_section(s.data()) else {
-                    bail!("custom section {} is not a Rust path", amiga_rt::init::SECTION);
-                };
-                if path.replace(p).is_some() {
-                    bail!("two custom sections {}: one start code per program", amiga_rt::init::SECTION);
-                }
-            }
-        }
-    }
-    let Some(path) = path else { return Ok(None) };
+    let path = match custom_sections(wasm, amiga_rt::init::SECTION)?[..] {
+        [] => return Ok(None),
+        [bytes] => amiga_rt::init::parse_section(bytes)
+            .with_context(|| format!("custom section {} is not a Rust path", amiga_rt::init::SECTION))?,
+        _ => bail!("two custom sections {}: one start code per program", amiga_rt::init::SECTION),
+    };
     let g = callgraph::read(wasm)?;
     let (entry, part) = init_cut(&g, &path)?;
     let names = c_names(c)?;
@@ -208,20 +219,15 @@ fn init_cut(g: &callgraph::CallGraph, path: &str) -> Result<(u32, Vec<bool>)> {
 /// The part the module declares: (file, crate). Errors: the section is
 /// there but malformed, or there are two.
 fn declared(wasm: &[u8]) -> Result<Option<(String, String)>> {
-    let mut found = None;
-    for payload in Parser::new(0).parse_all(wasm) {
-        if let Payload::CustomSection(s) = payload.context("reading the wasm module")? {
-            if s.name() == SECTION {
-                let Some((file, code)) = layout::parse_section(s.data()) else {
-                    bail!("custom section {SECTION} is not `<file> NUL <crate>`");
-                };
-                if found.replace((file.to_string(), code.to_string())).is_some() {
-                    bail!("two custom sections {SECTION}: one part per program");
-                }
-            }
+    match custom_sections(wasm, SECTION)?[..] {
+        [] => Ok(None),
+        [bytes] => {
+            let (file, code) = layout::parse_section(bytes)
+                .with_context(|| format!("custom section {SECTION} is not `<file> NUL <crate>`"))?;
+            Ok(Some((file.to_string(), code.to_string())))
         }
+        _ => bail!("two custom sections {SECTION}: one part per program"),
     }
-    Ok(found)
 }
 
 /// The C names of the module's defined functions in index order: wasm2c
