@@ -172,7 +172,7 @@ fn parse(args: &[String]) -> Result<(Setup, Option<PathBuf>, Option<PathBuf>)> {
 /// takes GadgetScope takes too.
 fn dial_target(text: &str) -> Result<String> {
     let text = amiga_text(text, "--dial")?;
-    let bytes: Vec<u8> = text.chars().map(|c| c as u8).collect();
+    let bytes = amiga_ndk::latin1::from_str_exact(&text).map_err(|c| anyhow!("--dial: {c:?} is not Latin-1"))?;
     gadgetscope_transport::settings::dial(&bytes).map_err(|why| anyhow!("--dial HOST:PORT: {why}"))?;
     Ok(text)
 }
