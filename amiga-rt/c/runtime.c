@@ -515,20 +515,21 @@ void Z_amigaZ_rt_part_unload(struct Z_amiga_instance_t *e)
 extern char gs_init[] __attribute__((weak));
 void Z_amigaZ_rt_init_done(struct Z_amiga_instance_t *e)
 {
-    ULONG at = (ULONG)_start, link = 0, next;
+    ULONG own[OWN_MAX_HUNKS], n, k, *link;
     (void)e;
     if (!gs_init) return;
-    while (at && at != (ULONG)gs_init) {
-        link = at - SEG_DATA;
-        next = *(ULONG *)link;
-        at = next ? SEG_ADDR(next) : 0;
+    n = own_hunks(own);
+    for (k = 1; k < n && k < OWN_MAX_HUNKS; k++) {
+        if (own[k] != (ULONG)gs_init) continue;
+        link = (ULONG *)(own[k - 1] - SEG_DATA); /* the hunk before: its next BPTR */
+        n = *link;
+        gs_exec_Forbid(SYSBASE);
+        *link = 0;
+        gs_exec_Permit(SYSBASE);
+        gs_dos_UnLoadSeg(g_dosbase, n);
+        return;
     }
-    if (!at || !link) return; /* freed already */
-    next = *(ULONG *)link;
-    gs_exec_Forbid(SYSBASE);
-    *(ULONG *)link = 0;
-    gs_exec_Permit(SYSBASE);
-    gs_dos_UnLoadSeg(g_dosbase, next);
+    /* not in the seglist: freed already */
 }
 
 /* ---- what OS memory the copies below read ----
