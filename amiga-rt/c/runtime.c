@@ -33,9 +33,15 @@
 #ifndef GS_STACK_BYTES
 #error "GS_STACK_BYTES: the build passes the program's declared native stack size"
 #endif
-/* Of it, kept free below the deepest wasm2c frame for the OS calls that
- * frame makes (library calls, DOS packets, Intuition, GadTools). */
-#define GS_STACK_RESERVE (12u * 1024u)
+/* Of a native stack of `bytes`, kept free below the deepest wasm2c frame
+ * for the OS calls that frame makes (library calls, DOS packets,
+ * Intuition, GadTools): all but the wasm2c code's STACK_CODE, at most
+ * STACK_RESERVE_MAX (amiga_rt::stack::reserve). */
+#define GS_STACK_RESERVE(bytes) \
+    ((bytes) - STACK_CODE < STACK_RESERVE_MAX ? (bytes) - STACK_CODE : STACK_RESERVE_MAX)
+#if GS_STACK_BYTES < STACK_MIN
+#error "GS_STACK_BYTES: below amiga_rt::stack::STACK_MIN"
+#endif
 /* On the process's own stack, the bytes left between this frame and the
  * program's GS_STACK_BYTES: rt_start's callees (ms_paint) run there. */
 #define GS_STACK_MARGIN 512u
@@ -194,10 +200,12 @@ uint32_t wasm_rt_call_stack_depth;
 /* The stack guard of every wasm2c function
  * (amiga-toolchain/src/w2cpost.rs): below this stack pointer a call traps
  * with "out of memory or stack". Set in
- * rt_start to the lower end of the program's stack plus GS_STACK_RESERVE
- * for the OS calls made from the deepest function. */
+ * rt_start to the lower end of the program's stack plus its
+ * GS_STACK_RESERVE for the OS calls made from the deepest function, and by
+ * rt_on_stack for the stretch it runs on a stack of its own. */
 u32 gs_stack_floor;
 static __attribute__((aligned(4))) void *g_guard[5]; /* __builtin_setjmp buffer */
+ULONG rt_swap_call(void *sss, ULONG (*fn)(void));
 static wasm_rt_trap_t g_trap;
 static char g_panic[256];
 static ULONG g_panic_len;
@@ -1211,6 +1219,9 @@ static char g_ms_name[64]; /* the statistics file, "": statistics off */
 static ULONG g_stack_lo;   /* the swapped stack's lower end */
 static ULONG g_shadow_top; /* the shadow stack's top (offset; it is at 0..top) */
 static char g_ms_line[160];
+/* rt_on_stack's stacks: the one in use (lower end, 0 when none), the
+ * largest size and deepest use seen (bytes). */
+static ULONG g_ms_extra_lo, g_ms_extra_size, g_ms_extra_used;
 
 static void ms_paint(ULONG lo, ULONG hi)
 {
@@ -1239,6 +1250,11 @@ static ULONG ms_num(ULONG n, ULONG v)
     return n;
 }
 
+static ULONG ms_extra_now(void)
+{
+    return g_ms_extra_lo ? ms_used(g_ms_extra_lo, g_ms_extra_lo + g_ms_extra_size) : 0;
+}
+
 void Z_amigaZ_rt_memstat(struct Z_amiga_instance_t *e, u32 label, u32 len, u32 heap_high, u32 heap_size)
 {
     ULONG n = 0, fh;
@@ -1259,6 +1275,12 @@ void Z_amigaZ_rt_memstat(struct Z_amiga_instance_t *e, u32 label, u32 len, u32 h
     n = ms_num(n, ms_used(g_stack_lo, g_stack_lo + GS_STACK_BYTES));
     n = ms_put(n, " of ", 4);
     n = ms_num(n, GS_STACK_BYTES);
+    if (g_ms_extra_size) {
+        n = ms_put(n, " extra ", 7);
+        n = ms_num(n, g_ms_extra_used > ms_extra_now() ? g_ms_extra_used : ms_extra_now());
+        n = ms_put(n, " of ", 4);
+        n = ms_num(n, g_ms_extra_size);
+    }
     n = ms_put(n, "\n", 1);
     /* Opened for each line: other programs append to the same file. */
     fh = gs_dos_Open(g_dosbase, (ULONG)g_ms_name, MODE_READWRITE);
@@ -1363,7 +1385,66 @@ static ULONG run_program(void)
     return rc;
 }
 
-ULONG rt_swap_call(void *sss, ULONG (*fn)(void));
+/* ---- a stretch of the program on a native stack of its own ----
+ * rt_on_stack runs one wasm function (i32) -> () from the table on a stack
+ * it allocates for the call and frees after it (amiga_rt::stack): what
+ * needs more stack than the program's own (GadgetScope's window) takes it
+ * only while it runs. A trap there is caught on that stack, the stack
+ * given back, then reported as any other. One such stretch at a time. */
+static wasm_rt_function_ptr_t g_sub_fn;
+static void *g_sub_inst;
+static u32 g_sub_arg;
+
+static ULONG on_stack_body(void)
+{
+    void *outer[5];
+    ULONG trapped = 0;
+    memcpy(outer, g_guard, sizeof outer);
+    if (__builtin_setjmp(g_guard) == 0)
+        ((void (*)(void *, u32))g_sub_fn)(g_sub_inst, g_sub_arg);
+    else
+        trapped = 1;
+    memcpy(g_guard, outer, sizeof outer);
+    return trapped;
+}
+
+u32 Z_amigaZ_rt_on_stack(struct Z_amiga_instance_t *e, u32 bytes, u32 index, u32 arg)
+{
+    static uint32_t type; /* (i32) -> () */
+    wasm_rt_funcref_t *t = g_inst.w2c_T0.data;
+    ULONG sss[3], stack, trapped, floor = gs_stack_floor;
+    (void)e;
+    if (!type) type = wasm_rt_register_func_type(1, 0, WASM_RT_I32);
+    if (g_sub_fn || !t || index >= g_inst.w2c_T0.size || t[index].func_type != type || bytes < STACK_MIN ||
+        bytes > STACK_MAX)
+        wasm_rt_trap(WASM_RT_TRAP_CALL_INDIRECT);
+    bytes &= ~3UL;
+    stack = gs_exec_AllocVec(SYSBASE, bytes, MEMF_ANY);
+    if (!stack) return 0;
+    if (g_ms_name[0]) {
+        ms_paint(stack, stack + bytes);
+        g_ms_extra_lo = stack;
+        g_ms_extra_size = bytes;
+    }
+    sss[0] = stack;
+    sss[1] = stack + bytes;
+    sss[2] = stack + bytes - 4;
+    g_sub_fn = t[index].func;
+    g_sub_inst = t[index].module_instance;
+    g_sub_arg = arg;
+    gs_stack_floor = stack + GS_STACK_RESERVE(bytes);
+    trapped = rt_swap_call(sss, on_stack_body);
+    gs_stack_floor = floor;
+    g_sub_fn = 0;
+    if (g_ms_extra_lo) {
+        ULONG used = ms_extra_now();
+        if (used > g_ms_extra_used) g_ms_extra_used = used;
+        g_ms_extra_lo = 0;
+    }
+    gs_exec_FreeVec(SYSBASE, stack);
+    if (trapped) __builtin_longjmp(g_guard, 1);
+    return 1;
+}
 
 ULONG rt_start(void)
 {
@@ -1388,14 +1469,14 @@ ULONG rt_start(void)
              * GS_STACK_BYTES below this frame as a stack of its own. */
             g_stack_lo = here - GS_STACK_MARGIN - GS_STACK_BYTES;
             if (g_ms_name[0]) ms_paint(g_stack_lo, g_stack_lo + GS_STACK_BYTES);
-            gs_stack_floor = g_stack_lo + GS_STACK_RESERVE;
+            gs_stack_floor = g_stack_lo + GS_STACK_RESERVE(GS_STACK_BYTES);
             rc = run_program();
         } else if ((stack = gs_exec_AllocVec(SYSBASE, GS_STACK_BYTES, MEMF_ANY)) != 0) {
             g_stack_lo = stack;
             if (g_ms_name[0]) ms_paint(stack, stack + GS_STACK_BYTES);
             sss[0] = stack;
             sss[1] = stack + GS_STACK_BYTES;
-            gs_stack_floor = stack + GS_STACK_RESERVE;
+            gs_stack_floor = stack + GS_STACK_RESERVE(GS_STACK_BYTES);
             sss[2] = stack + GS_STACK_BYTES - 4;
             rc = rt_swap_call(sss, run_program);
             gs_exec_FreeVec(SYSBASE, stack);

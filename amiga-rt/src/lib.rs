@@ -30,6 +30,7 @@ pub mod locale;
 pub mod part;
 pub mod readargs;
 pub mod rexx;
+pub mod stack;
 pub mod tags;
 pub mod workbench;
 

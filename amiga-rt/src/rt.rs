@@ -18,6 +18,10 @@ extern "C" {
     /// program's seglist and frees it; nothing when there is none or it
     /// is gone already (amiga_rt::init).
     pub fn rt_init_done();
+    /// Runs the table's function `index` (`(i32) -> ()`) with `arg` on a
+    /// native stack of `bytes` allocated for the call (amiga_rt::stack);
+    /// 0 when that stack cannot be had (nothing run), 1 after the call.
+    pub fn rt_on_stack(bytes: u32, index: u32, arg: u32) -> u32;
     /// Copies `len` bytes of OS memory at absolute `src` to `dst`; 0
     /// (nothing copied) when any of it is not readable memory (RAM exec
     /// manages or ROM; never the chips' registers).

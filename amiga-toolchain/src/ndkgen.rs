@@ -16,7 +16,7 @@
 
 use crate::osglue::Function;
 use amiga_ndk::{dos, exec, input, intuition, rexx, utility, workbench};
-use amiga_rt::{layout, part};
+use amiga_rt::{layout, part, stack};
 use anyhow::{bail, Result};
 use std::fmt::Write;
 
@@ -83,6 +83,8 @@ pub fn header(fns: &[Function]) -> Result<String> {
         part::ph_Sizes, part::PART_OK, part::PART_CANNOT_LOAD, part::PART_NOT_A_PART, part::PART_OTHER_BUILD,
         part::PART_BUSY, dos::SEG_DATA, dos::SEG_SIZE_BEFORE,
     );
+    s.push_str("/* Native stacks: the wasm2c code's share, the OS calls' (amiga_rt::stack). */\n");
+    defines!(s; stack::STACK_CODE, stack::STACK_RESERVE_MAX, stack::STACK_MIN, stack::STACK_MAX);
     let mut lvos: Vec<(&str, &str, i32)> = Vec::new();
     for f in fns {
         match lvos.iter().find(|(_, name, _)| *name == f.name) {

@@ -1,7 +1,8 @@
 //! Which functions keep the stack guard (docs/reference/toolchain.md,
 //! "wasm2c and the post-pass"): the post-pass's `FUNC_PROLOGUE` compares
 //! the stack pointer with `gs_stack_floor` (runtime.c: the native stack's
-//! lower end plus `GS_STACK_RESERVE`, 12 KiB kept for OS calls). A
+//! lower end plus `GS_STACK_RESERVE`, what it keeps for OS calls:
+//! `amiga_rt::stack::reserve`, at least 2 KiB, at most 12 KiB). A
 //! function keeps it where the depth below it is not bounded at build
 //! time; elsewhere the bound is proven and the check dropped.
 //!
@@ -31,10 +32,12 @@ use anyhow::{bail, Result};
 use std::collections::HashMap;
 
 /// The stack that unchecked wasm code may use below the floor the last
-/// check passed. It is taken from the 12 KiB that runtime.c's
-/// `GS_STACK_RESERVE` keeps for OS calls, which then keep at least 11 KiB;
-/// the deepest native stack use measured in a whole run is 3 496 bytes
-/// (docs/design/performance.md, "Current numbers", high-water marks).
+/// check passed. It is taken from what runtime.c's `GS_STACK_RESERVE`
+/// keeps for OS calls (at least `amiga_rt::stack::STACK_MIN` less the
+/// wasm2c code's share: 2 KiB; GadgetScope's own stack keeps 7 KiB, its
+/// window's 12 KiB), which then keep that less 1 KiB; the deepest native
+/// stack use measured is in docs/design/performance.md ("Current
+/// numbers", high-water marks).
 /// 1 KiB covers a chain of typical frames (most are below 100 bytes, the
 /// largest of GadgetScope's near 500).
 pub const BUDGET: u32 = 1024;

@@ -4,6 +4,7 @@
 //! `memory.size` (linear memory is allocated at the size used, not in
 //! whole pages: docs/reference/toolchain.md, "Memory layout").
 
+use amiga_rt::stack::{STACK_MAX, STACK_MIN};
 use anyhow::{bail, Result};
 use wasmparser::{ExternalKind, Operator, Parser, Payload, TypeRef, Validator, WasmFeatures};
 
@@ -99,8 +100,8 @@ pub fn native_stack(wasm: &[u8]) -> Result<u32> {
                     bail!("custom section gadgetscope.stack holds {} bytes, not 4", c.data().len());
                 };
                 let n = u32::from_le_bytes(bytes);
-                if !(16 * 1024..=1024 * 1024).contains(&n) || n % 4 != 0 {
-                    bail!("native stack of {n} bytes: 16 KiB to 1 MiB, a multiple of 4");
+                if !(STACK_MIN..=STACK_MAX).contains(&n) || n % 4 != 0 {
+                    bail!("native stack of {n} bytes: {STACK_MIN} to {STACK_MAX} bytes, a multiple of 4");
                 }
                 return Ok(n);
             }
@@ -166,8 +167,8 @@ mod tests {
     fn native_stack_is_read_and_checked() {
         assert_eq!(native_stack(&custom("gadgetscope.stack", &(24u32 * 1024).to_le_bytes())).unwrap(), 24 * 1024);
         for (data, why) in [
-            (&(8u32 * 1024).to_le_bytes()[..], "16 KiB to 1 MiB"),
-            (&(2u32 * 1024 * 1024).to_le_bytes()[..], "16 KiB to 1 MiB"),
+            (&(8u32 * 1024).to_le_bytes()[..], "10240 to 1048576 bytes"),
+            (&(2u32 * 1024 * 1024).to_le_bytes()[..], "10240 to 1048576 bytes"),
             (&(16u32 * 1024 + 2).to_le_bytes()[..], "a multiple of 4"),
             (&[0, 64, 0][..], "holds 3 bytes, not 4"),
         ] {

@@ -21,7 +21,7 @@
 //! started with WBLAUNCH that are still running.
 use crate::complain::complain;
 use crate::settings::{Settings, Startup};
-use crate::WINDOW_PART;
+use crate::{WINDOW_PART, WINDOW_STACK};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use amiga_ndk::dos::{RETURN_ERROR, RETURN_FAIL, RETURN_OK, RETURN_WARN, SIGBREAKF_CTRL_C};
@@ -33,6 +33,7 @@ use amiga_rt::dos::Dos;
 use amiga_rt::exec::MsgPort;
 use amiga_rt::part::PartError;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
+use amiga_rt::stack::NoStack;
 use amiga_rt::timer::Timer;
 use amiga_rt::workbench::AppIcon;
 use gadgetscope_arexx::{Host, Rc, RecordOp, Reply};
@@ -500,7 +501,17 @@ pub fn run(
     loop {
         next = match next {
             Stop::Quit => break,
-            Stop::Wake { iconified } => with_window(&mut s, iconified, first),
+            // The window's OS calls (its layout, requesters) run on a
+            // stack of their own, held only while the window is in.
+            Stop::Wake { iconified } => {
+                match amiga_rt::stack::run_on(WINDOW_STACK, || with_window(&mut s, iconified, first)) {
+                    Ok(stop) => stop,
+                    Err(NoStack) => {
+                        let why = alloc::format!("not enough memory for the window's {WINDOW_STACK}-byte stack");
+                        refuse_window(&mut s, first, why.into_bytes())
+                    }
+                }
+            }
             Stop::Dock => serve(&mut s, &mut None),
         };
         first = false;
@@ -544,19 +555,7 @@ fn with_window(s: &mut Serving<'_, '_, '_>, iconified: bool, first: bool) -> Sto
     let libs = part.as_ref().map_err(Vec::clone).and_then(|_| open_libs().map_err(|e| e.as_bytes().to_vec()));
     let libs = match libs {
         Ok(l) => l,
-        Err(why) => {
-            if first || s.pending.is_empty() {
-                let mut text = why.clone();
-                text.extend_from_slice(b"; serving scripts without a window");
-                complain(dos, &text, 0);
-            }
-            // The commands that wanted the window hear why, once.
-            s.engine.ui_refused = Some(amiga_ndk::latin1::to_string(&why));
-            let jobs = core::mem::take(&mut s.pending);
-            let (_, wake) = run_jobs(s, &mut None, jobs);
-            s.engine.ui_refused = None;
-            return wake.unwrap_or(Stop::Dock);
-        }
+        Err(why) => return refuse_window(s, first, why),
     };
     let ws = WindowSettings {
         port: s.port.name().to_vec(),
@@ -587,6 +586,23 @@ fn with_window(s: &mut Serving<'_, '_, '_>, iconified: bool, first: bool) -> Sto
     drop(libs);
     drop(part);
     stop
+}
+
+/// The window cannot be brought in (`why`, Latin-1): at the `first` start
+/// or when the user asked (no command waits for it), the Shell or a
+/// requester says so; the commands that wanted the window answer RC 20
+/// with `why`, once; GadgetScope serves scripts on.
+fn refuse_window(s: &mut Serving<'_, '_, '_>, first: bool, why: Vec<u8>) -> Stop {
+    if first || s.pending.is_empty() {
+        let mut text = why.clone();
+        text.extend_from_slice(b"; serving scripts without a window");
+        complain(s.dos, &text, 0);
+    }
+    s.engine.ui_refused = Some(amiga_ndk::latin1::to_string(&why));
+    let jobs = core::mem::take(&mut s.pending);
+    let (_, wake) = run_jobs(s, &mut None, jobs);
+    s.engine.ui_refused = None;
+    wake.unwrap_or(Stop::Dock)
 }
 
 /// Whether `job` wants the window brought in first: SHOW or HIGHLIGHT

@@ -153,11 +153,13 @@ pub const ICONS: &[IconSpec] = &[
     },
 ];
 
-/// `do_StackSize` of the icons that start GadgetScope, bytes: AmigaDOS's
-/// usual minimum. Its runtime moves at once to a stack of its own
-/// (amiga-rt/c/runtime.c `rt_start`, `StackSwap()`), so the process's stack
-/// holds only the start code's few frames.
-pub const GADGETSCOPE_STACK: u32 = 4096;
+/// `do_StackSize` of the icons that start GadgetScope, bytes: room for its
+/// native stack (`gadgetscope::NATIVE_STACK`, 15 KiB) and the start's few
+/// frames, so that a Workbench start runs on the stack Workbench gives
+/// the process instead of allocating a second one (amiga-rt/c/runtime.c
+/// `rt_start`; gadgetscope's host test
+/// `the_icons_stack_holds_the_native_stack`).
+pub const GADGETSCOPE_STACK: u32 = 16384;
 
 /// The drawer window the drawer icon opens, pixels.
 pub const DRAWER_WINDOW: DrawerData = DrawerData { left: 60, top: 40, width: 360, height: 140 };

@@ -385,6 +385,7 @@ pub fn scenarios() -> Vec<Scenario> {
         .check(Check::Rc("warmup-gone".into(), 0))
         .check(Check::Rc("gs-gone".into(), 0))
         .check(start_code_freed())
+        .check(runs_on_run_stack())
         .check(Check::Custom(
             "free memory after QUIT equals before, less exactly what a plain Run keeps".into(),
             Box::new(|run| {
@@ -532,6 +533,25 @@ fn start_code_freed() -> Check {
                 return Err(format!("the start code's hunk ({init} bytes) is still allocated"));
             }
             Ok(())
+        }),
+    )
+}
+
+/// `arexx-waits`: an idle `GadgetScope NOGUI` started by `Run` runs on
+/// the stack `Run` gave its process (16 384 bytes on the AROS ROM), which
+/// has room for its native stack (`gadgetscope::NATIVE_STACK`): the ROM's
+/// allocation list at the idle point holds no second stack, an
+/// `AllocVec()` of that size (4 bytes more: `AllocVec()`'s size longword).
+fn runs_on_run_stack() -> Check {
+    Check::Custom(
+        "the idle GadgetScope runs on Run's stack, no second native stack allocated".into(),
+        Box::new(|run| {
+            let allocs = run.read_text("mem-idle.allocs")?;
+            let want = (gadgetscope::NATIVE_STACK + 4).to_string();
+            match allocs.lines().find(|l| l.split_whitespace().nth(1) == Some(want.as_str())) {
+                Some(l) => Err(format!("a block of the native stack's size is allocated: {l}")),
+                None => Ok(()),
+            }
         }),
     )
 }

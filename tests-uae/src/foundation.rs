@@ -299,6 +299,15 @@ pub fn scenarios() -> Vec<Scenario> {
         // UAETool's 20 KiB native stack overflows: the report, RC 20,
         // nothing leaked.
         trap_scenario("stack-guard", "RECURSE", "UAETool: out of memory or stack"),
+        // A stretch on a native stack of its own (amiga_rt::stack::run_on,
+        // runtime.c rt_on_stack): exec's bounds of the task's stack there
+        // are that stack's; runaway recursion on a second one is trapped
+        // by the guard's floor moved with it, reported, RC 20, and both
+        // stacks are given back.
+        trap_scenario("stack-run-on", "ONSTACK", "UAETool: out of memory or stack").check(Check::Contains(
+            "onstack.out".into(),
+            format!("UAETool: on a stack of {} bytes\n", uaetool::ONSTACK_BYTES),
+        )),
         // A process whose own stack has room for the native stack runs on
         // it (amiga-rt/c/runtime.c `rt_start`): UAETool started with a
         // 65 536-byte Shell stack holds that and no second 20 KiB stack,
@@ -310,9 +319,9 @@ pub fn scenarios() -> Vec<Scenario> {
         // arena is 100 KiB: programs/uaetool.)
         trap_scenario("heap-exhausted", "EXHAUST", "UAETool: panic: memory allocation of 102401 bytes failed"),
         // No memory for the native stack: MemHog holds free memory down to
-        // pieces under 16 KiB and starts GadgetScope on its own process (the
-        // Shell's way); the runtime says why, RC 20, IoErr
-        // ERROR_NO_FREE_STORE (103).
+        // pieces under 8 KiB and starts GadgetScope on its own process (the
+        // Shell's way) on a 4 000-byte stack, too small to run on; the
+        // runtime says why, RC 20, IoErr ERROR_NO_FREE_STORE (103).
         Scenario::new("stack-refused")
             .program("GadgetScope", "GadgetScope")
             .program("C/MemHog", "MemHog")
@@ -320,7 +329,7 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Rc("nostack".into(), 20))
             .check(Check::Contains(
                 "nostack.out".into(),
-                "GadgetScope: not enough memory for its 20480-byte stack\n".into(),
+                format!("GadgetScope: not enough memory for its {}-byte stack\n", gadgetscope::NATIVE_STACK),
             ))
             .check(Check::Contains("nostack.out".into(), ", RC 20, IoErr 103\n".into()))
             // MemHog gave everything back: the machine runs the program

@@ -4,8 +4,9 @@
  *   MemHog <program> [<arguments>]
  *
  * Runs <program> on a machine whose free memory is all in pieces smaller
- * than 16 KiB, to see what a program does when its own allocations fail
- * (scenario `stack-refused`: GadgetScope's 20 KiB native stack):
+ * than 8 KiB, to see what a program does when its own allocations fail
+ * (scenario `stack-refused`: GadgetScope's native stack, at least 10 KiB
+ * as every program's):
  *
  *  1. loads <program> (dos LoadSeg) while memory is still free;
  *  2. holds every free chunk it can in BLOCK-sized exec AllocMem blocks,
@@ -22,8 +23,10 @@
  *  4. calls <program>'s first hunk the way the Shell starts a command
  *     (a0 the argument line, d0 its length, ending in a newline; the same
  *     line as dos SetArgStr, where AROS's ReadArgs reads it) on this
- *     process and this stack (RunCommand would need memory for a new
- *     stack);
+ *     process, on a stack of SMALL bytes taken in step 1 (exec StackSwap):
+ *     what a Shell's default `Stack` gives a command on AmigaOS (the AROS
+ *     ROM's Shell gives each command more, room for a native stack of
+ *     15 KiB), too small for a program to run its native stack on;
  *  5. frees everything, unloads <program> and prints
  *     `MemHog: largest free <bytes> while held, RC <rc>, IoErr <n>`
  *     (exec AvailMem(MEMF_LARGEST) after step 3; <program>'s return code
@@ -34,11 +37,12 @@
  */
 #include "ndk.h"
 
-	.set	BLOCK, 8192		/* this tool's unit of holding, bytes */
-	.set	HOLES, 8		/* blocks given back after holding */
+	.set	BLOCK, 4096		/* this tool's unit of holding, bytes */
+	.set	HOLES, 16		/* blocks given back after holding */
 	.set	ROUNDS, 8		/* holding rounds at most */
 	.set	SETTLE, 10		/* ticks (1/50 s) between rounds */
 	.set	PATH_MAX, 256		/* this tool's buffer for <program> */
+	.set	SMALL, 4000		/* the stack <program> runs on, bytes */
 
 	.text
 	.globl	_start
@@ -84,6 +88,16 @@ _start:
 	jsr	_LVOLoadSeg(%a6)
 	move.l	%d0,%d7			/* seglist (BPTR) */
 	beq	.Lnoload
+	move.l	4.w,%a6			/* <program>'s stack, while memory is free */
+	move.l	#SMALL,%d0
+	moveq	#MEMF_ANY,%d1
+	jsr	_LVOAllocMem(%a6)
+	lea	sss(%pc),%a0
+	move.l	%d0,(%a0)+		/* stk_Lower */
+	beq	.Lnostack
+	add.l	#SMALL,%d0
+	move.l	%d0,(%a0)+		/* stk_Upper */
+	move.l	%d0,(%a0)		/* stk_Pointer */
 
 	/* hold, then give back HOLES blocks */
 	move.l	4.w,%a6
@@ -126,6 +140,9 @@ _start:
 	move.l	%a2,%d1
 	jsr	_LVOSetArgStr(%a6)
 	move.l	%d0,12(%a4)		/* MemHog's own, back after the run */
+	move.l	4.w,%a6
+	lea	sss(%pc),%a0
+	jsr	_LVOStackSwap(%a6)	/* onto SMALL bytes */
 	move.l	%d7,%d0
 	lsl.l	#2,%d0
 	move.l	%d0,%a1
@@ -136,6 +153,9 @@ _start:
 	jsr	4(%a1)
 	movem.l	(%sp)+,%d5-%d7/%a4-%a5
 	move.l	%d0,4(%a4)
+	move.l	4.w,%a6
+	lea	sss(%pc),%a0
+	jsr	_LVOStackSwap(%a6)	/* back */
 	move.l	%a5,%a6
 	jsr	_LVOIoErr(%a6)
 	move.l	%d0,8(%a4)
@@ -147,6 +167,9 @@ _start:
 	bsr	free_all
 	move.l	%d6,%d5
 	bsr	free_all
+	move.l	sss(%pc),%a1
+	move.l	#SMALL,%d0
+	jsr	_LVOFreeMem(%a6)
 	move.l	%a5,%a6
 	move.l	%d7,%d1
 	jsr	_LVOUnLoadSeg(%a6)
@@ -164,6 +187,12 @@ _start:
 	jsr	_LVOVPrintf(%a6)
 	moveq	#RETURN_FAIL,%d2
 	bra.s	.Lclose
+.Lnostack:
+	move.l	%a5,%a6
+	move.l	%d7,%d1
+	jsr	_LVOUnLoadSeg(%a6)
+	move.l	#ERROR_NO_FREE_STORE,%d1
+	jsr	_LVOSetIoErr(%a6)
 .Lnoload:
 	jsr	_LVOIoErr(%a6)
 	move.l	%d0,%d1
@@ -203,6 +232,7 @@ free_all:
 	.balign	4
 report:		.long	0, 0, 0		/* largest free, RC, IoErr: VPrintf's arguments */
 		.long	0		/* MemHog's argument string while <program> runs */
+sss:		.long	0, 0, 0		/* exec/tasks.h struct StackSwapStruct of <program>'s stack */
 path:		.space	PATH_MAX
 dosname:	.asciz	"dos.library"
 s_report:	.asciz	"MemHog: largest free %ld while held, RC %ld, IoErr %ld\n"
