@@ -10,13 +10,16 @@
 //! add it). Inside, as root and as a newcomer runs them: `cargo xtask run`
 //! (which checks its own picture) and then `cargo xtask test` with the
 //! emulator stage restricted to [`SCENARIOS`] (`GADGETSCOPE_TEST_SCENARIOS`);
-//! the picture is copied to `target/clean-root/gadgetscope.png`. The report
+//! the picture is copied to `target/clean-root/gadgetscope.png`. Then, when
+//! this checkout has no changes, GadgetScope's files as the root built
+//! them must be byte-identical to this checkout's ([`same_bytes`]). The report
 //! names the Debian packages and other tools the install steps installed
 //! (what the clean root lacked) and, on failure, the end of the log
 //! (`target/clean-root/test.log`).
 
 use crate::{suite, tools};
 use anyhow::{bail, Context, Result};
+use sha2::{Digest, Sha256};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -289,5 +292,44 @@ pub fn run() -> Result<()> {
     println!(
         "clean-root: `cargo xtask run`, then `cargo xtask test`, passed in a clean {SUITE} root ({minutes:.1} min)"
     );
+    same_bytes(&repo, &src.join("target/amiga"))
+}
+
+/// The same commit gives the same bytes from another checkout path and
+/// machine (docs/reference/toolchain.md): GadgetScope and its part as the
+/// clean root built them (checkout `/src`, its own `$HOME`) against this
+/// checkout's build (built now unless its inputs are those of its last
+/// build). Compared only when this checkout has no changes to tracked
+/// files, so that both are builds of HEAD; otherwise said and skipped.
+fn same_bytes(repo: &Path, built_there: &Path) -> Result<()> {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(repo)
+        .args(["status", "--porcelain", "--untracked-files=no"])
+        .output()
+        .context("running git status")?;
+    if !out.status.success() || !out.stdout.is_empty() {
+        println!("clean-root: the program files are not compared: this checkout has changes HEAD does not hold");
+        return Ok(());
+    }
+    let files = crate::amiga::build_reusing(&["gadgetscope".into()], crate::amiga::Cpu::M68020)?;
+    for here in files.iter().flat_map(|f| std::iter::once(f.hunk_path.clone()).chain(f.part.clone())) {
+        let name = here.file_name().context("a program file without a name")?;
+        let there = built_there.join(name);
+        let digest = |p: &Path| -> Result<String> {
+            let bytes = std::fs::read(p).with_context(|| p.display().to_string())?;
+            Ok(Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect())
+        };
+        let (a, b) = (digest(&here)?, digest(&there)?);
+        if a != b {
+            bail!(
+                "{}: the same commit built different bytes here ({}, sha256 {a}) and in the clean root ({}, sha256 {b})",
+                name.to_string_lossy(),
+                here.display(),
+                there.display()
+            );
+        }
+        println!("clean-root: {} is byte-identical to this checkout's build (sha256 {a})", name.to_string_lossy());
+    }
     Ok(())
 }
