@@ -339,7 +339,10 @@ pub fn scenarios() -> Vec<Scenario> {
             .check(Check::Rc("after".into(), 0))
             .check(Check::Contains("after.out".into(), "GadgetScope ".into()))
             .check(Check::Rc("usage".into(), 20))
-            .check(Check::Equals("usage.out".into(), b"usage: MemHog <program> [<arguments>]\n".to_vec())),
+            .check(Check::Equals(
+                "usage.out".into(),
+                b"usage: MemHog [STACK=<bytes>] <program> [<arguments>]\n".to_vec(),
+            )),
         sched_stress(),
         host_dump(),
         // Free memory after GadgetScope exits equals free memory before

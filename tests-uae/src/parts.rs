@@ -9,8 +9,11 @@
 //!   With the file back, `SHOW` opens the window, and from iconified
 //!   `HIGHLIGHT` of the GadTools fixture's Connect button brings the
 //!   window's part in before it runs (the window's details then name the
-//!   button: the window is there); iconified again, the
-//!   part is swapped for one whose build identity differs (one byte of it
+//!   button: the window is there); iconified again, with free memory
+//!   held in pieces under 8 KiB (MemHog) `SHOW` is RC 20 and `LASTERROR`
+//!   says there is not enough memory for the window's stack
+//!   (`gadgetscope::WINDOW_STACK`), and once it is given back `SHOW`
+//!   opens the window again; iconified, the part is swapped for one whose build identity differs (one byte of it
 //!   flipped), then for a hunk file that is no part (UAETool): `SHOW` is
 //!   RC 20 with "belongs to another build" and "is not a part of this
 //!   program"; GadgetScope answers `VERSION` all along, and a `SHOW` and a
@@ -96,11 +99,16 @@ fn reply_text(run: &uae_harness::RunDir, file: &str, index: usize) -> Result<Str
 
 /// Reply `index` of `file` holds `want`.
 fn says(file: &'static str, index: usize, want: &'static str) -> Check {
+    says_owned(file, index, want.to_string())
+}
+
+/// [`says`] for a text made at run time.
+fn says_owned(file: &'static str, index: usize, want: String) -> Check {
     Check::Custom(
         format!("reply {index} of {file} says {want:?}"),
         Box::new(move |run| {
             let t = reply_text(run, file, index)?;
-            if t.contains(want) {
+            if t.contains(&want) {
                 Ok(())
             } else {
                 Err(format!("it says {t:?}"))
@@ -125,11 +133,17 @@ fn refused() -> Scenario {
     s = crate::inspector::start(s.program("GadToolsFixture", "GadToolsFixture"), "GadToolsFixture", "gadtools-fixture");
     s = s.host_step("away", 20, move_part_away).line(START);
     s = send(s, "refused.rexx", "missing.out").host_step("back", 20, bring_part_back);
-    s = send(send(s, "show.rexx", "back.out"), "highlight.rexx", "highlight.out").host_step(
-        "foreign",
-        20,
-        foreign_part,
+    s = send(send(s, "show.rexx", "back.out"), "highlight.rexx", "highlight.out");
+    // No memory for the window's own stack: MemHog holds free memory down
+    // to pieces under 8 KiB while RexxSend, on a stack MemHog took before,
+    // asks for the window.
+    s = s.program("C/MemHog", "MemHog").capture(
+        &format!(
+            "C:MemHog STACK={REXXSEND_ON} DH0:RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:refused.rexx OUT=DH0:nostack.out"
+        ),
+        "memhog",
     );
+    s = send(s, "show.rexx", "after-nostack.out").host_step("foreign", 20, foreign_part);
     s = send(s, "refused.rexx", "foreign.out").host_step("not-a-part", 20, not_a_part);
     s = send(s, "refused.rexx", "not-a-part.out");
     // Queued at once: SHOW waits for the window, QUIT behind it; with the
@@ -141,6 +155,13 @@ fn refused() -> Scenario {
         .check(rcs("back.out", &[0, 0]))
         .check(rcs("highlight.out", &[0, 0, 0]))
         .check(says("highlight.out", 1, "\"Connect\""))
+        .check(rcs("nostack.out", &[0, 20, 0]))
+        .check(says_owned(
+            "nostack.out",
+            2,
+            format!("SHOW: not enough memory for the window's {}-byte stack", gadgetscope::WINDOW_STACK),
+        ))
+        .check(rcs("after-nostack.out", &[0, 0]))
         .check(rcs("foreign.out", &[0, 20, 0]))
         .check(says("foreign.out", 2, "SHOW: GadgetScope.window belongs to another build of this program"))
         .check(rcs("not-a-part.out", &[0, 20, 0]))
@@ -149,6 +170,10 @@ fn refused() -> Scenario {
         .check(Check::Rc("gs-gone".into(), 0))
         .timeout(Duration::from_secs(120))
 }
+
+/// The stack `part-refused` has MemHog run RexxSend on, bytes: room for
+/// RexxSend's 20 KiB native stack, so that it runs on it.
+const REXXSEND_ON: u32 = 24 * 1024;
 
 /// How many times `part-cycles` opens and iconifies the window.
 const CYCLES: usize = 20;

@@ -1,7 +1,7 @@
 /*
  * MemHog -- uae-harness TEST-HARNESS TOOL, not product code.
  *
- *   MemHog <program> [<arguments>]
+ *   MemHog [STACK=<bytes>] <program> [<arguments>]
  *
  * Runs <program> on a machine whose free memory is all in pieces smaller
  * than 8 KiB, to see what a program does when its own allocations fail
@@ -22,11 +22,14 @@
  *     smaller than BLOCK: the largest free chunk stays under 2 * BLOCK;
  *  4. calls <program>'s first hunk the way the Shell starts a command
  *     (a0 the argument line, d0 its length, ending in a newline; the same
- *     line as dos SetArgStr, where AROS's ReadArgs reads it) on this
- *     process, on a stack of SMALL bytes taken in step 1 (exec StackSwap):
+ *     line as dos SetArgStr; MemHog's own words read away from Input(),
+ *     where ReadArgs reads the rest of the line) on this
+ *     process, on a stack taken in step 1 (exec StackSwap): SMALL bytes,
  *     what a Shell's default `Stack` gives a command on AmigaOS (the AROS
  *     ROM's Shell gives each command more, room for a native stack of
- *     15 KiB), too small for a program to run its native stack on;
+ *     15 KiB), too small for a program to run its native stack on; or
+ *     STACK=<bytes> (SMALL to STACK_MAX), room for a program to run on
+ *     while it asks something else for memory;
  *  5. frees everything, unloads <program> and prints
  *     `MemHog: largest free <bytes> while held, RC <rc>, IoErr <n>`
  *     (exec AvailMem(MEMF_LARGEST) after step 3; <program>'s return code
@@ -43,12 +46,15 @@
 	.set	SETTLE, 10		/* ticks (1/50 s) between rounds */
 	.set	PATH_MAX, 256		/* this tool's buffer for <program> */
 	.set	SMALL, 4000		/* the stack <program> runs on, bytes */
+	.set	STACK_KEY, 6		/* bytes of "STACK=" */
 
 	.text
 	.globl	_start
 _start:
 	movem.l	%d2-%d7/%a2-%a6,-(%sp)
 	move.l	%a0,%a2			/* the argument line */
+	lea	argline(%pc),%a1
+	move.l	%a0,(%a1)
 	lea	(%a0,%d0.l),%a3		/* its end */
 	move.l	4.w,%a6
 	lea	dosname(%pc),%a1
@@ -59,14 +65,46 @@ _start:
 	beq	.Lnodos
 	move.l	%a5,%a6
 
-	/* <program>: the first word, copied with a NUL */
-1:	cmp.l	%a3,%a2
+	/* STACK=<bytes>: the first word, when it starts so */
+	bsr	skip_spaces
+	lea	s_stack(%pc),%a0
+	move.l	%a2,%a1
+	moveq	#STACK_KEY-1,%d1
+6:	cmp.l	%a3,%a1
+	bcc.s	1f
+	cmpm.b	(%a0)+,(%a1)+
+	dbne	%d1,6b
+	bne.s	1f			/* not STACK= */
+	moveq	#0,%d0			/* the number after it, in decimal */
+7:	cmp.l	%a3,%a1
+	bcc.s	8f
+	moveq	#0,%d1
+	move.b	(%a1),%d1
+	sub.b	#'0',%d1
+	cmp.b	#9,%d1
+	bhi.s	8f
+	move.l	%d0,%d2		/* d0 * 10 + d1, without the 68020's mulu.l */
+	lsl.l	#3,%d0
+	add.l	%d2,%d2
+	add.l	%d2,%d0
+	add.l	%d1,%d0
+	addq.l	#1,%a1
+	bra.s	7b
+8:	cmp.l	#SMALL,%d0		/* at least SMALL, at most STACK_MAX */
+	bcs	.Lusage
+	cmp.l	#STACK_MAX,%d0
+	bhi	.Lusage
+	and.b	#0xfc,%d0
+	lea	stk(%pc),%a0
+	move.l	%d0,(%a0)
+	move.l	%a1,%a2
+
+	/* <program>: the next word, copied with a NUL */
+1:	bsr	skip_spaces
+	cmp.l	%a3,%a2
 	bcc	.Lusage
-	cmp.b	#' ',(%a2)
-	bne.s	2f
-	addq.l	#1,%a2
-	bra.s	1b
-2:	bcs	.Lusage			/* a newline or control character: no <program> */
+2:	cmp.b	#' ',(%a2)
+	bcs	.Lusage			/* a newline or control character: no <program> */
 	lea	path(%pc),%a0
 	move.w	#PATH_MAX-2,%d1
 3:	cmp.l	%a3,%a2
@@ -89,13 +127,13 @@ _start:
 	move.l	%d0,%d7			/* seglist (BPTR) */
 	beq	.Lnoload
 	move.l	4.w,%a6			/* <program>'s stack, while memory is free */
-	move.l	#SMALL,%d0
+	move.l	stk(%pc),%d0
 	moveq	#MEMF_ANY,%d1
 	jsr	_LVOAllocMem(%a6)
 	lea	sss(%pc),%a0
 	move.l	%d0,(%a0)+		/* stk_Lower */
 	beq	.Lnostack
-	add.l	#SMALL,%d0
+	add.l	stk(%pc),%d0
 	move.l	%d0,(%a0)+		/* stk_Upper */
 	move.l	%d0,(%a0)		/* stk_Pointer */
 
@@ -135,7 +173,18 @@ _start:
 	lea	report(%pc),%a4
 	move.l	%d0,(%a4)
 
-	/* run <program> */
+	/* run <program>. MemHog's own words are read away from Input(),
+	 * where the Shell left the whole line and ReadArgs reads a
+	 * command's arguments from, so that <program> reads its own. */
+	move.l	%a5,%a6
+	jsr	_LVOInput(%a6)
+	move.l	%d0,%d3
+	move.l	%a2,%d4
+	sub.l	argline(%pc),%d4
+	bra.s	2f
+1:	move.l	%d3,%d1
+	jsr	_LVOFGetC(%a6)
+2:	dbra	%d4,1b
 	move.l	%a5,%a6
 	move.l	%a2,%d1
 	jsr	_LVOSetArgStr(%a6)
@@ -168,7 +217,7 @@ _start:
 	move.l	%d6,%d5
 	bsr	free_all
 	move.l	sss(%pc),%a1
-	move.l	#SMALL,%d0
+	move.l	stk(%pc),%d0
 	jsr	_LVOFreeMem(%a6)
 	move.l	%a5,%a6
 	move.l	%d7,%d1
@@ -211,6 +260,16 @@ _start:
 .Lout:	movem.l	(%sp)+,%d2-%d7/%a2-%a6
 	rts
 
+/* Moves a2 past spaces before a3. */
+skip_spaces:
+	cmp.l	%a3,%a2
+	bcc.s	1f
+	cmp.b	#' ',(%a2)
+	bne.s	1f
+	addq.l	#1,%a2
+	bra.s	skip_spaces
+1:	rts
+
 /* Frees the first block of the list of BLOCK-sized blocks at d5 (0:
  * empty, nothing done) and leaves the rest at d5; a6 = SysBase. */
 free_first:
@@ -233,8 +292,11 @@ free_all:
 report:		.long	0, 0, 0		/* largest free, RC, IoErr: VPrintf's arguments */
 		.long	0		/* MemHog's argument string while <program> runs */
 sss:		.long	0, 0, 0		/* exec/tasks.h struct StackSwapStruct of <program>'s stack */
+stk:		.long	SMALL		/* its size, bytes */
+argline:	.long	0		/* MemHog's argument line */
 path:		.space	PATH_MAX
 dosname:	.asciz	"dos.library"
 s_report:	.asciz	"MemHog: largest free %ld while held, RC %ld, IoErr %ld\n"
-s_usage:	.asciz	"usage: MemHog <program> [<arguments>]\n"
+s_usage:	.asciz	"usage: MemHog [STACK=<bytes>] <program> [<arguments>]\n"
+s_stack:	.ascii	"STACK="
 	.balign	2

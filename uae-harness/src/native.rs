@@ -19,9 +19,10 @@
 //! - `SemCheck`: a diagnostic that checks exec semaphore ownership around
 //!   every `ObtainSemaphore`/`ObtainSemaphoreShared`/`ReleaseSemaphore`
 //!   and reports violations on the serial port (`SemCheck.S`).
-//! - `MemHog`: runs a program on a 4 000-byte stack with every free chunk
-//!   of 4 KiB or more held (`MemHog.S`), so that the program's own larger
-//!   allocations fail.
+//! - `MemHog`: runs a program on a 4 000-byte stack (or `STACK=<bytes>`)
+//!   with every free chunk of 4 KiB or more held (`MemHog.S`), so that
+//!   the program's own larger allocations fail, or those of the program
+//!   it asks something of.
 //! - `CrashTest`: crashes on purpose (illegal instruction, address error or
 //!   divide by zero), for the harness's self-test.
 //! - `rexxsyslib.library` (`native/rexxsyslib/rexxsyslib.S`): a minimal
@@ -62,8 +63,9 @@ pub struct NativeTools {
     /// `SemCheck`: semaphore ownership violations on the serial port
     /// (`SEMCHECK …` lines).
     pub sem_check: PathBuf,
-    /// `MemHog <program> [<arguments>]`: runs `<program>` on a 4 000-byte
-    /// stack while free memory is held down to pieces under 8 KiB.
+    /// `MemHog [STACK=<bytes>] <program> [<arguments>]`: runs `<program>`
+    /// on a 4 000-byte stack (or one of `<bytes>`) while free memory is
+    /// held down to pieces under 8 KiB.
     pub mem_hog: PathBuf,
     /// Offset of the `illegal` instruction in CrashTest's second code hunk
     /// (hunk 1): where the self-test crash's report must place the PC.
