@@ -6,18 +6,20 @@
 //! own (`program!`'s `stack:`) and takes the larger one only while that
 //! stretch runs (GadgetScope's window: docs/design/parts.md).
 //!
-//! Of any native stack, the wasm2c code gets [`STACK_CODE`] and the OS
-//! calls made from its deepest frame the rest, at most
-//! [`STACK_RESERVE_MAX`] ([`reserve`]); the stack guard's check moves with
-//! the stack. These constants are the runtime's too (ndk.h). A trap on that stack is reported
-//! as any other (RC 20) after the stack is given back.
+//! Of any native stack, the OS calls made from the wasm2c code's deepest
+//! frame get all but [`STACK_CODE`], at most [`STACK_RESERVE_MAX`]
+//! ([`reserve`]), and the wasm2c code the rest; the stack guard's check
+//! moves with the stack. These constants are the runtime's too (ndk.h).
+//! A trap on that stack is reported as any other (RC 20) after the stack
+//! is given back.
 
-/// Of every native stack, the bytes the wasm2c code gets above the stack
-/// guard's floor; the rest is kept for the OS calls made from its deepest
-/// frame ([`reserve`]).
+/// Of every native stack, the least the wasm2c code gets above the stack
+/// guard's floor, bytes; the rest is kept for the OS calls made from its
+/// deepest frame, up to [`STACK_RESERVE_MAX`] ([`reserve`]).
 pub const STACK_CODE: u32 = 8 * 1024;
-/// The most a stack keeps for OS calls, bytes: what is above it goes to no
-/// one (the canary's and the benchmark's 64 KiB stacks).
+/// The most a stack keeps for OS calls, bytes: what a larger stack has
+/// beyond it goes to the wasm2c code (the canary's and the benchmark's
+/// 64 KiB stacks give it 52 KiB).
 pub const STACK_RESERVE_MAX: u32 = 12 * 1024;
 /// The least native stack, bytes: a program's (`program!`'s `stack:`) and
 /// [`run_on`]'s. The stack guard lets a function without the check use up
@@ -44,7 +46,7 @@ pub const fn reserve(bytes: u32) -> u32 {
 pub struct NoStack;
 
 /// Runs `f` on a native stack of `bytes` ([`STACK_MIN`] to [`STACK_MAX`],
-/// a multiple of 4) allocated for the call, and returns its result; the
+/// rounded down to a multiple of 4) allocated for the call, and returns its result; the
 /// stack is freed when `f` returns. `Err(NoStack)` when the stack cannot
 /// be had (`f` not run). Not nested: a call of `run_on` inside `f` stops
 /// the program (RC 20, "bad indirect call"), as does a `bytes` out of
