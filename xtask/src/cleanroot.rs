@@ -292,7 +292,23 @@ pub fn run() -> Result<()> {
     println!(
         "clean-root: `cargo xtask run`, then `cargo xtask test`, passed in a clean {SUITE} root ({minutes:.1} min)"
     );
-    same_bytes(&repo, &src.join("target/amiga"))
+    same_bytes(&repo, &root, &src.join("target/amiga"))
+}
+
+/// The first line of `--version` of the tools that turn the wasm module
+/// into Amiga code, as run here (`root` `None`) or in the clean root.
+fn tool_versions(root: Option<&Path>) -> Vec<String> {
+    ["m68k-linux-gnu-gcc", "wasm2c"]
+        .iter()
+        .map(|tool| {
+            let out = match root {
+                Some(r) => Command::new("chroot").arg(r).args([*tool, "--version"]).output(),
+                None => Command::new(tool).arg("--version").output(),
+            };
+            let text = out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+            format!("{tool} {}", text.lines().next().unwrap_or("(none)"))
+        })
+        .collect()
 }
 
 /// The same commit gives the same bytes from another checkout path and
@@ -300,8 +316,10 @@ pub fn run() -> Result<()> {
 /// clean root built them (checkout `/src`, its own `$HOME`) against this
 /// checkout's build (built now unless its inputs are those of its last
 /// build). Compared only when this checkout has no changes to tracked
-/// files, so that both are builds of HEAD; otherwise said and skipped.
-fn same_bytes(repo: &Path, built_there: &Path) -> Result<()> {
+/// files, so that both are builds of HEAD, and both have the same GCC and
+/// wasm2c (the Rust toolchain is this machine's, copied); otherwise said
+/// and skipped.
+fn same_bytes(repo: &Path, root: &Path, built_there: &Path) -> Result<()> {
     let out = Command::new("git")
         .arg("-C")
         .arg(repo)
@@ -310,6 +328,11 @@ fn same_bytes(repo: &Path, built_there: &Path) -> Result<()> {
         .context("running git status")?;
     if !out.status.success() || !out.stdout.is_empty() {
         println!("clean-root: the program files are not compared: this checkout has changes HEAD does not hold");
+        return Ok(());
+    }
+    let (here, there) = (tool_versions(None), tool_versions(Some(root)));
+    if here != there {
+        println!("clean-root: the program files are not compared: other tools there ({there:?}) than here ({here:?})");
         return Ok(());
     }
     let files = crate::amiga::build_reusing(&["gadgetscope".into()], crate::amiga::Cpu::M68020)?;
