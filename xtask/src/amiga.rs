@@ -289,8 +289,13 @@ fn build_key(root: &Path, p: &Program, cpu: Cpu, toolchain: &[u8]) -> Result<Key
     let wasm = root.join(format!("target/wasm32-unknown-unknown/release/{}.wasm", p.artifact));
     let module = std::fs::read(&wasm).with_context(|| wasm.display().to_string())?;
     let d = Sha256::new().chain_update(toolchain).chain_update(module).finalize();
-    let digest = d.iter().map(|b| format!("{b:02x}")).collect();
-    Ok(Key { hunk: p.hunk, hunk_path: out_dir(cpu).join(p.hunk), digest })
+    Ok(Key { hunk: p.hunk, hunk_path: out_dir(cpu).join(p.hunk), digest: hex(&d) })
+}
+
+/// `bytes` in lower-case hexadecimal, two digits a byte (digests, build
+/// identities in messages).
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The lock file of the build's fixed paths (everything under

@@ -341,7 +341,7 @@ fn same_bytes(repo: &Path, root: &Path, built_there: &Path) -> Result<()> {
         let there = built_there.join(name);
         let digest = |p: &Path| -> Result<String> {
             let bytes = std::fs::read(p).with_context(|| p.display().to_string())?;
-            Ok(Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect())
+            Ok(crate::amiga::hex(&Sha256::digest(&bytes)))
         };
         let (a, b) = (digest(&here)?, digest(&there)?);
         if a != b {

@@ -37,6 +37,7 @@
 //! Tools: Debian `jlha-utils` (`jlha`, a Java LHA archiver) and `lhasa`
 //! are installed when missing; amitools' `xdftool` comes with the venv
 //! (`target/tools/venv`).
+use crate::amiga::hex;
 use crate::{amiga, tools};
 use amiga_toolchain::part::BuildId;
 use anyhow::{anyhow, bail, Context, Result};
@@ -84,7 +85,6 @@ struct Shipped {
 /// another build would be refused when the window opens ("belongs to
 /// another build").
 pub fn check_part(program: (&str, &[u8]), part: (&str, &[u8]), id: &BuildId) -> Result<()> {
-    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
     let got = amiga_toolchain::part::read_build_id(part.1).with_context(|| format!("{}: no part file", part.0))?;
     if &got != id {
         bail!(
