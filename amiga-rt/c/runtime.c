@@ -42,9 +42,6 @@
 #if GS_STACK_BYTES < STACK_MIN
 #error "GS_STACK_BYTES: below amiga_rt::stack::STACK_MIN"
 #endif
-/* On the process's own stack, the bytes left between this frame and the
- * program's GS_STACK_BYTES: rt_start's callees (ms_paint) run there. */
-#define GS_STACK_MARGIN 512u
 
 typedef unsigned long ULONG;
 
@@ -1220,7 +1217,7 @@ static ULONG g_stack_lo;   /* the swapped stack's lower end */
 static ULONG g_shadow_top; /* the shadow stack's top (offset; it is at 0..top) */
 static char g_ms_line[160];
 /* rt_on_stack's stacks: the one in use (lower end, 0 when none), the
- * largest size and deepest use seen (bytes). */
+ * last one's size and the deepest use seen (bytes). */
 static ULONG g_ms_extra_lo, g_ms_extra_size, g_ms_extra_used;
 
 static void ms_paint(ULONG lo, ULONG hi)
@@ -1276,8 +1273,9 @@ void Z_amigaZ_rt_memstat(struct Z_amiga_instance_t *e, u32 label, u32 len, u32 h
     n = ms_put(n, " of ", 4);
     n = ms_num(n, GS_STACK_BYTES);
     if (g_ms_extra_size) {
+        ULONG now = ms_extra_now();
         n = ms_put(n, " extra ", 7);
-        n = ms_num(n, g_ms_extra_used > ms_extra_now() ? g_ms_extra_used : ms_extra_now());
+        n = ms_num(n, g_ms_extra_used > now ? g_ms_extra_used : now);
         n = ms_put(n, " of ", 4);
         n = ms_num(n, g_ms_extra_size);
     }
@@ -1385,6 +1383,21 @@ static ULONG run_program(void)
     return rc;
 }
 
+/* Runs fn on the stack of `bytes` at `stack` (StackSwap()), the stack
+ * guard's floor at its reserve meanwhile; returns fn's result. */
+static ULONG swap_run(ULONG stack, ULONG bytes, ULONG (*fn)(void))
+{
+    ULONG sss[3]; /* exec/tasks.h struct StackSwapStruct: lower, upper, pointer */
+    ULONG floor = gs_stack_floor, r;
+    sss[0] = stack;
+    sss[1] = stack + bytes;
+    sss[2] = stack + bytes - 4;
+    gs_stack_floor = stack + GS_STACK_RESERVE(bytes);
+    r = rt_swap_call(sss, fn);
+    gs_stack_floor = floor;
+    return r;
+}
+
 /* ---- a stretch of the program on a native stack of its own ----
  * rt_on_stack runs one wasm function (i32) -> () from the table on a stack
  * it allocates for the call and frees after it (amiga_rt::stack): what
@@ -1412,7 +1425,7 @@ u32 Z_amigaZ_rt_on_stack(struct Z_amiga_instance_t *e, u32 bytes, u32 index, u32
 {
     static uint32_t type; /* (i32) -> () */
     wasm_rt_funcref_t *t = g_inst.w2c_T0.data;
-    ULONG sss[3], stack, trapped, floor = gs_stack_floor;
+    ULONG stack, trapped;
     (void)e;
     if (!type) type = wasm_rt_register_func_type(1, 0, WASM_RT_I32);
     if (g_sub_fn || !t || index >= g_inst.w2c_T0.size || t[index].func_type != type || bytes < STACK_MIN ||
@@ -1426,15 +1439,10 @@ u32 Z_amigaZ_rt_on_stack(struct Z_amiga_instance_t *e, u32 bytes, u32 index, u32
         g_ms_extra_lo = stack;
         g_ms_extra_size = bytes;
     }
-    sss[0] = stack;
-    sss[1] = stack + bytes;
-    sss[2] = stack + bytes - 4;
     g_sub_fn = t[index].func;
     g_sub_inst = t[index].module_instance;
     g_sub_arg = arg;
-    gs_stack_floor = stack + GS_STACK_RESERVE(bytes);
-    trapped = rt_swap_call(sss, on_stack_body);
-    gs_stack_floor = floor;
+    trapped = swap_run(stack, bytes, on_stack_body);
     g_sub_fn = 0;
     if (g_ms_extra_lo) {
         ULONG used = ms_extra_now();
@@ -1450,7 +1458,7 @@ ULONG rt_start(void)
 {
     ULONG me = gs_exec_FindTask(SYSBASE, 0);
     ULONG rc = 20, stack, here;
-    ULONG sss[3]; /* exec/tasks.h struct StackSwapStruct: lower, upper, pointer */
+    ULONG mark; /* its address: where this frame is on the process's stack */
 
     if (*(volatile ULONG *)(me + pr_CLI) == 0) {
         gs_exec_WaitPort(SYSBASE, me + pr_MsgPort);
@@ -1462,23 +1470,19 @@ ULONG rt_start(void)
         if (g_wbmsg || (long)gs_dos_GetVar(g_dosbase, (ULONG)"GSMEMSTAT", (ULONG)g_ms_name, sizeof g_ms_name,
                                            GVF_LOCAL_ONLY) <= 0)
             g_ms_name[0] = 0;
-        here = (ULONG)&sss & ~3UL;
-        if (here - *(volatile ULONG *)(me + tc_SPLower) >= GS_STACK_BYTES + GS_STACK_MARGIN) {
+        here = (ULONG)&mark & ~3UL;
+        if (here - *(volatile ULONG *)(me + tc_SPLower) >= GS_STACK_BYTES + STACK_MARGIN) {
             /* The process's own stack is big enough (a Shell's `Stack`, an
              * icon's stack size): the program runs on it, with the same
              * GS_STACK_BYTES below this frame as a stack of its own. */
-            g_stack_lo = here - GS_STACK_MARGIN - GS_STACK_BYTES;
+            g_stack_lo = here - STACK_MARGIN - GS_STACK_BYTES;
             if (g_ms_name[0]) ms_paint(g_stack_lo, g_stack_lo + GS_STACK_BYTES);
             gs_stack_floor = g_stack_lo + GS_STACK_RESERVE(GS_STACK_BYTES);
             rc = run_program();
         } else if ((stack = gs_exec_AllocVec(SYSBASE, GS_STACK_BYTES, MEMF_ANY)) != 0) {
             g_stack_lo = stack;
             if (g_ms_name[0]) ms_paint(stack, stack + GS_STACK_BYTES);
-            sss[0] = stack;
-            sss[1] = stack + GS_STACK_BYTES;
-            gs_stack_floor = stack + GS_STACK_RESERVE(GS_STACK_BYTES);
-            sss[2] = stack + GS_STACK_BYTES - 4;
-            rc = rt_swap_call(sss, run_program);
+            rc = swap_run(stack, GS_STACK_BYTES, run_program);
             gs_exec_FreeVec(SYSBASE, stack);
         } else {
             report_no_stack();

@@ -28,6 +28,11 @@ pub const STACK_RESERVE_MAX: u32 = 12 * 1024;
 pub const STACK_MIN: u32 = 10 * 1024;
 /// The most native stack, bytes.
 pub const STACK_MAX: u32 = 1024 * 1024;
+/// On a process's own stack, the bytes the runtime leaves free between its
+/// start's frame and the program's native stack below it: its own callees
+/// run there (runtime.c `rt_start`). A process runs on its own stack when
+/// that has the program's stack and this much free.
+pub const STACK_MARGIN: u32 = 512;
 
 /// What a native stack of `bytes` keeps for OS calls below the wasm2c
 /// code's [`STACK_CODE`]: all the rest, at most [`STACK_RESERVE_MAX`]

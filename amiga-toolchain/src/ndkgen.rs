@@ -84,7 +84,7 @@ pub fn header(fns: &[Function]) -> Result<String> {
         part::PART_BUSY, dos::SEG_DATA, dos::SEG_SIZE_BEFORE,
     );
     s.push_str("/* Native stacks: the wasm2c code's share, the OS calls' (amiga_rt::stack). */\n");
-    defines!(s; stack::STACK_CODE, stack::STACK_RESERVE_MAX, stack::STACK_MIN, stack::STACK_MAX);
+    defines!(s; stack::STACK_CODE, stack::STACK_RESERVE_MAX, stack::STACK_MIN, stack::STACK_MAX, stack::STACK_MARGIN);
     let mut lvos: Vec<(&str, &str, i32)> = Vec::new();
     for f in fns {
         match lvos.iter().find(|(_, name, _)| *name == f.name) {

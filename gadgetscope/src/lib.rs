@@ -76,10 +76,10 @@ mod tests {
     use super::*;
 
     /// A Workbench start runs on the stack its icon asks for when that
-    /// holds the native stack, the 512 bytes runtime.c `rt_start` keeps
-    /// above it (`GS_STACK_MARGIN`) and the start's own frames below 512.
+    /// holds the native stack, the runtime's margin above it and the
+    /// frames below the runtime's start (less than 512 bytes).
     #[test]
     fn the_icons_stack_holds_the_native_stack() {
-        const { assert!(icons::GADGETSCOPE_STACK >= NATIVE_STACK + 1024) }
+        const { assert!(icons::GADGETSCOPE_STACK >= NATIVE_STACK + amiga_rt::stack::STACK_MARGIN + 512) }
     }
 }
