@@ -349,10 +349,10 @@ u32 Z_amigaZ_rt_wbstartup(struct Z_amiga_instance_t *e) { (void)e; return g_wbms
  * Its references into the program are offsets in the program's hunks,
  * made addresses here (LoadSeg relocates only within one file). The
  * function table's entries for its functions hold gs_part_absent until
- * it is loaded, and again once it is unloaded. One part at a time. */
+ * it is loaded, and again once it is unloaded. Each loaded part is a
+ * RES_PART resource, its seglist the handle. */
 extern const unsigned char gs_build_id[BUILD_ID_BYTES];
 extern char _start[];
-static ULONG g_part; /* the loaded part's seglist (BPTR), 0 when none */
 
 /* The most hunks the program itself may have (its own seglist's walk). */
 #define OWN_MAX_HUNKS 64
@@ -380,7 +380,8 @@ static ULONG own_hunks(ULONG *bases)
 
 /* Checks (apply 0) or applies (apply 1) the header at head (hsize
  * bytes) of a part with n code hunks at code[] of csize[] bytes, against
- * the program's nown hunks at own[]. 0 when the header does not hold. */
+ * the program's nown hunks at own[]. 0 when the header does not hold,
+ * PART_BUSY when its table entries are filled already, else 1. */
 static ULONG part_links(ULONG head, ULONG hsize, ULONG n, const ULONG *code, const ULONG *csize,
                         const ULONG *own, ULONG nown, int apply)
 {
@@ -395,7 +396,7 @@ static ULONG part_links(ULONG head, ULONG hsize, ULONG n, const ULONG *code, con
         k = H(off + 4);
         o = H(off + 8);
         if (idx >= g_inst.w2c_T0.size || k >= n || o >= csize[k] || (o & 1)) return 0;
-        if (t[idx].func != (wasm_rt_function_ptr_t)gs_part_absent) return 0;
+        if (t[idx].func != (wasm_rt_function_ptr_t)gs_part_absent) return PART_BUSY;
     }
     for (k = 0; k < n; k++) {
         for (;;) {
@@ -455,9 +456,8 @@ static ULONG part_hunks(ULONG seg, ULONG *code, ULONG *head)
 
 u32 Z_amigaZ_rt_part_load(struct Z_amiga_instance_t *e, u32 name)
 {
-    ULONG seg, head, hsize, own[OWN_MAX_HUNKS], code[PART_MAX_HUNKS], csize[PART_MAX_HUNKS], nown, n, k;
+    ULONG seg, head, hsize, own[OWN_MAX_HUNKS], code[PART_MAX_HUNKS], csize[PART_MAX_HUNKS], nown, n, k, linked;
     (void)e;
-    if (g_part) return PART_BUSY;
     if (name >= g_inst.w2c_memory.size) wasm_rt_trap(WASM_RT_TRAP_OOB);
     seg = gs_dos_LoadSeg(g_dosbase, MEMBASE + name);
     if (!seg) return PART_CANNOT_LOAD;
@@ -478,7 +478,11 @@ u32 Z_amigaZ_rt_part_load(struct Z_amiga_instance_t *e, u32 name)
         if (csize[k] > SEG_BYTES(code[k])) goto not_part;
         code[k] = SEG_ADDR(code[k]);
     }
-    if (!part_links(head, hsize, n, code, csize, own, nown, 0)) goto not_part;
+    linked = part_links(head, hsize, n, code, csize, own, nown, 0);
+    if (linked != 1) {
+        gs_dos_UnLoadSeg(g_dosbase, seg);
+        return linked ? PART_BUSY : PART_NOT_A_PART;
+    }
     if (!res_add(RES_PART, seg)) {
         gs_dos_UnLoadSeg(g_dosbase, seg);
         gs_dos_SetIoErr(g_dosbase, ERROR_NO_FREE_STORE);
@@ -487,8 +491,7 @@ u32 Z_amigaZ_rt_part_load(struct Z_amiga_instance_t *e, u32 name)
     part_links(head, hsize, n, code, csize, own, nown, 1);
     gs_exec_CacheClearU(SYSBASE);
     part_table(head, n, code, 1);
-    g_part = seg;
-    return PART_OK;
+    return seg; /* a BPTR: at least PART_LOADED_MIN */
 not_part:
     gs_dos_UnLoadSeg(g_dosbase, seg);
     return PART_NOT_A_PART;
@@ -500,15 +503,14 @@ static void part_release(ULONG seg)
     for (k = 0; k < n; k++) code[k] = SEG_ADDR(code[k]);
     part_table(SEG_ADDR(head), n, code, 0);
     gs_dos_UnLoadSeg(g_dosbase, seg);
-    g_part = 0;
 }
 
-void Z_amigaZ_rt_part_unload(struct Z_amiga_instance_t *e)
+void Z_amigaZ_rt_part_unload(struct Z_amiga_instance_t *e, u32 seg)
 {
     int i;
     (void)e;
     for (i = 0; i < RES_MAX; i++)
-        if (g_res[i].kind == RES_PART) { res_release(i); return; }
+        if (g_res[i].kind == RES_PART && g_res[i].handle == seg) { res_release(i); return; }
 }
 
 /* ---- the start code, freed once it has run (amiga_rt::init) ----

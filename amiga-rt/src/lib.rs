@@ -100,36 +100,40 @@ pub use rt::{version_line, wb_startup};
 /// for the OS calls of the deepest frame; it goes to the build in the
 /// module's custom section `gadgetscope.stack` (4 bytes, little-endian),
 /// which `cargo xtask amiga` reads (docs/reference/toolchain.md, "Memory
-/// layout"). With `part: <path of a const amiga_rt::part::Part>` the
-/// program has a part loaded on demand ([`part`]): the build puts that
-/// crate's code in the part's file. With `init: <path of a fn() -> T>`
-/// (after `part:`) the program has start code ([`init`]): the macro calls
+/// layout"). With `parts: [<paths of const amiga_rt::part::Part>]` the
+/// program has parts loaded on demand ([`part`]): the build puts each
+/// one's code in its file. With `init: <path of a fn() -> T>`
+/// (after `parts:`) the program has start code ([`init`]): the macro calls
 /// that function once, frees its code ([`init::done`]), then calls `main`
 /// with its result (`main` is then `fn(T) -> i32`). The macro also places the
 /// `$VER: <name> <version> (<date>)` string the `Version` command finds;
 /// the program reads it with `version_line` (Amiga only).
 #[macro_export]
 macro_rules! program {
-    (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path, part: $part:path, init: $init:path $(,)?) => {
+    (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path, parts: [$($part:path),+ $(,)?], init: $init:path $(,)?) => {
         /// The program's start code, for the build (see [`program!`]).
         #[cfg(target_arch = "wasm32")]
         #[used]
         #[link_section = "gadgetscope.init"]
         static GS_INIT: [u8; stringify!($init).len()] = $crate::init::section(stringify!($init));
 
-        $crate::program!(@main name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, part: $part,
+        $crate::program!(@main name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, parts: [$($part),+],
             run: { let start = $init(); $crate::init::done(); $main(start) });
     };
-    (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path, part: $part:path $(,)?) => {
-        $crate::program!(@main name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, part: $part, run: { $main() });
+    (name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, main: $main:path, parts: [$($part:path),+ $(,)?] $(,)?) => {
+        $crate::program!(@main name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, parts: [$($part),+], run: { $main() });
     };
-    (@main name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, part: $part:path, run: $run:block) => {
-        /// The program's part loaded on demand, for the build (see
-        /// [`program!`]).
-        #[cfg(target_arch = "wasm32")]
-        #[used]
-        #[link_section = "gadgetscope.part"]
-        static GS_PART: [u8; $crate::part::section_len(&$part)] = $crate::part::section(&$part);
+    (@main name: $name:literal, version: $ver:expr, date: $date:literal, heap: $heap:expr, stack: $stack:expr, parts: [$($part:path),+], run: $run:block) => {
+        $(
+            /// One of the program's parts loaded on demand, for the build
+            /// (see [`program!`]).
+            #[cfg(target_arch = "wasm32")]
+            const _: () = {
+                #[used]
+                #[link_section = "gadgetscope.part"]
+                static GS_PART: [u8; $crate::part::section_len(&$part)] = $crate::part::section(&$part);
+            };
+        )+
 
         $crate::program!(@body name: $name, version: $ver, date: $date, heap: $heap, stack: $stack, run: $run);
     };

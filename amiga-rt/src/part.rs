@@ -2,11 +2,12 @@
 //! own beside the program (`PROGDIR:<file>`), loaded with `LoadSeg()` when
 //! it is first needed and unloaded when it is not (docs/design/parts.md).
 //!
-//! - [`Part`] declares one: its file's name and the crate whose code it
-//!   holds. The program names it in [`crate::program!`] (`part:`), which
-//!   puts it in the module's custom section `gadgetscope.part`
-//!   ([`section`]); the build (amiga-toolchain `part`) cuts the crate's
-//!   code out of the resident program and writes the file.
+//! - [`Part`] declares one: its file's name and the crate or module whose
+//!   code it holds. The program names its parts in [`crate::program!`]
+//!   (`parts:`), which puts each in the module's custom section
+//!   `gadgetscope.part` ([`section`]); the build (amiga-toolchain `part`)
+//!   cuts their code out of the resident program and writes the files.
+//!   Several parts may be loaded at once; each holds its own functions.
 //! - The part file's code hunks come first; its last hunk is a header
 //!   (`HUNK_DATA`) laid out here ([`ph_Magic`] …) and read by the native
 //!   runtime
@@ -19,19 +20,21 @@
 #![allow(non_upper_case_globals)]
 
 /// A part of the program: `file` in the program's drawer holds the code of
-/// the crate `code` (its name with `_`, as in symbols) and every function
-/// only that code reaches.
+/// `code` and every function only that code reaches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Part {
     /// The file's name, e.g. `GadgetScope.window`.
     pub file: &'static str,
-    /// The crate whose code goes into it, e.g. `gadgetscope_window`.
+    /// Whose code goes into it: a crate (its name with `_`, as in
+    /// symbols: `gadgetscope_window`, its functions and its types' glue)
+    /// or a module's path (`gadgetscope_system::wblaunch`, the functions
+    /// defined in it).
     pub code: &'static str,
 }
 
-/// Bytes of `p`'s custom section: `file`, a NUL, `code`.
+/// Bytes of `p`'s custom section: `file`, a NUL, `code`, a NUL.
 pub const fn section_len(p: &Part) -> usize {
-    p.file.len() + 1 + p.code.len()
+    p.file.len() + 1 + p.code.len() + 1
 }
 
 /// `p`'s custom section `gadgetscope.part` (N = [`section_len`]).
@@ -51,13 +54,17 @@ pub const fn section<const N: usize>(p: &Part) -> [u8; N] {
     out
 }
 
-/// Reads a `gadgetscope.part` section's bytes: (file, crate). `None` when
-/// it is not `file NUL crate` with both non-empty ASCII names.
-pub fn parse_section(bytes: &[u8]) -> Option<(&str, &str)> {
-    let s = core::str::from_utf8(bytes).ok()?;
-    let (file, code) = s.split_once('\0')?;
+/// Reads a `gadgetscope.part` section's bytes, one or more parts' in a
+/// row (the linker may join them): (file, code) each. `None` when they
+/// are not `file NUL code NUL`, repeated, with non-empty ASCII names.
+pub fn parse_section(bytes: &[u8]) -> Option<alloc::vec::Vec<(&str, &str)>> {
+    let s = core::str::from_utf8(bytes).ok()?.strip_suffix('\0')?;
     let ok = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_graphic());
-    (ok(file) && ok(code)).then_some((file, code))
+    let names: alloc::vec::Vec<&str> = s.split('\0').collect();
+    if !names.len().is_multiple_of(2) || !names.iter().all(|n| ok(n)) {
+        return None;
+    }
+    Some(names.chunks(2).map(|p| (p[0], p[1])).collect())
 }
 
 /// The part file's header: the longwords of its first hunk, big-endian,
@@ -111,19 +118,21 @@ pub enum PartError {
     NotAPart,
     /// The file is a part of another build of the program.
     OtherBuild,
-    /// A part is already loaded.
+    /// This part is loaded already.
     Busy,
 }
 
-/// `rt_part_load`'s results (amiga-rt/c/runtime.c), defined once here.
-pub const PART_OK: u32 = 0;
-/// See [`PART_OK`]: `LoadSeg()` failed (IoErr says why).
+/// `rt_part_load`'s results (amiga-rt/c/runtime.c), defined once here:
+/// the part's seglist (a BPTR, never below [`PART_LOADED_MIN`]), or one
+/// of the failures below.
+pub const PART_LOADED_MIN: u32 = 16;
+/// See [`PART_LOADED_MIN`]: `LoadSeg()` failed (IoErr says why).
 pub const PART_CANNOT_LOAD: u32 = 1;
-/// See [`PART_OK`].
+/// See [`PART_LOADED_MIN`].
 pub const PART_NOT_A_PART: u32 = 2;
-/// See [`PART_OK`].
+/// See [`PART_LOADED_MIN`].
 pub const PART_OTHER_BUILD: u32 = 3;
-/// See [`PART_OK`].
+/// See [`PART_LOADED_MIN`]: its functions are in the table already.
 pub const PART_BUSY: u32 = 4;
 
 impl PartError {
@@ -139,7 +148,7 @@ impl PartError {
             }
             PartError::NotAPart => out.extend_from_slice(b" is not a part of this program"),
             PartError::OtherBuild => out.extend_from_slice(b" belongs to another build of this program"),
-            PartError::Busy => out.extend_from_slice(b": another part is loaded"),
+            PartError::Busy => out.extend_from_slice(b" is loaded already"),
         }
         out
     }
@@ -150,7 +159,8 @@ impl PartError {
 /// whose methods are the part's code first.
 #[cfg(target_arch = "wasm32")]
 pub struct Loaded {
-    _private: (),
+    /// The part's seglist, as `rt_part_load` gave it.
+    seg: u32,
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -163,12 +173,21 @@ impl Part {
         path.push(0);
         // SAFETY: path is NUL-terminated in linear memory.
         match unsafe { crate::rt::rt_part_load(path.as_ptr()) } {
-            PART_OK => Ok(Loaded { _private: () }),
+            seg if seg >= PART_LOADED_MIN => Ok(Loaded { seg }),
             PART_CANNOT_LOAD => Err(PartError::CannotLoad(dos.io_err())),
             PART_OTHER_BUILD => Err(PartError::OtherBuild),
             PART_BUSY => Err(PartError::Busy),
             _ => Err(PartError::NotAPart),
         }
+    }
+
+    /// [`Part::load`], a failure given as what to tell the user
+    /// ([`PartError::text`] with dos's text for IoErr's code).
+    pub fn load_or_why(&self, dos: &crate::dos::Dos) -> Result<Loaded, alloc::vec::Vec<u8>> {
+        self.load(dos).map_err(|e| {
+            let code = if let PartError::CannotLoad(code) = e { code } else { 0 };
+            e.text(self.file, &dos.fault_text(code))
+        })
     }
 }
 
@@ -178,7 +197,7 @@ impl Drop for Loaded {
         // SAFETY: the part was loaded by `Part::load`; its owner has
         // dropped everything whose code is in it, and no part function
         // is on the stack (this is resident code).
-        unsafe { crate::rt::rt_part_unload() }
+        unsafe { crate::rt::rt_part_unload(self.seg) }
     }
 }
 
@@ -191,9 +210,17 @@ mod tests {
     #[test]
     fn the_section_round_trips() {
         let s: [u8; section_len(&P)] = section(&P);
-        assert_eq!(&s[..], b"GadgetScope.window\0gadgetscope_window");
-        assert_eq!(parse_section(&s), Some(("GadgetScope.window", "gadgetscope_window")));
-        for bad in [&b"a"[..], b"\0b", b"a\0", b"a b\0c", b"a\0b\0c", b"\xff\0c"] {
+        assert_eq!(&s[..], b"GadgetScope.window\0gadgetscope_window\0");
+        assert_eq!(parse_section(&s), Some(alloc::vec![("GadgetScope.window", "gadgetscope_window")]));
+        const Q: Part = Part { file: "GS.launch", code: "system::wblaunch" };
+        let q: [u8; section_len(&Q)] = section(&Q);
+        let both = [&s[..], &q[..]].concat();
+        assert_eq!(
+            parse_section(&both),
+            Some(alloc::vec![("GadgetScope.window", "gadgetscope_window"), ("GS.launch", "system::wblaunch")]),
+            "the linker joins the declarations"
+        );
+        for bad in [&b"a"[..], b"\0b\0", b"a\0\0", b"a\0b", b"a b\0c\0", b"a\0b\0c\0", b"\xff\0c\0", b""] {
             assert_eq!(parse_section(bad), None, "{bad:?}");
         }
     }

@@ -8,12 +8,14 @@ extern "C" {
     /// The `struct WBStartup *` of a Workbench start, 0 from a Shell.
     pub fn rt_wbstartup() -> u32;
     /// Loads the part file at the NUL-terminated path `name` and fills the
-    /// function table's entries for its functions: `part::PART_OK` or
-    /// why not (`part::PART_*`; IoErr set for `PART_CANNOT_LOAD`).
+    /// function table's entries for its functions: its seglist (at least
+    /// `part::PART_LOADED_MIN`) or why not (`part::PART_*`; IoErr set for
+    /// `PART_CANNOT_LOAD`).
     pub fn rt_part_load(name: *const u8) -> u32;
-    /// Puts the trap back into the loaded part's table entries and
-    /// unloads it; nothing when none is loaded.
-    pub fn rt_part_unload();
+    /// Puts the trap back into the table entries of the part `seg` (as
+    /// `rt_part_load` gave it) and unloads it; nothing when it is not
+    /// loaded.
+    pub fn rt_part_unload(seg: u32);
     /// Unlinks the start code's hunk (the linker's `gs_init`) from the
     /// program's seglist and frees it; nothing when there is none or it
     /// is gone already (amiga_rt::init).

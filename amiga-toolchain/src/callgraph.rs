@@ -11,7 +11,7 @@ use wasmparser::{ElementItems, ElementKind, ExternalKind, KnownCustom, Name, Ope
 
 /// The functions of a module, imported ones first (wasm's function index
 /// space), with what each calls directly.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct CallGraph {
     /// Each function's name (the name section's; `f<index>` without one).
     pub names: Vec<String>,
@@ -141,12 +141,27 @@ pub struct Cut {
     pub crossings: Vec<(u32, u32)>,
 }
 
-/// The seed of a crate's part: the functions whose names hold the crate's
-/// name (its own, and the glue of its concrete types), but not the glue of
-/// a trait object (`dyn …`), which calls through the table and serves the
-/// resident program as well.
-pub fn crate_seed(krate: &str) -> impl Fn(&str) -> bool + '_ {
-    move |name| name.contains(krate) && !name.contains("dyn$u20$")
+/// The seed of a part that holds `code` (amiga_rt::part::Part's `code`):
+///
+/// - a crate (`gadgetscope_window`): the functions whose names hold the
+///   crate's name (its own, and the glue of its concrete types), but not
+///   the glue of a trait object (`dyn …`), which calls through the table
+///   and serves the resident program as well;
+/// - a module (`gadgetscope_system::wblaunch`): the functions defined in
+///   it, by their mangled path ([`mangled_path`]); the glue of its types
+///   is not seed, so a type the resident program keeps may be made there.
+pub fn part_seed(code: &str) -> impl Fn(&str) -> bool + '_ {
+    let module = code.contains("::").then(|| mangled_path(code));
+    move |name| match &module {
+        Some(prefix) => name.starts_with(prefix.as_str()),
+        None => name.contains(code) && !name.contains("dyn$u20$"),
+    }
+}
+
+/// The start of Rust's legacy mangling of the items under `path`
+/// (`a::b`): `_ZN`, then each segment as its length and its name.
+pub fn mangled_path(path: &str) -> String {
+    path.split("::").fold(String::from("_ZN"), |m, seg| format!("{m}{}{seg}", seg.len()))
 }
 
 /// Cuts the functions `seed` names (by their names) out of `g`: the
@@ -221,5 +236,19 @@ mod tests {
         let c = cut(&g, |n| n.starts_with("win::"));
         assert!(c.resident[4] && !c.part[4]);
         assert!(c.part[3] && c.part[5]);
+    }
+
+    #[test]
+    fn a_seed_is_a_crate_or_a_module() {
+        let module = part_seed("gadgetscope_system::wblaunch");
+        assert!(module("_ZN18gadgetscope_system8wblaunch6launch17h0123456789abcdefE"));
+        assert!(module("_ZN18gadgetscope_system8wblaunch7Scratch5write17h0123456789abcdefE"));
+        assert!(!module("_ZN18gadgetscope_system9wblaunch26launch17h0123456789abcdefE"), "another module");
+        assert!(!module("_ZN4core3ptr75drop_in_place$LT$gadgetscope_system..wblaunch..Scratch$GT$17h01E"), "glue");
+        let krate = part_seed("gadgetscope_window");
+        assert!(krate("_ZN18gadgetscope_window3gui3Gui3new17h01E"));
+        assert!(krate("_ZN4core3ptr60drop_in_place$LT$gadgetscope_window..gui..Gui$GT$17h01E"));
+        assert!(!krate("_ZN4core3ptr85drop_in_place$LT$dyn$u20$gadgetscope_window..WindowSide$GT$17h01E"));
+        assert_eq!(mangled_path("a::bc"), "_ZN1a2bc");
     }
 }

@@ -201,11 +201,12 @@ fn bad(e: impl fmt::Display) -> HunkError {
 /// Fails with a [`HunkError`] naming the section, symbol or relocation type
 /// when the file cannot be represented faithfully.
 pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkError> {
-    Ok(elf_to_hunks(elf, opts, None)?.0)
+    Ok(elf_to_hunks(elf, opts, &[])?.0)
 }
 
-/// What [`elf_to_hunks`] needs to write a program's part loaded on demand
-/// (part.rs; docs/design/parts.md): the ELF's `.gs_part.<n>` sections.
+/// What [`elf_to_hunks`] needs to write one of a program's parts loaded
+/// on demand (part.rs; docs/design/parts.md): part k's ELF sections
+/// `.gs_part<k>.<n>`, k its place in the list.
 #[derive(Debug, Clone)]
 pub struct PartLink<'a> {
     /// The program's function that a table entry for a part function holds
@@ -233,24 +234,25 @@ pub struct PartImage {
     pub exports: usize,
 }
 
-/// As [`elf_to_hunk`]; with `part`, the `.gs_part.<n>` sections become a
-/// second file, the part, whose references into the program are listed in
-/// its header (the program's reference from code to a part function is an
-/// error; from data, a table initialiser's, it becomes `part.absent` and
-/// one of the part's exports).
+/// As [`elf_to_hunk`]; with `parts`, part k's `.gs_part<k>.<n>`
+/// sections become a file of their own, whose references into the
+/// program are listed in its header (the program's reference from code
+/// to a part function is an error, and so is a part's to another part's;
+/// from data, a table initialiser's, it becomes `absent` and one of the
+/// part's exports). The part images are in `parts`' order.
 pub fn elf_to_hunks(
     elf: &[u8],
     opts: &HunkOptions,
-    part: Option<&PartLink<'_>>,
-) -> Result<(HunkImage, Option<PartImage>), HunkError> {
+    parts: &[PartLink<'_>],
+) -> Result<(HunkImage, Vec<PartImage>), HunkError> {
     let input = Input::parse(elf)?;
     let mut hunks = input.layout()?;
     input.check_entry(&hunks)?;
-    let redirected = input.relocate(&mut hunks, part)?;
+    let redirected = input.relocate(&mut hunks, parts)?;
     if opts.symbols {
         input.collect_symbols(&mut hunks)?;
     }
-    let program: Vec<&Hunk> = hunks.list.iter().filter(|h| h.file != File::Part).collect();
+    let program: Vec<&Hunk> = hunks.list.iter().filter(|h| !matches!(h.file, File::Part(_))).collect();
     let size_of = |k: Kind| program.iter().find(|h| h.kind == k).map_or(0, |h| h.size);
     let code_hunks: Vec<u32> = program.iter().filter(|h| h.kind == Kind::Code).map(|h| h.size).collect();
     let image = HunkImage {
@@ -265,14 +267,12 @@ pub fn elf_to_hunks(
         bss_size: size_of(Kind::Bss),
         reloc_count: program.iter().flat_map(|h| h.relocs.values()).map(Vec::len).sum(),
     };
-    let part = match part {
-        Some(link) => Some(input.part_file(&hunks, link, &redirected)?),
-        None if hunks.list.iter().any(|h| h.file == File::Part) => {
-            return Err(HunkError::Layout("`.gs_part.<n>` sections, but no part to write them to".into()))
-        }
-        None => None,
-    };
-    Ok((image, part))
+    if let Some(h) = hunks.list.iter().find(|h| matches!(h.file, File::Part(k) if k >= parts.len())) {
+        return Err(HunkError::Layout(format!("code of {:?}, but {} parts to write", h.file, parts.len())));
+    }
+    let parts =
+        (0..parts.len()).map(|k| input.part_file(&hunks, k, &parts[k], &redirected)).collect::<Result<Vec<_>, _>>()?;
+    Ok((image, parts))
 }
 
 /// Runs `amiga-toolchain/py/validate_hunk.py <path>` (amitools
@@ -412,7 +412,7 @@ impl<'a> Input<'a> {
         // linear memory, BSS; each is one hunk.
         let mut groups: [Vec<usize>; 4] = Default::default();
         let mut parts: Vec<usize> = Vec::new();
-        let mut part_file: Vec<usize> = Vec::new();
+        let mut part_files: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         let mut init: Vec<usize> = Vec::new();
         let mut empty = Vec::new();
         for (SectionIndex(i), sh) in self.sections.enumerate() {
@@ -441,14 +441,15 @@ impl<'a> Input<'a> {
             } else {
                 Kind::Data
             };
+            let code_part = codeparts::section_file(&self.name(i)).filter(|_| kind == Kind::Code);
             if sh.sh_size(e) == 0 {
                 empty.push((i, kind));
-            } else if kind == Kind::Code && codeparts::is_part_section(File::Program, &self.name(i)) {
-                parts.push(i);
-            } else if kind == Kind::Code && codeparts::is_part_section(File::Part, &self.name(i)) {
-                part_file.push(i);
-            } else if kind == Kind::Code && codeparts::is_part_section(File::Init, &self.name(i)) {
-                init.push(i);
+            } else if let Some((file, _)) = code_part {
+                match file {
+                    File::Program => parts.push(i),
+                    File::Part(k) => part_files.entry(k).or_default().push(i),
+                    File::Init => init.push(i),
+                }
             } else {
                 groups[kind as usize].push(i);
             }
@@ -457,7 +458,7 @@ impl<'a> Input<'a> {
             return Err(HunkError::Layout("no executable or read-only section: no code hunk".into()));
         }
         parts.sort_by_key(|&i| self.sh(i).sh_addr(e));
-        part_file.sort_by_key(|&i| self.sh(i).sh_addr(e));
+        part_files.values_mut().for_each(|p| p.sort_by_key(|&i| self.sh(i).sh_addr(e)));
         init.sort_by_key(|&i| self.sh(i).sh_addr(e));
         let [code, data, linear, bss] = groups;
         let program = File::Program;
@@ -466,7 +467,9 @@ impl<'a> Input<'a> {
         ordered.extend([(Kind::Data, program, data), (Kind::Linear, program, linear), (Kind::Bss, program, bss)]);
         // The start code last, so that freeing it renumbers no other hunk.
         ordered.extend(init.into_iter().map(|i| (Kind::Code, File::Init, vec![i])));
-        ordered.extend(part_file.into_iter().map(|i| (Kind::Code, File::Part, vec![i])));
+        for (k, members) in part_files {
+            ordered.extend(members.into_iter().map(|i| (Kind::Code, File::Part(k), vec![i])));
+        }
         ordered.retain(|(_, _, members)| !members.is_empty());
         let span = |i: usize| {
             let (a, s) = (self.sh(i).sh_addr(e), self.sh(i).sh_size(e));
@@ -619,14 +622,14 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// Turns the ELF's relocations into each hunk's; with `part`, also
-    /// the part's imports. Returns the part functions' addresses that the
-    /// program's data referred to (each now `part.absent`).
-    fn relocate(&self, hunks: &mut Hunks, part: Option<&PartLink<'_>>) -> Result<Vec<u32>, HunkError> {
+    /// Turns the ELF's relocations into each hunk's; with `parts`, also
+    /// the parts' imports. Returns the part functions' addresses that the
+    /// program's data referred to (each now `absent`), with their part.
+    fn relocate(&self, hunks: &mut Hunks, parts: &[PartLink<'_>]) -> Result<Vec<(usize, u32)>, HunkError> {
         let e = self.e;
         let mut saw_relocations = false;
         let mut redirected = Vec::new();
-        let absent = match part {
+        let absent = match parts.first() {
             Some(link) => {
                 let (value, section) = self
                     .function(link.absent)?
@@ -740,13 +743,19 @@ impl<'a> Input<'a> {
                     },
                 };
                 let mut s_a = s_a;
-                if (hunks.list[h].file, hunks.list[to].file) == (File::Part, File::Init) {
-                    return Err(err("the part refers to the start code, which is freed before any part loads".into()));
+                match (hunks.list[h].file, hunks.list[to].file) {
+                    (File::Part(_), File::Init) => {
+                        return Err(err("a part refers to the start code, which is freed before any part loads".into()))
+                    }
+                    (File::Init, File::Part(_)) => {
+                        return Err(err("the start code refers to a function of a part".into()))
+                    }
+                    (File::Part(a), File::Part(b)) if a != b => {
+                        return Err(err("a part refers to another part's function directly; they load apart".into()))
+                    }
+                    _ => {}
                 }
-                if hunks.list[h].file == File::Init && hunks.list[to].file == File::Part {
-                    return Err(err("the start code refers to a function of the part".into()));
-                }
-                if (hunks.list[h].file, hunks.list[to].file) == (File::Program, File::Part) {
+                if let (File::Program, File::Part(k)) = (hunks.list[h].file, hunks.list[to].file) {
                     // Only the table's initialiser may name a part function;
                     // until the part is loaded it names `absent`.
                     let in_code = src_sh.sh_flags(e) & elf::SHF_EXECINSTR != 0;
@@ -755,7 +764,7 @@ impl<'a> Input<'a> {
                                         part go through the function table (docs/design/parts.md)"
                             .into()));
                     };
-                    redirected.push(s_a);
+                    redirected.push((k, s_a));
                     (s_a, to) = (value, stub);
                 }
                 let rel = s_a.wrapping_sub(hunks.list[to].base);
@@ -764,7 +773,7 @@ impl<'a> Input<'a> {
                 let to_file = hunks.list[to].file;
                 let hunk = &mut hunks.list[h];
                 match (hunk.file, to_file) {
-                    (File::Part, File::Program) => hunk.imports.entry(to).or_default().push(off),
+                    (File::Part(_), File::Program) => hunk.imports.entry(to).or_default().push(off),
                     _ => hunk.relocs.entry(to).or_default().push(off),
                 }
             }
@@ -791,15 +800,23 @@ impl<'a> Input<'a> {
         Ok(None)
     }
 
-    /// The part's file: its header (part.rs `header`: the exports found
+    /// Part k's file: its header (part.rs `header`: the exports found
     /// by their symbols, the imports) and its code hunks. Errors: an
     /// export that is not a part function, or a part function the
     /// program's data named that is no export (or the other way round).
-    fn part_file(&self, hunks: &Hunks, link: &PartLink<'_>, redirected: &[u32]) -> Result<PartImage, HunkError> {
-        let first = hunks.list.iter().position(|h| h.file == File::Part);
+    fn part_file(
+        &self,
+        hunks: &Hunks,
+        k: usize,
+        link: &PartLink<'_>,
+        redirected: &[(usize, u32)],
+    ) -> Result<PartImage, HunkError> {
+        let mine = |h: &Hunk| h.file == File::Part(k);
+        let first = hunks.list.iter().position(mine);
         let Some(first) = first else {
-            return Err(HunkError::Layout("a part without code: no `.gs_part.<n>` section".into()));
+            return Err(HunkError::Layout(format!("part {k} without code: no `.gs_part{k}.<n>` section")));
         };
+        let end = first + hunks.list[first..].iter().take_while(|h| mine(h)).count();
         let t = self.symbols()?;
         let mut by_name: HashMap<&[u8], u32> = HashMap::new();
         for sym in t.iter().filter(|s| s.st_type() == elf::STT_FUNC) {
@@ -811,14 +828,15 @@ impl<'a> Input<'a> {
                 .get(name.as_bytes())
                 .ok_or_else(|| bad(format!("the part's export `{name}` has no symbol")))?;
             // One the program kept (codeparts.rs `placed`) is the program's.
-            if let Some(h) = hunks.at(addr).filter(|&h| hunks.list[h].file == File::Part) {
+            if let Some(h) = hunks.at(addr).filter(|&h| hunks.list[h].file == File::Part(k)) {
                 let offset = addr - hunks.list[h].base;
                 exports.push(crate::part::Export { table: *table, hunk: (h - first) as u32, offset });
             }
         }
         let exported: std::collections::HashSet<u32> =
             exports.iter().map(|x| hunks.list[first + x.hunk as usize].base + x.offset).collect();
-        let named: std::collections::HashSet<u32> = redirected.iter().copied().collect();
+        let named: std::collections::HashSet<u32> =
+            redirected.iter().filter(|(p, _)| *p == k).map(|&(_, a)| a).collect();
         if exported != named {
             return Err(bad(format!(
                 "the program's data names {} functions of the part, the table's entries {}: they must be the same",
@@ -826,7 +844,7 @@ impl<'a> Input<'a> {
                 exported.len()
             )));
         }
-        let code: Vec<&Hunk> = hunks.list[first..].iter().collect();
+        let code: Vec<&Hunk> = hunks.list[first..end].iter().collect();
         let imports: Vec<Vec<(u32, Vec<u32>)>> = code
             .iter()
             .map(|h| {
@@ -861,7 +879,7 @@ impl<'a> Input<'a> {
         let header_size = header.len() as u32;
         file.push(Hunk {
             kind: Kind::Data,
-            file: File::Part,
+            file: File::Part(k),
             base: 0,
             size: header_size,
             bytes: header,

@@ -80,7 +80,7 @@ pub fn header(fns: &[Function]) -> Result<String> {
     defines!(s;
         part::PART_MAGIC, part::PART_FORMAT, part::BUILD_ID_BYTES, part::PART_MAX_HUNKS,
         part::ph_Magic, part::ph_Format, part::ph_BuildId, part::ph_ResidentHunks, part::ph_CodeHunks,
-        part::ph_Sizes, part::PART_OK, part::PART_CANNOT_LOAD, part::PART_NOT_A_PART, part::PART_OTHER_BUILD,
+        part::ph_Sizes, part::PART_LOADED_MIN, part::PART_CANNOT_LOAD, part::PART_NOT_A_PART, part::PART_OTHER_BUILD,
         part::PART_BUSY, dos::SEG_DATA, dos::SEG_SIZE_BEFORE,
     );
     s.push_str("/* Native stacks: the wasm2c code's share, the OS calls' (amiga_rt::stack). */\n");

@@ -3,11 +3,14 @@
 //! wasm2c's C functions go into it, which table entries it fills, and its
 //! file's header.
 //!
-//! - The program declares its part in the custom section
-//!   `gadgetscope.part` (`amiga_rt::program!`'s `part:`), read by [`plan`].
-//! - The cut is [`callgraph::cut`] with the crate as its seed: the crate's
-//!   functions and what only they reach. A direct call from the resident
-//!   program into the part fails the build, naming both.
+//! - The program declares its parts in the custom section
+//!   `gadgetscope.part` (`amiga_rt::program!`'s `parts:`), read by
+//!   [`plans`].
+//! - Each part's cut is [`callgraph::cut`] with its crate or module as
+//!   the seed ([`callgraph::part_seed`]): their functions and what only
+//!   they reach; what another part reaches too stays resident. A direct
+//!   call from the resident program or another part into the part fails
+//!   the build, naming both.
 //! - The part's functions are named in wasm2c's C by its prototypes, one
 //!   per defined function in the module's order.
 //! - The exports are the table's entries whose function is in the part:
@@ -89,14 +92,35 @@ fn custom_sections<'a>(wasm: &'a [u8], name: &str) -> Result<Vec<&'a [u8]>> {
     Ok(out)
 }
 
-/// The program's part, from the module `wasm` and wasm2c's C `c` (before
-/// the post-pass); `None` when the program declares none. Errors: a
-/// malformed declaration, a direct call from the resident program into
-/// the part (each named), C that does not name the module's functions.
-pub fn plan(wasm: &[u8], c: &str) -> Result<Option<Plan>> {
-    let Some((file, code)) = declared(wasm)? else { return Ok(None) };
+/// The program's parts, in the order it declares them, from the module
+/// `wasm` and wasm2c's C `c` (before the post-pass); empty when it
+/// declares none. Errors: a malformed declaration, two parts of one file
+/// or one seed, a direct call into a part from outside it (each named), C
+/// that does not name the module's functions.
+pub fn plans(wasm: &[u8], c: &str) -> Result<Vec<Plan>> {
+    let declared = declared(wasm)?;
+    if declared.is_empty() {
+        return Ok(Vec::new());
+    }
     let g = callgraph::read(wasm)?;
-    let cut = callgraph::cut(&g, callgraph::crate_seed(&code));
+    let names = c_names(c)?;
+    let defined = g.names.len() - g.imported as usize;
+    if names.len() != defined {
+        bail!("wasm2c's C declares {} functions, the module defines {defined}", names.len());
+    }
+    let mut out: Vec<Plan> = Vec::new();
+    for (file, code) in declared {
+        if let Some(p) = out.iter().find(|p| p.file == file || p.code == code) {
+            bail!("two parts of one file or code: {file} ({code}) and {} ({})", p.file, p.code);
+        }
+        out.push(plan(&g, &names, file, code)?);
+    }
+    Ok(out)
+}
+
+/// One part of the module `g` (C names `names`), holding `code`.
+fn plan(g: &callgraph::CallGraph, names: &[String], file: String, code: String) -> Result<Plan> {
+    let cut = callgraph::cut(g, callgraph::part_seed(&code));
     if !cut.crossings.is_empty() {
         let list: Vec<String> = cut
             .crossings
@@ -109,11 +133,6 @@ pub fn plan(wasm: &[u8], c: &str) -> Result<Option<Plan>> {
             list.len(),
             list.join("\n")
         );
-    }
-    let names = c_names(c)?;
-    let defined = g.names.len() - g.imported as usize;
-    if names.len() != defined {
-        bail!("wasm2c's C declares {} functions, the module defines {defined}", names.len());
     }
     let c_name = |f: u32| names[(f - g.imported) as usize].clone();
     let functions: HashSet<String> =
@@ -130,7 +149,7 @@ pub fn plan(wasm: &[u8], c: &str) -> Result<Option<Plan>> {
             exports.push((at, c_name(f)));
         }
     }
-    Ok(Some(Plan { file, code, functions, exports }))
+    Ok(Plan { file, code, functions, exports })
 }
 
 /// What goes into the program's start code (amiga_rt::init): its entry
@@ -182,8 +201,8 @@ pub fn init_plan(wasm: &[u8], c: &str) -> Result<Option<InitPlan>> {
 /// (the entry's index, which functions are start code). Errors: as
 /// [`init_plan`]'s.
 fn init_cut(g: &callgraph::CallGraph, path: &str) -> Result<(u32, Vec<bool>)> {
-    // Rust's legacy mangling: `_ZN` then each segment as <length><name>, then the hash.
-    let prefix: String = path.split("::").fold(String::from("_ZN"), |m, seg| format!("{m}{}{seg}", seg.len())) + "17h";
+    // Rust's legacy mangling: the path, then the hash.
+    let prefix = callgraph::mangled_path(path) + "17h";
     let found: Vec<u32> =
         (g.imported..g.names.len() as u32).filter(|&f| g.names[f as usize].starts_with(&prefix)).collect();
     let [entry] = found[..] else {
@@ -216,18 +235,17 @@ fn init_cut(g: &callgraph::CallGraph, path: &str) -> Result<(u32, Vec<bool>)> {
     Ok((entry, cut.part))
 }
 
-/// The part the module declares: (file, crate). Errors: the section is
-/// there but malformed, or there are two.
-fn declared(wasm: &[u8]) -> Result<Option<(String, String)>> {
-    match custom_sections(wasm, SECTION)?[..] {
-        [] => Ok(None),
-        [bytes] => {
-            let (file, code) = layout::parse_section(bytes)
-                .with_context(|| format!("custom section {SECTION} is not `<file> NUL <crate>`"))?;
-            Ok(Some((file.to_string(), code.to_string())))
-        }
-        _ => bail!("two custom sections {SECTION}: one part per program"),
+/// The parts the module declares, in order: (file, code). The linker
+/// joins the program's declarations into one section, or keeps them
+/// apart; either reads the same. Error: a malformed declaration.
+fn declared(wasm: &[u8]) -> Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for bytes in custom_sections(wasm, SECTION)? {
+        let parts = layout::parse_section(bytes)
+            .with_context(|| format!("custom section {SECTION} is not `<file> NUL <code> NUL`, repeated"))?;
+        out.extend(parts.into_iter().map(|(f, c)| (f.to_string(), c.to_string())));
     }
+    Ok(out)
 }
 
 /// The C names of the module's defined functions in index order: wasm2c
@@ -490,6 +508,39 @@ mod tests {
             imported: 0,
             exports: vec![0],
         }
+    }
+
+    /// Two parts, a crate's and a module's: each holds its seed and what
+    /// only it reaches; what both reach stays resident.
+    #[test]
+    fn two_parts_share_nothing() {
+        let names = ["amiga_main", "_ZN18gadgetscope_window4open17h1E", "_ZN3sys3wbl5start17h2E", "shared", "w", "l"];
+        let g = callgraph::CallGraph {
+            names: names.iter().map(|s| s.to_string()).collect(),
+            calls: vec![vec![], vec![3, 4], vec![3, 5], vec![], vec![], vec![]],
+            body_bytes: vec![10; 6],
+            indirect: vec![false; 6],
+            table: vec![1, 2],
+            table_at: vec![4, 5],
+            imported: 0,
+            exports: vec![0],
+        };
+        let c: Vec<String> = (0..6).map(|i| format!("w2c_f{i}")).collect();
+        let window = plan(&g, &c, "W".into(), "gadgetscope_window".into()).unwrap();
+        let launch = plan(&g, &c, "L".into(), "sys::wbl".into()).unwrap();
+        let set = |p: &Plan| {
+            let mut v: Vec<String> = p.functions.iter().cloned().collect();
+            v.sort();
+            v
+        };
+        assert_eq!(set(&window), ["w2c_f1", "w2c_f4"]);
+        assert_eq!(set(&launch), ["w2c_f2", "w2c_f5"]);
+        assert_eq!((window.exports, launch.exports), (vec![(4, "w2c_f1".into())], vec![(5, "w2c_f2".into())]));
+        // The window calling the start directly: named, and the build stops.
+        let mut g2 = g.clone();
+        g2.calls[1].push(2);
+        let e = plan(&g2, &c, "L".into(), "sys::wbl".into()).unwrap_err().to_string();
+        assert!(e.contains("_ZN18gadgetscope_window4open17h1E -> _ZN3sys3wbl5start17h2E"), "{e}");
     }
 
     #[test]

@@ -156,7 +156,7 @@ pub enum Stage {
     Translate { wasm_bytes: usize },
     /// GCC over the runtime, the glue and the program's C.
     Compile,
-    /// ld over `parts` code parts and the part file's `part_parts`, then
+    /// ld over `parts` code parts and the part files' `part_parts`, then
     /// the hunk files.
     Link { parts: usize, part_parts: usize },
 }
@@ -165,9 +165,10 @@ pub enum Stage {
 pub struct Output {
     pub image: hunk::HunkImage,
     pub wasm_bytes: usize,
-    /// The program's part loaded on demand, written beside its hunk file
-    /// under its own name: (file name, image).
-    pub part: Option<(String, hunk::PartImage)>,
+    /// The program's parts loaded on demand, each written beside its hunk
+    /// file under its own name: (file name, image), in the order the
+    /// program declares them.
+    pub parts: Vec<(String, hunk::PartImage)>,
 }
 
 /// Builds `b`: writes its hunk file, checked, to `b.out`; tells `progress`
@@ -183,7 +184,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     progress(Stage::Translate { wasm_bytes: wasm.len() });
     sh(Command::new("wasm2c").args(["-n", "prog", "-o"]).arg(dir.join("prog.c")).arg(dir.join("prog.wasm")))?;
     let c = std::fs::read_to_string(dir.join("prog.c"))?;
-    let plan = part::plan(&wasm, &c).with_context(|| format!("{}: the part", wasm_path.display()))?;
+    let plans = part::plans(&wasm, &c).with_context(|| format!("{}: the parts", wasm_path.display()))?;
     let init = part::init_plan(&wasm, &c).with_context(|| format!("{}: the start code", wasm_path.display()))?;
     let c_names = part::c_names(&c)?;
     let odd = match cpu {
@@ -225,7 +226,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
     ];
     progress(Stage::Compile);
     let mut objs = Vec::new();
-    let mut counts = [0; 3];
+    let mut counts = vec![0; 2 + plans.len()];
     for (src, obj, flags) in &sources {
         let o = dir.join(obj);
         let is_c = src.extension().is_some_and(|e| e == "c");
@@ -258,7 +259,7 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
             std::fs::write(&asm, pc_relative_calls(&std::fs::read_to_string(&asm)?, one_section, cpu))?;
             sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(&asm).arg("-o").arg(&o))?;
             if one_section {
-                counts = in_code_parts(&asm, &o, cpu, plan.as_ref(), init.as_ref())?;
+                counts = in_code_parts(&asm, &o, cpu, &plans, init.as_ref())?;
             }
         } else {
             sh(Command::new("m68k-linux-gnu-gcc")
@@ -274,9 +275,9 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
         }
         objs.push(o);
     }
-    progress(Stage::Link { parts: counts[File::Program as usize], part_parts: counts[File::Part as usize] });
+    progress(Stage::Link { parts: counts[File::Program.slot()], part_parts: counts[2..].iter().sum() });
     let elf = dir.join("prog.elf");
-    std::fs::write(dir.join("parts.ld"), codeparts::linker_script(counts))?;
+    std::fs::write(dir.join("parts.ld"), codeparts::linker_script(&counts))?;
     sh(Command::new("m68k-linux-gnu-ld")
         .arg(format!("-L{}", dir.display())) // before -T: where the script's INCLUDE looks
         .arg("-T")
@@ -286,27 +287,24 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
         .args(&objs)
         .arg(helpers))?;
     startcheck::check(&elf).with_context(|| format!("{}: the start path", elf.display()))?;
-    let link = plan.as_ref().map(|p| hunk::PartLink {
-        absent: PART_ABSENT,
-        exports: &p.exports,
-        id: part::build_id(&wasm, cpu.name()),
-    });
-    let (image, part_image) =
-        hunk::elf_to_hunks(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false }, link.as_ref())?;
+    let links: Vec<hunk::PartLink> = plans
+        .iter()
+        .map(|p| hunk::PartLink { absent: PART_ABSENT, exports: &p.exports, id: part::build_id(&wasm, cpu.name()) })
+        .collect();
+    let (image, part_images) =
+        hunk::elf_to_hunks(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false }, &links)?;
     if init.is_some() && image.init_size == 0 {
         bail!("{}: the program declares start code, but GCC's listing kept all of it resident", wasm_path.display());
     }
     let out_dir = hunk_path.parent().context("the hunk file's directory")?;
     std::fs::create_dir_all(out_dir)?;
-    let part = match (plan, part_image) {
-        (Some(plan), Some(img)) => {
-            put_checked(&out_dir.join(&plan.file), &img.bytes, python)?;
-            Some((plan.file, img))
-        }
-        _ => None,
-    };
+    let mut parts = Vec::new();
+    for (plan, img) in plans.into_iter().zip(part_images) {
+        put_checked(&out_dir.join(&plan.file), &img.bytes, python)?;
+        parts.push((plan.file, img));
+    }
     put_checked(hunk_path, &image.bytes, python)?;
-    Ok(Output { image, wasm_bytes: wasm.len(), part })
+    Ok(Output { image, wasm_bytes: wasm.len(), parts })
 }
 
 /// Compiles the program's C `src` into `asm` (`gcc`) with the stack guard
@@ -374,18 +372,19 @@ fn put_checked(path: &Path, bytes: &[u8], python: &Path) -> Result<()> {
 }
 
 /// Puts the functions of the assembly listing `asm`, assembled into `o`,
-/// into code parts (codeparts.rs), the functions of `plan`'s part into
-/// the part's, those of `init` into the start code's, and assembles it
-/// again; returns the number of code parts per [`File`]. Checks that no
+/// into code parts (codeparts.rs), the functions of each of `plans`'
+/// parts into its own, those of `init` into the start code's, and
+/// assembles it again; returns the number of code parts per [`File`]
+/// (by [`File::slot`]). Checks that no
 /// part is larger than its bound ([`codeparts::PART_MAX`], or the one
 /// function in it) and that nothing is left in `.text`.
 fn in_code_parts(
     asm: &Path,
     o: &Path,
     cpu: Cpu,
-    plan: Option<&part::Plan>,
+    plans: &[part::Plan],
     init: Option<&part::InitPlan>,
-) -> Result<[usize; 3]> {
+) -> Result<Vec<usize>> {
     use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
     let spans = {
         let data = std::fs::read(o)?;
@@ -401,8 +400,8 @@ fn in_code_parts(
         starts.iter().zip(ends).map(|((a, name), end)| (name.clone(), (end - a) as u32)).collect()
     };
     let file_of = |name: &str| {
-        if plan.is_some_and(|p| p.holds(name)) {
-            File::Part
+        if let Some(k) = plans.iter().position(|p| p.holds(name)) {
+            File::Part(k)
         } else if init.is_some_and(|p| p.holds(name)) {
             File::Init
         } else {
@@ -411,16 +410,15 @@ fn in_code_parts(
     };
     let entry = init.map(|p| p.entry.as_str());
     let (split, bounds) =
-        codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX, &file_of, entry)?;
+        codeparts::split(&std::fs::read_to_string(asm)?, &spans, codeparts::PART_MAX, plans.len(), &file_of, entry)?;
     std::fs::write(asm, split)?;
     sh(Command::new("m68k-linux-gnu-as").arg(cpu.flag()).arg(asm).arg("-o").arg(o))?;
     let data = std::fs::read(o)?;
     let file = object::File::parse(&*data)?;
     for s in file.sections() {
         let name = s.name().unwrap_or("?");
-        let bound = [File::Program, File::Part, File::Init]
-            .into_iter()
-            .find_map(|f| codeparts::part_number(f, name).and_then(|n| bounds[f as usize].get(n.wrapping_sub(1))));
+        let bound = codeparts::section_file(name)
+            .and_then(|(f, n)| bounds.get(f.slot()).and_then(|b| b.get(n.wrapping_sub(1))));
         if let Some(bound) = bound {
             if s.size() > u64::from(*bound) {
                 bail!("code part {name} has {} bytes, more than its bound {bound}", s.size());
@@ -430,7 +428,7 @@ fn in_code_parts(
             bail!("{} bytes of the program's code were left in .text, outside the code parts", s.size());
         }
     }
-    Ok(bounds.map(|b| b.len()))
+    Ok(bounds.iter().map(Vec::len).collect())
 }
 
 /// wasm2c's C `c` with the start code's entry `entry` declared

@@ -31,7 +31,6 @@ use amiga_rt::commodities::CxEvent;
 use amiga_rt::commodities::{Broker, CxError};
 use amiga_rt::dos::Dos;
 use amiga_rt::exec::MsgPort;
-use amiga_rt::part::PartError;
 use amiga_rt::rexx::{Incoming, PortError, PublicPort, RexxSys};
 use amiga_rt::stack::NoStack;
 use amiga_rt::timer::Timer;
@@ -545,10 +544,7 @@ fn with_window(s: &mut Serving<'_, '_, '_>, iconified: bool, first: bool) -> Sto
     let Some(g) = s.gui.as_mut() else { return Stop::Dock };
     let dos = s.dos;
     // The part before anything of the window, unloaded after it (declared first).
-    let part = WINDOW_PART.load(dos).map_err(|e| {
-        let code = if let PartError::CannotLoad(code) = e { code } else { 0 };
-        e.text(WINDOW_PART.file, &dos.fault_text(code))
-    });
+    let part = WINDOW_PART.load_or_why(dos);
     // Through function pointers the compiler cannot see through: every
     // call into the window goes through the table (docs/design/parts.md).
     let open_libs: fn() -> Result<Box<dyn Libraries>, &'static str> = core::hint::black_box(open_libraries);

@@ -74,8 +74,9 @@ pub struct Built {
     pub wasm: PathBuf,
     pub image: amiga_toolchain::hunk::HunkImage,
     pub wasm_bytes: usize,
-    /// Its part loaded on demand, beside it: (path, image).
-    pub part: Option<(PathBuf, amiga_toolchain::hunk::PartImage)>,
+    /// Its parts loaded on demand, beside it: (path, image), in the order
+    /// the program declares them.
+    pub parts: Vec<(PathBuf, amiga_toolchain::hunk::PartImage)>,
 }
 
 /// Builds the listed programs (all when `only` is empty) for the 68020.
@@ -143,11 +144,11 @@ pub fn build_for(only: &[String], cpu: Cpu) -> Result<Vec<Built>> {
     Ok(built)
 }
 
-/// A program's files from [`build_reusing`]: its hunk file and its part
-/// loaded on demand, if it has one.
+/// A program's files from [`build_reusing`]: its hunk file and its parts
+/// loaded on demand, if it has any.
 pub struct Files {
     pub hunk_path: PathBuf,
-    pub part: Option<PathBuf>,
+    pub parts: Vec<PathBuf>,
 }
 
 /// [`build_for`], but a program whose inputs are those of its last build
@@ -156,16 +157,16 @@ pub struct Files {
 pub fn build_reusing(only: &[String], cpu: Cpu) -> Result<Vec<Files>> {
     let mut files = Vec::new();
     build_each(only, cpu, &mut |key, build| {
-        let fresh = |part: &Option<PathBuf>| key.hunk_path.is_file() && part.as_ref().is_none_or(|p| p.is_file());
+        let fresh = |parts: &[PathBuf]| key.hunk_path.is_file() && parts.iter().all(|p| p.is_file());
         match key.recorded() {
-            Some(part) if fresh(&part) => {
+            Some(parts) if fresh(&parts) => {
                 println!("xtask: {} ({}): unchanged since its last build, not built again", key.hunk, cpu.name());
-                files.push(Files { hunk_path: key.hunk_path.clone(), part });
+                files.push(Files { hunk_path: key.hunk_path.clone(), parts });
             }
             _ => {
                 let b = build()?;
                 key.record(&b)?;
-                files.push(Files { hunk_path: b.hunk_path, part: b.part.map(|(p, _)| p) });
+                files.push(Files { hunk_path: b.hunk_path, parts: b.parts.into_iter().map(|(p, _)| p).collect() });
             }
         }
         Ok(())
@@ -183,31 +184,28 @@ pub struct Key {
 
 impl Key {
     /// The file beside the hunk file that holds the digest of its build
-    /// and its part's path (`-` for none).
+    /// and its parts' paths, one a line.
     fn record_path(&self) -> PathBuf {
         self.hunk_path.with_extension("build-key")
     }
 
     /// Writes [`Key::record_path`] for `b`, built from this key's inputs.
     fn record(&self, b: &Built) -> Result<()> {
-        let part = b.part.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_else(|| NO_PART.into());
-        Ok(std::fs::write(self.record_path(), format!("{}\n{part}\n", self.digest))?)
+        let mut text = format!("{}\n", self.digest);
+        b.parts.iter().for_each(|(p, _)| text.push_str(&format!("{}\n", p.display())));
+        Ok(std::fs::write(self.record_path(), text)?)
     }
 
     /// What [`Key::record`] wrote for a build of this key's inputs: its
-    /// part's path, if it has one; `None` when the last build's inputs
-    /// were others (or it left no record).
-    fn recorded(&self) -> Option<Option<PathBuf>> {
+    /// parts' paths; `None` when the last build's inputs were others (or
+    /// it left no record).
+    fn recorded(&self) -> Option<Vec<PathBuf>> {
         let text = std::fs::read_to_string(self.record_path()).ok()?;
         let mut lines = text.lines();
         (lines.next()? == self.digest).then_some(())?;
-        let part = lines.next()?;
-        Some((part != NO_PART).then(|| PathBuf::from(part)))
+        Some(lines.map(PathBuf::from).collect())
     }
 }
-
-/// [`Key::record`]'s second line for a program without a part.
-const NO_PART: &str = "-";
 
 /// The digest of what every program's build for one CPU reads beside its
 /// own module: the C runtime (`amiga-rt/c/`), the OS glue, the CPU's
@@ -350,11 +348,11 @@ fn build_one(root: &Path, p: &Program, glue: &Path, helpers: &Path, cpu: Cpu, st
         pipeline::Stage::Link { parts, part_parts } => step.say(&format!(
             "linking {parts} code part(s) of at most {} KiB{}, writing the hunk file(s)",
             amiga_toolchain::codeparts::PART_MAX / 1024,
-            if part_parts > 0 { format!(" and {part_parts} of the part loaded on demand") } else { String::new() }
+            if part_parts > 0 { format!(" and {part_parts} of the parts loaded on demand") } else { String::new() }
         )),
     })?;
-    let part = out.part.map(|(file, img)| (hunk_path.with_file_name(file), img));
-    Ok(Built { hunk_path, wasm, image: out.image, wasm_bytes: out.wasm_bytes, part })
+    let parts = out.parts.into_iter().map(|(file, img)| (hunk_path.with_file_name(file), img)).collect();
+    Ok(Built { hunk_path, wasm, image: out.image, wasm_bytes: out.wasm_bytes, parts })
 }
 
 /// `cargo xtask gen-glue`: rewrites amiga-rt/src/sys.rs from the table.

@@ -336,7 +336,7 @@ fn same_bytes(repo: &Path, root: &Path, built_there: &Path) -> Result<()> {
         return Ok(());
     }
     let files = crate::amiga::build_reusing(&["gadgetscope".into()], crate::amiga::Cpu::M68020)?;
-    for here in files.iter().flat_map(|f| std::iter::once(f.hunk_path.clone()).chain(f.part.clone())) {
+    for here in files.iter().flat_map(|f| std::iter::once(f.hunk_path.clone()).chain(f.parts.clone())) {
         let name = here.file_name().context("a program file without a name")?;
         let there = built_there.join(name);
         let digest = |p: &Path| -> Result<String> {

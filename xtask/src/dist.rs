@@ -73,8 +73,8 @@ pub struct Dist {
 /// One build of GadgetScope as the drawer carries it.
 struct Shipped {
     program: PathBuf,
-    /// Its window part (`Built.part`), beside it.
-    part: PathBuf,
+    /// Its parts (`Built.parts`: the window, WBLAUNCH), beside it.
+    parts: Vec<PathBuf>,
     /// The build identity of the module and processor that built it.
     id: BuildId,
 }
@@ -167,12 +167,12 @@ fn check_sources(root: &Path) -> Result<()> {
 /// Everything but the catalogs: the program, the icons (built into
 /// `icon_dir` first), guide, Installer script and readme, into `out`
 /// (which holds the drawer `GadgetScope/`).
-fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path, part: Option<&Path>) -> Result<()> {
+fn place_files(root: &Path, icon_dir: &Path, out: &Path, program: &Path, parts: &[PathBuf]) -> Result<()> {
     let _ = std::fs::remove_dir_all(icon_dir);
     icons::build_icons(&root.join("icons/art"), icon_dir).map_err(|e| anyhow!("icons: {e}"))?;
     let drawer = out.join(NAME);
     copy(program, &drawer.join(NAME))?;
-    if let Some(part) = part {
+    for part in parts {
         copy(part, &drawer.join(file_name(part)?))?;
     }
     for (file, place) in icons::PLACES {
@@ -191,9 +191,9 @@ fn file_name(p: &Path) -> Result<String> {
 }
 
 /// The drawer and its icon without the archives, into `out` (wiped first),
-/// with the 68020 `program` and its window `part` (beside it, under the
-/// part's own name): returns the drawer's files.
-pub fn layout(out: &Path, program: &Path, part: Option<&Path>) -> Result<Vec<String>> {
+/// with the 68020 `program` and its `parts` (beside it, each under its
+/// own name): returns the drawer's files.
+pub fn layout(out: &Path, program: &Path, parts: &[PathBuf]) -> Result<Vec<String>> {
     let root = crate::checkout::root();
     if out.exists() {
         std::fs::remove_dir_all(out).with_context(|| format!("removing {}", out.display()))?;
@@ -206,24 +206,28 @@ pub fn layout(out: &Path, program: &Path, part: Option<&Path>) -> Result<Vec<Str
         eprintln!("dist: {w}");
     }
     let icon_dir = out.join("icons-scratch");
-    place_files(&root, &icon_dir, out, program, part)?;
+    place_files(&root, &icon_dir, out, program, parts)?;
     let _ = std::fs::remove_dir_all(&icon_dir);
     files_under(&drawer)
 }
 
-/// Builds GadgetScope for `cpu`: the program, its part, and the build
-/// identity of the module and processor, the part checked against both.
+/// Builds GadgetScope for `cpu`: the program, its parts, and the build
+/// identity of the module and processor, each part checked against both.
 fn build(cpu: amiga::Cpu) -> Result<Shipped> {
     let built = amiga::build_for(&["gadgetscope".to_string()], cpu)?;
     let b = built
         .iter()
         .find(|b| b.hunk_path.file_name().is_some_and(|f| f == NAME))
         .ok_or_else(|| anyhow!("GadgetScope was not built"))?;
-    let (part, _) = b.part.as_ref().ok_or_else(|| anyhow!("GadgetScope was built without its window part"))?;
+    if b.parts.is_empty() {
+        bail!("GadgetScope was built without its parts");
+    }
     let wasm = std::fs::read(&b.wasm).with_context(|| format!("reading {}", b.wasm.display()))?;
     let id = amiga_toolchain::part::build_id(&wasm, cpu.name());
-    check_part_files(&b.hunk_path, part, &id)?;
-    Ok(Shipped { program: b.hunk_path.clone(), part: part.clone(), id })
+    for (part, _) in &b.parts {
+        check_part_files(&b.hunk_path, part, &id)?;
+    }
+    Ok(Shipped { program: b.hunk_path.clone(), parts: b.parts.iter().map(|(p, _)| p.clone()).collect(), id })
 }
 
 /// Checks that the Installer script, run from `drawer` on a `cpu`, finds
@@ -244,26 +248,37 @@ pub fn run() -> Result<Dist> {
     let root = crate::checkout::root();
     check_sources(&root)?;
     let (b20, b00) = (build(amiga::Cpu::M68020)?, build(amiga::Cpu::M68000)?);
-    let (program, part) = (file_name(&b20.program)?, file_name(&b20.part)?);
+    let program = file_name(&b20.program)?;
+    let parts = b20.parts.iter().map(|p| file_name(p)).collect::<Result<Vec<_>>>()?;
 
     let out = root.join("target/dist");
-    let mut files = layout(&out, &b20.program, Some(&b20.part))?;
+    let mut files = layout(&out, &b20.program, &b20.parts)?;
     let drawer = out.join(NAME);
-    check_part_files(&drawer.join(&program), &drawer.join(&part), &b20.id)?;
-    check_copies(&root, &drawer, amiga::Cpu::M68020.name(), &[program.clone(), part.clone()])?;
+    for part in &parts {
+        check_part_files(&drawer.join(&program), &drawer.join(part), &b20.id)?;
+    }
+    let must: Vec<String> = std::iter::once(program.clone()).chain(parts.iter().cloned()).collect();
+    check_copies(&root, &drawer, amiga::Cpu::M68020.name(), &must)?;
 
     let adf = out.join(format!("{NAME}.adf"));
     make_adf(&out, &adf, &files)?;
     let on_adf = |f: &str| read_adf_file(&adf, &format!("{NAME}/{f}"));
     let adf_name = |f: &str| format!("{}:{NAME}/{f}", adf.display());
-    check_part((&adf_name(&program), &on_adf(&program)?), (&adf_name(&part), &on_adf(&part)?), &b20.id)?;
+    for part in &parts {
+        check_part((&adf_name(&program), &on_adf(&program)?), (&adf_name(part), &on_adf(part)?), &b20.id)?;
+    }
     let adf_free = adf_free(&adf)?;
 
-    let (program_00, part_00) = (for_68000(&program), for_68000(&part));
+    let program_00 = for_68000(&program);
     copy(&b00.program, &drawer.join(&program_00))?;
-    copy(&b00.part, &drawer.join(&part_00))?;
-    check_part_files(&drawer.join(&program_00), &drawer.join(&part_00), &b00.id)?;
-    check_copies(&root, &drawer, amiga::Cpu::M68000.name(), &[program_00, part_00])?;
+    let mut must_00 = vec![program_00.clone()];
+    for part in &b00.parts {
+        let part_00 = for_68000(&file_name(part)?);
+        copy(part, &drawer.join(&part_00))?;
+        check_part_files(&drawer.join(&program_00), &drawer.join(&part_00), &b00.id)?;
+        must_00.push(part_00);
+    }
+    check_copies(&root, &drawer, amiga::Cpu::M68000.name(), &must_00)?;
     files = files_under(&drawer)?;
     let lha = out.join(format!("{NAME}.lha"));
     make_lha(&out, &lha, &files)?;
@@ -415,13 +430,13 @@ pub fn report(d: &Dist) {
 /// the emulator scenarios (`dist-start`, `adf-a500`, `adf-a1200`). The
 /// part must carry the build identity the program carries ([`check_part`]
 /// with the part's own).
-pub fn uae_dist(out: &Path, program: &Path, part: Option<&Path>) -> Result<()> {
-    if let Some(part) = part {
+pub fn uae_dist(out: &Path, program: &Path, parts: &[PathBuf]) -> Result<()> {
+    for part in parts {
         let bytes = std::fs::read(part).with_context(|| format!("reading {}", part.display()))?;
         let id = amiga_toolchain::part::read_build_id(&bytes).with_context(|| part.display().to_string())?;
         check_part_files(program, part, &id)?;
     }
-    let files = layout(out, program, part)?;
+    let files = layout(out, program, parts)?;
     let adf = out.join(format!("{NAME}.adf"));
     make_adf(out, &adf, &files)?;
     // The scenarios replay ADF_STARTUP: it must be what the image holds.

@@ -43,7 +43,7 @@ fn usage() -> &'static str {
      \x20                        your program (--dir DIR --start LINE|--icon PATH --window PATTERN) or the GadTools fixture,\n\
      \x20                        until Ctrl-C or a client's QUIT (docs/reference/runner.md)\n\
      \x20 example                pytest-gadgetscope's tests, then its example and its broken example in the emulator\n\
-     \x20 parts [CRATE]          what a part loaded on demand would take out of GadgetScope (gadgetscope_window by default)\n\
+     \x20 parts [CODE]           what a part loaded on demand would take out of GadgetScope (a crate or module path; gadgetscope_window by default)\n\
      \x20 dist                   build target/dist/: the GadgetScope drawer, GadgetScope.lha and a bootable GadgetScope.adf\n"
 }
 
@@ -106,7 +106,7 @@ fn main() -> ExitCode {
                     b.image.reloc_count,
                     b.wasm_bytes
                 );
-                if let Some((path, p)) = &b.part {
+                for (path, p) in &b.parts {
                     println!(
                         "{}: {} bytes (code {} in {} hunks, header {}; {} imports, {} table entries)",
                         path.display(),

@@ -1,6 +1,6 @@
-//! `cargo xtask parts [CRATE]`: what a part loaded on demand would take
+//! `cargo xtask parts [CODE]`: what a part loaded on demand would take
 //! out of GadgetScope (docs/design/parts.md): builds it, cuts the named
-//! crate's functions (`gadgetscope_window` when none is named) out of its
+//! crate's or module's functions (`gadgetscope_window` when none is named) out of its
 //! call graph (amiga-toolchain `callgraph`) and prints what stays
 //! resident, what would go with the part, in m68k bytes, and the direct
 //! calls into the part that must first go through the table.
@@ -12,7 +12,7 @@ use std::process::Command;
 /// The crate cut out when none is named.
 const DEFAULT_CRATE: &str = "gadgetscope_window";
 
-/// Runs the report for `args` (`[CRATE]`).
+/// Runs the report for `args` (`[CODE]`: a crate, or a module path).
 pub fn run(args: &[String]) -> Result<()> {
     let krate = args.first().map_or(DEFAULT_CRATE, String::as_str);
     crate::amiga::build(&["gadgetscope".to_string()])?;
@@ -20,7 +20,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let wasm = std::fs::read(dir.join("prog.wasm")).context("reading prog.wasm")?;
     let g = callgraph::read(&wasm)?;
     let sizes = m68k_sizes(&dir.join("prog.elf"))?;
-    let cut = callgraph::cut(&g, callgraph::crate_seed(krate));
+    let cut = callgraph::cut(&g, callgraph::part_seed(krate));
     let bytes = |f: usize| sizes.get(&key(&g.names[f])).copied();
     let (mut res, mut part, mut none, mut unsized_) = ((0usize, 0u64), (0usize, 0u64), 0usize, 0usize);
     for f in 0..g.names.len() {

@@ -92,8 +92,8 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         for b in amiga::build_reusing(&programs, cpu)? {
             let name = b.hunk_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
             opts.built.insert(format!("{name}{tag}"), b.hunk_path);
-            if let Some(part) = b.part {
-                opts.companions.insert(format!("{name}{tag}"), vec![part]);
+            if !b.parts.is_empty() {
+                opts.companions.insert(format!("{name}{tag}"), b.parts);
             }
         }
     }
@@ -129,8 +129,8 @@ pub fn prepare(scenarios: &[Scenario]) -> Result<Options> {
         let out = root.join("target/uae/dist-drawer");
         println!("xtask: laying out the distribution drawer");
         let gadgetscope: PathBuf = opts.built["GadgetScope"].clone();
-        let part = opts.companions.get("GadgetScope").and_then(|c| c.first()).cloned();
-        dist::uae_dist(&out, &gadgetscope, part.as_deref())?;
+        let parts = opts.companions.get("GadgetScope").cloned().unwrap_or_default();
+        dist::uae_dist(&out, &gadgetscope, &parts)?;
         opts.built.insert("dist".into(), out);
     }
     Ok(opts)

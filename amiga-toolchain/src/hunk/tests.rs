@@ -705,3 +705,52 @@ __attribute__((section(".text.startup"))) int _start(void) {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Two parts from one ELF: each its own file with its own export, the
+/// program's table naming `gs_part_absent` instead of either; a part's
+/// reference to another part's function stops the build.
+#[test]
+fn each_part_is_a_file_of_its_own_and_parts_do_not_refer_to_each_other() {
+    let elf = |p0: Vec<u8>, rels: &[RelDef]| {
+        build_elf(
+            0x1000,
+            &[
+                text(0x1000, vec![0x4e, 0x75, 0x4e, 0x75]), // _start: rts; gs_part_absent: rts
+                data(0x4000, vec![0, 0, 0x20, 0, 0, 0, 0x30, 0]), // the table: p0f, p1f
+                part(".gs_part0.1", 0x2000, p0),
+                part(".gs_part1.1", 0x3000, vec![0x4e, 0x75, 0x4e, 0x71]), // p1f: rts; nop
+            ],
+            &[
+                ("_start", 0x1000, STT_FUNC, 1),
+                ("gs_part_absent", 0x1002, STT_FUNC, 1),
+                ("p0f", 0x2000, STT_FUNC, 3),
+                ("p1f", 0x3000, STT_FUNC, 4),
+            ],
+            rels,
+        )
+    };
+    let table: [RelDef; 2] = [(2, 0x4000, 3, R_68K_32, 0), (2, 0x4004, 4, R_68K_32, 0)];
+    let (e0, e1) = (vec![(0, "p0f".to_string())], vec![(1, "p1f".to_string())]);
+    let link = |exports| PartLink { absent: "gs_part_absent", exports, id: [7; 8] };
+    let links = [link(&e0[..]), link(&e1[..])];
+    let good = elf(vec![0x4e, 0x75, 0x4e, 0x71], &table);
+    let (img, parts) = elf_to_hunks(&good, &HunkOptions { symbols: false }, &links).unwrap();
+    assert_eq!(img.code_hunks, vec![4], "the parts' code is not the program's");
+    assert_eq!(parts.len(), 2);
+    for p in &parts {
+        assert_eq!((p.code_hunks.clone(), p.exports, p.imports), (vec![4], 1, 0));
+        assert_eq!(crate::part::read_build_id(&p.bytes).unwrap(), [7; 8]);
+    }
+    // The table's two entries name gs_part_absent (hunk 0 + 2) until a part loads.
+    let data = img.bytes.windows(4).position(|w| w == HUNK_DATA.to_be_bytes()).unwrap() + 8;
+    assert_eq!(img.bytes[data..data + 8], [0, 0, 0, 2, 0, 0, 0, 2]);
+    // Part 0's code naming part 1's function.
+    let mut rels = table.to_vec();
+    rels.push((3, 0x2000, 4, R_68K_32, 0));
+    let bad = elf(vec![0, 0, 0x30, 0], &rels);
+    let e = elf_to_hunks(&bad, &HunkOptions { symbols: false }, &links).unwrap_err().to_string();
+    assert!(e.contains("another part's function"), "{e}");
+    // Code of a part no link names.
+    let e = elf_to_hunks(&good, &HunkOptions { symbols: false }, &links[..1]).unwrap_err().to_string();
+    assert!(e.contains("Part(1)"), "{e}");
+}
