@@ -27,6 +27,7 @@ pub mod shell;
 /// does not hold it (docs/design/parts.md).
 pub const WINDOW_PART: amiga_rt::part::Part =
     amiga_rt::part::Part { file: "GadgetScope.window", code: "gadgetscope_window" };
+pub use gadgetscope_system::WBLAUNCH_PART;
 
 /// GadgetScope's own native stack, bytes (`amiga_rt::program!`'s
 /// `stack:`): small enough that a process started by `Run` (16 384 bytes on

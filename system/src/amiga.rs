@@ -13,12 +13,12 @@ use amiga_rt::dos::{Dos, FileLock};
 use amiga_rt::exec::MsgPort;
 use amiga_rt::graphics::{Graphics, Row};
 use amiga_rt::handler::HandlerError;
-use amiga_rt::icon::{DiskObject, Icon};
+use amiga_rt::icon::DiskObject;
 use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
 use amiga_rt::library::{Library, LibraryError};
 use amiga_rt::record::RecordHandler;
 use amiga_rt::rexx::{InFlight, RexxSys};
-use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched};
+use amiga_rt::workbench::Launched;
 use amiga_rt::{exec, introspect};
 use gadgetscope_arexx::{error, Error, Rc, Shown};
 use gadgetscope_core::input::{Event, KeyMap, UsKeyMap};
@@ -26,7 +26,7 @@ use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::files::{entry_from_fib, Entry};
 use gadgetscope_engine::screenshot::{self, CaptureError, CaptureInfo};
-use gadgetscope_engine::wblaunch::{self, ToolTypeError};
+use gadgetscope_engine::wblaunch;
 use gadgetscope_engine::{Actor, FileSystem, Request, SendError, System};
 use gadgetscope_record::Observed;
 
@@ -541,51 +541,25 @@ impl<'a> System for AmigaSystem<'a> {
         self.record = None;
     }
 
-    /// A genuine Workbench start (amiga-rt `workbench::launch`). With
-    /// tooltype overrides the program reads a scratch copy of its icon
-    /// with the merged tooltypes ([`Scratch`]), removed when it ends.
+    /// A genuine Workbench start, its code in the WBLAUNCH part
+    /// ([`crate::WBLAUNCH_PART`], loaded for the verb and unloaded after
+    /// it). RC 20 when the part cannot be loaded (the reason in the text).
     fn wb_launch(&mut self, path: &[u8], tooltypes: &[Vec<u8>], args: &[Vec<u8>]) -> Result<(), Error> {
-        let dos = self.dos;
-        let fault = |e: i32| dos.fault_text(e);
-        let _quiet = NoRequesters::new();
-        let icon = Icon::open().ok();
-        let dobj = icon.as_ref().and_then(|i| i.get(path));
-        let stack = wblaunch::launch_stack(None, dobj.as_ref().map(|d| d.stack()));
-        let scratch = match (tooltypes.is_empty(), &dobj) {
-            (true, _) => None,
-            (false, None) => {
-                let p = icon_path(path);
-                return Err(wblaunch::not_found(&p, &fault(dos.io_err())));
-            }
-            (false, Some(d)) => {
-                let merged = wblaunch::merge_tooltypes(&d.tooltypes(), tooltypes).map_err(|e| match e {
-                    ToolTypeError::Bad(t) => {
-                        error!(Rc::Error, "TOOLTYPE={} needs KEY=value or KEY", Shown(&t))
-                    }
-                    ToolTypeError::TooMany => Error::new(Rc::Error, "too many tooltypes"),
-                })?;
-                let s = Scratch::write(dos, path, d, &merged).map_err(|(what, e)| {
-                    error!(Rc::Failed, "cannot start {}: {what}: {}", Shown(path), Shown(&fault(e)))
-                })?;
-                Some(s)
-            }
-        };
-        drop(dobj);
-        drop(icon);
-        let tool_dir = scratch.as_ref().map(|s| s.dir.clone());
-        let spec = LaunchSpec { program: path, args, stack, tool_dir: tool_dir.as_deref() };
-        match workbench::launch(dos, &spec, self.reply, scratch) {
-            Ok(l) => {
-                self.launched.push(l);
-                Ok(())
-            }
-            Err(LaunchError::NotFound(p, e)) => Err(wblaunch::not_found(&p, &fault(e))),
-            Err(LaunchError::Failed(what, e)) => {
-                Err(error!(Rc::Failed, "cannot start {}: {what}: {}", Shown(path), Shown(&fault(e))))
-            }
-        }
+        let _part = crate::WBLAUNCH_PART
+            .load_or_why(self.dos)
+            .map_err(|why| error!(Rc::Failed, "cannot start {}: {}", Shown(path), Shown(&why)))?;
+        // Through a pointer the compiler cannot see through, so that the
+        // call goes through the function table (docs/design/parts.md).
+        let start: Start<'a> = core::hint::black_box(crate::wblaunch::start);
+        let l = start(self.dos, self.reply, path, tooltypes, args)?;
+        self.launched.push(l);
+        Ok(())
     }
 }
+
+/// [`crate::wblaunch::start`]'s type.
+type Start<'a> =
+    fn(&'a Dos, &'a MsgPort, &[u8], &[Vec<u8>], &[Vec<u8>]) -> Result<Launched<'a, Option<Scratch<'a>>>, Error>;
 
 /// The scratch directory of one WBLAUNCH with tooltype overrides,
 /// `T:GadgetScope-launch-<n>` (`RAM:` when `T:` is missing; the first
@@ -593,7 +567,7 @@ impl<'a> System for AmigaSystem<'a> {
 /// merged tooltypes; removed (icon, then directory) on drop.
 pub struct Scratch<'a> {
     dos: &'a Dos,
-    dir: Vec<u8>,
+    pub(crate) dir: Vec<u8>,
     icon: Vec<u8>,
 }
 
@@ -603,7 +577,7 @@ impl<'a> Scratch<'a> {
     /// replaced (AROS's icon.library refuses `PutDiskObject()` here),
     /// else icon.library's `PutDiskObject()` for icons that reading
     /// cannot walk (PNG icons). `Err((what, dos error))`.
-    fn write(
+    pub(crate) fn write(
         dos: &'a Dos,
         program: &[u8],
         d: &DiskObject<'_>,

@@ -7,6 +7,8 @@
 //!   `AmigaSystem` (files, other programs' ports, processes, Workbench
 //!   starts, the recording handler) and `AmigaActor` (real input), over
 //!   amiga-rt's safe calls.
+//! - `wblaunch` (wasm32): WBLAUNCH's Workbench start, the part
+//!   [`WBLAUNCH_PART`].
 //! - [`mod@bench`], `bench_start` and `bench_shown` (wasm32):
 //!   GadgetScopeBench, a program of its own (entry crate
 //!   `programs/gadgetscope-bench`): TREE, and SHOWN's text reader, timed
@@ -26,6 +28,15 @@ mod bench_shown;
 #[cfg(target_arch = "wasm32")]
 mod bench_start;
 #[cfg(target_arch = "wasm32")]
+mod wblaunch;
+#[cfg(target_arch = "wasm32")]
 pub use amiga::{AmigaActor, AmigaIntuition, AmigaSystem};
 #[cfg(target_arch = "wasm32")]
 pub use bench_start::main as bench_main;
+
+/// WBLAUNCH's part: the Workbench start's code (the module
+/// `gadgetscope_system::wblaunch` and what only it reaches) in a file of
+/// its own beside the program, loaded for the verb and unloaded after
+/// it (docs/design/parts.md).
+pub const WBLAUNCH_PART: amiga_rt::part::Part =
+    amiga_rt::part::Part { file: "GadgetScope.wblaunch", code: "gadgetscope_system::wblaunch" };

@@ -518,10 +518,7 @@ fn start_code_freed() -> Check {
             let file = std::fs::read(run.hd().join("GadgetScope")).map_err(|e| format!("GadgetScope: {e}"))?;
             let sizes = hunk_sizes(&file)?;
             let allocs = run.read_text("mem-idle.allocs")?;
-            let held = |bytes: u32| {
-                let want = (bytes as usize + amiga_ndk::dos::SEG_SIZE_BEFORE + amiga_ndk::dos::SEG_DATA).to_string();
-                allocs.lines().any(|l| l.split_whitespace().nth(1) == Some(want.as_str()))
-            };
+            let held = |bytes: u32| hunk_allocated(&allocs, bytes);
             let (init, rest) = sizes.split_last().ok_or("no hunks")?;
             let missing: Vec<u32> = rest.iter().copied().filter(|&b| b > 0 && !held(b)).collect();
             if !missing.is_empty() {
@@ -535,6 +532,14 @@ fn start_code_freed() -> Check {
             Ok(())
         }),
     )
+}
+
+/// Whether `allocs` (`UAETool ALLOCS`' list) holds a hunk of `bytes`
+/// as `LoadSeg()` allocates it: with its 8-byte segment header
+/// (amiga_ndk::dos `SEG_SIZE_BEFORE` and `SEG_DATA`).
+pub fn hunk_allocated(allocs: &str, bytes: u32) -> bool {
+    let want = (bytes as usize + amiga_ndk::dos::SEG_SIZE_BEFORE + amiga_ndk::dos::SEG_DATA).to_string();
+    allocs.lines().any(|l| l.split_whitespace().nth(1) == Some(want.as_str()))
 }
 
 /// `arexx-waits`: an idle `GadgetScope NOGUI` started by `Run` runs on

@@ -1,7 +1,7 @@
-//! Emulator scenarios of the window's part loaded on demand
+//! Emulator scenarios of the parts loaded on demand
 //! (docs/design/parts.md): `GadgetScope.window` beside the program,
 //! loaded when the window is wanted, unloaded when it is iconified with
-//! nothing to lose.
+//! nothing to lose; `GadgetScope.wblaunch`, loaded for a `WBLAUNCH`.
 //!
 //! - `part-refused`: GadgetScope started iconified without the part (a
 //!   host step moves it away first) serves scripts: `VERSION` answers,
@@ -25,6 +25,14 @@
 //!   two AppIcon notifications of each cycle
 //!   ([`crate::gui::APPICON_NOTE_KEEPS`]), and with the window open it is
 //!   lower by at least the part's code.
+//! - `part-wblaunch`: with the window open (its part loaded), `WBLAUNCH`
+//!   of UAETool's icon loads the second part beside the first, starts
+//!   it (UAETool's Workbench probe written) and unloads it: the ROM's
+//!   allocation list just after holds each of the window part's code
+//!   hunks and not the WBLAUNCH part's. With the file moved away,
+//!   `WBLAUNCH` is RC 20 and `LASTERROR` says the file cannot be loaded,
+//!   `VERSION` answers; with it back `WBLAUNCH` starts the program again,
+//!   and `QUIT` ends GadgetScope.
 //! - `bench-part-show`: `SHOW` from iconified (the part loaded from the
 //!   harness's drive, the libraries opened, the window opened and its list
 //!   walked) and `HIDE`, 10 times, timed by RexxSend in EClock ticks on
@@ -35,13 +43,16 @@ use std::time::Duration;
 use uae_harness::memcheck::avail;
 use uae_harness::{Check, HostContext, Scenario};
 
-/// The part's file, beside GadgetScope on the boot drive (the harness
-/// stages a program's parts beside it).
-const PART: &str = "GadgetScope.window";
+/// The window part's file, beside GadgetScope on the boot drive (the
+/// harness stages a program's parts beside it).
+const PART: &str = gadgetscope::WINDOW_PART.file;
+
+/// WBLAUNCH's part's file, beside it too.
+const WBLAUNCH_PART: &str = gadgetscope::WBLAUNCH_PART.file;
 
 /// The scenarios of this module.
 pub fn scenarios() -> Vec<Scenario> {
-    vec![refused(), cycles(), bench()]
+    vec![refused(), cycles(), wblaunch(), bench()]
 }
 
 /// How GadgetScope runs in these scenarios: with its window, iconified
@@ -53,23 +64,39 @@ fn send(s: Scenario, script: &str, out: &str) -> Scenario {
     s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:{script} OUT=DH0:{out} WAITPORT=20"))
 }
 
-/// The host path of the staged part and of where it is moved away to.
+/// The host path of the staged window part and of where it is moved
+/// away to.
 fn part_paths(c: &HostContext) -> (std::path::PathBuf, std::path::PathBuf) {
-    (c.hd.join(PART), c.hd.join(format!("{PART}.away")))
+    file_paths(c, PART)
 }
 
-/// Host step: the part moved away (kept beside it).
+/// The host path of the staged part `file` and of where it is moved away to.
+fn file_paths(c: &HostContext, file: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    (c.hd.join(file), c.hd.join(format!("{file}.away")))
+}
+
+/// Host step: the window part moved away (kept beside it).
 fn move_part_away(c: &HostContext) -> Result<String, String> {
-    let (part, away) = part_paths(c);
-    std::fs::rename(&part, &away).map_err(|e| format!("{}: {e}", part.display()))?;
-    Ok(format!("moved {PART} away"))
+    move_away(c, PART)
 }
 
-/// Host step: the part back in its place.
+/// Host step: the part `file` moved away (kept beside it).
+fn move_away(c: &HostContext, file: &str) -> Result<String, String> {
+    let (part, away) = file_paths(c, file);
+    std::fs::rename(&part, &away).map_err(|e| format!("{}: {e}", part.display()))?;
+    Ok(format!("moved {file} away"))
+}
+
+/// Host step: the window part back in its place.
 fn bring_part_back(c: &HostContext) -> Result<String, String> {
-    let (part, away) = part_paths(c);
+    bring_back(c, PART)
+}
+
+/// Host step: the part `file` back in its place.
+fn bring_back(c: &HostContext, file: &str) -> Result<String, String> {
+    let (part, away) = file_paths(c, file);
     std::fs::copy(&away, &part).map_err(|e| format!("{}: {e}", away.display()))?;
-    Ok(format!("{PART} back"))
+    Ok(format!("{file} back"))
 }
 
 /// Host step: the part with the first byte of its build identity flipped
@@ -182,13 +209,7 @@ const CYCLES: usize = 20;
 /// `HUNK_HEADER` table but the last (the header hunk; amiga_rt::part).
 fn part_code_bytes(path: &Path) -> Result<i64, String> {
     let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let long = |i: usize| b.get(4 * i..4 * i + 4).map(|l| u32::from_be_bytes(l.try_into().expect("4 bytes")));
-    // HUNK_HEADER, no resident library names (0), table size, first, last, sizes.
-    let (Some(0x3F3), Some(0), Some(n)) = (long(0), long(1), long(2)) else {
-        return Err(format!("{}: not a hunk file", path.display()));
-    };
-    let sizes: Option<Vec<u32>> = (0..n as usize).map(|k| long(5 + k).map(|s| (s & 0x3fff_ffff) * 4)).collect();
-    let sizes = sizes.ok_or("a short hunk table")?;
+    let sizes = crate::arexx_more::hunk_sizes(&b)?;
     Ok(sizes[..sizes.len().saturating_sub(1)].iter().map(|&s| i64::from(s)).sum())
 }
 
@@ -250,6 +271,62 @@ fn cycles() -> Scenario {
     .check(rcs("quit.out", &[0]))
     .check(Check::Rc("gs-gone".into(), 0))
     .timeout(Duration::from_secs(240))
+}
+
+/// `part-wblaunch` (module doc).
+fn wblaunch() -> Scenario {
+    let launch = "WBLAUNCH DH0:Tools/UAETool\n";
+    let mut s = with_arexx(Scenario::new("part-wblaunch"))
+        .program("GadgetScope", "GadgetScope")
+        .program("C/UAETool", "UAETool")
+        .program("Tools/UAETool", "UAETool")
+        .bytes("Tools/UAETool.info", crate::arexx_client::tool_icon(&["MODE=icon"], 16384))
+        .bytes("both.rexx", format!("SHOW\n{launch}").into_bytes())
+        .bytes("hide.rexx", "HIDE\n".as_bytes().to_vec())
+        .bytes("missing.rexx", format!("{launch}LASTERROR\nVERSION\n").into_bytes())
+        .bytes("back.rexx", launch.as_bytes().to_vec())
+        .bytes("quit.rexx", "QUIT\n".as_bytes().to_vec());
+    s = send(s.line(START), "both.rexx", "both.out").line("C:UAETool ALLOCS FILE=DH0:both.allocs");
+    s = crate::rexx::wait_for_file(s, "wbprobe", 30).line("Delete >NIL: DH0:wbprobe");
+    s = send(s, "hide.rexx", "hide.out").host_step("away", 20, |c| move_away(c, WBLAUNCH_PART));
+    s = send(s, "missing.rexx", "missing.out").host_step("back", 20, |c| bring_back(c, WBLAUNCH_PART));
+    s = crate::rexx::wait_for_file(send(s, "back.rexx", "back.out"), "wbprobe", 30);
+    s = send(s, "quit.rexx", "quit.out").capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone");
+    s.check(rcs("both.out", &[0, 0]))
+        .check(says("both.out", 1, "launched"))
+        .check(Check::Custom(
+            "with the window open, the window part's code hunks are allocated and the WBLAUNCH part's not".into(),
+            Box::new(|run| {
+                let allocs = run.read_text("both.allocs")?;
+                let held = |bytes: u32| crate::arexx_more::hunk_allocated(&allocs, bytes);
+                let code = |file: &str| -> Result<Vec<u32>, String> {
+                    let bytes = std::fs::read(run.host_path(file)?).map_err(|e| format!("{file}: {e}"))?;
+                    let mut sizes = crate::arexx_more::hunk_sizes(&bytes)?;
+                    sizes.pop(); // the header hunk
+                    Ok(sizes)
+                };
+                let (window, launch) = (code(PART)?, code(WBLAUNCH_PART)?);
+                if let Some(b) = window.iter().find(|&&b| !held(b)) {
+                    return Err(format!("the window part's hunk of {b} bytes is not in the allocation list"));
+                }
+                match launch.iter().find(|&&b| held(b)) {
+                    Some(b) => Err(format!("a block of the WBLAUNCH part's hunk size ({b} bytes) is still allocated")),
+                    None => Ok(()),
+                }
+            }),
+        ))
+        .check(rcs("hide.out", &[0]))
+        .check(rcs("missing.out", &[20, 0, 0]))
+        .check(says_owned(
+            "missing.out",
+            1,
+            format!("cannot start DH0:Tools/UAETool: {WBLAUNCH_PART} cannot be loaded: "),
+        ))
+        .check(rcs("back.out", &[0]))
+        .check(Check::Contains("wbprobe".into(), "WBStartup numargs=1 name=UAETool\n".into()))
+        .check(rcs("quit.out", &[0]))
+        .check(Check::Rc("gs-gone".into(), 0))
+        .timeout(Duration::from_secs(120))
 }
 
 /// `bench-part-show` (module doc).

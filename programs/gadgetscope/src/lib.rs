@@ -8,4 +8,4 @@
 // with "memory allocation of N bytes failed" (the `heap-exhausted`
 // scenario).
 // The native stack: gadgetscope::NATIVE_STACK.
-amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 128 * 1024, stack: gadgetscope::NATIVE_STACK, main: gadgetscope::main, parts: [gadgetscope::WINDOW_PART], init: gadgetscope::start::prepare);
+amiga_rt::program!(name: "GadgetScope", version: env!("CARGO_PKG_VERSION"), date: "30.11.2026", heap: 128 * 1024, stack: gadgetscope::NATIVE_STACK, main: gadgetscope::main, parts: [gadgetscope::WINDOW_PART, gadgetscope::WBLAUNCH_PART], init: gadgetscope::start::prepare);
