@@ -31,9 +31,14 @@ impl Tree {
         for d in ["Catalogs/deutsch", "Catalogs/français", "Catalogs/svenska", "Icons"] {
             std::fs::create_dir_all(dist.join(d)).unwrap();
         }
-        for f in
-            ["GadgetScope", "GadgetScope.window", "GadgetScope.info", "GadgetScope.guide", "GadgetScope.guide.info"]
-        {
+        for f in [
+            "GadgetScope",
+            "GadgetScope.window",
+            "GadgetScope.wblaunch",
+            "GadgetScope.info",
+            "GadgetScope.guide",
+            "GadgetScope.guide.info",
+        ] {
             std::fs::write(dist.join(f), f).unwrap();
         }
         let icons = base.join("icons");
@@ -169,6 +174,7 @@ fn novice_takes_every_default() {
         for f in [
             "SYS/Utilities/GadgetScope",
             "SYS/Utilities/GadgetScope.window",
+            "SYS/Utilities/GadgetScope.wblaunch",
             "SYS/Utilities/GadgetScope.info",
             "SYS/Utilities/GadgetScope.guide",
             "SYS/Utilities/GadgetScope.guide.info",
@@ -298,14 +304,14 @@ fn old_systems_are_refused_and_68000s_get_the_68000_build() {
          GadgetScope.lha also holds the build for the 68000 and 68010."
     );
     // The archive carries both: each processor gets its own program and
-    // window part, as GadgetScope and GadgetScope.window.
-    for f in ["GadgetScope.000", "GadgetScope.window.000"] {
+    // parts, as GadgetScope, GadgetScope.window and GadgetScope.wblaunch.
+    for f in ["GadgetScope.000", "GadgetScope.window.000", "GadgetScope.wblaunch.000"] {
         std::fs::write(t.base.join("dist").join(f), f).unwrap();
     }
     for (cpu, suffix) in [("68000", ".000"), ("68010", ".000"), ("68020", "")] {
         o.cpu = cpu.into();
         let out = dry_run(&forms, &o).unwrap();
-        for name in ["GadgetScope", "GadgetScope.window"] {
+        for name in ["GadgetScope", "GadgetScope.window", "GadgetScope.wblaunch"] {
             let from = format!("{name}{suffix}");
             let to = format!("SYS:Utilities/{name}");
             assert!(out.actions.contains(&Action::Copy { from: from.clone(), to }), "{cpu}: {name}: {:?}", out.actions);
@@ -313,6 +319,7 @@ fn old_systems_are_refused_and_68000s_get_the_68000_build() {
         }
         assert!(t.has("SYS/Utilities/GadgetScope.info") && !t.has("SYS/Utilities/GadgetScope.000"), "{cpu}");
         assert!(!t.has("SYS/Utilities/GadgetScope.window.000"), "{cpu}");
+        assert!(!t.has("SYS/Utilities/GadgetScope.wblaunch.000"), "{cpu}");
     }
 }
 
@@ -324,7 +331,13 @@ fn every_file_the_script_copies_must_be_in_the_drawer() {
     let t = Tree::new("copied");
     let (dist, scratch) = (t.base.join("dist"), t.base.join("scratch"));
     let got = copied_from(&script_bytes(), &dist, "68020", &scratch).unwrap();
-    for f in ["GadgetScope", "GadgetScope.window", "GadgetScope.guide", "Catalogs/svenska/gadgetscope.catalog"] {
+    for f in [
+        "GadgetScope",
+        "GadgetScope.window",
+        "GadgetScope.wblaunch",
+        "GadgetScope.guide",
+        "Catalogs/svenska/gadgetscope.catalog",
+    ] {
         assert!(got.iter().any(|g| g == f), "{f}: {got:?}");
     }
     assert!(!scratch.exists(), "the scratch tree is removed");
@@ -336,8 +349,12 @@ fn every_file_the_script_copies_must_be_in_the_drawer() {
     let e = copied_from(&script_bytes(), &dist, "68000", &scratch).unwrap_err();
     assert!(e.contains("source GadgetScope.window.000 does not exist"), "{e}");
     std::fs::write(dist.join("GadgetScope.window.000"), "").unwrap();
+    let e = copied_from(&script_bytes(), &dist, "68000", &scratch).unwrap_err();
+    assert!(e.contains("source GadgetScope.wblaunch.000 does not exist"), "{e}");
+    std::fs::write(dist.join("GadgetScope.wblaunch.000"), "").unwrap();
     let got = copied_from(&script_bytes(), &dist, "68000", &scratch).unwrap();
     assert!(got.iter().any(|g| g == "GadgetScope.window.000") && !got.iter().any(|g| g == "GadgetScope.window"));
+    assert!(got.iter().any(|g| g == "GadgetScope.wblaunch.000") && !got.iter().any(|g| g == "GadgetScope.wblaunch"));
     std::fs::remove_file(dist.join("GadgetScope.window")).unwrap();
     let e = copied_from(&script_bytes(), &dist, "68020", &scratch).unwrap_err();
     assert!(e.contains("source GadgetScope.window does not exist"), "{e}");

@@ -2,10 +2,10 @@
 //! `IntuitionMemory`/`IntuitionOs` ([`AmigaIntuition`]), files, other
 //! programs' ports, processes and Workbench starts ([`AmigaSystem`]), and
 //! real input ([`AmigaActor`]), all over amiga-rt's safe calls.
+use crate::wblaunch::Scratch;
 use alloc::string::String;
 use alloc::vec::Vec;
-use amiga_ndk::dos::{ERROR_OBJECT_EXISTS, SHARED_LOCK};
-use amiga_ndk::path::{icon_path, join_path, split_path};
+use amiga_ndk::dos::SHARED_LOCK;
 use amiga_ndk::rexx::{RXCOMM, RXFF_RESULT};
 use amiga_ndk::Rect;
 use amiga_rt::dos::NoRequesters;
@@ -13,7 +13,6 @@ use amiga_rt::dos::{Dos, FileLock};
 use amiga_rt::exec::MsgPort;
 use amiga_rt::graphics::{Graphics, Row};
 use amiga_rt::handler::HandlerError;
-use amiga_rt::icon::DiskObject;
 use amiga_rt::input::{self as rtinput, InputDevice, Keymap};
 use amiga_rt::library::{Library, LibraryError};
 use amiga_rt::record::RecordHandler;
@@ -26,7 +25,6 @@ use gadgetscope_core::snapshot::WindowInfo;
 use gadgetscope_core::walk::{IntuitionMemory, IntuitionOs};
 use gadgetscope_engine::files::{entry_from_fib, Entry};
 use gadgetscope_engine::screenshot::{self, CaptureError, CaptureInfo};
-use gadgetscope_engine::wblaunch;
 use gadgetscope_engine::{Actor, FileSystem, Request, SendError, System};
 use gadgetscope_record::Observed;
 
@@ -557,74 +555,9 @@ impl<'a> System for AmigaSystem<'a> {
     }
 }
 
-/// [`crate::wblaunch::start`]'s type.
+/// [`wblaunch::start`]'s type.
 type Start<'a> =
     fn(&'a Dos, &'a MsgPort, &[u8], &[Vec<u8>], &[Vec<u8>]) -> Result<Launched<'a, Option<Scratch<'a>>>, Error>;
-
-/// The scratch directory of one WBLAUNCH with tooltype overrides,
-/// `T:GadgetScope-launch-<n>` (`RAM:` when `T:` is missing; the first
-/// free n of 1..=99), holding a copy of the program's icon with the
-/// merged tooltypes; removed (icon, then directory) on drop.
-pub struct Scratch<'a> {
-    dos: &'a Dos,
-    pub(crate) dir: Vec<u8>,
-    icon: Vec<u8>,
-}
-
-impl<'a> Scratch<'a> {
-    /// Makes the directory and writes the icon for `program` there: a
-    /// byte-level copy of its `.info` with only the tooltype block
-    /// replaced (AROS's icon.library refuses `PutDiskObject()` here),
-    /// else icon.library's `PutDiskObject()` for icons that reading
-    /// cannot walk (PNG icons). `Err((what, dos error))`.
-    pub(crate) fn write(
-        dos: &'a Dos,
-        program: &[u8],
-        d: &DiskObject<'_>,
-        tooltypes: &[Vec<u8>],
-    ) -> Result<Self, (&'static str, i32)> {
-        let base: &[u8] = if dos.exists(b"T:") { b"T:" } else { b"RAM:" };
-        let mut made = None;
-        let mut last = ERROR_OBJECT_EXISTS;
-        for n in 1..=99 {
-            let name = wblaunch::scratch_dir_name(base, n);
-            match dos.create_dir(&name) {
-                // The exclusive lock of CreateDir would keep the program
-                // from reading the icon: it goes at once.
-                Ok(lock) => {
-                    drop(lock);
-                    made = Some(name);
-                    break;
-                }
-                Err(ERROR_OBJECT_EXISTS) => continue,
-                Err(e) => {
-                    last = e;
-                    break;
-                }
-            }
-        }
-        let dir = made.ok_or(("scratch directory", last))?;
-        let (_, name) = split_path(program);
-        let target = join_path(&dir, name);
-        let s = Scratch { dos, icon: icon_path(&target), dir };
-        let copied = dos
-            .read_file(icon_path(program), 1 << 20)
-            .ok()
-            .and_then(|b| wblaunch::replace_tooltypes(&b, tooltypes))
-            .is_some_and(|bytes| dos.write_file(&s.icon, &bytes).is_ok());
-        if !copied && !d.put_with(&target, tooltypes) {
-            return Err(("writing the scratch icon", dos.io_err()));
-        }
-        Ok(s)
-    }
-}
-
-impl Drop for Scratch<'_> {
-    fn drop(&mut self) {
-        let _ = self.dos.delete_path(&self.icon);
-        let _ = self.dos.delete_path(&self.dir);
-    }
-}
 
 /// input.device and keymap.library; the USA table when keymap.library
 /// cannot be opened. dos.library for the tick it yields.

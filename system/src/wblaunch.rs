@@ -4,14 +4,16 @@
 //! (docs/design/parts.md). The resident `AmigaSystem::wb_launch` calls
 //! [`start`] through the function table and keeps what it returns; the
 //! programs it started are followed by resident code (their
-//! `WBStartup` replies, the scratch icon's removal).
+//! `WBStartup` replies, the scratch icon's removal: [`Scratch`]'s
+//! `Drop`, a trait impl, whose symbol does not begin with this module's
+//! path, so the part's cut leaves it resident).
 
-use crate::amiga::Scratch;
 use alloc::vec::Vec;
-use amiga_ndk::path::icon_path;
+use amiga_ndk::dos::ERROR_OBJECT_EXISTS;
+use amiga_ndk::path::{icon_path, join_path, split_path};
 use amiga_rt::dos::{Dos, NoRequesters};
 use amiga_rt::exec::MsgPort;
-use amiga_rt::icon::Icon;
+use amiga_rt::icon::{DiskObject, Icon};
 use amiga_rt::workbench::{self, LaunchError, LaunchSpec, Launched};
 use gadgetscope_arexx::{error, Error, Rc, Shown};
 use gadgetscope_engine::wblaunch::{self as rules, ToolTypeError};
@@ -20,8 +22,8 @@ use gadgetscope_engine::wblaunch::{self as rules, ToolTypeError};
 /// `workbench::launch`), its `WBStartup` replied to `reply`, with the
 /// icons `args` as its arguments. With `tooltypes` it reads a scratch
 /// copy of its icon with them merged in ([`Scratch`]), removed when it
-/// ends. Errors: RC 5 no such program or icon, RC 10 a bad tooltype, RC
-/// 20 the start failed (dos's reason).
+/// ends. Errors: RC 10 no such program, project or icon, or a bad
+/// tooltype; RC 20 the start failed (dos's reason).
 pub(crate) fn start<'a>(
     dos: &'a Dos,
     reply: &'a MsgPort,
@@ -58,4 +60,69 @@ pub(crate) fn start<'a>(
             error!(Rc::Failed, "cannot start {}: {what}: {}", Shown(path), Shown(&fault(e)))
         }
     })
+}
+
+/// The scratch directory of one WBLAUNCH with tooltype overrides,
+/// `T:GadgetScope-launch-<n>` (`RAM:` when `T:` is missing; the first
+/// free n of 1..=99), holding a copy of the program's icon with the
+/// merged tooltypes; removed (icon, then directory) on drop.
+pub struct Scratch<'a> {
+    dos: &'a Dos,
+    dir: Vec<u8>,
+    icon: Vec<u8>,
+}
+
+impl<'a> Scratch<'a> {
+    /// Makes the directory and writes the icon for `program` there: a
+    /// byte-level copy of its `.info` with only the tooltype block
+    /// replaced (AROS's icon.library refuses `PutDiskObject()` here),
+    /// else icon.library's `PutDiskObject()` for icons that reading
+    /// cannot walk (PNG icons). `Err((what, dos error))`.
+    fn write(
+        dos: &'a Dos,
+        program: &[u8],
+        d: &DiskObject<'_>,
+        tooltypes: &[Vec<u8>],
+    ) -> Result<Self, (&'static str, i32)> {
+        let base: &[u8] = if dos.exists(b"T:") { b"T:" } else { b"RAM:" };
+        let mut made = None;
+        let mut last = ERROR_OBJECT_EXISTS;
+        for n in 1..=99 {
+            let name = rules::scratch_dir_name(base, n);
+            match dos.create_dir(&name) {
+                // The exclusive lock of CreateDir would keep the program
+                // from reading the icon: it goes at once.
+                Ok(lock) => {
+                    drop(lock);
+                    made = Some(name);
+                    break;
+                }
+                Err(ERROR_OBJECT_EXISTS) => continue,
+                Err(e) => {
+                    last = e;
+                    break;
+                }
+            }
+        }
+        let dir = made.ok_or(("scratch directory", last))?;
+        let (_, name) = split_path(program);
+        let target = join_path(&dir, name);
+        let s = Scratch { dos, icon: icon_path(&target), dir };
+        let copied = dos
+            .read_file(icon_path(program), 1 << 20)
+            .ok()
+            .and_then(|b| rules::replace_tooltypes(&b, tooltypes))
+            .is_some_and(|bytes| dos.write_file(&s.icon, &bytes).is_ok());
+        if !copied && !d.put_with(&target, tooltypes) {
+            return Err(("writing the scratch icon", dos.io_err()));
+        }
+        Ok(s)
+    }
+}
+
+impl Drop for Scratch<'_> {
+    fn drop(&mut self) {
+        let _ = self.dos.delete_path(&self.icon);
+        let _ = self.dos.delete_path(&self.dir);
+    }
 }
