@@ -29,10 +29,12 @@
 //!   of UAETool's icon loads the second part beside the first, starts
 //!   it (UAETool's Workbench probe written) and unloads it: the ROM's
 //!   allocation list just after holds each of the window part's code
-//!   hunks and not the WBLAUNCH part's. With the file moved away,
-//!   `WBLAUNCH` is RC 20 and `LASTERROR` says the file cannot be loaded,
-//!   `VERSION` answers; with it back `WBLAUNCH` starts the program again,
-//!   and `QUIT` ends GadgetScope.
+//!   hunks and not the WBLAUNCH part's. With the file moved away, then
+//!   one of another build in its place, then a hunk file that is no part
+//!   (UAETool), `WBLAUNCH` is RC 20 each time and `LASTERROR` says why
+//!   (cannot be loaded, another build, not a part), `VERSION` answers;
+//!   with the file back `WBLAUNCH` starts the program again, and `QUIT`
+//!   ends GadgetScope.
 //! - `bench-part-show`: `SHOW` from iconified (the part loaded from the
 //!   harness's drive, the libraries opened, the window opened and its list
 //!   walked) and `HIDE`, 10 times, timed by RexxSend in EClock ticks on
@@ -64,20 +66,9 @@ fn send(s: Scenario, script: &str, out: &str) -> Scenario {
     s.line(format!("RexxSend PORT=GADGETSCOPE.1 SCRIPT=DH0:{script} OUT=DH0:{out} WAITPORT=20"))
 }
 
-/// The host path of the staged window part and of where it is moved
-/// away to.
-fn part_paths(c: &HostContext) -> (std::path::PathBuf, std::path::PathBuf) {
-    file_paths(c, PART)
-}
-
 /// The host path of the staged part `file` and of where it is moved away to.
 fn file_paths(c: &HostContext, file: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     (c.hd.join(file), c.hd.join(format!("{file}.away")))
-}
-
-/// Host step: the window part moved away (kept beside it).
-fn move_part_away(c: &HostContext) -> Result<String, String> {
-    move_away(c, PART)
 }
 
 /// Host step: the part `file` moved away (kept beside it).
@@ -87,11 +78,6 @@ fn move_away(c: &HostContext, file: &str) -> Result<String, String> {
     Ok(format!("moved {file} away"))
 }
 
-/// Host step: the window part back in its place.
-fn bring_part_back(c: &HostContext) -> Result<String, String> {
-    bring_back(c, PART)
-}
-
 /// Host step: the part `file` back in its place.
 fn bring_back(c: &HostContext, file: &str) -> Result<String, String> {
     let (part, away) = file_paths(c, file);
@@ -99,23 +85,24 @@ fn bring_back(c: &HostContext, file: &str) -> Result<String, String> {
     Ok(format!("{file} back"))
 }
 
-/// Host step: the part with the first byte of its build identity flipped
+/// Host step: the part `file` with the first byte of its build identity flipped
 /// (in its header, which starts with `GSPT`: amiga_rt::part).
-fn foreign_part(c: &HostContext) -> Result<String, String> {
-    let (part, away) = part_paths(c);
+fn foreign_part(c: &HostContext, file: &str) -> Result<String, String> {
+    let (part, away) = file_paths(c, file);
     let mut bytes = std::fs::read(&away).map_err(|e| format!("{}: {e}", away.display()))?;
     let magic = amiga_rt::part::PART_MAGIC.to_be_bytes();
     let at = bytes.windows(4).rposition(|w| w == magic).ok_or("no GSPT header in the part")?;
     bytes[at + amiga_rt::part::ph_BuildId as usize] ^= 0xff;
     std::fs::write(&part, bytes).map_err(|e| format!("{}: {e}", part.display()))?;
-    Ok(format!("{PART} with another build identity"))
+    Ok(format!("{file} with another build identity"))
 }
 
-/// Host step: a hunk file that is no part (UAETool) in the part's place.
-fn not_a_part(c: &HostContext) -> Result<String, String> {
-    let (part, _) = part_paths(c);
+/// Host step: a hunk file that is no part (UAETool) in the place of the
+/// part `file`.
+fn not_a_part(c: &HostContext, file: &str) -> Result<String, String> {
+    let (part, _) = file_paths(c, file);
     std::fs::copy(c.hd.join("C/UAETool"), &part).map_err(|e| format!("{}: {e}", part.display()))?;
-    Ok(format!("UAETool as {PART}"))
+    Ok(format!("UAETool as {file}"))
 }
 
 /// The text of reply `index` of `file` (RexxSend's OUT).
@@ -158,8 +145,8 @@ fn refused() -> Scenario {
         )
         .bytes("quit.rexx", "VERSION\nSHOW\nQUIT\n".as_bytes().to_vec());
     s = crate::inspector::start(s.program("GadToolsFixture", "GadToolsFixture"), "GadToolsFixture", "gadtools-fixture");
-    s = s.host_step("away", 20, move_part_away).line(START);
-    s = send(s, "refused.rexx", "missing.out").host_step("back", 20, bring_part_back);
+    s = s.host_step("away", 20, |c| move_away(c, PART)).line(START);
+    s = send(s, "refused.rexx", "missing.out").host_step("back", 20, |c| bring_back(c, PART));
     s = send(send(s, "show.rexx", "back.out"), "highlight.rexx", "highlight.out");
     // No memory for the window's own stack: MemHog holds free memory down
     // to pieces under 8 KiB while RexxSend, on a stack MemHog took before,
@@ -170,8 +157,8 @@ fn refused() -> Scenario {
         ),
         "memhog",
     );
-    s = send(s, "show.rexx", "after-nostack.out").host_step("foreign", 20, foreign_part);
-    s = send(s, "refused.rexx", "foreign.out").host_step("not-a-part", 20, not_a_part);
+    s = send(s, "show.rexx", "after-nostack.out").host_step("foreign", 20, |c| foreign_part(c, PART));
+    s = send(s, "refused.rexx", "foreign.out").host_step("not-a-part", 20, |c| not_a_part(c, PART));
     s = send(s, "refused.rexx", "not-a-part.out");
     // Queued at once: SHOW waits for the window, QUIT behind it; with the
     // part refused both are answered and GadgetScope ends.
@@ -289,7 +276,9 @@ fn wblaunch() -> Scenario {
     s = send(s.line(START), "both.rexx", "both.out").line("C:UAETool ALLOCS FILE=DH0:both.allocs");
     s = crate::rexx::wait_for_file(s, "wbprobe", 30).line("Delete >NIL: DH0:wbprobe");
     s = send(s, "hide.rexx", "hide.out").host_step("away", 20, |c| move_away(c, WBLAUNCH_PART));
-    s = send(s, "missing.rexx", "missing.out").host_step("back", 20, |c| bring_back(c, WBLAUNCH_PART));
+    s = send(s, "missing.rexx", "missing.out").host_step("foreign", 20, |c| foreign_part(c, WBLAUNCH_PART));
+    s = send(s, "missing.rexx", "foreign.out").host_step("not-a-part", 20, |c| not_a_part(c, WBLAUNCH_PART));
+    s = send(s, "missing.rexx", "not-a-part.out").host_step("back", 20, |c| bring_back(c, WBLAUNCH_PART));
     s = crate::rexx::wait_for_file(send(s, "back.rexx", "back.out"), "wbprobe", 30);
     s = send(s, "quit.rexx", "quit.out").capture("C:UAETool WAITCLIS COUNT=1 TIMEOUT=60", "gs-gone");
     s.check(rcs("both.out", &[0, 0]))
@@ -321,6 +310,18 @@ fn wblaunch() -> Scenario {
             "missing.out",
             1,
             format!("cannot start DH0:Tools/UAETool: {WBLAUNCH_PART} cannot be loaded: "),
+        ))
+        .check(rcs("foreign.out", &[20, 0, 0]))
+        .check(says_owned(
+            "foreign.out",
+            1,
+            format!("cannot start DH0:Tools/UAETool: {WBLAUNCH_PART} belongs to another build of this program"),
+        ))
+        .check(rcs("not-a-part.out", &[20, 0, 0]))
+        .check(says_owned(
+            "not-a-part.out",
+            1,
+            format!("cannot start DH0:Tools/UAETool: {WBLAUNCH_PART} is not a part of this program"),
         ))
         .check(rcs("back.out", &[0]))
         .check(Check::Contains("wbprobe".into(), "WBStartup numargs=1 name=UAETool\n".into()))
