@@ -180,6 +180,15 @@ static void res_release(int i)
     g_res[i].kind = RES_FREE;
 }
 
+/* Releases the tracked resource of `kind` with `handle` (the last one
+ * added, should there be two); nothing when there is none. */
+static void res_drop(ULONG kind, ULONG handle)
+{
+    int i;
+    for (i = RES_MAX - 1; i >= 0; i--)
+        if (g_res[i].kind == kind && g_res[i].handle == handle) { res_release(i); return; }
+}
+
 static void res_release_all(void)
 {
     int i;
@@ -251,12 +260,7 @@ static void *alloc_or_trap(ULONG bytes)
     return (void *)p;
 }
 
-static void free_tracked(void *p)
-{
-    int i;
-    for (i = 0; i < RES_MAX; i++)
-        if (g_res[i].kind == RES_VEC && g_res[i].handle == (ULONG)p) { res_release(i); return; }
-}
+static void free_tracked(void *p) { res_drop(RES_VEC, (ULONG)p); }
 
 /* Linear memory's address for the post-pass's accessors (prog.c declares
  * it const: it is set here, before any wasm code runs, and never changes
@@ -380,8 +384,9 @@ static ULONG own_hunks(ULONG *bases)
 
 /* Checks (apply 0) or applies (apply 1) the header at head (hsize
  * bytes) of a part with n code hunks at code[] of csize[] bytes, against
- * the program's nown hunks at own[]. 0 when the header does not hold,
- * PART_BUSY when its table entries are filled already, else 1. */
+ * the program's nown hunks at own[]. 0 when it holds, else why not:
+ * PART_NOT_A_PART, or PART_BUSY when its table entries are filled
+ * already. */
 static ULONG part_links(ULONG head, ULONG hsize, ULONG n, const ULONG *code, const ULONG *csize,
                         const ULONG *own, ULONG nown, int apply)
 {
@@ -390,28 +395,28 @@ static ULONG part_links(ULONG head, ULONG hsize, ULONG n, const ULONG *code, con
 #define H(x) (*(ULONG *)(head + (x)))
     exports = H(off);
     off += 4;
-    if (exports > g_inst.w2c_T0.size || (hsize - off) / PART_EXPORT_BYTES < exports) return 0;
+    if (exports > g_inst.w2c_T0.size || (hsize - off) / PART_EXPORT_BYTES < exports) return PART_NOT_A_PART;
     for (i = 0; i < exports; i++, off += PART_EXPORT_BYTES) {
         idx = H(off);
         k = H(off + 4);
         o = H(off + 8);
-        if (idx >= g_inst.w2c_T0.size || k >= n || o >= csize[k] || (o & 1)) return 0;
+        if (idx >= g_inst.w2c_T0.size || k >= n || o >= csize[k] || (o & 1)) return PART_NOT_A_PART;
         if (t[idx].func != (wasm_rt_function_ptr_t)gs_part_absent) return PART_BUSY;
     }
     for (k = 0; k < n; k++) {
         for (;;) {
-            if (hsize - off < 4) return 0;
+            if (hsize - off < 4) return PART_NOT_A_PART;
             cnt = H(off);
             off += 4;
             if (!cnt) break;
-            if (hsize - off < 4) return 0;
+            if (hsize - off < 4) return PART_NOT_A_PART;
             j = H(off);
             off += 4;
             /* cnt 16-bit offsets, padded to a longword */
-            if (j >= nown || j >= OWN_MAX_HUNKS || (hsize - off) / 2 < cnt + (cnt & 1)) return 0;
+            if (j >= nown || j >= OWN_MAX_HUNKS || (hsize - off) / 2 < cnt + (cnt & 1)) return PART_NOT_A_PART;
             for (i = 0; i < cnt; i++, off += 2) {
                 o = *(const unsigned short *)(head + off);
-                if (csize[k] < 4 || o > csize[k] - 4 || (o & 1)) return 0;
+                if (csize[k] < 4 || o > csize[k] - 4 || (o & 1)) return PART_NOT_A_PART;
                 if (apply) {
                     at = code[k] + o;
                     *(ULONG *)at += own[j];
@@ -421,7 +426,7 @@ static ULONG part_links(ULONG head, ULONG hsize, ULONG n, const ULONG *code, con
         }
     }
 #undef H
-    return 1;
+    return 0;
 }
 
 /* Writes the part's functions' addresses (load) or gs_part_absent
@@ -456,7 +461,8 @@ static ULONG part_hunks(ULONG seg, ULONG *code, ULONG *head)
 
 u32 Z_amigaZ_rt_part_load(struct Z_amiga_instance_t *e, u32 name)
 {
-    ULONG seg, head, hsize, own[OWN_MAX_HUNKS], code[PART_MAX_HUNKS], csize[PART_MAX_HUNKS], nown, n, k, linked;
+    ULONG seg, head, hsize, own[OWN_MAX_HUNKS], code[PART_MAX_HUNKS], csize[PART_MAX_HUNKS], nown, n, k;
+    ULONG why = PART_NOT_A_PART;
     (void)e;
     if (name >= g_inst.w2c_memory.size) wasm_rt_trap(WASM_RT_TRAP_OOB);
     seg = gs_dos_LoadSeg(g_dosbase, MEMBASE + name);
@@ -464,25 +470,21 @@ u32 Z_amigaZ_rt_part_load(struct Z_amiga_instance_t *e, u32 name)
     n = part_hunks(seg, code, &head);
     hsize = SEG_BYTES(head);
     head = SEG_ADDR(head);
-    if (hsize < ph_Sizes || *(ULONG *)(head + ph_Magic) != PART_MAGIC) goto not_part;
+    if (hsize < ph_Sizes || *(ULONG *)(head + ph_Magic) != PART_MAGIC) goto refused;
     if (memcmp((const void *)(head + ph_BuildId), gs_build_id, BUILD_ID_BYTES) != 0) {
-        gs_dos_UnLoadSeg(g_dosbase, seg);
-        return PART_OTHER_BUILD;
+        why = PART_OTHER_BUILD;
+        goto refused;
     }
     nown = own_hunks(own);
     if (*(ULONG *)(head + ph_Format) != PART_FORMAT || nown != *(ULONG *)(head + ph_ResidentHunks) || n == 0 ||
         n != *(ULONG *)(head + ph_CodeHunks) || (hsize - ph_Sizes) / 4 <= n)
-        goto not_part;
+        goto refused;
     for (k = 0; k < n; k++) {
         csize[k] = *(ULONG *)(head + ph_Sizes + 4 * k);
-        if (csize[k] > SEG_BYTES(code[k])) goto not_part;
+        if (csize[k] > SEG_BYTES(code[k])) goto refused;
         code[k] = SEG_ADDR(code[k]);
     }
-    linked = part_links(head, hsize, n, code, csize, own, nown, 0);
-    if (linked != 1) {
-        gs_dos_UnLoadSeg(g_dosbase, seg);
-        return linked ? PART_BUSY : PART_NOT_A_PART;
-    }
+    if ((why = part_links(head, hsize, n, code, csize, own, nown, 0)) != 0) goto refused;
     if (!res_add(RES_PART, seg)) {
         gs_dos_UnLoadSeg(g_dosbase, seg);
         gs_dos_SetIoErr(g_dosbase, ERROR_NO_FREE_STORE);
@@ -492,9 +494,9 @@ u32 Z_amigaZ_rt_part_load(struct Z_amiga_instance_t *e, u32 name)
     gs_exec_CacheClearU(SYSBASE);
     part_table(head, n, code, 1);
     return seg; /* a BPTR: at least PART_LOADED_MIN */
-not_part:
+refused:
     gs_dos_UnLoadSeg(g_dosbase, seg);
-    return PART_NOT_A_PART;
+    return why;
 }
 
 static void part_release(ULONG seg)
@@ -507,10 +509,8 @@ static void part_release(ULONG seg)
 
 void Z_amigaZ_rt_part_unload(struct Z_amiga_instance_t *e, u32 seg)
 {
-    int i;
     (void)e;
-    for (i = 0; i < RES_MAX; i++)
-        if (g_res[i].kind == RES_PART && g_res[i].handle == seg) { res_release(i); return; }
+    res_drop(RES_PART, seg);
 }
 
 /* ---- the start code, freed once it has run (amiga_rt::init) ----
@@ -911,10 +911,8 @@ u32 Z_amigaZ_rt_track(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
 /* Release a tracked resource now (the Rust Drop path). */
 void Z_amigaZ_rt_release(struct Z_amiga_instance_t *e, u32 kind, u32 handle)
 {
-    int i;
     (void)e;
-    for (i = RES_MAX - 1; i >= 0; i--)
-        if (g_res[i].kind == kind && g_res[i].handle == handle) { res_release(i); return; }
+    res_drop(kind, handle);
 }
 
 /* ---- input handlers: pick mode (amiga_rt::pick), the recorder (amiga_rt::record) ----
@@ -1202,10 +1200,8 @@ void Z_amigaZ_rt_handler_armed(struct Z_amiga_instance_t *e, u32 state, u32 iore
 /* Frees the block (the Rust side removed the handler before). */
 void Z_amigaZ_rt_handler_free(struct Z_amiga_instance_t *e, u32 state)
 {
-    int i;
     (void)e;
-    for (i = RES_MAX - 1; i >= 0; i--)
-        if (g_res[i].kind == RES_HANDLER && g_res[i].handle == state) { res_release(i); return; }
+    res_drop(RES_HANDLER, state);
 }
 
 /* ---- memory statistics (amiga_rt::memstat) ----
