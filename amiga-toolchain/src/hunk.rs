@@ -201,21 +201,22 @@ fn bad(e: impl fmt::Display) -> HunkError {
 /// Fails with a [`HunkError`] naming the section, symbol or relocation type
 /// when the file cannot be represented faithfully.
 pub fn elf_to_hunk(elf: &[u8], opts: &HunkOptions) -> Result<HunkImage, HunkError> {
-    Ok(elf_to_hunks(elf, opts, &[])?.0)
+    Ok(elf_to_hunks(elf, opts, None)?.0)
 }
 
-/// What [`elf_to_hunks`] needs to write one of a program's parts loaded
-/// on demand (part.rs; docs/design/parts.md): part k's ELF sections
-/// `.gs_part<k>.<n>`, k its place in the list.
+/// What [`elf_to_hunks`] needs to write a program's parts loaded on
+/// demand (part.rs; docs/design/parts.md): part k's ELF sections are
+/// `.gs_part<k>.<n>`, its exports `exports[k]`.
 #[derive(Debug, Clone)]
-pub struct PartLink<'a> {
+pub struct PartLinks<'a> {
     /// The program's function that a table entry for a part function holds
-    /// until the part is loaded (runtime.c `gs_part_absent`).
+    /// until its part is loaded (runtime.c `gs_part_absent`).
     pub absent: &'a str,
-    /// The table entries the part fills: (table index, function symbol).
-    pub exports: &'a [(u32, String)],
-    /// The build identity both files carry (part.rs `build_id`).
+    /// The build identity the program and every part carry (part.rs
+    /// `build_id`).
     pub id: [u8; amiga_rt::part::BUILD_ID_BYTES as usize],
+    /// Per part, the table entries it fills: (table index, function symbol).
+    pub exports: Vec<&'a [(u32, String)]>,
 }
 
 /// A part file, converted.
@@ -234,21 +235,21 @@ pub struct PartImage {
     pub exports: usize,
 }
 
-/// As [`elf_to_hunk`]; with `parts`, part k's `.gs_part<k>.<n>`
+/// As [`elf_to_hunk`]; with `links`, part k's `.gs_part<k>.<n>`
 /// sections become a file of their own, whose references into the
 /// program are listed in its header (the program's reference from code
 /// to a part function is an error, and so is a part's to another part's;
 /// from data, a table initialiser's, it becomes `absent` and one of the
-/// part's exports). The part images are in `parts`' order.
+/// part's exports). The part images are in `links.exports`' order.
 pub fn elf_to_hunks(
     elf: &[u8],
     opts: &HunkOptions,
-    parts: &[PartLink<'_>],
+    links: Option<&PartLinks<'_>>,
 ) -> Result<(HunkImage, Vec<PartImage>), HunkError> {
     let input = Input::parse(elf)?;
     let mut hunks = input.layout()?;
     input.check_entry(&hunks)?;
-    let redirected = input.relocate(&mut hunks, parts)?;
+    let redirected = input.relocate(&mut hunks, links)?;
     if opts.symbols {
         input.collect_symbols(&mut hunks)?;
     }
@@ -267,11 +268,14 @@ pub fn elf_to_hunks(
         bss_size: size_of(Kind::Bss),
         reloc_count: program.iter().flat_map(|h| h.relocs.values()).map(Vec::len).sum(),
     };
-    if let Some(h) = hunks.list.iter().find(|h| matches!(h.file, File::Part(k) if k >= parts.len())) {
-        return Err(HunkError::Layout(format!("code of {:?}, but {} parts to write", h.file, parts.len())));
+    let count = links.map_or(0, |l| l.exports.len());
+    if let Some(h) = hunks.list.iter().find(|h| matches!(h.file, File::Part(k) if k >= count)) {
+        return Err(HunkError::Layout(format!("code of {:?}, but {count} parts to write", h.file)));
     }
-    let parts =
-        (0..parts.len()).map(|k| input.part_file(&hunks, k, &parts[k], &redirected)).collect::<Result<Vec<_>, _>>()?;
+    let parts = match links {
+        Some(l) => (0..count).map(|k| input.part_file(&hunks, k, l, &redirected)).collect::<Result<Vec<_>, _>>()?,
+        None => Vec::new(),
+    };
     Ok((image, parts))
 }
 
@@ -625,11 +629,11 @@ impl<'a> Input<'a> {
     /// Turns the ELF's relocations into each hunk's; with `parts`, also
     /// the parts' imports. Returns the part functions' addresses that the
     /// program's data referred to (each now `absent`), with their part.
-    fn relocate(&self, hunks: &mut Hunks, parts: &[PartLink<'_>]) -> Result<Vec<(usize, u32)>, HunkError> {
+    fn relocate(&self, hunks: &mut Hunks, links: Option<&PartLinks<'_>>) -> Result<Vec<(usize, u32)>, HunkError> {
         let e = self.e;
         let mut saw_relocations = false;
         let mut redirected = Vec::new();
-        let absent = match parts.first() {
+        let absent = match links {
             Some(link) => {
                 let (value, section) = self
                     .function(link.absent)?
@@ -800,7 +804,7 @@ impl<'a> Input<'a> {
         Ok(None)
     }
 
-    /// Part k's file: its header (part.rs `header`: the exports found
+    /// Part k's file (its exports `links.exports[k]`): its header (part.rs `header`: the exports found
     /// by their symbols, the imports) and its code hunks. Errors: an
     /// export that is not a part function, or a part function the
     /// program's data named that is no export (or the other way round).
@@ -808,7 +812,7 @@ impl<'a> Input<'a> {
         &self,
         hunks: &Hunks,
         k: usize,
-        link: &PartLink<'_>,
+        links: &PartLinks<'_>,
         redirected: &[(usize, u32)],
     ) -> Result<PartImage, HunkError> {
         let mine = |h: &Hunk| h.file == File::Part(k);
@@ -823,7 +827,7 @@ impl<'a> Input<'a> {
             by_name.insert(sym.name(self.e, t.strings()).map_err(bad)?, sym.st_value(self.e));
         }
         let mut exports = Vec::new();
-        for (table, name) in link.exports {
+        for (table, name) in links.exports[k] {
             let addr = *by_name
                 .get(name.as_bytes())
                 .ok_or_else(|| bad(format!("the part's export `{name}` has no symbol")))?;
@@ -861,7 +865,7 @@ impl<'a> Input<'a> {
         // The start code's hunks are freed before a part loads.
         let program_hunks = hunks.list.iter().filter(|h| h.file == File::Program).count() as u32;
         let sizes: Vec<u32> = code.iter().map(|h| h.size).collect();
-        let header = crate::part::header(&link.id, program_hunks, &sizes, &exports, &imports)
+        let header = crate::part::header(&links.id, program_hunks, &sizes, &exports, &imports)
             .map_err(|e| HunkError::Layout(e.to_string()))?;
         // The code hunks first (a loadable file starts with code), numbered
         // from 0 in the part's file; the header last.

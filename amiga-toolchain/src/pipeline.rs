@@ -275,7 +275,10 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
         }
         objs.push(o);
     }
-    progress(Stage::Link { parts: counts[File::Program.slot()], part_parts: counts[2..].iter().sum() });
+    progress(Stage::Link {
+        parts: counts[File::Program.slot()],
+        part_parts: counts[File::Part(0).slot()..].iter().sum(),
+    });
     let elf = dir.join("prog.elf");
     std::fs::write(dir.join("parts.ld"), codeparts::linker_script(&counts))?;
     sh(Command::new("m68k-linux-gnu-ld")
@@ -287,12 +290,13 @@ pub fn build(b: &Build, progress: &mut dyn FnMut(Stage)) -> Result<Output> {
         .args(&objs)
         .arg(helpers))?;
     startcheck::check(&elf).with_context(|| format!("{}: the start path", elf.display()))?;
-    let links: Vec<hunk::PartLink> = plans
-        .iter()
-        .map(|p| hunk::PartLink { absent: PART_ABSENT, exports: &p.exports, id: part::build_id(&wasm, cpu.name()) })
-        .collect();
-    let (image, part_images) =
-        hunk::elf_to_hunks(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false }, &links)?;
+    let links = hunk::PartLinks {
+        absent: PART_ABSENT,
+        id: part::build_id(&wasm, cpu.name()),
+        exports: plans.iter().map(|p| &p.exports[..]).collect(),
+    };
+    let links = (!plans.is_empty()).then_some(&links);
+    let (image, part_images) = hunk::elf_to_hunks(&std::fs::read(&elf)?, &hunk::HunkOptions { symbols: false }, links)?;
     if init.is_some() && image.init_size == 0 {
         bail!("{}: the program declares start code, but GCC's listing kept all of it resident", wasm_path.display());
     }

@@ -264,8 +264,9 @@ pub fn run() -> Result<Dist> {
     make_adf(&out, &adf, &files)?;
     let on_adf = |f: &str| read_adf_file(&adf, &format!("{NAME}/{f}"));
     let adf_name = |f: &str| format!("{}:{NAME}/{f}", adf.display());
+    let program_on_adf = on_adf(&program)?;
     for part in &parts {
-        check_part((&adf_name(&program), &on_adf(&program)?), (&adf_name(part), &on_adf(part)?), &b20.id)?;
+        check_part((&adf_name(&program), &program_on_adf), (&adf_name(part), &on_adf(part)?), &b20.id)?;
     }
     let adf_free = adf_free(&adf)?;
 
@@ -425,11 +426,11 @@ pub fn report(d: &Dist) {
 }
 
 /// The distribution drawer and its icon laid out in `out` (wiped first)
-/// with the built `program` and its window `part`, and the bootable
-/// floppy made from them as `out/GadgetScope.adf`: the `dist` artefact of
-/// the emulator scenarios (`dist-start`, `adf-a500`, `adf-a1200`). The
-/// part must carry the build identity the program carries ([`check_part`]
-/// with the part's own).
+/// with the built `program` and its `parts`, and the bootable floppy made
+/// from them as `out/GadgetScope.adf`: the `dist` artefact of the
+/// emulator scenarios (`dist-start`, `adf-a500`, `adf-a1200`). Each part
+/// must carry the build identity the program carries ([`check_part`] with
+/// the part's own).
 pub fn uae_dist(out: &Path, program: &Path, parts: &[PathBuf]) -> Result<()> {
     for part in parts {
         let bytes = std::fs::read(part).with_context(|| format!("reading {}", part.display()))?;

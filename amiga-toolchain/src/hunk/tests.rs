@@ -731,10 +731,9 @@ fn each_part_is_a_file_of_its_own_and_parts_do_not_refer_to_each_other() {
     };
     let table: [RelDef; 2] = [(2, 0x4000, 3, R_68K_32, 0), (2, 0x4004, 4, R_68K_32, 0)];
     let (e0, e1) = (vec![(0, "p0f".to_string())], vec![(1, "p1f".to_string())]);
-    let link = |exports| PartLink { absent: "gs_part_absent", exports, id: [7; 8] };
-    let links = [link(&e0[..]), link(&e1[..])];
+    let links = PartLinks { absent: "gs_part_absent", id: [7; 8], exports: vec![&e0[..], &e1[..]] };
     let good = elf(vec![0x4e, 0x75, 0x4e, 0x71], &table);
-    let (img, parts) = elf_to_hunks(&good, &HunkOptions { symbols: false }, &links).unwrap();
+    let (img, parts) = elf_to_hunks(&good, &HunkOptions { symbols: false }, Some(&links)).unwrap();
     assert_eq!(img.code_hunks, vec![4], "the parts' code is not the program's");
     assert_eq!(parts.len(), 2);
     for p in &parts {
@@ -748,9 +747,10 @@ fn each_part_is_a_file_of_its_own_and_parts_do_not_refer_to_each_other() {
     let mut rels = table.to_vec();
     rels.push((3, 0x2000, 4, R_68K_32, 0));
     let bad = elf(vec![0, 0, 0x30, 0], &rels);
-    let e = elf_to_hunks(&bad, &HunkOptions { symbols: false }, &links).unwrap_err().to_string();
+    let e = elf_to_hunks(&bad, &HunkOptions { symbols: false }, Some(&links)).unwrap_err().to_string();
     assert!(e.contains("another part's function"), "{e}");
     // Code of a part no link names.
-    let e = elf_to_hunks(&good, &HunkOptions { symbols: false }, &links[..1]).unwrap_err().to_string();
+    let one = PartLinks { exports: vec![&e0[..]], ..links.clone() };
+    let e = elf_to_hunks(&good, &HunkOptions { symbols: false }, Some(&one)).unwrap_err().to_string();
     assert!(e.contains("Part(1)"), "{e}");
 }
